@@ -1,0 +1,67 @@
+// The reference command: parse settings, start the server, print where it is, serve until a signal.
+// Must not hold server logic; bad input is one line on stderr and exit code 2.
+
+import { parseCli, USAGE, UsageError } from './cli-options.ts';
+import { FAULTS } from './faults/catalogue.ts';
+import { loadOrdersFile } from './orders-file.ts';
+import { startReferenceServer } from './server.ts';
+
+const NAME = 'order-store-reference';
+
+function fail(message: string): never {
+  process.stderr.write(`${NAME}: ${message}\n`);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  let command: ReturnType<typeof parseCli>;
+  try {
+    command = parseCli(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (error instanceof UsageError) fail(error.message);
+    throw error;
+  }
+  if (command.kind === 'help') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (command.kind === 'list-faults') {
+    process.stdout.write(FAULTS.map((f) => `${f.id}\t${f.breaks}\n`).join(''));
+    return;
+  }
+  const options = { ...command.options, log: (line: string) => process.stdout.write(`${line}\n`) };
+  let server: Awaited<ReturnType<typeof startReferenceServer>>;
+  try {
+    if (command.ordersFile !== undefined) options.orders = loadOrdersFile(command.ordersFile);
+    server = await startReferenceServer(options);
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (code === 'EADDRINUSE')
+      fail(`port ${options.port} on ${options.host} is in use; pass --port 0 or a free port`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+      fail(`cannot listen on host ${options.host}; check --host`);
+    fail(message);
+  }
+  process.stdout.write(
+    [
+      `Order Store reference server listening`,
+      `Base URL: ${server.baseUrl}`,
+      `Demo key: ${server.demoKey}`,
+      `Pending orders: ${server.fixtures.pending.join(',')}`,
+      `Shipped orders: ${server.fixtures.shipped.join(',')}`,
+      `Faults: ${options.faults?.length ? options.faults.join(',') : 'none'}`,
+      '',
+    ].join('\n'),
+  );
+  const stop = (signal: string) => {
+    process.stdout.write(`${signal}: closing\n`);
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+await main();

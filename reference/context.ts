@@ -1,0 +1,9 @@
+// What route handlers get to see of a running server. Must stay free of HTTP and limiter details.
+
+import type { FaultSet } from './faults/fault-set.ts';
+import type { OrderStore } from './store.ts';
+
+export interface RouteContext {
+  store: OrderStore;
+  faults: FaultSet;
+}

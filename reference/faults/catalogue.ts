@@ -1,0 +1,216 @@
+// The named faults the reference server can switch on: a realistic deviation each, with the rule it breaks.
+// Data only; the deviations themselves live beside the faithful code they bend. Ids are stable, never reused.
+
+export type FaultArea =
+  | 'status'
+  | 'errors'
+  | 'auth'
+  | 'list'
+  | 'order-id'
+  | 'headers'
+  | 'rate-limit'
+  | 'deprecation';
+
+export interface FaultInfo {
+  readonly id: string;
+  readonly area: FaultArea;
+  /** The spec rule or RFC clause a server with this fault breaks. */
+  readonly breaks: string;
+  readonly description: string;
+}
+
+const fault = <const Id extends string>(id: Id, area: FaultArea, breaks: string, description: string) => ({
+  id,
+  area,
+  breaks,
+  description,
+});
+
+export const FAULTS = [
+  fault(
+    'cancel-200-instead-of-204',
+    'status',
+    'spec §4 cancelOrder, response 204',
+    'Cancelling a pending order answers 200 with the order as body instead of 204.',
+  ),
+  fault(
+    'cancel-204-with-body',
+    'status',
+    'RFC 9110 §15.3.5',
+    'Cancelling answers 204 but sends Content-Type, Content-Length and a JSON body (then closes the connection).',
+  ),
+  fault(
+    'cancel-unknown-204',
+    'status',
+    'spec §4 cancelOrder rule 3',
+    'Cancelling an unknown order id answers 204.',
+  ),
+  fault(
+    'cancel-shipped-204',
+    'status',
+    'spec §4 cancelOrder rule 2',
+    'Cancelling a shipped order answers 204 and marks it cancelled.',
+  ),
+  fault(
+    'error-missing-message',
+    'errors',
+    'spec §2 Error (message required)',
+    'Error bodies lack `message`.',
+  ),
+  fault(
+    'error-status-string',
+    'errors',
+    'spec §2 Error (status is an integer)',
+    'Error bodies carry `status` as a string, e.g. "404".',
+  ),
+  fault(
+    'error-status-mismatch',
+    'errors',
+    'spec §2 Error (status is the HTTP status code)',
+    'Error bodies carry status 400 whatever the HTTP status (422 when the HTTP status is itself 400).',
+  ),
+  fault(
+    'error-text-plain',
+    'errors',
+    'spec §7 (error responses use the Error object)',
+    'Errors are text/plain prose instead of an Error object.',
+  ),
+  fault(
+    'auth-any-token',
+    'auth',
+    'spec §5 rule 4',
+    'Any non-empty bearer token is accepted (as the demo key).',
+  ),
+  fault(
+    'auth-query-key',
+    'auth',
+    'spec §5 rule 2',
+    'The API key is also accepted from the `api_key` query parameter.',
+  ),
+  fault(
+    'auth-after-existence',
+    'auth',
+    'spec §5 rule 3',
+    'Routing and order lookup run before auth: an unauthenticated cancel of an unknown id is 404, of a shipped one 409.',
+  ),
+  fault(
+    'auth-no-www-authenticate',
+    'auth',
+    'RFC 9110 §15.5.2',
+    '401 responses carry no WWW-Authenticate challenge.',
+  ),
+  fault(
+    'auth-scheme-case-sensitive',
+    'auth',
+    'RFC 9110 §11.1',
+    'Only the exact scheme spelling `Bearer` is accepted; `bearer <key>` is 401.',
+  ),
+  fault(
+    'list-wrapped',
+    'list',
+    'spec §4 listOrders, response 200 (a JSON array)',
+    'The list is wrapped: {"orders":[...]}.',
+  ),
+  fault(
+    'list-id-string',
+    'list',
+    'spec §2 Order (id is an integer)',
+    'Order ids are written as JSON strings.',
+  ),
+  fault(
+    'list-shipdate-not-rfc3339',
+    'list',
+    'spec §2 Order (shipDate is a date-time); RFC 3339 §5.6',
+    'shipDate is written as "2026-11-22 10:00:00": space separator, no offset.',
+  ),
+  fault(
+    'list-quantity-not-integer',
+    'list',
+    'spec §2 Order (quantity is an integer)',
+    'quantity is written with a fraction (quantity + 0.5).',
+  ),
+  fault(
+    'list-query-narrows',
+    'list',
+    'spec §4 listOrders rule 1',
+    'The list honours `limit`, `offset` and `status` query parameters.',
+  ),
+  fault(
+    'int64-number-ids',
+    'order-id',
+    'spec §2 Order (id is int64); spec §4 cancelOrder (orderId is int64)',
+    'Ids are JS numbers: the list prints 9007199254740992 twice and 2^63-1 rounded; DELETE parses with Number() and acts on the first order whose id rounds to it.',
+  ),
+  fault(
+    'orderid-malformed-500',
+    'order-id',
+    'spec §4 cancelOrder (orderId is an int64); RFC 9110 §15.5.1',
+    'No orderId syntax check: BigInt() throws on a malformed id and the request crashes into a text/plain 500.',
+  ),
+  fault(
+    'orderid-lenient-parse',
+    'order-id',
+    'spec §4 cancelOrder (orderId is an int64)',
+    'orderId is read atoi-style (whitespace, sign, leading digits, rest ignored): 007, +7, 7.0, 7e0, 7abc act on order 7.',
+  ),
+  fault(
+    'ratelimit-headers-missing-on-errors',
+    'headers',
+    'spec §8 rule 1',
+    'No X-RateLimit-* headers on 4xx responses (429 included).',
+  ),
+  fault('ratelimit-reset-ms', 'headers', 'spec §8 rule 2', 'X-RateLimit-Reset is in Unix milliseconds.'),
+  fault(
+    'ratelimit-reset-delta',
+    'headers',
+    'spec §8 rule 2',
+    'X-RateLimit-Reset is the number of seconds until the reset, not a timestamp.',
+  ),
+  fault(
+    'ratelimit-remaining-stuck',
+    'headers',
+    'spec §8 rule 1',
+    'X-RateLimit-Remaining always equals the limit (limiting still happens).',
+  ),
+  fault(
+    'ratelimit-remaining-negative',
+    'headers',
+    'spec §8 rule 1',
+    'X-RateLimit-Remaining counts rejected requests too, so it goes negative on 429s.',
+  ),
+  fault(
+    'ratelimit-never-limits',
+    'rate-limit',
+    'spec §8 rule 3',
+    'Requests are counted (Remaining reaches 0) but never answered 429.',
+  ),
+  fault('ratelimit-off-by-one', 'rate-limit', 'spec §8 rule 3', 'limit + 1 requests get through per window.'),
+  fault('ratelimit-no-retry-after', 'rate-limit', 'spec §8 rule 4', '429 responses carry no Retry-After.'),
+  fault(
+    'ratelimit-retry-after-inconsistent',
+    'rate-limit',
+    'RFC 9110 §10.2.3',
+    'Retry-After is in milliseconds, so it disagrees with X-RateLimit-Reset.',
+  ),
+  fault(
+    'ratelimit-not-atomic',
+    'rate-limit',
+    'spec §8 rule 3',
+    'The counter is read, a store round-trip awaited, then count+1 written: a concurrent burst gets past the limit.',
+  ),
+  fault(
+    'ratelimit-window-never-resets',
+    'rate-limit',
+    'spec §8 rule 2',
+    'After the first exhaustion the counter is never cleared: Reset advances but requests stay 429.',
+  ),
+  fault(
+    'pets-no-deprecation-headers',
+    'deprecation',
+    'spec §9 rule 3; RFC 9745 §2; RFC 8594 §3',
+    'GET /pets/{petId} carries no Deprecation, Sunset or Link headers.',
+  ),
+  fault('pets-no-auth', 'deprecation', 'spec §5 rule 3', 'GET /pets/{petId} answers without credentials.'),
+] as const satisfies readonly FaultInfo[];
+
+export type FaultId = (typeof FAULTS)[number]['id'];

@@ -1,0 +1,162 @@
+// The request pipeline: identify the caller, rate-limit, refuse the unauthenticated, route, write.
+// Must not leak whether an order or route exists before auth (spec §5 rule 3), unless a fault says so.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
+import { bearerChallenge, type Credentials, parseAuthorization } from './auth.ts';
+import type { RouteContext } from './context.ts';
+import { petsDeprecationHeaders } from './deprecation.ts';
+import { writeReply } from './http-writer.ts';
+import type { Plan, WindowSpec } from './plans.ts';
+import { rateLimitHeaders } from './rate-limit-headers.ts';
+import type { RateLimiter, Subject, Verdict } from './rate-limiter.ts';
+import { errorReply, type Reply } from './reply.ts';
+import { isPetsRoute, matchRoute, type Route, splitTarget } from './router.ts';
+import { cancelOrder, listOrders } from './routes/orders.ts';
+import { getPet } from './routes/pets.ts';
+
+export const REALM = 'order-store';
+
+export interface PipelineContext extends RouteContext {
+  limiter: RateLimiter;
+  keys: ReadonlyMap<string, Plan>;
+  demoKey: string;
+  windowsFor: (plan: Plan) => WindowSpec[];
+  addressWindows: WindowSpec[];
+  clock: () => number;
+  counters: { requests: number };
+  log?: (line: string) => void;
+}
+
+type Caller =
+  | { authenticated: true; key: string; plan: Plan }
+  | { authenticated: false; credentials: Credentials };
+
+function identify(ctx: PipelineContext, req: IncomingMessage, query: URLSearchParams): Caller {
+  const { faults } = ctx;
+  const credentials = parseAuthorization(req.headersDistinct.authorization, {
+    schemeCaseSensitive: faults.has('auth-scheme-case-sensitive'),
+  });
+  if (credentials.kind === 'bearer') {
+    const plan = ctx.keys.get(credentials.token);
+    if (plan) return { authenticated: true, key: credentials.token, plan };
+    if (faults.has('auth-any-token'))
+      return { authenticated: true, key: ctx.demoKey, plan: ctx.keys.get(ctx.demoKey)! };
+  }
+  const queryKey = faults.has('auth-query-key') ? query.get('api_key') : null;
+  const queryPlan = queryKey === null ? undefined : ctx.keys.get(queryKey);
+  if (queryKey !== null && queryPlan) return { authenticated: true, key: queryKey, plan: queryPlan };
+  return { authenticated: false, credentials };
+}
+
+function unauthorized(ctx: PipelineContext, credentials: Credentials): Reply {
+  const headers: Record<string, string> = ctx.faults.has('auth-no-www-authenticate')
+    ? {}
+    : { 'WWW-Authenticate': bearerChallenge(credentials, REALM) };
+  const message =
+    credentials.kind === 'none'
+      ? 'Send the API key as "Authorization: Bearer <key>".'
+      : 'The credentials are not a valid API key sent as "Authorization: Bearer <key>".';
+  return errorReply(ctx.faults, 401, 'UNAUTHORIZED', message, headers);
+}
+
+function tooMany(ctx: PipelineContext, verdict: Verdict): Reply {
+  if (verdict.outcome === 'banned') {
+    return errorReply(
+      ctx.faults,
+      429,
+      'KEY_BANNED',
+      'This API key is temporarily banned for sending requests before Retry-After had passed.',
+    );
+  }
+  return errorReply(
+    ctx.faults,
+    429,
+    'RATE_LIMITED',
+    'Rate limit exceeded; wait for Retry-After before retrying.',
+  );
+}
+
+/** `dryRun` (fault auth-after-existence): only the errors routing and lookup would give, nothing changed. */
+function dispatch(
+  ctx: PipelineContext,
+  route: Route,
+  query: URLSearchParams,
+  dryRun: boolean,
+): Reply | undefined {
+  switch (route.kind) {
+    case 'not-found':
+      return errorReply(ctx.faults, 404, 'NOT_FOUND', 'No such resource in this API.');
+    case 'method-not-allowed':
+      return errorReply(ctx.faults, 405, 'METHOD_NOT_ALLOWED', `Allowed: ${route.allow}.`, {
+        Allow: route.allow,
+      });
+    case 'list':
+      return dryRun ? undefined : listOrders(ctx, query);
+    case 'cancel':
+      return cancelOrder(ctx, route.rawId, dryRun);
+    case 'pet':
+      return getPet(ctx, route.rawId, dryRun);
+  }
+}
+
+async function respond(
+  ctx: PipelineContext,
+  route: Route,
+  caller: Caller,
+  query: URLSearchParams,
+): Promise<Reply> {
+  const exempt = route.kind === 'pet' && ctx.faults.has('pets-no-auth');
+  if (!caller.authenticated && !exempt) {
+    const revealed = ctx.faults.has('auth-after-existence') ? dispatch(ctx, route, query, true) : undefined;
+    return revealed ?? unauthorized(ctx, caller.credentials);
+  }
+  return dispatch(ctx, route, query, false)!;
+}
+
+function subjectOf(ctx: PipelineContext, caller: Caller, req: IncomingMessage): Subject {
+  if (caller.authenticated) return { kind: 'key', id: caller.key, windows: ctx.windowsFor(caller.plan) };
+  return { kind: 'address', id: req.socket.remoteAddress ?? 'unknown', windows: ctx.addressWindows };
+}
+
+/** Keeps keys out of the access log even when a client puts one in the query. */
+function redactQuery(query: string): string {
+  return query.replace(/(^|&)((?:api_?key|access_token|token|key)=)[^&]*/gi, '$1$2[redacted]');
+}
+
+export async function handleRequest(
+  ctx: PipelineContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  ctx.counters.requests += 1;
+  const started = ctx.clock();
+  const { path, query: rawQuery } = splitTarget(req.url ?? '/');
+  const query = new URLSearchParams(rawQuery);
+  const method = req.method ?? 'GET';
+  const route = matchRoute(method, path);
+  const caller = identify(ctx, req, query);
+  const subject = subjectOf(ctx, caller, req);
+  const verdict = ctx.faults.has('ratelimit-not-atomic')
+    ? await ctx.limiter.takeRacy(subject, () => delay(5))
+    : ctx.limiter.take(subject);
+  let reply: Reply;
+  let failure = '';
+  try {
+    reply = verdict.outcome === 'allowed' ? await respond(ctx, route, caller, query) : tooMany(ctx, verdict);
+  } catch (error) {
+    failure = ` error=${JSON.stringify(String(error))}`;
+    // A server without error middleware (fault orderid-malformed-500) shows the runtime's bare 500.
+    reply = ctx.faults.has('orderid-malformed-500')
+      ? { status: 500, body: { type: 'text/plain; charset=utf-8', text: 'Internal Server Error\n' } }
+      : errorReply(ctx.faults, 500, 'INTERNAL_ERROR', 'The server failed to handle the request.');
+  }
+  const headers = rateLimitHeaders(verdict, reply.status, ctx.clock(), ctx.faults);
+  if (isPetsRoute(route) && !ctx.faults.has('pets-no-deprecation-headers')) {
+    Object.assign(headers, petsDeprecationHeaders());
+  }
+  writeReply(res, reply, headers);
+  const who = caller.authenticated ? `key(${caller.plan})` : 'anonymous';
+  const target = rawQuery === '' ? path : `${path}?${redactQuery(rawQuery)}`;
+  ctx.log?.(`${method} ${target} ${reply.status} ${who} ${ctx.clock() - started}ms${failure}`);
+}

@@ -1,0 +1,38 @@
+// Renders a limiter verdict as X-RateLimit-* and Retry-After headers (spec §8 rules 1, 2, 4).
+// Must not count or decide: the verdict is final by the time it gets here.
+
+import type { FaultSet } from './faults/fault-set.ts';
+import type { Verdict } from './rate-limiter.ts';
+
+const seconds = (ms: number) => Math.ceil(ms / 1000);
+
+export function rateLimitHeaders(
+  verdict: Verdict,
+  status: number,
+  now: number,
+  faults: FaultSet,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const { report } = verdict;
+  const missing = faults.has('ratelimit-headers-missing-on-errors') && status >= 400 && status < 500;
+  if (!missing) {
+    let remaining = verdict.outcome === 'allowed' ? report.remaining : 0;
+    if (faults.has('ratelimit-remaining-stuck')) remaining = report.limit;
+    if (faults.has('ratelimit-remaining-negative')) remaining = report.limit - report.attempts;
+    let reset = seconds(report.resetMs);
+    if (faults.has('ratelimit-reset-ms')) reset = Math.ceil(report.resetMs);
+    if (faults.has('ratelimit-reset-delta')) reset = Math.max(0, seconds(report.resetMs - now));
+    headers['X-RateLimit-Limit'] = String(report.limit);
+    headers['X-RateLimit-Remaining'] = String(remaining);
+    headers['X-RateLimit-Reset'] = String(reset);
+  }
+  if (verdict.outcome !== 'allowed' && !faults.has('ratelimit-no-retry-after')) {
+    // RFC 9110 §10.2.3: delay-seconds, a non-negative integer; rounded up and at least 1 so that a client
+    // that waits exactly this long never arrives before the reset.
+    const waitMs = verdict.retryAtMs - now;
+    headers['Retry-After'] = faults.has('ratelimit-retry-after-inconsistent')
+      ? String(Math.max(1, Math.ceil(waitMs)))
+      : String(Math.max(1, seconds(waitMs)));
+  }
+  return headers;
+}

@@ -1,0 +1,197 @@
+// Fixed-window request counting per subject (an API key or a client address) and the temporary key ban.
+// Must not know about HTTP or headers: it answers allowed / limited / banned and the numbers to report.
+
+import type { FaultSet } from './faults/fault-set.ts';
+import type { WindowSpec } from './plans.ts';
+
+export interface Subject {
+  kind: 'key' | 'address';
+  /** Unique within its kind. */
+  id: string;
+  /** Shortest first. */
+  windows: readonly WindowSpec[];
+}
+
+export interface WindowReport {
+  limit: number;
+  /** Never below 0. */
+  remaining: number;
+  /** Requests seen in the window, rejected ones included (fault ratelimit-remaining-negative shows limit − this). */
+  attempts: number;
+  /** When the reported window resets, or the ban ends: Unix milliseconds. */
+  resetMs: number;
+}
+
+export type Verdict =
+  | { outcome: 'allowed'; report: WindowReport }
+  | { outcome: 'limited'; report: WindowReport; retryAtMs: number; early: boolean }
+  | { outcome: 'banned'; report: WindowReport; retryAtMs: number };
+
+export interface LimiterOptions {
+  clock: () => number;
+  /** Early requests (sent before the last 429's deadline) that trigger a ban; 1 = the first early request. */
+  banAfter: number;
+  banMs: number;
+  faults: FaultSet;
+}
+
+interface WindowState {
+  spec: WindowSpec;
+  startMs: number;
+  count: number;
+  attempts: number;
+}
+
+interface SubjectState {
+  windows: WindowState[];
+  /** When the window behind the last 429 resets; a request before it did not wait as told. */
+  deadlineMs: number | undefined;
+  early: number;
+  bannedUntilMs: number | undefined;
+  /** Set by the first 429; fault ratelimit-window-never-resets stops clearing counters from then on. */
+  exhausted: boolean;
+}
+
+export class RateLimiter {
+  readonly stats = { limited: 0, early: 0, bans: 0 };
+  readonly #subjects = new Map<string, SubjectState>();
+  readonly #options: LimiterOptions;
+
+  constructor(options: LimiterOptions) {
+    this.#options = options;
+  }
+
+  /** Synchronous from read to write, so concurrent requests on the one event loop cannot interleave. */
+  take(subject: Subject): Verdict {
+    const now = this.#options.clock();
+    const state = this.#state(subject, now);
+    return this.#banned(state, now) ?? this.#settle(subject, state, now, counts(state));
+  }
+
+  /**
+   * Fault ratelimit-not-atomic: reads the counters, awaits a store round-trip, then writes read+1.
+   * Requests that overlap the await all see the same count.
+   */
+  async takeRacy(subject: Subject, roundTrip: () => Promise<void>): Promise<Verdict> {
+    const state = this.#state(subject, this.#options.clock());
+    const banned = this.#banned(state, this.#options.clock());
+    if (banned) return banned;
+    const seen = counts(state);
+    await roundTrip();
+    return this.#settle(subject, state, this.#options.clock(), seen);
+  }
+
+  #state(subject: Subject, now: number): SubjectState {
+    const key = `${subject.kind}:${subject.id}`;
+    let state = this.#subjects.get(key);
+    if (!state) {
+      state = {
+        windows: subject.windows.map((spec) => ({ spec, startMs: now, count: 0, attempts: 0 })),
+        deadlineMs: undefined,
+        early: 0,
+        bannedUntilMs: undefined,
+        exhausted: false,
+      };
+      this.#subjects.set(key, state);
+    }
+    if (state.bannedUntilMs !== undefined && now >= state.bannedUntilMs) {
+      state.bannedUntilMs = undefined;
+      state.deadlineMs = undefined;
+      state.early = 0;
+    }
+    const keepCounts = state.exhausted && this.#options.faults.has('ratelimit-window-never-resets');
+    for (const w of state.windows) {
+      // A window starts at the first request that finds the previous one over.
+      if (now >= w.startMs + w.spec.windowMs) {
+        w.startMs = now;
+        if (!keepCounts) {
+          w.count = 0;
+          w.attempts = 0;
+        }
+      }
+    }
+    // Early requests are counted per episode: waiting out the deadline forgives the earlier ones.
+    if (state.deadlineMs !== undefined && now >= state.deadlineMs) {
+      state.deadlineMs = undefined;
+      state.early = 0;
+    }
+    return state;
+  }
+
+  #banned(state: SubjectState, now: number): Verdict | undefined {
+    if (state.bannedUntilMs === undefined || now >= state.bannedUntilMs) return undefined;
+    this.stats.limited += 1;
+    return {
+      outcome: 'banned',
+      report: { ...binding(state), remaining: 0, resetMs: state.bannedUntilMs },
+      retryAtMs: state.bannedUntilMs,
+    };
+  }
+
+  #settle(subject: Subject, state: SubjectState, now: number, seen: number[]): Verdict {
+    const { faults, banAfter, banMs } = this.#options;
+    const slack = faults.has('ratelimit-off-by-one') ? 1 : 0;
+    const blocked = faults.has('ratelimit-never-limits')
+      ? []
+      : state.windows.filter((w, i) => (seen[i] ?? 0) >= w.spec.limit + slack);
+    if (blocked.length === 0) {
+      state.windows.forEach((w, i) => {
+        w.count = (seen[i] ?? 0) + 1;
+        w.attempts += 1;
+      });
+      return { outcome: 'allowed', report: binding(state) };
+    }
+    // A rejected request consumes nothing; attempts exist only for the remaining-negative fault.
+    for (const w of state.windows) w.attempts += 1;
+    state.exhausted = true;
+    this.stats.limited += 1;
+    // Of the exhausted windows, the one that frees capacity last is the one worth waiting for.
+    const wait = blocked.reduce((a, b) => (end(b) > end(a) ? b : a));
+    const report = { limit: wait.spec.limit, remaining: 0, attempts: wait.attempts, resetMs: end(wait) };
+    if (subject.kind === 'address')
+      return { outcome: 'limited', report, retryAtMs: report.resetMs, early: false };
+    const early = state.deadlineMs !== undefined;
+    if (early) {
+      state.early += 1;
+      this.stats.early += 1;
+      if (state.early >= banAfter) {
+        state.bannedUntilMs = now + banMs;
+        this.stats.bans += 1;
+        const banReport = { ...report, resetMs: state.bannedUntilMs };
+        return { outcome: 'banned', report: banReport, retryAtMs: state.bannedUntilMs };
+      }
+    }
+    // The deadline is the reset instant itself: Retry-After and X-RateLimit-Reset both round it up,
+    // so a client that honours either one is never early.
+    state.deadlineMs = Math.max(state.deadlineMs ?? 0, report.resetMs);
+    return { outcome: 'limited', report, retryAtMs: report.resetMs, early };
+  }
+}
+
+function end(w: WindowState): number {
+  return w.startMs + w.spec.windowMs;
+}
+
+function counts(state: SubjectState): number[] {
+  return state.windows.map((w) => w.count);
+}
+
+/** The window with the lowest Remaining; on a tie the shortest, unless both are spent: then the one that resets last. */
+function binding(state: SubjectState): WindowReport {
+  const reports = state.windows.map((w) => ({
+    limit: w.spec.limit,
+    remaining: Math.max(0, w.spec.limit - w.count),
+    attempts: w.attempts,
+    resetMs: end(w),
+  }));
+  let best = reports[0]!;
+  for (const r of reports.slice(1)) {
+    if (
+      r.remaining < best.remaining ||
+      (r.remaining === 0 && best.remaining === 0 && r.resetMs > best.resetMs)
+    ) {
+      best = r;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,57 @@
+// What a route answers, as plain data, and the Error object every error reply carries (spec §2 Error, §7).
+// Must not touch the socket: http-writer.ts writes replies; faults here only bend the Error body.
+
+import type { FaultSet } from './faults/fault-set.ts';
+
+export interface Reply {
+  status: number;
+  headers?: Record<string, string>;
+  body?: { type: string; text: string };
+  /** Fault cancel-204-with-body: node drops bodies on 204, so this reply goes out on the raw socket. */
+  rawSocket?: boolean;
+}
+
+export const JSON_TYPE = 'application/json';
+
+export type ErrorCode =
+  | 'UNAUTHORIZED'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'INVALID_ORDER_ID'
+  | 'INVALID_PET_ID'
+  | 'ORDER_NOT_FOUND'
+  | 'PET_NOT_FOUND'
+  | 'ORDER_ALREADY_SHIPPED'
+  | 'ORDER_NOT_PENDING'
+  | 'RATE_LIMITED'
+  | 'KEY_BANNED'
+  | 'BAD_REQUEST'
+  | 'HEADERS_TOO_LARGE'
+  | 'INTERNAL_ERROR';
+
+export function jsonReply(status: number, text: string, headers?: Record<string, string>): Reply {
+  return { status, headers, body: { type: JSON_TYPE, text } };
+}
+
+export function noContent(headers?: Record<string, string>): Reply {
+  return { status: 204, headers };
+}
+
+export function errorReply(
+  faults: FaultSet,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  headers?: Record<string, string>,
+): Reply {
+  if (faults.has('error-text-plain')) {
+    return { status, headers, body: { type: 'text/plain; charset=utf-8', text: `${message}\n` } };
+  }
+  let bodyStatus: number | string = status;
+  if (faults.has('error-status-mismatch')) bodyStatus = status === 400 ? 422 : 400;
+  if (faults.has('error-status-string')) bodyStatus = String(bodyStatus);
+  const body = faults.has('error-missing-message')
+    ? { code, status: bodyStatus }
+    : { code, message, status: bodyStatus };
+  return jsonReply(status, JSON.stringify(body), headers);
+}

@@ -1,0 +1,82 @@
+// listOrders and cancelOrder (spec §4), auth and rate limiting already done. Must not look at credentials.
+// `dryRun` answers only the errors the request would get, changing nothing (fault auth-after-existence).
+
+import type { RouteContext } from '../context.ts';
+import { atoiId, numberIdMatch } from '../faults/lenient-ids.ts';
+import { orderJson, orderListJson } from '../order-json.ts';
+import { parsePathId } from '../path-id.ts';
+import { errorReply, jsonReply, noContent, type Reply } from '../reply.ts';
+
+export function listOrders(ctx: RouteContext, query: URLSearchParams): Reply {
+  return jsonReply(200, orderListJson(ctx.store.list(), ctx.faults, query));
+}
+
+type IdRead = { ok: true; id: bigint } | { ok: false; reply: Reply };
+
+function readOrderId(ctx: RouteContext, rawId: string): IdRead {
+  const { faults } = ctx;
+  const invalid = (reason: string): IdRead => ({
+    ok: false,
+    reply: errorReply(faults, 400, 'INVALID_ORDER_ID', reason),
+  });
+  // Crashes on purpose when the id is malformed: BigInt() throws and nothing catches it.
+  if (faults.has('orderid-malformed-500')) return { ok: true, id: BigInt(decodeURIComponent(rawId)) };
+  if (faults.has('orderid-lenient-parse') || faults.has('int64-number-ids')) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(rawId);
+    } catch {
+      return invalid('orderId has an invalid percent-encoding');
+    }
+    if (faults.has('orderid-lenient-parse')) return { ok: true, id: atoiId(decoded) };
+    const match = numberIdMatch(decoded, ctx.store.list());
+    if (match.kind === 'invalid') return invalid('orderId must be an integer');
+    if (match.kind === 'match') return { ok: true, id: match.id };
+    return {
+      ok: false,
+      reply: errorReply(faults, 404, 'ORDER_NOT_FOUND', `No order has id ${Number(decoded)}.`),
+    };
+  }
+  const parsed = parsePathId(rawId, 'orderId');
+  return parsed.ok ? parsed : invalid(parsed.reason);
+}
+
+export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): Reply | undefined {
+  const { faults, store } = ctx;
+  const read = readOrderId(ctx, rawId);
+  if (!read.ok) return read.reply;
+  const { id } = read;
+  const outcome = dryRun ? store.check(id) : store.cancel(id, faults.has('cancel-shipped-204'));
+  switch (outcome) {
+    case 'not-found':
+      if (faults.has('cancel-unknown-204')) return dryRun ? undefined : noContent();
+      return errorReply(faults, 404, 'ORDER_NOT_FOUND', `No order has id ${id}.`);
+    case 'already-shipped':
+      return errorReply(
+        faults,
+        409,
+        'ORDER_ALREADY_SHIPPED',
+        `Order ${id} has already shipped; shipping cannot be reversed.`,
+      );
+    case 'not-pending':
+      return errorReply(
+        faults,
+        409,
+        'ORDER_NOT_PENDING',
+        `Order ${id} is not pending (it is already cancelled).`,
+      );
+    case 'cancelled': {
+      if (dryRun) return undefined;
+      const order = store.find(id)!;
+      if (faults.has('cancel-200-instead-of-204')) return jsonReply(200, orderJson(order, faults));
+      if (faults.has('cancel-204-with-body')) {
+        return {
+          status: 204,
+          rawSocket: true,
+          body: { type: 'application/json', text: orderJson(order, faults) },
+        };
+      }
+      return noContent();
+    }
+  }
+}

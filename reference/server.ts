@@ -1,0 +1,155 @@
+// Public entry of the reference server: startReferenceServer() and the types the harness imports.
+// Must not import from lib/: the reference stays independent of the checker that judges it.
+
+import { createServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { FaultSet } from './faults/fault-set.ts';
+import { handleRequest, type PipelineContext } from './handler.ts';
+import { writeRaw } from './http-writer.ts';
+import {
+  DEFAULT_ENTERPRISE_LIMITS,
+  type Plan,
+  type PlanLimits,
+  type RateLimitOverride,
+  windowsFor,
+} from './plans.ts';
+import { rateLimitHeaders } from './rate-limit-headers.ts';
+import { RateLimiter } from './rate-limiter.ts';
+import { errorReply } from './reply.ts';
+import { DEFAULT_ORDERS, DEMO_KEY, fixtureIds, normalizeSeed, type SeedOrder } from './seed.ts';
+import { checkOptions } from './server-options.ts';
+import { OrderStore } from './store.ts';
+
+export { FAULTS, type FaultId, type FaultInfo } from './faults/catalogue.ts';
+export type { Plan } from './plans.ts';
+export {
+  DEFAULT_ORDERS,
+  DEFAULT_PENDING_IDS,
+  DEFAULT_SHIPPED_IDS,
+  DEMO_KEY,
+  type SeedOrder,
+} from './seed.ts';
+
+export interface ReferenceServerOptions {
+  host?: string;
+  port?: number;
+  keys?: Array<{ key: string; plan: Plan }>;
+  enterpriseLimits?: PlanLimits;
+  orders?: SeedOrder[];
+  rateLimit?: RateLimitOverride;
+  banSeconds?: number;
+  banAfter?: number;
+  faults?: string[];
+  clock?: () => number;
+  log?: (line: string) => void;
+}
+
+export interface RunningReference {
+  baseUrl: string;
+  demoKey: string;
+  fixtures: { pending: string[]; shipped: string[] };
+  stats(): { requests: number; limited: number; early: number; bans: number };
+  orders(): Array<{ id: string; status: 'pending' | 'shipped' | 'cancelled' }>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_BAN_SECONDS = 600;
+export const DEFAULT_BAN_AFTER = 3;
+// Long enough for a request line with a very long id to reach the router, which answers 400 for it.
+const MAX_HEADER_BYTES = 64 * 1024;
+const CLOSE_GRACE_MS = 1000;
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<RunningReference> {
+  checkOptions(options);
+  const faults = new FaultSet(options.faults ?? []);
+  const stored = normalizeSeed(options.orders ?? DEFAULT_ORDERS);
+  const keys = options.keys ?? [{ key: DEMO_KEY, plan: 'free' as const }];
+  const clock = options.clock ?? Date.now;
+  const enterprise = options.enterpriseLimits ?? DEFAULT_ENTERPRISE_LIMITS;
+  const limiter = new RateLimiter({
+    clock,
+    faults,
+    banAfter: options.banAfter ?? DEFAULT_BAN_AFTER,
+    banMs: (options.banSeconds ?? DEFAULT_BAN_SECONDS) * 1000,
+  });
+  const ctx: PipelineContext = {
+    store: new OrderStore(stored),
+    faults,
+    limiter,
+    keys: new Map(keys.map((k) => [k.key, k.plan])),
+    demoKey: keys[0]!.key,
+    windowsFor: (plan) => windowsFor(plan, enterprise, options.rateLimit),
+    // Unauthenticated callers are limited per address with the Free plan's numbers.
+    addressWindows: windowsFor('free', enterprise, options.rateLimit),
+    clock,
+    counters: { requests: 0 },
+    log: options.log,
+  };
+
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+    handleRequest(ctx, req, res).catch((error: unknown) => {
+      ctx.log?.(`pipeline failure: ${String(error)}`);
+      res.destroy();
+    });
+  });
+  // Requests node cannot parse never reach the pipeline; they still get an Error body and the address's limits.
+  server.on('clientError', (error: NodeJS.ErrnoException, duplex) => {
+    // Node documents this argument as a net.Socket unless a custom server passed another stream.
+    const socket = duplex as Socket;
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const verdict = limiter.take({
+      kind: 'address',
+      id: socket.remoteAddress ?? 'unknown',
+      windows: ctx.addressWindows,
+    });
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const reply =
+      verdict.outcome !== 'allowed'
+        ? errorReply(
+            faults,
+            429,
+            'RATE_LIMITED',
+            'Rate limit exceeded; wait for Retry-After before retrying.',
+          )
+        : tooLarge
+          ? errorReply(faults, 431, 'HEADERS_TOO_LARGE', 'The request line and headers are too large.')
+          : errorReply(faults, 400, 'BAD_REQUEST', 'The request is not valid HTTP/1.1.');
+    writeRaw(socket, reply, rateLimitHeaders(verdict, reply.status, clock(), faults));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+
+  let closing: Promise<void> | undefined;
+  return {
+    baseUrl: `http://${urlHost(options.host ?? '127.0.0.1')}:${port}/v1`,
+    demoKey: ctx.demoKey,
+    fixtures: fixtureIds(stored),
+    stats: () => ({ requests: ctx.counters.requests, ...limiter.stats }),
+    orders: () => ctx.store.list().map((o) => ({ id: o.id.toString(), status: o.status })),
+    close: () => {
+      closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeIdleConnections();
+        // In-flight requests get a moment to finish; then their connections are cut.
+        setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
+      });
+      return closing;
+    },
+  };
+}
