@@ -1,0 +1,53 @@
+// Every fault in the catalogue really changes what a client observes, compared with the faithful server.
+
+import { describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../server.ts';
+import { fakeClock } from '../test-helpers.ts';
+import { API_CASES } from './api-cases.ts';
+import { FAULTS } from './catalogue.ts';
+import type { FaultCase } from './fault-case.ts';
+import { FaultSet } from './fault-set.ts';
+import { RATE_LIMIT_CASES } from './rate-limit-cases.ts';
+
+const CASES = [...API_CASES, ...RATE_LIMIT_CASES];
+
+async function observe(c: FaultCase, faults: string[]): Promise<unknown> {
+  const clock = fakeClock();
+  const server = await startReferenceServer({ ...c.options, faults, clock: clock.read });
+  try {
+    return await c.probe(server, clock);
+  } finally {
+    await server.close();
+  }
+}
+
+describe('fault catalogue', () => {
+  it('has unique ids, each with an area, the rule it breaks and a description', () => {
+    expect(new Set(FAULTS.map((f) => f.id)).size).toBe(FAULTS.length);
+    for (const f of FAULTS) {
+      expect(f.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)+$/);
+      expect(f.breaks).toMatch(/spec §\d|RFC \d+ §/);
+      expect(f.description.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('has exactly one test case per fault', () => {
+    expect(CASES.map((c) => c.id).sort()).toEqual(FAULTS.map((f) => f.id).sort());
+  });
+
+  it('FaultSet refuses unknown ids and ignores blanks', () => {
+    expect(() => new FaultSet(['list-wrapped', 'list-wraped'])).toThrow(/"list-wraped".*--list-faults/);
+    expect(new FaultSet([' list-wrapped ', '']).list()).toEqual(['list-wrapped']);
+  });
+});
+
+describe.each(CASES)('fault $id', (c) => {
+  it('is absent from the faithful server', async () => {
+    expect(await observe(c, [])).toEqual(c.faithful);
+  });
+
+  it('changes the observed behaviour when switched on', async () => {
+    expect(c.faulty).not.toEqual(c.faithful);
+    expect(await observe(c, [c.id])).toEqual(c.faulty);
+  });
+});
