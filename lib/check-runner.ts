@@ -1,0 +1,166 @@
+// Runs one check and turns what happened into a CheckResult: problems become fail/warn/info by level,
+// a Skip becomes skip, anything thrown becomes error (the harness broke, so the run is incomplete).
+import type { CheckDefinition, CheckMeta, CheckResult, Level, Status } from './check.ts';
+import { curlCommand } from './curl.ts';
+import { errorMessage, HarnessError } from './errors.ts';
+import type { Redactor } from './redact.ts';
+import type { Exchange, Transcript } from './transcript.ts';
+
+/** Most exchanges a result carries as evidence; the rest are counted, not copied. */
+export const MAX_EVIDENCE = 12;
+export const MAX_REPRODUCTIONS = 3;
+
+export interface Finding {
+  expected?: string;
+  actual?: string;
+  /** The exchange that shows it; it leads the evidence and the reproduction. */
+  exchange?: Exchange;
+}
+
+class Stop extends Error {}
+class Skip extends Error {}
+
+/** What every check receives; suites extend it with their own facts about the target. */
+export interface BaseContext {
+  readonly check: CheckMeta;
+  /** Records a problem; the check ends fail (MUST), warn (SHOULD) or info (MAY, INFO). */
+  problem(message: string, finding?: Finding): void;
+  /** Records a problem and ends the check. */
+  violation(message: string, finding?: Finding): never;
+  /** violation() unless `condition` holds. */
+  require(condition: unknown, message: string, finding?: Finding): asserts condition;
+  /** Ends the check as skipped; the reason names what would enable it. */
+  skip(reason: string): never;
+  /** The result's message when nothing is wrong (what was observed). */
+  observe(message: string): void;
+  /** A line of detail for the report. */
+  note(message: string): void;
+  /** Attaches exchanges (e.g. ones another check sent) as evidence. */
+  evidence(...exchanges: Exchange[]): void;
+}
+
+export function statusFor(level: Level, problems: number): Status {
+  if (problems === 0) return level === 'INFO' ? 'info' : 'pass';
+  if (level === 'MUST') return 'fail';
+  return level === 'SHOULD' ? 'warn' : 'info';
+}
+
+export interface RunCheckEnv<C> {
+  suite: string;
+  transcript: Transcript;
+  redactor: Redactor;
+  /** Called before run: a reason to skip (an unmet need), or undefined. */
+  unmetNeed(check: CheckMeta): string | undefined;
+  /** Builds the suite's context around the base one. */
+  context(base: BaseContext): C;
+  /** Told which check is current, so the HTTP client can tag exchanges with it. */
+  setCurrent(checkId: string | undefined): void;
+  now?: () => number;
+}
+
+export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>): Promise<CheckResult> {
+  const now = env.now ?? Date.now;
+  const started = now();
+  const problems: string[] = [];
+  const details: string[] = [];
+  const attached: Exchange[] = [];
+  const lead: Exchange[] = [];
+  let observed: string | undefined;
+  let expected: string | undefined;
+  let actual: string | undefined;
+  let skipReason: string | undefined;
+  let error: string | undefined;
+
+  const problem = (message: string, f: Finding = {}): void => {
+    problems.push(message);
+    if (problems.length === 1) {
+      expected = f.expected;
+      actual = f.actual;
+    }
+    if (f.exchange) lead.push(f.exchange);
+  };
+  const base: BaseContext = {
+    check,
+    problem,
+    violation(message, f) {
+      problem(message, f);
+      throw new Stop();
+    },
+    require(condition, message, f) {
+      if (!condition) base.violation(message, f);
+    },
+    skip(reason) {
+      skipReason = reason;
+      throw new Skip();
+    },
+    observe(message) {
+      observed = message;
+    },
+    note(message) {
+      details.push(message);
+    },
+    evidence(...exchanges) {
+      attached.push(...exchanges);
+    },
+  };
+
+  const firstSeq = env.transcript.size;
+  env.setCurrent(check.id);
+  try {
+    skipReason = env.unmetNeed(check);
+    if (skipReason === undefined) await check.run(env.context(base));
+  } catch (e) {
+    if (!(e instanceof Stop) && !(e instanceof Skip)) {
+      error = e instanceof HarnessError ? `${e.code}: ${e.message}` : `E_INTERNAL: ${errorMessage(e)}`;
+    }
+  } finally {
+    env.setCurrent(undefined);
+  }
+
+  const status: Status =
+    error !== undefined
+      ? 'error'
+      : skipReason !== undefined
+        ? 'skip'
+        : statusFor(check.level, problems.length);
+  const message =
+    error ??
+    skipReason ??
+    (problems.length > 0
+      ? problems.length === 1
+        ? problems[0]!
+        : `${problems[0]} (and ${problems.length - 1} more)`
+      : (observed ?? 'requirement met'));
+  if (problems.length > 1) details.unshift(...problems.map((p) => `problem: ${p}`));
+
+  const sent = env.transcript.all().slice(firstSeq);
+  const evidence = dedupe([...lead, ...attached, ...sent]);
+  if (evidence.length > MAX_EVIDENCE)
+    details.push(`${evidence.length - MAX_EVIDENCE} more exchanges not shown`);
+  const shown = evidence.slice(0, MAX_EVIDENCE).sort((a, b) => a.seq - b.seq);
+  const reproFrom = dedupe([...lead, ...attached]).length > 0 ? dedupe([...lead, ...attached]) : sent;
+  const expressions = env.redactor.expressions();
+  return {
+    id: check.id,
+    title: check.title,
+    level: check.level,
+    spec: check.spec,
+    requirement: check.requirement,
+    suite: env.suite,
+    status,
+    message,
+    details,
+    ...(expected !== undefined ? { expected } : {}),
+    ...(actual !== undefined ? { actual } : {}),
+    exchanges: shown,
+    reproduction: reproFrom.slice(0, MAX_REPRODUCTIONS).map((x) => curlCommand(x.request, expressions)),
+    startedAt: new Date(started).toISOString(),
+    durationMs: now() - started,
+  };
+}
+
+function dedupe(exchanges: Exchange[]): Exchange[] {
+  const bySeq = new Map<number, Exchange>();
+  for (const x of exchanges) if (!bySeq.has(x.seq)) bySeq.set(x.seq, x);
+  return [...bySeq.values()];
+}

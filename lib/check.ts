@@ -1,0 +1,89 @@
+// The check model (GUIDE §2): a check is data (id, spec, level, requirement, title, needs) plus one run
+// function. Nothing here knows a specific check; suites/ defines them, check-runner.ts runs them.
+import type { Exchange } from './transcript.ts';
+
+export type Level = 'MUST' | 'SHOULD' | 'MAY' | 'INFO';
+export type Status = 'pass' | 'fail' | 'warn' | 'info' | 'skip' | 'error';
+
+export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY', 'INFO'];
+export const STATUSES: readonly Status[] = ['pass', 'fail', 'warn', 'info', 'skip', 'error'];
+
+/** What must hold before a check runs; an unmet need is a skip whose reason names the enabling setting. */
+export interface Needs {
+  /** Requests the check may send (checked against the budget left). */
+  requests: number;
+  /** Pending orders it will cancel, taken from --cancellable-order-ids. */
+  cancellable?: number;
+  /** A known shipped order (--shipped-order-ids). */
+  shipped?: boolean;
+  /** A second API key (--second-api-key). */
+  secondKey?: boolean;
+  /** Part of the rate-limit probe (off with --skip-rate-limit-probe). */
+  probe?: boolean;
+}
+
+export interface CheckMeta {
+  /** Stable, never reused or renumbered. */
+  id: string;
+  /** Where the requirement comes from: 'spec §4 cancelOrder rule 3', 'RFC 9110 §11.6.1'. */
+  spec: string;
+  level: Level;
+  /** The requirement in one sentence. */
+  requirement: string;
+  /** What the check sends. */
+  title: string;
+  needs: Needs;
+}
+
+export interface CheckDefinition<C> extends CheckMeta {
+  run(ctx: C): Promise<void>;
+}
+
+export interface SuiteDefinition<C> {
+  /** Prefix shared by the ids of its checks. */
+  id: string;
+  title: string;
+  spec: string;
+  checks: CheckDefinition<C>[];
+}
+
+const ID = /^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/;
+
+export function defineCheck<C>(check: CheckDefinition<C>): CheckDefinition<C> {
+  if (!ID.test(check.id)) throw new Error(`check id ${check.id} must be UPPER-KEBAB-CASE`);
+  if (!check.spec || !check.requirement || !check.title)
+    throw new Error(`check ${check.id} lacks spec, requirement or title`);
+  return check;
+}
+
+export function defineSuite<C>(suite: SuiteDefinition<C>): SuiteDefinition<C> {
+  for (const c of suite.checks) {
+    if (!c.id.startsWith(`${suite.id}-`))
+      throw new Error(`check ${c.id} does not carry its suite prefix ${suite.id}-`);
+  }
+  return suite;
+}
+
+/** Checks whose id starts with one of `only` (when given) and with none of `skip`. */
+export function selectChecks<T extends { id: string }>(
+  checks: readonly T[],
+  only: string[],
+  skip: string[],
+): T[] {
+  const match = (id: string, prefixes: string[]) => prefixes.some((p) => id.startsWith(p.toUpperCase()));
+  return checks.filter((c) => (only.length === 0 || match(c.id, only)) && !match(c.id, skip));
+}
+
+/** A check's verdict with its evidence, as it reaches the report. Plain JSON: no bigint. */
+export interface CheckResult extends Omit<CheckMeta, 'needs'> {
+  suite: string;
+  status: Status;
+  message: string;
+  details: string[];
+  expected?: string;
+  actual?: string;
+  exchanges: Exchange[];
+  reproduction: string[];
+  startedAt: string;
+  durationMs: number;
+}

@@ -1,0 +1,242 @@
+// The main command: configuration, the embedded reference server when no target is given, preflight, the
+// run, reports and the exit code (0 conformant, 1 non-conformant, 2 usage, 3 incomplete).
+
+import { catalogue } from './catalogue.ts';
+import type { CheckResult } from './check.ts';
+import { type Config, helpText, loadConfig } from './config.ts';
+import { EXIT, errorMessage, UsageError } from './errors.ts';
+import { preflight } from './preflight.ts';
+import { resultLine, summary } from './report/console.ts';
+import {
+  countStatuses,
+  exitCodeOf,
+  newRunId,
+  type Report,
+  SPEC_TITLE,
+  SUITE,
+  verdictOf,
+} from './report/model.ts';
+import { ReportWriter } from './report/write.ts';
+import type { RunSettings } from './run-settings.ts';
+import { type ActiveRun, startRun } from './runner.ts';
+
+/** The embedded reference server runs a compressed rate-limit window so the probe finishes in seconds. */
+export const EMBEDDED_RATE_LIMIT = { limit: 100, windowSeconds: 10 };
+
+export interface Io {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+const defaultIo: Io = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+interface Target {
+  settings: RunSettings;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+async function resolveTarget(config: Config): Promise<Target> {
+  const common = {
+    only: config.only,
+    skip: config.skip,
+    timeoutMs: config.timeoutMs,
+    maxRequests: config.maxRequests,
+    maxWaitMs: config.maxWaitMs,
+    maxResponseBytes: config.maxResponseBytes,
+    seed: config.seed,
+    propertyRuns: config.propertyRuns,
+    ...(config.replayPath ? { replayPath: config.replayPath } : {}),
+    skipRateLimitProbe: config.skipRateLimitProbe,
+    ...(config.plan ? { plan: config.plan } : {}),
+    burst: config.burst,
+  };
+  if (config.target.kind === 'url') {
+    await preflight(config.target.baseUrl, config.timeoutMs);
+    return {
+      embedded: false,
+      close: async () => {},
+      settings: {
+        ...common,
+        baseUrl: config.target.baseUrl,
+        apiKey: config.target.apiKey,
+        ...(config.secondApiKey ? { secondApiKey: config.secondApiKey } : {}),
+        cancellableOrderIds: config.cancellableOrderIds,
+        shippedOrderIds: config.shippedOrderIds,
+      },
+    };
+  }
+  const { startReferenceServer } = await import('../reference/server.ts');
+  let server: Awaited<ReturnType<typeof startReferenceServer>>;
+  try {
+    server = await startReferenceServer({ faults: config.target.faults, rateLimit: EMBEDDED_RATE_LIMIT });
+  } catch (e) {
+    throw new UsageError(`the embedded reference server did not start: ${errorMessage(e)}`);
+  }
+  return {
+    embedded: true,
+    close: () => server.close(),
+    settings: {
+      ...common,
+      baseUrl: server.baseUrl,
+      apiKey: server.demoKey,
+      cancellableOrderIds:
+        config.cancellableOrderIds.length > 0 ? config.cancellableOrderIds : server.fixtures.pending,
+      shippedOrderIds: config.shippedOrderIds.length > 0 ? config.shippedOrderIds : server.fixtures.shipped,
+    },
+  };
+}
+
+function listChecks(config: Config, io: Io): number {
+  const rows = catalogue(config.only, config.skip);
+  for (const c of rows) io.out(`${c.id.padEnd(34)} ${c.level.padEnd(6)} ${c.spec.padEnd(48)} ${c.title}`);
+  io.out(`${rows.length} checks`);
+  return EXIT.conformant;
+}
+
+export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
+  let config: Config;
+  try {
+    config = loadConfig(argv);
+  } catch (e) {
+    io.err(`order-store-conformance: ${errorMessage(e)}`);
+    return e instanceof UsageError ? EXIT.usage : EXIT.incomplete;
+  }
+  if (config.help) {
+    io.out(helpText());
+    return EXIT.conformant;
+  }
+  if (config.list) return listChecks(config, io);
+  for (const w of config.warnings) io.err(`warning: ${w}`);
+
+  let target: Target;
+  try {
+    target = await resolveTarget(config);
+  } catch (e) {
+    io.err(`order-store-conformance: ${errorMessage(e)}`);
+    return e instanceof UsageError ? EXIT.usage : EXIT.incomplete;
+  }
+  try {
+    return await conduct(config, target, io);
+  } finally {
+    await target.close();
+  }
+}
+
+async function conduct(config: Config, target: Target, io: Io): Promise<number> {
+  const { settings } = target;
+  const started = new Date();
+  const runId = newRunId(started);
+  const selected = catalogue(config.only, config.skip);
+  const probeSelected = selected.some((c) => c.needs.probe);
+  const results: CheckResult[] = [];
+  const reasons: string[] = [];
+  let requestsSent: number | null = null;
+
+  const build = (complete: boolean): Report => {
+    const ended = new Date();
+    const missing = selected.filter((c) => !results.some((r) => r.id === c.id));
+    const incompleteReasons = complete
+      ? [
+          ...reasons,
+          ...(missing.length > 0
+            ? [
+                `${missing.length} selected checks have no verdict (${missing
+                  .slice(0, 5)
+                  .map((c) => c.id)
+                  .join(', ')}${missing.length > 5 ? ', …' : ''})`,
+              ]
+            : []),
+        ]
+      : [...reasons, 'the run is still in progress or stopped before it finished'];
+    return {
+      reportVersion: 1,
+      suite: SUITE,
+      spec: SPEC_TITLE,
+      runId,
+      target: {
+        baseUrl: settings.baseUrl,
+        embedded: target.embedded,
+        referenceFaults: config.target.kind === 'embedded' ? config.target.faults : [],
+      },
+      startedAt: started.toISOString(),
+      endedAt: ended.toISOString(),
+      durationMs: ended.getTime() - started.getTime(),
+      complete: incompleteReasons.length === 0,
+      incompleteReasons,
+      verdict: verdictOf(results, incompleteReasons),
+      scope: {
+        only: config.only,
+        skip: config.skip,
+        rateLimitProbe: !probeSelected ? 'not-selected' : config.skipRateLimitProbe ? 'skipped' : 'run',
+        checksSelected: selected.length,
+      },
+      counts: countStatuses(results),
+      settings: {
+        seed: settings.seed,
+        maxRequests: settings.maxRequests,
+        timeoutMs: settings.timeoutMs,
+        maxWaitSeconds: settings.maxWaitMs / 1000,
+        propertyRuns: settings.propertyRuns,
+        plan: settings.plan ?? null,
+        cancellableOrderIds: settings.cancellableOrderIds,
+        shippedOrderIds: settings.shippedOrderIds,
+        secondApiKey: settings.secondApiKey !== undefined,
+        burst: settings.burst,
+      },
+      requests: { sent: requestsSent, budget: settings.maxRequests },
+      checks: [...results],
+    };
+  };
+
+  const writer = new ReportWriter(config.reportDir, runId);
+  try {
+    writer.start(build(false));
+  } catch (e) {
+    io.err(
+      `order-store-conformance: cannot write reports to ${config.reportDir}: ${errorMessage(e)}; set ORDER_STORE_REPORT_DIR (--report-dir)`,
+    );
+    return EXIT.usage;
+  }
+  io.out(
+    `order-store-conformance ${SUITE.version}: ${selected.length} checks against ${settings.baseUrl}${target.embedded ? ' (embedded reference server)' : ''}`,
+  );
+  io.out(`  seed ${settings.seed}; request budget ${settings.maxRequests}; reports in ${writer.dir}`);
+
+  let run: ActiveRun | undefined;
+  let interrupted = false;
+  const onSignal = () => {
+    if (interrupted) return;
+    interrupted = true;
+    reasons.push('interrupted by a signal');
+    io.err('interrupted: stopping the run and writing an incomplete report');
+    void run?.cancel();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    run = await startRun(settings, {
+      onResult(r) {
+        results.push(r);
+        io.out(resultLine(r));
+        writer.progress(build(false));
+      },
+      onLog: (line) => io.out(line),
+    });
+    const outcome = await run.outcome;
+    reasons.push(...outcome.problems);
+    requestsSent = outcome.requestsSent ?? null;
+  } catch (e) {
+    reasons.push(`the harness failed: ${errorMessage(e)}`);
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+  }
+  const report = build(true);
+  writer.finish(report);
+  io.out(summary(report, writer.dir));
+  return exitCodeOf(report.verdict);
+}

@@ -1,0 +1,276 @@
+// Turns flags, environment variables and a dotenv file into a checked Config. The only module that reads
+// the environment. Every mistake is a UsageError whose one line says what to fix (exit code 2).
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { parse as parseDotenv } from 'dotenv';
+import { UsageError } from './errors.ts';
+import { isCanonicalInt64 } from './int64.ts';
+import { SETTINGS, type Setting, type SettingKey } from './settings.ts';
+
+export const PLANS = ['free', 'pro', 'business', 'enterprise'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export type Target =
+  | { kind: 'url'; baseUrl: string; apiKey: string }
+  | { kind: 'embedded'; faults: string[] };
+
+export interface Config {
+  target: Target;
+  secondApiKey?: string;
+  cancellableOrderIds: string[];
+  shippedOrderIds: string[];
+  reportDir: string;
+  only: string[];
+  skip: string[];
+  list: boolean;
+  help: boolean;
+  timeoutMs: number;
+  maxRequests: number;
+  maxWaitMs: number;
+  maxResponseBytes: number;
+  seed: number;
+  propertyRuns: number;
+  replayPath?: { checkId: string; path: string };
+  skipRateLimitProbe: boolean;
+  plan?: Plan;
+  burst: boolean;
+  /** Things worth saying that do not stop the run (plain http to a remote host, ignored settings). */
+  warnings: string[];
+  envFile?: string;
+}
+
+export interface LoadOptions {
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  random?: () => number;
+}
+
+type Raw = Partial<Record<SettingKey, string | boolean>>;
+
+function name(s: Setting): string {
+  return `${s.env} (${s.flag})`;
+}
+
+function readFlags(argv: string[]): Raw {
+  const options = Object.fromEntries(
+    SETTINGS.map((s) => [s.flag.slice(2), { type: s.kind === 'boolean' ? 'boolean' : 'string' }] as const),
+  ) as Record<string, { type: 'boolean' | 'string' }>;
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false }));
+  } catch (e) {
+    const msg = e instanceof Error ? e.message.split('\n')[0] : String(e);
+    throw new UsageError(`${msg}; see --help for the settings`);
+  }
+  const raw: Raw = {};
+  for (const s of SETTINGS) {
+    const v = values[s.flag.slice(2)];
+    if (v !== undefined) raw[s.key] = v;
+  }
+  return raw;
+}
+
+function readEnv(env: Record<string, string | undefined>): Raw {
+  const raw: Raw = {};
+  for (const s of SETTINGS) {
+    const v = env[s.env];
+    if (v !== undefined && v !== '') raw[s.key] = v;
+  }
+  return raw;
+}
+
+function bool(s: Setting, v: string | boolean | undefined): boolean {
+  if (v === undefined) return s.default === 'true';
+  if (typeof v === 'boolean') return v;
+  if (/^(1|true|yes|on)$/i.test(v)) return true;
+  if (/^(0|false|no|off)$/i.test(v)) return false;
+  throw new UsageError(`${name(s)} must be true or false, got ${JSON.stringify(v)}`);
+}
+
+function str(v: string | boolean | undefined): string | undefined {
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+}
+
+function int(s: Setting, v: string | boolean | undefined, min: number): number | undefined {
+  const text = str(v) ?? (s.default === '' ? undefined : s.default);
+  if (text === undefined) return undefined;
+  if (!/^-?\d+$/.test(text) || Number(text) < min || !Number.isSafeInteger(Number(text))) {
+    throw new UsageError(`${name(s)} must be an integer of at least ${min}, got ${JSON.stringify(text)}`);
+  }
+  return Number(text);
+}
+
+function list(v: string | boolean | undefined): string[] {
+  return (str(v) ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
+}
+
+function ids(s: Setting, v: string | boolean | undefined): string[] {
+  const out = list(v);
+  for (const id of out) {
+    if (!isCanonicalInt64(id)) {
+      throw new UsageError(
+        `${name(s)} must list int64 order ids in plain decimal (e.g. 7,9007199254740993), got ${JSON.stringify(id)}`,
+      );
+    }
+  }
+  return out;
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/** Checks the target base URL (spec §9 rule 1: its path ends with /v1) and returns it without a trailing slash. */
+export function checkBaseUrl(text: string, warnings: string[]): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(
+      `ORDER_STORE_BASE_URL (--base-url) is not a URL: ${JSON.stringify(text)}; use e.g. https://api.example.com/v1`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`ORDER_STORE_BASE_URL (--base-url) must be http or https, got ${url.protocol}`);
+  }
+  if (url.username || url.password) {
+    throw new UsageError(
+      'ORDER_STORE_BASE_URL (--base-url) must not carry credentials; pass the key with ORDER_STORE_API_KEY',
+    );
+  }
+  if (url.search || url.hash) {
+    throw new UsageError('ORDER_STORE_BASE_URL (--base-url) must not have a query or fragment');
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  if (!path.endsWith('/v1')) {
+    throw new UsageError(
+      `ORDER_STORE_BASE_URL (--base-url) must end with the version segment /v1 (spec §9 rule 1), got path ${JSON.stringify(url.pathname)}; e.g. ${url.origin}${path}/v1`,
+    );
+  }
+  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
+    warnings.push(`the API key will travel in clear text over plain http to ${url.hostname}; prefer https`);
+  }
+  return `${url.origin}${path}`;
+}
+
+function setting(key: SettingKey): Setting {
+  return SETTINGS.find((s) => s.key === key)!;
+}
+
+export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
+  const env = options.env ?? process.env;
+  const cwd = options.cwd ?? process.cwd();
+  const flags = readFlags(argv);
+  const fromEnv = readEnv(env);
+  const warnings: string[] = [];
+
+  // The dotenv file is the weakest source: real environment variables and flags win over it.
+  const envFileGiven = str(flags.envFile) ?? str(fromEnv.envFile);
+  const envFilePath = resolve(cwd, envFileGiven ?? '.env');
+  let fromFile: Raw = {};
+  let envFile: string | undefined;
+  if (existsSync(envFilePath)) {
+    fromFile = readEnv(parseDotenv(readFileSync(envFilePath)));
+    envFile = envFilePath;
+  } else if (envFileGiven !== undefined) {
+    throw new UsageError(`env file ${envFileGiven} (--env-file) does not exist`);
+  }
+  const raw: Raw = { ...fromFile, ...fromEnv, ...flags };
+  const get = (key: SettingKey) => raw[key];
+
+  const help = bool(setting('help'), get('help'));
+  const listOnly = bool(setting('list'), get('list'));
+  const baseUrlText = str(get('baseUrl'));
+  const apiKey = str(get('apiKey'));
+  const faults = list(get('referenceFaults'));
+  let target: Target;
+  if (baseUrlText !== undefined) {
+    const baseUrl = checkBaseUrl(baseUrlText, warnings);
+    if (faults.length > 0)
+      warnings.push(
+        '--reference-faults applies to the embedded reference server only; ignored with --base-url',
+      );
+    if (apiKey === undefined && !listOnly && !help) {
+      throw new UsageError(
+        'missing API key: set ORDER_STORE_API_KEY (or pass --api-key) for the target in ORDER_STORE_BASE_URL',
+      );
+    }
+    target = { kind: 'url', baseUrl, apiKey: apiKey ?? '' };
+  } else {
+    if (apiKey !== undefined)
+      warnings.push(
+        'ORDER_STORE_API_KEY is ignored: no ORDER_STORE_BASE_URL, so the embedded reference server and its own key are used',
+      );
+    target = { kind: 'embedded', faults };
+  }
+
+  const planText = str(get('plan'))?.toLowerCase();
+  if (planText !== undefined && !(PLANS as readonly string[]).includes(planText)) {
+    throw new UsageError(
+      `ORDER_STORE_PLAN (--plan) must be one of ${PLANS.join(', ')}, got ${JSON.stringify(planText)}`,
+    );
+  }
+  const replayText = str(get('replayPath'));
+  let replayPath: Config['replayPath'];
+  if (replayText !== undefined) {
+    const m = /^([A-Z0-9-]+):(\d+(?::\d+)*)$/.exec(replayText);
+    if (!m)
+      throw new UsageError(
+        `ORDER_STORE_REPLAY_PATH (--replay-path) must be CHECK-ID:PATH as printed by a failing property, got ${JSON.stringify(replayText)}`,
+      );
+    replayPath = { checkId: m[1]!, path: m[2]! };
+  }
+  const seed =
+    int(setting('seed'), get('seed'), -(2 ** 31)) ?? Math.floor((options.random ?? Math.random)() * 2 ** 31);
+  const secondApiKey = str(get('secondApiKey'));
+  if (secondApiKey !== undefined && secondApiKey === apiKey) {
+    throw new UsageError(
+      'ORDER_STORE_SECOND_API_KEY (--second-api-key) must be a different key from ORDER_STORE_API_KEY',
+    );
+  }
+  const reportDir = str(get('reportDir')) ?? setting('reportDir').default;
+
+  return {
+    target,
+    ...(secondApiKey !== undefined ? { secondApiKey } : {}),
+    cancellableOrderIds: ids(setting('cancellableOrderIds'), get('cancellableOrderIds')),
+    shippedOrderIds: ids(setting('shippedOrderIds'), get('shippedOrderIds')),
+    reportDir: isAbsolute(reportDir) ? reportDir : resolve(cwd, reportDir),
+    only: list(get('only')).map((p) => p.toUpperCase()),
+    skip: list(get('skip')).map((p) => p.toUpperCase()),
+    list: listOnly,
+    help,
+    timeoutMs: int(setting('timeoutMs'), get('timeoutMs'), 1)!,
+    maxRequests: int(setting('maxRequests'), get('maxRequests'), 1)!,
+    maxWaitMs: int(setting('maxWaitSeconds'), get('maxWaitSeconds'), 0)! * 1000,
+    maxResponseBytes: int(setting('maxResponseBytes'), get('maxResponseBytes'), 1024)!,
+    seed,
+    propertyRuns: int(setting('propertyRuns'), get('propertyRuns'), 0)!,
+    ...(replayPath ? { replayPath } : {}),
+    skipRateLimitProbe: bool(setting('skipRateLimitProbe'), get('skipRateLimitProbe')),
+    ...(planText !== undefined ? { plan: planText as Plan } : {}),
+    burst: bool(setting('burst'), get('burst')),
+    warnings,
+    ...(envFile !== undefined ? { envFile } : {}),
+  };
+}
+
+export function helpText(): string {
+  const lines = [
+    'Usage: order-store-conformance [options]   (or: npm run conformance -- [options])',
+    '',
+    'Checks an Order Store Service v1 implementation against its spec and writes reports.',
+    'Every option has an environment twin; a dotenv file (.env) is read too; flags win, then real env vars.',
+    '',
+  ];
+  for (const s of SETTINGS) {
+    const arg =
+      s.kind === 'boolean' ? '' : s.kind === 'list' ? ' A,B' : s.kind === 'integer' ? ' N' : ' VALUE';
+    const def = s.default !== '' && s.kind !== 'boolean' ? ` (default ${s.default})` : '';
+    lines.push(`  ${s.flag}${arg}`, `      ${s.env}${def}`, `      ${s.help}`);
+  }
+  lines.push('', 'Exit codes: 0 conformant, 1 non-conformant, 2 usage or configuration error, 3 incomplete.');
+  return lines.join('\n');
+}

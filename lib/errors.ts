@@ -1,0 +1,38 @@
+// Errors the harness raises, each with a stable code (scripts and tests match on the code, never the text).
+// Messages must never contain the API key: they reach the console and the report.
+
+export const EXIT = {
+  conformant: 0,
+  nonConformant: 1,
+  usage: 2,
+  incomplete: 3,
+} as const;
+
+export type ErrorCode =
+  | 'E_USAGE' // a flag or setting is wrong; the message says what to fix
+  | 'E_UNREACHABLE' // the target did not accept a connection at preflight
+  | 'E_BUDGET' // the request budget (--max-requests) would be exceeded
+  | 'E_RATE_LIMIT_WAIT' // the target asks for a wait longer than --max-wait-seconds
+  | 'E_HTTP' // a request failed at the transport level (timeout, reset, size cap)
+  | 'E_INTERNAL'; // a bug in the harness
+
+export class HarnessError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'HarnessError';
+    this.code = code;
+  }
+}
+
+/** A misconfigured run: exit code 2 with one line saying what to fix. */
+export class UsageError extends HarnessError {
+  constructor(message: string) {
+    super('E_USAGE', message);
+    this.name = 'UsageError';
+  }
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,201 @@
+// Sends requests to the target with undici request(): explicit timeouts, a response size cap, redirects
+// never followed, every exchange paced (pacer.ts) and recorded redacted (transcript.ts). It never asserts:
+// a status or header is data for the checks, and only a transport failure throws.
+import { Agent, request } from 'undici';
+import { errorMessage, HarnessError } from './errors.ts';
+import { type JsonParseResult, parseJson } from './json.ts';
+import type { Pacer } from './pacer.ts';
+import { KEY_VARIABLE, type Redactor, SECOND_KEY_VARIABLE } from './redact.ts';
+import type { Bucket, Exchange, Transcript } from './transcript.ts';
+
+/** How a request authenticates. Keys are named, never passed around by checks. */
+export type Auth =
+  | { kind: 'key'; key?: 'primary' | 'secondary'; scheme?: string }
+  | { kind: 'none' }
+  | { kind: 'literal'; authorization: string }
+  | { kind: 'basic' }
+  | { kind: 'query'; params: string[] };
+
+export interface SendOptions {
+  method: 'GET' | 'DELETE' | 'POST' | 'PUT' | 'PATCH' | 'HEAD' | 'OPTIONS';
+  /** Path below the base URL, already percent-encoded as it should go on the wire ('/store/orders/7'). */
+  path: string;
+  auth?: Auth;
+  headers?: Record<string, string>;
+  /** Send again (once) after a 429, once its Retry-After has passed. Off for the rate-limit probe. */
+  retryAfter429?: boolean;
+}
+
+export interface Response {
+  exchange: Exchange;
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  bytes: number;
+  receivedAtMs: number;
+  json(): JsonParseResult;
+}
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  secondApiKey?: string;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  /** How much of each body the transcript keeps. */
+  recordBodyBytes: number;
+  pacer: Pacer;
+  transcript: Transcript;
+  redactor: Redactor;
+  now?: () => number;
+}
+
+export class HttpClient {
+  private readonly agent: Agent;
+  private readonly now: () => number;
+  /** The check on whose behalf requests are sent (checks run one at a time). */
+  currentCheckId: string | undefined;
+
+  constructor(private readonly options: HttpClientOptions) {
+    this.now = options.now ?? Date.now;
+    this.agent = new Agent({
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connect: { timeout: options.timeoutMs },
+      maxResponseSize: options.maxResponseBytes,
+    });
+    options.redactor.addKey(options.apiKey, KEY_VARIABLE);
+    if (options.secondApiKey) options.redactor.addKey(options.secondApiKey, SECOND_KEY_VARIABLE);
+    const basic = Buffer.from(`${options.apiKey}:`).toString('base64');
+    options.redactor.add({ value: basic, expression: `$(printf '%s:' "$${KEY_VARIABLE}" | base64 -w0)` });
+  }
+
+  get pacer(): Pacer {
+    return this.options.pacer;
+  }
+
+  private key(which: 'primary' | 'secondary' = 'primary'): string {
+    if (which === 'primary') return this.options.apiKey;
+    if (!this.options.secondApiKey) throw new HarnessError('E_INTERNAL', 'no second API key is configured');
+    return this.options.secondApiKey;
+  }
+
+  /** The bucket whose limit a request counts against (spec §8 limits per key; unauthenticated per address). */
+  static bucketOf(auth: Auth): Bucket {
+    if (auth.kind !== 'key') return 'anonymous';
+    return auth.key === 'secondary' ? 'secondary' : 'primary';
+  }
+
+  private wire(opts: SendOptions): { url: string; headers: Record<string, string> } {
+    const auth = opts.auth ?? { kind: 'key' };
+    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+    let url = this.options.baseUrl + opts.path;
+    if (auth.kind === 'key') headers.authorization = `${auth.scheme ?? 'Bearer'} ${this.key(auth.key)}`;
+    else if (auth.kind === 'literal') headers.authorization = auth.authorization;
+    else if (auth.kind === 'basic')
+      headers.authorization = `Basic ${Buffer.from(`${this.key()}:`).toString('base64')}`;
+    else if (auth.kind === 'query') {
+      const query = auth.params.map((p) => `${p}=${encodeURIComponent(this.key())}`).join('&');
+      url += `${url.includes('?') ? '&' : '?'}${query}`;
+    }
+    return { url, headers };
+  }
+
+  /** Sends one request; pauses first if the pacer says so. Throws only HarnessError. */
+  async send(opts: SendOptions): Promise<Response> {
+    const bucket = HttpClient.bucketOf(opts.auth ?? { kind: 'key' });
+    let response = await this.once(opts, bucket);
+    if (response.status === 429 && opts.retryAfter429 !== false) response = await this.once(opts, bucket);
+    return response;
+  }
+
+  /** Sends `count` copies of a request at the same moment (the opt-in burst of the rate-limit probe). */
+  async burst(opts: SendOptions, count: number): Promise<Array<Response | HarnessError>> {
+    const bucket = HttpClient.bucketOf(opts.auth ?? { kind: 'key' });
+    await this.options.pacer.acquire(bucket, count);
+    return Promise.all(
+      Array.from({ length: count }, () =>
+        this.exchange(opts, bucket).catch((e: unknown) =>
+          e instanceof HarnessError ? e : new HarnessError('E_INTERNAL', errorMessage(e)),
+        ),
+      ),
+    );
+  }
+
+  private async once(opts: SendOptions, bucket: Bucket): Promise<Response> {
+    await this.options.pacer.acquire(bucket);
+    return this.exchange(opts, bucket);
+  }
+
+  private async exchange(opts: SendOptions, bucket: Bucket): Promise<Response> {
+    const { redactor, transcript, recordBodyBytes } = this.options;
+    const { url, headers } = this.wire(opts);
+    const recordedRequest = {
+      method: opts.method,
+      url: redactor.redact(url),
+      headers: redactor.redactHeaders(headers) as Record<string, string>,
+    };
+    const started = this.now();
+    const startedAt = new Date(started).toISOString();
+    try {
+      const res = await request(url, {
+        method: opts.method,
+        headers,
+        dispatcher: this.agent,
+        signal: AbortSignal.timeout(this.options.timeoutMs * 2),
+      });
+      const buf = Buffer.from(await res.body.arrayBuffer());
+      const receivedAtMs = this.now();
+      const text = buf.toString('utf8');
+      this.options.pacer.observe(
+        res.statusCode === 401 ? 'anonymous' : bucket,
+        res.statusCode,
+        res.headers,
+        receivedAtMs,
+      );
+      const exchange = transcript.add({
+        checkId: this.currentCheckId,
+        bucket,
+        startedAt,
+        durationMs: receivedAtMs - started,
+        request: recordedRequest,
+        response: {
+          status: res.statusCode,
+          headers: redactor.redactHeaders(res.headers),
+          body: redactor.redact(text.slice(0, recordBodyBytes)),
+          bodyBytes: buf.length,
+          bodyTruncated: text.length > recordBodyBytes,
+        },
+      });
+      let parsed: JsonParseResult | undefined;
+      return {
+        exchange,
+        status: res.statusCode,
+        headers: res.headers,
+        text,
+        bytes: buf.length,
+        receivedAtMs,
+        json: () => {
+          parsed ??= parseJson(text);
+          return parsed;
+        },
+      };
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? 'E_HTTP';
+      const message = redactor.redact(errorMessage(error));
+      transcript.add({
+        checkId: this.currentCheckId,
+        bucket,
+        startedAt,
+        durationMs: this.now() - started,
+        request: recordedRequest,
+        error: { code, message },
+      });
+      throw new HarnessError('E_HTTP', `${opts.method} ${redactor.redact(url)} failed: ${message} (${code})`);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}

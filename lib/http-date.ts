@@ -1,0 +1,52 @@
+// HTTP-date (RFC 9110 §5.6.7). Senders must use IMF-fixdate; recipients must also accept the two obsolete
+// forms (rfc850-date, asctime-date), so parsing is lenient about those while `isImfFixdate` tells them apart.
+
+const DAY = '(Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
+const MONTH = '(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
+const IMF_FIXDATE = new RegExp(`^${DAY}, (\\d{2}) ${MONTH} (\\d{4}) (\\d{2}):(\\d{2}):(\\d{2}) GMT$`);
+const RFC850 = new RegExp(
+  '^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\\d{2})-' +
+    MONTH +
+    '-(\\d{2}) (\\d{2}):(\\d{2}):(\\d{2}) GMT$',
+);
+const ASCTIME = new RegExp(`^${DAY} ${MONTH} ( \\d|\\d{2}) (\\d{2}):(\\d{2}):(\\d{2}) (\\d{4})$`);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function utc(year: number, month: string, day: number, h: number, m: number, s: number): number | undefined {
+  const monthIndex = MONTHS.indexOf(month);
+  if (h > 23 || m > 59 || s > 60) return undefined;
+  const ms = Date.UTC(year, monthIndex, day, h, m, s);
+  // Reject dates that Date.UTC silently rolls over (31 Feb).
+  return new Date(ms).getUTCDate() === day ? ms : undefined;
+}
+
+export function isImfFixdate(value: string): boolean {
+  const m = IMF_FIXDATE.exec(value);
+  if (!m) return false;
+  const ms = utc(Number(m[4]), m[3]!, Number(m[2]), Number(m[5]), Number(m[6]), Number(m[7]));
+  if (ms === undefined) return false;
+  // The day name must match the date (RFC 9110 §5.6.7 day-name).
+  return new Date(ms).toUTCString().startsWith(m[1]!);
+}
+
+/** Milliseconds since the epoch for any of the three HTTP-date forms, or undefined. */
+export function parseHttpDate(value: string): number | undefined {
+  const v = value.trim();
+  let m = IMF_FIXDATE.exec(v);
+  if (m)
+    return isImfFixdate(v)
+      ? utc(Number(m[4]), m[3]!, Number(m[2]), Number(m[5]), Number(m[6]), Number(m[7]))
+      : undefined;
+  m = RFC850.exec(v);
+  if (m) {
+    // Two-digit years: RFC 9110 §5.6.7 says more than 50 years in the future means the past century.
+    const yy = Number(m[4]);
+    const now = new Date().getUTCFullYear();
+    let year = 2000 + yy;
+    if (year > now + 50) year -= 100;
+    return utc(year, m[3]!, Number(m[2]), Number(m[5]), Number(m[6]), Number(m[7]));
+  }
+  m = ASCTIME.exec(v);
+  if (m) return utc(Number(m[7]), m[2]!, Number(m[3]!.trim()), Number(m[4]), Number(m[5]), Number(m[6]));
+  return undefined;
+}

@@ -1,0 +1,135 @@
+// Decides when the next request may leave, so a run never trips a rate limit it could see coming and never
+// sends inside a Retry-After period (the safety contract, GUIDE §3), and counts the global request budget.
+// It reads headers only through rate-limit-headers.ts; it never judges whether they conform.
+import { HarnessError } from './errors.ts';
+import {
+  type HeaderMap,
+  rateLimitHeaders,
+  resetAtLocalMs,
+  retryAfter,
+  serverDateMs,
+} from './rate-limit-headers.ts';
+import type { Bucket } from './transcript.ts';
+
+/** Past a Reset (whole seconds) the window may end a little late on the server: wait this much more. */
+export const RESET_MARGIN_MS = 250;
+/** Timers may fire a millisecond early; Retry-After is a floor, never a target. */
+export const RETRY_MARGIN_MS = 50;
+/** After a 429 that says neither Retry-After nor Reset, the whole minute window of spec §8. */
+export const UNKNOWN_429_BACKOFF_MS = 60_000;
+
+export interface WaitInfo {
+  bucket: Bucket;
+  ms: number;
+  reason: 'Retry-After' | 'X-RateLimit-Reset';
+}
+
+export interface PacerOptions {
+  maxRequests: number;
+  maxWaitMs: number;
+  now?: () => number;
+  sleep?: (ms: number, info: WaitInfo) => Promise<void>;
+}
+
+interface BucketState {
+  remaining?: number;
+  resetAtMs?: number;
+  blockedUntilMs?: number;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class Pacer {
+  private sent = 0;
+  private readonly buckets = new Map<Bucket, BucketState>();
+  private readonly now: () => number;
+  private readonly sleep: (ms: number, info: WaitInfo) => Promise<void>;
+
+  constructor(private readonly options: PacerOptions) {
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? defaultSleep;
+  }
+
+  get requestsSent(): number {
+    return this.sent;
+  }
+
+  get budgetLeft(): number {
+    return Math.max(0, this.options.maxRequests - this.sent);
+  }
+
+  private state(bucket: Bucket): BucketState {
+    let s = this.buckets.get(bucket);
+    if (!s) {
+      s = {};
+      this.buckets.set(bucket, s);
+    }
+    return s;
+  }
+
+  /** What must pass before the next request in this bucket, if anything. */
+  requiredWait(bucket: Bucket): WaitInfo | undefined {
+    const s = this.state(bucket);
+    const now = this.now();
+    if (s.blockedUntilMs !== undefined && s.blockedUntilMs > now) {
+      return { bucket, ms: s.blockedUntilMs - now, reason: 'Retry-After' };
+    }
+    if (s.remaining !== undefined && s.remaining <= 0 && s.resetAtMs !== undefined && s.resetAtMs > now) {
+      return { bucket, ms: s.resetAtMs - now + RESET_MARGIN_MS, reason: 'X-RateLimit-Reset' };
+    }
+    return undefined;
+  }
+
+  /** The local time before which nothing may be sent in this bucket (after a 429), if any. */
+  blockedUntil(bucket: Bucket): number | undefined {
+    const until = this.state(bucket).blockedUntilMs;
+    return until !== undefined && until > this.now() ? until : undefined;
+  }
+
+  /**
+   * Waits until `count` requests may leave at once in `bucket`, then charges them to the budget.
+   * Throws E_BUDGET before any wait if the budget cannot cover them, and E_RATE_LIMIT_WAIT rather than
+   * wait longer than --max-wait-seconds.
+   */
+  async acquire(bucket: Bucket, count = 1): Promise<void> {
+    if (this.sent + count > this.options.maxRequests) {
+      throw new HarnessError(
+        'E_BUDGET',
+        `the request budget is spent (${this.sent} of ${this.options.maxRequests} sent); raise --max-requests to allow more`,
+      );
+    }
+    for (let round = 0; round < 3; round++) {
+      const wait = this.requiredWait(bucket);
+      if (!wait) break;
+      if (wait.ms > this.options.maxWaitMs) {
+        const seconds = Math.ceil(wait.ms / 1000);
+        throw new HarnessError(
+          'E_RATE_LIMIT_WAIT',
+          `the ${bucket} credential may not send for ${seconds} s (${wait.reason}), longer than --max-wait-seconds (${Math.round(this.options.maxWaitMs / 1000)}); rerun later or raise it`,
+        );
+      }
+      await this.sleep(wait.ms, wait);
+      if (wait.reason === 'X-RateLimit-Reset') this.state(bucket).remaining = undefined;
+    }
+    this.sent += count;
+  }
+
+  /** Updates the bucket from a response's headers (every response, 401s included). */
+  observe(bucket: Bucket, status: number, headers: HeaderMap, receivedAtMs: number): void {
+    const s = this.state(bucket);
+    const rl = rateLimitHeaders(headers);
+    if (rl.remaining?.value !== undefined) s.remaining = rl.remaining.value;
+    if (rl.reset?.value !== undefined) {
+      s.resetAtMs = resetAtLocalMs(rl.reset.value, receivedAtMs, serverDateMs(headers));
+    }
+    if (status !== 429) return;
+    s.remaining = 0;
+    const ra = retryAfter(headers, receivedAtMs);
+    let delay: number;
+    if (ra && ra.form !== 'invalid') delay = ra.delayMs;
+    else if (s.resetAtMs !== undefined && s.resetAtMs > receivedAtMs) delay = s.resetAtMs - receivedAtMs;
+    else delay = UNKNOWN_429_BACKOFF_MS;
+    const until = receivedAtMs + delay + RETRY_MARGIN_MS;
+    s.blockedUntilMs = Math.max(s.blockedUntilMs ?? 0, until);
+  }
+}

@@ -1,0 +1,89 @@
+// Reads the rate-limit headers of spec §8 (X-RateLimit-Limit/Remaining/Reset) and Retry-After
+// (RFC 9110 §10.2.3). Parsing only: whether a value conforms is decided by the checks, not here.
+import { parseHttpDate } from './http-date.ts';
+
+export type HeaderMap = Record<string, string | string[] | undefined>;
+
+export interface IntegerHeader {
+  raw: string;
+  /** The value when the header is one field of optional "-" and digits; undefined otherwise. */
+  value?: number;
+}
+
+export function headerValue(headers: HeaderMap, name: string): string | undefined {
+  const v = headers[name.toLowerCase()];
+  return Array.isArray(v) ? v.join(', ') : v;
+}
+
+/** An integer header as sent; repeated fields (joined with ", ") never parse. */
+export function integerHeader(headers: HeaderMap, name: string): IntegerHeader | undefined {
+  const raw = headerValue(headers, name);
+  if (raw === undefined) return undefined;
+  const trimmed = raw.trim();
+  return /^-?\d{1,20}$/.test(trimmed) ? { raw, value: Number(trimmed) } : { raw };
+}
+
+export interface RateLimitHeaders {
+  limit?: IntegerHeader;
+  remaining?: IntegerHeader;
+  reset?: IntegerHeader;
+}
+
+export function rateLimitHeaders(headers: HeaderMap): RateLimitHeaders {
+  return {
+    limit: integerHeader(headers, 'x-ratelimit-limit'),
+    remaining: integerHeader(headers, 'x-ratelimit-remaining'),
+    reset: integerHeader(headers, 'x-ratelimit-reset'),
+  };
+}
+
+/** Bounds used to tell a Unix time in seconds from milliseconds (> 10^12) and from a delta (< 10^9). */
+export const RESET_MILLIS_ABOVE = 1e12;
+export const RESET_DELTA_BELOW = 1e9;
+
+export type ResetKind = 'unix-seconds' | 'unix-milliseconds' | 'delta-seconds';
+
+export function resetKind(value: number): ResetKind {
+  if (value > RESET_MILLIS_ABOVE) return 'unix-milliseconds';
+  if (value < RESET_DELTA_BELOW) return 'delta-seconds';
+  return 'unix-seconds';
+}
+
+/** The server's clock at the time of a response, from its Date header (RFC 9110 §6.6.1), if usable. */
+export function serverDateMs(headers: HeaderMap): number | undefined {
+  const raw = headerValue(headers, 'date');
+  return raw === undefined ? undefined : parseHttpDate(raw);
+}
+
+/**
+ * When the window resets, in local milliseconds. Read leniently (a millisecond or delta Reset is still
+ * honoured) because pacing must stay safe even against a server that gets the unit wrong. The server's Date
+ * header, when present, cancels clock skew between harness and target.
+ */
+export function resetAtLocalMs(reset: number, receivedAtMs: number, serverNowMs?: number): number {
+  const kind = resetKind(reset);
+  if (kind === 'delta-seconds') return receivedAtMs + reset * 1000;
+  const resetMs = kind === 'unix-milliseconds' ? reset : reset * 1000;
+  const skew = serverNowMs === undefined ? 0 : receivedAtMs - serverNowMs;
+  return resetMs + skew;
+}
+
+export type RetryAfter =
+  | { form: 'delay-seconds'; raw: string; delayMs: number }
+  | { form: 'http-date'; raw: string; delayMs: number }
+  | { form: 'invalid'; raw: string };
+
+/**
+ * Retry-After = HTTP-date / delay-seconds (RFC 9110 §10.2.3). For the date form, the delay is measured
+ * against the response's Date header when present (the server's clock), else against the local clock.
+ */
+export function retryAfter(headers: HeaderMap, receivedAtMs: number): RetryAfter | undefined {
+  const raw = headerValue(headers, 'retry-after');
+  if (raw === undefined) return undefined;
+  const v = raw.trim();
+  if (/^\d+$/.test(v)) return { form: 'delay-seconds', raw, delayMs: Number(v) * 1000 };
+  const at = parseHttpDate(v);
+  if (at === undefined) return { form: 'invalid', raw };
+  const base = serverDateMs(headers) ?? receivedAtMs;
+  return { form: 'http-date', raw, delayMs: Math.max(0, at - base) };
+}

@@ -1,0 +1,82 @@
+// The report of a run as data: what reaches report.json, junit.xml, report.html and the console summary.
+// The verdict rule lives here and only here.
+import { readFileSync } from 'node:fs';
+import type { CheckResult, Status } from '../check.ts';
+import { EXIT } from '../errors.ts';
+
+export type Verdict = 'conformant' | 'non-conformant' | 'incomplete';
+
+export interface Report {
+  reportVersion: 1;
+  suite: { name: string; version: string };
+  spec: string;
+  runId: string;
+  target: { baseUrl: string; embedded: boolean; referenceFaults: string[] };
+  startedAt: string;
+  endedAt: string;
+  durationMs: number;
+  complete: boolean;
+  incompleteReasons: string[];
+  verdict: Verdict;
+  scope: {
+    only: string[];
+    skip: string[];
+    rateLimitProbe: 'run' | 'skipped' | 'not-selected';
+    checksSelected: number;
+  };
+  counts: Record<Status, number> & { total: number };
+  settings: {
+    seed: number;
+    maxRequests: number;
+    timeoutMs: number;
+    maxWaitSeconds: number;
+    propertyRuns: number;
+    plan: string | null;
+    cancellableOrderIds: string[];
+    shippedOrderIds: string[];
+    secondApiKey: boolean;
+    burst: boolean;
+  };
+  requests: { sent: number | null; budget: number };
+  checks: CheckResult[];
+}
+
+const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  name: string;
+  version: string;
+};
+
+export const SUITE = { name: PACKAGE.name, version: PACKAGE.version };
+export const SPEC_TITLE = 'Order Store Service API v1 (order-store-service.md)';
+
+export function countStatuses(checks: readonly CheckResult[]): Report['counts'] {
+  const counts = { total: checks.length, pass: 0, fail: 0, warn: 0, info: 0, skip: 0, error: 0 };
+  for (const c of checks) counts[c.status]++;
+  return counts;
+}
+
+/**
+ * A broken MUST proves non-conformance even in a run that could not finish; otherwise a run that could not
+ * finish (or whose harness erred on a check) proves nothing, and only a complete clean run is conformant.
+ */
+export function verdictOf(checks: readonly CheckResult[], incompleteReasons: readonly string[]): Verdict {
+  if (checks.some((c) => c.status === 'fail')) return 'non-conformant';
+  if (incompleteReasons.length > 0 || checks.some((c) => c.status === 'error')) return 'incomplete';
+  return 'conformant';
+}
+
+export function exitCodeOf(verdict: Verdict): number {
+  if (verdict === 'conformant') return EXIT.conformant;
+  return verdict === 'non-conformant' ? EXIT.nonConformant : EXIT.incomplete;
+}
+
+/** A run id that sorts by time and stays unique within a second: 20261122T103000Z-3f9a. */
+export function newRunId(now: Date, random: () => number = Math.random): string {
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+  return `${stamp}-${Math.floor(random() * 0x10000)
+    .toString(16)
+    .padStart(4, '0')}`;
+}

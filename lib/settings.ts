@@ -1,0 +1,196 @@
+// The catalogue of settings: flag, environment twin, default, meaning. config.ts parses them; --help,
+// README and .env.example are checked against this list by the tests, so it is the one source of truth.
+
+export type SettingKind = 'string' | 'integer' | 'boolean' | 'list';
+
+export interface Setting {
+  /** Key in the parsed options. */
+  key: string;
+  flag: string;
+  env: string;
+  kind: SettingKind;
+  /** The default as a user would write it; '' when there is none. */
+  default: string;
+  help: string;
+}
+
+export const SETTINGS = [
+  {
+    key: 'baseUrl',
+    flag: '--base-url',
+    env: 'ORDER_STORE_BASE_URL',
+    kind: 'string',
+    default: '',
+    help: 'Target base URL; its path must end in /v1. Unset: the embedded reference server is started and tested.',
+  },
+  {
+    key: 'apiKey',
+    flag: '--api-key',
+    env: 'ORDER_STORE_API_KEY',
+    kind: 'string',
+    default: '',
+    help: 'Bearer API key for the target (required with --base-url). Never printed or written.',
+  },
+  {
+    key: 'cancellableOrderIds',
+    flag: '--cancellable-order-ids',
+    env: 'ORDER_STORE_CANCELLABLE_ORDER_IDS',
+    kind: 'list',
+    default: '',
+    help: 'Comma-separated pending orders the run may cancel. Unset: no order is ever cancelled and the checks that need one are skipped.',
+  },
+  {
+    key: 'shippedOrderIds',
+    flag: '--shipped-order-ids',
+    env: 'ORDER_STORE_SHIPPED_ORDER_IDS',
+    kind: 'list',
+    default: '',
+    help: 'Comma-separated orders known to have shipped (for the 409 checks).',
+  },
+  {
+    key: 'reportDir',
+    flag: '--report-dir',
+    env: 'ORDER_STORE_REPORT_DIR',
+    kind: 'string',
+    default: 'reports',
+    help: 'Where reports/<run-id>/ and reports/latest are written.',
+  },
+  {
+    key: 'only',
+    flag: '--only',
+    env: 'ORDER_STORE_ONLY',
+    kind: 'list',
+    default: '',
+    help: 'Run only the checks whose id starts with one of these comma-separated prefixes.',
+  },
+  {
+    key: 'skip',
+    flag: '--skip',
+    env: 'ORDER_STORE_SKIP',
+    kind: 'list',
+    default: '',
+    help: 'Leave out the checks whose id starts with one of these comma-separated prefixes.',
+  },
+  {
+    key: 'list',
+    flag: '--list',
+    env: 'ORDER_STORE_LIST',
+    kind: 'boolean',
+    default: 'false',
+    help: 'Print every check (id, level, spec reference, title) and exit; sends nothing.',
+  },
+  {
+    key: 'timeoutMs',
+    flag: '--timeout-ms',
+    env: 'ORDER_STORE_TIMEOUT_MS',
+    kind: 'integer',
+    default: '10000',
+    help: 'Per-request timeout for connecting, for the headers and for the body.',
+  },
+  {
+    key: 'maxRequests',
+    flag: '--max-requests',
+    env: 'ORDER_STORE_MAX_REQUESTS',
+    kind: 'integer',
+    default: '400',
+    help: 'Request budget of the whole run; never exceeded (checks that would exceed it are skipped).',
+  },
+  {
+    key: 'maxWaitSeconds',
+    flag: '--max-wait-seconds',
+    env: 'ORDER_STORE_MAX_WAIT_SECONDS',
+    kind: 'integer',
+    default: '120',
+    help: 'Longest single wait for a rate-limit reset or Retry-After; a longer one stops the run as incomplete.',
+  },
+  {
+    key: 'maxResponseBytes',
+    flag: '--max-response-bytes',
+    env: 'ORDER_STORE_MAX_RESPONSE_BYTES',
+    kind: 'integer',
+    default: '16777216',
+    help: 'Largest response body read; a bigger one fails the request.',
+  },
+  {
+    key: 'seed',
+    flag: '--seed',
+    env: 'ORDER_STORE_SEED',
+    kind: 'integer',
+    default: '',
+    help: 'Seed of the property-based checks and of every random choice (default: random, printed and recorded).',
+  },
+  {
+    key: 'propertyRuns',
+    flag: '--property-runs',
+    env: 'ORDER_STORE_PROPERTY_RUNS',
+    kind: 'integer',
+    default: '8',
+    help: 'Generated cases per orderId property, after the explicit edge cases.',
+  },
+  {
+    key: 'replayPath',
+    flag: '--replay-path',
+    env: 'ORDER_STORE_REPLAY_PATH',
+    kind: 'string',
+    default: '',
+    help: 'CHECK-ID:PATH of a property counterexample to replay (with the same --seed).',
+  },
+  {
+    key: 'skipRateLimitProbe',
+    flag: '--skip-rate-limit-probe',
+    env: 'ORDER_STORE_SKIP_RATE_LIMIT_PROBE',
+    kind: 'boolean',
+    default: 'false',
+    help: 'Leave out the rate-limit probe (the verdict then says so).',
+  },
+  {
+    key: 'plan',
+    flag: '--plan',
+    env: 'ORDER_STORE_PLAN',
+    kind: 'string',
+    default: '',
+    help: "The key's plan (free, pro, business, enterprise): X-RateLimit-Limit must match its spec §8 limit.",
+  },
+  {
+    key: 'secondApiKey',
+    flag: '--second-api-key',
+    env: 'ORDER_STORE_SECOND_API_KEY',
+    kind: 'string',
+    default: '',
+    help: 'A second key: the probe checks that exhausting the first leaves it untouched (limits are per key).',
+  },
+  {
+    key: 'burst',
+    flag: '--burst',
+    env: 'ORDER_STORE_BURST',
+    kind: 'boolean',
+    default: 'false',
+    help: 'Opt-in: after a reset, send Limit + 1 concurrent requests; at most Limit may succeed. Spends quota.',
+  },
+  {
+    key: 'referenceFaults',
+    flag: '--reference-faults',
+    env: 'ORDER_STORE_REFERENCE_FAULTS',
+    kind: 'list',
+    default: '',
+    help: 'Embedded target only: switch on these named faults of the reference server (see npm run reference -- --list-faults).',
+  },
+  {
+    key: 'envFile',
+    flag: '--env-file',
+    env: 'ORDER_STORE_ENV_FILE',
+    kind: 'string',
+    default: '.env',
+    help: 'A dotenv file to read (the default is read only when present); real environment variables win.',
+  },
+  {
+    key: 'help',
+    flag: '--help',
+    env: 'ORDER_STORE_HELP',
+    kind: 'boolean',
+    default: 'false',
+    help: 'Print this help and exit.',
+  },
+] as const satisfies readonly Setting[];
+
+export type SettingKey = (typeof SETTINGS)[number]['key'];

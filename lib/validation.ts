@@ -1,0 +1,106 @@
+// JSON Schema validation (ajv, 2020-12, strict) of bodies read by json.ts. The schema files stay standard
+// ({"type": "integer", "format": "int64"}) for other tools; this module rewrites integer types into keywords
+// that accept bigint, because ajv's own `type: integer` rejects a bigint and ajv-formats' int64 is only
+// Number.isInteger. date-time is replaced by strict RFC 3339 (rfc3339.ts).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { inInt64 } from './int64.ts';
+import { isRfc3339DateTime } from './rfc3339.ts';
+
+// ajv-formats is CommonJS; under NodeNext its default import is the module namespace.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+export function isInteger(data: unknown): boolean {
+  return typeof data === 'bigint' || (typeof data === 'number' && Number.isSafeInteger(data));
+}
+
+export function isInt64(data: unknown): boolean {
+  if (typeof data === 'bigint') return inInt64(data);
+  return typeof data === 'number' && Number.isSafeInteger(data);
+}
+
+type Schema = Record<string, unknown>;
+
+/** Rewrites `type: integer` (and `format: int64`) into the bigint-aware keywords below. */
+export function bigintAware(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(bigintAware);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: Schema = {};
+  for (const [k, v] of Object.entries(schema)) out[k] = k === 'const' || k === 'enum' ? v : bigintAware(v);
+  if (out.type === 'integer') {
+    delete out.type;
+    if (out.format === 'int64') {
+      delete out.format;
+      out.int64 = true;
+    } else {
+      out.integer = true;
+    }
+  }
+  return out;
+}
+
+function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  addFormats(ajv);
+  ajv.addFormat('date-time', { type: 'string', validate: isRfc3339DateTime });
+  ajv.addKeyword({
+    keyword: 'integer',
+    schemaType: 'boolean',
+    validate: (_: boolean, data: unknown) => isInteger(data),
+    error: { message: 'must be an integer' },
+  });
+  ajv.addKeyword({
+    keyword: 'int64',
+    schemaType: 'boolean',
+    validate: (_: boolean, data: unknown) => isInt64(data),
+    error: { message: 'must be an integer within int64' },
+  });
+  return ajv;
+}
+
+const SCHEMA_DIR = fileURLToPath(new URL('../schemas/', import.meta.url));
+
+export function loadSchema(file: string): Schema {
+  return JSON.parse(readFileSync(SCHEMA_DIR + file, 'utf8')) as Schema;
+}
+
+export type SchemaName = 'order' | 'order-list' | 'error' | 'report';
+
+let ajv: Ajv2020 | undefined;
+const compiled = new Map<SchemaName, ValidateFunction>();
+
+function validator(name: SchemaName): ValidateFunction {
+  let fn = compiled.get(name);
+  if (!fn) {
+    if (!ajv) {
+      ajv = createAjv();
+      for (const s of ['order', 'order-list', 'error', 'report'] as const) {
+        ajv.addSchema(bigintAware(loadSchema(`${s}.schema.json`)) as Schema);
+      }
+    }
+    const id = (loadSchema(`${name}.schema.json`).$id as string) ?? name;
+    fn = ajv.getSchema(id);
+    if (!fn) throw new Error(`schema ${name} did not compile`);
+    compiled.set(name, fn);
+  }
+  return fn;
+}
+
+export interface ValidationResult {
+  valid: boolean;
+  /** One line per problem: "<JSON pointer> <message>". */
+  errors: string[];
+}
+
+function describe(e: ErrorObject): string {
+  const where = e.instancePath === '' ? '(root)' : e.instancePath;
+  return `${where} ${e.message ?? e.keyword}`;
+}
+
+export function validate(name: SchemaName, data: unknown): ValidationResult {
+  const fn = validator(name);
+  const valid = fn(data) as boolean;
+  return { valid, errors: valid ? [] : (fn.errors ?? []).map(describe) };
+}

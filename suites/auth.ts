@@ -1,0 +1,239 @@
+// spec §5 Authentication: every operation (list, cancel, the deprecated pets read) refuses a missing or
+// invalid key with 401, an Error body and a challenge, before it reveals whether anything exists.
+import type { Auth, Response } from '../lib/http-client.ts';
+import { headerValue } from '../lib/rate-limit-headers.ts';
+import { type Ctx, check, suite } from './support/context.ts';
+import { describeStatus, errorBodyProblems, recordedView } from './support/http-facts.ts';
+import { ORDERS } from './support/paths.ts';
+import type { Operation } from './support/target.ts';
+
+const OPERATIONS: readonly Operation[] = ['list', 'cancel', 'pets'];
+
+/** Sends one operation with the given credentials; the cancel targets an id proven absent. */
+async function sendAs(ctx: Ctx, op: Operation, auth: Auth): Promise<Response | undefined> {
+  const path = await ctx.target.pathFor(op);
+  if (path === undefined) {
+    ctx.note(`${op} not exercised: no id can be proven absent (the order list could not be read)`);
+    return undefined;
+  }
+  return ctx.http.send({ method: op === 'cancel' ? 'DELETE' : 'GET', path, auth });
+}
+
+/** Requires 401 from each operation; `send` gives the response for one operation. */
+async function expect401(
+  ctx: Ctx,
+  what: string,
+  send: (op: Operation) => Promise<Response | undefined>,
+): Promise<void> {
+  const seen: string[] = [];
+  for (const op of OPERATIONS) {
+    const res = await send(op);
+    if (!res) continue;
+    seen.push(`${op} ${res.status}`);
+    if (res.status !== 401) {
+      ctx.problem(`${op} with ${what} answered ${describeStatus(res)}`, {
+        expected: '401',
+        actual: String(res.status),
+        exchange: res.exchange,
+      });
+    }
+  }
+  if (seen.length === 0) ctx.skip('no operation could be exercised safely');
+  ctx.observe(`401 from ${seen.map((s) => s.split(' ')[0]).join(', ')}`);
+}
+
+/** Every 401 of the run so far, with the unauthenticated list request sent first if none exists yet. */
+async function all401s(ctx: Ctx) {
+  await ctx.target.unauthenticated('list');
+  return ctx.transcript.all().filter((x) => x.response?.status === 401);
+}
+
+function authCheck(id: string, what: string, title: string, auth: (ctx: Ctx) => Auth) {
+  return check({
+    id,
+    spec: 'spec §5 rules 3-4',
+    level: 'MUST',
+    requirement: `Every operation answers 401 when the request carries ${what}.`,
+    title,
+    needs: { requests: 4 },
+    run: (ctx: Ctx) => expect401(ctx, what, (op) => sendAs(ctx, op, auth(ctx))),
+  });
+}
+
+export const authentication = suite({
+  id: 'AUTH',
+  title: 'Authentication',
+  spec: 'spec §5',
+  checks: [
+    check({
+      id: 'AUTH-MISSING-401',
+      spec: 'spec §5 rules 3-4',
+      level: 'MUST',
+      requirement: 'Every operation answers 401 when the Authorization header is missing.',
+      title: 'Sends list, cancel (absent id) and pets with no Authorization header',
+      needs: { requests: 4 },
+      run: (ctx: Ctx) => expect401(ctx, 'no Authorization header', (op) => ctx.target.unauthenticated(op)),
+    }),
+    authCheck(
+      'AUTH-EMPTY-BEARER-401',
+      'a Bearer scheme with no token',
+      'Sends each operation with "Authorization: Bearer" and no token',
+      () => ({
+        kind: 'literal',
+        authorization: 'Bearer',
+      }),
+    ),
+    authCheck(
+      'AUTH-UNKNOWN-KEY-401',
+      'a bearer token that is not a key',
+      'Sends each operation with a random, never-issued bearer token',
+      (ctx) => ({
+        kind: 'literal',
+        authorization: `Bearer osc_unknown_${ctx.random.token(24)}`,
+      }),
+    ),
+    authCheck(
+      'AUTH-OTHER-SCHEME-401',
+      'the key under another scheme (Basic)',
+      'Sends each operation with "Authorization: Basic base64(key:)"',
+      () => ({
+        kind: 'basic',
+      }),
+    ),
+    check({
+      id: 'AUTH-QUERY-KEY-401',
+      spec: 'spec §5 rule 2',
+      level: 'MUST',
+      requirement:
+        'The key is accepted only as a bearer token in the Authorization header, so a key in the query string alone gets 401.',
+      title: 'Sends each operation with the key as ?api_key= and ?access_token= and no Authorization header',
+      needs: { requests: 4 },
+      run: (ctx: Ctx) =>
+        // The key goes in under both names servers use (RFC 6750 §2.3 names access_token).
+        expect401(ctx, 'the key only in the query string', (op) =>
+          sendAs(ctx, op, { kind: 'query', params: ['api_key', 'access_token'] }),
+        ),
+    }),
+    check({
+      id: 'AUTH-401-ERROR-BODY',
+      spec: 'spec §5 rule 4; spec §2 Error',
+      level: 'MUST',
+      requirement: 'A 401 carries an Error object (code, message, status) whose status is 401.',
+      title: 'Validates the body of every 401 received so far',
+      needs: { requests: 2 },
+      async run(ctx: Ctx) {
+        const list = await all401s(ctx);
+        for (const x of list) {
+          for (const p of errorBodyProblems(recordedView(x)!))
+            ctx.problem(`${x.request.method} ${x.request.url}: ${p}`, { exchange: x });
+        }
+        ctx.observe(`${list.length} responses 401, each with a valid Error body`);
+      },
+    }),
+    check({
+      id: 'AUTH-WWW-AUTHENTICATE',
+      spec: 'RFC 9110 §11.6.1',
+      level: 'MUST',
+      requirement:
+        'A server generating a 401 response must send a WWW-Authenticate header field containing at least one challenge.',
+      title: 'Reads WWW-Authenticate on every 401 received so far',
+      needs: { requests: 2 },
+      async run(ctx: Ctx) {
+        const list = await all401s(ctx);
+        for (const x of list) {
+          const v = headerValue(x.response!.headers, 'www-authenticate');
+          if (v === undefined || v.trim() === '')
+            ctx.problem(`${x.request.method} ${x.request.url}: 401 without WWW-Authenticate`, {
+              exchange: x,
+            });
+        }
+        ctx.observe(`${list.length} responses 401, each with a challenge`);
+      },
+    }),
+    check({
+      id: 'AUTH-CHALLENGE-BEARER',
+      spec: 'RFC 6750 §3; spec §5 rule 1',
+      level: 'MUST',
+      requirement: 'The 401 challenge of a bearer-protected resource uses the auth-scheme "Bearer".',
+      title: 'Reads the scheme of WWW-Authenticate on every 401 received so far',
+      needs: { requests: 2 },
+      async run(ctx: Ctx) {
+        const list = await all401s(ctx);
+        for (const x of list) {
+          const v = headerValue(x.response!.headers, 'www-authenticate');
+          if (v === undefined) continue; // AUTH-WWW-AUTHENTICATE reports it
+          if (!/(^|,)\s*bearer(\s|,|$)/i.test(v))
+            ctx.problem(
+              `${x.request.method} ${x.request.url}: challenge ${JSON.stringify(v)} names no Bearer scheme`,
+              { exchange: x },
+            );
+        }
+        ctx.observe('every challenge names Bearer');
+      },
+    }),
+    check({
+      id: 'AUTH-BEFORE-EXISTENCE',
+      spec: 'spec §5 rule 3; spec §4',
+      level: 'MUST',
+      requirement:
+        'Every operation requires the bearer credential, so an unauthenticated cancel answers 401, never 404 or 409: an unauthenticated caller never learns whether an order exists.',
+      title: 'Sends DELETE of an absent id and of a shipped fixture with no Authorization header',
+      needs: { requests: 3 },
+      async run(ctx: Ctx) {
+        const absent = await ctx.target.unauthenticated('cancel');
+        if (absent) {
+          ctx.require(
+            absent.status === 401,
+            `unauthenticated cancel of an absent id answered ${describeStatus(absent)}`,
+            {
+              expected: '401',
+              actual: String(absent.status),
+              exchange: absent.exchange,
+            },
+          );
+        } else ctx.note('absent-id cancel not sent: no id can be proven absent');
+        const shipped = ctx.target.shippedIds[0];
+        if (shipped !== undefined) {
+          const res = await ctx.http.send({
+            method: 'DELETE',
+            path: `${ORDERS}/${shipped}`,
+            auth: { kind: 'none' },
+          });
+          ctx.require(
+            res.status === 401,
+            `unauthenticated cancel of shipped order ${shipped} answered ${describeStatus(res)}`,
+            {
+              expected: '401',
+              actual: String(res.status),
+              exchange: res.exchange,
+            },
+          );
+        } else ctx.note('shipped-order cancel not sent: set --shipped-order-ids to include it');
+        if (!absent && shipped === undefined) ctx.skip('neither an absent id nor a shipped fixture is known');
+        ctx.observe('401 before any lookup');
+      },
+    }),
+    check({
+      id: 'AUTH-SCHEME-CASE-INSENSITIVE',
+      spec: 'RFC 9110 §11.1',
+      level: 'SHOULD',
+      requirement:
+        'The authentication scheme is a case-insensitive token, so "bearer <key>" is accepted like "Bearer <key>".',
+      title: 'Sends GET /store/orders with "Authorization: bearer <key>"',
+      needs: { requests: 1 },
+      async run(ctx: Ctx) {
+        const res = await ctx.http.send({
+          method: 'GET',
+          path: ORDERS,
+          auth: { kind: 'key', scheme: 'bearer' },
+        });
+        ctx.require(res.status !== 401, `lower-case "bearer" was refused: ${describeStatus(res)}`, {
+          expected: 'not 401',
+          actual: String(res.status),
+          exchange: res.exchange,
+        });
+        ctx.observe(`lower-case scheme accepted (${res.status})`);
+      },
+    }),
+  ],
+});

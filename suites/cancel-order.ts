@@ -1,0 +1,170 @@
+// spec §4 Cancel an order (DELETE /store/orders/{orderId}): pending → 204, shipped → 409, unknown → 404.
+// Only fixtures from --cancellable-order-ids are ever cancelled; unknown ids are proven absent first.
+import { type Ctx, check, suite } from './support/context.ts';
+import { describeStatus, errorBodyProblems, header, viewOf } from './support/http-facts.ts';
+import { orderPath } from './support/paths.ts';
+
+const NO_FIXTURE =
+  'needs a pending order the run may cancel: list one in --cancellable-order-ids / ORDER_STORE_CANCELLABLE_ORDER_IDS';
+
+export const cancelOrder = suite({
+  id: 'CANCEL',
+  title: 'Cancel an order',
+  spec: 'spec §4 cancelOrder',
+  checks: [
+    check({
+      id: 'CANCEL-PENDING-204',
+      spec: 'spec §4 cancelOrder (204); spec §3',
+      level: 'MUST',
+      requirement: 'Cancelling an order with status pending answers 204 (order cancelled).',
+      title: 'Sends DELETE /store/orders/{a pending fixture} with the API key',
+      needs: { requests: 1, cancellable: 1 },
+      async run(ctx: Ctx) {
+        const first = ctx.target.firstCancel();
+        if (!first) ctx.skip(NO_FIXTURE);
+        const { id, response } = await first;
+        const list = await ctx.target.list();
+        if (list.items && !list.ids.includes(id)) ctx.note(`fixture ${id} does not appear in the order list`);
+        ctx.require(
+          response.status === 204,
+          `cancelling pending order ${id} answered ${describeStatus(response)}`,
+          {
+            expected: '204',
+            actual: String(response.status),
+            exchange: response.exchange,
+          },
+        );
+        ctx.observe(`order ${id} cancelled with 204`);
+      },
+    }),
+    check({
+      id: 'CANCEL-204-NO-CONTENT',
+      spec: 'RFC 9110 §15.3.5; RFC 9110 §8.6; spec §4 cancelOrder (204: no body)',
+      level: 'MUST',
+      requirement:
+        'A 204 response carries no content: no body bytes, and no Content-Length other than 0 or Transfer-Encoding.',
+      title: 'Reads the body and framing headers of the 204 to the cancel',
+      needs: { requests: 1, cancellable: 1 },
+      async run(ctx: Ctx) {
+        const first = ctx.target.firstCancel();
+        if (!first) ctx.skip(NO_FIXTURE);
+        const { response } = await first;
+        if (response.status !== 204)
+          ctx.skip(`the cancel answered ${response.status}, not 204 (see CANCEL-PENDING-204)`);
+        const length = header(response, 'content-length');
+        const te = header(response, 'transfer-encoding');
+        if (response.bytes > 0)
+          ctx.problem(`the 204 carried ${response.bytes} body bytes`, { exchange: response.exchange });
+        if (length !== undefined && length.trim() !== '0')
+          ctx.problem(`the 204 carried Content-Length: ${length}`, { exchange: response.exchange });
+        if (te !== undefined)
+          ctx.problem(`the 204 carried Transfer-Encoding: ${te}`, { exchange: response.exchange });
+        if (length?.trim() === '0')
+          ctx.note(
+            'Content-Length: 0 on a 204 (RFC 9110 §8.6 says a server must not send it; no content is implied)',
+          );
+        const ct = header(response, 'content-type');
+        if (ct !== undefined) ctx.note(`Content-Type ${ct} on a 204 with no content`);
+        ctx.observe('no content');
+      },
+    }),
+    check({
+      id: 'CANCEL-REPEAT-INFO',
+      spec: 'spec §3 (next state after cancel: not shown)',
+      level: 'INFO',
+      requirement: 'What a second cancel of the just-cancelled order answers is not specified; recorded.',
+      title: 'Sends DELETE /store/orders/{the cancelled fixture} a second time',
+      needs: { requests: 2, cancellable: 1 },
+      async run(ctx: Ctx) {
+        const first = ctx.target.firstCancel();
+        if (!first) ctx.skip(NO_FIXTURE);
+        const { id, response: firstResponse } = await first;
+        if (firstResponse.status !== 204)
+          ctx.skip(`the first cancel answered ${firstResponse.status}, not 204 (see CANCEL-PENDING-204)`);
+        const again = await ctx.http.send({ method: 'DELETE', path: orderPath(id) });
+        ctx.evidence(again.exchange);
+        const code = (() => {
+          const p = again.json();
+          return p.ok ? (p.value as { code?: unknown } | null)?.code : undefined;
+        })();
+        ctx.observe(
+          `a second cancel of order ${id} answered ${describeStatus(again)}${typeof code === 'string' ? `, code ${code}` : ''}`,
+        );
+      },
+    }),
+    check({
+      id: 'CANCEL-SHIPPED-409',
+      spec: 'spec §4 cancelOrder rule 2; spec §3',
+      level: 'MUST',
+      requirement: 'When the order has already shipped, then the response is 409.',
+      title: 'Sends DELETE /store/orders/{a shipped fixture} with the API key',
+      needs: { requests: 1, shipped: true },
+      async run(ctx: Ctx) {
+        const id = ctx.target.shippedIds[0]!;
+        const res = await ctx.target.cancelShipped(id);
+        ctx.require(res.status === 409, `cancelling shipped order ${id} answered ${describeStatus(res)}`, {
+          expected: '409',
+          actual: String(res.status),
+          exchange: res.exchange,
+        });
+        ctx.observe(`409 for shipped order ${id}`);
+      },
+    }),
+    check({
+      id: 'CANCEL-SHIPPED-409-BODY',
+      spec: 'spec §7 (Error responses that carry a body use the Error object); spec §7 rule 2',
+      level: 'MUST',
+      requirement:
+        'A 409 that carries a body carries an Error object whose status is 409 (the body itself is optional: not shown).',
+      title: 'Validates the body, if any, of the 409 to the shipped cancel',
+      needs: { requests: 1, shipped: true },
+      async run(ctx: Ctx) {
+        const res = await ctx.target.cancelShipped(ctx.target.shippedIds[0]!);
+        if (res.status !== 409)
+          ctx.skip(`the shipped cancel answered ${res.status}, not 409 (see CANCEL-SHIPPED-409)`);
+        if (res.bytes === 0) {
+          ctx.observe('409 without a body (allowed: the 409 body is not shown, spec §7 rule 2)');
+          return;
+        }
+        for (const p of errorBodyProblems(viewOf(res))) ctx.problem(p, { exchange: res.exchange });
+        ctx.observe('409 with a valid Error body, status 409');
+      },
+    }),
+    check({
+      id: 'CANCEL-UNKNOWN-404',
+      spec: 'spec §4 cancelOrder rule 3',
+      level: 'MUST',
+      requirement: 'When no order has the given orderId, then the response is 404.',
+      title: 'Sends DELETE /store/orders/{an id proven absent from the list} with the API key',
+      needs: { requests: 2 },
+      async run(ctx: Ctx) {
+        const res = await ctx.target.cancelAbsent();
+        if (!res)
+          ctx.skip('no id can be proven absent: the order list could not be read (see LIST-BODY-ARRAY)');
+        ctx.require(res.status === 404, `cancelling an absent id answered ${describeStatus(res)}`, {
+          expected: '404',
+          actual: String(res.status),
+          exchange: res.exchange,
+        });
+        ctx.observe('404 for an id absent from the list');
+      },
+    }),
+    check({
+      id: 'CANCEL-UNKNOWN-404-BODY',
+      spec: 'spec §4 cancelOrder (404: Error object); spec §2 Error',
+      level: 'MUST',
+      requirement: 'The 404 carries an Error object (code, message, status) whose status is 404.',
+      title: 'Validates the body of the 404 to the absent-id cancel',
+      needs: { requests: 2 },
+      async run(ctx: Ctx) {
+        const res = await ctx.target.cancelAbsent();
+        if (!res)
+          ctx.skip('no id can be proven absent: the order list could not be read (see LIST-BODY-ARRAY)');
+        if (res.status !== 404)
+          ctx.skip(`the absent-id cancel answered ${res.status}, not 404 (see CANCEL-UNKNOWN-404)`);
+        for (const p of errorBodyProblems(viewOf(res))) ctx.problem(p, { exchange: res.exchange });
+        ctx.observe('a valid Error body with status 404');
+      },
+    }),
+  ],
+});

@@ -1,0 +1,6 @@
+// The one file vitest runs for a conformance run: every selected check, in SUITES order, in one worker.
+import { registerConformanceRun } from '../lib/vitest-bridge.ts';
+import { SUITES } from './index.ts';
+import { createSuiteEnvironment } from './support/context.ts';
+
+registerConformanceRun(SUITES, createSuiteEnvironment);

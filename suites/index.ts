@@ -1,0 +1,21 @@
+// The conformance suites in the order they run: the spec's contents page, except that the rate-limit probe
+// runs after every other sender and the whole-run checks last, when the transcript is complete.
+import { authentication } from './auth.ts';
+import { cancelOrder } from './cancel-order.ts';
+import { deprecatedPets } from './deprecated-pets.ts';
+import { errorBodies } from './error-bodies.ts';
+import { listOrders } from './list-orders.ts';
+import { rateLimitHeadersSuite } from './rate-limit-headers.ts';
+import { versioning } from './versioning.ts';
+
+export const SUITES = [
+  listOrders,
+  cancelOrder,
+  authentication,
+  deprecatedPets,
+  versioning,
+  errorBodies,
+  rateLimitHeadersSuite,
+];
+
+export const ALL_CHECKS = SUITES.flatMap((s) => s.checks.map((c) => ({ ...c, suite: s.title })));

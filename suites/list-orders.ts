@@ -1,0 +1,193 @@
+// spec §4 List orders (GET /store/orders): status, media type, body shape, ids, and no narrowing.
+
+import { INT64_MAX, INT64_MIN } from '../lib/int64.ts';
+import { validate } from '../lib/validation.ts';
+import { type Ctx, check, suite } from './support/context.ts';
+import { describeStatus, header, isJsonMediaType } from './support/http-facts.ts';
+import { ORDERS } from './support/paths.ts';
+
+const NARROWING_QUERY = '?limit=1&offset=1&status=pending';
+
+export const listOrders = suite({
+  id: 'LIST',
+  title: 'List orders',
+  spec: 'spec §4 listOrders',
+  checks: [
+    check({
+      id: 'LIST-STATUS-200',
+      spec: 'spec §4 listOrders (200)',
+      level: 'MUST',
+      requirement: 'GET /store/orders with a valid key answers 200 with all orders in the store.',
+      title: 'Sends GET /store/orders with the API key',
+      needs: { requests: 1 },
+      async run(ctx: Ctx) {
+        const { response } = await ctx.target.list();
+        ctx.require(response.status === 200, `expected 200, got ${describeStatus(response)}`, {
+          expected: '200',
+          actual: String(response.status),
+          exchange: response.exchange,
+        });
+        ctx.observe(`200 with ${response.bytes} bytes`);
+      },
+    }),
+    check({
+      id: 'LIST-CONTENT-TYPE-JSON',
+      spec: 'RFC 9110 §8.3; spec §1',
+      level: 'SHOULD',
+      requirement: 'The 200 response labels its JSON content with a JSON media type in Content-Type.',
+      title: 'Reads Content-Type of the GET /store/orders response',
+      needs: { requests: 1 },
+      async run(ctx: Ctx) {
+        const { response } = await ctx.target.list();
+        if (response.status !== 200)
+          ctx.skip(`the list answered ${response.status}, not 200 (see LIST-STATUS-200)`);
+        const ct = header(response, 'content-type');
+        ctx.require(
+          isJsonMediaType(ct),
+          `Content-Type is ${ct === undefined ? 'absent' : JSON.stringify(ct)}`,
+          {
+            expected: 'application/json',
+            actual: ct ?? '(absent)',
+            exchange: response.exchange,
+          },
+        );
+        ctx.observe(`Content-Type: ${ct}`);
+      },
+    }),
+    check({
+      id: 'LIST-BODY-ARRAY',
+      spec: 'spec §4 listOrders (200)',
+      level: 'MUST',
+      requirement: 'The 200 body is a JSON array of Order objects.',
+      title: 'Parses the GET /store/orders body as JSON',
+      needs: { requests: 1 },
+      async run(ctx: Ctx) {
+        const list = await ctx.target.list();
+        const { response } = list;
+        if (response.status !== 200)
+          ctx.skip(`the list answered ${response.status}, not 200 (see LIST-STATUS-200)`);
+        const parsed = response.json();
+        ctx.require(parsed.ok, `the body is not JSON: ${parsed.ok ? '' : parsed.error}`, {
+          exchange: response.exchange,
+        });
+        const kind = Array.isArray(parsed.value)
+          ? 'array'
+          : parsed.value === null
+            ? 'null'
+            : typeof parsed.value;
+        ctx.require(list.items !== undefined, `the body is a JSON ${kind}, not an array`, {
+          expected: 'array',
+          actual: kind,
+          exchange: response.exchange,
+        });
+        ctx.observe(`a JSON array of ${list.items.length} items`);
+      },
+    }),
+    check({
+      id: 'LIST-ITEMS-ORDER',
+      spec: 'spec §2 Order; spec §4 listOrders (200)',
+      level: 'MUST',
+      requirement:
+        'Every item of the list is an Order: id and petId int64 integers, quantity an integer, shipDate an RFC 3339 date-time, complete a boolean.',
+      title: 'Validates each list item against schemas/order.schema.json',
+      needs: { requests: 1 },
+      async run(ctx: Ctx) {
+        const { items, response } = await ctx.target.list();
+        if (!items) ctx.skip('the list body is not a JSON array (see LIST-BODY-ARRAY)');
+        const result = validate('order-list', items);
+        for (const e of result.errors.slice(0, 20)) ctx.problem(`item ${e}`, { exchange: response.exchange });
+        if (result.errors.length > 20) ctx.note(`${result.errors.length - 20} more schema errors not shown`);
+        ctx.observe(`${items.length} items valid against Order`);
+      },
+    }),
+    check({
+      id: 'LIST-IDS-UNIQUE',
+      spec: 'spec §2 Order (id: unique order identifier)',
+      level: 'MUST',
+      requirement: 'No two orders in the list share an id (read exactly: ids above 2^53 are not rounded).',
+      title: 'Compares the exact ids of the list items',
+      needs: { requests: 1 },
+      async run(ctx: Ctx) {
+        const { items, ids, response } = await ctx.target.list();
+        if (!items) ctx.skip('the list body is not a JSON array (see LIST-BODY-ARRAY)');
+        const seen = new Set<string>();
+        const dup = new Set<string>();
+        for (const id of ids) (seen.has(id) ? dup : seen).add(id);
+        ctx.require(dup.size === 0, `duplicate ids: ${[...dup].slice(0, 10).join(', ')}`, {
+          exchange: response.exchange,
+        });
+        if (ids.length < items.length)
+          ctx.note(`${items.length - ids.length} items have no integer id (see LIST-ITEMS-ORDER)`);
+        ctx.observe(`${ids.length} distinct integer ids`);
+      },
+    }),
+    check({
+      id: 'LIST-IDS-INT64',
+      spec: 'spec §2 Order (id: integer, int64)',
+      level: 'MUST',
+      requirement: 'Every order id is a JSON integer within the int64 range.',
+      title: 'Reads each list item id exactly and bounds it to int64',
+      needs: { requests: 1 },
+      async run(ctx: Ctx) {
+        const { items, response } = await ctx.target.list();
+        if (!items) ctx.skip('the list body is not a JSON array (see LIST-BODY-ARRAY)');
+        items.forEach((item, i) => {
+          const id = (item as { id?: unknown } | null)?.id;
+          if (id === undefined) return; // no field of Order is required (spec §2 rule 1)
+          const exact =
+            typeof id === 'bigint'
+              ? id
+              : typeof id === 'number' && Number.isSafeInteger(id)
+                ? BigInt(id)
+                : undefined;
+          if (exact === undefined)
+            ctx.problem(`item ${i}: id ${JSON.stringify(String(id))} is not a JSON integer`, {
+              exchange: response.exchange,
+            });
+          else if (exact < INT64_MIN || exact > INT64_MAX)
+            ctx.problem(`item ${i}: id ${exact} is outside int64`, { exchange: response.exchange });
+        });
+        ctx.observe('every id present is an int64 integer');
+      },
+    }),
+    check({
+      id: 'LIST-NO-NARROWING',
+      spec: 'spec §4 listOrders rule 1',
+      level: 'MUST',
+      requirement: 'The response always contains all orders; query parameters cannot narrow or page it.',
+      title: `Sends GET /store/orders${NARROWING_QUERY} and compares it with the plain list`,
+      needs: { requests: 2 },
+      async run(ctx: Ctx) {
+        const { items, ids } = await ctx.target.list();
+        if (!items) ctx.skip('the list body is not a JSON array (see LIST-BODY-ARRAY)');
+        if (ids.length < 2)
+          ctx.skip(
+            `the list holds ${ids.length} order id(s); narrowing to one cannot show with fewer than 2`,
+          );
+        const res = await ctx.http.send({ method: 'GET', path: ORDERS + NARROWING_QUERY });
+        const parsed = res.json();
+        ctx.require(
+          res.status === 200 && parsed.ok && Array.isArray(parsed.value),
+          `with query parameters the list answered ${describeStatus(res)}, not a JSON array`,
+          { exchange: res.exchange },
+        );
+        const got = new Set<string>();
+        for (const item of parsed.value as unknown[]) {
+          const id = (item as { id?: unknown } | null)?.id;
+          if (typeof id === 'bigint' || typeof id === 'number') got.add(String(id));
+        }
+        const missing = ids.filter((id) => !got.has(id));
+        ctx.require(
+          missing.length === 0,
+          `the query parameters narrowed the list: ${missing.length} of ${ids.length} orders missing (e.g. ${missing.slice(0, 5).join(', ')})`,
+          {
+            expected: `all ${ids.length} orders`,
+            actual: `${got.size} orders`,
+            exchange: res.exchange,
+          },
+        );
+        ctx.observe(`all ${ids.length} orders returned despite ${NARROWING_QUERY}`);
+      },
+    }),
+  ],
+});

@@ -1,0 +1,97 @@
+// spec §8 rules 1-2, judged over every response of the run: the three X-RateLimit-* headers are present
+// with usable values, and Reset is a Unix time in seconds (not milliseconds, not a delta).
+import {
+  headerValue,
+  RESET_DELTA_BELOW,
+  RESET_MILLIS_ABOVE,
+  rateLimitHeaders,
+} from '../lib/rate-limit-headers.ts';
+import { type Ctx, check, suite } from './support/context.ts';
+import { type Offence, reportGrouped, responses } from './support/whole-run.ts';
+
+const NAMES = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
+
+export const rateLimitHeadersSuite = suite({
+  id: 'RL-HEADERS',
+  title: 'Rate-limit headers (whole run)',
+  spec: 'spec §8 rules 1-2',
+  checks: [
+    check({
+      id: 'RL-HEADERS-PRESENT',
+      spec: 'spec §8 rule 1',
+      level: 'MUST',
+      requirement:
+        'Every API response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.',
+      title: 'Looks for the three headers on every response of the run',
+      needs: { requests: 0 },
+      async run(ctx: Ctx) {
+        const xs = responses(ctx);
+        const offences: Offence[] = [];
+        for (const x of xs) {
+          for (const name of NAMES) {
+            if (headerValue(x.response!.headers, name) === undefined)
+              offences.push({ problem: `${name} missing`, exchange: x });
+          }
+        }
+        reportGrouped(ctx, offences, xs.length, 'all three headers on every response');
+      },
+    }),
+    check({
+      id: 'RL-HEADERS-VALID',
+      spec: 'spec §8 rules 1-2',
+      level: 'MUST',
+      requirement: 'The rate-limit headers hold non-negative integers, with Remaining never above Limit.',
+      title: 'Parses the three headers on every response of the run',
+      needs: { requests: 0 },
+      async run(ctx: Ctx) {
+        const xs = responses(ctx);
+        const offences: Offence[] = [];
+        for (const x of xs) {
+          const rl = rateLimitHeaders(x.response!.headers);
+          for (const [name, h] of [
+            ['X-RateLimit-Limit', rl.limit],
+            ['X-RateLimit-Remaining', rl.remaining],
+            ['X-RateLimit-Reset', rl.reset],
+          ] as const) {
+            if (h === undefined) continue; // RL-HEADERS-PRESENT reports it
+            if (h.value === undefined) offences.push({ problem: `${name} is not an integer`, exchange: x });
+            else if (h.value < 0) offences.push({ problem: `${name} is negative`, exchange: x });
+          }
+          if (
+            rl.limit?.value !== undefined &&
+            rl.remaining?.value !== undefined &&
+            rl.remaining.value > rl.limit.value
+          ) {
+            offences.push({ problem: 'X-RateLimit-Remaining is above X-RateLimit-Limit', exchange: x });
+          }
+        }
+        reportGrouped(ctx, offences, xs.length, 'integers, Remaining within Limit');
+      },
+    }),
+    check({
+      id: 'RL-HEADERS-RESET-UNIX-SECONDS',
+      spec: 'spec §8 rule 2',
+      level: 'MUST',
+      requirement:
+        'X-RateLimit-Reset is a Unix timestamp in seconds: not milliseconds (above 10^12) and not a delta (below 10^9).',
+      title: 'Classifies X-RateLimit-Reset on every response of the run',
+      needs: { requests: 0 },
+      async run(ctx: Ctx) {
+        const xs = responses(ctx);
+        const offences: Offence[] = [];
+        for (const x of xs) {
+          const v = rateLimitHeaders(x.response!.headers).reset?.value;
+          if (v === undefined) continue;
+          if (v > RESET_MILLIS_ABOVE)
+            offences.push({ problem: 'X-RateLimit-Reset looks like Unix milliseconds', exchange: x });
+          else if (v < RESET_DELTA_BELOW)
+            offences.push({
+              problem: 'X-RateLimit-Reset looks like a delta in seconds, not a Unix time',
+              exchange: x,
+            });
+        }
+        reportGrouped(ctx, offences, xs.length, 'Unix seconds everywhere');
+      },
+    }),
+  ],
+});

@@ -1,0 +1,75 @@
+// The context every conformance check receives, and the environment that builds it inside the run:
+// the shared target facts, the HTTP client, the run's settings without its keys, and seeded randomness.
+import type { CheckDefinition, CheckMeta, SuiteDefinition } from '../../lib/check.ts';
+import { defineCheck, defineSuite } from '../../lib/check.ts';
+import type { BaseContext } from '../../lib/check-runner.ts';
+import type { HttpClient } from '../../lib/http-client.ts';
+import { Random } from '../../lib/random.ts';
+import type { RunSettings } from '../../lib/run-settings.ts';
+import type { Runtime } from '../../lib/runtime.ts';
+import type { Transcript } from '../../lib/transcript.ts';
+import type { SuiteEnvironment } from '../../lib/vitest-bridge.ts';
+import { TargetFacts } from './target.ts';
+
+/** The settings a check may read: everything but the keys themselves. */
+export type PublicSettings = Omit<RunSettings, 'apiKey' | 'secondApiKey'> & { hasSecondKey: boolean };
+
+export interface Ctx extends BaseContext {
+  http: HttpClient;
+  target: TargetFacts;
+  transcript: Transcript;
+  settings: PublicSettings;
+  random: Random;
+  log(line: string): void;
+}
+
+export const check = (c: CheckDefinition<Ctx>): CheckDefinition<Ctx> => defineCheck<Ctx>(c);
+export const suite = (s: SuiteDefinition<Ctx>): SuiteDefinition<Ctx> => defineSuite<Ctx>(s);
+
+export function publicSettings(settings: RunSettings): PublicSettings {
+  const { apiKey: _key, secondApiKey, ...rest } = settings;
+  return { ...rest, hasSecondKey: secondApiKey !== undefined };
+}
+
+/** Why a check cannot run here, naming the setting that would let it, or undefined. */
+export function unmetNeed(
+  needs: CheckMeta['needs'],
+  settings: PublicSettings,
+  target: TargetFacts,
+  budgetLeft: number,
+): string | undefined {
+  if (needs.probe && settings.skipRateLimitProbe) {
+    return 'the rate-limit probe is off (--skip-rate-limit-probe / ORDER_STORE_SKIP_RATE_LIMIT_PROBE)';
+  }
+  if (needs.cancellable && target.cancellableLeft < needs.cancellable) {
+    return `needs ${needs.cancellable} pending order(s) the run may cancel and ${target.cancellableLeft} remain: list them in --cancellable-order-ids / ORDER_STORE_CANCELLABLE_ORDER_IDS`;
+  }
+  if (needs.shipped && target.shippedIds.length === 0) {
+    return 'needs an order known to have shipped: set --shipped-order-ids / ORDER_STORE_SHIPPED_ORDER_IDS';
+  }
+  if (needs.secondKey && !settings.hasSecondKey) {
+    return 'needs a second API key: set --second-api-key / ORDER_STORE_SECOND_API_KEY';
+  }
+  if (needs.requests > budgetLeft) {
+    return `needs up to ${needs.requests} requests and ${budgetLeft} remain of the budget: raise --max-requests / ORDER_STORE_MAX_REQUESTS`;
+  }
+  return undefined;
+}
+
+export function createSuiteEnvironment(runtime: Runtime): SuiteEnvironment<Ctx> {
+  const random = new Random(runtime.settings.seed);
+  const settings = publicSettings(runtime.settings);
+  const target = new TargetFacts(runtime.http, runtime.settings, random);
+  return {
+    unmetNeed: (check) => unmetNeed(check.needs, settings, target, runtime.pacer.budgetLeft),
+    context: (base) => ({
+      ...base,
+      http: runtime.http,
+      target,
+      transcript: runtime.transcript,
+      settings,
+      random,
+      log: runtime.log,
+    }),
+  };
+}

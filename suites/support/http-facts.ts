@@ -1,0 +1,74 @@
+// Small readings of a response that several suites share: media type, body presence, Error-body problems.
+// Readings only; the checks decide what they mean.
+import type { Response } from '../../lib/http-client.ts';
+import { parseJson } from '../../lib/json.ts';
+import { headerValue } from '../../lib/rate-limit-headers.ts';
+import type { Exchange } from '../../lib/transcript.ts';
+import { validate } from '../../lib/validation.ts';
+
+/** The parts of a response the Error-body rules look at, live or recorded. */
+export interface BodyView {
+  status: number;
+  text: string;
+  bytes: number;
+  contentType: string | undefined;
+}
+
+export function viewOf(res: Response): BodyView {
+  return { status: res.status, text: res.text, bytes: res.bytes, contentType: header(res, 'content-type') };
+}
+
+export function recordedView(x: Exchange): BodyView | undefined {
+  const r = x.response;
+  if (!r) return undefined;
+  return {
+    status: r.status,
+    text: r.body,
+    bytes: r.bodyBytes,
+    contentType: headerValue(r.headers, 'content-type'),
+  };
+}
+
+/** application/json or any +json media type (RFC 6839 §3.1), parameters allowed. */
+export function isJsonMediaType(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type);
+}
+
+export function header(res: Response, name: string): string | undefined {
+  return headerValue(res.headers, name);
+}
+
+export function describeStatus(res: Response): string {
+  const ct = header(res, 'content-type');
+  return `${res.status}${ct ? ` (${ct})` : ''}${res.bytes > 0 ? `, ${res.bytes}-byte body` : ', no body'}`;
+}
+
+/**
+ * What is wrong with a response's body as an Error object (spec §2 Error, §7) whose status must equal the
+ * HTTP status; an empty list when nothing is.
+ */
+export function errorBodyProblems(res: BodyView): string[] {
+  if (res.bytes === 0) return ['no body (an Error object is required)'];
+  const shape = errorShapeProblems(res);
+  const mismatch = errorStatusMismatch(res);
+  return mismatch ? [...shape, mismatch] : shape;
+}
+
+/** What keeps a body from being an Error object (spec §2 Error): not JSON, or not valid against it. */
+export function errorShapeProblems(res: BodyView): string[] {
+  const parsed = parseJson(res.text);
+  if (!parsed.ok) return [`body is not JSON (${parsed.error}); Content-Type ${res.contentType ?? 'absent'}`];
+  return validate('error', parsed.value).errors.map((e) => `Error body: ${e}`);
+}
+
+/** A problem when the body's integer `status` is not the HTTP status (spec §2 Error: "The HTTP status code"). */
+export function errorStatusMismatch(res: BodyView): string | undefined {
+  const parsed = parseJson(res.text);
+  const status = parsed.ok ? (parsed.value as { status?: unknown } | null)?.status : undefined;
+  if ((typeof status === 'number' || typeof status === 'bigint') && Number(status) !== res.status) {
+    return `Error body status ${status} differs from the HTTP status ${res.status}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,153 @@
+// What the run knows about the target, learnt once and shared by the checks: the order list, an id proven
+// absent from it, the fixtures the user handed over, and a few requests several checks read. It sends
+// only what a check asks for, and never cancels an order that was not given in --cancellable-order-ids.
+import type { HttpClient, Response } from '../../lib/http-client.ts';
+import { integerText } from '../../lib/json.ts';
+import type { Random } from '../../lib/random.ts';
+import type { RunSettings } from '../../lib/run-settings.ts';
+import { ORDERS, orderPath, petPath } from './paths.ts';
+
+export interface OrderList {
+  response: Response;
+  /** The body when it is a JSON array, else undefined. */
+  items?: unknown[];
+  /** Exact decimal ids of the items whose id is an integer. */
+  ids: string[];
+}
+
+export type Operation = 'list' | 'cancel' | 'pets';
+
+/** Absent ids are drawn from here: far from small fixture ids, and exact as a JS number too. */
+const ABSENT_MIN = 10n ** 12n;
+const ABSENT_MAX = 2n ** 52n;
+
+export class TargetFacts {
+  private listMemo?: Promise<OrderList>;
+  private absentMemo?: Promise<string | undefined>;
+  private readonly unauthMemo = new Map<Operation, Promise<Response | undefined>>();
+  private readonly shippedMemo = new Map<string, Promise<Response>>();
+  private absentCancelMemo?: Promise<Response | undefined>;
+  private firstCancelMemo?: Promise<{ id: string; response: Response }>;
+  private readonly cancellable: string[];
+
+  constructor(
+    private readonly http: HttpClient,
+    private readonly settings: RunSettings,
+    private readonly random: Random,
+  ) {
+    this.cancellable = [...settings.cancellableOrderIds];
+  }
+
+  /** GET /store/orders with the key, once per run (before any cancel). */
+  list(): Promise<OrderList> {
+    this.listMemo ??= this.http.send({ method: 'GET', path: ORDERS }).then((response) => {
+      const parsed = response.json();
+      const items =
+        response.status === 200 && parsed.ok && Array.isArray(parsed.value) ? parsed.value : undefined;
+      const ids: string[] = [];
+      for (const item of items ?? []) {
+        const id = integerText((item as { id?: unknown } | null)?.id);
+        if (id !== undefined) ids.push(id);
+      }
+      return { response, ...(items ? { items } : {}), ids };
+    });
+    return this.listMemo;
+  }
+
+  /**
+   * An int64 id that the list proves absent (the list holds all orders, spec §4 listOrders rule 1), or
+   * undefined when the list cannot be read. Drawn from the run's seed.
+   */
+  absentId(): Promise<string | undefined> {
+    this.absentMemo ??= this.list().then((list) => {
+      if (!list.items) return undefined;
+      const taken = new Set(list.ids);
+      for (let i = 0; i < 100; i++) {
+        const candidate = this.random.bigint(ABSENT_MIN, ABSENT_MAX).toString();
+        if (!taken.has(candidate)) return candidate;
+      }
+      return undefined;
+    });
+    return this.absentMemo;
+  }
+
+  get shippedIds(): readonly string[] {
+    return this.settings.shippedOrderIds;
+  }
+
+  get cancellableLeft(): number {
+    return this.cancellable.length;
+  }
+
+  /** Hands out a fixture the run may cancel; each is handed out once. */
+  takeCancellable(): string | undefined {
+    return this.cancellable.shift();
+  }
+
+  /** The run's first cancellation of a pending fixture, shared by the checks that read it. */
+  firstCancel(): Promise<{ id: string; response: Response }> | undefined {
+    if (!this.firstCancelMemo) {
+      const id = this.takeCancellable();
+      if (id === undefined) return undefined;
+      this.firstCancelMemo = this.http
+        .send({ method: 'DELETE', path: orderPath(id) })
+        .then((response) => ({ id, response }));
+    }
+    return this.firstCancelMemo;
+  }
+
+  /** DELETE of a shipped fixture with the key, once per id (shipping cannot be reversed, spec §3). */
+  cancelShipped(id: string): Promise<Response> {
+    let memo = this.shippedMemo.get(id);
+    if (!memo) {
+      memo = this.http.send({ method: 'DELETE', path: orderPath(id) });
+      this.shippedMemo.set(id, memo);
+    }
+    return memo;
+  }
+
+  /** DELETE of an id proven absent, with the key, once per run; undefined when none can be proven. */
+  cancelAbsent(): Promise<Response | undefined> {
+    this.absentCancelMemo ??= this.absentId().then((id) =>
+      id === undefined ? undefined : this.http.send({ method: 'DELETE', path: orderPath(id) }),
+    );
+    return this.absentCancelMemo;
+  }
+
+  /** The operation sent with no Authorization header at all, once per run; undefined if it cannot be sent safely. */
+  unauthenticated(op: Operation): Promise<Response | undefined> {
+    let memo = this.unauthMemo.get(op);
+    if (!memo) {
+      memo = this.pathFor(op).then((path) =>
+        path === undefined
+          ? undefined
+          : this.http.send({ method: op === 'cancel' ? 'DELETE' : 'GET', path, auth: { kind: 'none' } }),
+      );
+      this.unauthMemo.set(op, memo);
+    }
+    return memo;
+  }
+
+  /**
+   * The path used to exercise an operation: the list; a cancel of an id proven absent, so even a server
+   * that skips auth cancels nothing (undefined when no id can be proven absent); a pet named in the list,
+   * else pet 1.
+   */
+  async pathFor(op: Operation): Promise<string | undefined> {
+    if (op === 'list') return ORDERS;
+    if (op === 'cancel') {
+      const absent = await this.absentId();
+      return absent === undefined ? undefined : orderPath(absent);
+    }
+    return petPath(await this.petId());
+  }
+
+  async petId(): Promise<string> {
+    const list = await this.list();
+    for (const item of list.items ?? []) {
+      const pet = integerText((item as { petId?: unknown } | null)?.petId);
+      if (pet !== undefined) return pet;
+    }
+    return '1';
+  }
+}

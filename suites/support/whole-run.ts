@@ -1,0 +1,26 @@
+// Helpers for the checks that judge the whole transcript: the same problem on many responses becomes one
+// finding with a count, the statuses it was seen on and the first exchange as evidence.
+import type { Exchange } from '../../lib/transcript.ts';
+import type { Ctx } from './context.ts';
+
+export interface Offence {
+  problem: string;
+  exchange: Exchange;
+}
+
+export function responses(ctx: Ctx): Exchange[] {
+  return ctx.transcript.all().filter((x) => x.response !== undefined);
+}
+
+/** Reports offences grouped by problem text; observes `ok` when there are none. */
+export function reportGrouped(ctx: Ctx, offences: Offence[], total: number, ok: string): void {
+  if (total === 0) ctx.skip('no responses were recorded in this run (all other checks were left out)');
+  const groups = new Map<string, Exchange[]>();
+  for (const o of offences) groups.set(o.problem, [...(groups.get(o.problem) ?? []), o.exchange]);
+  for (const [problem, xs] of groups) {
+    const statuses = [...new Set(xs.map((x) => x.response?.status))].sort().join(', ');
+    ctx.problem(`${problem}: ${xs.length} of ${total} responses (status ${statuses})`, { exchange: xs[0]! });
+    ctx.evidence(...xs.slice(1, 3));
+  }
+  ctx.observe(`${ok} (${total} responses)`);
+}
