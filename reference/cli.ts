@@ -42,6 +42,16 @@ async function main(): Promise<void> {
       fail(`cannot listen on host ${options.host}; check --host`);
     fail(message);
   }
+  // Handlers first: whoever reads the banner may signal at once.
+  const stop = (signal: string) => {
+    process.stdout.write(`${signal}: closing\n`);
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
   process.stdout.write(
     [
       `Order Store reference server listening`,
@@ -53,15 +63,6 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
-  const stop = (signal: string) => {
-    process.stdout.write(`${signal}: closing\n`);
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
 await main();

@@ -16,7 +16,7 @@ function quantityOf(value: unknown): number {
 
 /** Ids become canonical decimal strings (normalizeSeed checks int64); quantity a number only if safe. */
 function toSeed(entry: unknown, where: string): SeedOrder {
-  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry) || isLosslessNumber(entry)) {
     throw new Error(`${where} must be an object`);
   }
   const record = entry as Record<string, unknown>;
