@@ -24,6 +24,11 @@ export interface SendOptions {
   headers?: Record<string, string>;
   /** Send again (once) after a 429, once its Retry-After has passed. Off for the rate-limit probe. */
   retryAfter429?: boolean;
+  /**
+   * Send even when the last response said Remaining 0 (the probe's walk into the limit). Retry-After is
+   * honoured regardless: nothing leaves inside a Retry-After period.
+   */
+  spendToLimit?: boolean;
 }
 
 export interface Response {
@@ -112,7 +117,7 @@ export class HttpClient {
   /** Sends `count` copies of a request at the same moment (the opt-in burst of the rate-limit probe). */
   async burst(opts: SendOptions, count: number): Promise<Array<Response | HarnessError>> {
     const bucket = HttpClient.bucketOf(opts.auth ?? { kind: 'key' });
-    await this.options.pacer.acquire(bucket, count);
+    await this.options.pacer.acquire(bucket, count, opts.spendToLimit);
     return Promise.all(
       Array.from({ length: count }, () =>
         this.exchange(opts, bucket).catch((e: unknown) =>
@@ -123,7 +128,7 @@ export class HttpClient {
   }
 
   private async once(opts: SendOptions, bucket: Bucket): Promise<Response> {
-    await this.options.pacer.acquire(bucket);
+    await this.options.pacer.acquire(bucket, 1, opts.spendToLimit);
     return this.exchange(opts, bucket);
   }
 

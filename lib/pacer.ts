@@ -67,17 +67,26 @@ export class Pacer {
     return s;
   }
 
-  /** What must pass before the next request in this bucket, if anything. */
-  requiredWait(bucket: Bucket): WaitInfo | undefined {
+  /**
+   * What must pass before the next request in this bucket, if anything. `spendToLimit` drops the wait for a
+   * Remaining of 0 (the rate-limit probe sends into the limit on purpose); a Retry-After is always honoured.
+   */
+  requiredWait(bucket: Bucket, spendToLimit = false): WaitInfo | undefined {
     const s = this.state(bucket);
     const now = this.now();
     if (s.blockedUntilMs !== undefined && s.blockedUntilMs > now) {
       return { bucket, ms: s.blockedUntilMs - now, reason: 'Retry-After' };
     }
+    if (spendToLimit) return undefined;
     if (s.remaining !== undefined && s.remaining <= 0 && s.resetAtMs !== undefined && s.resetAtMs > now) {
       return { bucket, ms: s.resetAtMs - now + RESET_MARGIN_MS, reason: 'X-RateLimit-Reset' };
     }
     return undefined;
+  }
+
+  /** The bucket as last seen: Remaining and when the window resets (local ms), when the target said. */
+  snapshot(bucket: Bucket): { remaining?: number; resetAtMs?: number; blockedUntilMs?: number } {
+    return { ...this.state(bucket) };
   }
 
   /** The local time before which nothing may be sent in this bucket (after a 429), if any. */
@@ -91,7 +100,7 @@ export class Pacer {
    * Throws E_BUDGET before any wait if the budget cannot cover them, and E_RATE_LIMIT_WAIT rather than
    * wait longer than --max-wait-seconds.
    */
-  async acquire(bucket: Bucket, count = 1): Promise<void> {
+  async acquire(bucket: Bucket, count = 1, spendToLimit = false): Promise<void> {
     if (this.sent + count > this.options.maxRequests) {
       throw new HarnessError(
         'E_BUDGET',
@@ -99,7 +108,7 @@ export class Pacer {
       );
     }
     for (let round = 0; round < 3; round++) {
-      const wait = this.requiredWait(bucket);
+      const wait = this.requiredWait(bucket, spendToLimit);
       if (!wait) break;
       if (wait.ms > this.options.maxWaitMs) {
         const seconds = Math.ceil(wait.ms / 1000);

@@ -1,0 +1,102 @@
+// Runs the real command (bin/order-store-conformance.js) as a child process, the way users and CI do, and
+// reads back what it wrote. The child gets a clean environment and an empty working directory, so no
+// ORDER_STORE_* variable or .env of the developer's leaks in. Bounded: killed after `timeoutMs`.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CheckResult } from '../../lib/check.ts';
+import type { Report } from '../../lib/report/model.ts';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const BIN = join(ROOT, 'bin', 'order-store-conformance.js');
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  cwd: string;
+  reportDir: string;
+  /** reports/latest/report.json, when the run wrote one. */
+  report?: Report;
+  junit?: string;
+  html?: string;
+}
+
+export interface CliOptions {
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  /** Leave out the default --report-dir (to test the default). */
+  noReportDir?: boolean;
+  cwd?: string;
+}
+
+export async function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
+  const cwd = options.cwd ?? mkdtempSync(join(tmpdir(), 'osc-cli-'));
+  const reportDir = join(cwd, 'reports');
+  const fullArgs = options.noReportDir ? args : ['--report-dir', reportDir, ...args];
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? cwd,
+    ...options.env,
+  };
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const child = spawn(process.execPath, [BIN, ...fullArgs], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the command did not finish within ${timeoutMs} ms\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    child.on('close', (c) => {
+      clearTimeout(timer);
+      resolve(c);
+    });
+  });
+  const latest = join(reportDir, 'latest');
+  const read = (f: string) =>
+    existsSync(join(latest, f)) ? readFileSync(join(latest, f), 'utf8') : undefined;
+  const json = read('report.json');
+  const junit = read('junit.xml');
+  const html = read('report.html');
+  return {
+    code,
+    stdout,
+    stderr,
+    cwd,
+    reportDir,
+    ...(json ? { report: JSON.parse(json) as Report } : {}),
+    ...(junit ? { junit } : {}),
+    ...(html ? { html } : {}),
+  };
+}
+
+/** The result of one check in a run's report; throws when the check is not in it. */
+export function checkOf(run: CliRun, id: string): CheckResult {
+  const c = run.report?.checks.find((x) => x.id === id);
+  if (!c)
+    throw new Error(`check ${id} is not in the report (exit ${run.code})\n${run.stdout}\n${run.stderr}`);
+  return c;
+}
+
+/** Settings that point the command at a running reference server. */
+export function targetEnv(server: {
+  baseUrl: string;
+  demoKey: string;
+  fixtures: { pending: string[]; shipped: string[] };
+}): Record<string, string> {
+  return {
+    ORDER_STORE_BASE_URL: server.baseUrl,
+    ORDER_STORE_API_KEY: server.demoKey,
+    ORDER_STORE_CANCELLABLE_ORDER_IDS: server.fixtures.pending.join(','),
+    ORDER_STORE_SHIPPED_ORDER_IDS: server.fixtures.shipped.join(','),
+  };
+}

@@ -1,0 +1,23 @@
+// Starts the reference server for a test and stops it after, whatever happens in between.
+import { afterEach } from 'vitest';
+import {
+  type ReferenceServerOptions,
+  type RunningReference,
+  startReferenceServer,
+} from '../../reference/server.ts';
+
+/** A limit generous enough that ordinary checks never meet it (for tests that are not about rate limits). */
+export const ROOMY_RATE_LIMIT = { limit: 10_000, windowSeconds: 60 };
+
+const running: RunningReference[] = [];
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.close()));
+});
+
+/** A reference server closed automatically after the current test. */
+export async function reference(options: ReferenceServerOptions = {}): Promise<RunningReference> {
+  const server = await startReferenceServer({ rateLimit: ROOMY_RATE_LIMIT, ...options });
+  running.push(server);
+  return server;
+}
