@@ -2,7 +2,7 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PENDING_IDS, DEFAULT_SHIPPED_IDS, DEMO_KEY, startReferenceServer } from './server.ts';
-import { type Answer, call, withServer } from './test-helpers.ts';
+import { type Answer, call, rawExchange, withServer } from './test-helpers.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -185,6 +185,18 @@ describe('routing', () => {
     const answer = await call(server, `/store/orders/${'1'.repeat(70_000)}`, { method: 'DELETE' });
     expectError(answer, 431, 'HEADERS_TOO_LARGE');
     expect(answer.headers['x-ratelimit-limit']).toBe('60');
+  });
+});
+
+describe('requests the HTTP parser refuses', () => {
+  it('get a 400 Error body with the address limits, then the connection closes', async () => {
+    const server = await withServer(cleanups);
+    const raw = await rawExchange(server, 'NOT HTTP AT ALL\r\n\r\n');
+    const [head = '', body = ''] = raw.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(head).toMatch(/\r\nX-RateLimit-Remaining: 59\r\n/);
+    expect(head).toMatch(/\r\nConnection: close/);
+    expect(JSON.parse(body)).toEqual({ code: 'BAD_REQUEST', message: expect.any(String), status: 400 });
   });
 });
 

@@ -1,5 +1,6 @@
 // Every fault in the catalogue really changes what a client observes, compared with the faithful server.
 
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../server.ts';
 import { fakeClock } from '../test-helpers.ts';
@@ -33,6 +34,11 @@ describe('fault catalogue', () => {
 
   it('has exactly one test case per fault', () => {
     expect(CASES.map((c) => c.id).sort()).toEqual(FAULTS.map((f) => f.id).sort());
+  });
+
+  it('is tabled in reference/README.md row for row', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    for (const f of FAULTS) expect(readme).toContain(`| \`${f.id}\` | ${f.area} | ${f.breaks} |`);
   });
 
   it('FaultSet refuses unknown ids and ignores blanks', () => {
