@@ -13,9 +13,11 @@ import { versioning } from './versioning.ts';
 export const SUITES = [
   listOrders,
   cancelOrder,
+  orderIdProperties,
   authentication,
   deprecatedPets,
   versioning,
+  rateLimitProbe,
   errorBodies,
   rateLimitHeadersSuite,
 ];
