@@ -1,7 +1,7 @@
 // Sends requests to the target with undici request(): explicit timeouts, a response size cap, redirects
 // never followed, every exchange paced (pacer.ts) and recorded redacted (transcript.ts). It never asserts:
 // a status or header is data for the checks, and only a transport failure throws.
-import { Agent, request } from 'undici';
+import { Agent, type Dispatcher, request } from 'undici';
 import { errorMessage, HarnessError } from './errors.ts';
 import { type JsonParseResult, parseJson } from './json.ts';
 import type { Pacer } from './pacer.ts';
@@ -37,6 +37,8 @@ export interface Response {
   headers: Record<string, string | string[] | undefined>;
   text: string;
   bytes: number;
+  /** Set when the headers arrived but the body could not be read as framed (it is part of the finding). */
+  bodyError?: { code: string; message: string };
   receivedAtMs: number;
   json(): JsonParseResult;
 }
@@ -142,49 +144,14 @@ export class HttpClient {
     };
     const started = this.now();
     const startedAt = new Date(started).toISOString();
+    let res: Dispatcher.ResponseData;
     try {
-      const res = await request(url, {
+      res = await request(url, {
         method: opts.method,
         headers,
         dispatcher: this.agent,
         signal: AbortSignal.timeout(this.options.timeoutMs * 2),
       });
-      const buf = Buffer.from(await res.body.arrayBuffer());
-      const receivedAtMs = this.now();
-      const text = buf.toString('utf8');
-      this.options.pacer.observe(
-        res.statusCode === 401 ? 'anonymous' : bucket,
-        res.statusCode,
-        res.headers,
-        receivedAtMs,
-      );
-      const exchange = transcript.add({
-        checkId: this.currentCheckId,
-        bucket,
-        startedAt,
-        durationMs: receivedAtMs - started,
-        request: recordedRequest,
-        response: {
-          status: res.statusCode,
-          headers: redactor.redactHeaders(res.headers),
-          body: redactor.redact(text.slice(0, recordBodyBytes)),
-          bodyBytes: buf.length,
-          bodyTruncated: text.length > recordBodyBytes,
-        },
-      });
-      let parsed: JsonParseResult | undefined;
-      return {
-        exchange,
-        status: res.statusCode,
-        headers: res.headers,
-        text,
-        bytes: buf.length,
-        receivedAtMs,
-        json: () => {
-          parsed ??= parseJson(text);
-          return parsed;
-        },
-      };
     } catch (error) {
       const code = (error as { code?: string }).code ?? 'E_HTTP';
       const message = redactor.redact(errorMessage(error));
@@ -198,6 +165,55 @@ export class HttpClient {
       });
       throw new HarnessError('E_HTTP', `${opts.method} ${redactor.redact(url)} failed: ${message} (${code})`);
     }
+    // The status line and headers arrived, so whatever goes wrong with the body is the response's doing
+    // (e.g. a 204 announcing a Content-Length): it is recorded as part of the response, not thrown.
+    let buf = Buffer.alloc(0);
+    let bodyError: { code: string; message: string } | undefined;
+    try {
+      buf = Buffer.from(await res.body.arrayBuffer());
+    } catch (error) {
+      bodyError = {
+        code: (error as { code?: string }).code ?? 'E_HTTP',
+        message: redactor.redact(errorMessage(error)),
+      };
+    }
+    const receivedAtMs = this.now();
+    const text = buf.toString('utf8');
+    this.options.pacer.observe(
+      res.statusCode === 401 ? 'anonymous' : bucket,
+      res.statusCode,
+      res.headers,
+      receivedAtMs,
+    );
+    const exchange = transcript.add({
+      checkId: this.currentCheckId,
+      bucket,
+      startedAt,
+      durationMs: receivedAtMs - started,
+      request: recordedRequest,
+      response: {
+        status: res.statusCode,
+        headers: redactor.redactHeaders(res.headers),
+        body: redactor.redact(text.slice(0, recordBodyBytes)),
+        bodyBytes: buf.length,
+        bodyTruncated: text.length > recordBodyBytes,
+        ...(bodyError ? { bodyError } : {}),
+      },
+    });
+    let parsed: JsonParseResult | undefined;
+    return {
+      exchange,
+      status: res.statusCode,
+      headers: res.headers,
+      text,
+      bytes: buf.length,
+      ...(bodyError ? { bodyError } : {}),
+      receivedAtMs,
+      json: () => {
+        parsed ??= parseJson(text);
+        return parsed;
+      },
+    };
   }
 
   async close(): Promise<void> {

@@ -16,6 +16,8 @@ export interface RecordedResponse {
   body: string;
   bodyBytes: number;
   bodyTruncated: boolean;
+  /** The body could not be read as the headers framed it (e.g. a Content-Length on a 204). */
+  bodyError?: { code: string; message: string };
 }
 
 export interface Exchange {

@@ -1,4 +1,5 @@
 // The shape of the fault matrix: for each reference fault, the checks that must catch it and how.
+import type { ReferenceServerOptions } from '../../reference/server.ts';
 
 export interface FaultExpectation {
   /** Checks that must end `fail` (MUST) under this fault. */
@@ -7,6 +8,8 @@ export interface FaultExpectation {
   warns?: string[];
   /** Extra command arguments the run needs (e.g. --only, --burst). */
   args?: string[];
+  /** Reference server options beyond the fault (e.g. a compressed rate-limit window). */
+  reference?: Omit<ReferenceServerOptions, 'faults'>;
   /** The exit code expected: 1 when a MUST fails, 0 when only SHOULDs warn. */
   exit: 0 | 1 | 3;
 }

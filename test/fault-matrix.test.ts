@@ -1,0 +1,39 @@
+// Every fault of the reference catalogue is caught by the checks that name it: the command, run as users
+// run it against the reference server with that one fault on, fails (or warns on) exactly those checks,
+// exits as expected, and reports no harness error.
+import { describe, expect, it } from 'vitest';
+import { FAULTS } from '../reference/server.ts';
+import { FAULT_MATRIX } from './fault-matrix/index.ts';
+import { checkOf, runCli, targetEnv } from './support/cli.ts';
+import { reference } from './support/reference.ts';
+
+describe('fault matrix', () => {
+  it('names every catalogued fault', () => {
+    const covered = new Set(FAULT_MATRIX.map(([id]) => id));
+    expect(FAULTS.map((f) => f.id).filter((id) => !covered.has(id))).toEqual([]);
+    for (const [id, e] of FAULT_MATRIX) {
+      expect(
+        FAULTS.map((f) => f.id),
+        id,
+      ).toContain(id);
+      expect((e.fails?.length ?? 0) + (e.warns?.length ?? 0), id).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(FAULT_MATRIX)('%s is caught', { timeout: 120_000 }, async (fault, e) => {
+    const server = await reference({ ...e.reference, faults: [fault] });
+    const run = await runCli(['--seed', '11', ...(e.args ?? [])], {
+      env: targetEnv(server),
+      timeoutMs: 110_000,
+    });
+    const summary = `${run.stdout}\n${run.stderr}`;
+    for (const id of e.fails ?? []) expect(checkOf(run, id).status, `${id}\n${summary}`).toBe('fail');
+    for (const id of e.warns ?? []) expect(checkOf(run, id).status, `${id}\n${summary}`).toBe('warn');
+    expect(
+      run.report!.checks.filter((c) => c.status === 'error'),
+      summary,
+    ).toEqual([]);
+    expect(run.code, summary).toBe(e.exit);
+    expect(run.report!.verdict).toBe(e.exit === 1 ? 'non-conformant' : 'conformant');
+  });
+});

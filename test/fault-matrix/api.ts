@@ -1,0 +1,42 @@
+// Faults caught by the ordinary checks (list, cancel, auth, errors, deprecated pets, whole-run headers).
+import type { FaultExpectation } from './types.ts';
+
+const NO_PROBE = ['--skip-rate-limit-probe'];
+
+export const API_FAULTS: Record<string, FaultExpectation> = {
+  'cancel-200-instead-of-204': { fails: ['CANCEL-PENDING-204'], args: NO_PROBE, exit: 1 },
+  'cancel-204-with-body': { fails: ['CANCEL-204-NO-CONTENT'], args: NO_PROBE, exit: 1 },
+  'cancel-unknown-204': { fails: ['CANCEL-UNKNOWN-404'], args: NO_PROBE, exit: 1 },
+  'cancel-shipped-204': { fails: ['CANCEL-SHIPPED-409'], args: NO_PROBE, exit: 1 },
+  'error-missing-message': {
+    fails: ['ERR-BODY-SCHEMA', 'CANCEL-UNKNOWN-404-BODY', 'AUTH-401-ERROR-BODY'],
+    args: NO_PROBE,
+    exit: 1,
+  },
+  'error-status-string': { fails: ['ERR-BODY-SCHEMA', 'CANCEL-UNKNOWN-404-BODY'], args: NO_PROBE, exit: 1 },
+  'error-status-mismatch': {
+    fails: ['ERR-STATUS-MATCHES', 'CANCEL-UNKNOWN-404-BODY'],
+    args: NO_PROBE,
+    exit: 1,
+  },
+  'error-text-plain': { fails: ['ERR-BODY-SCHEMA', 'AUTH-401-ERROR-BODY'], args: NO_PROBE, exit: 1 },
+  'auth-any-token': { fails: ['AUTH-UNKNOWN-KEY-401'], args: NO_PROBE, exit: 1 },
+  'auth-query-key': { fails: ['AUTH-QUERY-KEY-401'], args: NO_PROBE, exit: 1 },
+  'auth-after-existence': { fails: ['AUTH-BEFORE-EXISTENCE', 'AUTH-MISSING-401'], args: NO_PROBE, exit: 1 },
+  'auth-no-www-authenticate': { fails: ['AUTH-WWW-AUTHENTICATE'], args: NO_PROBE, exit: 1 },
+  'auth-scheme-case-sensitive': { warns: ['AUTH-SCHEME-CASE-INSENSITIVE'], args: NO_PROBE, exit: 0 },
+  'list-wrapped': { fails: ['LIST-BODY-ARRAY'], args: NO_PROBE, exit: 1 },
+  'list-id-string': { fails: ['LIST-ITEMS-ORDER', 'LIST-IDS-INT64'], args: NO_PROBE, exit: 1 },
+  'list-shipdate-not-rfc3339': { fails: ['LIST-ITEMS-ORDER'], args: NO_PROBE, exit: 1 },
+  'list-quantity-not-integer': { fails: ['LIST-ITEMS-ORDER'], args: NO_PROBE, exit: 1 },
+  'list-query-narrows': { fails: ['LIST-NO-NARROWING'], args: NO_PROBE, exit: 1 },
+  'pets-no-deprecation-headers': {
+    warns: ['PETS-DEPRECATION-HEADER', 'PETS-SUNSET-HEADER'],
+    args: NO_PROBE,
+    exit: 0,
+  },
+  'pets-no-auth': { fails: ['PETS-401-WITHOUT-CREDENTIALS', 'AUTH-MISSING-401'], args: NO_PROBE, exit: 1 },
+  'ratelimit-headers-missing-on-errors': { fails: ['RL-HEADERS-PRESENT'], args: NO_PROBE, exit: 1 },
+  'ratelimit-reset-ms': { fails: ['RL-HEADERS-RESET-UNIX-SECONDS'], args: NO_PROBE, exit: 1 },
+  'ratelimit-reset-delta': { fails: ['RL-HEADERS-RESET-UNIX-SECONDS'], args: NO_PROBE, exit: 1 },
+};
