@@ -22,7 +22,7 @@ export async function preflight(baseUrl: string, timeoutMs: number): Promise<voi
     socket.setTimeout(timeoutMs, () => fail(`no connection within ${timeoutMs} ms`));
     socket.once('error', (e: NodeJS.ErrnoException) => fail(e.code ?? e.message));
     socket.once(secure ? 'secureConnect' : 'connect', () => {
-      socket.end();
+      socket.destroy();
       resolve();
     });
   });

@@ -1,0 +1,104 @@
+// The command's misconfiguration paths, run as users run it: exit 2 and one line saying what to fix,
+// nothing sent, no key printed. Plus --list and --help, which send nothing.
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { runCli, targetEnv } from './support/cli.ts';
+import { reference } from './support/reference.ts';
+
+const KEY = 'osk_usage_test_secret_4242';
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
+
+describe('usage errors exit 2 with one line saying what to fix', () => {
+  const cases: Array<[string, string[], Record<string, string>, RegExp]> = [
+    [
+      'missing key',
+      [],
+      { ORDER_STORE_BASE_URL: 'http://127.0.0.1:9/v1' },
+      /missing API key: set ORDER_STORE_API_KEY/,
+    ],
+    [
+      'base path not /v1',
+      ['--base-url', 'http://127.0.0.1:9/api'],
+      { ORDER_STORE_API_KEY: KEY },
+      /must end with the version segment \/v1/,
+    ],
+    ['bad URL', ['--base-url', 'nope'], { ORDER_STORE_API_KEY: KEY }, /not a URL/],
+    ['unknown flag', ['--frobnicate'], {}, /frobnicate/],
+    ['bad fixture id', ['--cancellable-order-ids', '1.5'], {}, /ORDER_STORE_CANCELLABLE_ORDER_IDS/],
+    ['unknown reference fault', ['--reference-faults', 'no-such-fault'], {}, /no-such-fault/],
+  ];
+  it.each(cases)('%s', async (_name, args, env, message) => {
+    const run = await runCli(args, { env });
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(message);
+    expect(run.stdout + run.stderr).not.toContain(KEY);
+    expect(run.report).toBeUndefined();
+  });
+
+  it('an unreachable target is refused at preflight, before any request', async () => {
+    const port = await closedPort();
+    const run = await runCli([], {
+      env: { ORDER_STORE_BASE_URL: `http://127.0.0.1:${port}/v1`, ORDER_STORE_API_KEY: KEY },
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /cannot reach the target at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\); check ORDER_STORE_BASE_URL/,
+    );
+    expect(run.stderr).not.toContain(KEY);
+  });
+
+  it('an unwritable report directory is a usage error', async () => {
+    const server = await reference();
+    const run = await runCli(['--report-dir', '/dev/null/reports'], {
+      env: targetEnv(server),
+      noReportDir: true,
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/cannot write reports .* ORDER_STORE_REPORT_DIR/);
+    expect(server.stats().requests).toBe(0);
+  });
+});
+
+describe('commands that send nothing', () => {
+  it('--list prints every check with its level and spec reference', async () => {
+    const server = await reference();
+    const run = await runCli(['--list'], { env: targetEnv(server) });
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines.at(-1)).toMatch(/^\d+ checks$/);
+    expect(lines.length - 1).toBe(Number(lines.at(-1)!.split(' ')[0]));
+    for (const line of lines.slice(0, -1))
+      expect(line).toMatch(/^[A-Z][A-Z0-9-]+\s+(MUST|SHOULD|MAY|INFO)\s+(spec §|RFC )/);
+    expect(run.stdout).toMatch(/^CANCEL-UNKNOWN-404\s+MUST\s+spec §4 cancelOrder rule 3/m);
+    expect(server.stats().requests).toBe(0);
+  });
+
+  it('--list honours --only and --skip', async () => {
+    const run = await runCli(['--list', '--only', 'auth', '--skip', 'AUTH-SCHEME']);
+    const ids = run.stdout
+      .trim()
+      .split('\n')
+      .slice(0, -1)
+      .map((l) => l.split(/\s+/)[0]);
+    expect(ids.length).toBeGreaterThan(3);
+    expect(ids.every((id) => id?.startsWith('AUTH-'))).toBe(true);
+    expect(ids).not.toContain('AUTH-SCHEME-CASE-INSENSITIVE');
+  });
+
+  it('--help exits 0 and documents the exit codes', async () => {
+    const run = await runCli(['--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/--base-url VALUE\n\s+ORDER_STORE_BASE_URL/);
+    expect(run.stdout).toMatch(
+      /Exit codes: 0 conformant, 1 non-conformant, 2 usage or configuration error, 3 incomplete/,
+    );
+  });
+});
