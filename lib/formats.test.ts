@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { isImfFixdate, parseHttpDate } from './http-date.ts';
+import { isCanonicalInt64 } from './int64.ts';
+import { integerText, parseJson, stringifyJson } from './json.ts';
+import { isRfc3339DateTime } from './rfc3339.ts';
+
+describe('RFC 3339 date-time (strict)', () => {
+  it.each([
+    '2026-11-22T10:00:00Z',
+    '2026-11-22t10:00:00z',
+    '2026-11-22T10:00:00.123456+02:00',
+    '2024-02-29T23:59:60-08:00',
+  ])('accepts %s', (v) => expect(isRfc3339DateTime(v)).toBe(true));
+  it.each([
+    '2026-11-22 10:00:00Z', // space separator: ajv-formats accepts it, RFC 3339 does not
+    '2026-11-22T10:00:00+0100', // offset without colon
+    '2026-11-22T10:00:00', // no offset
+    '2026-02-29T10:00:00Z', // not a leap year
+    '2026-13-01T10:00:00Z',
+    '2026-11-22T24:00:00Z',
+    '2026-11-22',
+    '2026-11-22T10:00Z',
+  ])('refuses %s', (v) => expect(isRfc3339DateTime(v)).toBe(false));
+});
+
+describe('HTTP-date (RFC 9110 §5.6.7)', () => {
+  it('reads IMF-fixdate and the two obsolete forms', () => {
+    const at = Date.UTC(1994, 10, 6, 8, 49, 37);
+    expect(parseHttpDate('Sun, 06 Nov 1994 08:49:37 GMT')).toBe(at);
+    expect(parseHttpDate('Sunday, 06-Nov-94 08:49:37 GMT')).toBe(at);
+    expect(parseHttpDate('Sun Nov  6 08:49:37 1994')).toBe(at);
+  });
+  it('tells IMF-fixdate apart and refuses impossible or sloppy dates', () => {
+    expect(isImfFixdate('Wed, 30 Jun 2027 23:59:59 GMT')).toBe(true);
+    expect(isImfFixdate('Mon, 30 Jun 2027 23:59:59 GMT')).toBe(false); // wrong day name
+    expect(parseHttpDate('Wed, 31 Jun 2027 23:59:59 GMT')).toBeUndefined();
+    expect(parseHttpDate('2027-06-30T23:59:59Z')).toBeUndefined();
+    expect(parseHttpDate('Wed, 30 Jun 2027 23:59:59 +0000')).toBeUndefined();
+  });
+});
+
+describe('lossless JSON', () => {
+  it('keeps integers above 2^53 exact and safe ones as numbers', () => {
+    const r = parseJson(
+      '[9007199254740993, 9007199254740992, 9223372036854775807, 7, 1.5, -9223372036854775808]',
+    );
+    expect(r).toEqual({
+      ok: true,
+      value: [9007199254740993n, 9007199254740992n, 9223372036854775807n, 7, 1.5, -9223372036854775808n],
+    });
+    expect(integerText(9007199254740993n)).toBe('9007199254740993');
+    expect(integerText(7)).toBe('7');
+    expect(integerText(1.5)).toBeUndefined();
+    expect(integerText('7')).toBeUndefined();
+    expect(stringifyJson({ id: 9007199254740993n })).toBe('{"id":9007199254740993}');
+  });
+  it('reports malformed JSON instead of throwing', () => {
+    const r = parseJson('{"a": }');
+    expect(r.ok).toBe(false);
+  });
+});
+
+describe('canonical int64', () => {
+  it.each(['0', '7', '-1', '9223372036854775807', '-9223372036854775808'])('accepts %s', (v) =>
+    expect(isCanonicalInt64(v)).toBe(true),
+  );
+  it.each(['', '007', '+7', '-0', '7.0', '9223372036854775808', '-9223372036854775809', ' 7', '0x7'])(
+    'refuses %j',
+    (v) => expect(isCanonicalInt64(v)).toBe(false),
+  );
+});

@@ -1,0 +1,149 @@
+// The HTTP client against real loopback servers: what it records, what it never does (follow a
+// redirect, leak the key, read past the size cap, wait forever), and how it honours a 429.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HttpClient } from './http-client.ts';
+import { Pacer } from './pacer.ts';
+import { Redactor } from './redact.ts';
+import { Transcript } from './transcript.ts';
+
+const KEY = 'osk_client_test_key_0123456789';
+const servers: Server[] = [];
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+});
+
+async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
+  const server = createServer(handler);
+  servers.push(server);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+}
+
+function client(baseUrl: string, overrides: { timeoutMs?: number; maxResponseBytes?: number } = {}) {
+  const transcript = new Transcript();
+  const http = new HttpClient({
+    baseUrl,
+    apiKey: KEY,
+    timeoutMs: overrides.timeoutMs ?? 5000,
+    maxResponseBytes: overrides.maxResponseBytes ?? 1 << 20,
+    recordBodyBytes: 1024,
+    pacer: new Pacer({ maxRequests: 20, maxWaitMs: 10_000 }),
+    transcript,
+    redactor: new Redactor(),
+  });
+  return { http, transcript };
+}
+
+describe('HttpClient', () => {
+  it('sends the bearer key, reads bodies exactly and records the exchange redacted', async () => {
+    let seenAuth: string | undefined;
+    const base = await serve((req, res) => {
+      seenAuth = req.headers.authorization;
+      res.setHeader('x-echo', `you sent ${req.headers.authorization}`);
+      res.setHeader('content-type', 'application/json');
+      res.end(`{"id":9007199254740993,"echo":"${KEY}"}`);
+    });
+    const { http, transcript } = client(base);
+    http.currentCheckId = 'TEST-ONE';
+    const res = await http.send({ method: 'GET', path: '/store/orders' });
+    expect(seenAuth).toBe(`Bearer ${KEY}`);
+    expect(res.json()).toEqual({ ok: true, value: { id: 9007199254740993n, echo: KEY } });
+    const [x] = transcript.all();
+    expect(x?.checkId).toBe('TEST-ONE');
+    expect(x?.request.headers.authorization).toBe('Bearer $ORDER_STORE_API_KEY');
+    expect(JSON.stringify(x)).not.toContain(KEY);
+    expect(x?.response?.body).toBe('{"id":9007199254740993,"echo":"$ORDER_STORE_API_KEY"}');
+  });
+
+  it('never follows a redirect, so the key never reaches another origin', async () => {
+    let elsewhere = 0;
+    const other = await serve((_req, res) => {
+      elsewhere++;
+      res.end('{}');
+    });
+    const base = await serve((_req, res) => {
+      res.writeHead(302, { location: `${other}/store/orders` });
+      res.end();
+    });
+    const res = await client(base).http.send({ method: 'GET', path: '/store/orders' });
+    expect(res.status).toBe(302);
+    expect(elsewhere).toBe(0);
+  });
+
+  it('stops reading at the response size cap and records why', async () => {
+    const base = await serve((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(`[${'1,'.repeat(50_000)}1]`);
+    });
+    const { http, transcript } = client(base, { maxResponseBytes: 4096 });
+    const res = await http.send({ method: 'GET', path: '/store/orders' });
+    expect(res.status).toBe(200);
+    expect(res.bytes).toBe(0);
+    expect(res.bodyError?.code).toBe('UND_ERR_RES_EXCEEDED_MAX_SIZE');
+    expect(transcript.all()[0]?.response?.bodyError?.code).toBe('UND_ERR_RES_EXCEEDED_MAX_SIZE');
+  });
+
+  it('gives up on a silent server after its own timeout, not undici’s 300 s', async () => {
+    const base = await serve(() => {
+      /* never answers */
+    });
+    const started = Date.now();
+    await expect(
+      client(base, { timeoutMs: 300 }).http.send({ method: 'GET', path: '/store/orders' }),
+    ).rejects.toMatchObject({
+      code: 'E_HTTP',
+    });
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('records a 204 framed with content as a finding, not a crash', async () => {
+    const base = await serve((req) => {
+      req.socket.end(
+        'HTTP/1.1 204 No Content\r\nContent-Type: application/json\r\nContent-Length: 12\r\nConnection: close\r\n\r\n{"id":1234}\n',
+      );
+    });
+    const res = await client(base).http.send({ method: 'DELETE', path: '/store/orders/1' });
+    expect(res.status).toBe(204);
+    expect(res.headers['content-length']).toBe('12');
+    expect(res.bodyError?.code).toBe('UND_ERR_RES_CONTENT_LENGTH_MISMATCH');
+  });
+
+  it('after a 429 waits out Retry-After before sending again, once', async () => {
+    const arrivals: number[] = [];
+    const base = await serve((_req, res) => {
+      arrivals.push(Date.now());
+      if (arrivals.length === 1) {
+        res.writeHead(429, { 'retry-after': '1', 'content-type': 'application/json' });
+        res.end('{"code":"RATE_LIMITED","message":"slow down","status":429}');
+      } else res.end('[]');
+    });
+    const { http, transcript } = client(base);
+    const res = await http.send({ method: 'GET', path: '/store/orders' });
+    expect(res.status).toBe(200);
+    expect(arrivals).toHaveLength(2);
+    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(1000);
+    expect(transcript.all().map((x) => x.response?.status)).toEqual([429, 200]);
+  });
+
+  it('sends the key only where asked: query, Basic, none', async () => {
+    const seen: Array<{ url?: string; auth?: string }> = [];
+    const base = await serve((req, res) => {
+      seen.push({ url: req.url, auth: req.headers.authorization });
+      res.end('{}');
+    });
+    const { http } = client(base);
+    await http.send({ method: 'GET', path: '/store/orders', auth: { kind: 'none' } });
+    await http.send({ method: 'GET', path: '/store/orders', auth: { kind: 'query', params: ['api_key'] } });
+    await http.send({ method: 'GET', path: '/store/orders', auth: { kind: 'basic' } });
+    await http.send({ method: 'GET', path: '/store/orders', auth: { kind: 'key', scheme: 'bearer' } });
+    expect(seen).toEqual([
+      { url: '/v1/store/orders', auth: undefined },
+      { url: `/v1/store/orders?api_key=${KEY}`, auth: undefined },
+      { url: '/v1/store/orders', auth: `Basic ${Buffer.from(`${KEY}:`).toString('base64')}` },
+      { url: '/v1/store/orders', auth: `bearer ${KEY}` },
+    ]);
+  });
+});

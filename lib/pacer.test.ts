@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { HarnessError } from './errors.ts';
+import { Pacer, RESET_MARGIN_MS, RETRY_MARGIN_MS, UNKNOWN_429_BACKOFF_MS, type WaitInfo } from './pacer.ts';
+
+/** A pacer on a fake clock whose sleeps advance the clock and are recorded. */
+function fakePacer(maxRequests = 100, maxWaitMs = 120_000) {
+  let now = 1_800_000_000_000;
+  const waits: WaitInfo[] = [];
+  const pacer = new Pacer({
+    maxRequests,
+    maxWaitMs,
+    now: () => now,
+    sleep: async (ms, info) => {
+      waits.push(info);
+      now += ms;
+    },
+  });
+  return { pacer, waits, now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+const headers = (limit: number, remaining: number, resetSec: number) => ({
+  'x-ratelimit-limit': String(limit),
+  'x-ratelimit-remaining': String(remaining),
+  'x-ratelimit-reset': String(resetSec),
+});
+
+describe('Pacer', () => {
+  it('sends freely while Remaining is above 0', async () => {
+    const f = fakePacer();
+    f.pacer.observe('primary', 200, headers(60, 5, f.now() / 1000 + 30), f.now());
+    await f.pacer.acquire('primary');
+    expect(f.waits).toEqual([]);
+    expect(f.pacer.requestsSent).toBe(1);
+  });
+
+  it('waits for X-RateLimit-Reset instead of tripping a 429 when Remaining is 0', async () => {
+    const f = fakePacer();
+    const start = f.now();
+    f.pacer.observe('primary', 200, headers(60, 0, start / 1000 + 30), start);
+    await f.pacer.acquire('primary');
+    expect(f.waits).toEqual([
+      { bucket: 'primary', ms: 30_000 + RESET_MARGIN_MS, reason: 'X-RateLimit-Reset' },
+    ]);
+    expect(f.now() - start).toBeGreaterThanOrEqual(30_000);
+  });
+
+  it('keeps buckets apart: an exhausted key does not pause unauthenticated requests', async () => {
+    const f = fakePacer();
+    f.pacer.observe('primary', 200, headers(60, 0, f.now() / 1000 + 30), f.now());
+    await f.pacer.acquire('anonymous');
+    expect(f.waits).toEqual([]);
+  });
+
+  it('after a 429 sends nothing in that bucket before Retry-After has passed, even when spending to the limit', async () => {
+    const f = fakePacer();
+    const at = f.now();
+    f.pacer.observe('primary', 429, { ...headers(5, 0, at / 1000 + 2), 'retry-after': '7' }, at);
+    expect(f.pacer.blockedUntil('primary')).toBe(at + 7000 + RETRY_MARGIN_MS);
+    await f.pacer.acquire('primary', 1, true);
+    expect(f.now()).toBeGreaterThanOrEqual(at + 7000);
+    expect(f.waits.map((w) => w.reason)).toEqual(['Retry-After']);
+  });
+
+  it('falls back to Reset, then to a minute, when a 429 has no usable Retry-After', () => {
+    const f = fakePacer();
+    const at = f.now();
+    f.pacer.observe('primary', 429, { ...headers(5, 0, at / 1000 + 9), 'retry-after': 'later' }, at);
+    expect(f.pacer.blockedUntil('primary')).toBe(at + 9000 + RETRY_MARGIN_MS);
+    f.pacer.observe('secondary', 429, {}, at);
+    expect(f.pacer.blockedUntil('secondary')).toBe(at + UNKNOWN_429_BACKOFF_MS + RETRY_MARGIN_MS);
+  });
+
+  it('spendToLimit ignores Remaining 0 but nothing else', async () => {
+    const f = fakePacer();
+    f.pacer.observe('primary', 200, headers(60, 0, f.now() / 1000 + 30), f.now());
+    await f.pacer.acquire('primary', 1, true);
+    expect(f.waits).toEqual([]);
+  });
+
+  it('refuses to exceed the budget, before any wait', async () => {
+    const f = fakePacer(2);
+    await f.pacer.acquire('primary');
+    await expect(f.pacer.acquire('primary', 2)).rejects.toMatchObject({ code: 'E_BUDGET' });
+    await f.pacer.acquire('primary');
+    await expect(f.pacer.acquire('anonymous')).rejects.toBeInstanceOf(HarnessError);
+    expect(f.pacer.requestsSent).toBe(2);
+    expect(f.pacer.budgetLeft).toBe(0);
+  });
+
+  it('refuses a wait longer than --max-wait-seconds instead of hanging', async () => {
+    const f = fakePacer(100, 10_000);
+    f.pacer.observe('primary', 429, { 'retry-after': '3600' }, f.now());
+    await expect(f.pacer.acquire('primary')).rejects.toMatchObject({
+      code: 'E_RATE_LIMIT_WAIT',
+      message: expect.stringMatching(/3601 s .*--max-wait-seconds \(10\)/),
+    });
+    expect(f.waits).toEqual([]);
+  });
+});

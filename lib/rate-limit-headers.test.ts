@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import {
+  integerHeader,
+  rateLimitHeaders,
+  resetAtLocalMs,
+  resetKind,
+  retryAfter,
+} from './rate-limit-headers.ts';
+
+describe('rate-limit headers', () => {
+  it('reads integers and keeps what it cannot read', () => {
+    expect(integerHeader({ 'x-ratelimit-limit': '60' }, 'X-RateLimit-Limit')).toEqual({
+      raw: '60',
+      value: 60,
+    });
+    expect(integerHeader({ 'x-ratelimit-limit': '-1' }, 'x-ratelimit-limit')).toEqual({
+      raw: '-1',
+      value: -1,
+    });
+    expect(integerHeader({ 'x-ratelimit-limit': '6.5' }, 'x-ratelimit-limit')).toEqual({ raw: '6.5' });
+    expect(integerHeader({ 'x-ratelimit-limit': ['60', '60'] }, 'x-ratelimit-limit')).toEqual({
+      raw: '60, 60',
+    });
+    expect(rateLimitHeaders({}).limit).toBeUndefined();
+  });
+
+  it('tells Unix seconds from milliseconds and from a delta', () => {
+    expect(resetKind(1_795_000_000)).toBe('unix-seconds');
+    expect(resetKind(1_795_000_000_000)).toBe('unix-milliseconds');
+    expect(resetKind(42)).toBe('delta-seconds');
+  });
+
+  it('turns a Reset into local time, cancelling the server clock skew', () => {
+    const received = 1_000_000_000_000;
+    // The server's clock runs 5 s behind ours; its window resets 10 s after its "now".
+    const serverNow = received - 5000;
+    expect(resetAtLocalMs(serverNow / 1000 + 10, received, serverNow)).toBe(received + 10_000);
+    expect(resetAtLocalMs(30, received)).toBe(received + 30_000);
+    expect(resetAtLocalMs(received + 7000, received)).toBe(received + 7000);
+  });
+
+  it('reads both Retry-After forms (RFC 9110 §10.2.3)', () => {
+    const now = Date.UTC(2026, 10, 22, 10, 0, 0);
+    expect(retryAfter({ 'retry-after': '17' }, now)).toEqual({
+      form: 'delay-seconds',
+      raw: '17',
+      delayMs: 17_000,
+    });
+    expect(
+      retryAfter(
+        { 'retry-after': 'Sun, 22 Nov 2026 10:00:30 GMT', date: 'Sun, 22 Nov 2026 10:00:00 GMT' },
+        now + 999_999,
+      ),
+    ).toEqual({ form: 'http-date', raw: 'Sun, 22 Nov 2026 10:00:30 GMT', delayMs: 30_000 });
+    expect(retryAfter({ 'retry-after': 'soon' }, now)).toEqual({ form: 'invalid', raw: 'soon' });
+    expect(retryAfter({}, now)).toBeUndefined();
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { parseJson } from './json.ts';
+import { bigintAware, validate } from './validation.ts';
+
+const order = (fields: string) => parseJson(`[{${fields}}]`);
+
+describe('Order schema on exact values', () => {
+  it('accepts int64 ids above 2^53 and at both ends of the range', () => {
+    const r = parseJson(
+      '[{"id":9223372036854775807,"petId":-9223372036854775808,"quantity":1,"shipDate":"2026-01-01T00:00:00Z","complete":true},{"id":9007199254740993}]',
+    );
+    expect(r.ok && validate('order-list', r.value)).toEqual({ valid: true, errors: [] });
+  });
+  it('refuses ids outside int64, string ids, fractional quantities and loose dates', () => {
+    const cases: Array<[string, RegExp]> = [
+      ['"id":9223372036854775808', /\/0\/id must be an integer within int64/],
+      ['"id":"7"', /\/0\/id must be an integer within int64/],
+      ['"quantity":1.5', /\/0\/quantity must be an integer/],
+      ['"shipDate":"2026-01-01 00:00:00"', /\/0\/shipDate must match format "date-time"/],
+      ['"complete":"yes"', /\/0\/complete must be boolean/],
+    ];
+    for (const [fields, message] of cases) {
+      const r = order(fields);
+      expect(r.ok).toBe(true);
+      const v = validate('order-list', r.ok ? r.value : null);
+      expect(v.valid, fields).toBe(false);
+      expect(v.errors.join('\n')).toMatch(message);
+    }
+  });
+  it('needs no field of an Order (spec §2 rule 1)', () => {
+    expect(validate('order', {}).valid).toBe(true);
+  });
+});
+
+describe('Error schema', () => {
+  it('requires code, message and an integer status', () => {
+    expect(validate('error', { code: 'X', message: 'm', status: 404 }).valid).toBe(true);
+    expect(validate('error', { code: 'X', status: 404 }).errors).toEqual([
+      "(root) must have required property 'message'",
+    ]);
+    expect(validate('error', { code: 'X', message: 'm', status: '404' }).errors).toEqual([
+      '/status must be an integer',
+    ]);
+  });
+});
+
+describe('bigintAware', () => {
+  it('rewrites integer types into keywords that accept bigint, leaving const and enum alone', () => {
+    expect(
+      bigintAware({
+        properties: {
+          a: { type: 'integer', format: 'int64' },
+          b: { type: 'integer' },
+          c: { const: { type: 'integer' } },
+        },
+      }),
+    ).toEqual({
+      properties: { a: { int64: true }, b: { integer: true }, c: { const: { type: 'integer' } } },
+    });
+  });
+});
