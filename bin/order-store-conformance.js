@@ -4,4 +4,6 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { main } = await import('../lib/cli.ts');
-process.exitCode = await main(process.argv.slice(2));
+const code = await main(process.argv.slice(2));
+// Exit now: a run stopped by a signal may leave its test worker winding down, and the report is written.
+process.exit(code);

@@ -23,6 +23,10 @@ import { type ActiveRun, startRun } from './runner.ts';
 /** The embedded reference server runs a compressed rate-limit window so the probe finishes in seconds. */
 export const EMBEDDED_RATE_LIMIT = { limit: 100, windowSeconds: 10 };
 
+const INTERRUPTED = 'interrupted by a signal';
+/** How long a stopped run's check in flight may take to end before the report is written without it. */
+const STOP_GRACE_MS = 2000;
+
 export interface Io {
   out(line: string): void;
   err(line: string): void;
@@ -207,16 +211,20 @@ async function conduct(config: Config, target: Target, io: Io): Promise<number> 
   io.out(`  seed ${settings.seed}; request budget ${settings.maxRequests}; reports in ${writer.dir}`);
 
   let run: ActiveRun | undefined;
-  let interrupted = false;
-  const onSignal = () => {
-    if (interrupted) return;
-    interrupted = true;
-    reasons.push('interrupted by a signal');
-    io.err('interrupted: stopping the run and writing an incomplete report');
-    void run?.cancel();
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  // A signal stops the run: the check in flight gets a moment to end, then the report is written with what
+  // is known and the command exits, rather than sit out a rate-limit wait.
+  let stop: () => void = () => {};
+  const stopped = new Promise<undefined>((resolve) => {
+    stop = () => {
+      if (reasons.includes(INTERRUPTED)) return;
+      reasons.push(INTERRUPTED);
+      io.err('interrupted: stopping the run and writing an incomplete report');
+      void run?.cancel();
+      setTimeout(() => resolve(undefined), STOP_GRACE_MS).unref();
+    };
+  });
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   try {
     run = await startRun(settings, {
       onResult(r) {
@@ -226,14 +234,18 @@ async function conduct(config: Config, target: Target, io: Io): Promise<number> 
       },
       onLog: (line) => io.out(line),
     });
-    const outcome = await run.outcome;
-    reasons.push(...outcome.problems);
-    requestsSent = outcome.requestsSent ?? null;
+    const outcome = await Promise.race([run.outcome, stopped]);
+    if (outcome) {
+      reasons.push(
+        ...outcome.problems.filter((p) => !reasons.includes(INTERRUPTED) || !/interrupted/.test(p)),
+      );
+      requestsSent = outcome.requestsSent ?? null;
+    }
   } catch (e) {
     reasons.push(`the harness failed: ${errorMessage(e)}`);
   } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
+    process.removeListener('SIGINT', stop);
+    process.removeListener('SIGTERM', stop);
   }
   const report = build(true);
   writer.finish(report);

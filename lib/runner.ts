@@ -56,6 +56,8 @@ export async function startRun(settings: RunSettings, hooks: RunHooks): Promise<
       if (reason === 'interrupted') problems.push('the run was interrupted');
     },
   };
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const ours = new Map(signals.map((sig) => [sig, process.listeners(sig)]));
   const vitest = await createVitest(
     'test',
     {
@@ -73,6 +75,12 @@ export async function startRun(settings: RunSettings, hooks: RunHooks): Promise<
     },
     { cacheDir: undefined, logLevel: 'silent' },
   );
+  // vitest's logger exits the process on SIGINT/SIGTERM; the command handles signals itself so that an
+  // interrupted run still writes its report.
+  for (const sig of signals) {
+    for (const listener of process.listeners(sig))
+      if (!ours.get(sig)!.includes(listener)) process.off(sig, listener);
+  }
   const outcome = (async (): Promise<RunOutcome> => {
     try {
       await vitest.start();

@@ -30,6 +30,8 @@ export interface CliOptions {
   /** Leave out the default --report-dir (to test the default). */
   noReportDir?: boolean;
   cwd?: string;
+  /** Send `signal` to the command once its output matches `pattern` (to interrupt a run halfway). */
+  signalWhen?: { pattern: RegExp; signal: NodeJS.Signals };
 }
 
 export async function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
@@ -45,8 +47,13 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
   const child = spawn(process.execPath, [BIN, ...fullArgs], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
+  let signalled = false;
   child.stdout.on('data', (d: Buffer) => {
     stdout += d.toString();
+    if (options.signalWhen && !signalled && options.signalWhen.pattern.test(stdout)) {
+      signalled = true;
+      child.kill(options.signalWhen.signal);
+    }
   });
   child.stderr.on('data', (d: Buffer) => {
     stderr += d.toString();

@@ -1,0 +1,31 @@
+// A run that dies halfway still leaves a report, marked incomplete, and exits 3: here the command is
+// stopped by a signal while it waits for a rate-limit window to reset.
+import { describe, expect, it } from 'vitest';
+import { validate } from '../lib/validation.ts';
+import { runCli, targetEnv } from './support/cli.ts';
+import { reference } from './support/reference.ts';
+
+describe('an interrupted run', () => {
+  it.each(['SIGINT', 'SIGTERM'] as const)('on %s writes an incomplete report and exits 3', async (signal) => {
+    // Three requests per 30 s: the pacer must wait for the reset after the third, and is stopped there.
+    const server = await reference({ rateLimit: { limit: 3, windowSeconds: 30 } });
+    const started = Date.now();
+    const run = await runCli(['--skip-rate-limit-probe'], {
+      env: targetEnv(server),
+      signalWhen: { pattern: /waiting \d+ s \(X-RateLimit-Reset/, signal },
+      timeoutMs: 25_000,
+    });
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(run.code, run.stdout + run.stderr).toBe(3);
+    expect(run.stderr).toMatch(/interrupted: stopping the run and writing an incomplete report/);
+    const report = run.report!;
+    expect(validate('report', report).errors).toEqual([]);
+    expect(report.complete).toBe(false);
+    expect(report.verdict).toBe('incomplete');
+    expect(report.incompleteReasons.join('; ')).toMatch(/interrupted by a signal.*have no verdict/);
+    expect(report.checks.length).toBeGreaterThan(0);
+    expect(report.checks.length).toBeLessThan(report.scope.checksSelected);
+    expect(run.junit).toMatch(/<error type="incomplete"/);
+    expect(run.stdout).toMatch(/Verdict: INCOMPLETE/);
+  });
+});
