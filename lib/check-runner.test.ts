@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { type CheckDefinition, defineCheck, defineSuite, type Level, selectChecks } from './check.ts';
+import { type BaseContext, runCheck, statusFor } from './check-runner.ts';
+import { HarnessError } from './errors.ts';
+import { KEY_VARIABLE, Redactor } from './redact.ts';
+import { Transcript } from './transcript.ts';
+
+function env(unmet?: string) {
+  const transcript = new Transcript();
+  const redactor = new Redactor();
+  redactor.addKey('osk_runner_key_1234', KEY_VARIABLE);
+  let current: string | undefined;
+  return {
+    transcript,
+    current: () => current,
+    env: {
+      suite: 'Test suite',
+      transcript,
+      redactor,
+      unmetNeed: () => unmet,
+      context: (base: BaseContext) => base,
+      setCurrent: (id: string | undefined) => {
+        current = id;
+      },
+    },
+  };
+}
+
+function make(level: Level, run: (ctx: BaseContext) => Promise<void>): CheckDefinition<BaseContext> {
+  return defineCheck({
+    id: 'T-ONE',
+    spec: 'spec §0',
+    level,
+    requirement: 'r',
+    title: 't',
+    needs: { requests: 0 },
+    run,
+  });
+}
+
+function exchange(transcript: Transcript, status: number) {
+  return transcript.add({
+    checkId: 'T-ONE',
+    bucket: 'primary',
+    startedAt: new Date(0).toISOString(),
+    durationMs: 1,
+    request: {
+      method: 'GET',
+      url: 'http://h/v1/store/orders',
+      headers: { authorization: 'Bearer $ORDER_STORE_API_KEY' },
+    },
+    response: { status, headers: {}, body: '', bodyBytes: 0, bodyTruncated: false },
+  });
+}
+
+describe('runCheck', () => {
+  it('maps problems to the level: MUST fail, SHOULD warn, MAY and INFO info', () => {
+    expect(statusFor('MUST', 1)).toBe('fail');
+    expect(statusFor('SHOULD', 1)).toBe('warn');
+    expect(statusFor('MAY', 1)).toBe('info');
+    expect(statusFor('INFO', 0)).toBe('info');
+    expect(statusFor('MUST', 0)).toBe('pass');
+  });
+
+  it('passes with the observation, and fails with every problem and the leading exchange as evidence', async () => {
+    const e = env();
+    const ok = await runCheck(
+      make('MUST', async (ctx) => ctx.observe('all good')),
+      e.env,
+    );
+    expect(ok).toMatchObject({ status: 'pass', message: 'all good', suite: 'Test suite', exchanges: [] });
+
+    const failed = await runCheck(
+      make('MUST', async (ctx) => {
+        exchange(e.transcript, 200);
+        const bad = exchange(e.transcript, 500);
+        ctx.problem('first', { exchange: bad, expected: '404', actual: '500' });
+        ctx.violation('second');
+      }),
+      e.env,
+    );
+    expect(failed.status).toBe('fail');
+    expect(failed.message).toBe('first (and 1 more)');
+    expect(failed.details).toEqual(['problem: first', 'problem: second']);
+    expect(failed).toMatchObject({ expected: '404', actual: '500' });
+    expect(failed.exchanges.map((x) => x.seq)).toEqual([1, 2]);
+    expect(failed.reproduction).toEqual([
+      'curl -sS -i --globoff --path-as-is -H "authorization: Bearer $ORDER_STORE_API_KEY" "http://h/v1/store/orders"',
+    ]);
+  });
+
+  it('skips on an unmet need without running, and on ctx.skip', async () => {
+    let ran = false;
+    const r = await runCheck(
+      make('MUST', async () => {
+        ran = true;
+      }),
+      env('needs a fixture: set --cancellable-order-ids').env,
+    );
+    expect(ran).toBe(false);
+    expect(r).toMatchObject({ status: 'skip', message: 'needs a fixture: set --cancellable-order-ids' });
+    const s = await runCheck(
+      make('MUST', async (ctx) => ctx.skip('not today')),
+      env().env,
+    );
+    expect(s).toMatchObject({ status: 'skip', message: 'not today' });
+  });
+
+  it('turns a thrown error into error (never pass, never fail) and clears the current check', async () => {
+    const e = env();
+    const r = await runCheck(
+      make('MUST', async () => {
+        throw new HarnessError('E_BUDGET', 'the request budget is spent');
+      }),
+      e.env,
+    );
+    expect(r).toMatchObject({ status: 'error', message: 'E_BUDGET: the request budget is spent' });
+    expect(e.current()).toBeUndefined();
+    const bug = await runCheck(
+      make('INFO', async () => {
+        throw new TypeError('oops');
+      }),
+      e.env,
+    );
+    expect(bug).toMatchObject({ status: 'error', message: 'E_INTERNAL: oops' });
+  });
+});
+
+describe('check definitions', () => {
+  it('refuse malformed ids and checks outside their suite prefix', () => {
+    expect(() => defineCheck({ ...make('MUST', async () => {}), id: 'lower-case' })).toThrow(/UPPER-KEBAB/);
+    expect(() =>
+      defineSuite({ id: 'LIST', title: 'x', spec: 's', checks: [make('MUST', async () => {})] }),
+    ).toThrow(/prefix LIST-/);
+  });
+
+  it('select by id prefix with --only and --skip', () => {
+    const ids = [{ id: 'LIST-A' }, { id: 'LIST-B' }, { id: 'AUTH-A' }, { id: 'RL-PROBE-X' }];
+    expect(selectChecks(ids, [], []).length).toBe(4);
+    expect(selectChecks(ids, ['LIST'], ['LIST-B']).map((c) => c.id)).toEqual(['LIST-A']);
+    expect(selectChecks(ids, [], ['RL-PROBE']).map((c) => c.id)).toEqual(['LIST-A', 'LIST-B', 'AUTH-A']);
+  });
+});

@@ -1,0 +1,172 @@
+import { lstatSync, mkdtempSync, readFileSync, readlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CheckResult, Status } from '../check.ts';
+import { validate } from '../validation.ts';
+import { summary } from './console.ts';
+import { htmlReport } from './html.ts';
+import { junitXml } from './junit.ts';
+import { countStatuses, exitCodeOf, newRunId, type Report, SUITE, verdictOf } from './model.ts';
+import { ReportWriter } from './write.ts';
+
+function result(id: string, status: Status, extra: Partial<CheckResult> = {}): CheckResult {
+  return {
+    id,
+    title: 'Sends something',
+    level: status === 'warn' ? 'SHOULD' : 'MUST',
+    spec: 'spec §4 cancelOrder rule 3',
+    requirement: 'When no order has the given orderId, then the response is 404.',
+    suite: id.startsWith('LIST') ? 'List orders' : 'Cancel an order',
+    status,
+    message: `${status} message`,
+    details: [],
+    exchanges: [],
+    reproduction: [],
+    startedAt: '2026-11-22T10:00:00.000Z',
+    durationMs: 12,
+    ...extra,
+  };
+}
+
+function report(checks: CheckResult[], incompleteReasons: string[] = []): Report {
+  return {
+    reportVersion: 1,
+    suite: SUITE,
+    spec: 'spec',
+    runId: newRunId(new Date('2026-11-22T10:00:00Z'), () => 0.5),
+    target: { baseUrl: 'http://127.0.0.1:1/v1', embedded: true, referenceFaults: [] },
+    startedAt: '2026-11-22T10:00:00.000Z',
+    endedAt: '2026-11-22T10:00:02.000Z',
+    durationMs: 2000,
+    complete: incompleteReasons.length === 0,
+    incompleteReasons,
+    verdict: verdictOf(checks, incompleteReasons),
+    scope: { only: [], skip: [], rateLimitProbe: 'run', checksSelected: checks.length },
+    counts: countStatuses(checks),
+    settings: {
+      seed: 1,
+      maxRequests: 400,
+      timeoutMs: 10000,
+      maxWaitSeconds: 120,
+      propertyRuns: 8,
+      plan: null,
+      cancellableOrderIds: ['7'],
+      shippedOrderIds: [],
+      secondApiKey: false,
+      burst: false,
+    },
+    requests: { sent: 3, budget: 400 },
+    checks,
+  };
+}
+
+const HOSTILE = 'bad <script>alert("x")</script> & \u0001\u0008 "quoted"';
+
+describe('verdict', () => {
+  it('is non-conformant on any failed MUST, incomplete on an error or an unfinished run, else conformant', () => {
+    expect(verdictOf([result('A-1', 'pass'), result('A-2', 'warn'), result('A-3', 'skip')], [])).toBe(
+      'conformant',
+    );
+    expect(verdictOf([result('A-1', 'fail'), result('A-2', 'error')], ['stopped'])).toBe('non-conformant');
+    expect(verdictOf([result('A-1', 'pass'), result('A-2', 'error')], [])).toBe('incomplete');
+    expect(verdictOf([result('A-1', 'pass')], ['stopped'])).toBe('incomplete');
+    expect([exitCodeOf('conformant'), exitCodeOf('non-conformant'), exitCodeOf('incomplete')]).toEqual([
+      0, 1, 3,
+    ]);
+    expect(newRunId(new Date('2026-11-22T10:00:00.123Z'), () => 0)).toBe('20261122T100000Z-0000');
+  });
+});
+
+describe('junit.xml', () => {
+  it('has real failure, error and skipped elements, and passes warnings with their text', () => {
+    const xml = junitXml(
+      report([
+        result('LIST-A', 'pass'),
+        result('CANCEL-B', 'fail', { message: HOSTILE }),
+        result('CANCEL-C', 'skip'),
+        result('CANCEL-D', 'error'),
+        result('CANCEL-E', 'warn'),
+      ]),
+    );
+    expect(xml).toMatch(/<testsuites [^>]*tests="5" failures="1" errors="1" skipped="1"/);
+    expect(xml).toMatch(/<testsuite name="Cancel an order" tests="4" failures="1" errors="1" skipped="1"/);
+    expect(xml).toMatch(
+      /<failure type="MUST" message="bad &lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; \uFFFD\uFFFD &quot;quoted&quot;">/,
+    );
+    expect(xml).toContain('<skipped message="skip message"/>');
+    expect(xml).toMatch(/<error type="harness" message="error message">/);
+    expect(xml).toMatch(/<system-out>WARN: SHOULD/);
+    expect(xml).not.toMatch(/[\u0001\u0008]/);
+  });
+
+  it('adds an error for an incomplete run, so CI cannot read it as green', () => {
+    const xml = junitXml(report([result('LIST-A', 'pass')], ['interrupted by a signal']));
+    expect(xml).toMatch(/<testsuites [^>]*tests="2" failures="0" errors="1"/);
+    expect(xml).toContain('<error type="incomplete" message="interrupted by a signal"/>');
+  });
+});
+
+describe('report.html', () => {
+  it('escapes everything from the target and traces each verdict to its spec clause', () => {
+    const html = htmlReport(
+      report([
+        result('CANCEL-B', 'fail', {
+          message: HOSTILE,
+          reproduction: ['curl -sS "http://h/v1" -H "authorization: Bearer $ORDER_STORE_API_KEY"'],
+          exchanges: [
+            {
+              seq: 1,
+              bucket: 'primary',
+              startedAt: '2026-11-22T10:00:00.000Z',
+              durationMs: 3,
+              request: { method: 'DELETE', url: 'http://h/v1/store/orders/1', headers: {} },
+              response: {
+                status: 500,
+                headers: { 'content-type': 'text/html' },
+                body: '<img src=x onerror=alert(1)>',
+                bodyBytes: 28,
+                bodyTruncated: false,
+              },
+            },
+          ],
+        }),
+      ]),
+    );
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&#60;img src=x onerror=alert(1)&#62;');
+    expect(html).toContain('Not conformant');
+    expect(html).toContain('spec §4 cancelOrder rule 3');
+    expect(html).toContain('$ORDER_STORE_API_KEY');
+    expect(html).toContain('id="CANCEL-B"');
+  });
+});
+
+describe('report writer', () => {
+  it('writes a schema-valid report.json, junit.xml and report.html, and points latest at the run', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'osc-reports-'));
+    const r = report([result('LIST-A', 'pass'), result('CANCEL-B', 'warn')]);
+    const writer = new ReportWriter(dir, r.runId);
+    writer.start({
+      ...r,
+      complete: false,
+      incompleteReasons: ['in progress'],
+      verdict: 'incomplete',
+      checks: [],
+    });
+    const partial = JSON.parse(readFileSync(join(writer.dir, 'report.json'), 'utf8')) as Report;
+    expect(partial.complete).toBe(false);
+    const files = writer.finish(r);
+    expect(files.map((f) => f.slice(writer.dir.length + 1))).toEqual([
+      'report.json',
+      'junit.xml',
+      'report.html',
+    ]);
+    const written = JSON.parse(readFileSync(join(dir, 'latest', 'report.json'), 'utf8'));
+    expect(validate('report', written).errors).toEqual([]);
+    expect(lstatSync(join(dir, 'latest')).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(join(dir, 'latest'))).toBe(r.runId);
+    expect(summary(r, writer.dir)).toMatch(/Verdict: CONFORMANT\n\s+2 checks: 1 pass, 0 fail, 1 warn/);
+  });
+});
