@@ -1,0 +1,39 @@
+// README.md and .env.example stay true to the settings the command reads (lib/settings.ts).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'dotenv';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../lib/config.ts';
+import { SETTINGS } from '../lib/settings.ts';
+import { ROOT } from './support/cli.ts';
+
+const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const example = readFileSync(join(ROOT, '.env.example'), 'utf8');
+
+describe('documentation', () => {
+  it('.env.example lists every setting with its default', () => {
+    const vars = parse(example);
+    for (const s of SETTINGS) {
+      expect(Object.keys(vars), s.env).toContain(s.env);
+      expect(vars[s.env], s.env).toBe(s.default);
+    }
+    expect(Object.keys(vars).length).toBe(SETTINGS.length);
+  });
+
+  it('.env.example, used as a dotenv file, is a valid configuration', () => {
+    const config = loadConfig(['--env-file', join(ROOT, '.env.example')], { env: {} });
+    expect(config.target.kind).toBe('embedded');
+  });
+
+  it('README names every flag and environment variable, the two set-up commands and the exit codes', () => {
+    for (const s of SETTINGS) {
+      expect(readme, s.flag).toContain(`\`${s.flag}`);
+      expect(readme, s.env).toContain(s.env);
+    }
+    expect(readme).toContain('npm ci');
+    expect(readme).toContain('npm run conformance');
+    expect(readme).toContain('npm test');
+    expect(readme).toContain('npm run reference');
+    for (const code of ['`0`', '`1`', '`2`', '`3`']) expect(readme).toContain(code);
+  });
+});
