@@ -6,16 +6,9 @@ import type { CheckResult } from './check.ts';
 import { type Config, helpText, loadConfig } from './config.ts';
 import { EXIT, errorMessage, UsageError } from './errors.ts';
 import { preflight } from './preflight.ts';
+import { buildReport, type RunFacts } from './report/build.ts';
 import { resultLine, summary } from './report/console.ts';
-import {
-  countStatuses,
-  exitCodeOf,
-  newRunId,
-  type Report,
-  SPEC_TITLE,
-  SUITE,
-  verdictOf,
-} from './report/model.ts';
+import { exitCodeOf, newRunId, type Report, SUITE } from './report/model.ts';
 import { ReportWriter } from './report/write.ts';
 import type { RunSettings } from './run-settings.ts';
 import { type ActiveRun, startRun } from './runner.ts';
@@ -136,65 +129,19 @@ async function conduct(config: Config, target: Target, io: Io): Promise<number> 
   const runId = newRunId(started);
   const selected = catalogue(config.only, config.skip);
   const probeSelected = selected.some((c) => c.needs.probe);
+  const facts: RunFacts = {
+    runId,
+    started,
+    settings,
+    embedded: target.embedded,
+    referenceFaults: config.target.kind === 'embedded' ? config.target.faults : [],
+    selected: selected.map((c) => c.id),
+    rateLimitProbe: !probeSelected ? 'not-selected' : config.skipRateLimitProbe ? 'skipped' : 'run',
+  };
   const results: CheckResult[] = [];
   const reasons: string[] = [];
   let requestsSent: number | null = null;
-
-  const build = (complete: boolean): Report => {
-    const ended = new Date();
-    const missing = selected.filter((c) => !results.some((r) => r.id === c.id));
-    const incompleteReasons = complete
-      ? [
-          ...reasons,
-          ...(missing.length > 0
-            ? [
-                `${missing.length} selected checks have no verdict (${missing
-                  .slice(0, 5)
-                  .map((c) => c.id)
-                  .join(', ')}${missing.length > 5 ? ', …' : ''})`,
-              ]
-            : []),
-        ]
-      : [...reasons, 'the run is still in progress or stopped before it finished'];
-    return {
-      reportVersion: 1,
-      suite: SUITE,
-      spec: SPEC_TITLE,
-      runId,
-      target: {
-        baseUrl: settings.baseUrl,
-        embedded: target.embedded,
-        referenceFaults: config.target.kind === 'embedded' ? config.target.faults : [],
-      },
-      startedAt: started.toISOString(),
-      endedAt: ended.toISOString(),
-      durationMs: ended.getTime() - started.getTime(),
-      complete: incompleteReasons.length === 0,
-      incompleteReasons,
-      verdict: verdictOf(results, incompleteReasons),
-      scope: {
-        only: config.only,
-        skip: config.skip,
-        rateLimitProbe: !probeSelected ? 'not-selected' : config.skipRateLimitProbe ? 'skipped' : 'run',
-        checksSelected: selected.length,
-      },
-      counts: countStatuses(results),
-      settings: {
-        seed: settings.seed,
-        maxRequests: settings.maxRequests,
-        timeoutMs: settings.timeoutMs,
-        maxWaitSeconds: settings.maxWaitMs / 1000,
-        propertyRuns: settings.propertyRuns,
-        plan: settings.plan ?? null,
-        cancellableOrderIds: settings.cancellableOrderIds,
-        shippedOrderIds: settings.shippedOrderIds,
-        secondApiKey: settings.secondApiKey !== undefined,
-        burst: settings.burst,
-      },
-      requests: { sent: requestsSent, budget: settings.maxRequests },
-      checks: [...results],
-    };
-  };
+  const build = (final: boolean): Report => buildReport(facts, { results, reasons, requestsSent, final });
 
   const writer = new ReportWriter(config.reportDir, runId);
   try {

@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckResult, Status } from '../check.ts';
+import type { RunSettings } from '../run-settings.ts';
 import { validate } from '../validation.ts';
+import { buildReport } from './build.ts';
 import { summary } from './console.ts';
 import { htmlReport } from './html.ts';
 import { junitXml } from './junit.ts';
-import { countStatuses, exitCodeOf, newRunId, type Report, SUITE, verdictOf } from './model.ts';
+import { exitCodeOf, newRunId, type Report, verdictOf } from './model.ts';
 import { ReportWriter } from './write.ts';
 
 function result(id: string, status: Status, extra: Partial<CheckResult> = {}): CheckResult {
@@ -29,36 +31,38 @@ function result(id: string, status: Status, extra: Partial<CheckResult> = {}): C
   };
 }
 
-function report(checks: CheckResult[], incompleteReasons: string[] = []): Report {
-  return {
-    reportVersion: 1,
-    suite: SUITE,
-    spec: 'spec',
+const SETTINGS: RunSettings = {
+  baseUrl: 'http://127.0.0.1:1/v1',
+  apiKey: 'osk_report_test_key',
+  cancellableOrderIds: ['7'],
+  shippedOrderIds: [],
+  only: [],
+  skip: [],
+  timeoutMs: 10000,
+  maxRequests: 400,
+  maxWaitMs: 120_000,
+  maxResponseBytes: 1 << 20,
+  seed: 1,
+  propertyRuns: 8,
+  skipRateLimitProbe: false,
+  burst: false,
+};
+
+function report(checks: CheckResult[], reasons: string[] = []): Report {
+  const facts = {
     runId: newRunId(new Date('2026-11-22T10:00:00Z'), () => 0.5),
-    target: { baseUrl: 'http://127.0.0.1:1/v1', embedded: true, referenceFaults: [] },
-    startedAt: '2026-11-22T10:00:00.000Z',
-    endedAt: '2026-11-22T10:00:02.000Z',
-    durationMs: 2000,
-    complete: incompleteReasons.length === 0,
-    incompleteReasons,
-    verdict: verdictOf(checks, incompleteReasons),
-    scope: { only: [], skip: [], rateLimitProbe: 'run', checksSelected: checks.length },
-    counts: countStatuses(checks),
-    settings: {
-      seed: 1,
-      maxRequests: 400,
-      timeoutMs: 10000,
-      maxWaitSeconds: 120,
-      propertyRuns: 8,
-      plan: null,
-      cancellableOrderIds: ['7'],
-      shippedOrderIds: [],
-      secondApiKey: false,
-      burst: false,
-    },
-    requests: { sent: 3, budget: 400 },
-    checks,
+    started: new Date('2026-11-22T10:00:00Z'),
+    settings: SETTINGS,
+    embedded: true,
+    referenceFaults: [],
+    selected: checks.map((c) => c.id),
+    rateLimitProbe: 'run' as const,
   };
+  return buildReport(
+    facts,
+    { results: checks, reasons, requestsSent: 3, final: true },
+    new Date('2026-11-22T10:00:02Z'),
+  );
 }
 
 const HOSTILE = 'bad <script>alert("x")</script> & \u0001\u0008 "quoted"';
@@ -140,6 +144,38 @@ describe('report.html', () => {
     expect(html).toContain('spec §4 cancelOrder rule 3');
     expect(html).toContain('$ORDER_STORE_API_KEY');
     expect(html).toContain('id="CANCEL-B"');
+  });
+});
+
+describe('buildReport', () => {
+  it('marks a run in progress, or one with checks left without a verdict, as incomplete', () => {
+    const r = report([result('LIST-A', 'pass')]);
+    expect(r).toMatchObject({
+      complete: true,
+      verdict: 'conformant',
+      durationMs: 2000,
+      requests: { sent: 3, budget: 400 },
+    });
+    const facts = {
+      runId: r.runId,
+      started: new Date(r.startedAt),
+      settings: SETTINGS,
+      embedded: false,
+      referenceFaults: [],
+      rateLimitProbe: 'skipped' as const,
+      selected: ['LIST-A', 'LIST-B'],
+    };
+    const partial = buildReport(facts, {
+      results: [result('LIST-A', 'pass')],
+      reasons: [],
+      requestsSent: null,
+      final: true,
+    });
+    expect(partial.incompleteReasons).toEqual(['1 selected checks have no verdict (LIST-B)']);
+    expect(partial.verdict).toBe('incomplete');
+    const going = buildReport(facts, { results: [], reasons: [], requestsSent: null, final: false });
+    expect(going.complete).toBe(false);
+    expect(JSON.stringify(going)).not.toContain(SETTINGS.apiKey);
   });
 });
 
