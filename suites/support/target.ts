@@ -84,6 +84,19 @@ export class TargetFacts {
     return this.cancellable.shift();
   }
 
+  /** The fixtures not yet handed out, in the order given. */
+  get cancellableIds(): readonly string[] {
+    return [...this.cancellable];
+  }
+
+  /** Hands out one named fixture if it has not been handed out yet. */
+  takeCancellableId(id: string): boolean {
+    const i = this.cancellable.indexOf(id);
+    if (i < 0) return false;
+    this.cancellable.splice(i, 1);
+    return true;
+  }
+
   /** The run's first cancellation of a pending fixture, shared by the checks that read it. */
   firstCancel(): Promise<{ id: string; response: Response }> | undefined {
     if (!this.firstCancelMemo) {
