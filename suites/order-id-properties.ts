@@ -1,9 +1,154 @@
-// spec §4 cancelOrder path parameter orderId (int64): property-based checks with fast-check.
-import { suite } from './support/context.ts';
+// spec §4 cancelOrder path parameter orderId (int64): property-based checks with fast-check, edges first,
+// bounded by the request budget and replayable from --seed/--replay-path. Never sends a segment that any
+// lenient reading could take for an order the run may not cancel (id-readings.ts).
+import { SETTINGS } from '../lib/settings.ts';
+import { type Ctx, check, suite } from './support/context.ts';
+import {
+  ABSENT_EDGES,
+  absentArbitrary,
+  absentEdges,
+  admissibleAbsent,
+  MAX_NEIGHBOUR_EDGES,
+} from './support/id-absent.ts';
+import { isolation, lenientSpellings } from './support/id-cancel.ts';
+import { judgeAbsent, short } from './support/id-judge.ts';
+import { knownOrders, NO_LIST } from './support/id-known.ts';
+import { readListIds } from './support/id-lossless.ts';
+import { MALFORMED_KINDS, malformedSegment } from './support/id-malformed.ts';
+import { MALFORMED_OWNER, malformedRun } from './support/id-malformed-run.ts';
+import { MAX_SHRINKS, reportIdProperty, runIdProperty } from './support/id-property.ts';
+import { orderPath } from './support/paths.ts';
+
+/** Generated cases per property at the default --property-runs; the request bounds below assume it. */
+const DEFAULT_RUNS = Number(SETTINGS.find((s) => s.key === 'propertyRuns')!.default);
+const ABSENT_REQUESTS = 1 + ABSENT_EDGES.length + MAX_NEIGHBOUR_EDGES + DEFAULT_RUNS + MAX_SHRINKS;
+const MALFORMED_REQUESTS = 1 + MALFORMED_KINDS.length + DEFAULT_RUNS + MAX_SHRINKS;
 
 export const orderIdProperties = suite({
   id: 'ID',
   title: 'orderId handling (property-based)',
   spec: 'spec §4 cancelOrder (orderId: int64)',
-  checks: [],
+  checks: [
+    check({
+      id: 'ID-LIST-LOSSLESS',
+      spec: 'spec §2 Order (id: int64, unique order identifier)',
+      level: 'MUST',
+      requirement:
+        'Order ids in the list are unique int64 integers written exactly: beyond 2^53 none is rounded, duplicated, or replaced by a rounded twin of a known order.',
+      title: 'Reads the GET /store/orders ids as written (no JS number) and compares them with the fixtures',
+      needs: { requests: 1 },
+      async run(ctx: Ctx) {
+        const { response } = await ctx.target.list();
+        if (response.status !== 200) ctx.skip(`the list answered ${response.status} (see LIST-STATUS-200)`);
+        const fixtures = [...ctx.settings.cancellableOrderIds, ...ctx.settings.shippedOrderIds];
+        const read = readListIds(response.text, fixtures);
+        if (!read) ctx.skip('the list body is not a JSON array (see LIST-BODY-ARRAY)');
+        for (const n of read.notes) ctx.note(n);
+        for (const p of read.problems) ctx.problem(p.message, { exchange: response.exchange });
+        const beyond = read.ids.filter((id) => Math.abs(Number(id)) > Number.MAX_SAFE_INTEGER);
+        ctx.observe(
+          `${read.ids.length} distinct exact ids, ${beyond.length} beyond 2^53${beyond.length ? ` (${beyond.slice(0, 4).join(', ')})` : ''}`,
+        );
+      },
+    }),
+    check({
+      id: 'ID-ABSENT-404',
+      spec: 'spec §4 cancelOrder rule 3; spec §7; spec §8 rule 1',
+      level: 'MUST',
+      requirement:
+        'For any int64 orderId that no order has (negatives, 2^53+1 and int64 bounds included), DELETE answers 404 with an Error body whose status is 404, and the rate-limit headers.',
+      title:
+        'Property: DELETE /store/orders/{int64 absent from the list}, edge cases first, then generated across int64',
+      needs: { requests: ABSENT_REQUESTS },
+      async run(ctx: Ctx) {
+        const known = await knownOrders(ctx);
+        if (!known) ctx.skip(NO_LIST);
+        const { edges, leftOut } = absentEdges(known);
+        if (leftOut.length > 0) ctx.note(`edge cases not sent: ${leftOut.join(', ')}`);
+        const result = await runIdProperty<bigint>(ctx, 'ID-ABSENT-404', {
+          arbitrary: absentArbitrary,
+          examples: edges,
+          admissible: (id) => admissibleAbsent(known, id),
+          key: (id) => id.toString(),
+          async attempt(id) {
+            const segment = id.toString();
+            const res = await ctx.http.send({ method: 'DELETE', path: orderPath(segment) });
+            return judgeAbsent(segment, res, known);
+          },
+        });
+        reportIdProperty(ctx, 'ID-ABSENT-404', result, (id) => id.toString());
+        ctx.observe(
+          result.replayed
+            ? `the replayed case now answers 404`
+            : `404 with an Error body and rate-limit headers for ${result.sent} absent ids (${edges.length} edge cases)`,
+        );
+      },
+    }),
+    check({
+      id: MALFORMED_OWNER,
+      spec: 'spec §4 cancelOrder rule 3; RFC 9110 §15.6; spec §7',
+      level: 'MUST',
+      requirement:
+        'A malformed orderId (letters, fractions, signs, hex, spaces, beyond int64, non-ASCII digits, stray percent-escapes, very long) is never answered 2xx (no order can have been cancelled) nor 5xx, and a body, if any, is an Error object.',
+      title: 'Property: DELETE /store/orders/{malformed id built around an absent id}, one per kind first',
+      needs: { requests: MALFORMED_REQUESTS },
+      async run(ctx: Ctx) {
+        const run = await malformedRun(ctx);
+        if ('skip' in run) ctx.skip(run.skip);
+        reportIdProperty(ctx, MALFORMED_OWNER, run.result, (c) => `${c.kind} ${short(malformedSegment(c))}`);
+        ctx.observe(
+          run.result.replayed
+            ? 'the replayed case is now refused with a 4xx'
+            : `${run.answers.length} malformed ids, each refused with a 4xx`,
+        );
+      },
+    }),
+    check({
+      id: 'ID-MALFORMED-STATUS-INFO',
+      spec: 'spec §4 cancelOrder (orderId: int64; only 404 is listed for a bad id)',
+      level: 'INFO',
+      requirement:
+        'Which 4xx a malformed orderId gets is not specified (400 and 404 are both seen); recorded.',
+      title: 'Tallies the statuses and Error codes of the ID-MALFORMED-4XX answers',
+      needs: { requests: MALFORMED_REQUESTS },
+      async run(ctx: Ctx) {
+        const run = await malformedRun(ctx);
+        if ('skip' in run) ctx.skip(run.skip);
+        const tally = new Map<string, Set<string>>();
+        for (const a of run.answers) {
+          const key = `${a.status}${a.code ? ` ${a.code}` : ''}`;
+          tally.set(key, (tally.get(key) ?? new Set()).add(a.kind));
+        }
+        for (const [key, kinds] of tally) ctx.note(`${key}: ${[...kinds].join(', ')}`);
+        ctx.evidence(...run.answers.slice(0, 3).map((a) => a.exchange));
+        ctx.observe(
+          `${run.answers.length} malformed ids answered ${[...tally.keys()].join(' / ') || 'nothing (none sent)'}`,
+        );
+      },
+    }),
+    check({
+      id: 'ID-CANCEL-ISOLATION',
+      spec: 'spec §4 cancelOrder; spec §3',
+      level: 'MUST',
+      requirement:
+        'Cancelling one order changes no other: afterwards a shipped order still answers 409 and another pending order is still cancellable (9007199254740993 and 9007199254740992 are told apart).',
+      title: 'Cancels a fixture, then re-asks a shipped order and cancels the next fixture',
+      needs: { requests: 4, cancellable: 1 },
+      async run(ctx: Ctx) {
+        await isolation(ctx);
+      },
+    }),
+    check({
+      id: 'ID-CANCEL-SPELLING',
+      spec: 'spec §4 cancelOrder (path parameter orderId: integer, int64)',
+      level: 'SHOULD',
+      requirement:
+        'A non-canonical spelling of an existing id (007, +7, 7.0, 7e0, 0x7) cancels nothing: lenient id parsing lets a typo cancel a real order.',
+      title: 'Sends DELETE /store/orders/{spellings of a pending fixture}: 00N, +N, N.0, Ne0, 0xN',
+      needs: { requests: 5, cancellable: 1 },
+      async run(ctx: Ctx) {
+        await lenientSpellings(ctx);
+      },
+    }),
+  ],
 });

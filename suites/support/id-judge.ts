@@ -1,0 +1,96 @@
+// Judges one answer of an orderId property and names the counterexample class when it fails ("2xx on absent
+// id", "precision collision", "5xx on malformed id", ...). Reads responses only; it never sends.
+import type { Response } from '../../lib/http-client.ts';
+import { rateLimitHeaders } from '../../lib/rate-limit-headers.ts';
+import type { Exchange } from '../../lib/transcript.ts';
+import { describeStatus, errorBodyProblems, viewOf } from './http-facts.ts';
+import type { KnownOrders } from './id-readings.ts';
+
+export interface CaseFailure {
+  /** The counterexample class; the check's message starts with it. */
+  cls: string;
+  message: string;
+  expected: string;
+  actual: string;
+  exchange: Exchange;
+}
+
+/** A 429 says nothing about the id: the property stops instead of judging it. */
+export class RateLimited extends Error {
+  constructor(readonly segment: string) {
+    super(`the target answered 429 to DELETE /store/orders/${segment} even after waiting`);
+  }
+}
+
+const fail = (cls: string, message: string, expected: string, res: Response): CaseFailure => ({
+  cls,
+  message: `${cls}: ${message}`,
+  expected,
+  actual: describeStatus(res),
+  exchange: res.exchange,
+});
+
+/** Property 1: an id no order has answers 404 with an Error body (status 404) and the rate-limit headers. */
+export function judgeAbsent(segment: string, res: Response, known: KnownOrders): CaseFailure | undefined {
+  const s = res.status;
+  const what = `DELETE /store/orders/${segment} (no order has this id) answered ${describeStatus(res)}`;
+  if (s === 429) throw new RateLimited(segment);
+  if (s >= 200 && s < 300)
+    return fail(
+      '2xx on absent id',
+      `${what}: it claims a cancellation that cannot have happened`,
+      '404',
+      res,
+    );
+  if (s >= 500) return fail('5xx on absent id', what, '404', res);
+  if (s === 404) {
+    const body = errorBodyProblems(viewOf(res));
+    if (body.length > 0) return fail('invalid Error body on 404', `${what}: ${body.join('; ')}`, '404', res);
+    const rl = rateLimitHeaders(res.headers);
+    const missing = (['limit', 'remaining', 'reset'] as const).filter((k) => rl[k] === undefined);
+    if (missing.length > 0)
+      return fail(
+        'rate-limit headers missing on 404',
+        `${what} without X-RateLimit-${missing.map((m) => m[0]!.toUpperCase() + m.slice(1)).join(', X-RateLimit-')}`,
+        '404 with X-RateLimit-Limit, -Remaining, -Reset',
+        res,
+      );
+    return undefined;
+  }
+  // A JS number cannot tell the id from a known order: answering as that order would is the signature.
+  const twin = known.collisions(segment).find((c) => Number(c.order) === Number(segment));
+  if (twin)
+    return fail(
+      'precision collision',
+      `${what}, as order ${twin.order} would: the id was read through a JS number (Number(${segment}) === Number(${twin.order}))`,
+      '404',
+      res,
+    );
+  return fail(`${s} on absent id`, `${what}; an int64 id that no order has is 404`, '404', res);
+}
+
+/** Property 2: a malformed id is never 2xx nor 5xx, and a body, if any, is an Error object. */
+export function judgeMalformed(segment: string, res: Response): CaseFailure | undefined {
+  const s = res.status;
+  const what = `DELETE /store/orders/${short(segment)} (not an int64) answered ${describeStatus(res)}`;
+  if (s === 429) throw new RateLimited(short(segment));
+  if (s >= 200 && s < 300)
+    return fail(
+      '2xx on malformed id',
+      `${what}: it claims a cancellation that cannot have happened`,
+      '4xx',
+      res,
+    );
+  if (s >= 500) return fail('5xx on malformed id', what, '4xx', res);
+  if (res.bytes > 0) {
+    const body = errorBodyProblems(viewOf(res));
+    if (body.length > 0)
+      return fail('invalid Error body on malformed id', `${what}: ${body.join('; ')}`, '4xx', res);
+  }
+  return undefined;
+}
+
+/** A segment short enough for a message (long ones keep their start and length). */
+export function short(segment: string): string {
+  return segment.length <= 80 ? segment : `${segment.slice(0, 60)}…(${segment.length} chars)`;
+}

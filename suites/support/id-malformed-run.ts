@@ -1,0 +1,73 @@
+// The malformed-id property, run once per run and read by two checks: the MUST on status and body, and the
+// INFO on which 4xx the target chose. Every answer is kept so the INFO check sends nothing of its own.
+import type { PropertyResult } from '../../lib/property.ts';
+import type { Exchange } from '../../lib/transcript.ts';
+import type { Ctx } from './context.ts';
+import { type CaseFailure, judgeMalformed } from './id-judge.ts';
+import { knownOrders, NO_LIST } from './id-known.ts';
+import {
+  admissibleMalformed,
+  type MalformedCase,
+  type MalformedKind,
+  malformedArbitrary,
+  malformedExamples,
+  malformedSegment,
+} from './id-malformed.ts';
+import { runIdProperty } from './id-property.ts';
+import { orderPath } from './paths.ts';
+import type { TargetFacts } from './target.ts';
+
+/** The check a --replay-path names to replay this property. */
+export const MALFORMED_OWNER = 'ID-MALFORMED-4XX';
+
+export interface MalformedAnswer {
+  kind: MalformedKind;
+  segment: string;
+  status: number;
+  code?: string;
+  exchange: Exchange;
+}
+
+export interface MalformedRun {
+  result: PropertyResult<MalformedCase, CaseFailure>;
+  answers: MalformedAnswer[];
+}
+
+const runs = new WeakMap<TargetFacts, Promise<MalformedRun | { skip: string }>>();
+
+/** The run's malformed-id property (sent on first call), or why it cannot run. */
+export function malformedRun(ctx: Ctx): Promise<MalformedRun | { skip: string }> {
+  let memo = runs.get(ctx.target);
+  if (!memo) {
+    memo = start(ctx);
+    runs.set(ctx.target, memo);
+  }
+  return memo;
+}
+
+async function start(ctx: Ctx): Promise<MalformedRun | { skip: string }> {
+  const known = await knownOrders(ctx);
+  if (!known) return { skip: NO_LIST };
+  const answers: MalformedAnswer[] = [];
+  const result = await runIdProperty<MalformedCase>(ctx, MALFORMED_OWNER, {
+    arbitrary: malformedArbitrary,
+    examples: malformedExamples(known),
+    admissible: (c) => admissibleMalformed(known, c),
+    key: malformedSegment,
+    async attempt(c) {
+      const segment = malformedSegment(c);
+      const res = await ctx.http.send({ method: 'DELETE', path: orderPath(segment) });
+      const parsed = res.json();
+      const code = parsed.ok ? (parsed.value as { code?: unknown } | null)?.code : undefined;
+      answers.push({
+        kind: c.kind,
+        segment,
+        status: res.status,
+        ...(typeof code === 'string' ? { code } : {}),
+        exchange: res.exchange,
+      });
+      return judgeMalformed(segment, res);
+    },
+  });
+  return { result, answers };
+}

@@ -1,0 +1,75 @@
+// Runs an orderId property for a check with the run's seed, runs, budget and replay path, records seed and
+// path (note and log), and turns a counterexample into the check's finding. Decides no requirement itself.
+import { type PropertyResult, type PropertySpec, runProperty } from '../../lib/property.ts';
+import type { Ctx } from './context.ts';
+import { type CaseFailure, RateLimited } from './id-judge.ts';
+
+/** Shrink attempts after a counterexample: a couple of requests for a simpler case, no more. */
+export const MAX_SHRINKS = 2;
+
+export type IdProperty<T> = Pick<
+  PropertySpec<T, CaseFailure>,
+  'arbitrary' | 'examples' | 'admissible' | 'attempt' | 'key'
+>;
+
+/** Runs the property under the run's settings; `owner` is the check id a --replay-path names. */
+export function runIdProperty<T>(
+  ctx: Ctx,
+  owner: string,
+  p: IdProperty<T>,
+): Promise<PropertyResult<T, CaseFailure>> {
+  const replay = ctx.settings.replayPath;
+  return runProperty({
+    ...p,
+    runs: ctx.settings.propertyRuns,
+    seed: ctx.settings.seed,
+    allowance: ctx.http.pacer.budgetLeft,
+    maxShrinks: MAX_SHRINKS,
+    ...(replay?.checkId === owner ? { replayPath: replay.path } : {}),
+  });
+}
+
+/** The replay flags of a counterexample. */
+export function replayFlags(owner: string, seed: number, path: string): string {
+  return `--seed ${seed} --replay-path ${owner}:${path}`;
+}
+
+/** Notes and logs the seed, what ran and the path; then skips, errors or records the counterexample. */
+export function reportIdProperty<T>(
+  ctx: Ctx,
+  owner: string,
+  r: PropertyResult<T, CaseFailure>,
+  show: (value: T) => string,
+): void {
+  const { plan } = r;
+  const ran = r.replayed
+    ? `replay of path ${r.replayed}, ${r.sent} sent`
+    : `${plan.examples + plan.generated} cases planned (${plan.examples} edge cases + ${plan.generated} generated), ${r.runs} run, ${r.sent} sent, ${r.skipped} skipped as unsafe to send`;
+  const path = r.counterexample ? `path ${r.counterexample.path}` : 'path none (no counterexample)';
+  ctx.note(`fast-check seed ${r.seed}; ${path}; ${ran}`);
+  if (plan.reduced)
+    ctx.note(
+      `the request budget cut the cases to ${plan.examples + plan.generated}: raise --max-requests / ORDER_STORE_MAX_REQUESTS`,
+    );
+  if (r.counterexample) {
+    const { value, failure, path: p } = r.counterexample;
+    const flags = replayFlags(owner, r.seed, p);
+    ctx.note(`counterexample ${show(value)} (${r.shrinks} shrink steps); replay with ${flags}`);
+    ctx.log(`  ${owner}: seed ${r.seed}, ${failure.cls} at path ${p}; replay with: ${flags}`);
+  } else {
+    ctx.log(`  ${owner}: seed ${r.seed}, ${path}; ${ran}`);
+  }
+  if (r.error instanceof RateLimited)
+    ctx.skip(
+      `${r.error.message}; rerun when the limit resets, or with fewer --property-runs / ORDER_STORE_PROPERTY_RUNS`,
+    );
+  if (r.error !== undefined) throw r.error;
+  if (r.counterexample) {
+    const f = r.counterexample.failure;
+    ctx.violation(f.message, { expected: f.expected, actual: f.actual, exchange: f.exchange });
+  }
+  if (r.exhausted)
+    ctx.skip(
+      'too few cases could be built that are safe to send against this order list; give the known shipped orders in --shipped-order-ids / ORDER_STORE_SHIPPED_ORDER_IDS',
+    );
+}
