@@ -123,6 +123,30 @@ export class Pacer {
     this.sent += count;
   }
 
+  /**
+   * Keeps the bucket blocked until `untilMs` (local) at least, as a 429 does: the rate-limit probe's
+   * exponential backoff, which may wait longer than Retry-After but never shorter. Never shortens a block.
+   */
+  hold(bucket: Bucket, untilMs: number): void {
+    const s = this.state(bucket);
+    s.blockedUntilMs = Math.max(s.blockedUntilMs ?? 0, untilMs);
+  }
+
+  /**
+   * Waits through the same sleep as acquire (so with its countdown) until the bucket may send again; sends
+   * nothing and charges nothing. Resolves false at once when that wait is longer than --max-wait-seconds.
+   */
+  async waitUntilFree(bucket: Bucket, spendToLimit = false): Promise<boolean> {
+    for (let round = 0; round < 3; round++) {
+      const wait = this.requiredWait(bucket, spendToLimit);
+      if (!wait) return true;
+      if (wait.ms > this.options.maxWaitMs) return false;
+      await this.sleep(wait.ms, wait);
+      if (wait.reason === 'X-RateLimit-Reset') this.state(bucket).remaining = undefined;
+    }
+    return this.requiredWait(bucket, spendToLimit) === undefined;
+  }
+
   /** Updates the bucket from a response's headers (every response, 401s included). */
   observe(bucket: Bucket, status: number, headers: HeaderMap, receivedAtMs: number): void {
     const s = this.state(bucket);
