@@ -1,0 +1,158 @@
+// The orderId case generators: edges of the absent-id property, malformed segments (never canonical, never
+// naming a cancellable order under an independent lenient oracle), fixture spellings and the isolation pair.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isCanonicalInt64 } from '../lib/int64.ts';
+import { absentArbitrary, absentEdges, admissibleAbsent } from '../suites/support/id-absent.ts';
+import { isolationPair, spellingFixture, spellings } from '../suites/support/id-fixtures.ts';
+import { readListIds } from '../suites/support/id-lossless.ts';
+import {
+  admissibleMalformed,
+  MALFORMED_KINDS,
+  malformedArbitrary,
+  malformedExamples,
+  malformedSegment,
+} from '../suites/support/id-malformed.ts';
+import { KnownOrders } from '../suites/support/id-readings.ts';
+
+const PENDING = ['1', '2', '3', '7', '9007199254740992', '9007199254740993'];
+const SHIPPED = ['42', '9223372036854775807'];
+const REFERENCE = new KnownOrders([...PENDING, ...SHIPPED], PENDING, SHIPPED);
+
+/** Written apart from id-readings.ts: the readings the issue names, as a server would apply them. */
+function oracle(raw: string): bigint[] {
+  const out: bigint[] = [];
+  let text = raw;
+  try {
+    text = decodeURIComponent(raw);
+  } catch {}
+  for (const t of [raw, text]) {
+    const n = Number(t);
+    if (Number.isFinite(n)) out.push(BigInt(Math.trunc(n)));
+    const p = parseInt(t, 10);
+    if (Number.isFinite(p)) out.push(BigInt(p));
+    try {
+      out.push(BigInt(t.trim()));
+    } catch {}
+    const hex = /^\s*0x([0-9a-f]+)/i.exec(t);
+    if (hex) out.push(BigInt(`0x${hex[1]}`));
+    const atoi = /^\s*([+-]?)(\d+)/.exec(t);
+    if (atoi) out.push((atoi[1] === '-' ? -1n : 1n) * BigInt(atoi[2]!));
+  }
+  return out;
+}
+
+const names = (raw: string, id: string) =>
+  oracle(raw).some((n) => n === BigInt(id) || Number(n) === Number(id));
+
+describe('absent-id edges', () => {
+  it('tries the int edges first and the absent neighbours of ids beyond 2^53, never a known order', () => {
+    const { edges, leftOut } = absentEdges(REFERENCE);
+    expect(edges.map(String)).toEqual([
+      '0',
+      '-1',
+      '2147483647',
+      '2147483648',
+      '4294967296',
+      '9007199254740991',
+      '-9223372036854775808',
+      '9007199254740990',
+      '9007199254740994',
+      '9007199254740995',
+      '9223372036854775805',
+      '9223372036854775806',
+    ]);
+    expect(leftOut.join()).toContain('9007199254740993 (a known order)');
+  });
+
+  it('leaves out neighbours a JS number confuses with an order not known to have shipped', () => {
+    const known = new KnownOrders(['9223372036854775807'], [], []);
+    expect(absentEdges(known).edges).not.toContain(9223372036854775806n);
+    expect(absentEdges(new KnownOrders([], [], [])).edges).toContain(2n ** 53n + 1n);
+  });
+
+  it('generates admissible absent ids that name no cancellable order', () => {
+    fc.assert(
+      fc.property(absentArbitrary, (id) => {
+        fc.pre(admissibleAbsent(REFERENCE, id));
+        for (const p of PENDING) expect(names(id.toString(), p)).toBe(false);
+      }),
+      { seed: 1, numRuns: 300 },
+    );
+  });
+});
+
+describe('malformed segments', () => {
+  it('has one example per kind, each admissible', () => {
+    const examples = malformedExamples(REFERENCE);
+    expect(examples.map((c) => c.kind)).toEqual([...MALFORMED_KINDS]);
+    for (const c of examples) expect(admissibleMalformed(REFERENCE, c)).toBe(true);
+  });
+
+  it('are never a canonical int64, even decoded once, and never name a cancellable order', () => {
+    fc.assert(
+      fc.property(malformedArbitrary, (c) => {
+        const raw = malformedSegment(c);
+        let once = raw;
+        try {
+          once = decodeURIComponent(raw);
+        } catch {}
+        expect(isCanonicalInt64(once), raw).toBe(false);
+        if (!admissibleMalformed(REFERENCE, c)) return;
+        for (const p of PENDING) expect(names(raw, p), `${raw} names ${p}`).toBe(false);
+      }),
+      { seed: 2, numRuns: 1000 },
+    );
+  });
+
+  it('covers the classes the issue names', () => {
+    const all = MALFORMED_KINDS.flatMap((kind) =>
+      Array.from({ length: 12 }, (_, variant) => malformedSegment({ kind, absent: 5n, variant, size: 300 })),
+    );
+    for (const s of ['5.5', '5e0', '+5', '-0', '0x5', '%205', '9223372036854775808', '5%00', '%D9%A5'])
+      expect(all, s).toContain(s);
+    expect(all.some((s) => s.length >= 300)).toBe(true);
+    expect(all.some((s) => /^\d{30,}$/.test(s))).toBe(true);
+  });
+});
+
+describe('fixture spellings and pairs', () => {
+  it('spells an id five non-canonical ways that a lenient reader takes for it', () => {
+    expect(spellings('7')).toEqual(['007', '+7', '7.0', '7e0', '0x7']);
+    for (const s of spellings('7')) {
+      expect(isCanonicalInt64(s)).toBe(false);
+      expect(names(s, '7')).toBe(true);
+    }
+  });
+
+  it('picks a spelling fixture whose spellings name no other order', () => {
+    expect(spellingFixture(['9007199254740993', '2'], REFERENCE)).toBe('2');
+    expect(spellingFixture(['9007199254740993'], REFERENCE)).toBeUndefined();
+  });
+
+  it('pairs the two ids one JS number cannot tell apart, the larger first', () => {
+    expect(isolationPair(['2', '9007199254740992', '9007199254740993'])).toEqual({
+      first: '9007199254740993',
+      second: '9007199254740992',
+    });
+    expect(isolationPair(['2', '3'])).toEqual({ first: '2', second: '3' });
+    expect(isolationPair(['2'])).toEqual({ first: '2' });
+  });
+});
+
+describe('lossless list reading', () => {
+  it('finds the marks of ids passed through a JS number', () => {
+    const text = '[{"id":9007199254740992},{"id":9007199254740992},{"id":9223372036854776000}]';
+    const read = readListIds(text, ['9007199254740993', '9223372036854775807'])!;
+    const classes = read.problems.map((p) => p.cls);
+    expect(classes[0]).toBe('precision collision');
+    expect(classes).toContain('id outside int64');
+    expect(read.problems.map((p) => p.message).join()).toContain('fixture 9007199254740993');
+  });
+
+  it('reads exact ids without problems, and flags an id beyond 2^53 written with an exponent', () => {
+    expect(readListIds('[{"id":9007199254740993},{"id":1}]', ['1'])!.problems).toEqual([]);
+    expect(readListIds('[{"id":9.007199254740994e15}]', [])!.problems[0]!.cls).toBe('inexact id');
+    expect(readListIds('{"orders":[]}', [])).toBeUndefined();
+  });
+});

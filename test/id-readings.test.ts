@@ -1,0 +1,88 @@
+// The lenient readings and the safety rule of suites/support/id-readings.ts: what a careless server reads a
+// segment as, and which segments the orderId checks refuse to send.
+import { describe, expect, it } from 'vitest';
+import {
+  asciiDigits,
+  decodings,
+  KnownOrders,
+  namedIds,
+  staysInSegment,
+} from '../suites/support/id-readings.ts';
+
+const REFERENCE = new KnownOrders(
+  ['1', '2', '3', '7', '9007199254740992', '9007199254740993', '42', '9223372036854775807'],
+  ['1', '2', '3', '7', '9007199254740992', '9007199254740993'],
+  ['42', '9223372036854775807'],
+);
+
+describe('namedIds', () => {
+  it('includes what Number(), parseInt, BigInt, atoi and hex make of a segment', () => {
+    expect(namedIds('9007199254740993')).toContain(9007199254740992n); // Number() rounds
+    expect(namedIds('+7')).toContain(7n);
+    expect(namedIds('%207')).toContain(7n); // decoded, then trimmed
+    expect(namedIds('7abc')).toContain(7n); // atoi: leading digits
+    expect(namedIds('0x7')).toEqual(expect.arrayContaining([7n, 0n])); // hex, atoi
+    expect(namedIds('7.5')).toEqual(expect.arrayContaining([7n, 8n])); // truncated or rounded up
+    expect(namedIds('7e0')).toContain(7n);
+    expect(namedIds('010')).toContain(8n); // a leading 0 means octal to strtol base 0
+    expect(namedIds('NaN')).toContain(0n); // atoi of no digits
+  });
+
+  it('reads non-ASCII digits as their values and wraps or clamps beyond int64', () => {
+    expect(asciiDigits('\u0663\uff17')).toBe('37');
+    expect(namedIds(encodeURIComponent('\u0667'))).toContain(7n);
+    expect(namedIds((2n ** 64n + 7n).toString())).toContain(7n); // int64 wrap
+    expect(namedIds('9223372036854775808')).toContain(2n ** 63n - 1n); // clamp
+  });
+
+  it('decodes once and twice, and reads + as a space', () => {
+    expect(decodings('%2537')).toEqual(expect.arrayContaining(['%2537', '%37', '7']));
+    expect(decodings('+7')).toContain(' 7');
+    expect(decodings('%zz')).toEqual(['%zz']);
+  });
+});
+
+describe('staysInSegment', () => {
+  it('refuses anything that could reach another path once decoded', () => {
+    for (const bad of [
+      '',
+      '5/1',
+      '5%2F1',
+      '%2e%2e',
+      '.',
+      '5%3F',
+      '5%23',
+      '5;x',
+      '5%3Bx',
+      '%5C5',
+      '%20',
+      '5 6',
+    ])
+      expect(staysInSegment(bad), bad).toBe(false);
+    for (const ok of ['5', '+5', '5.5', '%205', '5%00', '%FF5', '5%zz', '0x5', '5e0'])
+      expect(staysInSegment(ok), ok).toBe(true);
+  });
+});
+
+describe('KnownOrders.safe', () => {
+  it('refuses a segment that any reading takes for a cancellable order', () => {
+    expect(REFERENCE.safe('9007199254740994')).toBe(true);
+    expect(REFERENCE.safe('+7')).toBe(false);
+    expect(REFERENCE.safe('7.0')).toBe(false);
+    expect(REFERENCE.safe('0x1')).toBe(false);
+    expect(REFERENCE.safe('4abc')).toBe(true);
+    expect(REFERENCE.safe('abc')).toBe(true); // 0 and 0xabc are no orders
+    expect(REFERENCE.safe((2n ** 64n + 3n).toString())).toBe(false); // wraps to order 3
+  });
+
+  it('allows naming a known shipped order, which cannot be cancelled', () => {
+    expect(REFERENCE.safe('9223372036854775806')).toBe(true); // Number() names 2^63-1, shipped
+    const unknownShipped = new KnownOrders(['9223372036854775807'], [], []);
+    expect(unknownShipped.safe('9223372036854775806')).toBe(false);
+  });
+
+  it("allows a fixture's own spellings to name that fixture only", () => {
+    expect(REFERENCE.safe('+7', '7')).toBe(true);
+    expect(REFERENCE.safe('+9007199254740993', '9007199254740993')).toBe(false); // also names ...992
+  });
+});
