@@ -1,0 +1,126 @@
+// The orderId property suite, run as users run it (the real command) against the reference server: the
+// faithful server passes, each id fault fails the right check with the right counterexample class, a
+// printed path replays the same counterexample, a seed fixes every request, and the budget holds.
+import { describe, expect, it } from 'vitest';
+import type { CheckResult } from '../lib/check.ts';
+import { ALL_CHECKS } from '../suites/index.ts';
+import { type CliRun, checkOf, runCli, targetEnv } from './support/cli.ts';
+import { reference } from './support/reference.ts';
+
+const ID_CHECKS = ALL_CHECKS.filter((c) => c.id.startsWith('ID-'));
+
+async function faultRun(faults: string[], args: string[], log?: (line: string) => void) {
+  const server = await reference({ faults, ...(log ? { log } : {}) });
+  const run = await runCli(args, { env: targetEnv(server) });
+  return { server, run };
+}
+
+const summary = (run: CliRun) => `${run.stdout}\n${run.stderr}`;
+const idResults = (run: CliRun): CheckResult[] => run.report!.checks.filter((c) => c.id.startsWith('ID-'));
+
+describe('orderId properties against the faithful reference server', () => {
+  it('pass, record seed and path, and cancel only fixtures', async () => {
+    const { server, run } = await faultRun([], ['--only', 'ID', '--seed', '5']);
+    expect(run.code, summary(run)).toBe(0);
+    expect(idResults(run).map((c) => [c.id, c.status])).toEqual(
+      ID_CHECKS.map((c) => [c.id, c.level === 'INFO' ? 'info' : 'pass']),
+    );
+    for (const id of ['ID-ABSENT-404', 'ID-MALFORMED-4XX']) {
+      expect(checkOf(run, id).details.join('\n')).toMatch(/fast-check seed 5; path none/);
+      expect(run.stdout).toMatch(new RegExp(`${id}: seed 5, path none`));
+    }
+    const cancelled = server.orders().filter((o) => o.status === 'cancelled');
+    for (const o of cancelled) expect(server.fixtures.pending).toContain(o.id);
+    expect(cancelled.map((o) => o.id).sort()).toEqual(['9007199254740992', '9007199254740993']);
+  });
+});
+
+describe('orderId faults of the reference server', () => {
+  it('int64-number-ids: a precision collision in the list and across the cancel of 2^53+1', async () => {
+    const { run } = await faultRun(['int64-number-ids'], ['--only', 'ID', '--seed', '11']);
+    expect(run.code, summary(run)).toBe(1);
+    expect(checkOf(run, 'ID-LIST-LOSSLESS')).toMatchObject({ status: 'fail' });
+    expect(checkOf(run, 'ID-LIST-LOSSLESS').message).toMatch(/^precision collision: /);
+    const isolation = checkOf(run, 'ID-CANCEL-ISOLATION');
+    expect(isolation.status).toBe('fail');
+    expect(isolation.message).toMatch(/^precision collision: after cancelling 9007199254740993/);
+    expect(checkOf(run, 'ID-CANCEL-SPELLING').status).toBe('warn');
+  });
+
+  it('orderid-malformed-500: a 5xx on a malformed id, replayed exactly from the printed flags', async () => {
+    const { run } = await faultRun(['orderid-malformed-500'], ['--only', 'ID-MALFORMED', '--seed', '11']);
+    const first = checkOf(run, 'ID-MALFORMED-4XX');
+    expect(first.status, summary(run)).toBe('fail');
+    expect(first.message).toMatch(
+      /^5xx on malformed id: DELETE \/store\/orders\/\S+ \(not an int64\) answered 500/,
+    );
+    expect(first.reproduction[0]).toContain('$ORDER_STORE_API_KEY');
+    const flags = /--seed (-?\d+) --replay-path (ID-MALFORMED-4XX:\d+(?::\d+)*)/.exec(run.stdout);
+    expect(flags, run.stdout).not.toBeNull();
+    expect(first.details.join('\n')).toContain(flags![0]);
+
+    const { run: again } = await faultRun(
+      ['orderid-malformed-500'],
+      ['--only', 'ID-MALFORMED-4XX', '--seed', flags![1]!, '--replay-path', flags![2]!],
+    );
+    const replayed = checkOf(again, 'ID-MALFORMED-4XX');
+    expect(replayed.message).toBe(first.message);
+    const path = (curl: string | undefined) => curl?.replace(/^.*\/v1/, '');
+    expect(path(replayed.reproduction[0])).toBe(path(first.reproduction[0]));
+    expect(again.report!.requests.sent).toBe(2); // the list, then the one case at the path
+  });
+
+  it('cancel-unknown-204: a 2xx on an absent id, its exchange leading the evidence', async () => {
+    const { run } = await faultRun(['cancel-unknown-204'], ['--only', 'ID-ABSENT', '--seed', '11']);
+    const c = checkOf(run, 'ID-ABSENT-404');
+    expect(c.status, summary(run)).toBe('fail');
+    expect(c.message).toMatch(
+      /^2xx on absent id: DELETE \/store\/orders\/(-?\d+) \(no order has this id\) answered 204/,
+    );
+    const id = /orders\/(-?\d+)/.exec(c.message)![1]!;
+    expect(c.reproduction[0]).toMatch(new RegExp(`/store/orders/${id}"$`));
+    expect(run.stdout).toMatch(/--seed 11 --replay-path ID-ABSENT-404:\d+/);
+  });
+
+  it('orderid-lenient-parse: a lenient spelling cancels a fixture (SHOULD), nothing else fails', async () => {
+    const { server, run } = await faultRun(['orderid-lenient-parse'], ['--only', 'ID', '--seed', '11']);
+    expect(run.code, summary(run)).toBe(0);
+    const c = checkOf(run, 'ID-CANCEL-SPELLING');
+    expect(c.status).toBe('warn');
+    expect(c.message).toMatch(/^lenient spelling accepted: DELETE \/store\/orders\/00(\d+) answered 204/);
+    for (const o of server.orders().filter((x) => x.status === 'cancelled'))
+      expect(server.fixtures.pending).toContain(o.id);
+  });
+});
+
+describe('orderId properties: determinism and budget', () => {
+  it('send the same requests in the same order for the same seed', async () => {
+    const sequence = async () => {
+      const lines: string[] = [];
+      await faultRun([], ['--only', 'ID', '--seed', '123'], (line) =>
+        lines.push(line.split(' ').slice(0, 3).join(' ')),
+      );
+      return lines;
+    };
+    const a = await sequence();
+    const b = await sequence();
+    expect(a.length).toBeGreaterThan(30);
+    expect(b).toEqual(a);
+  });
+
+  it('stay within their declared requests, and cut generated runs to fit the budget', async () => {
+    for (const fault of [[], ['cancel-unknown-204']]) {
+      for (const check of ['ID-ABSENT-404', 'ID-MALFORMED-4XX']) {
+        const { run } = await faultRun(fault, ['--only', check, '--seed', '3']);
+        const needs = ID_CHECKS.find((c) => c.id === check)!.needs.requests;
+        expect(run.report!.requests.sent, `${check} ${fault}`).toBeLessThanOrEqual(needs);
+      }
+    }
+    const { run } = await faultRun(
+      [],
+      ['--only', 'ID-ABSENT-404', '--property-runs', '500', '--max-requests', '40'],
+    );
+    expect(run.report!.requests.sent).toBeLessThanOrEqual(40);
+    expect(checkOf(run, 'ID-ABSENT-404').details.join('\n')).toMatch(/the request budget cut the cases/);
+  });
+});
