@@ -1,9 +1,301 @@
-// spec §8 Limits: the rate-limit probe. Runs after every other sender, one request at a time.
-import { suite } from './support/context.ts';
+// spec §8 Limits: the rate-limit probe. Runs after every other sender, one request at a time; the walk to the
+// 429 and everything after it is one bounded sequence (support/probe-session.ts) that these checks judge.
+// No check sends on its own, and nothing is ever sent inside a Retry-After period.
+import type { Ctx } from './support/context.ts';
+import { check, suite } from './support/context.ts';
+import { describeStatus, errorBodyProblems, viewOf } from './support/http-facts.ts';
+import {
+  judge429Headers,
+  judgeBurst,
+  judgeConsistency,
+  judgeRecovery,
+  judgeRetryAfter,
+  judgeSecondKey,
+} from './support/probe-judge-after.ts';
+import {
+  type Judgement,
+  judgeCounts,
+  judgeEnforced,
+  judgeNotEarly,
+  judgeReset,
+  judgeSteps,
+} from './support/probe-judge-walk.ts';
+import {
+  type Outcome,
+  PLAN_LIMITS,
+  type ProbeRecord,
+  RECOVERY_ATTEMPTS,
+  WALK_MARGIN,
+  type Walk,
+} from './support/probe-model.ts';
+import { finishedProbe, probeOf } from './support/probe-session.ts';
+
+/**
+ * The least the probe can cost: the list (for an absent id), the reading, a walk from Remaining 0 (its
+ * margin alone) and the recovery. The real cost depends on the Remaining the reading finds; the probe checks
+ * it against the budget then and skips with the same reason (raise --max-requests) when it does not fit.
+ */
+const PROBE_FLOOR = 1 + 1 + WALK_MARGIN + RECOVERY_ATTEMPTS;
+
+/** The outcome's value; otherwise the check ends as the outcome says (skip with its reason, or error). */
+function take<T>(ctx: Ctx, outcome: Outcome<T>): T {
+  if (outcome.kind === 'skip') ctx.skip(outcome.reason);
+  if (outcome.kind === 'error') throw outcome.error;
+  return outcome.value;
+}
+
+function apply(ctx: Ctx, j: Judgement | string): void {
+  if (typeof j === 'string') ctx.skip(j);
+  for (const n of j.notes) ctx.note(n);
+  for (const f of j.findings) {
+    ctx.problem(f.message, {
+      ...(f.expected !== undefined ? { expected: f.expected } : {}),
+      ...(f.actual !== undefined ? { actual: f.actual } : {}),
+      ...(f.sample ? { exchange: f.sample.response.exchange } : {}),
+    });
+  }
+  ctx.observe(j.observed);
+}
+
+/** The walk, with the probe's samples attached as evidence. */
+async function walkOf(ctx: Ctx): Promise<{ record: ProbeRecord; walk: Walk }> {
+  const record = await probeOf(ctx).run();
+  const walk = take(ctx, record.walk);
+  ctx.evidence(...walk.samples.slice(-3).map((s) => s.response.exchange));
+  return { record, walk };
+}
+
+async function limitedOf(ctx: Ctx) {
+  const { walk } = await walkOf(ctx);
+  if (!walk.limited) ctx.skip('the walk met no 429 (see RL-PROBE-LIMIT-ENFORCED)');
+  return walk.limited;
+}
+
+const probeNeeds = { requests: PROBE_FLOOR, probe: true } as const;
+const judgeOnly = { requests: 0, probe: true } as const;
 
 export const rateLimitProbe = suite({
   id: 'RL-PROBE',
   title: 'Rate-limit probe',
   spec: 'spec §8',
-  checks: [],
+  checks: [
+    check({
+      id: 'RL-PROBE-PLAN-LIMIT',
+      spec: 'spec §8 table',
+      level: 'MUST',
+      requirement:
+        "X-RateLimit-Limit equals the plan's requests per minute or per day (Free 60/1,000, Pro 300/10,000, Business 1,000/100,000; Enterprise custom).",
+      title: 'Reads X-RateLimit-Limit from one DELETE /store/orders/{an id proven absent}',
+      needs: { requests: 2, probe: true },
+      async run(ctx: Ctx) {
+        const plan = ctx.settings.plan;
+        if (!plan) ctx.skip("needs the key's plan: set --plan / ORDER_STORE_PLAN");
+        const reading = take(ctx, await probeOf(ctx).reading());
+        const { sample } = reading;
+        ctx.evidence(sample.response.exchange);
+        // A Limit that came from --plan itself proves nothing about the target.
+        const seen = reading.limitFrom === '--plan' ? undefined : reading.limit;
+        if (reading.limitFrom === 'an earlier response')
+          ctx.note('the reading carried no X-RateLimit-Limit; the latest response that did was used');
+        if (plan === 'enterprise') {
+          ctx.observe(
+            `Limit ${seen ?? 'absent'}; Enterprise limits are custom (spec §8 rule 6), so any value is accepted`,
+          );
+          return;
+        }
+        const { perMinute, perDay } = PLAN_LIMITS[plan];
+        ctx.require(
+          seen === perMinute || seen === perDay,
+          `X-RateLimit-Limit is ${seen ?? 'absent'}, not the ${plan} plan's ${perMinute} per minute or ${perDay} per day`,
+          {
+            expected: `${perMinute} or ${perDay}`,
+            actual: String(seen ?? 'absent'),
+            exchange: sample.response.exchange,
+          },
+        );
+        ctx.observe(`Limit ${seen}: the ${plan} plan's ${seen === perMinute ? 'minute' : 'day'} limit`);
+      },
+    }),
+    check({
+      id: 'RL-PROBE-LIMIT-ENFORCED',
+      spec: 'spec §8 rule 3',
+      level: 'MUST',
+      requirement:
+        'When a request exceeds the limit, then the response is 429 Too Many Requests: no success once Remaining is 0 in the window, and a 429 within Remaining + 3 requests.',
+      title: `Repeats DELETE /store/orders/{an id proven absent}, one at a time, until the 429 (at most Remaining + ${WALK_MARGIN})`,
+      needs: probeNeeds,
+      async run(ctx: Ctx) {
+        const { record, walk } = await walkOf(ctx);
+        ctx.note(`planned: ${record.planned}`);
+        ctx.note(`cost: ${record.actual}`);
+        apply(ctx, judgeEnforced(walk));
+      },
+    }),
+    check({
+      id: 'RL-PROBE-LIMIT-NOT-EARLY',
+      spec: 'spec §8 rules 1 and 3',
+      level: 'MUST',
+      requirement:
+        'The 429 comes when the advertised limit is exceeded, not while X-RateLimit-Remaining still says requests are left (a tolerance of 5 % of Limit, at least 1, for other traffic).',
+      title: 'Reads the Remaining of the response before the walk’s 429',
+      needs: probeNeeds,
+      async run(ctx: Ctx) {
+        apply(ctx, judgeNotEarly((await walkOf(ctx)).walk));
+      },
+    }),
+    check({
+      id: 'RL-PROBE-REMAINING-COUNTS',
+      spec: 'spec §8 rules 1 and 3',
+      level: 'MUST',
+      requirement:
+        'X-RateLimit-Remaining falls with every request the limit counts and X-RateLimit-Limit stays the same within a window (below 0 and above Limit: RL-HEADERS-VALID).',
+      title: 'Follows X-RateLimit-Remaining and -Limit through the walk',
+      needs: probeNeeds,
+      async run(ctx: Ctx) {
+        apply(ctx, judgeCounts((await walkOf(ctx)).walk));
+      },
+    }),
+    check({
+      id: 'RL-PROBE-REMAINING-STEP',
+      spec: 'spec §8 rule 1',
+      level: 'INFO',
+      requirement:
+        'With the key to itself, Remaining falls by exactly one per request; larger steps are recorded (other traffic may share the key).',
+      title: 'Measures each step of X-RateLimit-Remaining through the walk',
+      needs: probeNeeds,
+      async run(ctx: Ctx) {
+        apply(ctx, judgeSteps((await walkOf(ctx)).walk));
+      },
+    }),
+    check({
+      id: 'RL-PROBE-RESET-WINDOW',
+      spec: 'spec §8 rule 2',
+      level: 'MUST',
+      requirement:
+        'X-RateLimit-Reset is a Unix timestamp in seconds giving the moment the limit resets: after the response, at most a day (plus skew) ahead, the same throughout the window.',
+      title: 'Follows X-RateLimit-Reset through the walk',
+      needs: probeNeeds,
+      async run(ctx: Ctx) {
+        apply(ctx, judgeReset((await walkOf(ctx)).walk.samples));
+      },
+    }),
+    check({
+      id: 'RL-PROBE-429-RETRY-AFTER',
+      spec: 'spec §8 rule 4; RFC 9110 §10.2.3',
+      level: 'MUST',
+      requirement:
+        'On a 429 the client is to wait for the time given in Retry-After, so the 429 carries one, as delay-seconds or an HTTP-date (its unit is not shown, spec §8 rule 8: both forms are accepted).',
+      title: 'Reads Retry-After on the walk’s 429',
+      needs: probeNeeds,
+      async run(ctx: Ctx) {
+        apply(ctx, judgeRetryAfter(await limitedOf(ctx)));
+      },
+    }),
+    check({
+      id: 'RL-PROBE-RETRY-AFTER-CONSISTENT',
+      spec: 'spec §8 rules 2, 4 and 8',
+      level: 'SHOULD',
+      requirement:
+        'Retry-After and X-RateLimit-Reset name the same moment (within 2 s + 10 %). SHOULD, not MUST: the spec states neither the unit of Retry-After nor its relation to Reset, and a longer wait breaks no client.',
+      title: 'Compares Retry-After with X-RateLimit-Reset on the walk’s 429',
+      needs: probeNeeds,
+      async run(ctx: Ctx) {
+        apply(ctx, judgeConsistency(await limitedOf(ctx)));
+      },
+    }),
+    check({
+      id: 'RL-PROBE-429-HEADERS',
+      spec: 'spec §8 rule 1',
+      level: 'MUST',
+      requirement:
+        'The 429 carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset, with Remaining 0.',
+      title: 'Reads the rate-limit headers of the walk’s 429',
+      needs: probeNeeds,
+      async run(ctx: Ctx) {
+        apply(ctx, judge429Headers(await limitedOf(ctx)));
+      },
+    }),
+    check({
+      id: 'RL-PROBE-429-BODY',
+      spec: 'spec §7; spec §7 rule 3; spec §2 Error',
+      level: 'MUST',
+      requirement:
+        'A 429 that carries a body carries an Error object whose status is 429 (the body itself is not shown, spec §7 rule 3).',
+      title: 'Validates the body, if any, of the walk’s 429',
+      needs: probeNeeds,
+      async run(ctx: Ctx) {
+        const limited = await limitedOf(ctx);
+        const res = limited.response;
+        if (res.bytes === 0) {
+          ctx.observe('429 without a body (allowed: the 429 body is not shown, spec §7 rule 3)');
+          return;
+        }
+        for (const p of errorBodyProblems(viewOf(res))) ctx.problem(p, { exchange: res.exchange });
+        ctx.observe(`429 with a valid Error body (${describeStatus(res)})`);
+      },
+    }),
+    check({
+      id: 'RL-PROBE-SECOND-KEY',
+      spec: 'spec §8 (limits depend on the plan); spec §5 rule 5 (key scope not shown)',
+      level: 'INFO',
+      requirement:
+        'Whether limits are per key is not shown (how a key is scoped is not shown): recorded by reading a second key before and while the first is limited.',
+      title: 'Sends the repeated request with --second-api-key before the walk and after the 429',
+      needs: { requests: PROBE_FLOOR + 2, probe: true, secondKey: true },
+      async run(ctx: Ctx) {
+        const record = await probeOf(ctx).run();
+        const k = take(ctx, record.secondKey);
+        ctx.evidence(k.before.response.exchange, k.after.response.exchange);
+        apply(ctx, judgeSecondKey(k));
+      },
+    }),
+    check({
+      id: 'RL-PROBE-RECOVERY',
+      spec: 'spec §8 rule 4',
+      level: 'MUST',
+      requirement:
+        'A client that waits the Retry-After before retrying is served again: the next request is not 429 and Remaining is back near Limit (then exponential backoff, bounded, only to report when it lifts).',
+      title: `Waits what the 429 said, then sends one request (at most ${RECOVERY_ATTEMPTS} tries with backoff)`,
+      needs: probeNeeds,
+      async run(ctx: Ctx) {
+        const r = take(ctx, (await probeOf(ctx).run()).recovery);
+        ctx.evidence(...r.attempts.map((s) => s.response.exchange));
+        apply(ctx, judgeRecovery(r));
+      },
+    }),
+    check({
+      id: 'RL-PROBE-BURST',
+      spec: 'spec §8 rule 3',
+      level: 'MUST',
+      requirement:
+        'When requests exceed the limit, then the response is 429, concurrent ones included: of Remaining + 1 simultaneous requests in a fresh window, at most Remaining succeed.',
+      title: 'Sends Remaining + 1 identical requests at once right after the recovery (--burst)',
+      needs: probeNeeds,
+      async run(ctx: Ctx) {
+        const b = take(ctx, (await probeOf(ctx).run()).burst);
+        ctx.evidence(
+          ...b.samples
+            .filter((s) => s.status === 429)
+            .slice(0, 2)
+            .map((s) => s.response.exchange),
+        );
+        apply(ctx, judgeBurst(b));
+      },
+    }),
+    check({
+      id: 'RL-PROBE-COST',
+      spec: 'spec §8',
+      level: 'INFO',
+      requirement: 'What the probe planned to spend, and what it spent: requests and waiting.',
+      title: 'Sends nothing; reads the probe’s record',
+      needs: judgeOnly,
+      async run(ctx: Ctx) {
+        const record = finishedProbe(ctx);
+        if (!record)
+          ctx.skip('the probe did not run: no RL-PROBE check that sends was selected (--only / --skip)');
+        ctx.note(`planned: ${record.planned}`);
+        ctx.observe(`spent ${record.actual}`);
+      },
+    }),
+  ],
 });

@@ -1,0 +1,152 @@
+// Pure readings of what follows the walk into findings: the 429 itself, the second key, the recovery and
+// the burst. They never send and never choose a level: the check that calls one does.
+import { retryAfter } from '../../lib/rate-limit-headers.ts';
+import { type Finding, type Judgement, judged } from './probe-judge-walk.ts';
+import {
+  agrees,
+  type Burst,
+  earlyTolerance,
+  type Recovery,
+  recoveredFloor,
+  rolledOver,
+  type Sample,
+  type SecondKey,
+  seconds,
+} from './probe-model.ts';
+
+export function judgeRetryAfter(limited: Sample): Judgement {
+  const ra = retryAfter(limited.response.headers, limited.response.receivedAtMs);
+  if (!ra)
+    return judged('', [
+      {
+        message: 'the 429 carries no Retry-After, so the client is not told how long to wait',
+        sample: limited,
+        expected: 'Retry-After: delay-seconds or HTTP-date',
+        actual: 'absent',
+      },
+    ]);
+  if (ra.form === 'invalid')
+    return judged('', [
+      {
+        message: `Retry-After ${JSON.stringify(ra.raw)} is neither delay-seconds nor an HTTP-date`,
+        sample: limited,
+        expected: 'delay-seconds or HTTP-date (RFC 9110 §10.2.3)',
+        actual: ra.raw,
+      },
+    ]);
+  return judged(`Retry-After: ${ra.raw} (${ra.form}, ${seconds(ra.delayMs)})`);
+}
+
+/** A reason to skip (a string) when one side of the comparison is missing. */
+export function judgeConsistency(limited: Sample): Judgement | string {
+  const ra = retryAfter(limited.response.headers, limited.response.receivedAtMs);
+  if (!ra || ra.form === 'invalid') return 'the 429 has no usable Retry-After (see RL-PROBE-429-RETRY-AFTER)';
+  if (limited.resetAtMs === undefined)
+    return 'the 429 has no integer X-RateLimit-Reset to compare with (see RL-PROBE-429-HEADERS)';
+  const untilReset = Math.max(0, limited.resetAtMs - limited.response.receivedAtMs);
+  const said = `Retry-After ${ra.raw} (${seconds(ra.delayMs)}), X-RateLimit-Reset ${limited.reset} (${seconds(untilReset)} away)`;
+  if (agrees(ra.delayMs, untilReset)) return judged(said);
+  const looksMs = ra.form === 'delay-seconds' && agrees(ra.delayMs / 1000, untilReset);
+  return judged('', [
+    {
+      message: `Retry-After and X-RateLimit-Reset disagree: ${said}${looksMs ? '; Retry-After looks like milliseconds' : ''}`,
+      sample: limited,
+      expected: `about ${seconds(untilReset)}`,
+      actual: seconds(ra.delayMs),
+    },
+  ]);
+}
+
+export function judge429Headers(limited: Sample): Judgement {
+  const h = limited.response.headers;
+  const names = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+  const missing = names.filter((n) => h[n.toLowerCase()] === undefined);
+  const findings: Finding[] =
+    missing.length > 0 ? [{ message: `the 429 lacks ${missing.join(', ')}`, sample: limited }] : [];
+  const remaining = h['x-ratelimit-remaining'];
+  if (remaining !== undefined && limited.remaining !== 0)
+    findings.push({
+      message: `the 429 says X-RateLimit-Remaining ${String(remaining)}, not 0`,
+      sample: limited,
+      expected: '0',
+      actual: String(remaining),
+    });
+  return judged(`Limit ${limited.limit}, Remaining 0, Reset ${limited.reset}`, findings);
+}
+
+export function judgeRecovery(recovery: Recovery): Judgement {
+  const [first] = recovery.attempts;
+  const ok = recovery.recovered;
+  const waited = recovery.waitsMs.map(seconds).join(', then ');
+  const findings: Finding[] = [];
+  const notes = recovery.gaveUp ? [`backoff stopped early: ${recovery.gaveUp}`] : [];
+  if (first?.status === 429) {
+    const later = ok
+      ? `; it lifted only on try ${recovery.attempts.indexOf(ok) + 1}`
+      : `; still 429 after ${recovery.attempts.length} tries`;
+    findings.push({
+      message: `the first request after the Retry-After wait was 429 again: the limit did not lift when the client was told it would (waited ${waited}${later})`,
+      sample: first,
+      expected: 'not 429',
+      actual: '429',
+    });
+  }
+  if (
+    ok &&
+    ok === first &&
+    ok.limit !== undefined &&
+    ok.remaining !== undefined &&
+    ok.remaining < recoveredFloor(ok.limit)
+  )
+    findings.push({
+      message: `after the wait X-RateLimit-Remaining is ${ok.remaining} of ${ok.limit}: the window did not reset`,
+      sample: ok,
+      expected: `at least ${recoveredFloor(ok.limit)}`,
+      actual: String(ok.remaining),
+    });
+  if (ok && ok.remaining === undefined)
+    notes.push('the response after the wait carried no X-RateLimit-Remaining: only its status was judged');
+  return judged(
+    `after waiting ${waited}, request #${ok?.n} answered ${ok?.status} with Remaining ${ok?.remaining ?? '?'} of ${ok?.limit ?? '?'}`,
+    findings,
+    notes,
+  );
+}
+
+export function judgeSecondKey(k: SecondKey): Judgement {
+  const { before, after } = k;
+  if (after.status === 429)
+    return judged('', [
+      {
+        message:
+          'the second key was refused with 429 while only the first key had met its limit: the two keys share one limit',
+        sample: after,
+      },
+    ]);
+  const moved = `the second key's Remaining went ${before.remaining ?? '?'} → ${after.remaining ?? '?'} over its two requests, the first key exhausted in between`;
+  const fell =
+    before.remaining !== undefined &&
+    after.remaining !== undefined &&
+    !rolledOver(before, after) &&
+    after.remaining < before.remaining - 1 - earlyTolerance(after.limit);
+  if (!fell) return judged(`${moved}: limits are per key`);
+  return judged('', [{ message: `${moved}: the first key's requests counted against it`, sample: after }]);
+}
+
+export function judgeBurst(b: Burst): Judgement {
+  const ok = b.samples.filter((s) => s.status !== 429);
+  const said = `${ok.length} of ${b.size} concurrent requests succeeded with Remaining ${b.allowed} before them`;
+  const notes =
+    b.failures.length > 0
+      ? [`${b.failures.length} requests of the burst failed in transport: ${b.failures[0]}`]
+      : [];
+  if (ok.length <= b.allowed) return judged(said, [], notes);
+  if (b.straddled) return judged(`${said}, but the burst straddled a window reset: not judged`, [], notes);
+  const shown = b.samples.find((s) => s.status === 429) ?? ok[ok.length - 1]!;
+  const message = `${said}: ${ok.length - b.allowed} got past the limit (the counter is not atomic under concurrency)`;
+  return judged(
+    '',
+    [{ message, sample: shown, expected: `at most ${b.allowed} successes`, actual: String(ok.length) }],
+    notes,
+  );
+}

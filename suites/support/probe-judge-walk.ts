@@ -1,0 +1,200 @@
+// Pure readings of the walk to the 429 into findings, one function per RL-PROBE check of the sequence.
+// They never send and never choose a level: the check that calls one does.
+import { RESET_DELTA_BELOW, RESET_MILLIS_ABOVE } from '../../lib/rate-limit-headers.ts';
+import {
+  earlyTolerance,
+  RESET_HORIZON_MS,
+  rolledOver,
+  type Sample,
+  seconds,
+  WALK_MARGIN,
+  type Walk,
+} from './probe-model.ts';
+
+export interface Finding {
+  message: string;
+  sample?: Sample;
+  expected?: string;
+  actual?: string;
+}
+
+export interface Judgement {
+  findings: Finding[];
+  notes: string[];
+  /** What was seen, when nothing is wrong. */
+  observed: string;
+}
+
+export const judged = (observed: string, findings: Finding[] = [], notes: string[] = []): Judgement => ({
+  findings,
+  notes,
+  observed,
+});
+
+/** The response before `s` in the walk. */
+const before = (walk: Walk, s: Sample): Sample | undefined => walk.samples[walk.samples.indexOf(s) - 1];
+
+/** Consecutive pairs of counted responses (neither a 429) within one window. */
+function sameWindowPairs(samples: Sample[]): Array<[Sample, Sample]> {
+  const pairs: Array<[Sample, Sample]> = [];
+  for (let i = 1; i < samples.length; i++) {
+    const prev = samples[i - 1]!;
+    const cur = samples[i]!;
+    if (cur.status !== 429 && prev.status !== 429 && !rolledOver(prev, cur)) pairs.push([prev, cur]);
+  }
+  return pairs;
+}
+
+/** Like problems reported once, with a count and the first as evidence. */
+export function grouped(items: Sample[], total: number, say: (first: Sample) => string): Finding[] {
+  if (items.length === 0) return [];
+  const first = items[0]!;
+  const more = items.length > 1 ? ` (${items.length} of ${total}; the first shown)` : '';
+  return [{ message: `${say(first)}${more}`, sample: first }];
+}
+
+export function judgeEnforced(walk: Walk): Judgement {
+  const over = sameWindowPairs(walk.samples)
+    .filter(([p]) => p.remaining === 0)
+    .map(([, c]) => c);
+  const findings = grouped(
+    over,
+    walk.sent,
+    (f) =>
+      `request #${f.n} answered ${f.status} although the response before it said X-RateLimit-Remaining 0 in the same window: a request past the limit was not refused with 429`,
+  );
+  if (!walk.limited) {
+    const last = walk.samples[walk.samples.length - 1]!;
+    findings.push({
+      message: `no 429 after ${walk.sent} requests, ${WALK_MARGIN} more than X-RateLimit-Remaining allowed: the limit is never enforced`,
+      sample: last,
+      expected: '429 once a request exceeds the limit',
+      actual: `${last.status} with X-RateLimit-Remaining ${last.remaining ?? 'absent'}`,
+    });
+  }
+  return judged(`429 on request #${walk.limited?.n} (#0 was the reading)`, findings);
+}
+
+/** A reason to skip (a string) when there is nothing to judge. */
+export function judgeNotEarly(walk: Walk): Judgement | string {
+  const limited = walk.limited;
+  if (!limited) return 'the walk met no 429 (see RL-PROBE-LIMIT-ENFORCED)';
+  const prev = before(walk, limited)!;
+  if (prev.remaining === undefined)
+    return judged(
+      `429 on request #${limited.n}`,
+      [],
+      ['the response before the 429 carried no X-RateLimit-Remaining: not judged'],
+    );
+  const limit = prev.limit ?? limited.limit;
+  const tolerance = earlyTolerance(limit);
+  if (prev.remaining <= tolerance)
+    return judged(`429 on request #${limited.n}, after Remaining ${prev.remaining}`);
+  return judged('', [
+    {
+      message: `429 on request #${limited.n} although the response before it said X-RateLimit-Remaining ${prev.remaining}${limit !== undefined ? ` of ${limit}` : ''}: refused well before the limit`,
+      sample: limited,
+      expected: `429 only once Remaining is at most ${tolerance}`,
+      actual: `429 after Remaining ${prev.remaining}`,
+    },
+  ]);
+}
+
+export function judgeCounts(walk: Walk): Judgement {
+  // A success after Remaining 0 is RL-PROBE-LIMIT-ENFORCED's finding, not a counting one.
+  const pairs = sameWindowPairs(walk.samples).filter(([p]) => p.remaining !== 0);
+  const stuck = pairs.filter(
+    ([p, c]) => p.remaining !== undefined && c.remaining !== undefined && c.remaining >= p.remaining,
+  );
+  const limitMoved = pairs.filter(
+    ([p, c]) => p.limit !== undefined && c.limit !== undefined && c.limit !== p.limit,
+  );
+  const findings = [
+    ...grouped(
+      stuck.map(([, c]) => c),
+      pairs.length,
+      (f) =>
+        `X-RateLimit-Remaining did not fall with a counted request: ${before(walk, f)?.remaining} then ${f.remaining} on request #${f.n}, same window`,
+    ),
+    ...grouped(
+      limitMoved.map(([, c]) => c),
+      pairs.length,
+      (f) =>
+        `X-RateLimit-Limit changed within the window: ${before(walk, f)?.limit} then ${f.limit} on request #${f.n}`,
+    ),
+  ];
+  const notes =
+    walk.rolledAt !== undefined ? [`the window reset during the walk (request #${walk.rolledAt})`] : [];
+  return judged(
+    `Remaining fell with every counted request, Limit constant (${pairs.length} steps)`,
+    findings,
+    notes,
+  );
+}
+
+export function judgeSteps(walk: Walk): Judgement {
+  const pairs = sameWindowPairs(walk.samples);
+  const jumps = pairs.filter(
+    ([p, c]) => p.remaining !== undefined && c.remaining !== undefined && c.remaining < p.remaining - 1,
+  );
+  const findings = grouped(
+    jumps.map(([, c]) => c),
+    pairs.length,
+    (f) => {
+      const p = before(walk, f)!;
+      return `X-RateLimit-Remaining fell by ${p.remaining! - f.remaining!} on request #${f.n} (${p.remaining} → ${f.remaining}): other traffic may share the key`;
+    },
+  );
+  return judged(`Remaining fell by exactly one per request (${pairs.length} steps)`, findings);
+}
+
+export function judgeReset(samples: Sample[]): Judgement {
+  const withReset = samples.filter((s) => s.reset !== undefined);
+  if (withReset.length === 0)
+    return judged('no integer X-RateLimit-Reset in the walk (see RL-HEADERS-PRESENT)', [], []);
+  const at = (s: Sample) => `X-RateLimit-Reset ${s.reset} on request #${s.n}`;
+  const total = withReset.length;
+  const ms = withReset.filter((s) => s.reset! > RESET_MILLIS_ABOVE);
+  const delta = withReset.filter((s) => s.reset! < RESET_DELTA_BELOW);
+  const unix = withReset.filter((s) => s.reset! <= RESET_MILLIS_ABOVE && s.reset! >= RESET_DELTA_BELOW);
+  // Reset is whole seconds and Date truncates to the second: 1.5 s of slack before "in the past".
+  const past = unix.filter((s) => s.reset! * 1000 < s.serverNowMs - 1500);
+  const far = unix.filter((s) => s.reset! * 1000 > s.serverNowMs + RESET_HORIZON_MS);
+  const moved = samples.filter((cur, i) => {
+    const prev = samples[i - 1];
+    return (
+      prev?.reset !== undefined &&
+      cur.reset !== undefined &&
+      !rolledOver(prev, cur) &&
+      Math.abs(cur.reset - prev.reset) > 1
+    );
+  });
+  const findings = [
+    ...grouped(ms, total, (f) => `${at(f)} is in Unix milliseconds, not seconds (above 10^12)`),
+    ...grouped(
+      delta,
+      total,
+      (f) => `${at(f)} is a delta (seconds until the reset), not a Unix timestamp (below 10^9)`,
+    ),
+    ...grouped(
+      past,
+      total,
+      (f) => `${at(f)} names a moment ${seconds(f.serverNowMs - f.reset! * 1000)} before the response`,
+    ),
+    ...grouped(
+      far,
+      total,
+      (f) =>
+        `${at(f)} is ${seconds(f.reset! * 1000 - f.serverNowMs)} ahead: more than a day (the longest window) plus skew`,
+    ),
+    ...grouped(
+      moved,
+      total,
+      (f) => `${at(f)} moved from ${samples[samples.indexOf(f) - 1]!.reset} within the same window`,
+    ),
+  ];
+  return judged(
+    `Unix seconds, ahead by less than a day, constant through the window (${total} responses)`,
+    findings,
+  );
+}

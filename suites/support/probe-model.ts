@@ -1,0 +1,155 @@
+// The rate-limit probe's record (what was sent, what came back) and the small readings of it that both the
+// probe and its checks need. Nothing here sends, waits or judges.
+import type { Response } from '../../lib/http-client.ts';
+import { rateLimitHeaders, resetAtLocalMs, serverDateMs } from '../../lib/rate-limit-headers.ts';
+
+/** Requests past the Remaining last read that the walk may send while looking for its 429. */
+export const WALK_MARGIN = 3;
+/** Tries after the Retry-After wait: the first, then two exponential backoffs. */
+export const RECOVERY_ATTEMPTS = 3;
+/** The burst opens this many sockets at once at most; a larger Limit is not burst-tested. */
+export const BURST_MAX = 300;
+/** A day (the longest window of spec §8) plus clock skew: a Reset further ahead is implausible. */
+export const RESET_HORIZON_MS = 86_400_000 + 300_000;
+
+/** spec §8 table: requests per minute and per day; enterprise values are custom (rule 6). */
+export const PLAN_LIMITS = {
+  free: { perMinute: 60, perDay: 1000 },
+  pro: { perMinute: 300, perDay: 10_000 },
+  business: { perMinute: 1000, perDay: 100_000 },
+} as const;
+
+/** One response of the probe, with its rate-limit headers read. */
+export interface Sample {
+  /** Position in the probe's sequence: #0 is the reading. */
+  n: number;
+  response: Response;
+  status: number;
+  limit?: number;
+  remaining?: number;
+  /** X-RateLimit-Reset as sent, when an integer. */
+  reset?: number;
+  /** The same, read leniently (seconds, milliseconds or delta) as a local time in ms. */
+  resetAtMs?: number;
+  /** The server's clock at the response (its Date header), else the local one. */
+  serverNowMs: number;
+}
+
+export function sampleOf(response: Response, n: number): Sample {
+  const rl = rateLimitHeaders(response.headers);
+  const serverNow = serverDateMs(response.headers);
+  const reset = rl.reset?.value;
+  return {
+    n,
+    response,
+    status: response.status,
+    ...(rl.limit?.value !== undefined ? { limit: rl.limit.value } : {}),
+    ...(rl.remaining?.value !== undefined ? { remaining: rl.remaining.value } : {}),
+    ...(reset !== undefined
+      ? { reset, resetAtMs: resetAtLocalMs(reset, response.receivedAtMs, serverNow) }
+      : {}),
+    serverNowMs: serverNow ?? response.receivedAtMs,
+  };
+}
+
+/**
+ * Whether `cur` is in a later window than `prev`: Reset moved on by a second or more, and prev's window had
+ * ended (within the whole-second rounding of Reset) by the time `cur` arrived.
+ */
+export function rolledOver(prev: Sample, cur: Sample): boolean {
+  if (prev.resetAtMs === undefined || cur.resetAtMs === undefined) return false;
+  return cur.resetAtMs >= prev.resetAtMs + 1000 && cur.response.receivedAtMs >= prev.resetAtMs - 1000;
+}
+
+/** How far below 0 a 429 may come early before it is "well before" the limit (other traffic, races). */
+export function earlyTolerance(limit: number | undefined): number {
+  return Math.max(1, Math.floor((limit ?? 0) / 20));
+}
+
+/** How close to Limit Remaining must be after a reset (one request spent, plus a little other traffic). */
+export function recoveredFloor(limit: number): number {
+  return limit - Math.max(2, Math.ceil(limit / 10));
+}
+
+/**
+ * The wait before backoff attempt `i` (1-based): at least the latest Retry-After, else the first wait
+ * doubled per attempt, plus up to a quarter of that as jitter so clients sharing a key do not retry in step.
+ */
+export function backoffDelayMs(i: number, firstWaitMs: number, retryAfterMs: number, random: number): number {
+  const exponential = Math.max(1000, firstWaitMs) * 2 ** i;
+  return Math.max(retryAfterMs, exponential) + Math.floor(random * exponential * 0.25);
+}
+
+/** Whether Retry-After and the time left to X-RateLimit-Reset agree: 2 s plus 10 % of the longer. */
+export function agrees(retryAfterMs: number, untilResetMs: number): boolean {
+  return Math.abs(retryAfterMs - untilResetMs) <= 2000 + 0.1 * Math.max(retryAfterMs, untilResetMs);
+}
+
+export const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
+
+/** What a phase of the probe came to: a value, a reason it could not run, or a harness failure. */
+export type Outcome<T> =
+  | { kind: 'done'; value: T }
+  | { kind: 'skip'; reason: string }
+  | { kind: 'error'; error: unknown };
+
+/** The request the probe repeats, and why that one. */
+export interface ProbeRequest {
+  method: 'DELETE' | 'GET';
+  path: string;
+  label: string;
+}
+
+export interface Reading {
+  request: ProbeRequest;
+  sample: Sample;
+  /** Limit and Remaining, from the reading or, when it lacks them, the latest response that had them. */
+  limit?: number;
+  limitFrom: 'reading' | 'an earlier response' | '--plan' | 'nowhere';
+}
+
+export interface Walk {
+  /** The reading, then every response of the walk, in order. */
+  samples: Sample[];
+  /** The 429 that ended the walk. */
+  limited?: Sample;
+  /** Most requests the walk allowed itself. */
+  bound: number;
+  sent: number;
+  /** Position of the first response of a later window, when the walk crossed a reset. */
+  rolledAt?: number;
+}
+
+export interface SecondKey {
+  before: Sample;
+  after: Sample;
+}
+
+export interface Recovery {
+  /** The Retry-After wait, then each backoff. */
+  waitsMs: number[];
+  attempts: Sample[];
+  /** The first attempt that was not 429. */
+  recovered?: Sample;
+  /** Why backoff stopped short of its tries, if it did. */
+  gaveUp?: string;
+}
+
+export interface Burst {
+  size: number;
+  /** Remaining just before, from the recovery response. */
+  allowed: number;
+  samples: Sample[];
+  failures: string[];
+  straddled: boolean;
+}
+
+export interface ProbeRecord {
+  reading: Outcome<Reading>;
+  walk: Outcome<Walk>;
+  secondKey: Outcome<SecondKey>;
+  recovery: Outcome<Recovery>;
+  burst: Outcome<Burst>;
+  planned: string;
+  actual: string;
+}

@@ -1,0 +1,152 @@
+// The probe's second half: the second key while the first is limited, the recovery after Retry-After (with
+// bounded exponential backoff), the opt-in burst, and the final wait so the run never ends inside a
+// Retry-After. Every wait goes through the pacer; nothing here sends inside a Retry-After period.
+import { retryAfter } from '../../lib/rate-limit-headers.ts';
+import {
+  BURST_MAX,
+  type Burst,
+  backoffDelayMs,
+  type Outcome,
+  type ProbeRequest,
+  RECOVERY_ATTEMPTS,
+  type Recovery,
+  rolledOver,
+  type Sample,
+  sampleOf,
+  seconds,
+  type Walk,
+} from './probe-model.ts';
+import { budgetReason, done, type ProbeEnv, type ProbeSender, skip } from './probe-walk.ts';
+
+const WAIT_SETTING = '--max-wait-seconds / ORDER_STORE_MAX_WAIT_SECONDS';
+
+function retryAfterMs(s: Sample): number | undefined {
+  const ra = retryAfter(s.response.headers, s.response.receivedAtMs);
+  return ra && ra.form !== 'invalid' ? ra.delayMs : undefined;
+}
+
+function describeWait(s: Sample): string {
+  const ra = retryAfter(s.response.headers, s.response.receivedAtMs);
+  if (ra) return `Retry-After: ${ra.raw}`;
+  return s.reset !== undefined ? 'no Retry-After; X-RateLimit-Reset' : 'neither Retry-After nor Reset: 60 s';
+}
+
+/** Waits what the 429 asks (Retry-After, else Reset), then tries again, backing off while still limited. */
+export async function recover(
+  env: ProbeEnv,
+  sender: ProbeSender,
+  request: ProbeRequest,
+  walk: Walk,
+): Promise<Outcome<Recovery>> {
+  const limited = walk.limited;
+  if (!limited)
+    return skip('the walk met no 429, so there is nothing to recover from (see RL-PROBE-LIMIT-ENFORCED)');
+  const { pacer } = env.http;
+  const maxWaitMs = env.settings.maxWaitMs;
+  const firstMs = pacer.requiredWait('primary', true)?.ms ?? 0;
+  if (firstMs > maxWaitMs)
+    return skip(
+      `the 429 asks for a ${seconds(firstMs)} wait (${describeWait(limited)}), longer than --max-wait-seconds (${maxWaitMs / 1000} s): recovery was not tried and the key is not used again in this run; raise ${WAIT_SETTING} to check it`,
+    );
+  if (pacer.budgetLeft < 1) return skip(budgetReason(1, 0));
+  env.log(
+    `Rate-limit probe: waiting ${seconds(firstMs)} as the 429 said (${describeWait(limited)}), then one request`,
+  );
+  const recovery: Recovery = { waitsMs: [firstMs], attempts: [] };
+  let last = await sender.send(request, 'primary', true);
+  recovery.attempts.push(last);
+  let backoffMs = 0;
+  for (let i = 1; i < RECOVERY_ATTEMPTS && last.status === 429; i++) {
+    const delay = backoffDelayMs(i, firstMs, retryAfterMs(last) ?? 0, env.random.next());
+    if (backoffMs + delay > maxWaitMs) {
+      recovery.gaveUp = `the next backoff (${seconds(delay)}) would take the backoff past --max-wait-seconds (${maxWaitMs / 1000} s)`;
+      break;
+    }
+    if (pacer.budgetLeft < 1) {
+      recovery.gaveUp = 'the request budget is spent (--max-requests)';
+      break;
+    }
+    env.log(
+      `  still 429: backing off ${seconds(delay)} (exponential, with jitter; try ${i + 1} of ${RECOVERY_ATTEMPTS})`,
+    );
+    pacer.hold('primary', last.response.receivedAtMs + delay);
+    backoffMs += delay;
+    recovery.waitsMs.push(delay);
+    last = await sender.send(request, 'primary', true);
+    recovery.attempts.push(last);
+  }
+  const recovered = recovery.attempts.find((s) => s.status !== 429);
+  if (recovered) recovery.recovered = recovered;
+  return done(recovery);
+}
+
+/** The second key, read before the walk and again while the first key is limited. */
+export async function readSecondKey(
+  env: ProbeEnv,
+  sender: ProbeSender,
+  request: ProbeRequest,
+): Promise<Sample | undefined> {
+  if (!env.settings.hasSecondKey) return undefined;
+  return sender.send(request, 'secondary', false);
+}
+
+/** Right after the recovery (a fresh window), Remaining + 1 identical requests at once. */
+export async function burst(
+  env: ProbeEnv,
+  sender: ProbeSender,
+  request: ProbeRequest,
+  recovery: Outcome<Recovery>,
+): Promise<Outcome<Burst>> {
+  if (!env.settings.burst)
+    return skip('opt-in, as it spends a whole window at once: --burst / ORDER_STORE_BURST');
+  if (recovery.kind !== 'done' || !recovery.value.recovered)
+    return skip('needs a fresh window, and the limit did not lift (see RL-PROBE-RECOVERY)');
+  const fresh = recovery.value.recovered;
+  if (fresh.remaining === undefined)
+    return skip('the recovery response carried no X-RateLimit-Remaining to size the burst by');
+  const size = fresh.remaining + 1;
+  if (size > BURST_MAX)
+    return skip(
+      `Remaining ${fresh.remaining} is above the ${BURST_MAX} concurrent requests the burst sends at most`,
+    );
+  if (env.http.pacer.budgetLeft < size) return skip(budgetReason(size, env.http.pacer.budgetLeft));
+  env.log(
+    `Rate-limit probe: burst of ${size} concurrent ${request.label} (Remaining ${fresh.remaining} + 1)`,
+  );
+  const results = await env.http.burst(
+    { method: request.method, path: request.path, retryAfter429: false, spendToLimit: true },
+    size,
+  );
+  const samples: Sample[] = [];
+  const failures: string[] = [];
+  for (const r of results) {
+    if (r instanceof Error) failures.push(r.message);
+    else samples.push(sampleOf(r, sender.count++));
+  }
+  const straddled = samples.some((s) => rolledOver(fresh, s));
+  return done({ size, allowed: fresh.remaining, samples, failures, straddled });
+}
+
+/**
+ * Waits out a Retry-After still running on a key before the probe ends, so that whatever is sent right
+ * after this run (another run, another job on the same key) cannot land inside it.
+ */
+export async function settle(
+  env: ProbeEnv,
+  key: 'primary' | 'secondary',
+  sender: ProbeSender,
+): Promise<void> {
+  const { pacer } = env.http;
+  const until = pacer.blockedUntil(key);
+  if (until === undefined) return;
+  const ms = until - Date.now();
+  if (ms > env.settings.maxWaitMs) {
+    env.log(
+      `warning: the ${key} key stays inside a Retry-After period until ${new Date(until).toISOString()}; send nothing with it before then`,
+    );
+    return;
+  }
+  env.log(`Rate-limit probe: waiting ${seconds(ms)} for the ${key} key's Retry-After to pass before ending`);
+  sender.waitedMs += ms;
+  await pacer.waitUntilFree(key, true);
+}

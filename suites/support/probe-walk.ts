@@ -1,0 +1,179 @@
+// The probe's first half: read the limit with one cheap request, plan and announce the cost, then repeat
+// that request one at a time until the 429. It never sends more than Remaining + WALK_MARGIN (one more
+// window's worth if the window resets mid-walk), never past the budget, and never inside a Retry-After.
+import type { HttpClient } from '../../lib/http-client.ts';
+import type { Random } from '../../lib/random.ts';
+import { rateLimitHeaders } from '../../lib/rate-limit-headers.ts';
+import type { Transcript } from '../../lib/transcript.ts';
+import type { PublicSettings } from './context.ts';
+import { ORDERS, orderPath } from './paths.ts';
+import {
+  type Outcome,
+  PLAN_LIMITS,
+  type ProbeRequest,
+  RECOVERY_ATTEMPTS,
+  type Reading,
+  rolledOver,
+  type Sample,
+  sampleOf,
+  seconds,
+  WALK_MARGIN,
+  type Walk,
+} from './probe-model.ts';
+import type { TargetFacts } from './target.ts';
+
+/** What the probe works with: the run's shared client, facts and settings. */
+export interface ProbeEnv {
+  http: HttpClient;
+  target: TargetFacts;
+  transcript: Transcript;
+  settings: PublicSettings;
+  random: Random;
+  log(line: string): void;
+}
+
+export const skip = (reason: string): { kind: 'skip'; reason: string } => ({ kind: 'skip', reason });
+export const done = <T>(value: T): Outcome<T> => ({ kind: 'done', value });
+
+export function budgetReason(needed: number, left: number): string {
+  return `the probe needs up to ${needed} requests and ${left} remain of the budget: raise --max-requests / ORDER_STORE_MAX_REQUESTS`;
+}
+
+/** Sends the probe's requests, numbering the samples and adding up the waits the pacer imposes first. */
+export class ProbeSender {
+  count = 0;
+  waitedMs = 0;
+  constructor(private readonly env: ProbeEnv) {}
+
+  async send(request: ProbeRequest, key: 'primary' | 'secondary', spendToLimit: boolean): Promise<Sample> {
+    this.waitedMs += this.env.http.pacer.requiredWait(key, spendToLimit)?.ms ?? 0;
+    const res = await this.env.http.send({
+      method: request.method,
+      path: request.path,
+      auth: { kind: 'key', key },
+      retryAfter429: false,
+      spendToLimit,
+    });
+    return sampleOf(res, this.count++);
+  }
+}
+
+/**
+ * The request the probe repeats: a cancel of an id the list proves absent (small, changes nothing, and
+ * reads the same whatever the store holds); the list itself only when no id can be proven absent.
+ */
+export async function chooseRequest(target: TargetFacts): Promise<ProbeRequest> {
+  const absent = await target.absentId();
+  if (absent !== undefined)
+    return { method: 'DELETE', path: orderPath(absent), label: 'DELETE /store/orders/{an id proven absent}' };
+  return { method: 'GET', path: ORDERS, label: 'GET /store/orders (no id could be proven absent)' };
+}
+
+/** Reads Limit/Remaining/Reset with one request; a 429 there (other traffic) is waited out once. */
+export async function readLimit(env: ProbeEnv, sender: ProbeSender): Promise<Outcome<Reading>> {
+  const request = await chooseRequest(env.target);
+  env.log(`Rate-limit probe: reading the limit with one ${request.label}`);
+  let sample = await sender.send(request, 'primary', false);
+  if (sample.status === 429) sample = await sender.send(request, 'primary', false);
+  if (sample.status === 429)
+    return skip(
+      'the key was limited before the probe began, and still after waiting its Retry-After (other traffic on the key?): rerun when the key is idle, or leave the probe out with --skip-rate-limit-probe',
+    );
+  if (sample.limit !== undefined) return done({ request, sample, limit: sample.limit, limitFrom: 'reading' });
+  const earlier = latestLimit(env.transcript);
+  if (earlier !== undefined)
+    return done({ request, sample, limit: earlier, limitFrom: 'an earlier response' });
+  const plan = env.settings.plan;
+  if (plan && plan !== 'enterprise')
+    return done({ request, sample, limit: PLAN_LIMITS[plan].perMinute, limitFrom: '--plan' });
+  return done({ request, sample, limitFrom: 'nowhere' });
+}
+
+/** X-RateLimit-Limit of the latest response to the primary key that carried one. */
+function latestLimit(transcript: Transcript): number | undefined {
+  const xs = transcript.all();
+  for (let i = xs.length - 1; i >= 0; i--) {
+    const x = xs[i]!;
+    if (x.bucket !== 'primary' || !x.response) continue;
+    const limit = rateLimitHeaders(x.response.headers).limit?.value;
+    if (limit !== undefined) return limit;
+  }
+  return undefined;
+}
+
+export interface WalkPlan {
+  bound: number;
+  /** Requests kept back for what follows the walk (recovery, the second key's second read). */
+  reserve: number;
+  text: string;
+}
+
+/** What the walk and what follows will cost at most, or why the walk must not start. */
+export function planWalk(env: ProbeEnv, reading: Reading, now: number): Outcome<WalkPlan> {
+  const { settings } = env;
+  const base = reading.sample.remaining ?? reading.limit;
+  if (base === undefined)
+    return skip(
+      'no X-RateLimit-Remaining or X-RateLimit-Limit to bound the walk by (see RL-HEADERS-PRESENT): give the plan with --plan / ORDER_STORE_PLAN to bound it by the plan limit',
+    );
+  const untilReset =
+    reading.sample.resetAtMs !== undefined ? Math.max(0, reading.sample.resetAtMs - now) : undefined;
+  if (untilReset !== undefined && untilReset > settings.maxWaitMs)
+    return skip(
+      `exhausting this window would keep the key limited for ${seconds(untilReset)} (until X-RateLimit-Reset), longer than --max-wait-seconds (${settings.maxWaitMs / 1000} s): raise --max-wait-seconds / ORDER_STORE_MAX_WAIT_SECONDS to run the probe`,
+    );
+  const bound = base + WALK_MARGIN;
+  const second = settings.hasSecondKey ? 2 : 0;
+  const reserve = RECOVERY_ATTEMPTS + (second > 0 ? 1 : 0);
+  const needed = bound + RECOVERY_ATTEMPTS + second;
+  const left = env.http.pacer.budgetLeft;
+  if (needed > left) return skip(budgetReason(needed, left));
+  const burst = settings.burst ? (reading.limit ?? base) + 1 : 0;
+  const parts = [
+    `walk ≤ ${bound} (${reading.sample.remaining !== undefined ? 'Remaining' : `Limit, from ${reading.limitFrom},`} ${base} + ${WALK_MARGIN}; one window more only if the window resets mid-walk)`,
+    `recovery ≤ ${RECOVERY_ATTEMPTS}`,
+    ...(second > 0 ? ['second key 2'] : []),
+    ...(burst > 0 ? [`burst ≤ ${burst}`] : []),
+  ];
+  const max = settings.maxWaitMs / 1000;
+  const wait =
+    untilReset !== undefined
+      ? `about ${seconds(untilReset)} (until X-RateLimit-Reset, which Retry-After should match)`
+      : 'unknown (no X-RateLimit-Reset)';
+  const text = `up to ${needed + burst} requests (${parts.join(', ')}); longest wait ${wait}, never one over --max-wait-seconds (${max} s); backoff at most ${max} s more only if the limit does not lift${burst > 0 ? ', and one more window after the burst' : ''}`;
+  return done({ bound, reserve, text });
+}
+
+/** Repeats the request until the 429, within the plan's bound. */
+export async function walkToLimit(
+  env: ProbeEnv,
+  sender: ProbeSender,
+  reading: Reading,
+  plan: WalkPlan,
+): Promise<Outcome<Walk>> {
+  const samples: Sample[] = [reading.sample];
+  const walk: Walk = { samples, bound: plan.bound, sent: 0 };
+  const limit = reading.limit ?? reading.sample.remaining ?? 0;
+  let overLimit = false;
+  while (walk.sent < walk.bound) {
+    const left = env.http.pacer.budgetLeft;
+    if (left <= plan.reserve) return skip(budgetReason(walk.bound - walk.sent + plan.reserve, left));
+    const s = await sender.send(reading.request, 'primary', true);
+    walk.sent += 1;
+    const prev = samples[samples.length - 1]!;
+    samples.push(s);
+    if (s.status === 429) {
+      walk.limited = s;
+      break;
+    }
+    const rolled = rolledOver(prev, s);
+    if (prev.remaining === 0 && !rolled) overLimit = true;
+    if (rolled && walk.rolledAt === undefined && !overLimit) {
+      // A new window began before the limit was met: look for the 429 in it instead, once.
+      walk.rolledAt = s.n;
+      walk.bound = walk.sent + Math.min(s.remaining ?? limit, limit) + WALK_MARGIN;
+      env.log(`  the window reset during the walk (request ${s.n}); walking the new one`);
+    }
+  }
+  return done(walk);
+}
