@@ -1,0 +1,228 @@
+// Unit tests of the probe's pure readings (suites/support/probe-model.ts and probe-judge-*.ts) on
+// synthetic samples: windows, bounds, backoff, and one finding per broken rule.
+import { describe, expect, it } from 'vitest';
+import type { Response } from '../lib/http-client.ts';
+import type { Exchange } from '../lib/transcript.ts';
+import {
+  judge429Headers,
+  judgeBurst,
+  judgeConsistency,
+  judgeRecovery,
+  judgeRetryAfter,
+  judgeSecondKey,
+} from '../suites/support/probe-judge-after.ts';
+import {
+  judgeCounts,
+  judgeEnforced,
+  judgeNotEarly,
+  judgeReset,
+  judgeSteps,
+} from '../suites/support/probe-judge-walk.ts';
+import {
+  agrees,
+  backoffDelayMs,
+  earlyTolerance,
+  recoveredFloor,
+  rolledOver,
+  type Sample,
+  sampleOf,
+  type Walk,
+} from '../suites/support/probe-model.ts';
+
+const T0 = 1_800_000_000_000;
+
+/** A sample as the probe would read it from a response with these headers, received at `at`. */
+function sample(n: number, status: number, headers: Record<string, string>, at = T0 + n * 10): Sample {
+  const res = {
+    exchange: { seq: n + 1 } as Exchange,
+    status,
+    headers,
+    text: '',
+    bytes: 0,
+    receivedAtMs: at,
+    json: () => ({ ok: false, error: 'none' }),
+  } as unknown as Response;
+  return sampleOf(res, n);
+}
+
+const rl = (remaining: number, reset = T0 / 1000 + 2, limit = 5) => ({
+  'x-ratelimit-limit': String(limit),
+  'x-ratelimit-remaining': String(remaining),
+  'x-ratelimit-reset': String(reset),
+});
+const refused = (extra: Record<string, string> = {}) => ({ ...rl(0), 'retry-after': '2', ...extra });
+
+/** A walk of successes with these Remaining values, then (optionally) a 429. */
+function walkOf(remainings: number[], limited?: Record<string, string>): Walk {
+  const samples = remainings.map((r, i) => sample(i, 404, rl(r)));
+  if (limited) samples.push(sample(samples.length, 429, limited));
+  const last = samples[samples.length - 1]!;
+  return {
+    samples,
+    bound: remainings[0]! + 3,
+    sent: samples.length - 1,
+    ...(last.status === 429 ? { limited: last } : {}),
+  };
+}
+
+describe('probe model', () => {
+  it('reads a rollover only when Reset moves on after the old window ended', () => {
+    const a = sample(0, 404, rl(1, T0 / 1000 + 2));
+    expect(rolledOver(a, sample(1, 404, rl(4, T0 / 1000 + 4), T0 + 1500))).toBe(true);
+    expect(rolledOver(a, sample(1, 404, rl(0, T0 / 1000 + 2), T0 + 100))).toBe(false);
+    // Reset moved while the old window was far from over: not a rollover (Reset is just unstable).
+    expect(rolledOver(a, sample(1, 404, rl(0, T0 / 1000 + 60), T0 + 100))).toBe(false);
+  });
+
+  it('backs off exponentially, never below Retry-After, with bounded jitter', () => {
+    expect(backoffDelayMs(1, 2000, 0, 0)).toBe(4000);
+    expect(backoffDelayMs(2, 2000, 0, 0)).toBe(8000);
+    expect(backoffDelayMs(2, 2000, 0, 0.999)).toBeLessThan(8000 * 1.25);
+    expect(backoffDelayMs(1, 2000, 30_000, 0)).toBe(30_000);
+    expect(backoffDelayMs(1, 0, 0, 0)).toBe(2000);
+  });
+
+  it('tolerates rounding between Retry-After and Reset but not a unit slip', () => {
+    expect(agrees(2000, 2900)).toBe(true);
+    expect(agrees(60_000, 64_000)).toBe(true);
+    expect(agrees(2_000_000, 2000)).toBe(false);
+    expect(agrees(0, 10_000)).toBe(false);
+  });
+
+  it('scales its tolerances with Limit', () => {
+    expect(earlyTolerance(5)).toBe(1);
+    expect(earlyTolerance(1000)).toBe(50);
+    expect(recoveredFloor(5)).toBe(3);
+    expect(recoveredFloor(100)).toBe(90);
+  });
+});
+
+describe('walk judgements', () => {
+  it('a faithful walk has no finding anywhere', () => {
+    const w = walkOf([3, 2, 1, 0], refused());
+    for (const j of [judgeEnforced(w), judgeCounts(w), judgeSteps(w), judgeReset(w.samples)])
+      expect(j.findings).toEqual([]);
+    expect(judgeNotEarly(w)).toMatchObject({ findings: [] });
+  });
+
+  it('never limits: no 429 within the bound, and successes past Remaining 0', () => {
+    const f = judgeEnforced(walkOf([3, 2, 1, 0, 0, 0, 0])).findings.map((x) => x.message);
+    expect(f[0]).toMatch(/past the limit was not refused with 429 \(3 of 6/);
+    expect(f[1]).toMatch(/no 429 after 6 requests.*never enforced/);
+  });
+
+  it('limit + 1: one success after Remaining 0, then the 429', () => {
+    const f = judgeEnforced(walkOf([3, 2, 1, 0, 0], refused())).findings;
+    expect(f).toHaveLength(1);
+    expect(f[0]!.message).toMatch(/request #4 answered 404 .* X-RateLimit-Remaining 0 in the same window/);
+    // Counting stays quiet: the over-limit success is the enforcement finding, not a counting one.
+    expect(judgeCounts(walkOf([3, 2, 1, 0, 0], refused())).findings).toEqual([]);
+  });
+
+  it('Remaining stuck at Limit: counting fails and the 429 comes "early"', () => {
+    const w = walkOf([5, 5, 5, 5, 5], refused({ 'x-ratelimit-remaining': '5' }));
+    expect(judgeCounts(w).findings[0]!.message).toMatch(/did not fall .* 5 then 5 .*\(4 of 4/);
+    const early = judgeNotEarly(w);
+    expect(typeof early !== 'string' && early.findings[0]!.message).toMatch(
+      /Remaining 5 of 5: refused well before/,
+    );
+  });
+
+  it('a jump in Remaining is recorded, not counted against the server', () => {
+    const w = walkOf([4, 3, 1, 0], refused());
+    expect(judgeSteps(w).findings[0]!.message).toMatch(/fell by 2 on request #2 .* other traffic/);
+    expect(judgeCounts(w).findings).toEqual([]);
+  });
+
+  it('a Limit that changes within the window is a finding', () => {
+    const w = walkOf([3, 2], refused());
+    w.samples[2] = sample(2, 404, rl(1, T0 / 1000 + 2, 6));
+    expect(judgeCounts(w).findings[0]!.message).toMatch(/X-RateLimit-Limit changed within the window/);
+  });
+
+  it('Reset in milliseconds, as a delta, in the past, too far, or moving', () => {
+    const msg = (reset: number) => judgeReset([sample(0, 404, rl(3, reset))]).findings[0]?.message;
+    expect(msg(T0 + 2000)).toMatch(/Unix milliseconds/);
+    expect(msg(2)).toMatch(/a delta/);
+    expect(msg(T0 / 1000 - 60)).toMatch(/before the response/);
+    expect(msg(T0 / 1000 + 3 * 86_400)).toMatch(/more than a day/);
+    expect(msg(T0 / 1000 + 2)).toBeUndefined();
+    const moving = [sample(0, 404, rl(3, T0 / 1000 + 2)), sample(1, 404, rl(2, T0 / 1000 + 9))];
+    expect(judgeReset(moving).findings[0]!.message).toMatch(/moved from .* within the same window/);
+  });
+
+  it('judges no early 429 when the walk met none', () => {
+    expect(judgeNotEarly(walkOf([3, 2]))).toMatch(/met no 429/);
+  });
+});
+
+describe('429 judgements', () => {
+  const limited = (h: Record<string, string>) => sample(4, 429, h);
+
+  it('Retry-After: present in either RFC 9110 form, absent or garbled is a finding', () => {
+    expect(judgeRetryAfter(limited(refused())).findings).toEqual([]);
+    const date = new Date(T0 + 2000).toUTCString();
+    expect(judgeRetryAfter(limited(refused({ 'retry-after': date }))).observed).toMatch(/http-date/);
+    expect(judgeRetryAfter(limited(rl(0))).findings[0]!.message).toMatch(/no Retry-After/);
+    expect(judgeRetryAfter(limited(refused({ 'retry-after': 'soon' }))).findings[0]!.message).toMatch(
+      /neither delay-seconds nor an HTTP-date/,
+    );
+  });
+
+  it('Retry-After in milliseconds disagrees with Reset and says so', () => {
+    const j = judgeConsistency(limited(refused({ 'retry-after': '1960' })));
+    expect(typeof j !== 'string' && j.findings[0]!.message).toMatch(/disagree.*looks like milliseconds/);
+    expect(judgeConsistency(limited(refused()))).toMatchObject({ findings: [] });
+    expect(judgeConsistency(limited(rl(0)))).toMatch(/no usable Retry-After/);
+  });
+
+  it('the 429 needs the three headers with Remaining 0', () => {
+    expect(judge429Headers(limited(refused())).findings).toEqual([]);
+    expect(judge429Headers(limited({ 'retry-after': '2' })).findings[0]!.message).toMatch(
+      /lacks X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset/,
+    );
+    expect(judge429Headers(limited(refused({ 'x-ratelimit-remaining': '-1' }))).findings[0]!.message).toMatch(
+      /Remaining -1, not 0/,
+    );
+  });
+});
+
+describe('after the limit', () => {
+  it('recovery passes when the first try is served near Limit, fails when still 429', () => {
+    const ok = sample(5, 404, rl(4, T0 / 1000 + 4));
+    expect(judgeRecovery({ waitsMs: [2000], attempts: [ok], recovered: ok }).findings).toEqual([]);
+    const low = sample(5, 404, rl(1, T0 / 1000 + 4));
+    expect(judgeRecovery({ waitsMs: [2000], attempts: [low], recovered: low }).findings[0]!.message).toMatch(
+      /Remaining is 1 of 5: the window did not reset/,
+    );
+    const again = [5, 6, 7].map((n) => sample(n, 429, refused()));
+    const j = judgeRecovery({ waitsMs: [2000, 4100, 8300], attempts: again });
+    expect(j.findings[0]!.message).toMatch(
+      /429 again.*waited 2 s, then 4.1 s, then 8.3 s; still 429 after 3 tries/,
+    );
+  });
+
+  it('second key: untouched is per key; refused or drained is shared', () => {
+    const before = sample(1, 404, rl(4));
+    expect(judgeSecondKey({ before, after: sample(6, 404, rl(3)) }).observed).toMatch(/limits are per key/);
+    expect(judgeSecondKey({ before, after: sample(6, 429, refused()) }).findings[0]!.message).toMatch(
+      /share one limit/,
+    );
+    expect(judgeSecondKey({ before, after: sample(6, 404, rl(0)) }).findings[0]!.message).toMatch(
+      /counted against it/,
+    );
+  });
+
+  it('burst: at most Remaining succeed, unless the burst straddled a reset', () => {
+    const burst = (ok: number, straddled = false) => ({
+      size: 5,
+      allowed: 4,
+      samples: [...Array(5).keys()].map((i) => sample(10 + i, i < ok ? 404 : 429, rl(0))),
+      failures: [],
+      straddled,
+    });
+    expect(judgeBurst(burst(4)).findings).toEqual([]);
+    expect(judgeBurst(burst(5)).findings[0]!.message).toMatch(/5 of 5 .* 1 got past the limit/);
+    expect(judgeBurst(burst(5, true)).findings).toEqual([]);
+  });
+});
