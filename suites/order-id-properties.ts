@@ -45,9 +45,10 @@ export const orderIdProperties = suite({
         if (!read) ctx.skip('the list body is not a JSON array (see LIST-BODY-ARRAY)');
         for (const n of read.notes) ctx.note(n);
         for (const p of read.problems) ctx.problem(p.message, { exchange: response.exchange });
-        const beyond = read.ids.filter((id) => Math.abs(Number(id)) > Number.MAX_SAFE_INTEGER);
+        const distinct = [...new Set(read.ids)];
+        const beyond = distinct.filter((id) => Math.abs(Number(id)) > Number.MAX_SAFE_INTEGER);
         ctx.observe(
-          `${read.ids.length} distinct exact ids, ${beyond.length} beyond 2^53${beyond.length ? ` (${beyond.slice(0, 4).join(', ')})` : ''}`,
+          `${distinct.length} distinct exact ids, ${beyond.length} beyond 2^53${beyond.length ? ` (${beyond.slice(0, 4).join(', ')})` : ''}`,
         );
       },
     }),

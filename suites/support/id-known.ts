@@ -1,5 +1,5 @@
-// The orders the orderId checks must not touch, read from the list (generously: any id that looks like an
-// integer counts, even one the list checks reject) and from the fixtures handed to the run.
+// The orders the orderId checks must not touch: the list read generously (any id that looks like an integer
+// counts, even one the list checks reject) plus every fixture handed to the run. Reads only; never sends.
 import type { Ctx } from './context.ts';
 import { KnownOrders } from './id-readings.ts';
 
