@@ -4,6 +4,7 @@
 import type { Ctx } from './support/context.ts';
 import { check, suite } from './support/context.ts';
 import { describeStatus, errorBodyProblems, viewOf } from './support/http-facts.ts';
+import { apply, limitedOf, take, walkOf } from './support/probe-checks.ts';
 import {
   judge429Headers,
   judgeBurst,
@@ -13,21 +14,13 @@ import {
   judgeSecondKey,
 } from './support/probe-judge-after.ts';
 import {
-  type Judgement,
   judgeCounts,
   judgeEnforced,
   judgeNotEarly,
   judgeReset,
   judgeSteps,
 } from './support/probe-judge-walk.ts';
-import {
-  type Outcome,
-  PLAN_LIMITS,
-  type ProbeRecord,
-  RECOVERY_ATTEMPTS,
-  WALK_MARGIN,
-  type Walk,
-} from './support/probe-model.ts';
+import { PLAN_LIMITS, RECOVERY_ATTEMPTS, WALK_MARGIN } from './support/probe-model.ts';
 import { finishedProbe, probeOf } from './support/probe-session.ts';
 
 /**
@@ -36,40 +29,6 @@ import { finishedProbe, probeOf } from './support/probe-session.ts';
  * it against the budget then and skips with the same reason (raise --max-requests) when it does not fit.
  */
 const PROBE_FLOOR = 1 + 1 + WALK_MARGIN + RECOVERY_ATTEMPTS;
-
-/** The outcome's value; otherwise the check ends as the outcome says (skip with its reason, or error). */
-function take<T>(ctx: Ctx, outcome: Outcome<T>): T {
-  if (outcome.kind === 'skip') ctx.skip(outcome.reason);
-  if (outcome.kind === 'error') throw outcome.error;
-  return outcome.value;
-}
-
-function apply(ctx: Ctx, j: Judgement | string): void {
-  if (typeof j === 'string') ctx.skip(j);
-  for (const n of j.notes) ctx.note(n);
-  for (const f of j.findings) {
-    ctx.problem(f.message, {
-      ...(f.expected !== undefined ? { expected: f.expected } : {}),
-      ...(f.actual !== undefined ? { actual: f.actual } : {}),
-      ...(f.sample ? { exchange: f.sample.response.exchange } : {}),
-    });
-  }
-  ctx.observe(j.observed);
-}
-
-/** The walk, with the probe's samples attached as evidence. */
-async function walkOf(ctx: Ctx): Promise<{ record: ProbeRecord; walk: Walk }> {
-  const record = await probeOf(ctx).run();
-  const walk = take(ctx, record.walk);
-  ctx.evidence(...walk.samples.slice(-3).map((s) => s.response.exchange));
-  return { record, walk };
-}
-
-async function limitedOf(ctx: Ctx) {
-  const { walk } = await walkOf(ctx);
-  if (!walk.limited) ctx.skip('the walk met no 429 (see RL-PROBE-LIMIT-ENFORCED)');
-  return walk.limited;
-}
 
 const probeNeeds = { requests: PROBE_FLOOR, probe: true } as const;
 const judgeOnly = { requests: 0, probe: true } as const;

@@ -218,7 +218,6 @@ describe('after the limit', () => {
       size: 5,
       allowed: 4,
       samples: [...Array(5).keys()].map((i) => sample(10 + i, i < ok ? 404 : 429, rl(0))),
-      failures: [],
       straddled,
     });
     expect(judgeBurst(burst(4)).findings).toEqual([]);

@@ -139,6 +139,13 @@ describe('options and limits', () => {
     expect(server.stats().limited).toBe(0);
   });
 
+  it('does not walk the per-address limit when the key is refused', async () => {
+    const server = await strict();
+    const run = await probe(server, [], { ORDER_STORE_API_KEY: 'osk_not_a_known_key_0000' });
+    expect(checkOf(run, 'RL-PROBE-LIMIT-ENFORCED').message).toMatch(/refused \(401\).*--api-key/);
+    expect(server.stats().limited).toBe(0);
+  });
+
   it('does not start the walk when the window would lock the key longer than --max-wait-seconds', async () => {
     const server = await strict({ rateLimit: { limit: 5, windowSeconds: 30 } });
     const run = await probe(server, ['--max-wait-seconds', '5']);

@@ -136,17 +136,11 @@ export function judgeSecondKey(k: SecondKey): Judgement {
 export function judgeBurst(b: Burst): Judgement {
   const ok = b.samples.filter((s) => s.status !== 429);
   const said = `${ok.length} of ${b.size} concurrent requests succeeded with Remaining ${b.allowed} before them`;
-  const notes =
-    b.failures.length > 0
-      ? [`${b.failures.length} requests of the burst failed in transport: ${b.failures[0]}`]
-      : [];
-  if (ok.length <= b.allowed) return judged(said, [], notes);
-  if (b.straddled) return judged(`${said}, but the burst straddled a window reset: not judged`, [], notes);
+  if (ok.length <= b.allowed) return judged(said);
+  if (b.straddled) return judged(`${said}, but the burst straddled a window reset: not judged`);
   const shown = b.samples.find((s) => s.status === 429) ?? ok[ok.length - 1]!;
   const message = `${said}: ${ok.length - b.allowed} got past the limit (the counter is not atomic under concurrency)`;
-  return judged(
-    '',
-    [{ message, sample: shown, expected: `at most ${b.allowed} successes`, actual: String(ok.length) }],
-    notes,
-  );
+  return judged('', [
+    { message, sample: shown, expected: `at most ${b.allowed} successes`, actual: String(ok.length) },
+  ]);
 }

@@ -140,7 +140,6 @@ export interface Burst {
   /** Remaining just before, from the recovery response. */
   allowed: number;
   samples: Sample[];
-  failures: string[];
   straddled: boolean;
 }
 

@@ -1,6 +1,7 @@
 // The probe's second half: the second key while the first is limited, the recovery after Retry-After (with
 // bounded exponential backoff), the opt-in burst, and the final wait so the run never ends inside a
 // Retry-After. Every wait goes through the pacer; nothing here sends inside a Retry-After period.
+import { HarnessError } from '../../lib/errors.ts';
 import { retryAfter } from '../../lib/rate-limit-headers.ts';
 import {
   BURST_MAX,
@@ -123,8 +124,11 @@ export async function burst(
     if (r instanceof Error) failures.push(r.message);
     else samples.push(sampleOf(r, sender.count++));
   }
+  // A burst that did not all arrive proves nothing about the limiter: the harness failed, not the server.
+  if (failures.length > 0)
+    throw new HarnessError('E_HTTP', `${failures.length} of ${size} burst requests failed: ${failures[0]}`);
   const straddled = samples.some((s) => rolledOver(fresh, s));
-  return done({ size, allowed: fresh.remaining, samples, failures, straddled });
+  return done({ size, allowed: fresh.remaining, samples, straddled });
 }
 
 /**

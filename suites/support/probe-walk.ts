@@ -79,6 +79,10 @@ export async function readLimit(env: ProbeEnv, sender: ProbeSender): Promise<Out
     return skip(
       'the key was limited before the probe began, and still after waiting its Retry-After (other traffic on the key?): rerun when the key is idle, or leave the probe out with --skip-rate-limit-probe',
     );
+  if (sample.status === 401)
+    return skip(
+      'the API key was refused (401), so there is no key limit to probe (see AUTH-*): check --api-key / ORDER_STORE_API_KEY',
+    );
   if (sample.limit !== undefined) return done({ request, sample, limit: sample.limit, limitFrom: 'reading' });
   const earlier = latestLimit(env.transcript);
   if (earlier !== undefined)
