@@ -87,7 +87,7 @@ describe('the rate-limit probe against the faithful reference server', () => {
 
 describe('safety of a whole run', () => {
   it('a full run with a ban on the first early request completes, conformant and never banned', async () => {
-    const server = await strict({ rateLimit: { limit: 10, windowSeconds: 2 } });
+    const server = await strict({ rateLimit: { limit: 20, windowSeconds: 2 } });
     const run = await runCli(['--seed', '5', '--burst'], {
       env: { ...targetEnv(server), ORDER_STORE_SECOND_API_KEY: SECOND },
       timeoutMs: 58_000,
