@@ -100,7 +100,11 @@ export async function burst(
 ): Promise<Outcome<Burst>> {
   if (!env.settings.burst)
     return skip('opt-in, as it spends a whole window at once: --burst / ORDER_STORE_BURST');
-  if (recovery.kind !== 'done' || !recovery.value.recovered)
+  if (recovery.kind !== 'done')
+    return skip(
+      `needs the fresh window that follows the recovery, which did not run: ${recovery.kind === 'skip' ? recovery.reason : 'it failed'}`,
+    );
+  if (!recovery.value.recovered)
     return skip('needs a fresh window, and the limit did not lift (see RL-PROBE-RECOVERY)');
   const fresh = recovery.value.recovered;
   if (fresh.remaining === undefined)
