@@ -7,7 +7,7 @@ import { type Config, helpText, loadConfig } from './config.ts';
 import { EXIT, errorMessage, UsageError } from './errors.ts';
 import { preflight } from './preflight.ts';
 import { buildReport, type RunFacts } from './report/build.ts';
-import { resultLine, summary } from './report/console.ts';
+import { summary } from './report/console.ts';
 import { exitCodeOf, newRunId, type Report, SUITE } from './report/model.ts';
 import { ReportWriter } from './report/write.ts';
 import type { RunSettings } from './run-settings.ts';
@@ -176,7 +176,6 @@ async function conduct(config: Config, target: Target, io: Io): Promise<number> 
     run = await startRun(settings, {
       onResult(r) {
         results.push(r);
-        io.out(resultLine(r));
         writer.progress(build(false));
       },
       onLog: (line) => io.out(line),

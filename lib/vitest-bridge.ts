@@ -9,6 +9,7 @@ import {
   selectChecks,
 } from './check.ts';
 import { type BaseContext, runCheck } from './check-runner.ts';
+import { resultLine } from './report/console.ts';
 import type { RunSettings } from './run-settings.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 
@@ -74,6 +75,9 @@ function registerCheck<C>(
         },
       });
       ctx.task.meta.check = result;
+      // Printed from here, on the same channel as the checks' own log lines, so the console keeps their order
+      // (vitest batches results to the main process but forwards console output at once).
+      runtime.log(resultLine(result));
       if (result.status === 'skip') ctx.skip(result.message);
       if (result.status === 'fail' || result.status === 'error')
         throw new Error(`${result.status}: ${result.message}`);
