@@ -27,3 +27,30 @@ export function catalogue(only: string[] = [], skip: string[] = []): CatalogueRo
     }),
   );
 }
+
+/** The catalogue as a Markdown page (docs/checks.md): one table per suite, with every requirement. */
+export function catalogueMarkdown(): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const lines = [
+    '# Check catalogue',
+    '',
+    'Generated from `suites/` by `npm run docs`; `npm test` fails when it is out of date.',
+    'Levels: MUST (a failure makes the target non-conformant), SHOULD (a warning), INFO (recorded, the spec',
+    'says "not shown").',
+  ];
+  let suite = '';
+  for (const c of catalogue()) {
+    if (c.suite !== suite) {
+      suite = c.suite;
+      lines.push(
+        '',
+        `## ${suite}`,
+        '',
+        '| Id | Level | Spec | Requirement | Sends |',
+        '|---|---|---|---|---|',
+      );
+    }
+    lines.push(`| \`${c.id}\` | ${c.level} | ${cell(c.spec)} | ${cell(c.requirement)} | ${cell(c.title)} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -165,7 +165,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_BURST',
     kind: 'boolean',
     default: 'false',
-    help: 'Opt-in: after a reset, send Limit + 1 concurrent requests; at most Limit may succeed. Spends quota.',
+    help: 'Opt-in: right after a reset, bring the window to Limit + 1 requests with one concurrent burst; at most Limit may succeed. Spends quota.',
   },
   {
     key: 'referenceFaults',

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'dotenv';
 import { describe, expect, it } from 'vitest';
+import { catalogueMarkdown } from '../lib/catalogue.ts';
 import { loadConfig } from '../lib/config.ts';
 import { SETTINGS } from '../lib/settings.ts';
 import { ROOT } from './support/cli.ts';
@@ -23,6 +24,10 @@ describe('documentation', () => {
   it('.env.example, used as a dotenv file, is a valid configuration', () => {
     const config = loadConfig(['--env-file', join(ROOT, '.env.example')], { env: {} });
     expect(config.target.kind).toBe('embedded');
+  });
+
+  it('docs/checks.md is the current catalogue (regenerate with npm run docs)', () => {
+    expect(readFileSync(join(ROOT, 'docs', 'checks.md'), 'utf8')).toBe(catalogueMarkdown());
   });
 
   it('README names every flag and environment variable, the two set-up commands and the exit codes', () => {
