@@ -14,7 +14,8 @@ import { TargetFacts } from './target.ts';
 /** The settings a check may read: everything but the keys themselves. */
 export type PublicSettings = Omit<RunSettings, 'apiKey' | 'secondApiKey'> & { hasSecondKey: boolean };
 
-export interface Ctx extends BaseContext {
+/** What the suites work with besides the check model: the run's shared client, facts and settings. */
+export interface SuiteTools {
   http: HttpClient;
   target: TargetFacts;
   transcript: Transcript;
@@ -22,6 +23,8 @@ export interface Ctx extends BaseContext {
   random: Random;
   log(line: string): void;
 }
+
+export interface Ctx extends BaseContext, SuiteTools {}
 
 export const check = (c: CheckDefinition<Ctx>): CheckDefinition<Ctx> => defineCheck<Ctx>(c);
 export const suite = (s: SuiteDefinition<Ctx>): SuiteDefinition<Ctx> => defineSuite<Ctx>(s);

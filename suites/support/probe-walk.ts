@@ -1,11 +1,9 @@
 // The probe's first half: read the limit with one cheap request, plan and announce the cost, then repeat
 // that request one at a time until the 429. It never sends more than Remaining + WALK_MARGIN (one more
 // window's worth if the window resets mid-walk), never past the budget, and never inside a Retry-After.
-import type { HttpClient } from '../../lib/http-client.ts';
-import type { Random } from '../../lib/random.ts';
 import { rateLimitHeaders } from '../../lib/rate-limit-headers.ts';
 import type { Transcript } from '../../lib/transcript.ts';
-import type { PublicSettings } from './context.ts';
+import type { SuiteTools } from './context.ts';
 import { ORDERS, orderPath } from './paths.ts';
 import {
   type Outcome,
@@ -23,14 +21,7 @@ import {
 import type { TargetFacts } from './target.ts';
 
 /** What the probe works with: the run's shared client, facts and settings. */
-export interface ProbeEnv {
-  http: HttpClient;
-  target: TargetFacts;
-  transcript: Transcript;
-  settings: PublicSettings;
-  random: Random;
-  log(line: string): void;
-}
+export type ProbeEnv = SuiteTools;
 
 export const skip = (reason: string): { kind: 'skip'; reason: string } => ({ kind: 'skip', reason });
 export const done = <T>(value: T): Outcome<T> => ({ kind: 'done', value });
