@@ -107,20 +107,30 @@ export class Pacer {
         `the request budget is spent (${this.sent} of ${this.options.maxRequests} sent); raise --max-requests to allow more`,
       );
     }
+    const refused = await this.waitOut(bucket, spendToLimit);
+    if (refused) {
+      const seconds = Math.ceil(refused.ms / 1000);
+      throw new HarnessError(
+        'E_RATE_LIMIT_WAIT',
+        `the ${bucket} credential may not send for ${seconds} s (${refused.reason}), longer than --max-wait-seconds (${Math.round(this.options.maxWaitMs / 1000)}); rerun later or raise it`,
+      );
+    }
+    this.sent += count;
+  }
+
+  /**
+   * Sleeps through the bucket's required waits (a few rounds: a wait may reveal another); returns the wait it
+   * refused because it is longer than --max-wait-seconds, if any.
+   */
+  private async waitOut(bucket: Bucket, spendToLimit: boolean): Promise<WaitInfo | undefined> {
     for (let round = 0; round < 3; round++) {
       const wait = this.requiredWait(bucket, spendToLimit);
-      if (!wait) break;
-      if (wait.ms > this.options.maxWaitMs) {
-        const seconds = Math.ceil(wait.ms / 1000);
-        throw new HarnessError(
-          'E_RATE_LIMIT_WAIT',
-          `the ${bucket} credential may not send for ${seconds} s (${wait.reason}), longer than --max-wait-seconds (${Math.round(this.options.maxWaitMs / 1000)}); rerun later or raise it`,
-        );
-      }
+      if (!wait) return undefined;
+      if (wait.ms > this.options.maxWaitMs) return wait;
       await this.sleep(wait.ms, wait);
       if (wait.reason === 'X-RateLimit-Reset') this.state(bucket).remaining = undefined;
     }
-    this.sent += count;
+    return undefined;
   }
 
   /**
@@ -137,14 +147,8 @@ export class Pacer {
    * nothing and charges nothing. Resolves false at once when that wait is longer than --max-wait-seconds.
    */
   async waitUntilFree(bucket: Bucket, spendToLimit = false): Promise<boolean> {
-    for (let round = 0; round < 3; round++) {
-      const wait = this.requiredWait(bucket, spendToLimit);
-      if (!wait) return true;
-      if (wait.ms > this.options.maxWaitMs) return false;
-      await this.sleep(wait.ms, wait);
-      if (wait.reason === 'X-RateLimit-Reset') this.state(bucket).remaining = undefined;
-    }
-    return this.requiredWait(bucket, spendToLimit) === undefined;
+    const refused = await this.waitOut(bucket, spendToLimit);
+    return refused === undefined && this.requiredWait(bucket, spendToLimit) === undefined;
   }
 
   /** Updates the bucket from a response's headers (every response, 401s included). */
