@@ -2,7 +2,7 @@
 // cases come first, inadmissible values are never sent, and a printed path replays the same counterexample.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type PropertySpec, planProperty, runProperty } from '../lib/property.ts';
+import { type PropertySpec, planProperty, runProperty } from './property.ts';
 
 const spec = (over: Partial<PropertySpec<bigint, string>>, sent: bigint[]): PropertySpec<bigint, string> => ({
   arbitrary: fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
