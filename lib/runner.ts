@@ -71,9 +71,11 @@ export async function startRun(settings: RunSettings, hooks: RunHooks): Promise<
       maxWorkers: 1,
       pool: 'forks',
       passWithNoTests: true,
+      // A conformance run writes its reports and nothing else (no results cache inside node_modules).
+      cache: false,
       provide: { conformance: settings },
     },
-    { cacheDir: undefined, logLevel: 'silent' },
+    { logLevel: 'silent' },
   );
   // vitest's logger exits the process on SIGINT/SIGTERM; the command handles signals itself so that an
   // interrupted run still writes its report.
