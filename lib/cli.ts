@@ -10,7 +10,7 @@ import { buildReport, type RunFacts } from './report/build.ts';
 import { summary } from './report/console.ts';
 import { exitCodeOf, newRunId, type Report, SUITE } from './report/model.ts';
 import { ReportWriter } from './report/write.ts';
-import type { RunSettings } from './run-settings.ts';
+import { type RunSettings, runSettings } from './run-settings.ts';
 import { type ActiveRun, startRun } from './runner.ts';
 
 /** The embedded reference server runs a compressed rate-limit window so the probe finishes in seconds. */
@@ -37,33 +37,12 @@ interface Target {
 }
 
 async function resolveTarget(config: Config): Promise<Target> {
-  const common = {
-    only: config.only,
-    skip: config.skip,
-    timeoutMs: config.timeoutMs,
-    maxRequests: config.maxRequests,
-    maxWaitMs: config.maxWaitMs,
-    maxResponseBytes: config.maxResponseBytes,
-    seed: config.seed,
-    propertyRuns: config.propertyRuns,
-    ...(config.replayPath ? { replayPath: config.replayPath } : {}),
-    skipRateLimitProbe: config.skipRateLimitProbe,
-    ...(config.plan ? { plan: config.plan } : {}),
-    burst: config.burst,
-  };
   if (config.target.kind === 'url') {
     await preflight(config.target.baseUrl, config.timeoutMs);
     return {
       embedded: false,
       close: async () => {},
-      settings: {
-        ...common,
-        baseUrl: config.target.baseUrl,
-        apiKey: config.target.apiKey,
-        ...(config.secondApiKey ? { secondApiKey: config.secondApiKey } : {}),
-        cancellableOrderIds: config.cancellableOrderIds,
-        shippedOrderIds: config.shippedOrderIds,
-      },
+      settings: runSettings(config, config.target.baseUrl, config.target.apiKey),
     };
   }
   const { startReferenceServer } = await import('../reference/server.ts');
@@ -73,18 +52,11 @@ async function resolveTarget(config: Config): Promise<Target> {
   } catch (e) {
     throw new UsageError(`the embedded reference server did not start: ${errorMessage(e)}`);
   }
-  return {
-    embedded: true,
-    close: () => server.close(),
-    settings: {
-      ...common,
-      baseUrl: server.baseUrl,
-      apiKey: server.demoKey,
-      cancellableOrderIds:
-        config.cancellableOrderIds.length > 0 ? config.cancellableOrderIds : server.fixtures.pending,
-      shippedOrderIds: config.shippedOrderIds.length > 0 ? config.shippedOrderIds : server.fixtures.shipped,
-    },
-  };
+  // The embedded server's own fixtures stand in for the ones a user would hand over.
+  const settings = runSettings(config, server.baseUrl, server.demoKey);
+  if (settings.cancellableOrderIds.length === 0) settings.cancellableOrderIds = server.fixtures.pending;
+  if (settings.shippedOrderIds.length === 0) settings.shippedOrderIds = server.fixtures.shipped;
+  return { embedded: true, close: () => server.close(), settings };
 }
 
 function listChecks(config: Config, io: Io): number {

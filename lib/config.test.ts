@@ -125,6 +125,9 @@ describe('loadConfig', () => {
     expect(loadConfig(['--api-key', 'k'], { env: {}, cwd: cwd() }).warnings.join('\n')).toMatch(
       /ORDER_STORE_API_KEY is ignored/,
     );
+    const embedded = loadConfig(['--second-api-key', 'k2-value'], { env: {}, cwd: cwd() });
+    expect(embedded.secondApiKey).toBeUndefined();
+    expect(embedded.warnings.join('\n')).toMatch(/ORDER_STORE_SECOND_API_KEY is ignored/);
   });
 
   it('normalises a trailing slash and keeps loopback http quiet', () => {

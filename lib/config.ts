@@ -224,7 +224,13 @@ export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
   }
   const seed =
     int(setting('seed'), get('seed'), -(2 ** 31)) ?? Math.floor((options.random ?? Math.random)() * 2 ** 31);
-  const secondApiKey = str(get('secondApiKey'));
+  let secondApiKey = str(get('secondApiKey'));
+  if (secondApiKey !== undefined && target.kind === 'embedded') {
+    warnings.push(
+      'ORDER_STORE_SECOND_API_KEY is ignored: the embedded reference server knows only its demo key',
+    );
+    secondApiKey = undefined;
+  }
   if (secondApiKey !== undefined && secondApiKey === apiKey) {
     throw new UsageError(
       'ORDER_STORE_SECOND_API_KEY (--second-api-key) must be a different key from ORDER_STORE_API_KEY',

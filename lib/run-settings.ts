@@ -1,23 +1,31 @@
 // What a conformance run hands to the checks: the resolved target and the options they act on. It crosses
 // from the command's process to the vitest worker, so it is plain JSON.
-import type { Plan } from './config.ts';
+import type { Config } from './config.ts';
 
-export interface RunSettings {
-  baseUrl: string;
-  apiKey: string;
-  secondApiKey?: string;
-  cancellableOrderIds: string[];
-  shippedOrderIds: string[];
-  only: string[];
-  skip: string[];
-  timeoutMs: number;
-  maxRequests: number;
-  maxWaitMs: number;
-  maxResponseBytes: number;
-  seed: number;
-  propertyRuns: number;
-  replayPath?: { checkId: string; path: string };
-  skipRateLimitProbe: boolean;
-  plan?: Plan;
-  burst: boolean;
+/** The options of Config the checks act on, carried over unchanged. */
+export const CARRIED = [
+  'secondApiKey',
+  'cancellableOrderIds',
+  'shippedOrderIds',
+  'only',
+  'skip',
+  'timeoutMs',
+  'maxRequests',
+  'maxWaitMs',
+  'maxResponseBytes',
+  'seed',
+  'propertyRuns',
+  'replayPath',
+  'skipRateLimitProbe',
+  'plan',
+  'burst',
+] as const satisfies readonly (keyof Config)[];
+
+export type RunSettings = Pick<Config, (typeof CARRIED)[number]> & { baseUrl: string; apiKey: string };
+
+/** The settings for a run of `config` against the target at `baseUrl` with `apiKey`. */
+export function runSettings(config: Config, baseUrl: string, apiKey: string): RunSettings {
+  const carried: Partial<RunSettings> = {};
+  for (const key of CARRIED) if (config[key] !== undefined) Object.assign(carried, { [key]: config[key] });
+  return { ...(carried as Pick<Config, (typeof CARRIED)[number]>), baseUrl, apiKey };
 }
