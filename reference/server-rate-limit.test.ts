@@ -1,8 +1,7 @@
 // HTTP tests of rate limiting (spec §8): headers on every response, 429, the ban, address buckets, atomicity.
 
-import { Agent, request } from 'undici';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { type Answer, call, fakeClock, withServer } from './test-helpers.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Answer, burstStatuses, call, fakeClock, withServer } from './test-helpers.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -165,23 +164,9 @@ describe('unauthenticated callers', () => {
 });
 
 describe('atomicity', () => {
-  const agent = new Agent({ connections: 200 });
-  afterAll(() => agent.close());
-
   it('a burst of 200 concurrent requests never lets more than the limit through', async () => {
     const server = await withServer(cleanups, { rateLimit: { limit: 5, windowSeconds: 60 } });
-    const statuses = await Promise.all(
-      Array.from({ length: 200 }, async () => {
-        const res = await request(`${server.baseUrl}/store/orders`, {
-          dispatcher: agent,
-          headers: { authorization: `Bearer ${server.demoKey}` },
-          headersTimeout: 8000,
-          bodyTimeout: 8000,
-        });
-        await res.body.dump();
-        return res.statusCode;
-      }),
-    );
+    const statuses = await burstStatuses(server, 200);
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(195);
   });

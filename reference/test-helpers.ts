@@ -3,7 +3,7 @@
 
 import { connect } from 'node:net';
 import { isInteger, parse } from 'lossless-json';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import { type ReferenceServerOptions, type RunningReference, startReferenceServer } from './server.ts';
 
 export interface Answer {
@@ -93,4 +93,25 @@ export async function withServer(
   const server = await startReferenceServer(options);
   cleanups.push(() => server.close());
   return server;
+}
+
+/** Sends `n` authenticated list requests at once, each on its own connection; returns their statuses. */
+export async function burstStatuses(server: RunningReference, n: number): Promise<number[]> {
+  const agent = new Agent({ connections: n });
+  try {
+    return await Promise.all(
+      Array.from({ length: n }, async () => {
+        const res = await request(`${server.baseUrl}/store/orders`, {
+          dispatcher: agent,
+          headers: { authorization: `Bearer ${server.demoKey}` },
+          headersTimeout: 8000,
+          bodyTimeout: 8000,
+        });
+        await res.body.dump();
+        return res.statusCode;
+      }),
+    );
+  } finally {
+    await agent.close();
+  }
 }

@@ -1,9 +1,8 @@
 // Fault cases for the X-RateLimit-* headers and the 429 behaviour (spec §8), on a fake clock.
 // Test support only: each probe is the smallest exchange that tells the fault from the faithful server.
 
-import { Agent, request } from 'undici';
 import type { RunningReference } from '../server.ts';
-import { type Answer, call, fakeClock } from '../test-helpers.ts';
+import { type Answer, burstStatuses, call, fakeClock } from '../test-helpers.ts';
 import type { FaultCase } from './fault-case.ts';
 
 const START = fakeClock().now;
@@ -16,24 +15,7 @@ async function calls(server: RunningReference, n: number): Promise<Answer[]> {
 }
 
 async function burst(server: RunningReference, n: number): Promise<number> {
-  const agent = new Agent({ connections: n });
-  try {
-    const statuses = await Promise.all(
-      Array.from({ length: n }, async () => {
-        const res = await request(`${server.baseUrl}/store/orders`, {
-          dispatcher: agent,
-          headers: { authorization: `Bearer ${server.demoKey}` },
-          headersTimeout: 8000,
-          bodyTimeout: 8000,
-        });
-        await res.body.dump();
-        return res.statusCode;
-      }),
-    );
-    return statuses.filter((s) => s === 200).length;
-  } finally {
-    await agent.close();
-  }
+  return (await burstStatuses(server, n)).filter((s) => s === 200).length;
 }
 
 export const RATE_LIMIT_CASES: FaultCase[] = [
