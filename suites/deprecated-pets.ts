@@ -1,26 +1,12 @@
 // spec §9 rule 3: GET /pets/{petId} is deprecated and has a sunset date. Its shape is not shown, so only
 // auth (spec §5) and the standard deprecation signals (RFC 9745, RFC 8594) are checked.
 
-import type { Response } from '../lib/http-client.ts';
 import { isImfFixdate, parseHttpDate } from '../lib/http-date.ts';
 import { type Ctx, check, suite } from './support/context.ts';
 import { describeStatus, header } from './support/http-facts.ts';
-import { petPath } from './support/paths.ts';
 
 /** RFC 9745 §2.1: Deprecation is an RFC 9651 Date item, "@" and an integer of seconds since the epoch. */
 const SF_DATE = /^@-?\d{1,15}$/;
-
-const memo = new WeakMap<Ctx['target'], Promise<Response>>();
-
-/** One authenticated GET /pets/{petId} per run, shared by the checks of this suite. */
-function authenticatedPet(ctx: Ctx): Promise<Response> {
-  let res = memo.get(ctx.target);
-  if (!res) {
-    res = ctx.target.petId().then((id) => ctx.http.send({ method: 'GET', path: petPath(id) }));
-    memo.set(ctx.target, res);
-  }
-  return res;
-}
 
 export const deprecatedPets = suite({
   id: 'PETS',
@@ -54,7 +40,7 @@ export const deprecatedPets = suite({
       title: 'Sends GET /pets/{a petId from the list} with the API key',
       needs: { requests: 2 },
       async run(ctx: Ctx) {
-        const res = await authenticatedPet(ctx);
+        const res = await ctx.target.pet();
         ctx.evidence(res.exchange);
         ctx.observe(`answered ${describeStatus(res)}`);
       },
@@ -68,7 +54,7 @@ export const deprecatedPets = suite({
       title: 'Reads Deprecation on the authenticated GET /pets/{petId}',
       needs: { requests: 2 },
       async run(ctx: Ctx) {
-        const res = await authenticatedPet(ctx);
+        const res = await ctx.target.pet();
         const v = header(res, 'deprecation');
         ctx.require(v !== undefined, 'no Deprecation header', {
           expected: 'Deprecation: @<seconds>',
@@ -92,7 +78,7 @@ export const deprecatedPets = suite({
       title: 'Reads Sunset on the authenticated GET /pets/{petId}',
       needs: { requests: 2 },
       async run(ctx: Ctx) {
-        const res = await authenticatedPet(ctx);
+        const res = await ctx.target.pet();
         const v = header(res, 'sunset');
         ctx.require(v !== undefined, 'no Sunset header', {
           expected: 'Sunset: <HTTP-date>',

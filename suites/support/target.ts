@@ -26,6 +26,7 @@ export class TargetFacts {
   private absentMemo?: Promise<string | undefined>;
   private readonly unauthMemo = new Map<Operation, Promise<Response | undefined>>();
   private readonly shippedMemo = new Map<string, Promise<Response>>();
+  private petMemo?: Promise<Response>;
   private absentCancelMemo?: Promise<Response | undefined>;
   private firstCancelMemo?: Promise<{ id: string; response: Response }>;
   private readonly cancellable: string[];
@@ -153,6 +154,12 @@ export class TargetFacts {
       return absent === undefined ? undefined : orderPath(absent);
     }
     return petPath(await this.petId());
+  }
+
+  /** GET /pets/{petId} with the key, once per run (the deprecated read, spec §9 rule 3). */
+  pet(): Promise<Response> {
+    this.petMemo ??= this.petId().then((id) => this.http.send({ method: 'GET', path: petPath(id) }));
+    return this.petMemo;
   }
 
   async petId(): Promise<string> {
