@@ -1,7 +1,7 @@
 // How much the lossless JSON reading of a large order list costs against JSON.parse (which would round
 // ids above 2^53): median time per parse and the ratio. Run: npm run bench.
-import { parseJson } from '../lib/json.ts';
-import { validate } from '../lib/validation.ts';
+import { parseJson } from '../lib/formats/json.ts';
+import { validate } from '../lib/formats/validation.ts';
 import { describe, median } from './stats.ts';
 
 const ORDERS = 20_000;

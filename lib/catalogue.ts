@@ -2,7 +2,7 @@
 // read from suites/index.ts without running anything.
 
 import { ALL_CHECKS } from '../suites/index.ts';
-import { selectChecks } from './check.ts';
+import { selectChecks } from './check/model.ts';
 
 export interface CatalogueRow {
   id: string;

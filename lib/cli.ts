@@ -2,16 +2,16 @@
 // run, reports and the exit code (0 conformant, 1 non-conformant, 2 usage, 3 incomplete).
 
 import { catalogue } from './catalogue.ts';
-import type { CheckResult } from './check.ts';
-import { type Config, helpText, loadConfig } from './config.ts';
+import type { CheckResult } from './check/model.ts';
+import { type Config, helpText, loadConfig } from './config/load.ts';
+import { type RunSettings, runSettings } from './config/run-config.ts';
 import { EXIT, errorMessage, UsageError } from './errors.ts';
-import { preflight } from './preflight.ts';
+import { preflight } from './http/preflight.ts';
 import { buildReport, type RunFacts } from './report/build.ts';
 import { summary } from './report/console.ts';
 import { exitCodeOf, newRunId, type Report, SUITE } from './report/model.ts';
 import { ReportWriter } from './report/write.ts';
-import { type RunSettings, runSettings } from './run-settings.ts';
-import { type ActiveRun, startRun } from './runner.ts';
+import { type ActiveRun, startRun } from './run/runner.ts';
 
 /** The embedded reference server runs a compressed rate-limit window so the probe finishes in seconds. */
 export const EMBEDDED_RATE_LIMIT = { limit: 100, windowSeconds: 10 };

@@ -1,7 +1,8 @@
 // spec §5 Authentication: every operation (list, cancel, the deprecated pets read) refuses a missing or
 // invalid key with 401, an Error body and a challenge, before it reveals whether anything exists.
-import type { Auth, Response } from '../lib/http-client.ts';
-import { headerValue } from '../lib/rate-limit-headers.ts';
+
+import { headerValue } from '../lib/formats/rate-limit-headers.ts';
+import type { Auth, Response } from '../lib/http/client.ts';
 import { type Ctx, check, suite } from './support/context.ts';
 import { describeStatus, errorBodyProblems, recordedView } from './support/http-facts.ts';
 import { ORDERS } from './support/paths.ts';

@@ -1,5 +1,5 @@
 // The one file vitest runs for a conformance run: every selected check, in SUITES order, in one worker.
-import { registerConformanceRun } from '../lib/vitest-bridge.ts';
+import { registerConformanceRun } from '../lib/run/worker.ts';
 import { SUITES } from './index.ts';
 import { createSuiteEnvironment } from './support/context.ts';
 

@@ -1,7 +1,7 @@
 // spec §9 rule 3: GET /pets/{petId} is deprecated and has a sunset date. Its shape is not shown, so only
 // auth (spec §5) and the standard deprecation signals (RFC 9745, RFC 8594) are checked.
 
-import { isImfFixdate, parseHttpDate } from '../lib/http-date.ts';
+import { isImfFixdate, parseHttpDate } from '../lib/formats/http-date.ts';
 import { type Ctx, check, suite } from './support/context.ts';
 import { describeStatus, header } from './support/http-facts.ts';
 

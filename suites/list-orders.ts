@@ -1,7 +1,7 @@
 // spec §4 List orders (GET /store/orders): status, media type, body shape, ids, and no narrowing.
 
-import { INT64_MAX, INT64_MIN } from '../lib/int64.ts';
-import { validate } from '../lib/validation.ts';
+import { INT64_MAX, INT64_MIN } from '../lib/formats/int64.ts';
+import { validate } from '../lib/formats/validation.ts';
 import { type Ctx, check, suite } from './support/context.ts';
 import { describeStatus, header, isJsonMediaType } from './support/http-facts.ts';
 import { ORDERS } from './support/paths.ts';

@@ -1,7 +1,7 @@
 // spec §4 cancelOrder path parameter orderId (int64): property-based checks with fast-check, edges first,
 // bounded by the request budget and replayable from --seed/--replay-path. Never sends a segment that any
 // lenient reading could take for an order the run may not cancel (id-readings.ts).
-import { SETTINGS } from '../lib/settings.ts';
+import { SETTINGS } from '../lib/config/settings.ts';
 import { type Ctx, check, suite } from './support/context.ts';
 import {
   ABSENT_EDGES,

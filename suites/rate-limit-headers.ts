@@ -5,7 +5,7 @@ import {
   RESET_DELTA_BELOW,
   RESET_MILLIS_ABOVE,
   rateLimitHeaders,
-} from '../lib/rate-limit-headers.ts';
+} from '../lib/formats/rate-limit-headers.ts';
 import { type Ctx, check, suite } from './support/context.ts';
 import { type Offence, reportGrouped, responses } from './support/whole-run.ts';
 

@@ -1,11 +1,11 @@
-// README.md and .env.example stay true to the settings the command reads (lib/settings.ts).
+// README.md and .env.example stay true to the settings the command reads (lib/config/settings.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'dotenv';
 import { describe, expect, it } from 'vitest';
 import { catalogueMarkdown } from '../lib/catalogue.ts';
-import { loadConfig } from '../lib/config.ts';
-import { SETTINGS } from '../lib/settings.ts';
+import { loadConfig } from '../lib/config/load.ts';
+import { SETTINGS } from '../lib/config/settings.ts';
 import { ROOT } from './support/cli.ts';
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');

@@ -1,7 +1,7 @@
 // The whole suite against the faithful reference server: every check passes, is informational, or is
 // skipped with its stated reason; the run is complete and conformant; reports are valid and key-free.
 import { describe, expect, it } from 'vitest';
-import { validate } from '../lib/validation.ts';
+import { validate } from '../lib/formats/validation.ts';
 import { checkOf, runCli, targetEnv } from './support/cli.ts';
 import { reference } from './support/reference.ts';
 

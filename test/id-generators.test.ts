@@ -2,7 +2,7 @@
 // naming a cancellable order under an independent lenient oracle), fixture spellings and the isolation pair.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCanonicalInt64 } from '../lib/int64.ts';
+import { isCanonicalInt64 } from '../lib/formats/int64.ts';
 import { absentArbitrary, absentEdges, admissibleAbsent } from '../suites/support/id-absent.ts';
 import { isolationPair, spellingFixture, spellings } from '../suites/support/id-fixtures.ts';
 import { readListIds } from '../suites/support/id-lossless.ts';

@@ -2,7 +2,7 @@
 // faithful server passes, each id fault fails the right check with the right counterexample class, a
 // printed path replays the same counterexample, a seed fixes every request, and the budget holds.
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../lib/check.ts';
+import type { CheckResult } from '../lib/check/model.ts';
 import { ALL_CHECKS } from '../suites/index.ts';
 import { type CliRun, checkOf, runCli, targetEnv } from './support/cli.ts';
 import { reference } from './support/reference.ts';

@@ -1,8 +1,8 @@
 // Unit tests of the probe's pure readings (suites/support/probe-model.ts and probe-judge-*.ts) on
 // synthetic samples: windows, bounds, backoff, and one finding per broken rule.
 import { describe, expect, it } from 'vitest';
-import type { Response } from '../lib/http-client.ts';
-import type { Exchange } from '../lib/transcript.ts';
+import type { Response } from '../lib/http/client.ts';
+import type { Exchange } from '../lib/http/transcript.ts';
 import {
   judge429Headers,
   judgeBurst,

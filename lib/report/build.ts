@@ -1,7 +1,7 @@
 // Assembles the Report from what a run knows at a moment: the facts fixed at start, the verdicts so far,
 // and why it could not finish. Called after every check (progress) and once at the end (final).
-import type { CheckResult } from '../check.ts';
-import type { RunSettings } from '../run-settings.ts';
+import type { CheckResult } from '../check/model.ts';
+import type { RunSettings } from '../config/run-config.ts';
 import { countStatuses, type Report, SPEC_TITLE, SUITE, verdictOf } from './model.ts';
 
 export interface RunFacts {

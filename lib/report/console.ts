@@ -1,6 +1,6 @@
 // What the command prints: a line per check as it lands, and the closing summary (verdict, counts, where
 // the reports are). Text only; the caller decides where it goes.
-import type { CheckResult } from '../check.ts';
+import type { CheckResult } from '../check/model.ts';
 import type { Report } from './model.ts';
 
 export function resultLine(c: CheckResult): string {

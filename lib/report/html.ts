@@ -1,7 +1,7 @@
 // The human report: one self-contained HTML file (no scripts, no external assets) an auditor can read
 // offline. Findings first, then every check with its requirement, spec clause, evidence and reproduction.
-import type { CheckResult, Status } from '../check.ts';
-import type { Exchange } from '../transcript.ts';
+import type { CheckResult, Status } from '../check/model.ts';
+import type { Exchange } from '../http/transcript.ts';
 import type { Report } from './model.ts';
 
 /** Bodies longer than this are cut in the human report (report.json keeps the transcript's cut). */

@@ -1,7 +1,7 @@
 // JUnit XML for CI: one <testsuite> per spec area, one <testcase> per check. A broken MUST is a <failure>,
 // a harness error an <error>, a skip a <skipped>; SHOULD warnings and INFO observations pass with their
 // text in <system-out>, so a CI gate fails exactly when the run is not conformant or not complete.
-import type { CheckResult } from '../check.ts';
+import type { CheckResult } from '../check/model.ts';
 import type { Report } from './model.ts';
 import { xmlAttr, xmlText } from './xml.ts';
 

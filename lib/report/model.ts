@@ -1,7 +1,7 @@
 // The report of a run as data: what reaches report.json, junit.xml, report.html and the console summary.
 // The verdict rule lives here and only here.
 import { readFileSync } from 'node:fs';
-import type { CheckResult, Status } from '../check.ts';
+import type { CheckResult, Status } from '../check/model.ts';
 import { EXIT } from '../errors.ts';
 
 export type Verdict = 'conformant' | 'non-conformant' | 'incomplete';

@@ -1,14 +1,14 @@
 // The context every conformance check receives, and the environment that builds it inside the run:
 // the shared target facts, the HTTP client, the run's settings without its keys, and seeded randomness.
-import type { CheckDefinition, CheckMeta, SuiteDefinition } from '../../lib/check.ts';
-import { defineCheck, defineSuite } from '../../lib/check.ts';
-import type { BaseContext } from '../../lib/check-runner.ts';
-import type { HttpClient } from '../../lib/http-client.ts';
-import { Random } from '../../lib/random.ts';
-import type { RunSettings } from '../../lib/run-settings.ts';
-import type { Runtime } from '../../lib/runtime.ts';
-import type { Transcript } from '../../lib/transcript.ts';
-import type { SuiteEnvironment } from '../../lib/vitest-bridge.ts';
+import type { CheckDefinition, CheckMeta, SuiteDefinition } from '../../lib/check/model.ts';
+import { defineCheck, defineSuite } from '../../lib/check/model.ts';
+import { Random } from '../../lib/check/random.ts';
+import type { BaseContext } from '../../lib/check/run-check.ts';
+import type { RunSettings } from '../../lib/config/run-config.ts';
+import type { HttpClient } from '../../lib/http/client.ts';
+import type { Transcript } from '../../lib/http/transcript.ts';
+import type { Runtime } from '../../lib/run/runtime.ts';
+import type { SuiteEnvironment } from '../../lib/run/worker.ts';
 import { TargetFacts } from './target.ts';
 
 /** The settings a check may read: everything but the keys themselves. */

@@ -1,10 +1,11 @@
 // Small readings of a response that several suites share: media type, body presence, Error-body problems.
 // Readings only; the checks decide what they mean.
-import type { Response } from '../../lib/http-client.ts';
-import { parseJson } from '../../lib/json.ts';
-import { headerValue } from '../../lib/rate-limit-headers.ts';
-import type { Exchange } from '../../lib/transcript.ts';
-import { validate } from '../../lib/validation.ts';
+
+import { parseJson } from '../../lib/formats/json.ts';
+import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
+import { validate } from '../../lib/formats/validation.ts';
+import type { Response } from '../../lib/http/client.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
 
 /** The parts of a response the Error-body rules look at, live or recorded. */
 export interface BodyView {

@@ -1,7 +1,7 @@
 // Cases of the absent-id property: int64 ids that no known order has, edges first (fast-check's bias never
 // yields 2^53 or 2^53+1), then the whole int64 range. Builds values only; KnownOrders decides what is safe.
 import fc from 'fast-check';
-import { INT64_MAX, INT64_MIN, inInt64 } from '../../lib/int64.ts';
+import { INT64_MAX, INT64_MIN, inInt64 } from '../../lib/formats/int64.ts';
 import type { KnownOrders } from './id-readings.ts';
 
 /** The fixed edges, tried in this order whenever they are absent and safe. */

@@ -1,7 +1,7 @@
 // The destructive orderId checks: cancelling one fixture leaves the others as they were, and non-canonical
 // spellings of a fixture cancel nothing. Only fixtures from --cancellable-order-ids are ever sent as spellings
 // or cancelled; shipped orders are only re-asked.
-import type { Response } from '../../lib/http-client.ts';
+import type { Response } from '../../lib/http/client.ts';
 import type { Ctx } from './context.ts';
 import { describeStatus } from './http-facts.ts';
 import { isolationPair, spellingFixture, spellings } from './id-fixtures.ts';

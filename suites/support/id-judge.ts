@@ -1,8 +1,9 @@
 // Judges one answer of an orderId property and names the counterexample class when it fails ("2xx on absent
 // id", "precision collision", "5xx on malformed id", ...). Reads responses only; it never sends.
-import type { Response } from '../../lib/http-client.ts';
-import { rateLimitHeaders } from '../../lib/rate-limit-headers.ts';
-import type { Exchange } from '../../lib/transcript.ts';
+
+import { rateLimitHeaders } from '../../lib/formats/rate-limit-headers.ts';
+import type { Response } from '../../lib/http/client.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
 import { describeStatus, errorBodyProblems, viewOf } from './http-facts.ts';
 import type { KnownOrders } from './id-readings.ts';
 

@@ -2,7 +2,7 @@
 // marks of a server that passed them through a JS number: duplicates, fixtures replaced by a rounded twin,
 // ids outside int64, ids beyond 2^53 written as fractions or exponents. Reads text; sends nothing.
 import { isLosslessNumber, parse } from 'lossless-json';
-import { inInt64 } from '../../lib/int64.ts';
+import { inInt64 } from '../../lib/formats/int64.ts';
 
 export interface LosslessProblem {
   /** The class the check's message starts with. */

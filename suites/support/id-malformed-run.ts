@@ -1,7 +1,7 @@
 // The malformed-id property, run once per run and read by two checks: the MUST on status and body, and the
 // INFO on which 4xx the target chose. Every answer is kept so the INFO check sends nothing of its own.
-import type { PropertyResult } from '../../lib/property.ts';
-import type { Exchange } from '../../lib/transcript.ts';
+import type { PropertyResult } from '../../lib/check/property.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
 import type { Ctx } from './context.ts';
 import { type CaseFailure, judgeMalformed } from './id-judge.ts';
 import { knownOrders, NO_LIST } from './id-known.ts';

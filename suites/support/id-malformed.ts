@@ -1,7 +1,7 @@
 // Cases of the malformed-id property: non-canonical orderId segments built around an id proven absent, so
 // that no lenient reading names an order (KnownOrders.safe decides). Builds wire text only; sends nothing.
 import fc from 'fast-check';
-import { INT64_MAX, INT64_MIN } from '../../lib/int64.ts';
+import { INT64_MAX, INT64_MIN } from '../../lib/formats/int64.ts';
 import { DIGIT_ZEROS, type KnownOrders } from './id-readings.ts';
 
 export const MALFORMED_KINDS = [

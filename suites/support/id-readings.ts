@@ -1,7 +1,7 @@
 // Every integer a careless server might read an orderId segment as (parseInt, Number() rounding, BigInt, atoi,
 // hex/octal, Unicode digits, int64 wrap/clamp) and the safety rule on them: a segment is sent only if no reading
 // names an order the run may not cancel. Readings only; it sends nothing and judges no response.
-import { INT64_MAX, INT64_MIN } from '../../lib/int64.ts';
+import { INT64_MAX, INT64_MIN } from '../../lib/formats/int64.ts';
 
 /** Zero code points of the digit scripts the generators use (Unicode Nd runs of ten). */
 export const DIGIT_ZEROS = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0e50, 0xff10, 0x1d7ce] as const;

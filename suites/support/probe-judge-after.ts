@@ -1,6 +1,6 @@
 // Pure readings of what follows the walk into findings: the 429 itself, the second key, the recovery and
 // the burst. They never send and never choose a level: the check that calls one does.
-import { retryAfter } from '../../lib/rate-limit-headers.ts';
+import { retryAfter } from '../../lib/formats/rate-limit-headers.ts';
 import { type Finding, type Judgement, judged } from './probe-judge-walk.ts';
 import {
   agrees,

@@ -1,6 +1,6 @@
 // Pure readings of the walk to the 429 into findings, one function per RL-PROBE check of the sequence.
 // They never send and never choose a level: the check that calls one does.
-import { RESET_DELTA_BELOW, RESET_MILLIS_ABOVE } from '../../lib/rate-limit-headers.ts';
+import { RESET_DELTA_BELOW, RESET_MILLIS_ABOVE } from '../../lib/formats/rate-limit-headers.ts';
 import {
   earlyTolerance,
   RESET_HORIZON_MS,

@@ -1,7 +1,8 @@
 // The rate-limit probe's record (what was sent, what came back) and the small readings of it that both the
 // probe and its checks need. Nothing here sends, waits or judges.
-import type { Response } from '../../lib/http-client.ts';
-import { rateLimitHeaders, resetAtLocalMs, serverDateMs } from '../../lib/rate-limit-headers.ts';
+
+import { rateLimitHeaders, resetAtLocalMs, serverDateMs } from '../../lib/formats/rate-limit-headers.ts';
+import type { Response } from '../../lib/http/client.ts';
 
 /** Requests past the Remaining last read that the walk may send while looking for its 429. */
 export const WALK_MARGIN = 3;

@@ -2,7 +2,7 @@
 // bounded exponential backoff), the opt-in burst, and the final wait so the run never ends inside a
 // Retry-After. Every wait goes through the pacer; nothing here sends inside a Retry-After period.
 import { HarnessError } from '../../lib/errors.ts';
-import { retryAfter } from '../../lib/rate-limit-headers.ts';
+import { retryAfter } from '../../lib/formats/rate-limit-headers.ts';
 import {
   BURST_MAX,
   type Burst,

@@ -1,7 +1,7 @@
 // Runs the rate-limit probe once per run, in order (read, plan, walk to the 429, second key, recovery,
 // burst, settle), and keeps the record every RL-PROBE check judges. Checks never send on their own.
 import { HarnessError } from '../../lib/errors.ts';
-import type { HttpClient } from '../../lib/http-client.ts';
+import type { HttpClient } from '../../lib/http/client.ts';
 import type { Ctx } from './context.ts';
 import {
   type Burst,

@@ -1,8 +1,8 @@
 // The probe's first half: read the limit with one cheap request, plan and announce the cost, then repeat
 // that request one at a time until the 429. It never sends more than Remaining + WALK_MARGIN (one more
 // window's worth if the window resets mid-walk), never past the budget, and never inside a Retry-After.
-import { rateLimitHeaders } from '../../lib/rate-limit-headers.ts';
-import type { Transcript } from '../../lib/transcript.ts';
+import { rateLimitHeaders } from '../../lib/formats/rate-limit-headers.ts';
+import type { Transcript } from '../../lib/http/transcript.ts';
 import type { SuiteTools } from './context.ts';
 import { ORDERS, orderPath } from './paths.ts';
 import {

@@ -1,10 +1,11 @@
 // What the run knows about the target, learnt once and shared by the checks: the order list, an id proven
 // absent from it, the fixtures the user handed over, and a few requests several checks read. It sends
 // only what a check asks for, and never cancels an order that was not given in --cancellable-order-ids.
-import type { HttpClient, Response } from '../../lib/http-client.ts';
-import { integerText } from '../../lib/json.ts';
-import type { Random } from '../../lib/random.ts';
-import type { RunSettings } from '../../lib/run-settings.ts';
+
+import type { Random } from '../../lib/check/random.ts';
+import type { RunSettings } from '../../lib/config/run-config.ts';
+import { integerText } from '../../lib/formats/json.ts';
+import type { HttpClient, Response } from '../../lib/http/client.ts';
 import { ORDERS, orderPath, petPath } from './paths.ts';
 
 export interface OrderList {

@@ -1,6 +1,6 @@
 // Helpers for the checks that judge the whole transcript: the same problem on many responses becomes one
 // finding with a count, the statuses it was seen on and the first exchange as evidence.
-import type { Exchange } from '../../lib/transcript.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
 import type { Ctx } from './context.ts';
 
 export interface Offence {

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CheckResult } from '../../lib/check.ts';
+import type { CheckResult } from '../../lib/check/model.ts';
 import type { Report } from '../../lib/report/model.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -2,7 +2,7 @@
 // preflight costs no rate-limit quota and sends no key.
 import { connect as netConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../errors.ts';
 
 export async function preflight(baseUrl: string, timeoutMs: number): Promise<void> {
   const url = new URL(baseUrl);

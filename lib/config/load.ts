@@ -4,8 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse as parseDotenv } from 'dotenv';
-import { UsageError } from './errors.ts';
-import { isCanonicalInt64 } from './int64.ts';
+import { UsageError } from '../errors.ts';
+import { isCanonicalInt64 } from '../formats/int64.ts';
 import { SETTINGS, type Setting, type SettingKey } from './settings.ts';
 
 export const PLANS = ['free', 'pro', 'business', 'enterprise'] as const;

@@ -1,10 +1,11 @@
 // The per-run machinery the checks share inside the vitest worker: one pacer, one transcript, one redactor
 // and one HTTP client, so budget, waits and redaction hold across every suite.
-import { HttpClient } from './http-client.ts';
-import { Pacer, type WaitInfo } from './pacer.ts';
-import { Redactor } from './redact.ts';
-import type { RunSettings } from './run-settings.ts';
-import { Transcript } from './transcript.ts';
+
+import type { RunSettings } from '../config/run-config.ts';
+import { HttpClient } from '../http/client.ts';
+import { Pacer, type WaitInfo } from '../http/pacer.ts';
+import { Redactor } from '../http/redact.ts';
+import { Transcript } from '../http/transcript.ts';
 
 /** How much of each body the transcript keeps for evidence. */
 export const RECORD_BODY_BYTES = 16 * 1024;

@@ -1,6 +1,6 @@
 // What a conformance run hands to the checks: the resolved target and the options they act on. It crosses
 // from the command's process to the vitest worker, so it is plain JSON.
-import type { Config } from './config.ts';
+import type { Config } from './load.ts';
 
 /** The options of Config the checks act on, carried over unchanged. */
 export const CARRIED = [

@@ -1,10 +1,11 @@
 // Runs one check and turns what happened into a CheckResult: problems become fail/warn/info by level,
 // a Skip becomes skip, anything thrown becomes error (the harness broke, so the run is incomplete).
-import type { CheckDefinition, CheckMeta, CheckResult, Level, Status } from './check.ts';
-import { curlCommand } from './curl.ts';
-import { errorMessage, HarnessError } from './errors.ts';
-import type { Redactor } from './redact.ts';
-import type { Exchange, Transcript } from './transcript.ts';
+
+import { errorMessage, HarnessError } from '../errors.ts';
+import { curlCommand } from '../http/curl.ts';
+import type { Redactor } from '../http/redact.ts';
+import type { Exchange, Transcript } from '../http/transcript.ts';
+import type { CheckDefinition, CheckMeta, CheckResult, Level, Status } from './model.ts';
 
 /** Most exchanges a result carries as evidence; the rest are counted, not copied. */
 export const MAX_EVIDENCE = 12;

@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpClient } from './http-client.ts';
+import { HttpClient } from './client.ts';
 import { Pacer } from './pacer.ts';
 import { Redactor } from './redact.ts';
 import { Transcript } from './transcript.ts';

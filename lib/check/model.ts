@@ -1,6 +1,6 @@
 // The check model (GUIDE §2): a check is data (id, spec, level, requirement, title, needs) plus one run
-// function. Nothing here knows a specific check; suites/ defines them, check-runner.ts runs them.
-import type { Exchange } from './transcript.ts';
+// function. Nothing here knows a specific check; suites/ defines them, run-check.ts runs them.
+import type { Exchange } from '../http/transcript.ts';
 
 export type Level = 'MUST' | 'SHOULD' | 'MAY' | 'INFO';
 export type Status = 'pass' | 'fail' | 'warn' | 'info' | 'skip' | 'error';

@@ -1,4 +1,4 @@
-// lib/property.ts on a fake "server" (a pure function): cases and shrinks stay within the allowance, edge
+// lib/check/property.ts on a fake "server" (a pure function): cases and shrinks stay within the allowance, edge
 // cases come first, inadmissible values are never sent, and a printed path replays the same counterexample.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

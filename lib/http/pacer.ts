@@ -1,14 +1,14 @@
 // Decides when the next request may leave, so a run never trips a rate limit it could see coming and never
 // sends inside a Retry-After period (the safety contract, GUIDE §3), and counts the global request budget.
 // It reads headers only through rate-limit-headers.ts; it never judges whether they conform.
-import { HarnessError } from './errors.ts';
+import { HarnessError } from '../errors.ts';
 import {
   type HeaderMap,
   rateLimitHeaders,
   resetAtLocalMs,
   retryAfter,
   serverDateMs,
-} from './rate-limit-headers.ts';
+} from '../formats/rate-limit-headers.ts';
 import type { Bucket } from './transcript.ts';
 
 /** Past a Reset (whole seconds) the window may end a little late on the server: wait this much more. */

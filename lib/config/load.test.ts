@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkBaseUrl, helpText, loadConfig } from './config.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../errors.ts';
+import { checkBaseUrl, helpText, loadConfig } from './load.ts';
 import { SETTINGS } from './settings.ts';
 
 const cwd = () => mkdtempSync(join(tmpdir(), 'osc-config-'));

@@ -7,10 +7,10 @@ import {
   type CheckResult,
   type SuiteDefinition,
   selectChecks,
-} from './check.ts';
-import { type BaseContext, runCheck } from './check-runner.ts';
-import { resultLine } from './report/console.ts';
-import type { RunSettings } from './run-settings.ts';
+} from '../check/model.ts';
+import { type BaseContext, runCheck } from '../check/run-check.ts';
+import type { RunSettings } from '../config/run-config.ts';
+import { resultLine } from '../report/console.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 
 declare module 'vitest' {

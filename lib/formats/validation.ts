@@ -60,7 +60,7 @@ function createAjv(): Ajv2020 {
   return ajv;
 }
 
-const SCHEMA_DIR = fileURLToPath(new URL('../schemas/', import.meta.url));
+const SCHEMA_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
 
 export function loadSchema(file: string): Schema {
   return JSON.parse(readFileSync(SCHEMA_DIR + file, 'utf8')) as Schema;

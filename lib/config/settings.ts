@@ -1,4 +1,4 @@
-// The catalogue of settings: flag, environment twin, default, meaning. config.ts parses them; --help,
+// The catalogue of settings: flag, environment twin, default, meaning. load.ts parses them; --help,
 // README and .env.example are checked against this list by the tests, so it is the one source of truth.
 
 export type SettingKind = 'string' | 'integer' | 'boolean' | 'list';

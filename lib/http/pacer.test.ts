@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HarnessError } from './errors.ts';
+import { HarnessError } from '../errors.ts';
 import { Pacer, RESET_MARGIN_MS, RETRY_MARGIN_MS, UNKNOWN_429_BACKOFF_MS, type WaitInfo } from './pacer.ts';
 
 /** A pacer on a fake clock whose sleeps advance the clock and are recorded. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type CheckDefinition, defineCheck, defineSuite, type Level, selectChecks } from './check.ts';
-import { type BaseContext, runCheck, statusFor } from './check-runner.ts';
-import { HarnessError } from './errors.ts';
-import { KEY_VARIABLE, Redactor } from './redact.ts';
-import { Transcript } from './transcript.ts';
+import { HarnessError } from '../errors.ts';
+import { KEY_VARIABLE, Redactor } from '../http/redact.ts';
+import { Transcript } from '../http/transcript.ts';
+import { type CheckDefinition, defineCheck, defineSuite, type Level, selectChecks } from './model.ts';
+import { type BaseContext, runCheck, statusFor } from './run-check.ts';
 
 function env(unmet?: string) {
   const transcript = new Transcript();

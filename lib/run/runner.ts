@@ -2,11 +2,11 @@
 // target), and hands each verdict back as it lands. Started by the command; it writes nothing itself.
 import { fileURLToPath } from 'node:url';
 import { createVitest, type Reporter, type TestCase, type TestModule } from 'vitest/node';
-import type { CheckResult } from './check.ts';
-import { errorMessage } from './errors.ts';
-import type { RunSettings } from './run-settings.ts';
+import type { CheckResult } from '../check/model.ts';
+import type { RunSettings } from '../config/run-config.ts';
+import { errorMessage } from '../errors.ts';
 
-export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const PACKAGE_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ENTRY = 'suites/conformance.run.ts';
 
 export interface RunHooks {

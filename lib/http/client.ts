@@ -2,8 +2,8 @@
 // never followed, every exchange paced (pacer.ts) and recorded redacted (transcript.ts). It never asserts:
 // a status or header is data for the checks, and only a transport failure throws.
 import { Agent, type Dispatcher, request } from 'undici';
-import { errorMessage, HarnessError } from './errors.ts';
-import { type JsonParseResult, parseJson } from './json.ts';
+import { errorMessage, HarnessError } from '../errors.ts';
+import { type JsonParseResult, parseJson } from '../formats/json.ts';
 import type { Pacer } from './pacer.ts';
 import { KEY_VARIABLE, type Redactor, SECOND_KEY_VARIABLE } from './redact.ts';
 import type { Bucket, Exchange, Transcript } from './transcript.ts';
