@@ -3,10 +3,10 @@
 
 import { headerValue } from '../lib/formats/rate-limit-headers.ts';
 import type { Auth, Response } from '../lib/http/client.ts';
-import { type Ctx, check, suite } from './support/context.ts';
-import { describeStatus, errorBodyProblems, recordedView } from './support/http-facts.ts';
-import { ORDERS } from './support/paths.ts';
-import type { Operation } from './support/target.ts';
+import { type Ctx, check, suite } from './shared/context.ts';
+import { ORDERS } from './shared/paths.ts';
+import { describeStatus, errorBodyProblems, recordedView } from './shared/responses.ts';
+import type { Operation } from './shared/target.ts';
 
 const OPERATIONS: readonly Operation[] = ['list', 'cancel', 'pets'];
 

@@ -1,8 +1,8 @@
 // spec §4 Cancel an order (DELETE /store/orders/{orderId}): pending → 204, shipped → 409, unknown → 404.
 // Only fixtures from --cancellable-order-ids are ever cancelled; unknown ids are proven absent first.
-import { type Ctx, check, suite } from './support/context.ts';
-import { describeStatus, errorBodyProblems, header, viewOf } from './support/http-facts.ts';
-import { orderPath } from './support/paths.ts';
+import { type Ctx, check, suite } from './shared/context.ts';
+import { orderPath } from './shared/paths.ts';
+import { describeStatus, errorBodyProblems, header, viewOf } from './shared/responses.ts';
 
 const NO_FIXTURE =
   'needs a pending order the run may cancel: list one in --cancellable-order-ids / ORDER_STORE_CANCELLABLE_ORDER_IDS';

@@ -2,8 +2,8 @@
 // auth (spec §5) and the standard deprecation signals (RFC 9745, RFC 8594) are checked.
 
 import { isImfFixdate, parseHttpDate } from '../lib/formats/http-date.ts';
-import { type Ctx, check, suite } from './support/context.ts';
-import { describeStatus, header } from './support/http-facts.ts';
+import { type Ctx, check, suite } from './shared/context.ts';
+import { describeStatus, header } from './shared/responses.ts';
 
 /** RFC 9745 §2.1: Deprecation is an RFC 9651 Date item, "@" and an integer of seconds since the epoch. */
 const SF_DATE = /^@-?\d{1,15}$/;

@@ -1,8 +1,8 @@
 // spec §7 Errors, judged over every response of the run (ordinary checks, auth probes, cancels, the
 // rate-limit probe): an error response that carries a body carries the Error object, status included.
-import { type Ctx, check, suite } from './support/context.ts';
-import { errorShapeProblems, errorStatusMismatch, recordedView } from './support/http-facts.ts';
-import { type Offence, reportGrouped, responses } from './support/whole-run.ts';
+import { type Ctx, check, suite } from './shared/context.ts';
+import { errorShapeProblems, errorStatusMismatch, recordedView } from './shared/responses.ts';
+import { type Offence, reportGrouped, responses } from './shared/whole-run.ts';
 
 function errorResponsesWithBody(ctx: Parameters<typeof reportGrouped>[0]) {
   return responses(ctx).filter((x) => x.response!.status >= 400 && x.response!.bodyBytes > 0);

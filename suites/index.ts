@@ -5,9 +5,9 @@ import { cancelOrder } from './cancel-order.ts';
 import { deprecatedPets } from './deprecated-pets.ts';
 import { errorBodies } from './error-bodies.ts';
 import { listOrders } from './list-orders.ts';
-import { orderIdProperties } from './order-id-properties.ts';
+import { orderIdProperties } from './order-id/checks.ts';
 import { rateLimitHeadersSuite } from './rate-limit-headers.ts';
-import { rateLimitProbe } from './rate-limit-probe.ts';
+import { rateLimitProbe } from './rate-limit-probe/checks.ts';
 import { versioning } from './versioning.ts';
 
 export const SUITES = [

@@ -2,9 +2,9 @@
 
 import { INT64_MAX, INT64_MIN } from '../lib/formats/int64.ts';
 import { validate } from '../lib/formats/validation.ts';
-import { type Ctx, check, suite } from './support/context.ts';
-import { describeStatus, header, isJsonMediaType } from './support/http-facts.ts';
-import { ORDERS } from './support/paths.ts';
+import { type Ctx, check, suite } from './shared/context.ts';
+import { ORDERS } from './shared/paths.ts';
+import { describeStatus, header, isJsonMediaType } from './shared/responses.ts';
 
 const NARROWING_QUERY = '?limit=1&offset=1&status=pending';
 

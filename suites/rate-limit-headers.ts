@@ -6,8 +6,8 @@ import {
   RESET_MILLIS_ABOVE,
   rateLimitHeaders,
 } from '../lib/formats/rate-limit-headers.ts';
-import { type Ctx, check, suite } from './support/context.ts';
-import { type Offence, reportGrouped, responses } from './support/whole-run.ts';
+import { type Ctx, check, suite } from './shared/context.ts';
+import { type Offence, reportGrouped, responses } from './shared/whole-run.ts';
 
 const NAMES = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
 

@@ -1,5 +1,5 @@
 // spec §9 Versioning: the base address ends with the version segment /v1 and the API answers below it.
-import { type Ctx, check, suite } from './support/context.ts';
+import { type Ctx, check, suite } from './shared/context.ts';
 
 export const versioning = suite({
   id: 'VER',

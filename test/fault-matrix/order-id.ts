@@ -1,4 +1,4 @@
-// Faults caught by the orderId property suite (suites/order-id-properties.ts).
+// Faults caught by the orderId property suite (suites/order-id/).
 import type { FaultExpectation } from './types.ts';
 
 const NO_PROBE = ['--skip-rate-limit-probe'];

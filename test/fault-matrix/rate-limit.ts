@@ -1,4 +1,4 @@
-// Faults caught by the rate-limit probe (suites/rate-limit-probe.ts), and the whole-run header checks that
+// Faults caught by the rate-limit probe (suites/rate-limit-probe/), and the whole-run header checks that
 // see the probe's responses. Each runs the RL- checks against a compressed window (5 requests per 2 s) on a
 // server that bans a key on its first early request, so a probe that ever sent inside Retry-After would
 // show up as failures of its own.

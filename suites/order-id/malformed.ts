@@ -2,7 +2,7 @@
 // that no lenient reading names an order (KnownOrders.safe decides). Builds wire text only; sends nothing.
 import fc from 'fast-check';
 import { INT64_MAX, INT64_MIN } from '../../lib/formats/int64.ts';
-import { DIGIT_ZEROS, type KnownOrders } from './id-readings.ts';
+import { DIGIT_ZEROS, type KnownOrders } from './readings.ts';
 
 export const MALFORMED_KINDS = [
   'letters',

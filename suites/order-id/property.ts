@@ -1,8 +1,8 @@
 // Runs an orderId property for a check with the run's seed, runs, budget and replay path, records seed and
 // path (note and log), and turns a counterexample into the check's finding. Decides no requirement itself.
 import { type PropertyResult, type PropertySpec, runProperty } from '../../lib/check/property.ts';
-import type { Ctx } from './context.ts';
-import { type CaseFailure, RateLimited } from './id-judge.ts';
+import type { Ctx } from '../shared/context.ts';
+import { type CaseFailure, RateLimited } from './judge.ts';
 
 /** Shrink attempts after a counterexample: a couple of requests for a simpler case, no more. */
 export const MAX_SHRINKS = 2;

@@ -1,8 +1,8 @@
-// Unit tests of the probe's pure readings (suites/support/probe-model.ts and probe-judge-*.ts) on
+// Unit tests of the probe's pure readings (record.ts and judge-*.ts) on
 // synthetic samples: windows, bounds, backoff, and one finding per broken rule.
 import { describe, expect, it } from 'vitest';
-import type { Response } from '../lib/http/client.ts';
-import type { Exchange } from '../lib/http/transcript.ts';
+import type { Response } from '../../lib/http/client.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
 import {
   judge429Headers,
   judgeBurst,
@@ -10,14 +10,8 @@ import {
   judgeRecovery,
   judgeRetryAfter,
   judgeSecondKey,
-} from '../suites/support/probe-judge-after.ts';
-import {
-  judgeCounts,
-  judgeEnforced,
-  judgeNotEarly,
-  judgeReset,
-  judgeSteps,
-} from '../suites/support/probe-judge-walk.ts';
+} from './judge-after-walk.ts';
+import { judgeCounts, judgeEnforced, judgeNotEarly, judgeReset, judgeSteps } from './judge-walk.ts';
 import {
   agrees,
   backoffDelayMs,
@@ -27,7 +21,7 @@ import {
   type Sample,
   sampleOf,
   type Walk,
-} from '../suites/support/probe-model.ts';
+} from './record.ts';
 
 const T0 = 1_800_000_000_000;
 

@@ -2,11 +2,11 @@
 // spellings of a fixture cancel nothing. Only fixtures from --cancellable-order-ids are ever sent as spellings
 // or cancelled; shipped orders are only re-asked.
 import type { Response } from '../../lib/http/client.ts';
-import type { Ctx } from './context.ts';
-import { describeStatus } from './http-facts.ts';
-import { isolationPair, spellingFixture, spellings } from './id-fixtures.ts';
-import { knownOrders, NO_LIST } from './id-known.ts';
-import { orderPath } from './paths.ts';
+import type { Ctx } from '../shared/context.ts';
+import { orderPath } from '../shared/paths.ts';
+import { describeStatus } from '../shared/responses.ts';
+import { isolationPair, spellingFixture, spellings } from './fixtures.ts';
+import { knownOrders, NO_LIST } from './known.ts';
 
 const is2xx = (r: Response): boolean => r.status >= 200 && r.status < 300;
 

@@ -2,9 +2,11 @@
 // INFO on which 4xx the target chose. Every answer is kept so the INFO check sends nothing of its own.
 import type { PropertyResult } from '../../lib/check/property.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
-import type { Ctx } from './context.ts';
-import { type CaseFailure, judgeMalformed } from './id-judge.ts';
-import { knownOrders, NO_LIST } from './id-known.ts';
+import type { Ctx } from '../shared/context.ts';
+import { orderPath } from '../shared/paths.ts';
+import type { TargetFacts } from '../shared/target.ts';
+import { type CaseFailure, judgeMalformed } from './judge.ts';
+import { knownOrders, NO_LIST } from './known.ts';
 import {
   admissibleMalformed,
   type MalformedCase,
@@ -12,10 +14,8 @@ import {
   malformedArbitrary,
   malformedExamples,
   malformedSegment,
-} from './id-malformed.ts';
-import { runIdProperty } from './id-property.ts';
-import { orderPath } from './paths.ts';
-import type { TargetFacts } from './target.ts';
+} from './malformed.ts';
+import { runIdProperty } from './property.ts';
 
 /** The check a --replay-path names to replay this property. */
 export const MALFORMED_OWNER = 'ID-MALFORMED-4XX';

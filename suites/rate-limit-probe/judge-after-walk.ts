@@ -1,7 +1,7 @@
 // Pure readings of what follows the walk into findings: the 429 itself, the second key, the recovery and
 // the burst. They never send and never choose a level: the check that calls one does.
 import { retryAfter } from '../../lib/formats/rate-limit-headers.ts';
-import { type Finding, type Judgement, judged } from './probe-judge-walk.ts';
+import { type Finding, type Judgement, judged } from './judgement.ts';
 import {
   agrees,
   type Burst,
@@ -12,7 +12,7 @@ import {
   type Sample,
   type SecondKey,
   seconds,
-} from './probe-model.ts';
+} from './record.ts';
 
 export function judgeRetryAfter(limited: Sample): Judgement {
   const ra = retryAfter(limited.response.headers, limited.response.receivedAtMs);

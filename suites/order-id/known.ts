@@ -1,7 +1,7 @@
 // The orders the orderId checks must not touch: the list read generously (any id that looks like an integer
 // counts, even one the list checks reject) plus every fixture handed to the run. Reads only; never sends.
-import type { Ctx } from './context.ts';
-import { KnownOrders } from './id-readings.ts';
+import type { Ctx } from '../shared/context.ts';
+import { KnownOrders } from './readings.ts';
 
 /** Integer ids an item's `id` may stand for: exact bigint, an integral number, integer-like text, or a float's neighbours. */
 export function idsOfItem(item: unknown): string[] {

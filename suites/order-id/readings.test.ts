@@ -1,13 +1,7 @@
-// The lenient readings and the safety rule of suites/support/id-readings.ts: what a careless server reads a
+// The lenient readings and the safety rule of readings.ts: what a careless server reads a
 // segment as, and which segments the orderId checks refuse to send.
 import { describe, expect, it } from 'vitest';
-import {
-  asciiDigits,
-  decodings,
-  KnownOrders,
-  namedIds,
-  staysInSegment,
-} from '../suites/support/id-readings.ts';
+import { asciiDigits, decodings, KnownOrders, namedIds, staysInSegment } from './readings.ts';
 
 const REFERENCE = new KnownOrders(
   ['1', '2', '3', '7', '9007199254740992', '9007199254740993', '42', '9223372036854775807'],

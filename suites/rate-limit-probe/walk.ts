@@ -3,8 +3,9 @@
 // window's worth if the window resets mid-walk), never past the budget, and never inside a Retry-After.
 import { rateLimitHeaders } from '../../lib/formats/rate-limit-headers.ts';
 import type { Transcript } from '../../lib/http/transcript.ts';
-import type { SuiteTools } from './context.ts';
-import { ORDERS, orderPath } from './paths.ts';
+import type { SuiteTools } from '../shared/context.ts';
+import { ORDERS, orderPath } from '../shared/paths.ts';
+import type { TargetFacts } from '../shared/target.ts';
 import {
   type Outcome,
   PLAN_LIMITS,
@@ -17,8 +18,7 @@ import {
   seconds,
   WALK_MARGIN,
   type Walk,
-} from './probe-model.ts';
-import type { TargetFacts } from './target.ts';
+} from './record.ts';
 
 /** What the probe works with: the run's shared client, facts and settings. */
 export type ProbeEnv = SuiteTools;

@@ -2,7 +2,8 @@
 // burst, settle), and keeps the record every RL-PROBE check judges. Checks never send on their own.
 import { HarnessError } from '../../lib/errors.ts';
 import type { HttpClient } from '../../lib/http/client.ts';
-import type { Ctx } from './context.ts';
+import type { Ctx } from '../shared/context.ts';
+import { burst, readSecondKey, recover, settle } from './after-walk.ts';
 import {
   type Burst,
   type Outcome,
@@ -13,9 +14,8 @@ import {
   type SecondKey,
   seconds,
   type Walk,
-} from './probe-model.ts';
-import { burst, readSecondKey, recover, settle } from './probe-recovery.ts';
-import { done, type ProbeEnv, ProbeSender, planWalk, readLimit, skip, walkToLimit } from './probe-walk.ts';
+} from './record.ts';
+import { done, type ProbeEnv, ProbeSender, planWalk, readLimit, skip, walkToLimit } from './walk.ts';
 
 /** A phase's failure as an outcome: a budget or wait limit is a reason to skip (it names the setting). */
 async function attempt<T>(phase: () => Promise<Outcome<T>>): Promise<Outcome<T>> {

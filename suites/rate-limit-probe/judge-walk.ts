@@ -1,6 +1,7 @@
 // Pure readings of the walk to the 429 into findings, one function per RL-PROBE check of the sequence.
 // They never send and never choose a level: the check that calls one does.
 import { RESET_DELTA_BELOW, RESET_MILLIS_ABOVE } from '../../lib/formats/rate-limit-headers.ts';
+import { grouped, type Judgement, judged } from './judgement.ts';
 import {
   earlyTolerance,
   RESET_HORIZON_MS,
@@ -9,27 +10,7 @@ import {
   seconds,
   WALK_MARGIN,
   type Walk,
-} from './probe-model.ts';
-
-export interface Finding {
-  message: string;
-  sample?: Sample;
-  expected?: string;
-  actual?: string;
-}
-
-export interface Judgement {
-  findings: Finding[];
-  notes: string[];
-  /** What was seen, when nothing is wrong. */
-  observed: string;
-}
-
-export const judged = (observed: string, findings: Finding[] = [], notes: string[] = []): Judgement => ({
-  findings,
-  notes,
-  observed,
-});
+} from './record.ts';
 
 /** The response before `s` in the walk. */
 const before = (walk: Walk, s: Sample): Sample | undefined => walk.samples[walk.samples.indexOf(s) - 1];
@@ -43,14 +24,6 @@ function sameWindowPairs(samples: Sample[]): Array<[Sample, Sample]> {
     if (cur.status !== 429 && prev.status !== 429 && !rolledOver(prev, cur)) pairs.push([prev, cur]);
   }
   return pairs;
-}
-
-/** Like problems reported once, with a count and the first as evidence. */
-export function grouped(items: Sample[], total: number, say: (first: Sample) => string): Finding[] {
-  if (items.length === 0) return [];
-  const first = items[0]!;
-  const more = items.length > 1 ? ` (${items.length} of ${total}; the first shown)` : '';
-  return [{ message: `${say(first)}${more}`, sample: first }];
 }
 
 export function judgeEnforced(walk: Walk): Judgement {

@@ -1,23 +1,23 @@
 // spec §4 cancelOrder path parameter orderId (int64): property-based checks with fast-check, edges first,
 // bounded by the request budget and replayable from --seed/--replay-path. Never sends a segment that any
-// lenient reading could take for an order the run may not cancel (id-readings.ts).
-import { SETTINGS } from '../lib/config/settings.ts';
-import { type Ctx, check, suite } from './support/context.ts';
+// lenient reading could take for an order the run may not cancel (readings.ts).
+import { SETTINGS } from '../../lib/config/settings.ts';
+import { type Ctx, check, suite } from '../shared/context.ts';
+import { orderPath } from '../shared/paths.ts';
 import {
   ABSENT_EDGES,
   absentArbitrary,
   absentEdges,
   admissibleAbsent,
   MAX_NEIGHBOUR_EDGES,
-} from './support/id-absent.ts';
-import { isolation, lenientSpellings } from './support/id-cancel.ts';
-import { judgeAbsent, short } from './support/id-judge.ts';
-import { knownOrders, NO_LIST } from './support/id-known.ts';
-import { readListIds } from './support/id-lossless.ts';
-import { MALFORMED_KINDS, malformedSegment } from './support/id-malformed.ts';
-import { MALFORMED_OWNER, malformedRun } from './support/id-malformed-run.ts';
-import { MAX_SHRINKS, reportIdProperty, runIdProperty } from './support/id-property.ts';
-import { orderPath } from './support/paths.ts';
+} from './absent.ts';
+import { isolation, lenientSpellings } from './cancel.ts';
+import { judgeAbsent, short } from './judge.ts';
+import { knownOrders, NO_LIST } from './known.ts';
+import { readListIds } from './lossless.ts';
+import { MALFORMED_KINDS, malformedSegment } from './malformed.ts';
+import { MALFORMED_OWNER, malformedRun } from './malformed-run.ts';
+import { MAX_SHRINKS, reportIdProperty, runIdProperty } from './property.ts';
 
 /** Generated cases per property at the default --property-runs; the request bounds below assume it. */
 const DEFAULT_RUNS = Number(SETTINGS.find((s) => s.key === 'propertyRuns')!.default);
@@ -86,7 +86,7 @@ export const orderIdProperties = suite({
       },
     }),
     check({
-      id: MALFORMED_OWNER,
+      id: 'ID-MALFORMED-4XX',
       spec: 'spec §4 cancelOrder rule 3; RFC 9110 §15.6; spec §7',
       level: 'MUST',
       requirement:

@@ -1,11 +1,11 @@
-// The counterexample classes of suites/support/id-judge.ts, on hand-built responses (no server needed to say
+// The counterexample classes of judge.ts, on hand-built responses (no server needed to say
 // which class a given answer falls in; the command tests show the reference faults reach them).
 import { describe, expect, it } from 'vitest';
-import { parseJson } from '../lib/formats/json.ts';
-import type { Response } from '../lib/http/client.ts';
-import type { Exchange } from '../lib/http/transcript.ts';
-import { judgeAbsent, judgeMalformed, RateLimited } from '../suites/support/id-judge.ts';
-import { KnownOrders } from '../suites/support/id-readings.ts';
+import { parseJson } from '../../lib/formats/json.ts';
+import type { Response } from '../../lib/http/client.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
+import { judgeAbsent, judgeMalformed, RateLimited } from './judge.ts';
+import { KnownOrders } from './readings.ts';
 
 const RL = { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '10', 'x-ratelimit-reset': '1767225600' };
 

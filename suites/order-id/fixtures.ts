@@ -1,7 +1,7 @@
 // Which handed-over fixtures the destructive orderId checks use: the pair for the isolation check (two ids a
 // JS number cannot tell apart, when given) and a fixture whose non-canonical spellings can name no other order.
 // Chooses only; it never takes or cancels anything.
-import type { KnownOrders } from './id-readings.ts';
+import type { KnownOrders } from './readings.ts';
 
 /** Non-canonical spellings of an id (`007`, `+7`, `7.0`, `7e0`, `0x7`); a lenient server reads each as it. */
 export function spellings(id: string): string[] {

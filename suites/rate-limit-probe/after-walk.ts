@@ -16,8 +16,8 @@ import {
   sampleOf,
   seconds,
   type Walk,
-} from './probe-model.ts';
-import { budgetReason, done, type ProbeEnv, type ProbeSender, skip } from './probe-walk.ts';
+} from './record.ts';
+import { budgetReason, done, type ProbeEnv, type ProbeSender, skip } from './walk.ts';
 
 const WAIT_SETTING = '--max-wait-seconds / ORDER_STORE_MAX_WAIT_SECONDS';
 

@@ -4,8 +4,8 @@
 import { rateLimitHeaders } from '../../lib/formats/rate-limit-headers.ts';
 import type { Response } from '../../lib/http/client.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
-import { describeStatus, errorBodyProblems, viewOf } from './http-facts.ts';
-import type { KnownOrders } from './id-readings.ts';
+import { describeStatus, errorBodyProblems, viewOf } from '../shared/responses.ts';
+import type { KnownOrders } from './readings.ts';
 
 export interface CaseFailure {
   /** The counterexample class; the check's message starts with it. */

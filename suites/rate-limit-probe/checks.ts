@@ -1,10 +1,9 @@
 // spec §8 Limits: the rate-limit probe. Runs after every other sender, one request at a time; the walk to the
-// 429 and everything after it is one bounded sequence (support/probe-session.ts) that these checks judge.
+// 429 and everything after it is one bounded sequence (session.ts) that these checks judge.
 // No check sends on its own, and nothing is ever sent inside a Retry-After period.
-import type { Ctx } from './support/context.ts';
-import { check, suite } from './support/context.ts';
-import { describeStatus, errorBodyProblems, viewOf } from './support/http-facts.ts';
-import { apply, limitedOf, take, walkOf } from './support/probe-checks.ts';
+import type { Ctx } from '../shared/context.ts';
+import { check, suite } from '../shared/context.ts';
+import { describeStatus, errorBodyProblems, viewOf } from '../shared/responses.ts';
 import {
   judge429Headers,
   judgeBurst,
@@ -12,16 +11,33 @@ import {
   judgeRecovery,
   judgeRetryAfter,
   judgeSecondKey,
-} from './support/probe-judge-after.ts';
+} from './judge-after-walk.ts';
+import { judgeCounts, judgeEnforced, judgeNotEarly, judgeReset, judgeSteps } from './judge-walk.ts';
+import { apply, take } from './judgement.ts';
 import {
-  judgeCounts,
-  judgeEnforced,
-  judgeNotEarly,
-  judgeReset,
-  judgeSteps,
-} from './support/probe-judge-walk.ts';
-import { PLAN_LIMITS, RECOVERY_ATTEMPTS, WALK_MARGIN } from './support/probe-model.ts';
-import { finishedProbe, probeOf } from './support/probe-session.ts';
+  PLAN_LIMITS,
+  type ProbeRecord,
+  RECOVERY_ATTEMPTS,
+  type Sample,
+  WALK_MARGIN,
+  type Walk,
+} from './record.ts';
+import { finishedProbe, probeOf } from './session.ts';
+
+/** The walk, with the probe's samples attached as evidence. */
+export async function walkOf(ctx: Ctx): Promise<{ record: ProbeRecord; walk: Walk }> {
+  const record = await probeOf(ctx).run();
+  const walk = take(ctx, record.walk);
+  ctx.evidence(...walk.samples.slice(-3).map((s) => s.response.exchange));
+  return { record, walk };
+}
+
+/** The walk's 429; the check is skipped when the walk met none. */
+export async function limitedOf(ctx: Ctx): Promise<Sample> {
+  const { walk } = await walkOf(ctx);
+  if (!walk.limited) ctx.skip('the walk met no 429 (see RL-PROBE-LIMIT-ENFORCED)');
+  return walk.limited;
+}
 
 /**
  * The least the probe can cost: the list (for an absent id), the reading, a walk from Remaining 0 (its

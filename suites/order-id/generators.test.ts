@@ -2,24 +2,24 @@
 // naming a cancellable order under an independent lenient oracle), fixture spellings and the isolation pair.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCanonicalInt64 } from '../lib/formats/int64.ts';
-import { absentArbitrary, absentEdges, admissibleAbsent } from '../suites/support/id-absent.ts';
-import { isolationPair, spellingFixture, spellings } from '../suites/support/id-fixtures.ts';
-import { readListIds } from '../suites/support/id-lossless.ts';
+import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
+import { absentArbitrary, absentEdges, admissibleAbsent } from './absent.ts';
+import { isolationPair, spellingFixture, spellings } from './fixtures.ts';
+import { readListIds } from './lossless.ts';
 import {
   admissibleMalformed,
   MALFORMED_KINDS,
   malformedArbitrary,
   malformedExamples,
   malformedSegment,
-} from '../suites/support/id-malformed.ts';
-import { KnownOrders } from '../suites/support/id-readings.ts';
+} from './malformed.ts';
+import { KnownOrders } from './readings.ts';
 
 const PENDING = ['1', '2', '3', '7', '9007199254740992', '9007199254740993'];
 const SHIPPED = ['42', '9223372036854775807'];
 const REFERENCE = new KnownOrders([...PENDING, ...SHIPPED], PENDING, SHIPPED);
 
-/** Written apart from id-readings.ts: the readings the issue names, as a server would apply them. */
+/** Written apart from readings.ts: the readings the issue names, as a server would apply them. */
 function oracle(raw: string): bigint[] {
   const out: bigint[] = [];
   let text = raw;

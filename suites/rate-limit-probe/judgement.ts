@@ -1,0 +1,53 @@
+// What a judge of the probe's record returns (findings, notes, an observation), and how an RL-PROBE check turns
+// it, or a phase's outcome, into its verdict. It never sends: the session does.
+import type { Ctx } from '../shared/context.ts';
+import type { Outcome, Sample } from './record.ts';
+
+export interface Finding {
+  message: string;
+  sample?: Sample;
+  expected?: string;
+  actual?: string;
+}
+
+export interface Judgement {
+  findings: Finding[];
+  notes: string[];
+  /** What was seen, when nothing is wrong. */
+  observed: string;
+}
+
+export const judged = (observed: string, findings: Finding[] = [], notes: string[] = []): Judgement => ({
+  findings,
+  notes,
+  observed,
+});
+
+/** Like problems reported once, with a count and the first as evidence. */
+export function grouped(items: Sample[], total: number, say: (first: Sample) => string): Finding[] {
+  if (items.length === 0) return [];
+  const first = items[0]!;
+  const more = items.length > 1 ? ` (${items.length} of ${total}; the first shown)` : '';
+  return [{ message: `${say(first)}${more}`, sample: first }];
+}
+
+/** The outcome's value; otherwise the check ends as the outcome says (skip with its reason, or error). */
+export function take<T>(ctx: Ctx, outcome: Outcome<T>): T {
+  if (outcome.kind === 'skip') ctx.skip(outcome.reason);
+  if (outcome.kind === 'error') throw outcome.error;
+  return outcome.value;
+}
+
+/** Turns a judgement into the check's problems, notes and observation; a string is a reason to skip. */
+export function apply(ctx: Ctx, j: Judgement | string): void {
+  if (typeof j === 'string') ctx.skip(j);
+  for (const n of j.notes) ctx.note(n);
+  for (const f of j.findings) {
+    ctx.problem(f.message, {
+      ...(f.expected !== undefined ? { expected: f.expected } : {}),
+      ...(f.actual !== undefined ? { actual: f.actual } : {}),
+      ...(f.sample ? { exchange: f.sample.response.exchange } : {}),
+    });
+  }
+  ctx.observe(j.observed);
+}
