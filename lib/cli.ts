@@ -1,6 +1,8 @@
 // The main command: configuration, the embedded reference server when no target is given, preflight, the
 // run, reports and the exit code (0 conformant, 1 non-conformant, 2 usage, 3 incomplete).
 
+import { SUITES } from '../suites/index.ts';
+import { createSuiteEnvironment } from '../suites/shared/context.ts';
 import { catalogue } from './catalogue.ts';
 import type { CheckResult } from './check/model.ts';
 import { type Config, helpText, loadConfig } from './config/load.ts';
@@ -11,7 +13,7 @@ import { buildReport, type RunFacts } from './report/build.ts';
 import { summary } from './report/console.ts';
 import { exitCodeOf, newRunId, type Report, SUITE } from './report/model.ts';
 import { ReportWriter } from './report/write.ts';
-import { type ActiveRun, startRun } from './run/runner.ts';
+import { type ActiveRun, startRun } from './run/run.ts';
 
 /** The embedded reference server runs a compressed rate-limit window so the probe finishes in seconds. */
 export const EMBEDDED_RATE_LIMIT = { limit: 100, windowSeconds: 10 };
@@ -138,30 +140,33 @@ async function conduct(config: Config, target: Target, io: Io): Promise<number> 
       if (reasons.includes(INTERRUPTED)) return;
       reasons.push(INTERRUPTED);
       io.err('interrupted: stopping the run and writing an incomplete report');
-      void run?.cancel();
+      run?.cancel();
       setTimeout(() => resolve(undefined), STOP_GRACE_MS).unref();
     };
   });
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    run = await startRun(settings, {
-      onResult(r) {
-        results.push(r);
-        writer.progress(build(false));
+    run = startRun(
+      settings,
+      { suites: SUITES, environment: createSuiteEnvironment },
+      {
+        onResult(r) {
+          results.push(r);
+          writer.progress(build(false));
+        },
+        onLog: (line) => io.out(line),
       },
-      onLog: (line) => io.out(line),
-    });
+    );
     const outcome = await Promise.race([run.outcome, stopped]);
     if (outcome) {
-      reasons.push(
-        ...outcome.problems.filter((p) => !reasons.includes(INTERRUPTED) || !/interrupted/.test(p)),
-      );
-      requestsSent = outcome.requestsSent ?? null;
+      reasons.push(...outcome.problems);
+      requestsSent = outcome.requestsSent;
     }
   } catch (e) {
     reasons.push(`the harness failed: ${errorMessage(e)}`);
   } finally {
+    requestsSent = run?.requestsSent() ?? requestsSent;
     process.removeListener('SIGINT', stop);
     process.removeListener('SIGTERM', stop);
   }

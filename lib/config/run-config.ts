@@ -1,5 +1,5 @@
-// What a conformance run hands to the checks: the resolved target and the options they act on. It crosses
-// from the command's process to the vitest worker, so it is plain JSON.
+// What a conformance run hands to the checks: the resolved target and the options they act on. Plain JSON,
+// so it can be recorded as it is.
 import type { Config } from './load.ts';
 
 /** The options of Config the checks act on, carried over unchanged. */

@@ -54,6 +54,8 @@ export interface HttpClientOptions {
   pacer: Pacer;
   transcript: Transcript;
   redactor: Redactor;
+  /** Aborts every request in flight (the run was stopped). */
+  signal?: AbortSignal;
   now?: () => number;
 }
 
@@ -150,7 +152,9 @@ export class HttpClient {
         method: opts.method,
         headers,
         dispatcher: this.agent,
-        signal: AbortSignal.timeout(this.options.timeoutMs * 2),
+        signal: this.options.signal
+          ? AbortSignal.any([this.options.signal, AbortSignal.timeout(this.options.timeoutMs * 2)])
+          : AbortSignal.timeout(this.options.timeoutMs * 2),
       });
     } catch (error) {
       const code = (error as { code?: string }).code ?? 'E_HTTP';

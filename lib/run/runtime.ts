@@ -1,6 +1,7 @@
-// The per-run machinery the checks share inside the vitest worker: one pacer, one transcript, one redactor
-// and one HTTP client, so budget, waits and redaction hold across every suite.
+// The per-run machinery the checks share: one pacer, one transcript, one redactor and one HTTP client, so
+// budget, waits and redaction hold across every suite; and the switch that stops the run.
 
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { RunSettings } from '../config/run-config.ts';
 import { HttpClient } from '../http/client.ts';
 import { Pacer, type WaitInfo } from '../http/pacer.ts';
@@ -20,10 +21,13 @@ export interface Runtime {
   transcript: Transcript;
   redactor: Redactor;
   log(line: string): void;
+  /** Aborted when the run is stopped: requests in flight and waits end at once. */
+  signal: AbortSignal;
+  abort(): void;
 }
 
 /** Sleeps, printing a countdown for the long waits so a paused run never looks hung. */
-export function countdownSleep(log: (line: string) => void) {
+export function countdownSleep(log: (line: string) => void, signal?: AbortSignal) {
   return async (ms: number, info: WaitInfo): Promise<void> => {
     if (ms >= COUNTDOWN_FROM_MS) {
       log(
@@ -33,7 +37,7 @@ export function countdownSleep(log: (line: string) => void) {
     let left = ms;
     while (left > 0) {
       const step = Math.min(left, COUNTDOWN_TICK_MS);
-      await new Promise((r) => setTimeout(r, step));
+      await sleep(step, undefined, signal ? { signal } : undefined);
       left -= step;
       if (left >= 1000) log(`  … ${Math.ceil(left / 1000)} s left`);
     }
@@ -41,12 +45,13 @@ export function countdownSleep(log: (line: string) => void) {
 }
 
 export function createRuntime(settings: RunSettings, log: (line: string) => void): Runtime {
+  const stop = new AbortController();
   const transcript = new Transcript();
   const redactor = new Redactor();
   const pacer = new Pacer({
     maxRequests: settings.maxRequests,
     maxWaitMs: settings.maxWaitMs,
-    sleep: countdownSleep(log),
+    sleep: countdownSleep(log, stop.signal),
   });
   const http = new HttpClient({
     baseUrl: settings.baseUrl,
@@ -58,6 +63,16 @@ export function createRuntime(settings: RunSettings, log: (line: string) => void
     pacer,
     transcript,
     redactor,
+    signal: stop.signal,
   });
-  return { settings, http, pacer, transcript, redactor, log };
+  return {
+    settings,
+    http,
+    pacer,
+    transcript,
+    redactor,
+    log,
+    signal: stop.signal,
+    abort: () => stop.abort(new Error('the run was stopped')),
+  };
 }

@@ -7,8 +7,8 @@ import type { BaseContext } from '../../lib/check/run-check.ts';
 import type { RunSettings } from '../../lib/config/run-config.ts';
 import type { HttpClient } from '../../lib/http/client.ts';
 import type { Transcript } from '../../lib/http/transcript.ts';
+import type { SuiteEnvironment } from '../../lib/run/run.ts';
 import type { Runtime } from '../../lib/run/runtime.ts';
-import type { SuiteEnvironment } from '../../lib/run/worker.ts';
 import { TargetFacts } from './target.ts';
 
 /** The settings a check may read: everything but the keys themselves. */

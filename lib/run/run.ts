@@ -1,0 +1,105 @@
+// Runs the selected checks in-process, one at a time and in suite order (no parallel hammering of the
+// target), and hands each verdict back as it lands. It knows no specific check: the caller passes the suites
+// and how to bind them to the run. It writes nothing itself.
+
+import { type CheckMeta, type CheckResult, type SuiteDefinition, selectChecks } from '../check/model.ts';
+import type { BaseContext } from '../check/run-check.ts';
+import { runCheck } from '../check/run-check.ts';
+import type { RunSettings } from '../config/run-config.ts';
+import { errorMessage } from '../errors.ts';
+import { resultLine } from '../report/console.ts';
+import { createRuntime, type Runtime } from './runtime.ts';
+
+/** A safety net above the harness's own timeouts and waits: a check that outlives it is an error. */
+export const CHECK_TIMEOUT_MS = 15 * 60_000;
+
+/** What the suites give the run: how a check's context is built, and why a check cannot run here. */
+export interface SuiteEnvironment<C> {
+  context(base: BaseContext): C;
+  unmetNeed(check: CheckMeta): string | undefined;
+}
+
+/** The conformance content a run executes: the suites, and their environment bound to the run's runtime. */
+export interface Conformance<C> {
+  suites: readonly SuiteDefinition<C>[];
+  environment(runtime: Runtime): SuiteEnvironment<C>;
+}
+
+export interface RunHooks {
+  onResult(result: CheckResult): void;
+  onLog(line: string): void;
+}
+
+export interface RunOutcome {
+  results: CheckResult[];
+  requestsSent: number;
+  /** Why the run could not finish, when it could not (an interruption is the caller's own reason). */
+  problems: string[];
+}
+
+export interface ActiveRun {
+  outcome: Promise<RunOutcome>;
+  /** Stops the run (Ctrl-C): requests in flight are aborted, the checks not yet started never start. */
+  cancel(): void;
+  /** Requests sent so far (also once the run is stopped). */
+  requestsSent(): number;
+}
+
+function timedOut(check: CheckMeta, suite: string): CheckResult {
+  const { needs: _needs, ...meta } = check;
+  return {
+    ...meta,
+    suite,
+    status: 'error',
+    message: `E_INTERNAL: the check did not finish within ${CHECK_TIMEOUT_MS / 60_000} minutes`,
+    details: [],
+    exchanges: [],
+    reproduction: [],
+    startedAt: new Date().toISOString(),
+    durationMs: CHECK_TIMEOUT_MS,
+  };
+}
+
+export function startRun<C>(settings: RunSettings, conformance: Conformance<C>, hooks: RunHooks): ActiveRun {
+  const runtime = createRuntime(settings, hooks.onLog);
+  const results: CheckResult[] = [];
+  const problems: string[] = [];
+
+  const outcome = (async (): Promise<RunOutcome> => {
+    try {
+      const env = conformance.environment(runtime);
+      for (const suite of conformance.suites) {
+        for (const check of selectChecks(suite.checks, settings.only, settings.skip)) {
+          if (runtime.signal.aborted) break;
+          let timer: NodeJS.Timeout | undefined;
+          const limit = new Promise<CheckResult>((resolve) => {
+            timer = setTimeout(() => resolve(timedOut(check, suite.title)), CHECK_TIMEOUT_MS);
+          });
+          const result = await Promise.race([
+            runCheck(check, {
+              suite: suite.title,
+              transcript: runtime.transcript,
+              redactor: runtime.redactor,
+              unmetNeed: (c) => env.unmetNeed(c),
+              context: (base) => env.context(base),
+              setCurrent: (id) => {
+                runtime.http.currentCheckId = id;
+              },
+            }),
+            limit,
+          ]);
+          clearTimeout(timer);
+          results.push(result);
+          runtime.log(resultLine(result));
+          hooks.onResult(result);
+        }
+      }
+    } catch (e) {
+      problems.push(`the run failed: ${errorMessage(e)}`);
+    } finally {
+      await runtime.http.close();
+    }
+    return { results, requestsSent: runtime.pacer.requestsSent, problems };
+  })();
+  return { outcome, cancel: () => runtime.abort(), requestsSent: () => runtime.pacer.requestsSent };
+}
