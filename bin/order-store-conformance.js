@@ -3,7 +3,7 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { main } = await import('../lib/cli.ts');
+const { main } = await import('../cli/main.ts');
 const code = await main(process.argv.slice(2));
 // Exit now: a run stopped by a signal may leave its test worker winding down, and the report is written.
 process.exit(code);

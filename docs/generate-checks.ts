@@ -1,5 +1,5 @@
 // Writes docs/checks.md from the check catalogue (npm run docs). The self-tests compare the two.
 import { writeFileSync } from 'node:fs';
-import { catalogueMarkdown } from '../lib/catalogue.ts';
+import { catalogueMarkdown } from '../cli/catalogue.ts';
 
 writeFileSync(new URL('./checks.md', import.meta.url), catalogueMarkdown());

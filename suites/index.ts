@@ -1,5 +1,6 @@
 // The conformance suites in the order they run: the spec's contents page, except that the rate-limit probe
 // runs after every other sender and the whole-run checks last, when the transcript is complete.
+import type { Conformance } from '../lib/run/run.ts';
 import { authentication } from './auth.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { deprecatedPets } from './deprecated-pets.ts';
@@ -8,6 +9,7 @@ import { listOrders } from './list-orders.ts';
 import { orderIdProperties } from './order-id/checks.ts';
 import { rateLimitHeadersSuite } from './rate-limit-headers.ts';
 import { rateLimitProbe } from './rate-limit-probe/checks.ts';
+import { bindSuites, type Ctx } from './shared/context.ts';
 import { versioning } from './versioning.ts';
 
 export const SUITES = [
@@ -23,3 +25,6 @@ export const SUITES = [
 ];
 
 export const ALL_CHECKS = SUITES.flatMap((s) => s.checks.map((c) => ({ ...c, suite: s.title })));
+
+/** What the command hands to the run: the suites, and how they bind to it. */
+export const CONFORMANCE: Conformance<Ctx> = { suites: SUITES, bind: bindSuites };

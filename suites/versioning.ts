@@ -15,7 +15,7 @@ export const versioning = suite({
       title: 'Reads the base URL path and whether GET {base}/store/orders is routed',
       needs: { requests: 1 },
       async run(ctx: Ctx) {
-        const path = new URL(ctx.settings.baseUrl).pathname;
+        const path = new URL(ctx.config.baseUrl).pathname;
         ctx.require(path.endsWith('/v1'), `the base path ${path} does not end with /v1`);
         const { response } = await ctx.target.list();
         ctx.require(

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'dotenv';
 import { describe, expect, it } from 'vitest';
-import { catalogueMarkdown } from '../lib/catalogue.ts';
+import { catalogueMarkdown } from '../cli/catalogue.ts';
 import { loadConfig } from '../lib/config/load.ts';
 import { SETTINGS } from '../lib/config/settings.ts';
 import { ROOT } from './support/cli.ts';

@@ -3,7 +3,7 @@ import { HarnessError } from '../errors.ts';
 import { KEY_VARIABLE, Redactor } from '../http/redact.ts';
 import { Transcript } from '../http/transcript.ts';
 import { type CheckDefinition, defineCheck, defineSuite, type Level, selectChecks } from './model.ts';
-import { type BaseContext, runCheck, statusFor } from './run-check.ts';
+import { type CheckContext, runCheck, statusFor } from './run-check.ts';
 
 function env(unmet?: string) {
   const transcript = new Transcript();
@@ -18,7 +18,7 @@ function env(unmet?: string) {
       transcript,
       redactor,
       unmetNeed: () => unmet,
-      context: (base: BaseContext) => base,
+      context: (base: CheckContext) => base,
       setCurrent: (id: string | undefined) => {
         current = id;
       },
@@ -26,7 +26,7 @@ function env(unmet?: string) {
   };
 }
 
-function make(level: Level, run: (ctx: BaseContext) => Promise<void>): CheckDefinition<BaseContext> {
+function make(level: Level, run: (ctx: CheckContext) => Promise<void>): CheckDefinition<CheckContext> {
   return defineCheck({
     id: 'T-ONE',
     spec: 'spec §0',

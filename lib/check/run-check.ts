@@ -22,7 +22,7 @@ class Stop extends Error {}
 class Skip extends Error {}
 
 /** What every check receives; suites extend it with their own facts about the target. */
-export interface BaseContext {
+export interface CheckContext {
   readonly check: CheckMeta;
   /** Records a problem; the check ends fail (MUST), warn (SHOULD) or info (MAY, INFO). */
   problem(message: string, finding?: Finding): void;
@@ -53,7 +53,7 @@ export interface RunCheckEnv<C> {
   /** Called before run: a reason to skip (an unmet need), or undefined. */
   unmetNeed(check: CheckMeta): string | undefined;
   /** Builds the suite's context around the base one. */
-  context(base: BaseContext): C;
+  context(base: CheckContext): C;
   /** Told which check is current, so the HTTP client can tag exchanges with it. */
   setCurrent(checkId: string | undefined): void;
   now?: () => number;
@@ -80,7 +80,7 @@ export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>
     }
     if (f.exchange) lead.push(f.exchange);
   };
-  const base: BaseContext = {
+  const base: CheckContext = {
     check,
     problem,
     violation(message, f) {

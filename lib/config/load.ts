@@ -11,12 +11,12 @@ import { SETTINGS, type Setting, type SettingKey } from './settings.ts';
 export const PLANS = ['free', 'pro', 'business', 'enterprise'] as const;
 export type Plan = (typeof PLANS)[number];
 
-export type Target =
+export type TargetConfig =
   | { kind: 'url'; baseUrl: string; apiKey: string }
   | { kind: 'embedded'; faults: string[] };
 
 export interface Config {
-  target: Target;
+  target: TargetConfig;
   secondApiKey?: string;
   cancellableOrderIds: string[];
   shippedOrderIds: string[];
@@ -185,7 +185,7 @@ export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
   const baseUrlText = str(get('baseUrl'));
   const apiKey = str(get('apiKey'));
   const faults = list(get('referenceFaults'));
-  let target: Target;
+  let target: TargetConfig;
   if (baseUrlText !== undefined) {
     const baseUrl = checkBaseUrl(baseUrlText, warnings);
     if (faults.length > 0)
@@ -261,22 +261,4 @@ export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
     warnings,
     ...(envFile !== undefined ? { envFile } : {}),
   };
-}
-
-export function helpText(): string {
-  const lines = [
-    'Usage: order-store-conformance [options]   (or: npm run conformance -- [options])',
-    '',
-    'Checks an Order Store Service v1 implementation against its spec and writes reports.',
-    'Every option has an environment twin; a dotenv file (.env) is read too; flags win, then real env vars.',
-    '',
-  ];
-  for (const s of SETTINGS) {
-    const arg =
-      s.kind === 'boolean' ? '' : s.kind === 'list' ? ' A,B' : s.kind === 'integer' ? ' N' : ' VALUE';
-    const def = s.default !== '' && s.kind !== 'boolean' ? ` (default ${s.default})` : '';
-    lines.push(`  ${s.flag}${arg}`, `      ${s.env}${def}`, `      ${s.help}`);
-  }
-  lines.push('', 'Exit codes: 0 conformant, 1 non-conformant, 2 usage or configuration error, 3 incomplete.');
-  return lines.join('\n');
 }

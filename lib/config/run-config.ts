@@ -21,11 +21,11 @@ export const CARRIED = [
   'burst',
 ] as const satisfies readonly (keyof Config)[];
 
-export type RunSettings = Pick<Config, (typeof CARRIED)[number]> & { baseUrl: string; apiKey: string };
+export type RunConfig = Pick<Config, (typeof CARRIED)[number]> & { baseUrl: string; apiKey: string };
 
 /** The settings for a run of `config` against the target at `baseUrl` with `apiKey`. */
-export function runSettings(config: Config, baseUrl: string, apiKey: string): RunSettings {
-  const carried: Partial<RunSettings> = {};
+export function runConfigFor(config: Config, baseUrl: string, apiKey: string): RunConfig {
+  const carried: Partial<RunConfig> = {};
   for (const key of CARRIED) if (config[key] !== undefined) Object.assign(carried, { [key]: config[key] });
   return { ...(carried as Pick<Config, (typeof CARRIED)[number]>), baseUrl, apiKey };
 }

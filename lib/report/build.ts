@@ -1,13 +1,13 @@
 // Assembles the Report from what a run knows at a moment: the facts fixed at start, the verdicts so far,
 // and why it could not finish. Called after every check (progress) and once at the end (final).
 import type { CheckResult } from '../check/model.ts';
-import type { RunSettings } from '../config/run-config.ts';
+import type { RunConfig } from '../config/run-config.ts';
 import { countStatuses, type Report, SPEC_TITLE, SUITE, verdictOf } from './model.ts';
 
 export interface RunFacts {
   runId: string;
   started: Date;
-  settings: RunSettings;
+  config: RunConfig;
   embedded: boolean;
   referenceFaults: string[];
   /** Ids of the checks the selection (--only/--skip) kept, in run order. */
@@ -25,7 +25,7 @@ export interface RunState {
 }
 
 export function buildReport(facts: RunFacts, state: RunState, ended: Date = new Date()): Report {
-  const { settings } = facts;
+  const { config } = facts;
   const done = new Set(state.results.map((r) => r.id));
   const missing = facts.selected.filter((id) => !done.has(id));
   const incompleteReasons = [...state.reasons];
@@ -39,7 +39,7 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
     suite: SUITE,
     spec: SPEC_TITLE,
     runId: facts.runId,
-    target: { baseUrl: settings.baseUrl, embedded: facts.embedded, referenceFaults: facts.referenceFaults },
+    target: { baseUrl: config.baseUrl, embedded: facts.embedded, referenceFaults: facts.referenceFaults },
     startedAt: facts.started.toISOString(),
     endedAt: ended.toISOString(),
     durationMs: ended.getTime() - facts.started.getTime(),
@@ -47,25 +47,25 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
     incompleteReasons,
     verdict: verdictOf(state.results, incompleteReasons),
     scope: {
-      only: settings.only,
-      skip: settings.skip,
+      only: config.only,
+      skip: config.skip,
       rateLimitProbe: facts.rateLimitProbe,
       checksSelected: facts.selected.length,
     },
     counts: countStatuses(state.results),
     settings: {
-      seed: settings.seed,
-      maxRequests: settings.maxRequests,
-      timeoutMs: settings.timeoutMs,
-      maxWaitSeconds: settings.maxWaitMs / 1000,
-      propertyRuns: settings.propertyRuns,
-      plan: settings.plan ?? null,
-      cancellableOrderIds: settings.cancellableOrderIds,
-      shippedOrderIds: settings.shippedOrderIds,
-      secondApiKey: settings.secondApiKey !== undefined,
-      burst: settings.burst,
+      seed: config.seed,
+      maxRequests: config.maxRequests,
+      timeoutMs: config.timeoutMs,
+      maxWaitSeconds: config.maxWaitMs / 1000,
+      propertyRuns: config.propertyRuns,
+      plan: config.plan ?? null,
+      cancellableOrderIds: config.cancellableOrderIds,
+      shippedOrderIds: config.shippedOrderIds,
+      secondApiKey: config.secondApiKey !== undefined,
+      burst: config.burst,
     },
-    requests: { sent: state.requestsSent, budget: settings.maxRequests },
+    requests: { sent: state.requestsSent, budget: config.maxRequests },
     checks: [...state.results],
   };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckResult, Status } from '../check/model.ts';
-import type { RunSettings } from '../config/run-config.ts';
+import type { RunConfig } from '../config/run-config.ts';
 import { validate } from '../formats/validation.ts';
 import { buildReport } from './build.ts';
 import { summary } from './console.ts';
@@ -31,7 +31,7 @@ function result(id: string, status: Status, extra: Partial<CheckResult> = {}): C
   };
 }
 
-const SETTINGS: RunSettings = {
+const SETTINGS: RunConfig = {
   baseUrl: 'http://127.0.0.1:1/v1',
   apiKey: 'osk_report_test_key',
   cancellableOrderIds: ['7'],
@@ -52,7 +52,7 @@ function report(checks: CheckResult[], reasons: string[] = []): Report {
   const facts = {
     runId: newRunId(new Date('2026-11-22T10:00:00Z'), () => 0.5),
     started: new Date('2026-11-22T10:00:00Z'),
-    settings: SETTINGS,
+    config: SETTINGS,
     embedded: true,
     referenceFaults: [],
     selected: checks.map((c) => c.id),
@@ -159,7 +159,7 @@ describe('buildReport', () => {
     const facts = {
       runId: r.runId,
       started: new Date(r.startedAt),
-      settings: SETTINGS,
+      config: SETTINGS,
       embedded: false,
       referenceFaults: [],
       rateLimitProbe: 'skipped' as const,

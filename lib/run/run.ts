@@ -3,9 +3,9 @@
 // and how to bind them to the run. It writes nothing itself.
 
 import { type CheckMeta, type CheckResult, type SuiteDefinition, selectChecks } from '../check/model.ts';
-import type { BaseContext } from '../check/run-check.ts';
+import type { CheckContext } from '../check/run-check.ts';
 import { runCheck } from '../check/run-check.ts';
-import type { RunSettings } from '../config/run-config.ts';
+import type { RunConfig } from '../config/run-config.ts';
 import { errorMessage } from '../errors.ts';
 import { resultLine } from '../report/console.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
@@ -13,16 +13,17 @@ import { createRuntime, type Runtime } from './runtime.ts';
 /** A safety net above the harness's own timeouts and waits: a check that outlives it is an error. */
 export const CHECK_TIMEOUT_MS = 15 * 60_000;
 
-/** What the suites give the run: how a check's context is built, and why a check cannot run here. */
-export interface SuiteEnvironment<C> {
-  context(base: BaseContext): C;
+/** The suites bound to one run: how a check's context is built, and why a check cannot run here. */
+export interface Bound<C> {
+  context(base: CheckContext): C;
   unmetNeed(check: CheckMeta): string | undefined;
 }
 
-/** The conformance content a run executes: the suites, and their environment bound to the run's runtime. */
+/** The conformance content a run executes: the suites in run order, and how they bind to one run. */
 export interface Conformance<C> {
   suites: readonly SuiteDefinition<C>[];
-  environment(runtime: Runtime): SuiteEnvironment<C>;
+  /** Called once per run, before the first check: the per-run state the suites share lives in what it returns. */
+  bind(runtime: Runtime): Bound<C>;
 }
 
 export interface RunHooks {
@@ -60,16 +61,16 @@ function timedOut(check: CheckMeta, suite: string): CheckResult {
   };
 }
 
-export function startRun<C>(settings: RunSettings, conformance: Conformance<C>, hooks: RunHooks): ActiveRun {
-  const runtime = createRuntime(settings, hooks.onLog);
+export function startRun<C>(config: RunConfig, conformance: Conformance<C>, hooks: RunHooks): ActiveRun {
+  const runtime = createRuntime(config, hooks.onLog);
   const results: CheckResult[] = [];
   const problems: string[] = [];
 
   const outcome = (async (): Promise<RunOutcome> => {
     try {
-      const env = conformance.environment(runtime);
+      const bound = conformance.bind(runtime);
       for (const suite of conformance.suites) {
-        for (const check of selectChecks(suite.checks, settings.only, settings.skip)) {
+        for (const check of selectChecks(suite.checks, config.only, config.skip)) {
           if (runtime.signal.aborted) break;
           let timer: NodeJS.Timeout | undefined;
           const limit = new Promise<CheckResult>((resolve) => {
@@ -80,8 +81,8 @@ export function startRun<C>(settings: RunSettings, conformance: Conformance<C>, 
               suite: suite.title,
               transcript: runtime.transcript,
               redactor: runtime.redactor,
-              unmetNeed: (c) => env.unmetNeed(c),
-              context: (base) => env.context(base),
+              unmetNeed: (c) => bound.unmetNeed(c),
+              context: (base) => bound.context(base),
               setCurrent: (id) => {
                 runtime.http.currentCheckId = id;
               },

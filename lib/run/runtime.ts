@@ -2,7 +2,7 @@
 // budget, waits and redaction hold across every suite; and the switch that stops the run.
 
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RunSettings } from '../config/run-config.ts';
+import type { RunConfig } from '../config/run-config.ts';
 import { HttpClient } from '../http/client.ts';
 import { Pacer, type WaitInfo } from '../http/pacer.ts';
 import { Redactor } from '../http/redact.ts';
@@ -15,7 +15,7 @@ const COUNTDOWN_FROM_MS = 2000;
 const COUNTDOWN_TICK_MS = 5000;
 
 export interface Runtime {
-  settings: RunSettings;
+  config: RunConfig;
   http: HttpClient;
   pacer: Pacer;
   transcript: Transcript;
@@ -44,21 +44,21 @@ export function countdownSleep(log: (line: string) => void, signal?: AbortSignal
   };
 }
 
-export function createRuntime(settings: RunSettings, log: (line: string) => void): Runtime {
+export function createRuntime(config: RunConfig, log: (line: string) => void): Runtime {
   const stop = new AbortController();
   const transcript = new Transcript();
   const redactor = new Redactor();
   const pacer = new Pacer({
-    maxRequests: settings.maxRequests,
-    maxWaitMs: settings.maxWaitMs,
+    maxRequests: config.maxRequests,
+    maxWaitMs: config.maxWaitMs,
     sleep: countdownSleep(log, stop.signal),
   });
   const http = new HttpClient({
-    baseUrl: settings.baseUrl,
-    apiKey: settings.apiKey,
-    ...(settings.secondApiKey ? { secondApiKey: settings.secondApiKey } : {}),
-    timeoutMs: settings.timeoutMs,
-    maxResponseBytes: settings.maxResponseBytes,
+    baseUrl: config.baseUrl,
+    apiKey: config.apiKey,
+    ...(config.secondApiKey ? { secondApiKey: config.secondApiKey } : {}),
+    timeoutMs: config.timeoutMs,
+    maxResponseBytes: config.maxResponseBytes,
     recordBodyBytes: RECORD_BODY_BYTES,
     pacer,
     transcript,
@@ -66,7 +66,7 @@ export function createRuntime(settings: RunSettings, log: (line: string) => void
     signal: stop.signal,
   });
   return {
-    settings,
+    config,
     http,
     pacer,
     transcript,

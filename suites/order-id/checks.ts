@@ -40,7 +40,7 @@ export const orderIdProperties = suite({
       async run(ctx: Ctx) {
         const { response } = await ctx.target.list();
         if (response.status !== 200) ctx.skip(`the list answered ${response.status} (see LIST-STATUS-200)`);
-        const fixtures = [...ctx.settings.cancellableOrderIds, ...ctx.settings.shippedOrderIds];
+        const fixtures = [...ctx.config.cancellableOrderIds, ...ctx.config.shippedOrderIds];
         const read = readListIds(response.text, fixtures);
         if (!read) ctx.skip('the list body is not a JSON array (see LIST-BODY-ARRAY)');
         for (const n of read.notes) ctx.note(n);

@@ -26,7 +26,7 @@ export function knownFrom(
 export async function knownOrders(ctx: Ctx): Promise<KnownOrders | undefined> {
   const list = await ctx.target.list();
   if (!list.items) return undefined;
-  return knownFrom(list.items, ctx.settings.cancellableOrderIds, ctx.settings.shippedOrderIds);
+  return knownFrom(list.items, ctx.config.cancellableOrderIds, ctx.config.shippedOrderIds);
 }
 
 export const NO_LIST =

@@ -12,17 +12,17 @@ export type IdProperty<T> = Pick<
   'arbitrary' | 'examples' | 'admissible' | 'attempt' | 'key'
 >;
 
-/** Runs the property under the run's settings; `owner` is the check id a --replay-path names. */
+/** Runs the property under the run's config; `owner` is the check id a --replay-path names. */
 export function runIdProperty<T>(
   ctx: Ctx,
   owner: string,
   p: IdProperty<T>,
 ): Promise<PropertyResult<T, CaseFailure>> {
-  const replay = ctx.settings.replayPath;
+  const replay = ctx.config.replayPath;
   return runProperty({
     ...p,
-    runs: ctx.settings.propertyRuns,
-    seed: ctx.settings.seed,
+    runs: ctx.config.propertyRuns,
+    seed: ctx.config.seed,
     allowance: ctx.http.pacer.budgetLeft,
     maxShrinks: MAX_SHRINKS,
     ...(replay?.checkId === owner ? { replayPath: replay.path } : {}),

@@ -3,6 +3,7 @@
 // Retry-After. Every wait goes through the pacer; nothing here sends inside a Retry-After period.
 import { HarnessError } from '../../lib/errors.ts';
 import { retryAfter } from '../../lib/formats/rate-limit-headers.ts';
+import type { Tools } from '../shared/context.ts';
 import {
   BURST_MAX,
   type Burst,
@@ -17,7 +18,7 @@ import {
   seconds,
   type Walk,
 } from './record.ts';
-import { budgetReason, done, type ProbeEnv, type ProbeSender, skip } from './walk.ts';
+import { budgetReason, done, type ProbeSender, skip } from './walk.ts';
 
 const WAIT_SETTING = '--max-wait-seconds / ORDER_STORE_MAX_WAIT_SECONDS';
 
@@ -34,7 +35,7 @@ function describeWait(s: Sample): string {
 
 /** Waits what the 429 asks (Retry-After, else Reset), then tries again, backing off while still limited. */
 export async function recover(
-  env: ProbeEnv,
+  env: Tools,
   sender: ProbeSender,
   request: ProbeRequest,
   walk: Walk,
@@ -43,7 +44,7 @@ export async function recover(
   if (!limited)
     return skip('the walk met no 429, so there is nothing to recover from (see RL-PROBE-LIMIT-ENFORCED)');
   const { pacer } = env.http;
-  const maxWaitMs = env.settings.maxWaitMs;
+  const maxWaitMs = env.config.maxWaitMs;
   const firstMs = pacer.requiredWait('primary', true)?.ms ?? 0;
   if (firstMs > maxWaitMs)
     return skip(
@@ -83,22 +84,22 @@ export async function recover(
 
 /** The second key, read before the walk and again while the first key is limited. */
 export async function readSecondKey(
-  env: ProbeEnv,
+  env: Tools,
   sender: ProbeSender,
   request: ProbeRequest,
 ): Promise<Sample | undefined> {
-  if (!env.settings.hasSecondKey) return undefined;
+  if (!env.config.hasSecondKey) return undefined;
   return sender.send(request, 'secondary', false);
 }
 
 /** Right after the recovery (a fresh window), Remaining + 1 identical requests at once. */
 export async function burst(
-  env: ProbeEnv,
+  env: Tools,
   sender: ProbeSender,
   request: ProbeRequest,
   recovery: Outcome<Recovery>,
 ): Promise<Outcome<Burst>> {
-  if (!env.settings.burst)
+  if (!env.config.burst)
     return skip('opt-in, as it spends a whole window at once: --burst / ORDER_STORE_BURST');
   if (recovery.kind !== 'done')
     return skip(
@@ -139,16 +140,12 @@ export async function burst(
  * Waits out a Retry-After still running on a key before the probe ends, so that whatever is sent right
  * after this run (another run, another job on the same key) cannot land inside it.
  */
-export async function settle(
-  env: ProbeEnv,
-  key: 'primary' | 'secondary',
-  sender: ProbeSender,
-): Promise<void> {
+export async function settle(env: Tools, key: 'primary' | 'secondary', sender: ProbeSender): Promise<void> {
   const { pacer } = env.http;
   const until = pacer.blockedUntil(key);
   if (until === undefined) return;
   const ms = until - Date.now();
-  if (ms > env.settings.maxWaitMs) {
+  if (ms > env.config.maxWaitMs) {
     env.log(
       `warning: the ${key} key stays inside a Retry-After period until ${new Date(until).toISOString()}; send nothing with it before then`,
     );

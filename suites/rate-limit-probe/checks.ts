@@ -63,7 +63,7 @@ export const rateLimitProbe = suite({
       title: 'Reads X-RateLimit-Limit from one DELETE /store/orders/{an id proven absent}',
       needs: { requests: 2, probe: true },
       async run(ctx: Ctx) {
-        const plan = ctx.settings.plan;
+        const plan = ctx.config.plan;
         if (!plan) ctx.skip("needs the key's plan: set --plan / ORDER_STORE_PLAN");
         const reading = take(ctx, await probeOf(ctx).reading());
         const { sample } = reading;

@@ -2,7 +2,7 @@
 // burst, settle), and keeps the record every RL-PROBE check judges. Checks never send on their own.
 import { HarnessError } from '../../lib/errors.ts';
 import type { HttpClient } from '../../lib/http/client.ts';
-import type { Ctx } from '../shared/context.ts';
+import type { Ctx, Tools } from '../shared/context.ts';
 import { burst, readSecondKey, recover, settle } from './after-walk.ts';
 import {
   type Burst,
@@ -15,7 +15,7 @@ import {
   seconds,
   type Walk,
 } from './record.ts';
-import { done, type ProbeEnv, ProbeSender, planWalk, readLimit, skip, walkToLimit } from './walk.ts';
+import { done, ProbeSender, planWalk, readLimit, skip, walkToLimit } from './walk.ts';
 
 /** A phase's failure as an outcome: a budget or wait limit is a reason to skip (it names the setting). */
 async function attempt<T>(phase: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
@@ -42,7 +42,7 @@ export class ProbeSession {
   /** Set once the whole probe has run. */
   finished?: ProbeRecord;
 
-  constructor(private readonly env: ProbeEnv) {
+  constructor(private readonly env: Tools) {
     this.sender = new ProbeSender(env);
     this.startSeq = env.transcript.size;
   }
@@ -84,7 +84,7 @@ export class ProbeSession {
     const request = reading.kind === 'done' ? reading.value.request : undefined;
 
     const secondKey = await attempt<SecondKey>(async () => {
-      if (!env.settings.hasSecondKey)
+      if (!env.config.hasSecondKey)
         return skip('needs a second API key: set --second-api-key / ORDER_STORE_SECOND_API_KEY');
       if (walk.kind !== 'done') return blocked(walk, 'the walk to the limit');
       if (!walk.value.limited || !before || !request)
@@ -120,8 +120,8 @@ const sessions = new WeakMap<HttpClient, ProbeSession>();
 export function probeOf(ctx: Ctx): ProbeSession {
   let session = sessions.get(ctx.http);
   if (!session) {
-    const { http, target, transcript, settings, random, log } = ctx;
-    session = new ProbeSession({ http, target, transcript, settings, random, log });
+    const { http, target, transcript, config, random, log } = ctx;
+    session = new ProbeSession({ http, target, transcript, config, random, log });
     sessions.set(ctx.http, session);
   }
   return session;

@@ -3,7 +3,7 @@
 // window's worth if the window resets mid-walk), never past the budget, and never inside a Retry-After.
 import { rateLimitHeaders } from '../../lib/formats/rate-limit-headers.ts';
 import type { Transcript } from '../../lib/http/transcript.ts';
-import type { SuiteTools } from '../shared/context.ts';
+import type { Tools } from '../shared/context.ts';
 import { ORDERS, orderPath } from '../shared/paths.ts';
 import type { TargetFacts } from '../shared/target.ts';
 import {
@@ -20,9 +20,6 @@ import {
   type Walk,
 } from './record.ts';
 
-/** What the probe works with: the run's shared client, facts and settings. */
-export type ProbeEnv = SuiteTools;
-
 export const skip = (reason: string): { kind: 'skip'; reason: string } => ({ kind: 'skip', reason });
 export const done = <T>(value: T): Outcome<T> => ({ kind: 'done', value });
 
@@ -34,7 +31,7 @@ export function budgetReason(needed: number, left: number): string {
 export class ProbeSender {
   count = 0;
   waitedMs = 0;
-  constructor(private readonly env: ProbeEnv) {}
+  constructor(private readonly env: Tools) {}
 
   async send(request: ProbeRequest, key: 'primary' | 'secondary', spendToLimit: boolean): Promise<Sample> {
     this.waitedMs += this.env.http.pacer.requiredWait(key, spendToLimit)?.ms ?? 0;
@@ -61,7 +58,7 @@ export async function chooseRequest(target: TargetFacts): Promise<ProbeRequest> 
 }
 
 /** Reads Limit/Remaining/Reset with one request; a 429 there (other traffic) is waited out once. */
-export async function readLimit(env: ProbeEnv, sender: ProbeSender): Promise<Outcome<Reading>> {
+export async function readLimit(env: Tools, sender: ProbeSender): Promise<Outcome<Reading>> {
   const request = await chooseRequest(env.target);
   env.log(`Rate-limit probe: reading the limit with one ${request.label}`);
   let sample = await sender.send(request, 'primary', false);
@@ -78,7 +75,7 @@ export async function readLimit(env: ProbeEnv, sender: ProbeSender): Promise<Out
   const earlier = latestLimit(env.transcript);
   if (earlier !== undefined)
     return done({ request, sample, limit: earlier, limitFrom: 'an earlier response' });
-  const plan = env.settings.plan;
+  const plan = env.config.plan;
   if (plan && plan !== 'enterprise')
     return done({ request, sample, limit: PLAN_LIMITS[plan].perMinute, limitFrom: '--plan' });
   return done({ request, sample, limitFrom: 'nowhere' });
@@ -104,8 +101,8 @@ export interface WalkPlan {
 }
 
 /** What the walk and what follows will cost at most, or why the walk must not start. */
-export function planWalk(env: ProbeEnv, reading: Reading, now: number): Outcome<WalkPlan> {
-  const { settings } = env;
+export function planWalk(env: Tools, reading: Reading, now: number): Outcome<WalkPlan> {
+  const { config } = env;
   const base = reading.sample.remaining ?? reading.limit;
   if (base === undefined)
     return skip(
@@ -113,24 +110,24 @@ export function planWalk(env: ProbeEnv, reading: Reading, now: number): Outcome<
     );
   const untilReset =
     reading.sample.resetAtMs !== undefined ? Math.max(0, reading.sample.resetAtMs - now) : undefined;
-  if (untilReset !== undefined && untilReset > settings.maxWaitMs)
+  if (untilReset !== undefined && untilReset > config.maxWaitMs)
     return skip(
-      `exhausting this window would keep the key limited for ${seconds(untilReset)} (until X-RateLimit-Reset), longer than --max-wait-seconds (${settings.maxWaitMs / 1000} s): raise --max-wait-seconds / ORDER_STORE_MAX_WAIT_SECONDS to run the probe`,
+      `exhausting this window would keep the key limited for ${seconds(untilReset)} (until X-RateLimit-Reset), longer than --max-wait-seconds (${config.maxWaitMs / 1000} s): raise --max-wait-seconds / ORDER_STORE_MAX_WAIT_SECONDS to run the probe`,
     );
   const bound = base + WALK_MARGIN;
-  const second = settings.hasSecondKey ? 2 : 0;
+  const second = config.hasSecondKey ? 2 : 0;
   const reserve = RECOVERY_ATTEMPTS + (second > 0 ? 1 : 0);
   const needed = bound + RECOVERY_ATTEMPTS + second;
   const left = env.http.pacer.budgetLeft;
   if (needed > left) return skip(budgetReason(needed, left));
-  const burst = settings.burst ? (reading.limit ?? base) + 1 : 0;
+  const burst = config.burst ? (reading.limit ?? base) + 1 : 0;
   const parts = [
     `walk ≤ ${bound} (${reading.sample.remaining !== undefined ? 'Remaining' : `Limit, from ${reading.limitFrom},`} ${base} + ${WALK_MARGIN}; one window more only if the window resets mid-walk)`,
     `recovery ≤ ${RECOVERY_ATTEMPTS}`,
     ...(second > 0 ? ['second key 2'] : []),
     ...(burst > 0 ? [`burst ≤ ${burst}`] : []),
   ];
-  const max = settings.maxWaitMs / 1000;
+  const max = config.maxWaitMs / 1000;
   const wait =
     untilReset !== undefined
       ? `about ${seconds(untilReset)} (until X-RateLimit-Reset, which Retry-After should match)`
@@ -141,7 +138,7 @@ export function planWalk(env: ProbeEnv, reading: Reading, now: number): Outcome<
 
 /** Repeats the request until the 429, within the plan's bound. */
 export async function walkToLimit(
-  env: ProbeEnv,
+  env: Tools,
   sender: ProbeSender,
   reading: Reading,
   plan: WalkPlan,

@@ -1,47 +1,39 @@
 // The context every conformance check receives, and the environment that builds it inside the run:
-// the shared target facts, the HTTP client, the run's settings without its keys, and seeded randomness.
+// the shared target facts, the HTTP client, the run's configuration without its keys, and seeded randomness.
 import type { CheckDefinition, CheckMeta, SuiteDefinition } from '../../lib/check/model.ts';
 import { defineCheck, defineSuite } from '../../lib/check/model.ts';
 import { Random } from '../../lib/check/random.ts';
-import type { BaseContext } from '../../lib/check/run-check.ts';
-import type { RunSettings } from '../../lib/config/run-config.ts';
+import type { CheckContext } from '../../lib/check/run-check.ts';
+import { type CheckConfig, checkConfig } from '../../lib/config/check-config.ts';
 import type { HttpClient } from '../../lib/http/client.ts';
 import type { Transcript } from '../../lib/http/transcript.ts';
-import type { SuiteEnvironment } from '../../lib/run/run.ts';
+import type { Bound } from '../../lib/run/run.ts';
 import type { Runtime } from '../../lib/run/runtime.ts';
 import { TargetFacts } from './target.ts';
 
-/** The settings a check may read: everything but the keys themselves. */
-export type PublicSettings = Omit<RunSettings, 'apiKey' | 'secondApiKey'> & { hasSecondKey: boolean };
-
-/** What the suites work with besides the check model: the run's shared client, facts and settings. */
-export interface SuiteTools {
+/** What the suites work with besides the check model: the run's shared client, facts and configuration. */
+export interface Tools {
   http: HttpClient;
   target: TargetFacts;
   transcript: Transcript;
-  settings: PublicSettings;
+  config: CheckConfig;
   random: Random;
   log(line: string): void;
 }
 
-export interface Ctx extends BaseContext, SuiteTools {}
+export interface Ctx extends CheckContext, Tools {}
 
 export const check = (c: CheckDefinition<Ctx>): CheckDefinition<Ctx> => defineCheck<Ctx>(c);
 export const suite = (s: SuiteDefinition<Ctx>): SuiteDefinition<Ctx> => defineSuite<Ctx>(s);
 
-export function publicSettings(settings: RunSettings): PublicSettings {
-  const { apiKey: _key, secondApiKey, ...rest } = settings;
-  return { ...rest, hasSecondKey: secondApiKey !== undefined };
-}
-
 /** Why a check cannot run here, naming the setting that would let it, or undefined. */
 export function unmetNeed(
   needs: CheckMeta['needs'],
-  settings: PublicSettings,
+  config: CheckConfig,
   target: TargetFacts,
   budgetLeft: number,
 ): string | undefined {
-  if (needs.probe && settings.skipRateLimitProbe) {
+  if (needs.probe && config.skipRateLimitProbe) {
     return 'the rate-limit probe is off (--skip-rate-limit-probe / ORDER_STORE_SKIP_RATE_LIMIT_PROBE)';
   }
   if (needs.cancellable && target.cancellableLeft < needs.cancellable) {
@@ -50,7 +42,7 @@ export function unmetNeed(
   if (needs.shipped && target.shippedIds.length === 0) {
     return 'needs an order known to have shipped: set --shipped-order-ids / ORDER_STORE_SHIPPED_ORDER_IDS';
   }
-  if (needs.secondKey && !settings.hasSecondKey) {
+  if (needs.secondKey && !config.hasSecondKey) {
     return 'needs a second API key: set --second-api-key / ORDER_STORE_SECOND_API_KEY';
   }
   if (needs.requests > budgetLeft) {
@@ -59,18 +51,18 @@ export function unmetNeed(
   return undefined;
 }
 
-export function createSuiteEnvironment(runtime: Runtime): SuiteEnvironment<Ctx> {
-  const random = new Random(runtime.settings.seed);
-  const settings = publicSettings(runtime.settings);
-  const target = new TargetFacts(runtime.http, runtime.settings, random);
+export function bindSuites(runtime: Runtime): Bound<Ctx> {
+  const random = new Random(runtime.config.seed);
+  const config = checkConfig(runtime.config);
+  const target = new TargetFacts(runtime.http, runtime.config, random);
   return {
-    unmetNeed: (check) => unmetNeed(check.needs, settings, target, runtime.pacer.budgetLeft),
+    unmetNeed: (check) => unmetNeed(check.needs, config, target, runtime.pacer.budgetLeft),
     context: (base) => ({
       ...base,
       http: runtime.http,
       target,
       transcript: runtime.transcript,
-      settings,
+      config,
       random,
       log: runtime.log,
     }),

@@ -3,7 +3,7 @@
 // only what a check asks for, and never cancels an order that was not given in --cancellable-order-ids.
 
 import type { Random } from '../../lib/check/random.ts';
-import type { RunSettings } from '../../lib/config/run-config.ts';
+import type { RunConfig } from '../../lib/config/run-config.ts';
 import { integerText } from '../../lib/formats/json.ts';
 import type { HttpClient, Response } from '../../lib/http/client.ts';
 import { ORDERS, orderPath, petPath } from './paths.ts';
@@ -34,10 +34,10 @@ export class TargetFacts {
 
   constructor(
     private readonly http: HttpClient,
-    private readonly settings: RunSettings,
+    private readonly config: RunConfig,
     private readonly random: Random,
   ) {
-    this.cancellable = [...settings.cancellableOrderIds];
+    this.cancellable = [...config.cancellableOrderIds];
   }
 
   /** GET /store/orders with the key, once per run (before any cancel). */
@@ -74,7 +74,7 @@ export class TargetFacts {
   }
 
   get shippedIds(): readonly string[] {
-    return this.settings.shippedOrderIds;
+    return this.config.shippedOrderIds;
   }
 
   get cancellableLeft(): number {

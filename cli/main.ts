@@ -1,22 +1,18 @@
-// The main command: configuration, the embedded reference server when no target is given, preflight, the
-// run, reports and the exit code (0 conformant, 1 non-conformant, 2 usage, 3 incomplete).
+// The main command: from argv to exit code. Configuration, the target (cli/target.ts), the run of every
+// selected check (lib/run), the reports and the exit code (0 conformant, 1 non-conformant, 2 usage, 3 incomplete).
 
-import { SUITES } from '../suites/index.ts';
-import { createSuiteEnvironment } from '../suites/shared/context.ts';
+import type { CheckResult } from '../lib/check/model.ts';
+import { helpText } from '../lib/config/help.ts';
+import { type Config, loadConfig } from '../lib/config/load.ts';
+import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
+import { buildReport, type RunFacts } from '../lib/report/build.ts';
+import { summary } from '../lib/report/console.ts';
+import { exitCodeOf, newRunId, type Report, SUITE } from '../lib/report/model.ts';
+import { ReportWriter } from '../lib/report/write.ts';
+import { type ActiveRun, startRun } from '../lib/run/run.ts';
+import { CONFORMANCE } from '../suites/index.ts';
 import { catalogue } from './catalogue.ts';
-import type { CheckResult } from './check/model.ts';
-import { type Config, helpText, loadConfig } from './config/load.ts';
-import { type RunSettings, runSettings } from './config/run-config.ts';
-import { EXIT, errorMessage, UsageError } from './errors.ts';
-import { preflight } from './http/preflight.ts';
-import { buildReport, type RunFacts } from './report/build.ts';
-import { summary } from './report/console.ts';
-import { exitCodeOf, newRunId, type Report, SUITE } from './report/model.ts';
-import { ReportWriter } from './report/write.ts';
-import { type ActiveRun, startRun } from './run/run.ts';
-
-/** The embedded reference server runs a compressed rate-limit window so the probe finishes in seconds. */
-export const EMBEDDED_RATE_LIMIT = { limit: 100, windowSeconds: 10 };
+import { type RunTarget, resolveTarget } from './target.ts';
 
 const INTERRUPTED = 'interrupted by a signal';
 /** How long a stopped run's check in flight may take to end before the report is written without it. */
@@ -31,35 +27,6 @@ const defaultIo: Io = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
 };
-
-interface Target {
-  settings: RunSettings;
-  embedded: boolean;
-  close(): Promise<void>;
-}
-
-async function resolveTarget(config: Config): Promise<Target> {
-  if (config.target.kind === 'url') {
-    await preflight(config.target.baseUrl, config.timeoutMs);
-    return {
-      embedded: false,
-      close: async () => {},
-      settings: runSettings(config, config.target.baseUrl, config.target.apiKey),
-    };
-  }
-  const { startReferenceServer } = await import('../reference/server.ts');
-  let server: Awaited<ReturnType<typeof startReferenceServer>>;
-  try {
-    server = await startReferenceServer({ faults: config.target.faults, rateLimit: EMBEDDED_RATE_LIMIT });
-  } catch (e) {
-    throw new UsageError(`the embedded reference server did not start: ${errorMessage(e)}`);
-  }
-  // The embedded server's own fixtures stand in for the ones a user would hand over.
-  const settings = runSettings(config, server.baseUrl, server.demoKey);
-  if (settings.cancellableOrderIds.length === 0) settings.cancellableOrderIds = server.fixtures.pending;
-  if (settings.shippedOrderIds.length === 0) settings.shippedOrderIds = server.fixtures.shipped;
-  return { embedded: true, close: () => server.close(), settings };
-}
 
 function listChecks(config: Config, io: Io): number {
   const rows = catalogue(config.only, config.skip);
@@ -83,7 +50,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   if (config.list) return listChecks(config, io);
   for (const w of config.warnings) io.err(`warning: ${w}`);
 
-  let target: Target;
+  let target: RunTarget;
   try {
     target = await resolveTarget(config);
   } catch (e) {
@@ -97,8 +64,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   }
 }
 
-async function conduct(config: Config, target: Target, io: Io): Promise<number> {
-  const { settings } = target;
+async function conduct(config: Config, target: RunTarget, io: Io): Promise<number> {
+  const runConfig = target.config;
   const started = new Date();
   const runId = newRunId(started);
   const selected = catalogue(config.only, config.skip);
@@ -106,7 +73,7 @@ async function conduct(config: Config, target: Target, io: Io): Promise<number> 
   const facts: RunFacts = {
     runId,
     started,
-    settings,
+    config: runConfig,
     embedded: target.embedded,
     referenceFaults: config.target.kind === 'embedded' ? config.target.faults : [],
     selected: selected.map((c) => c.id),
@@ -127,9 +94,9 @@ async function conduct(config: Config, target: Target, io: Io): Promise<number> 
     return EXIT.usage;
   }
   io.out(
-    `order-store-conformance ${SUITE.version}: ${selected.length} checks against ${settings.baseUrl}${target.embedded ? ' (embedded reference server)' : ''}`,
+    `order-store-conformance ${SUITE.version}: ${selected.length} checks against ${runConfig.baseUrl}${target.embedded ? ' (embedded reference server)' : ''}`,
   );
-  io.out(`  seed ${settings.seed}; request budget ${settings.maxRequests}; reports in ${writer.dir}`);
+  io.out(`  seed ${runConfig.seed}; request budget ${runConfig.maxRequests}; reports in ${writer.dir}`);
 
   let run: ActiveRun | undefined;
   // A signal stops the run: the check in flight gets a moment to end, then the report is written with what
@@ -147,17 +114,13 @@ async function conduct(config: Config, target: Target, io: Io): Promise<number> 
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    run = startRun(
-      settings,
-      { suites: SUITES, environment: createSuiteEnvironment },
-      {
-        onResult(r) {
-          results.push(r);
-          writer.progress(build(false));
-        },
-        onLog: (line) => io.out(line),
+    run = startRun(runConfig, CONFORMANCE, {
+      onResult(r) {
+        results.push(r);
+        writer.progress(build(false));
       },
-    );
+      onLog: (line) => io.out(line),
+    });
     const outcome = await Promise.race([run.outcome, stopped]);
     if (outcome) {
       reasons.push(...outcome.problems);

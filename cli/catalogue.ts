@@ -1,8 +1,8 @@
 // The check catalogue as plain rows (id, level, spec, title, needs) for --list and the report's scope,
 // read from suites/index.ts without running anything.
 
+import { selectChecks } from '../lib/check/model.ts';
 import { ALL_CHECKS } from '../suites/index.ts';
-import { selectChecks } from './check/model.ts';
 
 export interface CatalogueRow {
   id: string;

@@ -1,0 +1,20 @@
+// The text of --help, built from the declared settings (settings.ts) so it can never drift from them.
+import { SETTINGS } from './settings.ts';
+
+export function helpText(): string {
+  const lines = [
+    'Usage: order-store-conformance [options]   (or: npm run conformance -- [options])',
+    '',
+    'Checks an Order Store Service v1 implementation against its spec and writes reports.',
+    'Every option has an environment twin; a dotenv file (.env) is read too; flags win, then real env vars.',
+    '',
+  ];
+  for (const s of SETTINGS) {
+    const arg =
+      s.kind === 'boolean' ? '' : s.kind === 'list' ? ' A,B' : s.kind === 'integer' ? ' N' : ' VALUE';
+    const def = s.default !== '' && s.kind !== 'boolean' ? ` (default ${s.default})` : '';
+    lines.push(`  ${s.flag}${arg}`, `      ${s.env}${def}`, `      ${s.help}`);
+  }
+  lines.push('', 'Exit codes: 0 conformant, 1 non-conformant, 2 usage or configuration error, 3 incomplete.');
+  return lines.join('\n');
+}
