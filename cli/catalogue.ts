@@ -1,12 +1,14 @@
-// The check catalogue as plain rows (id, level, spec, title, needs) for --list and the report's scope,
-// read from suites/index.ts without running anything.
+// The check catalogue as plain rows (id, level, rules, spec, title, needs) for --list, docs/checks.md and the
+// report's scope, read from suites/ without running anything.
 
 import { selectChecks } from '../lib/check/model.ts';
 import { ALL_CHECKS } from '../suites/index.ts';
+import { SPEC_RULES } from '../suites/spec-rules.ts';
 
 export interface CatalogueRow {
   id: string;
   level: string;
+  rules: readonly string[];
   spec: string;
   title: string;
   requirement: string;
@@ -16,9 +18,10 @@ export interface CatalogueRow {
 
 export function catalogue(only: string[] = [], skip: string[] = []): CatalogueRow[] {
   return selectChecks(ALL_CHECKS, only, skip).map(
-    ({ id, level, spec, title, requirement, suite, needs }) => ({
+    ({ id, level, rules, spec, title, requirement, suite, needs }) => ({
       id,
       level,
+      rules,
       spec,
       title,
       requirement,
@@ -28,29 +31,47 @@ export function catalogue(only: string[] = [], skip: string[] = []): CatalogueRo
   );
 }
 
-/** The catalogue as a Markdown page (docs/checks.md): one table per suite, with every requirement. */
+/** The catalogue as a Markdown page (docs/checks.md): one table per suite, then every spec rule and its checks. */
 export function catalogueMarkdown(): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  const rows = catalogue();
   const lines = [
     '# Check catalogue',
     '',
     'Generated from `suites/` by `npm run docs`; `npm test` fails when it is out of date.',
     'Levels: MUST (a failure makes the target non-conformant), SHOULD (a warning), INFO (recorded, the spec',
-    'says "not shown").',
+    'says "not shown"). Rules are the ids of the spec\'s statements ([Spec rules](#spec-rules) below).',
   ];
   let suite = '';
-  for (const c of catalogue()) {
+  for (const c of rows) {
     if (c.suite !== suite) {
       suite = c.suite;
       lines.push(
         '',
         `## ${suite}`,
         '',
-        '| Id | Level | Spec | Requirement | Sends |',
-        '|---|---|---|---|---|',
+        '| Id | Level | Rules | Spec | Requirement | Sends |',
+        '|---|---|---|---|---|---|',
       );
     }
-    lines.push(`| \`${c.id}\` | ${c.level} | ${cell(c.spec)} | ${cell(c.requirement)} | ${cell(c.title)} |`);
+    lines.push(
+      `| \`${c.id}\` | ${c.level} | ${c.rules.map((r) => `\`${r}\``).join(' ')} | ${cell(c.spec)} | ${cell(c.requirement)} | ${cell(c.title)} |`,
+    );
+  }
+  lines.push(
+    '',
+    '## Spec rules',
+    '',
+    'Every statement of the spec, with the checks that cite it. A requirement no check covers says why;',
+    '"unspecified" statements (the spec says "not shown") are only observed, by INFO checks.',
+    '',
+    '| Rule | Section | Kind | Statement | Checks |',
+    '|---|---|---|---|---|',
+  );
+  for (const r of SPEC_RULES) {
+    const citing = rows.filter((c) => c.rules.includes(r.id)).map((c) => `\`${c.id}\``);
+    const checks = citing.length > 0 ? citing.join(' ') : r.uncovered ? `none: ${cell(r.uncovered)}` : 'none';
+    lines.push(`| \`${r.id}\` | ${cell(r.section)} | ${r.kind} | ${cell(r.text)} | ${checks} |`);
   }
   return `${lines.join('\n')}\n`;
 }

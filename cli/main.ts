@@ -30,7 +30,10 @@ const defaultIo: Io = {
 
 function listChecks(config: Config, io: Io): number {
   const rows = catalogue(config.only, config.skip);
-  for (const c of rows) io.out(`${c.id.padEnd(34)} ${c.level.padEnd(6)} ${c.spec.padEnd(48)} ${c.title}`);
+  for (const c of rows)
+    io.out(
+      `${c.id.padEnd(34)} ${c.level.padEnd(6)} ${c.rules.join(',').padEnd(28)} ${c.spec.padEnd(48)} ${c.title}`,
+    );
   io.out(`${rows.length} checks`);
   return EXIT.conformant;
 }

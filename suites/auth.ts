@@ -49,11 +49,12 @@ async function all401s(ctx: Ctx) {
   return ctx.transcript.all().filter((x) => x.response?.status === 401);
 }
 
-function authCheck(id: string, what: string, title: string, auth: (ctx: Ctx) => Auth) {
+function authCheck(id: string, rules: string[], what: string, title: string, auth: (ctx: Ctx) => Auth) {
   return check({
     id,
     spec: 'spec §5 rules 3-4',
     level: 'MUST',
+    rules,
     requirement: `Every operation answers 401 when the request carries ${what}.`,
     title,
     needs: { requests: 4 },
@@ -70,6 +71,7 @@ export const authentication = suite({
       id: 'AUTH-MISSING-401',
       spec: 'spec §5 rules 3-4',
       level: 'MUST',
+      rules: ['5.r3', '5.r4', '4.list.401', '4.cancel.401', '7.401'],
       requirement: 'Every operation answers 401 when the Authorization header is missing.',
       title: 'Sends list, cancel (absent id) and pets with no Authorization header',
       needs: { requests: 4 },
@@ -77,6 +79,7 @@ export const authentication = suite({
     }),
     authCheck(
       'AUTH-EMPTY-BEARER-401',
+      ['5.r2', '5.r4'],
       'a Bearer scheme with no token',
       'Sends each operation with "Authorization: Bearer" and no token',
       () => ({
@@ -86,6 +89,7 @@ export const authentication = suite({
     ),
     authCheck(
       'AUTH-UNKNOWN-KEY-401',
+      ['5.r4'],
       'a bearer token that is not a key',
       'Sends each operation with a random, never-issued bearer token',
       (ctx) => ({
@@ -95,6 +99,7 @@ export const authentication = suite({
     ),
     authCheck(
       'AUTH-OTHER-SCHEME-401',
+      ['5.r1', '5.r2', '5.r4'],
       'the key under another scheme (Basic)',
       'Sends each operation with "Authorization: Basic base64(key:)"',
       () => ({
@@ -105,6 +110,7 @@ export const authentication = suite({
       id: 'AUTH-QUERY-KEY-401',
       spec: 'spec §5 rule 2',
       level: 'MUST',
+      rules: ['5.r2', '5.r4'],
       requirement:
         'The key is accepted only as a bearer token in the Authorization header, so a key in the query string alone gets 401.',
       title: 'Sends each operation with the key as ?api_key= and ?access_token= and no Authorization header',
@@ -119,6 +125,7 @@ export const authentication = suite({
       id: 'AUTH-401-ERROR-BODY',
       spec: 'spec §5 rule 4; spec §2 Error',
       level: 'MUST',
+      rules: ['5.r4', '2.error.fields', '4.list.401', '4.cancel.401'],
       requirement: 'A 401 carries an Error object (code, message, status) whose status is 401.',
       title: 'Validates the body of every 401 received so far',
       needs: { requests: 2 },
@@ -135,6 +142,7 @@ export const authentication = suite({
       id: 'AUTH-WWW-AUTHENTICATE',
       spec: 'RFC 9110 §11.6.1',
       level: 'MUST',
+      rules: ['5.r1', '5.r4'],
       requirement:
         'A server generating a 401 response must send a WWW-Authenticate header field containing at least one challenge.',
       title: 'Reads WWW-Authenticate on every 401 received so far',
@@ -155,6 +163,7 @@ export const authentication = suite({
       id: 'AUTH-CHALLENGE-BEARER',
       spec: 'RFC 6750 §3; spec §5 rule 1',
       level: 'MUST',
+      rules: ['5.r1'],
       requirement: 'The 401 challenge of a bearer-protected resource uses the auth-scheme "Bearer".',
       title: 'Reads the scheme of WWW-Authenticate on every 401 received so far',
       needs: { requests: 2 },
@@ -176,6 +185,7 @@ export const authentication = suite({
       id: 'AUTH-BEFORE-EXISTENCE',
       spec: 'spec §5 rule 3; spec §4',
       level: 'MUST',
+      rules: ['5.r3'],
       requirement:
         'Every operation requires the bearer credential, so an unauthenticated cancel answers 401, never 404 or 409: an unauthenticated caller never learns whether an order exists.',
       title: 'Sends DELETE of an absent id and of a shipped fixture with no Authorization header',
@@ -218,6 +228,7 @@ export const authentication = suite({
       id: 'AUTH-SCHEME-CASE-INSENSITIVE',
       spec: 'RFC 9110 §11.1',
       level: 'SHOULD',
+      rules: ['5.r1'],
       requirement:
         'The authentication scheme is a case-insensitive token, so "bearer <key>" is accepted like "Bearer <key>".',
       title: 'Sends GET /store/orders with "Authorization: bearer <key>"',

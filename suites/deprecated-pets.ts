@@ -17,6 +17,7 @@ export const deprecatedPets = suite({
       id: 'PETS-401-WITHOUT-CREDENTIALS',
       spec: 'spec §5 rule 3; spec §9 rule 3',
       level: 'MUST',
+      rules: ['5.r3'],
       requirement:
         'The deprecated read, like every operation, requires the bearer credential: without it the answer is 401.',
       title: 'Sends GET /pets/{petId} with no Authorization header',
@@ -36,6 +37,7 @@ export const deprecatedPets = suite({
       id: 'PETS-RESPONSE-INFO',
       spec: 'spec §4 Other operations (shape: not shown)',
       level: 'INFO',
+      rules: ['4.other.pets'],
       requirement: 'The shape of the deprecated read is not specified; what it answers is recorded.',
       title: 'Sends GET /pets/{a petId from the list} with the API key',
       needs: { requests: 2 },
@@ -49,6 +51,7 @@ export const deprecatedPets = suite({
       id: 'PETS-DEPRECATION-HEADER',
       spec: 'RFC 9745 §2; spec §9 rule 3',
       level: 'SHOULD',
+      rules: ['9.r3'],
       requirement:
         'A deprecated resource announces it with a Deprecation header whose value is an RFC 9651 Date ("@" + Unix seconds).',
       title: 'Reads Deprecation on the authenticated GET /pets/{petId}',
@@ -73,6 +76,7 @@ export const deprecatedPets = suite({
       id: 'PETS-SUNSET-HEADER',
       spec: 'RFC 8594 §3; spec §9 rule 3',
       level: 'SHOULD',
+      rules: ['9.r3', '9.r3-date'],
       requirement:
         'The sunset date of the deprecated resource is announced in a Sunset header whose value is an HTTP-date.',
       title: 'Reads Sunset on the authenticated GET /pets/{petId}',

@@ -17,6 +17,7 @@ export const errorBodies = suite({
       id: 'ERR-BODY-SCHEMA',
       spec: 'spec §7; spec §2 Error',
       level: 'MUST',
+      rules: ['7.error-object', '2.error.fields'],
       requirement:
         'Error responses that carry a body use the Error object, with code, message and status all present.',
       title: 'Validates the body of every error response of the run against schemas/error.schema.json',
@@ -39,6 +40,7 @@ export const errorBodies = suite({
       id: 'ERR-STATUS-MATCHES',
       spec: 'spec §2 Error (status: the HTTP status code)',
       level: 'MUST',
+      rules: ['2.error.status'],
       requirement:
         'The status field of an Error body equals the HTTP status of the response that carries it.',
       title: 'Compares Error.status with the HTTP status on every error response of the run',

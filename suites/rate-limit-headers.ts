@@ -20,6 +20,7 @@ export const rateLimitHeadersSuite = suite({
       id: 'RL-HEADERS-PRESENT',
       spec: 'spec §8 rule 1',
       level: 'MUST',
+      rules: ['8.r1'],
       requirement:
         'Every API response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.',
       title: 'Looks for the three headers on every response of the run',
@@ -40,6 +41,7 @@ export const rateLimitHeadersSuite = suite({
       id: 'RL-HEADERS-VALID',
       spec: 'spec §8 rules 1-2',
       level: 'MUST',
+      rules: ['8.r1'],
       requirement: 'The rate-limit headers hold non-negative integers, with Remaining never above Limit.',
       title: 'Parses the three headers on every response of the run',
       needs: { requests: 0 },
@@ -72,6 +74,7 @@ export const rateLimitHeadersSuite = suite({
       id: 'RL-HEADERS-RESET-UNIX-SECONDS',
       spec: 'spec §8 rule 2',
       level: 'MUST',
+      rules: ['8.r2'],
       requirement:
         'X-RateLimit-Reset is a Unix timestamp in seconds: not milliseconds (above 10^12) and not a delta (below 10^9).',
       title: 'Classifies X-RateLimit-Reset on every response of the run',

@@ -10,6 +10,7 @@ export const versioning = suite({
       id: 'VER-BASE-PATH-V1',
       spec: 'spec §9 rule 1; spec §1',
       level: 'MUST',
+      rules: ['9.r1', '1.base-v1'],
       requirement:
         'The current version is v1 and it is the last path segment of the base address, below which the operations answer.',
       title: 'Reads the base URL path and whether GET {base}/store/orders is routed',

@@ -68,7 +68,7 @@ describe('usage errors exit 2 with one line saying what to fix', () => {
 });
 
 describe('commands that send nothing', () => {
-  it('--list prints every check with its level and spec reference', async () => {
+  it('--list prints every check with its level, spec rules and spec reference', async () => {
     const server = await reference();
     const run = await runCli(['--list'], { env: targetEnv(server) });
     expect(run.code).toBe(0);
@@ -76,8 +76,10 @@ describe('commands that send nothing', () => {
     expect(lines.at(-1)).toMatch(/^\d+ checks$/);
     expect(lines.length - 1).toBe(Number(lines.at(-1)!.split(' ')[0]));
     for (const line of lines.slice(0, -1))
-      expect(line).toMatch(/^[A-Z][A-Z0-9-]+\s+(MUST|SHOULD|MAY|INFO)\s+(spec §|RFC )/);
-    expect(run.stdout).toMatch(/^CANCEL-UNKNOWN-404\s+MUST\s+spec §4 cancelOrder rule 3/m);
+      expect(line).toMatch(/^[A-Z][A-Z0-9-]+\s+(MUST|SHOULD|MAY|INFO)\s+[0-9][a-z0-9.,-]*\s+(spec §|RFC )/);
+    expect(run.stdout).toMatch(
+      /^CANCEL-UNKNOWN-404\s+MUST\s+4\.cancel\.r3,7\.404\s+spec §4 cancelOrder rule 3/m,
+    );
     expect(server.stats().requests).toBe(0);
   });
 

@@ -28,6 +28,8 @@ export interface CheckMeta {
   /** Where the requirement comes from: 'spec §4 cancelOrder rule 3', 'RFC 9110 §11.6.1'. */
   spec: string;
   level: Level;
+  /** The spec rules it tests, by id from the rule catalogue (e.g. '4.cancel.r3'); at least one. */
+  rules: readonly string[];
   /** The requirement in one sentence. */
   requirement: string;
   /** What the check sends. */
@@ -51,8 +53,8 @@ const ID = /^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/;
 
 export function defineCheck<C>(check: CheckDefinition<C>): CheckDefinition<C> {
   if (!ID.test(check.id)) throw new Error(`check id ${check.id} must be UPPER-KEBAB-CASE`);
-  if (!check.spec || !check.requirement || !check.title)
-    throw new Error(`check ${check.id} lacks spec, requirement or title`);
+  if (!check.spec || !check.requirement || !check.title || check.rules.length === 0)
+    throw new Error(`check ${check.id} lacks spec, rules, requirement or title`);
   return check;
 }
 

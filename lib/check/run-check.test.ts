@@ -31,6 +31,7 @@ function make(level: Level, run: (ctx: CheckContext) => Promise<void>): CheckDef
     id: 'T-ONE',
     spec: 'spec §0',
     level,
+    rules: ['4.cancel.r3'],
     requirement: 'r',
     title: 't',
     needs: { requests: 0 },

@@ -146,6 +146,7 @@ export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>
     title: check.title,
     level: check.level,
     spec: check.spec,
+    rules: [...check.rules],
     requirement: check.requirement,
     suite: env.suite,
     status,

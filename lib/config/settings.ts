@@ -77,7 +77,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_LIST',
     kind: 'boolean',
     default: 'false',
-    help: 'Print every check (id, level, spec reference, title) and exit; sends nothing.',
+    help: 'Print every check (id, level, spec rules, spec reference, title) and exit; sends nothing.',
   },
   {
     key: 'timeoutMs',

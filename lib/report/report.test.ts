@@ -18,6 +18,7 @@ function result(id: string, status: Status, extra: Partial<CheckResult> = {}): C
     title: 'Sends something',
     level: status === 'warn' ? 'SHOULD' : 'MUST',
     spec: 'spec §4 cancelOrder rule 3',
+    rules: ['4.cancel.r3'],
     requirement: 'When no order has the given orderId, then the response is 404.',
     suite: id.startsWith('LIST') ? 'List orders' : 'Cancel an order',
     status,

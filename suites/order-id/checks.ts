@@ -33,6 +33,7 @@ export const orderIdProperties = suite({
       id: 'ID-LIST-LOSSLESS',
       spec: 'spec §2 Order (id: int64, unique order identifier)',
       level: 'MUST',
+      rules: ['2.order.id'],
       requirement:
         'Order ids in the list are unique int64 integers written exactly: beyond 2^53 none is rounded, duplicated, or replaced by a rounded twin of a known order.',
       title: 'Reads the GET /store/orders ids as written (no JS number) and compares them with the fixtures',
@@ -56,6 +57,7 @@ export const orderIdProperties = suite({
       id: 'ID-ABSENT-404',
       spec: 'spec §4 cancelOrder rule 3; spec §7; spec §8 rule 1',
       level: 'MUST',
+      rules: ['4.cancel.r3', '4.cancel.param', '7.404', '8.r1'],
       requirement:
         'For any int64 orderId that no order has (negatives, 2^53+1 and int64 bounds included), DELETE answers 404 with an Error body whose status is 404, and the rate-limit headers.',
       title:
@@ -89,6 +91,7 @@ export const orderIdProperties = suite({
       id: 'ID-MALFORMED-4XX',
       spec: 'spec §4 cancelOrder rule 3; RFC 9110 §15.6; spec §7',
       level: 'MUST',
+      rules: ['4.cancel.param', '7.error-object'],
       requirement:
         'A malformed orderId (letters, fractions, signs, hex, spaces, beyond int64, non-ASCII digits, stray percent-escapes, very long) is never answered 2xx (no order can have been cancelled) nor 5xx, and a body, if any, is an Error object.',
       title: 'Property: DELETE /store/orders/{malformed id built around an absent id}, one per kind first',
@@ -108,6 +111,7 @@ export const orderIdProperties = suite({
       id: 'ID-MALFORMED-STATUS-INFO',
       spec: 'spec §4 cancelOrder (orderId: int64; only 404 is listed for a bad id)',
       level: 'INFO',
+      rules: ['4.cancel.param'],
       requirement:
         'Which 4xx a malformed orderId gets is not specified (400 and 404 are both seen); recorded.',
       title: 'Tallies the statuses and Error codes of the ID-MALFORMED-4XX answers',
@@ -131,6 +135,7 @@ export const orderIdProperties = suite({
       id: 'ID-CANCEL-ISOLATION',
       spec: 'spec §4 cancelOrder; spec §3',
       level: 'MUST',
+      rules: ['4.cancel.param', '3.shipped-cancel'],
       requirement:
         'Cancelling one order changes no other: afterwards a shipped order still answers 409 and another pending order is still cancellable (9007199254740993 and 9007199254740992 are told apart).',
       title: 'Cancels a fixture, then re-asks a shipped order and cancels the next fixture',
@@ -143,6 +148,7 @@ export const orderIdProperties = suite({
       id: 'ID-CANCEL-SPELLING',
       spec: 'spec §4 cancelOrder (path parameter orderId: integer, int64)',
       level: 'SHOULD',
+      rules: ['4.cancel.param'],
       requirement:
         'A non-canonical spelling of an existing id (007, +7, 7.0, 7e0, 0x7) cancels nothing: lenient id parsing lets a typo cancel a real order.',
       title: 'Sends DELETE /store/orders/{spellings of a pending fixture}: 00N, +N, N.0, Ne0, 0xN',

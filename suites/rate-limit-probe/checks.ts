@@ -58,6 +58,7 @@ export const rateLimitProbe = suite({
       id: 'RL-PROBE-PLAN-LIMIT',
       spec: 'spec §8 table',
       level: 'MUST',
+      rules: ['8.plans'],
       requirement:
         "X-RateLimit-Limit equals the plan's requests per minute or per day (Free 60/1,000, Pro 300/10,000, Business 1,000/100,000; Enterprise custom).",
       title: 'Reads X-RateLimit-Limit from one DELETE /store/orders/{an id proven absent}',
@@ -95,6 +96,7 @@ export const rateLimitProbe = suite({
       id: 'RL-PROBE-LIMIT-ENFORCED',
       spec: 'spec §8 rule 3',
       level: 'MUST',
+      rules: ['8.r3', '7.429'],
       requirement:
         'When a request exceeds the limit, then the response is 429 Too Many Requests: no success once Remaining is 0 in the window, and a 429 within Remaining + 3 requests.',
       title: `Repeats DELETE /store/orders/{an id proven absent}, one at a time, until the 429 (at most Remaining + ${WALK_MARGIN})`,
@@ -110,6 +112,7 @@ export const rateLimitProbe = suite({
       id: 'RL-PROBE-LIMIT-NOT-EARLY',
       spec: 'spec §8 rules 1 and 3',
       level: 'MUST',
+      rules: ['8.r1', '8.r3'],
       requirement:
         'The 429 comes when the advertised limit is exceeded, not while X-RateLimit-Remaining still says requests are left (a tolerance of 5 % of Limit, at least 1, for other traffic).',
       title: 'Reads the Remaining of the response before the walk’s 429',
@@ -122,6 +125,7 @@ export const rateLimitProbe = suite({
       id: 'RL-PROBE-REMAINING-COUNTS',
       spec: 'spec §8 rules 1 and 3',
       level: 'MUST',
+      rules: ['8.r1', '8.r3'],
       requirement:
         'X-RateLimit-Remaining falls with every request the limit counts and X-RateLimit-Limit stays the same within a window (below 0 and above Limit: RL-HEADERS-VALID).',
       title: 'Follows X-RateLimit-Remaining and -Limit through the walk',
@@ -134,6 +138,7 @@ export const rateLimitProbe = suite({
       id: 'RL-PROBE-REMAINING-STEP',
       spec: 'spec §8 rule 1',
       level: 'INFO',
+      rules: ['8.r1'],
       requirement:
         'With the key to itself, Remaining falls by exactly one per request; larger steps are recorded (other traffic may share the key).',
       title: 'Measures each step of X-RateLimit-Remaining through the walk',
@@ -146,6 +151,7 @@ export const rateLimitProbe = suite({
       id: 'RL-PROBE-RESET-WINDOW',
       spec: 'spec §8 rule 2',
       level: 'MUST',
+      rules: ['8.r2'],
       requirement:
         'X-RateLimit-Reset is a Unix timestamp in seconds giving the moment the limit resets: after the response, at most a day (plus skew) ahead, the same throughout the window.',
       title: 'Follows X-RateLimit-Reset through the walk',
@@ -158,6 +164,7 @@ export const rateLimitProbe = suite({
       id: 'RL-PROBE-429-RETRY-AFTER',
       spec: 'spec §8 rule 4; RFC 9110 §10.2.3',
       level: 'MUST',
+      rules: ['8.r4', '8.r8'],
       requirement:
         'On a 429 the client is to wait for the time given in Retry-After, so the 429 carries one, as delay-seconds or an HTTP-date (its unit is not shown, spec §8 rule 8: both forms are accepted).',
       title: 'Reads Retry-After on the walk’s 429',
@@ -170,6 +177,7 @@ export const rateLimitProbe = suite({
       id: 'RL-PROBE-RETRY-AFTER-CONSISTENT',
       spec: 'spec §8 rules 2, 4 and 8',
       level: 'SHOULD',
+      rules: ['8.r2', '8.r4'],
       requirement:
         'Retry-After and X-RateLimit-Reset name the same moment (within 2 s + 10 %). SHOULD, not MUST: the spec states neither the unit of Retry-After nor its relation to Reset, and a longer wait breaks no client.',
       title: 'Compares Retry-After with X-RateLimit-Reset on the walk’s 429',
@@ -182,6 +190,7 @@ export const rateLimitProbe = suite({
       id: 'RL-PROBE-429-HEADERS',
       spec: 'spec §8 rule 1',
       level: 'MUST',
+      rules: ['8.r1'],
       requirement:
         'The 429 carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset, with Remaining 0.',
       title: 'Reads the rate-limit headers of the walk’s 429',
@@ -194,6 +203,7 @@ export const rateLimitProbe = suite({
       id: 'RL-PROBE-429-BODY',
       spec: 'spec §7; spec §7 rule 3; spec §2 Error',
       level: 'MUST',
+      rules: ['7.error-object', '7.r3'],
       requirement:
         'A 429 that carries a body carries an Error object whose status is 429 (the body itself is not shown, spec §7 rule 3).',
       title: 'Validates the body, if any, of the walk’s 429',
@@ -213,6 +223,7 @@ export const rateLimitProbe = suite({
       id: 'RL-PROBE-SECOND-KEY',
       spec: 'spec §8 (limits depend on the plan); spec §5 rule 5 (key scope not shown)',
       level: 'INFO',
+      rules: ['5.r5'],
       requirement:
         'Whether limits are per key is not shown (how a key is scoped is not shown): recorded by reading a second key before and while the first is limited.',
       title: 'Sends the repeated request with --second-api-key before the walk and after the 429',
@@ -228,6 +239,7 @@ export const rateLimitProbe = suite({
       id: 'RL-PROBE-RECOVERY',
       spec: 'spec §8 rule 4',
       level: 'MUST',
+      rules: ['8.r4'],
       requirement:
         'A client that waits the Retry-After before retrying is served again: the next request is not 429 and Remaining is back near Limit (then exponential backoff, bounded, only to report when it lifts).',
       title: `Waits what the 429 said, then sends one request (at most ${RECOVERY_ATTEMPTS} tries with backoff)`,
@@ -242,6 +254,7 @@ export const rateLimitProbe = suite({
       id: 'RL-PROBE-BURST',
       spec: 'spec §8 rule 3',
       level: 'MUST',
+      rules: ['8.r3'],
       requirement:
         'When requests exceed the limit, then the response is 429, concurrent ones included: of Remaining + 1 simultaneous requests in a fresh window, at most Remaining succeed.',
       title: 'Sends Remaining + 1 identical requests at once right after the recovery (--burst)',
@@ -261,6 +274,7 @@ export const rateLimitProbe = suite({
       id: 'RL-PROBE-COST',
       spec: 'spec §8',
       level: 'INFO',
+      rules: ['8.r3'],
       requirement: 'What the probe planned to spend, and what it spent: requests and waiting.',
       title: 'Sends nothing; reads the probe’s record',
       needs: judgeOnly,
