@@ -73,20 +73,24 @@ describe('HttpClient', () => {
     expect(elsewhere).toBe(0);
   });
 
-  it('stops reading at the response size cap and records why', async () => {
+  it('stops reading at the response size cap: an error of the harness naming the setting, not a body', async () => {
     const base = await serve((_req, res) => {
       res.setHeader('content-type', 'application/json');
       res.end(`[${'1,'.repeat(50_000)}1]`);
     });
     const { http, transcript } = client(base, { maxResponseBytes: 4096 });
-    const res = await http.send({ method: 'GET', path: '/store/orders' });
-    expect(res.status).toBe(200);
-    expect(res.bytes).toBe(0);
-    expect(res.bodyError?.code).toBe('UND_ERR_RES_EXCEEDED_MAX_SIZE');
-    expect(transcript.all()[0]?.response?.bodyError?.code).toBe('UND_ERR_RES_EXCEEDED_MAX_SIZE');
+    const sent = http.send({ method: 'GET', path: '/store/orders' });
+    await expect(sent).rejects.toMatchObject({ code: 'E_RESPONSE_TOO_LARGE', setting: 'maxResponseBytes' });
+    await expect(sent).rejects.toThrow(
+      /4096 bytes.*raise --max-response-bytes \/ ORDER_STORE_MAX_RESPONSE_BYTES/,
+    );
+    const recorded = transcript.all()[0]?.response;
+    expect(recorded?.status).toBe(200);
+    expect(recorded?.bodyTruncated).toBe(true);
+    expect(recorded?.bodyError?.code).toBe('UND_ERR_RES_EXCEEDED_MAX_SIZE');
   });
 
-  it('gives up on a silent server after its own timeout, not undici’s 300 s', async () => {
+  it('gives up on a silent server after its own timeout, not undici’s 300 s, and names the setting', async () => {
     const base = await serve(() => {
       /* never answers */
     });
@@ -94,9 +98,24 @@ describe('HttpClient', () => {
     await expect(
       client(base, { timeoutMs: 300 }).http.send({ method: 'GET', path: '/store/orders' }),
     ).rejects.toMatchObject({
-      code: 'E_HTTP',
+      code: 'E_TIMEOUT',
+      message: expect.stringMatching(/GET .*raise --timeout-ms \/ ORDER_STORE_TIMEOUT_MS/),
     });
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('a body that stalls past the timeout is an error of the harness, recorded with its status', async () => {
+    const base = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('[{"id":1},');
+      /* the rest never comes */
+    });
+    const { http, transcript } = client(base, { timeoutMs: 300 });
+    await expect(http.send({ method: 'GET', path: '/store/orders' })).rejects.toMatchObject({
+      code: 'E_TIMEOUT',
+      message: expect.stringMatching(/raise --timeout-ms \/ ORDER_STORE_TIMEOUT_MS/),
+    });
+    expect(transcript.all()[0]?.response?.status).toBe(200);
   });
 
   it('records a 204 framed with content as a finding, not a crash', async () => {

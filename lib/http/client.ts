@@ -2,7 +2,7 @@
 // never followed, every exchange paced (pacer.ts) and recorded redacted (transcript.ts). It never asserts:
 // a status or header is data for the checks, and only a transport failure throws.
 import { Agent, type Dispatcher, request } from 'undici';
-import { errorMessage, HarnessError } from '../errors.ts';
+import { errorMessage, HarnessError, LimitError } from '../errors.ts';
 import { type JsonParseResult, parseJson } from '../formats/json.ts';
 import type { Pacer } from './pacer.ts';
 import { KEY_VARIABLE, type Redactor, SECOND_KEY_VARIABLE } from './redact.ts';
@@ -57,6 +57,29 @@ export interface HttpClientOptions {
   /** Aborts every request in flight (the run was stopped). */
   signal?: AbortSignal;
   now?: () => number;
+}
+
+/**
+ * The harness's own limits that can cut an exchange short, told apart from the target's doing by undici's
+ * error code or the abort reason; undefined for anything else.
+ */
+function limitOf(error: unknown, exchange: string, options: HttpClientOptions): LimitError | undefined {
+  const { code, name } = error as { code?: string; name?: string };
+  const ms = options.timeoutMs;
+  const limit = (c: 'E_TIMEOUT' | 'E_RESPONSE_TOO_LARGE', what: string) =>
+    new LimitError(c, `${exchange}: ${what}`, c === 'E_TIMEOUT' ? 'timeoutMs' : 'maxResponseBytes', {
+      cause: error,
+    });
+  if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE')
+    return limit(
+      'E_RESPONSE_TOO_LARGE',
+      `the response body is larger than the ${options.maxResponseBytes} bytes this run reads`,
+    );
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return limit('E_TIMEOUT', `no connection within ${ms} ms`);
+  if (code === 'UND_ERR_HEADERS_TIMEOUT') return limit('E_TIMEOUT', `no response headers within ${ms} ms`);
+  if (code === 'UND_ERR_BODY_TIMEOUT') return limit('E_TIMEOUT', `the body stalled for ${ms} ms`);
+  if (name === 'TimeoutError') return limit('E_TIMEOUT', `the exchange took longer than ${2 * ms} ms`);
+  return undefined;
 }
 
 export class HttpClient {
@@ -167,12 +190,18 @@ export class HttpClient {
         request: recordedRequest,
         error: { code, message },
       });
-      throw new HarnessError('E_HTTP', `${opts.method} ${redactor.redact(url)} failed: ${message} (${code})`);
+      const what = `${opts.method} ${redactor.redact(url)}`;
+      throw (
+        limitOf(error, what, this.options) ??
+        new HarnessError('E_HTTP', `${what} failed: ${message} (${code})`)
+      );
     }
     // The status line and headers arrived, so whatever goes wrong with the body is the response's doing
     // (e.g. a 204 announcing a Content-Length): it is recorded as part of the response, not thrown.
+    // Our own size cap or timeout is the exception: it is recorded, then ends the exchange as a LimitError.
     let buf = Buffer.alloc(0);
     let bodyError: { code: string; message: string } | undefined;
+    let limit: LimitError | undefined;
     try {
       buf = Buffer.from(await res.body.arrayBuffer());
     } catch (error) {
@@ -180,6 +209,7 @@ export class HttpClient {
         code: (error as { code?: string }).code ?? 'E_HTTP',
         message: redactor.redact(errorMessage(error)),
       };
+      limit = limitOf(error, `${opts.method} ${redactor.redact(url)}`, this.options);
     }
     const receivedAtMs = this.now();
     const text = buf.toString('utf8');
@@ -200,10 +230,11 @@ export class HttpClient {
         headers: redactor.redactHeaders(res.headers),
         body: redactor.redact(text.slice(0, recordBodyBytes)),
         bodyBytes: buf.length,
-        bodyTruncated: text.length > recordBodyBytes,
+        bodyTruncated: limit !== undefined || text.length > recordBodyBytes,
         ...(bodyError ? { bodyError } : {}),
       },
     });
+    if (limit) throw limit;
     let parsed: JsonParseResult | undefined;
     return {
       exchange,

@@ -1,7 +1,7 @@
 // Decides when the next request may leave, so a run never trips a rate limit it could see coming and never
 // sends inside a Retry-After period (the safety contract, GUIDE §3), and counts the global request budget.
 // It reads headers only through rate-limit-headers.ts; it never judges whether they conform.
-import { HarnessError } from '../errors.ts';
+import { LimitError } from '../errors.ts';
 import {
   type HeaderMap,
   rateLimitHeaders,
@@ -102,17 +102,19 @@ export class Pacer {
    */
   async acquire(bucket: Bucket, count = 1, spendToLimit = false): Promise<void> {
     if (this.sent + count > this.options.maxRequests) {
-      throw new HarnessError(
+      throw new LimitError(
         'E_BUDGET',
-        `the request budget is spent (${this.sent} of ${this.options.maxRequests} sent); raise --max-requests to allow more`,
+        `the request budget is spent (${this.sent} of ${this.options.maxRequests} sent)`,
+        'maxRequests',
       );
     }
     const refused = await this.waitOut(bucket, spendToLimit);
     if (refused) {
       const seconds = Math.ceil(refused.ms / 1000);
-      throw new HarnessError(
+      throw new LimitError(
         'E_RATE_LIMIT_WAIT',
-        `the ${bucket} credential may not send for ${seconds} s (${refused.reason}), longer than --max-wait-seconds (${Math.round(this.options.maxWaitMs / 1000)}); rerun later or raise it`,
+        `the ${bucket} credential may not send for ${seconds} s (${refused.reason}), longer than the ${Math.round(this.options.maxWaitMs / 1000)} s this run may wait (or rerun later)`,
+        'maxWaitSeconds',
       );
     }
     this.sent += count;
