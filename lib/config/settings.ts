@@ -85,7 +85,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_TIMEOUT_MS',
     kind: 'integer',
     default: '10000',
-    help: 'Per-request timeout for connecting, for the headers and for the body.',
+    help: 'Per-request timeout for connecting, for the headers and for the body; a request that outlasts it ends its check in error.',
   },
   {
     key: 'maxRequests',
@@ -109,7 +109,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_MAX_RESPONSE_BYTES',
     kind: 'integer',
     default: '16777216',
-    help: 'Largest response body read; a bigger one fails the request.',
+    help: 'Largest response body read; a bigger one ends its check in error (the run is incomplete), never a failure of the target.',
   },
   {
     key: 'seed',
