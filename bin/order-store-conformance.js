@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Runs the TypeScript command through tsx's loader: no build step between a checkout and a run.
-import { register } from 'tsx/esm/api';
+// Runs the command as built into dist/ (npm ci builds it through the prepare script): no TypeScript is
+// compiled at run time. Must stay a shim: the command lives in cli/main.ts.
+import { loadBuilt } from './load-built.js';
 
-register();
-const { main } = await import('../cli/main.ts');
+const { main } = await loadBuilt('cli/main.js');
 const code = await main(process.argv.slice(2));
-// Exit now: a run stopped by a signal may leave its test worker winding down, and the report is written.
+// Exit now: the report is written, and a run stopped by a signal must not wait for sockets to wind down.
 process.exit(code);

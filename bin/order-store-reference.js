@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// Runs the reference server command (reference/cli.ts) through tsx, so no build step is needed.
-import { register } from 'tsx/esm/api';
+// Runs the reference server command (reference/cli.ts) as built into dist/; no TypeScript at run time.
+import { loadBuilt } from './load-built.js';
 
-register();
-await import('../reference/cli.ts');
+await loadBuilt('reference/cli.js');

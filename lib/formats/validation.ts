@@ -3,9 +3,9 @@
 // that accept bigint, because ajv's own `type: integer` rejects a bigint and ajv-formats' int64 is only
 // Number.isInteger. date-time is replaced by strict RFC 3339 (rfc3339.ts).
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { packagePath } from '../files.ts';
 import { inInt64 } from './int64.ts';
 import { isRfc3339DateTime } from './rfc3339.ts';
 
@@ -60,10 +60,8 @@ function createAjv(): Ajv2020 {
   return ajv;
 }
 
-const SCHEMA_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
-
 export function loadSchema(file: string): Schema {
-  return JSON.parse(readFileSync(SCHEMA_DIR + file, 'utf8')) as Schema;
+  return JSON.parse(readFileSync(packagePath('schemas', file), 'utf8')) as Schema;
 }
 
 export type SchemaName = 'order' | 'order-list' | 'error' | 'report';

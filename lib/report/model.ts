@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { CheckResult, Status } from '../check/model.ts';
 import { EXIT } from '../errors.ts';
+import { packagePath } from '../files.ts';
 
 export type Verdict = 'conformant' | 'non-conformant' | 'incomplete';
 
@@ -41,7 +42,7 @@ export interface Report {
   checks: CheckResult[];
 }
 
-const PACKAGE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+const PACKAGE = JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as {
   name: string;
   version: string;
 };
