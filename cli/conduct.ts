@@ -1,0 +1,110 @@
+// One conformance run, once the configuration is known: the target, the first report marked incomplete,
+// every selected check (lib/run), the final reports and the exit code. Loaded by main.ts only for a run, so
+// --help, --list and configuration errors never load the HTTP client, the suites' machinery or the reporters.
+
+import type { CheckResult } from '../lib/check/model.ts';
+import type { Config } from '../lib/config/load.ts';
+import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
+import { buildReport, type RunFacts } from '../lib/report/build.ts';
+import { summary } from '../lib/report/console.ts';
+import { exitCodeOf, newRunId, type Report, SUITE } from '../lib/report/model.ts';
+import { ReportWriter } from '../lib/report/write.ts';
+import { type ActiveRun, startRun } from '../lib/run/run.ts';
+import { CONFORMANCE } from '../suites/index.ts';
+import { catalogue } from './catalogue.ts';
+import type { Io } from './main.ts';
+import { type RunTarget, resolveTarget } from './target.ts';
+
+const INTERRUPTED = 'interrupted by a signal';
+/** How long a stopped run's check in flight may take to end before the report is written without it. */
+const STOP_GRACE_MS = 2000;
+
+export async function runConformance(config: Config, io: Io): Promise<number> {
+  let target: RunTarget;
+  try {
+    target = await resolveTarget(config);
+  } catch (e) {
+    io.err(`order-store-conformance: ${errorMessage(e)}`);
+    return e instanceof UsageError ? EXIT.usage : EXIT.incomplete;
+  }
+  try {
+    return await conduct(config, target, io);
+  } finally {
+    await target.close();
+  }
+}
+
+async function conduct(config: Config, target: RunTarget, io: Io): Promise<number> {
+  const runConfig = target.config;
+  const started = new Date();
+  const runId = newRunId(started);
+  const selected = catalogue(config.only, config.skip);
+  const probeSelected = selected.some((c) => c.needs.probe);
+  const facts: RunFacts = {
+    runId,
+    started,
+    config: runConfig,
+    embedded: target.embedded,
+    referenceFaults: config.target.kind === 'embedded' ? config.target.faults : [],
+    selected: selected.map((c) => c.id),
+    rateLimitProbe: !probeSelected ? 'not-selected' : config.skipRateLimitProbe ? 'skipped' : 'run',
+  };
+  const results: CheckResult[] = [];
+  const reasons: string[] = [];
+  let requestsSent: number | null = null;
+  const build = (final: boolean): Report => buildReport(facts, { results, reasons, requestsSent, final });
+
+  const writer = new ReportWriter(config.reportDir, runId);
+  try {
+    writer.start(build(false));
+  } catch (e) {
+    io.err(
+      `order-store-conformance: cannot write reports to ${config.reportDir}: ${errorMessage(e)}; set ORDER_STORE_REPORT_DIR (--report-dir)`,
+    );
+    return EXIT.usage;
+  }
+  io.out(
+    `order-store-conformance ${SUITE.version}: ${selected.length} checks against ${runConfig.baseUrl}${target.embedded ? ' (embedded reference server)' : ''}`,
+  );
+  io.out(`  seed ${runConfig.seed}; request budget ${runConfig.maxRequests}; reports in ${writer.dir}`);
+
+  let run: ActiveRun | undefined;
+  // A signal stops the run: the check in flight gets a moment to end, then the report is written with what
+  // is known and the command exits, rather than sit out a rate-limit wait.
+  let stop: () => void = () => {};
+  const stopped = new Promise<undefined>((resolve) => {
+    stop = () => {
+      if (reasons.includes(INTERRUPTED)) return;
+      reasons.push(INTERRUPTED);
+      io.err('interrupted: stopping the run and writing an incomplete report');
+      run?.cancel();
+      setTimeout(() => resolve(undefined), STOP_GRACE_MS).unref();
+    };
+  });
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    run = startRun(runConfig, CONFORMANCE, {
+      onResult(r) {
+        results.push(r);
+        writer.progress(build(false));
+      },
+      onLog: (line) => io.out(line),
+    });
+    const outcome = await Promise.race([run.outcome, stopped]);
+    if (outcome) {
+      reasons.push(...outcome.problems);
+      requestsSent = outcome.requestsSent;
+    }
+  } catch (e) {
+    reasons.push(`the harness failed: ${errorMessage(e)}`);
+  } finally {
+    requestsSent = run?.requestsSent() ?? requestsSent;
+    process.removeListener('SIGINT', stop);
+    process.removeListener('SIGTERM', stop);
+  }
+  const report = build(true);
+  writer.finish(report);
+  io.out(summary(report, writer.dir));
+  return exitCodeOf(report.verdict);
+}
