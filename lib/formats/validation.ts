@@ -3,14 +3,16 @@
 // that accept bigint, because ajv's own `type: integer` rejects a bigint and ajv-formats' int64 is only
 // Number.isInteger. date-time is replaced by strict RFC 3339 (rfc3339.ts).
 import { readFileSync } from 'node:fs';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type addFormatsModule from 'ajv-formats';
 import { packagePath } from '../files.ts';
 import { inInt64 } from './int64.ts';
 import { isRfc3339DateTime } from './rfc3339.ts';
 
-// ajv-formats is CommonJS; under NodeNext its default import is the module namespace.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+// ajv and ajv-formats (CommonJS) are loaded at the first validation, not with the suites that import this
+// module: --list and --help never need them.
+const require = createRequire(import.meta.url);
 
 export function isInteger(data: unknown): boolean {
   return typeof data === 'bigint' || (typeof data === 'number' && Number.isSafeInteger(data));
@@ -42,7 +44,9 @@ export function bigintAware(schema: unknown): unknown {
 }
 
 function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const addFormats = require('ajv-formats') as typeof addFormatsModule.default;
+  const ajv = new Ajv({ strict: true, allErrors: true });
   addFormats(ajv);
   ajv.addFormat('date-time', { type: 'string', validate: isRfc3339DateTime });
   ajv.addKeyword({
