@@ -1,25 +1,56 @@
 // Lossless JSON for target bodies: integers beyond 2^53 stay exact (as bigint), so 9007199254740993 is never
 // read as ...992. Safe integers and fractions stay plain numbers so ordinary schema keywords still apply.
-import { parse, stringify } from 'lossless-json';
+// The parser itself is json-parse.ts; this is the API the harness uses, which never throws.
+import { stringify } from 'lossless-json';
+import { type FractionHook, parseBytes, readItems, readMember, type Visit } from './json-parse.ts';
 
-const INTEGER = /^-?\d+$/;
-
-function parseNumber(text: string): number | bigint {
-  if (INTEGER.test(text)) {
-    const n = Number(text);
-    return Number.isSafeInteger(n) ? n : BigInt(text);
-  }
-  return Number(text);
-}
+export type { FractionHook, Visit } from './json-parse.ts';
 
 export type JsonParseResult = { ok: true; value: unknown } | { ok: false; error: string };
 
-/** Parses JSON text exactly; never throws. */
-export function parseJson(text: string): JsonParseResult {
+/** Parses JSON text or the bytes of a body (UTF-8) exactly; never throws. */
+export function parseJson(input: string | Uint8Array, onFraction?: FractionHook): JsonParseResult {
   try {
-    return { ok: true, value: parse(text, null, parseNumber) };
+    const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
+    return { ok: true, value: parseBytes(bytes, onFraction) };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+export type JsonItemsResult =
+  | { ok: true; array: true; count: number }
+  | { ok: true; array: false; value: unknown }
+  | { ok: false; error: string };
+
+/**
+ * Reads a JSON array item by item (see readItems in json-parse.ts): each item goes to `visit` and none is
+ * kept. A body that is JSON but no array comes back whole. Never throws for bad JSON; what `visit` throws
+ * is not caught.
+ */
+export function readJsonItems(
+  input: string | Uint8Array,
+  visit: Visit,
+  onFraction?: FractionHook,
+): JsonItemsResult {
+  try {
+    const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
+    return { ok: true, ...readItems(bytes, visit, onFraction) };
+  } catch (error) {
+    if (error instanceof SyntaxError) return { ok: false, error: error.message };
+    throw error;
+  }
+}
+
+/**
+ * The value of member `key` in each item of a JSON array (undefined where an item lacks it), read without
+ * building the items; undefined when the body is not JSON or not an array. Never throws.
+ */
+export function arrayMember(input: Uint8Array, key: string): unknown[] | undefined {
+  try {
+    return readMember(input, key);
+  } catch {
+    return undefined;
   }
 }
 

@@ -98,13 +98,14 @@ export interface ValidationResult {
   errors: string[];
 }
 
-function describe(e: ErrorObject): string {
-  const where = e.instancePath === '' ? '(root)' : e.instancePath;
-  return `${where} ${e.message ?? e.keyword}`;
+function describe(e: ErrorObject, at: string): string {
+  const path = at + e.instancePath;
+  return `${path === '' ? '(root)' : path} ${e.message ?? e.keyword}`;
 }
 
-export function validate(name: SchemaName, data: unknown): ValidationResult {
+/** Validates `data`; `at` is where it sits in a larger document (a JSON pointer), prefixed to each problem. */
+export function validate(name: SchemaName, data: unknown, at = ''): ValidationResult {
   const fn = validator(name);
   const valid = fn(data) as boolean;
-  return { valid, errors: valid ? [] : (fn.errors ?? []).map(describe) };
+  return { valid, errors: valid ? [] : (fn.errors ?? []).map((e) => describe(e, at)) };
 }
