@@ -35,13 +35,20 @@ export interface Response {
   exchange: Exchange;
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  text: string;
+  /** The body as received (empty when it could not be read). */
+  body: Buffer;
+  /** The body decoded as UTF-8 (decoded when first read: a large list is parsed from `body` instead). */
+  readonly text: string;
   bytes: number;
   /** Set when the headers arrived but the body could not be read as framed (it is part of the finding). */
   bodyError?: { code: string; message: string };
   receivedAtMs: number;
+  /** The body parsed as lossless JSON, once. */
   json(): JsonParseResult;
 }
+
+/** A response without its body: enough to describe it and cite its exchange once the body is read. */
+export type ResponseHead = Pick<Response, 'exchange' | 'status' | 'headers' | 'bytes' | 'receivedAtMs'>;
 
 export interface HttpClientOptions {
   baseUrl: string;
@@ -57,6 +64,32 @@ export interface HttpClientOptions {
   /** Aborts every request in flight (the run was stopped). */
   signal?: AbortSignal;
   now?: () => number;
+}
+
+const EMPTY: Buffer = Buffer.alloc(0);
+
+/**
+ * Reads a body whole. A declared Content-Length within the cap lets the chunks go straight into one buffer of
+ * that size, so a large list is never held twice (as chunks and as their concatenation).
+ */
+async function readBody(
+  body: AsyncIterable<Uint8Array>,
+  declared: string | string[] | undefined,
+  cap: number,
+): Promise<Buffer> {
+  const length = typeof declared === 'string' && /^\d+$/.test(declared) ? Number(declared) : -1;
+  const whole = length > 0 && length <= cap ? Buffer.allocUnsafe(length) : undefined;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    if (whole && size + chunk.length <= whole.length) whole.set(chunk, size);
+    else chunks.push(chunk);
+    size += chunk.length;
+  }
+  if (whole && chunks.length === 0 && size === whole.length) return whole;
+  // No length, or the body did not match it: the chunks as they came (the first ones may sit in `whole`).
+  const parts = whole ? [whole.subarray(0, Math.min(size, whole.length)), ...chunks] : chunks;
+  return parts.length === 1 && Buffer.isBuffer(parts[0]) ? parts[0] : Buffer.concat(parts, size);
 }
 
 /**
@@ -199,11 +232,11 @@ export class HttpClient {
     // The status line and headers arrived, so whatever goes wrong with the body is the response's doing
     // (e.g. a 204 announcing a Content-Length): it is recorded as part of the response, not thrown.
     // Our own size cap or timeout is the exception: it is recorded, then ends the exchange as a LimitError.
-    let buf = Buffer.alloc(0);
+    let buf: Buffer = EMPTY;
     let bodyError: { code: string; message: string } | undefined;
     let limit: LimitError | undefined;
     try {
-      buf = Buffer.from(await res.body.arrayBuffer());
+      buf = await readBody(res.body, res.headers['content-length'], this.options.maxResponseBytes);
     } catch (error) {
       bodyError = {
         code: (error as { code?: string }).code ?? 'E_HTTP',
@@ -212,7 +245,8 @@ export class HttpClient {
       limit = limitOf(error, `${opts.method} ${redactor.redact(url)}`, this.options);
     }
     const receivedAtMs = this.now();
-    const text = buf.toString('utf8');
+    // Enough bytes to hold the first recordBodyBytes characters, however they are encoded.
+    const shown = buf.toString('utf8', 0, Math.min(buf.length, 3 * recordBodyBytes + 4));
     this.options.pacer.observe(
       res.statusCode === 401 ? 'anonymous' : bucket,
       res.statusCode,
@@ -228,24 +262,29 @@ export class HttpClient {
       response: {
         status: res.statusCode,
         headers: redactor.redactHeaders(res.headers),
-        body: redactor.redact(text.slice(0, recordBodyBytes)),
+        body: redactor.redact(shown.slice(0, recordBodyBytes)),
         bodyBytes: buf.length,
-        bodyTruncated: limit !== undefined || text.length > recordBodyBytes,
+        bodyTruncated: limit !== undefined || shown.length > recordBodyBytes,
         ...(bodyError ? { bodyError } : {}),
       },
     });
     if (limit) throw limit;
+    let text: string | undefined;
     let parsed: JsonParseResult | undefined;
     return {
       exchange,
       status: res.statusCode,
       headers: res.headers,
-      text,
+      body: buf,
+      get text() {
+        text ??= buf.toString('utf8');
+        return text;
+      },
       bytes: buf.length,
       ...(bodyError ? { bodyError } : {}),
       receivedAtMs,
       json: () => {
-        parsed ??= parseJson(text);
+        parsed ??= parseJson(buf);
         return parsed;
       },
     };

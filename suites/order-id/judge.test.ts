@@ -15,6 +15,7 @@ function answer(status: number, body?: object, headers: Record<string, string> =
     exchange: { seq: 1 } as Exchange,
     status,
     headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: Buffer.from(text),
     text,
     bytes: Buffer.byteLength(text),
     receivedAtMs: 0,

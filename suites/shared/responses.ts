@@ -4,7 +4,7 @@
 import { parseJson } from '../../lib/formats/json.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import { validate } from '../../lib/formats/validation.ts';
-import type { Response } from '../../lib/http/client.ts';
+import type { Response, ResponseHead } from '../../lib/http/client.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 
 /** The parts of a response the Error-body rules look at, live or recorded. */
@@ -37,11 +37,11 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
   return type === 'application/json' || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type);
 }
 
-export function header(res: Response, name: string): string | undefined {
+export function header(res: ResponseHead, name: string): string | undefined {
   return headerValue(res.headers, name);
 }
 
-export function describeStatus(res: Response): string {
+export function describeStatus(res: ResponseHead): string {
   const ct = header(res, 'content-type');
   return `${res.status}${ct ? ` (${ct})` : ''}${res.bytes > 0 ? `, ${res.bytes}-byte body` : ', no body'}`;
 }
