@@ -21,6 +21,8 @@ export const ABSENT_EDGES: readonly bigint[] = [
 
 /** Neighbours of known ids beyond 2^53 tried at most (each costs a request). */
 export const MAX_NEIGHBOUR_EDGES = 8;
+/** Known ids beyond 2^53 whose neighbours are looked at, at most (a large store may list millions). */
+export const MAX_NEIGHBOUR_BASES = 64;
 const OFFSETS = [-2n, -1n, 1n, 2n];
 
 export interface EdgeChoice {
@@ -54,15 +56,23 @@ export function absentEdges(known: KnownOrders): EdgeChoice {
   };
   for (const id of ABSENT_EDGES) if (consider(id)) edges.push(id);
   let neighbours = 0;
-  for (const base of known.beyondSafe()) {
+  const bases = known.beyondSafe();
+  // Past either cap the rest are only counted: a store of a million large ids has millions of neighbours.
+  let b = 0;
+  for (; b < bases.length && b < MAX_NEIGHBOUR_BASES && neighbours < MAX_NEIGHBOUR_EDGES; b++) {
     for (const d of OFFSETS) {
-      const id = base + d;
+      const id = bases[b]! + d;
       if (!consider(id)) continue;
       if (neighbours < MAX_NEIGHBOUR_EDGES) {
         edges.push(id);
         neighbours++;
       } else leftOut.push(`${id} (over the cap of ${MAX_NEIGHBOUR_EDGES} neighbour edges)`);
     }
+  }
+  if (b < bases.length) {
+    leftOut.push(
+      `the neighbours of ${bases.length - b} more known ids beyond 2^53 (not looked at: at most ${MAX_NEIGHBOUR_EDGES} neighbour edges, from the first ${MAX_NEIGHBOUR_BASES} such ids)`,
+    );
   }
   return { edges, leftOut };
 }

@@ -3,7 +3,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
-import { absentArbitrary, absentEdges, admissibleAbsent } from './absent.ts';
+import { readList } from '../shared/order-list.ts';
+import {
+  absentArbitrary,
+  absentEdges,
+  admissibleAbsent,
+  MAX_NEIGHBOUR_BASES,
+  MAX_NEIGHBOUR_EDGES,
+} from './absent.ts';
 import { isolationPair, spellingFixture, spellings } from './fixtures.ts';
 import { readListIds } from './lossless.ts';
 import {
@@ -63,6 +70,16 @@ describe('absent-id edges', () => {
       '9223372036854775806',
     ]);
     expect(leftOut.join()).toContain('9007199254740993 (a known order)');
+  });
+
+  it('stops at the neighbour cap and counts the rest, however many ids a store lists beyond 2^53', () => {
+    const listed = Array.from({ length: 10_000 }, (_, i) => String(2n ** 60n + 10n * BigInt(i)));
+    const { edges, leftOut } = absentEdges(new KnownOrders(listed, [], []));
+    expect(edges.filter((e) => e > 2n ** 60n - 5n).length).toBeLessThanOrEqual(MAX_NEIGHBOUR_EDGES);
+    expect(leftOut.length).toBeLessThanOrEqual(4 * MAX_NEIGHBOUR_BASES + 1);
+    expect(leftOut.at(-1)).toBe(
+      `the neighbours of ${10_000 - MAX_NEIGHBOUR_BASES} more known ids beyond 2^53 (not looked at: at most ${MAX_NEIGHBOUR_EDGES} neighbour edges, from the first ${MAX_NEIGHBOUR_BASES} such ids)`,
+    );
   });
 
   it('leaves out neighbours a JS number confuses with an order not known to have shipped', () => {
@@ -143,7 +160,7 @@ describe('fixture spellings and pairs', () => {
 describe('lossless list reading', () => {
   it('finds the marks of ids passed through a JS number', () => {
     const text = '[{"id":9007199254740992},{"id":9007199254740992},{"id":9223372036854776000}]';
-    const read = readListIds(text, ['9007199254740993', '9223372036854775807'])!;
+    const read = readListIds(readList(text), ['9007199254740993', '9223372036854775807'])!;
     const classes = read.problems.map((p) => p.cls);
     expect(classes[0]).toBe('precision collision');
     expect(classes).toContain('id outside int64');
@@ -151,8 +168,11 @@ describe('lossless list reading', () => {
   });
 
   it('reads exact ids without problems, and flags an id beyond 2^53 written with an exponent', () => {
-    expect(readListIds('[{"id":9007199254740993},{"id":1}]', ['1'])!.problems).toEqual([]);
-    expect(readListIds('[{"id":9.007199254740994e15}]', [])!.problems[0]!.cls).toBe('inexact id');
-    expect(readListIds('{"orders":[]}', [])).toBeUndefined();
+    expect(readListIds(readList('[{"id":9007199254740993},{"id":1}]'), ['1'])!.problems).toEqual([]);
+    expect(readListIds(readList('[{"id":9.007199254740994e15},{"id":1.0}]'), [])!.problems[0]!.cls).toBe(
+      'inexact id',
+    );
+    expect(readListIds(readList('[{"id":1.0}]'), [])!.notes).toEqual(['item 0 writes its id as 1.0']);
+    expect(readListIds(readList('{"orders":[]}'), [])).toBeUndefined();
   });
 });

@@ -1,8 +1,9 @@
-// Reads the order list's ids as the server wrote them (lossless-json tokens, never a JS number) and finds the
-// marks of a server that passed them through a JS number: duplicates, fixtures replaced by a rounded twin,
-// ids outside int64, ids beyond 2^53 written as fractions or exponents. Reads text; sends nothing.
-import { isLosslessNumber, parse } from 'lossless-json';
+// Reads the order list's ids as the server wrote them (exact integers, never a JS number, and the raw text of
+// any written as a float) and finds the marks of a server that passed them through a JS number: duplicates,
+// fixtures replaced by a rounded twin, ids outside int64, ids beyond 2^53 written as fractions or exponents.
+// Reads the run's one reading of the list; sends nothing.
 import { inInt64 } from '../../lib/formats/int64.ts';
+import { idIndex, type ListReading } from '../shared/order-list.ts';
 
 export interface LosslessProblem {
   /** The class the check's message starts with. */
@@ -11,8 +12,8 @@ export interface LosslessProblem {
 }
 
 export interface LosslessReading {
-  /** Exact decimal ids, in list order. */
-  ids: string[];
+  /** The exact decimal ids with how many items carry each, in the order they first appear. */
+  counts: ReadonlyMap<string, number>;
   problems: LosslessProblem[];
   notes: string[];
 }
@@ -20,23 +21,22 @@ export interface LosslessReading {
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const beyondSafe = (n: bigint): boolean => n > SAFE || n < -SAFE;
 
-/** Undefined when the text is not a JSON array. */
-export function readListIds(text: string, fixtures: readonly string[]): LosslessReading | undefined {
-  let items: unknown;
-  try {
-    items = parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!Array.isArray(items)) return undefined;
-  const ids: string[] = [];
+/** Undefined when the list is not a JSON array. */
+export function readListIds(
+  list: Pick<ListReading, 'count' | 'idValues' | 'idTexts' | 'ids'>,
+  fixtures: readonly string[],
+): LosslessReading | undefined {
+  const { count, idValues, idTexts } = list;
+  if (count === undefined) return undefined;
+  // Ids written as floats are no exact ids; without any, the exact ids are the list's own (and its index).
+  const own: string[] | undefined = idTexts.size > 0 ? [] : undefined;
   const problems: LosslessProblem[] = [];
   const notes: string[] = [];
-  items.forEach((item, i) => {
-    const token = (item as { id?: unknown } | null)?.id;
-    if (!isLosslessNumber(token)) return; // absent or not a number: the list checks report it
-    const text = token.value;
-    if (!/^-?\d+$/.test(text)) {
+  idValues.forEach((token, i) => {
+    if (typeof token !== 'number' && typeof token !== 'bigint') return; // absent or not a number: the list checks report it
+    // Written with a fraction or an exponent (the parser kept that text), else an exact integer.
+    const text = idTexts.get(i);
+    if (text !== undefined) {
       const n = Number(text);
       if (Number.isInteger(n) && beyondSafe(BigInt(n)))
         problems.push({
@@ -46,15 +46,15 @@ export function readListIds(text: string, fixtures: readonly string[]): Lossless
       else notes.push(`item ${i} writes its id as ${text}`);
       return;
     }
-    const n = BigInt(text);
-    ids.push(n.toString());
-    if (!inInt64(n))
-      problems.push({ cls: 'id outside int64', message: `id outside int64: item ${i} has id ${text}` });
+    // A JS number here is a safe integer (beyond 2^53 the parser gives a bigint), so within int64.
+    if (typeof token === 'bigint' && !inInt64(token))
+      problems.push({ cls: 'id outside int64', message: `id outside int64: item ${i} has id ${token}` });
+    own?.push(String(token));
   });
 
-  const seen = new Map<string, number>();
-  for (const id of ids) seen.set(id, (seen.get(id) ?? 0) + 1);
-  for (const [id, count] of seen) {
+  const ids = own ?? list.ids;
+  const { counts } = idIndex(ids);
+  for (const [id, count] of counts) {
     if (count < 2) continue;
     problems.unshift({
       cls: beyondSafe(BigInt(id)) ? 'precision collision' : 'duplicate id',
@@ -63,9 +63,8 @@ export function readListIds(text: string, fixtures: readonly string[]): Lossless
         : `duplicate id: ${count} orders carry id ${id}`,
     });
   }
-  const listed = new Set(ids);
   for (const f of fixtures) {
-    if (listed.has(f)) continue;
+    if (counts.has(f)) continue;
     const twin = ids.find((id) => Number(id) === Number(f));
     if (twin !== undefined)
       problems.unshift({
@@ -74,5 +73,5 @@ export function readListIds(text: string, fixtures: readonly string[]): Lossless
       });
     else notes.push(`fixture ${f} is not in the list`);
   }
-  return { ids, problems, notes };
+  return { counts, problems, notes };
 }

@@ -95,6 +95,7 @@ export function namedIds(raw: string): bigint[] {
 }
 
 /** Characters a segment may carry on the wire; ';' is left out (matrix parameters end the segment). */
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const WIRE = /^[A-Za-z0-9\-._~!$&'()*+,=:@%]+$/;
 /** Characters that, once decoded, could move the request to another path (the collection, another route). */
 const PATH_BREAKERS = /[/\\?#;]/;
@@ -121,25 +122,34 @@ export interface Collision {
  */
 export class KnownOrders {
   private readonly exact = new Map<bigint, string>();
+  /**
+   * Ids beyond 2^53 by their JS number: only there do distinct ids share one (a safe integer is its own
+   * number), so the ids of a large store that fit a JS number cost no entry here.
+   */
   private readonly rounded = new Map<number, string[]>();
+  private readonly beyond: bigint[] = [];
   readonly shipped: ReadonlySet<string>;
 
   constructor(listed: readonly string[], cancellable: readonly string[], shipped: readonly string[]) {
     this.shipped = new Set(shipped);
-    for (const id of [...listed, ...cancellable, ...shipped]) {
-      const n = BigInt(id);
-      if (this.exact.has(n)) continue;
-      this.exact.set(n, id);
-      const key = Number(n);
-      this.rounded.set(key, [...(this.rounded.get(key) ?? []), id]);
-    }
+    for (const ids of [listed, cancellable, shipped]) for (const id of ids) this.add(id);
   }
 
-  /** Known order ids whose magnitude is beyond 2^53 (where a JS number stops being exact). */
-  beyondSafe(): bigint[] {
-    return [...this.exact.keys()].filter(
-      (n) => n > BigInt(Number.MAX_SAFE_INTEGER) || n < -BigInt(Number.MAX_SAFE_INTEGER),
-    );
+  private add(id: string): void {
+    const n = BigInt(id);
+    if (this.exact.has(n)) return;
+    this.exact.set(n, id);
+    if (n <= MAX_SAFE && n >= -MAX_SAFE) return;
+    this.beyond.push(n);
+    const key = Number(n);
+    const same = this.rounded.get(key);
+    if (same) same.push(id);
+    else this.rounded.set(key, [id]);
+  }
+
+  /** Known order ids whose magnitude is beyond 2^53 (where a JS number stops being exact), in list order. */
+  beyondSafe(): readonly bigint[] {
+    return this.beyond;
   }
 
   has(id: bigint): boolean {

@@ -4,17 +4,9 @@
 
 import type { Random } from '../../lib/check/random.ts';
 import type { RunConfig } from '../../lib/config/run-config.ts';
-import { integerText } from '../../lib/formats/json.ts';
 import type { HttpClient, Response } from '../../lib/http/client.ts';
+import { idIndex, type OrderList, readOrderList } from './order-list.ts';
 import { ORDERS, orderPath, petPath } from './paths.ts';
-
-export interface OrderList {
-  response: Response;
-  /** The body when it is a JSON array, else undefined. */
-  items?: unknown[];
-  /** Exact decimal ids of the items whose id is an integer. */
-  ids: string[];
-}
 
 export type Operation = 'list' | 'cancel' | 'pets';
 
@@ -42,17 +34,7 @@ export class TargetFacts {
 
   /** GET /store/orders with the key, once per run (before any cancel). */
   list(): Promise<OrderList> {
-    this.listMemo ??= this.http.send({ method: 'GET', path: ORDERS }).then((response) => {
-      const parsed = response.json();
-      const items =
-        response.status === 200 && parsed.ok && Array.isArray(parsed.value) ? parsed.value : undefined;
-      const ids: string[] = [];
-      for (const item of items ?? []) {
-        const id = integerText((item as { id?: unknown } | null)?.id);
-        if (id !== undefined) ids.push(id);
-      }
-      return { response, ...(items ? { items } : {}), ids };
-    });
+    this.listMemo ??= this.http.send({ method: 'GET', path: ORDERS }).then(readOrderList);
     return this.listMemo;
   }
 
@@ -62,8 +44,8 @@ export class TargetFacts {
    */
   absentId(): Promise<string | undefined> {
     this.absentMemo ??= this.list().then((list) => {
-      if (!list.items) return undefined;
-      const taken = new Set(list.ids);
+      if (list.count === undefined) return undefined;
+      const taken = idIndex(list.ids).counts;
       for (let i = 0; i < 100; i++) {
         const candidate = this.random.bigint(ABSENT_MIN, ABSENT_MAX).toString();
         if (!taken.has(candidate)) return candidate;
@@ -164,11 +146,6 @@ export class TargetFacts {
   }
 
   async petId(): Promise<string> {
-    const list = await this.list();
-    for (const item of list.items ?? []) {
-      const pet = integerText((item as { petId?: unknown } | null)?.petId);
-      if (pet !== undefined) return pet;
-    }
-    return '1';
+    return (await this.list()).firstPetId ?? '1';
   }
 }
