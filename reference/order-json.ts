@@ -1,33 +1,50 @@
-// Writes orders as the spec's Order objects (spec §2), int64 exact via lossless-json.
+// Writes orders as the spec's Order objects (spec §2), int64 exact (a bigint is written with all its digits).
 // Must not write the internal status: the spec does not show it (spec §2 rule 2). List faults bend output here.
+// Written by hand, not through a generic serializer, so a store of a million orders answers in about a second.
 
-import { stringify } from 'lossless-json';
 import type { FaultSet } from './faults/fault-set.ts';
 import type { StoredOrder } from './seed.ts';
 
-function orderObject(order: StoredOrder, faults: FaultSet): Record<string, unknown> {
+/** The faults that bend how an order is written, read once per reply rather than once per order. */
+interface Bends {
+  numberIds: boolean;
+  stringId: boolean;
+  sloppyShipDate: boolean;
+  fractionalQuantity: boolean;
+}
+
+function bendsOf(faults: FaultSet): Bends {
+  return {
+    numberIds: faults.has('int64-number-ids'),
+    stringId: faults.has('list-id-string'),
+    sloppyShipDate: faults.has('list-shipdate-not-rfc3339'),
+    fractionalQuantity: faults.has('list-quantity-not-integer'),
+  };
+}
+
+/** A member value as JSON: bigint as a bare integer with every digit, anything else as JSON.stringify has it. */
+function json(value: bigint | number | string | boolean): string {
+  return typeof value === 'bigint' ? value.toString() : JSON.stringify(value);
+}
+
+function orderText(order: StoredOrder, bends: Bends): string {
   let id: bigint | number | string = order.id;
   let petId: bigint | number = order.petId;
-  if (faults.has('int64-number-ids')) {
+  if (bends.numberIds) {
     id = Number(order.id);
     petId = Number(order.petId);
   }
-  if (faults.has('list-id-string')) id = String(id);
+  if (bends.stringId) id = String(id);
   let shipDate = order.shipDate;
-  if (faults.has('list-shipdate-not-rfc3339')) {
+  if (bends.sloppyShipDate) {
     shipDate = new Date(order.shipDate).toISOString().slice(0, 19).replace('T', ' ');
   }
-  const quantity = faults.has('list-quantity-not-integer') ? order.quantity + 0.5 : order.quantity;
-  return { id, petId, quantity, shipDate, complete: order.complete };
-}
-
-function write(value: unknown): string {
-  // stringify writes bigint as a bare JSON number, with every digit.
-  return stringify(value) ?? 'null';
+  const quantity = bends.fractionalQuantity ? order.quantity + 0.5 : order.quantity;
+  return `{"id":${json(id)},"petId":${json(petId)},"quantity":${json(quantity)},"shipDate":${json(shipDate)},"complete":${json(order.complete)}}`;
 }
 
 export function orderJson(order: StoredOrder, faults: FaultSet): string {
-  return write(orderObject(order, faults));
+  return orderText(order, bendsOf(faults));
 }
 
 /** Fault list-query-narrows: what a server with premature v2 paging does. */
@@ -48,6 +65,7 @@ export function orderListJson(
   query: URLSearchParams,
 ): string {
   const shown = faults.has('list-query-narrows') ? narrow(orders, query) : orders;
-  const list = shown.map((o) => orderObject(o, faults));
-  return write(faults.has('list-wrapped') ? { orders: list } : list);
+  const bends = bendsOf(faults);
+  const list = `[${shown.map((o) => orderText(o, bends)).join(',')}]`;
+  return faults.has('list-wrapped') ? `{"orders":${list}}` : list;
 }
