@@ -108,7 +108,7 @@ export const SETTINGS = [
     flag: '--max-response-bytes',
     env: 'ORDER_STORE_MAX_RESPONSE_BYTES',
     kind: 'integer',
-    default: '16777216',
+    default: '134217728',
     help: 'Largest response body read; a bigger one ends its check in error (the run is incomplete), never a failure of the target.',
   },
   {
