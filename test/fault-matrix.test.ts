@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../reference/server.ts';
 import { FAULT_MATRIX } from './fault-matrix/index.ts';
-import { checkOf, runCli, targetEnv } from './support/cli.ts';
+import { checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
 import { reference } from './support/reference.ts';
 
 describe('fault matrix', () => {
@@ -22,9 +22,8 @@ describe('fault matrix', () => {
 
   it.each(FAULT_MATRIX)('%s is caught', { timeout: 120_000 }, async (fault, e) => {
     const server = await reference({ ...e.reference, faults: [fault] });
-    const run = await runCli(['--seed', '11', ...(e.args ?? [])], {
+    const run = await runCliInProcess(['--seed', '11', ...(e.args ?? [])], {
       env: targetEnv(server),
-      timeoutMs: 110_000,
     });
     const summary = `${run.stdout}\n${run.stderr}`;
     for (const id of e.fails ?? []) expect(checkOf(run, id).status, `${id}\n${summary}`).toBe('fail');

@@ -68,6 +68,47 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
       resolve(c);
     });
   });
+  return readBack(code, stdout, stderr, cwd, reportDir);
+}
+
+/**
+ * Runs the command's `main()` from the sources inside this test process: the same argv, environment and
+ * working directory handling as the child process, without its start-up cost. For tests that need neither
+ * a signal nor the shim; the environment is passed explicitly, so the test process's own never leaks in.
+ */
+export async function runCliInProcess(
+  args: string[],
+  options: Pick<CliOptions, 'env' | 'noReportDir' | 'cwd'> = {},
+): Promise<CliRun> {
+  const { main } = await import('../../cli/main.ts');
+  const cwd = options.cwd ?? mkdtempSync(join(tmpdir(), 'osc-cli-'));
+  const reportDir = join(cwd, 'reports');
+  const fullArgs = options.noReportDir ? args : ['--report-dir', reportDir, ...args];
+  const env: Record<string, string> = { HOME: cwd, ...options.env };
+  let stdout = '';
+  let stderr = '';
+  const code = await main(
+    fullArgs,
+    {
+      out: (line) => {
+        stdout += `${line}\n`;
+      },
+      err: (line) => {
+        stderr += `${line}\n`;
+      },
+    },
+    { env, cwd },
+  );
+  return readBack(code, stdout, stderr, cwd, reportDir);
+}
+
+function readBack(
+  code: number | null,
+  stdout: string,
+  stderr: string,
+  cwd: string,
+  reportDir: string,
+): CliRun {
   const latest = join(reportDir, 'latest');
   const read = (f: string) =>
     existsSync(join(latest, f)) ? readFileSync(join(latest, f), 'utf8') : undefined;
