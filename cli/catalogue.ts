@@ -2,6 +2,7 @@
 // report's scope, read from suites/ without running anything.
 
 import { selectChecks } from '../lib/check/model.ts';
+import { type Coverage, coverageOf } from '../lib/report/coverage.ts';
 import { ALL_CHECKS } from '../suites/index.ts';
 import { SPEC_RULES } from '../suites/spec-rules.ts';
 
@@ -28,6 +29,16 @@ export function catalogue(only: string[] = [], skip: string[] = []): CatalogueRo
       suite,
       needs,
     }),
+  );
+}
+
+/** The spec's rules as the selection covers them (no results: every citing check is `not-run`). */
+export function ruleCoverage(only: string[] = [], skip: string[] = []): Coverage {
+  return coverageOf(
+    SPEC_RULES,
+    ALL_CHECKS,
+    catalogue(only, skip).map((c) => c.id),
+    [],
   );
 }
 

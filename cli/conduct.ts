@@ -10,7 +10,8 @@ import { summary } from '../lib/report/console.ts';
 import { exitCodeOf, newRunId, type Report, SUITE } from '../lib/report/model.ts';
 import { ReportWriter } from '../lib/report/write.ts';
 import { type ActiveRun, startRun } from '../lib/run/run.ts';
-import { CONFORMANCE } from '../suites/index.ts';
+import { ALL_CHECKS, CONFORMANCE } from '../suites/index.ts';
+import { SPEC_RULES } from '../suites/spec-rules.ts';
 import { catalogue } from './catalogue.ts';
 import type { Io } from './main.ts';
 import { type RunTarget, resolveTarget } from './target.ts';
@@ -48,6 +49,8 @@ async function conduct(config: Config, target: RunTarget, io: Io): Promise<numbe
     referenceFaults: config.target.kind === 'embedded' ? config.target.faults : [],
     selected: selected.map((c) => c.id),
     rateLimitProbe: !probeSelected ? 'not-selected' : config.skipRateLimitProbe ? 'skipped' : 'run',
+    rules: SPEC_RULES,
+    catalogue: ALL_CHECKS,
   };
   const results: CheckResult[] = [];
   const reasons: string[] = [];

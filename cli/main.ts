@@ -16,15 +16,39 @@ const defaultIo: Io = {
 };
 
 async function listChecks(config: Config, io: Io): Promise<number> {
-  const { catalogue } = await import('./catalogue.ts');
+  const { catalogue, ruleCoverage } = await import('./catalogue.ts');
   const rows = catalogue(config.only, config.skip);
   for (const c of rows)
     io.out(
       `${c.id.padEnd(34)} ${c.level.padEnd(6)} ${c.rules.join(',').padEnd(28)} ${c.spec.padEnd(48)} ${c.title}`,
     );
   io.out(`${rows.length} checks`);
+  const coverage = ruleCoverage(config.only, config.skip);
+  io.out('');
+  for (const r of coverage.rules) {
+    const by =
+      r.checks.length > 0
+        ? r.checks.map((c) => c.id).join(',')
+        : r.uncovered !== undefined
+          ? `none: ${r.uncovered}`
+          : `none (${r.kind})`;
+    io.out(`${r.id.padEnd(20)} ${r.kind.padEnd(12)} ${r.section.padEnd(28)} ${by}`);
+  }
+  io.out(
+    `${coverage.rules.length} spec rules; ${coverage.covered} of ${coverage.testable} testable rules covered by these checks`,
+  );
   return EXIT.conformant;
 }
+
+/** A subcommand: `order-store-conformance NAME ARGS...`, loaded only when called. */
+export type Subcommand = (
+  args: string[],
+  io: Io,
+  options: Pick<LoadOptions, 'env' | 'cwd'>,
+) => Promise<number>;
+
+/** The subcommands, by the name that comes first on the command line; anything else is a conformance run. */
+const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {};
 
 /**
  * Runs the command. `options` carries the environment and working directory the configuration is read
@@ -35,6 +59,18 @@ export async function main(
   io: Io = defaultIo,
   options: Pick<LoadOptions, 'env' | 'cwd'> = {},
 ): Promise<number> {
+  const name = argv[0];
+  if (name !== undefined && !name.startsWith('-')) {
+    const load = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
+    if (!load) {
+      const known = Object.keys(SUBCOMMANDS).join(', ') || 'none';
+      io.err(
+        `order-store-conformance: unknown command ${JSON.stringify(name)} (commands: ${known}); see --help`,
+      );
+      return EXIT.usage;
+    }
+    return (await load())(argv.slice(1), io, options);
+  }
   let config: Config;
   try {
     config = loadConfig(argv, options);

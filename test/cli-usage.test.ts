@@ -2,7 +2,7 @@
 // nothing sent, no key printed. Plus --list and --help, which send nothing.
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { runCli, targetEnv } from './support/cli.ts';
+import { runCli, runCliInProcess, targetEnv } from './support/cli.ts';
 import { reference } from './support/reference.ts';
 
 const KEY = 'osk_usage_test_secret_4242';
@@ -72,7 +72,8 @@ describe('commands that send nothing', () => {
     const server = await reference();
     const run = await runCli(['--list'], { env: targetEnv(server) });
     expect(run.code).toBe(0);
-    const lines = run.stdout.trim().split('\n');
+    const [checks, rules] = run.stdout.trim().split('\n\n');
+    const lines = checks!.split('\n');
     expect(lines.at(-1)).toMatch(/^\d+ checks$/);
     expect(lines.length - 1).toBe(Number(lines.at(-1)!.split(' ')[0]));
     for (const line of lines.slice(0, -1))
@@ -80,12 +81,25 @@ describe('commands that send nothing', () => {
     expect(run.stdout).toMatch(
       /^CANCEL-UNKNOWN-404\s+MUST\s+4\.cancel\.r3,7\.404\s+spec §4 cancelOrder rule 3/m,
     );
+    // Then every spec rule with the checks that cite it, or why none does.
+    expect(rules).toMatch(/^4\.cancel\.r3\s+requirement\s+.*CANCEL-UNKNOWN-404,ID-ABSENT-404$/m);
+    expect(rules).toMatch(/^8\.r5\s+requirement\s+.*none: not provoked on purpose/m);
+    expect(rules).toMatch(/^\d+ spec rules; \d+ of \d+ testable rules covered by these checks$/m);
     expect(server.stats().requests).toBe(0);
+  });
+
+  it('an unknown command is a usage error naming the commands', async () => {
+    const run = await runCliInProcess(['frobnicate', 'x'], { noReportDir: true });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /^order-store-conformance: unknown command "frobnicate" \(commands: .*\); see --help\n$/,
+    );
   });
 
   it('--list honours --only and --skip', async () => {
     const run = await runCli(['--list', '--only', 'auth', '--skip', 'AUTH-SCHEME']);
     const ids = run.stdout
+      .split('\n\n')[0]!
       .trim()
       .split('\n')
       .slice(0, -1)

@@ -20,6 +20,14 @@ describe('a run against the faithful reference server', () => {
       if (c.status === 'skip') expect(c.message, c.id).toMatch(/--|ORDER_STORE_/);
     }
     expect(checkOf(run, 'CANCEL-PENDING-204').status).toBe('pass');
+    // Coverage: every testable rule no check tests is named with its reason; the probe's rules were left out.
+    const { coverage } = report;
+    expect(coverage.covered + coverage.uncovered.length).toBe(coverage.testable);
+    expect(coverage.uncovered.map((u) => u.id)).toContain('8.r5');
+    for (const u of coverage.uncovered) expect(u.reason, u.id).not.toBe('');
+    const notFound = coverage.rules.find((r) => r.id === '4.cancel.r3')!;
+    expect(notFound.checks.length).toBeGreaterThan(0);
+    for (const c of notFound.checks) expect(checkOf(run, c.id).status).toBe(c.status);
     // Only the fixtures handed over were cancelled, and only one of them by the ordinary checks.
     const cancelled = server
       .orders()

@@ -1,7 +1,9 @@
 // Assembles the Report from what a run knows at a moment: the facts fixed at start, the verdicts so far,
 // and why it could not finish. Called after every check (progress) and once at the end (final).
 import type { CheckResult } from '../check/model.ts';
+import type { SpecRule } from '../check/rules.ts';
 import type { RunConfig } from '../config/run-config.ts';
+import { type CoverageCheck, coverageOf } from './coverage.ts';
 import { countStatuses, type Report, SPEC_TITLE, SUITE, verdictOf } from './model.ts';
 
 export interface RunFacts {
@@ -13,6 +15,9 @@ export interface RunFacts {
   /** Ids of the checks the selection (--only/--skip) kept, in run order. */
   selected: string[];
   rateLimitProbe: Report['scope']['rateLimitProbe'];
+  /** The spec's rule catalogue and every check of the suite (selected or not), for coverage. */
+  rules: readonly SpecRule[];
+  catalogue: readonly CoverageCheck[];
 }
 
 export interface RunState {
@@ -53,6 +58,7 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
       checksSelected: facts.selected.length,
     },
     counts: countStatuses(state.results),
+    coverage: coverageOf(facts.rules, facts.catalogue, facts.selected, state.results),
     settings: {
       seed: config.seed,
       maxRequests: config.maxRequests,

@@ -16,6 +16,7 @@ export function summary(report: Report, reportDir: string | undefined): string {
     '',
     `Verdict: ${report.verdict.toUpperCase()}${scope.length > 0 ? ` (${scope.join('; ')})` : ''}`,
     `  ${c.total} checks: ${c.pass} pass, ${c.fail} fail, ${c.warn} warn, ${c.info} info, ${c.skip} skip, ${c.error} error`,
+    `  spec rules: ${report.coverage.evaluated} of ${report.coverage.testable} testable rules evaluated, ${report.coverage.covered} covered by the selected checks; ${report.coverage.uncovered.length} untested (${report.coverage.uncovered.map((u) => u.id).join(', ') || 'none'})`,
     `  requests: ${report.requests.sent ?? 'unknown'} sent of a ${report.requests.budget} budget; seed ${report.settings.seed}`,
   ];
   for (const r of report.incompleteReasons) lines.push(`  incomplete: ${r}`);

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { CheckResult, Status } from '../check/model.ts';
 import { EXIT } from '../errors.ts';
 import { packagePath } from '../files.ts';
+import type { Coverage } from './coverage.ts';
 
 export type Verdict = 'conformant' | 'non-conformant' | 'incomplete';
 
@@ -26,6 +27,8 @@ export interface Report {
     checksSelected: number;
   };
   counts: Record<Status, number> & { total: number };
+  /** The spec's rules: which the run tested, with what outcome, and why the others were not. */
+  coverage: Coverage;
   settings: {
     seed: number;
     maxRequests: number;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckResult, Status } from '../check/model.ts';
+import type { SpecRule } from '../check/rules.ts';
 import type { RunConfig } from '../config/run-config.ts';
 import { validate } from '../formats/validation.ts';
 import { buildReport } from './build.ts';
@@ -32,6 +33,10 @@ function result(id: string, status: Status, extra: Partial<CheckResult> = {}): C
   };
 }
 
+const RULES: SpecRule[] = [
+  { id: '4.cancel.r3', section: '§4 cancelOrder rule 3', text: '404', kind: 'requirement' },
+];
+
 const SETTINGS: RunConfig = {
   baseUrl: 'http://127.0.0.1:1/v1',
   apiKey: 'osk_report_test_key',
@@ -58,6 +63,8 @@ function report(checks: CheckResult[], reasons: string[] = []): Report {
     referenceFaults: [],
     selected: checks.map((c) => c.id),
     rateLimitProbe: 'run' as const,
+    rules: RULES,
+    catalogue: checks,
   };
   return buildReport(
     facts,
@@ -165,6 +172,8 @@ describe('buildReport', () => {
       referenceFaults: [],
       rateLimitProbe: 'skipped' as const,
       selected: ['LIST-A', 'LIST-B'],
+      rules: RULES,
+      catalogue: [result('LIST-A', 'pass'), result('LIST-B', 'pass')],
     };
     const partial = buildReport(facts, {
       results: [result('LIST-A', 'pass')],
