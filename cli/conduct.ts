@@ -5,6 +5,7 @@
 import type { CheckResult } from '../lib/check/model.ts';
 import type { Config } from '../lib/config/load.ts';
 import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
+import { keyRedactor } from '../lib/http/redact.ts';
 import { buildReport, type RunFacts } from '../lib/report/build.ts';
 import { summary } from '../lib/report/console.ts';
 import { exitCodeOf, newRunId, type Report, SUITE } from '../lib/report/model.ts';
@@ -35,7 +36,7 @@ export async function runConformance(config: Config, io: Io): Promise<number> {
   }
 }
 
-async function conduct(config: Config, target: RunTarget, io: Io): Promise<number> {
+async function conduct(config: Config, target: RunTarget, consoleIo: Io): Promise<number> {
   const runConfig = target.config;
   const started = new Date();
   const runId = newRunId(started);
@@ -57,7 +58,13 @@ async function conduct(config: Config, target: RunTarget, io: Io): Promise<numbe
   let requestsSent: number | null = null;
   const build = (final: boolean): Report => buildReport(facts, { results, reasons, requestsSent, final });
 
-  const writer = new ReportWriter(config.reportDir, runId);
+  // One redactor for the run: the client's records, every file written and every console line.
+  const redactor = keyRedactor(runConfig.apiKey, runConfig.secondApiKey);
+  const io: Io = {
+    out: (line) => consoleIo.out(redactor.redact(line)),
+    err: (line) => consoleIo.err(redactor.redact(line)),
+  };
+  const writer = new ReportWriter(config.reportDir, runId, (text) => redactor.redact(text));
   try {
     writer.start(build(false));
   } catch (e) {
@@ -87,13 +94,18 @@ async function conduct(config: Config, target: RunTarget, io: Io): Promise<numbe
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    run = startRun(runConfig, CONFORMANCE, {
-      onResult(r) {
-        results.push(r);
-        writer.progress(build(false));
+    run = startRun(
+      runConfig,
+      CONFORMANCE,
+      {
+        onResult(r) {
+          results.push(r);
+          writer.progress(build(false));
+        },
+        onLog: (line) => io.out(line),
       },
-      onLog: (line) => io.out(line),
-    });
+      redactor,
+    );
     const outcome = await Promise.race([run.outcome, stopped]);
     if (outcome) {
       reasons.push(...outcome.problems);

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HttpClient } from './client.ts';
 import { Pacer } from './pacer.ts';
 import { Redactor } from './redact.ts';
-import { Transcript } from './transcript.ts';
+import { rawOf, Transcript } from './transcript.ts';
 
 const KEY = 'osk_client_test_key_0123456789';
 const servers: Server[] = [];
@@ -56,6 +56,9 @@ describe('HttpClient', () => {
     expect(x?.request.headers.authorization).toBe('Bearer $ORDER_STORE_API_KEY');
     expect(JSON.stringify(x)).not.toContain(KEY);
     expect(x?.response?.body).toBe('{"id":9007199254740993,"echo":"$ORDER_STORE_API_KEY"}');
+    // What checks judge is what was received; only what is written is redacted.
+    expect(rawOf(x!.response!).body).toBe(`{"id":9007199254740993,"echo":"${KEY}"}`);
+    expect(JSON.stringify({ ...x!.response! })).not.toContain(KEY);
   });
 
   it('never follows a redirect, so the key never reaches another origin', async () => {

@@ -6,7 +6,7 @@ import { errorMessage, HarnessError, LimitError } from '../errors.ts';
 import { type JsonParseResult, parseJson } from '../formats/json.ts';
 import type { Pacer } from './pacer.ts';
 import { KEY_VARIABLE, type Redactor, SECOND_KEY_VARIABLE } from './redact.ts';
-import type { Bucket, Exchange, Transcript } from './transcript.ts';
+import { type Bucket, type Exchange, type Transcript, withRaw } from './transcript.ts';
 
 /** How a request authenticates. Keys are named, never passed around by checks. */
 export type Auth =
@@ -131,8 +131,6 @@ export class HttpClient {
     });
     options.redactor.addKey(options.apiKey, KEY_VARIABLE);
     if (options.secondApiKey) options.redactor.addKey(options.secondApiKey, SECOND_KEY_VARIABLE);
-    const basic = Buffer.from(`${options.apiKey}:`).toString('base64');
-    options.redactor.add({ value: basic, expression: `$(printf '%s:' "$${KEY_VARIABLE}" | base64 -w0)` });
   }
 
   get pacer(): Pacer {
@@ -213,7 +211,7 @@ export class HttpClient {
           : AbortSignal.timeout(this.options.timeoutMs * 2),
       });
     } catch (error) {
-      const code = (error as { code?: string }).code ?? 'E_HTTP';
+      const code = String((error as { code?: unknown }).code ?? 'E_HTTP');
       const message = redactor.redact(errorMessage(error));
       transcript.add({
         checkId: this.currentCheckId,
@@ -239,7 +237,8 @@ export class HttpClient {
       buf = await readBody(res.body, res.headers['content-length'], this.options.maxResponseBytes);
     } catch (error) {
       bodyError = {
-        code: (error as { code?: string }).code ?? 'E_HTTP',
+        // Some stream errors carry a numeric code (zlib's 23...): the report's schema wants a string.
+        code: String((error as { code?: unknown }).code ?? 'E_HTTP'),
         message: redactor.redact(errorMessage(error)),
       };
       limit = limitOf(error, `${opts.method} ${redactor.redact(url)}`, this.options);
@@ -259,14 +258,17 @@ export class HttpClient {
       startedAt,
       durationMs: receivedAtMs - started,
       request: recordedRequest,
-      response: {
-        status: res.statusCode,
-        headers: redactor.redactHeaders(res.headers),
-        body: redactor.redact(shown.slice(0, recordBodyBytes)),
-        bodyBytes: buf.length,
-        bodyTruncated: limit !== undefined || shown.length > recordBodyBytes,
-        ...(bodyError ? { bodyError } : {}),
-      },
+      response: withRaw(
+        {
+          status: res.statusCode,
+          headers: redactor.redactHeaders(res.headers),
+          body: redactor.redactCut(shown, recordBodyBytes),
+          bodyBytes: buf.length,
+          bodyTruncated: limit !== undefined || shown.length > recordBodyBytes,
+          ...(bodyError ? { bodyError } : {}),
+        },
+        { headers: res.headers, body: shown.slice(0, recordBodyBytes) },
+      ),
     });
     if (limit) throw limit;
     let text: string | undefined;

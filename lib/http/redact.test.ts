@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { curlCommand } from './curl.ts';
-import { KEY_VARIABLE, Redactor } from './redact.ts';
+import { base64Cores, KEY_VARIABLE, REDACTED, Redactor } from './redact.ts';
 
 const KEY = 'osk_live_AbC/12+x=yz';
 
@@ -9,13 +9,75 @@ describe('Redactor', () => {
   it('replaces the key, its URL-encoded form and derived secrets by shell expressions', () => {
     const r = new Redactor();
     r.addKey(KEY, KEY_VARIABLE);
-    r.add({ value: Buffer.from(`${KEY}:`).toString('base64'), expression: '$(basic)' });
+
     expect(r.redact(`Bearer ${KEY}`)).toBe('Bearer $ORDER_STORE_API_KEY');
     expect(r.redact(`?api_key=${encodeURIComponent(KEY)}`)).toBe('?api_key=$ORDER_STORE_API_KEY');
-    expect(r.redact(`Basic ${Buffer.from(`${KEY}:`).toString('base64')}`)).toBe('Basic $(basic)');
+    expect(r.redact(`Basic ${Buffer.from(`${KEY}:`).toString('base64')}`)).toBe(
+      `Basic $(printf '%s:' "$${KEY_VARIABLE}" | base64 -w0)`,
+    );
     expect(r.redactHeaders({ 'x-echo': [KEY, 'ok'], skip: undefined })).toEqual({
       'x-echo': ['$ORDER_STORE_API_KEY', 'ok'],
     });
+  });
+
+  it('finds the key in every form a server or a writer may give it back', () => {
+    const r = new Redactor();
+    r.addKey(KEY, KEY_VARIABLE);
+    const b64 = (s: string) => Buffer.from(s).toString('base64');
+    const forms = [
+      KEY,
+      JSON.stringify(KEY).slice(1, -1),
+      KEY.replace(/\//g, '\\/'), // JSON with escaped solidus
+      JSON.stringify(JSON.stringify(KEY.replace(/\//g, '\\/'))), // a JSON body inside a JSON string
+      [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+      encodeURIComponent(KEY),
+      encodeURIComponent(KEY).toLowerCase(),
+      encodeURIComponent(encodeURIComponent(KEY)),
+      KEY.replace(/\//g, '&#47;').replace(/\+/g, '&#x2B;'),
+      KEY.toUpperCase(),
+      b64(KEY),
+      b64(`Bearer ${KEY}`),
+      b64(`user:${KEY}`),
+      b64(`x${KEY}yz`),
+      b64(`${KEY}:`),
+      b64(`Bearer ${KEY}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''),
+    ];
+    for (const form of forms) {
+      const out = r.redact(`before ${form} after`);
+      expect(out, form).not.toContain(form);
+      expect(out.startsWith('before ') && out.endsWith(' after'), form).toBe(true);
+    }
+    expect(r.redact(`{"token":"${KEY}"}`)).toBe('{"token":"$ORDER_STORE_API_KEY"}');
+  });
+
+  it('registers extra secrets (altered forms a check sends) with their own expression or a placeholder', () => {
+    const r = new Redactor();
+    r.addKey(KEY, KEY_VARIABLE);
+    const truncated = `\${${KEY_VARIABLE}%?}`;
+    r.addSecret(KEY.slice(0, -1), truncated);
+    r.addSecret(`${KEY}Z`);
+    expect(r.redact(`a ${KEY.slice(0, -1)} b`)).toBe(`a ${truncated} b`);
+    expect(r.redact(`a ${KEY}Z b`)).toBe(`a ${REDACTED} b`);
+    expect(r.redact(`a ${KEY} b`)).toBe('a $ORDER_STORE_API_KEY b');
+    expect(r.expressions()).toContain(truncated);
+  });
+
+  it('never cuts a recorded body through a secret, nor leaves a body ending partway into one', () => {
+    const r = new Redactor();
+    r.addKey(KEY, KEY_VARIABLE);
+    const body = `xxxx${KEY}yyyy`;
+    for (let n = 0; n <= body.length; n++) {
+      const out = r.redactCut(body, n);
+      expect(out.length).toBeLessThanOrEqual(n + '$ORDER_STORE_API_KEY'.length);
+      for (let k = 4; k < KEY.length; k++) expect(out, `cut ${n}`).not.toContain(KEY.slice(0, k));
+    }
+  });
+
+  it('base64 cores match the key at every alignment', () => {
+    for (const prefix of ['', 'a', 'ab', 'Bearer ', 'user:'])
+      expect(
+        base64Cores(KEY).some((c) => Buffer.from(`${prefix}${KEY}!`).toString('base64').includes(c)),
+      ).toBe(true);
   });
 
   it('ignores secrets too short to redact safely', () => {

@@ -1,5 +1,6 @@
-// The record of every exchange of a run, already redacted (redact.ts). It feeds the evidence of each check
-// and the whole-run checks; it holds no secret and no bigint, so it can cross to the report as is.
+// The record of every exchange of a run, redacted (redact.ts), so it can cross to the report as is (no bigint
+// either). Each response also keeps, out of serialisation, what was received raw: checks judge that, since a
+// redacted copy is not what the server sent (a key echoed in a JSON body replaced by an expression).
 
 export type Bucket = 'primary' | 'secondary' | 'anonymous';
 
@@ -18,6 +19,26 @@ export interface RecordedResponse {
   bodyTruncated: boolean;
   /** The body could not be read as the headers framed it (e.g. a Content-Length on a 204). */
   bodyError?: { code: string; message: string };
+}
+
+/** What was received, before redaction: for judging only, never written (not enumerable). */
+export interface RawResponse {
+  headers: Record<string, string | string[] | undefined>;
+  /** The body as text, cut at the transcript cap. */
+  body: string;
+}
+
+const RAW = Symbol('raw');
+
+/** Attaches the raw response to its redacted record, hidden from JSON.stringify and spreads. */
+export function withRaw(recorded: RecordedResponse, raw: RawResponse): RecordedResponse {
+  Object.defineProperty(recorded, RAW, { value: raw, enumerable: false });
+  return recorded;
+}
+
+/** The response as received when known, else the recorded one (an exchange rebuilt from a report). */
+export function rawOf(recorded: RecordedResponse): RawResponse {
+  return (recorded as { [RAW]?: RawResponse })[RAW] ?? { headers: recorded.headers, body: recorded.body };
 }
 
 export interface Exchange {

@@ -1,10 +1,13 @@
 // The report writer: the only part of the harness that writes files. report.json is rewritten after every
-// check (atomically), so a run that dies halfway still leaves a report marked incomplete.
+// check (atomically), so a run that dies halfway still leaves a report marked incomplete. Every file goes
+// through `scrub` (the run's redactor) as it is written: the last line of defence for the key.
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { htmlReport } from './html.ts';
 import { junitXml } from './junit.ts';
 import type { Report } from './model.ts';
+
+export type Scrub = (text: string) => string;
 
 function writeAtomic(path: string, text: string): void {
   const tmp = `${path}.tmp-${process.pid}`;
@@ -18,8 +21,16 @@ export class ReportWriter {
   constructor(
     private readonly reportDir: string,
     runId: string,
+    private readonly scrub: Scrub = (text) => text,
   ) {
     this.dir = join(reportDir, runId);
+  }
+
+  /** Writes one file of the run folder (scrubbed), replacing it whole. */
+  write(name: string, text: string): string {
+    const path = join(this.dir, name);
+    writeAtomic(path, this.scrub(text));
+    return path;
   }
 
   /** Creates the run's folder, points reports/latest at it and writes the report so far. */
@@ -37,7 +48,7 @@ export class ReportWriter {
 
   /** Rewrites report.json with the verdicts so far (the report says complete: false until finish). */
   progress(report: Report): void {
-    writeAtomic(join(this.dir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+    this.write('report.json', `${JSON.stringify(report, null, 2)}\n`);
   }
 
   /** Writes the final report.json, junit.xml and report.html. */
@@ -47,7 +58,6 @@ export class ReportWriter {
       'junit.xml': junitXml(report),
       'report.html': htmlReport(report),
     };
-    for (const [name, text] of Object.entries(files)) writeAtomic(join(this.dir, name), text);
-    return Object.keys(files).map((f) => join(this.dir, f));
+    return Object.entries(files).map(([name, text]) => this.write(name, text));
   }
 }

@@ -7,6 +7,7 @@ import type { CheckContext } from '../check/run-check.ts';
 import { runCheck } from '../check/run-check.ts';
 import type { RunConfig } from '../config/run-config.ts';
 import { errorMessage } from '../errors.ts';
+import type { Redactor } from '../http/redact.ts';
 import { resultLine } from '../report/console.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 
@@ -61,8 +62,13 @@ function timedOut(check: CheckMeta, suite: string): CheckResult {
   };
 }
 
-export function startRun<C>(config: RunConfig, conformance: Conformance<C>, hooks: RunHooks): ActiveRun {
-  const runtime = createRuntime(config, hooks.onLog);
+export function startRun<C>(
+  config: RunConfig,
+  conformance: Conformance<C>,
+  hooks: RunHooks,
+  redactor?: Redactor,
+): ActiveRun {
+  const runtime = createRuntime(config, hooks.onLog, redactor);
   const results: CheckResult[] = [];
   const problems: string[] = [];
 

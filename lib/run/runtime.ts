@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { RunConfig } from '../config/run-config.ts';
 import { HttpClient } from '../http/client.ts';
 import { Pacer, type WaitInfo } from '../http/pacer.ts';
-import { Redactor } from '../http/redact.ts';
+import { keyRedactor, type Redactor } from '../http/redact.ts';
 import { Transcript } from '../http/transcript.ts';
 
 /** How much of each body the transcript keeps for evidence. */
@@ -44,10 +44,18 @@ export function countdownSleep(log: (line: string) => void, signal?: AbortSignal
   };
 }
 
-export function createRuntime(config: RunConfig, log: (line: string) => void): Runtime {
+/**
+ * `redactor` is the run's (the caller also scrubs reports and console with it); every log line goes through it,
+ * as a message may quote what a server echoed.
+ */
+export function createRuntime(
+  config: RunConfig,
+  rawLog: (line: string) => void,
+  redactor: Redactor = keyRedactor(config.apiKey, config.secondApiKey),
+): Runtime {
+  const log = (line: string): void => rawLog(redactor.redact(line));
   const stop = new AbortController();
   const transcript = new Transcript();
-  const redactor = new Redactor();
   const pacer = new Pacer({
     maxRequests: config.maxRequests,
     maxWaitMs: config.maxWaitMs,

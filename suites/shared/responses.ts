@@ -5,7 +5,7 @@ import { parseJson } from '../../lib/formats/json.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import { validate } from '../../lib/formats/validation.ts';
 import type { Response, ResponseHead } from '../../lib/http/client.ts';
-import type { Exchange } from '../../lib/http/transcript.ts';
+import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
 
 /** The parts of a response the Error-body rules look at, live or recorded. */
 export interface BodyView {
@@ -22,11 +22,13 @@ export function viewOf(res: Response): BodyView {
 export function recordedView(x: Exchange): BodyView | undefined {
   const r = x.response;
   if (!r) return undefined;
+  // Judged as received: the recorded copy is redacted, and a redacted body is not what the server sent.
+  const raw = rawOf(r);
   return {
     status: r.status,
-    text: r.body,
+    text: raw.body,
     bytes: r.bodyBytes,
-    contentType: headerValue(r.headers, 'content-type'),
+    contentType: headerValue(raw.headers, 'content-type'),
   };
 }
 
