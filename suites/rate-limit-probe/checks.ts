@@ -179,7 +179,7 @@ export const rateLimitProbe = suite({
       level: 'SHOULD',
       rules: ['8.r2', '8.r4'],
       requirement:
-        'Retry-After and X-RateLimit-Reset name the same moment (within 2 s + 10 %). SHOULD, not MUST: the spec states neither the unit of Retry-After nor its relation to Reset, and a longer wait breaks no client.',
+        "The Retry-After wait ends no later than the X-RateLimit-Reset moment (beyond 2 s + 10 % of clock skew and rounding): waiting until the reset must be enough. A shorter Retry-After (a token bucket's next token) is consistent. SHOULD, not MUST: the spec states neither the unit of Retry-After nor its relation to Reset.",
       title: 'Compares Retry-After with X-RateLimit-Reset on the walk’s 429',
       needs: probeNeeds,
       async run(ctx: Ctx) {
@@ -241,7 +241,7 @@ export const rateLimitProbe = suite({
       level: 'MUST',
       rules: ['8.r4'],
       requirement:
-        'A client that waits the Retry-After before retrying is served again: the next request is not 429 and Remaining is back near Limit (then exponential backoff, bounded, only to report when it lifts).',
+        "A client that waits the Retry-After before retrying is served again: the next request is not 429 (how much of the quota came back is the limiter's choice and only recorded; then exponential backoff, bounded, only to report when it lifts).",
       title: `Waits what the 429 said, then sends one request (at most ${RECOVERY_ATTEMPTS} tries with backoff)`,
       needs: probeNeeds,
       async run(ctx: Ctx) {

@@ -13,10 +13,9 @@ import {
 } from './judge-after-walk.ts';
 import { judgeCounts, judgeEnforced, judgeNotEarly, judgeReset, judgeSteps } from './judge-walk.ts';
 import {
-  agrees,
   backoffDelayMs,
   earlyTolerance,
-  recoveredFloor,
+  endsAfterReset,
   rolledOver,
   type Sample,
   sampleOf,
@@ -76,18 +75,19 @@ describe('probe model', () => {
     expect(backoffDelayMs(1, 0, 0, 0)).toBe(2000);
   });
 
-  it('tolerates rounding between Retry-After and Reset but not a unit slip', () => {
-    expect(agrees(2000, 2900)).toBe(true);
-    expect(agrees(60_000, 64_000)).toBe(true);
-    expect(agrees(2_000_000, 2000)).toBe(false);
-    expect(agrees(0, 10_000)).toBe(false);
+  it('a Retry-After is inconsistent only when it ends after Reset beyond skew and rounding', () => {
+    expect(endsAfterReset(2900, 2000)).toBe(false);
+    expect(endsAfterReset(64_000, 60_000)).toBe(false);
+    // A token bucket: the next token in 1 s, the bucket full in 5 s.
+    expect(endsAfterReset(1000, 5000)).toBe(false);
+    expect(endsAfterReset(0, 10_000)).toBe(false);
+    expect(endsAfterReset(2_000_000, 2000)).toBe(true);
+    expect(endsAfterReset(5000, 2000)).toBe(true);
   });
 
   it('scales its tolerances with Limit', () => {
     expect(earlyTolerance(5)).toBe(1);
     expect(earlyTolerance(1000)).toBe(50);
-    expect(recoveredFloor(5)).toBe(3);
-    expect(recoveredFloor(100)).toBe(90);
   });
 });
 
@@ -163,10 +163,18 @@ describe('429 judgements', () => {
     );
   });
 
-  it('Retry-After in milliseconds disagrees with Reset and says so', () => {
+  it('Retry-After in milliseconds ends after Reset and says so; a shorter one is consistent', () => {
     const j = judgeConsistency(limited(refused({ 'retry-after': '1960' })));
-    expect(typeof j !== 'string' && j.findings[0]!.message).toMatch(/disagree.*looks like milliseconds/);
+    expect(typeof j !== 'string' && j.findings[0]!.message).toMatch(
+      /ends after X-RateLimit-Reset.*looks like milliseconds/,
+    );
     expect(judgeConsistency(limited(refused()))).toMatchObject({ findings: [] });
+    // A token bucket: Retry-After 1 s (the next token), Reset 5 s away (the bucket full again).
+    const bucket = judgeConsistency(limited({ ...rl(0, T0 / 1000 + 5), 'retry-after': '1' }));
+    expect(bucket).toMatchObject({ findings: [] });
+    expect(typeof bucket !== 'string' && bucket.observed).toMatch(/ends before the Reset moment/);
+    const late = judgeConsistency(limited({ ...rl(0, T0 / 1000 + 2), 'retry-after': '10' }));
+    expect(typeof late !== 'string' && late.findings).toHaveLength(1);
     expect(judgeConsistency(limited(rl(0)))).toMatch(/no usable Retry-After/);
   });
 
@@ -182,13 +190,14 @@ describe('429 judgements', () => {
 });
 
 describe('after the limit', () => {
-  it('recovery passes when the first try is served near Limit, fails when still 429', () => {
+  it('recovery passes when the first try is served (a gradual refill too), fails when still 429', () => {
     const ok = sample(5, 404, rl(4, T0 / 1000 + 4));
     expect(judgeRecovery({ waitsMs: [2000], attempts: [ok], recovered: ok }).findings).toEqual([]);
+    // A token bucket after a 1 s Retry-After: served, with one token back.
     const low = sample(5, 404, rl(1, T0 / 1000 + 4));
-    expect(judgeRecovery({ waitsMs: [2000], attempts: [low], recovered: low }).findings[0]!.message).toMatch(
-      /Remaining is 1 of 5: the window did not reset/,
-    );
+    const gradual = judgeRecovery({ waitsMs: [1000], attempts: [low], recovered: low });
+    expect(gradual.findings).toEqual([]);
+    expect(gradual.notes.join('\n')).toMatch(/Remaining 1 of 5 after the wait: .*gradual refill/);
     const again = [5, 6, 7].map((n) => sample(n, 429, refused()));
     const j = judgeRecovery({ waitsMs: [2000, 4100, 8300], attempts: again });
     expect(j.findings[0]!.message).toMatch(

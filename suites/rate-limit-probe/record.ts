@@ -67,11 +67,6 @@ export function earlyTolerance(limit: number | undefined): number {
   return Math.max(1, Math.floor((limit ?? 0) / 20));
 }
 
-/** How close to Limit Remaining must be after a reset (one request spent, plus a little other traffic). */
-export function recoveredFloor(limit: number): number {
-  return limit - Math.max(2, Math.ceil(limit / 10));
-}
-
 /**
  * The wait before backoff attempt `i` (1-based): at least the latest Retry-After, else the first wait
  * doubled per attempt, plus up to a quarter of that as jitter so clients sharing a key do not retry in step.
@@ -81,9 +76,14 @@ export function backoffDelayMs(i: number, firstWaitMs: number, retryAfterMs: num
   return Math.max(retryAfterMs, exponential) + Math.floor(random * exponential * 0.25);
 }
 
-/** Whether Retry-After and the time left to X-RateLimit-Reset agree: 2 s plus 10 % of the longer. */
-export function agrees(retryAfterMs: number, untilResetMs: number): boolean {
-  return Math.abs(retryAfterMs - untilResetMs) <= 2000 + 0.1 * Math.max(retryAfterMs, untilResetMs);
+/**
+ * Whether a Retry-After wait ends after the X-RateLimit-Reset moment, beyond clock skew and whole-second
+ * rounding (2 s plus 10 % of the time to Reset). Only that is inconsistent: waiting until the reset must be
+ * enough (spec §8 rule 2), while a shorter Retry-After is what a limiter that frees capacity before the whole
+ * window resets (token bucket, sliding log) says, and the spec ties the two no further.
+ */
+export function endsAfterReset(retryAfterMs: number, untilResetMs: number): boolean {
+  return retryAfterMs > untilResetMs + 2000 + 0.1 * untilResetMs;
 }
 
 export const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
