@@ -1,12 +1,12 @@
-// The destructive orderId checks: cancelling one fixture leaves the others as they were, and non-canonical
-// spellings of a fixture cancel nothing. Only fixtures from --cancellable-order-ids are ever sent as spellings
+// The destructive orderId checks: cancelling one fixture leaves the others as they were, non-canonical
+// spellings of a fixture cancel nothing, and what leading zeros do is recorded. Only fixtures from --cancellable-order-ids are ever sent as spellings
 // or cancelled; shipped orders are only re-asked.
 import type { Response } from '../../lib/http/client.ts';
 import type { Ctx } from '../shared/context.ts';
 import { orderPath } from '../shared/paths.ts';
 import { describeStatus } from '../shared/responses.ts';
-import { isolationPair, spellingFixture, spellings } from './fixtures.ts';
-import { knownOrders, NO_LIST } from './known.ts';
+import { isolationPair } from './fixtures.ts';
+import { accepted, spellingRun } from './spelling.ts';
 
 const is2xx = (r: Response): boolean => r.status >= 200 && r.status < 300;
 
@@ -64,26 +64,51 @@ export async function isolation(ctx: Ctx): Promise<void> {
   ctx.observe(`after cancelling ${first}: ${held.join(', ')}`);
 }
 
+/** ID-CANCEL-SPELLING: no spelling that is no decimal integer literal (hex, exponent, fraction, sign) cancels. */
 export async function lenientSpellings(ctx: Ctx): Promise<void> {
-  const known = await knownOrders(ctx);
-  if (!known) ctx.skip(NO_LIST);
-  const id = spellingFixture(ctx.target.cancellableIds, known);
-  if (id === undefined)
-    ctx.skip(
-      'no remaining fixture has spellings that cannot name another order: add a small pending id to --cancellable-order-ids / ORDER_STORE_CANCELLABLE_ORDER_IDS',
-    );
-  ctx.target.takeCancellableId(id);
-  const seen: string[] = [];
-  for (const spelling of spellings(id)) {
-    const res = await del(ctx, spelling);
-    seen.push(`${spelling} → ${res.status}`);
-    if (is2xx(res))
+  const run = await spellingRun(ctx);
+  if ('skip' in run) ctx.skip(run.skip);
+  const judged = run.answers.filter((a) => a.kind !== 'leading-zeros');
+  for (const { segment, id, response } of judged) {
+    if (accepted(response))
       ctx.problem(
-        `lenient spelling accepted: DELETE /store/orders/${spelling} answered ${describeStatus(res)}, cancelling order ${id} through a non-canonical spelling of its id`,
-        { expected: '4xx (not the canonical id)', actual: String(res.status), exchange: res.exchange },
+        `lenient spelling accepted: DELETE /store/orders/${segment} answered ${describeStatus(response)}, cancelling order ${id} through a spelling of its id that is no decimal integer`,
+        {
+          expected: '4xx (not the canonical id)',
+          actual: String(response.status),
+          exchange: response.exchange,
+        },
       );
-    else if (res.status >= 500) ctx.note(`${spelling} answered ${res.status} (see ID-MALFORMED-4XX)`);
+    else if (response.status >= 500)
+      ctx.note(`${segment} answered ${response.status} (see ID-MALFORMED-4XX)`);
   }
-  ctx.note(`spellings of order ${id}: ${seen.join(', ')}`);
-  ctx.observe(`no spelling of order ${id} cancelled it (${seen.join(', ')})`);
+  const seen = judged.map((a) => `${a.segment} → ${a.response.status}`).join(', ');
+  const unjudged = run.unjudged.filter((k) => k !== 'leading-zeros');
+  if (unjudged.length > 0)
+    ctx.note(
+      `not judged: ${unjudged.join(', ')} (an earlier spelling cancelled its fixture and no other fixture was safe to spell: list more in --cancellable-order-ids)`,
+    );
+  ctx.note(`spellings sent: ${seen}`);
+  ctx.observe(`no spelling cancelled an order (${seen})`);
+}
+
+/**
+ * ID-CANCEL-LEADING-ZEROS-INFO: what `007` did. Leading zeros are an ordinary decimal spelling of the same
+ * integer (Java's Long.parseLong, Python's int() accept them) and the spec defines no canonical form.
+ */
+export async function leadingZeros(ctx: Ctx): Promise<void> {
+  const run = await spellingRun(ctx);
+  if ('skip' in run) ctx.skip(run.skip);
+  const answer = run.answers.find((a) => a.kind === 'leading-zeros');
+  if (!answer)
+    ctx.skip(
+      'not judged: an earlier spelling cancelled its fixture and no other fixture was safe to spell (see ID-CANCEL-SPELLING; list more in --cancellable-order-ids)',
+    );
+  const { segment, id, response } = answer;
+  ctx.evidence(response.exchange);
+  ctx.observe(
+    accepted(response)
+      ? `leading zeros name the same order: DELETE /store/orders/${segment} answered ${describeStatus(response)} and cancelled order ${id}`
+      : `leading zeros are refused: DELETE /store/orders/${segment} answered ${describeStatus(response)}`,
+  );
 }

@@ -11,7 +11,8 @@ import {
   admissibleAbsent,
   MAX_NEIGHBOUR_EDGES,
 } from './absent.ts';
-import { isolation, lenientSpellings } from './cancel.ts';
+import { isolation, leadingZeros, lenientSpellings } from './cancel.ts';
+import { SPELLING_KINDS } from './fixtures.ts';
 import { judgeAbsent, short } from './judge.ts';
 import { knownOrders, NO_LIST } from './known.ts';
 import { readListIds } from './lossless.ts';
@@ -23,6 +24,8 @@ import { MAX_SHRINKS, reportIdProperty, runIdProperty } from './property.ts';
 const DEFAULT_RUNS = Number(SETTINGS.find((s) => s.key === 'propertyRuns')!.default);
 const ABSENT_REQUESTS = 1 + ABSENT_EDGES.length + MAX_NEIGHBOUR_EDGES + DEFAULT_RUNS + MAX_SHRINKS;
 const MALFORMED_REQUESTS = 1 + MALFORMED_KINDS.length + DEFAULT_RUNS + MAX_SHRINKS;
+/** The list, then each spelling once (on a fresh fixture after an acceptance). */
+const SPELLING_REQUESTS = 1 + SPELLING_KINDS.length;
 
 export const orderIdProperties = suite({
   id: 'ID',
@@ -156,11 +159,25 @@ export const orderIdProperties = suite({
       level: 'SHOULD',
       rules: ['4.cancel.param'],
       requirement:
-        'A non-canonical spelling of an existing id (007, +7, 7.0, 7e0, 0x7) cancels nothing: lenient id parsing lets a typo cancel a real order.',
-      title: 'Sends DELETE /store/orders/{spellings of a pending fixture}: 00N, +N, N.0, Ne0, 0xN',
-      needs: { requests: 5, cancellable: 1 },
+        'A spelling of an existing id that is no decimal integer (0x7, 7e0, 7.0) or carries a plus sign (+7) cancels nothing: lenient id parsing lets a typo cancel a real order.',
+      title:
+        'Sends DELETE /store/orders/{spellings of a pending fixture}: 0xN, Ne0, N.0, +N (then 00N for ID-CANCEL-LEADING-ZEROS-INFO), a fresh fixture after an acceptance',
+      needs: { requests: SPELLING_REQUESTS, cancellable: 1 },
       async run(ctx: Ctx) {
         await lenientSpellings(ctx);
+      },
+    }),
+    check({
+      id: 'ID-CANCEL-LEADING-ZEROS-INFO',
+      spec: 'spec §4 cancelOrder (path parameter orderId: integer, int64; no canonical form is defined)',
+      level: 'INFO',
+      rules: ['4.cancel.param'],
+      requirement:
+        'Whether leading zeros (007) name the same order is not specified: they are an ordinary decimal spelling of the integer, so either answer is recorded.',
+      title: 'Reads the answer to DELETE /store/orders/00N, sent last of the ID-CANCEL-SPELLING spellings',
+      needs: { requests: SPELLING_REQUESTS },
+      async run(ctx: Ctx) {
+        await leadingZeros(ctx);
       },
     }),
   ],

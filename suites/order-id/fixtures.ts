@@ -3,18 +3,44 @@
 // Chooses only; it never takes or cancels anything.
 import type { KnownOrders } from './readings.ts';
 
-/** Non-canonical spellings of an id (`007`, `+7`, `7.0`, `7e0`, `0x7`); a lenient server reads each as it. */
-export function spellings(id: string): string[] {
+/** The kinds of non-canonical spelling, in the order they are tried. */
+export type SpellingKind = 'hex' | 'exponent' | 'fraction' | 'plus-sign' | 'leading-zeros';
+
+/**
+ * The order matters: the first spelling a server accepts cancels the order, so every later one can no longer
+ * be judged on it. No integer literal at all comes first (`0x7`, `7e0`, `7.0`), then the sign (`+7`), and
+ * last the leading zeros (`007`), an ordinary decimal spelling of the same integer that many parsers accept.
+ */
+export const SPELLING_KINDS: readonly SpellingKind[] = [
+  'hex',
+  'exponent',
+  'fraction',
+  'plus-sign',
+  'leading-zeros',
+];
+
+/** One non-canonical spelling of an id; a lenient server reads each as the id. */
+export function spelling(id: string, kind: SpellingKind): string {
   const negative = id.startsWith('-');
   const digits = negative ? id.slice(1) : id;
   const sign = negative ? '-' : '';
-  return [
-    `${sign}00${digits}`,
-    `${negative ? '-' : '+'}${negative ? `0${digits}` : digits}`,
-    `${id}.0`,
-    `${id}e0`,
-    `${sign}0x${BigInt(digits).toString(16)}`,
-  ];
+  switch (kind) {
+    case 'hex':
+      return `${sign}0x${BigInt(digits).toString(16)}`;
+    case 'exponent':
+      return `${id}e0`;
+    case 'fraction':
+      return `${id}.0`;
+    case 'plus-sign':
+      return negative ? `-0${digits}` : `+${digits}`;
+    case 'leading-zeros':
+      return `${sign}00${digits}`;
+  }
+}
+
+/** Every spelling of an id, in the order tried: `0x7`, `7e0`, `7.0`, `+7`, `007`. */
+export function spellings(id: string): string[] {
+  return SPELLING_KINDS.map((kind) => spelling(id, kind));
 }
 
 /** The first remaining fixture whose every spelling names only itself or orders that cannot be cancelled. */
