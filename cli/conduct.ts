@@ -119,7 +119,7 @@ async function conduct(config: Config, target: RunTarget, consoleIo: Io): Promis
     process.removeListener('SIGTERM', stop);
   }
   const report = build(true);
-  writer.finish(report);
+  writer.finish(report, run?.exchanges() ?? []);
   io.out(summary(report, writer.dir));
   return exitCodeOf(report.verdict);
 }

@@ -48,7 +48,9 @@ export type Subcommand = (
 ) => Promise<number>;
 
 /** The subcommands, by the name that comes first on the command line; anything else is a conformance run. */
-const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {};
+const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
+  verify: async () => (await import('./verify.ts')).verifyCommand,
+};
 
 /**
  * Runs the command. `options` carries the environment and working directory the configuration is read

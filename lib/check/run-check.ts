@@ -7,7 +7,7 @@ import type { Redactor } from '../http/redact.ts';
 import type { Exchange, Transcript } from '../http/transcript.ts';
 import type { CheckDefinition, CheckMeta, CheckResult, Level, Status } from './model.ts';
 
-/** Most exchanges a result carries as evidence; the rest are counted, not copied. */
+/** Most exchanges a result carries beyond those its findings cite; the rest are only in transcript.har. */
 export const MAX_EVIDENCE = 12;
 export const MAX_REPRODUCTIONS = 3;
 
@@ -135,10 +135,18 @@ export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>
   if (problems.length > 1) details.unshift(...problems.map((p) => `problem: ${p}`));
 
   const sent = env.transcript.all().slice(firstSeq);
-  const evidence = dedupe([...lead, ...attached, ...sent]);
-  if (evidence.length > MAX_EVIDENCE)
-    details.push(`${evidence.length - MAX_EVIDENCE} more exchanges not shown`);
-  const shown = evidence.slice(0, MAX_EVIDENCE).sort((a, b) => a.seq - b.seq);
+  // Every exchange a finding cites is kept, however many; the others fill up to MAX_EVIDENCE, and the
+  // rest are in transcript.har, which holds every exchange of the run.
+  const cited = dedupe(lead);
+  const evidence = dedupe([...cited, ...attached, ...sent]);
+  const kept = Math.max(MAX_EVIDENCE, cited.length);
+  const shown = evidence.slice(0, kept).sort((a, b) => a.seq - b.seq);
+  if (evidence.length > kept) {
+    const left = evidence.slice(kept).map((x) => x.seq);
+    details.push(
+      `${left.length} more exchanges in transcript.har (#${Math.min(...left)} to #${Math.max(...left)})`,
+    );
+  }
   const reproFrom = dedupe([...lead, ...attached]).length > 0 ? dedupe([...lead, ...attached]) : sent;
   const expressions = env.redactor.expressions();
   return {

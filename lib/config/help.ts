@@ -4,6 +4,7 @@ import { SETTINGS } from './settings.ts';
 export function helpText(): string {
   const lines = [
     'Usage: order-store-conformance [options]   (or: npm run conformance -- [options])',
+    '       order-store-conformance verify DIR  (checks a run folder against its SHA256SUMS)',
     '',
     'Checks an Order Store Service v1 implementation against its spec and writes reports.',
     'Every option has an environment twin; a dotenv file (.env) is read too; flags win, then real env vars.',

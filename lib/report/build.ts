@@ -5,6 +5,7 @@ import type { SpecRule } from '../check/rules.ts';
 import type { RunConfig } from '../config/run-config.ts';
 import { type CoverageCheck, coverageOf } from './coverage.ts';
 import { countStatuses, type Report, SPEC_TITLE, SUITE, verdictOf } from './model.ts';
+import { provenance } from './provenance.ts';
 
 export interface RunFacts {
   runId: string;
@@ -64,6 +65,7 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
       maxRequests: config.maxRequests,
       timeoutMs: config.timeoutMs,
       maxWaitSeconds: config.maxWaitMs / 1000,
+      maxResponseBytes: config.maxResponseBytes,
       propertyRuns: config.propertyRuns,
       plan: config.plan ?? null,
       cancellableOrderIds: config.cancellableOrderIds,
@@ -72,6 +74,7 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
       burst: config.burst,
     },
     requests: { sent: state.requestsSent, budget: config.maxRequests },
+    provenance: provenance(),
     checks: [...state.results],
   };
 }

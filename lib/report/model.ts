@@ -5,6 +5,7 @@ import type { CheckResult, Status } from '../check/model.ts';
 import { EXIT } from '../errors.ts';
 import { packagePath } from '../files.ts';
 import type { Coverage } from './coverage.ts';
+import type { Provenance } from './provenance.ts';
 
 export type Verdict = 'conformant' | 'non-conformant' | 'incomplete';
 
@@ -34,6 +35,7 @@ export interface Report {
     maxRequests: number;
     timeoutMs: number;
     maxWaitSeconds: number;
+    maxResponseBytes: number;
     propertyRuns: number;
     plan: string | null;
     cancellableOrderIds: string[];
@@ -42,6 +44,8 @@ export interface Report {
     burst: boolean;
   };
   requests: { sent: number | null; budget: number };
+  /** What produced the report: suite commit, digests of the spec text and schemas, Node and platform. */
+  provenance: Provenance;
   checks: CheckResult[];
 }
 

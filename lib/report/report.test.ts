@@ -203,11 +203,13 @@ describe('report writer', () => {
     });
     const partial = JSON.parse(readFileSync(join(writer.dir, 'report.json'), 'utf8')) as Report;
     expect(partial.complete).toBe(false);
-    const files = writer.finish(r);
+    const files = writer.finish(r, []);
     expect(files.map((f) => f.slice(writer.dir.length + 1))).toEqual([
       'report.json',
       'junit.xml',
       'report.html',
+      'transcript.har',
+      'SHA256SUMS',
     ]);
     const written = JSON.parse(readFileSync(join(dir, 'latest', 'report.json'), 'utf8'));
     expect(validate('report', written).errors).toEqual([]);

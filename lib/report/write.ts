@@ -3,6 +3,9 @@
 // through `scrub` (the run's redactor) as it is written: the last line of defence for the key.
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Exchange } from '../http/transcript.ts';
+import { SUMS_FILE, sumsText } from './checksums.ts';
+import { harText } from './har.ts';
 import { htmlReport } from './html.ts';
 import { junitXml } from './junit.ts';
 import type { Report } from './model.ts';
@@ -14,6 +17,9 @@ function writeAtomic(path: string, text: string): void {
   writeFileSync(tmp, text);
   renameSync(tmp, path);
 }
+
+/** Every exchange of the run, redacted, beside report.json. */
+export const TRANSCRIPT_FILE = 'transcript.har';
 
 export class ReportWriter {
   readonly dir: string;
@@ -51,13 +57,23 @@ export class ReportWriter {
     this.write('report.json', `${JSON.stringify(report, null, 2)}\n`);
   }
 
-  /** Writes the final report.json, junit.xml and report.html. */
-  finish(report: Report): string[] {
-    const files = {
-      'report.json': `${JSON.stringify(report, null, 2)}\n`,
-      'junit.xml': junitXml(report),
-      'report.html': htmlReport(report),
-    };
-    return Object.entries(files).map(([name, text]) => this.write(name, text));
+  /**
+   * Writes the final report.json, junit.xml, report.html, the whole redacted transcript (transcript.har),
+   * and last SHA256SUMS over them as written (scrubbed), which `order-store-conformance verify DIR` checks.
+   */
+  finish(report: Report, exchanges: readonly Exchange[]): string[] {
+    const files = new Map<string, string>([
+      ['report.json', `${JSON.stringify(report, null, 2)}\n`],
+      ['junit.xml', junitXml(report)],
+      ['report.html', htmlReport(report)],
+      [
+        TRANSCRIPT_FILE,
+        harText(exchanges, report.suite, `run ${report.runId} against ${report.target.baseUrl}`),
+      ],
+    ]);
+    for (const [name, text] of files) files.set(name, this.scrub(text));
+    files.set(SUMS_FILE, sumsText(files));
+    for (const [name, text] of files) writeAtomic(join(this.dir, name), text);
+    return [...files.keys()].map((f) => join(this.dir, f));
   }
 }

@@ -8,6 +8,7 @@ import { runCheck } from '../check/run-check.ts';
 import type { RunConfig } from '../config/run-config.ts';
 import { errorMessage } from '../errors.ts';
 import type { Redactor } from '../http/redact.ts';
+import type { Exchange } from '../http/transcript.ts';
 import { resultLine } from '../report/console.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 
@@ -45,6 +46,8 @@ export interface ActiveRun {
   cancel(): void;
   /** Requests sent so far (also once the run is stopped). */
   requestsSent(): number;
+  /** Every exchange so far, redacted, in the order sent (the whole transcript). */
+  exchanges(): readonly Exchange[];
 }
 
 function timedOut(check: CheckMeta, suite: string): CheckResult {
@@ -108,5 +111,10 @@ export function startRun<C>(
     }
     return { results, requestsSent: runtime.pacer.requestsSent, problems };
   })();
-  return { outcome, cancel: () => runtime.abort(), requestsSent: () => runtime.pacer.requestsSent };
+  return {
+    outcome,
+    cancel: () => runtime.abort(),
+    requestsSent: () => runtime.pacer.requestsSent,
+    exchanges: () => runtime.transcript.all(),
+  };
 }

@@ -1,0 +1,83 @@
+// The whole transcript of a run as HAR 1.2 (what browser devtools and HAR viewers open): every exchange,
+// already redacted by the client, in the order sent. A transport error is an entry with status 0, as
+// browsers record one. Pure: returns text, writes nothing.
+import type { Exchange } from '../http/transcript.ts';
+
+interface HarHeader {
+  name: string;
+  value: string;
+}
+
+function headerList(headers: Record<string, string | string[]>): HarHeader[] {
+  return Object.entries(headers).flatMap(([name, v]) =>
+    (Array.isArray(v) ? v : [v]).map((value) => ({ name, value })),
+  );
+}
+
+function queryString(url: string): HarHeader[] {
+  try {
+    return [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
+  } catch {
+    // A malformed URL sent on purpose (orderId probes) has no query worth listing.
+    return [];
+  }
+}
+
+function entry(x: Exchange) {
+  const r = x.response;
+  const contentType = r
+    ? headerList(r.headers).find((h) => h.name.toLowerCase() === 'content-type')
+    : undefined;
+  const notes = [
+    x.checkId ? `sent by ${x.checkId}` : 'sent outside any check',
+    `credential: ${x.bucket}`,
+    ...(r?.bodyTruncated
+      ? [`body cut to the first ${r.body.length} characters of ${r.bodyBytes} bytes`]
+      : []),
+    ...(r?.bodyError ? [`body unreadable: ${r.bodyError.code}: ${r.bodyError.message}`] : []),
+    ...(x.error ? [`no response: ${x.error.code}: ${x.error.message}`] : []),
+  ];
+  return {
+    startedDateTime: x.startedAt,
+    time: x.durationMs,
+    request: {
+      method: x.request.method,
+      url: x.request.url,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: headerList(x.request.headers),
+      queryString: queryString(x.request.url),
+      headersSize: -1,
+      bodySize: 0,
+    },
+    response: {
+      status: r?.status ?? 0,
+      statusText: '',
+      httpVersion: r ? 'HTTP/1.1' : '',
+      cookies: [],
+      headers: r ? headerList(r.headers) : [],
+      content: {
+        size: r?.bodyBytes ?? 0,
+        mimeType: contentType?.value ?? '',
+        ...(r && r.body !== '' ? { text: r.body } : {}),
+      },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: r ? r.bodyBytes : -1,
+    },
+    cache: {},
+    timings: { send: 0, wait: x.durationMs, receive: 0 },
+    comment: notes.join('; '),
+    _seq: x.seq,
+    ...(x.checkId ? { _checkId: x.checkId } : {}),
+  };
+}
+
+export function harText(
+  exchanges: readonly Exchange[],
+  creator: { name: string; version: string },
+  comment: string,
+): string {
+  const log = { version: '1.2', creator, comment, entries: exchanges.map(entry) };
+  return `${JSON.stringify({ log }, null, 1)}\n`;
+}

@@ -1,0 +1,74 @@
+// What produced a report: the suite (name, version, git commit when the package is a checkout), the spec
+// text and schemas it was written against (sha256), and the Node that ran it. Reads files, writes none;
+// never reads the environment or argv (they may hold the key).
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { PACKAGE_ROOT, packagePath } from '../files.ts';
+
+export interface FileDigest {
+  /** Relative to the package (the spec sits beside it, in ../shared/spec). */
+  file: string;
+  /** null when the file is not where the suite looks for it. */
+  sha256: string | null;
+}
+
+export interface Provenance {
+  /** The git commit of the suite's checkout, null when it is not one (an installed package). */
+  commit: string | null;
+  /** Whether tracked files differ from that commit; null without a checkout. */
+  dirty: boolean | null;
+  specText: FileDigest;
+  schemas: FileDigest[];
+  node: string;
+  platform: string;
+  arch: string;
+}
+
+/** Where the spec the suite implements is kept: the project's shared folder, beside the package. */
+export const SPEC_FILE = '../shared/spec/order-store-service.md';
+
+export function sha256(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+function digest(file: string): FileDigest {
+  const path = packagePath(file);
+  return { file, sha256: existsSync(path) ? sha256(readFileSync(path)) : null };
+}
+
+function git(args: string[]): string | null {
+  try {
+    return execFileSync('git', ['-C', PACKAGE_ROOT, ...args], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 5000,
+    }).trim();
+  } catch {
+    return null;
+  }
+}
+
+let cached: Provenance | undefined;
+
+/** Computed once per process: the files and the commit do not change during a run. */
+export function provenance(): Provenance {
+  if (!cached) {
+    const inCheckout = existsSync(packagePath('.git'));
+    const commit = inCheckout ? git(['rev-parse', 'HEAD']) : null;
+    const status = commit !== null ? git(['status', '--porcelain', '--untracked-files=no']) : null;
+    cached = {
+      commit,
+      dirty: status === null ? null : status.length > 0,
+      specText: digest(SPEC_FILE),
+      schemas: readdirSync(packagePath('schemas'))
+        .filter((f) => f.endsWith('.json') || f.endsWith('.yaml'))
+        .sort()
+        .map((f) => digest(`schemas/${f}`)),
+      node: process.version,
+      platform: process.platform,
+      arch: process.arch,
+    };
+  }
+  return cached;
+}
