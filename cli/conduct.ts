@@ -5,6 +5,7 @@
 import type { CheckResult } from '../lib/check/model.ts';
 import type { Config } from '../lib/config/load.ts';
 import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
+import type { BanEvent } from '../lib/http/ban.ts';
 import { keyRedactor } from '../lib/http/redact.ts';
 import { buildReport, type RunFacts } from '../lib/report/build.ts';
 import { summary } from '../lib/report/console.ts';
@@ -56,7 +57,9 @@ async function conduct(config: Config, target: RunTarget, consoleIo: Io): Promis
   const results: CheckResult[] = [];
   const reasons: string[] = [];
   let requestsSent: number | null = null;
-  const build = (final: boolean): Report => buildReport(facts, { results, reasons, requestsSent, final });
+  let bans: BanEvent[] = [];
+  const build = (final: boolean): Report =>
+    buildReport(facts, { results, reasons, requestsSent, final, bans });
 
   // One redactor for the run: the client's records, every file written and every console line.
   const redactor = keyRedactor(runConfig.apiKey, runConfig.secondApiKey);
@@ -115,6 +118,7 @@ async function conduct(config: Config, target: RunTarget, consoleIo: Io): Promis
     reasons.push(`the harness failed: ${errorMessage(e)}`);
   } finally {
     requestsSent = run?.requestsSent() ?? requestsSent;
+    bans = run?.bans() ?? bans;
     process.removeListener('SIGINT', stop);
     process.removeListener('SIGTERM', stop);
   }

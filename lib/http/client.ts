@@ -4,6 +4,7 @@
 import { Agent, type Dispatcher, request } from 'undici';
 import { errorMessage, HarnessError, LimitError } from '../errors.ts';
 import { type JsonParseResult, parseJson } from '../formats/json.ts';
+import { type BanEvent, banOf } from './ban.ts';
 import type { Pacer } from './pacer.ts';
 import { KEY_VARIABLE, type Redactor, SECOND_KEY_VARIABLE } from './redact.ts';
 import { type Bucket, type Exchange, type Transcript, withRaw } from './transcript.ts';
@@ -64,6 +65,8 @@ export interface HttpClientOptions {
   /** Aborts every request in flight (the run was stopped). */
   signal?: AbortSignal;
   now?: () => number;
+  /** Told at once when a 429 announces a ban of a key (the run then says so prominently). */
+  onBan?: (ban: BanEvent) => void;
 }
 
 const EMPTY: Buffer = Buffer.alloc(0);
@@ -120,6 +123,8 @@ export class HttpClient {
   private readonly now: () => number;
   /** The check on whose behalf requests are sent (checks run one at a time). */
   currentCheckId: string | undefined;
+  /** Every ban the target announced in this run, in order. */
+  readonly bans: BanEvent[] = [];
 
   constructor(private readonly options: HttpClientOptions) {
     this.now = options.now ?? Date.now;
@@ -246,12 +251,22 @@ export class HttpClient {
     const receivedAtMs = this.now();
     // Enough bytes to hold the first recordBodyBytes characters, however they are encoded.
     const shown = buf.toString('utf8', 0, Math.min(buf.length, 3 * recordBodyBytes + 4));
-    this.options.pacer.observe(
-      res.statusCode === 401 ? 'anonymous' : bucket,
-      res.statusCode,
-      res.headers,
-      receivedAtMs,
-    );
+    const paced = res.statusCode === 401 ? 'anonymous' : bucket;
+    const windowEndsAtMs = this.options.pacer.snapshot(paced).resetAtMs;
+    this.options.pacer.observe(paced, res.statusCode, res.headers, receivedAtMs);
+    if (res.statusCode === 429) {
+      const ban = banOf(429, res.headers, buf.toString('utf8', 0, 4096), receivedAtMs, windowEndsAtMs);
+      if (ban) {
+        const event: BanEvent = {
+          ...ban,
+          evidence: redactor.redact(ban.evidence),
+          bucket: paced,
+          request: `${opts.method} ${redactor.redact(url)}`,
+        };
+        this.bans.push(event);
+        this.options.onBan?.(event);
+      }
+    }
     const exchange = transcript.add({
       checkId: this.currentCheckId,
       bucket,

@@ -3,6 +3,7 @@
 import type { CheckResult } from '../check/model.ts';
 import type { SpecRule } from '../check/rules.ts';
 import type { RunConfig } from '../config/run-config.ts';
+import type { BanEvent } from '../http/ban.ts';
 import { type CoverageCheck, coverageOf } from './coverage.ts';
 import { countStatuses, type Report, SPEC_TITLE, SUITE, verdictOf } from './model.ts';
 import { provenance } from './provenance.ts';
@@ -28,13 +29,20 @@ export interface RunState {
   requestsSent: number | null;
   /** false while the run is going: the report then says it is not complete. */
   final: boolean;
+  /** Bans the target announced: each makes the run incomplete (a failed MUST still decides the verdict). */
+  bans?: readonly BanEvent[];
 }
 
 export function buildReport(facts: RunFacts, state: RunState, ended: Date = new Date()): Report {
   const { config } = facts;
   const done = new Set(state.results.map((r) => r.id));
   const missing = facts.selected.filter((id) => !done.has(id));
+  const bans = [...(state.bans ?? [])];
   const incompleteReasons = [...state.reasons];
+  for (const b of bans)
+    incompleteReasons.push(
+      `the target banned the ${b.bucket} credential${b.seconds === null ? '' : ` for ${b.seconds} s`} at ${b.at} (${b.evidence})`,
+    );
   if (!state.final) incompleteReasons.push('the run is still in progress or stopped before it finished');
   else if (missing.length > 0) {
     const shown = missing.slice(0, 5).join(', ') + (missing.length > 5 ? ', …' : '');
@@ -52,6 +60,7 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
     complete: incompleteReasons.length === 0,
     incompleteReasons,
     verdict: verdictOf(state.results, incompleteReasons),
+    bans,
     scope: {
       only: config.only,
       skip: config.skip,

@@ -14,6 +14,10 @@ export function summary(report: Report, reportDir: string | undefined): string {
   if (report.scope.only.length > 0 || report.scope.skip.length > 0) scope.push('partial selection of checks');
   const lines = [
     '',
+    ...report.bans.map(
+      (b) =>
+        `!!! KEY BANNED: the ${b.bucket} credential was banned${b.seconds === null ? '' : ` for ${b.seconds} s`} at ${b.at} (${b.evidence}); send nothing with it before then`,
+    ),
     `Verdict: ${report.verdict.toUpperCase()}${scope.length > 0 ? ` (${scope.join('; ')})` : ''}`,
     `  ${c.total} checks: ${c.pass} pass, ${c.fail} fail, ${c.warn} warn, ${c.info} info, ${c.skip} skip, ${c.error} error`,
     `  spec rules: ${report.coverage.evaluated} of ${report.coverage.testable} testable rules evaluated, ${report.coverage.covered} covered by the selected checks; ${report.coverage.uncovered.length} untested (${report.coverage.uncovered.map((u) => u.id).join(', ') || 'none'})`,

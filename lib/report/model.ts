@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { CheckResult, Status } from '../check/model.ts';
 import { EXIT } from '../errors.ts';
 import { packagePath } from '../files.ts';
+import type { BanEvent } from '../http/ban.ts';
 import type { Coverage } from './coverage.ts';
 import type { Provenance } from './provenance.ts';
 
@@ -21,6 +22,8 @@ export interface Report {
   complete: boolean;
   incompleteReasons: string[];
   verdict: Verdict;
+  /** Bans of a key the target announced during the run (spec §8 rule 5); empty in a safe run. */
+  bans: BanEvent[];
   scope: {
     only: string[];
     skip: string[];

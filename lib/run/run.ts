@@ -7,6 +7,7 @@ import type { CheckContext } from '../check/run-check.ts';
 import { runCheck } from '../check/run-check.ts';
 import type { RunConfig } from '../config/run-config.ts';
 import { errorMessage } from '../errors.ts';
+import type { BanEvent } from '../http/ban.ts';
 import type { Redactor } from '../http/redact.ts';
 import type { Exchange } from '../http/transcript.ts';
 import { resultLine } from '../report/console.ts';
@@ -38,6 +39,8 @@ export interface RunOutcome {
   requestsSent: number;
   /** Why the run could not finish, when it could not (an interruption is the caller's own reason). */
   problems: string[];
+  /** Every ban the target announced (spec §8 rule 5): each makes the run incomplete. */
+  bans: BanEvent[];
 }
 
 export interface ActiveRun {
@@ -48,6 +51,8 @@ export interface ActiveRun {
   requestsSent(): number;
   /** Every exchange so far, redacted, in the order sent (the whole transcript). */
   exchanges(): readonly Exchange[];
+  /** Bans announced so far (also once the run is stopped). */
+  bans(): BanEvent[];
 }
 
 function timedOut(check: CheckMeta, suite: string): CheckResult {
@@ -109,12 +114,13 @@ export function startRun<C>(
     } finally {
       await runtime.http.close();
     }
-    return { results, requestsSent: runtime.pacer.requestsSent, problems };
+    return { results, requestsSent: runtime.pacer.requestsSent, problems, bans: [...runtime.http.bans] };
   })();
   return {
     outcome,
     cancel: () => runtime.abort(),
     requestsSent: () => runtime.pacer.requestsSent,
     exchanges: () => runtime.transcript.all(),
+    bans: () => [...runtime.http.bans],
   };
 }

@@ -3,6 +3,7 @@
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RunConfig } from '../config/run-config.ts';
+import type { BanEvent } from '../http/ban.ts';
 import { HttpClient } from '../http/client.ts';
 import { Pacer, type WaitInfo } from '../http/pacer.ts';
 import { keyRedactor, type Redactor } from '../http/redact.ts';
@@ -44,6 +45,12 @@ export function countdownSleep(log: (line: string) => void, signal?: AbortSignal
   };
 }
 
+/** The console line of a ban: loud, with how long and what to do. */
+export function banLine(ban: BanEvent): string {
+  const how = ban.seconds === null ? 'for a time it did not say' : `for ${ban.seconds} s`;
+  return `!!! KEY BANNED: the target banned the ${ban.bucket} credential ${how} (${ban.evidence}; ${ban.request}). Send nothing with it before then; the run is incomplete.`;
+}
+
 /**
  * `redactor` is the run's (the caller also scrubs reports and console with it); every log line goes through it,
  * as a message may quote what a server echoed.
@@ -72,6 +79,7 @@ export function createRuntime(
     transcript,
     redactor,
     signal: stop.signal,
+    onBan: (ban) => log(banLine(ban)),
   });
   return {
     config,

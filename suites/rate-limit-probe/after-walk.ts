@@ -4,6 +4,7 @@
 import { HarnessError } from '../../lib/errors.ts';
 import { retryAfter } from '../../lib/formats/rate-limit-headers.ts';
 import type { Tools } from '../shared/context.ts';
+import { remainingUnreliable } from './judge-walk.ts';
 import {
   BURST_MAX,
   type Burst,
@@ -98,9 +99,17 @@ export async function burst(
   sender: ProbeSender,
   request: ProbeRequest,
   recovery: Outcome<Recovery>,
+  walk: Outcome<Walk>,
 ): Promise<Outcome<Burst>> {
   if (!env.config.burst)
     return skip('opt-in, as it spends a whole window at once: --burst / ORDER_STORE_BURST');
+  // A burst sized by a Remaining that does not count would overshoot the limit by more than one request:
+  // the extra 429s arrive inside the first one's Retry-After, which is how keys get banned.
+  const unreliable = walk.kind === 'done' ? remainingUnreliable(walk.value) : undefined;
+  if (unreliable)
+    return skip(
+      `not sent: the walk proved X-RateLimit-Remaining unreliable (${unreliable}; see RL-PROBE-REMAINING-COUNTS), so a burst sized by it could overshoot the limit and get the key banned`,
+    );
   if (recovery.kind !== 'done')
     return skip(
       `needs the fresh window that follows the recovery, which did not run: ${recovery.kind === 'skip' ? recovery.reason : 'it failed'}`,

@@ -171,3 +171,17 @@ export function judgeReset(samples: Sample[]): Judgement {
     findings,
   );
 }
+
+/**
+ * Why the walk shows X-RateLimit-Remaining cannot size anything (it did not fall with counted requests, or
+ * went missing or negative before the 429), or undefined when it counted.
+ */
+export function remainingUnreliable(walk: Walk): string | undefined {
+  const counted = walk.samples.filter((s) => s.status !== 429);
+  if (counted.some((s) => s.remaining === undefined)) return 'it was missing from counted responses';
+  if (counted.some((s) => s.remaining! < 0)) return 'it went negative';
+  const pairs = sameWindowPairs(walk.samples).filter(([p]) => p.remaining !== 0);
+  const stuck = pairs.filter(([p, c]) => c.remaining! >= p.remaining!).length;
+  if (stuck > 0) return `it did not fall on ${stuck} of ${pairs.length} counted requests`;
+  return undefined;
+}

@@ -98,7 +98,7 @@ export class ProbeSession {
         : blocked(walk, 'the walk to the limit'),
     );
     const burstOutcome = await attempt<Burst>(async () =>
-      request ? burst(env, sender, request, recovery) : blocked(reading, 'reading the limit'),
+      request ? burst(env, sender, request, recovery, walk) : blocked(reading, 'reading the limit'),
     );
     await attempt<undefined>(async () => {
       await settle(env, 'primary', sender);
