@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isImfFixdate, parseHttpDate } from './http-date.ts';
 import { isCanonicalInt64 } from './int64.ts';
@@ -21,6 +22,59 @@ describe('RFC 3339 date-time (strict)', () => {
     '2026-11-22',
     '2026-11-22T10:00Z',
   ])('refuses %s', (v) => expect(isRfc3339DateTime(v)).toBe(false));
+
+  // The grammar of RFC 3339 §5.6 as one regular expression, plus the calendar: the character-by-character
+  // reader must agree with it on every string, near misses included.
+  const GRAMMAR = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$/;
+  const byGrammar = (v: string): boolean => {
+    const m = GRAMMAR.exec(v);
+    if (!m) return false;
+    const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+    const days = mo === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(mo) ? 30 : 31;
+    const offsetOk = m[9] === undefined || (Number(m[9]) <= 23 && Number(m[10]) <= 59);
+    return mo >= 1 && mo <= 12 && d >= 1 && d <= days && h <= 23 && mi <= 59 && s <= 60 && offsetOk;
+  };
+  it('agrees with the RFC grammar on generated near misses', () => {
+    // Mostly in range, sometimes just past it or anywhere, so that both answers are common.
+    const two = (max: number) =>
+      fc
+        .oneof(
+          { weight: 6, arbitrary: fc.integer({ min: max === 12 || max === 31 ? 1 : 0, max }) },
+          { weight: 1, arbitrary: fc.constantFrom(0, max + 1, 29, 30, 31) },
+          { weight: 1, arbitrary: fc.integer({ min: 0, max: 99 }) },
+        )
+        .map((n) => String(n).padStart(2, '0'));
+    const stamp = fc
+      .tuple(
+        fc
+          .oneof(fc.constantFrom(2000, 1900, 2024, 2026), fc.integer({ min: 0, max: 9999 }))
+          .map((n) => String(n).padStart(4, '0')),
+        two(12),
+        two(31),
+        fc.constantFrom('T', 't', 'T', ' ', 'x'),
+        two(23),
+        two(59),
+        two(60),
+        fc.constantFrom('', '.', '.5', '.123456', '.x'),
+        fc.constantFrom('Z', 'z', '', '+01:00', '-23:59', '+24:00', '+01:60', '+0100', 'Zz', '+1:00'),
+      )
+      .map(([y, mo, d, t, h, mi, s, f, z]) => `${y}-${mo}-${d}${t}${h}:${mi}:${s}${f}${z}`);
+    const mutated = fc
+      .tuple(stamp, fc.nat(40), fc.constantFrom('', '-', ':', '9', 'T', 'é', '0'))
+      .map(([v, i, c]) => v.slice(0, i % (v.length + 1)) + c + v.slice((i % (v.length + 1)) + 1));
+    fc.assert(
+      fc.property(fc.oneof(stamp, mutated), (v) => isRfc3339DateTime(v) === byGrammar(v)),
+      { numRuns: 3000, seed: 3339 },
+    );
+  });
 });
 
 describe('HTTP-date (RFC 9110 §5.6.7)', () => {
