@@ -1,0 +1,28 @@
+// The project's own test command, timed as a whole (it is the figure CI pays for on 2 cores).
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Figure } from './figures.ts';
+import { median } from './stats.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+async function once(): Promise<number> {
+  const started = performance.now();
+  const child = spawn('npm', ['test'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`npm test exited ${code}`);
+  return (performance.now() - started) / 1000;
+}
+
+export async function npmTestFigure(rounds: number): Promise<Figure> {
+  const seconds: number[] = [];
+  for (let i = 0; i < rounds; i++) seconds.push(await once());
+  const s = median(seconds);
+  return {
+    name: '`npm test` on this machine',
+    value: `${s.toFixed(0)} s`,
+    target: 'under 300 s with variants and fault pairs',
+    holds: s < 300,
+    detail: `n=${rounds}, min ${Math.min(...seconds).toFixed(0)} s, max ${Math.max(...seconds).toFixed(0)} s`,
+  };
+}

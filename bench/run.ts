@@ -1,0 +1,76 @@
+// npm run bench: every performance figure with its target and whether it holds, as medians, printed and
+// written to docs/performance.md with the machine it ran on. Benchmarks only: no test depends on a timing.
+// Flags: --quick (fewer rounds, no npm test), --no-npm-test, --no-million.
+import { writeFileSync } from 'node:fs';
+import { cpus, freemem, loadavg, platform, release, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { type Figure, listFigure, overCapFigure, runFigures, startupFigure } from './figures.ts';
+import { losslessFigure } from './lossless.ts';
+import { npmTestFigure } from './npm-test.ts';
+
+const args = new Set(process.argv.slice(2));
+const quick = args.has('--quick');
+const rounds = quick ? 3 : 7;
+
+const steps: Array<[string, () => Promise<Figure | Figure[]>]> = [
+  ['--help', () => startupFigure('--help', rounds)],
+  ['--list', () => startupFigure('--list', rounds)],
+  ['default run', () => runFigures(quick ? 3 : 5)],
+  ['100,000 orders', () => listFigure(100_000, quick ? 3 : 5, false)],
+  ...(args.has('--no-million')
+    ? []
+    : ([['1,000,000 orders', () => listFigure(1_000_000, 3, true)]] as Array<
+        [string, () => Promise<Figure>]
+      >)),
+  ['lossless parse', async () => losslessFigure(100_000, quick ? 5 : 15)],
+  ['over-cap body', () => overCapFigure()],
+  ...(quick || args.has('--no-npm-test')
+    ? []
+    : ([['npm test', () => npmTestFigure(1)]] as Array<[string, () => Promise<Figure>]>)),
+];
+
+const figures: Figure[] = [];
+for (const [label, step] of steps) {
+  process.stderr.write(`measuring ${label} ...\n`);
+  const got = await step();
+  for (const f of Array.isArray(got) ? got : [got]) {
+    figures.push(f);
+    console.log(`${f.holds ? 'HOLDS ' : 'MISSES'} ${f.name}: ${f.value} (target ${f.target}; ${f.detail})`);
+  }
+}
+
+const cpu = cpus();
+const machine = [
+  `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}`,
+  `${(totalmem() / 2 ** 30).toFixed(0)} GiB memory (${(freemem() / 2 ** 30).toFixed(0)} GiB free at the end)`,
+  `${platform()} ${release()}, Node ${process.version}`,
+  `load average at the end ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+].join('; ');
+const rows = figures.map(
+  (f) => `| ${f.name} | ${f.value} | ${f.target} | ${f.holds ? 'yes' : '**no**'} | ${f.detail} |`,
+);
+const doc = `# Performance
+
+Written by \`npm run bench${quick ? ' -- --quick' : ''}\` on ${new Date().toISOString().slice(0, 10)}; do not edit by hand.
+Every figure is a median over the rounds shown (the machines are shared and noisy: read the spread too).
+
+Machine: ${machine}.
+
+| Figure | Measured | Target | Holds | How |
+|---|---|---|---|---|
+${rows.join('\n')}
+
+How: the command is run as users run it (\`node bin/order-store-conformance.js\`, the build in \`dist/\`), as a
+child process with a preload that records its peak RSS and CPU at exit (\`bench/usage-at-exit.mjs\`). The target
+is the reference server, served by the bench process behind a TCP relay that notes when the first request's
+bytes arrive (the command's preflight only opens a connection). Large stores are the default seed plus shipped
+orders; the list checks' time is the sum of the \`LIST-\` checks' durations in report.json; the run at a million
+orders is a whole default run without the probe (the peak RSS is the command's, not the server's).
+`;
+const out = fileURLToPath(new URL('../docs/performance.md', import.meta.url));
+writeFileSync(out, doc);
+console.log(
+  `${figures.filter((f) => f.holds).length} of ${figures.length} figures hold; written to docs/performance.md`,
+);
