@@ -84,7 +84,7 @@ export async function listFigure(orders: number, rounds: number, withRss: boolea
   const rss: number[] = [];
   const store = storeOf(orders - 8);
   for (let i = 0; i < rounds; i++) {
-    const target = await startTarget(store);
+    const target = await startTarget(store, false);
     try {
       const m = await measureCommand(
         ['--skip-rate-limit-probe', '--seed', String(i + 1)],

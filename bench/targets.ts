@@ -32,7 +32,8 @@ export interface BenchTarget {
   close(): Promise<void>;
 }
 
-export async function startTarget(orders?: SeedOrder[]): Promise<BenchTarget> {
+/** `relay` false: clients connect straight to the server (the relay costs a copy of every byte). */
+export async function startTarget(orders?: SeedOrder[], relayed = true): Promise<BenchTarget> {
   const server: RunningReference = await startReferenceServer({
     port: 0,
     rateLimit: { limit: 100_000, windowSeconds: 60 },
@@ -66,7 +67,7 @@ export async function startTarget(orders?: SeedOrder[]): Promise<BenchTarget> {
   if (!address || typeof address === 'string') throw new Error('relay has no port');
   return {
     env: {
-      ORDER_STORE_BASE_URL: `http://127.0.0.1:${address.port}${upstream.pathname}`,
+      ORDER_STORE_BASE_URL: relayed ? `http://127.0.0.1:${address.port}${upstream.pathname}` : server.baseUrl,
       ORDER_STORE_API_KEY: server.demoKey,
       ORDER_STORE_CANCELLABLE_ORDER_IDS: DEFAULT_PENDING_IDS.join(','),
       ORDER_STORE_SHIPPED_ORDER_IDS: DEFAULT_SHIPPED_IDS.join(','),
