@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseJson } from './json.ts';
-import { bigintAware, validate } from './validation.ts';
+import { bigintAware, schemaProblems, validate } from './validation.ts';
 
 const order = (fields: string) => parseJson(`[{${fields}}]`);
 
@@ -57,5 +57,12 @@ describe('bigintAware', () => {
     ).toEqual({
       properties: { a: { int64: true }, b: { integer: true }, c: { const: { type: 'integer' } } },
     });
+  });
+});
+
+describe("the suite's schemas", () => {
+  it('are valid JSON Schema 2020-12 (checked here, since a run skips the meta-schema)', () => {
+    expect(schemaProblems()).toEqual([]);
+    expect(schemaProblems([{ $id: 'broken', type: 'no-such-type' }]).join('\n')).toMatch(/schema is invalid/);
   });
 });
