@@ -103,7 +103,7 @@ async function conduct(config: Config, target: RunTarget, consoleIo: Io): Promis
       {
         onResult(r) {
           results.push(r);
-          writer.progress(build(false));
+          if (writer.progressDue()) writer.progress(build(false));
         },
         onLog: (line) => io.out(line),
       },

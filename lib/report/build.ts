@@ -1,5 +1,5 @@
 // Assembles the Report from what a run knows at a moment: the facts fixed at start, the verdicts so far,
-// and why it could not finish. Called after every check (progress) and once at the end (final).
+// and why it could not finish. Called as checks end (progress) and once at the end (final).
 import type { CheckResult } from '../check/model.ts';
 import type { SpecRule } from '../check/rules.ts';
 import type { RunConfig } from '../config/run-config.ts';

@@ -11,7 +11,7 @@ import { summary } from './console.ts';
 import { htmlReport } from './html.ts';
 import { junitXml } from './junit.ts';
 import { exitCodeOf, newRunId, type Report, verdictOf } from './model.ts';
-import { ReportWriter } from './write.ts';
+import { PROGRESS_INTERVAL_MS, ReportWriter } from './write.ts';
 
 function result(id: string, status: Status, extra: Partial<CheckResult> = {}): CheckResult {
   return {
@@ -216,5 +216,16 @@ describe('report writer', () => {
     expect(lstatSync(join(dir, 'latest')).isSymbolicLink()).toBe(true);
     expect(readlinkSync(join(dir, 'latest'))).toBe(r.runId);
     expect(summary(r, writer.dir)).toMatch(/Verdict: CONFORMANT\n\s+2 checks: 1 pass, 0 fail, 1 warn/);
+  });
+
+  it('spaces progress rewrites out, so a long run does not rewrite its whole report after every check', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'osc-reports-'));
+    const r = report([result('LIST-A', 'pass')]);
+    const writer = new ReportWriter(dir, r.runId);
+    expect(writer.progressDue()).toBe(true);
+    writer.start(r);
+    const written = Date.now();
+    expect(writer.progressDue(written + 1)).toBe(false);
+    expect(writer.progressDue(written + PROGRESS_INTERVAL_MS + 1)).toBe(true);
   });
 });

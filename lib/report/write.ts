@@ -1,6 +1,6 @@
-// The report writer: the only part of the harness that writes files. report.json is rewritten after every
-// check (atomically), so a run that dies halfway still leaves a report marked incomplete. Every file goes
-// through `scrub` (the run's redactor) as it is written: the last line of defence for the key.
+// The report writer: the only part of the harness that writes files. report.json is rewritten as checks end
+// (atomically, at most every PROGRESS_INTERVAL_MS), so a run that dies halfway still leaves a report marked
+// incomplete. Every file goes through `scrub` (the run's redactor) as it is written: the key's last defence.
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Exchange } from '../http/transcript.ts';
@@ -21,8 +21,12 @@ function writeAtomic(path: string, text: string): void {
 /** Every exchange of the run, redacted, beside report.json. */
 export const TRANSCRIPT_FILE = 'transcript.har';
 
+/** The least time between two progress rewrites of report.json (a signal or the end always writes it). */
+export const PROGRESS_INTERVAL_MS = 250;
+
 export class ReportWriter {
   readonly dir: string;
+  private lastProgressAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly reportDir: string,
@@ -52,8 +56,17 @@ export class ReportWriter {
     }
   }
 
+  /**
+   * Whether a progress rewrite is due. Rewrites are spaced out: each one builds and scrubs the whole report,
+   * which grows with the run, so rewriting after every check made a run's report cost grow with its square.
+   */
+  progressDue(now = Date.now()): boolean {
+    return now - this.lastProgressAt >= PROGRESS_INTERVAL_MS;
+  }
+
   /** Rewrites report.json with the verdicts so far (the report says complete: false until finish). */
   progress(report: Report): void {
+    this.lastProgressAt = Date.now();
     this.write('report.json', `${JSON.stringify(report, null, 2)}\n`);
   }
 
