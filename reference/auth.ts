@@ -17,6 +17,10 @@ const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 export interface AuthParseOptions {
   /** Fault `auth-scheme-case-sensitive`: only the exact spelling "Bearer" counts. */
   schemeCaseSensitive?: boolean;
+  /** Fault `auth-other-scheme-accepted`: the token after any scheme name is read as a bearer token. */
+  anyScheme?: boolean;
+  /** Fault `auth-trailing-text-accepted`: the token is read up to the first space, the rest ignored. */
+  firstWordOnly?: boolean;
 }
 
 /** `values` is every Authorization field line received (node's headersDistinct), in order. */
@@ -34,8 +38,8 @@ export function parseAuthorization(
   const scheme = m[1]!;
   // RFC 9110 §11.1: the auth-scheme is case-insensitive.
   const isBearer = options.schemeCaseSensitive ? scheme === 'Bearer' : scheme.toLowerCase() === 'bearer';
-  if (!isBearer) return { kind: 'other-scheme' };
-  const token = m[2] ?? '';
+  if (!isBearer && !(options.anyScheme && m[2])) return { kind: 'other-scheme' };
+  const token = options.firstWordOnly ? (m[2] ?? '').split(' ')[0]! : (m[2] ?? '');
   if (token === '') return { kind: 'malformed', tokenGiven: false };
   if (!TOKEN68.test(token)) return { kind: 'malformed', tokenGiven: true };
   return { kind: 'bearer', token };

@@ -24,7 +24,8 @@ export interface PipelineContext extends RouteContext {
   windowsFor: (plan: Plan) => WindowSpec[];
   addressWindows: WindowSpec[];
   clock: () => number;
-  counters: { requests: number };
+  /** Requests received, and how many each kind of rate-limit subject was charged (a key, an address). */
+  counters: { requests: number; key: number; address: number };
   log?: (line: string) => void;
 }
 
@@ -32,13 +33,22 @@ type Caller =
   | { authenticated: true; key: string; plan: Plan }
   | { authenticated: false; credentials: Credentials };
 
+/** Fault auth-key-case-insensitive: the key compared as a lower-case string. */
+function caseInsensitiveMatch(ctx: PipelineContext, token: string): Plan | undefined {
+  if (!ctx.faults.has('auth-key-case-insensitive')) return undefined;
+  for (const [key, plan] of ctx.keys) if (key.toLowerCase() === token.toLowerCase()) return plan;
+  return undefined;
+}
+
 function identify(ctx: PipelineContext, req: IncomingMessage, query: URLSearchParams): Caller {
   const { faults } = ctx;
   const credentials = parseAuthorization(req.headersDistinct.authorization, {
     schemeCaseSensitive: faults.has('auth-scheme-case-sensitive'),
+    anyScheme: faults.has('auth-other-scheme-accepted'),
+    firstWordOnly: faults.has('auth-trailing-text-accepted'),
   });
   if (credentials.kind === 'bearer') {
-    const plan = ctx.keys.get(credentials.token);
+    const plan = ctx.keys.get(credentials.token) ?? caseInsensitiveMatch(ctx, credentials.token);
     if (plan) return { authenticated: true, key: credentials.token, plan };
     if (faults.has('auth-any-token'))
       return { authenticated: true, key: ctx.demoKey, plan: ctx.keys.get(ctx.demoKey)! };
@@ -137,6 +147,7 @@ export async function handleRequest(
   const route = matchRoute(method, path);
   const caller = identify(ctx, req, query);
   const subject = subjectOf(ctx, caller, req);
+  ctx.counters[subject.kind] += 1;
   const verdict = ctx.faults.has('ratelimit-not-atomic')
     ? await ctx.limiter.takeRacy(subject, () => delay(5))
     : ctx.limiter.take(subject);

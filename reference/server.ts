@@ -49,6 +49,8 @@ export interface RunningReference {
   demoKey: string;
   fixtures: { pending: string[]; shipped: string[] };
   stats(): { requests: number; limited: number; early: number; bans: number };
+  /** Requests charged to an API key and to a client address (the unauthenticated bucket) so far. */
+  subjects(): { key: number; address: number };
   orders(): Array<{ id: string; status: 'pending' | 'shipped' | 'cancelled' }>;
   close(): Promise<void>;
 }
@@ -88,7 +90,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     // Unauthenticated callers are limited per address with the Free plan's numbers.
     addressWindows: windowsFor('free', enterprise, options.rateLimit),
     clock,
-    counters: { requests: 0 },
+    counters: { requests: 0, key: 0, address: 0 },
     log: options.log,
   };
 
@@ -106,6 +108,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       socket.destroy();
       return;
     }
+    ctx.counters.address += 1;
     const verdict = limiter.take({
       kind: 'address',
       id: socket.remoteAddress ?? 'unknown',
@@ -141,6 +144,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     demoKey: ctx.demoKey,
     fixtures: fixtureIds(stored),
     stats: () => ({ requests: ctx.counters.requests, ...limiter.stats }),
+    subjects: () => ({ key: ctx.counters.key, address: ctx.counters.address }),
     orders: () => ctx.store.list().map((o) => ({ id: o.id.toString(), status: o.status })),
     close: () => {
       closing ??= new Promise<void>((resolve, reject) => {

@@ -2,46 +2,12 @@
 // invalid key with 401, an Error body and a challenge, before it reveals whether anything exists.
 
 import { headerValue } from '../lib/formats/rate-limit-headers.ts';
-import type { Auth, Response } from '../lib/http/client.ts';
+import type { Auth } from '../lib/http/client.ts';
+import { credentialFormChecks } from './auth-forms.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
 import { ORDERS } from './shared/paths.ts';
 import { describeStatus, errorBodyProblems, recordedView } from './shared/responses.ts';
-import type { Operation } from './shared/target.ts';
-
-const OPERATIONS: readonly Operation[] = ['list', 'cancel', 'pets'];
-
-/** Sends one operation with the given credentials; the cancel targets an id proven absent. */
-async function sendAs(ctx: Ctx, op: Operation, auth: Auth): Promise<Response | undefined> {
-  const path = await ctx.target.pathFor(op);
-  if (path === undefined) {
-    ctx.note(`${op} not exercised: no id can be proven absent (the order list could not be read)`);
-    return undefined;
-  }
-  return ctx.http.send({ method: op === 'cancel' ? 'DELETE' : 'GET', path, auth });
-}
-
-/** Requires 401 from each operation; `send` gives the response for one operation. */
-async function expect401(
-  ctx: Ctx,
-  what: string,
-  send: (op: Operation) => Promise<Response | undefined>,
-): Promise<void> {
-  const seen: string[] = [];
-  for (const op of OPERATIONS) {
-    const res = await send(op);
-    if (!res) continue;
-    seen.push(`${op} ${res.status}`);
-    if (res.status !== 401) {
-      ctx.problem(`${op} with ${what} answered ${describeStatus(res)}`, {
-        expected: '401',
-        actual: String(res.status),
-        exchange: res.exchange,
-      });
-    }
-  }
-  if (seen.length === 0) ctx.skip('no operation could be exercised safely');
-  ctx.observe(`401 from ${seen.map((s) => s.split(' ')[0]).join(', ')}`);
-}
+import { expect401, sendAs } from './shared/unauthorized.ts';
 
 /** Every 401 of the run so far, with the unauthenticated list request sent first if none exists yet. */
 async function all401s(ctx: Ctx) {
@@ -97,15 +63,6 @@ export const authentication = suite({
         authorization: `Bearer osc_unknown_${ctx.random.token(24)}`,
       }),
     ),
-    authCheck(
-      'AUTH-OTHER-SCHEME-401',
-      ['5.r1', '5.r2', '5.r4'],
-      'the key under another scheme (Basic)',
-      'Sends each operation with "Authorization: Basic base64(key:)"',
-      () => ({
-        kind: 'basic',
-      }),
-    ),
     check({
       id: 'AUTH-QUERY-KEY-401',
       spec: 'spec §5 rule 2',
@@ -121,6 +78,7 @@ export const authentication = suite({
           sendAs(ctx, op, { kind: 'query', params: ['api_key', 'access_token'] }),
         ),
     }),
+    ...credentialFormChecks,
     check({
       id: 'AUTH-401-ERROR-BODY',
       spec: 'spec §5 rule 4; spec §2 Error',

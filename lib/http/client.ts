@@ -5,6 +5,7 @@ import { Agent, type Dispatcher, request } from 'undici';
 import { errorMessage, HarnessError, LimitError } from '../errors.ts';
 import { type JsonParseResult, parseJson } from '../formats/json.ts';
 import { type BanEvent, banOf } from './ban.ts';
+import { authorizationLines, type KeyForm } from './key-forms.ts';
 import type { Pacer } from './pacer.ts';
 import { KEY_VARIABLE, type Redactor, SECOND_KEY_VARIABLE } from './redact.ts';
 import { type Bucket, type Exchange, type Transcript, withRaw } from './transcript.ts';
@@ -15,7 +16,9 @@ export type Auth =
   | { kind: 'none' }
   | { kind: 'literal'; authorization: string }
   | { kind: 'basic' }
-  | { kind: 'query'; params: string[] };
+  | { kind: 'query'; params: string[] }
+  /** An altered form of the primary key (lib/http/key-forms.ts); never a valid credential. */
+  | { kind: 'form'; form: KeyForm };
 
 export interface SendOptions {
   method: 'GET' | 'DELETE' | 'POST' | 'PUT' | 'PATCH' | 'HEAD' | 'OPTIONS';
@@ -154,15 +157,20 @@ export class HttpClient {
     return auth.key === 'secondary' ? 'secondary' : 'primary';
   }
 
-  private wire(opts: SendOptions): { url: string; headers: Record<string, string> } {
+  private wire(opts: SendOptions): { url: string; headers: Record<string, string | string[]> } {
     const auth = opts.auth ?? { kind: 'key' };
-    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+    const headers: Record<string, string | string[]> = { accept: 'application/json', ...opts.headers };
     let url = this.options.baseUrl + opts.path;
     if (auth.kind === 'key') headers.authorization = `${auth.scheme ?? 'Bearer'} ${this.key(auth.key)}`;
     else if (auth.kind === 'literal') headers.authorization = auth.authorization;
     else if (auth.kind === 'basic')
       headers.authorization = `Basic ${Buffer.from(`${this.key()}:`).toString('base64')}`;
-    else if (auth.kind === 'query') {
+    else if (auth.kind === 'form') {
+      const { lines, secrets } = authorizationLines(auth.form, this.key(), KEY_VARIABLE);
+      // Registered before anything is recorded: an altered key reveals the key as much as the key does.
+      for (const s of secrets) this.options.redactor.addSecret(s.value, s.expression);
+      headers.authorization = lines.length === 1 ? lines[0]! : lines;
+    } else if (auth.kind === 'query') {
       const query = auth.params.map((p) => `${p}=${encodeURIComponent(this.key())}`).join('&');
       url += `${url.includes('?') ? '&' : '?'}${query}`;
     }
@@ -201,7 +209,7 @@ export class HttpClient {
     const recordedRequest = {
       method: opts.method,
       url: redactor.redact(url),
-      headers: redactor.redactHeaders(headers) as Record<string, string>,
+      headers: redactor.redactHeaders(headers),
     };
     const started = this.now();
     const startedAt = new Date(started).toISOString();

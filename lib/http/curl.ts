@@ -16,7 +16,8 @@ export function curlCommand(req: RecordedRequest, expressions: readonly string[]
   const parts = ['curl', '-sS', '-i', '--globoff', '--path-as-is'];
   if (req.method === 'HEAD') parts.push('--head');
   else if (req.method !== 'GET') parts.push('-X', req.method);
-  for (const [name, value] of Object.entries(req.headers)) parts.push('-H', quote(`${name}: ${value}`));
+  for (const [name, value] of Object.entries(req.headers))
+    for (const line of Array.isArray(value) ? value : [value]) parts.push('-H', quote(`${name}: ${line}`));
   parts.push(quote(req.url));
   return parts.join(' ');
 }

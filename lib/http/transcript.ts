@@ -7,7 +7,8 @@ export type Bucket = 'primary' | 'secondary' | 'anonymous';
 export interface RecordedRequest {
   method: string;
   url: string;
-  headers: Record<string, string>;
+  /** A header sent on several lines (two Authorization lines) is an array. */
+  headers: Record<string, string | string[]>;
 }
 
 export interface RecordedResponse {

@@ -115,6 +115,42 @@ export const API_CASES: FaultCase[] = [
     faulty: [401, undefined],
   },
   {
+    id: 'auth-other-scheme-accepted',
+    probe: async (s) =>
+      Promise.all(
+        ['Token', 'ApiKey', 'Digest'].map(
+          async (scheme) =>
+            (
+              await call(s, '/store/orders', {
+                key: null,
+                headers: { authorization: `${scheme} ${s.demoKey}` },
+              })
+            ).status,
+        ),
+      ),
+    faithful: [401, 401, 401],
+    faulty: [200, 200, 200],
+  },
+  {
+    id: 'auth-trailing-text-accepted',
+    probe: async (s) =>
+      (await call(s, '/store/orders', { key: null, headers: { authorization: `Bearer ${s.demoKey} x` } }))
+        .status,
+    faithful: 401,
+    faulty: 200,
+  },
+  {
+    id: 'auth-key-case-insensitive',
+    probe: async (s) =>
+      (
+        await call(s, '/store/orders', {
+          key: s.demoKey.toUpperCase() === s.demoKey ? s.demoKey.toLowerCase() : s.demoKey.toUpperCase(),
+        })
+      ).status,
+    faithful: 401,
+    faulty: 200,
+  },
+  {
     id: 'auth-scheme-case-sensitive',
     probe: async (s) => {
       const statuses = [];

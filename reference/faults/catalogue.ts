@@ -106,6 +106,24 @@ export const FAULTS = [
     'Only the exact scheme spelling `Bearer` is accepted; `bearer <key>` is 401.',
   ),
   fault(
+    'auth-other-scheme-accepted',
+    'auth',
+    'spec §5 rules 2 and 4',
+    'The key is accepted under any scheme name (`Token <key>`, `ApiKey <key>`, `Digest <key>`), not only Bearer.',
+  ),
+  fault(
+    'auth-trailing-text-accepted',
+    'auth',
+    'spec §5 rules 2 and 4',
+    'The token is read up to the first space: `Bearer <key> anything` is accepted.',
+  ),
+  fault(
+    'auth-key-case-insensitive',
+    'auth',
+    'spec §5 rule 4',
+    'The key is compared case-insensitively: the key with its letters case-flipped is accepted.',
+  ),
+  fault(
     'list-wrapped',
     'list',
     'spec §4 listOrders, response 200 (a JSON array)',

@@ -1,0 +1,41 @@
+// Sends one operation with credentials that must be refused, and requires 401 from it (spec §5 rule 4).
+// Shared by the auth suites; it never sends a cancel of anything but an id the list proves absent.
+import type { Auth, Response } from '../../lib/http/client.ts';
+import type { Ctx } from './context.ts';
+import { describeStatus } from './responses.ts';
+import type { Operation } from './target.ts';
+
+export const OPERATIONS: readonly Operation[] = ['list', 'cancel', 'pets'];
+
+/** Sends one operation with the given credentials; the cancel targets an id proven absent. */
+export async function sendAs(ctx: Ctx, op: Operation, auth: Auth): Promise<Response | undefined> {
+  const path = await ctx.target.pathFor(op);
+  if (path === undefined) {
+    ctx.note(`${op} not exercised: no id can be proven absent (the order list could not be read)`);
+    return undefined;
+  }
+  return ctx.http.send({ method: op === 'cancel' ? 'DELETE' : 'GET', path, auth });
+}
+
+/** Requires 401 from each operation; `send` gives the response for one operation. */
+export async function expect401(
+  ctx: Ctx,
+  what: string,
+  send: (op: Operation) => Promise<Response | undefined>,
+): Promise<void> {
+  const seen: string[] = [];
+  for (const op of OPERATIONS) {
+    const res = await send(op);
+    if (!res) continue;
+    seen.push(`${op} ${res.status}`);
+    if (res.status !== 401) {
+      ctx.problem(`${op} with ${what} answered ${describeStatus(res)}`, {
+        expected: '401',
+        actual: String(res.status),
+        exchange: res.exchange,
+      });
+    }
+  }
+  if (seen.length === 0) ctx.skip('no operation could be exercised safely');
+  ctx.observe(`401 from ${seen.map((s) => s.split(' ')[0]).join(', ')}`);
+}

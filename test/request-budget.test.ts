@@ -1,0 +1,52 @@
+// The default run (no rate-limit probe) fits one Free-plan minute in both buckets: at most 55 requests charged
+// to the key and at most 55 to the client address (unauthenticated and refused credentials), counted by the
+// reference server itself, and the pacer never provokes a 429 against the real 60-per-minute windows. The
+// altered forms of the key the auth matrix sends are written nowhere in the run folder or the console.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCliInProcess, targetEnv } from './support/cli.ts';
+import { reference } from './support/reference.ts';
+
+/** The README's promise for a default run without the probe, per bucket. */
+const PER_BUCKET = 55;
+
+describe('request budget of a default run', () => {
+  it('charges at most 55 requests to the key and 55 to the address, and meets no 429 on a Free plan', async () => {
+    // The Free plan's own windows (60 per minute per key, the same per address), not a roomy test limit.
+    const server = await reference({ rateLimit: undefined });
+    const run = await runCliInProcess(['--seed', '21', '--skip-rate-limit-probe'], {
+      env: targetEnv(server),
+    });
+    const subjects = server.subjects();
+    const summary = `${JSON.stringify(subjects)}\n${run.stdout}`;
+    expect(run.code, summary).toBe(0);
+    expect(subjects.key, summary).toBeLessThanOrEqual(PER_BUCKET);
+    expect(subjects.address, summary).toBeLessThanOrEqual(PER_BUCKET);
+    expect(subjects.key + subjects.address).toBe(run.report!.requests.sent);
+    expect(server.stats().limited, summary).toBe(0);
+    const flipped = [...server.demoKey]
+      .map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()))
+      .join('');
+    const forms = [server.demoKey, server.demoKey.slice(0, -1), flipped, `${server.demoKey}:`];
+    const written = [
+      run.stdout,
+      run.stderr,
+      ...filesUnder(run.reportDir).map((f) => readFileSync(f, 'utf8')),
+    ];
+    expect(written.length).toBeGreaterThan(5);
+    for (const form of forms)
+      for (const text of written) expect(text.includes(form), 'a form of the key was written').toBe(false);
+    console.log(
+      `default run: ${subjects.key} requests with the key, ${subjects.address} without a valid one`,
+    );
+  }, 60_000);
+});
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    const stat = statSync(path);
+    return stat.isDirectory() ? filesUnder(path) : stat.isFile() ? [path] : [];
+  });
+}
