@@ -2,7 +2,7 @@
 // Only fixtures from --cancellable-order-ids are ever cancelled; unknown ids are proven absent first.
 import { type Ctx, check, suite } from './shared/context.ts';
 import { orderPath } from './shared/paths.ts';
-import { describeStatus, errorBodyProblems, header, viewOf } from './shared/responses.ts';
+import { describeStatus, errorBodyProblems, errorSchemaIssues, header, viewOf } from './shared/responses.ts';
 
 const NO_FIXTURE =
   'needs a pending order the run may cancel: list one in --cancellable-order-ids / ORDER_STORE_CANCELLABLE_ORDER_IDS';
@@ -132,7 +132,9 @@ export const cancelOrder = suite({
           ctx.observe('409 without a body (allowed: the 409 body is not shown, spec §7 rule 2)');
           return;
         }
-        for (const p of errorBodyProblems(viewOf(res))) ctx.problem(p, { exchange: res.exchange });
+        const view = viewOf(res);
+        const schema = errorSchemaIssues(view);
+        for (const p of errorBodyProblems(view)) ctx.problem(p, { exchange: res.exchange, schema });
         ctx.observe('409 with a valid Error body, status 409');
       },
     }),
@@ -170,7 +172,9 @@ export const cancelOrder = suite({
           ctx.skip('no id can be proven absent: the order list could not be read (see LIST-BODY-ARRAY)');
         if (res.status !== 404)
           ctx.skip(`the absent-id cancel answered ${res.status}, not 404 (see CANCEL-UNKNOWN-404)`);
-        for (const p of errorBodyProblems(viewOf(res))) ctx.problem(p, { exchange: res.exchange });
+        const view = viewOf(res);
+        const schema = errorSchemaIssues(view);
+        for (const p of errorBodyProblems(view)) ctx.problem(p, { exchange: res.exchange, schema });
         ctx.observe('a valid Error body with status 404');
       },
     }),

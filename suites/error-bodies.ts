@@ -1,7 +1,12 @@
 // spec §7 Errors, judged over every response of the run (ordinary checks, auth probes, cancels, the
 // rate-limit probe): an error response that carries a body carries the Error object, status included.
 import { type Ctx, check, suite } from './shared/context.ts';
-import { errorShapeProblems, errorStatusMismatch, recordedView } from './shared/responses.ts';
+import {
+  errorSchemaIssues,
+  errorShapeProblems,
+  errorStatusMismatch,
+  recordedView,
+} from './shared/responses.ts';
 import { type Offence, reportGrouped, responses } from './shared/whole-run.ts';
 
 function errorResponsesWithBody(ctx: Parameters<typeof reportGrouped>[0]) {
@@ -30,8 +35,14 @@ export const errorBodies = suite({
             ctx.note(`exchange ${x.seq}: body too large to judge from the transcript`);
             continue;
           }
-          const first = errorShapeProblems(recordedView(x)!)[0];
-          if (first) offences.push({ problem: first.replace(/ at position \d+.*$/, ''), exchange: x });
+          const view = recordedView(x)!;
+          const first = errorShapeProblems(view)[0];
+          if (first)
+            offences.push({
+              problem: first.replace(/ at position \d+.*$/, ''),
+              exchange: x,
+              schema: errorSchemaIssues(view),
+            });
         }
         reportGrouped(ctx, offences, xs.length, 'every error body is an Error object');
       },

@@ -100,9 +100,12 @@ export const listOrders = suite({
       needs: { requests: 1 },
       async run(ctx: Ctx) {
         // Validated item by item as the list was read (suites/shared/order-list.ts), once per run.
-        const { count, schemaErrors, schemaErrorCount, response } = await ctx.target.list();
+        const { count, schemaErrors, schemaIssues, schemaErrorCount, response } = await ctx.target.list();
         if (count === undefined) ctx.skip('the list body is not a JSON array (see LIST-BODY-ARRAY)');
-        for (const e of schemaErrors) ctx.problem(`item ${e}`, { exchange: response.exchange });
+        for (const [i, e] of schemaErrors.entries()) {
+          const issue = schemaIssues[i];
+          ctx.problem(`item ${e}`, { exchange: response.exchange, ...(issue ? { schema: [issue] } : {}) });
+        }
         if (schemaErrorCount > schemaErrors.length)
           ctx.note(`${schemaErrorCount - schemaErrors.length} more schema errors not shown`);
         ctx.observe(`${count} items valid against Order`);

@@ -1,5 +1,6 @@
 // The check model (GUIDE §2): a check is data (id, spec, level, requirement, title, needs) plus one run
 // function. Nothing here knows a specific check; suites/ defines them, run-check.ts runs them.
+import type { SchemaIssue } from '../formats/validation.ts';
 import type { Exchange } from '../http/transcript.ts';
 
 export type Level = 'MUST' | 'SHOULD' | 'MAY' | 'INFO';
@@ -76,6 +77,34 @@ export function selectChecks<T extends { id: string }>(
   return checks.filter((c) => (only.length === 0 || match(c.id, only)) && !match(c.id, skip));
 }
 
+/** A property's replay data: its seed and, when it found a counterexample, the path and the flags. */
+export interface PropertyRecord {
+  seed: number;
+  path: string | null;
+  /** The flags that send only the counterexample again, e.g. `--seed 7 --replay-path ID-X:4:1`. */
+  replay?: string;
+}
+
+/** One response of a sequence whose rate-limit headers the report plots (the rate-limit probe). */
+export interface RateLimitPoint {
+  /** The exchange's number in the transcript. */
+  seq: number;
+  phase: 'reading' | 'walk' | 'recovery' | 'burst';
+  status: number;
+  limit?: number;
+  remaining?: number;
+  /** X-RateLimit-Reset read as a local time (ms). */
+  resetAtMs?: number;
+  /** When the response arrived (local ms). */
+  atMs: number;
+}
+
+export interface RateLimitSeries {
+  points: RateLimitPoint[];
+  /** Waits the sender kept before a point (its index in points): Retry-After, then each backoff. */
+  waits: { before: number; ms: number }[];
+}
+
 /** A check's verdict with its evidence, as it reaches the report. Plain JSON: no bigint. */
 export interface CheckResult extends Omit<CheckMeta, 'needs'> {
   suite: string;
@@ -84,6 +113,10 @@ export interface CheckResult extends Omit<CheckMeta, 'needs'> {
   details: string[];
   expected?: string;
   actual?: string;
+  /** Schema failures behind the findings, as data (path, expected, actual). */
+  schemaIssues?: SchemaIssue[];
+  property?: PropertyRecord;
+  rateLimitSeries?: RateLimitSeries;
   exchanges: Exchange[];
   reproduction: string[];
   startedAt: string;

@@ -2,20 +2,41 @@
 // a Skip becomes skip, anything thrown becomes error (the harness broke, so the run is incomplete).
 
 import { errorMessage, HarnessError } from '../errors.ts';
-import { curlCommand } from '../http/curl.ts';
+import type { SchemaIssue } from '../formats/validation.ts';
+import { curlCommand, curlUntil } from '../http/curl.ts';
 import type { Redactor } from '../http/redact.ts';
 import type { Exchange, Transcript } from '../http/transcript.ts';
-import type { CheckDefinition, CheckMeta, CheckResult, Level, Status } from './model.ts';
+import type {
+  CheckDefinition,
+  CheckMeta,
+  CheckResult,
+  Level,
+  PropertyRecord,
+  RateLimitSeries,
+  Status,
+} from './model.ts';
 
 /** Most exchanges a result carries beyond those its findings cite; the rest are only in transcript.har. */
 export const MAX_EVIDENCE = 12;
 export const MAX_REPRODUCTIONS = 3;
+/** Most schema issues a result carries as data. */
+export const MAX_SCHEMA_ISSUES = 20;
 
 export interface Finding {
   expected?: string;
   actual?: string;
   /** The exchange that shows it; it leads the evidence and the reproduction. */
   exchange?: Exchange;
+  /** The schema failures it stands for, as data. */
+  schema?: SchemaIssue[];
+}
+
+/** A reproduction that repeats one request until the target answers `status` (the probe's 429). */
+export interface RepeatUntil {
+  exchange: Exchange;
+  status: number;
+  /** Most requests the loop sends. */
+  max: number;
 }
 
 class Stop extends Error {}
@@ -38,6 +59,12 @@ export interface CheckContext {
   note(message: string): void;
   /** Attaches exchanges (e.g. ones another check sent) as evidence. */
   evidence(...exchanges: Exchange[]): void;
+  /** Records a property's seed and path (and replay flags) for the report. */
+  property(record: PropertyRecord): void;
+  /** Attaches the rate-limit headers of a sequence of requests, which the report plots. */
+  series(series: RateLimitSeries): void;
+  /** Reproduces the finding with a bounded loop rather than one curl line per exchange. */
+  reproduceUntil(repeat: RepeatUntil): void;
 }
 
 export function statusFor(level: Level, problems: number): Status {
@@ -71,6 +98,10 @@ export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>
   let actual: string | undefined;
   let skipReason: string | undefined;
   let error: string | undefined;
+  const schemaIssues: SchemaIssue[] = [];
+  let property: PropertyRecord | undefined;
+  let series: RateLimitSeries | undefined;
+  let repeat: RepeatUntil | undefined;
 
   const problem = (message: string, f: Finding = {}): void => {
     problems.push(message);
@@ -79,6 +110,10 @@ export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>
       actual = f.actual;
     }
     if (f.exchange) lead.push(f.exchange);
+    for (const issue of f.schema ?? []) {
+      const same = schemaIssues.some((i) => i.path === issue.path && i.expected === issue.expected);
+      if (!same && schemaIssues.length < MAX_SCHEMA_ISSUES) schemaIssues.push(issue);
+    }
   };
   const base: CheckContext = {
     check,
@@ -102,6 +137,16 @@ export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>
     },
     evidence(...exchanges) {
       attached.push(...exchanges);
+    },
+    property(record) {
+      property = record;
+    },
+    series(s) {
+      series = s;
+    },
+    reproduceUntil(r) {
+      repeat = r;
+      attached.push(r.exchange);
     },
   };
 
@@ -162,8 +207,13 @@ export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>
     details,
     ...(expected !== undefined ? { expected } : {}),
     ...(actual !== undefined ? { actual } : {}),
+    ...(schemaIssues.length > 0 ? { schemaIssues } : {}),
+    ...(property !== undefined ? { property } : {}),
+    ...(series !== undefined ? { rateLimitSeries: series } : {}),
     exchanges: shown,
-    reproduction: reproFrom.slice(0, MAX_REPRODUCTIONS).map((x) => curlCommand(x.request, expressions)),
+    reproduction: repeat
+      ? [curlUntil(repeat.exchange.request, expressions, repeat.status, repeat.max)]
+      : reproFrom.slice(0, MAX_REPRODUCTIONS).map((x) => curlCommand(x.request, expressions)),
     startedAt: new Date(started).toISOString(),
     durationMs: now() - started,
   };

@@ -9,7 +9,7 @@ describe('Order schema on exact values', () => {
     const r = parseJson(
       '[{"id":9223372036854775807,"petId":-9223372036854775808,"quantity":1,"shipDate":"2026-01-01T00:00:00Z","complete":true},{"id":9007199254740993}]',
     );
-    expect(r.ok && validate('order-list', r.value)).toEqual({ valid: true, errors: [] });
+    expect(r.ok && validate('order-list', r.value)).toEqual({ valid: true, errors: [], issues: [] });
   });
   it('refuses ids outside int64, string ids, fractional quantities and loose dates', () => {
     const cases: Array<[string, RegExp]> = [
@@ -64,5 +64,24 @@ describe("the suite's schemas", () => {
   it('are valid JSON Schema 2020-12 (checked here, since a run skips the meta-schema)', () => {
     expect(schemaProblems()).toEqual([]);
     expect(schemaProblems([{ $id: 'broken', type: 'no-such-type' }]).join('\n')).toMatch(/schema is invalid/);
+  });
+});
+
+describe('schema issues as data', () => {
+  it('name the instance path, the expected type or format, and the actual value (bigints exact)', () => {
+    const r = validate('order', { id: 9007199254740993n, petId: 'seven', shipDate: '2026-01-01 10:00:00' });
+    expect(r.issues).toEqual(
+      expect.arrayContaining([
+        { path: '/petId', expected: 'type integer, format int64', actual: '"seven"' },
+        { path: '/shipDate', expected: 'format date-time', actual: '"2026-01-01 10:00:00"' },
+      ]),
+    );
+    const e = validate('error', { code: 'X', status: { n: 12345678901234567890n } }, '/body');
+    expect(e.issues).toEqual(
+      expect.arrayContaining([
+        { path: '/body/message', expected: 'property message present', actual: 'absent' },
+        { path: '/body/status', expected: 'type integer', actual: '{"n":12345678901234567890}' },
+      ]),
+    );
   });
 });

@@ -8,16 +8,39 @@ function escapeDoubleQuoted(text: string): string {
 
 /** `expressions` are the shell expressions the redactor substituted; they are left unescaped. */
 export function curlCommand(req: RecordedRequest, expressions: readonly string[]): string {
+  return ['curl', '-sS', '-i', ...curlArguments(req, expressions)].join(' ');
+}
+
+/**
+ * A POSIX sh loop that repeats the request, one at a time, until the target answers `status` (at most
+ * `max` requests), printing each status and then that response whole: e.g. the walk to a 429.
+ */
+export function curlUntil(
+  req: RecordedRequest,
+  expressions: readonly string[],
+  status: number,
+  max: number,
+): string {
+  const curl = ['curl', '-sS', '-i', '-w', "'\\n%{http_code}'", ...curlArguments(req, expressions)].join(' ');
+  return [
+    `n=0; while [ "$n" -lt ${max} ]; do n=$((n+1));`,
+    `out=$(${curl});`,
+    `code=$(printf '%s\\n' "$out" | tail -n 1); echo "request $n: $code";`,
+    `if [ "$code" = ${status} ]; then printf '%s\\n' "$out" | sed '$d'; break; fi; done`,
+  ].join(' ');
+}
+
+function curlArguments(req: RecordedRequest, expressions: readonly string[]): string[] {
   const quote = (value: string): string => {
     let out = escapeDoubleQuoted(value);
     for (const e of expressions) out = out.split(escapeDoubleQuoted(e)).join(e);
     return `"${out}"`;
   };
-  const parts = ['curl', '-sS', '-i', '--globoff', '--path-as-is'];
+  const parts = ['--globoff', '--path-as-is'];
   if (req.method === 'HEAD') parts.push('--head');
   else if (req.method !== 'GET') parts.push('-X', req.method);
   for (const [name, value] of Object.entries(req.headers))
     for (const line of Array.isArray(value) ? value : [value]) parts.push('-H', quote(`${name}: ${line}`));
   parts.push(quote(req.url));
-  return parts.join(' ');
+  return parts;
 }

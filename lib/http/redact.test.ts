@@ -13,7 +13,7 @@ describe('Redactor', () => {
     expect(r.redact(`Bearer ${KEY}`)).toBe('Bearer $ORDER_STORE_API_KEY');
     expect(r.redact(`?api_key=${encodeURIComponent(KEY)}`)).toBe('?api_key=$ORDER_STORE_API_KEY');
     expect(r.redact(`Basic ${Buffer.from(`${KEY}:`).toString('base64')}`)).toBe(
-      `Basic $(printf '%s:' "$${KEY_VARIABLE}" | base64 -w0)`,
+      `Basic $(printf '%s:' "$${KEY_VARIABLE}" | base64 | tr -d '\\n')`,
     );
     expect(r.redactHeaders({ 'x-echo': [KEY, 'ok'], skip: undefined })).toEqual({
       'x-echo': ['$ORDER_STORE_API_KEY', 'ok'],
@@ -91,7 +91,7 @@ describe('curlCommand', () => {
     const r = new Redactor();
     r.addKey(KEY, KEY_VARIABLE);
     const basic = Buffer.from(`${KEY}:`).toString('base64');
-    r.add({ value: basic, expression: `$(printf '%s:' "$${KEY_VARIABLE}" | base64 -w0)` });
+    r.add({ value: basic, expression: `$(printf '%s:' "$${KEY_VARIABLE}" | base64 | tr -d '\\n')` });
     const cmd = curlCommand(
       {
         method: 'DELETE',

@@ -124,7 +124,8 @@ export class Redactor {
     this.addSecret(value, `$${variable}`);
     this.add({
       value: Buffer.from(`${value}:`).toString('base64'),
-      expression: `$(printf '%s:' "$${variable}" | base64 -w0)`,
+      // POSIX: macOS base64 has no -w; GNU wraps at 76 columns, which tr undoes.
+      expression: `$(printf '%s:' "$${variable}" | base64 | tr -d '\\n')`,
     });
   }
 

@@ -47,6 +47,11 @@ export function reportIdProperty<T>(
     : `${plan.examples + plan.generated} cases planned (${plan.examples} edge cases + ${plan.generated} generated), ${r.runs} run, ${r.sent} sent, ${r.skipped} skipped as unsafe to send`;
   const path = r.counterexample ? `path ${r.counterexample.path}` : 'path none (no counterexample)';
   ctx.note(`fast-check seed ${r.seed}; ${path}; ${ran}`);
+  ctx.property({
+    seed: r.seed,
+    path: r.counterexample?.path ?? null,
+    ...(r.counterexample ? { replay: replayFlags(owner, r.seed, r.counterexample.path) } : {}),
+  });
   if (plan.reduced)
     ctx.note(
       `the request budget cut the cases to ${plan.examples + plan.generated}: raise --max-requests / ORDER_STORE_MAX_REQUESTS`,

@@ -22,13 +22,21 @@ import {
   WALK_MARGIN,
   type Walk,
 } from './record.ts';
+import { seriesOf } from './series.ts';
 import { finishedProbe, probeOf } from './session.ts';
 
-/** The walk, with the probe's samples attached as evidence. */
+/**
+ * The walk, with the probe's last samples attached as evidence; its reproduction is a loop that repeats
+ * the walk's request until the 429 (never three copies of one curl line).
+ */
 export async function walkOf(ctx: Ctx): Promise<{ record: ProbeRecord; walk: Walk }> {
   const record = await probeOf(ctx).run();
   const walk = take(ctx, record.walk);
   ctx.evidence(...walk.samples.slice(-3).map((s) => s.response.exchange));
+  const last = walk.limited ?? walk.samples.at(-1);
+  // Whoever reruns it may start from a full window: up to Limit + the walk's margin.
+  const max = Math.max(walk.bound, (walk.samples[0]?.limit ?? 0) + WALK_MARGIN);
+  if (last) ctx.reproduceUntil({ exchange: last.response.exchange, status: 429, max });
   return { record, walk };
 }
 
@@ -105,6 +113,8 @@ export const rateLimitProbe = suite({
         const { record, walk } = await walkOf(ctx);
         ctx.note(`planned: ${record.planned}`);
         ctx.note(`cost: ${record.actual}`);
+        const series = seriesOf(record);
+        if (series) ctx.series(series);
         apply(ctx, judgeEnforced(walk));
       },
     }),

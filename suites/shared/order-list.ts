@@ -2,7 +2,7 @@
 // against Order and reduced to what the checks read (its id, the first pet), then let go, so a list of a
 // million orders is never held whole. Every check that reads the list shares this reading. Never sends.
 import { integerText, readJsonItems } from '../../lib/formats/json.ts';
-import { validate } from '../../lib/formats/validation.ts';
+import { type SchemaIssue, validate } from '../../lib/formats/validation.ts';
 import type { Response, ResponseHead } from '../../lib/http/client.ts';
 
 /** Schema problems kept word for word; the rest are counted. */
@@ -24,6 +24,8 @@ export interface ListReading {
   idTexts: ReadonlyMap<number, string>;
   /** The first MAX_SCHEMA_ERRORS problems of the items against Order, as "/<index>/<field> <message>". */
   schemaErrors: string[];
+  /** The same problems as data (path, expected, actual). */
+  schemaIssues: SchemaIssue[];
   schemaErrorCount: number;
   /** The first item's integer petId, exactly. */
   firstPetId?: string;
@@ -42,6 +44,7 @@ export function readList(body: string | Uint8Array, isList = true): ListReading 
     ids: [],
     idTexts: new Map(),
     schemaErrors: [],
+    schemaIssues: [],
     schemaErrorCount: 0,
   };
   const idTexts = reading.idTexts as Map<number, string>;
@@ -59,9 +62,13 @@ export function readList(body: string | Uint8Array, isList = true): ListReading 
     }
     if (reading.firstPetId === undefined)
       reading.firstPetId = integerText((item as { petId?: unknown } | null)?.petId);
-    const { errors } = validate('order', item, `/${i}`);
+    const { errors, issues } = validate('order', item, `/${i}`);
     reading.schemaErrorCount += errors.length;
-    for (const e of errors) if (reading.schemaErrors.length < MAX_SCHEMA_ERRORS) reading.schemaErrors.push(e);
+    for (const [k, e] of errors.entries()) {
+      if (reading.schemaErrors.length >= MAX_SCHEMA_ERRORS) break;
+      reading.schemaErrors.push(e);
+      reading.schemaIssues.push(issues[k]!);
+    }
   };
   const read = readJsonItems(body, isList ? visit : () => {}, (text, holder, key) => {
     if (key === 'id') fractions.set(holder, text);

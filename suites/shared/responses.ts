@@ -3,7 +3,7 @@
 
 import { parseJson } from '../../lib/formats/json.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
-import { validate } from '../../lib/formats/validation.ts';
+import { type SchemaIssue, validate } from '../../lib/formats/validation.ts';
 import type { Response, ResponseHead } from '../../lib/http/client.ts';
 import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
 
@@ -64,6 +64,12 @@ export function errorShapeProblems(res: BodyView): string[] {
   const parsed = parseJson(res.text);
   if (!parsed.ok) return [`body is not JSON (${parsed.error}); Content-Type ${res.contentType ?? 'absent'}`];
   return validate('error', parsed.value).errors.map((e) => `Error body: ${e}`);
+}
+
+/** The schema failures of a body as an Error object, as data for the report (none when it is not JSON). */
+export function errorSchemaIssues(res: BodyView): SchemaIssue[] {
+  const parsed = parseJson(res.text);
+  return parsed.ok ? validate('error', parsed.value).issues : [];
 }
 
 /** A problem when the body's integer `status` is not the HTTP status (spec §2 Error: "The HTTP status code"). */

@@ -1,11 +1,14 @@
 // Helpers for the checks that judge the whole transcript: the same problem on many responses becomes one
 // finding with a count, the statuses it was seen on and the first exchange as evidence.
+import type { SchemaIssue } from '../../lib/formats/validation.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import type { Ctx } from './context.ts';
 
 export interface Offence {
   problem: string;
   exchange: Exchange;
+  /** The schema failures behind the problem, as data. */
+  schema?: SchemaIssue[];
 }
 
 export function responses(ctx: Ctx): Exchange[] {
@@ -15,11 +18,16 @@ export function responses(ctx: Ctx): Exchange[] {
 /** Reports offences grouped by problem text; observes `ok` when there are none. */
 export function reportGrouped(ctx: Ctx, offences: Offence[], total: number, ok: string): void {
   if (total === 0) ctx.skip('no responses were recorded in this run (all other checks were left out)');
-  const groups = new Map<string, Exchange[]>();
-  for (const o of offences) groups.set(o.problem, [...(groups.get(o.problem) ?? []), o.exchange]);
-  for (const [problem, xs] of groups) {
+  const groups = new Map<string, Offence[]>();
+  for (const o of offences) groups.set(o.problem, [...(groups.get(o.problem) ?? []), o]);
+  for (const [problem, os] of groups) {
+    const xs = os.map((o) => o.exchange);
     const statuses = [...new Set(xs.map((x) => x.response?.status))].sort().join(', ');
-    ctx.problem(`${problem}: ${xs.length} of ${total} responses (status ${statuses})`, { exchange: xs[0]! });
+    const schema = os[0]!.schema;
+    ctx.problem(`${problem}: ${xs.length} of ${total} responses (status ${statuses})`, {
+      exchange: xs[0]!,
+      ...(schema ? { schema } : {}),
+    });
     ctx.evidence(...xs.slice(1, 3));
   }
   ctx.observe(`${ok} (${total} responses)`);

@@ -1,0 +1,38 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { curlCommand, curlUntil } from './curl.ts';
+import { Redactor } from './redact.ts';
+
+const KEY = 'osk_curl_test_key_123';
+const redactor = new Redactor();
+redactor.addKey(KEY, 'ORDER_STORE_API_KEY');
+const request = {
+  method: 'DELETE',
+  url: 'http://127.0.0.1:1/v1/store/orders/5',
+  headers: { authorization: redactor.redact(`Bearer ${KEY}`) },
+};
+
+describe('curl reproductions', () => {
+  it('are POSIX sh: the probe loop parses under sh -n and is bounded; no GNU-only base64 -w0', () => {
+    const loop = curlUntil(request, redactor.expressions(), 429, 63);
+    expect(loop).toMatch(/^n=0; while \[ "\$n" -lt 63 \]; do/);
+    expect(loop).toContain('"authorization: Bearer $ORDER_STORE_API_KEY"');
+    expect(loop).toContain('if [ "$code" = 429 ]; then');
+    execFileSync('sh', ['-n', '-c', loop]);
+    const basic = redactor.redact(`Basic ${Buffer.from(`${KEY}:`).toString('base64')}`);
+    const line = curlCommand({ ...request, headers: { authorization: basic } }, redactor.expressions());
+    expect(line).not.toContain('-w0');
+    expect(line).toContain(`$(printf '%s:' "$ORDER_STORE_API_KEY" | base64 | tr -d '\\n')`);
+    execFileSync('sh', ['-n', '-c', line]);
+    // The shell rebuilds the same credential the run sent.
+    const rebuilt = execFileSync(
+      'sh',
+      ['-c', `printf '%s' "$(printf '%s:' "$ORDER_STORE_API_KEY" | base64 | tr -d '\\n')"`],
+      {
+        env: { PATH: process.env.PATH ?? '', ORDER_STORE_API_KEY: KEY },
+        encoding: 'utf8',
+      },
+    );
+    expect(rebuilt).toBe(Buffer.from(`${KEY}:`).toString('base64'));
+  });
+});
