@@ -1,7 +1,6 @@
 // spec §4 Cancel an order (DELETE /store/orders/{orderId}): pending → 204, shipped → 409, unknown → 404.
 // Only fixtures from --cancellable-order-ids are ever cancelled; unknown ids are proven absent first.
 import { type Ctx, check, suite } from './shared/context.ts';
-import { orderPath } from './shared/paths.ts';
 import { describeStatus, errorBodyProblems, errorSchemaIssues, header, viewOf } from './shared/responses.ts';
 
 const NO_FIXTURE =
@@ -72,20 +71,41 @@ export const cancelOrder = suite({
       },
     }),
     check({
+      id: 'CANCEL-REPEAT-NOT-2XX',
+      spec: 'spec §4 cancelOrder rule 1; spec §3',
+      level: 'MUST',
+      rules: ['4.cancel.r1'],
+      requirement:
+        'Only an order with status pending can be cancelled (spec §4 cancelOrder rule 1, stated without exception, so a MUST like rules 2 and 3): once cancelled the order is not pending, so a second cancel of it is never answered 2xx ("Order cancelled").',
+      title: 'Sends DELETE /store/orders/{the cancelled fixture} a second time',
+      needs: { requests: 2, cancellable: 1 },
+      async run(ctx: Ctx) {
+        const repeat = ctx.target.repeatCancel();
+        if (!repeat) ctx.skip(NO_FIXTURE);
+        const { id, first, again } = await repeat;
+        if (!again) ctx.skip(`the first cancel answered ${first.status}, not 204 (see CANCEL-PENDING-204)`);
+        ctx.require(
+          again.status < 200 || again.status > 299,
+          `a second cancel of order ${id}, already cancelled, answered ${describeStatus(again)}: an order that is no longer pending was cancelled again`,
+          { expected: 'not 2xx', actual: String(again.status), exchange: again.exchange },
+        );
+        ctx.observe(`a second cancel of order ${id} answered ${again.status}`);
+      },
+    }),
+    check({
       id: 'CANCEL-REPEAT-INFO',
       spec: 'spec §3 (next state after cancel: not shown)',
       level: 'INFO',
       rules: ['3.pending-next'],
-      requirement: 'What a second cancel of the just-cancelled order answers is not specified; recorded.',
-      title: 'Sends DELETE /store/orders/{the cancelled fixture} a second time',
+      requirement:
+        "Which status a second cancel of the just-cancelled order gets is not specified (2xx is CANCEL-REPEAT-NOT-2XX's finding); recorded.",
+      title: 'Reads the answer to the second DELETE of the cancelled fixture',
       needs: { requests: 2, cancellable: 1 },
       async run(ctx: Ctx) {
-        const first = ctx.target.firstCancel();
-        if (!first) ctx.skip(NO_FIXTURE);
-        const { id, response: firstResponse } = await first;
-        if (firstResponse.status !== 204)
-          ctx.skip(`the first cancel answered ${firstResponse.status}, not 204 (see CANCEL-PENDING-204)`);
-        const again = await ctx.http.send({ method: 'DELETE', path: orderPath(id) });
+        const repeat = ctx.target.repeatCancel();
+        if (!repeat) ctx.skip(NO_FIXTURE);
+        const { id, first, again } = await repeat;
+        if (!again) ctx.skip(`the first cancel answered ${first.status}, not 204 (see CANCEL-PENDING-204)`);
         ctx.evidence(again.exchange);
         const code = (() => {
           const p = again.json();

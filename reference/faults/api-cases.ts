@@ -52,6 +52,18 @@ export const API_CASES: FaultCase[] = [
     faulty: [204, ['42']],
   },
   {
+    id: 'cancel-repeat-204',
+    probe: async (s) => {
+      const id = s.fixtures.pending[0]!;
+      return [
+        (await call(s, `/store/orders/${id}`, del)).status,
+        (await call(s, `/store/orders/${id}`, del)).status,
+      ];
+    },
+    faithful: [204, 409],
+    faulty: [204, 204],
+  },
+  {
     id: 'error-missing-message',
     probe: async (s) => Object.keys((await call(s, '/nowhere')).json as object),
     faithful: ['code', 'message', 'status'],

@@ -52,6 +52,12 @@ export const FAULTS = [
     'Cancelling a shipped order answers 204 and marks it cancelled.',
   ),
   fault(
+    'cancel-repeat-204',
+    'status',
+    'spec §4 cancelOrder rule 1',
+    'Cancelling an order that is already cancelled answers 204 again.',
+  ),
+  fault(
     'error-missing-message',
     'errors',
     'spec §2 Error (message required)',

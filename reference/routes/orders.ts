@@ -72,6 +72,7 @@ export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): 
         `Order ${id} has already shipped; shipping cannot be reversed.`,
       );
     case 'not-pending':
+      if (faults.has('cancel-repeat-204') && !dryRun) return noContent();
       return errorReply(
         faults,
         409,

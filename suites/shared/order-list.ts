@@ -29,6 +29,12 @@ export interface ListReading {
   schemaErrorCount: number;
   /** The first item's integer petId, exactly. */
   firstPetId?: string;
+  /**
+   * When the body is a JSON object that holds one array of objects (a wrapped list, e.g. {"orders": [...]}):
+   * where that array was found (a JSON Pointer) and how many items it holds. Its items are read like a
+   * list's (ids, schema errors), so a wrapper never hides what is wrong with them; `count` stays undefined.
+   */
+  wrapped?: { at: string; count: number };
 }
 
 export interface OrderList extends ListReading {
@@ -50,6 +56,7 @@ export function readList(body: string | Uint8Array, isList = true): ListReading 
   const idTexts = reading.idTexts as Map<number, string>;
   // Ids written as floats, by the object that holds them, for the item being read (usually none).
   const fractions = new Map<object, string>();
+  let base = '';
   const visit = (item: unknown, i: number): void => {
     const id = (item as { id?: unknown } | null)?.id;
     reading.idValues.push(id);
@@ -62,7 +69,7 @@ export function readList(body: string | Uint8Array, isList = true): ListReading 
     }
     if (reading.firstPetId === undefined)
       reading.firstPetId = integerText((item as { petId?: unknown } | null)?.petId);
-    const { errors, issues } = validate('order', item, `/${i}`);
+    const { errors, issues } = validate('order', item, `${base}/${i}`);
     reading.schemaErrorCount += errors.length;
     for (const [k, e] of errors.entries()) {
       if (reading.schemaErrors.length >= MAX_SCHEMA_ERRORS) break;
@@ -76,9 +83,23 @@ export function readList(body: string | Uint8Array, isList = true): ListReading 
   if (!read.ok) return { ...reading, json: { ok: false, error: read.error } };
   if (!read.array) {
     const v = read.value;
-    return { ...reading, kind: Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v };
+    const kind = Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v;
+    const inner = isList ? wrappedArray(v) : undefined;
+    if (!inner) return { ...reading, kind };
+    base = `/${inner.key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    inner.items.forEach(visit);
+    return { ...reading, kind, wrapped: { at: base, count: inner.items.length } };
   }
   return isList ? { ...reading, count: read.count } : { ...reading, kind: 'array' };
+}
+
+/** The one member of an object that is a non-empty array of objects, if exactly one is. */
+function wrappedArray(v: unknown): { key: string; items: unknown[] } | undefined {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+  const found = Object.entries(v).filter(
+    ([, m]) => Array.isArray(m) && m.length > 0 && m.every((x) => typeof x === 'object' && x !== null),
+  );
+  return found.length === 1 ? { key: found[0]![0], items: found[0]![1] as unknown[] } : undefined;
 }
 
 /** Every exact id of a list with how many items carry it, and the repeated ones in the order they repeat. */

@@ -22,6 +22,7 @@ export class TargetFacts {
   private petMemo?: Promise<Response>;
   private absentCancelMemo?: Promise<Response | undefined>;
   private firstCancelMemo?: Promise<{ id: string; response: Response }>;
+  private repeatCancelMemo?: Promise<{ id: string; first: Response; again?: Response }>;
   private readonly cancellable: string[];
 
   constructor(
@@ -91,6 +92,21 @@ export class TargetFacts {
         .then((response) => ({ id, response }));
     }
     return this.firstCancelMemo;
+  }
+
+  /**
+   * The first cancellation sent again, once per run, only when the first one answered 204 (a cancelled order
+   * is no longer pending); `again` is absent when it was not sent.
+   */
+  repeatCancel(): Promise<{ id: string; first: Response; again?: Response }> | undefined {
+    const first = this.firstCancel();
+    if (!first) return undefined;
+    this.repeatCancelMemo ??= first.then(async ({ id, response }) =>
+      response.status === 204
+        ? { id, first: response, again: await this.http.send({ method: 'DELETE', path: orderPath(id) }) }
+        : { id, first: response },
+    );
+    return this.repeatCancelMemo;
   }
 
   /** DELETE of a shipped fixture with the key, once per id (shipping cannot be reversed, spec §3). */

@@ -8,6 +8,7 @@ export const API_FAULTS: Record<string, FaultExpectation> = {
   'cancel-204-with-body': { fails: ['CANCEL-204-NO-CONTENT'], args: NO_PROBE, exit: 1 },
   'cancel-unknown-204': { fails: ['CANCEL-UNKNOWN-404'], args: NO_PROBE, exit: 1 },
   'cancel-shipped-204': { fails: ['CANCEL-SHIPPED-409'], args: NO_PROBE, exit: 1 },
+  'cancel-repeat-204': { fails: ['CANCEL-REPEAT-NOT-2XX'], args: NO_PROBE, exit: 1 },
   'error-missing-message': {
     fails: ['ERR-BODY-SCHEMA', 'CANCEL-UNKNOWN-404-BODY', 'AUTH-401-ERROR-BODY'],
     args: NO_PROBE,
