@@ -1,4 +1,5 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --
+// `node --` ends Node's own options: Node 20 otherwise takes our --env-file for its own and exits 9.
 // Runs the command as built into dist/ (npm ci builds it through the prepare script): no TypeScript is
 // compiled at run time. Must stay a shim: the command lives in cli/main.ts.
 import { loadBuilt } from './load-built.js';

@@ -16,6 +16,14 @@ export function helpText(): string {
     const def = s.default !== '' && s.kind !== 'boolean' ? ` (default ${s.default})` : '';
     lines.push(`  ${s.flag}${arg}`, `      ${s.env}${def}`, `      ${s.help}`);
   }
-  lines.push('', 'Exit codes: 0 conformant, 1 non-conformant, 2 usage or configuration error, 3 incomplete.');
+  lines.push(
+    '',
+    'Subcommands: baseline write REPORT [--out FILE], compare A B (see README.md, Deploy gating).',
+    '',
+    'Exit codes: 0 conformant (known failures of --baseline allowed), 1 non-conformant (also a warning under',
+    '--fail-on warn, or a stale baseline), 2 usage or configuration error (nothing sent), 3 incomplete',
+    '(interrupted, or a limit of the harness - budget, wait, timeout, size cap - left checks out).',
+  );
+
   return lines.join('\n');
 }

@@ -145,6 +145,8 @@ describe('help', () => {
       expect(text).toContain(s.flag);
       expect(text).toContain(s.env);
     }
-    expect(text).toMatch(/0 conformant, 1 non-conformant, 2 usage or configuration error, 3 incomplete/);
+    expect(text).toMatch(
+      /0 conformant .*, 1 non-conformant .*\n.*, 2 usage or configuration error .*, 3 incomplete/,
+    );
   });
 });

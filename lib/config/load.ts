@@ -10,6 +10,10 @@ import { SETTINGS, type Setting, type SettingKey } from './settings.ts';
 
 export const PLANS = ['free', 'pro', 'business', 'enterprise'] as const;
 export type Plan = (typeof PLANS)[number];
+export const PROFILES = ['standard', 'certification'] as const;
+export type Profile = (typeof PROFILES)[number];
+export const FAIL_ON = ['fail', 'warn'] as const;
+export type FailOn = (typeof FAIL_ON)[number];
 
 export type TargetConfig =
   | { kind: 'url'; baseUrl: string; apiKey: string }
@@ -35,6 +39,15 @@ export interface Config {
   skipRateLimitProbe: boolean;
   plan?: Plan;
   burst: boolean;
+  /** certification: every check must run (a MUST the configuration leaves out is refused before sending). */
+  profile: Profile;
+  /** warn: a SHOULD warning fails the run too. */
+  failOn: FailOn;
+  /** A baseline file of known failures (absolute path), and whether a stale entry is tolerated. */
+  baseline?: string;
+  allowStaleBaseline: boolean;
+  /** Whether the run is in CI (the CI variable is set): a run without a target must then say --embedded. */
+  ci: boolean;
   /** Things worth saying that do not stop the run (plain http to a remote host, ignored settings). */
   warnings: string[];
   envFile?: string;
@@ -155,6 +168,47 @@ export function checkBaseUrl(text: string, warnings: string[]): string {
   return `${url.origin}${path}`;
 }
 
+function choice<T extends string>(
+  key: SettingKey,
+  v: string | boolean | undefined,
+  allowed: readonly T[],
+): T {
+  const s = setting(key);
+  const text = (str(v) ?? s.default).toLowerCase();
+  if (!(allowed as readonly string[]).includes(text))
+    throw new UsageError(`${name(s)} must be one of ${allowed.join(', ')}, got ${JSON.stringify(text)}`);
+  return text as T;
+}
+
+/** Edit distance, for naming the setting a misspelt ORDER_STORE_* variable most likely meant. */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/** A warning for each ORDER_STORE_* variable no setting reads, naming the closest known one. */
+function unknownVariables(vars: Record<string, string | undefined>, where: string): string[] {
+  const known = SETTINGS.map((s) => s.env as string);
+  return Object.keys(vars)
+    .filter((k) => k.startsWith('ORDER_STORE_') && !known.includes(k))
+    .map((k) => {
+      const closest = known.reduce((best, x) => (distance(k, x) < distance(k, best) ? x : best));
+      return `${k} (${where}) is not a setting and is ignored; did you mean ${closest}?`;
+    });
+}
+
+/** The CI variable as CI systems set it (GitHub Actions, GitLab CI and most others: CI=true). */
+function inCi(env: Record<string, string | undefined>): boolean {
+  const v = env.CI;
+  return v !== undefined && v !== '' && !/^(0|false|no|off)$/i.test(v);
+}
+
 function setting(key: SettingKey): Setting {
   return SETTINGS.find((s) => s.key === key)!;
 }
@@ -172,11 +226,24 @@ export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
   let fromFile: Raw = {};
   let envFile: string | undefined;
   if (existsSync(envFilePath)) {
-    fromFile = readEnv(parseDotenv(readFileSync(envFilePath)));
+    let fileVars: Record<string, string>;
+    try {
+      fileVars = parseDotenv(readFileSync(envFilePath));
+    } catch (e) {
+      const why = (e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e));
+      throw new UsageError(
+        `cannot read the env file ${envFileGiven ?? '.env'} (${why}); fix ORDER_STORE_ENV_FILE (--env-file) or the file's permissions`,
+      );
+    }
+    fromFile = readEnv(fileVars);
     envFile = envFilePath;
+    warnings.push(...unknownVariables(fileVars, envFileGiven ?? '.env'));
   } else if (envFileGiven !== undefined) {
-    throw new UsageError(`env file ${envFileGiven} (--env-file) does not exist`);
+    throw new UsageError(
+      `the env file ${envFileGiven} does not exist; fix ORDER_STORE_ENV_FILE (--env-file) or create the file`,
+    );
   }
+  warnings.push(...unknownVariables(env, 'environment'));
   const raw: Raw = { ...fromFile, ...fromEnv, ...flags };
   const get = (key: SettingKey) => raw[key];
 
@@ -185,7 +252,14 @@ export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
   const baseUrlText = str(get('baseUrl'));
   const apiKey = str(get('apiKey'));
   const faults = list(get('referenceFaults'));
+  const embedded = bool(setting('embedded'), get('embedded'));
+  const ci = inCi(env);
   let target: TargetConfig;
+  if (baseUrlText !== undefined && embedded) {
+    throw new UsageError(
+      '--embedded (ORDER_STORE_EMBEDDED) and ORDER_STORE_BASE_URL (--base-url) name two targets; keep one',
+    );
+  }
   if (baseUrlText !== undefined) {
     const baseUrl = checkBaseUrl(baseUrlText, warnings);
     if (faults.length > 0)
@@ -199,6 +273,11 @@ export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
     }
     target = { kind: 'url', baseUrl, apiKey: apiKey ?? '' };
   } else {
+    // A deploy gate that passes without touching staging is a trap: in CI the demo target must be asked for.
+    if (ci && !embedded && !listOnly && !help)
+      throw new UsageError(
+        'no target: CI is set and ORDER_STORE_BASE_URL (--base-url) is not; set it to the server to test (with ORDER_STORE_API_KEY), or pass --embedded to test the embedded reference server on purpose',
+      );
     if (apiKey !== undefined)
       warnings.push(
         'ORDER_STORE_API_KEY is ignored: no ORDER_STORE_BASE_URL, so the embedded reference server and its own key are used',
@@ -237,6 +316,7 @@ export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
     );
   }
   const reportDir = str(get('reportDir')) ?? setting('reportDir').default;
+  const baselineText = str(get('baseline'));
 
   return {
     target,
@@ -258,6 +338,13 @@ export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
     skipRateLimitProbe: bool(setting('skipRateLimitProbe'), get('skipRateLimitProbe')),
     ...(planText !== undefined ? { plan: planText as Plan } : {}),
     burst: bool(setting('burst'), get('burst')),
+    profile: choice('profile', get('profile'), PROFILES),
+    failOn: choice('failOn', get('failOn'), FAIL_ON),
+    ...(baselineText !== undefined
+      ? { baseline: isAbsolute(baselineText) ? baselineText : resolve(cwd, baselineText) }
+      : {}),
+    allowStaleBaseline: bool(setting('allowStaleBaseline'), get('allowStaleBaseline')),
+    ci,
     warnings,
     ...(envFile !== undefined ? { envFile } : {}),
   };

@@ -44,7 +44,11 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
     ...options.env,
   };
   const timeoutMs = options.timeoutMs ?? 60_000;
-  const child = spawn(process.execPath, [BIN, ...fullArgs], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--', BIN, ...fullArgs], {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let signalled = false;
