@@ -1,20 +1,20 @@
 // The check catalogue as plain rows (id, level, rules, spec, title, needs) for --list, docs/checks.md and the
 // report's scope, read from suites/ without running anything.
 
-import { selectChecks } from '../lib/check/model.ts';
+import { type Level, type Needs, selectChecks } from '../lib/check/model.ts';
 import { type Coverage, coverageOf } from '../lib/report/coverage.ts';
 import { ALL_CHECKS } from '../suites/index.ts';
 import { SPEC_RULES } from '../suites/spec-rules.ts';
 
 export interface CatalogueRow {
   id: string;
-  level: string;
+  level: Level;
   rules: readonly string[];
   spec: string;
   title: string;
   requirement: string;
   suite: string;
-  needs: { probe?: boolean };
+  needs: Needs;
 }
 
 export function catalogue(only: string[] = [], skip: string[] = []): CatalogueRow[] {

@@ -8,14 +8,17 @@ import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
 import type { BanEvent } from '../lib/http/ban.ts';
 import { keyRedactor } from '../lib/http/redact.ts';
 import { buildReport, type RunFacts } from '../lib/report/build.ts';
-import { summary } from '../lib/report/console.ts';
-import { exitCodeOf, newRunId, type Report, SUITE } from '../lib/report/model.ts';
+import { planLines, summary } from '../lib/report/console.ts';
+import { newRunId, type Report, SUITE } from '../lib/report/model.ts';
 import { ReportWriter } from '../lib/report/write.ts';
-import { type ActiveRun, startRun } from '../lib/run/run.ts';
+import type { RunPlan } from '../lib/run/plan.ts';
+import { type ActiveRun, type Conformance, startRun } from '../lib/run/run.ts';
 import { ALL_CHECKS, CONFORMANCE } from '../suites/index.ts';
+import type { Ctx } from '../suites/shared/context.ts';
 import { SPEC_RULES } from '../suites/spec-rules.ts';
 import { catalogue } from './catalogue.ts';
 import type { Io } from './main.ts';
+import { certificationProblem, planFor } from './plan.ts';
 import { type RunTarget, resolveTarget } from './target.ts';
 
 const INTERRUPTED = 'interrupted by a signal';
@@ -23,6 +26,17 @@ const INTERRUPTED = 'interrupted by a signal';
 const STOP_GRACE_MS = 2000;
 
 export async function runConformance(config: Config, io: Io): Promise<number> {
+  // The plan comes first: a certification run that cannot evaluate every check is refused before anything
+  // is sent (or even connected to).
+  const selected = catalogue(config.only, config.skip);
+  const plan = planFor(config, selected);
+  if (config.profile === 'certification') {
+    const problem = certificationProblem(config, plan);
+    if (problem) {
+      io.err(`order-store-conformance: ${problem}`);
+      return EXIT.usage;
+    }
+  }
   let target: RunTarget;
   try {
     target = await resolveTarget(config);
@@ -31,13 +45,13 @@ export async function runConformance(config: Config, io: Io): Promise<number> {
     return e instanceof UsageError ? EXIT.usage : EXIT.incomplete;
   }
   try {
-    return await conduct(config, target, io);
+    return await conduct(config, target, plan, io);
   } finally {
     await target.close();
   }
 }
 
-async function conduct(config: Config, target: RunTarget, consoleIo: Io): Promise<number> {
+async function conduct(config: Config, target: RunTarget, plan: RunPlan, consoleIo: Io): Promise<number> {
   const runConfig = target.config;
   const started = new Date();
   const runId = newRunId(started);
@@ -53,6 +67,9 @@ async function conduct(config: Config, target: RunTarget, consoleIo: Io): Promis
     rateLimitProbe: !probeSelected ? 'not-selected' : config.skipRateLimitProbe ? 'skipped' : 'run',
     rules: SPEC_RULES,
     catalogue: ALL_CHECKS,
+    plan,
+    profile: config.profile,
+    failOn: config.failOn,
   };
   const results: CheckResult[] = [];
   const reasons: string[] = [];
@@ -80,6 +97,7 @@ async function conduct(config: Config, target: RunTarget, consoleIo: Io): Promis
     `order-store-conformance ${SUITE.version}: ${selected.length} checks against ${runConfig.baseUrl}${target.embedded ? ' (embedded reference server)' : ''}`,
   );
   io.out(`  seed ${runConfig.seed}; request budget ${runConfig.maxRequests}; reports in ${writer.dir}`);
+  for (const line of planLines(plan, runConfig.maxRequests)) io.out(line);
 
   let run: ActiveRun | undefined;
   // A signal stops the run: the check in flight gets a moment to end, then the report is written with what
@@ -99,7 +117,7 @@ async function conduct(config: Config, target: RunTarget, consoleIo: Io): Promis
   try {
     run = startRun(
       runConfig,
-      CONFORMANCE,
+      following(plan),
       {
         onResult(r) {
           results.push(r);
@@ -125,5 +143,17 @@ async function conduct(config: Config, target: RunTarget, consoleIo: Io): Promis
   const report = build(true);
   writer.finish(report, run?.exchanges() ?? []);
   io.out(summary(report, writer.dir));
-  return exitCodeOf(report.verdict);
+  return report.gate.exitCode;
+}
+
+/** The conformance content, bound so that a check the plan leaves out skips with the plan's reason. */
+function following(plan: RunPlan): Conformance<Ctx> {
+  const out = new Map(plan.checks.filter((c) => !c.run).map((c) => [c.id, c.reason]));
+  return {
+    suites: CONFORMANCE.suites,
+    bind(runtime) {
+      const bound = CONFORMANCE.bind(runtime);
+      return { ...bound, unmetNeed: (check) => out.get(check.id) ?? bound.unmetNeed(check) };
+    },
+  };
 }

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { catalogueMarkdown } from '../cli/catalogue.ts';
 import { loadConfig } from '../lib/config/load.ts';
 import { SETTINGS } from '../lib/config/settings.ts';
+import { EXIT } from '../lib/errors.ts';
+import { exitCodeOf } from '../lib/report/model.ts';
 import { ROOT } from './support/cli.ts';
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -40,5 +42,21 @@ describe('documentation', () => {
     expect(readme).toContain('npm test');
     expect(readme).toContain('npm run reference');
     for (const code of ['`0`', '`1`', '`2`', '`3`']) expect(readme).toContain(code);
+  });
+
+  it("README's exit-code table is the code's: every code of EXIT, each row naming what gives it", () => {
+    const table = readme.slice(readme.indexOf('### Exit codes'), readme.indexOf('## Settings'));
+    const rows = new Map(
+      [...table.matchAll(/^\| `(\d)` \| (.*) \|$/gm)].map((m) => [Number(m[1]), m[2]!] as const),
+    );
+    expect([...rows.keys()].sort()).toEqual(Object.values(EXIT).sort());
+    // What the code decides (lib/report/model.ts gateOf, lib/errors.ts, cli/) is what the rows say.
+    expect(rows.get(EXIT.conformant)).toMatch(/no MUST failed.*--fail-on warn.*--baseline/);
+    expect(rows.get(EXIT.nonConformant)).toMatch(/MUST failed.*--fail-on warn.*stale baseline/);
+    expect(rows.get(EXIT.usage)).toMatch(/env file.*--only.*CI.*--embedded.*certification.*Nothing was sent/);
+    expect(rows.get(EXIT.incomplete)).toMatch(/request budget.*wait limit.*`--max-requests 40` is exit 3/);
+    expect(exitCodeOf('conformant')).toBe(EXIT.conformant);
+    expect(exitCodeOf('non-conformant')).toBe(EXIT.nonConformant);
+    expect(exitCodeOf('incomplete')).toBe(EXIT.incomplete);
   });
 });

@@ -131,7 +131,8 @@ describe('options and limits', () => {
   it('skips with the budget reason when --max-requests cannot cover Remaining + margin', async () => {
     const server = await strict({ rateLimit: { limit: 100, windowSeconds: 60 } });
     const run = await probe(server, ['--max-requests', '40']);
-    expect(run.code).toBe(0);
+    // A limit of the harness left MUST checks out: incomplete, never conformant.
+    expect(run.code).toBe(3);
     expect(checkOf(run, 'RL-PROBE-LIMIT-ENFORCED').message).toMatch(
       /needs up to 104 requests and 38 remain of the budget: raise --max-requests/,
     );
@@ -149,7 +150,7 @@ describe('options and limits', () => {
   it('does not start the walk when the window would lock the key longer than --max-wait-seconds', async () => {
     const server = await strict({ rateLimit: { limit: 5, windowSeconds: 30 } });
     const run = await probe(server, ['--max-wait-seconds', '5']);
-    expect(run.code).toBe(0);
+    expect(run.code).toBe(3);
     expect(checkOf(run, 'RL-PROBE-LIMIT-ENFORCED').message).toMatch(/longer than --max-wait-seconds \(5 s\)/);
     expect(server.stats().limited).toBe(0);
   });

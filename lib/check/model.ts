@@ -21,6 +21,10 @@ export interface Needs {
   secondKey?: boolean;
   /** Part of the rate-limit probe (off with --skip-rate-limit-probe). */
   probe?: boolean;
+  /** The key's plan (--plan). */
+  plan?: boolean;
+  /** An opt-in the run must be given, as the check spends more than the usual (--burst). */
+  optIn?: 'burst';
 }
 
 export interface CheckMeta {

@@ -4,8 +4,10 @@ import type { CheckResult } from '../check/model.ts';
 import type { SpecRule } from '../check/rules.ts';
 import type { RunConfig } from '../config/run-config.ts';
 import type { BanEvent } from '../http/ban.ts';
+import type { RunPlan } from '../run/plan.ts';
 import { type CoverageCheck, coverageOf } from './coverage.ts';
-import { countStatuses, type Report, SPEC_TITLE, SUITE, verdictOf } from './model.ts';
+import { evaluationGaps, evaluationOf, type Profile } from './evaluation.ts';
+import { countStatuses, type Gate, gateOf, type Report, SPEC_TITLE, SUITE, verdictOf } from './model.ts';
 import { provenance } from './provenance.ts';
 
 export interface RunFacts {
@@ -20,6 +22,10 @@ export interface RunFacts {
   /** The spec's rule catalogue and every check of the suite (selected or not), for coverage. */
   rules: readonly SpecRule[];
   catalogue: readonly CoverageCheck[];
+  /** What the run planned before its first request. */
+  plan: RunPlan;
+  profile: Profile;
+  failOn: Gate['failOn'];
 }
 
 export interface RunState {
@@ -43,11 +49,21 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
     incompleteReasons.push(
       `the target banned the ${b.bucket} credential${b.seconds === null ? '' : ` for ${b.seconds} s`} at ${b.at} (${b.evidence})`,
     );
+  const levels = new Map(facts.catalogue.map((c) => [c.id, c.level]));
+  const evaluation = evaluationOf(
+    facts.selected.map((id) => ({ id, level: levels.get(id) ?? 'MUST' })),
+    state.results,
+    facts.plan,
+    facts.profile,
+  );
   if (!state.final) incompleteReasons.push('the run is still in progress or stopped before it finished');
   else if (missing.length > 0) {
     const shown = missing.slice(0, 5).join(', ') + (missing.length > 5 ? ', …' : '');
     incompleteReasons.push(`${missing.length} selected checks have no verdict (${shown})`);
   }
+  if (state.final) incompleteReasons.push(...evaluationGaps(evaluation));
+  const verdict = verdictOf(state.results, incompleteReasons);
+  const counts = countStatuses(state.results);
   return {
     reportVersion: 1,
     suite: SUITE,
@@ -59,7 +75,9 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
     durationMs: ended.getTime() - facts.started.getTime(),
     complete: incompleteReasons.length === 0,
     incompleteReasons,
-    verdict: verdictOf(state.results, incompleteReasons),
+    verdict,
+    evaluation,
+    gate: gateOf(verdict, counts, facts.failOn, incompleteReasons),
     bans,
     scope: {
       only: config.only,
@@ -67,7 +85,7 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
       rateLimitProbe: facts.rateLimitProbe,
       checksSelected: facts.selected.length,
     },
-    counts: countStatuses(state.results),
+    counts,
     coverage: coverageOf(facts.rules, facts.catalogue, facts.selected, state.results),
     settings: {
       seed: config.seed,

@@ -1,24 +1,78 @@
-// What the command prints: a line per check as it lands, and the closing summary (verdict, counts, where
-// the reports are). Text only; the caller decides where it goes.
+// What the command prints: the plan before the first request, a line per check as it lands, and the closing
+// summary (the verdict line with what was and was not evaluated, counts, where the reports are). Text only.
 import type { CheckResult } from '../check/model.ts';
+import type { RunPlan } from '../run/plan.ts';
+import type { NotEvaluated } from './evaluation.ts';
 import type { Report } from './model.ts';
 
 export function resultLine(c: CheckResult): string {
   return `  ${c.status.toUpperCase().padEnd(5)} ${c.id.padEnd(34)} ${c.level.padEnd(6)} ${c.message}`;
 }
 
+/** Ids grouped by a shared reason, so seven skips for one missing setting read as one line. */
+function grouped(xs: readonly { id: string; reason: string }[]): string[] {
+  const by = new Map<string, string[]>();
+  for (const x of xs) by.set(x.reason, [...(by.get(x.reason) ?? []), x.id]);
+  return [...by].map(([reason, ids]) => `${ids.join(', ')}: ${reason}`);
+}
+
+/** The plan, printed before anything is sent: what will run, what will not and why, what it may cost. */
+export function planLines(plan: RunPlan, budget: number): string[] {
+  const out = plan.checks.filter((c) => !c.run);
+  const wait =
+    plan.longestWaitSeconds === null
+      ? 'known after the first response'
+      : `about ${plan.longestWaitSeconds} s`;
+  const lines = [
+    `  plan: ${plan.checks.length - out.length} checks to run, ${out.length} left out; up to ${plan.requests} requests of the ${budget} budget; longest wait ${wait}`,
+    `  rate-limit probe: ${plan.probe}`,
+  ];
+  if (plan.budgetForAll > budget)
+    lines.push(
+      `  a budget of ${plan.budgetForAll} requests (--max-requests) would let every check run that the rest of the configuration allows`,
+    );
+  for (const g of grouped(out.map((c) => ({ id: c.id, reason: c.reason ?? '' }))))
+    lines.push(`  not run: ${g}`);
+  return lines;
+}
+
+function verdictLine(report: Report): string {
+  const { must, notEvaluated } = report.evaluation;
+  const mustOut = notEvaluated.filter((n) => n.level === 'MUST');
+  const probeIds = report.checks.filter((c) => c.id.startsWith('RL-PROBE-')).map((c) => c.id);
+  const probeOut =
+    report.scope.rateLimitProbe !== 'run' ||
+    report.evaluation.plan.probe.startsWith('not run') ||
+    (probeIds.length > 0 && probeIds.every((id) => notEvaluated.some((n) => n.id === id)));
+  const tail = [
+    mustOut.length > 0 ? `${mustOut.length} not evaluated` : 'none left unevaluated',
+    ...(probeOut ? ['rate-limit probe not run'] : []),
+    ...(report.scope.only.length > 0 || report.scope.skip.length > 0 ? ['partial selection of checks'] : []),
+  ].join('; ');
+  const fails = report.counts.fail;
+  const head =
+    report.verdict === 'conformant'
+      ? `CONFORMANT: ${must.evaluated} MUST checks pass`
+      : report.verdict === 'non-conformant'
+        ? `NON-CONFORMANT: ${fails} of ${must.evaluated} evaluated MUST checks fail`
+        : `INCOMPLETE: ${must.evaluated} MUST checks evaluated`;
+  return `Verdict: ${head}; ${tail}`;
+}
+
+function notEvaluatedLines(xs: readonly NotEvaluated[]): string[] {
+  return grouped(xs).map((g) => `  not evaluated: ${g}`);
+}
+
 export function summary(report: Report, reportDir: string | undefined): string {
   const c = report.counts;
-  const scope: string[] = [];
-  if (report.scope.rateLimitProbe !== 'run') scope.push('rate-limit probe not run');
-  if (report.scope.only.length > 0 || report.scope.skip.length > 0) scope.push('partial selection of checks');
   const lines = [
     '',
     ...report.bans.map(
       (b) =>
         `!!! KEY BANNED: the ${b.bucket} credential was banned${b.seconds === null ? '' : ` for ${b.seconds} s`} at ${b.at} (${b.evidence}); send nothing with it before then`,
     ),
-    `Verdict: ${report.verdict.toUpperCase()}${scope.length > 0 ? ` (${scope.join('; ')})` : ''}`,
+    verdictLine(report),
+    ...notEvaluatedLines(report.evaluation.notEvaluated.filter((n) => n.level === 'MUST')),
     `  ${c.total} checks: ${c.pass} pass, ${c.fail} fail, ${c.warn} warn, ${c.info} info, ${c.skip} skip, ${c.error} error`,
     `  spec rules: ${report.coverage.evaluated} of ${report.coverage.testable} testable rules evaluated, ${report.coverage.covered} covered by the selected checks; ${report.coverage.uncovered.length} untested (${report.coverage.uncovered.map((u) => u.id).join(', ') || 'none'})`,
     `  requests: ${report.requests.sent ?? 'unknown'} sent of a ${report.requests.budget} budget; seed ${report.settings.seed}`,
@@ -30,6 +84,8 @@ export function summary(report: Report, reportDir: string | undefined): string {
   for (const x of notable.slice(0, 20))
     lines.push(`  ${x.status.toUpperCase().padEnd(5)} ${x.id}: ${x.message}`);
   if (notable.length > 20) lines.push(`  … ${notable.length - 20} more in the report`);
+  if (!report.gate.passed && report.verdict === 'conformant')
+    for (const r of report.gate.reasons) lines.push(`  gate fails: ${r}`);
   if (reportDir)
     lines.push(`  reports: ${reportDir}/{report.json,junit.xml,report.html} (also reports/latest)`);
   return lines.join('\n');

@@ -6,6 +6,7 @@ import { EXIT } from '../errors.ts';
 import { packagePath } from '../files.ts';
 import type { BanEvent } from '../http/ban.ts';
 import type { Coverage } from './coverage.ts';
+import type { Evaluation } from './evaluation.ts';
 import type { Provenance } from './provenance.ts';
 
 export type Verdict = 'conformant' | 'non-conformant' | 'incomplete';
@@ -22,6 +23,10 @@ export interface Report {
   complete: boolean;
   incompleteReasons: string[];
   verdict: Verdict;
+  /** What the run evaluated, what it did not and why, and what it planned before sending. */
+  evaluation: Evaluation;
+  /** Whether the run passes as a CI gate: the verdict, then --fail-on; `exitCode` is the command's. */
+  gate: Gate;
   /** Bans of a key the target announced during the run (spec §8 rule 5); empty in a safe run. */
   bans: BanEvent[];
   scope: {
@@ -74,6 +79,32 @@ export function verdictOf(checks: readonly CheckResult[], incompleteReasons: rea
   if (checks.some((c) => c.status === 'fail')) return 'non-conformant';
   if (incompleteReasons.length > 0 || checks.some((c) => c.status === 'error')) return 'incomplete';
   return 'conformant';
+}
+
+export interface Gate {
+  failOn: 'fail' | 'warn';
+  passed: boolean;
+  exitCode: number;
+  /** Why the gate did not pass, one line each (empty when it passed). */
+  reasons: string[];
+}
+
+/** The gate: the verdict's exit code, then a SHOULD warning fails a conformant run under --fail-on warn. */
+export function gateOf(
+  verdict: Verdict,
+  counts: Report['counts'],
+  failOn: Gate['failOn'],
+  incompleteReasons: readonly string[],
+): Gate {
+  const reasons: string[] = [];
+  let exitCode = exitCodeOf(verdict);
+  if (verdict === 'non-conformant') reasons.push(`${counts.fail} MUST checks fail`);
+  if (verdict === 'incomplete') reasons.push(...incompleteReasons);
+  if (verdict === 'conformant' && failOn === 'warn' && counts.warn > 0) {
+    reasons.push(`${counts.warn} SHOULD checks warn, and --fail-on warn fails the run on a warning`);
+    exitCode = EXIT.nonConformant;
+  }
+  return { failOn, passed: exitCode === EXIT.conformant, exitCode, reasons };
 }
 
 export function exitCodeOf(verdict: Verdict): number {

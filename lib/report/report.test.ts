@@ -6,6 +6,7 @@ import type { CheckResult, Status } from '../check/model.ts';
 import type { SpecRule } from '../check/rules.ts';
 import type { RunConfig } from '../config/run-config.ts';
 import { validate } from '../formats/validation.ts';
+import type { RunPlan } from '../run/plan.ts';
 import { buildReport } from './build.ts';
 import { summary } from './console.ts';
 import { htmlReport } from './html.ts';
@@ -37,6 +38,14 @@ const RULES: SpecRule[] = [
   { id: '4.cancel.r3', section: '§4 cancelOrder rule 3', text: '404', kind: 'requirement' },
 ];
 
+const PLAN: RunPlan = {
+  checks: [],
+  requests: 3,
+  longestWaitSeconds: null,
+  probe: 'not selected',
+  budgetForAll: 3,
+};
+
 const SETTINGS: RunConfig = {
   baseUrl: 'http://127.0.0.1:1/v1',
   apiKey: 'osk_report_test_key',
@@ -65,6 +74,9 @@ function report(checks: CheckResult[], reasons: string[] = []): Report {
     rateLimitProbe: 'run' as const,
     rules: RULES,
     catalogue: checks,
+    plan: PLAN,
+    profile: 'standard' as const,
+    failOn: 'fail' as const,
   };
   return buildReport(
     facts,
@@ -174,6 +186,9 @@ describe('buildReport', () => {
       selected: ['LIST-A', 'LIST-B'],
       rules: RULES,
       catalogue: [result('LIST-A', 'pass'), result('LIST-B', 'pass')],
+      plan: PLAN,
+      profile: 'standard' as const,
+      failOn: 'fail' as const,
     };
     const partial = buildReport(facts, {
       results: [result('LIST-A', 'pass')],
@@ -215,7 +230,9 @@ describe('report writer', () => {
     expect(validate('report', written).errors).toEqual([]);
     expect(lstatSync(join(dir, 'latest')).isSymbolicLink()).toBe(true);
     expect(readlinkSync(join(dir, 'latest'))).toBe(r.runId);
-    expect(summary(r, writer.dir)).toMatch(/Verdict: CONFORMANT\n\s+2 checks: 1 pass, 0 fail, 1 warn/);
+    expect(summary(r, writer.dir)).toMatch(
+      /Verdict: CONFORMANT: 1 MUST checks pass; none left unevaluated\n\s+2 checks: 1 pass, 0 fail, 1 warn/,
+    );
   });
 
   it('spaces progress rewrites out, so a long run does not rewrite its whole report after every check', () => {

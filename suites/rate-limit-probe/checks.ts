@@ -70,7 +70,7 @@ export const rateLimitProbe = suite({
       requirement:
         "X-RateLimit-Limit equals the plan's requests per minute or per day (Free 60/1,000, Pro 300/10,000, Business 1,000/100,000; Enterprise custom).",
       title: 'Reads X-RateLimit-Limit from one DELETE /store/orders/{an id proven absent}',
-      needs: { requests: 2, probe: true },
+      needs: { requests: 2, probe: true, plan: true },
       async run(ctx: Ctx) {
         const plan = ctx.config.plan;
         if (!plan) ctx.skip("needs the key's plan: set --plan / ORDER_STORE_PLAN");
@@ -268,7 +268,7 @@ export const rateLimitProbe = suite({
       requirement:
         'When requests exceed the limit, then the response is 429, concurrent ones included: of Remaining + 1 simultaneous requests in a fresh window, at most Remaining succeed.',
       title: 'Sends Remaining + 1 identical requests at once right after the recovery (--burst)',
-      needs: probeNeeds,
+      needs: { ...probeNeeds, optIn: 'burst' },
       async run(ctx: Ctx) {
         const b = take(ctx, (await probeOf(ctx).run()).burst);
         ctx.evidence(

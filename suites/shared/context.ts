@@ -2,6 +2,7 @@
 // the shared target facts, the HTTP client, the run's configuration without its keys, and seeded randomness.
 import type { CheckDefinition, CheckMeta, SuiteDefinition } from '../../lib/check/model.ts';
 import { defineCheck, defineSuite } from '../../lib/check/model.ts';
+import { unmetNeed as unmetNeedOf } from '../../lib/check/needs.ts';
 import { Random } from '../../lib/check/random.ts';
 import type { CheckContext } from '../../lib/check/run-check.ts';
 import { type CheckConfig, checkConfig } from '../../lib/config/check-config.ts';
@@ -33,22 +34,15 @@ export function unmetNeed(
   target: TargetFacts,
   budgetLeft: number,
 ): string | undefined {
-  if (needs.probe && config.skipRateLimitProbe) {
-    return 'the rate-limit probe is off (--skip-rate-limit-probe / ORDER_STORE_SKIP_RATE_LIMIT_PROBE)';
-  }
-  if (needs.cancellable && target.cancellableLeft < needs.cancellable) {
-    return `needs ${needs.cancellable} pending order(s) the run may cancel and ${target.cancellableLeft} remain: list them in --cancellable-order-ids / ORDER_STORE_CANCELLABLE_ORDER_IDS`;
-  }
-  if (needs.shipped && target.shippedIds.length === 0) {
-    return 'needs an order known to have shipped: set --shipped-order-ids / ORDER_STORE_SHIPPED_ORDER_IDS';
-  }
-  if (needs.secondKey && !config.hasSecondKey) {
-    return 'needs a second API key: set --second-api-key / ORDER_STORE_SECOND_API_KEY';
-  }
-  if (needs.requests > budgetLeft) {
-    return `needs up to ${needs.requests} requests and ${budgetLeft} remain of the budget: raise --max-requests / ORDER_STORE_MAX_REQUESTS`;
-  }
-  return undefined;
+  return unmetNeedOf(needs, {
+    cancellableLeft: target.cancellableLeft,
+    shipped: target.shippedIds.length,
+    secondKey: config.hasSecondKey,
+    plan: config.plan !== undefined,
+    burst: config.burst,
+    probeOff: config.skipRateLimitProbe,
+    budgetLeft,
+  });
 }
 
 export function bindSuites(runtime: Runtime): Bound<Ctx> {

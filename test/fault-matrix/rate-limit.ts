@@ -15,7 +15,8 @@ export const RATE_LIMIT_FAULTS: Record<string, FaultExpectation> = {
   'ratelimit-no-retry-after': { ...PROBE, fails: ['RL-PROBE-429-RETRY-AFTER'], exit: 1 },
   // SHOULD: the spec gives neither Retry-After's unit nor its relation to Reset. The 1000-fold wait is
   // beyond --max-wait-seconds, so the recovery is skipped (naming the setting), not waited for.
-  'ratelimit-retry-after-inconsistent': { ...PROBE, warns: ['RL-PROBE-RETRY-AFTER-CONSISTENT'], exit: 0 },
+  // Recovery cannot be tried within --max-wait-seconds, so the run is incomplete (exit 3), not conformant.
+  'ratelimit-retry-after-inconsistent': { ...PROBE, warns: ['RL-PROBE-RETRY-AFTER-CONSISTENT'], exit: 3 },
   'ratelimit-reset-ms': {
     ...PROBE,
     fails: ['RL-PROBE-RESET-WINDOW', 'RL-HEADERS-RESET-UNIX-SECONDS'],

@@ -10,6 +10,6 @@ export interface FaultExpectation {
   args?: string[];
   /** Reference server options beyond the fault (e.g. a compressed rate-limit window). */
   reference?: Omit<ReferenceServerOptions, 'faults'>;
-  /** The exit code expected: 1 when a MUST fails, 0 when only SHOULDs warn. */
+  /** The exit code expected: 1 when a MUST fails, 0 when only SHOULDs warn, 3 when a limit left a MUST out. */
   exit: 0 | 1 | 3;
 }

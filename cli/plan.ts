@@ -1,0 +1,70 @@
+// The run's plan from its configuration, before the target is touched: what it has to meet the checks' needs
+// with, what the rate-limit probe will cost when that is known (the embedded server's window), and, for a
+// certification run, what to provide so that every check runs. Sends nothing.
+import type { Config } from '../lib/config/load.ts';
+import { type PlanCheck, type ProbeCost, planRun, type RunPlan } from '../lib/run/plan.ts';
+import { RECOVERY_ATTEMPTS, WALK_MARGIN } from '../suites/rate-limit-probe/record.ts';
+import { EMBEDDED_RATE_LIMIT } from './target.ts';
+
+/** The probe's fixed part: the list (for an absent id), the reading, the walk's margin, the recovery. */
+const PROBE_FLOOR = 1 + 1 + WALK_MARGIN + RECOVERY_ATTEMPTS;
+
+function probeCost(config: Config): ProbeCost {
+  if (config.target.kind !== 'embedded') return { known: false, floor: PROBE_FLOOR };
+  const { limit, windowSeconds } = EMBEDDED_RATE_LIMIT;
+  return {
+    known: true,
+    requests: PROBE_FLOOR + limit + (config.burst ? limit + 1 : 0),
+    waitSeconds: windowSeconds,
+    source: `the embedded server's window of ${limit} requests per ${windowSeconds} s`,
+  };
+}
+
+export function planFor(config: Config, checks: readonly PlanCheck[]): RunPlan {
+  const embedded = config.target.kind === 'embedded';
+  return planRun(checks, {
+    // The embedded server brings fixtures of both kinds when none are given.
+    cancellable: embedded
+      ? Math.max(1, config.cancellableOrderIds.length)
+      : config.cancellableOrderIds.length,
+    shipped: embedded ? Math.max(1, config.shippedOrderIds.length) : config.shippedOrderIds.length,
+    secondKey: config.secondApiKey !== undefined,
+    plan: config.plan !== undefined,
+    burst: config.burst,
+    probeOff: config.skipRateLimitProbe,
+    maxRequests: config.maxRequests,
+    maxWaitSeconds: config.maxWaitMs / 1000,
+    probe: probeCost(config),
+  });
+}
+
+/** The flags a skip reason names, as the things to provide. */
+function settingsNamed(reason: string): string[] {
+  return [...reason.matchAll(/--[a-z][a-z-]+/g)].map((m) => m[0]);
+}
+
+/**
+ * Why a certification run cannot be conformant as configured, naming what to provide; undefined when every
+ * check is planned to run. A MUST left out is the point; any other check left out counts too, since a
+ * certification run is conformant only when every check ran.
+ */
+export function certificationProblem(config: Config, plan: RunPlan): string | undefined {
+  if (config.only.length > 0 || config.skip.length > 0)
+    return 'a certification run runs every check: drop ORDER_STORE_ONLY (--only) and ORDER_STORE_SKIP (--skip)';
+  const out = plan.checks.filter((c) => !c.run);
+  if (out.length === 0) return undefined;
+  const must = out.filter((c) => c.level === 'MUST');
+  const provide = [...new Set(out.flatMap((c) => settingsNamed(c.reason ?? '')))]
+    .filter((f) => f !== '--skip-rate-limit-probe' || config.skipRateLimitProbe)
+    .map((f) =>
+      f === '--skip-rate-limit-probe'
+        ? 'drop --skip-rate-limit-probe'
+        : f === '--max-requests'
+          ? `--max-requests ${plan.budgetForAll} or more`
+          : f,
+    );
+  return `a certification run must evaluate every check, and ${out.length} would not run (${must.length} MUST: ${must
+    .slice(0, 4)
+    .map((c) => c.id)
+    .join(', ')}${must.length > 4 ? ', …' : ''}); provide ${provide.join(', ')}`;
+}

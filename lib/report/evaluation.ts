@@ -1,0 +1,92 @@
+// What a run evaluated and what it did not: the MUST checks that reached a verdict, and every selected check
+// that did not, with why (a skip's cause, a harness error, never run). Pure; the verdict rule reads it.
+import type { CheckResult, Level } from '../check/model.ts';
+import { type SkipCause, skipCause } from '../check/skip-cause.ts';
+import type { RunPlan } from '../run/plan.ts';
+
+export type Profile = 'standard' | 'certification';
+
+export interface NotEvaluated {
+  id: string;
+  level: Level;
+  /** skip: its reason's cause; error: the harness broke on it; not-run: the run ended before it. */
+  cause: SkipCause | 'error' | 'not-run';
+  reason: string;
+}
+
+export interface Evaluation {
+  profile: Profile;
+  /** MUST checks selected, and how many reached pass or fail. */
+  must: { selected: number; evaluated: number };
+  /** Every selected check with no verdict on the target, in run order. */
+  notEvaluated: NotEvaluated[];
+  /** What the run planned before its first request. */
+  plan: Pick<RunPlan, 'requests' | 'longestWaitSeconds' | 'probe'> & { skips: number };
+}
+
+export function evaluationOf(
+  selected: readonly { id: string; level: Level }[],
+  results: readonly CheckResult[],
+  plan: RunPlan,
+  profile: Profile,
+): Evaluation {
+  const byId = new Map(results.map((r) => [r.id, r]));
+  const notEvaluated: NotEvaluated[] = [];
+  let mustEvaluated = 0;
+  for (const c of selected) {
+    const r = byId.get(c.id);
+    if (!r)
+      notEvaluated.push({ id: c.id, level: c.level, cause: 'not-run', reason: 'the run ended before it' });
+    else if (r.status === 'skip')
+      notEvaluated.push({ id: c.id, level: c.level, cause: skipCause(r.message), reason: r.message });
+    else if (r.status === 'error')
+      notEvaluated.push({ id: c.id, level: c.level, cause: 'error', reason: r.message });
+    else if (c.level === 'MUST') mustEvaluated++;
+  }
+  return {
+    profile,
+    must: { selected: selected.filter((c) => c.level === 'MUST').length, evaluated: mustEvaluated },
+    notEvaluated,
+    plan: {
+      requests: plan.requests,
+      longestWaitSeconds: plan.longestWaitSeconds,
+      probe: plan.probe,
+      skips: plan.checks.filter((c) => !c.run).length,
+    },
+  };
+}
+
+/**
+ * Why the evaluation leaves the run incomplete: a check left out by one of the harness's own limits (the
+ * budget, the wait limit: exit 3, as the README says of any limit), or, in a certification run, any check
+ * that did not run.
+ */
+export function evaluationGaps(e: Evaluation): string[] {
+  const gaps: string[] = [];
+  const limited = e.notEvaluated.filter((n) => n.cause === 'limit');
+  if (limited.length > 0) {
+    const settings = [
+      ...new Set(
+        limited.map((n) => (/--max-wait-seconds/.test(n.reason) ? '--max-wait-seconds' : '--max-requests')),
+      ),
+    ];
+    gaps.push(
+      `${limited.length} checks (${limited.filter((n) => n.level === 'MUST').length} MUST) were not evaluated because a limit of this harness would be exceeded: raise ${settings.join(' and ')} (${ids(limited)})`,
+    );
+  }
+  if (e.profile === 'certification') {
+    const skipped = e.notEvaluated.filter((n) => n.cause === 'input' || n.cause === 'outcome');
+    if (skipped.length > 0)
+      gaps.push(`certification needs every check to run, and ${skipped.length} did not (${ids(skipped)})`);
+  }
+  return gaps;
+}
+
+function ids(xs: readonly NotEvaluated[]): string {
+  return (
+    xs
+      .slice(0, 6)
+      .map((x) => x.id)
+      .join(', ') + (xs.length > 6 ? `, … ${xs.length - 6} more` : '')
+  );
+}

@@ -1,0 +1,51 @@
+// The plan on hand-made checks: input gaps and budget gaps are named before sending, the probe runs whole
+// or not at all, and the budget that would run everything is given.
+import { describe, expect, it } from 'vitest';
+import { type PlanCheck, type PlanInputs, planRun } from './plan.ts';
+
+const CHECKS: PlanCheck[] = [
+  { id: 'LIST-A', level: 'MUST', needs: { requests: 2 } },
+  { id: 'CANCEL-B', level: 'MUST', needs: { requests: 1, cancellable: 1 } },
+  { id: 'ID-C', level: 'MUST', needs: { requests: 10 } },
+  { id: 'RL-PROBE-D', level: 'MUST', needs: { requests: 8, probe: true } },
+  { id: 'RL-PROBE-E', level: 'MUST', needs: { requests: 8, probe: true, optIn: 'burst' } },
+];
+
+const INPUTS: PlanInputs = {
+  cancellable: 0,
+  shipped: 0,
+  secondKey: false,
+  plan: false,
+  burst: false,
+  probeOff: false,
+  maxRequests: 100,
+  maxWaitSeconds: 120,
+  probe: { known: true, requests: 50, waitSeconds: 10, source: 'a known window' },
+};
+
+const out = (p: ReturnType<typeof planRun>) =>
+  p.checks.filter((c) => !c.run).map((c) => `${c.id} ${c.cause}`);
+
+describe('planRun', () => {
+  it('names a missing fixture and an opt-in, and sums what will run', () => {
+    const p = planRun(CHECKS, INPUTS);
+    expect(out(p)).toEqual(['CANCEL-B input', 'RL-PROBE-E input']);
+    expect(p.requests).toBe(2 + 10 + 50);
+    expect(p.longestWaitSeconds).toBe(10);
+    expect(p.checks.map((c) => c.id)).toEqual(CHECKS.map((c) => c.id));
+  });
+
+  it('leaves out, for the budget, what does not fit, the probe whole; and says what budget fits all', () => {
+    const p = planRun(CHECKS, { ...INPUTS, cancellable: 2, maxRequests: 11 });
+    expect(out(p)).toEqual(['ID-C limit', 'RL-PROBE-D limit', 'RL-PROBE-E limit']);
+    expect(p.probe).toMatch(/^not run: needs up to 50 requests and 8 remain/);
+    expect(p.budgetForAll).toBe(2 + 1 + 10 + 50);
+  });
+
+  it('leaves the probe out when its window is longer than the wait limit', () => {
+    const p = planRun(CHECKS, { ...INPUTS, cancellable: 1, maxWaitSeconds: 2 });
+    expect(out(p)).toEqual(['RL-PROBE-D limit', 'RL-PROBE-E limit']);
+    expect(p.probe).toMatch(/--max-wait-seconds \(2 s\)/);
+    expect(p.longestWaitSeconds).toBeNull();
+  });
+});

@@ -1,0 +1,115 @@
+// The plan of a run, made before the first request: for every selected check, whether it will run or why
+// not (a fixture, a second key, the plan, an opt-in, the budget, the wait limit), and what the run may cost.
+// Pure: the checks and what the run has are handed in. A check planned to run may still skip at run time.
+import type { Level, Needs } from '../check/model.ts';
+import { NEED_REASONS, unmetNeed } from '../check/needs.ts';
+import { type SkipCause, skipCause } from '../check/skip-cause.ts';
+
+export interface PlanCheck {
+  id: string;
+  level: Level;
+  needs: Needs;
+}
+
+/** What the rate-limit probe will cost, when it can be known before sending (a known window), else unknown. */
+export type ProbeCost =
+  | { known: true; requests: number; waitSeconds: number; source: string }
+  | { known: false; floor: number };
+
+export interface PlanInputs {
+  cancellable: number;
+  shipped: number;
+  secondKey: boolean;
+  plan: boolean;
+  burst: boolean;
+  probeOff: boolean;
+  maxRequests: number;
+  maxWaitSeconds: number;
+  probe: ProbeCost;
+}
+
+export interface PlannedCheck {
+  id: string;
+  level: Level;
+  run: boolean;
+  reason?: string;
+  cause?: SkipCause;
+}
+
+export interface RunPlan {
+  checks: PlannedCheck[];
+  /** Most requests the checks planned to run may send (each check's need, the probe's estimate). */
+  requests: number;
+  /** Longest single wait the run expects (the probe's window), or null when unknown before sending. */
+  longestWaitSeconds: number | null;
+  /** One line on the probe's cost, as planned. */
+  probe: string;
+  /** The budget that would let every check run that the configuration otherwise allows. */
+  budgetForAll: number;
+}
+
+export function planRun(checks: readonly PlanCheck[], inputs: PlanInputs): RunPlan {
+  const unbounded = planWithin(checks, { ...inputs, maxRequests: Number.MAX_SAFE_INTEGER });
+  return { ...planWithin(checks, inputs), budgetForAll: unbounded.requests };
+}
+
+function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): Omit<RunPlan, 'budgetForAll'> {
+  const out: PlannedCheck[] = [];
+  const probeChecks = checks.filter((c) => c.needs.probe);
+  const others = checks.filter((c) => !c.needs.probe);
+  let spent = 0;
+  const skip = (c: PlanCheck, reason: string) =>
+    out.push({ id: c.id, level: c.level, run: false, reason, cause: skipCause(reason) });
+  const supply = (budgetLeft: number) => ({
+    // A fixture is known missing only when none is given; how many each check takes is decided as it runs.
+    cancellableLeft: inputs.cancellable > 0 ? Number.MAX_SAFE_INTEGER : 0,
+    shipped: inputs.shipped,
+    secondKey: inputs.secondKey,
+    plan: inputs.plan,
+    burst: inputs.burst,
+    probeOff: inputs.probeOff,
+    budgetLeft,
+  });
+  for (const c of others) {
+    const reason = unmetNeed(c.needs, supply(inputs.maxRequests - spent));
+    if (reason) skip(c, reason);
+    else {
+      out.push({ id: c.id, level: c.level, run: true });
+      spent += c.needs.requests;
+    }
+  }
+  // The probe is one sequence: it runs whole or not at all, after everything else.
+  const left = inputs.maxRequests - spent;
+  const { probe } = inputs;
+  let probeWhy: string | undefined;
+  let probeLine: string;
+  let wait: number | null = null;
+  if (probeChecks.length === 0) probeLine = 'not selected';
+  else if (inputs.probeOff) probeLine = 'off (--skip-rate-limit-probe)';
+  else if (probe.known) {
+    if (probe.waitSeconds > inputs.maxWaitSeconds)
+      probeWhy = `exhausting the window would keep the key limited for about ${probe.waitSeconds} s, longer than --max-wait-seconds (${inputs.maxWaitSeconds} s): raise --max-wait-seconds / ORDER_STORE_MAX_WAIT_SECONDS to run the probe`;
+    else if (probe.requests > left) probeWhy = NEED_REASONS.budget(probe.requests, Math.max(0, left));
+    probeLine = `up to ${probe.requests} requests and a wait of about ${probe.waitSeconds} s (${probe.source})`;
+    if (!probeWhy) wait = probe.waitSeconds;
+  } else {
+    if (probe.floor > left) probeWhy = NEED_REASONS.budget(probe.floor, Math.max(0, left));
+    probeLine = `at least ${probe.floor} requests; its full cost (about X-RateLimit-Remaining) and wait (until X-RateLimit-Reset) are known after its first response`;
+  }
+  let probeRequests = 0;
+  for (const c of probeChecks) {
+    const reason = probeWhy ?? unmetNeed({ ...c.needs, requests: 0 }, supply(left));
+    if (reason) skip(c, reason);
+    else out.push({ id: c.id, level: c.level, run: true });
+  }
+  if (!probeWhy && !inputs.probeOff && probeChecks.length > 0)
+    probeRequests = probe.known ? probe.requests : probe.floor;
+  const order = new Map(checks.map((c, i) => [c.id, i]));
+  out.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return {
+    checks: out,
+    requests: spent + probeRequests,
+    longestWaitSeconds: wait,
+    probe: probeWhy ? `not run: ${probeWhy}` : probeLine,
+  };
+}
