@@ -51,6 +51,13 @@ export async function runConformance(config: Config, io: Io): Promise<number> {
   }
 }
 
+/** The faults and variants the embedded server runs with, for the first line of the console. */
+function embeddedChoices(config: Config): string {
+  if (config.target.kind !== 'embedded') return '';
+  const { faults, variants } = config.target;
+  return `${faults.length > 0 ? `; faults: ${faults.join(',')}` : ''}${variants.length > 0 ? `; variants: ${variants.join(',')}` : ''}`;
+}
+
 async function conduct(config: Config, target: RunTarget, plan: RunPlan, consoleIo: Io): Promise<number> {
   const runConfig = target.config;
   const started = new Date();
@@ -94,7 +101,7 @@ async function conduct(config: Config, target: RunTarget, plan: RunPlan, console
     return EXIT.usage;
   }
   io.out(
-    `order-store-conformance ${SUITE.version}: ${selected.length} checks against ${runConfig.baseUrl}${target.embedded ? ' (embedded reference server)' : ''}`,
+    `order-store-conformance ${SUITE.version}: ${selected.length} checks against ${runConfig.baseUrl}${target.embedded ? ` (embedded reference server${embeddedChoices(config)})` : ''}`,
   );
   io.out(`  seed ${runConfig.seed}; request budget ${runConfig.maxRequests}; reports in ${writer.dir}`);
   for (const line of planLines(plan, runConfig.maxRequests)) io.out(line);

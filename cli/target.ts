@@ -27,7 +27,11 @@ export async function resolveTarget(config: Config): Promise<RunTarget> {
   const { startReferenceServer } = await import('../reference/server.ts');
   let server: Awaited<ReturnType<typeof startReferenceServer>>;
   try {
-    server = await startReferenceServer({ faults: config.target.faults, rateLimit: EMBEDDED_RATE_LIMIT });
+    server = await startReferenceServer({
+      faults: config.target.faults,
+      variants: config.target.variants,
+      rateLimit: EMBEDDED_RATE_LIMIT,
+    });
   } catch (e) {
     throw new UsageError(`the embedded reference server did not start: ${errorMessage(e)}`);
   }

@@ -49,8 +49,10 @@ export function parseAuthorization(
  * The Bearer challenge for a 401 (RFC 6750 §3). The error attribute only when a token was offered:
  * §3.1 says a request without any authentication information SHOULD NOT get an error code.
  */
-export function bearerChallenge(credentials: Credentials, realm: string): string {
+export function bearerChallenge(credentials: Credentials, realm: string, lowerCase = false): string {
   const tokenGiven =
     credentials.kind === 'bearer' || (credentials.kind === 'malformed' && credentials.tokenGiven);
-  return tokenGiven ? `Bearer realm="${realm}", error="invalid_token"` : `Bearer realm="${realm}"`;
+  // RFC 9110 §11.1: the scheme is case-insensitive, so variant challenge-lower-case writes "bearer".
+  const scheme = lowerCase ? 'bearer' : 'Bearer';
+  return tokenGiven ? `${scheme} realm="${realm}", error="invalid_token"` : `${scheme} realm="${realm}"`;
 }

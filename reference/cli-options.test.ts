@@ -92,10 +92,20 @@ describe('parseCli', () => {
     });
   });
 
-  it('recognises --help, -h and --list-faults', () => {
+  it('recognises --help, -h, --list-faults and --list-variants', () => {
     expect(parseCli(['--help'], {}).kind).toBe('help');
     expect(parseCli(['-h'], {}).kind).toBe('help');
     expect(parseCli(['--list-faults'], {}).kind).toBe('list-faults');
+    expect(parseCli(['--list-variants'], {}).kind).toBe('list-variants');
+  });
+
+  it('reads --variants, and ORDER_STORE_REFERENCE_VARIANTS when the flag is absent', () => {
+    const flag = parseCli(['--variants', 'json-charset, chunked-list'], {
+      ORDER_STORE_REFERENCE_VARIANTS: 'empty-store',
+    });
+    expect(flag.kind === 'serve' && flag.options.variants).toEqual(['json-charset', 'chunked-list']);
+    const env = parseCli([], { ORDER_STORE_REFERENCE_VARIANTS: 'empty-store' });
+    expect(env.kind === 'serve' && env.options.variants).toEqual(['empty-store']);
   });
 
   it.each([

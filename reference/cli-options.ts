@@ -10,6 +10,7 @@ export class UsageError extends Error {}
 export type CliCommand =
   | { kind: 'help' }
   | { kind: 'list-faults' }
+  | { kind: 'list-variants' }
   | { kind: 'serve'; options: ReferenceServerOptions; ordersFile: string | undefined };
 
 export const DEFAULT_CLI_PORT = 8080;
@@ -25,6 +26,7 @@ export const SETTINGS = {
   ban: 'ORDER_STORE_REFERENCE_BAN',
   'ban-after': 'ORDER_STORE_REFERENCE_BAN_AFTER',
   faults: 'ORDER_STORE_REFERENCE_FAULTS',
+  variants: 'ORDER_STORE_REFERENCE_VARIANTS',
   'enterprise-limits': 'ORDER_STORE_REFERENCE_ENTERPRISE_LIMITS',
 } as const;
 
@@ -61,7 +63,12 @@ export function parseCli(
     );
     ({ values } = parseArgs({
       args: [...argv],
-      options: { ...options, help: { type: 'boolean', short: 'h' }, 'list-faults': { type: 'boolean' } },
+      options: {
+        ...options,
+        help: { type: 'boolean', short: 'h' },
+        'list-faults': { type: 'boolean' },
+        'list-variants': { type: 'boolean' },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -70,6 +77,7 @@ export function parseCli(
   }
   if (values.help) return { kind: 'help' };
   if (values['list-faults']) return { kind: 'list-faults' };
+  if (values['list-variants']) return { kind: 'list-variants' };
 
   // Each value remembers where it came from so the error names what to fix.
   const get = (name: Setting): [string, string] | undefined => {
@@ -107,12 +115,15 @@ export function parseCli(
       perDay: integer(perDay, `${enterprise[1]} PER_DAY`, 1),
     };
   }
-  const faults = get('faults');
-  if (faults)
-    options.faults = faults[0]
+  const ids = (text: string) =>
+    text
       .split(',')
       .map((id) => id.trim())
       .filter((id) => id !== '');
+  const faults = get('faults');
+  if (faults) options.faults = ids(faults[0]);
+  const variants = get('variants');
+  if (variants) options.variants = ids(variants[0]);
   return { kind: 'serve', options, ordersFile: get('orders')?.[0] };
 }
 
@@ -131,7 +142,9 @@ Options (each has an environment twin; a flag wins over its twin):
   --ban-after N                   ORDER_STORE_REFERENCE_BAN_AFTER    default 3 early requests
   --enterprise-limits PM:PD       ORDER_STORE_REFERENCE_ENTERPRISE_LIMITS  default 5000:500000
   --faults ID,...                 ORDER_STORE_REFERENCE_FAULTS       default none
+  --variants ID,...               ORDER_STORE_REFERENCE_VARIANTS     default none (choices the spec allows)
   --list-faults                   print the fault catalogue (id TAB rule broken) and exit
+  --list-variants                 print the variant catalogue (id TAB clause that allows it) and exit
   -h, --help                      print this help and exit
 
 Plans: ${PLANS.join(', ')}. Bad input exits with status 2.

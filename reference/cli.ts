@@ -5,6 +5,7 @@ import { parseCli, USAGE, UsageError } from './cli-options.ts';
 import { FAULTS } from './faults/catalogue.ts';
 import { loadOrdersFile } from './orders-file.ts';
 import { startReferenceServer } from './server.ts';
+import { VARIANTS } from './variants/catalogue.ts';
 
 const NAME = 'order-store-reference';
 
@@ -27,6 +28,10 @@ async function main(): Promise<void> {
   }
   if (command.kind === 'list-faults') {
     process.stdout.write(FAULTS.map((f) => `${f.id}\t${f.breaks}\n`).join(''));
+    return;
+  }
+  if (command.kind === 'list-variants') {
+    process.stdout.write(VARIANTS.map((v) => `${v.id}\t${v.allows}\n`).join(''));
     return;
   }
   const options = { ...command.options, log: (line: string) => process.stdout.write(`${line}\n`) };
@@ -60,6 +65,7 @@ async function main(): Promise<void> {
       `Pending orders: ${server.fixtures.pending.join(',')}`,
       `Shipped orders: ${server.fixtures.shipped.join(',')}`,
       `Faults: ${options.faults?.length ? options.faults.join(',') : 'none'}`,
+      `Variants: ${options.variants?.length ? options.variants.join(',') : 'none'}`,
       '',
     ].join('\n'),
   );

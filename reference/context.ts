@@ -2,8 +2,10 @@
 
 import type { FaultSet } from './faults/fault-set.ts';
 import type { OrderStore } from './store.ts';
+import type { VariantSet } from './variants/variant-set.ts';
 
 export interface RouteContext {
   store: OrderStore;
   faults: FaultSet;
+  variants: VariantSet;
 }

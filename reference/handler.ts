@@ -11,9 +11,10 @@ import type { Plan, WindowSpec } from './plans.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
 import type { RateLimiter, Subject, Verdict } from './rate-limiter.ts';
 import { errorReply, type Reply } from './reply.ts';
-import { isPetsRoute, matchRoute, type Route, splitTarget } from './router.ts';
+import { isPetsRoute, matchRoute, type Route, splitTarget, underBase } from './router.ts';
 import { cancelOrder, listOrders } from './routes/orders.ts';
 import { getPet } from './routes/pets.ts';
+import { shapeReply } from './variants/shape.ts';
 
 export const REALM = 'order-store';
 
@@ -23,6 +24,8 @@ export interface PipelineContext extends RouteContext {
   demoKey: string;
   windowsFor: (plan: Plan) => WindowSpec[];
   addressWindows: WindowSpec[];
+  /** What comes before /v1 in every path ('' by default). */
+  basePath: string;
   clock: () => number;
   /** Requests received, and how many each kind of rate-limit subject was charged (a key, an address). */
   counters: { requests: number; key: number; address: number };
@@ -62,7 +65,7 @@ function identify(ctx: PipelineContext, req: IncomingMessage, query: URLSearchPa
 function unauthorized(ctx: PipelineContext, credentials: Credentials): Reply {
   const headers: Record<string, string> = ctx.faults.has('auth-no-www-authenticate')
     ? {}
-    : { 'WWW-Authenticate': bearerChallenge(credentials, REALM) };
+    : { 'WWW-Authenticate': bearerChallenge(credentials, REALM, ctx.variants.has('challenge-lower-case')) };
   const message =
     credentials.kind === 'none'
       ? 'Send the API key as "Authorization: Bearer <key>".'
@@ -144,7 +147,7 @@ export async function handleRequest(
   const { path, query: rawQuery } = splitTarget(req.url ?? '/');
   const query = new URLSearchParams(rawQuery);
   const method = req.method ?? 'GET';
-  const route = matchRoute(method, path);
+  const route = matchRoute(method, underBase(path, ctx.basePath));
   const caller = identify(ctx, req, query);
   const subject = subjectOf(ctx, caller, req);
   ctx.counters[subject.kind] += 1;
@@ -162,11 +165,12 @@ export async function handleRequest(
       ? { status: 500, body: { type: 'text/plain; charset=utf-8', text: 'Internal Server Error\n' } }
       : errorReply(ctx.faults, 500, 'INTERNAL_ERROR', 'The server failed to handle the request.');
   }
-  const headers = rateLimitHeaders(verdict, reply.status, ctx.clock(), ctx.faults);
+  reply = shapeReply(reply, ctx.variants);
+  const headers = rateLimitHeaders(verdict, reply.status, ctx.clock(), ctx.faults, ctx.variants);
   if (isPetsRoute(route) && !ctx.faults.has('pets-no-deprecation-headers')) {
     Object.assign(headers, petsDeprecationHeaders());
   }
-  writeReply(res, reply, headers);
+  writeReply(res, reply, headers, ctx.variants);
   const who = caller.authenticated ? `key(${caller.plan})` : 'anonymous';
   const target = rawQuery === '' ? path : `${path}?${redactQuery(rawQuery)}`;
   ctx.log?.(`${method} ${target} ${reply.status} ${who} ${ctx.clock() - started}ms${failure}`);

@@ -3,6 +3,20 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Reply } from './reply.ts';
+import type { VariantSet } from './variants/variant-set.ts';
+
+/** Variant header-case: field names are case-insensitive (RFC 9110 §5.1), so these spellings are as good. */
+const OTHER_CASE: Record<string, string> = {
+  'x-ratelimit-limit': 'x-ratelimit-limit',
+  'x-ratelimit-remaining': 'X-RATELIMIT-REMAINING',
+  'x-ratelimit-reset': 'x-ratelimit-reset',
+  'retry-after': 'RETRY-AFTER',
+  'content-type': 'content-type',
+  'www-authenticate': 'www-authenticate',
+};
+
+/** Variant chunked-list: the size of each chunk. */
+const CHUNK_CHARS = 16 * 1024;
 
 const REASONS: Record<number, string> = {
   204: 'No Content',
@@ -11,21 +25,39 @@ const REASONS: Record<number, string> = {
   431: 'Request Header Fields Too Large',
 };
 
-export function writeReply(res: ServerResponse, reply: Reply, extra: Record<string, string>): void {
+export function writeReply(
+  res: ServerResponse,
+  reply: Reply,
+  extra: Record<string, string>,
+  variants?: VariantSet,
+): void {
   const headers = { ...extra, ...reply.headers };
   if (reply.rawSocket) {
     if (res.socket) writeRaw(res.socket, reply, headers);
     return;
   }
+  const otherCase = variants?.has('header-case') ?? false;
+  // Node writes a field name as it was set, so the variant's spelling reaches the wire.
+  const set = (name: string, value: string | number) =>
+    res.setHeader(otherCase ? (OTHER_CASE[name.toLowerCase()] ?? name) : name, value);
   res.statusCode = reply.status;
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(headers)) set(name, value);
+  // RFC 9112 §9.6: node closes the connection after a response that says so.
+  if (variants?.has('connection-close')) set('Connection', 'close');
   if (!reply.body) {
     // Node sends neither Content-Length nor Transfer-Encoding for a bodiless 204 (RFC 9110 §8.6).
     res.end();
     return;
   }
-  res.setHeader('Content-Type', reply.body.type);
-  res.setHeader('Content-Length', Buffer.byteLength(reply.body.text));
+  set('Content-Type', reply.body.type);
+  if (reply.chunked) {
+    // No Content-Length: node sends Transfer-Encoding: chunked (RFC 9112 §7.1), one chunk per write.
+    const { text } = reply.body;
+    for (let i = 0; i < text.length; i += CHUNK_CHARS) res.write(text.slice(i, i + CHUNK_CHARS));
+    res.end();
+    return;
+  }
+  set('Content-Length', Buffer.byteLength(reply.body.text));
   res.end(reply.body.text);
 }
 

@@ -4,21 +4,28 @@
 
 import type { FaultSet } from './faults/fault-set.ts';
 import type { StoredOrder } from './seed.ts';
+import type { VariantSet } from './variants/variant-set.ts';
 
-/** The faults that bend how an order is written, read once per reply rather than once per order. */
+/** The faults and variants that bend how an order is written, read once per reply rather than per order. */
 interface Bends {
   numberIds: boolean;
   stringId: boolean;
   sloppyShipDate: boolean;
   fractionalQuantity: boolean;
+  /** Variant order-extra-fields: status and createdAt too. */
+  extraFields: boolean;
+  /** Variant order-id-only: nothing but the id. */
+  idOnly: boolean;
 }
 
-function bendsOf(faults: FaultSet): Bends {
+function bendsOf(faults: FaultSet, variants?: VariantSet): Bends {
   return {
     numberIds: faults.has('int64-number-ids'),
     stringId: faults.has('list-id-string'),
     sloppyShipDate: faults.has('list-shipdate-not-rfc3339'),
     fractionalQuantity: faults.has('list-quantity-not-integer'),
+    extraFields: variants?.has('order-extra-fields') ?? false,
+    idOnly: variants?.has('order-id-only') ?? false,
   };
 }
 
@@ -40,11 +47,13 @@ function orderText(order: StoredOrder, bends: Bends): string {
     shipDate = new Date(order.shipDate).toISOString().slice(0, 19).replace('T', ' ');
   }
   const quantity = bends.fractionalQuantity ? order.quantity + 0.5 : order.quantity;
-  return `{"id":${json(id)},"petId":${json(petId)},"quantity":${json(quantity)},"shipDate":${json(shipDate)},"complete":${json(order.complete)}}`;
+  if (bends.idOnly) return `{"id":${json(id)}}`;
+  const extra = bends.extraFields ? `,"status":${json(order.status)},"createdAt":"2026-11-01T00:00:00Z"` : '';
+  return `{"id":${json(id)},"petId":${json(petId)},"quantity":${json(quantity)},"shipDate":${json(shipDate)},"complete":${json(order.complete)}${extra}}`;
 }
 
-export function orderJson(order: StoredOrder, faults: FaultSet): string {
-  return orderText(order, bendsOf(faults));
+export function orderJson(order: StoredOrder, faults: FaultSet, variants?: VariantSet): string {
+  return orderText(order, bendsOf(faults, variants));
 }
 
 /** Fault list-query-narrows: what a server with premature v2 paging does. */
@@ -63,9 +72,10 @@ export function orderListJson(
   orders: readonly StoredOrder[],
   faults: FaultSet,
   query: URLSearchParams,
+  variants?: VariantSet,
 ): string {
   const shown = faults.has('list-query-narrows') ? narrow(orders, query) : orders;
-  const bends = bendsOf(faults);
+  const bends = bendsOf(faults, variants);
   const list = `[${shown.map((o) => orderText(o, bends)).join(',')}]`;
   return faults.has('list-wrapped') ? `{"orders":${list}}` : list;
 }

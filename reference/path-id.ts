@@ -5,7 +5,12 @@ import { parseCanonicalInt64 } from './int64.ts';
 
 export type PathIdResult = { ok: true; id: bigint } | { ok: false; reason: string };
 
-export function parsePathId(rawSegment: string, name: string): PathIdResult {
+/** `leadingZeros` (variant leading-zeros-same-id): 007 is read as 7; a sign "+" or anything else is still refused. */
+export function parsePathId(
+  rawSegment: string,
+  name: string,
+  options: { leadingZeros?: boolean } = {},
+): PathIdResult {
   let decoded: string;
   try {
     // RFC 3986 §2.1: percent-encoded octets are decoded once, as UTF-8 (RFC 3986 §2.5); a bad escape is an error.
@@ -13,7 +18,9 @@ export function parsePathId(rawSegment: string, name: string): PathIdResult {
   } catch {
     return { ok: false, reason: `${name} has an invalid percent-encoding` };
   }
-  const id = parseCanonicalInt64(decoded);
+  const id = parseCanonicalInt64(
+    options.leadingZeros && /^-?0+[0-9]/.test(decoded) ? decoded.replace(/^(-?)0+(?=[0-9])/, '$1') : decoded,
+  );
   if (id === undefined) {
     return {
       ok: false,

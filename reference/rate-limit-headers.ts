@@ -3,6 +3,7 @@
 
 import type { FaultSet } from './faults/fault-set.ts';
 import type { Verdict } from './rate-limiter.ts';
+import type { VariantSet } from './variants/variant-set.ts';
 
 const seconds = (ms: number) => Math.ceil(ms / 1000);
 
@@ -11,6 +12,7 @@ export function rateLimitHeaders(
   status: number,
   now: number,
   faults: FaultSet,
+  variants?: VariantSet,
 ): Record<string, string> {
   const headers: Record<string, string> = {};
   const { report } = verdict;
@@ -32,7 +34,13 @@ export function rateLimitHeaders(
     const waitMs = verdict.retryAtMs - now;
     headers['Retry-After'] = faults.has('ratelimit-retry-after-inconsistent')
       ? String(Math.max(1, Math.ceil(waitMs)))
-      : String(Math.max(1, seconds(waitMs)));
+      : variants?.has('retry-after-http-date')
+        ? // RFC 9110 §10.2.3: an HTTP-date; whole seconds, so rounded up to stay at or after the instant.
+          new Date(seconds(verdict.retryAtMs) * 1000).toUTCString()
+        : variants?.has('retry-after-rounded-up')
+          ? // Counted on whole-second clocks: the instant's second, rounded up, minus the current second.
+            String(Math.max(1, seconds(verdict.retryAtMs) - Math.floor(now / 1000)))
+          : String(Math.max(1, seconds(waitMs)));
   }
   return headers;
 }

@@ -1,7 +1,9 @@
-// Fixed-window request counting per subject (an API key or a client address) and the temporary key ban.
-// Must not know about HTTP or headers: it answers allowed / limited / banned and the numbers to report.
+// Request counting per subject (an API key or a client address) and the temporary key ban. How a window
+// counts is its limiter family (limiter-meters.ts). Must not know about HTTP or headers: it answers
+// allowed / limited / banned and the numbers to report.
 
 import type { FaultSet } from './faults/fault-set.ts';
+import { type LimiterFamily, type Meter, newMeter } from './limiter-meters.ts';
 import type { WindowSpec } from './plans.ts';
 
 export interface Subject {
@@ -33,17 +35,12 @@ export interface LimiterOptions {
   banAfter: number;
   banMs: number;
   faults: FaultSet;
-}
-
-interface WindowState {
-  spec: WindowSpec;
-  startMs: number;
-  count: number;
-  attempts: number;
+  /** Default 'fixed': windows opened by the first request. */
+  family?: LimiterFamily;
 }
 
 interface SubjectState {
-  windows: WindowState[];
+  windows: Meter[];
   /** When the window behind the last 429 resets; a request before it did not wait as told. */
   deadlineMs: number | undefined;
   early: number;
@@ -86,7 +83,7 @@ export class RateLimiter {
     let state = this.#subjects.get(key);
     if (!state) {
       state = {
-        windows: subject.windows.map((spec) => ({ spec, startMs: now, count: 0, attempts: 0 })),
+        windows: subject.windows.map((spec) => newMeter(this.#options.family ?? 'fixed', spec, now)),
         deadlineMs: undefined,
         early: 0,
         bannedUntilMs: undefined,
@@ -100,16 +97,7 @@ export class RateLimiter {
       state.early = 0;
     }
     const keepCounts = state.exhausted && this.#options.faults.has('ratelimit-window-never-resets');
-    for (const w of state.windows) {
-      // A window starts at the first request that finds the previous one over.
-      if (now >= w.startMs + w.spec.windowMs) {
-        w.startMs = now;
-        if (!keepCounts) {
-          w.count = 0;
-          w.attempts = 0;
-        }
-      }
-    }
+    for (const w of state.windows) w.advance(now, keepCounts);
     // Early requests are counted per episode: waiting out the deadline forgives the earlier ones.
     if (state.deadlineMs !== undefined && now >= state.deadlineMs) {
       state.deadlineMs = undefined;
@@ -123,7 +111,7 @@ export class RateLimiter {
     this.stats.limited += 1;
     return {
       outcome: 'banned',
-      report: { ...binding(state), remaining: 0, resetMs: state.bannedUntilMs },
+      report: { ...binding(state, now), remaining: 0, resetMs: state.bannedUntilMs },
       retryAtMs: state.bannedUntilMs,
     };
   }
@@ -136,20 +124,26 @@ export class RateLimiter {
       : state.windows.filter((w, i) => (seen[i] ?? 0) >= w.spec.limit + slack);
     if (blocked.length === 0) {
       state.windows.forEach((w, i) => {
-        w.count = (seen[i] ?? 0) + 1;
+        w.add(now, seen[i] ?? 0);
         w.attempts += 1;
       });
-      return { outcome: 'allowed', report: binding(state) };
+      return { outcome: 'allowed', report: binding(state, now) };
     }
     // A rejected request consumes nothing; attempts exist only for the remaining-negative fault.
     for (const w of state.windows) w.attempts += 1;
     state.exhausted = true;
     this.stats.limited += 1;
     // Of the exhausted windows, the one that frees capacity last is the one worth waiting for.
-    const wait = blocked.reduce((a, b) => (end(b) > end(a) ? b : a));
-    const report = { limit: wait.spec.limit, remaining: 0, attempts: wait.attempts, resetMs: end(wait) };
-    if (subject.kind === 'address')
-      return { outcome: 'limited', report, retryAtMs: report.resetMs, early: false };
+    const wait = blocked.reduce((a, b) => (b.freeAtMs(now) > a.freeAtMs(now) ? b : a));
+    const report = {
+      limit: wait.spec.limit,
+      remaining: 0,
+      attempts: wait.attempts,
+      resetMs: wait.resetMs(now),
+    };
+    // When one more request would be served: the reset of a fixed window, the next token of a bucket.
+    const retryAtMs = wait.freeAtMs(now);
+    if (subject.kind === 'address') return { outcome: 'limited', report, retryAtMs, early: false };
     const early = state.deadlineMs !== undefined;
     if (early) {
       state.early += 1;
@@ -161,28 +155,24 @@ export class RateLimiter {
         return { outcome: 'banned', report: banReport, retryAtMs: state.bannedUntilMs };
       }
     }
-    // The deadline is the reset instant itself: Retry-After and X-RateLimit-Reset both round it up,
+    // The deadline is the instant Retry-After names (never after Reset): both headers round up from it,
     // so a client that honours either one is never early.
-    state.deadlineMs = Math.max(state.deadlineMs ?? 0, report.resetMs);
-    return { outcome: 'limited', report, retryAtMs: report.resetMs, early };
+    state.deadlineMs = Math.max(state.deadlineMs ?? 0, retryAtMs);
+    return { outcome: 'limited', report, retryAtMs, early };
   }
 }
 
-function end(w: WindowState): number {
-  return w.startMs + w.spec.windowMs;
-}
-
 function counts(state: SubjectState): number[] {
-  return state.windows.map((w) => w.count);
+  return state.windows.map((w) => w.used());
 }
 
 /** The window with the lowest Remaining; on a tie the shortest, unless both are spent: then the one that resets last. */
-function binding(state: SubjectState): WindowReport {
+function binding(state: SubjectState, now: number): WindowReport {
   const reports = state.windows.map((w) => ({
     limit: w.spec.limit,
-    remaining: Math.max(0, w.spec.limit - w.count),
+    remaining: Math.max(0, w.spec.limit - w.used()),
     attempts: w.attempts,
-    resetMs: end(w),
+    resetMs: w.resetMs(now),
   }));
   let best = reports[0]!;
   for (const r of reports.slice(1)) {

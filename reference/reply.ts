@@ -9,6 +9,8 @@ export interface Reply {
   body?: { type: string; text: string };
   /** Fault cancel-204-with-body: node drops bodies on 204, so this reply goes out on the raw socket. */
   rawSocket?: boolean;
+  /** Variant chunked-list: sent with Transfer-Encoding: chunked, without Content-Length. */
+  chunked?: boolean;
 }
 
 export const JSON_TYPE = 'application/json';

@@ -14,6 +14,12 @@ export function splitTarget(url: string): { path: string; query: string } {
   return q === -1 ? { path: url, query: '' } : { path: url.slice(0, q), query: url.slice(q + 1) };
 }
 
+/** The path below the base (variant base-path-deep), or a path no route has when it is not under it. */
+export function underBase(path: string, base: string): string {
+  if (base === '') return path;
+  return path.startsWith(`${base}/`) ? path.slice(base.length) : '/';
+}
+
 const READ = new Set(['GET', 'HEAD']);
 
 export function matchRoute(method: string, path: string): Route {

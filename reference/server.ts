@@ -16,9 +16,11 @@ import {
 import { rateLimitHeaders } from './rate-limit-headers.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { errorReply } from './reply.ts';
-import { DEFAULT_ORDERS, DEMO_KEY, fixtureIds, normalizeSeed, type SeedOrder } from './seed.ts';
+import { DEMO_KEY, fixtureIds, normalizeSeed, type SeedOrder } from './seed.ts';
 import { checkOptions } from './server-options.ts';
 import { OrderStore } from './store.ts';
+import { basePathOf, familyOf, seedOf } from './variants/choices.ts';
+import { VariantSet } from './variants/variant-set.ts';
 
 export { FAULTS, type FaultId, type FaultInfo } from './faults/catalogue.ts';
 export type { Plan } from './plans.ts';
@@ -29,6 +31,7 @@ export {
   DEMO_KEY,
   type SeedOrder,
 } from './seed.ts';
+export { VARIANTS, type VariantId, type VariantInfo } from './variants/catalogue.ts';
 
 export interface ReferenceServerOptions {
   host?: string;
@@ -40,6 +43,8 @@ export interface ReferenceServerOptions {
   banSeconds?: number;
   banAfter?: number;
   faults?: string[];
+  /** Named variants: choices the spec or an RFC allows (see reference/variants/catalogue.ts). */
+  variants?: string[];
   clock?: () => number;
   log?: (line: string) => void;
 }
@@ -70,7 +75,9 @@ function urlHost(host: string): string {
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<RunningReference> {
   checkOptions(options);
   const faults = new FaultSet(options.faults ?? []);
-  const stored = normalizeSeed(options.orders ?? DEFAULT_ORDERS);
+  const variants = new VariantSet(options.variants ?? []);
+  const seed = seedOf(variants, options.orders);
+  const stored = normalizeSeed(seed.orders);
   const keys = options.keys ?? [{ key: DEMO_KEY, plan: 'free' as const }];
   const clock = options.clock ?? Date.now;
   const enterprise = options.enterpriseLimits ?? DEFAULT_ENTERPRISE_LIMITS;
@@ -79,16 +86,22 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     faults,
     banAfter: options.banAfter ?? DEFAULT_BAN_AFTER,
     banMs: (options.banSeconds ?? DEFAULT_BAN_SECONDS) * 1000,
+    family: familyOf(variants),
   });
+  const keyWindows = (plan: Plan) => windowsFor(plan, enterprise, options.rateLimit);
   const ctx: PipelineContext = {
     store: new OrderStore(stored),
     faults,
+    variants,
     limiter,
     keys: new Map(keys.map((k) => [k.key, k.plan])),
     demoKey: keys[0]!.key,
-    windowsFor: (plan) => windowsFor(plan, enterprise, options.rateLimit),
-    // Unauthenticated callers are limited per address with the Free plan's numbers.
-    addressWindows: windowsFor('free', enterprise, options.rateLimit),
+    windowsFor: keyWindows,
+    // Unauthenticated callers are limited per address with the Free plan's numbers (or their own, smaller).
+    addressWindows: variants.has('address-limit-separate')
+      ? keyWindows('free').map((w) => ({ ...w, limit: Math.max(10, Math.floor(w.limit / 4)) }))
+      : keyWindows('free'),
+    basePath: basePathOf(variants),
     clock,
     counters: { requests: 0, key: 0, address: 0 },
     log: options.log,
@@ -126,7 +139,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
         : tooLarge
           ? errorReply(faults, 431, 'HEADERS_TOO_LARGE', 'The request line and headers are too large.')
           : errorReply(faults, 400, 'BAD_REQUEST', 'The request is not valid HTTP/1.1.');
-    writeRaw(socket, reply, rateLimitHeaders(verdict, reply.status, clock(), faults));
+    writeRaw(socket, reply, rateLimitHeaders(verdict, reply.status, clock(), faults, variants));
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -140,9 +153,10 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
 
   let closing: Promise<void> | undefined;
   return {
-    baseUrl: `http://${urlHost(options.host ?? '127.0.0.1')}:${port}/v1`,
+    baseUrl: `http://${urlHost(options.host ?? '127.0.0.1')}:${port}${basePathOf(variants)}/v1`,
     demoKey: ctx.demoKey,
-    fixtures: fixtureIds(stored),
+    // Generated orders (variant large-store) are not handed out as fixtures.
+    fixtures: fixtureIds(stored.slice(0, seed.fixtureCount)),
     stats: () => ({ requests: ctx.counters.requests, ...limiter.stats }),
     subjects: () => ({ key: ctx.counters.key, address: ctx.counters.address }),
     orders: () => ctx.store.list().map((o) => ({ id: o.id.toString(), status: o.status })),

@@ -8,15 +8,21 @@ export type CancelOutcome = 'cancelled' | 'not-found' | 'already-shipped' | 'not
 export class OrderStore {
   readonly #orders: StoredOrder[];
   readonly #byId = new Map<bigint, StoredOrder>();
+  #version = 0;
 
   constructor(orders: readonly StoredOrder[]) {
     this.#orders = orders.map((o) => ({ ...o }));
     for (const o of this.#orders) this.#byId.set(o.id, o);
   }
 
-  /** In seed order; cancelled orders stay listed. */
+  /** In seed order; cancelled orders stay listed unless cancel() removed them. */
   list(): readonly StoredOrder[] {
     return this.#orders;
+  }
+
+  /** Changes with every cancel, so a cached rendering of the list knows when it is stale. */
+  get version(): number {
+    return this.#version;
   }
 
   find(id: bigint): StoredOrder | undefined {
@@ -36,12 +42,20 @@ export class OrderStore {
     return 'cancelled';
   }
 
-  /** `reverseShipping` is fault cancel-shipped-204: the shipped check is skipped. */
-  cancel(id: bigint, reverseShipping = false): CancelOutcome {
+  /**
+   * `reverseShipping` is fault cancel-shipped-204: the shipped check is skipped. `remove` is variant
+   * cancelled-removed: the cancelled order leaves the store, so it is no longer listed or found.
+   */
+  cancel(id: bigint, reverseShipping = false, remove = false): CancelOutcome {
     const outcome = this.check(id);
     const order = this.#byId.get(id);
     if (order && (outcome === 'cancelled' || (outcome === 'already-shipped' && reverseShipping))) {
       order.status = 'cancelled';
+      this.#version += 1;
+      if (remove) {
+        this.#byId.delete(id);
+        this.#orders.splice(this.#orders.indexOf(order), 1);
+      }
       return 'cancelled';
     }
     return outcome;

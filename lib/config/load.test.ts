@@ -23,7 +23,7 @@ function usage(fn: () => unknown): string {
 describe('loadConfig', () => {
   it('targets the embedded reference server when no base URL is set', () => {
     const c = loadConfig([], { env: {}, cwd: cwd(), random: () => 0.5 });
-    expect(c.target).toEqual({ kind: 'embedded', faults: [] });
+    expect(c.target).toEqual({ kind: 'embedded', faults: [], variants: [] });
     expect(c.seed).toBe(2 ** 30);
     expect(c.maxRequests).toBe(400);
     expect(c.timeoutMs).toBe(10_000);

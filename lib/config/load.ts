@@ -17,7 +17,7 @@ export type FailOn = (typeof FAIL_ON)[number];
 
 export type TargetConfig =
   | { kind: 'url'; baseUrl: string; apiKey: string }
-  | { kind: 'embedded'; faults: string[] };
+  | { kind: 'embedded'; faults: string[]; variants: string[] };
 
 export interface Config {
   target: TargetConfig;
@@ -254,6 +254,7 @@ export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
   const faults = list(get('referenceFaults'));
   const embedded = bool(setting('embedded'), get('embedded'));
   const ci = inCi(env);
+  const variants = list(get('referenceVariants'));
   let target: TargetConfig;
   if (baseUrlText !== undefined && embedded) {
     throw new UsageError(
@@ -265,6 +266,10 @@ export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
     if (faults.length > 0)
       warnings.push(
         '--reference-faults applies to the embedded reference server only; ignored with --base-url',
+      );
+    if (variants.length > 0)
+      warnings.push(
+        '--reference-variants applies to the embedded reference server only; ignored with --base-url',
       );
     if (apiKey === undefined && !listOnly && !help) {
       throw new UsageError(
@@ -282,7 +287,7 @@ export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
       warnings.push(
         'ORDER_STORE_API_KEY is ignored: no ORDER_STORE_BASE_URL, so the embedded reference server and its own key are used',
       );
-    target = { kind: 'embedded', faults };
+    target = { kind: 'embedded', faults, variants };
   }
 
   const planText = str(get('plan'))?.toLowerCase();

@@ -216,6 +216,14 @@ export const SETTINGS = [
     help: 'A baseline entry whose check now passes is reported, not a failure.',
   },
   {
+    key: 'referenceVariants',
+    flag: '--reference-variants',
+    env: 'ORDER_STORE_REFERENCE_VARIANTS',
+    kind: 'list',
+    default: '',
+    help: 'Embedded target only: switch on these named variants of the reference server, choices the spec allows (see npm run reference -- --list-variants).',
+  },
+  {
     key: 'envFile',
     flag: '--env-file',
     env: 'ORDER_STORE_ENV_FILE',

@@ -8,20 +8,26 @@ import { parsePathId } from '../path-id.ts';
 import { errorReply, jsonReply, noContent, type Reply } from '../reply.ts';
 
 /**
- * The list's text per store, written once: a cancel changes only an order's status, which the list never
- * shows, so the text stays true (and a store of a million orders is not written out again per request).
+ * The list's text per store, written once per store version: by default a cancel changes only an order's
+ * status, which the list never shows, but variants show it or remove the order, so a cancel makes the text
+ * stale (and a store of a million orders is not written out again per request).
  */
-const listTexts = new WeakMap<object, string>();
+const listTexts = new WeakMap<object, { version: number; text: string }>();
 
 export function listOrders(ctx: RouteContext, query: URLSearchParams): Reply {
+  const chunked = ctx.variants.has('chunked-list');
+  const reply = (text: string): Reply => ({ ...jsonReply(200, text), ...(chunked ? { chunked } : {}) });
   if (ctx.faults.has('list-query-narrows'))
-    return jsonReply(200, orderListJson(ctx.store.list(), ctx.faults, query));
-  let text = listTexts.get(ctx.store);
-  if (text === undefined) {
-    text = orderListJson(ctx.store.list(), ctx.faults, query);
-    listTexts.set(ctx.store, text);
+    return reply(orderListJson(ctx.store.list(), ctx.faults, query, ctx.variants));
+  let cached = listTexts.get(ctx.store);
+  if (cached?.version !== ctx.store.version) {
+    cached = {
+      version: ctx.store.version,
+      text: orderListJson(ctx.store.list(), ctx.faults, query, ctx.variants),
+    };
+    listTexts.set(ctx.store, cached);
   }
-  return jsonReply(200, text);
+  return reply(cached.text);
 }
 
 type IdRead = { ok: true; id: bigint } | { ok: false; reply: Reply };
@@ -50,8 +56,12 @@ function readOrderId(ctx: RouteContext, rawId: string): IdRead {
       reply: errorReply(faults, 404, 'ORDER_NOT_FOUND', `No order has id ${Number(decoded)}.`),
     };
   }
-  const parsed = parsePathId(rawId, 'orderId');
-  return parsed.ok ? parsed : invalid(parsed.reason);
+  const parsed = parsePathId(rawId, 'orderId', { leadingZeros: ctx.variants.has('leading-zeros-same-id') });
+  if (parsed.ok) return parsed;
+  // Variant malformed-id-404: an id that is no int64 names no order; the spec lists only 404 here.
+  if (ctx.variants.has('malformed-id-404'))
+    return { ok: false, reply: errorReply(faults, 404, 'ORDER_NOT_FOUND', `No order has id ${rawId}.`) };
+  return invalid(parsed.reason);
 }
 
 export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): Reply | undefined {
@@ -59,7 +69,11 @@ export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): 
   const read = readOrderId(ctx, rawId);
   if (!read.ok) return read.reply;
   const { id } = read;
-  const outcome = dryRun ? store.check(id) : store.cancel(id, faults.has('cancel-shipped-204'));
+  // Read before the cancel: variant cancelled-removed takes the order out of the store.
+  const order = store.find(id);
+  const outcome = dryRun
+    ? store.check(id)
+    : store.cancel(id, faults.has('cancel-shipped-204'), ctx.variants.has('cancelled-removed'));
   switch (outcome) {
     case 'not-found':
       if (faults.has('cancel-unknown-204')) return dryRun ? undefined : noContent();
@@ -81,7 +95,7 @@ export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): 
       );
     case 'cancelled': {
       if (dryRun) return undefined;
-      const order = store.find(id)!;
+      if (!order) return noContent();
       if (faults.has('cancel-200-instead-of-204')) return jsonReply(200, orderJson(order, faults));
       if (faults.has('cancel-204-with-body')) {
         return {
