@@ -137,7 +137,7 @@ export const rateLimitProbe = suite({
       level: 'MUST',
       rules: ['8.r1', '8.r3'],
       requirement:
-        'X-RateLimit-Remaining falls with every request the limit counts and X-RateLimit-Limit stays the same within a window (below 0 and above Limit: RL-HEADERS-VALID).',
+        'X-RateLimit-Remaining falls with the requests the limit counts (it may stay or rise on a step when the limiter refills between requests, but not through the whole walk) and X-RateLimit-Limit stays the same within a window (below 0 and above Limit: RL-HEADERS-VALID).',
       title: 'Follows X-RateLimit-Remaining and -Limit through the walk',
       needs: probeNeeds,
       async run(ctx: Ctx) {
@@ -163,7 +163,7 @@ export const rateLimitProbe = suite({
       level: 'MUST',
       rules: ['8.r2'],
       requirement:
-        'X-RateLimit-Reset is a Unix timestamp in seconds giving the moment the limit resets: after the response, at most a day (plus skew) ahead, the same throughout the window.',
+        'X-RateLimit-Reset is a Unix timestamp in seconds giving the moment the limit resets: after the response, at most a day (plus skew) ahead, never moving back within the window (moving later with requests, as a token bucket full again later does, is recorded).',
       title: 'Follows X-RateLimit-Reset through the walk',
       needs: probeNeeds,
       async run(ctx: Ctx) {

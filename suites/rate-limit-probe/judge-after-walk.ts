@@ -45,7 +45,7 @@ export function judgeConsistency(limited: Sample): Judgement | string {
   const untilReset = Math.max(0, limited.resetAtMs - limited.response.receivedAtMs);
   const said = `Retry-After ${ra.raw} (${seconds(ra.delayMs)}), X-RateLimit-Reset ${limited.reset} (${seconds(untilReset)} away)`;
   if (!endsAfterReset(ra.delayMs, untilReset)) {
-    const sooner = untilReset - ra.delayMs > 2000;
+    const sooner = untilReset - ra.delayMs > 1000;
     return judged(
       sooner
         ? `${said}: Retry-After ends before the Reset moment (capacity comes back before the whole window resets, as a token bucket or sliding log frees it); waiting until Reset is enough either way`

@@ -82,12 +82,15 @@ export function judgeCounts(walk: Walk): Judgement {
   const limitMoved = pairs.filter(
     ([p, c]) => p.limit !== undefined && c.limit !== undefined && c.limit !== p.limit,
   );
+  // A limiter that refills between requests (a token bucket, GCRA) may show the same or a higher Remaining
+  // after a request; only a Remaining that never falls through the whole walk does not count requests.
+  const neverFell = pairs.length > 0 && stuck.length === pairs.length;
   const findings = [
     ...grouped(
-      stuck.map(([, c]) => c),
+      neverFell ? stuck.map(([, c]) => c) : [],
       pairs.length,
       (f) =>
-        `X-RateLimit-Remaining did not fall with a counted request: ${before(walk, f)?.remaining} then ${f.remaining} on request #${f.n}, same window`,
+        `X-RateLimit-Remaining did not fall with a counted request: ${before(walk, f)?.remaining} then ${f.remaining} on request #${f.n}, same window, and it never fell through the walk`,
     ),
     ...grouped(
       limitMoved.map(([, c]) => c),
@@ -98,8 +101,14 @@ export function judgeCounts(walk: Walk): Judgement {
   ];
   const notes =
     walk.rolledAt !== undefined ? [`the window reset during the walk (request #${walk.rolledAt})`] : [];
+  if (!neverFell && stuck.length > 0)
+    notes.push(
+      `Remaining stayed or rose on ${stuck.length} of ${pairs.length} steps and fell on the others: a limiter that refills between requests (token bucket) shows this`,
+    );
   return judged(
-    `Remaining fell with every counted request, Limit constant (${pairs.length} steps)`,
+    stuck.length === 0
+      ? `Remaining fell with every counted request, Limit constant (${pairs.length} steps)`
+      : `Remaining fell through the walk (on ${pairs.length - stuck.length} of ${pairs.length} steps), Limit constant`,
     findings,
     notes,
   );
@@ -133,15 +142,15 @@ export function judgeReset(samples: Sample[]): Judgement {
   // Reset is whole seconds and Date truncates to the second: 1.5 s of slack before "in the past".
   const past = unix.filter((s) => s.reset! * 1000 < s.serverNowMs - 1500);
   const far = unix.filter((s) => s.reset! * 1000 > s.serverNowMs + RESET_HORIZON_MS);
-  const moved = samples.filter((cur, i) => {
+  const step = (cur: Sample, i: number): number | undefined => {
     const prev = samples[i - 1];
-    return (
-      prev?.reset !== undefined &&
-      cur.reset !== undefined &&
-      !rolledOver(prev, cur) &&
-      Math.abs(cur.reset - prev.reset) > 1
-    );
-  });
+    if (prev?.reset === undefined || cur.reset === undefined || rolledOver(prev, cur)) return undefined;
+    return cur.reset - prev.reset;
+  };
+  // Reset moving back means the moment it named was wrong. Moving later is what a limiter that frees
+  // capacity gradually reports (a token bucket is full again later with every request): recorded only.
+  const moved = samples.filter((cur, i) => (step(cur, i) ?? 0) < -1);
+  const later = samples.filter((cur, i) => (step(cur, i) ?? 0) > 1);
   const findings = [
     ...grouped(ms, total, (f) => `${at(f)} is in Unix milliseconds, not seconds (above 10^12)`),
     ...grouped(
@@ -163,12 +172,19 @@ export function judgeReset(samples: Sample[]): Judgement {
     ...grouped(
       moved,
       total,
-      (f) => `${at(f)} moved from ${samples[samples.indexOf(f) - 1]!.reset} within the same window`,
+      (f) => `${at(f)} moved back from ${samples[samples.indexOf(f) - 1]!.reset} within the same window`,
     ),
   ];
+  const notes =
+    later.length > 0
+      ? [
+          `Reset moved later with requests ${later.length} times (e.g. ${at(later[0]!)}): a limiter that frees capacity gradually (token bucket) names when it is full again`,
+        ]
+      : [];
   return judged(
-    `Unix seconds, ahead by less than a day, constant through the window (${total} responses)`,
+    `Unix seconds, ahead by less than a day, ${later.length > 0 ? 'never moving back' : 'constant through the window'} (${total} responses)`,
     findings,
+    notes,
   );
 }
 

@@ -128,6 +128,12 @@ describe('walk judgements', () => {
     expect(judgeCounts(w).findings).toEqual([]);
   });
 
+  it('a Remaining that stays on some steps (a refill between requests) is recorded, not a finding', () => {
+    const j = judgeCounts(walkOf([4, 3, 3, 2, 1, 0], refused()));
+    expect(j.findings).toEqual([]);
+    expect(j.notes.join()).toMatch(/stayed or rose on 1 of 5 steps/);
+  });
+
   it('a Limit that changes within the window is a finding', () => {
     const w = walkOf([3, 2], refused());
     w.samples[2] = sample(2, 404, rl(1, T0 / 1000 + 2, 6));
@@ -141,8 +147,12 @@ describe('walk judgements', () => {
     expect(msg(T0 / 1000 - 60)).toMatch(/before the response/);
     expect(msg(T0 / 1000 + 3 * 86_400)).toMatch(/more than a day/);
     expect(msg(T0 / 1000 + 2)).toBeUndefined();
-    const moving = [sample(0, 404, rl(3, T0 / 1000 + 2)), sample(1, 404, rl(2, T0 / 1000 + 9))];
-    expect(judgeReset(moving).findings[0]!.message).toMatch(/moved from .* within the same window/);
+    const back = [sample(0, 404, rl(3, T0 / 1000 + 9)), sample(1, 404, rl(2, T0 / 1000 + 2))];
+    expect(judgeReset(back).findings[0]!.message).toMatch(/moved back from .* within the same window/);
+    // A token bucket is full again later with every request: recorded, not a finding.
+    const later = [sample(0, 404, rl(3, T0 / 1000 + 2)), sample(1, 404, rl(2, T0 / 1000 + 9))];
+    expect(judgeReset(later)).toMatchObject({ findings: [] });
+    expect(judgeReset(later).notes.join()).toMatch(/moved later with requests 1 times/);
   });
 
   it('judges no early 429 when the walk met none', () => {
