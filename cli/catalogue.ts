@@ -42,8 +42,11 @@ export function ruleCoverage(only: string[] = [], skip: string[] = []): Coverage
   );
 }
 
-/** The catalogue as a Markdown page (docs/checks.md): one table per suite, then every spec rule and its checks. */
-export function catalogueMarkdown(): string {
+/**
+ * The catalogue as a Markdown page (docs/checks.md): one table per suite, then every spec rule and its checks,
+ * then (when given) per check the reference variants the self-tests prove it stays silent on.
+ */
+export function catalogueMarkdown(tolerated?: ReadonlyMap<string, readonly string[]>): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const rows = catalogue();
   const lines = [
@@ -83,6 +86,24 @@ export function catalogueMarkdown(): string {
     const citing = rows.filter((c) => c.rules.includes(r.id)).map((c) => `\`${c.id}\``);
     const checks = citing.length > 0 ? citing.join(' ') : r.uncovered ? `none: ${cell(r.uncovered)}` : 'none';
     lines.push(`| \`${r.id}\` | ${cell(r.section)} | ${r.kind} | ${cell(r.text)} | ${checks} |`);
+  }
+  if (tolerated) {
+    lines.push(
+      '',
+      '## Variants each check is proven to tolerate',
+      '',
+      "A variant is a choice the spec or an RFC allows, made differently from the reference server's default",
+      '(`npm run reference -- --list-variants`; catalogue in `reference/README.md`). `test/variants.test.ts` and',
+      '`test/variants-rate-limit.test.ts` run the whole command against each (and combinations) and require',
+      'every check listed here to run and stay silent (pass or info). A check not listed never runs there.',
+      '',
+      '| Id | Variants |',
+      '|---|---|',
+    );
+    for (const c of rows) {
+      const variants = tolerated.get(c.id);
+      if (variants?.length) lines.push(`| \`${c.id}\` | ${variants.map((v) => `\`${v}\``).join(' ')} |`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }

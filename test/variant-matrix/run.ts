@@ -1,0 +1,34 @@
+// Runs one entry of the variant matrix through the whole command (in process) against a reference server
+// with those variants, and asserts the run stayed silent: no fail, warn or error, every proven check ran.
+import { expect } from 'vitest';
+import { checkOf, runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
+import { provenChecks } from './index.ts';
+import type { VariantRun } from './types.ts';
+
+export async function expectSilentRun(run: VariantRun): Promise<void> {
+  const server = await reference({ ...run.reference, variants: run.variants });
+  const result = await runCliInProcess(['--seed', '9', ...run.args], { env: targetEnv(server) });
+  const summary = `${result.stdout}\n${result.stderr}`;
+  const loud = result
+    .report!.checks.filter((c) => c.status === 'fail' || c.status === 'warn' || c.status === 'error')
+    .map((c) => `${c.id} ${c.status}: ${c.message}`);
+  expect(loud, summary).toEqual([]);
+  for (const id of provenChecks(run)) {
+    const c = checkOf(result, id);
+    expect(['pass', 'info'], `${id} ${c.status}: ${c.message}`).toContain(c.status);
+  }
+  for (const [id, reason] of Object.entries(run.skips ?? {})) {
+    expect(checkOf(result, id).status, id).toBe('skip');
+    expect(checkOf(result, id).message, id).toMatch(reason);
+  }
+  for (const [id, choice] of Object.entries(run.records ?? {})) {
+    const c = checkOf(result, id);
+    expect(`${c.message}\n${c.details.join('\n')}`, id).toMatch(choice);
+  }
+  expect(result.code, summary).toBe(0);
+  expect(result.report!.verdict).toBe('conformant');
+  // The probe never sent inside a Retry-After: the server bans on the first early request.
+  expect(server.stats().early).toBe(0);
+  expect(server.stats().bans).toBe(0);
+}
