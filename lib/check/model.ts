@@ -122,6 +122,8 @@ export interface CheckResult extends Omit<CheckMeta, 'needs'> {
   property?: PropertyRecord;
   rateLimitSeries?: RateLimitSeries;
   exchanges: Exchange[];
+  /** The seq of each exchange a finding cites (all among `exchanges`), in the order cited. */
+  cited?: number[];
   reproduction: string[];
   startedAt: string;
   durationMs: number;

@@ -211,6 +211,7 @@ export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>
     ...(property !== undefined ? { property } : {}),
     ...(series !== undefined ? { rateLimitSeries: series } : {}),
     exchanges: shown,
+    ...(cited.length > 0 ? { cited: cited.map((x) => x.seq) } : {}),
     reproduction: repeat
       ? [curlUntil(repeat.exchange.request, expressions, repeat.status, repeat.max)]
       : reproFrom.slice(0, MAX_REPRODUCTIONS).map((x) => curlCommand(x.request, expressions)),

@@ -165,6 +165,70 @@ describe('report.html', () => {
     expect(html).toContain('$ORDER_STORE_API_KEY');
     expect(html).toContain('id="CANCEL-B"');
   });
+
+  it('sorts findings fail, warn, not evaluated; shows schema issues, properties, INFO, matrix and chart', () => {
+    const checks = [
+      result('LIST-WARN', 'warn'),
+      result('LIST-SKIPPED-MUST', 'skip', { message: 'needs --plan' }),
+      result('LIST-FAIL', 'fail', {
+        expected: '200',
+        actual: '500',
+        schemaIssues: [{ path: '/0/shipDate', expected: 'format date-time', actual: '"2026-01-01 10:00"' }],
+        property: { seed: 7, path: '4:1', replay: '--seed 7 --replay-path LIST-FAIL:4:1' },
+      }),
+      result('LIST-SEEN-INFO', 'info', { level: 'INFO', message: 'the 409 body was an Error' }),
+      result('LIST-SKIPPED-INFO', 'skip', { level: 'INFO' }),
+      result('LIST-PROBE', 'pass', {
+        rateLimitSeries: {
+          points: [
+            { seq: 1, phase: 'reading', status: 404, limit: 3, remaining: 2, resetAtMs: 10_000, atMs: 1000 },
+            { seq: 2, phase: 'walk', status: 404, limit: 3, remaining: 1, resetAtMs: 10_000, atMs: 1100 },
+            { seq: 3, phase: 'walk', status: 404, limit: 3, remaining: 0, resetAtMs: 10_000, atMs: 1200 },
+            { seq: 4, phase: 'walk', status: 429, limit: 3, remaining: 0, resetAtMs: 10_000, atMs: 1300 },
+            {
+              seq: 5,
+              phase: 'recovery',
+              status: 404,
+              limit: 3,
+              remaining: 2,
+              resetAtMs: 20_000,
+              atMs: 10_100,
+            },
+          ],
+          waits: [{ before: 4, ms: 8700 }],
+        },
+      }),
+    ];
+    const html = htmlReport(report(checks));
+    const findings = html.slice(html.indexOf('id="findings"'), html.indexOf('id="probe"'));
+    const order = ['LIST-FAIL', 'LIST-WARN', 'LIST-SKIPPED-MUST'].map((id) => findings.indexOf(`id="${id}"`));
+    expect(order.every((i) => i > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(findings).not.toContain('id="LIST-SKIPPED-INFO"');
+    expect(findings).toContain('card card-fail');
+    expect(findings).toContain('card card-ne');
+    expect(findings).toMatch(
+      /<code>\/0\/shipDate<\/code><\/td><td>format date-time<\/td><td><code>&#34;2026-01-01 10:00&#34;<\/code>/,
+    );
+    expect(findings).toContain('--seed 7 --replay-path LIST-FAIL:4:1');
+    // MUST: 1 pass (the probe), 1 fail, 1 not evaluated; SHOULD: 1 warn.
+    expect(html).toMatch(
+      /id="count-must"><b>MUST<\/b><span>1 pass · <span class="n-fail">1<\/span> fail · <span class="n-ne">1<\/span> not evaluated/,
+    );
+    const unspecified = html.slice(html.indexOf('id="unspecified"'), html.indexOf('id="matrix"'));
+    expect(unspecified).toContain('the 409 body was an Error');
+    expect(unspecified).toContain('LIST-SKIPPED-INFO');
+    // Each cited rule links to its row in the matrix, and the row exists.
+    expect(html).toContain('href="#rule-4.cancel.r3"');
+    expect(html).toContain('id="rule-4.cancel.r3"');
+    expect(html).toMatch(/Coverage: \d+ of \d+ testable rules evaluated/);
+    const svg = html.slice(html.indexOf('<svg'), html.indexOf('</svg>'));
+    for (const part of ['Limit 3', '>429<', 'wait 8.7 s', 'Reset', 'recovered']) expect(svg).toContain(part);
+    // Self-contained: nothing loaded from anywhere (the target's URL is only text).
+    expect(html.split('http://127.0.0.1:1/v1').join('')).not.toMatch(
+      /<script|<link|<img|<iframe|@import|url\(|src=|https?:\/\/(?!h\/)/i,
+    );
+  });
 });
 
 describe('buildReport', () => {
