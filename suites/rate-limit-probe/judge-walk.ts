@@ -26,10 +26,16 @@ function sameWindowPairs(samples: Sample[]): Array<[Sample, Sample]> {
   return pairs;
 }
 
-export function judgeEnforced(walk: Walk): Judgement {
+/** A reason to skip (a string) when the walk could not reach the limit and nothing contradicts it. */
+export function judgeEnforced(walk: Walk): Judgement | string {
   const over = sameWindowPairs(walk.samples)
     .filter(([p]) => p.remaining === 0)
     .map(([, c]) => c);
+  const last = walk.samples[walk.samples.length - 1]!;
+  // The server still reports capacity: a limiter that refills as fast as the probe spends (a token bucket
+  // with a high rate) was never reached, which says nothing about whether it would refuse past the limit.
+  if (!walk.limited && over.length === 0 && last.remaining !== undefined && last.remaining > 0)
+    return `the walk ended after ${walk.sent} requests with X-RateLimit-Remaining still ${last.remaining}: the limiter gave capacity back about as fast as the probe spent it (a fast-refilling token bucket), so the limit was not reached and there is nothing to judge`;
   const findings = grouped(
     over,
     walk.sent,

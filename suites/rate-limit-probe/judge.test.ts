@@ -95,18 +95,24 @@ describe('walk judgements', () => {
   it('a faithful walk has no finding anywhere', () => {
     const w = walkOf([3, 2, 1, 0], refused());
     for (const j of [judgeEnforced(w), judgeCounts(w), judgeSteps(w), judgeReset(w.samples)])
-      expect(j.findings).toEqual([]);
+      expect(j).toMatchObject({ findings: [] });
     expect(judgeNotEarly(w)).toMatchObject({ findings: [] });
   });
 
   it('never limits: no 429 within the bound, and successes past Remaining 0', () => {
-    const f = judgeEnforced(walkOf([3, 2, 1, 0, 0, 0, 0])).findings.map((x) => x.message);
+    const j = judgeEnforced(walkOf([3, 2, 1, 0, 0, 0, 0]));
+    const f = typeof j === 'string' ? [] : j.findings.map((x) => x.message);
     expect(f[0]).toMatch(/past the limit was not refused with 429 \(3 of 6/);
     expect(f[1]).toMatch(/no 429 after 6 requests.*never enforced/);
   });
 
+  it('a bucket refilling as fast as the walk spends: Remaining never reached 0, nothing to judge', () => {
+    expect(judgeEnforced(walkOf([3, 3, 2, 2, 2, 1, 1]))).toMatch(/Remaining still 1: .*not reached/);
+  });
+
   it('limit + 1: one success after Remaining 0, then the 429', () => {
-    const f = judgeEnforced(walkOf([3, 2, 1, 0, 0], refused())).findings;
+    const j = judgeEnforced(walkOf([3, 2, 1, 0, 0], refused()));
+    const f = typeof j === 'string' ? [] : j.findings;
     expect(f).toHaveLength(1);
     expect(f[0]!.message).toMatch(/request #4 answered 404 .* X-RateLimit-Remaining 0 in the same window/);
     // Counting stays quiet: the over-limit success is the enforcement finding, not a counting one.

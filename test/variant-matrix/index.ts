@@ -44,6 +44,22 @@ export const VARIANT_RUNS: VariantRun[] = [
       'RL-PROBE-RECOVERY': /gradual refill/,
     },
   }),
+  // 200 tokens a second: the bucket refills about as fast as the walk spends, so the limit is never reached
+  // within the walk's bound. The probe must say so and judge nothing, not fail the limit as never enforced.
+  single('limiter-token-bucket', {
+    ...PROBE(200, 1),
+    skips: Object.fromEntries(
+      [
+        'RL-PROBE-LIMIT-ENFORCED',
+        'RL-PROBE-LIMIT-NOT-EARLY',
+        'RL-PROBE-429-RETRY-AFTER',
+        'RL-PROBE-RETRY-AFTER-CONSISTENT',
+        'RL-PROBE-429-HEADERS',
+        'RL-PROBE-429-BODY',
+        'RL-PROBE-RECOVERY',
+      ].map((id) => [id, /Remaining still \d+: .*not reached|met no 429/]),
+    ),
+  }),
   single('address-limit-separate', { ...PROBE(40, 2) }),
   single('order-extra-fields', { ...PLAIN }),
   single('order-id-only', { ...PLAIN }),
@@ -142,4 +158,7 @@ export function toleratedVariants(): Map<string, string[]> {
   return new Map([...out].map(([id, set]) => [id, [...set].sort()]));
 }
 
-export const runName = (run: VariantRun): string => run.variants.join(' + ');
+export const runName = (run: VariantRun): string => {
+  const rl = run.reference.rateLimit;
+  return `${run.variants.join(' + ')}${rl ? ` (${rl.limit} per ${rl.windowSeconds} s)` : ''}`;
+};
