@@ -4,14 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../lib/check/model.ts';
 import { ALL_CHECKS } from '../suites/index.ts';
-import { type CliRun, checkOf, runCli, targetEnv } from './support/cli.ts';
+import { type CliRun, checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
 import { reference } from './support/reference.ts';
 
 const ID_CHECKS = ALL_CHECKS.filter((c) => c.id.startsWith('ID-'));
 
 async function faultRun(faults: string[], args: string[], log?: (line: string) => void) {
   const server = await reference({ faults, ...(log ? { log } : {}) });
-  const run = await runCli(args, { env: targetEnv(server) });
+  const run = await runCliInProcess(args, { env: targetEnv(server) });
   return { server, run };
 }
 
