@@ -70,6 +70,7 @@ async function conduct(config: Config, target: RunTarget, plan: RunPlan, console
     config: runConfig,
     embedded: target.embedded,
     referenceFaults: config.target.kind === 'embedded' ? config.target.faults : [],
+    referenceVariants: config.target.kind === 'embedded' ? config.target.variants : [],
     selected: selected.map((c) => c.id),
     rateLimitProbe: !probeSelected ? 'not-selected' : config.skipRateLimitProbe ? 'skipped' : 'run',
     rules: SPEC_RULES,

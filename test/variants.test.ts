@@ -40,6 +40,12 @@ describe('--reference-variants on the embedded target', () => {
       /\(embedded reference server; variants: order-id-only,cancelled-removed,json-charset\)/,
     );
     expect(run.report!.checks.filter((c) => ['fail', 'warn', 'error'].includes(c.status))).toEqual([]);
+    expect(run.report!.target.referenceVariants).toEqual([
+      'order-id-only',
+      'cancelled-removed',
+      'json-charset',
+    ]);
+    expect(run.html).toContain('variants: order-id-only, cancelled-removed, json-charset');
     expect(checkOf(run, 'CANCEL-REPEAT-INFO').message).toMatch(
       /answered 404 \(application\/json; charset=utf-8\)/,
     );

@@ -16,6 +16,7 @@ export interface RunFacts {
   config: RunConfig;
   embedded: boolean;
   referenceFaults: string[];
+  referenceVariants?: string[];
   /** Ids of the checks the selection (--only/--skip) kept, in run order. */
   selected: string[];
   rateLimitProbe: Report['scope']['rateLimitProbe'];
@@ -69,7 +70,12 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
     suite: SUITE,
     spec: SPEC_TITLE,
     runId: facts.runId,
-    target: { baseUrl: config.baseUrl, embedded: facts.embedded, referenceFaults: facts.referenceFaults },
+    target: {
+      baseUrl: config.baseUrl,
+      embedded: facts.embedded,
+      referenceFaults: facts.referenceFaults,
+      ...(facts.referenceVariants?.length ? { referenceVariants: facts.referenceVariants } : {}),
+    },
     startedAt: facts.started.toISOString(),
     endedAt: ended.toISOString(),
     durationMs: ended.getTime() - facts.started.getTime(),

@@ -16,7 +16,13 @@ export interface Report {
   suite: { name: string; version: string };
   spec: string;
   runId: string;
-  target: { baseUrl: string; embedded: boolean; referenceFaults: string[] };
+  target: {
+    baseUrl: string;
+    embedded: boolean;
+    referenceFaults: string[];
+    /** The embedded server's variants (choices the spec allows); absent in reports before they existed. */
+    referenceVariants?: string[];
+  };
   startedAt: string;
   endedAt: string;
   durationMs: number;
