@@ -126,4 +126,21 @@ describe('order-store-reference command', () => {
     r.child.kill('SIGINT');
     expect(await r.exit).toBe(0);
   });
+
+  it('names at most 20 ids of each kind in its banner, however large the store', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'order-store-reference-'));
+    const file = join(dir, 'orders.json');
+    const orders = Array.from(
+      { length: 25 },
+      (_, i) =>
+        `{"id":${i + 1},"petId":1,"quantity":1,"shipDate":"2026-01-01T00:00:00Z","complete":true,"status":"shipped"}`,
+    );
+    writeFileSync(file, `[${orders.join(',')}]`);
+    const r = run(['--port', '0', '--orders', file]);
+    await waitFor(r, 'Shipped orders:');
+    const ids = Array.from({ length: 20 }, (_, i) => i + 1).join(',');
+    expect(r.stdout()).toContain(`Shipped orders: ${ids} and 5 more\n`);
+    r.child.kill('SIGINT');
+    expect(await r.exit).toBe(0);
+  });
 });

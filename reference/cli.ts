@@ -62,13 +62,21 @@ async function main(): Promise<void> {
       `Order Store reference server listening`,
       `Base URL: ${server.baseUrl}`,
       `Demo key: ${server.demoKey}`,
-      `Pending orders: ${server.fixtures.pending.join(',')}`,
-      `Shipped orders: ${server.fixtures.shipped.join(',')}`,
+      `Pending orders: ${someIds(server.fixtures.pending)}`,
+      `Shipped orders: ${someIds(server.fixtures.shipped)}`,
       `Faults: ${options.faults?.length ? options.faults.join(',') : 'none'}`,
       `Variants: ${options.variants?.length ? options.variants.join(',') : 'none'}`,
       '',
     ].join('\n'),
   );
+}
+
+/** The banner names at most BANNER_IDS ids of each kind: a store of a million orders must not flood it. */
+const BANNER_IDS = 20;
+
+function someIds(ids: readonly string[]): string {
+  const shown = ids.slice(0, BANNER_IDS).join(',');
+  return ids.length > BANNER_IDS ? `${shown} and ${ids.length - BANNER_IDS} more` : shown;
 }
 
 await main();
