@@ -1,0 +1,150 @@
+// report.html as an auditor opens it: a real Chromium (Debian's, installed by .ci/run), headless, with
+// JavaScript off, at laptop and phone widths, on a faulty run and a clean one. The verdict, the counts, a
+// failure's details, the matrix and the probe's chart must be there and visible; the page fetches nothing.
+// In CI (CI=true) a missing chromium fails this test; elsewhere it is skipped with the reason.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CliRun, runCliInProcess, targetEnv } from './support/cli.ts';
+import { reference } from './support/reference.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const present = existsSync(CHROMIUM);
+const inCi = process.env.CI === 'true';
+
+const WIDTHS = [
+  { name: 'laptop', viewport: { width: 1366, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+
+/** A window short enough that the probe's wait is about a second. */
+const SHORT_WINDOW = { limit: 40, windowSeconds: 1 };
+
+async function runAgainst(faults: string[]): Promise<{ run: CliRun; file: string }> {
+  const server = await reference({ faults, rateLimit: SHORT_WINDOW });
+  const run = await runCliInProcess(['--seed', '9', '--property-runs', '1', '--burst'], {
+    env: targetEnv(server),
+  });
+  const file = join(run.reportDir, run.report!.runId, 'report.html');
+  return { run, file };
+}
+
+async function openReport(browser: Browser, file: string, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+  const page = await context.newPage();
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(r.url()));
+  await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+  return { page, fetched, close: () => context.close() };
+}
+
+async function expectVisible(page: Page, selector: string): Promise<void> {
+  const el = page.locator(selector).first();
+  await el.scrollIntoViewIfNeeded();
+  expect(await el.isVisible(), `${selector} is visible`).toBe(true);
+  const box = await el.boundingBox();
+  expect(box && box.width > 0 && box.height > 0, `${selector} has a size`).toBe(true);
+}
+
+describe.skipIf(!present && !inCi)(
+  `report.html in Chromium${present ? '' : ' (skipped: no chromium here)'}`,
+  () => {
+    let browser: Browser;
+
+    beforeAll(async () => {
+      if (!present)
+        throw new Error(
+          `${CHROMIUM} is missing: .ci/run installs Debian's chromium (apt-get install chromium)`,
+        );
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      });
+    }, 30_000);
+
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it('shows a faulty run: verdict, counts, a failure with its evidence, the matrix and the chart', {
+      timeout: 120_000,
+    }, async () => {
+      const { run, file } = await runAgainst(['list-shipdate-not-rfc3339', 'error-missing-message']);
+      expect(run.code, run.stderr).toBe(1);
+      for (const { name, viewport } of WIDTHS) {
+        const { page, fetched, close } = await openReport(browser, file, viewport);
+        try {
+          expect(await page.locator('#verdict').innerText(), name).toBe('Not conformant');
+          await expectVisible(page, '#counts');
+          expect(await page.locator('#count-must').innerText()).toMatch(
+            /MUST\s+\d+ pass · [1-9]\d* fail · \d+ not evaluated/,
+          );
+          // The first finding is a failure card, visibly unlike a passing one, with its details.
+          const card = page.locator('#findings ~ .card').first();
+          expect(await card.getAttribute('class')).toContain('card-fail');
+          await expectVisible(page, '#findings ~ .card.card-fail');
+          const text = await card.innerText();
+          expect(text).toMatch(/Requirement/);
+          expect(text).toMatch(/Instance path[\s\S]*format date-time/);
+          expect(text).toMatch(/Reproduce[\s\S]*curl -sS -i/);
+          expect(text).toContain('$ORDER_STORE_API_KEY');
+          await expectVisible(page, 'table.matrix');
+          expect(await page.locator('#coverage').innerText()).toMatch(
+            /Coverage: \d+ of \d+ testable rules evaluated/,
+          );
+          await expectVisible(page, '#probe-chart svg');
+          const chart = await page.locator('#probe-chart svg').boundingBox();
+          expect(chart!.width, `${name}: the chart fits the width`).toBeLessThanOrEqual(viewport.width);
+          expect(await page.locator('#probe-chart svg text', { hasText: '429' }).count()).toBeGreaterThan(0);
+          expect(fetched, 'the page fetches nothing but itself').toEqual([pathToFileURL(file).href]);
+        } finally {
+          await close();
+        }
+      }
+      // Printed: colours kept, evidence of the findings unfolded; the page count is reported.
+      const { page, close } = await openReport(browser, file, WIDTHS[0].viewport);
+      try {
+        const pdf = await page.pdf({ format: 'A4', printBackground: true });
+        const pages = pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g)?.length ?? 0;
+        console.log(`faulty run report prints to ${pages} A4 pages`);
+        expect(pages).toBeGreaterThan(3);
+      } finally {
+        await close();
+      }
+      expect(readFileSync(file, 'utf8')).toContain('print-color-adjust:exact');
+    });
+
+    it('shows a clean run: conformant, no findings, the matrix and the chart', {
+      timeout: 120_000,
+    }, async () => {
+      const { run, file } = await runAgainst([]);
+      expect(run.code, run.stderr).toBe(0);
+      for (const { name, viewport } of WIDTHS) {
+        const { page, fetched, close } = await openReport(browser, file, viewport);
+        try {
+          expect(await page.locator('#verdict').innerText(), name).toBe('Conformant');
+          expect(await page.locator('#count-must').innerText()).toMatch(/MUST\s+\d+ pass · 0 fail/);
+          // No failure or warning; what remains among the findings is only what was not evaluated
+          // (e.g. the --plan check without --plan), each with its reason.
+          expect(await page.locator('.card-fail, .card-warn').count()).toBe(0);
+          expect(await page.locator('#findings-table .s-fail, #findings-table .s-warn').count()).toBe(0);
+          await expectVisible(page, 'table.matrix');
+          await expectVisible(page, '#probe-chart svg');
+          expect(fetched).toEqual([pathToFileURL(file).href]);
+        } finally {
+          await close();
+        }
+      }
+    });
+  },
+);
