@@ -2,13 +2,15 @@
 // every selected check (lib/run), the final reports and the exit code. Loaded by main.ts only for a run, so
 // --help, --list and configuration errors never load the HTTP client, the suites' machinery or the reporters.
 
+import { readFileSync } from 'node:fs';
 import type { CheckResult } from '../lib/check/model.ts';
 import type { Config } from '../lib/config/load.ts';
 import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
 import type { BanEvent } from '../lib/http/ban.ts';
 import { keyRedactor } from '../lib/http/redact.ts';
+import { parseBaseline } from '../lib/report/baseline.ts';
 import { buildReport, type RunFacts } from '../lib/report/build.ts';
-import { planLines, summary } from '../lib/report/console.ts';
+import { annotations, planLines, summary } from '../lib/report/console.ts';
 import { newRunId, type Report, SUITE } from '../lib/report/model.ts';
 import { ReportWriter } from '../lib/report/write.ts';
 import type { RunPlan } from '../lib/run/plan.ts';
@@ -37,6 +39,21 @@ export async function runConformance(config: Config, io: Io): Promise<number> {
       return EXIT.usage;
     }
   }
+  let baseline: RunFacts['baseline'];
+  if (config.baseline !== undefined) {
+    try {
+      baseline = {
+        baseline: parseBaseline(readFileSync(config.baseline, 'utf8')),
+        file: config.baseline,
+        allowStale: config.allowStaleBaseline,
+      };
+    } catch (e) {
+      io.err(
+        `order-store-conformance: cannot use the baseline ${config.baseline}: ${errorMessage(e)}; fix ORDER_STORE_BASELINE (--baseline) or write one with: order-store-conformance baseline write REPORT`,
+      );
+      return EXIT.usage;
+    }
+  }
   let target: RunTarget;
   try {
     target = await resolveTarget(config);
@@ -45,7 +62,7 @@ export async function runConformance(config: Config, io: Io): Promise<number> {
     return e instanceof UsageError ? EXIT.usage : EXIT.incomplete;
   }
   try {
-    return await conduct(config, target, plan, io);
+    return await conduct(config, target, plan, baseline, io);
   } finally {
     await target.close();
   }
@@ -58,7 +75,13 @@ function embeddedChoices(config: Config): string {
   return `${faults.length > 0 ? `; faults: ${faults.join(',')}` : ''}${variants.length > 0 ? `; variants: ${variants.join(',')}` : ''}`;
 }
 
-async function conduct(config: Config, target: RunTarget, plan: RunPlan, consoleIo: Io): Promise<number> {
+async function conduct(
+  config: Config,
+  target: RunTarget,
+  plan: RunPlan,
+  baseline: RunFacts['baseline'],
+  consoleIo: Io,
+): Promise<number> {
   const runConfig = target.config;
   const started = new Date();
   const runId = newRunId(started);
@@ -78,6 +101,7 @@ async function conduct(config: Config, target: RunTarget, plan: RunPlan, console
     plan,
     profile: config.profile,
     failOn: config.failOn,
+    ...(baseline ? { baseline } : {}),
   };
   const results: CheckResult[] = [];
   const reasons: string[] = [];
@@ -151,6 +175,14 @@ async function conduct(config: Config, target: RunTarget, plan: RunPlan, console
   const report = build(true);
   writer.finish(report, run?.exchanges() ?? []);
   io.out(summary(report, writer.dir));
+  if (config.githubActions) for (const line of annotations(report)) io.out(line);
+  if (config.githubStepSummary !== undefined) {
+    try {
+      writer.appendSummary(config.githubStepSummary, report);
+    } catch (e) {
+      io.err(`warning: could not append to GITHUB_STEP_SUMMARY (${errorMessage(e)})`);
+    }
+  }
   return report.gate.exitCode;
 }
 

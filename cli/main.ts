@@ -66,6 +66,8 @@ export type Subcommand = (
 
 /** The subcommands, by the name that comes first on the command line; anything else is a conformance run. */
 const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
+  baseline: async () => (await import('./baseline.ts')).baselineCommand,
+  compare: async () => (await import('./compare.ts')).compareCommand,
   verify: async () => (await import('./verify.ts')).verifyCommand,
 };
 

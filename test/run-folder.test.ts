@@ -39,6 +39,7 @@ describe('a run folder', () => {
       'junit.xml',
       'report.html',
       'report.json',
+      'report.md',
       'transcript.har',
     ]);
 

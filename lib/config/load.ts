@@ -48,6 +48,9 @@ export interface Config {
   allowStaleBaseline: boolean;
   /** Whether the run is in CI (the CI variable is set): a run without a target must then say --embedded. */
   ci: boolean;
+  /** Under GitHub Actions: `::error` annotations, and the file report.md is appended to (job summary). */
+  githubActions: boolean;
+  githubStepSummary?: string;
   /** Things worth saying that do not stop the run (plain http to a remote host, ignored settings). */
   warnings: string[];
   envFile?: string;
@@ -350,6 +353,10 @@ export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
       : {}),
     allowStaleBaseline: bool(setting('allowStaleBaseline'), get('allowStaleBaseline')),
     ci,
+    githubActions: env.GITHUB_ACTIONS === 'true',
+    ...(str(env.GITHUB_STEP_SUMMARY) !== undefined
+      ? { githubStepSummary: str(env.GITHUB_STEP_SUMMARY)! }
+      : {}),
     warnings,
     ...(envFile !== undefined ? { envFile } : {}),
   };

@@ -5,6 +5,7 @@ import type { SpecRule } from '../check/rules.ts';
 import type { RunConfig } from '../config/run-config.ts';
 import type { BanEvent } from '../http/ban.ts';
 import type { RunPlan } from '../run/plan.ts';
+import { applyBaseline, type Baseline } from './baseline.ts';
 import { type CoverageCheck, coverageOf } from './coverage.ts';
 import { evaluationGaps, evaluationOf, type Profile } from './evaluation.ts';
 import { countStatuses, type Gate, gateOf, type Report, SPEC_TITLE, SUITE, verdictOf } from './model.ts';
@@ -27,6 +28,8 @@ export interface RunFacts {
   plan: RunPlan;
   profile: Profile;
   failOn: Gate['failOn'];
+  /** Known failures (--baseline), and whether a stale entry is tolerated. */
+  baseline?: { baseline: Baseline; file: string; allowStale: boolean };
 }
 
 export interface RunState {
@@ -65,6 +68,9 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
   if (state.final) incompleteReasons.push(...evaluationGaps(evaluation));
   const verdict = verdictOf(state.results, incompleteReasons);
   const counts = countStatuses(state.results);
+  const baseline = facts.baseline
+    ? applyBaseline(facts.baseline.baseline, facts.baseline.file, state.results, facts.baseline.allowStale)
+    : null;
   return {
     reportVersion: 1,
     suite: SUITE,
@@ -83,7 +89,14 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
     incompleteReasons,
     verdict,
     evaluation,
-    gate: gateOf(verdict, counts, facts.failOn, incompleteReasons),
+    gate: gateOf(
+      state.results,
+      incompleteReasons.length === 0 && !state.results.some((r) => r.status === 'error'),
+      facts.failOn,
+      incompleteReasons,
+      baseline,
+    ),
+    baseline,
     bans,
     scope: {
       only: config.only,

@@ -1,6 +1,6 @@
-// JUnit XML for CI: one <testsuite> per spec area, one <testcase> per check. A broken MUST is a <failure>,
-// a harness error an <error>, a skip a <skipped>; SHOULD warnings and INFO observations pass with their
-// text in <system-out>, so a CI gate fails exactly when the run is not conformant or not complete.
+// JUnit XML for CI (valid against schemas/junit-10.xsd): one <testsuite> per spec area, one <testcase> per
+// check named by its id. A broken MUST is a <failure>, a harness error an <error>, a skip or a baseline's known
+// failure a <skipped>; warnings show in system-out/err (a <failure> under --fail-on warn), so CI fails as the gate does.
 import type { CheckResult } from '../check/model.ts';
 import type { Report } from './model.ts';
 import { xmlAttr, xmlText } from './xml.ts';
@@ -18,59 +18,89 @@ function body(c: CheckResult): string {
   return lines.join('\n');
 }
 
-function testcase(c: CheckResult): string {
-  const open = `    <testcase classname="${xmlAttr(c.suite)}" name="${xmlAttr(`${c.id}: ${c.title}`)}" time="${seconds(c.durationMs)}">`;
-  const props = [
-    '      <properties>',
-    `        <property name="level" value="${xmlAttr(c.level)}"/>`,
-    `        <property name="spec" value="${xmlAttr(c.spec)}"/>`,
-    `        <property name="status" value="${c.status}"/>`,
-    '      </properties>',
-  ];
+function testcase(c: CheckResult, failOnWarn: boolean, known: ReadonlyMap<string, string>): string {
+  // The name is the check id alone: stable when titles change, so CI history follows a check across runs.
+  const open = `    <testcase classname="${xmlAttr(c.suite)}" name="${xmlAttr(c.id)}" time="${seconds(c.durationMs)}" status="${c.status}">`;
+  const text = `${c.title}\n${body(c)}`;
+  const knownReason = known.get(c.id);
   let outcome: string;
-  switch (c.status) {
-    case 'fail':
-      outcome = `      <failure type="${c.level}" message="${xmlAttr(c.message)}">${xmlText(body(c))}</failure>`;
-      break;
-    case 'error':
-      outcome = `      <error type="harness" message="${xmlAttr(c.message)}">${xmlText(body(c))}</error>`;
-      break;
-    case 'skip':
-      outcome = `      <skipped message="${xmlAttr(c.message)}"/>`;
-      break;
-    default:
-      outcome = `      <system-out>${xmlText(`${c.status.toUpperCase()}: ${body(c)}`)}</system-out>`;
-  }
-  return [open, ...props, outcome, '    </testcase>'].join('\n');
+  if (knownReason !== undefined && (c.status === 'fail' || c.status === 'warn'))
+    // Listed in the baseline: visible, but not a failure of this run.
+    outcome = `      <skipped message="${xmlAttr(`known ${c.status} (baseline): ${knownReason}`)}"/>\n      <system-out>${xmlText(`KNOWN ${c.status.toUpperCase()}: ${text}`)}</system-out>`;
+  else
+    switch (c.status) {
+      case 'fail':
+        outcome = `      <failure type="${c.level}" message="${xmlAttr(c.message)}">${xmlText(text)}</failure>`;
+        break;
+      case 'warn':
+        outcome = failOnWarn
+          ? `      <failure type="SHOULD" message="${xmlAttr(`warning (--fail-on warn): ${c.message}`)}">${xmlText(text)}</failure>`
+          : `      <system-out>${xmlText(`WARNING (SHOULD broken; not failing the run): ${text}`)}</system-out>\n      <system-err>${xmlText(`WARNING ${c.id}: ${c.message}`)}</system-err>`;
+        break;
+      case 'error':
+        outcome = `      <error type="harness" message="${xmlAttr(c.message)}">${xmlText(text)}</error>`;
+        break;
+      case 'skip':
+        outcome = `      <skipped message="${xmlAttr(c.message)}"/>`;
+        break;
+      default:
+        outcome = `      <system-out>${xmlText(`${c.status.toUpperCase()}: ${text}`)}</system-out>`;
+    }
+  return [open, outcome, '    </testcase>'].join('\n');
 }
 
 export function junitXml(report: Report): string {
+  const failOnWarn = report.gate.failOn === 'warn';
+  const known = new Map((report.baseline?.known ?? []).map((k) => [k.id, k.reason]));
   const suites = new Map<string, CheckResult[]>();
   for (const c of report.checks) suites.set(c.suite, [...(suites.get(c.suite) ?? []), c]);
-  const count = (cs: CheckResult[], s: CheckResult['status']) => cs.filter((c) => c.status === s).length;
+  const isKnown = (c: CheckResult) => known.has(c.id) && (c.status === 'fail' || c.status === 'warn');
+  const tally = (cs: readonly CheckResult[]) => ({
+    failures: cs.filter((c) => !isKnown(c) && (c.status === 'fail' || (failOnWarn && c.status === 'warn')))
+      .length,
+    errors: cs.filter((c) => c.status === 'error').length,
+    skipped: cs.filter((c) => c.status === 'skip' || isKnown(c)).length,
+  });
   const runError = report.complete ? 0 : 1;
+  const stale = report.baseline?.staleFails ? report.baseline.stale : [];
+  const total = tally(report.checks);
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${xmlAttr(`${report.suite.name} ${report.suite.version}`)}" tests="${report.checks.length + runError}" failures="${report.counts.fail}" errors="${report.counts.error + runError}" skipped="${report.counts.skip}" time="${seconds(report.durationMs)}" timestamp="${report.startedAt}">`,
+    `<testsuites name="${xmlAttr(`${report.suite.name} ${report.suite.version}`)}" tests="${report.checks.length + runError + stale.length}" failures="${total.failures + stale.length}" errors="${total.errors + runError}" time="${seconds(report.durationMs)}">`,
   ];
   for (const [name, cs] of suites) {
     const time = cs.reduce((t, c) => t + c.durationMs, 0);
+    const t = tally(cs);
     out.push(
-      `  <testsuite name="${xmlAttr(name)}" tests="${cs.length}" failures="${count(cs, 'fail')}" errors="${count(cs, 'error')}" skipped="${count(cs, 'skip')}" time="${seconds(time)}" timestamp="${cs[0]!.startedAt}">`,
+      `  <testsuite name="${xmlAttr(name)}" tests="${cs.length}" failures="${t.failures}" errors="${t.errors}" skipped="${t.skipped}" time="${seconds(time)}" timestamp="${cs[0]!.startedAt.replace(/\.\d{3}Z$/, '')}">`,
       '    <properties>',
       `      <property name="target" value="${xmlAttr(report.target.baseUrl)}"/>`,
       `      <property name="verdict" value="${report.verdict}"/>`,
       `      <property name="seed" value="${report.settings.seed}"/>`,
+      `      <property name="warnings" value="${cs.filter((c) => c.status === 'warn').length}"/>`,
       '    </properties>',
-      ...cs.map(testcase),
+      ...cs.map((c) => testcase(c, failOnWarn, known)),
       '  </testsuite>',
     );
+  }
+  if (stale.length > 0) {
+    // A known failure that no longer fails: the baseline must be updated, and the gate says so.
+    out.push(
+      `  <testsuite name="baseline" tests="${stale.length}" failures="${stale.length}" errors="0" skipped="0" time="0">`,
+    );
+    for (const e of stale)
+      out.push(
+        `    <testcase classname="baseline" name="${xmlAttr(e.id)}" time="0" status="stale">`,
+        `      <failure type="stale-baseline" message="${xmlAttr(`${e.id} now ends ${e.status}; remove it from ${report.baseline!.file}`)}"/>`,
+        '    </testcase>',
+      );
+    out.push('  </testsuite>');
   }
   if (!report.complete) {
     // An incomplete run must not read as green in CI even if every recorded check passed.
     out.push(
       `  <testsuite name="run" tests="1" failures="0" errors="1" skipped="0" time="0">`,
-      `    <testcase classname="run" name="RUN-COMPLETE: the run finished" time="0">`,
+      `    <testcase classname="run" name="RUN-COMPLETE" time="0">`,
       `      <error type="incomplete" message="${xmlAttr(report.incompleteReasons.join('; ') || 'incomplete')}"/>`,
       '    </testcase>',
       '  </testsuite>',

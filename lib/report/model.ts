@@ -5,6 +5,7 @@ import type { CheckResult, Status } from '../check/model.ts';
 import { EXIT } from '../errors.ts';
 import { packagePath } from '../files.ts';
 import type { BanEvent } from '../http/ban.ts';
+import type { BaselineOutcome } from './baseline.ts';
 import type { Coverage } from './coverage.ts';
 import type { Evaluation } from './evaluation.ts';
 import type { Provenance } from './provenance.ts';
@@ -33,6 +34,8 @@ export interface Report {
   evaluation: Evaluation;
   /** Whether the run passes as a CI gate: the verdict, then --fail-on; `exitCode` is the command's. */
   gate: Gate;
+  /** The baseline of known failures the run was judged with, or null. */
+  baseline: BaselineOutcome | null;
   /** Bans of a key the target announced during the run (spec §8 rule 5); empty in a safe run. */
   bans: BanEvent[];
   scope: {
@@ -95,20 +98,44 @@ export interface Gate {
   reasons: string[];
 }
 
-/** The gate: the verdict's exit code, then a SHOULD warning fails a conformant run under --fail-on warn. */
+/**
+ * The gate, in order: a MUST failure no baseline lists fails (1); then an incomplete run is incomplete (3);
+ * then, under --fail-on warn, a warning no baseline lists fails (1), and so does a stale baseline entry
+ * (unless --allow-stale-baseline); else the gate passes (0), known failures of the baseline included.
+ */
 export function gateOf(
-  verdict: Verdict,
-  counts: Report['counts'],
+  checks: readonly Pick<CheckResult, 'id' | 'status'>[],
+  complete: boolean,
   failOn: Gate['failOn'],
   incompleteReasons: readonly string[],
+  baseline: BaselineOutcome | null = null,
 ): Gate {
+  const known = new Set(baseline?.known.map((k) => k.id) ?? []);
+  const fails = checks.filter((c) => c.status === 'fail' && !known.has(c.id));
+  const warns = checks.filter((c) => c.status === 'warn' && !known.has(c.id));
   const reasons: string[] = [];
-  let exitCode = exitCodeOf(verdict);
-  if (verdict === 'non-conformant') reasons.push(`${counts.fail} MUST checks fail`);
-  if (verdict === 'incomplete') reasons.push(...incompleteReasons);
-  if (verdict === 'conformant' && failOn === 'warn' && counts.warn > 0) {
-    reasons.push(`${counts.warn} SHOULD checks warn, and --fail-on warn fails the run on a warning`);
+  const stale = baseline?.staleFails ? baseline.stale : [];
+  let exitCode: number = EXIT.conformant;
+  if (fails.length > 0) {
+    reasons.push(
+      `${fails.length} MUST checks fail${known.size > 0 ? ' that the baseline does not list' : ''}: ${fails.map((c) => c.id).join(', ')}`,
+    );
     exitCode = EXIT.nonConformant;
+  } else if (!complete) {
+    reasons.push(...incompleteReasons);
+    exitCode = EXIT.incomplete;
+  }
+  if (failOn === 'warn' && warns.length > 0) {
+    reasons.push(
+      `${warns.length} SHOULD checks warn, and --fail-on warn fails the run on a warning: ${warns.map((c) => c.id).join(', ')}`,
+    );
+    if (exitCode === EXIT.conformant) exitCode = EXIT.nonConformant;
+  }
+  if (stale.length > 0) {
+    reasons.push(
+      `stale baseline: ${stale.map((s) => s.id).join(', ')} now ${stale.length === 1 ? 'passes' : 'pass'}; remove ${stale.length === 1 ? 'it' : 'them'} from ${baseline!.file} (or pass --allow-stale-baseline)`,
+    );
+    if (exitCode === EXIT.conformant) exitCode = EXIT.nonConformant;
   }
   return { failOn, passed: exitCode === EXIT.conformant, exitCode, reasons };
 }

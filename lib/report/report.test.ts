@@ -113,14 +113,18 @@ describe('junit.xml', () => {
         result('CANCEL-E', 'warn'),
       ]),
     );
-    expect(xml).toMatch(/<testsuites [^>]*tests="5" failures="1" errors="1" skipped="1"/);
+    expect(xml).toMatch(/<testsuites [^>]*tests="5" failures="1" errors="1"/);
+    expect(xml).toMatch(/<testcase classname="Cancel an order" name="CANCEL-B" time="0.012" status="fail">/);
     expect(xml).toMatch(/<testsuite name="Cancel an order" tests="4" failures="1" errors="1" skipped="1"/);
     expect(xml).toMatch(
       /<failure type="MUST" message="bad &lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; \uFFFD\uFFFD &quot;quoted&quot;">/,
     );
     expect(xml).toContain('<skipped message="skip message"/>');
     expect(xml).toMatch(/<error type="harness" message="error message">/);
-    expect(xml).toMatch(/<system-out>WARN: SHOULD/);
+    expect(xml).toMatch(
+      /<system-out>WARNING \(SHOULD broken; not failing the run\): Sends something\nSHOULD/,
+    );
+    expect(xml).toContain('<system-err>WARNING CANCEL-E: warn message</system-err>');
     expect(xml.includes('\u0001') || xml.includes('\u0008')).toBe(false);
   });
 
@@ -287,6 +291,7 @@ describe('report writer', () => {
       'report.json',
       'junit.xml',
       'report.html',
+      'report.md',
       'transcript.har',
       'SHA256SUMS',
     ]);

@@ -1,13 +1,14 @@
 // The report writer: the only part of the harness that writes files. report.json is rewritten as checks end
 // (atomically, at most every PROGRESS_INTERVAL_MS), so a run that dies halfway still leaves a report marked
 // incomplete. Every file goes through `scrub` (the run's redactor) as it is written: the key's last defence.
-import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Exchange } from '../http/transcript.ts';
 import { SUMS_FILE, sumsText } from './checksums.ts';
 import { harText } from './har.ts';
 import { htmlReport } from './html.ts';
 import { junitXml } from './junit.ts';
+import { reportMarkdown } from './markdown.ts';
 import type { Report } from './model.ts';
 
 export type Scrub = (text: string) => string;
@@ -71,7 +72,7 @@ export class ReportWriter {
   }
 
   /**
-   * Writes the final report.json, junit.xml, report.html, the whole redacted transcript (transcript.har),
+   * Writes the final report.json, junit.xml, report.html, report.md (for a CI job summary), the whole redacted transcript (transcript.har),
    * and last SHA256SUMS over them as written (scrubbed), which `order-store-conformance verify DIR` checks.
    */
   finish(report: Report, exchanges: readonly Exchange[]): string[] {
@@ -79,6 +80,7 @@ export class ReportWriter {
       ['report.json', `${JSON.stringify(report, null, 2)}\n`],
       ['junit.xml', junitXml(report)],
       ['report.html', htmlReport(report)],
+      ['report.md', reportMarkdown(report)],
       [
         TRANSCRIPT_FILE,
         harText(exchanges, report.suite, `run ${report.runId} against ${report.target.baseUrl}`),
@@ -89,4 +91,14 @@ export class ReportWriter {
     for (const [name, text] of files) writeAtomic(join(this.dir, name), text);
     return [...files.keys()].map((f) => join(this.dir, f));
   }
+
+  /** Appends the run's Markdown to a CI job summary (GitHub's $GITHUB_STEP_SUMMARY), scrubbed like the reports. */
+  appendSummary(path: string, report: Report): void {
+    appendFileSync(path, `${this.scrub(reportMarkdown(report))}\n`);
+  }
+}
+
+/** Writes a file the command was asked for (a baseline, a comparison); not part of a run's folder. */
+export function writeOutput(path: string, text: string): void {
+  writeAtomic(path, text);
 }
