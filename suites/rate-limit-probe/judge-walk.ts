@@ -1,6 +1,6 @@
 // Pure readings of the walk to the 429 into findings, one function per RL-PROBE check of the sequence.
 // They never send and never choose a level: the check that calls one does.
-import { RESET_DELTA_BELOW, RESET_MILLIS_ABOVE } from '../../lib/formats/rate-limit-headers.ts';
+import { RESET_DELTA_BELOW, RESET_MILLIS_ABOVE, retryAfter } from '../../lib/formats/rate-limit-headers.ts';
 import { grouped, type Judgement, judged } from './judgement.ts';
 import {
   earlyTolerance,
@@ -26,6 +26,27 @@ function sameWindowPairs(samples: Sample[]): Array<[Sample, Sample]> {
   return pairs;
 }
 
+/**
+ * What in the walk shows a limiter that gives capacity back gradually (a token bucket, GCRA), or undefined:
+ * Remaining rising within a window, or a 429 whose Retry-After ends well before its Reset (the next token
+ * comes before the bucket is full). A fixed window shows neither.
+ */
+export function gradualRefill(walk: Walk): string | undefined {
+  const rose = sameWindowPairs(walk.samples).find(
+    ([p, c]) => p.remaining !== undefined && c.remaining !== undefined && c.remaining > p.remaining,
+  );
+  if (rose)
+    return `Remaining rose from ${rose[0].remaining} to ${rose[1].remaining} on request #${rose[1].n}`;
+  const limited = walk.limited;
+  if (limited?.resetAtMs === undefined) return undefined;
+  const ra = retryAfter(limited.response.headers, limited.response.receivedAtMs);
+  if (!ra || ra.form === 'invalid') return undefined;
+  const untilReset = limited.resetAtMs - limited.response.receivedAtMs;
+  return untilReset - ra.delayMs > 1000
+    ? `the 429's Retry-After (${seconds(ra.delayMs)}) ends well before its Reset (${seconds(untilReset)} away)`
+    : undefined;
+}
+
 /** A reason to skip (a string) when the walk could not reach the limit and nothing contradicts it. */
 export function judgeEnforced(walk: Walk): Judgement | string {
   const over = sameWindowPairs(walk.samples)
@@ -36,14 +57,25 @@ export function judgeEnforced(walk: Walk): Judgement | string {
   // with a high rate) was never reached, which says nothing about whether it would refuse past the limit.
   if (!walk.limited && over.length === 0 && last.remaining !== undefined && last.remaining > 0)
     return `the walk ended after ${walk.sent} requests with X-RateLimit-Remaining still ${last.remaining}: the limiter gave capacity back about as fast as the probe spent it (a fast-refilling token bucket), so the limit was not reached and there is nothing to judge`;
-  const findings = grouped(
-    over,
-    walk.sent,
-    (f) =>
-      `request #${f.n} answered ${f.status} although the response before it said X-RateLimit-Remaining 0 in the same window: a request past the limit was not refused with 429`,
-  );
+  // A gradual limiter may have a token again by the next request: Remaining 0 was true when it was sent.
+  const gradual = gradualRefill(walk);
+  if (gradual && !walk.limited)
+    return `no 429 within the walk's ${walk.sent} requests, and the limiter refills gradually (${gradual}): it gave capacity back about as fast as the probe spent it, so there is nothing to judge`;
+  const findings = gradual
+    ? []
+    : grouped(
+        over,
+        walk.sent,
+        (f) =>
+          `request #${f.n} answered ${f.status} although the response before it said X-RateLimit-Remaining 0 in the same window: a request past the limit was not refused with 429`,
+      );
+  const notes =
+    gradual && over.length > 0
+      ? [
+          `${over.length} request(s) after a Remaining 0 were served (the first #${over[0]!.n}); the limiter refills gradually (${gradual}), so a token had come back`,
+        ]
+      : [];
   if (!walk.limited) {
-    const last = walk.samples[walk.samples.length - 1]!;
     findings.push({
       message: `no 429 after ${walk.sent} requests, ${WALK_MARGIN} more than X-RateLimit-Remaining allowed: the limit is never enforced`,
       sample: last,
@@ -51,7 +83,7 @@ export function judgeEnforced(walk: Walk): Judgement | string {
       actual: `${last.status} with X-RateLimit-Remaining ${last.remaining ?? 'absent'}`,
     });
   }
-  return judged(`429 on request #${walk.limited?.n} (#0 was the reading)`, findings);
+  return judged(`429 on request #${walk.limited?.n} (#0 was the reading)`, findings, notes);
 }
 
 /** A reason to skip (a string) when there is nothing to judge. */

@@ -106,6 +106,15 @@ describe('walk judgements', () => {
     expect(f[1]).toMatch(/no 429 after 6 requests.*never enforced/);
   });
 
+  it('a success after Remaining 0 from a gradual limiter (Retry-After well before Reset) is recorded', () => {
+    const bucket = { ...rl(0, T0 / 1000 + 5), 'retry-after': '1' };
+    const j = judgeEnforced(walkOf([3, 2, 1, 0, 0], bucket));
+    expect(j).toMatchObject({ findings: [] });
+    expect(typeof j !== 'string' && j.notes.join()).toMatch(
+      /refills gradually .*Retry-After \(1 s\) ends well before/,
+    );
+  });
+
   it('a bucket refilling as fast as the walk spends: Remaining never reached 0, nothing to judge', () => {
     expect(judgeEnforced(walkOf([3, 3, 2, 2, 2, 1, 1]))).toMatch(/Remaining still 1: .*not reached/);
   });
