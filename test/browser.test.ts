@@ -40,6 +40,11 @@ async function openReport(browser: Browser, file: string, viewport: { width: num
   return { page, fetched, close: () => context.close() };
 }
 
+/** How wide the page's content is (an expression: the tests' TypeScript has no DOM types). */
+async function scrollWidth(page: Page): Promise<number> {
+  return Number(await page.evaluate('document.documentElement.scrollWidth'));
+}
+
 async function expectVisible(page: Page, selector: string): Promise<void> {
   const el = page.locator(selector).first();
   await el.scrollIntoViewIfNeeded();
@@ -107,6 +112,7 @@ describe.skipIf(!present && !inCi)(
           expect(chart!.width, `${name}: the chart fits the width`).toBeLessThanOrEqual(viewport.width);
           expect(await page.locator('#probe-chart svg text', { hasText: '429' }).count()).toBeGreaterThan(0);
           expect(fetched, 'the page fetches nothing but itself').toEqual([pathToFileURL(file).href]);
+          expect(await scrollWidth(page), `${name}: no sideways scroll`).toBeLessThanOrEqual(viewport.width);
         } finally {
           await close();
         }
@@ -141,6 +147,7 @@ describe.skipIf(!present && !inCi)(
           await expectVisible(page, 'table.matrix');
           await expectVisible(page, '#probe-chart svg');
           expect(fetched).toEqual([pathToFileURL(file).href]);
+          expect(await scrollWidth(page)).toBeLessThanOrEqual(viewport.width);
         } finally {
           await close();
         }

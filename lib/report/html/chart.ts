@@ -36,7 +36,9 @@ function place(
   const n = series.points.length;
   const gapSlots = Math.max(4, Math.round(n * 0.12));
   const waitBefore = new Map(series.waits.map((w) => [w.before, w.ms]));
-  const slots = Math.max(1, n - 1 + series.waits.length * gapSlots);
+  // Trailing room, so the last point and its label stay inside the frame.
+  const trailing = Math.max(3, Math.round(n * 0.08));
+  const slots = Math.max(1, n - 1 + series.waits.length * gapSlots + trailing);
   const step = (W - LEFT - RIGHT) / slots;
   const y = (v: number) => BOTTOM - (v / top) * (BOTTOM - TOP);
   let slot = 0;
@@ -114,7 +116,7 @@ export function chartSvg(series: RateLimitSeries): string {
     );
   if (limit !== undefined)
     out.push(
-      `<line class="limit" x1="${LEFT}" x2="${W - RIGHT}" y1="${y(limit)}" y2="${y(limit)}" stroke="${COLOUR.limit}" stroke-dasharray="6 4"/><text x="${W - RIGHT - 4}" y="${y(limit) - 5}" text-anchor="end" font-size="11" fill="${COLOUR.limit}">Limit ${limit}</text>`,
+      `<line class="limit" x1="${LEFT}" x2="${W - RIGHT}" y1="${y(limit)}" y2="${y(limit)}" stroke="${COLOUR.limit}" stroke-dasharray="6 4"/><text x="${LEFT + 4}" y="${y(limit) - 5}" font-size="11" fill="${COLOUR.limit}">Limit ${limit}</text>`,
     );
   const walk = placed.filter((p) => p.phase === 'reading' || p.phase === 'walk');
   const recovery = placed.filter((p) => p.phase === 'recovery');
@@ -132,7 +134,7 @@ export function chartSvg(series: RateLimitSeries): string {
       : (xAt(placed, resetAtMs) ?? (limitedAt && resetAtMs > limitedAt.atMs ? waitAfter?.x1 : undefined));
   if (resetX !== undefined)
     out.push(
-      `<line class="reset" x1="${resetX.toFixed(1)}" x2="${resetX.toFixed(1)}" y1="${TOP}" y2="${BOTTOM}" stroke="#8250df" stroke-dasharray="3 3"/><text x="${(resetX + 4).toFixed(1)}" y="${TOP + 30}" font-size="11" fill="#8250df">Reset</text>`,
+      `<line class="reset" x1="${resetX.toFixed(1)}" x2="${resetX.toFixed(1)}" y1="${TOP}" y2="${BOTTOM}" stroke="#8250df" stroke-dasharray="3 3"/><text x="${(resetX - 4).toFixed(1)}" y="${TOP + 32}" text-anchor="end" font-size="11" fill="#8250df">Reset</text>`,
     );
   for (const p of placed) {
     if (p.y === undefined) continue;

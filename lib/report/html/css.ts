@@ -40,7 +40,8 @@ details>summary{cursor:pointer;font-size:.9rem}
 .card:target,tr:target{outline:3px solid var(--info);outline-offset:2px}
 .matrix{table-layout:fixed}.matrix th:nth-child(1){width:11rem}.matrix th:nth-child(2){width:9rem}.matrix th:nth-child(4){width:19rem}
 @media (max-width:40rem){body{padding:.6rem;font-size:14px}.xa{grid-template-columns:1fr}dl{grid-template-columns:1fr}dt{font-weight:600}
- .narrow-hide{display:none}.idcol{min-width:0}.matrix{table-layout:auto}.matrix th:nth-child(n){width:auto}.verdict{font-size:1.3rem}.counts{grid-template-columns:1fr 1fr}}
+ .narrow-hide{display:none}.idcol{min-width:0}.matrix{table-layout:auto}.matrix th:nth-child(n){width:auto}
+ td,th{overflow-wrap:anywhere}.matrix td:first-child{white-space:normal}.verdict{font-size:1.3rem}.counts{grid-template-columns:1fr 1fr}}
 @media print{
  *{-webkit-print-color-adjust:exact;print-color-adjust:exact}
  @page{size:A4;margin:12mm}
@@ -48,6 +49,9 @@ details>summary{cursor:pointer;font-size:.9rem}
  .card,.count,tr,.chart,figure,pre{break-inside:avoid}
  h2,h3{break-after:avoid}
  #matrix{break-before:page}
+ .narrow-hide{display:none}.idcol{min-width:0}
+ .matrix th:nth-child(1){width:8.5rem}.matrix th:nth-child(4){width:16rem}
+ td,th{padding:.15rem .35rem}
  .others{display:none}.print-only{display:block}
  a{color:inherit;text-decoration:none}
  .noprint{display:none}
