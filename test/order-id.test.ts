@@ -100,6 +100,46 @@ describe('orderId faults of the reference server', () => {
   });
 });
 
+describe('spellings of a fixture', () => {
+  it('with no fresh fixture after an acceptance, names the spellings it could not judge', async () => {
+    const server = await reference({ faults: ['orderid-lenient-parse'] });
+    const run = await runCliInProcess(['--only', 'ID-CANCEL-SPELLING,ID-CANCEL-LEADING', '--seed', '3'], {
+      env: { ...targetEnv(server), ORDER_STORE_CANCELLABLE_ORDER_IDS: '7' },
+    });
+    const c = checkOf(run, 'ID-CANCEL-SPELLING');
+    // atoi reads 0x7 as 0 (absent), then 7e0 cancels order 7 and no other fixture is left to spell.
+    expect(c.status, summary(run)).toBe('warn');
+    expect(c.message).toMatch(/^lenient spelling accepted: DELETE \/store\/orders\/7e0 answered 204/);
+    expect(c.details.join('\n')).toMatch(/not judged: fraction, plus-sign \(an earlier spelling cancelled/);
+    expect(c.details.join('\n')).toMatch(/spellings sent: 0x7 → 404, 7e0 → 204$/m);
+    const zeros = checkOf(run, 'ID-CANCEL-LEADING-ZEROS-INFO');
+    expect(zeros.status).toBe('skip');
+    expect(zeros.message).toMatch(/^not judged: an earlier spelling cancelled its fixture/);
+    expect(
+      server
+        .orders()
+        .filter((o) => o.status === 'cancelled')
+        .map((o) => o.id),
+    ).toEqual(['7']);
+  });
+
+  it('leading zeros accepted (variant leading-zeros-same-id) are recorded, not warned', async () => {
+    const server = await reference({ variants: ['leading-zeros-same-id'] });
+    const run = await runCliInProcess(['--only', 'ID-CANCEL-SPELLING,ID-CANCEL-LEADING', '--seed', '3'], {
+      env: targetEnv(server),
+    });
+    expect(checkOf(run, 'ID-CANCEL-SPELLING').status, summary(run)).toBe('pass');
+    expect(checkOf(run, 'ID-CANCEL-SPELLING').details.join('\n')).toMatch(
+      /spellings sent: 0x1 → 400, 1e0 → 400, 1\.0 → 400, \+1 → 400/,
+    );
+    const zeros = checkOf(run, 'ID-CANCEL-LEADING-ZEROS-INFO');
+    expect(zeros.status).toBe('info');
+    expect(zeros.message).toMatch(
+      /^leading zeros name the same order: DELETE \/store\/orders\/001 answered 204/,
+    );
+  });
+});
+
 describe('orderId properties: determinism and budget', () => {
   it('send the same requests in the same order for the same seed', async () => {
     const sequence = async () => {
