@@ -107,8 +107,16 @@ async function conduct(
   const reasons: string[] = [];
   let requestsSent: number | null = null;
   let bans: BanEvent[] = [];
+  let run: ActiveRun | undefined;
+  // Counted live, so a report written mid-run (or at a stop) says how many requests left, never "unknown".
   const build = (final: boolean): Report =>
-    buildReport(facts, { results, reasons, requestsSent, final, bans });
+    buildReport(facts, {
+      results,
+      reasons,
+      requestsSent: run?.requestsSent() ?? requestsSent ?? 0,
+      final,
+      bans,
+    });
 
   // One redactor for the run: the client's records, every file written and every console line.
   const redactor = keyRedactor(runConfig.apiKey, runConfig.secondApiKey);
@@ -131,7 +139,6 @@ async function conduct(
   io.out(`  seed ${runConfig.seed}; request budget ${runConfig.maxRequests}; reports in ${writer.dir}`);
   for (const line of planLines(plan, runConfig.maxRequests)) io.out(line);
 
-  let run: ActiveRun | undefined;
   // A signal stops the run: the check in flight gets a moment to end, then the report is written with what
   // is known and the command exits, rather than sit out a rate-limit wait.
   let stop: () => void = () => {};

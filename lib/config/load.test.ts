@@ -70,8 +70,8 @@ describe('loadConfig', () => {
     expect(usage(() => loadConfig(['--base-url', BASE], { env, cwd: dir }))).toMatch(
       /missing API key: set ORDER_STORE_API_KEY/,
     );
-    expect(usage(() => loadConfig(['--base-url', 'not a url', '--api-key', 'k'], { env, cwd: dir }))).toMatch(
-      /not a URL/,
+    expect(usage(() => loadConfig(['--base-url', 'not-a-url', '--api-key', 'k'], { env, cwd: dir }))).toMatch(
+      /not an absolute URL/,
     );
     expect(
       usage(() => loadConfig(['--base-url', 'https://h/api', '--api-key', 'k'], { env, cwd: dir })),

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { parse as parseDotenv } from 'dotenv';
 import { UsageError } from '../errors.ts';
 import { isCanonicalInt64 } from '../formats/int64.ts';
+import { checkApiKey, checkBaseUrlText } from './credentials.ts';
 import { SETTINGS, type Setting, type SettingKey } from './settings.ts';
 
 export const PLANS = ['free', 'pro', 'business', 'enterprise'] as const;
@@ -140,6 +141,7 @@ const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /** Checks the target base URL (spec §9 rule 1: its path ends with /v1) and returns it without a trailing slash. */
 export function checkBaseUrl(text: string, warnings: string[]): string {
+  checkBaseUrlText(text, 'ORDER_STORE_BASE_URL (--base-url)');
   let url: URL;
   try {
     url = new URL(text);
@@ -279,6 +281,7 @@ export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
         'missing API key: set ORDER_STORE_API_KEY (or pass --api-key) for the target in ORDER_STORE_BASE_URL',
       );
     }
+    if (apiKey !== undefined) checkApiKey(apiKey, 'ORDER_STORE_API_KEY (--api-key)');
     target = { kind: 'url', baseUrl, apiKey: apiKey ?? '' };
   } else {
     // A deploy gate that passes without touching staging is a trap: in CI the demo target must be asked for.
@@ -318,6 +321,7 @@ export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
     );
     secondApiKey = undefined;
   }
+  if (secondApiKey !== undefined) checkApiKey(secondApiKey, 'ORDER_STORE_SECOND_API_KEY (--second-api-key)');
   if (secondApiKey !== undefined && secondApiKey === apiKey) {
     throw new UsageError(
       'ORDER_STORE_SECOND_API_KEY (--second-api-key) must be a different key from ORDER_STORE_API_KEY',

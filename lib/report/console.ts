@@ -1,5 +1,6 @@
 // What the command prints: the plan before the first request, a line per check as it lands, and the closing
 // summary (the verdict line with what was and was not evaluated, counts, where the reports are). Text only.
+import { dirname, join } from 'node:path';
 import type { CheckResult } from '../check/model.ts';
 import type { RunPlan } from '../run/plan.ts';
 import type { NotEvaluated } from './evaluation.ts';
@@ -92,7 +93,9 @@ export function summary(report: Report, reportDir: string | undefined): string {
   } else if ((report.baseline?.known.length ?? 0) > 0 || report.verdict !== 'conformant')
     lines.push(`  gate passes: every failure is a known one listed in ${report.baseline?.file}`);
   if (reportDir)
-    lines.push(`  reports: ${reportDir}/{report.json,junit.xml,report.html} (also reports/latest)`);
+    lines.push(
+      `  reports: ${reportDir}/{report.json,junit.xml,report.html} (also ${join(dirname(reportDir), 'latest')})`,
+    );
   return lines.join('\n');
 }
 

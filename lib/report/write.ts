@@ -1,8 +1,17 @@
 // The report writer: the only part of the harness that writes files. report.json is rewritten as checks end
 // (atomically, at most every PROGRESS_INTERVAL_MS), so a run that dies halfway still leaves a report marked
 // incomplete. Every file goes through `scrub` (the run's redactor) as it is written: the key's last defence.
-import { appendFileSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { Exchange } from '../http/transcript.ts';
 import { SUMS_FILE, sumsText } from './checksums.ts';
 import { harText } from './har.ts';
@@ -12,6 +21,23 @@ import { reportMarkdown } from './markdown.ts';
 import type { Report } from './model.ts';
 
 export type Scrub = (text: string) => string;
+
+/**
+ * mkdir -p one level at a time. Node 20's recursive mkdirSync spins forever where mkdir answers ENOENT for a
+ * folder whose parent exists (e.g. /proc/x); here any refusal is an error at once.
+ */
+export function makeDirs(dir: string): void {
+  const missing: string[] = [];
+  let at = resolve(dir);
+  while (!existsSync(at)) {
+    missing.unshift(at);
+    const parent = dirname(at);
+    if (parent === at) break;
+    at = parent;
+  }
+  if (!statSync(at).isDirectory()) throw new Error(`${at} is not a directory`);
+  for (const d of missing) mkdirSync(d);
+}
 
 function writeAtomic(path: string, text: string): void {
   const tmp = `${path}.tmp-${process.pid}`;
@@ -46,7 +72,7 @@ export class ReportWriter {
 
   /** Creates the run's folder, points reports/latest at it and writes the report so far. */
   start(report: Report): void {
-    mkdirSync(this.dir, { recursive: true });
+    makeDirs(this.dir);
     this.progress(report);
     const latest = join(this.reportDir, 'latest');
     try {

@@ -1,0 +1,48 @@
+// Refuses, before anything is sent, a key or base URL that cannot go on the wire as given: a key that is not
+// a bearer token68, a base URL that is not a plain absolute http(s) URL. Messages never quote the key.
+import { UsageError } from '../errors.ts';
+
+/** RFC 6750 §2.1 b64token (RFC 7235 token68): the only characters a bearer credential may have. */
+const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/** What is wrong with one character of a key, by class (never the character itself: it is part of the key). */
+function classOf(c: string): string {
+  const code = c.codePointAt(0)!;
+  if (code < 0x20 || code === 0x7f) return 'a control character';
+  if (/\s/u.test(c)) return 'whitespace';
+  if (code > 0x7e) return 'a non-ASCII character';
+  return 'a character a bearer token may not have';
+}
+
+/** Throws a UsageError naming the setting, the problem and the position (1-based), never the key. */
+export function checkApiKey(key: string, setting: string): void {
+  if (TOKEN68.test(key)) return;
+  const chars = [...key];
+  const body = chars.findIndex((c) => !/[A-Za-z0-9\-._~+/]/.test(c));
+  // A bad character, or "=" padding followed by more token characters.
+  const at = body >= 0 && !/^=+$/.test(chars.slice(body).join('')) ? body : chars.indexOf('=');
+  const what =
+    chars[at] === '=' ? 'an "=" that is not trailing padding' : classOf(chars[at] ?? chars[body] ?? '');
+  throw new UsageError(
+    `${setting} contains ${what} at position ${at + 1} of ${chars.length}; a bearer key is letters, digits and -._~+/ with optional trailing = (RFC 6750 §2.1): copy it again without quotes, spaces or line breaks`,
+  );
+}
+
+/** Checks the base URL as written, before URL parsing silently repairs it (a space becomes %20). */
+export function checkBaseUrlText(text: string, setting: string): void {
+  const problem = /\s/u.test(text)
+    ? 'has whitespace inside'
+    : // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+      /[\u0000-\u001f\u007f]/.test(text)
+      ? 'has a control character'
+      : !/^https?:\/\//i.test(text)
+        ? 'is not an absolute URL with http or https'
+        : /^https?:\/\/[^/?#]*@/i.test(text)
+          ? 'carries credentials (user:pass@); pass the key with ORDER_STORE_API_KEY'
+          : text.includes('?')
+            ? 'has a query (?...)'
+            : text.includes('#')
+              ? 'has a fragment (#...)'
+              : undefined;
+  if (problem) throw new UsageError(`${setting} ${problem}; write it as e.g. https://api.example.com/v1`);
+}
