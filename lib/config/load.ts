@@ -52,6 +52,10 @@ export interface Config {
   /** Under GitHub Actions: `::error` annotations, and the file report.md is appended to (job summary). */
   githubActions: boolean;
   githubStepSummary?: string;
+  /** The order list may be trusted to hold every order (embedded target, or --trust-order-list). */
+  trustOrderList: boolean;
+  /** The live key may go into a URL to a non-loopback target (--allow-key-in-url). */
+  allowKeyInUrl: boolean;
   /** Things worth saying that do not stop the run (plain http to a remote host, ignored settings). */
   warnings: string[];
   envFile?: string;
@@ -361,6 +365,8 @@ export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
     ...(str(env.GITHUB_STEP_SUMMARY) !== undefined
       ? { githubStepSummary: str(env.GITHUB_STEP_SUMMARY)! }
       : {}),
+    trustOrderList: bool(setting('trustOrderList'), get('trustOrderList')),
+    allowKeyInUrl: bool(setting('allowKeyInUrl'), get('allowKeyInUrl')),
     warnings,
     ...(envFile !== undefined ? { envFile } : {}),
   };

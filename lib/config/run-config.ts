@@ -19,6 +19,8 @@ export const CARRIED = [
   'skipRateLimitProbe',
   'plan',
   'burst',
+  'trustOrderList',
+  'allowKeyInUrl',
 ] as const satisfies readonly (keyof Config)[];
 
 export type RunConfig = Pick<Config, (typeof CARRIED)[number]> & { baseUrl: string; apiKey: string };

@@ -168,6 +168,22 @@ export const SETTINGS = [
     help: 'Opt-in: right after a reset, bring the window to Limit + 1 requests with one concurrent burst; at most Limit may succeed. Spends quota.',
   },
   {
+    key: 'trustOrderList',
+    flag: '--trust-order-list',
+    env: 'ORDER_STORE_TRUST_ORDER_LIST',
+    kind: 'boolean',
+    default: 'false',
+    help: 'Opt-in: trust that the order list holds every order, so ids near listed ones (0, 1, -1 included) may be cancelled as absent. Off: only ids far outside the list, never after signs of paging.',
+  },
+  {
+    key: 'allowKeyInUrl',
+    flag: '--allow-key-in-url',
+    env: 'ORDER_STORE_ALLOW_KEY_IN_URL',
+    kind: 'boolean',
+    default: 'false',
+    help: 'Opt-in: let AUTH-QUERY-KEY-401 put the live key in a query string to a non-loopback target (URLs reach access logs and proxies). Off: that check is skipped there.',
+  },
+  {
     key: 'referenceFaults',
     flag: '--reference-faults',
     env: 'ORDER_STORE_REFERENCE_FAULTS',

@@ -61,6 +61,8 @@ const SETTINGS: RunConfig = {
   propertyRuns: 8,
   skipRateLimitProbe: false,
   burst: false,
+  trustOrderList: false,
+  allowKeyInUrl: false,
 };
 
 function report(checks: CheckResult[], reasons: string[] = []): Report {

@@ -88,6 +88,10 @@ export async function lenientSpellings(ctx: Ctx): Promise<void> {
     ctx.note(
       `not judged: ${unjudged.join(', ')} (an earlier spelling cancelled its fixture and no other fixture was safe to spell: list more in --cancellable-order-ids)`,
     );
+  if (run.unsafe.length > 0)
+    ctx.note(
+      `not sent: ${run.unsafe.join(', ')} (a lenient reading names an id near the known orders, where an order the list does not show may be; --trust-order-list allows them)`,
+    );
   ctx.note(`spellings sent: ${seen}`);
   ctx.observe(`no spelling cancelled an order (${seen})`);
 }

@@ -14,7 +14,7 @@ import {
 import { isolation, leadingZeros, lenientSpellings } from './cancel.ts';
 import { SPELLING_KINDS } from './fixtures.ts';
 import { judgeAbsent, short } from './judge.ts';
-import { knownOrders, NO_LIST } from './known.ts';
+import { knownOrders, noKnownReason } from './known.ts';
 import { readListIds } from './lossless.ts';
 import { MALFORMED_KINDS, malformedSegment } from './malformed.ts';
 import { MALFORMED_OWNER, malformedRun } from './malformed-run.ts';
@@ -74,7 +74,7 @@ export const orderIdProperties = suite({
       needs: { requests: ABSENT_REQUESTS },
       async run(ctx: Ctx) {
         const known = await knownOrders(ctx);
-        if (!known) ctx.skip(NO_LIST);
+        if (!known) ctx.skip(await noKnownReason(ctx));
         const { edges, leftOut } = absentEdges(known);
         if (leftOut.length > 0) ctx.note(`edge cases not sent: ${leftOut.join(', ')}`);
         const result = await runIdProperty<bigint>(ctx, 'ID-ABSENT-404', {

@@ -43,9 +43,13 @@ export function spellings(id: string): string[] {
   return SPELLING_KINDS.map((kind) => spelling(id, kind));
 }
 
-/** The first remaining fixture whose every spelling names only itself or orders that cannot be cancelled. */
+/**
+ * The first remaining fixture whose every spelling names only itself or orders that cannot be cancelled; else
+ * (an untrusted list keeps out e.g. `0x7`, which atoi reads as 0) the first with any such spelling.
+ */
 export function spellingFixture(remaining: readonly string[], known: KnownOrders): string | undefined {
-  return remaining.find((id) => spellings(id).every((s) => known.safe(s, id)));
+  const safe = (id: string) => spellings(id).filter((s) => known.safe(s, id)).length;
+  return remaining.find((id) => safe(id) === SPELLING_KINDS.length) ?? remaining.find((id) => safe(id) > 0);
 }
 
 /**

@@ -1,5 +1,7 @@
 // The orders the orderId checks must not touch: the list read generously (any id that looks like an integer
 // counts, even one the list checks reject) plus every fixture handed to the run. Reads only; never sends.
+
+import { AbsenceGuard } from '../shared/absence.ts';
 import type { Ctx } from '../shared/context.ts';
 import { KnownOrders } from './readings.ts';
 
@@ -18,24 +20,34 @@ export function knownFrom(
   idValues: readonly unknown[],
   cancellable: readonly string[],
   shipped: readonly string[],
+  trusted = true,
 ): KnownOrders {
-  return new KnownOrders(idValues.flatMap(idsOfId), cancellable, shipped);
+  const listed = idValues.flatMap(idsOfId);
+  const guard = trusted ? undefined : new AbsenceGuard([...listed, ...cancellable, ...shipped]);
+  return new KnownOrders(listed, cancellable, shipped, guard);
 }
 
 /** Known orders per reading of the list: built once per run however many checks ask (a list may be huge). */
 const built = new WeakMap<object, KnownOrders>();
 
-/** The run's known orders, or undefined when the list cannot be read (then no id can be proven absent). */
+/** The run's known orders, or undefined when no id may be sent as absent (noKnownReason says why). */
 export async function knownOrders(ctx: Ctx): Promise<KnownOrders | undefined> {
   const list = await ctx.target.list();
-  if (list.count === undefined) return undefined;
+  if ((await ctx.target.absenceRefusal()) !== undefined) return undefined;
   let known = built.get(list);
   if (!known) {
-    known = knownFrom(list.idValues, ctx.config.cancellableOrderIds, ctx.config.shippedOrderIds);
+    known = knownFrom(
+      list.idValues,
+      ctx.config.cancellableOrderIds,
+      ctx.config.shippedOrderIds,
+      ctx.config.trustOrderList,
+    );
     built.set(list, known);
   }
   return known;
 }
 
-export const NO_LIST =
-  'no id can be proven absent: the order list could not be read as a JSON array (see LIST-BODY-ARRAY)';
+/** Why knownOrders gave nothing: the list unreadable, or showing signs of paging. */
+export async function noKnownReason(ctx: Ctx): Promise<string> {
+  return (await ctx.target.absenceRefusal()) ?? 'no id can be proven absent';
+}

@@ -6,7 +6,7 @@ import type { Ctx } from '../shared/context.ts';
 import { orderPath } from '../shared/paths.ts';
 import type { TargetFacts } from '../shared/target.ts';
 import { type CaseFailure, judgeMalformed } from './judge.ts';
-import { knownOrders, NO_LIST } from './known.ts';
+import { knownOrders, noKnownReason } from './known.ts';
 import {
   admissibleMalformed,
   type MalformedCase,
@@ -47,7 +47,7 @@ export function malformedRun(ctx: Ctx): Promise<MalformedRun | { skip: string }>
 
 async function start(ctx: Ctx): Promise<MalformedRun | { skip: string }> {
   const known = await knownOrders(ctx);
-  if (!known) return { skip: NO_LIST };
+  if (!known) return { skip: await noKnownReason(ctx) };
   const answers: MalformedAnswer[] = [];
   const result = await runIdProperty<MalformedCase>(ctx, MALFORMED_OWNER, {
     arbitrary: malformedArbitrary,

@@ -130,7 +130,16 @@ export class KnownOrders {
   private readonly beyond: bigint[] = [];
   readonly shipped: ReadonlySet<string>;
 
-  constructor(listed: readonly string[], cancellable: readonly string[], shipped: readonly string[]) {
+  /**
+   * `guard`, unless the list is trusted: where an order the list does not show could still be (absence.ts).
+   * A reading that names no known order must then fall outside it.
+   */
+  constructor(
+    listed: readonly string[],
+    cancellable: readonly string[],
+    shipped: readonly string[],
+    private readonly guard?: { near(n: bigint): boolean },
+  ) {
     this.shipped = new Set(shipped);
     for (const ids of [listed, cancellable, shipped]) for (const id of ids) this.add(id);
   }
@@ -170,11 +179,15 @@ export class KnownOrders {
   }
 
   /**
-   * True when the raw segment may be sent: it stays one path segment, and no reading names a known order
-   * other than a shipped one (and, for a fixture's own spellings, `target`).
+   * True when the raw segment may be sent: it stays one path segment, no reading names a known order other
+   * than a shipped one (and, for a fixture's own spellings, `target`), and no other reading falls in the guard.
    */
   safe(raw: string, target?: string): boolean {
     if (!staysInSegment(raw)) return false;
-    return this.collisions(raw).every((c) => c.shipped || c.order === target);
+    return namedIds(raw).every((n) => {
+      const named = this.named(n);
+      if (named.length > 0) return named.every((c) => c.shipped || c.order === target);
+      return !this.guard?.near(n);
+    });
   }
 }

@@ -6,7 +6,7 @@ import type { Ctx } from '../shared/context.ts';
 import { orderPath } from '../shared/paths.ts';
 import type { TargetFacts } from '../shared/target.ts';
 import { SPELLING_KINDS, type SpellingKind, spelling, spellingFixture } from './fixtures.ts';
-import { knownOrders, NO_LIST } from './known.ts';
+import { knownOrders, noKnownReason } from './known.ts';
 import type { KnownOrders } from './readings.ts';
 
 export interface SpellingAnswer {
@@ -22,6 +22,11 @@ export interface SpellingRun {
   answers: SpellingAnswer[];
   /** Kinds never sent: an earlier spelling was accepted (cancelling its fixture) and no fresh one was safe. */
   unjudged: SpellingKind[];
+  /**
+   * Kinds not sent because a lenient reading of the spelling names an id where an order the list does not
+   * show may be (an untrusted list: `0x7` read by atoi is 0).
+   */
+  unsafe: SpellingKind[];
 }
 
 export const NO_SPELLING_FIXTURE =
@@ -50,22 +55,27 @@ function takeFixture(ctx: Ctx, known: KnownOrders): string | undefined {
 
 async function start(ctx: Ctx): Promise<SpellingRun | { skip: string }> {
   const known = await knownOrders(ctx);
-  if (!known) return { skip: NO_LIST };
+  if (!known) return { skip: await noKnownReason(ctx) };
   let id = takeFixture(ctx, known);
   if (id === undefined) return { skip: NO_SPELLING_FIXTURE };
   const answers: SpellingAnswer[] = [];
   const unjudged: SpellingKind[] = [];
+  const unsafe: SpellingKind[] = [];
   for (const kind of SPELLING_KINDS) {
     if (id === undefined) {
       unjudged.push(kind);
       continue;
     }
     const segment = spelling(id, kind);
+    if (!known.safe(segment, id)) {
+      unsafe.push(kind);
+      continue;
+    }
     const response = await ctx.http.send({ method: 'DELETE', path: orderPath(segment) });
     answers.push({ kind, id, segment, response });
     // The accepted spelling cancelled its fixture: the later ones would meet a cancelled order.
     if (accepted(response) && kind !== SPELLING_KINDS[SPELLING_KINDS.length - 1])
       id = takeFixture(ctx, known);
   }
-  return { answers, unjudged };
+  return { answers, unjudged, unsafe };
 }

@@ -46,20 +46,29 @@ export class ProbeSender {
   }
 }
 
+/** The largest list the probe repeats when no id may be sent as absent (it is sent up to Limit + 3 times). */
+export const MAX_REPEATED_LIST_BYTES = 64 * 1024;
+
 /**
- * The request the probe repeats: a cancel of an id the list proves absent (small, changes nothing, and
- * reads the same whatever the store holds); the list itself only when no id can be proven absent.
+ * The request the probe repeats: a cancel of an id no order can have (small, changes nothing, and reads the
+ * same whatever the store holds); the list itself only when no such id may be sent and the list is small and
+ * was read whole (never one that broke the size cap or the time limit). Otherwise why the probe cannot run.
  */
-export async function chooseRequest(target: TargetFacts): Promise<ProbeRequest> {
+export async function chooseRequest(target: TargetFacts): Promise<ProbeRequest | string> {
   const absent = await target.absentId();
   if (absent !== undefined)
     return { method: 'DELETE', path: orderPath(absent), label: 'DELETE /store/orders/{an id proven absent}' };
-  return { method: 'GET', path: ORDERS, label: 'GET /store/orders (no id could be proven absent)' };
+  const refusal = (await target.absenceRefusal()) ?? 'no id could be proven absent';
+  const list = await target.list().catch(() => undefined);
+  if (!list || list.response.bytes > MAX_REPEATED_LIST_BYTES)
+    return `${refusal}; and the order list is too costly to repeat up to Limit + 3 times (${list ? `${list.response.bytes} bytes` : 'it could not be read'}; at most ${MAX_REPEATED_LIST_BYTES})`;
+  return { method: 'GET', path: ORDERS, label: 'GET /store/orders (no id may be sent as absent)' };
 }
 
 /** Reads Limit/Remaining/Reset with one request; a 429 there (other traffic) is waited out once. */
 export async function readLimit(env: Tools, sender: ProbeSender): Promise<Outcome<Reading>> {
   const request = await chooseRequest(env.target);
+  if (typeof request === 'string') return skip(`the probe has no request to repeat: ${request}`);
   env.log(`Rate-limit probe: reading the limit with one ${request.label}`);
   let sample = await sender.send(request, 'primary', false);
   if (sample.status === 429) sample = await sender.send(request, 'primary', false);

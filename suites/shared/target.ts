@@ -4,19 +4,18 @@
 
 import type { Random } from '../../lib/check/random.ts';
 import type { RunConfig } from '../../lib/config/run-config.ts';
+import { errorMessage } from '../../lib/errors.ts';
 import type { HttpClient, Response } from '../../lib/http/client.ts';
+import { AbsenceGuard, absentRange, pagingSigns, TRUST_HINT } from './absence.ts';
 import { idIndex, type OrderList, readOrderList } from './order-list.ts';
 import { ORDERS, orderPath, petPath } from './paths.ts';
 
 export type Operation = 'list' | 'cancel' | 'pets';
 
-/** Absent ids are drawn from here: far from small fixture ids, and exact as a JS number too. */
-const ABSENT_MIN = 10n ** 12n;
-const ABSENT_MAX = 2n ** 52n;
-
 export class TargetFacts {
   private listMemo?: Promise<OrderList>;
   private absentMemo?: Promise<string | undefined>;
+  private refusalMemo?: Promise<string | undefined>;
   private readonly unauthMemo = new Map<Operation, Promise<Response | undefined>>();
   private readonly shippedMemo = new Map<string, Promise<Response>>();
   private petMemo?: Promise<Response>;
@@ -40,15 +39,50 @@ export class TargetFacts {
   }
 
   /**
-   * An int64 id that the list proves absent (the list holds all orders, spec §4 listOrders rule 1), or
-   * undefined when the list cannot be read. Drawn from the run's seed.
+   * Why no id may be sent as absent, or undefined when one may: the list cannot be read as an array, or
+   * (unless it is trusted) it shows signs of paging, or it spans so much that no id is far from it.
+   */
+  absenceRefusal(): Promise<string | undefined> {
+    this.refusalMemo ??= this.list().then(
+      (list) => {
+        if (list.count === undefined)
+          return 'no id can be proven absent: the order list could not be read as a JSON array (see LIST-BODY-ARRAY)';
+        if (this.config.trustOrderList) return undefined;
+        const signs = pagingSigns(list);
+        if (signs.length > 0)
+          return `no id is sent as absent: the order list may be a page, not the whole store (${signs.join('; ')}), so an id it does not show may be a real order; ${TRUST_HINT}`;
+        if (!absentRange(this.guard(list)))
+          return `no id is sent as absent: the known ids span so much of int64 that none is far from them; ${TRUST_HINT}`;
+        return undefined;
+      },
+      (e: unknown) => `no id can be proven absent: the order list could not be read (${errorMessage(e)})`,
+    );
+    return this.refusalMemo;
+  }
+
+  /** Where a hidden order could be, unless the list is trusted (absence.ts). */
+  private guard(list: OrderList): AbsenceGuard | undefined {
+    if (this.config.trustOrderList) return undefined;
+    return new AbsenceGuard([
+      ...list.ids,
+      ...this.config.cancellableOrderIds,
+      ...this.config.shippedOrderIds,
+    ]);
+  }
+
+  /**
+   * An int64 id no order can have, or undefined when none may be sent (absenceRefusal says why): not in the
+   * list, and unless the list is trusted, far outside the span of every known id. Drawn from the run's seed.
    */
   absentId(): Promise<string | undefined> {
-    this.absentMemo ??= this.list().then((list) => {
-      if (list.count === undefined) return undefined;
+    this.absentMemo ??= this.absenceRefusal().then(async (refusal) => {
+      if (refusal !== undefined) return undefined;
+      const list = await this.list();
+      const range = absentRange(this.guard(list));
+      if (!range) return undefined;
       const taken = idIndex(list.ids).counts;
       for (let i = 0; i < 100; i++) {
-        const candidate = this.random.bigint(ABSENT_MIN, ABSENT_MAX).toString();
+        const candidate = this.random.bigint(range.min, range.max).toString();
         if (!taken.has(candidate)) return candidate;
       }
       return undefined;

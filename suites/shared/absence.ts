@@ -1,0 +1,89 @@
+// When may the run send an id it was not given, as one no order has? The list alone cannot prove absence: a
+// list that lies or pages hides real orders, and those sit near the listed ones. So, unless the list is
+// trusted, an "absent" id (and every lenient reading of it) must lie far outside the span of the known ids,
+// and a list that shows signs of paging stops every absent-id request. Decides only; never sends.
+import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
+import type { OrderList } from './order-list.ts';
+
+/** The least distance from the known span (which always includes 0, so small ids are never "far"). */
+export const MIN_GUARD = 10n ** 9n;
+/** Counts that look like a page rather than a whole store. */
+export const PAGE_SIZES: readonly number[] = [
+  10, 20, 25, 30, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000,
+];
+
+const PAGING_HEADERS = [
+  'link',
+  'content-range',
+  'x-total-count',
+  'x-total',
+  'x-next-page',
+  'x-next-cursor',
+  'x-page',
+  'x-per-page',
+  'x-page-size',
+  'x-pagination',
+  'x-has-more',
+  'x-continuation-token',
+];
+
+/** What in a list response suggests it is a page of the store rather than all of it (spec §4 listOrders rule 1). */
+export function pagingSigns(list: OrderList): string[] {
+  const signs: string[] = [];
+  for (const name of PAGING_HEADERS) {
+    const v = headerValue(list.response.headers, name);
+    if (v === undefined) continue;
+    if ((name === 'x-total-count' || name === 'x-total') && v.trim() === String(list.count)) continue;
+    if (name === 'link' && !/rel="?(next|last|prev)/i.test(v)) continue;
+    signs.push(`a ${name} header (${v.slice(0, 60)})`);
+  }
+  if (list.count !== undefined && PAGE_SIZES.includes(list.count))
+    signs.push(`exactly ${list.count} orders, a common page size`);
+  return signs;
+}
+
+/** The zone around the known ids where a hidden order could plausibly sit. */
+export class AbsenceGuard {
+  readonly lo: bigint;
+  readonly hi: bigint;
+  readonly margin: bigint;
+
+  constructor(ids: Iterable<string>) {
+    let lo = 0n;
+    let hi = 0n;
+    for (const id of ids) {
+      const n = BigInt(id);
+      if (n < lo) lo = n;
+      if (n > hi) hi = n;
+    }
+    this.lo = lo;
+    this.hi = hi;
+    const width = hi - lo;
+    this.margin = width > MIN_GUARD ? width : MIN_GUARD;
+  }
+
+  /** True when a hidden order could have this id. */
+  near(n: bigint): boolean {
+    return n >= this.lo - this.margin && n <= this.hi + this.margin;
+  }
+
+  describe(): string {
+    return `ids within ${this.margin} of the span ${this.lo}..${this.hi} of the known orders (0 included)`;
+  }
+}
+
+const EXACT_MAX = 2n ** 52n;
+const ABSENT_FLOOR = 10n ** 12n;
+
+/** The range an absent id is drawn from: far from every known id, and exact as a JS number too. */
+export function absentRange(guard: AbsenceGuard | undefined): { min: bigint; max: bigint } | undefined {
+  if (!guard) return { min: ABSENT_FLOOR, max: EXACT_MAX };
+  const above = guard.hi + guard.margin + 1n;
+  if (above <= EXACT_MAX) return { min: above > ABSENT_FLOOR ? above : ABSENT_FLOOR, max: EXACT_MAX };
+  const below = guard.lo - guard.margin - 1n;
+  if (below >= -EXACT_MAX) return { min: -EXACT_MAX, max: below < -ABSENT_FLOOR ? below : -ABSENT_FLOOR };
+  return undefined;
+}
+
+export const TRUST_HINT =
+  'if the list is known to hold every order, --trust-order-list / ORDER_STORE_TRUST_ORDER_LIST allows it';
