@@ -6,6 +6,7 @@ import { errorMessage, HarnessError, LimitError } from '../errors.ts';
 import { type JsonParseResult, parseJson } from '../formats/json.ts';
 import { type BanEvent, banOf } from './ban.ts';
 import { authorizationLines, type KeyForm } from './key-forms.ts';
+import { isLoopbackUrl } from './loopback.ts';
 import type { Pacer } from './pacer.ts';
 import { KEY_VARIABLE, type Redactor, SECOND_KEY_VARIABLE } from './redact.ts';
 import { type Bucket, type Exchange, type Transcript, withRaw } from './transcript.ts';
@@ -65,6 +66,8 @@ export interface HttpClientOptions {
   pacer: Pacer;
   transcript: Transcript;
   redactor: Redactor;
+  /** The live key may go into a URL to a non-loopback target (--allow-key-in-url). */
+  allowKeyInUrl?: boolean;
   /** Aborts every request in flight (the run was stopped). */
   signal?: AbortSignal;
   now?: () => number;
@@ -171,6 +174,12 @@ export class HttpClient {
       for (const s of secrets) this.options.redactor.addSecret(s.value, s.expression);
       headers.authorization = lines.length === 1 ? lines[0]! : lines;
     } else if (auth.kind === 'query') {
+      // URLs end up in access logs, proxies and APM tools: the key goes there only to this machine or on opt-in.
+      if (!this.options.allowKeyInUrl && !isLoopbackUrl(this.options.baseUrl))
+        throw new HarnessError(
+          'E_INTERNAL',
+          'refused to put the API key in a URL to a non-loopback target without --allow-key-in-url',
+        );
       const query = auth.params.map((p) => `${p}=${encodeURIComponent(this.key())}`).join('&');
       url += `${url.includes('?') ? '&' : '?'}${query}`;
     }

@@ -73,6 +73,7 @@ export function createRuntime(
     apiKey: config.apiKey,
     ...(config.secondApiKey ? { secondApiKey: config.secondApiKey } : {}),
     timeoutMs: config.timeoutMs,
+    allowKeyInUrl: config.allowKeyInUrl,
     maxResponseBytes: config.maxResponseBytes,
     recordBodyBytes: RECORD_BODY_BYTES,
     pacer,
