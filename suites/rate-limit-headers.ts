@@ -1,10 +1,12 @@
 // spec §8 rules 1-2, judged over every response of the run: the three X-RateLimit-* headers are present
-// with usable values, and Reset is a Unix time in seconds (not milliseconds, not a delta).
+// with usable values, and Reset is a Unix time in seconds (not milliseconds, not a delta); and any
+// Retry-After is one a client can wait for.
 import {
   headerValue,
   RESET_DELTA_BELOW,
   RESET_MILLIS_ABOVE,
   rateLimitHeaders,
+  retryAfter,
 } from '../lib/formats/rate-limit-headers.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
 import { type Offence, reportGrouped, responses } from './shared/whole-run.ts';
@@ -94,6 +96,32 @@ export const rateLimitHeadersSuite = suite({
             });
         }
         reportGrouped(ctx, offences, xs.length, 'Unix seconds everywhere');
+      },
+    }),
+    check({
+      id: 'RL-HEADERS-RETRY-AFTER-VALID',
+      spec: 'RFC 9110 §10.2.3; RFC 9110 §2.2; spec §8 rule 4',
+      level: 'MUST',
+      rules: ['8.r4'],
+      requirement:
+        'A Retry-After value is delay-seconds or an HTTP-date (RFC 9110 §10.2.3): a sender must not generate values outside the grammar (RFC 9110 §2.2), as a client cannot wait for "soon", "-5" or "1e309".',
+      title: 'Parses Retry-After on every response of the run that carries one',
+      needs: { requests: 0 },
+      async run(ctx: Ctx) {
+        const xs = responses(ctx).filter(
+          (x) => headerValue(x.response!.headers, 'retry-after') !== undefined,
+        );
+        if (xs.length === 0) {
+          ctx.observe('no response of the run carried Retry-After');
+          return;
+        }
+        const offences: Offence[] = [];
+        for (const x of xs) {
+          const ra = retryAfter(x.response!.headers, Date.parse(x.startedAt));
+          if (ra?.form === 'invalid')
+            offences.push({ problem: 'Retry-After is neither delay-seconds nor an HTTP-date', exchange: x });
+        }
+        reportGrouped(ctx, offences, xs.length, 'every Retry-After is delay-seconds or an HTTP-date');
       },
     }),
   ],

@@ -29,7 +29,7 @@ describe('usage errors exit 2 with one line saying what to fix', () => {
       { ORDER_STORE_API_KEY: KEY },
       /must end with the version segment \/v1/,
     ],
-    ['bad URL', ['--base-url', 'nope'], { ORDER_STORE_API_KEY: KEY }, /not a URL/],
+    ['bad URL', ['--base-url', 'nope'], { ORDER_STORE_API_KEY: KEY }, /not an absolute URL/],
     ['unknown flag', ['--frobnicate'], {}, /frobnicate/],
     ['bad fixture id', ['--cancellable-order-ids', '1.5'], {}, /ORDER_STORE_CANCELLABLE_ORDER_IDS/],
     ['unknown reference fault', ['--reference-faults', 'no-such-fault'], {}, /no-such-fault/],

@@ -1,6 +1,7 @@
 // Tells a temporary key ban (spec §8 rule 5) from an ordinary 429: an Error code or message that names a
 // ban, or a Retry-After far beyond the window the target had announced. Pure reading; never waits or sends.
 import { type HeaderMap, retryAfter } from '../formats/rate-limit-headers.ts';
+import { waitText } from './pacer.ts';
 import type { Bucket } from './transcript.ts';
 
 /** A ban the target announced: a harness event, recorded at the top of the report. */
@@ -44,7 +45,7 @@ export function banOf(
       return {
         at,
         seconds: secs,
-        evidence: `Retry-After ${secs} s, far beyond the window announced before it (which ended in ${Math.ceil(windowMs / 1000)} s)`,
+        evidence: `Retry-After ${waitText(delayMs)}, far beyond the window announced before it (which ended in ${Math.ceil(windowMs / 1000)} s)`,
       };
   }
   return undefined;

@@ -121,6 +121,23 @@ describe('HttpClient', () => {
     expect(transcript.all()[0]?.response?.status).toBe(200);
   });
 
+  it('a body that trickles (never stalling) still ends at the exchange deadline', async () => {
+    const timers: NodeJS.Timeout[] = [];
+    const base = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('[');
+      timers.push(setInterval(() => res.write(' '), 50));
+    });
+    const { http } = client(base, { timeoutMs: 200 });
+    const started = Date.now();
+    await expect(http.send({ method: 'GET', path: '/store/orders' })).rejects.toMatchObject({
+      code: 'E_TIMEOUT',
+      message: expect.stringMatching(/deadline of 600 ms/),
+    });
+    expect(Date.now() - started).toBeLessThan(2000);
+    for (const t of timers) clearInterval(t);
+  });
+
   it('records a 204 framed with content as a finding, not a crash', async () => {
     const base = await serve((req) => {
       req.socket.end(

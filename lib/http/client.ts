@@ -52,6 +52,11 @@ export interface Response {
   json(): JsonParseResult;
 }
 
+/** What a body that could not be read as framed is, in words (not "not JSON at position 0"). */
+export function bodyFailure(bodyError: { code: string; message: string }): string {
+  return `the body could not be read as its headers framed it (${bodyError.code}: ${bodyError.message})`;
+}
+
 /** A response without its body: enough to describe it and cite its exchange once the body is read. */
 export type ResponseHead = Pick<Response, 'exchange' | 'status' | 'headers' | 'bytes' | 'receivedAtMs'>;
 
@@ -78,6 +83,15 @@ export interface HttpClientOptions {
 const EMPTY: Buffer = Buffer.alloc(0);
 
 /**
+ * Every exchange ends within this many --timeout-ms, whole body included: undici's body timeout only measures
+ * the gap between chunks, so a body trickling one byte a second would otherwise never end.
+ */
+export const EXCHANGE_DEADLINE_FACTOR = 3;
+
+/** Consecutive exchanges failing at the transport level the same way, after which nothing more is sent. */
+export const MAX_SAME_TRANSPORT_FAILURES = 3;
+
+/**
  * Reads a body whole. A declared Content-Length within the cap lets the chunks go straight into one buffer of
  * that size, so a large list is never held twice (as chunks and as their concatenation).
  */
@@ -85,6 +99,7 @@ async function readBody(
   body: AsyncIterable<Uint8Array>,
   declared: string | string[] | undefined,
   cap: number,
+  progress: { bytes: number } = { bytes: 0 },
 ): Promise<Buffer> {
   const length = typeof declared === 'string' && /^\d+$/.test(declared) ? Number(declared) : -1;
   const whole = length > 0 && length <= cap ? Buffer.allocUnsafe(length) : undefined;
@@ -94,6 +109,7 @@ async function readBody(
     if (whole && size + chunk.length <= whole.length) whole.set(chunk, size);
     else chunks.push(chunk);
     size += chunk.length;
+    progress.bytes = size;
   }
   if (whole && chunks.length === 0 && size === whole.length) return whole;
   // No length, or the body did not match it: the chunks as they came (the first ones may sit in `whole`).
@@ -105,7 +121,12 @@ async function readBody(
  * The harness's own limits that can cut an exchange short, told apart from the target's doing by undici's
  * error code or the abort reason; undefined for anything else.
  */
-function limitOf(error: unknown, exchange: string, options: HttpClientOptions): LimitError | undefined {
+function limitOf(
+  error: unknown,
+  exchange: string,
+  options: HttpClientOptions,
+  deadline?: AbortSignal,
+): LimitError | undefined {
   const { code, name } = error as { code?: string; name?: string };
   const ms = options.timeoutMs;
   const limit = (c: 'E_TIMEOUT' | 'E_RESPONSE_TOO_LARGE', what: string) =>
@@ -120,7 +141,11 @@ function limitOf(error: unknown, exchange: string, options: HttpClientOptions): 
   if (code === 'UND_ERR_CONNECT_TIMEOUT') return limit('E_TIMEOUT', `no connection within ${ms} ms`);
   if (code === 'UND_ERR_HEADERS_TIMEOUT') return limit('E_TIMEOUT', `no response headers within ${ms} ms`);
   if (code === 'UND_ERR_BODY_TIMEOUT') return limit('E_TIMEOUT', `the body stalled for ${ms} ms`);
-  if (name === 'TimeoutError') return limit('E_TIMEOUT', `the exchange took longer than ${2 * ms} ms`);
+  if (name === 'TimeoutError' || deadline?.aborted)
+    return limit(
+      'E_TIMEOUT',
+      `the exchange (connection, headers and whole body) took longer than its deadline of ${EXCHANGE_DEADLINE_FACTOR * ms} ms`,
+    );
   return undefined;
 }
 
@@ -129,6 +154,9 @@ export class HttpClient {
   private readonly now: () => number;
   /** The check on whose behalf requests are sent (checks run one at a time). */
   currentCheckId: string | undefined;
+  /** Why the client sends nothing more (repeated transport failures of one kind), once it has stopped. */
+  stopReason: string | undefined;
+  private streak = { kind: '', count: 0, last: '' };
   /** Every ban the target announced in this run, in order. */
   readonly bans: BanEvent[] = [];
 
@@ -197,6 +225,7 @@ export class HttpClient {
   /** Sends `count` copies of a request at the same moment (the opt-in burst of the rate-limit probe). */
   async burst(opts: SendOptions, count: number): Promise<Array<Response | HarnessError>> {
     const bucket = HttpClient.bucketOf(opts.auth ?? { kind: 'key' });
+    this.refuseIfStopped();
     await this.options.pacer.acquire(bucket, count, opts.spendToLimit);
     return Promise.all(
       Array.from({ length: count }, () =>
@@ -207,7 +236,27 @@ export class HttpClient {
     );
   }
 
+  /** A transport failure of `kind` (undefined: a clean exchange); the third in a row of one kind stops sending. */
+  private transport(kind: string | undefined, message = ''): void {
+    if (kind === undefined) {
+      this.streak = { kind: '', count: 0, last: '' };
+      return;
+    }
+    this.streak =
+      this.streak.kind === kind
+        ? { kind, count: this.streak.count + 1, last: message }
+        : { kind, count: 1, last: message };
+    if (this.streak.count >= MAX_SAME_TRANSPORT_FAILURES && this.stopReason === undefined)
+      this.stopReason = `the target failed ${this.streak.count} exchanges in a row the same way (${kind}): ${message}`;
+  }
+
+  private refuseIfStopped(): void {
+    if (this.stopReason !== undefined)
+      throw new HarnessError('E_HTTP', `not sent: the run stopped sending after ${this.stopReason}`);
+  }
+
   private async once(opts: SendOptions, bucket: Bucket): Promise<Response> {
+    this.refuseIfStopped();
     await this.options.pacer.acquire(bucket, 1, opts.spendToLimit);
     return this.exchange(opts, bucket);
   }
@@ -223,14 +272,13 @@ export class HttpClient {
     const started = this.now();
     const startedAt = new Date(started).toISOString();
     let res: Dispatcher.ResponseData;
+    const deadline = AbortSignal.timeout(this.options.timeoutMs * EXCHANGE_DEADLINE_FACTOR);
     try {
       res = await request(url, {
         method: opts.method,
         headers,
         dispatcher: this.agent,
-        signal: this.options.signal
-          ? AbortSignal.any([this.options.signal, AbortSignal.timeout(this.options.timeoutMs * 2)])
-          : AbortSignal.timeout(this.options.timeoutMs * 2),
+        signal: this.options.signal ? AbortSignal.any([this.options.signal, deadline]) : deadline,
       });
     } catch (error) {
       const code = String((error as { code?: unknown }).code ?? 'E_HTTP');
@@ -244,10 +292,11 @@ export class HttpClient {
         error: { code, message },
       });
       const what = `${opts.method} ${redactor.redact(url)}`;
-      throw (
-        limitOf(error, what, this.options) ??
-        new HarnessError('E_HTTP', `${what} failed: ${message} (${code})`)
-      );
+      const failure =
+        limitOf(error, what, this.options, deadline) ??
+        new HarnessError('E_HTTP', `${what} failed: ${message} (${code})`);
+      this.transport(code, failure.message);
+      throw failure;
     }
     // The status line and headers arrived, so whatever goes wrong with the body is the response's doing
     // (e.g. a 204 announcing a Content-Length): it is recorded as part of the response, not thrown.
@@ -255,16 +304,24 @@ export class HttpClient {
     let buf: Buffer = EMPTY;
     let bodyError: { code: string; message: string } | undefined;
     let limit: LimitError | undefined;
+    const progress = { bytes: 0 };
     try {
-      buf = await readBody(res.body, res.headers['content-length'], this.options.maxResponseBytes);
+      buf = await readBody(res.body, res.headers['content-length'], this.options.maxResponseBytes, progress);
     } catch (error) {
+      const declared = res.headers['content-length'];
       bodyError = {
         // Some stream errors carry a numeric code (zlib's 23...): the report's schema wants a string.
         code: String((error as { code?: unknown }).code ?? 'E_HTTP'),
-        message: redactor.redact(errorMessage(error)),
+        message: redactor.redact(
+          `${errorMessage(error)} after ${progress.bytes}${typeof declared === 'string' ? ` of ${declared}` : ''} body bytes`,
+        ),
       };
-      limit = limitOf(error, `${opts.method} ${redactor.redact(url)}`, this.options);
+      limit = limitOf(error, `${opts.method} ${redactor.redact(url)}`, this.options, deadline);
     }
+    this.transport(
+      bodyError?.code,
+      bodyError ? `${opts.method} ${redactor.redact(url)}: ${bodyError.message}` : '',
+    );
     const receivedAtMs = this.now();
     // Enough bytes to hold the first recordBodyBytes characters, however they are encoded.
     const shown = buf.toString('utf8', 0, Math.min(buf.length, 3 * recordBodyBytes + 4));
@@ -318,7 +375,8 @@ export class HttpClient {
       ...(bodyError ? { bodyError } : {}),
       receivedAtMs,
       json: () => {
-        parsed ??= parseJson(buf);
+        // A body the transport cut short is not judged as JSON: the reason is the transport's.
+        parsed ??= bodyError ? { ok: false, error: bodyFailure(bodyError) } : parseJson(buf);
         return parsed;
       },
     };

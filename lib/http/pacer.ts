@@ -17,6 +17,14 @@ export const RESET_MARGIN_MS = 250;
 export const RETRY_MARGIN_MS = 50;
 /** After a 429 that says neither Retry-After nor Reset, the whole minute window of spec §8. */
 export const UNKNOWN_429_BACKOFF_MS = 60_000;
+/** The longest window of spec §8 (requests per day): a Reset further than this is not a window. */
+export const MAX_WINDOW_MS = 24 * 3600_000;
+
+/** A wait in words for the console and messages; nothing absurd ("99999998204614000 s", "Infinity s"). */
+export function waitText(ms: number): string {
+  if (!Number.isFinite(ms) || ms > MAX_WINDOW_MS) return 'more than a day';
+  return `${Math.ceil(ms / 1000)} s`;
+}
 
 export interface WaitInfo {
   bucket: Bucket;
@@ -110,10 +118,9 @@ export class Pacer {
     }
     const refused = await this.waitOut(bucket, spendToLimit);
     if (refused) {
-      const seconds = Math.ceil(refused.ms / 1000);
       throw new LimitError(
         'E_RATE_LIMIT_WAIT',
-        `the ${bucket} credential may not send for ${seconds} s (${refused.reason}), longer than the ${Math.round(this.options.maxWaitMs / 1000)} s this run may wait (or rerun later)`,
+        `the ${bucket} credential may not send for ${waitText(refused.ms)} (${refused.reason}), longer than the ${Math.round(this.options.maxWaitMs / 1000)} s this run may wait (or rerun later)`,
         'maxWaitSeconds',
       );
     }
@@ -159,14 +166,19 @@ export class Pacer {
     const rl = rateLimitHeaders(headers);
     if (rl.remaining?.value !== undefined) s.remaining = rl.remaining.value;
     if (rl.reset?.value !== undefined) {
-      s.resetAtMs = resetAtLocalMs(rl.reset.value, receivedAtMs, serverDateMs(headers));
+      const at = resetAtLocalMs(rl.reset.value, receivedAtMs, serverDateMs(headers));
+      // A Reset beyond any window of spec §8 (a day) is garbage (RL-HEADERS-* report it): never waited for.
+      if (Math.abs(at - receivedAtMs) <= MAX_WINDOW_MS) s.resetAtMs = at;
     }
     if (status !== 429) return;
     s.remaining = 0;
     const ra = retryAfter(headers, receivedAtMs);
     let delay: number;
     if (ra && ra.form !== 'invalid') delay = ra.delayMs;
-    else if (s.resetAtMs !== undefined && s.resetAtMs > receivedAtMs) delay = s.resetAtMs - receivedAtMs;
+    // A Retry-After no client can read ("soon", "-5", "1e309") is a finding (RL-HEADERS-RETRY-AFTER-VALID);
+    // the wait falls back to the window seen, and never beyond the spec's minute window.
+    else if (s.resetAtMs !== undefined && s.resetAtMs > receivedAtMs)
+      delay = Math.min(s.resetAtMs - receivedAtMs, UNKNOWN_429_BACKOFF_MS);
     else delay = UNKNOWN_429_BACKOFF_MS;
     const until = receivedAtMs + delay + RETRY_MARGIN_MS;
     s.blockedUntilMs = Math.max(s.blockedUntilMs ?? 0, until);

@@ -107,6 +107,13 @@ export function startRun<C>(
           results.push(result);
           runtime.log(resultLine(result));
           hooks.onResult(result);
+          if (runtime.http.stopReason !== undefined) break;
+        }
+        // Repeated transport failures of one kind: the rest would fail the same way, so the run ends, saying why.
+        if (runtime.http.stopReason !== undefined) {
+          problems.push(`the run stopped sending: ${runtime.http.stopReason}`);
+          runtime.log(`stopped: ${runtime.http.stopReason}`);
+          break;
         }
       }
     } catch (e) {

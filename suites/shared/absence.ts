@@ -72,16 +72,22 @@ export class AbsenceGuard {
   }
 }
 
+const INT64_MAX = 2n ** 63n - 1n;
 const EXACT_MAX = 2n ** 52n;
 const ABSENT_FLOOR = 10n ** 12n;
 
-/** The range an absent id is drawn from: far from every known id, and exact as a JS number too. */
+/**
+ * The range an absent id is drawn from: far from every known id, exact as a JS number when the known ids
+ * leave room below 2^52 (a JS server then reads it exactly), else anywhere far in int64.
+ */
 export function absentRange(guard: AbsenceGuard | undefined): { min: bigint; max: bigint } | undefined {
   if (!guard) return { min: ABSENT_FLOOR, max: EXACT_MAX };
   const above = guard.hi + guard.margin + 1n;
-  if (above <= EXACT_MAX) return { min: above > ABSENT_FLOOR ? above : ABSENT_FLOOR, max: EXACT_MAX };
+  const floor = above > ABSENT_FLOOR ? above : ABSENT_FLOOR;
+  if (floor <= EXACT_MAX) return { min: floor, max: EXACT_MAX };
+  if (floor <= INT64_MAX) return { min: floor, max: INT64_MAX };
   const below = guard.lo - guard.margin - 1n;
-  if (below >= -EXACT_MAX) return { min: -EXACT_MAX, max: below < -ABSENT_FLOOR ? below : -ABSENT_FLOOR };
+  if (below >= -INT64_MAX) return { min: -INT64_MAX, max: below < -ABSENT_FLOOR ? below : -ABSENT_FLOOR };
   return undefined;
 }
 

@@ -3,7 +3,7 @@
 // million orders is never held whole. Every check that reads the list shares this reading. Never sends.
 import { integerText, readJsonItems } from '../../lib/formats/json.ts';
 import { type SchemaIssue, validate } from '../../lib/formats/validation.ts';
-import type { Response, ResponseHead } from '../../lib/http/client.ts';
+import { bodyFailure, type Response, type ResponseHead } from '../../lib/http/client.ts';
 
 /** Schema problems kept word for word; the rest are counted. */
 export const MAX_SCHEMA_ERRORS = 20;
@@ -129,8 +129,13 @@ export function idIndex(ids: readonly string[]): IdIndex {
 
 export function readOrderList(response: Response): OrderList {
   const { exchange, status, headers, bytes, receivedAtMs } = response;
-  return {
-    response: { exchange, status, headers, bytes, receivedAtMs },
-    ...readList(response.body, status === 200),
-  };
+  const head = { exchange, status, headers, bytes, receivedAtMs };
+  // A body the transport cut short is reported as such, never as "not JSON at position 0".
+  if (response.bodyError)
+    return {
+      response: head,
+      ...readList('', false),
+      json: { ok: false, error: bodyFailure(response.bodyError) },
+    };
+  return { response: head, ...readList(response.body, status === 200) };
 }

@@ -4,7 +4,7 @@
 import { parseJson } from '../../lib/formats/json.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import { type SchemaIssue, validate } from '../../lib/formats/validation.ts';
-import type { Response, ResponseHead } from '../../lib/http/client.ts';
+import { bodyFailure, type Response, type ResponseHead } from '../../lib/http/client.ts';
 import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
 
 /** The parts of a response the Error-body rules look at, live or recorded. */
@@ -13,10 +13,18 @@ export interface BodyView {
   text: string;
   bytes: number;
   contentType: string | undefined;
+  /** The body could not be read as framed (reset, truncated chunk...): the transport's fault, not the JSON's. */
+  bodyError?: { code: string; message: string };
 }
 
 export function viewOf(res: Response): BodyView {
-  return { status: res.status, text: res.text, bytes: res.bytes, contentType: header(res, 'content-type') };
+  return {
+    status: res.status,
+    text: res.text,
+    bytes: res.bytes,
+    contentType: header(res, 'content-type'),
+    ...(res.bodyError ? { bodyError: res.bodyError } : {}),
+  };
 }
 
 export function recordedView(x: Exchange): BodyView | undefined {
@@ -29,6 +37,7 @@ export function recordedView(x: Exchange): BodyView | undefined {
     text: raw.body,
     bytes: r.bodyBytes,
     contentType: headerValue(raw.headers, 'content-type'),
+    ...(r.bodyError ? { bodyError: r.bodyError } : {}),
   };
 }
 
@@ -61,6 +70,7 @@ export function errorBodyProblems(res: BodyView): string[] {
 
 /** What keeps a body from being an Error object (spec §2 Error): not JSON, or not valid against it. */
 export function errorShapeProblems(res: BodyView): string[] {
+  if (res.bodyError) return [bodyFailure(res.bodyError)];
   const parsed = parseJson(res.text);
   if (!parsed.ok) return [`body is not JSON (${parsed.error}); Content-Type ${res.contentType ?? 'absent'}`];
   return validate('error', parsed.value).errors.map((e) => `Error body: ${e}`);

@@ -150,5 +150,8 @@ export function targetEnv(server: {
     ORDER_STORE_API_KEY: server.demoKey,
     ORDER_STORE_CANCELLABLE_ORDER_IDS: server.fixtures.pending.join(','),
     ORDER_STORE_SHIPPED_ORDER_IDS: server.fixtures.shipped.join(','),
+    // Our own reference server, started for the test: its list holds every order, so absence may rest on it
+    // (test/hostile/ covers targets whose list cannot be trusted).
+    ORDER_STORE_TRUST_ORDER_LIST: 'true',
   };
 }
