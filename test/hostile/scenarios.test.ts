@@ -1,0 +1,248 @@
+// Hostile and broken targets, one scenario each: the run never crashes, names the problem in a failed or
+// errored check (or a stop reason), writes a schema-valid report (incomplete where it could not finish),
+// exits per the contract, and ends within its bound. Bounds assume the small RUN_ARGS of support.ts.
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkOf } from '../support/cli.ts';
+import { type Exchange, hostile } from './server.ts';
+import { closeAll, type HostileRun, reportProblems, runAgainst, said } from './support.ts';
+
+afterEach(closeAll);
+
+const isList = (x: Exchange) => x.req.method === 'GET' && /\/store\/orders$/.test(x.req.target);
+const keyed = (x: Exchange) => x.req.headers.authorization !== undefined;
+const pass = async (x: Exchange) => x.reply(await x.upstream());
+
+function holds(run: HostileRun, code: number, boundMs: number): void {
+  expect(reportProblems(run), said(run)).toEqual([]);
+  expect(run.code, said(run)).toBe(code);
+  expect(run.ms).toBeLessThan(boundMs);
+  expect(said(run)).not.toMatch(/at position 0/);
+}
+
+describe('hostile targets', () => {
+  it('a faithful server behind the hostile proxy is conformant (the baseline of every scenario)', async () => {
+    const run = await runAgainst(pass);
+    holds(run, 0, 15_000);
+    expect(run.report?.verdict).toBe('conformant');
+  });
+
+  it('a reset in the middle of the list body is reported as a reset, not as bad JSON', async () => {
+    const run = await runAgainst(async (x) => {
+      if (!(isList(x) && keyed(x))) return pass(x);
+      const answer = await x.upstream();
+      x.socket.write(
+        `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${answer.body.length}\r\n\r\n`,
+      );
+      x.socket.write(answer.body.subarray(0, 40));
+      x.later(20, () => x.socket.resetAndDestroy());
+    });
+    holds(run, 1, 15_000);
+    expect(checkOf(run, 'LIST-BODY-ARRAY').message).toMatch(/could not be read as its headers framed it/);
+    expect(checkOf(run, 'LIST-BODY-ARRAY').message).toMatch(/ECONNRESET|closed|terminated/i);
+  });
+
+  it('a list over --max-response-bytes ends its checks in error naming the cap, and is asked for once', async () => {
+    const run = await runAgainst(
+      async (x) => {
+        if (!(isList(x) && keyed(x))) return pass(x);
+        x.reply({
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.alloc(300_000, 32),
+        });
+      },
+      ['--max-response-bytes', '65536'],
+    );
+    holds(run, 3, 15_000);
+    expect(checkOf(run, 'LIST-BODY-ARRAY').message).toMatch(/E_RESPONSE_TOO_LARGE.*--max-response-bytes/);
+    const lists = run.server.requests.filter(
+      (r) => r.method === 'GET' && /\/store\/orders$/.test(r.target) && r.headers.authorization,
+    );
+    expect(lists).toHaveLength(1);
+  });
+
+  it('a truncated chunked body is reported as the broken framing it is', async () => {
+    const run = await runAgainst(async (x) => {
+      if (!(isList(x) && keyed(x))) return pass(x);
+      x.socket.write(
+        'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n',
+      );
+      x.socket.write('5\r\n[{"id\r\n');
+      x.later(20, () => x.socket.end());
+    });
+    holds(run, 1, 15_000);
+    expect(checkOf(run, 'LIST-BODY-ARRAY').message).toMatch(/could not be read as its headers framed it/);
+  });
+
+  it('invalid JSON everywhere fails the body checks', async () => {
+    const run = await runAgainst(async (x) => {
+      const a = await x.upstream();
+      x.reply({ ...a, body: a.body.length > 0 ? Buffer.from('{"code": "x", ') : a.body });
+    });
+    holds(run, 1, 15_000);
+    expect(checkOf(run, 'LIST-BODY-ARRAY').status).toBe('fail');
+    expect(checkOf(run, 'ERR-BODY-SCHEMA').status).toBe('fail');
+  });
+
+  it('duplicate member names in Error bodies do not crash the run', async () => {
+    const run = await runAgainst(async (x) => {
+      const a = await x.upstream();
+      if (a.status < 400 || a.body.length === 0) return x.reply(a);
+      x.reply({ ...a, body: Buffer.from(a.body.toString().replace('{', '{"code":"dup",')) });
+    });
+    expect(reportProblems(run)).toEqual([]);
+    expect([0, 1]).toContain(run.code);
+    expect(run.ms).toBeLessThan(15_000);
+  });
+
+  it('a cross-origin redirect on every request: the other origin receives nothing', async () => {
+    const other = await hostile((x) => x.reply({ status: 200, headers: {}, body: Buffer.from('[]') }));
+    try {
+      const run = await runAgainst((x) =>
+        x.reply({
+          status: 302,
+          headers: { location: `${other.baseUrl}${x.req.target}` },
+          body: Buffer.alloc(0),
+        }),
+      );
+      holds(run, 1, 15_000);
+      expect(other.requests).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('500 on everything is non-conformant', async () => {
+    const run = await runAgainst((x) =>
+      x.reply({ status: 500, headers: { 'content-type': 'text/plain' }, body: Buffer.from('boom') }),
+    );
+    holds(run, 1, 15_000);
+    expect(checkOf(run, 'LIST-STATUS-200').status).toBe('fail');
+  });
+
+  it('429 on everything with a one-day Retry-After ends at once, never waiting', async () => {
+    const run = await runAgainst((x) =>
+      x.reply({ status: 429, headers: { 'retry-after': '86400' }, body: Buffer.alloc(0) }),
+    );
+    holds(run, 3, 10_000);
+    expect(said(run)).toMatch(/E_RATE_LIMIT_WAIT|KEY BANNED|banned/);
+    expect(said(run)).not.toMatch(/waiting \d{3,} s/);
+    expect(run.server.requests.length).toBeLessThanOrEqual(3);
+  });
+
+  it('garbage Retry-After values are a finding, never a long wait, never an absurd number', async () => {
+    const garbage = ['-5', 'soon', '1e309'];
+    const run = await runAgainst(async (x) => {
+      const a = await x.upstream();
+      if (x.n % 7 !== 3) return x.reply(a);
+      x.reply({
+        status: 429,
+        headers: {
+          'retry-after': garbage[x.n % 3]!,
+          'x-ratelimit-limit': '60',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': '99999999999999999999',
+        },
+        body: Buffer.alloc(0),
+      });
+    });
+    expect(reportProblems(run)).toEqual([]);
+    expect(run.code).toBe(1);
+    expect(run.ms).toBeLessThan(20_000);
+    expect(checkOf(run, 'RL-HEADERS-RETRY-AFTER-VALID').status).toBe('fail');
+    expect(said(run)).not.toMatch(/\d{7,} s|Infinity s/);
+  });
+
+  it('a 204 that carries a body is not conformant', async () => {
+    const run = await runAgainst(async (x) => {
+      const a = await x.upstream();
+      if (a.status !== 204) return x.reply(a);
+      x.reply({
+        ...a,
+        headers: { ...a.headers, 'content-type': 'application/json' },
+        body: Buffer.from('{"ok":1}'),
+      });
+    });
+    expect(reportProblems(run)).toEqual([]);
+    expect(run.code).not.toBe(0);
+    expect(run.ms).toBeLessThan(15_000);
+  });
+
+  it('a 204 followed by a whole extra response on the connection is not conformant', async () => {
+    const run = await runAgainst(async (x) => {
+      const a = await x.upstream();
+      x.reply(a);
+      if (a.status === 204)
+        x.socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n[]');
+    });
+    expect(reportProblems(run)).toEqual([]);
+    expect(run.code).not.toBe(0);
+    expect(run.ms).toBeLessThan(15_000);
+  });
+
+  it('a body of bytes that are not UTF-8 (RFC 8259 §8.1) is not conformant', async () => {
+    const run = await runAgainst(async (x) => {
+      const a = await x.upstream();
+      if (!isList(x) || a.status !== 200) return x.reply(a);
+      // A pet name in Latin-1: "café" with a lone 0xE9 byte.
+      const text = a.body.toString();
+      const bytes = Buffer.from(
+        `${text.slice(0, -1)}${text.length > 2 ? ',' : ''}{"id":77,"note":"caf`,
+        'latin1',
+      );
+      x.reply({ ...a, body: Buffer.concat([bytes, Buffer.from([0xe9]), Buffer.from('"}]')]) });
+    });
+    expect(reportProblems(run)).toEqual([]);
+    expect(run.code).toBe(1);
+    expect(said(run)).toMatch(/UTF-8/);
+  });
+
+  it('slow answers (150 ms each) still end conformant within the bound', async () => {
+    const run = await runAgainst(async (x) => {
+      const a = await x.upstream();
+      x.later(150, () => x.reply(a));
+    });
+    holds(run, 0, 30_000);
+  });
+
+  it('Connection: close on every answer is conformant', async () => {
+    const run = await runAgainst(async (x) => x.reply(await x.upstream(), { close: true }));
+    holds(run, 0, 15_000);
+  });
+
+  it('HTTP/1.0 answers are conformant', async () => {
+    const run = await runAgainst(async (x) => x.reply(await x.upstream(), { version: '1.0', close: true }));
+    holds(run, 0, 15_000);
+  });
+
+  it('a server that vanishes mid-run stops the run after repeated refusals, saying why', async () => {
+    let vanished = false;
+    const run = await runAgainst(async (x) => {
+      if (x.n >= 12 && !vanished) {
+        vanished = true;
+        x.vanish();
+        return;
+      }
+      return pass(x);
+    });
+    holds(run, 3, 15_000);
+    expect(run.report?.incompleteReasons.join(' ')).toMatch(/stopped sending.*in a row/);
+  });
+
+  it('a body that trickles one byte at a time ends at the exchange deadline', async () => {
+    const run = await runAgainst(async (x) => {
+      if (!(isList(x) && keyed(x))) return pass(x);
+      x.socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n[');
+      x.every(100, () => x.socket.write(' '));
+    });
+    holds(run, 3, 15_000);
+    expect(checkOf(run, 'LIST-BODY-ARRAY').message).toMatch(/E_TIMEOUT.*deadline of 1200 ms.*--timeout-ms/);
+  });
+
+  it('a server that accepts and never answers stops the run after three timeouts', async () => {
+    const run = await runAgainst(() => {});
+    holds(run, 3, 10_000);
+    expect(run.report?.incompleteReasons.join(' ')).toMatch(/stopped sending.*3 exchanges in a row/);
+    expect(run.server.requests.length).toBeLessThanOrEqual(3);
+  });
+});
