@@ -5,6 +5,7 @@ import { authentication } from './auth.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { deprecatedPets } from './deprecated-pets.ts';
 import { errorBodies } from './error-bodies.ts';
+import { framing } from './framing.ts';
 import { listOrders } from './list-orders.ts';
 import { orderIdProperties } from './order-id/checks.ts';
 import { rateLimitHeadersSuite } from './rate-limit-headers.ts';
@@ -22,6 +23,7 @@ export const SUITES = [
   rateLimitProbe,
   errorBodies,
   rateLimitHeadersSuite,
+  framing,
 ];
 
 export const ALL_CHECKS = SUITES.flatMap((s) => s.checks.map((c) => ({ ...c, suite: s.title })));

@@ -1,6 +1,7 @@
 // Lossless JSON for target bodies: integers beyond 2^53 stay exact (as bigint), so 9007199254740993 is never
 // read as ...992. Safe integers and fractions stay plain numbers so ordinary schema keywords still apply.
 // The parser itself is json-parse.ts; this is the API the harness uses, which never throws.
+import { isUtf8 } from 'node:buffer';
 import { stringify } from 'lossless-json';
 import { type FractionHook, parseBytes, readItems, readMember, type Visit } from './json-parse.ts';
 
@@ -8,9 +9,14 @@ export type { FractionHook, Visit } from './json-parse.ts';
 
 export type JsonParseResult = { ok: true; value: unknown } | { ok: false; error: string };
 
+/** RFC 8259 §8.1: JSON exchanged between systems MUST be UTF-8. Bytes that are not are no JSON text. */
+export const NOT_UTF8 =
+  'the bytes are not valid UTF-8, which JSON exchanged between systems must be (RFC 8259 §8.1)';
+
 /** Parses JSON text or the bytes of a body (UTF-8) exactly; never throws. */
 export function parseJson(input: string | Uint8Array, onFraction?: FractionHook): JsonParseResult {
   try {
+    if (typeof input !== 'string' && !isUtf8(input)) return { ok: false, error: NOT_UTF8 };
     const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
     return { ok: true, value: parseBytes(bytes, onFraction) };
   } catch (error) {
@@ -34,6 +40,7 @@ export function readJsonItems(
   onFraction?: FractionHook,
 ): JsonItemsResult {
   try {
+    if (typeof input !== 'string' && !isUtf8(input)) return { ok: false, error: NOT_UTF8 };
     const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
     return { ok: true, ...readItems(bytes, visit, onFraction) };
   } catch (error) {

@@ -154,6 +154,11 @@ export class HttpClient {
   private readonly now: () => number;
   /** The check on whose behalf requests are sent (checks run one at a time). */
   currentCheckId: string | undefined;
+  /**
+   * Bytes the target sent where no response was due (e.g. a whole extra response after a 204), as undici
+   * reports them when it drops the connection; `afterSeq` is the last exchange recorded before.
+   */
+  readonly strayResponses: Array<{ afterSeq: number; message: string }> = [];
   /** Why the client sends nothing more (repeated transport failures of one kind), once it has stopped. */
   stopReason: string | undefined;
   private streak = { kind: '', count: 0, last: '' };
@@ -167,6 +172,13 @@ export class HttpClient {
       bodyTimeout: options.timeoutMs,
       connect: { timeout: options.timeoutMs },
       maxResponseSize: options.maxResponseBytes,
+    });
+    this.agent.on('disconnect', (_origin, _targets, error) => {
+      if (error && /bad response/i.test(error.message))
+        this.strayResponses.push({
+          afterSeq: options.transcript.size,
+          message: `${error.message} (${(error as { code?: string }).code ?? 'E_HTTP'})`,
+        });
     });
     options.redactor.addKey(options.apiKey, KEY_VARIABLE);
     if (options.secondApiKey) options.redactor.addKey(options.secondApiKey, SECOND_KEY_VARIABLE);

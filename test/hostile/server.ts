@@ -98,7 +98,9 @@ export async function hostile(scenario: Scenario, upstream?: RunningReference): 
     const res = await request(`${origin}${req.target}`, { method: req.method as 'GET', headers });
     const body = Buffer.from(await res.body.arrayBuffer());
     const out: Record<string, string> = {};
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out[k] = String(v);
+    // The length is the writer's to set (responseBytes), so a scenario may change the body freely.
+    for (const [k, v] of Object.entries(res.headers))
+      if (v !== undefined && k !== 'content-length') out[k] = String(v);
     return { status: res.statusCode, headers: out, body };
   };
 
