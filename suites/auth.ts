@@ -186,7 +186,10 @@ export const authentication = suite({
             },
           );
         } else ctx.note('shipped-order cancel not sent: set --shipped-order-ids to include it');
-        if (!absent && shipped === undefined) ctx.skip('neither an absent id nor a shipped fixture is known');
+        if (!absent && shipped === undefined)
+          ctx.skip(
+            `neither an absent id nor a shipped fixture is known: set --shipped-order-ids (${(await ctx.target.absenceRefusal()) ?? 'no absent id'})`,
+          );
         ctx.observe('401 before any lookup');
       },
     }),

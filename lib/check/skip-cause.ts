@@ -21,6 +21,8 @@ const INPUT_FLAGS = [
   '--skip-rate-limit-probe',
   '--only',
   '--skip',
+  '--trust-order-list',
+  '--allow-key-in-url',
 ];
 
 const names = (reason: string, flags: string[]) =>

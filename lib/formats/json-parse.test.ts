@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { parse } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
-import { parseJson } from './json.ts';
+import { NOT_UTF8, parseJson } from './json.ts';
 import { readItems, readMember } from './json-parse.ts';
 
 /** lossless-json with the number rule the harness always used: safe integers and fractions as numbers. */
@@ -109,13 +109,14 @@ describe('json-parse', () => {
     expect(r.ok && Object.keys(r.value as object)).toEqual(['__proto__']);
   });
 
-  it('decodes UTF-8 strings and keys, and replaces invalid bytes as the body decoder does', () => {
+  it('decodes UTF-8 strings and keys; bytes that are not UTF-8 are no JSON text (RFC 8259 §8.1)', () => {
+    expect(parseJson(Buffer.from('{"ключ":"значение"}'))).toEqual({ ok: true, value: { ключ: 'значение' } });
     const bytes = Buffer.concat([
       Buffer.from('{"ключ":"значение","x":"'),
       Buffer.from([0xff]),
       Buffer.from('"}'),
     ]);
-    expect(parseJson(bytes)).toEqual({ ok: true, value: { ключ: 'значение', x: '\ufffd' } });
+    expect(parseJson(bytes)).toEqual({ ok: false, error: NOT_UTF8 });
   });
 
   it('hands the raw text of a member written with a fraction or an exponent to the hook', () => {

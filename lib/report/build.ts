@@ -66,6 +66,14 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
     incompleteReasons.push(`${missing.length} selected checks have no verdict (${shown})`);
   }
   if (state.final) incompleteReasons.push(...evaluationGaps(evaluation));
+  // An errored check proves nothing: the report never says complete while one stands (nor without saying why).
+  const errored = state.results.filter((r) => r.status === 'error');
+  if (errored.length > 0) {
+    const shown = errored.slice(0, 3).map((r) => `${r.id}: ${r.message.slice(0, 160)}`);
+    incompleteReasons.push(
+      `${errored.length} checks ended in a harness error (${shown.join('; ')}${errored.length > 3 ? '; …' : ''})`,
+    );
+  }
   const verdict = verdictOf(state.results, incompleteReasons);
   const counts = countStatuses(state.results);
   const baseline = facts.baseline

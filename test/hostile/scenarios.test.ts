@@ -3,13 +3,13 @@
 // exits per the contract, and ends within its bound. Bounds assume the small RUN_ARGS of support.ts.
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkOf } from '../support/cli.ts';
-import { type Exchange, hostile } from './server.ts';
+import { type Exchange, hostile, responseBytes } from './server.ts';
 import { closeAll, type HostileRun, KEY, reportProblems, runAgainst, said } from './support.ts';
 
 afterEach(closeAll);
 
 const isList = (x: Exchange) => x.req.method === 'GET' && /\/store\/orders$/.test(x.req.target);
-const keyed = (x: Exchange) => x.req.headers.authorization !== undefined;
+const keyed = (x: Exchange) => x.req.headers.authorization === `Bearer ${KEY}`;
 const pass = async (x: Exchange) => x.reply(await x.upstream());
 
 function holds(run: HostileRun, code: number, boundMs: number): void {
@@ -45,11 +45,8 @@ describe('hostile targets', () => {
     const run = await runAgainst(
       async (x) => {
         if (!(isList(x) && keyed(x))) return pass(x);
-        x.reply({
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-          body: Buffer.alloc(300_000, 32),
-        });
+        const a = await x.upstream();
+        x.reply({ ...a, body: Buffer.alloc(300_000, 32) });
       },
       ['--max-response-bytes', '65536'],
     );
@@ -236,7 +233,14 @@ describe('hostile targets', () => {
   it('a body that trickles one byte at a time ends at the exchange deadline', async () => {
     const run = await runAgainst(async (x) => {
       if (!(isList(x) && keyed(x))) return pass(x);
-      x.socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n[');
+      const a = await x.upstream();
+      x.socket.write(
+        responseBytes({
+          ...a,
+          headers: { ...a.headers, 'content-length': '100000' },
+          body: Buffer.from('['),
+        }),
+      );
       x.every(100, () => x.socket.write(' '));
     });
     holds(run, 3, 15_000);
