@@ -85,7 +85,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_TIMEOUT_MS',
     kind: 'integer',
     default: '10000',
-    help: 'Per-request timeout for connecting, for the headers and for the body; a request that outlasts it ends its check in error.',
+    help: 'Per-request timeout for connecting, for the headers and between body chunks; every exchange also ends within 3x this, whole body included. A request that outlasts either ends its check in error.',
   },
   {
     key: 'maxRequests',
