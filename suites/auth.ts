@@ -7,7 +7,7 @@ import { isLoopbackUrl } from '../lib/http/loopback.ts';
 import { credentialFormChecks } from './auth-forms.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
 import { ORDERS } from './shared/paths.ts';
-import { describeStatus, errorBodyProblems, recordedView } from './shared/responses.ts';
+import { describeStatus, errorBodyProblems, errorSchemaIssues, recordedView } from './shared/responses.ts';
 import { expect401, sendAs } from './shared/unauthorized.ts';
 
 /** Every 401 of the run so far, with the unauthenticated list request sent first if none exists yet. */
@@ -98,8 +98,10 @@ export const authentication = suite({
       async run(ctx: Ctx) {
         const list = await all401s(ctx);
         for (const x of list) {
-          for (const p of errorBodyProblems(recordedView(x)!))
-            ctx.problem(`${x.request.method} ${x.request.url}: ${p}`, { exchange: x });
+          const view = recordedView(x)!;
+          const schema = errorSchemaIssues(view);
+          for (const p of errorBodyProblems(view))
+            ctx.problem(`${x.request.method} ${x.request.url}: ${p}`, { exchange: x, schema });
         }
         ctx.observe(`${list.length} responses 401, each with a valid Error body`);
       },

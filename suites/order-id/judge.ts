@@ -2,9 +2,10 @@
 // id", "precision collision", "5xx on malformed id", ...). Reads responses only; it never sends.
 
 import { rateLimitHeaders } from '../../lib/formats/rate-limit-headers.ts';
+import type { SchemaIssue } from '../../lib/formats/validation.ts';
 import type { Response } from '../../lib/http/client.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
-import { describeStatus, errorBodyProblems, viewOf } from '../shared/responses.ts';
+import { describeStatus, errorBodyProblems, errorSchemaIssues, viewOf } from '../shared/responses.ts';
 import type { KnownOrders } from './readings.ts';
 
 export interface CaseFailure {
@@ -14,6 +15,8 @@ export interface CaseFailure {
   expected: string;
   actual: string;
   exchange: Exchange;
+  /** When the body is no valid Error: its schema failures as data. */
+  schema?: SchemaIssue[];
 }
 
 /** A 429 says nothing about the id: the property stops instead of judging it. */
@@ -31,6 +34,12 @@ const fail = (cls: string, message: string, expected: string, res: Response): Ca
   exchange: res.exchange,
 });
 
+/** A failure of the body as an Error object, with its schema failures as data. */
+const bodyFail = (cls: string, message: string, expected: string, res: Response): CaseFailure => {
+  const schema = errorSchemaIssues(viewOf(res));
+  return { ...fail(cls, message, expected, res), ...(schema.length > 0 ? { schema } : {}) };
+};
+
 /** Property 1: an id no order has answers 404 with an Error body (status 404) and the rate-limit headers. */
 export function judgeAbsent(segment: string, res: Response, known: KnownOrders): CaseFailure | undefined {
   const s = res.status;
@@ -46,7 +55,8 @@ export function judgeAbsent(segment: string, res: Response, known: KnownOrders):
   if (s >= 500) return fail('5xx on absent id', what, '404', res);
   if (s === 404) {
     const body = errorBodyProblems(viewOf(res));
-    if (body.length > 0) return fail('invalid Error body on 404', `${what}: ${body.join('; ')}`, '404', res);
+    if (body.length > 0)
+      return bodyFail('invalid Error body on 404', `${what}: ${body.join('; ')}`, '404', res);
     const rl = rateLimitHeaders(res.headers);
     const missing = (['limit', 'remaining', 'reset'] as const).filter((k) => rl[k] === undefined);
     if (missing.length > 0)
@@ -86,7 +96,7 @@ export function judgeMalformed(segment: string, res: Response): CaseFailure | un
   if (res.bytes > 0) {
     const body = errorBodyProblems(viewOf(res));
     if (body.length > 0)
-      return fail('invalid Error body on malformed id', `${what}: ${body.join('; ')}`, '4xx', res);
+      return bodyFail('invalid Error body on malformed id', `${what}: ${body.join('; ')}`, '4xx', res);
   }
   return undefined;
 }

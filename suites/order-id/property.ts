@@ -71,7 +71,12 @@ export function reportIdProperty<T>(
   if (r.error !== undefined) throw r.error;
   if (r.counterexample) {
     const f = r.counterexample.failure;
-    ctx.violation(f.message, { expected: f.expected, actual: f.actual, exchange: f.exchange });
+    ctx.violation(f.message, {
+      expected: f.expected,
+      actual: f.actual,
+      exchange: f.exchange,
+      ...(f.schema ? { schema: f.schema } : {}),
+    });
   }
   if (r.exhausted)
     ctx.skip(

@@ -3,7 +3,7 @@
 // No check sends on its own, and nothing is ever sent inside a Retry-After period.
 import type { Ctx } from '../shared/context.ts';
 import { check, suite } from '../shared/context.ts';
-import { describeStatus, errorBodyProblems, viewOf } from '../shared/responses.ts';
+import { describeStatus, errorBodyProblems, errorSchemaIssues, viewOf } from '../shared/responses.ts';
 import {
   judge429Headers,
   judgeBurst,
@@ -225,7 +225,8 @@ export const rateLimitProbe = suite({
           ctx.observe('429 without a body (allowed: the 429 body is not shown, spec §7 rule 3)');
           return;
         }
-        for (const p of errorBodyProblems(viewOf(res))) ctx.problem(p, { exchange: res.exchange });
+        const schema = errorSchemaIssues(viewOf(res));
+        for (const p of errorBodyProblems(viewOf(res))) ctx.problem(p, { exchange: res.exchange, schema });
         ctx.observe(`429 with a valid Error body (${describeStatus(res)})`);
       },
     }),
