@@ -71,6 +71,9 @@ const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   verify: async () => (await import('./verify.ts')).verifyCommand,
 };
 
+/** The subcommands' names, for the help and the CI recipes' test. */
+export const SUBCOMMAND_NAMES: readonly string[] = Object.keys(SUBCOMMANDS);
+
 /**
  * Runs the command. `options` carries the environment and working directory the configuration is read
  * from (the process's own when absent), so a caller can run it in-process without touching either.

@@ -1,0 +1,150 @@
+// docs/ci.md stays true: both YAML recipes parse; every command they run exists; every flag, subcommand and
+// ORDER_STORE_* setting they pass is one the command knows; and the recipe's own command line gates as
+// documented when run against the reference server with a fault and a baseline written from it.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { SUBCOMMAND_NAMES } from '../cli/main.ts';
+import { loadConfig } from '../lib/config/load.ts';
+import { SETTINGS } from '../lib/config/settings.ts';
+import { ROOT, runCliInProcess, targetEnv } from './support/cli.ts';
+import { reference } from './support/reference.ts';
+
+const doc = readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+};
+const blocks = (lang: string) =>
+  [...doc.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
+
+type Job = { env: Record<string, string>; commands: string[] };
+
+function githubJobs(y: {
+  jobs: Record<string, { steps: { run?: string; env?: Record<string, string> }[] }>;
+}): Job[] {
+  return Object.values(y.jobs).flatMap((j) =>
+    j.steps
+      .filter((s) => s.run)
+      .map((s) => ({ env: s.env ?? {}, commands: s.run!.split('\n').filter(Boolean) })),
+  );
+}
+
+function gitlabJobs(y: Record<string, { script?: string[]; variables?: Record<string, string> }>): Job[] {
+  return Object.values(y)
+    .filter((j) => typeof j === 'object' && j !== null && Array.isArray(j.script))
+    .map((j) => ({ env: j.variables ?? {}, commands: j.script! }));
+}
+
+/** What a CI system would put in each variable: plausible values of the right kind. */
+function sampleEnv(env: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = { CI: 'true' };
+  const samples: Record<string, string> = {
+    ORDER_STORE_BASE_URL: 'https://staging.example.com/v1',
+    ORDER_STORE_API_KEY: 'osk_sample_key',
+    ORDER_STORE_CANCELLABLE_ORDER_IDS: '1001,1002',
+    ORDER_STORE_SHIPPED_ORDER_IDS: '900',
+    ORDER_STORE_PLAN: 'pro',
+  };
+  for (const k of Object.keys(env)) out[k] = samples[k] ?? 'x';
+  return out;
+}
+
+/** Splits a shell line into words; the recipes use no quoting beyond plain double quotes. */
+const words = (line: string) => [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]!);
+
+function checkCommand(line: string, env: Record<string, string>): void {
+  const [cmd, ...rest] = words(line);
+  expect(
+    () => execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'pipe' }),
+    `${cmd} exists`,
+  ).not.toThrow();
+  if (cmd !== 'npm') return;
+  if (rest[0] === 'ci') return;
+  expect(rest[0], line).toBe('run');
+  expect(Object.keys(pkg.scripts), line).toContain(rest[1]);
+  if (rest[1] !== 'conformance') return;
+  expect(rest[2], `${line}: arguments follow --`).toBe('--');
+  const args = rest.slice(3);
+  if (args[0] !== undefined && !args[0].startsWith('-')) {
+    expect(SUBCOMMAND_NAMES, line).toContain(args[0]);
+    for (const a of args.filter((x) => x.startsWith('--'))) expect(['--out', '--help'], line).toContain(a);
+    return;
+  }
+  // The real parser: an unknown flag, a bad value or a missing target is a UsageError here.
+  expect(() => loadConfig(args, { env, cwd: ROOT }), line).not.toThrow();
+}
+
+describe('docs/ci.md recipes', () => {
+  const yamls = blocks('yaml').map((t) => parse(t) as Record<string, unknown>);
+
+  it('has a GitHub Actions workflow and a GitLab CI job that parse', () => {
+    expect(yamls).toHaveLength(2);
+    expect(yamls[0]).toHaveProperty('jobs');
+    expect(yamls[1]).toHaveProperty('stages');
+  });
+
+  it('runs only commands that exist, with known subcommands, flags and settings', () => {
+    const jobs = [...githubJobs(yamls[0] as never), ...gitlabJobs(yamls[1] as never)];
+    const known = SETTINGS.map((s) => s.env as string);
+    let conformanceRuns = 0;
+    for (const job of jobs) {
+      for (const k of Object.keys(job.env).filter((x) => x.startsWith('ORDER_STORE_')))
+        expect(known, k).toContain(k);
+      for (const line of job.commands) {
+        checkCommand(line, sampleEnv(job.env));
+        if (line.startsWith('npm run conformance')) conformanceRuns++;
+      }
+    }
+    expect(conformanceRuns).toBe(2);
+    for (const line of blocks('sh').flatMap((b) => b.split('\n').filter(Boolean)))
+      checkCommand(line, { CI: 'true' });
+  });
+
+  it('the secrets come from the CI system, and the deploy waits for the conformance job', () => {
+    const gh = yamls[0] as { jobs: { deploy: { needs: string } } };
+    expect(gh.jobs.deploy.needs).toBe('conformance');
+    expect(blocks('yaml')[0]).toContain('ORDER_STORE_API_KEY: ${{ secrets.');
+    const gl = yamls[1] as Record<string, { needs?: string[]; artifacts?: { reports?: { junit?: string } } }>;
+    expect(gl['deploy:production']!.needs).toEqual(['conformance:staging']);
+    expect(gl['conformance:staging']!.artifacts!.reports!.junit).toBe('reports/*/junit.xml');
+  });
+
+  it("the recipe's command gates as documented against the reference server with a fault", {
+    timeout: 120_000,
+  }, async () => {
+    const line = (yamls[1] as Record<string, { script?: string[] }>)['conformance:staging']!.script!.find(
+      (l) => l.startsWith('npm run conformance'),
+    )!;
+    const args = words(line).slice(4);
+    // A staging server with a fault, and a short rate-limit window so the probe finishes in a second or two.
+    const staging = () =>
+      reference({ faults: ['list-wrapped'], rateLimit: { limit: 150, windowSeconds: 2 } });
+    const server = await staging();
+    const cwd = mkdtempSync(join(tmpdir(), 'osc-recipe-'));
+    const env = { CI: 'true', ...targetEnv(server) };
+    // The documented way to write the baseline, from a first run without one.
+    const first = await runCliInProcess(
+      args.filter((a, i) => a !== '--baseline' && args[i - 1] !== '--baseline'),
+      {
+        cwd,
+        env,
+        noReportDir: true,
+      },
+    );
+    expect(first.code, first.stdout + first.stderr).toBe(1);
+    const write = words(blocks('sh')[0]!.trim()).slice(4);
+    expect((await runCliInProcess(write, { cwd, noReportDir: true })).code).toBe(0);
+    // The next deploy, against staging as it stands (fixtures not yet cancelled: a fresh server).
+    const gated = await runCliInProcess(args, {
+      cwd,
+      env: { CI: 'true', ...targetEnv(await staging()) },
+      noReportDir: true,
+    });
+    expect(gated.code, gated.stdout + gated.stderr).toBe(0);
+    expect(gated.report!.baseline!.known.map((k) => k.id)).toContain('LIST-BODY-ARRAY');
+    expect(readFileSync(join(cwd, 'reports', 'latest', 'report.md'), 'utf8')).toMatch(/known: /);
+  });
+});
