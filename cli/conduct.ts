@@ -140,19 +140,24 @@ async function conduct(
   for (const line of planLines(plan, runConfig.maxRequests)) io.out(line);
 
   // A signal stops the run: the check in flight gets a moment to end, then the report is written with what
-  // is known and the command exits, rather than sit out a rate-limit wait.
+  // is known and the command exits, rather than sit out a rate-limit wait. A second signal cuts the moment
+  // short, but the handler stays: the default action would kill the process before every file is written.
   let stop: () => void = () => {};
   const stopped = new Promise<undefined>((resolve) => {
     stop = () => {
-      if (reasons.includes(INTERRUPTED)) return;
+      if (reasons.includes(INTERRUPTED)) {
+        io.err('interrupted again: writing the reports now');
+        resolve(undefined);
+        return;
+      }
       reasons.push(INTERRUPTED);
       io.err('interrupted: stopping the run and writing an incomplete report');
       run?.cancel();
       setTimeout(() => resolve(undefined), STOP_GRACE_MS).unref();
     };
   });
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   try {
     run = startRun(
       runConfig,
@@ -176,11 +181,15 @@ async function conduct(
   } finally {
     requestsSent = run?.requestsSent() ?? requestsSent;
     bans = run?.bans() ?? bans;
+  }
+  const report = build(true);
+  // The handlers stay until every file is written: a signal without one would kill the process halfway.
+  try {
+    writer.finish(report, run?.exchanges() ?? []);
+  } finally {
     process.removeListener('SIGINT', stop);
     process.removeListener('SIGTERM', stop);
   }
-  const report = build(true);
-  writer.finish(report, run?.exchanges() ?? []);
   io.out(summary(report, writer.dir));
   if (config.githubActions) for (const line of annotations(report)) io.out(line);
   if (config.githubStepSummary !== undefined) {

@@ -28,4 +28,21 @@ describe('an interrupted run', () => {
     expect(run.junit).toMatch(/<error type="incomplete"/);
     expect(run.stdout).toMatch(/Verdict: INCOMPLETE/);
   });
+
+  // The second signal lands in the grace period or after the run has already stopped (it stops fast here):
+  // either way the process must not die halfway through writing, as the default action of a signal would.
+  it('a second Ctrl-C never leaves the report files half written', async () => {
+    const server = await reference({ rateLimit: { limit: 3, windowSeconds: 30 } });
+    const run = await runCli(['--skip-rate-limit-probe'], {
+      env: targetEnv(server),
+      signalWhen: { pattern: /waiting \d+ s \(X-RateLimit-Reset/, signal: 'SIGINT', times: 2 },
+      timeoutMs: 25_000,
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(3);
+    expect(run.stderr).toMatch(/interrupted/);
+    expect(validate('report', run.report!).errors).toEqual([]);
+    expect(run.report!.complete).toBe(false);
+    expect(run.junit).toMatch(/<error type="incomplete"/);
+    expect(run.html).toMatch(/Incomplete/);
+  });
 });

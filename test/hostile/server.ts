@@ -40,6 +40,8 @@ export type Scenario = (x: Exchange) => void | Promise<void>;
 export interface Hostile {
   baseUrl: string;
   requests: RawRequest[];
+  /** TCP connections accepted (the preflight opens one without a request). */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -104,7 +106,9 @@ export async function hostile(scenario: Scenario, upstream?: RunningReference): 
     return { status: res.statusCode, headers: out, body };
   };
 
+  let accepted = 0;
   const server: Server = createServer((socket) => {
+    accepted++;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {});
@@ -149,6 +153,7 @@ export async function hostile(scenario: Scenario, upstream?: RunningReference): 
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    connections: () => accepted,
     close: async () => {
       for (const t of timers) clearTimeout(t);
       for (const s of sockets) s.destroy();

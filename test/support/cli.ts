@@ -31,7 +31,11 @@ export interface CliOptions {
   noReportDir?: boolean;
   cwd?: string;
   /** Send `signal` to the command once its output matches `pattern` (to interrupt a run halfway). */
-  signalWhen?: { pattern: RegExp; signal: NodeJS.Signals };
+  signalWhen?: {
+    pattern: RegExp;
+    signal: NodeJS.Signals /** Sent this many times, 10 ms apart (default 1). */;
+    times?: number;
+  };
 }
 
 export async function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
@@ -56,7 +60,9 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
     stdout += d.toString();
     if (options.signalWhen && !signalled && options.signalWhen.pattern.test(stdout)) {
       signalled = true;
-      child.kill(options.signalWhen.signal);
+      const { signal, times = 1 } = options.signalWhen;
+      child.kill(signal);
+      for (let i = 1; i < times; i++) setTimeout(() => child.kill(signal), 10 * i).unref();
     }
   });
   child.stderr.on('data', (d: Buffer) => {
