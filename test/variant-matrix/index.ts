@@ -108,6 +108,14 @@ export const VARIANT_RUNS: VariantRun[] = [
       'CANCEL-SHIPPED-409-BODY': /without a body/,
     },
   },
+  // Bodies and HTTP choices on the probe's responses too: a 429 with extra Error members and a charset, sent
+  // in other header cases over connections that close, judged by the probe and the whole-run error checks.
+  {
+    variants: ['error-extra-fields', 'json-charset', 'header-case', 'connection-close', 'chunked-list'],
+    args: ['--only', 'RL-,ERR-'],
+    reference: { rateLimit: { limit: 5, windowSeconds: 2 }, banAfter: 1 },
+    records: { 'RL-PROBE-429-BODY': /valid Error body \(429 \(application\/json; charset=utf-8\)/ },
+  },
   // Every choice about bodies, ids and HTTP at once.
   {
     variants: [
