@@ -30,7 +30,7 @@ describe('a harness limit never gives a conformant verdict', () => {
     expect(planAt).toBeLessThan(run.stdout.indexOf('  PASS '));
     expect(run.stdout).toMatch(/a budget of \d+ requests \(--max-requests\) would let every check run/);
     expect(run.stdout).toMatch(
-      /^Verdict: INCOMPLETE: \d+ MUST checks evaluated; \d+ not evaluated; rate-limit probe not run$/m,
+      /^Verdict: INCOMPLETE: \d+ MUST checks evaluated; \d+ not evaluated: [A-Z0-9-]+, .*; rate-limit probe not run$/m,
     );
     expect(report.requests.sent).toBeLessThanOrEqual(40);
   });
@@ -58,7 +58,10 @@ describe('what the configuration leaves out is named', () => {
     expect(must.map((n) => n.id)).toContain('CANCEL-PENDING-204');
     expect(must.filter((n) => n.cause !== 'input')).toEqual([]);
     expect(run.stdout).toContain(
-      `Verdict: CONFORMANT: ${evaluation.must.evaluated} MUST checks pass; ${must.length} not evaluated; rate-limit probe not run`,
+      `Verdict: CONFORMANT: ${evaluation.must.evaluated} MUST checks pass; ${must.length} not evaluated: ${must
+        .slice(0, 3)
+        .map((n) => n.id)
+        .join(', ')}, …; rate-limit probe not run`,
     );
     expect(run.stdout).toMatch(/not evaluated: CANCEL-PENDING-204, .*--cancellable-order-ids/);
   });
@@ -75,6 +78,37 @@ describe('what the configuration leaves out is named', () => {
     );
     expect(run.report).toBeUndefined();
     expect(server.stats().requests).toBe(0);
+  });
+
+  it('--profile certification with everything provided runs every check and can be conformant', {
+    timeout: 60_000,
+  }, async () => {
+    const keys = [
+      { key: 'osk_cert_primary_0001', plan: 'free' as const },
+      { key: 'osk_cert_second_0002', plan: 'free' as const },
+    ];
+    // Limit 60 is the Free plan's minute limit, in a short window so the probe ends in seconds.
+    const server = await reference({ keys, rateLimit: { limit: 60, windowSeconds: 2 } });
+    const env = {
+      ...targetEnv(server),
+      ORDER_STORE_API_KEY: keys[0]!.key,
+      ORDER_STORE_SECOND_API_KEY: keys[1]!.key,
+    };
+    const args = [
+      '--profile',
+      'certification',
+      '--plan',
+      'free',
+      '--burst',
+      '--trust-order-list',
+      '--seed',
+      '4',
+    ];
+    const run = await runCliInProcess(args, { env });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.report!.evaluation.notEvaluated).toEqual([]);
+    expect(run.report!.counts.skip).toBe(0);
+    expect(run.stdout).toMatch(/^Verdict: CONFORMANT: \d+ MUST checks pass; none left unevaluated$/m);
   });
 
   it('--fail-on warn: a SHOULD warning fails an otherwise conformant run (exit 1)', async () => {

@@ -46,7 +46,12 @@ export function verdictLine(report: Report): string {
     report.evaluation.plan.probe.startsWith('not run') ||
     (probeIds.length > 0 && probeIds.every((id) => notEvaluated.some((n) => n.id === id)));
   const tail = [
-    mustOut.length > 0 ? `${mustOut.length} not evaluated` : 'none left unevaluated',
+    mustOut.length > 0
+      ? `${mustOut.length} not evaluated: ${mustOut
+          .slice(0, 3)
+          .map((n) => n.id)
+          .join(', ')}${mustOut.length > 3 ? ', …' : ''}`
+      : 'none left unevaluated',
     ...(probeOut ? ['rate-limit probe not run'] : []),
     ...(report.scope.only.length > 0 || report.scope.skip.length > 0 ? ['partial selection of checks'] : []),
   ].join('; ');
