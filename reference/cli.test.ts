@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FAULTS } from './faults/catalogue.ts';
 import { DEFAULT_PENDING_IDS, DEFAULT_SHIPPED_IDS, DEMO_KEY } from './server.ts';
+import { VARIANTS } from './variants/catalogue.ts';
 
 const BIN = fileURLToPath(new URL('../bin/order-store-reference.js', import.meta.url));
 const children: ChildProcess[] = [];
@@ -64,6 +65,12 @@ describe('order-store-reference command', () => {
     expect(r.stdout()).toBe(FAULTS.map((f) => `${f.id}\t${f.breaks}\n`).join(''));
   });
 
+  it('--list-variants prints one variant per line, id TAB clause, and exits 0', async () => {
+    const r = run(['--list-variants']);
+    expect(await r.exit).toBe(0);
+    expect(r.stdout()).toBe(VARIANTS.map((v) => `${v.id}\t${v.allows}\n`).join(''));
+  });
+
   it('--help prints the usage with every flag and exits 0', async () => {
     const r = run(['--help']);
     expect(await r.exit).toBe(0);
@@ -73,6 +80,8 @@ describe('order-store-reference command', () => {
       '--keys',
       '--orders',
       '--rate-limit',
+      '--variants',
+      '--list-variants',
       '--ban-after',
       '--faults',
     ]) {
