@@ -34,7 +34,7 @@ describe('refused up front', () => {
     expect(run.stderr).toMatch(problem);
     expect(run.stderr).not.toContain(KEY.slice(0, 10));
     expect(server.connections()).toBe(0);
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('a base URL with a space in its path: exit 2, nothing sent', async () => {
@@ -59,7 +59,7 @@ describe('refused up front', () => {
     });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/cannot reach the target .*ECONNREFUSED.*ORDER_STORE_BASE_URL/);
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('--report-dir /proc/x: exit 2 at once (Node 20 mkdir -p would spin there), nothing sent', async () => {

@@ -61,6 +61,29 @@ describe('hostile targets', () => {
     expect(lists).toHaveLength(1);
   });
 
+  it('after an over-cap list the rate-limit probe does not repeat the list', async () => {
+    const run = await runAgainst(
+      async (x) => {
+        if (!(isList(x) && keyed(x))) return pass(x);
+        const a = await x.upstream();
+        x.reply({ ...a, body: Buffer.alloc(300_000, 32) });
+      },
+      ['--only', 'RL-PROBE', '--max-response-bytes', '65536', '--timeout-ms', '1000', '--seed', '5'],
+      {},
+      { runArgs: [], rateLimit: { limit: 5, windowSeconds: 2 } },
+    );
+    expect(reportProblems(run)).toEqual([]);
+    expect(run.ms).toBeLessThan(15_000);
+    const lists = run.server.requests.filter(
+      (r) =>
+        r.method === 'GET' &&
+        /\/store\/orders$/.test(r.target) &&
+        r.headers.authorization === `Bearer ${KEY}`,
+    );
+    expect(lists).toHaveLength(1);
+    expect(said(run)).toMatch(/too costly to repeat|could not be read/);
+  });
+
   it('a truncated chunked body is reported as the broken framing it is', async () => {
     const run = await runAgainst(async (x) => {
       if (!(isList(x) && keyed(x))) return pass(x);
@@ -198,10 +221,10 @@ describe('hostile targets', () => {
     expect(said(run)).toMatch(/UTF-8/);
   });
 
-  it('slow answers (150 ms each) still end conformant within the bound', async () => {
+  it('slow answers (80 ms each) still end conformant within the bound', async () => {
     const run = await runAgainst(async (x) => {
       const a = await x.upstream();
-      x.later(150, () => x.reply(a));
+      x.later(80, () => x.reply(a));
     });
     holds(run, 0, 30_000);
   });

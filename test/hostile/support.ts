@@ -61,17 +61,19 @@ export async function runAgainst(
   scenario: Scenario,
   args: string[] = [],
   env: Record<string, string> = {},
+  options: { runArgs?: string[]; rateLimit?: { limit: number; windowSeconds: number } } = {},
 ): Promise<HostileRun> {
   const upstream = await reference({
     keys: [
       { key: KEY, plan: 'free' },
       { key: SECOND_KEY, plan: 'free' },
     ],
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
   });
   const server = await hostile(scenario, upstream);
   open.push(server);
   const started = Date.now();
-  const run = await runCliInProcess([...RUN_ARGS, ...args], {
+  const run = await runCliInProcess([...(options.runArgs ?? RUN_ARGS), ...args], {
     env: {
       ORDER_STORE_BASE_URL: server.baseUrl,
       ORDER_STORE_API_KEY: KEY,
