@@ -7,6 +7,7 @@ import { parse as parseDotenv } from 'dotenv';
 import { UsageError } from '../errors.ts';
 import { isCanonicalInt64 } from '../formats/int64.ts';
 import { checkApiKey, checkBaseUrlText } from './credentials.ts';
+import { inCi, unknownVariables } from './environment.ts';
 import { SETTINGS, type Setting, type SettingKey } from './settings.ts';
 
 export const PLANS = ['free', 'pro', 'business', 'enterprise'] as const;
@@ -187,35 +188,6 @@ function choice<T extends string>(
   if (!(allowed as readonly string[]).includes(text))
     throw new UsageError(`${name(s)} must be one of ${allowed.join(', ')}, got ${JSON.stringify(text)}`);
   return text as T;
-}
-
-/** Edit distance, for naming the setting a misspelt ORDER_STORE_* variable most likely meant. */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length]!;
-}
-
-/** A warning for each ORDER_STORE_* variable no setting reads, naming the closest known one. */
-function unknownVariables(vars: Record<string, string | undefined>, where: string): string[] {
-  const known = SETTINGS.map((s) => s.env as string);
-  return Object.keys(vars)
-    .filter((k) => k.startsWith('ORDER_STORE_') && !known.includes(k))
-    .map((k) => {
-      const closest = known.reduce((best, x) => (distance(k, x) < distance(k, best) ? x : best));
-      return `${k} (${where}) is not a setting and is ignored; did you mean ${closest}?`;
-    });
-}
-
-/** The CI variable as CI systems set it (GitHub Actions, GitLab CI and most others: CI=true). */
-function inCi(env: Record<string, string | undefined>): boolean {
-  const v = env.CI;
-  return v !== undefined && v !== '' && !/^(0|false|no|off)$/i.test(v);
 }
 
 function setting(key: SettingKey): Setting {
