@@ -16,7 +16,9 @@ export function rateLimitHeaders(
 ): Record<string, string> {
   const headers: Record<string, string> = {};
   const { report } = verdict;
-  const missing = faults.has('ratelimit-headers-missing-on-errors') && status >= 400 && status < 500;
+  const missing =
+    (faults.has('ratelimit-headers-missing-on-errors') && status >= 400 && status < 500) ||
+    (faults.has('ratelimit-headers-missing-on-404') && status === 404);
   if (!missing) {
     let remaining = verdict.outcome === 'allowed' ? report.remaining : 0;
     if (faults.has('ratelimit-remaining-stuck')) remaining = report.limit;
@@ -24,7 +26,11 @@ export function rateLimitHeaders(
     let reset = seconds(report.resetMs);
     if (faults.has('ratelimit-reset-ms')) reset = Math.ceil(report.resetMs);
     if (faults.has('ratelimit-reset-delta')) reset = Math.max(0, seconds(report.resetMs - now));
-    headers['X-RateLimit-Limit'] = String(report.limit);
+    if (faults.has('ratelimit-reset-rolling')) reset = seconds(now + report.windowMs);
+    if (faults.has('ratelimit-reset-frozen')) reset = seconds(report.firstResetMs);
+    // The error path reads the burst capacity, twice the limit, where the success path reads the limit.
+    const doubled = faults.has('ratelimit-limit-by-status') && status >= 400;
+    headers['X-RateLimit-Limit'] = String(doubled ? 2 * report.limit : report.limit);
     headers['X-RateLimit-Remaining'] = String(remaining);
     headers['X-RateLimit-Reset'] = String(reset);
   }

@@ -22,6 +22,10 @@ export interface WindowReport {
   attempts: number;
   /** When the reported window resets, or the ban ends: Unix milliseconds. */
   resetMs: number;
+  /** The window's length (fault ratelimit-reset-rolling reports now + this). */
+  windowMs: number;
+  /** When the subject's first window of this kind reset (fault ratelimit-reset-frozen reports only this). */
+  firstResetMs: number;
 }
 
 export type Verdict =
@@ -41,6 +45,8 @@ export interface LimiterOptions {
 
 interface SubjectState {
   windows: Meter[];
+  /** Each window's first reset, as reported by its first request. */
+  firstResetMs: number[];
   /** When the window behind the last 429 resets; a request before it did not wait as told. */
   deadlineMs: number | undefined;
   early: number;
@@ -84,6 +90,7 @@ export class RateLimiter {
     if (!state) {
       state = {
         windows: subject.windows.map((spec) => newMeter(this.#options.family ?? 'fixed', spec, now)),
+        firstResetMs: [],
         deadlineMs: undefined,
         early: 0,
         bannedUntilMs: undefined,
@@ -135,12 +142,7 @@ export class RateLimiter {
     this.stats.limited += 1;
     // Of the exhausted windows, the one that frees capacity last is the one worth waiting for.
     const wait = blocked.reduce((a, b) => (b.freeAtMs(now) > a.freeAtMs(now) ? b : a));
-    const report = {
-      limit: wait.spec.limit,
-      remaining: 0,
-      attempts: wait.attempts,
-      resetMs: wait.resetMs(now),
-    };
+    const report = { ...reportOf(state, state.windows.indexOf(wait), now), remaining: 0 };
     // When one more request would be served: the reset of a fixed window, the next token of a bucket.
     const retryAtMs = wait.freeAtMs(now);
     if (subject.kind === 'address') return { outcome: 'limited', report, retryAtMs, early: false };
@@ -167,13 +169,22 @@ function counts(state: SubjectState): number[] {
 }
 
 /** The window with the lowest Remaining; on a tie the shortest, unless both are spent: then the one that resets last. */
-function binding(state: SubjectState, now: number): WindowReport {
-  const reports = state.windows.map((w) => ({
+function reportOf(state: SubjectState, i: number, now: number): WindowReport {
+  const w = state.windows[i]!;
+  const resetMs = w.resetMs(now);
+  state.firstResetMs[i] ??= resetMs;
+  return {
     limit: w.spec.limit,
     remaining: Math.max(0, w.spec.limit - w.used()),
     attempts: w.attempts,
-    resetMs: w.resetMs(now),
-  }));
+    resetMs,
+    windowMs: w.spec.windowMs,
+    firstResetMs: state.firstResetMs[i],
+  };
+}
+
+function binding(state: SubjectState, now: number): WindowReport {
+  const reports = state.windows.map((_, i) => reportOf(state, i, now));
   let best = reports[0]!;
   for (const r of reports.slice(1)) {
     if (

@@ -8,6 +8,7 @@ import {
   rateLimitHeaders,
   retryAfter,
 } from '../lib/formats/rate-limit-headers.ts';
+import { byBucket, judgeWindows, limitByStatus } from './rate-limit-windows.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
 import { type Offence, reportGrouped, responses } from './shared/whole-run.ts';
 
@@ -122,6 +123,69 @@ export const rateLimitHeadersSuite = suite({
             offences.push({ problem: 'Retry-After is neither delay-seconds nor an HTTP-date', exchange: x });
         }
         reportGrouped(ctx, offences, xs.length, 'every Retry-After is delay-seconds or an HTTP-date');
+      },
+    }),
+    check({
+      id: 'RL-HEADERS-LIMIT-BY-STATUS',
+      spec: 'spec §8 rule 1 and table',
+      level: 'MUST',
+      rules: ['8.r1', '8.plans'],
+      requirement:
+        'X-RateLimit-Limit is the limit of the credential, which depends on its plan, not on the response: every status in one credential bucket carries the same Limit.',
+      title:
+        'Compares X-RateLimit-Limit across the statuses of every response of the run, per credential bucket',
+      needs: { requests: 0 },
+      async run(ctx: Ctx) {
+        const xs = responses(ctx);
+        reportGrouped(
+          ctx,
+          limitByStatus(byBucket(xs)),
+          xs.length,
+          'one Limit per credential bucket, whatever the status',
+        );
+      },
+    }),
+    check({
+      id: 'RL-HEADERS-RESET-STABLE',
+      spec: 'spec §8 rule 2',
+      level: 'MUST',
+      rules: ['8.r2'],
+      requirement:
+        'X-RateLimit-Reset gives the moment the limit resets: while Remaining falls (one window) that moment does not move later, beyond the rounding of whole seconds.',
+      title: 'Follows X-RateLimit-Reset through each window of the run, per credential bucket',
+      needs: { requests: 0 },
+      async run(ctx: Ctx) {
+        const xs = responses(ctx);
+        const found = judgeWindows(byBucket(xs));
+        if (found.windows === 0 && xs.length > 0)
+          ctx.skip(
+            'no window of the run holds two responses with a Unix-seconds X-RateLimit-Reset (see RL-HEADERS-RESET-UNIX-SECONDS; a run without --only sends more)',
+          );
+        reportGrouped(ctx, found.moved, xs.length, `Reset constant within each of ${found.windows} windows`);
+      },
+    }),
+    check({
+      id: 'RL-HEADERS-NEW-WINDOW',
+      spec: 'spec §8 rule 2',
+      level: 'MUST',
+      rules: ['8.r2'],
+      requirement:
+        'X-RateLimit-Reset gives the moment the limit resets: once that moment has passed, a new window begins and Reset names a later moment.',
+      title: 'Reads the responses that arrived after a Reset moment the run outlived, per credential bucket',
+      needs: { requests: 0 },
+      async run(ctx: Ctx) {
+        const xs = responses(ctx);
+        const found = judgeWindows(byBucket(xs));
+        if (found.passed === 0 && xs.length > 0)
+          ctx.skip(
+            'no response of the run arrived after a Reset moment: nothing to judge; the rate-limit probe waits past one (leave out --skip-rate-limit-probe)',
+          );
+        reportGrouped(
+          ctx,
+          found.stale,
+          xs.length,
+          `a new window after each of ${found.passed} Reset moments passed`,
+        );
       },
     }),
   ],

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../reference/server.ts';
 import { FAULT_MATRIX } from './fault-matrix/index.ts';
+import { clockOf, VERDICT } from './fault-matrix/run.ts';
 import { checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
 import { reference } from './support/reference.ts';
 
@@ -21,7 +22,7 @@ describe('fault matrix', () => {
   });
 
   it.each(FAULT_MATRIX)('%s is caught', { timeout: 120_000 }, async (fault, e) => {
-    const server = await reference({ ...e.reference, faults: [fault] });
+    const server = await reference({ ...e.reference, ...clockOf(e), faults: [fault] });
     const run = await runCliInProcess(['--seed', '11', ...(e.args ?? [])], {
       env: targetEnv(server),
     });
@@ -33,8 +34,6 @@ describe('fault matrix', () => {
       summary,
     ).toEqual([]);
     expect(run.code, summary).toBe(e.exit);
-    expect(run.report!.verdict).toBe(
-      e.exit === 1 ? 'non-conformant' : e.exit === 3 ? 'incomplete' : 'conformant',
-    );
+    expect(run.report!.verdict).toBe(VERDICT[e.exit]);
   });
 });

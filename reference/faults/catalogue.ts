@@ -183,12 +183,36 @@ export const FAULTS = [
     'spec §8 rule 1',
     'No X-RateLimit-* headers on 4xx responses (429 included).',
   ),
+  fault(
+    'ratelimit-headers-missing-on-404',
+    'headers',
+    'spec §8 rule 1',
+    'No X-RateLimit-* headers on 404 responses (the not-found handler skips the rate-limit middleware).',
+  ),
   fault('ratelimit-reset-ms', 'headers', 'spec §8 rule 2', 'X-RateLimit-Reset is in Unix milliseconds.'),
   fault(
     'ratelimit-reset-delta',
     'headers',
     'spec §8 rule 2',
     'X-RateLimit-Reset is the number of seconds until the reset, not a timestamp.',
+  ),
+  fault(
+    'ratelimit-reset-rolling',
+    'headers',
+    'spec §8 rule 2',
+    'X-RateLimit-Reset is always now + the window length: it rolls forward with every response.',
+  ),
+  fault(
+    'ratelimit-reset-frozen',
+    'headers',
+    'spec §8 rule 2',
+    'X-RateLimit-Reset always names the end of the first window, even once it has passed.',
+  ),
+  fault(
+    'ratelimit-limit-by-status',
+    'headers',
+    'spec §8 rule 1',
+    'Error responses (4xx) carry twice the limit in X-RateLimit-Limit; successes carry the limit.',
   ),
   fault(
     'ratelimit-remaining-stuck',

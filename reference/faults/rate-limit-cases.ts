@@ -30,6 +30,16 @@ export const RATE_LIMIT_CASES: FaultCase[] = [
     faulty: ['60', undefined, undefined],
   },
   {
+    id: 'ratelimit-headers-missing-on-404',
+    probe: async (s) => [
+      (await call(s, '/store/orders')).headers['x-ratelimit-limit'],
+      (await call(s, '/nowhere')).headers['x-ratelimit-remaining'],
+      (await call(s, '/store/orders/x', { method: 'DELETE' })).headers['x-ratelimit-remaining'],
+    ],
+    faithful: ['60', '58', '57'],
+    faulty: ['60', undefined, '57'],
+  },
+  {
     id: 'ratelimit-reset-ms',
     probe: async (s) => (await call(s, '/store/orders')).headers['x-ratelimit-reset'],
     faithful: String(Math.ceil((START + 60_000) / 1000)),
@@ -40,6 +50,35 @@ export const RATE_LIMIT_CASES: FaultCase[] = [
     probe: async (s) => (await call(s, '/store/orders')).headers['x-ratelimit-reset'],
     faithful: String(Math.ceil((START + 60_000) / 1000)),
     faulty: '60',
+  },
+  {
+    id: 'ratelimit-reset-rolling',
+    probe: async (s, clock) => {
+      const first = (await call(s, '/store/orders')).headers['x-ratelimit-reset'];
+      clock.advance(5000);
+      return [first, (await call(s, '/store/orders')).headers['x-ratelimit-reset']];
+    },
+    faithful: [String(Math.ceil((START + 60_000) / 1000)), String(Math.ceil((START + 60_000) / 1000))],
+    faulty: [String(Math.ceil((START + 60_000) / 1000)), String(Math.ceil((START + 65_000) / 1000))],
+  },
+  {
+    id: 'ratelimit-reset-frozen',
+    probe: async (s, clock) => {
+      await call(s, '/store/orders');
+      clock.advance(61_000);
+      return (await call(s, '/store/orders')).headers['x-ratelimit-reset'];
+    },
+    faithful: String(Math.ceil((START + 121_000) / 1000)),
+    faulty: String(Math.ceil((START + 60_000) / 1000)),
+  },
+  {
+    id: 'ratelimit-limit-by-status',
+    probe: async (s) => [
+      (await call(s, '/store/orders')).headers['x-ratelimit-limit'],
+      (await call(s, '/nowhere')).headers['x-ratelimit-limit'],
+    ],
+    faithful: ['60', '60'],
+    faulty: ['60', '120'],
   },
   {
     id: 'ratelimit-remaining-stuck',

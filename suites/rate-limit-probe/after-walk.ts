@@ -4,6 +4,7 @@
 import { HarnessError } from '../../lib/errors.ts';
 import { retryAfter } from '../../lib/formats/rate-limit-headers.ts';
 import type { Tools } from '../shared/context.ts';
+import { ORDERS } from '../shared/paths.ts';
 import { remainingUnreliable } from './judge-walk.ts';
 import {
   BURST_MAX,
@@ -20,6 +21,8 @@ import {
   type Walk,
 } from './record.ts';
 import { budgetReason, done, type ProbeSender, skip } from './walk.ts';
+
+const LIST_REQUEST: ProbeRequest = { method: 'GET', path: ORDERS, label: 'GET /store/orders' };
 
 const WAIT_SETTING = '--max-wait-seconds / ORDER_STORE_MAX_WAIT_SECONDS';
 
@@ -116,9 +119,17 @@ export async function burst(
     );
   if (!recovery.value.recovered)
     return skip('needs a fresh window, and the limit did not lift (see RL-PROBE-RECOVERY)');
-  const fresh = recovery.value.recovered;
-  if (fresh.remaining === undefined)
-    return skip('the recovery response carried no X-RateLimit-Remaining to size the burst by');
+  let fresh = recovery.value.recovered;
+  if (fresh.remaining === undefined) {
+    // The repeated request carries no Remaining (e.g. no headers on 404): read it from one list request,
+    // which counts like any other, so its Remaining already includes itself.
+    if (env.http.pacer.budgetLeft < 1) return skip(budgetReason(1, 0));
+    fresh = await sender.send(LIST_REQUEST, 'primary', true);
+    if (fresh.remaining === undefined)
+      return skip(
+        'neither the recovery response nor a list request carried X-RateLimit-Remaining to size the burst by (see RL-HEADERS-PRESENT)',
+      );
+  }
   const size = fresh.remaining + 1;
   if (size > BURST_MAX)
     return skip(
@@ -141,7 +152,8 @@ export async function burst(
   // A burst that did not all arrive proves nothing about the limiter: the harness failed, not the server.
   if (failures.length > 0)
     throw new HarnessError('E_HTTP', `${failures.length} of ${size} burst requests failed: ${failures[0]}`);
-  const straddled = samples.some((s) => rolledOver(fresh, s));
+  const sizedBy = fresh;
+  const straddled = samples.some((s) => rolledOver(sizedBy, s));
   return done({ size, allowed: fresh.remaining, samples, straddled });
 }
 

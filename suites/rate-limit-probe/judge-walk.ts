@@ -2,15 +2,8 @@
 // They never send and never choose a level: the check that calls one does.
 import { RESET_DELTA_BELOW, RESET_MILLIS_ABOVE, retryAfter } from '../../lib/formats/rate-limit-headers.ts';
 import { grouped, type Judgement, judged } from './judgement.ts';
-import {
-  earlyTolerance,
-  RESET_HORIZON_MS,
-  rolledOver,
-  type Sample,
-  seconds,
-  WALK_MARGIN,
-  type Walk,
-} from './record.ts';
+import { earlyTolerance, RESET_HORIZON_MS, type Sample, seconds, WALK_MARGIN, type Walk } from './record.ts';
+import { windowStarts } from './windows.ts';
 
 /** The response before `s` in the walk. */
 const before = (walk: Walk, s: Sample): Sample | undefined => walk.samples[walk.samples.indexOf(s) - 1];
@@ -18,10 +11,11 @@ const before = (walk: Walk, s: Sample): Sample | undefined => walk.samples[walk.
 /** Consecutive pairs of counted responses (neither a 429) within one window. */
 function sameWindowPairs(samples: Sample[]): Array<[Sample, Sample]> {
   const pairs: Array<[Sample, Sample]> = [];
+  const starts = windowStarts(samples);
   for (let i = 1; i < samples.length; i++) {
     const prev = samples[i - 1]!;
     const cur = samples[i]!;
-    if (cur.status !== 429 && prev.status !== 429 && !rolledOver(prev, cur)) pairs.push([prev, cur]);
+    if (cur.status !== 429 && prev.status !== 429 && !starts[i]) pairs.push([prev, cur]);
   }
   return pairs;
 }
@@ -180,9 +174,10 @@ export function judgeReset(samples: Sample[]): Judgement {
   // Reset is whole seconds and Date truncates to the second: 1.5 s of slack before "in the past".
   const past = unix.filter((s) => s.reset! * 1000 < s.serverNowMs - 1500);
   const far = unix.filter((s) => s.reset! * 1000 > s.serverNowMs + RESET_HORIZON_MS);
+  const starts = windowStarts(samples);
   const step = (cur: Sample, i: number): number | undefined => {
     const prev = samples[i - 1];
-    if (prev?.reset === undefined || cur.reset === undefined || rolledOver(prev, cur)) return undefined;
+    if (prev?.reset === undefined || cur.reset === undefined || starts[i]) return undefined;
     return cur.reset - prev.reset;
   };
   // Reset moving back means the moment it named was wrong. Moving later is what a limiter that frees
@@ -228,13 +223,15 @@ export function judgeReset(samples: Sample[]): Judgement {
 
 /**
  * Why the walk shows X-RateLimit-Remaining cannot size anything (it did not fall with counted requests, or
- * went missing or negative before the 429), or undefined when it counted.
+ * went negative), or undefined when it counted where it was sent. Absent is not unreliable: the burst reads
+ * it elsewhere.
  */
 export function remainingUnreliable(walk: Walk): string | undefined {
-  const counted = walk.samples.filter((s) => s.status !== 429);
-  if (counted.some((s) => s.remaining === undefined)) return 'it was missing from counted responses';
+  const counted = walk.samples.filter((s) => s.status !== 429 && s.remaining !== undefined);
   if (counted.some((s) => s.remaining! < 0)) return 'it went negative';
-  const pairs = sameWindowPairs(walk.samples).filter(([p]) => p.remaining !== 0);
+  const pairs = sameWindowPairs(walk.samples).filter(
+    ([p, c]) => p.remaining !== undefined && c.remaining !== undefined && p.remaining !== 0,
+  );
   const stuck = pairs.filter(([p, c]) => c.remaining! >= p.remaining!).length;
   if (stuck > 0) return `it did not fall on ${stuck} of ${pairs.length} counted requests`;
   return undefined;

@@ -1,7 +1,12 @@
 // The rate-limit probe's record (what was sent, what came back) and the small readings of it that both the
 // probe and its checks need. Nothing here sends, waits or judges.
 
-import { rateLimitHeaders, resetAtLocalMs, serverDateMs } from '../../lib/formats/rate-limit-headers.ts';
+import {
+  rateLimitHeaders,
+  resetAtLocalMs,
+  resetKind,
+  serverDateMs,
+} from '../../lib/formats/rate-limit-headers.ts';
 import type { Response } from '../../lib/http/client.ts';
 
 /** Requests past the Remaining last read that the walk may send while looking for its 429. */
@@ -59,7 +64,13 @@ export function sampleOf(response: Response, n: number): Sample {
  */
 export function rolledOver(prev: Sample, cur: Sample): boolean {
   if (prev.resetAtMs === undefined || cur.resetAtMs === undefined) return false;
+  // A Reset that is no Unix time in seconds (a delta, milliseconds) is broken: it decides nothing.
+  if (!unixSeconds(prev.reset) || !unixSeconds(cur.reset)) return false;
   return cur.resetAtMs >= prev.resetAtMs + 1000 && cur.response.receivedAtMs >= prev.resetAtMs - 1000;
+}
+
+function unixSeconds(reset: number | undefined): boolean {
+  return reset !== undefined && resetKind(reset) === 'unix-seconds';
 }
 
 /** How far below 0 a 429 may come early before it is "well before" the limit (other traffic, races). */

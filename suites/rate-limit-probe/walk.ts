@@ -12,13 +12,13 @@ import {
   type ProbeRequest,
   RECOVERY_ATTEMPTS,
   type Reading,
-  rolledOver,
   type Sample,
   sampleOf,
   seconds,
   WALK_MARGIN,
   type Walk,
 } from './record.ts';
+import { windowStarts } from './windows.ts';
 
 export const skip = (reason: string): { kind: 'skip'; reason: string } => ({ kind: 'skip', reason });
 export const done = <T>(value: T): Outcome<T> => ({ kind: 'done', value });
@@ -167,7 +167,7 @@ export async function walkToLimit(
       walk.limited = s;
       break;
     }
-    const rolled = rolledOver(prev, s);
+    const rolled = windowStarts(samples)[samples.length - 1]!;
     if (prev.remaining === 0 && !rolled) overLimit = true;
     if (rolled && walk.rolledAt === undefined && !overLimit) {
       // A new window began before the limit was met: look for the 429 in it instead, once.

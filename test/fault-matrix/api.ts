@@ -41,6 +41,16 @@ export const API_FAULTS: Record<string, FaultExpectation> = {
   },
   'pets-no-auth': { fails: ['PETS-401-WITHOUT-CREDENTIALS', 'AUTH-MISSING-401'], args: NO_PROBE, exit: 1 },
   'ratelimit-headers-missing-on-errors': { fails: ['RL-HEADERS-PRESENT'], args: NO_PROBE, exit: 1 },
+  'ratelimit-headers-missing-on-404': { fails: ['RL-HEADERS-PRESENT'], args: NO_PROBE, exit: 1 },
   'ratelimit-reset-ms': { fails: ['RL-HEADERS-RESET-UNIX-SECONDS'], args: NO_PROBE, exit: 1 },
   'ratelimit-reset-delta': { fails: ['RL-HEADERS-RESET-UNIX-SECONDS'], args: NO_PROBE, exit: 1 },
+  // A run against a real server lasts seconds, so a Reset that is always now + 60 s moves later while
+  // Remaining falls; against the loopback reference a run may take under a second, so its clock runs 30x.
+  'ratelimit-reset-rolling': {
+    fails: ['RL-HEADERS-RESET-STABLE'],
+    args: NO_PROBE,
+    clockSpeed: 30,
+    exit: 1,
+  },
+  'ratelimit-limit-by-status': { fails: ['RL-HEADERS-LIMIT-BY-STATUS'], args: NO_PROBE, exit: 1 },
 };

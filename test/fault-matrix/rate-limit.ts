@@ -15,7 +15,8 @@ export const RATE_LIMIT_FAULTS: Record<string, FaultExpectation> = {
   'ratelimit-no-retry-after': { ...PROBE, fails: ['RL-PROBE-429-RETRY-AFTER'], exit: 1 },
   // SHOULD: the spec gives neither Retry-After's unit nor its relation to Reset. The 1000-fold wait is
   // beyond --max-wait-seconds, so the recovery is skipped (naming the setting), not waited for.
-  // Recovery cannot be tried within --max-wait-seconds, so the run is incomplete (exit 3), not conformant.
+  // Recovery cannot be tried within --max-wait-seconds, and a Retry-After 1000 times the window is a ban as far
+  // as the key is concerned: the run is incomplete (exit 3), not conformant.
   'ratelimit-retry-after-inconsistent': { ...PROBE, warns: ['RL-PROBE-RETRY-AFTER-CONSISTENT'], exit: 3 },
   'ratelimit-reset-ms': {
     ...PROBE,
@@ -27,6 +28,8 @@ export const RATE_LIMIT_FAULTS: Record<string, FaultExpectation> = {
     fails: ['RL-PROBE-RESET-WINDOW', 'RL-HEADERS-RESET-UNIX-SECONDS'],
     exit: 1,
   },
+  // The probe waits past the Reset moment; the responses after it still name it.
+  'ratelimit-reset-frozen': { ...PROBE, fails: ['RL-HEADERS-NEW-WINDOW'], exit: 1 },
   'ratelimit-remaining-stuck': {
     ...PROBE,
     fails: ['RL-PROBE-REMAINING-COUNTS', 'RL-PROBE-LIMIT-NOT-EARLY', 'RL-PROBE-429-HEADERS'],
@@ -40,6 +43,8 @@ export const RATE_LIMIT_FAULTS: Record<string, FaultExpectation> = {
     fails: ['RL-PROBE-BURST'],
     exit: 1,
   },
+  // The probe repeats a 404: its walk is bounded by the list's Limit, and --burst reads Remaining from a list.
+  'ratelimit-headers-missing-on-404': { ...PROBE, fails: ['RL-HEADERS-PRESENT'], exit: 1 },
   'ratelimit-headers-missing-on-errors': {
     ...PROBE,
     fails: ['RL-PROBE-429-HEADERS', 'RL-HEADERS-PRESENT'],

@@ -10,6 +10,11 @@ export interface FaultExpectation {
   args?: string[];
   /** Reference server options beyond the fault (e.g. a compressed rate-limit window). */
   reference?: Omit<ReferenceServerOptions, 'faults'>;
-  /** The exit code expected: 1 when a MUST fails, 0 when only SHOULDs warn, 3 when a limit left a MUST out. */
+  /**
+   * The server's clock runs this many times faster than real time from its start, so a run of a second spans
+   * many seconds of server time (what a Reset that moves with the clock needs to show).
+   */
+  clockSpeed?: number;
+  /** The exit code expected: 1 when a MUST fails, 0 when only SHOULDs warn, 3 when a limit left a MUST out or the key was banned. */
   exit: 0 | 1 | 3;
 }
