@@ -170,6 +170,8 @@ export async function handleRequest(
   if (isPetsRoute(route) && !ctx.faults.has('pets-no-deprecation-headers')) {
     Object.assign(headers, petsDeprecationHeaders());
   }
+  // The server's Date is its own clock (RFC 9110 §6.6.1), the one its X-RateLimit-Reset is read against.
+  headers.Date ??= new Date(ctx.clock()).toUTCString();
   writeReply(res, reply, headers, ctx.variants);
   const who = caller.authenticated ? `key(${caller.plan})` : 'anonymous';
   const target = rawQuery === '' ? path : `${path}?${redactQuery(rawQuery)}`;

@@ -172,7 +172,7 @@ export const rateLimitHeadersSuite = suite({
       requirement:
         'X-RateLimit-Reset gives the moment the limit resets: once that moment has passed, a new window begins and Reset names a later moment.',
       title: 'Reads the responses that arrived after a Reset moment the run outlived, per credential bucket',
-      needs: { requests: 0 },
+      needs: { requests: 0, probe: true },
       async run(ctx: Ctx) {
         const xs = responses(ctx);
         const found = judgeWindows(byBucket(xs));

@@ -24,6 +24,8 @@ interface Reading {
   /** Unix seconds, only when Reset reads as Unix seconds (a delta or milliseconds is another check's). */
   reset?: number;
   resetAtMs?: number;
+  /** The server's clock at the response (its Date header), else the local one. */
+  serverNowMs: number;
 }
 
 /** The bucket a response counts in: a 401 is charged to the address whatever credential was offered. */
@@ -41,6 +43,7 @@ function readingOf(x: Exchange): Reading {
     x,
     status: x.response!.status,
     receivedAtMs,
+    serverNowMs: serverDateMs(headers) ?? receivedAtMs,
     ...(rl.limit?.value !== undefined ? { limit: rl.limit.value } : {}),
     ...(rl.remaining?.value !== undefined ? { remaining: rl.remaining.value } : {}),
     ...(unix ? { reset, resetAtMs: resetAtLocalMs(reset, receivedAtMs, serverDateMs(headers)) } : {}),
@@ -101,19 +104,23 @@ export function judgeWindows(buckets: Map<Bucket, Reading[]>): WindowFindings {
       if (r.reset === undefined) continue;
       const rose = prev?.remaining !== undefined && r.remaining !== undefined && r.remaining > prev.remaining;
       // Reset is rounded to whole seconds and read against the second-resolution Date: a second of slack.
-      const after = anchor !== undefined && r.receivedAtMs >= anchor.resetAtMs! - 1000;
-      if (after) {
-        found.passed += 1;
-        // A new window shows by Remaining rising, or by time alone once well past the moment; either way
-        // its Reset must name a later moment than the one that passed.
-        const renewed = rose || r.receivedAtMs >= anchor!.resetAtMs! + STALE_AFTER_MS;
-        if (renewed && r.reset <= anchor!.reset!)
-          found.stale.push({
-            problem: `X-RateLimit-Reset still names a moment that has passed once the window it announced was over (${bucket} bucket): the new window got no Reset of its own`,
-            exchange: r.x,
-          });
-      }
-      if (!anchor || rose || after) {
+      const timeUp = anchor !== undefined && r.receivedAtMs >= anchor.resetAtMs! - 1000;
+      const wellPast = anchor !== undefined && r.receivedAtMs >= anchor.resetAtMs! + STALE_AFTER_MS;
+      // A new window shows by Remaining rising or by time alone once well past the moment; its Reset must
+      // then name a later moment than the one that passed. Stale only when the response's own Reset is no
+      // later than its own Date: a token bucket refilling within the second still names a moment ahead.
+      const renewed = timeUp && (rose || wellPast);
+      // Or the limit visibly lifted: served again, with more left, right after a 429 or a Remaining of 0.
+      const lifted = rose && r.status !== 429 && (prev!.status === 429 || prev!.remaining === 0);
+      const named = r.reset * 1000 <= r.serverNowMs || lifted;
+      if ((renewed || lifted) && r.reset <= anchor!.reset! && named)
+        found.stale.push({
+          problem: `X-RateLimit-Reset still names a moment that has passed once the window it announced was over (${bucket} bucket): the new window got no Reset of its own`,
+          exchange: r.x,
+        });
+      const next = timeUp && (renewed || r.reset > anchor!.reset!);
+      if (next) found.passed += 1;
+      if (!anchor || next) {
         if (size >= 2) found.windows += 1;
         anchor = r;
         size = 1;
