@@ -5,6 +5,8 @@ export function helpText(): string {
   const lines = [
     'Usage: order-store-conformance [options]   (or: npm run conformance -- [options])',
     '       order-store-conformance verify DIR  (checks a run folder against its SHA256SUMS)',
+    '       order-store-conformance baseline write REPORT [--out FILE]  (known failures from a finished run)',
+    '       order-store-conformance compare A B [--out FILE]  (two runs in Markdown; exit 1 on a new failure)',
     '',
     'Checks an Order Store Service v1 implementation against its spec and writes reports.',
     'Every option has an environment twin; a dotenv file (.env) is read too; flags win, then real env vars.',
@@ -17,8 +19,6 @@ export function helpText(): string {
     lines.push(`  ${s.flag}${arg}`, `      ${s.env}${def}`, `      ${s.help}`);
   }
   lines.push(
-    '',
-    'Subcommands: baseline write REPORT [--out FILE], compare A B (see README.md, Deploy gating).',
     '',
     'Exit codes: 0 conformant (known failures of --baseline allowed), 1 non-conformant (also a warning under',
     '--fail-on warn, or a stale baseline), 2 usage or configuration error (nothing sent), 3 incomplete',
