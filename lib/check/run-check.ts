@@ -37,6 +37,8 @@ export interface RepeatUntil {
   status: number;
   /** Most requests the loop sends. */
   max: number;
+  /** Then wait this long (the Retry-After) and send once more, to reproduce the recovery. */
+  thenAfterSeconds?: number;
 }
 
 class Stop extends Error {}
@@ -213,7 +215,7 @@ export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>
     exchanges: shown,
     ...(cited.length > 0 ? { cited: cited.map((x) => x.seq) } : {}),
     reproduction: repeat
-      ? [curlUntil(repeat.exchange.request, expressions, repeat.status, repeat.max)]
+      ? [curlUntil(repeat.exchange.request, expressions, repeat.status, repeat.max, repeat.thenAfterSeconds)]
       : reproFrom.slice(0, MAX_REPRODUCTIONS).map((x) => curlCommand(x.request, expressions)),
     startedAt: new Date(started).toISOString(),
     durationMs: now() - started,

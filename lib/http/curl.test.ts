@@ -19,6 +19,9 @@ describe('curl reproductions', () => {
     expect(loop).toContain('"authorization: Bearer $ORDER_STORE_API_KEY"');
     expect(loop).toContain('if [ "$code" = 429 ]; then');
     execFileSync('sh', ['-n', '-c', loop]);
+    const recovery = curlUntil(request, redactor.expressions(), 429, 63, 8.2);
+    expect(recovery).toMatch(/; done ; sleep 9; curl -sS -i .*"authorization: Bearer \$ORDER_STORE_API_KEY"/);
+    execFileSync('sh', ['-n', '-c', recovery]);
     const basic = redactor.redact(`Basic ${Buffer.from(`${KEY}:`).toString('base64')}`);
     const line = curlCommand({ ...request, headers: { authorization: basic } }, redactor.expressions());
     expect(line).not.toContain('-w0');

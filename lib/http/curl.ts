@@ -20,6 +20,8 @@ export function curlUntil(
   expressions: readonly string[],
   status: number,
   max: number,
+  /** Then waits this long (the Retry-After) and sends the request once more: the recovery. */
+  thenAfterSeconds?: number,
 ): string {
   const curl = ['curl', '-sS', '-i', '-w', "'\\n%{http_code}'", ...curlArguments(req, expressions)].join(' ');
   return [
@@ -27,6 +29,11 @@ export function curlUntil(
     `out=$(${curl});`,
     `code=$(printf '%s\\n' "$out" | tail -n 1); echo "request $n: $code";`,
     `if [ "$code" = ${status} ]; then printf '%s\\n' "$out" | sed '$d'; break; fi; done`,
+    ...(thenAfterSeconds !== undefined
+      ? [
+          `; sleep ${Math.ceil(thenAfterSeconds)}; ${['curl', '-sS', '-i', ...curlArguments(req, expressions)].join(' ')}`,
+        ]
+      : []),
   ].join(' ');
 }
 

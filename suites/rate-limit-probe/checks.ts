@@ -256,8 +256,23 @@ export const rateLimitProbe = suite({
       title: `Waits what the 429 said, then sends one request (at most ${RECOVERY_ATTEMPTS} tries with backoff)`,
       needs: probeNeeds,
       async run(ctx: Ctx) {
-        const r = take(ctx, (await probeOf(ctx).run()).recovery);
+        const record = await probeOf(ctx).run();
+        const r = take(ctx, record.recovery);
         ctx.evidence(...r.attempts.map((s) => s.response.exchange));
+        // Reproduced as it happened: the walk to the 429, the Retry-After wait, the one retry.
+        const wait = r.waitsMs[0];
+        if (record.walk.kind === 'done' && wait !== undefined) {
+          const walk = record.walk.value;
+          const last = walk.limited ?? walk.samples.at(-1);
+          const max = Math.max(walk.bound, (walk.samples[0]?.limit ?? 0) + WALK_MARGIN);
+          if (last)
+            ctx.reproduceUntil({
+              exchange: last.response.exchange,
+              status: 429,
+              max,
+              thenAfterSeconds: wait / 1000,
+            });
+        }
         apply(ctx, judgeRecovery(r));
       },
     }),
