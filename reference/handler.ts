@@ -56,6 +56,9 @@ function identify(ctx: PipelineContext, req: IncomingMessage, query: URLSearchPa
     if (faults.has('auth-any-token'))
       return { authenticated: true, key: ctx.demoKey, plan: ctx.keys.get(ctx.demoKey)! };
   }
+  // Fault auth-empty-bearer-accepted: a Bearer with no token falls through to a default caller.
+  if (credentials.kind === 'malformed' && !credentials.tokenGiven && faults.has('auth-empty-bearer-accepted'))
+    return { authenticated: true, key: ctx.demoKey, plan: ctx.keys.get(ctx.demoKey)! };
   const queryKey = faults.has('auth-query-key') ? query.get('api_key') : null;
   const queryPlan = queryKey === null ? undefined : ctx.keys.get(queryKey);
   if (queryKey !== null && queryPlan) return { authenticated: true, key: queryKey, plan: queryPlan };
@@ -65,7 +68,9 @@ function identify(ctx: PipelineContext, req: IncomingMessage, query: URLSearchPa
 function unauthorized(ctx: PipelineContext, credentials: Credentials): Reply {
   const headers: Record<string, string> = ctx.faults.has('auth-no-www-authenticate')
     ? {}
-    : { 'WWW-Authenticate': bearerChallenge(credentials, REALM, ctx.variants.has('challenge-lower-case')) };
+    : ctx.faults.has('auth-challenge-basic')
+      ? { 'WWW-Authenticate': `Basic realm="${REALM}"` }
+      : { 'WWW-Authenticate': bearerChallenge(credentials, REALM, ctx.variants.has('challenge-lower-case')) };
   const message =
     credentials.kind === 'none'
       ? 'Send the API key as "Authorization: Bearer <key>".'
@@ -74,6 +79,8 @@ function unauthorized(ctx: PipelineContext, credentials: Credentials): Reply {
 }
 
 function tooMany(ctx: PipelineContext, verdict: Verdict): Reply {
+  if (ctx.faults.has('ratelimit-429-body-text'))
+    return { status: 429, body: { type: 'text/plain; charset=utf-8', text: 'Too Many Requests\n' } };
   if (verdict.outcome === 'banned') {
     return errorReply(
       ctx.faults,
@@ -147,7 +154,14 @@ export async function handleRequest(
   const { path, query: rawQuery } = splitTarget(req.url ?? '/');
   const query = new URLSearchParams(rawQuery);
   const method = req.method ?? 'GET';
-  const route = matchRoute(method, underBase(path, ctx.basePath));
+  const below = underBase(path, ctx.basePath);
+  // Fault api-not-under-v1: the router is mounted at the root, so /v1/... matches nothing.
+  const mounted = ctx.faults.has('api-not-under-v1')
+    ? below.startsWith('/v1/')
+      ? '/'
+      : `/v1${below}`
+    : below;
+  const route = matchRoute(method, mounted);
   const caller = identify(ctx, req, query);
   const subject = subjectOf(ctx, caller, req);
   ctx.counters[subject.kind] += 1;

@@ -76,6 +76,7 @@ export function orderListJson(
 ): string {
   const shown = faults.has('list-query-narrows') ? narrow(orders, query) : orders;
   const bends = bendsOf(faults, variants);
-  const list = `[${shown.map((o) => orderText(o, bends)).join(',')}]`;
+  const listed = faults.has('list-duplicate-ids') && shown.length > 0 ? [...shown, shown[0]!] : shown;
+  const list = `[${listed.map((o) => orderText(o, bends)).join(',')}]`;
   return faults.has('list-wrapped') ? `{"orders":${list}}` : list;
 }

@@ -30,7 +30,8 @@ export function rateLimitHeaders(
     if (faults.has('ratelimit-reset-frozen')) reset = seconds(report.firstResetMs);
     // The error path reads the burst capacity, twice the limit, where the success path reads the limit.
     const doubled = faults.has('ratelimit-limit-by-status') && status >= 400;
-    headers['X-RateLimit-Limit'] = String(doubled ? 2 * report.limit : report.limit);
+    const limit = faults.has('ratelimit-limit-fixed-100') ? 100 : report.limit;
+    headers['X-RateLimit-Limit'] = String(doubled ? 2 * limit : limit);
     headers['X-RateLimit-Remaining'] = String(remaining);
     headers['X-RateLimit-Reset'] = String(reset);
   }

@@ -182,6 +182,53 @@ export const API_CASES: FaultCase[] = [
     faulty: [200, 401, 401],
   },
   {
+    id: 'list-status-206',
+    probe: async (s) => (await call(s, '/store/orders')).status,
+    faithful: 200,
+    faulty: 206,
+  },
+  {
+    id: 'list-content-type-text',
+    probe: async (s) => (await call(s, '/store/orders')).headers['content-type'],
+    faithful: 'application/json',
+    faulty: 'text/plain; charset=utf-8',
+  },
+  {
+    id: 'list-duplicate-ids',
+    probe: async (s) => {
+      const ids = ((await call(s, '/store/orders')).json as Array<{ id: bigint }>).map((o) => String(o.id));
+      return ids.length - new Set(ids).size;
+    },
+    faithful: 0,
+    faulty: 1,
+  },
+  {
+    id: 'conflict-body-not-error',
+    probe: async (s) =>
+      Object.keys((await call(s, `/store/orders/${s.fixtures.shipped[0]}`, del)).json as object),
+    faithful: ['code', 'message', 'status'],
+    faulty: ['error'],
+  },
+  {
+    id: 'auth-empty-bearer-accepted',
+    probe: async (s) =>
+      (await call(s, '/store/orders', { key: null, headers: { authorization: 'Bearer' } })).status,
+    faithful: 401,
+    faulty: 200,
+  },
+  {
+    id: 'auth-challenge-basic',
+    probe: async (s) => (await call(s, '/store/orders', { key: null })).headers['www-authenticate'],
+    faithful: 'Bearer realm="order-store"',
+    faulty: 'Basic realm="order-store"',
+  },
+  {
+    id: 'api-not-under-v1',
+    probe: async (s) => (await call(s, '/store/orders')).status,
+    faithful: 200,
+    faulty: 404,
+  },
+  {
     id: 'list-wrapped',
     probe: async (s) => Array.isArray((await call(s, '/store/orders')).json),
     faithful: true,

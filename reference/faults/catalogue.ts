@@ -259,6 +259,55 @@ export const FAULTS = [
     'GET /pets/{petId} carries no Deprecation, Sunset or Link headers.',
   ),
   fault('pets-no-auth', 'deprecation', 'spec §5 rule 3', 'GET /pets/{petId} answers without credentials.'),
+  fault(
+    'list-status-206',
+    'list',
+    'spec §4 listOrders (200)',
+    'The list answers 206 Partial Content, as if it were paged.',
+  ),
+  fault(
+    'list-content-type-text',
+    'list',
+    'RFC 9110 §8.3; spec §1',
+    'The list is labelled text/plain; its body is still JSON.',
+  ),
+  fault(
+    'list-duplicate-ids',
+    'list',
+    'spec §2 Order (id: unique order identifier)',
+    'The first order is listed twice.',
+  ),
+  fault(
+    'conflict-body-not-error',
+    'errors',
+    'spec §7 (error responses use the Error object)',
+    'The 409 for a shipped order carries {"error":"already shipped"}, not an Error.',
+  ),
+  fault(
+    'auth-empty-bearer-accepted',
+    'auth',
+    'spec §5 rule 4',
+    '"Authorization: Bearer" with no token is let in (as the demo key).',
+  ),
+  fault('auth-challenge-basic', 'auth', 'RFC 6750 §3', `401 responses challenge with Basic, not Bearer.`),
+  fault(
+    'api-not-under-v1',
+    'status',
+    'spec §9 rule 1',
+    'The operations answer at the root (/store/orders), not below /v1: every /v1 path is 404.',
+  ),
+  fault(
+    'ratelimit-limit-fixed-100',
+    'headers',
+    'spec §8 table',
+    'X-RateLimit-Limit is always 100 (a hard-coded default), whatever the plan.',
+  ),
+  fault(
+    'ratelimit-429-body-text',
+    'rate-limit',
+    'spec §7 (error responses use the Error object)',
+    '429 responses carry a text/plain "Too Many Requests" body.',
+  ),
 ] as const satisfies readonly FaultInfo[];
 
 export type FaultId = (typeof FAULTS)[number]['id'];

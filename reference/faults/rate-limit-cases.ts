@@ -81,6 +81,19 @@ export const RATE_LIMIT_CASES: FaultCase[] = [
     faulty: ['60', '120'],
   },
   {
+    id: 'ratelimit-limit-fixed-100',
+    probe: async (s) => (await call(s, '/store/orders')).headers['x-ratelimit-limit'],
+    faithful: '60',
+    faulty: '100',
+  },
+  {
+    id: 'ratelimit-429-body-text',
+    options: TWO_PER_MINUTE,
+    probe: async (s) => (await calls(s, 3))[2]!.headers['content-type'],
+    faithful: 'application/json',
+    faulty: 'text/plain; charset=utf-8',
+  },
+  {
     id: 'ratelimit-remaining-stuck',
     options: TWO_PER_MINUTE,
     probe: async (s) => (await calls(s, 3)).map((a) => [a.status, a.headers['x-ratelimit-remaining']]),

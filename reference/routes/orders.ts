@@ -16,7 +16,12 @@ const listTexts = new WeakMap<object, { version: number; text: string }>();
 
 export function listOrders(ctx: RouteContext, query: URLSearchParams): Reply {
   const chunked = ctx.variants.has('chunked-list');
-  const reply = (text: string): Reply => ({ ...jsonReply(200, text), ...(chunked ? { chunked } : {}) });
+  const status = ctx.faults.has('list-status-206') ? 206 : 200;
+  const type = ctx.faults.has('list-content-type-text') ? { type: 'text/plain; charset=utf-8' } : {};
+  const reply = (text: string): Reply => {
+    const r = jsonReply(status, text);
+    return { ...r, body: { ...r.body!, ...type }, ...(chunked ? { chunked } : {}) };
+  };
   if (ctx.faults.has('list-query-narrows'))
     return reply(orderListJson(ctx.store.list(), ctx.faults, query, ctx.variants));
   let cached = listTexts.get(ctx.store);
@@ -79,6 +84,7 @@ export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): 
       if (faults.has('cancel-unknown-204')) return dryRun ? undefined : noContent();
       return errorReply(faults, 404, 'ORDER_NOT_FOUND', `No order has id ${id}.`);
     case 'already-shipped':
+      if (faults.has('conflict-body-not-error')) return jsonReply(409, '{"error":"already shipped"}');
       return errorReply(
         faults,
         409,

@@ -33,6 +33,13 @@ export const API_FAULTS: Record<string, FaultExpectation> = {
   'list-id-string': { fails: ['LIST-ITEMS-ORDER', 'LIST-IDS-INT64'], args: NO_PROBE, exit: 1 },
   'list-shipdate-not-rfc3339': { fails: ['LIST-ITEMS-ORDER'], args: NO_PROBE, exit: 1 },
   'list-quantity-not-integer': { fails: ['LIST-ITEMS-ORDER'], args: NO_PROBE, exit: 1 },
+  'list-status-206': { fails: ['LIST-STATUS-200'], args: NO_PROBE, exit: 1 },
+  'list-content-type-text': { warns: ['LIST-CONTENT-TYPE-JSON'], args: NO_PROBE, exit: 0 },
+  'list-duplicate-ids': { fails: ['LIST-IDS-UNIQUE'], args: NO_PROBE, exit: 1 },
+  'conflict-body-not-error': { fails: ['CANCEL-SHIPPED-409-BODY'], args: NO_PROBE, exit: 1 },
+  'auth-empty-bearer-accepted': { fails: ['AUTH-EMPTY-BEARER-401'], args: NO_PROBE, exit: 1 },
+  'auth-challenge-basic': { fails: ['AUTH-CHALLENGE-BEARER'], args: NO_PROBE, exit: 1 },
+  'api-not-under-v1': { fails: ['VER-BASE-PATH-V1', 'LIST-STATUS-200'], args: NO_PROBE, exit: 1 },
   'list-query-narrows': { fails: ['LIST-NO-NARROWING'], args: NO_PROBE, exit: 1 },
   'pets-no-deprecation-headers': {
     warns: ['PETS-DEPRECATION-HEADER', 'PETS-SUNSET-HEADER'],

@@ -10,6 +10,14 @@ const PROBE: Pick<FaultExpectation, 'args' | 'reference'> = {
 };
 
 export const RATE_LIMIT_FAULTS: Record<string, FaultExpectation> = {
+  'ratelimit-429-body-text': { ...PROBE, fails: ['RL-PROBE-429-BODY'], exit: 1 },
+  // The plan check reads one response against the Free plan's real limit (60 per minute).
+  'ratelimit-limit-fixed-100': {
+    args: ['--only', 'RL-PROBE-PLAN-LIMIT', '--plan', 'free'],
+    reference: { rateLimit: undefined },
+    fails: ['RL-PROBE-PLAN-LIMIT'],
+    exit: 1,
+  },
   'ratelimit-never-limits': { ...PROBE, fails: ['RL-PROBE-LIMIT-ENFORCED'], exit: 1 },
   'ratelimit-off-by-one': { ...PROBE, fails: ['RL-PROBE-LIMIT-ENFORCED'], exit: 1 },
   'ratelimit-no-retry-after': { ...PROBE, fails: ['RL-PROBE-429-RETRY-AFTER'], exit: 1 },
