@@ -119,12 +119,13 @@ describe('docs/ci.md recipes', () => {
       (l) => l.startsWith('npm run conformance'),
     )!;
     const args = words(line).slice(4);
-    // A staging server with a fault, and a short rate-limit window so the probe finishes in a second or two.
-    const staging = () =>
-      reference({ faults: ['list-wrapped'], rateLimit: { limit: 150, windowSeconds: 2 } });
+    // A staging server with a fault. The probe (tested in its own files, and timing-bound) is left out through
+    // the environment, as a job variable would, so the recipe's command line itself is what runs.
+    const staging = () => reference({ faults: ['list-wrapped'] });
     const server = await staging();
     const cwd = mkdtempSync(join(tmpdir(), 'osc-recipe-'));
-    const env = { CI: 'true', ...targetEnv(server) };
+    const jobVariables = { CI: 'true', ORDER_STORE_SKIP_RATE_LIMIT_PROBE: 'true' };
+    const env = { ...jobVariables, ...targetEnv(server) };
     // The documented way to write the baseline, from a first run without one.
     const first = await runCliInProcess(
       args.filter((a, i) => a !== '--baseline' && args[i - 1] !== '--baseline'),
@@ -140,7 +141,7 @@ describe('docs/ci.md recipes', () => {
     // The next deploy, against staging as it stands (fixtures not yet cancelled: a fresh server).
     const gated = await runCliInProcess(args, {
       cwd,
-      env: { CI: 'true', ...targetEnv(await staging()) },
+      env: { ...jobVariables, ...targetEnv(await staging()) },
       noReportDir: true,
     });
     expect(gated.code, gated.stdout + gated.stderr).toBe(0);
