@@ -131,7 +131,7 @@ export function planWalk(env: Tools, reading: Reading, now: number): Outcome<Wal
   if (needed > left) return skip(budgetReason(needed, left));
   const burst = config.burst ? (reading.limit ?? base) + 1 : 0;
   const parts = [
-    `walk ≤ ${bound} (${reading.sample.remaining !== undefined ? 'Remaining' : `Limit, from ${reading.limitFrom},`} ${base} + ${WALK_MARGIN}; one window more only if the window resets mid-walk)`,
+    `walk ≤ ${bound} (${reading.sample.remaining !== undefined ? 'Remaining' : `Limit, from ${reading.limitFrom},`} ${base} + ${WALK_MARGIN})`,
     `recovery ≤ ${RECOVERY_ATTEMPTS}`,
     ...(second > 0 ? ['second key 2'] : []),
     ...(burst > 0 ? [`burst ≤ ${burst}`] : []),
@@ -141,7 +141,10 @@ export function planWalk(env: Tools, reading: Reading, now: number): Outcome<Wal
     untilReset !== undefined
       ? `about ${seconds(untilReset)} (until X-RateLimit-Reset, which Retry-After should match)`
       : 'unknown (no X-RateLimit-Reset)';
-  const text = `up to ${needed + burst} requests (${parts.join(', ')}); longest wait ${wait}, never one over --max-wait-seconds (${max} s); backoff at most ${max} s more only if the limit does not lift${burst > 0 ? ', and one more window after the burst' : ''}`;
+  // A window that resets mid-walk is walked once more (walkToLimit): at most Limit + margin more, announced
+  // up front so the count printed is never exceeded.
+  const rollover = (reading.limit ?? reading.sample.remaining ?? 0) + WALK_MARGIN;
+  const text = `up to ${needed + burst} requests (${needed + burst + rollover} if the window resets mid-walk; ${parts.join(', ')}); longest wait ${wait}, never one over --max-wait-seconds (${max} s); backoff at most ${max} s more only if the limit does not lift${burst > 0 ? ', and one more window after the burst' : ''}`;
   return done({ bound, reserve, text });
 }
 
