@@ -1,5 +1,6 @@
-// Pairs of reference faults that can coexist in one run, with what both must still show: the union of what
-// each fault alone is caught by. Two faults coexist when their runs are set up alike (same arguments and
+// Pairs of reference faults that can coexist in one run, with what both must still show: each fault still
+// caught by at least one of the checks that name it (a check that reads what the other fault removed may
+// skip; the fault must then show through another of its checks). Two faults coexist when their runs are set up alike (same arguments and
 // server options); pairs whose faults bend the very same response so that one replaces the other are left
 // out with the reason. The sample runs in npm test; the full matrix in `npm run fault-pairs`.
 import { FAULT_MATRIX } from './index.ts';
@@ -7,7 +8,10 @@ import type { FaultExpectation } from './types.ts';
 
 export interface FaultPair {
   faults: [string, string];
+  /** How the run is set up (both faults' arguments and server options) and the exit code expected. */
   expect: FaultExpectation;
+  /** Each fault's own expectation: at least one of the checks it names must still catch it. */
+  parts: [FaultExpectation, FaultExpectation];
 }
 
 /**
@@ -84,7 +88,7 @@ export function allPairs(): FaultPair[] {
     for (const [b, eb] of FAULT_MATRIX.slice(i + 1)) {
       if (a === b || excluded(a, b)) continue;
       const expect = combine(ea, eb);
-      if (expect) pairs.push({ faults: [a, b], expect });
+      if (expect) pairs.push({ faults: [a, b], expect, parts: [ea, eb] });
     }
   });
   return pairs;
