@@ -1,6 +1,7 @@
 // Sends requests to the target with undici request(): explicit timeouts, a response size cap, redirects
 // never followed, every exchange paced (pacer.ts) and recorded redacted (transcript.ts). It never asserts:
 // a status or header is data for the checks, and only a transport failure throws.
+import { isUtf8 } from 'node:buffer';
 import { Agent, type Dispatcher, request } from 'undici';
 import { errorMessage, HarnessError, LimitError } from '../errors.ts';
 import { type JsonParseResult, parseJson } from '../formats/json.ts';
@@ -368,7 +369,7 @@ export class HttpClient {
           bodyTruncated: limit !== undefined || shown.length > recordBodyBytes,
           ...(bodyError ? { bodyError } : {}),
         },
-        { headers: res.headers, body: shown.slice(0, recordBodyBytes) },
+        { headers: res.headers, body: shown.slice(0, recordBodyBytes), utf8: isUtf8(buf) },
       ),
     });
     if (limit) throw limit;

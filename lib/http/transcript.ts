@@ -27,6 +27,8 @@ export interface RawResponse {
   headers: Record<string, string | string[] | undefined>;
   /** The body as text, cut at the transcript cap. */
   body: string;
+  /** Whether the body's bytes were UTF-8 (the text above has replacement characters where they were not). */
+  utf8: boolean;
 }
 
 const RAW = Symbol('raw');
@@ -39,7 +41,13 @@ export function withRaw(recorded: RecordedResponse, raw: RawResponse): RecordedR
 
 /** The response as received when known, else the recorded one (an exchange rebuilt from a report). */
 export function rawOf(recorded: RecordedResponse): RawResponse {
-  return (recorded as { [RAW]?: RawResponse })[RAW] ?? { headers: recorded.headers, body: recorded.body };
+  return (
+    (recorded as { [RAW]?: RawResponse })[RAW] ?? {
+      headers: recorded.headers,
+      body: recorded.body,
+      utf8: true,
+    }
+  );
 }
 
 export interface Exchange {

@@ -1,7 +1,8 @@
 // Small readings of a response that several suites share: media type, body presence, Error-body problems.
 // Readings only; the checks decide what they mean.
 
-import { parseJson } from '../../lib/formats/json.ts';
+import { isUtf8 } from 'node:buffer';
+import { NOT_UTF8, parseJson } from '../../lib/formats/json.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import { type SchemaIssue, validate } from '../../lib/formats/validation.ts';
 import { bodyFailure, type Response, type ResponseHead } from '../../lib/http/client.ts';
@@ -15,6 +16,8 @@ export interface BodyView {
   contentType: string | undefined;
   /** The body could not be read as framed (reset, truncated chunk...): the transport's fault, not the JSON's. */
   bodyError?: { code: string; message: string };
+  /** The bytes were not UTF-8 (RFC 8259 §8.1): `text` holds replacement characters, not what was sent. */
+  notUtf8?: true;
 }
 
 export function viewOf(res: Response): BodyView {
@@ -24,6 +27,7 @@ export function viewOf(res: Response): BodyView {
     bytes: res.bytes,
     contentType: header(res, 'content-type'),
     ...(res.bodyError ? { bodyError: res.bodyError } : {}),
+    ...(isUtf8(res.body) ? {} : { notUtf8: true as const }),
   };
 }
 
@@ -38,6 +42,7 @@ export function recordedView(x: Exchange): BodyView | undefined {
     bytes: r.bodyBytes,
     contentType: headerValue(raw.headers, 'content-type'),
     ...(r.bodyError ? { bodyError: r.bodyError } : {}),
+    ...(raw.utf8 ? {} : { notUtf8: true as const }),
   };
 }
 
@@ -71,6 +76,7 @@ export function errorBodyProblems(res: BodyView): string[] {
 /** What keeps a body from being an Error object (spec §2 Error): not JSON, or not valid against it. */
 export function errorShapeProblems(res: BodyView): string[] {
   if (res.bodyError) return [bodyFailure(res.bodyError)];
+  if (res.notUtf8) return [`body is not JSON (${NOT_UTF8}); Content-Type ${res.contentType ?? 'absent'}`];
   const parsed = parseJson(res.text);
   if (!parsed.ok) return [`body is not JSON (${parsed.error}); Content-Type ${res.contentType ?? 'absent'}`];
   return validate('error', parsed.value).errors.map((e) => `Error body: ${e}`);

@@ -221,6 +221,26 @@ describe('hostile targets', () => {
     expect(said(run)).toMatch(/UTF-8/);
   });
 
+  it('Error bodies whose bytes are not UTF-8 fail the whole-run Error check, naming RFC 8259 §8.1', async () => {
+    const run = await runAgainst(async (x) => {
+      const a = await x.upstream();
+      if (a.status < 400 || a.body.length === 0) return x.reply(a);
+      const text = a.body.toString().replace('"message":"', '"message":"caf');
+      const at = text.indexOf('caf') + 3;
+      x.reply({
+        ...a,
+        body: Buffer.concat([
+          Buffer.from(text.slice(0, at)),
+          Buffer.from([0xe9]),
+          Buffer.from(text.slice(at)),
+        ]),
+      });
+    });
+    expect(reportProblems(run)).toEqual([]);
+    expect(run.code).toBe(1);
+    expect(checkOf(run, 'ERR-BODY-SCHEMA').message).toMatch(/not valid UTF-8.*RFC 8259 §8.1/);
+  });
+
   it('slow answers (80 ms each) still end conformant within the bound', async () => {
     const run = await runAgainst(async (x) => {
       const a = await x.upstream();
