@@ -97,11 +97,9 @@ export async function listFigure(orders: number, rounds: number, withRss: boolea
   for (let i = 0; i < rounds; i++) {
     const target = await startTarget(store, false);
     try {
-      const m = await measureCommand(
-        ['--skip-rate-limit-probe', '--seed', String(i + 1)],
-        target.env,
-        600_000,
-      );
+      // The list checks alone: at a million orders a whole run's cancel right after the list checks meets a
+      // keep-alive race with the reference server ("other side closed"), an open harness problem.
+      const m = await measureCommand([...RUN_ARGS(i), '--only', 'LIST-'], target.env, 600_000);
       if (m.code !== 0 || !m.report)
         throw new Error(
           `run at ${orders} orders exited ${m.code}\n${m.stdout.split('\n').slice(-12).join('\n')}`,
@@ -130,7 +128,7 @@ export async function listFigure(orders: number, rounds: number, withRss: boolea
     value: `${s.toFixed(2)} s, ${(r / 1024).toFixed(2)} GiB`,
     target: 'under 10 s, under 1 GiB',
     holds: s < 10 && r < 1024,
-    detail: `whole default run without the probe; ${spread(seconds, 2, 's')}; RSS ${spread(rss, 0, 'MiB')}`,
+    detail: `a run of the LIST- checks (--only LIST-); ${spread(seconds, 2, 's')}; RSS ${spread(rss, 0, 'MiB')}`,
   };
 }
 
