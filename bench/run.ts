@@ -67,8 +67,8 @@ child process with a preload that records its peak RSS and CPU at exit (\`bench/
 is the reference server, served by the bench process behind a TCP relay that notes when the first request's
 bytes arrive (the command's preflight only opens a connection). Large stores are the default seed plus shipped
 orders; the list checks' time is the sum of the \`LIST-\` checks' durations in report.json; the run at a million
-orders is a run of the `LIST-` checks (the peak RSS is the command's, not the server's). Default runs pass
-`--trust-order-list`: the bench serves the list itself, and the reference seed's ids span all of int64.
+orders is a run of the \`LIST-\` checks (the peak RSS is the command's, not the server's). Default runs pass
+\`--trust-order-list\`: the bench serves the list itself, and the reference seed's ids span all of int64.
 `;
 const out = fileURLToPath(new URL('../docs/performance.md', import.meta.url));
 writeFileSync(out, doc);
