@@ -1,11 +1,13 @@
 // Sends requests to the target with undici request(): explicit timeouts, a response size cap, redirects
 // never followed, every exchange paced (pacer.ts) and recorded redacted (transcript.ts). It never asserts:
 // a status or header is data for the checks, and only a transport failure throws.
+
 import { isUtf8 } from 'node:buffer';
 import { Agent, type Dispatcher, request } from 'undici';
 import { errorMessage, HarnessError, LimitError } from '../errors.ts';
 import { type JsonParseResult, parseJson } from '../formats/json.ts';
 import { type BanEvent, banOf } from './ban.ts';
+import { bodyFailure } from './body-failure.ts';
 import { authorizationLines, type KeyForm } from './key-forms.ts';
 import { isLoopbackUrl } from './loopback.ts';
 import type { Pacer } from './pacer.ts';
@@ -51,11 +53,6 @@ export interface Response {
   receivedAtMs: number;
   /** The body parsed as lossless JSON, once. */
   json(): JsonParseResult;
-}
-
-/** What a body that could not be read as framed is, in words (not "not JSON at position 0"). */
-export function bodyFailure(bodyError: { code: string; message: string }): string {
-  return `the body could not be read as its headers framed it (${bodyError.code}: ${bodyError.message})`;
 }
 
 /** A response without its body: enough to describe it and cite its exchange once the body is read. */

@@ -3,7 +3,8 @@
 // million orders is never held whole. Every check that reads the list shares this reading. Never sends.
 import { integerText, readJsonItems } from '../../lib/formats/json.ts';
 import { type SchemaIssue, validate } from '../../lib/formats/validation.ts';
-import { bodyFailure, type Response, type ResponseHead } from '../../lib/http/client.ts';
+import { bodyFailure } from '../../lib/http/body-failure.ts';
+import type { Response, ResponseHead } from '../../lib/http/client.ts';
 
 /** Schema problems kept word for word; the rest are counted. */
 export const MAX_SCHEMA_ERRORS = 20;

@@ -5,7 +5,8 @@ import { isUtf8 } from 'node:buffer';
 import { NOT_UTF8, parseJson } from '../../lib/formats/json.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import { type SchemaIssue, validate } from '../../lib/formats/validation.ts';
-import { bodyFailure, type Response, type ResponseHead } from '../../lib/http/client.ts';
+import { bodyFailure } from '../../lib/http/body-failure.ts';
+import type { Response, ResponseHead } from '../../lib/http/client.ts';
 import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
 
 /** The parts of a response the Error-body rules look at, live or recorded. */
