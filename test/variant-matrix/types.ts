@@ -13,4 +13,9 @@ export interface VariantRun {
   records?: Record<string, RegExp>;
   /** Checks that skip under this variant, with the reason they must give (e.g. no orders to cancel). */
   skips?: Record<string, RegExp>;
+  /**
+   * Checks that may skip for the reason given, depending on timing (e.g. RL-HEADERS-NEW-WINDOW when a fast run
+   * outlives no Reset moment); when they run they must stay silent like the rest.
+   */
+  maySkip?: Record<string, RegExp>;
 }
