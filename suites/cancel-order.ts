@@ -6,6 +6,15 @@ import { describeStatus, errorBodyProblems, errorSchemaIssues, header, viewOf } 
 const NO_FIXTURE =
   'needs a pending order the run may cancel: list one in --cancellable-order-ids / ORDER_STORE_CANCELLABLE_ORDER_IDS';
 
+/** The second cancel of the fixture the first cancel took (memoised), or a skip saying why there is none. */
+async function secondCancel(ctx: Ctx) {
+  const repeat = ctx.target.repeatCancel();
+  if (!repeat) ctx.skip(NO_FIXTURE);
+  const { id, first, again } = await repeat;
+  if (!again) ctx.skip(`the first cancel answered ${first.status}, not 204 (see CANCEL-PENDING-204)`);
+  return { id, again };
+}
+
 export const cancelOrder = suite({
   id: 'CANCEL',
   title: 'Cancel an order',
@@ -80,10 +89,7 @@ export const cancelOrder = suite({
       title: 'Sends DELETE /store/orders/{the cancelled fixture} a second time',
       needs: { requests: 2, cancellable: 1 },
       async run(ctx: Ctx) {
-        const repeat = ctx.target.repeatCancel();
-        if (!repeat) ctx.skip(NO_FIXTURE);
-        const { id, first, again } = await repeat;
-        if (!again) ctx.skip(`the first cancel answered ${first.status}, not 204 (see CANCEL-PENDING-204)`);
+        const { id, again } = await secondCancel(ctx);
         ctx.require(
           again.status < 200 || again.status > 299,
           `a second cancel of order ${id}, already cancelled, answered ${describeStatus(again)}: an order that is no longer pending was cancelled again`,
@@ -102,10 +108,7 @@ export const cancelOrder = suite({
       title: 'Reads the answer to the second DELETE of the cancelled fixture',
       needs: { requests: 2, cancellable: 1 },
       async run(ctx: Ctx) {
-        const repeat = ctx.target.repeatCancel();
-        if (!repeat) ctx.skip(NO_FIXTURE);
-        const { id, first, again } = await repeat;
-        if (!again) ctx.skip(`the first cancel answered ${first.status}, not 204 (see CANCEL-PENDING-204)`);
+        const { id, again } = await secondCancel(ctx);
         ctx.evidence(again.exchange);
         const code = (() => {
           const p = again.json();
