@@ -5,6 +5,6 @@
 import { loadBuilt } from './load-built.js';
 
 const { main } = await loadBuilt('cli/main.js');
-const code = await main(process.argv.slice(2));
+const code = await main(process.argv.slice(2), undefined, { exitsAfter: true });
 // Exit now: the report is written, and a run stopped by a signal must not wait for sockets to wind down.
 process.exit(code);

@@ -28,7 +28,8 @@ const INTERRUPTED = 'interrupted by a signal';
 /** How long a stopped run's check in flight may take to end before the report is written without it. */
 const STOP_GRACE_MS = 2000;
 
-export async function runConformance(config: Config, io: Io): Promise<number> {
+/** `holdSignals`: the process exits when this returns, so the signal handlers are never removed (main.ts). */
+export async function runConformance(config: Config, io: Io, holdSignals = false): Promise<number> {
   // The plan comes first: a certification run that cannot evaluate every check is refused before anything
   // is sent (or even connected to).
   const selected = catalogue(config.only, config.skip);
@@ -63,7 +64,7 @@ export async function runConformance(config: Config, io: Io): Promise<number> {
     return e instanceof UsageError ? EXIT.usage : EXIT.incomplete;
   }
   try {
-    return await conduct(config, target, plan, baseline, io);
+    return await conduct(config, target, plan, baseline, io, holdSignals);
   } finally {
     await target.close();
   }
@@ -82,6 +83,7 @@ async function conduct(
   plan: RunPlan,
   baseline: RunFacts['baseline'],
   consoleIo: Io,
+  holdSignals: boolean,
 ): Promise<number> {
   const runConfig = target.config;
   const started = new Date();
@@ -144,8 +146,10 @@ async function conduct(
   // is known and the command exits, rather than sit out a rate-limit wait. A second signal cuts the moment
   // short, but the handler stays: the default action would kill the process before every file is written.
   let stop: () => void = () => {};
+  let finishing = false;
   const stopped = new Promise<undefined>((resolve) => {
     stop = () => {
+      if (finishing) return; // the final report is built: what is left is writing it and exiting
       if (reasons.includes(INTERRUPTED)) {
         io.err('interrupted again: writing the reports now');
         resolve(undefined);
@@ -184,12 +188,17 @@ async function conduct(
     bans = run?.bans() ?? bans;
   }
   const report = build(true);
+  finishing = true;
   // The handlers stay until every file is written: a signal without one would kill the process halfway.
+  // When the process ends with the run, they stay to its exit (a late second Ctrl-C is then a no-op).
+  const release = () => {
+    process.removeListener('SIGINT', stop);
+    process.removeListener('SIGTERM', stop);
+  };
   try {
     writer.finish(report, run?.exchanges() ?? []);
   } finally {
-    process.removeListener('SIGINT', stop);
-    process.removeListener('SIGTERM', stop);
+    if (!holdSignals) release();
   }
   io.out(summary(report, writer.dir));
   if (config.githubActions) for (const line of annotations(report)) io.out(line);

@@ -74,15 +74,20 @@ const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
 /** The subcommands' names, for the help and the CI recipes' test. */
 export const SUBCOMMAND_NAMES: readonly string[] = Object.keys(SUBCOMMANDS);
 
+/** How main() is called: where the configuration is read from, and whether the process ends with it. */
+export interface MainOptions extends Pick<LoadOptions, 'env' | 'cwd'> {
+  /**
+   * The caller exits the process as soon as main() returns (the shim): a run then keeps its signal handlers
+   * to the end, since a signal with none installed would kill the process with no exit code of ours.
+   */
+  exitsAfter?: boolean;
+}
+
 /**
  * Runs the command. `options` carries the environment and working directory the configuration is read
  * from (the process's own when absent), so a caller can run it in-process without touching either.
  */
-export async function main(
-  argv: string[],
-  io: Io = defaultIo,
-  options: Pick<LoadOptions, 'env' | 'cwd'> = {},
-): Promise<number> {
+export async function main(argv: string[], io: Io = defaultIo, options: MainOptions = {}): Promise<number> {
   const name = argv[0];
   if (name !== undefined && !name.startsWith('-')) {
     const load = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
@@ -93,7 +98,7 @@ export async function main(
       );
       return EXIT.usage;
     }
-    return (await load())(argv.slice(1), io, options);
+    return (await load())(argv.slice(1), io, { env: options.env, cwd: options.cwd });
   }
   let config: Config;
   try {
@@ -114,5 +119,5 @@ export async function main(
   }
   if (config.list) return listChecks(config, io);
   const { runConformance } = await import('./conduct.ts');
-  return runConformance(config, io);
+  return runConformance(config, io, options.exitsAfter === true);
 }

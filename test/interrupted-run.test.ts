@@ -45,4 +45,15 @@ describe('an interrupted run', () => {
     expect(run.junit).toMatch(/<error type="incomplete"/);
     expect(run.html).toMatch(/Incomplete/);
   });
+
+  // A signal that lands after the report is written, while the process winds down (the embedded server is
+  // closing), must not kill it either: the exit code is still the run's own.
+  it('a signal after the report is written leaves the exit code the run earned', async () => {
+    const run = await runCli(['--embedded', '--only', 'VER-'], {
+      signalWhen: { pattern: /reports: /, signal: 'SIGINT' },
+      timeoutMs: 25_000,
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.report!.verdict).toBe('conformant');
+  });
 });
