@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import type { CheckResult } from '../lib/check/model.ts';
-import type { Config } from '../lib/config/load.ts';
+import type { Config } from '../lib/config/config.ts';
 import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
 import type { BanEvent } from '../lib/http/ban.ts';
 import { keyRedactor } from '../lib/http/redact.ts';

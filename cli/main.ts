@@ -1,8 +1,9 @@
 // The main command: from argv to exit code (0 conformant, 1 non-conformant, 2 usage, 3 incomplete). It reads
 // the configuration, answers --help and --list, and loads the run (conduct.ts) only when there is one to do.
 
+import type { Config } from '../lib/config/config.ts';
 import { helpText } from '../lib/config/help.ts';
-import { type Config, type LoadOptions, loadConfig } from '../lib/config/load.ts';
+import { type LoadOptions, loadConfig } from '../lib/config/load.ts';
 import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
 
 export interface Io {

@@ -1,7 +1,7 @@
 // The run's plan from its configuration, before the target is touched: what it has to meet the checks' needs
 // with, what the rate-limit probe will cost when that is known (the embedded server's window), and, for a
 // certification run, what to provide so that every check runs. Sends nothing.
-import type { Config } from '../lib/config/load.ts';
+import type { Config } from '../lib/config/config.ts';
 import { type PlanCheck, type ProbeCost, planRun, type RunPlan } from '../lib/run/plan.ts';
 import { RECOVERY_ATTEMPTS, WALK_MARGIN } from '../suites/rate-limit-probe/record.ts';
 import { EMBEDDED_RATE_LIMIT } from './target.ts';

@@ -1,6 +1,6 @@
 // The target of a run: the base URL and key the user configured (reachable, checked at preflight), or the
 // embedded reference server with its demo key and fixtures when no base URL is given.
-import type { Config } from '../lib/config/load.ts';
+import type { Config } from '../lib/config/config.ts';
 import { type RunConfig, runConfigFor } from '../lib/config/run-config.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
 import { preflight } from '../lib/http/preflight.ts';

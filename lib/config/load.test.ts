@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../errors.ts';
+import { checkBaseUrl } from './credentials.ts';
 import { helpText } from './help.ts';
-import { checkBaseUrl, loadConfig } from './load.ts';
+import { loadConfig } from './load.ts';
 import { SETTINGS } from './settings.ts';
 
 const cwd = () => mkdtempSync(join(tmpdir(), 'osc-config-'));

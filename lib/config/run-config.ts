@@ -1,6 +1,6 @@
 // What a conformance run hands to the checks: the resolved target and the options they act on. Plain JSON,
 // so it can be recorded as it is.
-import type { Config } from './load.ts';
+import type { Config } from './config.ts';
 
 /** The options of Config the checks act on, carried over unchanged. */
 export const CARRIED = [

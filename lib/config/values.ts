@@ -1,0 +1,96 @@
+// Reads settings as text (flags, environment variables) and turns one value into its type, or a UsageError
+// naming the setting and what it must be. Reads no environment of its own: the caller hands it in.
+import { parseArgs } from 'node:util';
+import { UsageError } from '../errors.ts';
+import { isCanonicalInt64 } from '../formats/int64.ts';
+import { SETTINGS, type Setting, type SettingKey } from './settings.ts';
+
+export type Raw = Partial<Record<SettingKey, string | boolean>>;
+
+export function name(s: Setting): string {
+  return `${s.env} (${s.flag})`;
+}
+
+export function readFlags(argv: string[]): Raw {
+  const options = Object.fromEntries(
+    SETTINGS.map((s) => [s.flag.slice(2), { type: s.kind === 'boolean' ? 'boolean' : 'string' }] as const),
+  ) as Record<string, { type: 'boolean' | 'string' }>;
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false }));
+  } catch (e) {
+    const msg = e instanceof Error ? e.message.split('\n')[0] : String(e);
+    throw new UsageError(`${msg}; see --help for the settings`);
+  }
+  const raw: Raw = {};
+  for (const s of SETTINGS) {
+    const v = values[s.flag.slice(2)];
+    if (v !== undefined) raw[s.key] = v;
+  }
+  return raw;
+}
+
+export function readEnv(env: Record<string, string | undefined>): Raw {
+  const raw: Raw = {};
+  for (const s of SETTINGS) {
+    const v = env[s.env];
+    if (v !== undefined && v !== '') raw[s.key] = v;
+  }
+  return raw;
+}
+
+export function bool(s: Setting, v: string | boolean | undefined): boolean {
+  if (v === undefined) return s.default === 'true';
+  if (typeof v === 'boolean') return v;
+  if (/^(1|true|yes|on)$/i.test(v)) return true;
+  if (/^(0|false|no|off)$/i.test(v)) return false;
+  throw new UsageError(`${name(s)} must be true or false, got ${JSON.stringify(v)}`);
+}
+
+export function str(v: string | boolean | undefined): string | undefined {
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+}
+
+export function int(s: Setting, v: string | boolean | undefined, min: number): number | undefined {
+  const text = str(v) ?? (s.default === '' ? undefined : s.default);
+  if (text === undefined) return undefined;
+  if (!/^-?\d+$/.test(text) || Number(text) < min || !Number.isSafeInteger(Number(text))) {
+    throw new UsageError(`${name(s)} must be an integer of at least ${min}, got ${JSON.stringify(text)}`);
+  }
+  return Number(text);
+}
+
+export function list(v: string | boolean | undefined): string[] {
+  return (str(v) ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
+}
+
+export function ids(s: Setting, v: string | boolean | undefined): string[] {
+  const out = list(v);
+  for (const id of out) {
+    if (!isCanonicalInt64(id)) {
+      throw new UsageError(
+        `${name(s)} must list int64 order ids in plain decimal (e.g. 7,9007199254740993), got ${JSON.stringify(id)}`,
+      );
+    }
+  }
+  return out;
+}
+
+export function choice<T extends string>(
+  key: SettingKey,
+  v: string | boolean | undefined,
+  allowed: readonly T[],
+): T {
+  const s = setting(key);
+  const text = (str(v) ?? s.default).toLowerCase();
+  if (!(allowed as readonly string[]).includes(text))
+    throw new UsageError(`${name(s)} must be one of ${allowed.join(', ')}, got ${JSON.stringify(text)}`);
+  return text as T;
+}
+
+export function setting(key: SettingKey): Setting {
+  return SETTINGS.find((s) => s.key === key)!;
+}
