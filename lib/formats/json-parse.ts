@@ -1,25 +1,23 @@
-// A lossless JSON parser (RFC 8259) over the bytes of a body: integers beyond 2^53 become bigint, so
-// 9007199254740993 is never read as ...992. Written by hand for speed on large order lists; its error
-// messages and duplicate-key rule are lossless-json's (the library it replaces), positions in bytes.
-// It must stay synchronous and non-reentrant: the parse state lives in this module while a parse runs.
+// A lossless JSON parser (RFC 8259) over a body's bytes, written for speed on large lists: integers past 2^53
+// become bigint; errors and the duplicate-key rule are lossless-json's, positions in bytes. Arrays and objects
+// are read here, strings and numbers in json-scalars.ts. Synchronous, non-reentrant: its state is module-wide.
+import {
+  type FractionHook,
+  next,
+  readKey,
+  readNumber,
+  readString,
+  type Slicing,
+  syntaxError,
+} from './json-scalars.ts';
 
-/** Called for each object member whose number was written with a fraction or an exponent. */
-export type FractionHook = (text: string, holder: object, key: string) => void;
-
-/** Buffer's own slice decoders (undocumented, untyped), without toString's argument checks: the hot path. */
-interface Slicing extends Buffer {
-  latin1Slice(start: number, end: number): string;
-  utf8Slice(start: number, end: number): string;
-}
+export type { FractionHook } from './json-scalars.ts';
 
 const EMPTY = Buffer.alloc(0) as Slicing;
 let src: Slicing = EMPTY;
 let pos = 0;
 let end = 0;
 let onFraction: FractionHook | undefined;
-/** Recently seen object keys by a small hash of their bytes: most bodies repeat a few keys many times. */
-const keyBytes: Array<Buffer | undefined> = new Array(256);
-const keyText: string[] = new Array(256);
 
 /** Parses one JSON text; throws SyntaxError. */
 export function parseBytes(input: Uint8Array, hook?: FractionHook): unknown {
@@ -90,15 +88,7 @@ function run(input: Uint8Array, hook: FractionHook | undefined, read: () => unkn
 }
 
 function fail(message: string, got: boolean): never {
-  const what = !got ? '' : pos < end ? ` but got '${charAt(pos)}'` : ' but reached end of input';
-  throw new SyntaxError(`${message}${what} at position ${pos}`);
-}
-
-/** The character starting at byte `at`, decoded (a multi-byte UTF-8 sequence whole). */
-function charAt(at: number): string {
-  const b = src[at]!;
-  const len = b < 0x80 ? 1 : b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
-  return src.toString('utf8', at, Math.min(end, at + len));
+  throw syntaxError(src, pos, message, got);
 }
 
 function skipWhitespace(): void {
@@ -119,11 +109,15 @@ function parseValue(keep: boolean): unknown {
   skipWhitespace();
   const c = src[pos];
   let value: unknown;
-  if (c === 0x22) value = parseString(keep);
-  else if (c === 0x7b) value = parseObject(keep, undefined);
+  if (c === 0x22) {
+    value = readString(src, pos, keep);
+    pos = next;
+  } else if (c === 0x7b) value = parseObject(keep, undefined);
   else if (c === 0x5b) value = parseArray(keep);
-  else if (c === 0x2d || (c !== undefined && c >= 0x30 && c <= 0x39)) value = parseNumber(undefined, '');
-  else if (c === 0x74 && keyword(0x72, 0x75, 0x65)) value = true;
+  else if (c === 0x2d || (c !== undefined && c >= 0x30 && c <= 0x39)) {
+    value = readNumber(src, pos, undefined, undefined, '');
+    pos = next;
+  } else if (c === 0x74 && keyword(0x72, 0x75, 0x65)) value = true;
   else if (c === 0x66 && src[pos + 4] === 0x65 && keyword(0x61, 0x6c, 0x73)) {
     pos++;
     value = false;
@@ -193,17 +187,19 @@ function parseObject(keep: boolean, want: string | undefined): Record<string, un
     first = false;
     const start = pos;
     if (src[pos] !== 0x22) fail('Quoted object key expected', true);
-    const key = parseKey();
+    const key = readKey(src, pos);
+    pos = next;
     skipWhitespace();
     if (src[pos] !== 0x3a) fail("Colon ':' expected after property name", true);
     pos++;
     skipWhitespace();
     const c = src[pos];
     const read = keep || key === want;
-    const value =
-      c === 0x2d || (c !== undefined && c >= 0x30 && c <= 0x39)
-        ? parseNumber(keep ? object : undefined, key)
-        : parseValue(read);
+    let value: unknown;
+    if (c === 0x2d || (c !== undefined && c >= 0x30 && c <= 0x39)) {
+      value = readNumber(src, pos, onFraction, keep ? object : undefined, key);
+      pos = next;
+    } else value = parseValue(read);
     if (value === undefined) fail("Object value expected after ':'", false);
     skipWhitespace();
     if (!keep) {
@@ -218,154 +214,6 @@ function parseObject(keep: boolean, want: string | undefined): Record<string, un
   if (src[pos] !== 0x7d) fail("Quoted object key or end of object '}' expected", true);
   pos++;
   return keep ? object : SKIPPED;
-}
-
-/** An object key: plain ASCII keys come from the cache, so a million items share their few key strings. */
-function parseKey(): string {
-  const start = pos + 1;
-  let i = start;
-  let c = src[i];
-  while (c !== 0x22 && c !== 0x5c && c !== undefined && c >= 0x20 && c < 0x80) c = src[++i];
-  if (c !== 0x22) return parseString();
-  const len = i - start;
-  const slot = (len * 31 + src[start]! * 7 + src[i - 1]!) & 255;
-  const cached = keyBytes[slot];
-  pos = i + 1;
-  if (cached !== undefined && cached.length === len) {
-    let same = true;
-    for (let k = 0; k < len; k++) {
-      if (cached[k] !== src[start + k]) {
-        same = false;
-        break;
-      }
-    }
-    if (same) return keyText[slot]!;
-  }
-  const text = src.latin1Slice(start, i);
-  keyBytes[slot] = Buffer.from(src.subarray(start, i));
-  keyText[slot] = text;
-  return text;
-}
-
-function parseString(keep = true): string {
-  pos++;
-  const start = pos;
-  let ascii = true;
-  let c = src[pos];
-  while (c !== 0x22) {
-    if (c === undefined) fail("End of string '\"' expected", true);
-    if (c === 0x5c) return parseEscapedString(start);
-    if (c < 0x20) fail(`Invalid character '${String.fromCharCode(c)}'`, false);
-    if (c >= 0x80) ascii = false;
-    c = src[++pos];
-  }
-  pos++;
-  if (!keep) return '';
-  return ascii ? src.latin1Slice(start, pos - 1) : src.utf8Slice(start, pos - 1);
-}
-
-const ESCAPES: Record<number, string> = {
-  34: '"',
-  92: '\\',
-  47: '/',
-  98: '\b',
-  102: '\f',
-  110: '\n',
-  114: '\r',
-  116: '\t',
-};
-
-const isHex = (c: number | undefined): boolean =>
-  c !== undefined && ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66));
-
-/** The rest of a string that holds escapes, from its first byte at `start`; pos is at the first backslash. */
-function parseEscapedString(start: number): string {
-  let out = '';
-  let run = start;
-  for (let c = src[pos]; c !== 0x22; c = src[pos]) {
-    if (c === undefined) fail("End of string '\"' expected", true);
-    if (c < 0x20) fail(`Invalid character '${String.fromCharCode(c)}'`, false);
-    if (c !== 0x5c) {
-      pos++;
-      continue;
-    }
-    out += src.utf8Slice(run, pos);
-    const e = src[pos + 1]!;
-    const simple = ESCAPES[e];
-    if (simple !== undefined) {
-      out += simple;
-      pos += 2;
-    } else if (
-      e === 0x75 &&
-      isHex(src[pos + 2]) &&
-      isHex(src[pos + 3]) &&
-      isHex(src[pos + 4]) &&
-      isHex(src[pos + 5])
-    ) {
-      out += String.fromCharCode(Number.parseInt(src.latin1Slice(pos + 2, pos + 6), 16));
-      pos += 6;
-    } else if (e === 0x75) {
-      fail(`Invalid unicode character '${src.toString('utf8', pos, Math.min(end, pos + 6))}'`, false);
-    } else {
-      fail(`Invalid escape character '${src.toString('utf8', pos, Math.min(end, pos + 2))}'`, false);
-    }
-    run = pos;
-  }
-  out += src.utf8Slice(run, pos);
-  pos++;
-  return out;
-}
-
-function expectDigit(start: number): void {
-  const c = src[pos];
-  if (c === undefined || c < 0x30 || c > 0x39) {
-    fail(`Invalid number '${src.latin1Slice(start, pos)}', expecting a digit`, true);
-  }
-}
-
-/**
- * A number: an integer as a number when it is safe, else as a bigint; anything with a fraction or an
- * exponent as a number (reported to the hook when it is the value of an object member).
- */
-function parseNumber(holder: object | undefined, key: string): number | bigint {
-  const start = pos;
-  const negative = src[pos] === 0x2d;
-  if (negative) {
-    pos++;
-    expectDigit(start);
-  }
-  let n = 0;
-  let c = src[pos]!;
-  if (c === 0x30) c = src[++pos]!;
-  else {
-    while (c >= 0x30 && c <= 0x39) {
-      n = n * 10 + (c - 0x30);
-      c = src[++pos]!;
-    }
-  }
-  const digitsEnd = pos;
-  if (c !== 0x2e && c !== 0x65 && c !== 0x45) {
-    // Up to 15 digits the sum above is exact; beyond, the text decides.
-    if (digitsEnd - start - (negative ? 1 : 0) <= 15) return negative ? -n : n;
-    const text = src.latin1Slice(start, digitsEnd);
-    const value = Number(text);
-    return Number.isSafeInteger(value) ? value : BigInt(text);
-  }
-  if (c === 0x2e) {
-    pos++;
-    expectDigit(start);
-    while (src[pos]! >= 0x30 && src[pos]! <= 0x39) pos++;
-  }
-  c = src[pos]!;
-  if (c === 0x65 || c === 0x45) {
-    pos++;
-    if (src[pos] === 0x2d || src[pos] === 0x2b) pos++;
-    expectDigit(start);
-    while (src[pos]! >= 0x30 && src[pos]! <= 0x39) pos++;
-  }
-  const text = src.latin1Slice(start, pos);
-  if (holder !== undefined && onFraction !== undefined) onFraction(text, holder, key);
-  return Number(text);
 }
 
 function deepEqual(a: unknown, b: unknown): boolean {
