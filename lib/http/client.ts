@@ -3,26 +3,20 @@
 // a status or header is data for the checks, and only a transport failure throws.
 
 import { isUtf8 } from 'node:buffer';
-import { Agent, type Dispatcher, request } from 'undici';
-import { errorMessage, HarnessError, LimitError } from '../errors.ts';
+import { type Dispatcher, request } from 'undici';
+import { errorMessage, HarnessError, type LimitError } from '../errors.ts';
 import { type JsonParseResult, parseJson } from '../formats/json.ts';
 import { type BanEvent, banOf } from './ban.ts';
 import { bodyFailure } from './body-failure.ts';
-import { authorizationLines, type KeyForm } from './key-forms.ts';
-import { isLoopbackUrl } from './loopback.ts';
+import { Connections } from './connections.ts';
 import type { Pacer } from './pacer.ts';
+import { EXCHANGE_DEADLINE_FACTOR, limitOf, readBody } from './read-body.ts';
 import { KEY_VARIABLE, type Redactor, SECOND_KEY_VARIABLE } from './redact.ts';
 import { type Bucket, type Exchange, type Transcript, withRaw } from './transcript.ts';
+import { type Auth, bucketOf, type WireContext, wireRequest } from './wire.ts';
 
-/** How a request authenticates. Keys are named, never passed around by checks. */
-export type Auth =
-  | { kind: 'key'; key?: 'primary' | 'secondary'; scheme?: string }
-  | { kind: 'none' }
-  | { kind: 'literal'; authorization: string }
-  | { kind: 'basic' }
-  | { kind: 'query'; params: string[] }
-  /** An altered form of the primary key (lib/http/key-forms.ts); never a valid credential. */
-  | { kind: 'form'; form: KeyForm };
+export { EXCHANGE_DEADLINE_FACTOR } from './read-body.ts';
+export type { Auth } from './wire.ts';
 
 export interface SendOptions {
   method: 'GET' | 'DELETE' | 'POST' | 'PUT' | 'PATCH' | 'HEAD' | 'OPTIONS';
@@ -80,75 +74,12 @@ export interface HttpClientOptions {
 
 const EMPTY: Buffer = Buffer.alloc(0);
 
-/**
- * Every exchange ends within this many --timeout-ms, whole body included: undici's body timeout only measures
- * the gap between chunks, so a body trickling one byte a second would otherwise never end.
- */
-export const EXCHANGE_DEADLINE_FACTOR = 3;
-
 /** Consecutive exchanges failing at the transport level the same way, after which nothing more is sent. */
 export const MAX_SAME_TRANSPORT_FAILURES = 3;
 
-/**
- * Reads a body whole. A declared Content-Length within the cap lets the chunks go straight into one buffer of
- * that size, so a large list is never held twice (as chunks and as their concatenation).
- */
-async function readBody(
-  body: AsyncIterable<Uint8Array>,
-  declared: string | string[] | undefined,
-  cap: number,
-  progress: { bytes: number } = { bytes: 0 },
-): Promise<Buffer> {
-  const length = typeof declared === 'string' && /^\d+$/.test(declared) ? Number(declared) : -1;
-  const whole = length > 0 && length <= cap ? Buffer.allocUnsafe(length) : undefined;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    if (whole && size + chunk.length <= whole.length) whole.set(chunk, size);
-    else chunks.push(chunk);
-    size += chunk.length;
-    progress.bytes = size;
-  }
-  if (whole && chunks.length === 0 && size === whole.length) return whole;
-  // No length, or the body did not match it: the chunks as they came (the first ones may sit in `whole`).
-  const parts = whole ? [whole.subarray(0, Math.min(size, whole.length)), ...chunks] : chunks;
-  return parts.length === 1 && Buffer.isBuffer(parts[0]) ? parts[0] : Buffer.concat(parts, size);
-}
-
-/**
- * The harness's own limits that can cut an exchange short, told apart from the target's doing by undici's
- * error code or the abort reason; undefined for anything else.
- */
-function limitOf(
-  error: unknown,
-  exchange: string,
-  options: HttpClientOptions,
-  deadline?: AbortSignal,
-): LimitError | undefined {
-  const { code, name } = error as { code?: string; name?: string };
-  const ms = options.timeoutMs;
-  const limit = (c: 'E_TIMEOUT' | 'E_RESPONSE_TOO_LARGE', what: string) =>
-    new LimitError(c, `${exchange}: ${what}`, c === 'E_TIMEOUT' ? 'timeoutMs' : 'maxResponseBytes', {
-      cause: error,
-    });
-  if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE')
-    return limit(
-      'E_RESPONSE_TOO_LARGE',
-      `the response body is larger than the ${options.maxResponseBytes} bytes this run reads`,
-    );
-  if (code === 'UND_ERR_CONNECT_TIMEOUT') return limit('E_TIMEOUT', `no connection within ${ms} ms`);
-  if (code === 'UND_ERR_HEADERS_TIMEOUT') return limit('E_TIMEOUT', `no response headers within ${ms} ms`);
-  if (code === 'UND_ERR_BODY_TIMEOUT') return limit('E_TIMEOUT', `the body stalled for ${ms} ms`);
-  if (name === 'TimeoutError' || deadline?.aborted)
-    return limit(
-      'E_TIMEOUT',
-      `the exchange (connection, headers and whole body) took longer than its deadline of ${EXCHANGE_DEADLINE_FACTOR * ms} ms`,
-    );
-  return undefined;
-}
-
 export class HttpClient {
-  private readonly agent: Agent;
+  private readonly connections: Connections;
+  private readonly wire: WireContext;
   private readonly now: () => number;
   /** The check on whose behalf requests are sent (checks run one at a time). */
   currentCheckId: string | undefined;
@@ -165,18 +96,16 @@ export class HttpClient {
 
   constructor(private readonly options: HttpClientOptions) {
     this.now = options.now ?? Date.now;
-    this.agent = new Agent({
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-      connect: { timeout: options.timeoutMs },
-      maxResponseSize: options.maxResponseBytes,
-    });
-    this.agent.on('disconnect', (_origin, _targets, error) => {
-      if (error && /bad response/i.test(error.message))
-        this.strayResponses.push({
-          afterSeq: options.transcript.size,
-          message: `${error.message} (${(error as { code?: string }).code ?? 'E_HTTP'})`,
-        });
+    this.wire = {
+      baseUrl: options.baseUrl,
+      key: (which) => this.key(which),
+      redactor: options.redactor,
+      allowKeyInUrl: options.allowKeyInUrl,
+    };
+    this.connections = new Connections({
+      timeoutMs: options.timeoutMs,
+      maxResponseBytes: options.maxResponseBytes,
+      onStray: (message) => this.strayResponses.push({ afterSeq: options.transcript.size, message }),
     });
     options.redactor.addKey(options.apiKey, KEY_VARIABLE);
     if (options.secondApiKey) options.redactor.addKey(options.secondApiKey, SECOND_KEY_VARIABLE);
@@ -192,41 +121,9 @@ export class HttpClient {
     return this.options.secondApiKey;
   }
 
-  /** The bucket whose limit a request counts against (spec §8 limits per key; unauthenticated per address). */
-  static bucketOf(auth: Auth): Bucket {
-    if (auth.kind !== 'key') return 'anonymous';
-    return auth.key === 'secondary' ? 'secondary' : 'primary';
-  }
-
-  private wire(opts: SendOptions): { url: string; headers: Record<string, string | string[]> } {
-    const auth = opts.auth ?? { kind: 'key' };
-    const headers: Record<string, string | string[]> = { accept: 'application/json', ...opts.headers };
-    let url = this.options.baseUrl + opts.path;
-    if (auth.kind === 'key') headers.authorization = `${auth.scheme ?? 'Bearer'} ${this.key(auth.key)}`;
-    else if (auth.kind === 'literal') headers.authorization = auth.authorization;
-    else if (auth.kind === 'basic')
-      headers.authorization = `Basic ${Buffer.from(`${this.key()}:`).toString('base64')}`;
-    else if (auth.kind === 'form') {
-      const { lines, secrets } = authorizationLines(auth.form, this.key(), KEY_VARIABLE);
-      // Registered before anything is recorded: an altered key reveals the key as much as the key does.
-      for (const s of secrets) this.options.redactor.addSecret(s.value, s.expression);
-      headers.authorization = lines.length === 1 ? lines[0]! : lines;
-    } else if (auth.kind === 'query') {
-      // URLs end up in access logs, proxies and APM tools: the key goes there only to this machine or on opt-in.
-      if (!this.options.allowKeyInUrl && !isLoopbackUrl(this.options.baseUrl))
-        throw new HarnessError(
-          'E_INTERNAL',
-          'refused to put the API key in a URL to a non-loopback target without --allow-key-in-url',
-        );
-      const query = auth.params.map((p) => `${p}=${encodeURIComponent(this.key())}`).join('&');
-      url += `${url.includes('?') ? '&' : '?'}${query}`;
-    }
-    return { url, headers };
-  }
-
   /** Sends one request; pauses first if the pacer says so. Throws only HarnessError. */
   async send(opts: SendOptions): Promise<Response> {
-    const bucket = HttpClient.bucketOf(opts.auth ?? { kind: 'key' });
+    const bucket = bucketOf(opts.auth ?? { kind: 'key' });
     let response = await this.once(opts, bucket);
     if (response.status === 429 && opts.retryAfter429 !== false) response = await this.once(opts, bucket);
     return response;
@@ -234,7 +131,7 @@ export class HttpClient {
 
   /** Sends `count` copies of a request at the same moment (the opt-in burst of the rate-limit probe). */
   async burst(opts: SendOptions, count: number): Promise<Array<Response | HarnessError>> {
-    const bucket = HttpClient.bucketOf(opts.auth ?? { kind: 'key' });
+    const bucket = bucketOf(opts.auth ?? { kind: 'key' });
     this.refuseIfStopped();
     await this.options.pacer.acquire(bucket, count, opts.spendToLimit);
     return Promise.all(
@@ -273,7 +170,7 @@ export class HttpClient {
 
   private async exchange(opts: SendOptions, bucket: Bucket): Promise<Response> {
     const { redactor, transcript, recordBodyBytes } = this.options;
-    const { url, headers } = this.wire(opts);
+    const { url, headers } = wireRequest(opts.path, opts.auth ?? { kind: 'key' }, opts.headers, this.wire);
     const recordedRequest = {
       method: opts.method,
       url: redactor.redact(url),
@@ -283,14 +180,16 @@ export class HttpClient {
     const startedAt = new Date(started).toISOString();
     let res: Dispatcher.ResponseData;
     const deadline = AbortSignal.timeout(this.options.timeoutMs * EXCHANGE_DEADLINE_FACTOR);
+    const dispatcher = this.connections.begin();
     try {
       res = await request(url, {
         method: opts.method,
         headers,
-        dispatcher: this.agent,
+        dispatcher,
         signal: this.options.signal ? AbortSignal.any([this.options.signal, deadline]) : deadline,
       });
     } catch (error) {
+      this.connections.end();
       const code = String((error as { code?: unknown }).code ?? 'E_HTTP');
       const message = redactor.redact(errorMessage(error));
       transcript.add({
@@ -328,6 +227,7 @@ export class HttpClient {
       };
       limit = limitOf(error, `${opts.method} ${redactor.redact(url)}`, this.options, deadline);
     }
+    this.connections.end(res.headers);
     this.transport(
       bodyError?.code,
       bodyError ? `${opts.method} ${redactor.redact(url)}: ${bodyError.message}` : '',
@@ -393,6 +293,6 @@ export class HttpClient {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    await this.connections.close();
   }
 }

@@ -1,0 +1,63 @@
+// What a request puts on the wire for each way of authenticating: the URL and the headers, the key taken from
+// the client (checks never hold it). Builds only; never sends, and never puts the live key in a URL to another
+// machine without the opt-in.
+import { HarnessError } from '../errors.ts';
+import { authorizationLines, type KeyForm } from './key-forms.ts';
+import { isLoopbackUrl } from './loopback.ts';
+import { KEY_VARIABLE, type Redactor } from './redact.ts';
+import type { Bucket } from './transcript.ts';
+
+/** How a request authenticates. Keys are named, never passed around by checks. */
+export type Auth =
+  | { kind: 'key'; key?: 'primary' | 'secondary'; scheme?: string }
+  | { kind: 'none' }
+  | { kind: 'literal'; authorization: string }
+  | { kind: 'basic' }
+  | { kind: 'query'; params: string[] }
+  /** An altered form of the primary key (lib/http/key-forms.ts); never a valid credential. */
+  | { kind: 'form'; form: KeyForm };
+
+export interface WireContext {
+  baseUrl: string;
+  key(which?: 'primary' | 'secondary'): string;
+  /** Told of every altered key before anything is recorded: it reveals the key as much as the key does. */
+  redactor: Redactor;
+  /** The live key may go into a URL to a non-loopback target (--allow-key-in-url). */
+  allowKeyInUrl?: boolean;
+}
+
+/** The bucket whose limit a request counts against (spec §8 limits per key; unauthenticated per address). */
+export function bucketOf(auth: Auth): Bucket {
+  if (auth.kind !== 'key') return 'anonymous';
+  return auth.key === 'secondary' ? 'secondary' : 'primary';
+}
+
+/** The URL and headers of a request to `path` below the base URL. */
+export function wireRequest(
+  path: string,
+  auth: Auth,
+  extra: Record<string, string> | undefined,
+  ctx: WireContext,
+): { url: string; headers: Record<string, string | string[]> } {
+  const headers: Record<string, string | string[]> = { accept: 'application/json', ...extra };
+  let url = ctx.baseUrl + path;
+  if (auth.kind === 'key') headers.authorization = `${auth.scheme ?? 'Bearer'} ${ctx.key(auth.key)}`;
+  else if (auth.kind === 'literal') headers.authorization = auth.authorization;
+  else if (auth.kind === 'basic')
+    headers.authorization = `Basic ${Buffer.from(`${ctx.key()}:`).toString('base64')}`;
+  else if (auth.kind === 'form') {
+    const { lines, secrets } = authorizationLines(auth.form, ctx.key(), KEY_VARIABLE);
+    for (const s of secrets) ctx.redactor.addSecret(s.value, s.expression);
+    headers.authorization = lines.length === 1 ? lines[0]! : lines;
+  } else if (auth.kind === 'query') {
+    // URLs end up in access logs, proxies and APM tools: the key goes there only to this machine or on opt-in.
+    if (!ctx.allowKeyInUrl && !isLoopbackUrl(ctx.baseUrl))
+      throw new HarnessError(
+        'E_INTERNAL',
+        'refused to put the API key in a URL to a non-loopback target without --allow-key-in-url',
+      );
+    const query = auth.params.map((p) => `${p}=${encodeURIComponent(ctx.key())}`).join('&');
+    url += `${url.includes('?') ? '&' : '?'}${query}`;
+  }
+  return { url, headers };
+}
