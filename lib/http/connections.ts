@@ -1,6 +1,14 @@
-// The connections to the target (one undici Agent) and what undici tells of them: bytes the target sent where
-// no response was due. Opens connections only: it never sends, retries or reads a request itself.
+// The connections to the target (one undici Agent), and the rule that keeps a request off a connection the
+// target may have closed while the harness was busy. Opens and drops connections only: it never sends,
+// retries or reads a request itself.
 import { Agent } from 'undici';
+
+/** How long undici keeps an idle connection when the target announces nothing (its own default). */
+export const DEFAULT_KEEP_ALIVE_MS = 4000;
+/** Taken off the target's announced Keep-Alive timeout before a connection counts as stale (undici's default). */
+export const KEEP_ALIVE_MARGIN_MS = 2000;
+/** The longest any connection is kept idle, whatever the target announces (undici's default). */
+const MAX_KEEP_ALIVE_MS = 600_000;
 
 export interface ConnectionSettings {
   timeoutMs: number;
@@ -9,30 +17,78 @@ export interface ConnectionSettings {
   onStray: (message: string) => void;
 }
 
-export class Connections {
-  private readonly agent: Agent;
+/**
+ * How long a connection may stay idle and still be reused after a response with these headers, as undici
+ * itself reckons it (RFC 9112 §9.3 leaves the idle timeout to each side; `Keep-Alive: timeout=N` is the
+ * server's hint); 0 when the response closes the connection.
+ */
+export function reuseWindowMs(headers: Record<string, string | string[] | undefined>): number {
+  const connection = String(headers.connection ?? '').toLowerCase();
+  if (connection.split(',').some((t) => t.trim() === 'close')) return 0;
+  const hint = /(?:^|[\s,])timeout\s*=\s*(\d+)/i.exec(String(headers['keep-alive'] ?? ''));
+  if (!hint) return DEFAULT_KEEP_ALIVE_MS;
+  return Math.max(0, Math.min(Number(hint[1]) * 1000 - KEEP_ALIVE_MARGIN_MS, MAX_KEEP_ALIVE_MS));
+}
 
-  constructor(settings: ConnectionSettings) {
-    const { timeoutMs, maxResponseBytes, onStray } = settings;
-    this.agent = new Agent({
+/**
+ * undici closes an idle connection from a timer, which cannot run while the harness holds the event loop (a
+ * million orders parsed in one go). Going on from the end of a body, the next request can then be written on a
+ * connection idle longer than the target keeps it, and cross the target's close on the wire ("other side
+ * closed"; a DELETE that may or may not have arrived). So the idle time is measured here by the clock, and a
+ * connection idle past its window is dropped before the next request rather than reused.
+ */
+export class Connections {
+  private agent: Agent;
+  private inFlight = 0;
+  /** performance.now() when the last exchange ended with nothing else in flight; undefined before the first. */
+  private idleSinceMs: number | undefined;
+  private reuseForMs = DEFAULT_KEEP_ALIVE_MS;
+
+  constructor(private readonly settings: ConnectionSettings) {
+    this.agent = this.open();
+  }
+
+  private open(): Agent {
+    const { timeoutMs, maxResponseBytes, onStray } = this.settings;
+    const agent = new Agent({
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
       connect: { timeout: timeoutMs },
       maxResponseSize: maxResponseBytes,
+      // Stated rather than left to undici's defaults, which reuseWindowMs mirrors.
+      keepAliveTimeout: DEFAULT_KEEP_ALIVE_MS,
+      keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS,
+      keepAliveMaxTimeout: MAX_KEEP_ALIVE_MS,
     });
-    this.agent.on('disconnect', (_origin, _targets, error) => {
+    agent.on('disconnect', (_origin, _targets, error) => {
       if (error && /bad response/i.test(error.message))
         onStray(`${error.message} (${(error as { code?: string }).code ?? 'E_HTTP'})`);
     });
+    return agent;
   }
 
-  /** The dispatcher for one exchange; pair with end(). */
+  /** The dispatcher for one exchange, never one whose connections sat idle past their window; pair with end(). */
   begin(): Agent {
+    if (
+      this.inFlight === 0 &&
+      this.idleSinceMs !== undefined &&
+      performance.now() - this.idleSinceMs >= this.reuseForMs
+    ) {
+      const stale = this.agent;
+      this.agent = this.open();
+      // Idle connections only: nothing is in flight on it.
+      stale.destroy().catch(() => undefined);
+    }
+    this.inFlight += 1;
     return this.agent;
   }
 
   /** An exchange ended (its body read, or it failed); `headers` are its response's, when one came. */
-  end(_headers?: Record<string, string | string[] | undefined>): void {}
+  end(headers?: Record<string, string | string[] | undefined>): void {
+    this.inFlight -= 1;
+    if (headers) this.reuseForMs = reuseWindowMs(headers);
+    if (this.inFlight === 0) this.idleSinceMs = performance.now();
+  }
 
   async close(): Promise<void> {
     await this.agent.close();
