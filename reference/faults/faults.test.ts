@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../server.ts';
-import { fakeClock } from '../test-helpers.ts';
+import { call, fakeClock } from '../test-helpers.ts';
 import { API_CASES } from './api-cases.ts';
 import { FAULTS } from './catalogue.ts';
 import type { FaultCase } from './fault-case.ts';
@@ -44,6 +44,27 @@ describe('fault catalogue', () => {
   it('FaultSet refuses unknown ids and ignores blanks', () => {
     expect(() => new FaultSet(['list-wrapped', 'list-wraped'])).toThrow(/"list-wraped".*--list-faults/);
     expect(new FaultSet([' list-wrapped ', '']).list()).toEqual(['list-wrapped']);
+  });
+});
+
+describe('faults that bend different steps compose as a server with both bugs would', () => {
+  it('int64-number-ids reads the id, then the lookup finds nothing: cancel-unknown-204 answers it', async () => {
+    const server = await startReferenceServer({ faults: ['int64-number-ids', 'cancel-unknown-204'] });
+    try {
+      const statuses = [];
+      for (const path of ['/store/orders/5', '/store/orders/+5', '/store/orders/9007199254740993'])
+        statuses.push((await call(server, path, { method: 'DELETE' })).status);
+      // An unknown id (read as a number or not) is 204; a known one still reaches its rounded twin.
+      expect(statuses).toEqual([204, 204, 204]);
+      expect(
+        server
+          .orders()
+          .filter((o) => o.status === 'cancelled')
+          .map((o) => o.id),
+      ).toEqual(['9007199254740992']);
+    } finally {
+      await server.close();
+    }
   });
 });
 

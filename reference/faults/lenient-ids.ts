@@ -12,7 +12,11 @@ export function atoiId(text: string): bigint {
   return m?.[1] === '-' ? -value : value;
 }
 
-export type NumberIdMatch = { kind: 'invalid' } | { kind: 'none' } | { kind: 'match'; id: bigint };
+export type NumberIdMatch =
+  | { kind: 'invalid' }
+  /** No order's id compares equal: `read` is the number itself, exactly (no order has it). */
+  | { kind: 'none'; read: bigint }
+  | { kind: 'match'; id: bigint };
 
 /**
  * Fault int64-number-ids: Number() the path (so "+7", "7.0", "7e0", "0x7", " 7" all read as 7, and "" as 0),
@@ -22,5 +26,5 @@ export function numberIdMatch(text: string, orders: readonly StoredOrder[]): Num
   const n = Number(text);
   if (!Number.isInteger(n)) return { kind: 'invalid' };
   const order = orders.find((o) => Number(o.id) === n);
-  return order ? { kind: 'match', id: order.id } : { kind: 'none' };
+  return order ? { kind: 'match', id: order.id } : { kind: 'none', read: BigInt(n) };
 }

@@ -55,11 +55,9 @@ function readOrderId(ctx: RouteContext, rawId: string): IdRead {
     if (faults.has('orderid-lenient-parse')) return { ok: true, id: atoiId(decoded) };
     const match = numberIdMatch(decoded, ctx.store.list());
     if (match.kind === 'invalid') return invalid('orderId must be an integer');
-    if (match.kind === 'match') return { ok: true, id: match.id };
-    return {
-      ok: false,
-      reply: errorReply(faults, 404, 'ORDER_NOT_FOUND', `No order has id ${Number(decoded)}.`),
-    };
+    // No order matched: the number read goes on to the lookup like any id, so the not-found path (and a
+    // fault bending it, cancel-unknown-204) answers; no order has it, or the match would have found it.
+    return { ok: true, id: match.kind === 'match' ? match.id : match.read };
   }
   const parsed = parsePathId(rawId, 'orderId', { leadingZeros: ctx.variants.has('leading-zeros-same-id') });
   if (parsed.ok) return parsed;
