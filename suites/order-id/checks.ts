@@ -3,6 +3,7 @@
 // lenient reading could take for an order the run may not cancel (readings.ts).
 import { SETTINGS } from '../../lib/config/settings.ts';
 import { type Ctx, check, suite } from '../shared/context.ts';
+import { itemsOf } from '../shared/list-body.ts';
 import { orderPath } from '../shared/paths.ts';
 import {
   ABSENT_EDGES,
@@ -44,10 +45,11 @@ export const orderIdProperties = suite({
       async run(ctx: Ctx) {
         const list = await ctx.target.list();
         const { response } = list;
-        if (response.status !== 200) ctx.skip(`the list answered ${response.status} (see LIST-STATUS-200)`);
+        itemsOf(ctx, list);
         const fixtures = [...ctx.config.cancellableOrderIds, ...ctx.config.shippedOrderIds];
         const read = readListIds(list, fixtures);
-        if (!read) ctx.skip('the list body is not a JSON array (see LIST-BODY-ARRAY)');
+        if (!read)
+          ctx.skip('the list body is not a JSON array, nor an object holding one (see LIST-BODY-ARRAY)');
         for (const n of read.notes) ctx.note(n);
         for (const p of read.problems) ctx.problem(p.message, { exchange: response.exchange });
         const beyond: string[] = [];

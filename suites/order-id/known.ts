@@ -1,19 +1,9 @@
 // The orders the orderId checks must not touch: the list read generously (any id that looks like an integer
 // counts, even one the list checks reject) plus every fixture handed to the run. Reads only; never sends.
 
-import { AbsenceGuard } from '../shared/absence.ts';
+import { AbsenceGuard, idsOfId } from '../shared/absence.ts';
 import type { Ctx } from '../shared/context.ts';
 import { KnownOrders } from './readings.ts';
-
-/** Integer ids an item's `id` may stand for: exact bigint, an integral number, integer-like text, or a float's neighbours. */
-export function idsOfId(id: unknown): string[] {
-  if (typeof id === 'bigint') return [id.toString()];
-  if (Number.isSafeInteger(id)) return [String(id)];
-  if (typeof id === 'number' && Number.isFinite(id))
-    return [...new Set([Math.floor(id), Math.ceil(id)])].map((n) => BigInt(n).toString());
-  if (typeof id === 'string' && /^\s*[+-]?\d{1,30}\s*$/.test(id)) return [BigInt(id.trim()).toString()];
-  return [];
-}
 
 /** Known orders from list items and fixtures. */
 export function knownFrom(

@@ -21,13 +21,13 @@ export interface LosslessReading {
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const beyondSafe = (n: bigint): boolean => n > SAFE || n < -SAFE;
 
-/** Undefined when the list is not a JSON array. */
+/** Undefined when the list is not a JSON array, nor an object holding one (whose items are then read). */
 export function readListIds(
-  list: Pick<ListReading, 'count' | 'idValues' | 'idTexts' | 'ids'>,
+  list: Pick<ListReading, 'count' | 'wrapped' | 'idValues' | 'idTexts' | 'ids'>,
   fixtures: readonly string[],
 ): LosslessReading | undefined {
   const { count, idValues, idTexts } = list;
-  if (count === undefined) return undefined;
+  if (count === undefined && !list.wrapped) return undefined;
   // Ids written as floats are no exact ids; without any, the exact ids are the list's own (and its index).
   const own: string[] | undefined = idTexts.size > 0 ? [] : undefined;
   const problems: LosslessProblem[] = [];

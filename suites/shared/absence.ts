@@ -2,8 +2,9 @@
 // list that lies or pages hides real orders, and those sit near the listed ones. So, unless the list is
 // trusted, an "absent" id (and every lenient reading of it) must lie far outside the span of the known ids,
 // and a list that shows signs of paging stops every absent-id request. Decides only; never sends.
+import { integerText } from '../../lib/formats/json.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
-import type { OrderList } from './order-list.ts';
+import type { ListReading, OrderList } from './order-list.ts';
 
 /** The least distance from the known span (which always includes 0, so small ids are never "far"). */
 export const MIN_GUARD = 10n ** 9n;
@@ -27,19 +28,61 @@ const PAGING_HEADERS = [
   'x-continuation-token',
 ];
 
-/** What in a list response suggests it is a page of the store rather than all of it (spec §4 listOrders rule 1). */
+/**
+ * What in a list response suggests it is a page of the store rather than all of it (spec §4 listOrders rule
+ * 1): a status other than 200 (the spec's "all orders"; 206 is Partial Content), paging headers, members of a
+ * wrapper beside its array (a `next`, a `total`), a count that is a common page size.
+ */
 export function pagingSigns(list: OrderList): string[] {
   const signs: string[] = [];
+  const { status } = list.response;
+  if (status !== 200)
+    signs.push(`the status ${status}${status === 206 ? ' (Partial Content)' : ''}, not 200 (all orders)`);
+  const count = list.count ?? list.wrapped?.count;
   for (const name of PAGING_HEADERS) {
     const v = headerValue(list.response.headers, name);
     if (v === undefined) continue;
-    if ((name === 'x-total-count' || name === 'x-total') && v.trim() === String(list.count)) continue;
+    if ((name === 'x-total-count' || name === 'x-total') && v.trim() === String(count)) continue;
     if (name === 'link' && !/rel="?(next|last|prev)/i.test(v)) continue;
     signs.push(`a ${name} header (${v.slice(0, 60)})`);
   }
-  if (list.count !== undefined && PAGE_SIZES.includes(list.count))
-    signs.push(`exactly ${list.count} orders, a common page size`);
+  const others = list.wrapped?.others ?? [];
+  if (others.length > 0)
+    signs.push(
+      `members beside the orders in the wrapper (${others
+        .slice(0, 5)
+        .map((k) => JSON.stringify(k))
+        .join(', ')}${others.length > 5 ? ', ...' : ''}), which may say where the page is`,
+    );
+  if (count !== undefined && PAGE_SIZES.includes(count))
+    signs.push(`exactly ${count} orders, a common page size`);
   return signs;
+}
+
+/** Integer ids an item's `id` may stand for: exact bigint, an integral number, integer-like text, or a float's neighbours. */
+export function idsOfId(id: unknown): string[] {
+  if (typeof id === 'bigint') return [id.toString()];
+  if (Number.isSafeInteger(id)) return [String(id)];
+  if (typeof id === 'number' && Number.isFinite(id))
+    return [...new Set([Math.floor(id), Math.ceil(id)])].map((n) => BigInt(n).toString());
+  if (typeof id === 'string' && /^\s*[+-]?\d{1,30}\s*$/.test(id)) return [BigInt(id.trim()).toString()];
+  return [];
+}
+
+const listedMemo = new WeakMap<readonly unknown[], readonly string[]>();
+
+/**
+ * Every integer the list's ids may stand for, read generously (idsOfId: the string "12" is order 12 to a
+ * lenient server), once per list: the exact ids themselves when every id is an integer (a list may be huge).
+ */
+export function listedIds(list: Pick<ListReading, 'ids' | 'idValues'>): readonly string[] {
+  let found = listedMemo.get(list.idValues);
+  if (!found) {
+    const exact = list.idValues.every((v) => v === undefined || v === null || integerText(v) !== undefined);
+    found = exact ? list.ids : list.idValues.flatMap(idsOfId);
+    listedMemo.set(list.idValues, found);
+  }
+  return found;
 }
 
 /** The zone around the known ids where a hidden order could plausibly sit. */

@@ -15,7 +15,7 @@ export interface ListReading {
   json: { ok: true } | { ok: false; error: string };
   /** What the body is when it is JSON but not an array: 'object', 'null', 'string'... */
   kind?: string;
-  /** How many items, when the body is a JSON array (and the status 200, for a response). */
+  /** How many items, when the body is a JSON array (and the status 2xx, for a response). */
   count?: number;
   /** The `id` member of each item as read (undefined where absent or the item is no object). */
   idValues: unknown[];
@@ -34,8 +34,9 @@ export interface ListReading {
    * When the body is a JSON object that holds one array of objects (a wrapped list, e.g. {"orders": [...]}):
    * where that array was found (a JSON Pointer) and how many items it holds. Its items are read like a
    * list's (ids, schema errors), so a wrapper never hides what is wrong with them; `count` stays undefined.
+   * `others` names the wrapper's other members (a `next` or `total` there says the list may be a page).
    */
-  wrapped?: { at: string; count: number };
+  wrapped?: { at: string; count: number; others: string[] };
 }
 
 export interface OrderList extends ListReading {
@@ -43,7 +44,7 @@ export interface OrderList extends ListReading {
   response: ResponseHead;
 }
 
-/** Reads a list body (text or bytes); `isList` false reads it only as JSON (a non-200 answer). */
+/** Reads a list body (text or bytes); `isList` false reads it only as JSON (a non-2xx answer). */
 export function readList(body: string | Uint8Array, isList = true): ListReading {
   const reading: ListReading = {
     json: { ok: true },
@@ -89,7 +90,8 @@ export function readList(body: string | Uint8Array, isList = true): ListReading 
     if (!inner) return { ...reading, kind };
     base = `/${inner.key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
     inner.items.forEach(visit);
-    return { ...reading, kind, wrapped: { at: base, count: inner.items.length } };
+    const others = Object.keys(v as object).filter((k) => k !== inner.key);
+    return { ...reading, kind, wrapped: { at: base, count: inner.items.length, others } };
   }
   return isList ? { ...reading, count: read.count } : { ...reading, kind: 'array' };
 }
@@ -138,5 +140,41 @@ export function readOrderList(response: Response): OrderList {
       ...readList('', false),
       json: { ok: false, error: bodyFailure(response.bodyError) },
     };
-  return { response: head, ...readList(response.body, status === 200) };
+  // Any 2xx is read as the list it claims to be: a wrong status must not hide what is wrong with the body.
+  return { response: head, ...readList(response.body, status >= 200 && status <= 299) };
+}
+
+/**
+ * The identity of an id, to compare ids exactly by their JSON value: an integer's exact decimal, a string's
+ * JSON text (the string "7" is never the integer 7), a fraction as written by JS, a float beyond 2^53 in
+ * exponent form (never taken for the exact integer it rounds to); undefined for no id (absent, null, an
+ * object or an array).
+ */
+export function idIdentity(id: unknown): string | undefined {
+  const exact = integerText(id);
+  if (exact !== undefined) return exact;
+  if (typeof id === 'string') return JSON.stringify(id);
+  if (typeof id === 'number') return Number.isInteger(id) ? id.toExponential() : String(id);
+  if (typeof id === 'boolean') return String(id);
+  return undefined;
+}
+
+const identityMemo = new WeakMap<readonly unknown[], readonly string[]>();
+
+/**
+ * The identities of a list's ids (idIdentity), in list order: the exact ids themselves, not a copy, when
+ * every id is an integer (a list may be huge); built once per list however many checks ask.
+ */
+export function idIdentities(list: Pick<ListReading, 'ids' | 'idValues'>): readonly string[] {
+  let found = identityMemo.get(list.idValues);
+  if (!found) {
+    const allIntegers = list.idValues.every(
+      (v) => idIdentity(v) === undefined || integerText(v) !== undefined,
+    );
+    found = allIntegers
+      ? list.ids
+      : list.idValues.map(idIdentity).filter((k): k is string => k !== undefined);
+    identityMemo.set(list.idValues, found);
+  }
+  return found;
 }
