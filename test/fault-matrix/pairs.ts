@@ -14,6 +14,29 @@ export interface FaultPair {
   parts: [FaultExpectation, FaultExpectation];
 }
 
+/** Faults api-not-under-v1 leaves nothing of (every /v1 path is routed nowhere), with what never happens. */
+const API_NOT_UNDER_V1: ReadonlyArray<[string, string]> = [
+  ['cancel-204-with-body', 'no cancel reaches the order it would answer'],
+  ['cancel-unknown-204', 'no cancel reaches the lookup it bends'],
+  ['cancel-repeat-204', 'no cancel reaches an order to cancel twice'],
+  ['conflict-body-not-error', 'no cancel reaches the shipped order whose 409 it bends'],
+  ['list-wrapped', 'the list it bends is never served'],
+  ['list-id-string', 'the list it bends is never served'],
+  ['list-shipdate-not-rfc3339', 'the list it bends is never served'],
+  ['list-quantity-not-integer', 'the list it bends is never served'],
+  ['list-content-type-text', 'the list it bends is never served'],
+  ['list-duplicate-ids', 'the list it bends is never served'],
+  ['list-query-narrows', 'the list it bends is never served'],
+  ['int64-number-ids', 'neither the list nor the orderId reader it bends is reached'],
+  ['orderid-malformed-500', 'no orderId reaches the reader it bends'],
+  ['orderid-lenient-parse', 'no orderId reaches the reader it bends'],
+  ['pets-no-auth', 'the pets route it leaves open is never reached'],
+  [
+    'ratelimit-limit-by-status',
+    'every answer is an error and carries the Limit it doubles: no success answer is left to differ from',
+  ],
+];
+
 /**
  * Pairs where one fault removes what the other's checks read, so "both caught" cannot hold by design (a
  * fault is then caught by the checks of the one that wins, and the first is reported as soon as it is fixed).
@@ -29,6 +52,36 @@ export const EXCLUDED: ReadonlyArray<[string, string, string]> = [
     'a wrapped list cannot be compared for narrowing (LIST-BODY-ARRAY says why)',
   ],
   ['cancel-unknown-204', 'orderid-malformed-500', 'both answer the same absent-id cancels'],
+  [
+    'cancel-unknown-204',
+    'ratelimit-headers-missing-on-404',
+    'the first answers every 404 a run provokes (the absent-id cancels) with 204: no 404 is left to lack the headers',
+  ],
+  [
+    'cancel-200-instead-of-204',
+    'cancel-204-with-body',
+    'both bend the one answer to cancelling a pending order: the 200 with the order replaces the 204 the second gives a body',
+  ],
+  [
+    'cancel-shipped-204',
+    'conflict-body-not-error',
+    'the first cancels the shipped order with a 204, so the 409 whose body the second bends never comes (the 409 to a repeated cancel is another reply, with an Error body)',
+  ],
+  [
+    'auth-no-www-authenticate',
+    'auth-challenge-basic',
+    'both bend the one WWW-Authenticate of each 401: the first removes the challenge the second names Basic',
+  ],
+  [
+    'auth-other-scheme-accepted',
+    'auth-scheme-case-sensitive',
+    'accepting the key under any scheme name accepts it under "bearer" too (the scheme is not read at all): nothing is left for the second to refuse',
+  ],
+  ...API_NOT_UNDER_V1.map(([other, why]): [string, string, string] => [
+    'api-not-under-v1',
+    other,
+    `every /v1 path answers 404 with the key (401 without: auth comes first), so ${why}`,
+  ]),
   [
     'auth-any-token',
     'auth-scheme-case-sensitive',
@@ -106,6 +159,9 @@ export const SAMPLE: ReadonlyArray<[string, string]> = [
   ['auth-other-scheme-accepted', 'auth-trailing-text-accepted'],
   ['ratelimit-reset-rolling', 'ratelimit-limit-by-status'],
   ['cancel-repeat-204', 'error-missing-message'],
+  ['list-status-206', 'cancel-unknown-204'],
+  ['list-wrapped', 'orderid-malformed-500'],
+  ['list-id-string', 'list-duplicate-ids'],
 ];
 
 export function samplePairs(): FaultPair[] {

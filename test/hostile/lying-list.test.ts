@@ -1,7 +1,9 @@
 // A list that lies (omits real orders) or pages cannot make the run cancel a real order: an id it was not
-// given is sent as absent only far outside the known ids, and never after signs of paging.
+// given is sent as absent only far outside the known ids, and never after signs of paging (a 206 among them).
+// A wrapped list's items stand for the list under the same rules.
 import { parse, stringify } from 'lossless-json';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_ORDERS } from '../../reference/seed.ts';
 import { checkOf } from '../support/cli.ts';
 import type { Exchange } from './server.ts';
 import { closeAll, KEY, reportProblems, runAgainst, said } from './support.ts';
@@ -76,5 +78,68 @@ describe('a list that does not show every order', () => {
     // The opt-in sends the small edges again, and with them DELETEs of the orders the list hid.
     expect(run.server.requests.map((r) => r.target)).toContain('/v1/store/orders/0');
     expect(deletesOfRealOrders(run).length).toBeGreaterThan(0);
+  });
+
+  /** Only orders 7 and 42 shown (1, 2, 3 and any beyond 2^53 hidden), as `shape` writes them. */
+  const showing =
+    (shape: (items: unknown[]) => { status?: number; body: unknown }) =>
+    async (x: Exchange): Promise<void> => {
+      const a = await x.upstream();
+      if (!isKeyedList(x) || a.status !== 200) return x.reply(a);
+      const items = (parse(a.body.toString()) as Array<{ id: unknown }>).filter((o) =>
+        ['7', '42'].includes(String(o.id)),
+      );
+      const { status, body } = shape(items);
+      x.reply({ ...a, status: status ?? a.status, body: Buffer.from(stringify(body) ?? '[]') });
+    };
+  const nothingHandedOver = { ORDER_STORE_CANCELLABLE_ORDER_IDS: '', ORDER_STORE_SHIPPED_ORDER_IDS: '' };
+  const keyedDeletes = (run: Awaited<ReturnType<typeof runAgainst>>) =>
+    run.server.requests.filter((r) => r.method === 'DELETE' && r.headers.authorization === `Bearer ${KEY}`);
+
+  it('wrapped ({"orders": [...]}): its items stand for the list, so absent ids are sent, far from every shown id', async () => {
+    // A store of small ids only: hidden orders sit next to the shown ones, as the rule assumes.
+    const small = DEFAULT_ORDERS.filter((o) => BigInt(o.id) < 1000n);
+    const run = await runAgainst(
+      showing((items) => ({ body: { orders: items } })),
+      [],
+      nothingHandedOver,
+      { orders: small },
+    );
+    expect(reportProblems(run)).toEqual([]);
+    expect(checkOf(run, 'LIST-BODY-ARRAY').status).toBe('fail');
+    expect(checkOf(run, 'CANCEL-UNKNOWN-404').status).toBe('pass');
+    expect(checkOf(run, 'ID-ABSENT-404').status, checkOf(run, 'ID-ABSENT-404').message).toBe('pass');
+    expect(keyedDeletes(run).length).toBeGreaterThan(0);
+    expect(deletesOfRealOrders(run)).toEqual([]);
+    expect(run.upstream.orders().filter((o) => o.status === 'cancelled')).toEqual([]);
+  });
+
+  it('wrapped beside a "next" member: the wrapper may describe a page, so no id is sent as absent', async () => {
+    const run = await runAgainst(
+      showing((items) => ({ body: { orders: items, next: '/v1/store/orders?page=2' } })),
+      [],
+      nothingHandedOver,
+    );
+    expect(reportProblems(run)).toEqual([]);
+    expect(keyedDeletes(run).map((r) => r.target)).toEqual([]);
+    expect(checkOf(run, 'ID-ABSENT-404').message).toMatch(
+      /may be a page.*members beside the orders in the wrapper \("next"\).*--trust-order-list/,
+    );
+  });
+
+  it('answered 206: the body is judged all the same, but no id is sent as absent (a partial list)', async () => {
+    const run = await runAgainst(
+      showing((items) => ({ status: 206, body: items })),
+      [],
+      nothingHandedOver,
+    );
+    expect(reportProblems(run)).toEqual([]);
+    expect(checkOf(run, 'LIST-STATUS-200').status).toBe('fail');
+    for (const id of ['LIST-BODY-ARRAY', 'LIST-ITEMS-ORDER', 'LIST-IDS-UNIQUE', 'LIST-CONTENT-TYPE-JSON']) {
+      expect(checkOf(run, id).status, id).toBe('pass');
+      expect(checkOf(run, id).details.join('\n'), id).toMatch(/answered 206, not 200/);
+    }
+    expect(keyedDeletes(run).map((r) => r.target)).toEqual([]);
+    expect(checkOf(run, 'ID-ABSENT-404').message).toMatch(/may be a page.*status 206.*--trust-order-list/);
   });
 });

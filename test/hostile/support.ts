@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate } from '../../lib/formats/validation.ts';
-import type { RunningReference } from '../../reference/server.ts';
+import type { ReferenceServerOptions, RunningReference } from '../../reference/server.ts';
 import { type CliRun, runCliInProcess } from '../support/cli.ts';
 import { reference } from '../support/reference.ts';
 import { type Hostile, hostile, type Scenario } from './server.ts';
@@ -61,7 +61,11 @@ export async function runAgainst(
   scenario: Scenario,
   args: string[] = [],
   env: Record<string, string> = {},
-  options: { runArgs?: string[]; rateLimit?: { limit: number; windowSeconds: number } } = {},
+  options: {
+    runArgs?: string[];
+    rateLimit?: { limit: number; windowSeconds: number };
+    orders?: ReferenceServerOptions['orders'];
+  } = {},
 ): Promise<HostileRun> {
   const upstream = await reference({
     keys: [
@@ -69,6 +73,7 @@ export async function runAgainst(
       { key: SECOND_KEY, plan: 'free' },
     ],
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    ...(options.orders ? { orders: options.orders } : {}),
   });
   const server = await hostile(scenario, upstream);
   open.push(server);
