@@ -34,6 +34,7 @@ export function planFor(config: Config, checks: readonly PlanCheck[]): RunPlan {
     probeOff: config.skipRateLimitProbe,
     maxRequests: config.maxRequests,
     maxWaitSeconds: config.maxWaitMs / 1000,
+    propertyRuns: config.propertyRuns,
     probe: probeCost(config),
   });
 }

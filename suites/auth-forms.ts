@@ -5,6 +5,7 @@ import type { KeyForm } from '../lib/http/key-forms.ts';
 import { describeForm } from '../lib/http/key-forms.ts';
 import { type Ctx, check } from './shared/context.ts';
 import { describeStatus } from './shared/responses.ts';
+import { shares } from './shared/sendings.ts';
 import { OPERATIONS, sendAs } from './shared/unauthorized.ts';
 
 interface FormCheck {
@@ -66,7 +67,7 @@ function formCheck(group: FormCheck, offset: number) {
     rules: group.rules,
     requirement: `The key is sent only as "Authorization: Bearer <key>", so a request carrying ${group.what} is a request with an invalid key: 401.`,
     title: `${group.title}; each form on one operation (list, cancel of an absent id, pets, in turn)`,
-    needs: { requests: group.forms.length },
+    needs: { requests: group.forms.length, shared: shares('order list') },
     async run(ctx: Ctx) {
       const seen: string[] = [];
       for (const [i, form] of group.forms.entries()) {

@@ -8,6 +8,7 @@ import { credentialFormChecks } from './auth-forms.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
 import { ORDERS } from './shared/paths.ts';
 import { describeStatus, errorBodyProblems, errorSchemaIssues, recordedView } from './shared/responses.ts';
+import { shares } from './shared/sendings.ts';
 import { expect401, sendAs } from './shared/unauthorized.ts';
 
 /** Every 401 of the run so far, with the unauthenticated list request sent first if none exists yet. */
@@ -24,7 +25,7 @@ function authCheck(id: string, rules: string[], what: string, title: string, aut
     rules,
     requirement: `Every operation answers 401 when the request carries ${what}.`,
     title,
-    needs: { requests: 4 },
+    needs: { requests: 3, shared: shares('order list') },
     run: (ctx: Ctx) => expect401(ctx, what, (op) => sendAs(ctx, op, auth(ctx))),
   });
 }
@@ -41,7 +42,10 @@ export const authentication = suite({
       rules: ['5.r3', '5.r4', '4.list.401', '4.cancel.401', '7.401'],
       requirement: 'Every operation answers 401 when the Authorization header is missing.',
       title: 'Sends list, cancel (absent id) and pets with no Authorization header',
-      needs: { requests: 4 },
+      needs: {
+        requests: 0,
+        shared: shares('list without credentials', 'cancel without credentials', 'pets without credentials'),
+      },
       run: (ctx: Ctx) => expect401(ctx, 'no Authorization header', (op) => ctx.target.unauthenticated(op)),
     }),
     authCheck(
@@ -72,7 +76,7 @@ export const authentication = suite({
       requirement:
         'The key is accepted only as a bearer token in the Authorization header, so a key in the query string alone gets 401.',
       title: 'Sends each operation with the key as ?api_key= and ?access_token= and no Authorization header',
-      needs: { requests: 4 },
+      needs: { requests: 3, shared: shares('order list') },
       run: (ctx: Ctx) => {
         // Only the live key proves it: a 401 for any other key says nothing about where keys are read. So it
         // goes into a URL (logged by proxies and access logs) only to this machine or on explicit opt-in.
@@ -94,7 +98,7 @@ export const authentication = suite({
       rules: ['5.r4', '2.error.fields', '4.list.401', '4.cancel.401'],
       requirement: 'A 401 carries an Error object (code, message, status) whose status is 401.',
       title: 'Validates the body of every 401 received so far',
-      needs: { requests: 2 },
+      needs: { requests: 0, shared: shares('list without credentials') },
       async run(ctx: Ctx) {
         const list = await all401s(ctx);
         for (const x of list) {
@@ -114,7 +118,7 @@ export const authentication = suite({
       requirement:
         'A server generating a 401 response must send a WWW-Authenticate header field containing at least one challenge.',
       title: 'Reads WWW-Authenticate on every 401 received so far',
-      needs: { requests: 2 },
+      needs: { requests: 0, shared: shares('list without credentials') },
       async run(ctx: Ctx) {
         const list = await all401s(ctx);
         for (const x of list) {
@@ -134,7 +138,7 @@ export const authentication = suite({
       rules: ['5.r1'],
       requirement: 'The 401 challenge of a bearer-protected resource uses the auth-scheme "Bearer".',
       title: 'Reads the scheme of WWW-Authenticate on every 401 received so far',
-      needs: { requests: 2 },
+      needs: { requests: 0, shared: shares('list without credentials') },
       async run(ctx: Ctx) {
         const list = await all401s(ctx);
         for (const x of list) {
@@ -157,7 +161,7 @@ export const authentication = suite({
       requirement:
         'Every operation requires the bearer credential, so an unauthenticated cancel answers 401, never 404 or 409: an unauthenticated caller never learns whether an order exists.',
       title: 'Sends DELETE of an absent id and of a shipped fixture with no Authorization header',
-      needs: { requests: 3 },
+      needs: { requests: 1, shared: shares('cancel without credentials') },
       async run(ctx: Ctx) {
         const absent = await ctx.target.unauthenticated('cancel');
         if (absent) {

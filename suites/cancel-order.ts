@@ -2,6 +2,7 @@
 // Only fixtures from --cancellable-order-ids are ever cancelled; unknown ids are proven absent first.
 import { type Ctx, check, suite } from './shared/context.ts';
 import { describeStatus, errorBodyProblems, errorSchemaIssues, header, viewOf } from './shared/responses.ts';
+import { shares } from './shared/sendings.ts';
 
 const NO_FIXTURE =
   'needs a pending order the run may cancel: list one in --cancellable-order-ids / ORDER_STORE_CANCELLABLE_ORDER_IDS';
@@ -37,7 +38,7 @@ export const cancelOrder = suite({
       rules: ['4.cancel.204', '3.pending-cancel'],
       requirement: 'Cancelling an order with status pending answers 204 (order cancelled).',
       title: 'Sends DELETE /store/orders/{a pending fixture} with the API key',
-      needs: { requests: 1, cancellable: 1 },
+      needs: { requests: 0, cancellable: 1, shared: shares('order list', 'first cancel') },
       async run(ctx: Ctx) {
         const first = ctx.target.firstCancel();
         if (!first) ctx.skip(NO_FIXTURE);
@@ -65,7 +66,7 @@ export const cancelOrder = suite({
       requirement:
         'A 204 response carries no content: no body bytes, and no Content-Length other than 0 or Transfer-Encoding.',
       title: 'Reads the body and framing headers of the 204 to the cancel',
-      needs: { requests: 1, cancellable: 1 },
+      needs: { requests: 0, cancellable: 1, shared: shares('first cancel') },
       async run(ctx: Ctx) {
         const first = ctx.target.firstCancel();
         if (!first) ctx.skip(NO_FIXTURE);
@@ -97,7 +98,7 @@ export const cancelOrder = suite({
       requirement:
         'Only an order with status pending can be cancelled (spec §4 cancelOrder rule 1, stated without exception, so a MUST like rules 2 and 3): once cancelled the order is not pending, so a second cancel of it is never answered 2xx ("Order cancelled").',
       title: 'Sends DELETE /store/orders/{the cancelled fixture} a second time',
-      needs: { requests: 2, cancellable: 1 },
+      needs: { requests: 0, cancellable: 1, shared: shares('repeated cancel') },
       async run(ctx: Ctx) {
         const { id, again } = await secondCancel(ctx);
         ctx.require(
@@ -116,7 +117,7 @@ export const cancelOrder = suite({
       requirement:
         "Which status a second cancel of the just-cancelled order gets is not specified (2xx is CANCEL-REPEAT-NOT-2XX's finding); recorded.",
       title: 'Reads the answer to the second DELETE of the cancelled fixture',
-      needs: { requests: 2, cancellable: 1 },
+      needs: { requests: 0, cancellable: 1, shared: shares('repeated cancel') },
       async run(ctx: Ctx) {
         const { id, again } = await secondCancel(ctx);
         ctx.evidence(again.exchange);
@@ -136,7 +137,7 @@ export const cancelOrder = suite({
       rules: ['4.cancel.r2', '4.cancel.r1', '3.shipped-cancel', '7.409'],
       requirement: 'When the order has already shipped, then the response is 409.',
       title: 'Sends DELETE /store/orders/{a shipped fixture} with the API key',
-      needs: { requests: 1, shipped: true },
+      needs: { requests: 0, shipped: true, shared: shares('shipped cancel') },
       async run(ctx: Ctx) {
         const id = ctx.target.shippedIds[0]!;
         const res = await ctx.target.cancelShipped(id);
@@ -156,7 +157,7 @@ export const cancelOrder = suite({
       requirement:
         'A 409 that carries a body carries an Error object whose status is 409 (the body itself is optional: not shown).',
       title: 'Validates the body, if any, of the 409 to the shipped cancel',
-      needs: { requests: 1, shipped: true },
+      needs: { requests: 0, shipped: true, shared: shares('shipped cancel') },
       async run(ctx: Ctx) {
         const res = await ctx.target.cancelShipped(ctx.target.shippedIds[0]!);
         if (res.status !== 409)
@@ -178,7 +179,7 @@ export const cancelOrder = suite({
       rules: ['4.cancel.r3', '7.404'],
       requirement: 'When no order has the given orderId, then the response is 404.',
       title: 'Sends DELETE /store/orders/{an id proven absent from the list} with the API key',
-      needs: { requests: 2 },
+      needs: { requests: 0, shared: shares('cancel of an absent id') },
       async run(ctx: Ctx) {
         const res = await ctx.target.cancelAbsent();
         if (!res) ctx.skip((await ctx.target.absenceRefusal()) ?? 'no id can be proven absent');
@@ -197,7 +198,7 @@ export const cancelOrder = suite({
       rules: ['4.cancel.404', '2.error.fields', '2.error.status'],
       requirement: 'The 404 carries an Error object (code, message, status) whose status is 404.',
       title: 'Validates the body of the 404 to the absent-id cancel',
-      needs: { requests: 2 },
+      needs: { requests: 0, shared: shares('cancel of an absent id') },
       async run(ctx: Ctx) {
         const res = await ctx.target.cancelAbsent();
         if (!res) ctx.skip((await ctx.target.absenceRefusal()) ?? 'no id can be proven absent');

@@ -4,6 +4,7 @@
 import { isImfFixdate, parseHttpDate } from '../lib/formats/http-date.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
 import { describeStatus, header } from './shared/responses.ts';
+import { shares } from './shared/sendings.ts';
 
 /** RFC 9745 §2.1: Deprecation is an RFC 9651 Date item, "@" and an integer of seconds since the epoch. */
 const SF_DATE = /^@-?\d{1,15}$/;
@@ -21,7 +22,7 @@ export const deprecatedPets = suite({
       requirement:
         'The deprecated read, like every operation, requires the bearer credential: without it the answer is 401.',
       title: 'Sends GET /pets/{petId} with no Authorization header',
-      needs: { requests: 2 },
+      needs: { requests: 0, shared: shares('pets without credentials') },
       async run(ctx: Ctx) {
         const res = await ctx.target.unauthenticated('pets');
         if (!res) ctx.skip('the pets request could not be sent');
@@ -40,7 +41,7 @@ export const deprecatedPets = suite({
       rules: ['4.other.pets'],
       requirement: 'The shape of the deprecated read is not specified; what it answers is recorded.',
       title: 'Sends GET /pets/{a petId from the list} with the API key',
-      needs: { requests: 2 },
+      needs: { requests: 0, shared: shares('pet read') },
       async run(ctx: Ctx) {
         const res = await ctx.target.pet();
         ctx.evidence(res.exchange);
@@ -55,7 +56,7 @@ export const deprecatedPets = suite({
       requirement:
         'A deprecated resource announces it with a Deprecation header whose value is an RFC 9651 Date ("@" + Unix seconds).',
       title: 'Reads Deprecation on the authenticated GET /pets/{petId}',
-      needs: { requests: 2 },
+      needs: { requests: 0, shared: shares('pet read') },
       async run(ctx: Ctx) {
         const res = await ctx.target.pet();
         const v = header(res, 'deprecation');
@@ -80,7 +81,7 @@ export const deprecatedPets = suite({
       requirement:
         'The sunset date of the deprecated resource is announced in a Sunset header whose value is an HTTP-date.',
       title: 'Reads Sunset on the authenticated GET /pets/{petId}',
-      needs: { requests: 2 },
+      needs: { requests: 0, shared: shares('pet read') },
       async run(ctx: Ctx) {
         const res = await ctx.target.pet();
         const v = header(res, 'sunset');

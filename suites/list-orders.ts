@@ -7,6 +7,7 @@ import { itemsOf, judgeable } from './shared/list-body.ts';
 import { idIdentities, idIdentity, idIndex } from './shared/order-list.ts';
 import { ORDERS } from './shared/paths.ts';
 import { describeStatus, header, isJsonMediaType } from './shared/responses.ts';
+import { shares } from './shared/sendings.ts';
 
 const NARROWING_QUERY = '?limit=1&offset=1&status=pending';
 
@@ -22,7 +23,7 @@ export const listOrders = suite({
       rules: ['4.list.200'],
       requirement: 'GET /store/orders with a valid key answers 200 with all orders in the store.',
       title: 'Sends GET /store/orders with the API key',
-      needs: { requests: 1 },
+      needs: { requests: 0, shared: shares('order list') },
       async run(ctx: Ctx) {
         const { response } = await ctx.target.list();
         ctx.require(response.status === 200, `expected 200, got ${describeStatus(response)}`, {
@@ -41,7 +42,7 @@ export const listOrders = suite({
       requirement:
         'The list response (200, or any other 2xx with a body) labels its JSON content with a JSON media type in Content-Type.',
       title: 'Reads Content-Type of the GET /store/orders response',
-      needs: { requests: 1 },
+      needs: { requests: 0, shared: shares('order list') },
       async run(ctx: Ctx) {
         const { response } = await ctx.target.list();
         judgeable(ctx, response);
@@ -66,7 +67,7 @@ export const listOrders = suite({
       requirement:
         'The list body (of the 200, or of any other 2xx the list answers with a body) is a JSON array of Order objects.',
       title: 'Parses the GET /store/orders body as JSON',
-      needs: { requests: 1 },
+      needs: { requests: 0, shared: shares('order list') },
       async run(ctx: Ctx) {
         const list = await ctx.target.list();
         const { response } = list;
@@ -99,7 +100,7 @@ export const listOrders = suite({
       requirement:
         'Every item of the list is an Order: id and petId int64 integers, quantity an integer, shipDate an RFC 3339 date-time, complete a boolean.',
       title: 'Validates each list item against schemas/order.schema.json',
-      needs: { requests: 1 },
+      needs: { requests: 0, shared: shares('order list') },
       async run(ctx: Ctx) {
         // Validated item by item as the list was read (suites/shared/order-list.ts), once per run.
         const list = await ctx.target.list();
@@ -122,7 +123,7 @@ export const listOrders = suite({
       requirement:
         'No two orders in the list share an id (read exactly: ids above 2^53 are not rounded; an id that is not an integer is compared by its JSON value).',
       title: 'Compares the exact ids of the list items',
-      needs: { requests: 1 },
+      needs: { requests: 0, shared: shares('order list') },
       async run(ctx: Ctx) {
         const list = await ctx.target.list();
         const { ids, response } = list;
@@ -153,7 +154,7 @@ export const listOrders = suite({
       rules: ['2.order.id'],
       requirement: 'Every order id is a JSON integer within the int64 range.',
       title: 'Reads each list item id exactly and bounds it to int64',
-      needs: { requests: 1 },
+      needs: { requests: 0, shared: shares('order list') },
       async run(ctx: Ctx) {
         const list = await ctx.target.list();
         const { idValues, response } = list;
@@ -183,7 +184,7 @@ export const listOrders = suite({
       rules: ['4.list.r1', '4.list.params', '8.r9'],
       requirement: 'The response always contains all orders; query parameters cannot narrow or page it.',
       title: `Sends GET /store/orders${NARROWING_QUERY} and compares it with the plain list`,
-      needs: { requests: 2 },
+      needs: { requests: 1, shared: shares('order list') },
       async run(ctx: Ctx) {
         const list = await ctx.target.list();
         const first = list.response;

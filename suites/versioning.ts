@@ -1,5 +1,6 @@
 // spec §9 Versioning: the base address ends with the version segment /v1 and the API answers below it.
 import { type Ctx, check, suite } from './shared/context.ts';
+import { shares } from './shared/sendings.ts';
 
 export const versioning = suite({
   id: 'VER',
@@ -14,7 +15,7 @@ export const versioning = suite({
       requirement:
         'The current version is v1 and it is the last path segment of the base address, below which the operations answer.',
       title: 'Reads the base URL path and whether GET {base}/store/orders is routed',
-      needs: { requests: 1 },
+      needs: { requests: 0, shared: shares('order list') },
       async run(ctx: Ctx) {
         const path = new URL(ctx.config.baseUrl).pathname;
         ctx.require(path.endsWith('/v1'), `the base path ${path} does not end with /v1`);

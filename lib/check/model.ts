@@ -10,9 +10,20 @@ export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY', 'INFO'];
 export const STATUSES: readonly Status[] = ['pass', 'fail', 'warn', 'info', 'skip', 'error'];
 
 /** What must hold before a check runs; an unmet need is a skip whose reason names the enabling setting. */
-export interface Needs {
-  /** Requests the check may send (checked against the budget left). */
+/** A sending the run makes once on behalf of every check that reads it (the order list, say). */
+export interface Sending {
+  /** Requests it may send. */
   requests: number;
+  /** Plus one request per generated case of a property (--property-runs). */
+  generated?: boolean;
+}
+
+export interface Needs extends Sending {
+  /**
+   * The shared sendings the check reads, by a name unique in the run: each costs its requests once, to the
+   * first check that runs with it. `requests` and `generated` are then what the check sends of its own.
+   */
+  shared?: Readonly<Record<string, Sending>>;
   /** Pending orders it will cancel, taken from --cancellable-order-ids. */
   cancellable?: number;
   /** A known shipped order (--shipped-order-ids). */

@@ -1,9 +1,13 @@
 // Whether a check's needs are met, and the reason (naming the setting that would meet them) when they are
 // not. Shared by the run (before each check) and the plan (before anything is sent), so both say the same.
-import type { Needs } from './model.ts';
+import type { Needs, Sending } from './model.ts';
 
 /** What the run has to meet needs with. */
 export interface Supply {
+  /** Generated cases per property (--property-runs). */
+  propertyRuns: number;
+  /** The shared sendings a check that ran earlier already paid for (Needs.shared). */
+  claimed: ReadonlySet<string>;
   cancellableLeft: number;
   shipped: number;
   secondKey: boolean;
@@ -25,6 +29,24 @@ export const NEED_REASONS = {
     `needs up to ${n} requests and ${left} remain of the budget: raise --max-requests / ORDER_STORE_MAX_REQUESTS`,
 };
 
+const costOf = (s: Sending, propertyRuns: number) => s.requests + (s.generated ? propertyRuns : 0);
+
+/**
+ * The most requests a check may still send: its own, one per generated case of its property, and each shared
+ * sending it reads that no earlier check claimed. An upper bound, as the plan's counts are.
+ */
+export function requestsOf(needs: Needs, propertyRuns: number, claimed: ReadonlySet<string>): number {
+  let n = costOf(needs, propertyRuns);
+  for (const [name, sending] of Object.entries(needs.shared ?? {}))
+    if (!claimed.has(name)) n += costOf(sending, propertyRuns);
+  return n;
+}
+
+/** Marks the shared sendings of a check that runs as paid for, so later checks do not count them again. */
+export function claim(needs: Needs, claimed: Set<string>): void {
+  for (const name of Object.keys(needs.shared ?? {})) claimed.add(name);
+}
+
 /** Why a check with `needs` cannot run with `supply`, or undefined when it can. */
 export function unmetNeed(needs: Needs, supply: Supply): string | undefined {
   if (needs.probe && supply.probeOff) return NEED_REASONS.probeOff;
@@ -34,6 +56,7 @@ export function unmetNeed(needs: Needs, supply: Supply): string | undefined {
   if (needs.secondKey && !supply.secondKey) return NEED_REASONS.secondKey;
   if (needs.plan && !supply.plan) return NEED_REASONS.plan;
   if (needs.optIn === 'burst' && !supply.burst) return NEED_REASONS.burst;
-  if (needs.requests > supply.budgetLeft) return NEED_REASONS.budget(needs.requests, supply.budgetLeft);
+  const requests = requestsOf(needs, supply.propertyRuns, supply.claimed);
+  if (requests > supply.budgetLeft) return NEED_REASONS.budget(requests, supply.budgetLeft);
   return undefined;
 }

@@ -20,6 +20,7 @@ const INPUTS: PlanInputs = {
   probeOff: false,
   maxRequests: 100,
   maxWaitSeconds: 120,
+  propertyRuns: 8,
   probe: { known: true, requests: 50, waitSeconds: 10, source: 'a known window' },
 };
 
@@ -47,5 +48,30 @@ describe('planRun', () => {
     expect(out(p)).toEqual(['RL-PROBE-D limit', 'RL-PROBE-E limit']);
     expect(p.probe).toMatch(/--max-wait-seconds \(2 s\)/);
     expect(p.longestWaitSeconds).toBeNull();
+  });
+
+  it('counts a shared sending once, to the first check that runs with it, and generated cases per --property-runs', () => {
+    const list = { list: { requests: 1 } };
+    const checks: PlanCheck[] = [
+      { id: 'LIST-A', level: 'MUST', needs: { requests: 0, shared: list } },
+      { id: 'LIST-B', level: 'MUST', needs: { requests: 1, shared: list } },
+      { id: 'ID-C', level: 'MUST', needs: { requests: 3, generated: true, shared: list } },
+      {
+        id: 'ID-D',
+        level: 'MUST',
+        needs: { requests: 0, shared: { ...list, malformed: { requests: 2, generated: true } } },
+      },
+      {
+        id: 'ID-E',
+        level: 'INFO',
+        needs: { requests: 0, shared: { ...list, malformed: { requests: 2, generated: true } } },
+      },
+    ];
+    expect(planRun(checks, { ...INPUTS, propertyRuns: 5 }).requests).toBe(1 + 1 + (3 + 5) + (2 + 5));
+    // A check the budget leaves out claims nothing: the next one that reads the sending pays for it.
+    const tight = planRun(checks, { ...INPUTS, propertyRuns: 5, maxRequests: 1 + 1 + 8 + 1 });
+    expect(out(tight)).toEqual(['ID-D limit', 'ID-E limit']);
+    const fits = planRun(checks.slice(1), { ...INPUTS, propertyRuns: 0, maxRequests: 2 });
+    expect(fits.checks.filter((c) => c.run).map((c) => c.id)).toEqual(['LIST-B']);
   });
 });

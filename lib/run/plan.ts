@@ -2,7 +2,7 @@
 // not (a fixture, a second key, the plan, an opt-in, the budget, the wait limit), and what the run may cost.
 // Pure: the checks and what the run has are handed in. A check planned to run may still skip at run time.
 import type { Level, Needs } from '../check/model.ts';
-import { NEED_REASONS, unmetNeed } from '../check/needs.ts';
+import { claim, NEED_REASONS, requestsOf, unmetNeed } from '../check/needs.ts';
 import { type SkipCause, skipCause } from '../check/skip-cause.ts';
 
 export interface PlanCheck {
@@ -25,6 +25,8 @@ export interface PlanInputs {
   probeOff: boolean;
   maxRequests: number;
   maxWaitSeconds: number;
+  /** Generated cases per property (--property-runs). */
+  propertyRuns: number;
   probe: ProbeCost;
 }
 
@@ -58,6 +60,7 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): Omit<RunP
   const probeChecks = checks.filter((c) => c.needs.probe);
   const others = checks.filter((c) => !c.needs.probe);
   let spent = 0;
+  const claimed = new Set<string>();
   const skip = (c: PlanCheck, reason: string) =>
     out.push({ id: c.id, level: c.level, run: false, reason, cause: skipCause(reason) });
   const supply = (budgetLeft: number) => ({
@@ -69,13 +72,16 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): Omit<RunP
     burst: inputs.burst,
     probeOff: inputs.probeOff,
     budgetLeft,
+    propertyRuns: inputs.propertyRuns,
+    claimed,
   });
   for (const c of others) {
     const reason = unmetNeed(c.needs, supply(inputs.maxRequests - spent));
     if (reason) skip(c, reason);
     else {
       out.push({ id: c.id, level: c.level, run: true });
-      spent += c.needs.requests;
+      spent += requestsOf(c.needs, inputs.propertyRuns, claimed);
+      claim(c.needs, claimed);
     }
   }
   // The probe is one sequence: it runs whole or not at all, after everything else.

@@ -1,10 +1,10 @@
 // spec §4 cancelOrder path parameter orderId (int64): property-based checks with fast-check, edges first,
 // bounded by the request budget and replayable from --seed/--replay-path. Never sends a segment that any
 // lenient reading could take for an order the run may not cancel (readings.ts).
-import { SETTINGS } from '../../lib/config/settings.ts';
 import { type Ctx, check, suite } from '../shared/context.ts';
 import { itemsOf } from '../shared/list-body.ts';
 import { orderPath } from '../shared/paths.ts';
+import { shares } from '../shared/sendings.ts';
 import {
   ABSENT_EDGES,
   absentArbitrary,
@@ -21,12 +21,18 @@ import { MALFORMED_KINDS, malformedSegment } from './malformed.ts';
 import { MALFORMED_OWNER, malformedRun } from './malformed-run.ts';
 import { MAX_SHRINKS, reportIdProperty, runIdProperty } from './property.ts';
 
-/** Generated cases per property at the default --property-runs; the request bounds below assume it. */
-const DEFAULT_RUNS = Number(SETTINGS.find((s) => s.key === 'propertyRuns')!.default);
-const ABSENT_REQUESTS = 1 + ABSENT_EDGES.length + MAX_NEIGHBOUR_EDGES + DEFAULT_RUNS + MAX_SHRINKS;
-const MALFORMED_REQUESTS = 1 + MALFORMED_KINDS.length + DEFAULT_RUNS + MAX_SHRINKS;
-/** The list, then each spelling once (on a fresh fixture after an acceptance). */
-const SPELLING_REQUESTS = 1 + SPELLING_KINDS.length;
+/** The absent ids: the edges, then one per generated case, then the shrinks after a failure. */
+const ABSENT_IDS = {
+  requests: ABSENT_EDGES.length + MAX_NEIGHBOUR_EDGES + MAX_SHRINKS,
+  generated: true,
+} as const;
+/** The malformed-id run, sent once for the two checks that read it (malformed-run.ts). */
+const MALFORMED_IDS = {
+  ...shares('order list'),
+  'malformed ids': { requests: MALFORMED_KINDS.length + MAX_SHRINKS, generated: true },
+};
+/** The spelling run, sent once for the two checks that read it (spelling.ts): each spelling once. */
+const SPELLINGS = { ...shares('order list'), spellings: { requests: SPELLING_KINDS.length } };
 
 export const orderIdProperties = suite({
   id: 'ID',
@@ -41,7 +47,7 @@ export const orderIdProperties = suite({
       requirement:
         'Order ids in the list are unique int64 integers written exactly: beyond 2^53 none is rounded, duplicated, or replaced by a rounded twin of a known order.',
       title: 'Reads the GET /store/orders ids as written (no JS number) and compares them with the fixtures',
-      needs: { requests: 1 },
+      needs: { requests: 0, shared: shares('order list') },
       async run(ctx: Ctx) {
         const list = await ctx.target.list();
         const { response } = list;
@@ -73,7 +79,7 @@ export const orderIdProperties = suite({
         'For any int64 orderId that no order has (negatives, 2^53+1 and int64 bounds included), DELETE answers 404 with an Error body whose status is 404, and the rate-limit headers.',
       title:
         'Property: DELETE /store/orders/{int64 absent from the list}, edge cases first, then generated across int64',
-      needs: { requests: ABSENT_REQUESTS },
+      needs: { ...ABSENT_IDS, shared: shares('order list') },
       async run(ctx: Ctx) {
         const known = await knownOrders(ctx);
         if (!known) ctx.skip(await noKnownReason(ctx));
@@ -106,7 +112,7 @@ export const orderIdProperties = suite({
       requirement:
         'A malformed orderId (letters, fractions, signs, hex, spaces, beyond int64, non-ASCII digits, stray percent-escapes, very long) is never answered 2xx (no order can have been cancelled) nor 5xx, and a body, if any, is an Error object.',
       title: 'Property: DELETE /store/orders/{malformed id built around an absent id}, one per kind first',
-      needs: { requests: MALFORMED_REQUESTS },
+      needs: { requests: 0, shared: MALFORMED_IDS },
       async run(ctx: Ctx) {
         const run = await malformedRun(ctx);
         if ('skip' in run) ctx.skip(run.skip);
@@ -126,7 +132,7 @@ export const orderIdProperties = suite({
       requirement:
         'Which 4xx a malformed orderId gets is not specified (400 and 404 are both seen); recorded.',
       title: 'Tallies the statuses and Error codes of the ID-MALFORMED-4XX answers',
-      needs: { requests: MALFORMED_REQUESTS },
+      needs: { requests: 0, shared: MALFORMED_IDS },
       async run(ctx: Ctx) {
         const run = await malformedRun(ctx);
         if ('skip' in run) ctx.skip(run.skip);
@@ -150,7 +156,7 @@ export const orderIdProperties = suite({
       requirement:
         'Cancelling one order changes no other: afterwards a shipped order still answers 409 and another pending order is still cancellable (9007199254740993 and 9007199254740992 are told apart).',
       title: 'Cancels a fixture, then re-asks a shipped order and cancels the next fixture',
-      needs: { requests: 4, cancellable: 1 },
+      needs: { requests: 3, cancellable: 1, shared: shares('shipped cancel') },
       async run(ctx: Ctx) {
         await isolation(ctx);
       },
@@ -164,7 +170,7 @@ export const orderIdProperties = suite({
         'A spelling of an existing id that is no decimal integer (0x7, 7e0, 7.0) or carries a plus sign (+7) cancels nothing: lenient id parsing lets a typo cancel a real order.',
       title:
         'Sends DELETE /store/orders/{spellings of a pending fixture}: 0xN, Ne0, N.0, +N (then 00N for ID-CANCEL-LEADING-ZEROS-INFO), a fresh fixture after an acceptance',
-      needs: { requests: SPELLING_REQUESTS, cancellable: 1 },
+      needs: { requests: 0, cancellable: 1, shared: SPELLINGS },
       async run(ctx: Ctx) {
         await lenientSpellings(ctx);
       },
@@ -177,7 +183,7 @@ export const orderIdProperties = suite({
       requirement:
         'Whether leading zeros (007) name the same order is not specified: they are an ordinary decimal spelling of the integer, so either answer is recorded.',
       title: 'Reads the answer to DELETE /store/orders/00N, sent last of the ID-CANCEL-SPELLING spellings',
-      needs: { requests: SPELLING_REQUESTS },
+      needs: { requests: 0, shared: SPELLINGS },
       async run(ctx: Ctx) {
         await leadingZeros(ctx);
       },

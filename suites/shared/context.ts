@@ -2,7 +2,7 @@
 // the shared target facts, the HTTP client, the run's configuration without its keys, and seeded randomness.
 import type { CheckDefinition, CheckMeta, SuiteDefinition } from '../../lib/check/model.ts';
 import { defineCheck, defineSuite } from '../../lib/check/model.ts';
-import { unmetNeed as unmetNeedOf } from '../../lib/check/needs.ts';
+import { claim, unmetNeed as unmetNeedOf } from '../../lib/check/needs.ts';
 import { Random } from '../../lib/check/random.ts';
 import type { CheckContext } from '../../lib/check/run-check.ts';
 import { type CheckConfig, checkConfig } from '../../lib/config/check-config.ts';
@@ -33,8 +33,11 @@ export function unmetNeed(
   config: CheckConfig,
   target: TargetFacts,
   budgetLeft: number,
+  claimed: ReadonlySet<string>,
 ): string | undefined {
   return unmetNeedOf(needs, {
+    propertyRuns: config.propertyRuns,
+    claimed,
     cancellableLeft: target.cancellableLeft,
     shipped: target.shippedIds.length,
     secondKey: config.hasSecondKey,
@@ -49,16 +52,21 @@ export function bindSuites(runtime: Runtime): Bound<Ctx> {
   const random = new Random(runtime.config.seed);
   const config = checkConfig(runtime.config);
   const target = new TargetFacts(runtime.http, runtime.config, random);
+  // The shared sendings (Needs.shared) of the checks that ran so far: sent, or never to be sent.
+  const claimed = new Set<string>();
   return {
-    unmetNeed: (check) => unmetNeed(check.needs, config, target, runtime.pacer.budgetLeft),
-    context: (base) => ({
-      ...base,
-      http: runtime.http,
-      target,
-      transcript: runtime.transcript,
-      config,
-      random,
-      log: runtime.log,
-    }),
+    unmetNeed: (check) => unmetNeed(check.needs, config, target, runtime.pacer.budgetLeft, claimed),
+    context: (base) => {
+      claim(base.check.needs, claimed);
+      return {
+        ...base,
+        http: runtime.http,
+        target,
+        transcript: runtime.transcript,
+        config,
+        random,
+        log: runtime.log,
+      };
+    },
   };
 }

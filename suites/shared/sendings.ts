@@ -1,0 +1,38 @@
+// The requests the run sends once for every check that reads them (the memos of target.ts), by name, as a
+// check declares them in Needs.shared: the plan then counts each once. Data only; sends nothing.
+import type { Sending } from '../../lib/check/model.ts';
+
+const SENDINGS = {
+  'order list': { requests: 1 },
+  'list without credentials': { requests: 1 },
+  'cancel without credentials': { requests: 1 },
+  'pets without credentials': { requests: 1 },
+  'pet read': { requests: 1 },
+  'cancel of an absent id': { requests: 1 },
+  'first cancel': { requests: 1 },
+  'repeated cancel': { requests: 1 },
+  'shipped cancel': { requests: 1 },
+} as const satisfies Record<string, Sending>;
+
+export type SendingName = keyof typeof SENDINGS;
+
+/** What each sending needs sent first: an absent id, or a pet id, is read from the order list. */
+const FIRST: Partial<Record<SendingName, readonly SendingName[]>> = {
+  'cancel without credentials': ['order list'],
+  'pets without credentials': ['order list'],
+  'pet read': ['order list'],
+  'cancel of an absent id': ['order list'],
+  'repeated cancel': ['first cancel'],
+};
+
+/** Needs.shared for a check that reads these sendings (and what each of them needs sent first). */
+export function shares(...names: SendingName[]): Record<string, Sending> {
+  const out: Record<string, Sending> = {};
+  const add = (name: SendingName) => {
+    if (out[name]) return;
+    out[name] = SENDINGS[name];
+    for (const first of FIRST[name] ?? []) add(first);
+  };
+  for (const name of names) add(name);
+  return out;
+}
