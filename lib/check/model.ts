@@ -14,7 +14,10 @@ export const STATUSES: readonly Status[] = ['pass', 'fail', 'warn', 'info', 'ski
 export interface Sending {
   /** Requests it may send. */
   requests: number;
-  /** Plus one request per generated case of a property (--property-runs). */
+  /**
+   * Plus one request per generated case of a property (--property-runs). The cases are cut to the budget
+   * left (lib/check/property.ts), so only the rest must fit for the check to run.
+   */
   generated?: boolean;
 }
 

@@ -56,7 +56,8 @@ export function unmetNeed(needs: Needs, supply: Supply): string | undefined {
   if (needs.secondKey && !supply.secondKey) return NEED_REASONS.secondKey;
   if (needs.plan && !supply.plan) return NEED_REASONS.plan;
   if (needs.optIn === 'burst' && !supply.burst) return NEED_REASONS.burst;
-  const requests = requestsOf(needs, supply.propertyRuns, supply.claimed);
+  // Generated cases are cut to fit (Sending.generated): the fixed part must fit.
+  const requests = requestsOf(needs, 0, supply.claimed);
   if (requests > supply.budgetLeft) return NEED_REASONS.budget(requests, supply.budgetLeft);
   return undefined;
 }

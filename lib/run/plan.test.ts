@@ -73,5 +73,10 @@ describe('planRun', () => {
     expect(out(tight)).toEqual(['ID-D limit', 'ID-E limit']);
     const fits = planRun(checks.slice(1), { ...INPUTS, propertyRuns: 0, maxRequests: 2 });
     expect(fits.checks.filter((c) => c.run).map((c) => c.id)).toEqual(['LIST-B']);
+    // Generated cases are cut to the budget left: the property runs when its fixed part fits, and takes the rest.
+    const cut = planRun(checks.slice(2, 4), { ...INPUTS, propertyRuns: 50, maxRequests: 5 });
+    expect(out(cut)).toEqual(['ID-D limit']);
+    expect(cut.requests).toBe(5);
+    expect(cut.budgetForAll).toBe(1 + 53 + 52);
   });
 });

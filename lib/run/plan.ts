@@ -80,7 +80,8 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): Omit<RunP
     if (reason) skip(c, reason);
     else {
       out.push({ id: c.id, level: c.level, run: true });
-      spent += requestsOf(c.needs, inputs.propertyRuns, claimed);
+      // A property's generated cases take what is left, as they do in the run (lib/check/property.ts).
+      spent += Math.min(requestsOf(c.needs, inputs.propertyRuns, claimed), inputs.maxRequests - spent);
       claim(c.needs, claimed);
     }
   }
