@@ -3,7 +3,7 @@
 // a status or header is data for the checks, and only a transport failure throws.
 
 import { isUtf8 } from 'node:buffer';
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import { errorMessage, HarnessError, type LimitError } from '../errors.ts';
 import { type JsonParseResult, parseJson } from '../formats/json.ts';
 import { type BanEvent, banOf } from './ban.ts';
@@ -13,6 +13,7 @@ import type { Pacer } from './pacer.ts';
 import { EXCHANGE_DEADLINE_FACTOR, limitOf, readBody } from './read-body.ts';
 import { KEY_VARIABLE, type Redactor, SECOND_KEY_VARIABLE } from './redact.ts';
 import { type Bucket, type Exchange, type Transcript, withRaw } from './transcript.ts';
+import { request } from './undici-parts.ts';
 import { type Auth, bucketOf, type WireContext, wireRequest } from './wire.ts';
 
 export { EXCHANGE_DEADLINE_FACTOR } from './read-body.ts';

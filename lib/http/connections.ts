@@ -1,7 +1,7 @@
 // The connections to the target (one undici Agent), and the rule that keeps a request off a connection the
 // target may have closed while the harness was busy. Opens and drops connections only: it never sends,
 // retries or reads a request itself.
-import { Agent } from 'undici';
+import { Agent } from './undici-parts.ts';
 
 /** How long undici keeps an idle connection when the target announces nothing (its own default). */
 export const DEFAULT_KEEP_ALIVE_MS = 4000;

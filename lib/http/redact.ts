@@ -3,6 +3,10 @@
 // and replaced by the shell expression that rebuilds it, so redacted evidence doubles as a reproduction.
 // It redacts only what is written: checks judge the raw exchange, never a redacted copy.
 
+import { base64Cores, escapeHint, escapeRegex, MIN_SECRET_LENGTH, textPattern } from './redact-patterns.ts';
+
+export { base64Cores } from './redact-patterns.ts';
+
 export interface Secret {
   value: string;
   /** What replaces it, e.g. `$ORDER_STORE_API_KEY`. */
@@ -14,11 +18,13 @@ export const SECOND_KEY_VARIABLE = 'ORDER_STORE_SECOND_API_KEY';
 /** What replaces a secret registered without an expression of its own. */
 export const REDACTED = '[REDACTED]';
 
-/** Shorter secrets are ignored: redacting "ab" would garble every body. */
-const MIN_SECRET_LENGTH = 4;
-
 interface Pattern {
+  /** Finds the secret in every form. */
   source: string;
+  /** Finds it only as it is (or in either case): the same matches on a text that holds no escape. */
+  plainSource: string;
+  /** The one string it finds as it is, when it finds one string only. */
+  literal?: string;
   expression: string;
   /** Length of the plain secret, to try longer secrets first. */
   length: number;
@@ -26,67 +32,29 @@ interface Pattern {
   exact: boolean;
 }
 
-const escapeRegex = (s: string): string => s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
-
-/** A hex digit pair matching either case: `2f` -> `2[fF]`. */
-function hexPattern(hex: string): string {
-  return [...hex].map((d) => (/[a-f]/i.test(d) ? `[${d.toLowerCase()}${d.toUpperCase()}]` : d)).join('');
-}
-
 /**
- * Every way one character of a secret can be written: itself (either case when folding), percent-encoded
- * (also twice), a JSON \u escape or backslash escape (also inside JSON strings serialised again, twice), or an HTML
- * character reference.
+ * One expression per kind of text, the alternatives in the same order (group i stands for expressions[i]):
+ * `plain` for texts without escapes (most of them: a request's Authorization header holds the key as it is),
+ * `full`, large and slow to compile, only for texts that hold an escape.
  */
-function charPattern(c: string, fold: boolean): string {
-  const lower = c.toLowerCase();
-  const upper = c.toUpperCase();
-  const literal =
-    fold && lower !== upper && lower.length === 1 && upper.length === 1
-      ? `[${escapeRegex(lower)}${escapeRegex(upper)}]`
-      : escapeRegex(c);
-  const alternatives = [literal];
-  const bytes = [...Buffer.from(c, 'utf8')].map((b) => b.toString(16).padStart(2, '0'));
-  alternatives.push(bytes.map((b) => `%(?:25)?${hexPattern(b)}`).join(''));
-  const code = c.codePointAt(0)!;
-  if (code <= 0xffff) {
-    alternatives.push(`\\\\{1,7}u${hexPattern(code.toString(16).padStart(4, '0'))}`);
-    alternatives.push(`&#[xX]0*${hexPattern(code.toString(16))};`, `&#0*${code};`);
-  }
-  if ('/"\\'.includes(c)) alternatives.push(`\\\\{1,7}${escapeRegex(c)}`);
-  return `(?:${alternatives.join('|')})`;
-}
-
-function textPattern(value: string, fold: boolean): string {
-  return [...value].map((c) => charPattern(c, fold)).join('');
-}
-
-/**
- * The part of base64(prefix + value + suffix) that depends on `value` alone, for each of the three
- * alignments `value` can have, in the standard and the URL-safe alphabet. Finding these finds the secret
- * inside base64 of `value`, `Bearer value`, `user:value`, `value:` or anything else that contains it.
- */
-export function base64Cores(value: string): string[] {
-  const bytes = Buffer.from(value, 'utf8');
-  const cores = new Set<string>();
-  for (const offset of [0, 1, 2]) {
-    const padded = Buffer.concat([Buffer.alloc(offset), bytes]);
-    const encoded = padded.toString('base64');
-    const start = [0, 2, 3][offset]!;
-    const end = 4 * Math.floor(padded.length / 3);
-    const core = encoded.slice(start, end);
-    if (core.length < MIN_SECRET_LENGTH) continue;
-    cores.add(core);
-    cores.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
-  }
-  return [...cores];
+interface Compiled {
+  plain: RegExp;
+  full: RegExp | undefined;
+  fullSource: string;
+  expressions: string[];
+  /** Escapes a secret's forms can hold (`%2f`, `\u002f`, `&#47;`, `\/`): without one, only literal forms can. */
+  escapes: RegExp;
+  /** Plain secrets in lower case, looked for in the text in lower case (undefined: one is not ASCII). */
+  folded: string[] | undefined;
+  /** Strings found only as they are (base64 cores, whole derived credentials). */
+  literal: string[];
 }
 
 export class Redactor {
   private readonly exactSecrets: Secret[] = [];
   private readonly patterns: Pattern[] = [];
   private readonly plain: string[] = [];
-  private compiled: { regex: RegExp; expressions: string[] } | undefined;
+  private compiled: Compiled | undefined;
 
   constructor(secrets: Secret[] = []) {
     for (const s of secrets) this.add(s);
@@ -109,13 +77,27 @@ export class Redactor {
   addSecret(value: string, expression: string = REDACTED): void {
     if (value.length < MIN_SECRET_LENGTH || this.plain.includes(value)) return;
     this.plain.push(value);
-    this.patterns.push(
-      { source: textPattern(value, false), expression, length: value.length, exact: true },
-      { source: textPattern(value, true), expression, length: value.length, exact: false },
-    );
+    const length = value.length;
+    for (const exact of [true, false])
+      this.patterns.push({
+        source: textPattern(value, !exact, true),
+        plainSource: textPattern(value, !exact, false),
+        expression,
+        length,
+        exact,
+      });
     const label = `[base64 of ${expression.startsWith('$') ? expression.slice(1) : 'a secret'}]`;
-    for (const core of base64Cores(value))
-      this.patterns.push({ source: escapeRegex(core), expression: label, length: value.length, exact: true });
+    for (const core of base64Cores(value)) {
+      const source = escapeRegex(core);
+      this.patterns.push({
+        source,
+        plainSource: source,
+        literal: core,
+        expression: label,
+        length,
+        exact: true,
+      });
+    }
     this.compiled = undefined;
   }
 
@@ -135,30 +117,62 @@ export class Redactor {
     return [...new Set(all)].filter((e) => e.startsWith('$')).sort((a, b) => b.length - a.length);
   }
 
-  private regex(): { regex: RegExp; expressions: string[] } | undefined {
+  private compile(): Compiled | undefined {
     if (this.compiled) return this.compiled;
     const all: Pattern[] = [
-      ...this.exactSecrets.map((s) => ({
-        source: escapeRegex(s.value),
-        expression: s.expression,
-        length: s.value.length + 1000, // whole derived credentials first
-        exact: true,
-      })),
+      ...this.exactSecrets.map((s) => {
+        const source = escapeRegex(s.value);
+        return {
+          source,
+          plainSource: source,
+          literal: s.value,
+          expression: s.expression,
+          length: s.value.length + 1000, // whole derived credentials first
+          exact: true,
+        };
+      }),
       ...this.patterns,
     ].sort((a, b) => b.length - a.length || Number(b.exact) - Number(a.exact));
     if (all.length === 0) return undefined;
     this.compiled = {
-      regex: new RegExp(all.map((p) => `(${p.source})`).join('|'), 'g'),
+      plain: new RegExp(all.map((p) => `(${p.plainSource})`).join('|'), 'g'),
+      full: undefined,
+      fullSource: all.map((p) => `(${p.source})`).join('|'),
       expressions: all.map((p) => p.expression),
+      escapes: escapeHint(this.plain),
+      folded: this.plain.every((p) => /^[\x20-\x7e]*$/.test(p))
+        ? this.plain.map((p) => p.toLowerCase())
+        : undefined,
+      literal: all.flatMap((p) => (p.literal === undefined ? [] : [p.literal])),
     };
     return this.compiled;
   }
 
+  /**
+   * Whether `text` may hold a secret in any form: false only when it provably holds none (no escape a form
+   * could use, and no secret as it is or in another case), so most texts skip every expression.
+   */
+  mayHold(text: string): boolean {
+    const compiled = this.compile();
+    if (!compiled || text.length < MIN_SECRET_LENGTH) return false;
+    const { escapes, folded, literal } = compiled;
+    if (folded === undefined || escapes.test(text)) return true;
+    const lower = text.toLowerCase();
+    return folded.some((f) => lower.includes(f)) || literal.some((l) => text.includes(l));
+  }
+
+  /** The expression that finds every secret in `text`: the small one when `text` holds no escape. */
+  private regexFor(compiled: Compiled, text: string): RegExp {
+    if (compiled.folded !== undefined && !compiled.escapes.test(text)) return compiled.plain;
+    compiled.full ??= new RegExp(compiled.fullSource, 'g');
+    return compiled.full;
+  }
+
   redact(text: string): string {
-    const compiled = this.regex();
-    if (!compiled || text === '') return text;
-    const { regex, expressions } = compiled;
-    return text.replace(regex, (...groups: unknown[]) => {
+    const compiled = this.compile();
+    if (!compiled || !this.mayHold(text)) return text;
+    const { expressions } = compiled;
+    return text.replace(this.regexFor(compiled, text), (...groups: unknown[]) => {
       const i = groups.slice(1, expressions.length + 1).findIndex((g) => g !== undefined);
       return expressions[i] ?? REDACTED;
     });
@@ -170,16 +184,17 @@ export class Redactor {
    */
   redactCut(text: string, length: number): string {
     let cut = Math.min(length, text.length);
-    const compiled = this.regex();
+    const compiled = this.compile();
     if (compiled) {
       // A match that straddles the cut moves the cut to its start.
       const longest = Math.max(0, ...this.plain.map((p) => p.length)) * 24;
       const from = Math.max(0, cut - longest);
       const window = text.slice(from, cut + longest);
-      for (const m of window.matchAll(compiled.regex)) {
-        const start = from + m.index;
-        if (start < cut && start + m[0].length > cut) cut = start;
-      }
+      if (this.mayHold(window))
+        for (const m of window.matchAll(this.regexFor(compiled, window))) {
+          const start = from + m.index;
+          if (start < cut && start + m[0].length > cut) cut = start;
+        }
       // The kept text must not end with the start of a secret either (the body itself may stop there).
       const kept = text.slice(0, cut);
       for (const p of this.plain) {
