@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseJson } from './json.ts';
-import { bigintAware, schemaProblems, validate } from './validation.ts';
+import { ajvValidator, bigintAware, RUN_SCHEMAS, schemaProblems, standaloneModule } from './schema-ajv.ts';
+import * as generated from './schema-validators.generated.ts';
+import { validate } from './validation.ts';
 
 const order = (fields: string) => parseJson(`[{${fields}}]`);
 
@@ -82,6 +86,46 @@ describe('schema issues as data', () => {
         { path: '/body/message', expected: 'property message present', actual: 'absent' },
         { path: '/body/status', expected: 'type integer', actual: '{"n":12345678901234567890}' },
       ]),
+    );
+  });
+});
+
+describe('the precompiled validators a run uses', () => {
+  it('are what the schema files generate now (regenerate with npm run validators)', () => {
+    const file = new URL('./schema-validators.generated.ts', import.meta.url);
+    expect(readFileSync(file, 'utf8')).toBe(standaloneModule());
+  });
+
+  it('judge every value as ajv compiling the schemas does, errors included', () => {
+    const scalar = fc.oneof(
+      fc.integer(),
+      fc.bigInt(-(2n ** 64n), 2n ** 64n),
+      fc.double(),
+      fc.string(),
+      fc.constantFrom('2026-01-01T00:00:00Z', '2026-01-01 00:00:00', '2026-13-01T00:00:00+01:00'),
+      fc.boolean(),
+      fc.constant(null),
+    );
+    const value = fc.oneof(
+      scalar,
+      fc.dictionary(
+        fc.constantFrom('id', 'petId', 'quantity', 'shipDate', 'complete', 'code', 'message', 'status', 'x'),
+        scalar,
+      ),
+    );
+    const instance = fc.oneof(value, fc.array(value, { maxLength: 4 }));
+    fc.assert(
+      fc.property(
+        instance,
+        fc.constantFrom(...(Object.keys(RUN_SCHEMAS) as Array<keyof typeof RUN_SCHEMAS>)),
+        (data, exported) => {
+          const ours = generated[exported] as unknown as { (d: unknown): boolean; errors?: unknown };
+          const theirs = ajvValidator(RUN_SCHEMAS[exported]);
+          expect(ours(data)).toBe(theirs(data));
+          expect(ours.errors ?? null).toEqual(theirs.errors ?? null);
+        },
+      ),
+      { numRuns: 500, seed: 11 },
     );
   });
 });

@@ -1,116 +1,25 @@
-// JSON Schema validation (ajv, 2020-12, strict) of bodies read by json.ts. The schema files stay standard
-// ({"type": "integer", "format": "int64"}) for other tools; this module rewrites integer types into keywords
-// that accept bigint, because ajv's own `type: integer` rejects a bigint and ajv-formats' int64 is only
-// Number.isInteger. date-time is replaced by strict RFC 3339 (rfc3339.ts).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import type addFormatsModule from 'ajv-formats';
-import { packagePath } from '../files.ts';
-import { inInt64 } from './int64.ts';
-import { isRfc3339DateTime } from './rfc3339.ts';
+// JSON Schema validation (2020-12) of bodies read by json.ts, as data: each failure with where, what the schema
+// asks and what is there. Target bodies go through validators ajv precompiled from the schema files (integers
+// that may be bigint, strict RFC 3339: schema-values.ts); ajv itself is loaded only for the report schema.
+import type { ErrorObject } from 'ajv/dist/2020.js';
+import { ajvValidator, type SchemaName } from './schema-ajv.ts';
+import * as generated from './schema-validators.generated.ts';
 
-// ajv and ajv-formats (CommonJS) are loaded at the first validation, not with the suites that import this
-// module: --list and --help never need them.
-const require = createRequire(import.meta.url);
+export type { SchemaName } from './schema-ajv.ts';
 
-export function isInteger(data: unknown): boolean {
-  return typeof data === 'bigint' || (typeof data === 'number' && Number.isSafeInteger(data));
+interface Validator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
 }
 
-export function isInt64(data: unknown): boolean {
-  if (typeof data === 'bigint') return inInt64(data);
-  return typeof data === 'number' && Number.isSafeInteger(data);
-}
+const PRECOMPILED: Partial<Record<SchemaName, Validator>> = {
+  order: generated.order as Validator,
+  'order-list': generated.orderList as Validator,
+  error: generated.error as Validator,
+};
 
-type Schema = Record<string, unknown>;
-
-/** Rewrites `type: integer` (and `format: int64`) into the bigint-aware keywords below. */
-export function bigintAware(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(bigintAware);
-  if (schema === null || typeof schema !== 'object') return schema;
-  const out: Schema = {};
-  for (const [k, v] of Object.entries(schema)) out[k] = k === 'const' || k === 'enum' ? v : bigintAware(v);
-  if (out.type === 'integer') {
-    delete out.type;
-    if (out.format === 'int64') {
-      delete out.format;
-      out.int64 = true;
-    } else {
-      out.integer = true;
-    }
-  }
-  return out;
-}
-
-/**
- * `validateSchema` false skips checking the suite's own schemas against the 2020-12 meta-schema, which
- * costs a tenth of a run's CPU; schemaProblems() checks them with it, in the project's tests.
- */
-function createAjv(validateSchema: boolean): Ajv2020 {
-  const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-  const addFormats = require('ajv-formats') as typeof addFormatsModule.default;
-  const ajv = new Ajv({ strict: true, allErrors: true, validateSchema });
-  addFormats(ajv);
-  ajv.addFormat('date-time', { type: 'string', validate: isRfc3339DateTime });
-  ajv.addKeyword({
-    keyword: 'integer',
-    schemaType: 'boolean',
-    validate: (_: boolean, data: unknown) => isInteger(data),
-    error: { message: 'must be an integer' },
-  });
-  ajv.addKeyword({
-    keyword: 'int64',
-    schemaType: 'boolean',
-    validate: (_: boolean, data: unknown) => isInt64(data),
-    error: { message: 'must be an integer within int64' },
-  });
-  return ajv;
-}
-
-export function loadSchema(file: string): Schema {
-  return JSON.parse(readFileSync(packagePath('schemas', file), 'utf8')) as Schema;
-}
-
-export type SchemaName = 'order' | 'order-list' | 'error' | 'report';
-
-function withSchemas(into: Ajv2020, extra: Schema[] = []): Ajv2020 {
-  // Target bodies may hold bigint; the report is the harness's own plain JSON and stays as written.
-  for (const s of ['order', 'order-list', 'error'] as const) {
-    into.addSchema(bigintAware(loadSchema(`${s}.schema.json`)) as Schema);
-  }
-  into.addSchema(loadSchema('report.schema.json'));
-  for (const s of extra) into.addSchema(s);
-  return into;
-}
-
-/** The suite's schemas (and `extra` ones) checked against the JSON Schema 2020-12 meta-schema: the problems. */
-export function schemaProblems(extra: Schema[] = []): string[] {
-  try {
-    const checked = withSchemas(createAjv(true), extra);
-    for (const s of ['order', 'order-list', 'error', 'report'])
-      checked.getSchema((loadSchema(`${s}.schema.json`).$id as string) ?? s);
-    return [];
-  } catch (e) {
-    return [e instanceof Error ? e.message : String(e)];
-  }
-}
-
-let ajv: Ajv2020 | undefined;
-const compiled = new Map<SchemaName, ValidateFunction>();
-
-function validator(name: SchemaName): ValidateFunction {
-  let fn = compiled.get(name);
-  if (!fn) {
-    if (!ajv) {
-      ajv = withSchemas(createAjv(false));
-    }
-    const id = (loadSchema(`${name}.schema.json`).$id as string) ?? name;
-    fn = ajv.getSchema(id);
-    if (!fn) throw new Error(`schema ${name} did not compile`);
-    compiled.set(name, fn);
-  }
-  return fn;
+function validator(name: SchemaName): Validator {
+  return PRECOMPILED[name] ?? ajvValidator(name);
 }
 
 /** One schema failure as data: where in the instance, what the schema asks there, and what is there. */
@@ -195,7 +104,7 @@ function issueOf(e: ErrorObject, data: unknown, prefix: string): SchemaIssue {
 /** Validates `data`; `at` is where it sits in a larger document (a JSON pointer), prefixed to each problem. */
 export function validate(name: SchemaName, data: unknown, prefix = ''): ValidationResult {
   const fn = validator(name);
-  const valid = fn(data) as boolean;
+  const valid = fn(data);
   const errs = valid ? [] : (fn.errors ?? []);
   return {
     valid,
