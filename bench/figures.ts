@@ -89,7 +89,10 @@ export async function runFigures(rounds: number): Promise<Figure[]> {
   ];
 }
 
-/** The list checks (LIST-*) on a store of `orders` orders; for the largest store, the run's peak RSS too. */
+/**
+ * The list checks (LIST-*) of a whole default run on a store of `orders` orders; for the largest store, the
+ * run's peak RSS too.
+ */
 export async function listFigure(orders: number, rounds: number, withRss: boolean): Promise<Figure> {
   const seconds: number[] = [];
   const rss: number[] = [];
@@ -97,9 +100,8 @@ export async function listFigure(orders: number, rounds: number, withRss: boolea
   for (let i = 0; i < rounds; i++) {
     const target = await startTarget(store, false);
     try {
-      // The list checks alone: at a million orders a whole run's cancel right after the list checks meets a
-      // keep-alive race with the reference server ("other side closed"), an open harness problem.
-      const m = await measureCommand([...RUN_ARGS(i), '--only', 'LIST-'], target.env, 600_000);
+      // A whole default run: its cancels come right after the list checks, on the connection the list came on.
+      const m = await measureCommand(RUN_ARGS(i), target.env, 600_000);
       if (m.code !== 0 || !m.report)
         throw new Error(
           `run at ${orders} orders exited ${m.code}\n${m.stdout.split('\n').slice(-12).join('\n')}`,
@@ -121,14 +123,14 @@ export async function listFigure(orders: number, rounds: number, withRss: boolea
       value: `${s.toFixed(2)} s`,
       target: 'under 1 s',
       holds: s < 1,
-      detail: `sum of the LIST- checks' durations in report.json; ${spread(seconds, 2, 's')}`,
+      detail: `sum of the LIST- checks' durations in report.json of a whole run; ${spread(seconds, 2, 's')}`,
     };
   return {
     name: `list checks at ${label} orders, peak RSS of the run`,
     value: `${s.toFixed(2)} s, ${(r / 1024).toFixed(2)} GiB`,
     target: 'under 10 s, under 1 GiB',
     holds: s < 10 && r < 1024,
-    detail: `a run of the LIST- checks (--only LIST-); ${spread(seconds, 2, 's')}; RSS ${spread(rss, 0, 'MiB')}`,
+    detail: `a whole default run, exit 0; LIST- checks' durations summed; ${spread(seconds, 2, 's')}; RSS of the run ${spread(rss, 0, 'MiB')}`,
   };
 }
 

@@ -66,8 +66,8 @@ How: the command is run as users run it (\`node bin/order-store-conformance.js\`
 child process with a preload that records its peak RSS and CPU at exit (\`bench/usage-at-exit.mjs\`). The target
 is the reference server, served by the bench process behind a TCP relay that notes when the first request's
 bytes arrive (the command's preflight only opens a connection). Large stores are the default seed plus shipped
-orders; the list checks' time is the sum of the \`LIST-\` checks' durations in report.json; the run at a million
-orders is a run of the \`LIST-\` checks (the peak RSS is the command's, not the server's). Default runs pass
+orders; the list checks' time is the sum of the \`LIST-\` checks' durations in report.json of a whole default run
+(without the probe; the peak RSS is the command's, not the server's). Default runs pass
 \`--trust-order-list\`: the bench serves the list itself, and the reference seed's ids span all of int64.
 `;
 const out = fileURLToPath(new URL('../docs/performance.md', import.meta.url));
