@@ -44,6 +44,12 @@ export class ProbeSender {
     });
     return sampleOf(res, this.count++);
   }
+
+  /** Makes `sample` the reading (#0): the probe's sequence starts again from it. */
+  restart(sample: Sample): Sample {
+    this.count = 1;
+    return { ...sample, n: 0 };
+  }
 }
 
 /** The largest list the probe repeats when no id may be sent as absent (it is sent up to Limit + 3 times). */
@@ -65,13 +71,40 @@ export async function chooseRequest(target: TargetFacts): Promise<ProbeRequest |
   return { method: 'GET', path: ORDERS, label: 'GET /store/orders (no id may be sent as absent)' };
 }
 
-/** Reads Limit/Remaining/Reset with one request; a 429 there (other traffic) is waited out once. */
+/** The list as the repeated request, when it is small and was read whole; else undefined. */
+async function cheapList(target: TargetFacts): Promise<ProbeRequest | undefined> {
+  const list = await target.list().catch(() => undefined);
+  if (!list || list.response.bytes > MAX_REPEATED_LIST_BYTES) return undefined;
+  return {
+    method: 'GET',
+    path: ORDERS,
+    label: 'GET /store/orders (the absent-id cancel carries no X-RateLimit-Remaining)',
+  };
+}
+
+/**
+ * Reads Limit/Remaining/Reset with one request; a 429 there (other traffic) is waited out once. An absent-id
+ * cancel answered without X-RateLimit-Remaining (no headers on 404) counts nothing the walk can read: the
+ * probe then repeats the list instead, when it may, so that a limiter serving Limit + 1 still shows.
+ */
 export async function readLimit(env: Tools, sender: ProbeSender): Promise<Outcome<Reading>> {
-  const request = await chooseRequest(env.target);
+  let request = await chooseRequest(env.target);
   if (typeof request === 'string') return skip(`the probe has no request to repeat: ${request}`);
   env.log(`Rate-limit probe: reading the limit with one ${request.label}`);
   let sample = await sender.send(request, 'primary', false);
   if (sample.status === 429) sample = await sender.send(request, 'primary', false);
+  const list =
+    sample.remaining === undefined && ![401, 429].includes(sample.status) && request.method === 'DELETE'
+      ? await cheapList(env.target)
+      : undefined;
+  if (list) {
+    env.log('  that answer carried no X-RateLimit-Remaining: the probe repeats the list instead');
+    const again = sender.restart(await sender.send(list, 'primary', false));
+    if (again.remaining !== undefined && again.status !== 429) {
+      request = list;
+      sample = again;
+    }
+  }
   if (sample.status === 429)
     return skip(
       'the key was limited before the probe began, and still after waiting its Retry-After (other traffic on the key?): rerun when the key is idle, or leave the probe out with --skip-rate-limit-probe',
