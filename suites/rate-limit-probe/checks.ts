@@ -193,7 +193,7 @@ export const rateLimitProbe = suite({
       title: 'Compares Retry-After with X-RateLimit-Reset on the walk’s 429',
       needs: probeNeeds,
       async run(ctx: Ctx) {
-        apply(ctx, judgeConsistency(await limitedOf(ctx)));
+        apply(ctx, judgeConsistency(await limitedOf(ctx), (await walkOf(ctx)).walk));
       },
     }),
     check({
