@@ -13,7 +13,7 @@ import type { Offence } from './shared/whole-run.ts';
 /** Reset is whole seconds: a move of one is rounding. */
 const ROUNDING_S = 1;
 /** How long after the announced moment a response may still name it (rounding, skew, a slow reset). */
-const STALE_AFTER_MS = 2000;
+export const STALE_AFTER_MS = 2000;
 
 interface Reading {
   x: Exchange;

@@ -3,6 +3,7 @@
 // Retry-After. Every wait goes through the pacer; nothing here sends inside a Retry-After period.
 import { HarnessError } from '../../lib/errors.ts';
 import { retryAfter } from '../../lib/formats/rate-limit-headers.ts';
+import { STALE_AFTER_MS } from '../rate-limit-windows.ts';
 import type { Tools } from '../shared/context.ts';
 import { ORDERS } from '../shared/paths.ts';
 import { remainingUnreliable } from './judge-walk.ts';
@@ -21,6 +22,7 @@ import {
   type Walk,
 } from './record.ts';
 import { budgetReason, done, type ProbeSender, skip } from './walk.ts';
+import { saneResetAtMs } from './windows.ts';
 
 const LIST_REQUEST: ProbeRequest = { method: 'GET', path: ORDERS, label: 'GET /store/orders' };
 
@@ -37,6 +39,19 @@ function describeWait(s: Sample): string {
   return s.reset !== undefined ? 'no Retry-After; X-RateLimit-Reset' : 'neither Retry-After nor Reset: 60 s';
 }
 
+/**
+ * When the walk proved Remaining unreliable, no rise of it can show the next window: the recovery then waits
+ * until well past the 429's Reset moment (RL-HEADERS-NEW-WINDOW's margin), where the window must have turned
+ * by time alone. The wait in ms from now, or undefined when Retry-After already reaches it or it would pass
+ * the wait limit.
+ */
+function pastResetMs(walk: Walk, retryAfterMs: number, maxWaitMs: number): number | undefined {
+  const at = walk.limited ? saneResetAtMs(walk.limited) : undefined;
+  if (at === undefined || remainingUnreliable(walk) === undefined) return undefined;
+  const ms = at + STALE_AFTER_MS + 200 - Date.now();
+  return ms > retryAfterMs && ms <= maxWaitMs ? ms : undefined;
+}
+
 /** Waits what the 429 asks (Retry-After, else Reset), then tries again, backing off while still limited. */
 export async function recover(
   env: Tools,
@@ -49,7 +64,15 @@ export async function recover(
     return skip('the walk met no 429, so there is nothing to recover from (see RL-PROBE-LIMIT-ENFORCED)');
   const { pacer } = env.http;
   const maxWaitMs = env.config.maxWaitMs;
-  const firstMs = pacer.requiredWait('primary', true)?.ms ?? 0;
+  let firstMs = pacer.requiredWait('primary', true)?.ms ?? 0;
+  const past = pastResetMs(walk, firstMs, maxWaitMs);
+  if (past !== undefined) {
+    env.log(
+      `Rate-limit probe: X-RateLimit-Remaining does not count, so a new window can show by time alone: the wait runs to ${seconds(STALE_AFTER_MS)} past X-RateLimit-Reset`,
+    );
+    pacer.hold('primary', Date.now() + past);
+    firstMs = past;
+  }
   if (firstMs > maxWaitMs)
     return skip(
       `the 429 asks for a ${seconds(firstMs)} wait (${describeWait(limited)}), longer than --max-wait-seconds (${maxWaitMs / 1000} s): recovery was not tried and the key is not used again in this run; raise ${WAIT_SETTING} to check it`,

@@ -3,7 +3,7 @@
 import { RESET_DELTA_BELOW, RESET_MILLIS_ABOVE, retryAfter } from '../../lib/formats/rate-limit-headers.ts';
 import { grouped, type Judgement, judged } from './judgement.ts';
 import { earlyTolerance, RESET_HORIZON_MS, type Sample, seconds, WALK_MARGIN, type Walk } from './record.ts';
-import { windowStarts } from './windows.ts';
+import { saneResetAtMs, windowStarts } from './windows.ts';
 
 /** The response before `s` in the walk. */
 const before = (walk: Walk, s: Sample): Sample | undefined => walk.samples[walk.samples.indexOf(s) - 1];
@@ -41,12 +41,39 @@ export function gradualRefill(walk: Walk): string | undefined {
     : undefined;
 }
 
+/**
+ * When X-RateLimit-Remaining never moved through a walk that met no 429 (it counts nothing, so it cannot say
+ * where the limit is), the walk's own count against X-RateLimit-Limit: how many requests were served, when
+ * that is more than Limit and all of them came before the first plausible Reset moment (one window for
+ * certain, a second of rounding aside). Undefined otherwise.
+ */
+function servedPastLimit(walk: Walk): { served: number; limit: number } | undefined {
+  const { samples } = walk;
+  const first = samples[0]!;
+  const limit = first.limit;
+  const endMs = saneResetAtMs(first);
+  if (walk.limited || limit === undefined || endMs === undefined || samples.length < 3) return undefined;
+  const frozen = samples.every((s) => s.remaining !== undefined && s.remaining === first.remaining);
+  const oneWindow = samples.every((s) => s.response.receivedAtMs < endMs - 1000);
+  return frozen && oneWindow && samples.length > limit ? { served: samples.length, limit } : undefined;
+}
+
 /** A reason to skip (a string) when the walk could not reach the limit and nothing contradicts it. */
 export function judgeEnforced(walk: Walk): Judgement | string {
   const over = sameWindowPairs(walk.samples)
     .filter(([p]) => p.remaining === 0)
     .map(([, c]) => c);
   const last = walk.samples[walk.samples.length - 1]!;
+  const past = servedPastLimit(walk);
+  if (past)
+    return judged('', [
+      {
+        message: `no 429 although ${past.served} requests (the reading and the walk) were served within one window, more than X-RateLimit-Limit ${past.limit}; X-RateLimit-Remaining stayed ${last.remaining} throughout, so it could not say where the limit was (see RL-PROBE-REMAINING-COUNTS)`,
+        sample: last,
+        expected: `429 once more than ${past.limit} requests are sent in the window`,
+        actual: `${last.status} on request #${last.n}, Remaining ${last.remaining}`,
+      },
+    ]);
   // The server still reports capacity: a limiter that refills as fast as the probe spends (a token bucket
   // with a high rate) was never reached, which says nothing about whether it would refuse past the limit.
   if (!walk.limited && over.length === 0 && last.remaining !== undefined && last.remaining > 0)

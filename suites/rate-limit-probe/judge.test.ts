@@ -119,6 +119,22 @@ describe('walk judgements', () => {
     expect(judgeEnforced(walkOf([3, 3, 2, 2, 2, 1, 1]))).toMatch(/Remaining still 1: .*not reached/);
   });
 
+  it('a Remaining that never moves: more than Limit served in one window is judged by Limit', () => {
+    // Limit 5, Remaining 5 on every answer, 8 served well before the Reset moment: the limit is not enforced.
+    const j = judgeEnforced(walkOf([5, 5, 5, 5, 5, 5, 5, 5]));
+    expect(typeof j !== 'string' && j.findings[0]!.message).toMatch(
+      /no 429 although 8 requests .* within one window, more than X-RateLimit-Limit 5; .*stayed 5/,
+    );
+    // No more than Limit served: nothing to judge yet.
+    expect(judgeEnforced(walkOf([5, 5, 5, 5, 5]))).toMatch(/Remaining still 5/);
+    // The walk reached the Reset moment: two windows may share the requests.
+    const slow = walkOf([5, 5, 5, 5, 5, 5, 5, 5]);
+    slow.samples.forEach((x, i) => {
+      Object.assign(x.response, { receivedAtMs: T0 + i * 300 });
+    });
+    expect(judgeEnforced(slow)).toMatch(/Remaining still 5/);
+  });
+
   it('limit + 1: one success after Remaining 0, then the 429', () => {
     const j = judgeEnforced(walkOf([3, 2, 1, 0, 0], refused()));
     const f = typeof j === 'string' ? [] : j.findings;
@@ -177,6 +193,11 @@ describe('walk judgements', () => {
 
 describe('429 judgements', () => {
   const limited = (h: Record<string, string>) => sample(4, 429, h);
+  /** Retry-After against Reset for a walk of Remaining 3..0 ended by a 429 with these headers. */
+  const consistency = (h: Record<string, string>, remainings = [3, 2, 1, 0]) => {
+    const w = walkOf(remainings, h);
+    return judgeConsistency(w.limited!, w);
+  };
 
   it('Retry-After: present in either RFC 9110 form, absent or garbled is a finding', () => {
     expect(judgeRetryAfter(limited(refused())).findings).toEqual([]);
@@ -189,18 +210,31 @@ describe('429 judgements', () => {
   });
 
   it('Retry-After in milliseconds ends after Reset and says so; a shorter one is consistent', () => {
-    const j = judgeConsistency(limited(refused({ 'retry-after': '1960' })));
+    const j = consistency(refused({ 'retry-after': '1960' }));
     expect(typeof j !== 'string' && j.findings[0]!.message).toMatch(
       /ends after X-RateLimit-Reset.*looks like milliseconds/,
     );
-    expect(judgeConsistency(limited(refused()))).toMatchObject({ findings: [] });
+    expect(consistency(refused())).toMatchObject({ findings: [] });
     // A token bucket: Retry-After 1 s (the next token), Reset 5 s away (the bucket full again).
-    const bucket = judgeConsistency(limited({ ...rl(0, T0 / 1000 + 5), 'retry-after': '1' }));
+    const bucket = consistency({ ...rl(0, T0 / 1000 + 5), 'retry-after': '1' });
     expect(bucket).toMatchObject({ findings: [] });
     expect(typeof bucket !== 'string' && bucket.observed).toMatch(/ends before the Reset moment/);
-    const late = judgeConsistency(limited({ ...rl(0, T0 / 1000 + 2), 'retry-after': '10' }));
+    const late = consistency({ ...rl(0, T0 / 1000 + 2), 'retry-after': '10' });
     expect(typeof late !== 'string' && late.findings).toHaveLength(1);
-    expect(judgeConsistency(limited(rl(0)))).toMatch(/no usable Retry-After/);
+    expect(consistency(rl(0))).toMatch(/no usable Retry-After/);
+  });
+
+  it('a 429 sent without the rate-limit headers is compared with the Reset its window announced', () => {
+    const far = consistency({ 'retry-after': '1998' });
+    expect(typeof far !== 'string' && far.findings[0]!.message).toMatch(
+      /ends after X-RateLimit-Reset: .*X-RateLimit-Reset \d+ on request #3, the 429 carrying none/,
+    );
+    expect(consistency({ 'retry-after': '2' })).toMatchObject({ findings: [] });
+    // A Reset sent as a delta is no moment to compare with.
+    const w = walkOf([1, 0], { 'retry-after': '1998' });
+    for (const x of w.samples)
+      if (x.status !== 429) Object.assign(x, { reset: 2, resetAtMs: x.response.receivedAtMs + 2000 });
+    expect(judgeConsistency(w.limited!, w)).toMatch(/neither the 429 nor the walk before it/);
   });
 
   it('the 429 needs the three headers with Remaining 0', () => {
