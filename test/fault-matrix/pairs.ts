@@ -109,6 +109,48 @@ export const EXCLUDED: ReadonlyArray<[string, string, string]> = [
   ['ratelimit-reset-delta', 'ratelimit-reset-frozen', 'both rewrite the same Reset'],
   ['ratelimit-reset-rolling', 'ratelimit-reset-frozen', 'both rewrite the same Reset'],
   ['ratelimit-remaining-stuck', 'ratelimit-remaining-negative', 'both rewrite the same Remaining'],
+  ['ratelimit-no-retry-after', 'ratelimit-retry-after-inconsistent', 'both rewrite the same Retry-After'],
+  ['ratelimit-never-limits', 'ratelimit-429-body-text', 'no 429 ever comes to carry a body'],
+  [
+    'ratelimit-headers-missing-on-errors',
+    'ratelimit-limit-by-status',
+    'the second doubles the Limit only on 4xx answers, which the first sends without the headers: no doubled Limit is left to see',
+  ],
+  [
+    'ratelimit-never-limits',
+    'ratelimit-reset-frozen',
+    'nothing limits the key, so no Retry-After makes the run wait past the first Reset moment, where a frozen Reset shows (waiting out a whole window for that alone is not worth its cost to a real run)',
+  ],
+  [
+    'ratelimit-retry-after-inconsistent',
+    'ratelimit-window-never-resets',
+    'the 429 asks for a wait of about 2000 s, past any wait limit, and a request inside it is how keys get banned: no recovery is tried that could find the limit never lifting',
+  ],
+  [
+    'ratelimit-retry-after-inconsistent',
+    'ratelimit-not-atomic',
+    'the burst needs the fresh window after the recovery, and the key may send nothing inside the 2000 s Retry-After',
+  ],
+  [
+    'ratelimit-retry-after-inconsistent',
+    'ratelimit-reset-frozen',
+    'the key may send nothing inside the 2000 s Retry-After, so no answer of the run comes after the Reset moment, where a frozen Reset shows',
+  ],
+  [
+    'ratelimit-remaining-stuck',
+    'ratelimit-not-atomic',
+    'a burst sized by a Remaining that does not count could overshoot the limit and get the key banned, so it is not sent (RL-PROBE-BURST says why)',
+  ],
+  [
+    'ratelimit-window-never-resets',
+    'ratelimit-not-atomic',
+    'the burst needs a fresh window, and the first one never ends',
+  ],
+  [
+    'ratelimit-remaining-stuck',
+    'ratelimit-off-by-one',
+    "a Remaining that never falls does not say how many of the window's requests came before the walk, so one request over the limit cannot be told from one sent earlier in the window",
+  ],
 ];
 
 const excluded = (a: string, b: string) =>
@@ -163,6 +205,10 @@ export const SAMPLE: ReadonlyArray<[string, string]> = [
   ['list-status-206', 'cancel-unknown-204'],
   ['list-wrapped', 'orderid-malformed-500'],
   ['list-id-string', 'list-duplicate-ids'],
+  ['ratelimit-off-by-one', 'ratelimit-headers-missing-on-404'],
+  ['ratelimit-retry-after-inconsistent', 'ratelimit-headers-missing-on-errors'],
+  ['ratelimit-never-limits', 'ratelimit-remaining-stuck'],
+  ['ratelimit-reset-frozen', 'ratelimit-remaining-stuck'],
 ];
 
 export function samplePairs(): FaultPair[] {
