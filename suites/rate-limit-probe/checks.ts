@@ -106,8 +106,8 @@ export const rateLimitProbe = suite({
       level: 'MUST',
       rules: ['8.r3', '7.429'],
       requirement:
-        'When a request exceeds the limit, then the response is 429 Too Many Requests: no success once Remaining is 0 in the window (unless the limiter is seen to refill gradually, as a token bucket does), and a 429 within Remaining + 3 requests.',
-      title: `Repeats DELETE /store/orders/{an id proven absent}, one at a time, until the 429 (at most Remaining + ${WALK_MARGIN})`,
+        'When a request exceeds the limit, then the response is 429 Too Many Requests: no success once Remaining is 0 in the window (unless the limiter is seen to refill gradually, as a token bucket does), and a 429 within Remaining + 3 requests; when Remaining never moves, no more than X-RateLimit-Limit served before the first Reset moment.',
+      title: `Repeats DELETE /store/orders/{an id proven absent} (the list when that answer lacks the headers), one at a time, until the 429 (at most Remaining + ${WALK_MARGIN})`,
       needs: probeNeeds,
       async run(ctx: Ctx) {
         const { record, walk } = await walkOf(ctx);
