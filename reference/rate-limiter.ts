@@ -143,8 +143,10 @@ export class RateLimiter {
     // Of the exhausted windows, the one that frees capacity last is the one worth waiting for.
     const wait = blocked.reduce((a, b) => (b.freeAtMs(now) > a.freeAtMs(now) ? b : a));
     const report = { ...reportOf(state, state.windows.indexOf(wait), now), remaining: 0 };
-    // When one more request would be served: the reset of a fixed window, the next token of a bucket.
-    const retryAtMs = wait.freeAtMs(now);
+    // When one more request would be served: the reset of a fixed window, the next token of a bucket. The
+    // fault ratelimit-retry-after-short names a second from now instead (and counts early requests from it).
+    const freeAtMs = wait.freeAtMs(now);
+    const retryAtMs = faults.has('ratelimit-retry-after-short') ? Math.min(freeAtMs, now + 1000) : freeAtMs;
     if (subject.kind === 'address') return { outcome: 'limited', report, retryAtMs, early: false };
     const early = state.deadlineMs !== undefined;
     if (early) {

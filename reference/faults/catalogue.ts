@@ -241,6 +241,12 @@ export const FAULTS = [
     'Retry-After is in milliseconds, so it disagrees with X-RateLimit-Reset.',
   ),
   fault(
+    'ratelimit-retry-after-short',
+    'rate-limit',
+    'spec §8 rule 4',
+    'Retry-After names 1 s at most, whatever the window: a client that waits it is refused again until the Reset.',
+  ),
+  fault(
     'ratelimit-not-atomic',
     'rate-limit',
     'spec §8 rule 3',

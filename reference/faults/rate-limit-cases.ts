@@ -159,6 +159,17 @@ export const RATE_LIMIT_CASES: FaultCase[] = [
     faulty: ['40000', String(Math.ceil((START + 60_000) / 1000))],
   },
   {
+    id: 'ratelimit-retry-after-short',
+    options: TWO_PER_MINUTE,
+    probe: async (s, clock) => {
+      const refused = (await calls(s, 3))[2]!;
+      clock.advance(1000);
+      return [refused.headers['retry-after'], (await call(s, '/store/orders')).status];
+    },
+    faithful: ['60', 429],
+    faulty: ['1', 429],
+  },
+  {
     id: 'ratelimit-not-atomic',
     options: { rateLimit: { limit: 5, windowSeconds: 60 } },
     probe: async (s) => (await burst(s, 200)) > 5,
