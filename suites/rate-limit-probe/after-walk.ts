@@ -40,16 +40,30 @@ function describeWait(s: Sample): string {
 }
 
 /**
- * When the walk proved Remaining unreliable, no rise of it can show the next window: the recovery then waits
- * until well past the 429's Reset moment (RL-HEADERS-NEW-WINDOW's margin), where the window must have turned
- * by time alone. The wait in ms from now, or undefined when Retry-After already reaches it or it would pass
- * the wait limit.
+ * When the walk proved Remaining unreliable, no rise of it can show the next window: after a recovery
+ * served early (at Retry-After, before the Reset moment), one more request, kept within the recovery's
+ * tries, goes out well past the 429's Reset (RL-HEADERS-NEW-WINDOW's margin), where the window must have
+ * turned by time alone. Nothing when the run is already past that moment or the wait would pass the limit.
  */
-function pastResetMs(walk: Walk, retryAfterMs: number, maxWaitMs: number): number | undefined {
+async function readPastReset(
+  env: Tools,
+  sender: ProbeSender,
+  request: ProbeRequest,
+  walk: Walk,
+  recovery: Recovery,
+): Promise<void> {
   const at = walk.limited ? saneResetAtMs(walk.limited) : undefined;
-  if (at === undefined || remainingUnreliable(walk) === undefined) return undefined;
-  const ms = at + STALE_AFTER_MS + 200 - Date.now();
-  return ms > retryAfterMs && ms <= maxWaitMs ? ms : undefined;
+  if (at === undefined || !recovery.recovered || remainingUnreliable(walk) === undefined) return;
+  if (recovery.attempts.length >= RECOVERY_ATTEMPTS || env.http.pacer.budgetLeft < 1) return;
+  const until = at + STALE_AFTER_MS + 200;
+  const ms = until - Date.now();
+  if (ms <= 0 || ms > env.config.maxWaitMs) return;
+  env.log(
+    `Rate-limit probe: X-RateLimit-Remaining does not count, so the next window can show by time alone: one more request ${seconds(ms)} from now, ${seconds(STALE_AFTER_MS)} past X-RateLimit-Reset`,
+  );
+  env.http.pacer.hold('primary', until);
+  sender.waitedMs += ms;
+  await sender.send(request, 'primary', true);
 }
 
 /** Waits what the 429 asks (Retry-After, else Reset), then tries again, backing off while still limited. */
@@ -64,15 +78,7 @@ export async function recover(
     return skip('the walk met no 429, so there is nothing to recover from (see RL-PROBE-LIMIT-ENFORCED)');
   const { pacer } = env.http;
   const maxWaitMs = env.config.maxWaitMs;
-  let firstMs = pacer.requiredWait('primary', true)?.ms ?? 0;
-  const past = pastResetMs(walk, firstMs, maxWaitMs);
-  if (past !== undefined) {
-    env.log(
-      `Rate-limit probe: X-RateLimit-Remaining does not count, so a new window can show by time alone: the wait runs to ${seconds(STALE_AFTER_MS)} past X-RateLimit-Reset`,
-    );
-    pacer.hold('primary', Date.now() + past);
-    firstMs = past;
-  }
+  const firstMs = pacer.requiredWait('primary', true)?.ms ?? 0;
   if (firstMs > maxWaitMs)
     return skip(
       `the 429 asks for a ${seconds(firstMs)} wait (${describeWait(limited)}), longer than --max-wait-seconds (${maxWaitMs / 1000} s): recovery was not tried and the key is not used again in this run; raise ${WAIT_SETTING} to check it`,
@@ -106,6 +112,7 @@ export async function recover(
   }
   const recovered = recovery.attempts.find((s) => s.status !== 429);
   if (recovered) recovery.recovered = recovered;
+  await readPastReset(env, sender, request, walk, recovery);
   return done(recovery);
 }
 

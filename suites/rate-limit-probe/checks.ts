@@ -115,7 +115,7 @@ export const rateLimitProbe = suite({
         ctx.note(`cost: ${record.actual}`);
         const series = seriesOf(record);
         if (series) ctx.series(series);
-        apply(ctx, judgeEnforced(walk));
+        apply(ctx, judgeEnforced(walk, record.recovery.kind === 'done' ? record.recovery.value : undefined));
       },
     }),
     check({

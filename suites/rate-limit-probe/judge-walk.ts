@@ -2,7 +2,15 @@
 // They never send and never choose a level: the check that calls one does.
 import { RESET_DELTA_BELOW, RESET_MILLIS_ABOVE, retryAfter } from '../../lib/formats/rate-limit-headers.ts';
 import { grouped, type Judgement, judged } from './judgement.ts';
-import { earlyTolerance, RESET_HORIZON_MS, type Sample, seconds, WALK_MARGIN, type Walk } from './record.ts';
+import {
+  earlyTolerance,
+  RESET_HORIZON_MS,
+  type Recovery,
+  type Sample,
+  seconds,
+  WALK_MARGIN,
+  type Walk,
+} from './record.ts';
 import { saneResetAtMs, windowStarts } from './windows.ts';
 
 /** The response before `s` in the walk. */
@@ -23,9 +31,10 @@ function sameWindowPairs(samples: Sample[]): Array<[Sample, Sample]> {
 /**
  * What in the walk shows a limiter that gives capacity back gradually (a token bucket, GCRA), or undefined:
  * Remaining rising within a window, or a 429 whose Retry-After ends well before its Reset (the next token
- * comes before the bucket is full). A fixed window shows neither.
+ * comes before the bucket is full) unless the request sent when it ended was refused again. A fixed window
+ * shows neither.
  */
-export function gradualRefill(walk: Walk): string | undefined {
+export function gradualRefill(walk: Walk, recovery?: Recovery): string | undefined {
   const rose = sameWindowPairs(walk.samples).find(
     ([p, c]) => p.remaining !== undefined && c.remaining !== undefined && c.remaining > p.remaining,
   );
@@ -33,6 +42,8 @@ export function gradualRefill(walk: Walk): string | undefined {
     return `Remaining rose from ${rose[0].remaining} to ${rose[1].remaining} on request #${rose[1].n}`;
   const limited = walk.limited;
   if (limited?.resetAtMs === undefined) return undefined;
+  // A Retry-After that ended while the key was still refused names no token coming back: it proves nothing.
+  if (recovery?.attempts[0]?.status === 429) return undefined;
   const ra = retryAfter(limited.response.headers, limited.response.receivedAtMs);
   if (!ra || ra.form === 'invalid') return undefined;
   const untilReset = limited.resetAtMs - limited.response.receivedAtMs;
@@ -59,7 +70,7 @@ function servedPastLimit(walk: Walk): { served: number; limit: number } | undefi
 }
 
 /** A reason to skip (a string) when the walk could not reach the limit and nothing contradicts it. */
-export function judgeEnforced(walk: Walk): Judgement | string {
+export function judgeEnforced(walk: Walk, recovery?: Recovery): Judgement | string {
   const over = sameWindowPairs(walk.samples)
     .filter(([p]) => p.remaining === 0)
     .map(([, c]) => c);
@@ -79,7 +90,7 @@ export function judgeEnforced(walk: Walk): Judgement | string {
   if (!walk.limited && over.length === 0 && last.remaining !== undefined && last.remaining > 0)
     return `the walk ended after ${walk.sent} requests with X-RateLimit-Remaining still ${last.remaining}: the limiter gave capacity back about as fast as the probe spent it (a fast-refilling token bucket), so the limit was not reached and there is nothing to judge`;
   // A gradual limiter may have a token again by the next request: Remaining 0 was true when it was sent.
-  const gradual = gradualRefill(walk);
+  const gradual = gradualRefill(walk, recovery);
   if (gradual && !walk.limited)
     return `no 429 within the walk's ${walk.sent} requests, and the limiter refills gradually (${gradual}): it gave capacity back about as fast as the probe spent it, so there is nothing to judge`;
   const findings = gradual

@@ -115,6 +115,21 @@ describe('walk judgements', () => {
     );
   });
 
+  it('a short Retry-After refuted by the recovery is no sign of a gradual limiter', () => {
+    const short = { ...rl(0, T0 / 1000 + 5), 'retry-after': '1' };
+    const w = walkOf([3, 2, 1, 0, 0], short);
+    const refusedAgain = { waitsMs: [1000], attempts: [sample(6, 429, short, T0 + 1100)] };
+    const j = judgeEnforced(w, refusedAgain);
+    expect(typeof j !== 'string' && j.findings[0]!.message).toMatch(
+      /request #4 answered 404 .* X-RateLimit-Remaining 0 in the same window/,
+    );
+    // Served when the Retry-After ended: the next token did come, so the success after Remaining 0 stands.
+    const served = sample(6, 404, rl(0, T0 / 1000 + 5), T0 + 1100);
+    expect(judgeEnforced(w, { waitsMs: [1000], attempts: [served], recovered: served })).toMatchObject({
+      findings: [],
+    });
+  });
+
   it('a bucket refilling as fast as the walk spends: Remaining never reached 0, nothing to judge', () => {
     expect(judgeEnforced(walkOf([3, 3, 2, 2, 2, 1, 1]))).toMatch(/Remaining still 1: .*not reached/);
   });
