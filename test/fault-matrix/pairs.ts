@@ -110,6 +110,9 @@ export const EXCLUDED: ReadonlyArray<[string, string, string]> = [
   ['ratelimit-reset-rolling', 'ratelimit-reset-frozen', 'both rewrite the same Reset'],
   ['ratelimit-remaining-stuck', 'ratelimit-remaining-negative', 'both rewrite the same Remaining'],
   ['ratelimit-no-retry-after', 'ratelimit-retry-after-inconsistent', 'both rewrite the same Retry-After'],
+  ['ratelimit-no-retry-after', 'ratelimit-retry-after-short', 'both rewrite the same Retry-After'],
+  ['ratelimit-retry-after-inconsistent', 'ratelimit-retry-after-short', 'both rewrite the same Retry-After'],
+  ['ratelimit-never-limits', 'ratelimit-retry-after-short', 'no 429 ever comes to carry Retry-After'],
   ['ratelimit-never-limits', 'ratelimit-429-body-text', 'no 429 ever comes to carry a body'],
   [
     'ratelimit-headers-missing-on-errors',
@@ -209,6 +212,8 @@ export const SAMPLE: ReadonlyArray<[string, string]> = [
   ['ratelimit-retry-after-inconsistent', 'ratelimit-headers-missing-on-errors'],
   ['ratelimit-never-limits', 'ratelimit-remaining-stuck'],
   ['ratelimit-reset-frozen', 'ratelimit-remaining-stuck'],
+  ['ratelimit-off-by-one', 'ratelimit-retry-after-short'],
+  ['ratelimit-remaining-stuck', 'ratelimit-retry-after-short'],
 ];
 
 export function samplePairs(): FaultPair[] {

@@ -45,6 +45,8 @@ export const RATE_LIMIT_FAULTS: Record<string, FaultExpectation> = {
   },
   'ratelimit-remaining-negative': { ...PROBE, fails: ['RL-PROBE-429-HEADERS', 'RL-HEADERS-VALID'], exit: 1 },
   'ratelimit-window-never-resets': { ...PROBE, fails: ['RL-PROBE-RECOVERY'], exit: 1 },
+  // A fixed window that says "1 s": the request sent when it ends is refused again.
+  'ratelimit-retry-after-short': { ...PROBE, fails: ['RL-PROBE-RECOVERY'], exit: 1 },
   'ratelimit-not-atomic': {
     ...PROBE,
     args: ['--only', 'RL-', '--burst'],
