@@ -118,7 +118,12 @@ export function judgeWindows(buckets: Map<Bucket, Reading[]>): WindowFindings {
           problem: `X-RateLimit-Reset still names a moment that has passed once the window it announced was over (${bucket} bucket): the new window got no Reset of its own`,
           exchange: r.x,
         });
-      const next = timeUp && (renewed || r.reset > anchor!.reset!);
+      // Remaining rising under a later Reset is the next window too, even a little before the moment as read
+      // here: Reset is rounded up to the second and the Date header down, so that moment can read up to 2 s
+      // late, and a fixed window's first answer (the one after a Retry-After wait) may come inside that slack.
+      const next =
+        (timeUp && (renewed || r.reset > anchor!.reset!)) ||
+        (rose && anchor !== undefined && r.reset > anchor.reset!);
       if (next) found.passed += 1;
       if (!anchor || next) {
         if (size >= 2) found.windows += 1;

@@ -1,0 +1,66 @@
+// Unit tests of the whole-run window reading (rate-limit-windows.ts) on synthetic exchanges: a faithful fixed
+// window read through whole-second rounding stays silent; a rolling or frozen Reset is found.
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../lib/http/transcript.ts';
+import { byBucket, judgeWindows } from './rate-limit-windows.ts';
+
+const T0 = 1_800_000_000_000;
+
+/** A keyed answer received at local `at` ms, whose server clock (Date, whole seconds) reads `at` too. */
+function answer(seq: number, at: number, status: number, remaining: number, reset: number): Exchange {
+  return {
+    seq,
+    bucket: 'primary',
+    startedAt: new Date(at - 5).toISOString(),
+    durationMs: 5,
+    request: { method: 'DELETE', path: '/store/orders/1', headers: {} },
+    response: {
+      status,
+      headers: {
+        date: new Date(at).toUTCString(),
+        'x-ratelimit-limit': '5',
+        'x-ratelimit-remaining': String(remaining),
+        'x-ratelimit-reset': String(reset),
+      },
+    },
+  } as unknown as Exchange;
+}
+
+describe('whole-run windows', () => {
+  it('a fixed window whose next answer comes just after the true reset, inside the rounding, is one more window', () => {
+    // The window truly ends at T0 + 1_900 ms; Reset names it rounded up (T0/1000 + 2), and the first answer's
+    // Date reads its second down, so the moment reads 0.95 s late. Traffic goes on: the next window's first
+    // answer comes 20 ms after the true end, before the moment as read (less a second of slack).
+    const end = T0 + 1_900;
+    const xs = [
+      answer(1, T0 + 950, 404, 4, T0 / 1000 + 2),
+      answer(2, T0 + 960, 404, 3, T0 / 1000 + 2),
+      answer(3, T0 + 1_500, 404, 2, T0 / 1000 + 2),
+      answer(4, end + 20, 404, 4, T0 / 1000 + 4),
+      answer(5, end + 40, 404, 3, T0 / 1000 + 4),
+    ];
+    const found = judgeWindows(byBucket(xs));
+    expect(found.moved).toEqual([]);
+    expect(found.stale).toEqual([]);
+    expect(found.windows).toBe(2);
+  });
+
+  it('a Reset that rolls forward while Remaining falls is found', () => {
+    const xs = [0, 1, 2, 3].map((i) => answer(i + 1, T0 + i * 1_500, 404, 4 - i, T0 / 1000 + 60 + i * 1.5));
+    const whole = xs.map((x) => {
+      const h = x.response!.headers as Record<string, string>;
+      h['x-ratelimit-reset'] = String(Math.ceil(Number(h['x-ratelimit-reset'])));
+      return x;
+    });
+    expect(judgeWindows(byBucket(whole)).moved.length).toBeGreaterThan(0);
+  });
+
+  it('a Reset still naming a passed moment well after it, in the next window, is stale', () => {
+    const xs = [
+      answer(1, T0 + 100, 404, 4, T0 / 1000 + 2),
+      answer(2, T0 + 200, 429, 0, T0 / 1000 + 2),
+      answer(3, T0 + 4_500, 404, 4, T0 / 1000 + 2),
+    ];
+    expect(judgeWindows(byBucket(xs)).stale).toHaveLength(1);
+  });
+});
