@@ -4,6 +4,7 @@
 import type { Ctx } from '../shared/context.ts';
 import { check, suite } from '../shared/context.ts';
 import { describeStatus, errorBodyProblems, errorSchemaIssues, viewOf } from '../shared/responses.ts';
+import { judgeOnly, limitedOf, PROBE_FLOOR, probeNeeds, walkOf } from './access.ts';
 import {
   judge429Headers,
   judgeBurst,
@@ -14,48 +15,9 @@ import {
 } from './judge-after-walk.ts';
 import { judgeCounts, judgeEnforced, judgeNotEarly, judgeReset, judgeSteps } from './judge-walk.ts';
 import { apply, take } from './judgement.ts';
-import {
-  PLAN_LIMITS,
-  type ProbeRecord,
-  RECOVERY_ATTEMPTS,
-  type Sample,
-  WALK_MARGIN,
-  type Walk,
-} from './record.ts';
+import { PLAN_LIMITS, RECOVERY_ATTEMPTS, WALK_MARGIN } from './record.ts';
 import { seriesOf } from './series.ts';
 import { finishedProbe, probeOf } from './session.ts';
-
-/**
- * The walk, with the probe's last samples attached as evidence; its reproduction is a loop that repeats
- * the walk's request until the 429 (never three copies of one curl line).
- */
-export async function walkOf(ctx: Ctx): Promise<{ record: ProbeRecord; walk: Walk }> {
-  const record = await probeOf(ctx).run();
-  const walk = take(ctx, record.walk);
-  ctx.evidence(...walk.samples.slice(-3).map((s) => s.response.exchange));
-  const last = walk.limited ?? walk.samples.at(-1);
-  // Whoever reruns it may start from a full window: up to Limit + the walk's margin.
-  const max = Math.max(walk.bound, (walk.samples[0]?.limit ?? 0) + WALK_MARGIN);
-  if (last) ctx.reproduceUntil({ exchange: last.response.exchange, status: 429, max });
-  return { record, walk };
-}
-
-/** The walk's 429; the check is skipped when the walk met none. */
-export async function limitedOf(ctx: Ctx): Promise<Sample> {
-  const { walk } = await walkOf(ctx);
-  if (!walk.limited) ctx.skip('the walk met no 429 (see RL-PROBE-LIMIT-ENFORCED)');
-  return walk.limited;
-}
-
-/**
- * The least the probe can cost: the list (for an absent id), the reading, a walk from Remaining 0 (its
- * margin alone) and the recovery. The real cost depends on the Remaining the reading finds; the probe checks
- * it against the budget then and skips with the same reason (raise --max-requests) when it does not fit.
- */
-const PROBE_FLOOR = 1 + 1 + WALK_MARGIN + RECOVERY_ATTEMPTS;
-
-const probeNeeds = { requests: PROBE_FLOOR, probe: true } as const;
-const judgeOnly = { requests: 0, probe: true } as const;
 
 export const rateLimitProbe = suite({
   id: 'RL-PROBE',
