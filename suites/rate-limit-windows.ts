@@ -98,6 +98,14 @@ export function judgeWindows(buckets: Map<Bucket, Reading[]>): WindowFindings {
   const found: WindowFindings = { moved: [], stale: [], windows: 0, passed: 0 };
   for (const [bucket, rs] of buckets) {
     let anchor: Reading | undefined;
+    /**
+     * The Reset a later one is compared with for "moved later": the anchor, or the last answer whose
+     * Remaining rose under a later Reset. A fixed window's next window may begin a little before its
+     * moment reads as come (Reset is rounded up to the second, the Date header down, so the moment can read
+     * up to 2 s late), and its first answers must not read as the old window's Reset moving later. Only
+     * this comparison moves: the windows and the stale check keep the anchor.
+     */
+    let base: Reading | undefined;
     let prev: Reading | undefined;
     let size = 0;
     for (const r of rs) {
@@ -118,25 +126,25 @@ export function judgeWindows(buckets: Map<Bucket, Reading[]>): WindowFindings {
           problem: `X-RateLimit-Reset still names a moment that has passed once the window it announced was over (${bucket} bucket): the new window got no Reset of its own`,
           exchange: r.x,
         });
-      // Remaining rising under a later Reset is the next window too, even a little before the moment as read
-      // here: Reset is rounded up to the second and the Date header down, so that moment can read up to 2 s
-      // late, and a fixed window's first answer (the one after a Retry-After wait) may come inside that slack.
-      const next =
-        (timeUp && (renewed || r.reset > anchor!.reset!)) ||
-        (rose && anchor !== undefined && r.reset > anchor.reset!);
+      const next = timeUp && (renewed || r.reset > anchor!.reset!);
       if (next) found.passed += 1;
       if (!anchor || next) {
         if (size >= 2) found.windows += 1;
         anchor = r;
+        base = r;
         size = 1;
+      } else if (rose && r.reset > base!.reset!) {
+        size += 1;
+        base = r;
       } else {
         size += 1;
         // A limiter that frees capacity gradually (a token bucket) names when it is full again: that moment
         // moves later as requests spend it, and the time left grows with them. A Reset that moves later
         // while the time left stays put (always "now + window") names no moment at all.
-        const moved = (r.reset - anchor.reset!) * 1000;
-        const grew = r.resetAtMs! - r.receivedAtMs - (anchor.resetAtMs! - anchor.receivedAtMs);
-        if (r.reset > anchor.reset! + ROUNDING_S && grew < moved / 2)
+        const from = base!;
+        const moved = (r.reset - from.reset!) * 1000;
+        const grew = r.resetAtMs! - r.receivedAtMs - (from.resetAtMs! - from.receivedAtMs);
+        if (r.reset > from.reset! + ROUNDING_S && grew < moved / 2)
           found.moved.push({
             problem: `X-RateLimit-Reset moved later by more than ${ROUNDING_S} s within one window while Remaining fell (${bucket} bucket; the first Reset of the window is the one to compare with)`,
             exchange: r.x,

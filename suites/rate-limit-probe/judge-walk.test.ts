@@ -15,20 +15,26 @@ describe('probe model', () => {
     expect(rolledOver(a, sample(1, 404, rl(0, T0 / 1000 + 60), T0 + 100))).toBe(false);
   });
 
-  it('Remaining rising under a later Reset starts a window even inside the rounding slack', () => {
-    // The Date header reads T0's second at T0 + 950 ms: Reset T0 + 2 s reads as T0 + 2.95 s locally.
+  it('Remaining rising before the Reset moment (within its rounding) stays in the window: a bucket may refill', () => {
+    // The Date header reads T0's second at T0 + 950 ms: Reset T0 + 2 s reads as T0 + 2.95 s locally. A rise
+    // before that moment less a second is kept in the window, where it is the sign of a gradual limiter.
     const date = { date: new Date(T0).toUTCString() };
     const a = sample(0, 404, { ...rl(1, T0 / 1000 + 2), ...date }, T0 + 950);
     const b = sample(
       1,
       404,
-      { ...rl(4, T0 / 1000 + 4), date: new Date(T0 + 1_000).toUTCString() },
+      { ...rl(2, T0 / 1000 + 3), date: new Date(T0 + 1_000).toUTCString() },
       T0 + 1_920,
     );
-    expect(windowStarts([a, b])).toEqual([false, true]);
-    // The same rise with the same Reset is a refilling bucket, not a new window, until the moment comes.
-    const c = sample(1, 404, { ...rl(2, T0 / 1000 + 2), ...date }, T0 + 1_000);
-    expect(windowStarts([a, c])).toEqual([false, false]);
+    expect(windowStarts([a, b])).toEqual([false, false]);
+    // Once the moment has come, the rise is the next window.
+    const c = sample(
+      1,
+      404,
+      { ...rl(4, T0 / 1000 + 4), date: new Date(T0 + 2_000).toUTCString() },
+      T0 + 2_000,
+    );
+    expect(windowStarts([a, c])).toEqual([false, true]);
   });
 
   it('backs off exponentially, never below Retry-After, with bounded jitter', () => {

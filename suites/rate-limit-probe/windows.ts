@@ -18,8 +18,8 @@ export function saneResetAtMs(s: Sample): number | undefined {
 
 /**
  * For each sample, whether it begins a later window than the sample before it. With a usable Reset: the
- * window's first Reset moment has come (within rounding) and Remaining did not visibly keep falling, or
- * Remaining rose under a later Reset. Without one: Remaining rose.
+ * window's first Reset moment has come (within rounding) and Remaining did not visibly keep falling.
+ * Without one: Remaining rose.
  */
 export function windowStarts(samples: readonly Sample[]): boolean[] {
   const starts: boolean[] = samples.map(() => false);
@@ -30,11 +30,7 @@ export function windowStarts(samples: readonly Sample[]): boolean[] {
       const both = prev.remaining !== undefined && cur.remaining !== undefined;
       const rose = both && cur.remaining! > prev.remaining!;
       const fell = both && cur.remaining! < prev.remaining!;
-      // Remaining rising under a later plausible Reset is a new window even inside the rounding slack (a
-      // refilling bucket's Reset does not move later while its Remaining rises).
-      const later = rose && saneResetAtMs(cur) !== undefined && cur.reset! > (prev.reset ?? Infinity);
-      const rolled =
-        end !== undefined ? (cur.response.receivedAtMs >= end - ROUNDING_MS && !fell) || later : rose;
+      const rolled = end !== undefined ? cur.response.receivedAtMs >= end - ROUNDING_MS && !fell : rose;
       if (rolled) {
         starts[i] = true;
         end = undefined;
