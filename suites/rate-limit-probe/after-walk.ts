@@ -61,8 +61,8 @@ async function readPastReset(
   env.log(
     `Rate-limit probe: X-RateLimit-Remaining does not count, so the next window can show by time alone: one more request ${seconds(ms)} from now, ${seconds(STALE_AFTER_MS)} past X-RateLimit-Reset`,
   );
+  // The sender adds the hold to the probe's waiting when it sends.
   env.http.pacer.hold('primary', until);
-  sender.waitedMs += ms;
   await sender.send(request, 'primary', true);
 }
 
