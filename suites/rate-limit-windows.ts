@@ -92,7 +92,7 @@ export interface WindowFindings {
 /**
  * Splits each bucket's responses into windows: a window ends when Remaining rises or when a response arrives
  * after the moment the window's first Reset named. Within a window Remaining falls, so Reset must not move
- * later than its first value beyond rounding.
+ * later than its first value (or the last one under which Remaining rose) beyond rounding.
  */
 export function judgeWindows(buckets: Map<Bucket, Reading[]>): WindowFindings {
   const found: WindowFindings = { moved: [], stale: [], windows: 0, passed: 0 };

@@ -35,8 +35,10 @@ ${misses.length === 0 ? 'None.' : `| Pair | What was missed |\n|---|---|\n${rows
 
 ## Pairs left out, with the reason
 
-A pair is left out only when both faults bend the very same response (one replaces the other) or one
-removes the only place the other acts; each fault is still caught alone (\`test/fault-matrix.test.ts\`).
+A pair is left out only when both faults bend the very same response (one replaces the other), one
+removes the only place the other acts, or the run may never safely reach where the other acts (inside a
+Retry-After, or a burst sized by a Remaining that does not count); each fault is still caught alone
+(\`test/fault-matrix.test.ts\`).
 
 | Fault | Fault | Why the pair cannot show both |
 |---|---|---|

@@ -64,22 +64,18 @@ export async function chooseRequest(target: TargetFacts): Promise<ProbeRequest |
   const absent = await target.absentId();
   if (absent !== undefined)
     return { method: 'DELETE', path: orderPath(absent), label: 'DELETE /store/orders/{an id proven absent}' };
+  const listed = await cheapList(target, 'no id may be sent as absent');
+  if (listed) return listed;
   const refusal = (await target.absenceRefusal()) ?? 'no id could be proven absent';
   const list = await target.list().catch(() => undefined);
-  if (!list || list.response.bytes > MAX_REPEATED_LIST_BYTES)
-    return `${refusal}; and the order list is too costly to repeat up to Limit + 3 times (${list ? `${list.response.bytes} bytes` : 'it could not be read'}; at most ${MAX_REPEATED_LIST_BYTES})`;
-  return { method: 'GET', path: ORDERS, label: 'GET /store/orders (no id may be sent as absent)' };
+  return `${refusal}; and the order list is too costly to repeat up to Limit + 3 times (${list ? `${list.response.bytes} bytes` : 'it could not be read'}; at most ${MAX_REPEATED_LIST_BYTES})`;
 }
 
-/** The list as the repeated request, when it is small and was read whole; else undefined. */
-async function cheapList(target: TargetFacts): Promise<ProbeRequest | undefined> {
+/** The list as the repeated request (`why` in its label), when it is small and was read whole; else undefined. */
+async function cheapList(target: TargetFacts, why: string): Promise<ProbeRequest | undefined> {
   const list = await target.list().catch(() => undefined);
   if (!list || list.response.bytes > MAX_REPEATED_LIST_BYTES) return undefined;
-  return {
-    method: 'GET',
-    path: ORDERS,
-    label: 'GET /store/orders (the absent-id cancel carries no X-RateLimit-Remaining)',
-  };
+  return { method: 'GET', path: ORDERS, label: `GET /store/orders (${why})` };
 }
 
 /**
@@ -95,7 +91,7 @@ export async function readLimit(env: Tools, sender: ProbeSender): Promise<Outcom
   if (sample.status === 429) sample = await sender.send(request, 'primary', false);
   const list =
     sample.remaining === undefined && ![401, 429].includes(sample.status) && request.method === 'DELETE'
-      ? await cheapList(env.target)
+      ? await cheapList(env.target, 'the absent-id cancel carries no X-RateLimit-Remaining')
       : undefined;
   if (list) {
     env.log('  that answer carried no X-RateLimit-Remaining: the probe repeats the list instead');

@@ -1,9 +1,10 @@
 // Pairs of reference faults that can coexist in one run, with what both must still show: each fault still
 // caught by at least one of the checks that name it (a check that reads what the other fault removed may
-// skip; the fault must then show through another of its checks). Two faults coexist when their runs are set up alike (same arguments and
-// server options); pairs whose faults bend the very same response so that one replaces the other, or where
-// one removes the only place the other acts, are left out with the reason. The sample runs in npm test; the
-// full matrix in `npm run fault-pairs`.
+// skip; the fault must then show through another of its checks). Two faults coexist when their runs are set
+// up alike (same arguments and server options); pairs whose faults bend the very same response so that one
+// replaces the other, where one removes the only place the other acts, or where the run may never safely
+// reach where the other acts (inside a Retry-After, a burst on a Remaining that does not count), are left out
+// with the reason. The sample runs in npm test; the full matrix in `npm run fault-pairs`.
 import { FAULT_MATRIX } from './index.ts';
 import type { FaultExpectation } from './types.ts';
 
