@@ -1,12 +1,13 @@
 // The folder list is the architecture: imports only run downward. cli/ may import lib/, suites/ and
-// reference/; suites/ imports lib/ only; lib/ imports none of the others; reference/ imports none of them.
+// reference/; suites/ imports lib/ only; lib/ imports none of the others; reference/ and targets/ (the zoo,
+// written from the spec alone) import none of them, and none of them imports targets/.
 // Tests beside the code obey the same rule; test/ (the whole-command self-tests) may import anything.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './support/cli.ts';
 
-type Layer = 'cli' | 'lib' | 'suites' | 'reference';
+type Layer = 'cli' | 'lib' | 'suites' | 'reference' | 'targets';
 
 /** What each layer may import besides itself. */
 const ALLOWED: Record<Layer, readonly Layer[]> = {
@@ -14,7 +15,9 @@ const ALLOWED: Record<Layer, readonly Layer[]> = {
   suites: ['lib'],
   lib: [],
   reference: [],
+  targets: [],
 };
+const LAYERS = Object.keys(ALLOWED) as Layer[];
 
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
 
@@ -25,7 +28,7 @@ function importsOf(source: string): string[] {
 
 function layerOf(path: string): Layer | undefined {
   const top = path.split('/')[0];
-  return top === 'cli' || top === 'lib' || top === 'suites' || top === 'reference' ? top : undefined;
+  return LAYERS.find((l) => l === top);
 }
 
 /** Every import of `file` (repo-relative) that runs against the layering, as "file -> target". */
@@ -48,8 +51,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('layers', () => {
-  it('no import runs upward or sideways between cli/, lib/, suites/ and reference/', () => {
-    const files = (['cli', 'lib', 'suites', 'reference'] as const).flatMap(sourceFiles);
+  it('no import runs upward or sideways between cli/, lib/, suites/, reference/ and targets/', () => {
+    const files = LAYERS.flatMap(sourceFiles);
     expect(files.length).toBeGreaterThan(100);
     const found = files.flatMap((f) => violations(f, readFileSync(join(ROOT, f), 'utf8')));
     expect(found).toEqual([]);
@@ -67,6 +70,12 @@ describe('layers', () => {
     ]);
     expect(violations('reference/server.ts', "import type { X } from '../lib/errors.ts';")).toEqual([
       'reference/server.ts -> lib/errors.ts',
+    ]);
+    expect(violations('cli/main.ts', "import { loadZoo } from '../targets/catalogue.ts';")).toEqual([
+      'cli/main.ts -> targets/catalogue.ts',
+    ]);
+    expect(violations('targets/express/server.ts', "import { x } from '../../reference/store.ts';")).toEqual([
+      'targets/express/server.ts -> reference/store.ts',
     ]);
     expect(
       violations('cli/main.ts', "import { startReferenceServer } from '../reference/server.ts';"),

@@ -1,0 +1,61 @@
+// What a zoo target is: an independent Order Store implementation on a real stack, described as data (its
+// stack, what the machine must have, how to start it, its real misconfigurations and the checks that catch
+// them). Test support only: nothing in lib/, suites/ or cli/ imports targets/.
+
+/** A program the target needs on the machine (python3, javac); missing, the target is skipped with `hint`. */
+export interface Requirement {
+  command: string;
+  /** `--version` style arguments that prove it runs. */
+  versionArgs: string[];
+  hint: string;
+}
+
+/** How to start the target: a program and its arguments, run with the ZOO_* environment (targets/README.md). */
+export interface Launch {
+  file: string;
+  args: string[];
+  cwd?: string;
+}
+
+/** A real way to ship the stack wrong, switched on with ZOO_MISCONFIG=<name>. */
+export interface Misconfig {
+  /** What the implementer did, in the stack's own words (the option, the default left in place). */
+  description: string;
+  /** Checks that must end `fail` under it (MUST). */
+  fails?: string[];
+  /** Checks that must end `warn` under it (SHOULD). */
+  warns?: string[];
+  /** Extra conformance-command arguments the run needs (e.g. --skip-rate-limit-probe when it is not about limits). */
+  args?: string[];
+}
+
+/** One way to run the conformant target (the default, or with a stack option: IPv6, a deeper base path...). */
+export interface Flavour {
+  /** Appended to the target id in test names: 'ipv6', 'https-deep-path'. */
+  name: string;
+  /** Extra ZOO_* variables for the target. */
+  env: Record<string, string>;
+}
+
+export interface ZooTarget {
+  /** The folder name under targets/, e.g. 'express'. */
+  id: string;
+  /** The stack and its versions, e.g. 'Express 5 + express-rate-limit 8'. */
+  stack: string;
+  requires?: Requirement[];
+  /** Builds what must be built (javac into a temporary folder), once per process, and says how to start it. */
+  launch(): Promise<Launch>;
+  /** Further conformant ways to run it; the plain run is always tried. */
+  flavours?: Flavour[];
+  /** Misconfigurations, by the name ZOO_MISCONFIG takes. */
+  misconfigs: Record<string, Misconfig>;
+}
+
+export function defineTarget(t: ZooTarget): ZooTarget {
+  if (!/^[a-z0-9-]+$/.test(t.id)) throw new Error(`zoo target id ${t.id} must be kebab-case`);
+  for (const [name, m] of Object.entries(t.misconfigs)) {
+    if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`misconfig ${t.id}/${name} must be kebab-case`);
+    if (!m.fails?.length && !m.warns?.length) throw new Error(`misconfig ${t.id}/${name} names no check`);
+  }
+  return t;
+}
