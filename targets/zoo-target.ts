@@ -35,6 +35,8 @@ export interface Flavour {
   name: string;
   /** Extra ZOO_* variables for the target. */
   env: Record<string, string>;
+  /** Environment the conformance command needs to reach it (NODE_EXTRA_CA_CERTS for a test certificate). */
+  commandEnv?: Record<string, string>;
 }
 
 export interface ZooTarget {

@@ -1,0 +1,92 @@
+// One zoo run: starts a target (or one of its misconfigurations), points the whole conformance command at
+// it with the settings a real user gives (both keys, fixtures at both ends of int64, --burst) and returns
+// the report with what the target saw (early requests, bans). Test support; judges nothing itself.
+import { readFileSync } from 'node:fs';
+import { SEED_FILE } from '../../targets/catalogue.ts';
+import { type RunningTarget, startTarget, ZOO_KEYS, type ZooSettings } from '../../targets/launch.ts';
+import type { Flavour, ZooTarget } from '../../targets/zoo-target.ts';
+import { type CliRun, runCli } from '../support/cli.ts';
+
+/** The compressed window every zoo run uses: the Free plan's 60 requests, in seconds instead of a minute. */
+export const ZOO_WINDOW: ZooSettings = { rateLimit: 60, windowSeconds: 3 };
+
+interface SeedOrder {
+  id: string;
+  status: 'pending' | 'shipped';
+}
+
+const SEED = JSON.parse(readFileSync(SEED_FILE, 'utf8')) as SeedOrder[];
+export const PENDING_IDS = SEED.filter((o) => o.status === 'pending').map((o) => o.id);
+export const SHIPPED_IDS = SEED.filter((o) => o.status === 'shipped').map((o) => o.id);
+
+export interface ZooRunOptions {
+  flavour?: Flavour;
+  misconfig?: string;
+  seed: number;
+  /** Further conformance-command arguments (a misconfiguration's). */
+  args?: string[];
+  /** Environment of the command beyond the ORDER_STORE_* settings (NODE_EXTRA_CA_CERTS for TLS). */
+  env?: Record<string, string>;
+  settings?: Partial<ZooSettings>;
+  timeoutMs?: number;
+}
+
+export interface ZooRun {
+  run: CliRun;
+  stats: { early: number; bans: number };
+  targetOutput: string;
+  wallMs: number;
+}
+
+/** The command's arguments for a zoo target at `baseUrl`: every check, the burst, both keys, every fixture. */
+export function zooArgs(baseUrl: string, seed: number): string[] {
+  return [
+    '--base-url',
+    baseUrl,
+    '--cancellable-order-ids',
+    PENDING_IDS.join(','),
+    '--shipped-order-ids',
+    SHIPPED_IDS.join(','),
+    '--burst',
+    '--seed',
+    String(seed),
+  ];
+}
+
+export async function zooRun(target: ZooTarget, options: ZooRunOptions): Promise<ZooRun> {
+  const started = performance.now();
+  let running: RunningTarget | undefined;
+  try {
+    running = await startTarget(target, {
+      ...ZOO_WINDOW,
+      ...options.settings,
+      ...(options.misconfig ? { misconfig: options.misconfig } : {}),
+      env: options.flavour?.env ?? {},
+    });
+    const run = await runCli([...zooArgs(running.baseUrl, options.seed), ...(options.args ?? [])], {
+      // Keys travel in the environment, never in argv (a process list shows argv).
+      env: {
+        ORDER_STORE_API_KEY: ZOO_KEYS[0],
+        ORDER_STORE_SECOND_API_KEY: ZOO_KEYS[1],
+        ...options.flavour?.commandEnv,
+        ...options.env,
+      },
+      timeoutMs: options.timeoutMs ?? 90_000,
+    });
+    return {
+      run,
+      stats: running.stats(),
+      targetOutput: running.output(),
+      wallMs: performance.now() - started,
+    };
+  } finally {
+    await running?.close();
+  }
+}
+
+/** A zoo run's findings, one line each: every fail, warn and error. */
+export function loudChecks(run: CliRun): string[] {
+  return (run.report?.checks ?? [])
+    .filter((c) => c.status === 'fail' || c.status === 'warn' || c.status === 'error')
+    .map((c) => `${c.id} ${c.status}: ${c.message}`);
+}
