@@ -6,13 +6,23 @@ import { byBucket, judgeWindows } from './rate-limit-windows.ts';
 
 const T0 = 1_800_000_000_000;
 
-/** A keyed answer received at local `at` ms, whose server clock (Date, whole seconds) reads `at` too. */
-function answer(seq: number, at: number, status: number, remaining: number, reset: number): Exchange {
+/**
+ * A keyed answer received at local `at` ms, whose server clock (Date, whole seconds, rounded down as servers
+ * write it) reads `at` too; the request went out `took` ms before.
+ */
+function answer(
+  seq: number,
+  at: number,
+  status: number,
+  remaining: number,
+  reset: number,
+  took = 5,
+): Exchange {
   return {
     seq,
     bucket: 'primary',
-    startedAt: new Date(at - 5).toISOString(),
-    durationMs: 5,
+    startedAt: new Date(at - took).toISOString(),
+    durationMs: took,
     request: { method: 'DELETE', path: '/store/orders/1', headers: {} },
     response: {
       status,
@@ -62,5 +72,50 @@ describe('whole-run windows', () => {
       answer(3, T0 + 4_500, 404, 4, T0 / 1000 + 2),
     ];
     expect(judgeWindows(byBucket(xs)).stale).toHaveLength(1);
+  });
+
+  it('concurrent answers carry no order: a burst answer that completes after a sibling 429 is no new window', () => {
+    // A fixed window of 5 ending at T0 + 3 s. The recovery is served (4 left); then a burst of 5 goes out at
+    // once at T0 + 100 ms. The server answers them in some order; they complete in another: the 429 first,
+    // then an answer it served earlier (Remaining 3). Read in completion order that looks like Remaining
+    // rising right after a 429, under the same Reset.
+    const reset = T0 / 1000 + 3;
+    const xs = [
+      answer(1, T0, 200, 4, reset),
+      answer(2, T0 + 110, 429, 0, reset, 10),
+      answer(3, T0 + 115, 200, 3, reset, 15),
+      answer(4, T0 + 118, 200, 2, reset, 18),
+      answer(5, T0 + 119, 200, 0, reset, 19),
+      answer(6, T0 + 120, 200, 1, reset, 20),
+    ];
+    const found = judgeWindows(byBucket(xs));
+    expect(found.stale).toEqual([]);
+    expect(found.moved).toEqual([]);
+  });
+
+  it('answers in sequence still show a lifted limit that kept its passed Reset', () => {
+    const reset = T0 / 1000 + 2;
+    const xs = [
+      answer(1, T0 + 100, 404, 1, reset),
+      answer(2, T0 + 200, 429, 0, reset),
+      answer(3, T0 + 3_500, 404, 4, reset),
+    ];
+    expect(judgeWindows(byBucket(xs)).stale).toHaveLength(1);
+  });
+
+  it("a sliding log's Reset rounded down to its second is no passed moment", () => {
+    // A sliding log of 3 requests per 2 s; Reset names the oldest logged request's expiry, rounded down.
+    // Requests at T0, +300 and +600 ms fill it (Reset T0 + 2 s); one at +700 ms is refused. At +2_350 the
+    // first two have expired: served, Remaining 1, and the oldest left (+600) expires at +2_600, which reads
+    // T0 + 2 s once rounded down, as the server's Date does. That moment is ahead: the next window's own.
+    const reset = T0 / 1000 + 2;
+    const xs = [
+      answer(1, T0, 404, 2, reset),
+      answer(2, T0 + 300, 404, 1, reset),
+      answer(3, T0 + 600, 404, 0, reset),
+      answer(4, T0 + 700, 429, 0, reset),
+      answer(5, T0 + 2_350, 404, 1, reset),
+    ];
+    expect(judgeWindows(byBucket(xs)).stale).toEqual([]);
   });
 });

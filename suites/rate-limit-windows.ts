@@ -18,6 +18,8 @@ export const STALE_AFTER_MS = 2000;
 interface Reading {
   x: Exchange;
   status: number;
+  /** When the request went out and when its answer arrived (local ms). */
+  sentAtMs: number;
   receivedAtMs: number;
   limit?: number;
   remaining?: number;
@@ -36,18 +38,36 @@ function bucketOf(x: Exchange): Bucket {
 function readingOf(x: Exchange): Reading {
   const headers = x.response!.headers;
   const rl = rateLimitHeaders(headers);
-  const receivedAtMs = Date.parse(x.startedAt) + x.durationMs;
+  const sentAtMs = Date.parse(x.startedAt);
+  const receivedAtMs = sentAtMs + x.durationMs;
   const reset = rl.reset?.value;
   const unix = reset !== undefined && resetKind(reset) === 'unix-seconds';
   return {
     x,
     status: x.response!.status,
+    sentAtMs,
     receivedAtMs,
     serverNowMs: serverDateMs(headers) ?? receivedAtMs,
     ...(rl.limit?.value !== undefined ? { limit: rl.limit.value } : {}),
     ...(rl.remaining?.value !== undefined ? { remaining: rl.remaining.value } : {}),
     ...(unix ? { reset, resetAtMs: resetAtLocalMs(reset, receivedAtMs, serverDateMs(headers)) } : {}),
   };
+}
+
+/** startedAt is written to the millisecond: an answer read within one before a request went out preceded it. */
+const CLOCK_GRAIN_MS = 1;
+
+/**
+ * The answer `r` can be compared with as its predecessor: the last one (in completion order) that arrived
+ * before `r` was sent. Concurrent requests (a burst) carry no order among themselves: the order their answers
+ * complete in is not the order the server counted them in, so none of them is another's predecessor.
+ */
+function predecessor(done: readonly Reading[], r: Reading): Reading | undefined {
+  for (let i = done.length - 1; i >= 0; i--) {
+    const p = done[i]!;
+    if (p.receivedAtMs <= r.sentAtMs + CLOCK_GRAIN_MS) return p;
+  }
+  return undefined;
 }
 
 export function byBucket(xs: readonly Exchange[]): Map<Bucket, Reading[]> {
@@ -106,21 +126,25 @@ export function judgeWindows(buckets: Map<Bucket, Reading[]>): WindowFindings {
      * this comparison moves: the windows and the stale check keep the anchor.
      */
     let base: Reading | undefined;
-    let prev: Reading | undefined;
+    const done: Reading[] = [];
     let size = 0;
     for (const r of rs) {
       if (r.reset === undefined) continue;
+      const prev = predecessor(done, r);
       const rose = prev?.remaining !== undefined && r.remaining !== undefined && r.remaining > prev.remaining;
       // Reset is rounded to whole seconds and read against the second-resolution Date: a second of slack.
       const timeUp = anchor !== undefined && r.receivedAtMs >= anchor.resetAtMs! - 1000;
       const wellPast = anchor !== undefined && r.receivedAtMs >= anchor.resetAtMs! + STALE_AFTER_MS;
       // A new window shows by Remaining rising or by time alone once well past the moment; its Reset must
-      // then name a later moment than the one that passed. Stale only when the response's own Reset is no
-      // later than its own Date: a token bucket refilling within the second still names a moment ahead.
+      // then name a later moment than the one that passed.
       const renewed = timeUp && (rose || wellPast);
       // Or the limit visibly lifted: served again, with more left, right after a 429 or a Remaining of 0.
       const lifted = rose && r.status !== 429 && (prev!.status === 429 || prev!.remaining === 0);
-      const named = r.reset * 1000 <= r.serverNowMs || lifted;
+      // Stale only when the response's own Reset has passed by more than its rounding, read on the server's
+      // own clock: Reset and Date are whole seconds, each may be rounded down (a sliding log's next expiry,
+      // 200 ms ahead, reads as this second), and a token bucket refilling within the second names a moment
+      // ahead. A Reset that kept naming the passed moment shows once the run is a second past it.
+      const named = (r.reset + ROUNDING_S) * 1000 <= r.serverNowMs;
       if ((renewed || lifted) && r.reset <= anchor!.reset! && named)
         found.stale.push({
           problem: `X-RateLimit-Reset still names a moment that has passed once the window it announced was over (${bucket} bucket): the new window got no Reset of its own`,
@@ -150,7 +174,7 @@ export function judgeWindows(buckets: Map<Bucket, Reading[]>): WindowFindings {
             exchange: r.x,
           });
       }
-      prev = r;
+      done.push(r);
     }
     if (size >= 2) found.windows += 1;
   }

@@ -40,10 +40,26 @@ function describeWait(s: Sample): string {
 }
 
 /**
- * When the walk proved Remaining unreliable, no rise of it can show the next window: after a recovery
- * served early (at Retry-After, before the Reset moment), one more request, kept within the recovery's
- * tries, goes out well past the 429's Reset (RL-HEADERS-NEW-WINDOW's margin), where the window must have
- * turned by time alone. Nothing when the run is already past that moment or the wait would pass the limit.
+ * Why the recovery alone cannot show the next window, or undefined when it can. When the walk proved
+ * Remaining unreliable, no rise of it shows a new window; when the recovered answer's Reset names no later
+ * moment than the 429's (equal once both are rounded to the second, as a sliding log's next expiry may be),
+ * it cannot tell a new window's own Reset from the passed one kept. Either way the window must show by time
+ * alone, a second past the moment (RL-HEADERS-NEW-WINDOW reads Reset against the server's whole-second Date).
+ */
+function recoveryUnclear(walk: Walk, recovered: Sample): string | undefined {
+  const unreliable = remainingUnreliable(walk);
+  if (unreliable !== undefined) return 'X-RateLimit-Remaining does not count';
+  const before = walk.limited?.reset;
+  if (before !== undefined && recovered.reset !== undefined && recovered.reset <= before)
+    return 'the recovered answer names no later X-RateLimit-Reset than the 429 did';
+  return undefined;
+}
+
+/**
+ * When the recovery cannot show the next window (recoveryUnclear), one more request, kept within the
+ * recovery's tries, goes out well past the 429's Reset (RL-HEADERS-NEW-WINDOW's margin), where the window
+ * must have turned by time alone. Nothing when the run is already past that moment or the wait would pass
+ * the limit.
  */
 async function readPastReset(
   env: Tools,
@@ -53,13 +69,15 @@ async function readPastReset(
   recovery: Recovery,
 ): Promise<void> {
   const at = walk.limited ? saneResetAtMs(walk.limited) : undefined;
-  if (at === undefined || !recovery.recovered || remainingUnreliable(walk) === undefined) return;
+  if (at === undefined || !recovery.recovered) return;
+  const why = recoveryUnclear(walk, recovery.recovered);
+  if (why === undefined) return;
   if (recovery.attempts.length >= RECOVERY_ATTEMPTS || env.http.pacer.budgetLeft < 1) return;
   const until = at + STALE_AFTER_MS + 200;
   const ms = until - Date.now();
   if (ms <= 0 || ms > env.config.maxWaitMs) return;
   env.log(
-    `Rate-limit probe: X-RateLimit-Remaining does not count, so the next window can show by time alone: one more request ${seconds(ms)} from now, ${seconds(STALE_AFTER_MS)} past X-RateLimit-Reset`,
+    `Rate-limit probe: ${why}, so the next window can show by time alone: one more request ${seconds(ms)} from now, ${seconds(STALE_AFTER_MS)} past X-RateLimit-Reset`,
   );
   // The sender adds the hold to the probe's waiting when it sends.
   env.http.pacer.hold('primary', until);
