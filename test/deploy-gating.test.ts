@@ -1,33 +1,20 @@
 // Deploy gating end to end against the reference server with a fault: report.md and the job summary, GitHub
-// annotations, JUnit valid against schemas/junit-10.xsd (xmllint), a baseline written from the failing run
+// annotations, JUnit valid against schemas/junit-10.xsd (libxml2 as WebAssembly), a baseline written from the failing run
 // that turns its failures into known ones, a stale baseline once the server is fixed, and compare.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../lib/formats/validation.ts';
-import { ROOT, runCliInProcess, targetEnv } from './support/cli.ts';
+import { runCliInProcess, targetEnv } from './support/cli.ts';
+import { junitErrors } from './support/junit-schema.ts';
 import { reference } from './support/reference.ts';
 
-const XSD = join(ROOT, 'schemas', 'junit-10.xsd');
 const ARGS = ['--skip-rate-limit-probe', '--only', 'LIST,VER,AUTH-SCHEME', '--seed', '5'];
 
-/** xmllint's verdict on a JUnit file; the test fails (never passes silently) when xmllint is missing. */
-function validJunit(xml: string): void {
-  const dir = mkdtempSync(join(tmpdir(), 'osc-junit-'));
-  const file = join(dir, 'junit.xml');
-  writeFileSync(file, xml);
-  let out: string;
-  try {
-    out = execFileSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8', stdio: 'pipe' });
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException & { stderr?: string };
-    if (err.code === 'ENOENT')
-      throw new Error('xmllint is not installed: apt-get install libxml2-utils (.ci/run does it in CI)');
-    throw new Error(`junit.xml is not valid against junit-10.xsd:\n${err.stderr ?? err.message}`);
-  }
-  expect(out).toBe('');
+/** libxml2's verdict on a JUnit file against schemas/junit-10.xsd. */
+async function validJunit(xml: string): Promise<void> {
+  expect(await junitErrors(xml), 'junit.xml is valid against junit-10.xsd').toEqual([]);
 }
 
 describe('deploy gating against the reference server', () => {
@@ -52,7 +39,7 @@ describe('deploy gating against the reference server', () => {
     expect(a.stdout).toMatch(/^::warning title=AUTH-SCHEME-CASE-INSENSITIVE /m);
     expect(a.junit).toMatch(/<testcase classname="List orders" name="LIST-BODY-ARRAY" [^>]*status="fail">/);
     expect(a.junit).toMatch(/<system-err>WARNING AUTH-SCHEME-CASE-INSENSITIVE: /);
-    validJunit(a.junit!);
+    await validJunit(a.junit!);
     for (const text of [md, a.stdout, readFileSync(summaryFile, 'utf8')])
       expect(text).not.toContain(faulty.demoKey);
 
@@ -81,7 +68,7 @@ describe('deploy gating against the reference server', () => {
     expect(known.junit).toMatch(
       /name="LIST-BODY-ARRAY"[^>]*>\n\s+<skipped message="known fail \(baseline\): /,
     );
-    validJunit(known.junit!);
+    await validJunit(known.junit!);
 
     // 4. The server fixed: the baseline is stale (exit 1) unless --allow-stale-baseline.
     const fixed = await reference();
@@ -93,7 +80,7 @@ describe('deploy gating against the reference server', () => {
     expect(stale.report!.verdict).toBe('conformant');
     expect(stale.stdout).toMatch(/gate fails: stale baseline: .*LIST-BODY-ARRAY.* --allow-stale-baseline/);
     expect(stale.junit).toMatch(/<failure type="stale-baseline"/);
-    validJunit(stale.junit!);
+    await validJunit(stale.junit!);
     const allowed = await runCliInProcess(
       [...ARGS, '--baseline', 'baseline.json', '--allow-stale-baseline'],
       {
@@ -132,6 +119,13 @@ describe('deploy gating against the reference server', () => {
     expect(missing.stderr).toMatch(/cannot read the report nope\.json \(ENOENT\)/);
   });
 
+  it('the JUnit validator names what breaks the schema (it is not a pass-through)', async () => {
+    expect(
+      await junitErrors('<testsuites><testsuite name="x" tests="1"><bogus/></testsuite></testsuites>'),
+    ).toEqual(expect.arrayContaining([expect.stringMatching(/bogus/)]));
+    expect((await junitErrors('<testsuites><unclosed></testsuites>')).length).toBeGreaterThan(0);
+  });
+
   it('an incomplete run still gives valid JUnit with the run error', async () => {
     // The list is one request for every LIST- and VER- check; LIST-NO-NARROWING's own second one is over.
     const run = await runCliInProcess([
@@ -143,6 +137,6 @@ describe('deploy gating against the reference server', () => {
     ]);
     expect(run.code).toBe(3);
     expect(run.junit).toMatch(/name="RUN-COMPLETE"/);
-    validJunit(run.junit!);
+    await validJunit(run.junit!);
   });
 });
