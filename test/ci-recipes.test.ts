@@ -2,7 +2,7 @@
 // ORDER_STORE_* setting they pass is one the command knows; and the recipe's own command line gates as
 // documented when run against the reference server with a fault and a baseline written from it.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +50,25 @@ function sampleEnv(env: Record<string, string>): Record<string, string> {
   };
   for (const k of Object.keys(env)) out[k] = samples[k] ?? 'x';
   return out;
+}
+
+/** A CI glob (`*` within one path segment, `[...]` classes) as a regular expression over whole paths. */
+function globRegExp(glob: string): RegExp {
+  const body = glob
+    .split(/(\*|\[[^\]]+\])/)
+    .map((part) =>
+      part === '*' ? '[^/]*' : part.startsWith('[') ? part : part.replace(/[.+?^${}()|\\]/g, '\\$&'),
+    )
+    .join('');
+  return new RegExp(`^${body}$`);
+}
+
+/** Every file below `dir`, relative to `root`, following links to folders as a CI glob does. */
+function filesBelow(root: string, dir: string): string[] {
+  return readdirSync(join(root, dir)).flatMap((name) => {
+    const rel = `${dir}/${name}`;
+    return statSync(join(root, rel)).isDirectory() ? filesBelow(root, rel) : [rel];
+  });
 }
 
 /** Splits a shell line into words; the recipes use no quoting beyond plain double quotes. */
@@ -109,7 +128,7 @@ describe('docs/ci.md recipes', () => {
     expect(blocks('yaml')[0]).toContain('ORDER_STORE_API_KEY: ${{ secrets.');
     const gl = yamls[1] as Record<string, { needs?: string[]; artifacts?: { reports?: { junit?: string } } }>;
     expect(gl['deploy:production']!.needs).toEqual(['conformance:staging']);
-    expect(gl['conformance:staging']!.artifacts!.reports!.junit).toBe('reports/*/junit.xml');
+    expect(gl['conformance:staging']!.artifacts!.reports!.junit).toBe('reports/[0-9]*/junit.xml');
   });
 
   it("the recipe's command gates as documented against the reference server with a fault", {
@@ -147,5 +166,26 @@ describe('docs/ci.md recipes', () => {
     expect(gated.code, gated.stdout + gated.stderr).toBe(0);
     expect(gated.report!.baseline!.known.map((k) => k.id)).toContain('LIST-BODY-ARRAY');
     expect(readFileSync(join(cwd, 'reports', 'latest', 'report.md'), 'utf8')).toMatch(/known: /);
+    // The JUnit globs of both recipes, on the reports folder two runs left: each run's file once, never
+    // again through reports/latest (the glob the recipes had, reports/*/junit.xml, matched it too).
+    const files = filesBelow(cwd, 'reports');
+    const globs = [
+      (
+        yamls[0] as { jobs: { conformance: { steps: { with?: { report_paths?: string } }[] } } }
+      ).jobs.conformance.steps
+        .map((s) => s.with?.report_paths)
+        .find((p) => p !== undefined)!,
+      (yamls[1] as Record<string, { artifacts?: { reports?: { junit?: string } } }>)['conformance:staging']!
+        .artifacts!.reports!.junit!,
+    ];
+    for (const glob of globs) {
+      const matched = files.filter((f) => globRegExp(glob).test(f));
+      expect(matched, glob).toHaveLength(2);
+      expect(
+        matched.some((f) => f.startsWith('reports/latest/')),
+        glob,
+      ).toBe(false);
+    }
+    expect(files.filter((f) => globRegExp('reports/*/junit.xml').test(f))).toHaveLength(3);
   });
 });
