@@ -2,6 +2,7 @@
 // yields 2^53 or 2^53+1), then the whole int64 range. Builds values only; KnownOrders decides what is safe.
 import fc from 'fast-check';
 import { INT64_MAX, INT64_MIN, inInt64 } from '../../lib/formats/int64.ts';
+import { TRUST_HINT } from '../shared/absence.ts';
 import type { KnownOrders } from './readings.ts';
 
 /** The fixed edges, tried in this order whenever they are absent and safe. */
@@ -33,13 +34,16 @@ export interface EdgeChoice {
 
 /** True when `id` is an int64 that no known order has and no lossy reading of it names a cancellable one. */
 export function admissibleAbsent(known: KnownOrders, id: bigint): boolean {
-  return inInt64(id) && !known.has(id) && known.safe(id.toString());
+  return inInt64(id) && !known.has(id) && !known.edge(id) && known.safe(id.toString());
 }
 
 function reason(known: KnownOrders, id: bigint): string {
   if (known.has(id)) return `${id} (a known order)`;
   const c = known.collisions(id.toString()).find((x) => !x.shipped);
-  return `${id} (read lossily it names order ${c?.order ?? '?'}, which may not be cancelled)`;
+  if (c) return `${id} (read lossily it names order ${c.order}, which may not be cancelled)`;
+  if (known.edge(id))
+    return `${id} (an edge implementers seed orders at: sent only as a fixture, or when the list is trusted: ${TRUST_HINT})`;
+  return `${id} (near a known order, where the list cannot prove it absent: ${TRUST_HINT})`;
 }
 
 /** The edges to try first: the fixed ones, then ±1 and ±2 around every known id beyond 2^53. */

@@ -1,6 +1,7 @@
 // spec §4 cancelOrder path parameter orderId (int64): property-based checks with fast-check, edges first,
 // bounded by the request budget and replayable from --seed/--replay-path. Never sends a segment that any
 // lenient reading could take for an order the run may not cancel (readings.ts).
+import { TRUST_HINT } from '../shared/absence.ts';
 import { type Ctx, check, suite } from '../shared/context.ts';
 import { itemsOf } from '../shared/list-body.ts';
 import { orderPath } from '../shared/paths.ts';
@@ -97,10 +98,11 @@ export const orderIdProperties = suite({
           },
         });
         reportIdProperty(ctx, 'ID-ABSENT-404', result, (id) => id.toString());
+        const untrusted = leftOut.filter((r) => r.includes(TRUST_HINT)).length;
         ctx.observe(
           result.replayed
             ? `the replayed case now answers 404`
-            : `404 with an Error body and rate-limit headers for ${result.sent} absent ids (${edges.length} edge cases)`,
+            : `404 with an Error body and rate-limit headers for ${result.sent} absent ids (${edges.length} edge cases${untrusted > 0 ? `; ${untrusted} edges not sent, as the list cannot prove them absent: not fixtures, and the list is not trusted (--trust-order-list)` : ''})`,
         );
       },
     }),

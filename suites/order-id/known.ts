@@ -1,7 +1,8 @@
 // The orders the orderId checks must not touch: the list read generously (any id that looks like an integer
 // counts, even one the list checks reject) plus every fixture handed to the run. Reads only; never sends.
 
-import { AbsenceGuard, idsOfId } from '../shared/absence.ts';
+import { idsOfId } from '../shared/absence.ts';
+import { AbsenceGuard } from '../shared/absence-guard.ts';
 import type { Ctx } from '../shared/context.ts';
 import { KnownOrders } from './readings.ts';
 

@@ -138,7 +138,7 @@ export class KnownOrders {
     listed: readonly string[],
     cancellable: readonly string[],
     shipped: readonly string[],
-    private readonly guard?: { near(n: bigint): boolean },
+    private readonly guard?: { near(n: bigint): boolean; special(n: bigint): boolean },
   ) {
     this.shipped = new Set(shipped);
     for (const ids of [listed, cancellable, shipped]) for (const id of ids) this.add(id);
@@ -163,6 +163,11 @@ export class KnownOrders {
 
   has(id: bigint): boolean {
     return this.exact.has(id);
+  }
+
+  /** True when, the list untrusted, `id` is an edge a hidden order may sit at (never sent as absent). */
+  edge(id: bigint): boolean {
+    return this.guard?.special(id) ?? false;
   }
 
   /** Every known order the integer `n` names, exactly or through Number(). */

@@ -2,7 +2,8 @@
 // a wrapper's array among them), and the ids a list stands for, read generously (string ids included).
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../lib/http/transcript.ts';
-import { AbsenceGuard, listedIds, pagingSigns } from './absence.ts';
+import { listedIds, pagingSigns } from './absence.ts';
+import { AbsenceGuard } from './absence-guard.ts';
 import { type OrderList, readList } from './order-list.ts';
 
 function list(status: number, text: string, headers: Record<string, string> = {}): OrderList {

@@ -1,13 +1,11 @@
 // When may the run send an id it was not given, as one no order has? The list alone cannot prove absence: a
 // list that lies or pages hides real orders, and those sit near the listed ones. So, unless the list is
-// trusted, an "absent" id (and every lenient reading of it) must lie far outside the span of the known ids,
-// and a list that shows signs of paging stops every absent-id request. Decides only; never sends.
+// trusted, an "absent" id (and every lenient reading of it) must lie far from every cluster of known ids
+// (absence-guard.ts), and a list that shows signs of paging stops every absent-id request. Decides only.
 import { integerText } from '../../lib/formats/json.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import type { ListReading, OrderList } from './order-list.ts';
 
-/** The least distance from the known span (which always includes 0, so small ids are never "far"). */
-export const MIN_GUARD = 10n ** 9n;
 /** Counts that look like a page rather than a whole store. */
 export const PAGE_SIZES: readonly number[] = [
   10, 20, 25, 30, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000,
@@ -83,55 +81,6 @@ export function listedIds(list: Pick<ListReading, 'ids' | 'idValues'>): readonly
     listedMemo.set(list.idValues, found);
   }
   return found;
-}
-
-/** The zone around the known ids where a hidden order could plausibly sit. */
-export class AbsenceGuard {
-  readonly lo: bigint;
-  readonly hi: bigint;
-  readonly margin: bigint;
-
-  constructor(ids: Iterable<string>) {
-    let lo = 0n;
-    let hi = 0n;
-    for (const id of ids) {
-      const n = BigInt(id);
-      if (n < lo) lo = n;
-      if (n > hi) hi = n;
-    }
-    this.lo = lo;
-    this.hi = hi;
-    const width = hi - lo;
-    this.margin = width > MIN_GUARD ? width : MIN_GUARD;
-  }
-
-  /** True when a hidden order could have this id. */
-  near(n: bigint): boolean {
-    return n >= this.lo - this.margin && n <= this.hi + this.margin;
-  }
-
-  describe(): string {
-    return `ids within ${this.margin} of the span ${this.lo}..${this.hi} of the known orders (0 included)`;
-  }
-}
-
-const INT64_MAX = 2n ** 63n - 1n;
-const EXACT_MAX = 2n ** 52n;
-const ABSENT_FLOOR = 10n ** 12n;
-
-/**
- * The range an absent id is drawn from: far from every known id, exact as a JS number when the known ids
- * leave room below 2^52 (a JS server then reads it exactly), else anywhere far in int64.
- */
-export function absentRange(guard: AbsenceGuard | undefined): { min: bigint; max: bigint } | undefined {
-  if (!guard) return { min: ABSENT_FLOOR, max: EXACT_MAX };
-  const above = guard.hi + guard.margin + 1n;
-  const floor = above > ABSENT_FLOOR ? above : ABSENT_FLOOR;
-  if (floor <= EXACT_MAX) return { min: floor, max: EXACT_MAX };
-  if (floor <= INT64_MAX) return { min: floor, max: INT64_MAX };
-  const below = guard.lo - guard.margin - 1n;
-  if (below >= -INT64_MAX) return { min: -INT64_MAX, max: below < -ABSENT_FLOOR ? below : -ABSENT_FLOOR };
-  return undefined;
 }
 
 export const TRUST_HINT =

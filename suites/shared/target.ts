@@ -6,7 +6,8 @@ import type { Random } from '../../lib/check/random.ts';
 import type { RunConfig } from '../../lib/config/run-config.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import type { HttpClient, Response } from '../../lib/http/client.ts';
-import { AbsenceGuard, absentRange, listedIds, pagingSigns, TRUST_HINT } from './absence.ts';
+import { listedIds, pagingSigns, TRUST_HINT } from './absence.ts';
+import { AbsenceGuard, absentRange } from './absence-guard.ts';
 import { idIndex, type OrderList, readOrderList } from './order-list.ts';
 import { ORDERS, orderPath, petPath } from './paths.ts';
 
@@ -59,7 +60,7 @@ export class TargetFacts {
         if (signs.length > 0)
           return `no id is sent as absent: the order list may be a page, not the whole store (${signs.join('; ')}), so an id it does not show may be a real order; ${TRUST_HINT}`;
         if (!absentRange(this.guard(list)))
-          return `no id is sent as absent: the known ids span so much of int64 that none is far from them; ${TRUST_HINT}`;
+          return `no id is sent as absent: every int64 lies near a known id (each cluster of known ids guarded by its own width, at least 2^32); ${TRUST_HINT}`;
         return undefined;
       },
       (e: unknown) => `no id can be proven absent: the order list could not be read (${errorMessage(e)})`,
@@ -85,12 +86,13 @@ export class TargetFacts {
     this.absentMemo ??= this.absenceRefusal().then(async (refusal) => {
       if (refusal !== undefined) return undefined;
       const list = await this.list();
-      const range = absentRange(this.guard(list));
+      const guard = this.guard(list);
+      const range = absentRange(guard);
       if (!range) return undefined;
       const taken = idIndex(listedIds(list)).counts;
       for (let i = 0; i < 100; i++) {
-        const candidate = this.random.bigint(range.min, range.max).toString();
-        if (!taken.has(candidate)) return candidate;
+        const n = this.random.bigint(range.min, range.max);
+        if (!taken.has(n.toString()) && !guard?.special(n)) return n.toString();
       }
       return undefined;
     });

@@ -142,4 +142,56 @@ describe('a list that does not show every order', () => {
     expect(keyedDeletes(run).map((r) => r.target)).toEqual([]);
     expect(checkOf(run, 'ID-ABSENT-404').message).toMatch(/may be a page.*status 206.*--trust-order-list/);
   });
+
+  /** Pending orders 7 and 42 shown; hidden beside them, pending orders at 0, -1, 8, 43 and every edge of int64. */
+  const EDGES = [
+    0n,
+    -1n,
+    8n,
+    43n,
+    2n ** 31n - 1n,
+    2n ** 31n,
+    2n ** 32n,
+    2n ** 53n - 1n,
+    2n ** 53n,
+    2n ** 53n + 1n,
+  ];
+  const edgeStore = [7n, 42n, ...EDGES, 2n ** 63n - 1n, -(2n ** 63n - 1n), -(2n ** 53n + 1n)].map(
+    (id, i) => ({
+      id,
+      petId: BigInt(i + 1),
+      quantity: 1,
+      shipDate: '2026-11-22T10:00:00Z',
+      complete: false,
+      status: 'pending' as const,
+    }),
+  );
+  const onlyShown =
+    (shown: string[]) =>
+    async (x: Exchange): Promise<void> => {
+      const a = await x.upstream();
+      if (!isKeyedList(x) || a.status !== 200) return x.reply(a);
+      const items = (parse(a.body.toString()) as Array<{ id: unknown }>).filter((o) =>
+        shown.includes(String(o.id)),
+      );
+      x.reply({ ...a, body: Buffer.from(stringify(items) ?? '[]') });
+    };
+
+  it.each([
+    ['omits the orders at every edge of int64 and beside the shown ones', ['7', '42']],
+    ['is empty while the store holds orders at every edge', []],
+  ])(
+    '%s: the absent-id checks still run, far from them, and no hidden order is sent a DELETE',
+    async (_name, shown) => {
+      const run = await runAgainst(onlyShown(shown), [], nothingHandedOver, { orders: edgeStore });
+      expect(reportProblems(run)).toEqual([]);
+      expect(deletesOfRealOrders(run)).toEqual([]);
+      expect(run.upstream.orders().filter((o) => o.status === 'cancelled')).toEqual([]);
+      for (const id of ['CANCEL-UNKNOWN-404', 'ID-ABSENT-404', 'ID-MALFORMED-4XX'])
+        expect(checkOf(run, id).status, `${id}: ${checkOf(run, id).message}`).toBe('pass');
+      expect(keyedDeletes(run).length).toBeGreaterThan(0);
+      // The edges it could not send are named, with the setting that would allow them.
+      expect(checkOf(run, 'ID-ABSENT-404').message).toMatch(/edges not sent.*--trust-order-list/);
+    },
+  );
 });
