@@ -21,6 +21,8 @@ export interface AuthParseOptions {
   anyScheme?: boolean;
   /** Fault `auth-trailing-text-accepted`: the token is read up to the first space, the rest ignored. */
   firstWordOnly?: boolean;
+  /** Variant `authorization-first-line`: of repeated Authorization lines only the first is read. */
+  firstLineOnly?: boolean;
 }
 
 /** `values` is every Authorization field line received (node's headersDistinct), in order. */
@@ -29,8 +31,9 @@ export function parseAuthorization(
   options: AuthParseOptions = {},
 ): Credentials {
   if (values === undefined || values.length === 0) return { kind: 'none' };
-  // Two credentials are ambiguous; refusing both is the only answer that cannot pick the wrong one.
-  if (values.length > 1) return { kind: 'malformed', tokenGiven: true };
+  // Two credentials are ambiguous; refusing both is the only answer that cannot pick the wrong one. Most
+  // HTTP stacks keep the first instead, which RFC 9110 §5.3 allows a recipient (variant authorization-first-line).
+  if (values.length > 1 && !options.firstLineOnly) return { kind: 'malformed', tokenGiven: true };
   // Node strips leading and trailing OWS from field values (RFC 9110 §5.5).
   const value = values[0]!;
   const m = CREDENTIALS.exec(value);

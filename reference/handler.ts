@@ -49,6 +49,7 @@ function identify(ctx: PipelineContext, req: IncomingMessage, query: URLSearchPa
     schemeCaseSensitive: faults.has('auth-scheme-case-sensitive'),
     anyScheme: faults.has('auth-other-scheme-accepted'),
     firstWordOnly: faults.has('auth-trailing-text-accepted'),
+    firstLineOnly: ctx.variants.has('authorization-first-line'),
   });
   if (credentials.kind === 'bearer') {
     const plan = ctx.keys.get(credentials.token) ?? caseInsensitiveMatch(ctx, credentials.token);

@@ -133,6 +133,12 @@ export const VARIANTS = [
     'The 401 challenge names the scheme in lower case: WWW-Authenticate: bearer realm="order-store". (A lower-case "bearer" in requests is accepted by default.)',
   ),
   variant(
+    'authorization-first-line',
+    'auth',
+    'RFC 9110 §5.3 (only a sender is forbidden to repeat a field; the recipient is left free); spec §5',
+    'Of two Authorization lines only the first is read, as Node, Python http.server and Java HttpServer do: "Bearer <key>" then another token is let in. (The default refuses both with 401.)',
+  ),
+  variant(
     'base-path-deep',
     'store',
     'spec §1 and §9 rule 1 (the base address is not fixed; its path ends with /v1)',

@@ -267,6 +267,18 @@ export const VARIANT_CASES: VariantCase[] = [
     variant: 'bearer realm="order-store"',
   },
   {
+    id: 'authorization-first-line',
+    probe: async (s) =>
+      (
+        await call(s, '/store/orders', {
+          key: null,
+          headers: { authorization: [`Bearer ${s.demoKey}`, 'Bearer osc_not_a_key'] },
+        })
+      ).status,
+    standard: 401,
+    variant: 200,
+  },
+  {
     id: 'base-path-deep',
     probe: async (s) => [new URL(s.baseUrl).pathname, (await call(s, '/store/orders')).status],
     standard: ['/v1', 200],

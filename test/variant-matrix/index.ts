@@ -84,6 +84,10 @@ export const VARIANT_RUNS: VariantRun[] = [
   single('chunked-list', { ...PLAIN }),
   single('header-case', { ...PROBE(5, 2) }),
   single('challenge-lower-case', { ...PLAIN }),
+  single('authorization-first-line', {
+    ...PLAIN,
+    records: { 'AUTH-REPEATED-AUTHORIZATION-INFO': /answered 200/ },
+  }),
   single('base-path-deep', { ...PLAIN, records: { 'VER-BASE-PATH-V1': /base path \/api\/store\/v1/ } }),
   single('empty-store', {
     ...PLAIN,
