@@ -110,6 +110,7 @@ async function conduct(
   const reasons: string[] = [];
   let requestsSent: number | null = null;
   let bans: BanEvent[] = [];
+  let keyRefused: string | undefined;
   let run: ActiveRun | undefined;
   // Counted live, so a report written mid-run (or at a stop) says how many requests left, never "unknown".
   const build = (final: boolean): Report =>
@@ -119,6 +120,7 @@ async function conduct(
       requestsSent: run?.requestsSent() ?? requestsSent ?? 0,
       final,
       bans,
+      ...(keyRefused !== undefined ? { configurationError: keyRefused } : {}),
     });
 
   // One redactor for the run: the client's records, every file written and every console line.
@@ -180,6 +182,7 @@ async function conduct(
     if (outcome) {
       reasons.push(...outcome.problems);
       requestsSent = outcome.requestsSent;
+      keyRefused = outcome.keyRefused;
     }
   } catch (e) {
     reasons.push(`the harness failed: ${errorMessage(e)}`);
@@ -199,6 +202,11 @@ async function conduct(
     writer.finish(report, run?.exchanges() ?? []);
   } finally {
     if (!holdSignals) release();
+  }
+  // A refused key judged nothing: one line says which setting to check, in place of a verdict.
+  if (keyRefused !== undefined) {
+    io.err(`order-store-conformance: ${keyRefused}`);
+    return report.gate.exitCode;
   }
   io.out(summary(report, writer.dir));
   if (config.githubActions) for (const line of annotations(report)) io.out(line);

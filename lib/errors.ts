@@ -12,6 +12,7 @@ export const EXIT = {
 export type ErrorCode =
   | 'E_USAGE' // a flag or setting is wrong; the message says what to fix
   | 'E_UNREACHABLE' // the target did not accept a connection at preflight
+  | 'E_KEY_REFUSED' // the first request with the API key was answered 401: the key is wrong, nothing is judged
   | LimitCode
   | 'E_HTTP' // a request failed at the transport level (reset, refused, malformed framing)
   | 'E_INTERNAL'; // a bug in the harness

@@ -144,7 +144,11 @@ describe('options and limits', () => {
 
   it('does not walk the per-address limit when the key is refused', async () => {
     const server = await strict();
-    const run = await probe(server, [], { ORDER_STORE_API_KEY: 'osk_not_a_known_key_0000' });
+    // Certifying a server that refuses every key (the opt-in): the probe runs, and still never walks the address.
+    const run = await probe(server, [], {
+      ORDER_STORE_API_KEY: 'osk_not_a_known_key_0000',
+      ORDER_STORE_REFUSED_KEY_IS_FAILURE: 'true',
+    });
     expect(checkOf(run, 'RL-PROBE-LIMIT-ENFORCED').message).toMatch(/refused \(401\).*--api-key/);
     expect(server.stats().limited).toBe(0);
   });

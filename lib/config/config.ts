@@ -48,6 +48,8 @@ export interface Config {
   trustOrderList: boolean;
   /** The live key may go into a URL to a non-loopback target (--allow-key-in-url). */
   allowKeyInUrl: boolean;
+  /** A 401 to the first request with the key is judged, not a configuration error (--refused-key-is-failure). */
+  refusedKeyIsFailure: boolean;
   /** Things worth saying that do not stop the run (plain http to a remote host, ignored settings). */
   warnings: string[];
   envFile?: string;

@@ -161,6 +161,7 @@ export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
       : {}),
     trustOrderList: bool(setting('trustOrderList'), get('trustOrderList')),
     allowKeyInUrl: bool(setting('allowKeyInUrl'), get('allowKeyInUrl')),
+    refusedKeyIsFailure: bool(setting('refusedKeyIsFailure'), get('refusedKeyIsFailure')),
     warnings,
     ...(envFile !== undefined ? { envFile } : {}),
   };

@@ -21,6 +21,7 @@ export const CARRIED = [
   'burst',
   'trustOrderList',
   'allowKeyInUrl',
+  'refusedKeyIsFailure',
 ] as const satisfies readonly (keyof Config)[];
 
 export type RunConfig = Pick<Config, (typeof CARRIED)[number]> & { baseUrl: string; apiKey: string };

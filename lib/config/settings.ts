@@ -184,6 +184,14 @@ export const SETTINGS = [
     help: 'Opt-in: let AUTH-QUERY-KEY-401 put the live key in a query string to a non-loopback target (URLs reach access logs and proxies). Off: that check is skipped there.',
   },
   {
+    key: 'refusedKeyIsFailure',
+    flag: '--refused-key-is-failure',
+    env: 'ORDER_STORE_REFUSED_KEY_IS_FAILURE',
+    kind: 'boolean',
+    default: 'false',
+    help: "Opt-in, to certify a server that refuses every key: a 401 to the first request with the API key is judged as the target's failure. Off: it stops the run before judging, a configuration error (exit 2) naming ORDER_STORE_API_KEY.",
+  },
+  {
     key: 'referenceFaults',
     flag: '--reference-faults',
     env: 'ORDER_STORE_REFERENCE_FAULTS',

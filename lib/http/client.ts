@@ -66,6 +66,8 @@ export interface HttpClientOptions {
   redactor: Redactor;
   /** The live key may go into a URL to a non-loopback target (--allow-key-in-url). */
   allowKeyInUrl?: boolean;
+  /** A 401 to the first request with the key is the target's answer to judge (--refused-key-is-failure). */
+  refusedKeyIsFailure?: boolean;
   /** Aborts every request in flight (the run was stopped). */
   signal?: AbortSignal;
   now?: () => number;
@@ -94,6 +96,9 @@ export class HttpClient {
   private streak = { kind: '', count: 0, last: '' };
   /** Every ban the target announced in this run, in order. */
   readonly bans: BanEvent[] = [];
+  /** Why the key is taken for a wrong one: the first request with it was answered 401 (see keyRefusal). */
+  keyRefused: string | undefined;
+  private keySent = false;
 
   constructor(private readonly options: HttpClientOptions) {
     this.now = options.now ?? Date.now;
@@ -271,6 +276,7 @@ export class HttpClient {
       ),
     });
     if (limit) throw limit;
+    this.keyRefusal(opts, res.statusCode, url);
     let text: string | undefined;
     let parsed: JsonParseResult | undefined;
     return {
@@ -291,6 +297,25 @@ export class HttpClient {
         return parsed;
       },
     };
+  }
+
+  /**
+   * A 401 to the first request that carried the key as the spec says (`Bearer <key>`, in the header) means the
+   * key is wrong (a rotated CI secret, a typo), not that the server regressed: the run stops before any check
+   * judges it, a configuration error. Only the first: a server that accepts the key and refuses it later is
+   * judged like any other. A user certifying a server that refuses every key opts out (refusedKeyIsFailure).
+   */
+  private keyRefusal(opts: SendOptions, status: number, url: string): void {
+    const auth = opts.auth ?? { kind: 'key' };
+    const plain =
+      auth.kind === 'key' && (auth.key ?? 'primary') === 'primary' && (auth.scheme ?? 'Bearer') === 'Bearer';
+    if (!plain || this.keySent) return;
+    this.keySent = true;
+    if (status !== 401 || this.options.refusedKeyIsFailure) return;
+    const what = `${opts.method} ${this.options.redactor.redact(url)}`;
+    this.keyRefused = `the target refused the API key (401 to ${what}, the first request that carried it): check ORDER_STORE_API_KEY (--api-key); nothing was judged. To certify a server that refuses every key, set ORDER_STORE_REFUSED_KEY_IS_FAILURE (--refused-key-is-failure)`;
+    this.stopReason = this.keyRefused;
+    throw new HarnessError('E_KEY_REFUSED', this.keyRefused);
   }
 
   async close(): Promise<void> {

@@ -3,6 +3,7 @@
 import type { CheckResult } from '../check/model.ts';
 import type { SpecRule } from '../check/rules.ts';
 import type { RunConfig } from '../config/run-config.ts';
+import { EXIT } from '../errors.ts';
 import type { BanEvent } from '../http/ban.ts';
 import type { RunPlan } from '../run/plan.ts';
 import { applyBaseline, type Baseline } from './baseline.ts';
@@ -41,6 +42,8 @@ export interface RunState {
   final: boolean;
   /** Bans the target announced: each makes the run incomplete (a failed MUST still decides the verdict). */
   bans?: readonly BanEvent[];
+  /** The run stopped on a configuration error it could see only by sending (a refused key): exit 2. */
+  configurationError?: string;
 }
 
 export function buildReport(facts: RunFacts, state: RunState, ended: Date = new Date()): Report {
@@ -48,7 +51,10 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
   const done = new Set(state.results.map((r) => r.id));
   const missing = facts.selected.filter((id) => !done.has(id));
   const bans = [...(state.bans ?? [])];
-  const incompleteReasons = [...state.reasons];
+  const incompleteReasons = [
+    ...(state.configurationError !== undefined ? [state.configurationError] : []),
+    ...state.reasons,
+  ];
   for (const b of bans)
     incompleteReasons.push(
       `the target banned the ${b.bucket} credential${b.seconds === null ? '' : ` for ${b.seconds} s`} at ${b.at} (${b.evidence})`,
@@ -97,13 +103,16 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
     incompleteReasons,
     verdict,
     evaluation,
-    gate: gateOf(
-      state.results,
-      incompleteReasons.length === 0 && !state.results.some((r) => r.status === 'error'),
-      facts.failOn,
-      incompleteReasons,
-      baseline,
-    ),
+    gate:
+      state.configurationError !== undefined
+        ? { failOn: facts.failOn, passed: false, exitCode: EXIT.usage, reasons: [state.configurationError] }
+        : gateOf(
+            state.results,
+            incompleteReasons.length === 0 && !state.results.some((r) => r.status === 'error'),
+            facts.failOn,
+            incompleteReasons,
+            baseline,
+          ),
     baseline,
     bans,
     scope: {

@@ -63,6 +63,7 @@ const SETTINGS: RunConfig = {
   burst: false,
   trustOrderList: false,
   allowKeyInUrl: false,
+  refusedKeyIsFailure: false,
 };
 
 function report(checks: CheckResult[], reasons: string[] = []): Report {

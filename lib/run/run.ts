@@ -41,6 +41,8 @@ export interface RunOutcome {
   problems: string[];
   /** Every ban the target announced (spec §8 rule 5): each makes the run incomplete. */
   bans: BanEvent[];
+  /** Set when the first request with the key was refused (401): a configuration error, nothing judged. */
+  keyRefused?: string;
 }
 
 export interface ActiveRun {
@@ -104,11 +106,14 @@ export function startRun<C>(
             limit,
           ]);
           clearTimeout(timer);
+          // A refused key is the configuration's fault: the check that met it judged nothing, and none follows.
+          if (runtime.http.keyRefused !== undefined) break;
           results.push(result);
           runtime.log(resultLine(result));
           hooks.onResult(result);
           if (runtime.http.stopReason !== undefined) break;
         }
+        if (runtime.http.keyRefused !== undefined) break;
         // Repeated transport failures of one kind: the rest would fail the same way, so the run ends, saying why.
         if (runtime.http.stopReason !== undefined) {
           problems.push(`the run stopped sending: ${runtime.http.stopReason}`);
@@ -121,7 +126,14 @@ export function startRun<C>(
     } finally {
       await runtime.http.close();
     }
-    return { results, requestsSent: runtime.pacer.requestsSent, problems, bans: [...runtime.http.bans] };
+    const keyRefused = runtime.http.keyRefused;
+    return {
+      results,
+      requestsSent: runtime.pacer.requestsSent,
+      problems,
+      bans: [...runtime.http.bans],
+      ...(keyRefused !== undefined ? { keyRefused } : {}),
+    };
   })();
   return {
     outcome,

@@ -74,6 +74,7 @@ export function createRuntime(
     ...(config.secondApiKey ? { secondApiKey: config.secondApiKey } : {}),
     timeoutMs: config.timeoutMs,
     allowKeyInUrl: config.allowKeyInUrl,
+    refusedKeyIsFailure: config.refusedKeyIsFailure,
     maxResponseBytes: config.maxResponseBytes,
     recordBodyBytes: RECORD_BODY_BYTES,
     pacer,
