@@ -37,6 +37,8 @@ export interface Flavour {
   env: Record<string, string>;
   /** Environment the conformance command needs to reach it (NODE_EXTRA_CA_CERTS for a test certificate). */
   commandEnv?: Record<string, string>;
+  /** Why this machine cannot run the flavour (no IPv6 loopback), or undefined; the runner skips and says so. */
+  unavailable?: () => Promise<string | undefined>;
 }
 
 export interface ZooTarget {

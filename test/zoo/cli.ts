@@ -40,6 +40,11 @@ for (const target of zoo) {
   }
   for (const flavour of [undefined, ...(target.flavours ?? [])]) {
     const name = flavour ? `${target.id}/${flavour.name}` : target.id;
+    const flavourWhy = await flavour?.unavailable?.();
+    if (flavourWhy) {
+      console.log(`skip ${name}: ${flavourWhy}`);
+      continue;
+    }
     const verdicts = new Map<string, Set<string>>();
     for (let i = 0; i < repeat; i++) {
       const seed = values.seed ? Number(values.seed) : Math.floor(Math.random() * 2 ** 31);
