@@ -182,7 +182,7 @@ export async function handleRequest(
   }
   reply = shapeReply(reply, ctx.variants);
   const headers = rateLimitHeaders(verdict, reply.status, ctx.clock(), ctx.faults, ctx.variants);
-  if (isPetsRoute(route) && !ctx.faults.has('pets-no-deprecation-headers')) {
+  if (isPetsRoute(route) && !ctx.variants.has('no-deprecation-headers')) {
     Object.assign(headers, petsDeprecationHeaders());
   }
   // The server's Date is its own clock (RFC 9110 §6.6.1), the one its X-RateLimit-Reset is read against.

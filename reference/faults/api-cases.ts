@@ -309,20 +309,6 @@ export const API_CASES: FaultCase[] = [
     ],
   },
   {
-    id: 'pets-no-deprecation-headers',
-    probe: async (s) => {
-      const a = await call(s, '/pets/101');
-      return [
-        a.status,
-        a.headers.deprecation !== undefined,
-        a.headers.sunset !== undefined,
-        a.headers.link !== undefined,
-      ];
-    },
-    faithful: [200, true, true, true],
-    faulty: [200, false, false, false],
-  },
-  {
     id: 'pets-no-auth',
     probe: async (s) => [
       (await call(s, '/pets/101', { key: null })).status,

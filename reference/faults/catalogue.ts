@@ -258,12 +258,6 @@ export const FAULTS = [
     'spec §8 rule 2',
     'After the first exhaustion the counter is never cleared: Reset advances but requests stay 429.',
   ),
-  fault(
-    'pets-no-deprecation-headers',
-    'deprecation',
-    'spec §9 rule 3; RFC 9745 §2; RFC 8594 §3',
-    'GET /pets/{petId} carries no Deprecation, Sunset or Link headers.',
-  ),
   fault('pets-no-auth', 'deprecation', 'spec §5 rule 3', 'GET /pets/{petId} answers without credentials.'),
   fault(
     'list-status-206',

@@ -1,7 +1,15 @@
 // The named variants the reference server can switch on: each a choice the spec or an RFC leaves open, with
 // the clause that allows it. Data only; the choices live beside the faithful code they replace. Ids are stable.
 
-export type VariantArea = 'rate-limit' | 'bodies' | 'order-id' | 'cancel' | 'http' | 'auth' | 'store';
+export type VariantArea =
+  | 'rate-limit'
+  | 'bodies'
+  | 'order-id'
+  | 'cancel'
+  | 'http'
+  | 'auth'
+  | 'deprecation'
+  | 'store';
 
 export interface VariantInfo {
   readonly id: string;
@@ -137,6 +145,12 @@ export const VARIANTS = [
     'auth',
     'RFC 9110 §5.3 (only a sender is forbidden to repeat a field; the recipient is left free); spec §5',
     'Of two Authorization lines only the first is read, as Node, Python http.server and Java HttpServer do: "Bearer <key>" then another token is let in. (The default refuses both with 401.)',
+  ),
+  variant(
+    'no-deprecation-headers',
+    'deprecation',
+    'spec §9 rule 3 (the read is deprecated and has a sunset date; how that is announced: not shown); RFC 9745 and RFC 8594 define the fields without obliging a server to send them',
+    'GET /pets/{petId} carries no Deprecation, Sunset or Link headers (the default sends all three).',
   ),
   variant(
     'base-path-deep',

@@ -279,6 +279,20 @@ export const VARIANT_CASES: VariantCase[] = [
     variant: 200,
   },
   {
+    id: 'no-deprecation-headers',
+    probe: async (s) => {
+      const a = await call(s, '/pets/101');
+      return [
+        a.status,
+        a.headers.deprecation !== undefined,
+        a.headers.sunset !== undefined,
+        a.headers.link !== undefined,
+      ];
+    },
+    standard: [200, true, true, true],
+    variant: [200, false, false, false],
+  },
+  {
     id: 'base-path-deep',
     probe: async (s) => [new URL(s.baseUrl).pathname, (await call(s, '/store/orders')).status],
     standard: ['/v1', 200],

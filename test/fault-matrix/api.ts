@@ -41,11 +41,6 @@ export const API_FAULTS: Record<string, FaultExpectation> = {
   'auth-challenge-basic': { fails: ['AUTH-CHALLENGE-BEARER'], args: NO_PROBE, exit: 1 },
   'api-not-under-v1': { fails: ['VER-BASE-PATH-V1', 'LIST-STATUS-200'], args: NO_PROBE, exit: 1 },
   'list-query-narrows': { fails: ['LIST-NO-NARROWING'], args: NO_PROBE, exit: 1 },
-  'pets-no-deprecation-headers': {
-    warns: ['PETS-DEPRECATION-HEADER', 'PETS-SUNSET-HEADER'],
-    args: NO_PROBE,
-    exit: 0,
-  },
   'pets-no-auth': { fails: ['PETS-401-WITHOUT-CREDENTIALS', 'AUTH-MISSING-401'], args: NO_PROBE, exit: 1 },
   'ratelimit-headers-missing-on-errors': { fails: ['RL-HEADERS-PRESENT'], args: NO_PROBE, exit: 1 },
   'ratelimit-headers-missing-on-404': { fails: ['RL-HEADERS-PRESENT'], args: NO_PROBE, exit: 1 },

@@ -88,6 +88,10 @@ export const VARIANT_RUNS: VariantRun[] = [
     ...PLAIN,
     records: { 'AUTH-REPEATED-AUTHORIZATION-INFO': /answered 200/ },
   }),
+  single('no-deprecation-headers', {
+    ...PLAIN,
+    records: { 'PETS-DEPRECATION-HEADER': /no Deprecation header/, 'PETS-SUNSET-HEADER': /no Sunset header/ },
+  }),
   single('base-path-deep', { ...PLAIN, records: { 'VER-BASE-PATH-V1': /base path \/api\/store\/v1/ } }),
   single('empty-store', {
     ...PLAIN,
