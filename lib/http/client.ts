@@ -12,11 +12,13 @@ import { Connections } from './connections.ts';
 import type { Pacer } from './pacer.ts';
 import { EXCHANGE_DEADLINE_FACTOR, limitOf, readBody } from './read-body.ts';
 import { KEY_VARIABLE, type Redactor, SECOND_KEY_VARIABLE } from './redact.ts';
+import { requestKind, Stopping } from './stopping.ts';
 import { type Bucket, type Exchange, type Transcript, withRaw } from './transcript.ts';
 import { request } from './undici-parts.ts';
 import { type Auth, bucketOf, type WireContext, wireRequest } from './wire.ts';
 
 export { EXCHANGE_DEADLINE_FACTOR } from './read-body.ts';
+export { MAX_SAME_TRANSPORT_FAILURES } from './stopping.ts';
 export type { Auth } from './wire.ts';
 
 export interface SendOptions {
@@ -77,9 +79,6 @@ export interface HttpClientOptions {
 
 const EMPTY: Buffer = Buffer.alloc(0);
 
-/** Consecutive exchanges failing at the transport level the same way, after which nothing more is sent. */
-export const MAX_SAME_TRANSPORT_FAILURES = 3;
-
 export class HttpClient {
   private readonly connections: Connections;
   private readonly wire: WireContext;
@@ -91,9 +90,8 @@ export class HttpClient {
    * reports them when it drops the connection; `afterSeq` is the last exchange recorded before.
    */
   readonly strayResponses: Array<{ afterSeq: number; message: string }> = [];
-  /** Why the client sends nothing more (repeated transport failures of one kind), once it has stopped. */
-  stopReason: string | undefined;
-  private streak = { kind: '', count: 0, last: '' };
+  /** Which kinds of request it no longer sends, after repeated exchanges with no response (stopping.ts). */
+  readonly stopping = new Stopping();
   /** Every ban the target announced in this run, in order. */
   readonly bans: BanEvent[] = [];
   /** Why the key is taken for a wrong one: the first request with it was answered 401 (see keyRefusal). */
@@ -138,7 +136,7 @@ export class HttpClient {
   /** Sends `count` copies of a request at the same moment (the opt-in burst of the rate-limit probe). */
   async burst(opts: SendOptions, count: number): Promise<Array<Response | HarnessError>> {
     const bucket = bucketOf(opts.auth ?? { kind: 'key' });
-    this.refuseIfStopped();
+    this.refuseIfStopped(opts);
     await this.options.pacer.acquire(bucket, count, opts.spendToLimit);
     return Promise.all(
       Array.from({ length: count }, () =>
@@ -149,27 +147,19 @@ export class HttpClient {
     );
   }
 
-  /** A transport failure of `kind` (undefined: a clean exchange); the third in a row of one kind stops sending. */
-  private transport(kind: string | undefined, message = ''): void {
-    if (kind === undefined) {
-      this.streak = { kind: '', count: 0, last: '' };
-      return;
-    }
-    this.streak =
-      this.streak.kind === kind
-        ? { kind, count: this.streak.count + 1, last: message }
-        : { kind, count: 1, last: message };
-    if (this.streak.count >= MAX_SAME_TRANSPORT_FAILURES && this.stopReason === undefined)
-      this.stopReason = `the target failed ${this.streak.count} exchanges in a row the same way (${kind}): ${message}`;
+  /** Why the client sends nothing at all any more (the target never answered), or undefined. */
+  get stopReason(): string | undefined {
+    return this.keyRefused ?? this.stopping.all;
   }
 
-  private refuseIfStopped(): void {
-    if (this.stopReason !== undefined)
-      throw new HarnessError('E_HTTP', `not sent: the run stopped sending after ${this.stopReason}`);
+  private refuseIfStopped(opts: SendOptions): void {
+    const why = this.keyRefused ?? this.stopping.refusal(requestKind(opts.method, opts.path));
+    if (why !== undefined)
+      throw new HarnessError('E_HTTP', `not sent: the run stopped sending these after ${why}`);
   }
 
   private async once(opts: SendOptions, bucket: Bucket): Promise<Response> {
-    this.refuseIfStopped();
+    this.refuseIfStopped(opts);
     await this.options.pacer.acquire(bucket, 1, opts.spendToLimit);
     return this.exchange(opts, bucket);
   }
@@ -210,7 +200,8 @@ export class HttpClient {
       const failure =
         limitOf(error, what, this.options, deadline) ??
         new HarnessError('E_HTTP', `${what} failed: ${message} (${code})`);
-      this.transport(code, failure.message);
+      // No status line: nothing of the target's to judge. Repeated, it stops this kind of request.
+      this.stopping.noAnswer(requestKind(opts.method, opts.path), code, failure.message);
       throw failure;
     }
     // The status line and headers arrived, so whatever goes wrong with the body is the response's doing
@@ -233,11 +224,10 @@ export class HttpClient {
       };
       limit = limitOf(error, `${opts.method} ${redactor.redact(url)}`, this.options, deadline);
     }
+    // A body that breaks its framing (a 204 with a Content-Length, a reset mid-body) is part of an answer,
+    // judged by the checks (HTTP-FRAMING among them): it never stops the run. undici drops such a connection.
     this.connections.end(res.headers);
-    this.transport(
-      bodyError?.code,
-      bodyError ? `${opts.method} ${redactor.redact(url)}: ${bodyError.message}` : '',
-    );
+    this.stopping.answer(requestKind(opts.method, opts.path));
     const receivedAtMs = this.now();
     // Enough bytes to hold the first recordBodyBytes characters, however they are encoded.
     const shown = buf.toString('utf8', 0, Math.min(buf.length, 3 * recordBodyBytes + 4));
@@ -314,7 +304,6 @@ export class HttpClient {
     if (status !== 401 || this.options.refusedKeyIsFailure) return;
     const what = `${opts.method} ${this.options.redactor.redact(url)}`;
     this.keyRefused = `the target refused the API key (401 to ${what}, the first request that carried it): check ORDER_STORE_API_KEY (--api-key); nothing was judged. To certify a server that refuses every key, set ORDER_STORE_REFUSED_KEY_IS_FAILURE (--refused-key-is-failure)`;
-    this.stopReason = this.keyRefused;
     throw new HarnessError('E_KEY_REFUSED', this.keyRefused);
   }
 

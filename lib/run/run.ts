@@ -114,12 +114,13 @@ export function startRun<C>(
           if (runtime.http.stopReason !== undefined) break;
         }
         if (runtime.http.keyRefused !== undefined) break;
-        // Repeated transport failures of one kind: the rest would fail the same way, so the run ends, saying why.
-        if (runtime.http.stopReason !== undefined) {
-          problems.push(`the run stopped sending: ${runtime.http.stopReason}`);
-          runtime.log(`stopped: ${runtime.http.stopReason}`);
-          break;
-        }
+        // A target that has never answered: the rest would fail the same way, so the run ends, saying why.
+        if (runtime.http.stopReason !== undefined) break;
+      }
+      // Kinds of request that got no response repeatedly were stopped; the other checks still ran.
+      for (const why of runtime.http.stopping.reasons()) {
+        problems.push(`the run stopped sending: ${why}`);
+        runtime.log(`stopped: ${why}`);
       }
     } catch (e) {
       problems.push(`the run failed: ${errorMessage(e)}`);

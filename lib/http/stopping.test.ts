@@ -1,0 +1,49 @@
+// When the client stops sending: per kind of request after three no-response failures in a row of one kind,
+// whole only when the target never answered; a response, whatever its body did, resets the kind's tally.
+import { describe, expect, it } from 'vitest';
+import { requestKind, Stopping } from './stopping.ts';
+
+describe('requestKind', () => {
+  it('folds ids and variable segments into the route, drops the query', () => {
+    expect(requestKind('DELETE', '/store/orders/9007199254740993')).toBe('DELETE /store/orders/*');
+    expect(requestKind('DELETE', '/store/orders/abc%20')).toBe('DELETE /store/orders/*');
+    expect(requestKind('GET', '/store/orders?limit=1')).toBe('GET /store/orders');
+    expect(requestKind('GET', '/pets/3')).toBe('GET /pets/*');
+    expect(requestKind('GET', '/store/orders')).not.toBe(requestKind('DELETE', '/store/orders'));
+  });
+});
+
+describe('Stopping', () => {
+  it('stops one kind after three no-response failures in a row the same way, once the target has answered', () => {
+    const s = new Stopping();
+    s.answer('GET /store/orders');
+    for (let i = 0; i < 2; i++) s.noAnswer('DELETE /store/orders/*', 'ECONNRESET', 'reset');
+    expect(s.refusal('DELETE /store/orders/*')).toBeUndefined();
+    s.noAnswer('DELETE /store/orders/*', 'ECONNRESET', 'reset');
+    expect(s.refusal('DELETE /store/orders/*')).toMatch(/3 DELETE \/store\/orders\/\* exchanges in a row/);
+    expect(s.refusal('GET /store/orders')).toBeUndefined();
+    expect(s.all).toBeUndefined();
+    expect(s.reasons()).toHaveLength(1);
+  });
+
+  it('an answer, or another failure code, starts the tally of a kind again', () => {
+    const s = new Stopping();
+    s.answer('GET /pets/*');
+    s.noAnswer('GET /pets/*', 'ECONNRESET', 'reset');
+    s.noAnswer('GET /pets/*', 'ECONNRESET', 'reset');
+    s.answer('GET /pets/*');
+    s.noAnswer('GET /pets/*', 'ECONNRESET', 'reset');
+    s.noAnswer('GET /pets/*', 'UND_ERR_HEADERS_TIMEOUT', 'timeout');
+    s.noAnswer('GET /pets/*', 'ECONNRESET', 'reset');
+    expect(s.refusal('GET /pets/*')).toBeUndefined();
+  });
+
+  it('a target that never answered stops whole after three silent exchanges of any kinds', () => {
+    const s = new Stopping();
+    s.noAnswer('GET /store/orders', 'ECONNREFUSED', 'refused');
+    s.noAnswer('DELETE /store/orders/*', 'ECONNREFUSED', 'refused');
+    expect(s.all).toBeUndefined();
+    s.noAnswer('GET /pets/*', 'ECONNREFUSED', 'refused');
+    expect(s.refusal('GET /anything')).toMatch(/answered nothing: 3 exchanges in a row/);
+  });
+});

@@ -1,0 +1,67 @@
+// One bad response, or one operation that breaks, never ends the judging of everything else (issue 20): a
+// body that breaks its framing is a finding, its connection dropped, the run going on; requests that get
+// no response at all stop only their own kind (method and route), while the other operations still run.
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkOf } from '../support/cli.ts';
+import type { Exchange } from './server.ts';
+import { closeAll, reportProblems, runAgainst, said } from './support.ts';
+
+afterEach(closeAll);
+
+const isDelete = (x: Exchange) => x.req.method === 'DELETE';
+
+describe('one bad operation', () => {
+  it('a cancel answered 204 with Content-Length: 2 and a body is a finding; every other check is judged', async () => {
+    const run = await runAgainst(async (x) => {
+      const a = await x.upstream();
+      if (!isDelete(x) || a.status !== 204) return x.reply(a);
+      x.reply({
+        ...a,
+        headers: { ...a.headers, 'content-type': 'application/json' },
+        body: Buffer.from('{}'),
+      });
+    });
+    expect(reportProblems(run), said(run)).toEqual([]);
+    expect(checkOf(run, 'CANCEL-204-NO-CONTENT').status).toBe('fail');
+    expect(checkOf(run, 'HTTP-FRAMING').status).toBe('fail');
+    expect(run.report!.incompleteReasons, said(run)).toEqual([]);
+    const errors = run.report!.checks.filter((c) => c.status === 'error').map((c) => `${c.id}: ${c.message}`);
+    expect(errors).toEqual([]);
+    // Every MUST the configuration allows was judged: only the probe's, switched off here, are left out.
+    const leftOut = run.report!.evaluation.notEvaluated.filter(
+      (n) => n.level === 'MUST' && !n.id.startsWith('RL-'),
+    );
+    expect(leftOut.map((n) => `${n.id}: ${n.reason}`)).toEqual([]);
+    expect(run.code).toBe(1);
+  });
+
+  it('a connection reset on every cancel stops cancels only: the list, auth, pets and whole-run checks still run', async () => {
+    const run = await runAgainst(async (x) => {
+      if (isDelete(x)) return void x.socket.destroy();
+      x.reply(await x.upstream());
+    });
+    expect(reportProblems(run), said(run)).toEqual([]);
+    expect(run.report!.incompleteReasons.join('\n')).toMatch(
+      /stopped sending: 3 DELETE \/store\/orders\/\* exchanges in a row got no response/,
+    );
+    expect(run.report!.incompleteReasons.join('\n')).not.toMatch(/answered nothing/);
+    const deletes = run.server.requests.filter(isDeleteRequest).length;
+    expect(deletes).toBeLessThanOrEqual(3);
+    for (const id of [
+      'LIST-STATUS-200',
+      'LIST-BODY-ARRAY',
+      'LIST-IDS-UNIQUE',
+      'PETS-401-WITHOUT-CREDENTIALS',
+      'ERR-BODY-SCHEMA',
+    ])
+      expect(['pass', 'fail', 'warn', 'info'], `${id}: ${checkOf(run, id).message}`).toContain(
+        checkOf(run, id).status,
+      );
+    expect(checkOf(run, 'CANCEL-PENDING-204').status).toBe('error');
+    expect(run.code).toBe(3);
+  });
+});
+
+function isDeleteRequest(r: { method: string }): boolean {
+  return r.method === 'DELETE';
+}
