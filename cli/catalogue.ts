@@ -32,6 +32,22 @@ export function catalogue(only: string[] = [], skip: string[] = []): CatalogueRo
   );
 }
 
+/** What is wrong with --only/--skip: a prefix that names no check, or a selection that keeps none. */
+export function selectionProblem(only: string[], skip: string[]): string | undefined {
+  const all = catalogue();
+  for (const [flag, env, prefixes] of [
+    ['--only', 'ORDER_STORE_ONLY', only],
+    ['--skip', 'ORDER_STORE_SKIP', skip],
+  ] as const) {
+    const none = prefixes.filter((p) => !all.some((c) => c.id.startsWith(p)));
+    if (none.length > 0)
+      return `${env} (${flag}): ${none.join(', ')} matches no check id; see --list for the ids`;
+  }
+  if (catalogue(only, skip).length === 0)
+    return 'ORDER_STORE_ONLY (--only) and ORDER_STORE_SKIP (--skip) together leave no check to run; see --list';
+  return undefined;
+}
+
 /** The spec's rules as the selection covers them (no results: every citing check is `not-run`). */
 export function ruleCoverage(only: string[] = [], skip: string[] = []): Coverage {
   return coverageOf(

@@ -43,19 +43,7 @@ async function listChecks(config: Config, io: Io): Promise<number> {
 
 /** What is wrong with --only/--skip: a prefix that names no check, or a selection that keeps none. */
 async function selectionProblem(config: Config): Promise<string | undefined> {
-  const { catalogue } = await import('./catalogue.ts');
-  const all = catalogue();
-  for (const [flag, env, prefixes] of [
-    ['--only', 'ORDER_STORE_ONLY', config.only],
-    ['--skip', 'ORDER_STORE_SKIP', config.skip],
-  ] as const) {
-    const none = prefixes.filter((p) => !all.some((c) => c.id.startsWith(p)));
-    if (none.length > 0)
-      return `${env} (${flag}): ${none.join(', ')} matches no check id; see --list for the ids`;
-  }
-  if (catalogue(config.only, config.skip).length === 0)
-    return 'ORDER_STORE_ONLY (--only) and ORDER_STORE_SKIP (--skip) together leave no check to run; see --list';
-  return undefined;
+  return (await import('./catalogue.ts')).selectionProblem(config.only, config.skip);
 }
 
 /** A subcommand: `order-store-conformance NAME ARGS...`, loaded only when called. */

@@ -1,5 +1,5 @@
-// The folder list is the architecture: imports only run downward. cli/ may import lib/, suites/ and
-// reference/; suites/ imports lib/ only; lib/ imports none of the others; reference/ and targets/ (the zoo,
+// The folder list is the architecture: imports only run downward. api/ (the package's programmatic entry)
+// may import cli/ and below; cli/ may import lib/, suites/ and reference/; suites/ imports lib/ only; lib/ imports none of the others; reference/ and targets/ (the zoo,
 // written from the spec alone) import none of them, and none of them imports targets/.
 // Tests beside the code obey the same rule; test/ (the whole-command self-tests) may import anything.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -7,10 +7,11 @@ import { join, posix, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './support/cli.ts';
 
-type Layer = 'cli' | 'lib' | 'suites' | 'reference' | 'targets';
+type Layer = 'api' | 'cli' | 'lib' | 'suites' | 'reference' | 'targets';
 
 /** What each layer may import besides itself. */
 const ALLOWED: Record<Layer, readonly Layer[]> = {
+  api: ['cli', 'lib', 'suites', 'reference'],
   cli: ['lib', 'suites', 'reference'],
   suites: ['lib'],
   lib: [],
@@ -51,7 +52,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('layers', () => {
-  it('no import runs upward or sideways between cli/, lib/, suites/, reference/ and targets/', () => {
+  it('no import runs upward or sideways between api/, cli/, lib/, suites/, reference/ and targets/', () => {
     const files = LAYERS.flatMap(sourceFiles);
     expect(files.length).toBeGreaterThan(100);
     const found = files.flatMap((f) => violations(f, readFileSync(join(ROOT, f), 'utf8')));
@@ -81,5 +82,9 @@ describe('layers', () => {
       violations('cli/main.ts', "import { startReferenceServer } from '../reference/server.ts';"),
     ).toEqual([]);
     expect(violations('suites/auth.ts', "import { x } from '../lib/http/client.ts';")).toEqual([]);
+    expect(violations('cli/run.ts', "import { runConformance } from '../api/index.ts';")).toEqual([
+      'cli/run.ts -> api/index.ts',
+    ]);
+    expect(violations('api/index.ts', "import { conductRun } from '../cli/run.ts';")).toEqual([]);
   });
 });

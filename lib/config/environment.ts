@@ -14,15 +14,17 @@ function distance(a: string, b: string): number {
   return prev[b.length]!;
 }
 
+/** The name among `known` closest to `name` (a misspelling's most likely meaning). */
+export function closest(name: string, known: readonly string[]): string {
+  return known.reduce((best, x) => (distance(name, x) < distance(name, best) ? x : best));
+}
+
 /** A warning for each ORDER_STORE_* variable no setting reads, naming the closest known one. */
 export function unknownVariables(vars: Record<string, string | undefined>, where: string): string[] {
   const known = SETTINGS.map((s) => s.env as string);
   return Object.keys(vars)
     .filter((k) => k.startsWith('ORDER_STORE_') && !known.includes(k))
-    .map((k) => {
-      const closest = known.reduce((best, x) => (distance(k, x) < distance(k, best) ? x : best));
-      return `${k} (${where}) is not a setting and is ignored; did you mean ${closest}?`;
-    });
+    .map((k) => `${k} (${where}) is not a setting and is ignored; did you mean ${closest(k, known)}?`);
 }
 
 /** The CI variable as CI systems set it (GitHub Actions, GitLab CI and most others: CI=true). */

@@ -7,6 +7,7 @@ import { UsageError } from '../errors.ts';
 import { type Config, FAIL_ON, PLANS, type Plan, PROFILES, type TargetConfig } from './config.ts';
 import { checkApiKey, checkBaseUrl } from './credentials.ts';
 import { inCi, unknownVariables } from './environment.ts';
+import { rawFromObject } from './object.ts';
 import type { SettingKey } from './settings.ts';
 import { bool, choice, ids, int, list, type Raw, readEnv, readFlags, setting, str } from './values.ts';
 
@@ -14,13 +15,19 @@ export interface LoadOptions {
   env?: Record<string, string | undefined>;
   cwd?: string;
   random?: () => number;
+  /**
+   * The settings as an object (the API): they stand in for argv, and no ORDER_STORE_* variable is read, nor a
+   * dotenv file unless `envFile` names one. `env` still says whether the run is in CI.
+   */
+  settings?: Readonly<Record<string, unknown>>;
 }
 
 export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
-  const flags = readFlags(argv);
-  const fromEnv = readEnv(env);
+  const fromObject = options.settings !== undefined;
+  const flags = fromObject ? rawFromObject(options.settings!) : readFlags(argv);
+  const fromEnv = fromObject ? {} : readEnv(env);
   const warnings: string[] = [];
 
   // The dotenv file is the weakest source: real environment variables and flags win over it.
@@ -28,7 +35,7 @@ export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
   const envFilePath = resolve(cwd, envFileGiven ?? '.env');
   let fromFile: Raw = {};
   let envFile: string | undefined;
-  if (existsSync(envFilePath)) {
+  if (existsSync(envFilePath) && (!fromObject || envFileGiven !== undefined)) {
     let fileVars: Record<string, string>;
     try {
       fileVars = parseDotenv(readFileSync(envFilePath));
@@ -46,7 +53,7 @@ export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
       `the env file ${envFileGiven} does not exist; fix ORDER_STORE_ENV_FILE (--env-file) or create the file`,
     );
   }
-  warnings.push(...unknownVariables(env, 'environment'));
+  if (!fromObject) warnings.push(...unknownVariables(env, 'environment'));
   const raw: Raw = { ...fromFile, ...fromEnv, ...flags };
   const get = (key: SettingKey) => raw[key];
 

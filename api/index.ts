@@ -1,0 +1,98 @@
+// The package's programmatic API (`import { runConformance, listChecks } from 'order-store-conformance'`): the
+// command's run with the same settings, names, checks and errors, as a function that returns the report.
+// Never exits the process, never installs a signal handler, writes files only when given a reportDir.
+import { readFileSync } from 'node:fs';
+import { type CatalogueRow, catalogue, selectionProblem } from '../cli/catalogue.ts';
+import { conductRun } from '../cli/run.ts';
+import type { Config } from '../lib/config/config.ts';
+import { loadConfig } from '../lib/config/load.ts';
+import type { SettingsObject } from '../lib/config/object.ts';
+import { UsageError } from '../lib/errors.ts';
+import { packagePath } from '../lib/files.ts';
+import type { Report } from '../lib/report/model.ts';
+
+export type { CheckResult, Level, Status } from '../lib/check/model.ts';
+export { EXIT, HarnessError, UsageError } from '../lib/errors.ts';
+export type { Exchange } from '../lib/http/transcript.ts';
+export type { Report, Verdict } from '../lib/report/model.ts';
+
+/**
+ * The command's settings as one object: the same names as the keys in README's Settings table (`baseUrl`,
+ * `apiKey`, `cancellableOrderIds`, `maxRequests`, `referenceFaults`...), checked as the command checks them.
+ * No ORDER_STORE_* variable is read: what the object says is the whole configuration (a dotenv file only when
+ * `envFile` names one). Without `baseUrl`, the embedded reference server is tested; in CI (the CI variable
+ * set) that needs `embedded: true`, as for the command.
+ */
+export type Settings = Omit<SettingsObject, 'help' | 'list'>;
+
+/** A check as the catalogue lists it: id, level, spec rules, spec reference, requirement, title, suite, needs. */
+export type CheckInfo = CatalogueRow;
+
+export interface RunOptions {
+  /** Stops the run: the check in flight ends, and the report comes back marked incomplete. */
+  signal?: AbortSignal;
+  /** Each line the command would print while running (the plan, one line per check, waits), key-free. */
+  onLog?: (line: string) => void;
+  /** Where relative paths (reportDir, baseline, envFile) are resolved; the process's own by default. */
+  cwd?: string;
+}
+
+/** The first request with the API key was refused (401): the key is wrong; nothing was judged (exit 2). */
+export class KeyRefusedError extends UsageError {
+  /** The run's report: no verdict on any check, the gate's exit code 2. */
+  readonly report: Report;
+  constructor(message: string, report: Report) {
+    super(message);
+    this.name = 'KeyRefusedError';
+    this.report = report;
+  }
+}
+
+function configOf(settings: Settings, cwd: string | undefined, list: boolean): Config {
+  const given = settings as Readonly<Record<string, unknown>>;
+  for (const key of ['help', 'list'])
+    if (Object.hasOwn(given, key))
+      throw new UsageError(`${key} is a setting of the command only; call listChecks() for the catalogue`);
+  const config = loadConfig([], {
+    settings: list ? { ...given, list: true } : given,
+    ...(cwd ? { cwd } : {}),
+  });
+  const problem = selectionProblem(config.only, config.skip);
+  if (problem) throw new UsageError(problem);
+  return config;
+}
+
+/**
+ * The checks a run with these settings selects (`only`, `skip`), in run order; sends nothing, needs no key.
+ * Throws UsageError for a setting the command would refuse.
+ */
+export function listChecks(settings: Pick<Settings, 'only' | 'skip'> = {}): CheckInfo[] {
+  const config = configOf(settings, undefined, true);
+  return catalogue(config.only, config.skip);
+}
+
+/**
+ * Runs the conformance checks, as `order-store-conformance` does, and returns the report (what report.json
+ * holds; `report.gate.exitCode` is the command's exit code). Writes the run folder only when `reportDir` is
+ * given. Throws UsageError for what the command refuses with exit 2 (KeyRefusedError for a refused key); an
+ * aborted `signal` resolves with the report marked incomplete, or rejects with its reason if aborted before.
+ */
+export async function runConformance(settings: Settings = {}, options: RunOptions = {}): Promise<Report> {
+  options.signal?.throwIfAborted();
+  const config = configOf(settings, options.cwd, false);
+  const log = options.onLog ?? (() => {});
+  for (const w of config.warnings) log(`warning: ${w}`);
+  const done = await conductRun(config, {
+    io: { out: log, err: log },
+    writeReports: settings.reportDir !== undefined,
+    ...(options.signal ? { signal: options.signal } : {}),
+    stopReason: "stopped by the caller's AbortSignal",
+  });
+  if (done.keyRefused !== undefined) throw new KeyRefusedError(done.keyRefused, done.report);
+  return done.report;
+}
+
+/** The JSON Schema (2020-12) report.json and runConformance's result are valid against. */
+export const reportSchema: Readonly<Record<string, unknown>> = JSON.parse(
+  readFileSync(packagePath('schemas', 'report.schema.json'), 'utf8'),
+);

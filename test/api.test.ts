@@ -1,0 +1,119 @@
+// The programmatic API as an implementer calls it: the command's settings as an object, checked with the
+// command's own words; the report object report.json would hold, valid against the exported schema; no file
+// written unless reportDir is given; an AbortSignal stops the run; a refused key is a KeyRefusedError.
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { KeyRefusedError, listChecks, reportSchema, runConformance, UsageError } from '../api/index.ts';
+import { runCliInProcess } from './support/cli.ts';
+import { reference } from './support/reference.ts';
+
+const validateReport = (() => {
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  addFormats.default(ajv);
+  return ajv.compile(reportSchema);
+})();
+
+const QUICK = { skipRateLimitProbe: true, only: ['LIST', 'VER'], seed: 3 } as const;
+
+describe('listChecks', () => {
+  it('lists what --list lists, selected the same way', async () => {
+    const all = listChecks();
+    const cli = await runCliInProcess(['--list'], { noReportDir: true });
+    expect(cli.stdout).toContain(`${all.length} checks`);
+    expect(listChecks({ only: ['AUTH'], skip: ['AUTH-QUERY'] }).map((c) => c.id)).toEqual(
+      all.filter((c) => c.id.startsWith('AUTH') && !c.id.startsWith('AUTH-QUERY')).map((c) => c.id),
+    );
+    expect(all[0]).toMatchObject({ id: 'LIST-STATUS-200', level: 'MUST', spec: expect.any(String) });
+  });
+
+  it('refuses what the command refuses, in the same words', async () => {
+    const cli = await runCliInProcess(['--list', '--only', 'NOPE'], { noReportDir: true });
+    expect(cli.code).toBe(2);
+    expect(() => listChecks({ only: ['NOPE'] })).toThrow(UsageError);
+    expect(() => listChecks({ only: ['NOPE'] })).toThrow(
+      cli.stderr.replace('order-store-conformance: ', '').trim(),
+    );
+  });
+});
+
+describe('runConformance', () => {
+  it('returns the report: valid against the exported schema, key-free, and writes no file', async () => {
+    const server = await reference();
+    const cwd = mkdtempSync(join(tmpdir(), 'osc-api-'));
+    const lines: string[] = [];
+    const report = await runConformance(
+      {
+        ...QUICK,
+        baseUrl: server.baseUrl,
+        apiKey: server.demoKey,
+        cancellableOrderIds: server.fixtures.pending,
+        shippedOrderIds: server.fixtures.shipped.map(BigInt),
+      },
+      { cwd, onLog: (l) => lines.push(l) },
+    );
+    expect(report.verdict).toBe('conformant');
+    expect(report.gate.exitCode).toBe(0);
+    expect(report.checks.map((c) => c.id)).toEqual(listChecks({ only: ['LIST', 'VER'] }).map((c) => c.id));
+    expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
+    expect(JSON.stringify(report)).not.toContain(server.demoKey);
+    expect(report.settings.shippedOrderIds).toEqual(server.fixtures.shipped);
+    expect(lines.join('\n')).toMatch(/PASS {2}LIST-STATUS-200/);
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('writes the run folder when given a reportDir, as the command does', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'osc-api-'));
+    const report = await runConformance({ ...QUICK, reportDir: 'out' }, { cwd });
+    expect(readdirSync(join(cwd, 'out', report.runId)).sort()).toEqual([
+      'SHA256SUMS',
+      'junit.xml',
+      'report.html',
+      'report.json',
+      'report.md',
+      'transcript.har',
+    ]);
+  });
+
+  it('refuses a bad setting as the command does, before sending anything', async () => {
+    const cli = await runCliInProcess(['--max-requests', '0'], { noReportDir: true });
+    await expect(runConformance({ maxRequests: 0 })).rejects.toThrow(
+      cli.stderr.replace('order-store-conformance: ', '').trim(),
+    );
+    await expect(runConformance({ baseURL: 'http://x/v1' } as never)).rejects.toThrow(
+      '"baseURL" is not a setting; did you mean baseUrl?',
+    );
+    await expect(runConformance({ cancellableOrderIds: [Number('9007199254740993')] })).rejects.toThrow(
+      /not a safe integer; pass large ids as strings or bigints/,
+    );
+    await expect(runConformance({ list: true } as never)).rejects.toThrow(/call listChecks\(\)/);
+  });
+
+  it('an AbortSignal stops the run: the report comes back incomplete; aborted before, nothing runs', async () => {
+    const stop = new AbortController();
+    const report = await runConformance(
+      { seed: 4 },
+      { signal: stop.signal, onLog: (l) => (/waiting \d+ s/.test(l) ? stop.abort() : undefined) },
+    );
+    expect(report.complete).toBe(false);
+    expect(report.incompleteReasons).toContain("stopped by the caller's AbortSignal");
+    expect(report.gate.exitCode).toBe(3);
+    await expect(runConformance({}, { signal: AbortSignal.abort(new Error('too late')) })).rejects.toThrow(
+      'too late',
+    );
+  }, 60_000);
+
+  it('a refused key is a KeyRefusedError (a UsageError), carrying the report with exit code 2', async () => {
+    const server = await reference();
+    const error = await runConformance({ ...QUICK, baseUrl: server.baseUrl, apiKey: 'osk_wrong_0000' }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(KeyRefusedError);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as KeyRefusedError).message).toMatch(/check ORDER_STORE_API_KEY/);
+    expect((error as KeyRefusedError).report.gate.exitCode).toBe(2);
+  });
+});
