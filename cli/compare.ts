@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { EXIT, errorMessage } from '../lib/errors.ts';
 import { compareReports, comparisonMarkdown } from '../lib/report/compare.ts';
 import { writeOutput } from '../lib/report/write.ts';
-import type { Io, Subcommand } from './main.ts';
+import type { Io, Subcommand } from './io.ts';
 import { readReport, reportArgs } from './report-file.ts';
 
 export const COMPARE_USAGE =

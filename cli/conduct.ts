@@ -5,7 +5,7 @@ import type { Config } from '../lib/config/config.ts';
 import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
 import { annotations } from '../lib/report/annotations.ts';
 import { summary } from '../lib/report/console.ts';
-import type { Io } from './main.ts';
+import type { Io } from './io.ts';
 import { type Conducted, conductRun, INTERRUPTED } from './run.ts';
 
 /**

@@ -5,11 +5,7 @@ import type { Config } from '../lib/config/config.ts';
 import { helpText } from '../lib/config/help.ts';
 import { type LoadOptions, loadConfig } from '../lib/config/load.ts';
 import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
-
-export interface Io {
-  out(line: string): void;
-  err(line: string): void;
-}
+import type { Io, Subcommand } from './io.ts';
 
 const defaultIo: Io = {
   out: (line) => process.stdout.write(`${line}\n`),
@@ -45,13 +41,6 @@ async function listChecks(config: Config, io: Io): Promise<number> {
 async function selectionProblem(config: Config): Promise<string | undefined> {
   return (await import('./catalogue.ts')).selectionProblem(config.only, config.skip);
 }
-
-/** A subcommand: `order-store-conformance NAME ARGS...`, loaded only when called. */
-export type Subcommand = (
-  args: string[],
-  io: Io,
-  options: Pick<LoadOptions, 'env' | 'cwd'>,
-) => Promise<number>;
 
 /** The subcommands, by the name that comes first on the command line; anything else is a conformance run. */
 const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {

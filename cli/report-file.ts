@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT, errorMessage } from '../lib/errors.ts';
 import type { Report } from '../lib/report/model.ts';
-import type { Io } from './main.ts';
+import type { Io } from './io.ts';
 
 /** The arguments of a subcommand on finished runs: its positionals and `--out FILE`. */
 export interface ReportArgs {

@@ -19,7 +19,7 @@ import { ALL_CHECKS, CONFORMANCE } from '../suites/index.ts';
 import type { Ctx } from '../suites/shared/context.ts';
 import { SPEC_RULES } from '../suites/spec-rules.ts';
 import { catalogue } from './catalogue.ts';
-import type { Io } from './main.ts';
+import type { Io } from './io.ts';
 import { certificationProblem, planFor } from './plan.ts';
 import { type RunTarget, resolveTarget } from './target.ts';
 

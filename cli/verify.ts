@@ -3,7 +3,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { EXIT } from '../lib/errors.ts';
 import { verifyDir } from '../lib/report/checksums.ts';
-import type { Io } from './main.ts';
+import type { Io } from './io.ts';
 
 export const VERIFY_USAGE = 'Usage: order-store-conformance verify DIR   (a run folder, e.g. reports/latest)';
 
