@@ -1,8 +1,24 @@
-// Validates ReferenceServerOptions up front so a bad option fails at start with a message, never mid-request.
-// Must not apply defaults: server.ts does that.
+// The options of startReferenceServer(), and their check up front, so a bad option fails at start with a
+// message, never mid-request. Must not apply defaults: server.ts does that.
 
-import { PLANS } from './plans.ts';
-import type { ReferenceServerOptions } from './server.ts';
+import { PLANS, type Plan, type PlanLimits, type RateLimitOverride } from './plans.ts';
+import type { SeedOrder } from './seed.ts';
+
+export interface ReferenceServerOptions {
+  host?: string;
+  port?: number;
+  keys?: Array<{ key: string; plan: Plan }>;
+  enterpriseLimits?: PlanLimits;
+  orders?: SeedOrder[];
+  rateLimit?: RateLimitOverride;
+  banSeconds?: number;
+  banAfter?: number;
+  faults?: string[];
+  /** Named variants: choices the spec or an RFC allows (see reference/variants/catalogue.ts). */
+  variants?: string[];
+  clock?: () => number;
+  log?: (line: string) => void;
+}
 
 // RFC 6750 §2.1: a key is sent as a token68, so any other key could never authenticate.
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;

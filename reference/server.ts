@@ -6,18 +6,12 @@ import type { AddressInfo, Socket } from 'node:net';
 import { FaultSet } from './faults/fault-set.ts';
 import { handleRequest, type PipelineContext } from './handler.ts';
 import { writeRaw } from './http-writer.ts';
-import {
-  DEFAULT_ENTERPRISE_LIMITS,
-  type Plan,
-  type PlanLimits,
-  type RateLimitOverride,
-  windowsFor,
-} from './plans.ts';
+import { DEFAULT_ENTERPRISE_LIMITS, type Plan, windowsFor } from './plans.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { errorReply } from './reply.ts';
-import { DEMO_KEY, fixtureIds, normalizeSeed, type SeedOrder } from './seed.ts';
-import { checkOptions } from './server-options.ts';
+import { DEMO_KEY, fixtureIds, normalizeSeed } from './seed.ts';
+import { checkOptions, type ReferenceServerOptions } from './server-options.ts';
 import { OrderStore } from './store.ts';
 import { basePathOf, familyOf, seedOf } from './variants/choices.ts';
 import { VariantSet } from './variants/variant-set.ts';
@@ -31,23 +25,8 @@ export {
   DEMO_KEY,
   type SeedOrder,
 } from './seed.ts';
+export type { ReferenceServerOptions } from './server-options.ts';
 export { VARIANTS, type VariantId, type VariantInfo } from './variants/catalogue.ts';
-
-export interface ReferenceServerOptions {
-  host?: string;
-  port?: number;
-  keys?: Array<{ key: string; plan: Plan }>;
-  enterpriseLimits?: PlanLimits;
-  orders?: SeedOrder[];
-  rateLimit?: RateLimitOverride;
-  banSeconds?: number;
-  banAfter?: number;
-  faults?: string[];
-  /** Named variants: choices the spec or an RFC allows (see reference/variants/catalogue.ts). */
-  variants?: string[];
-  clock?: () => number;
-  log?: (line: string) => void;
-}
 
 export interface RunningReference {
   baseUrl: string;
