@@ -1,6 +1,6 @@
 // Errors the harness raises, each with a stable code (scripts and tests match on the code, never the text).
-// Messages must never contain the API key: they reach the console and the report.
-import { SETTINGS, type SettingKey } from './config/settings.ts';
+// Messages must never contain the API key: they reach the console and the report. The floor of lib/: imports
+// nothing, so every folder may throw these.
 
 export const EXIT = {
   conformant: 0,
@@ -17,7 +17,7 @@ export type ErrorCode =
   | 'E_HTTP' // a request failed at the transport level (reset, refused, malformed framing)
   | 'E_INTERNAL'; // a bug in the harness
 
-/** A limit of the harness was reached (see LimitError). */
+/** A limit of the harness was reached (see LimitError in config/limits.ts). */
 export type LimitCode =
   | 'E_BUDGET' // the request budget (--max-requests) would be exceeded
   | 'E_RATE_LIMIT_WAIT' // the target asks for a wait longer than --max-wait-seconds
@@ -38,27 +38,6 @@ export class UsageError extends HarnessError {
   constructor(message: string) {
     super('E_USAGE', message);
     this.name = 'UsageError';
-  }
-}
-
-/**
- * One of the harness's own limits stopped an exchange or a wait: a size cap, a timeout, a wait limit, the
- * request budget. It is never a finding against the target: the check that meets it ends `error`, which
- * makes the run incomplete (exit 3). The convention every limit follows: a LimitCode, and a message that
- * says what happened, then names the setting to raise: `<what>; raise --flag / ENV_VARIABLE (...)`.
- */
-export class LimitError extends HarnessError {
-  /** The setting that would lift the limit. */
-  readonly setting: SettingKey;
-  constructor(code: LimitCode, what: string, setting: SettingKey, options?: { cause?: unknown }) {
-    const s = SETTINGS.find((x) => x.key === setting)!;
-    super(
-      code,
-      `${what}; raise ${s.flag} / ${s.env} (a limit of this harness, not a fault of the target)`,
-      options,
-    );
-    this.name = 'LimitError';
-    this.setting = setting;
   }
 }
 

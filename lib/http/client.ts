@@ -4,7 +4,8 @@
 
 import { isUtf8 } from 'node:buffer';
 import type { Dispatcher } from 'undici';
-import { errorMessage, HarnessError, type LimitError } from '../errors.ts';
+import type { LimitError } from '../config/limits.ts';
+import { errorMessage, HarnessError } from '../errors.ts';
 import { type JsonParseResult, parseJson } from '../formats/json.ts';
 import { type BanEvent, banOf } from './ban.ts';
 import { bodyFailure } from './body-failure.ts';

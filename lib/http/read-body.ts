@@ -1,6 +1,6 @@
 // Reads a response body whole within the harness's limits, and tells those limits (the size cap, undici's
 // timeouts, the exchange deadline) apart from the target's doing. Reads and classifies only: never records.
-import { LimitError } from '../errors.ts';
+import { LimitError } from '../config/limits.ts';
 
 /**
  * Every exchange ends within this many --timeout-ms, whole body included: undici's body timeout only measures
