@@ -10,7 +10,7 @@ import type { BanEvent } from '../lib/http/ban.ts';
 import { keyRedactor } from '../lib/http/redact.ts';
 import { parseBaseline } from '../lib/report/baseline.ts';
 import { buildReport, type RunFacts } from '../lib/report/build.ts';
-import { planLines } from '../lib/report/console.ts';
+import { planLines, resultLine } from '../lib/report/console.ts';
 import { newRunId, type Report, SUITE } from '../lib/report/model.ts';
 import { ReportWriter } from '../lib/report/write.ts';
 import type { RunPlan } from '../lib/run/plan.ts';
@@ -188,6 +188,7 @@ async function conduct(
       following(plan),
       {
         onResult(r) {
+          io.out(resultLine(r));
           results.push(r);
           if (writer?.progressDue()) writer.progress(build(false));
         },

@@ -10,7 +10,6 @@ import { errorMessage } from '../errors.ts';
 import type { BanEvent } from '../http/ban.ts';
 import type { Redactor } from '../http/redact.ts';
 import type { Exchange } from '../http/transcript.ts';
-import { resultLine } from '../report/console.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 
 /** A safety net above the harness's own timeouts and waits: a check that outlives it is an error. */
@@ -30,6 +29,7 @@ export interface Conformance<C> {
 }
 
 export interface RunHooks {
+  /** Each verdict as it lands (the caller prints it and rewrites the report). */
   onResult(result: CheckResult): void;
   onLog(line: string): void;
 }
@@ -109,7 +109,6 @@ export function startRun<C>(
           // A refused key is the configuration's fault: the check that met it judged nothing, and none follows.
           if (runtime.http.keyRefused !== undefined) break;
           results.push(result);
-          runtime.log(resultLine(result));
           hooks.onResult(result);
           if (runtime.http.stopReason !== undefined) break;
         }
