@@ -1,11 +1,13 @@
 // The folder list is the architecture: imports only run downward. api/ (the package's programmatic entry)
-// may import cli/ and below; cli/ may import lib/, suites/ and reference/; suites/ imports lib/ only; lib/ imports none of the others; reference/ and targets/ (the zoo,
-// written from the spec alone) import none of them, and none of them imports targets/.
-// Tests beside the code obey the same rule; test/ (the whole-command self-tests) may import anything.
+// may import cli/ and below; cli/ may import lib/, suites/ and reference/; suites/ imports lib/ only; lib/
+// imports none of the others, and inside it each floor only the floors below; reference/ and targets/ import
+// none of them, and none of them imports targets/. Tests beside the code obey the same rules; test/ may
+// import anything. No file imports itself back through a circle.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, posix, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './support/cli.ts';
+import { circles, importGraph, importsOf, resolveImport, sourceFiles } from './support/imports.ts';
 
 type Layer = 'api' | 'cli' | 'lib' | 'suites' | 'reference' | 'targets';
 
@@ -20,16 +22,33 @@ const ALLOWED: Record<Layer, readonly Layer[]> = {
 };
 const LAYERS = Object.keys(ALLOWED) as Layer[];
 
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
+/**
+ * The floors of lib/, lowest first: a file imports from its own floor and the floors below, never above.
+ * Every entry of lib/ has a floor, so a new folder must be placed before it can be used.
+ */
+const LIB_FLOORS: readonly (readonly string[])[] = [
+  ['errors.ts', 'files.ts'],
+  ['formats'],
+  ['config'],
+  ['http'],
+  ['check'],
+  ['run'],
+  ['report'],
+];
 
-/** Relative module specifiers of a source text: static, re-exported and dynamic imports. */
-function importsOf(source: string): string[] {
-  return [...source.matchAll(SPECIFIER)].map((m) => m[1]!).filter((s) => s.startsWith('.'));
-}
+/** Every folder of the house that holds sources: the layers, the tests and the tools. */
+const HOUSE = [...LAYERS, 'test', 'bench', 'bin', 'docs', 'schemas'];
 
 function layerOf(path: string): Layer | undefined {
   const top = path.split('/')[0];
   return LAYERS.find((l) => l === top);
+}
+
+function floorOf(path: string): number | undefined {
+  const [top, entry] = path.split('/');
+  if (top !== 'lib' || entry === undefined) return undefined;
+  const floor = LIB_FLOORS.findIndex((f) => f.includes(entry));
+  return floor < 0 ? undefined : floor;
 }
 
 /** Every import of `file` (repo-relative) that runs against the layering, as "file -> target". */
@@ -38,24 +57,30 @@ function violations(file: string, source: string): string[] {
   if (!from) return [];
   const out: string[] = [];
   for (const spec of importsOf(source)) {
-    const target = posix.normalize(posix.join(posix.dirname(file), spec));
+    const target = resolveImport(file, spec);
     const to = layerOf(target);
     if (to && to !== from && !ALLOWED[from].includes(to)) out.push(`${file} -> ${target}`);
   }
   return out;
 }
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && /\.(ts|js|mjs)$/.test(e.name))
-    .map((e) => relative(ROOT, join(e.parentPath, e.name)).split('\\').join('/'));
+/** Every import of a lib/ file that runs up a floor, as "file -> target". */
+function floorViolations(file: string, source: string): string[] {
+  const from = floorOf(file);
+  if (from === undefined) return [];
+  return importsOf(source)
+    .map((spec) => resolveImport(file, spec))
+    .filter((target) => (floorOf(target) ?? -1) > from)
+    .map((target) => `${file} -> ${target}`);
 }
+
+const read = (f: string) => readFileSync(join(ROOT, f), 'utf8');
 
 describe('layers', () => {
   it('no import runs upward or sideways between api/, cli/, lib/, suites/, reference/ and targets/', () => {
     const files = LAYERS.flatMap(sourceFiles);
     expect(files.length).toBeGreaterThan(100);
-    const found = files.flatMap((f) => violations(f, readFileSync(join(ROOT, f), 'utf8')));
+    const found = files.flatMap((f) => violations(f, read(f)));
     expect(found).toEqual([]);
   });
 
@@ -86,5 +111,49 @@ describe('layers', () => {
       'cli/run.ts -> api/index.ts',
     ]);
     expect(violations('api/index.ts', "import { conductRun } from '../cli/run.ts';")).toEqual([]);
+  });
+
+  it('every entry of lib/ stands on a floor', () => {
+    const entries = readdirSync(join(ROOT, 'lib')).filter((e) => e.endsWith('.ts') || !e.includes('.'));
+    expect(entries.filter((e) => floorOf(`lib/${e}`) === undefined)).toEqual([]);
+  });
+
+  it('inside lib/, no import runs up a floor', () => {
+    const found = sourceFiles('lib').flatMap((f) => floorViolations(f, read(f)));
+    expect(found).toEqual([]);
+  });
+
+  it('finds an import that runs up a floor of lib/, and lets one run down', () => {
+    expect(floorViolations('lib/run/run.ts', "import { resultLine } from '../report/console.ts';")).toEqual([
+      'lib/run/run.ts -> lib/report/console.ts',
+    ]);
+    expect(floorViolations('lib/errors.ts', "import type { S } from './config/settings.ts';")).toEqual([
+      'lib/errors.ts -> lib/config/settings.ts',
+    ]);
+    expect(floorViolations('lib/report/console.ts', "import type { P } from '../run/plan.ts';")).toEqual([]);
+    expect(floorViolations('lib/config/load.ts', "import { UsageError } from '../errors.ts';")).toEqual([]);
+  });
+
+  it('no import circle anywhere in the house, type-only imports included', () => {
+    const files = HOUSE.flatMap(sourceFiles);
+    expect(circles(importGraph(files, read))).toEqual([]);
+  });
+
+  it('finds a circle however long, and a file that imports itself', () => {
+    const graph = new Map([
+      ['cli/main.ts', ['cli/verify.ts']],
+      ['cli/verify.ts', ['cli/io.ts', 'cli/main.ts']],
+      ['cli/io.ts', []],
+      ['lib/a.ts', ['lib/b.ts']],
+      ['lib/b.ts', ['lib/c.ts']],
+      ['lib/c.ts', ['lib/a.ts']],
+      ['lib/self.ts', ['lib/self.ts']],
+    ]);
+    expect(circles(graph)).toEqual([
+      ['cli/main.ts', 'cli/verify.ts'],
+      ['lib/a.ts', 'lib/b.ts', 'lib/c.ts'],
+      ['lib/self.ts'],
+    ]);
+    expect(circles(new Map([['cli/main.ts', ['cli/io.ts']]]))).toEqual([]);
   });
 });
