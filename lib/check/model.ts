@@ -1,5 +1,5 @@
-// The check model (GUIDE §2): a check is data (id, spec, level, requirement, title, needs) plus one run
-// function. Nothing here knows a specific check; suites/ defines them, run-check.ts runs them.
+// The check model (GUIDE §2): a check is data (id, spec, level, requirement, basis, title, needs) plus one
+// run function. Nothing here knows a specific check; suites/ defines them, run-check.ts runs them.
 import type { SchemaIssue } from '../formats/validation.ts';
 import type { Exchange } from '../http/transcript.ts';
 
@@ -41,6 +41,20 @@ export interface Needs extends Sending {
   optIn?: 'burst';
 }
 
+/**
+ * A sentence that obliges the server to do what a check demands, quoted where it stands: in the spec, or in
+ * an RFC (whose quoted sentences the repository keeps in docs/rfc-excerpts.md).
+ */
+export interface Basis {
+  /**
+   * Where it stands: `spec §5 rule 4`, `spec §4 cancelOrder table`, `spec §2 Error` (a section, then a part
+   * named by its heading or operation name, then a rule or its table), or `RFC 9110 §11.6.1`.
+   */
+  source: string;
+  /** The sentence (or table row), verbatim: only whitespace may differ. */
+  text: string;
+}
+
 export interface CheckMeta {
   /** Stable, never reused or renumbered. */
   id: string;
@@ -51,6 +65,12 @@ export interface CheckMeta {
   rules: readonly string[];
   /** The requirement in one sentence. */
   requirement: string;
+  /**
+   * The sentences that bind the server to the requirement: required for MUST and SHOULD; an INFO check may
+   * name the sentence it observes against. A sentence binding only a client, a sender of requests, or saying
+   * MAY is no basis for a MUST or SHOULD.
+   */
+  basis?: readonly Basis[];
   /** What the check sends. */
   title: string;
   needs: Needs;
