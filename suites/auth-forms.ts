@@ -2,9 +2,11 @@
 // form (another scheme, text around it, altered) is an invalid key, answered 401. A second Authorization line
 // is only observed: nothing obliges a server to refuse it (RFC 9110 §5.3 binds the sender). Each form is sent
 // once, on one operation, the operations taking turns, so the matrix costs one request per form.
+import type { Basis } from '../lib/check/model.ts';
 import type { Response } from '../lib/http/client.ts';
 import type { KeyForm } from '../lib/http/key-forms.ts';
 import { describeForm } from '../lib/http/key-forms.ts';
+import { RFC, SPEC } from './shared/basis.ts';
 import { type Ctx, check } from './shared/context.ts';
 import { describeStatus } from './shared/responses.ts';
 import { shares } from './shared/sendings.ts';
@@ -13,6 +15,8 @@ import { OPERATIONS, sendAs } from './shared/unauthorized.ts';
 interface FormCheck {
   id: string;
   rules: string[];
+  /** The sentences that bind the server (an observed group: the one it observes against). */
+  basis: Basis[];
   what: string;
   title: string;
   forms: KeyForm[];
@@ -25,6 +29,7 @@ const GROUPS: FormCheck[] = [
   {
     id: 'AUTH-OTHER-SCHEME-401',
     rules: ['5.r1', '5.r2', '5.r4'],
+    basis: [SPEC.bearer, SPEC.keyForm, SPEC.invalidKey401],
     what: 'the key under another authentication scheme',
     title: 'Sends the key as Basic (as user, as password), Token, ApiKey and Digest credentials',
     forms: [
@@ -38,6 +43,7 @@ const GROUPS: FormCheck[] = [
   {
     id: 'AUTH-KEY-EXTRA-TEXT-401',
     rules: ['5.r2', '5.r4'],
+    basis: [SPEC.keyForm, SPEC.invalidKey401],
     what: 'the key with something more in the Authorization header',
     title: 'Sends "Bearer x <key>", "Bearer <key> x" and "Bearer<key>" (no space)',
     forms: [
@@ -49,6 +55,7 @@ const GROUPS: FormCheck[] = [
   {
     id: 'AUTH-REPEATED-AUTHORIZATION-INFO',
     rules: ['5.r2'],
+    basis: [RFC.repeatedField],
     what: 'two Authorization lines, the key then another token',
     title: 'Sends two Authorization lines (the key, then another token)',
     forms: [{ kind: 'twice', other: 'osc_not_a_key' }],
@@ -57,6 +64,7 @@ const GROUPS: FormCheck[] = [
   {
     id: 'AUTH-KEY-ALTERED-401',
     rules: ['5.r4'],
+    basis: [SPEC.invalidKey401],
     what: 'a bearer token that differs from the key',
     title: 'Sends "Bearer <key>" with the key case-flipped, without its last character, and with one more',
     forms: [
@@ -95,6 +103,7 @@ function refusedCheck(group: FormCheck, offset: number) {
     spec: 'spec §5 rules 2 and 4',
     level: 'MUST',
     rules: group.rules,
+    basis: group.basis,
     requirement: `The key is sent only as "Authorization: Bearer <key>", so a request carrying ${group.what} is a request with an invalid key: 401.`,
     title: `${group.title}; each form on one operation (list, cancel of an absent id, pets, in turn)`,
     needs: { requests: group.forms.length, shared: shares('order list') },
@@ -118,6 +127,7 @@ function observedCheck(group: FormCheck, offset: number) {
     spec: 'spec §5 rule 2; RFC 9110 §5.3',
     level: 'INFO',
     rules: group.rules,
+    basis: group.basis,
     requirement: `What a request carrying ${group.what} gets is recorded: RFC 9110 §5.3 forbids the sender to repeat the field and leaves the recipient free, and most HTTP stacks keep the first line, so 200 and 401 are both conformant.`,
     title: `${group.title}; on one operation (list, cancel of an absent id or pets, by its turn)`,
     needs: { requests: group.forms.length, shared: shares('order list') },

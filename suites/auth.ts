@@ -1,10 +1,12 @@
 // spec §5 Authentication: every operation (list, cancel, the deprecated pets read) refuses a missing or
 // invalid key with 401, an Error body and a challenge, before it reveals whether anything exists.
 
+import type { Basis } from '../lib/check/model.ts';
 import { headerValue } from '../lib/formats/rate-limit-headers.ts';
 import type { Auth } from '../lib/http/client.ts';
 import { isLoopbackUrl } from '../lib/http/loopback.ts';
 import { credentialFormChecks } from './auth-forms.ts';
+import { RFC, SPEC } from './shared/basis.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
 import { ORDERS } from './shared/paths.ts';
 import { describeStatus, errorBodyProblems, errorSchemaIssues, recordedView } from './shared/responses.ts';
@@ -17,13 +19,21 @@ async function all401s(ctx: Ctx) {
   return ctx.transcript.all().filter((x) => x.response?.status === 401);
 }
 
-function authCheck(id: string, rules: string[], what: string, title: string, auth: (ctx: Ctx) => Auth) {
+function authCheck(
+  id: string,
+  rules: string[],
+  basis: Basis[],
+  what: string,
+  title: string,
+  auth: (ctx: Ctx) => Auth,
+) {
   return check({
     id,
     spec: 'spec §5 rules 3-4',
     level: 'MUST',
     rules,
     requirement: `Every operation answers 401 when the request carries ${what}.`,
+    basis,
     title,
     needs: { requests: 3, shared: shares('order list') },
     run: (ctx: Ctx) => expect401(ctx, what, (op) => sendAs(ctx, op, auth(ctx))),
@@ -41,6 +51,7 @@ export const authentication = suite({
       level: 'MUST',
       rules: ['5.r3', '5.r4', '4.list.401', '4.cancel.401', '7.401'],
       requirement: 'Every operation answers 401 when the Authorization header is missing.',
+      basis: [SPEC.invalidKey401, SPEC.everyOperation],
       title: 'Sends list, cancel (absent id) and pets with no Authorization header',
       needs: {
         requests: 0,
@@ -51,6 +62,7 @@ export const authentication = suite({
     authCheck(
       'AUTH-EMPTY-BEARER-401',
       ['5.r2', '5.r4'],
+      [SPEC.invalidKey401, SPEC.keyForm, SPEC.everyOperation],
       'a Bearer scheme with no token',
       'Sends each operation with "Authorization: Bearer" and no token',
       () => ({
@@ -61,6 +73,7 @@ export const authentication = suite({
     authCheck(
       'AUTH-UNKNOWN-KEY-401',
       ['5.r4'],
+      [SPEC.invalidKey401, SPEC.everyOperation],
       'a bearer token that is not a key',
       'Sends each operation with a random, never-issued bearer token',
       (ctx) => ({
@@ -75,6 +88,7 @@ export const authentication = suite({
       rules: ['5.r2', '5.r4'],
       requirement:
         'The key is accepted only as a bearer token in the Authorization header, so a key in the query string alone gets 401.',
+      basis: [SPEC.keyForm, SPEC.invalidKey401],
       title: 'Sends each operation with the key as ?api_key= and ?access_token= and no Authorization header',
       needs: { requests: 3, shared: shares('order list') },
       run: (ctx: Ctx) => {
@@ -97,6 +111,7 @@ export const authentication = suite({
       level: 'MUST',
       rules: ['5.r4', '2.error.fields', '4.list.401', '4.cancel.401'],
       requirement: 'A 401 carries an Error object (code, message, status) whose status is 401.',
+      basis: [SPEC.invalidKey401, SPEC.errorFieldsRequired, SPEC.errorStatus],
       title: 'Validates the body of every 401 received so far',
       needs: { requests: 0, shared: shares('list without credentials') },
       async run(ctx: Ctx) {
@@ -117,6 +132,7 @@ export const authentication = suite({
       rules: ['5.r1', '5.r4'],
       requirement:
         'A server generating a 401 response must send a WWW-Authenticate header field containing at least one challenge.',
+      basis: [RFC.challenge401],
       title: 'Reads WWW-Authenticate on every 401 received so far',
       needs: { requests: 0, shared: shares('list without credentials') },
       async run(ctx: Ctx) {
@@ -137,6 +153,7 @@ export const authentication = suite({
       level: 'MUST',
       rules: ['5.r1'],
       requirement: 'The 401 challenge of a bearer-protected resource uses the auth-scheme "Bearer".',
+      basis: [RFC.challengeApplicable, SPEC.bearer, RFC.bearerChallenge],
       title: 'Reads the scheme of WWW-Authenticate on every 401 received so far',
       needs: { requests: 0, shared: shares('list without credentials') },
       async run(ctx: Ctx) {
@@ -160,6 +177,7 @@ export const authentication = suite({
       rules: ['5.r3'],
       requirement:
         'Every operation requires the bearer credential, so an unauthenticated cancel answers 401, never 404 or 409: an unauthenticated caller never learns whether an order exists.',
+      basis: [SPEC.everyOperation, SPEC.invalidKey401],
       title: 'Sends DELETE of an absent id and of a shipped fixture with no Authorization header',
       needs: { requests: 1, shared: shares('cancel without credentials') },
       async run(ctx: Ctx) {
@@ -206,6 +224,7 @@ export const authentication = suite({
       rules: ['5.r1'],
       requirement:
         'The authentication scheme is a case-insensitive token, so "bearer <key>" is accepted like "Bearer <key>".',
+      basis: [RFC.schemeCaseInsensitive, SPEC.bearer, RFC.bearerHeaderSupported],
       title: 'Sends GET /store/orders with "Authorization: bearer <key>"',
       needs: { requests: 1 },
       async run(ctx: Ctx) {

@@ -1,5 +1,6 @@
 // spec §4 Cancel an order (DELETE /store/orders/{orderId}): pending → 204, shipped → 409, unknown → 404.
 // Only fixtures from --cancellable-order-ids are ever cancelled; unknown ids are proven absent first.
+import { RFC, SPEC } from './shared/basis.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
 import { describeStatus, errorBodyProblems, errorSchemaIssues, header, viewOf } from './shared/responses.ts';
 import { shares } from './shared/sendings.ts';
@@ -37,6 +38,7 @@ export const cancelOrder = suite({
       level: 'MUST',
       rules: ['4.cancel.204', '3.pending-cancel'],
       requirement: 'Cancelling an order with status pending answers 204 (order cancelled).',
+      basis: [SPEC.cancel204, SPEC.pendingCancelled],
       title: 'Sends DELETE /store/orders/{a pending fixture} with the API key',
       needs: { requests: 0, cancellable: 1, shared: shares('order list', 'first cancel') },
       async run(ctx: Ctx) {
@@ -60,11 +62,12 @@ export const cancelOrder = suite({
     }),
     check({
       id: 'CANCEL-204-NO-CONTENT',
-      spec: 'RFC 9110 §15.3.5; RFC 9110 §8.6; spec §4 cancelOrder (204: no body)',
+      spec: 'RFC 9110 §15.3.5; RFC 9110 §8.6; RFC 9112 §6.1; spec §4 cancelOrder (204: no body)',
       level: 'MUST',
       rules: ['4.cancel.204', '3.pending-cancel'],
       requirement:
         'A 204 response carries no content: no body bytes, and no Content-Length other than 0 or Transfer-Encoding.',
+      basis: [SPEC.cancel204, RFC.noContent204, RFC.noContentLength204, RFC.noTransferEncoding204],
       title: 'Reads the body and framing headers of the 204 to the cancel',
       needs: { requests: 0, cancellable: 1, shared: shares('first cancel') },
       async run(ctx: Ctx) {
@@ -97,6 +100,7 @@ export const cancelOrder = suite({
       rules: ['4.cancel.r1'],
       requirement:
         'Only an order with status pending can be cancelled (spec §4 cancelOrder rule 1, stated without exception, so a MUST like rules 2 and 3): once cancelled the order is not pending, so a second cancel of it is never answered 2xx ("Order cancelled").',
+      basis: [SPEC.onlyPending],
       title: 'Sends DELETE /store/orders/{the cancelled fixture} a second time',
       needs: { requests: 0, cancellable: 1, shared: shares('repeated cancel') },
       async run(ctx: Ctx) {
@@ -136,6 +140,7 @@ export const cancelOrder = suite({
       level: 'MUST',
       rules: ['4.cancel.r2', '4.cancel.r1', '3.shipped-cancel', '7.409'],
       requirement: 'When the order has already shipped, then the response is 409.',
+      basis: [SPEC.shipped409, SPEC.shippedRejected],
       title: 'Sends DELETE /store/orders/{a shipped fixture} with the API key',
       needs: { requests: 0, shipped: true, shared: shares('shipped cancel') },
       async run(ctx: Ctx) {
@@ -156,6 +161,7 @@ export const cancelOrder = suite({
       rules: ['7.error-object', '7.r2', '4.cancel.409-body'],
       requirement:
         'A 409 that carries a body carries an Error object whose status is 409 (the body itself is optional: not shown).',
+      basis: [SPEC.errorObject, SPEC.errorStatus],
       title: 'Validates the body, if any, of the 409 to the shipped cancel',
       needs: { requests: 0, shipped: true, shared: shares('shipped cancel') },
       async run(ctx: Ctx) {
@@ -178,6 +184,7 @@ export const cancelOrder = suite({
       level: 'MUST',
       rules: ['4.cancel.r3', '7.404'],
       requirement: 'When no order has the given orderId, then the response is 404.',
+      basis: [SPEC.absent404],
       title: 'Sends DELETE /store/orders/{an id proven absent from the list} with the API key',
       needs: { requests: 0, shared: shares('cancel of an absent id') },
       async run(ctx: Ctx) {
@@ -197,6 +204,7 @@ export const cancelOrder = suite({
       level: 'MUST',
       rules: ['4.cancel.404', '2.error.fields', '2.error.status'],
       requirement: 'The 404 carries an Error object (code, message, status) whose status is 404.',
+      basis: [SPEC.cancel404Body, SPEC.errorFieldsRequired, SPEC.errorStatus],
       title: 'Validates the body of the 404 to the absent-id cancel',
       needs: { requests: 0, shared: shares('cancel of an absent id') },
       async run(ctx: Ctx) {

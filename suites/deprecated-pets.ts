@@ -3,6 +3,7 @@
 // neither the spec nor those RFCs oblige a server to send them.
 
 import { isImfFixdate, parseHttpDate } from '../lib/formats/http-date.ts';
+import { SPEC } from './shared/basis.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
 import { describeStatus, header } from './shared/responses.ts';
 import { shares } from './shared/sendings.ts';
@@ -22,6 +23,7 @@ export const deprecatedPets = suite({
       rules: ['5.r3'],
       requirement:
         'The deprecated read, like every operation, requires the bearer credential: without it the answer is 401.',
+      basis: [SPEC.everyOperation, SPEC.invalidKey401, SPEC.petsRead],
       title: 'Sends GET /pets/{petId} with no Authorization header',
       needs: { requests: 0, shared: shares('pets without credentials') },
       async run(ctx: Ctx) {
@@ -56,6 +58,7 @@ export const deprecatedPets = suite({
       rules: ['9.r3'],
       requirement:
         'Whether the deprecated read announces its deprecation in a Deprecation header (RFC 9745: an RFC 9651 Date, "@" + Unix seconds) is recorded: the spec says the read is deprecated, not how that is announced, and RFC 9745 defines the field without obliging a server to send it.',
+      basis: [SPEC.petsDeprecated],
       title: 'Reads Deprecation on the authenticated GET /pets/{petId}',
       needs: { requests: 0, shared: shares('pet read') },
       async run(ctx: Ctx) {
@@ -82,6 +85,7 @@ export const deprecatedPets = suite({
       rules: ['9.r3', '9.r3-date'],
       requirement:
         'Whether the deprecated read announces its sunset date in a Sunset header (RFC 8594: an HTTP-date) is recorded: the spec says the read has a sunset date (the date: not shown), not how that is announced, and RFC 8594 defines the field without obliging a server to send it.',
+      basis: [SPEC.petsDeprecated],
       title: 'Reads Sunset on the authenticated GET /pets/{petId}',
       needs: { requests: 0, shared: shares('pet read') },
       async run(ctx: Ctx) {

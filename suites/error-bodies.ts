@@ -1,5 +1,6 @@
 // spec §7 Errors, judged over every response of the run (ordinary checks, auth probes, cancels, the
 // rate-limit probe): an error response that carries a body carries the Error object, status included.
+import { SPEC } from './shared/basis.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
 import {
   errorSchemaIssues,
@@ -25,6 +26,7 @@ export const errorBodies = suite({
       rules: ['7.error-object', '2.error.fields'],
       requirement:
         'Error responses that carry a body use the Error object, with code, message and status all present.',
+      basis: [SPEC.errorObject, SPEC.errorFieldsRequired],
       title: 'Validates the body of every error response of the run against schemas/error.schema.json',
       needs: { requests: 0 },
       async run(ctx: Ctx) {
@@ -54,6 +56,7 @@ export const errorBodies = suite({
       rules: ['2.error.status'],
       requirement:
         'The status field of an Error body equals the HTTP status of the response that carries it.',
+      basis: [SPEC.errorStatus],
       title: 'Compares Error.status with the HTTP status on every error response of the run',
       needs: { requests: 0 },
       async run(ctx: Ctx) {

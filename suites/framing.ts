@@ -1,6 +1,7 @@
 // HTTP framing, judged over the whole run: every response ends where its headers say it does. A body cut
 // short (a reset, a truncated chunk, a Content-Length the bytes do not meet) and bytes after a response's end
 // (a whole extra response after a 204) are findings, never a conformant run. Our own limits are not judged.
+import { RFC, SPEC } from './shared/basis.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
 import { type Offence, reportGrouped, responses } from './shared/whole-run.ts';
 
@@ -20,6 +21,7 @@ export const framing = suite({
       rules: ['1.json'],
       requirement:
         'Every response is framed as its headers say: its body arrives whole (no reset, no truncated chunk, no Content-Length left short), and nothing follows its end (a 204 ends with its header section).',
+      basis: [SPEC.json, RFC.grammar, RFC.noContent204],
       title: 'Looks at how every response of the run ended on the connection',
       needs: { requests: 0 },
       async run(ctx: Ctx) {

@@ -2,6 +2,7 @@
 
 import { INT64_MAX, INT64_MIN } from '../lib/formats/int64.ts';
 import { arrayMember } from '../lib/formats/json.ts';
+import { RFC, SPEC } from './shared/basis.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
 import { itemsOf, judgeable } from './shared/list-body.ts';
 import { idIdentities, idIdentity, idIndex } from './shared/order-list.ts';
@@ -22,6 +23,7 @@ export const listOrders = suite({
       level: 'MUST',
       rules: ['4.list.200'],
       requirement: 'GET /store/orders with a valid key answers 200 with all orders in the store.',
+      basis: [SPEC.list200, SPEC.listWhole],
       title: 'Sends GET /store/orders with the API key',
       needs: { requests: 0, shared: shares('order list') },
       async run(ctx: Ctx) {
@@ -41,6 +43,7 @@ export const listOrders = suite({
       rules: ['1.json'],
       requirement:
         'The list response (200, or any other 2xx with a body) labels its JSON content with a JSON media type in Content-Type.',
+      basis: [SPEC.json, RFC.contentType],
       title: 'Reads Content-Type of the GET /store/orders response',
       needs: { requests: 0, shared: shares('order list') },
       async run(ctx: Ctx) {
@@ -66,6 +69,7 @@ export const listOrders = suite({
       rules: ['4.list.200'],
       requirement:
         'The list body (of the 200, or of any other 2xx the list answers with a body) is a JSON array of Order objects.',
+      basis: [SPEC.list200],
       title: 'Parses the GET /store/orders body as JSON',
       needs: { requests: 0, shared: shares('order list') },
       async run(ctx: Ctx) {
@@ -99,6 +103,14 @@ export const listOrders = suite({
       ],
       requirement:
         'Every item of the list is an Order: id and petId int64 integers, quantity an integer, shipDate an RFC 3339 date-time, complete a boolean.',
+      basis: [
+        SPEC.list200,
+        SPEC.orderId,
+        SPEC.orderPetId,
+        SPEC.orderQuantity,
+        SPEC.orderShipDate,
+        SPEC.orderComplete,
+      ],
       title: 'Validates each list item against schemas/order.schema.json',
       needs: { requests: 0, shared: shares('order list') },
       async run(ctx: Ctx) {
@@ -122,6 +134,7 @@ export const listOrders = suite({
       rules: ['2.order.id'],
       requirement:
         'No two orders in the list share an id (read exactly: ids above 2^53 are not rounded; an id that is not an integer is compared by its JSON value).',
+      basis: [SPEC.orderId],
       title: 'Compares the exact ids of the list items',
       needs: { requests: 0, shared: shares('order list') },
       async run(ctx: Ctx) {
@@ -153,6 +166,7 @@ export const listOrders = suite({
       level: 'MUST',
       rules: ['2.order.id'],
       requirement: 'Every order id is a JSON integer within the int64 range.',
+      basis: [SPEC.orderId],
       title: 'Reads each list item id exactly and bounds it to int64',
       needs: { requests: 0, shared: shares('order list') },
       async run(ctx: Ctx) {
@@ -183,6 +197,7 @@ export const listOrders = suite({
       level: 'MUST',
       rules: ['4.list.r1', '4.list.params', '8.r9'],
       requirement: 'The response always contains all orders; query parameters cannot narrow or page it.',
+      basis: [SPEC.listWhole, SPEC.listReturnedWhole],
       title: `Sends GET /store/orders${NARROWING_QUERY} and compares it with the plain list`,
       needs: { requests: 1, shared: shares('order list') },
       async run(ctx: Ctx) {

@@ -1,6 +1,7 @@
 // spec §8 rules 1-2, judged over every response of the run: the three X-RateLimit-* headers are present
 // with usable values, and Reset is a Unix time in seconds (not milliseconds, not a delta); and any
 // Retry-After is one a client can wait for.
+
 import {
   headerValue,
   RESET_DELTA_BELOW,
@@ -9,6 +10,7 @@ import {
   retryAfter,
 } from '../lib/formats/rate-limit-headers.ts';
 import { byBucket, judgeWindows, limitByStatus } from './rate-limit-windows.ts';
+import { RFC, SPEC } from './shared/basis.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
 import { type Offence, reportGrouped, responses } from './shared/whole-run.ts';
 
@@ -26,6 +28,7 @@ export const rateLimitHeadersSuite = suite({
       rules: ['8.r1'],
       requirement:
         'Every API response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.',
+      basis: [SPEC.rateLimitHeaders],
       title: 'Looks for the three headers on every response of the run',
       needs: { requests: 0 },
       async run(ctx: Ctx) {
@@ -46,6 +49,7 @@ export const rateLimitHeadersSuite = suite({
       level: 'MUST',
       rules: ['8.r1'],
       requirement: 'The rate-limit headers hold non-negative integers, with Remaining never above Limit.',
+      basis: [SPEC.rateLimitHeaders, SPEC.resetMoment],
       title: 'Parses the three headers on every response of the run',
       needs: { requests: 0 },
       async run(ctx: Ctx) {
@@ -80,6 +84,7 @@ export const rateLimitHeadersSuite = suite({
       rules: ['8.r2'],
       requirement:
         'X-RateLimit-Reset is a Unix timestamp in seconds: not milliseconds (above 10^12) and not a delta (below 10^9).',
+      basis: [SPEC.resetMoment],
       title: 'Classifies X-RateLimit-Reset on every response of the run',
       needs: { requests: 0 },
       async run(ctx: Ctx) {
@@ -106,6 +111,7 @@ export const rateLimitHeadersSuite = suite({
       rules: ['8.r4'],
       requirement:
         'A Retry-After value is delay-seconds or an HTTP-date (RFC 9110 §10.2.3): a sender must not generate values outside the grammar (RFC 9110 §2.2), as a client cannot wait for "soon", "-5" or "1e309".',
+      basis: [RFC.grammar, RFC.retryAfterForms, SPEC.retryAfterWait],
       title: 'Parses Retry-After on every response of the run that carries one',
       needs: { requests: 0 },
       async run(ctx: Ctx) {
@@ -132,6 +138,7 @@ export const rateLimitHeadersSuite = suite({
       rules: ['8.r1', '8.plans'],
       requirement:
         'X-RateLimit-Limit is the limit of the credential, which depends on its plan, not on the response: every status in one credential bucket carries the same Limit.',
+      basis: [SPEC.limitsByPlan, SPEC.rateLimitHeaders],
       title:
         'Compares X-RateLimit-Limit across the statuses of every response of the run, per credential bucket',
       needs: { requests: 0 },
@@ -152,6 +159,7 @@ export const rateLimitHeadersSuite = suite({
       rules: ['8.r2'],
       requirement:
         'X-RateLimit-Reset gives the moment the limit resets: while Remaining falls (one window) that moment does not move later, beyond the rounding of whole seconds.',
+      basis: [SPEC.resetMoment],
       title: 'Follows X-RateLimit-Reset through each window of the run, per credential bucket',
       needs: { requests: 0 },
       async run(ctx: Ctx) {
@@ -171,6 +179,7 @@ export const rateLimitHeadersSuite = suite({
       rules: ['8.r2'],
       requirement:
         'X-RateLimit-Reset gives the moment the limit resets: once that moment has passed, a new window begins and Reset names a later moment.',
+      basis: [SPEC.resetMoment],
       title: 'Reads the responses that arrived after a Reset moment the run outlived, per credential bucket',
       needs: { requests: 0, probe: true },
       async run(ctx: Ctx) {

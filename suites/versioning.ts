@@ -1,4 +1,5 @@
 // spec §9 Versioning: the base address ends with the version segment /v1 and the API answers below it.
+import { SPEC } from './shared/basis.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
 import { shares } from './shared/sendings.ts';
 
@@ -14,6 +15,7 @@ export const versioning = suite({
       rules: ['9.r1', '1.base-v1'],
       requirement:
         'The current version is v1 and it is the last path segment of the base address, below which the operations answer.',
+      basis: [SPEC.versionV1, SPEC.pathsRelative],
       title: 'Reads the base URL path and whether GET {base}/store/orders is routed',
       needs: { requests: 0, shared: shares('order list') },
       async run(ctx: Ctx) {

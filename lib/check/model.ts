@@ -94,6 +94,13 @@ export function defineCheck<C>(check: CheckDefinition<C>): CheckDefinition<C> {
   if (!ID.test(check.id)) throw new Error(`check id ${check.id} must be UPPER-KEBAB-CASE`);
   if (!check.spec || !check.requirement || !check.title || check.rules.length === 0)
     throw new Error(`check ${check.id} lacks spec, rules, requirement or title`);
+  if ((check.level === 'MUST' || check.level === 'SHOULD') && (check.basis?.length ?? 0) === 0)
+    throw new Error(
+      `check ${check.id} is ${check.level} but names no basis: the sentence of the spec or an RFC that binds the server`,
+    );
+  for (const b of check.basis ?? [])
+    if (!b.source.trim() || !b.text.trim())
+      throw new Error(`check ${check.id} has a basis without source or text`);
   return check;
 }
 

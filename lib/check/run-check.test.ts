@@ -33,6 +33,12 @@ function make(level: Level, run: (ctx: CheckContext) => Promise<void>): CheckDef
     level,
     rules: ['4.cancel.r3'],
     requirement: 'r',
+    basis: [
+      {
+        source: 'spec §4 cancelOrder rule 3',
+        text: 'When no order has the given `orderId`, then the response is 404.',
+      },
+    ],
     title: 't',
     needs: { requests: 0 },
     run,
@@ -133,6 +139,16 @@ describe('check definitions', () => {
     expect(() =>
       defineSuite({ id: 'LIST', title: 'x', spec: 's', checks: [make('MUST', async () => {})] }),
     ).toThrow(/prefix LIST-/);
+  });
+
+  it('refuse a MUST or SHOULD without a basis; INFO may go without', () => {
+    const { basis: _, ...bare } = make('MUST', async () => {});
+    expect(() => defineCheck(bare)).toThrow(/T-ONE is MUST but names no basis/);
+    expect(() => defineCheck({ ...bare, level: 'SHOULD', basis: [] })).toThrow(/SHOULD but names no basis/);
+    expect(() => defineCheck({ ...bare, basis: [{ source: 'spec §5', text: ' ' }] })).toThrow(
+      /basis without source or text/,
+    );
+    expect(defineCheck({ ...bare, level: 'INFO' }).id).toBe('T-ONE');
   });
 
   it('select by id prefix with --only and --skip', () => {

@@ -1,7 +1,9 @@
 // spec §4 cancelOrder path parameter orderId (int64): property-based checks with fast-check, edges first,
 // bounded by the request budget and replayable from --seed/--replay-path. Never sends a segment that any
 // lenient reading could take for an order the run may not cancel (readings.ts).
+
 import { TRUST_HINT } from '../shared/absence.ts';
+import { SPEC } from '../shared/basis.ts';
 import { type Ctx, check, suite } from '../shared/context.ts';
 import { itemsOf } from '../shared/list-body.ts';
 import { orderPath } from '../shared/paths.ts';
@@ -47,6 +49,7 @@ export const orderIdProperties = suite({
       rules: ['2.order.id'],
       requirement:
         'Order ids in the list are unique int64 integers written exactly: beyond 2^53 none is rounded, duplicated, or replaced by a rounded twin of a known order.',
+      basis: [SPEC.orderId],
       title: 'Reads the GET /store/orders ids as written (no JS number) and compares them with the fixtures',
       needs: { requests: 0, shared: shares('order list') },
       async run(ctx: Ctx) {
@@ -78,6 +81,7 @@ export const orderIdProperties = suite({
       rules: ['4.cancel.r3', '4.cancel.param', '7.404', '8.r1'],
       requirement:
         'For any int64 orderId that no order has (negatives, 2^53+1 and int64 bounds included), DELETE answers 404 with an Error body whose status is 404, and the rate-limit headers.',
+      basis: [SPEC.absent404, SPEC.cancel404Body, SPEC.errorStatus, SPEC.rateLimitHeaders],
       title:
         'Property: DELETE /store/orders/{int64 absent from the list}, edge cases first, then generated across int64',
       needs: { ...ABSENT_IDS, shared: shares('order list') },
@@ -113,6 +117,7 @@ export const orderIdProperties = suite({
       rules: ['4.cancel.param', '7.error-object'],
       requirement:
         'A malformed orderId (letters, fractions, signs, hex, spaces, beyond int64, non-ASCII digits, stray percent-escapes, very long) is never answered 2xx (no order can have been cancelled) nor 5xx, and a body, if any, is an Error object.',
+      basis: [SPEC.absent404, SPEC.errorObject],
       title: 'Property: DELETE /store/orders/{malformed id built around an absent id}, one per kind first',
       needs: { requests: 0, shared: MALFORMED_IDS },
       async run(ctx: Ctx) {
@@ -157,6 +162,7 @@ export const orderIdProperties = suite({
       rules: ['4.cancel.param', '3.shipped-cancel'],
       requirement:
         'Cancelling one order changes no other: afterwards a shipped order still answers 409 and another pending order is still cancellable (9007199254740993 and 9007199254740992 are told apart).',
+      basis: [SPEC.shipped409, SPEC.pendingCancelled, SPEC.orderIdParam],
       title: 'Cancels a fixture, then re-asks a shipped order and cancels the next fixture',
       needs: { requests: 3, cancellable: 1, shared: shares('shipped cancel') },
       async run(ctx: Ctx) {
@@ -170,6 +176,7 @@ export const orderIdProperties = suite({
       rules: ['4.cancel.param'],
       requirement:
         'A spelling of an existing id that is no decimal integer (0x7, 7e0, 7.0) or carries a plus sign (+7) cancels nothing: lenient id parsing lets a typo cancel a real order.',
+      basis: [SPEC.orderIdParam, SPEC.absent404],
       title:
         'Sends DELETE /store/orders/{spellings of a pending fixture}: 0xN, Ne0, N.0, +N (then 00N for ID-CANCEL-LEADING-ZEROS-INFO), a fresh fixture after an acceptance',
       needs: { requests: 0, cancellable: 1, shared: SPELLINGS },

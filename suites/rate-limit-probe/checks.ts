@@ -1,6 +1,7 @@
 // spec §8 Limits: the rate-limit probe. Runs after every other sender, one request at a time; the walk to the
 // 429 and everything after it is one bounded sequence (session.ts) that these checks judge.
 // No check sends on its own, and nothing is ever sent inside a Retry-After period.
+import { RFC, SPEC } from '../shared/basis.ts';
 import type { Ctx } from '../shared/context.ts';
 import { check, suite } from '../shared/context.ts';
 import { describeStatus, errorBodyProblems, errorSchemaIssues, viewOf } from '../shared/responses.ts';
@@ -31,6 +32,14 @@ export const rateLimitProbe = suite({
       rules: ['8.plans'],
       requirement:
         "X-RateLimit-Limit equals the plan's requests per minute or per day (Free 60/1,000, Pro 300/10,000, Business 1,000/100,000; Enterprise custom).",
+      basis: [
+        SPEC.limitsByPlan,
+        SPEC.planFree,
+        SPEC.planPro,
+        SPEC.planBusiness,
+        SPEC.planEnterprise,
+        SPEC.rateLimitHeaders,
+      ],
       title: 'Reads X-RateLimit-Limit from one DELETE /store/orders/{an id proven absent}',
       needs: { requests: 2, probe: true, plan: true },
       async run(ctx: Ctx) {
@@ -69,6 +78,7 @@ export const rateLimitProbe = suite({
       rules: ['8.r3', '7.429'],
       requirement:
         'When a request exceeds the limit, then the response is 429 Too Many Requests: no success once Remaining is 0 in the window (unless the limiter is seen to refill gradually, as a token bucket does), and a 429 within Remaining + 3 requests; when Remaining never moves, no more than X-RateLimit-Limit served before the first Reset moment.',
+      basis: [SPEC.exceeded429],
       title: `Repeats DELETE /store/orders/{an id proven absent} (the list when that answer lacks the headers), one at a time, until the 429 (at most Remaining + ${WALK_MARGIN})`,
       needs: probeNeeds,
       async run(ctx: Ctx) {
@@ -87,6 +97,7 @@ export const rateLimitProbe = suite({
       rules: ['8.r1', '8.r3'],
       requirement:
         'The 429 comes when the advertised limit is exceeded, not while X-RateLimit-Remaining still says requests are left (a tolerance of 5 % of Limit, at least 1, for other traffic).',
+      basis: [SPEC.rateLimited429, SPEC.rateLimitHeaders],
       title: 'Reads the Remaining of the response before the walk’s 429',
       needs: probeNeeds,
       async run(ctx: Ctx) {
@@ -100,6 +111,7 @@ export const rateLimitProbe = suite({
       rules: ['8.r1', '8.r3'],
       requirement:
         'X-RateLimit-Remaining falls with the requests the limit counts (it may stay or rise on a step when the limiter refills between requests, but not through the whole walk) and X-RateLimit-Limit stays the same within a window (below 0 and above Limit: RL-HEADERS-VALID).',
+      basis: [SPEC.rateLimitHeaders, SPEC.exceeded429],
       title: 'Follows X-RateLimit-Remaining and -Limit through the walk',
       needs: probeNeeds,
       async run(ctx: Ctx) {
@@ -126,6 +138,7 @@ export const rateLimitProbe = suite({
       rules: ['8.r2'],
       requirement:
         'X-RateLimit-Reset is a Unix timestamp in seconds giving the moment the limit resets: after the response, at most a day (plus skew) ahead, never moving back within the window (moving later with requests, as a token bucket full again later does, is recorded).',
+      basis: [SPEC.resetMoment],
       title: 'Follows X-RateLimit-Reset through the walk',
       needs: probeNeeds,
       async run(ctx: Ctx) {
@@ -139,6 +152,7 @@ export const rateLimitProbe = suite({
       rules: ['8.r4', '8.r8'],
       requirement:
         'On a 429 the client is to wait for the time given in Retry-After, so the 429 carries one, as delay-seconds or an HTTP-date (its unit is not shown, spec §8 rule 8: both forms are accepted).',
+      basis: [SPEC.retryAfterWait, RFC.retryAfterForms],
       title: 'Reads Retry-After on the walk’s 429',
       needs: probeNeeds,
       async run(ctx: Ctx) {
@@ -152,6 +166,7 @@ export const rateLimitProbe = suite({
       rules: ['8.r2', '8.r4'],
       requirement:
         "The Retry-After wait ends no later than the X-RateLimit-Reset moment (beyond 2 s + 10 % of clock skew and rounding): waiting until the reset must be enough. A shorter Retry-After (a token bucket's next token) is consistent. SHOULD, not MUST: the spec states neither the unit of Retry-After nor its relation to Reset.",
+      basis: [SPEC.resetMoment, RFC.retryAfterMeaning],
       title: 'Compares Retry-After with X-RateLimit-Reset on the walk’s 429',
       needs: probeNeeds,
       async run(ctx: Ctx) {
@@ -165,6 +180,7 @@ export const rateLimitProbe = suite({
       rules: ['8.r1'],
       requirement:
         'The 429 carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset, with Remaining 0.',
+      basis: [SPEC.rateLimitHeaders],
       title: 'Reads the rate-limit headers of the walk’s 429',
       needs: probeNeeds,
       async run(ctx: Ctx) {
@@ -178,6 +194,7 @@ export const rateLimitProbe = suite({
       rules: ['7.error-object', '7.r3'],
       requirement:
         'A 429 that carries a body carries an Error object whose status is 429 (the body itself is not shown, spec §7 rule 3).',
+      basis: [SPEC.errorObject, SPEC.errorStatus],
       title: 'Validates the body, if any, of the walk’s 429',
       needs: probeNeeds,
       async run(ctx: Ctx) {
@@ -215,6 +232,7 @@ export const rateLimitProbe = suite({
       rules: ['8.r4'],
       requirement:
         "A client that waits the Retry-After before retrying is served again: the next request is not 429 (how much of the quota came back is the limiter's choice and only recorded; then exponential backoff, bounded, only to report when it lifts).",
+      basis: [SPEC.retryAfterWait, RFC.retryAfterMeaning],
       title: `Waits what the 429 said, then sends one request (at most ${RECOVERY_ATTEMPTS} tries with backoff)`,
       needs: probeNeeds,
       async run(ctx: Ctx) {
@@ -245,6 +263,7 @@ export const rateLimitProbe = suite({
       rules: ['8.r3'],
       requirement:
         'When requests exceed the limit, then the response is 429, concurrent ones included: of Remaining + 1 simultaneous requests in a fresh window, at most Remaining succeed.',
+      basis: [SPEC.exceeded429],
       title: 'Sends Remaining + 1 identical requests at once right after the recovery (--burst)',
       needs: { ...probeNeeds, optIn: 'burst' },
       async run(ctx: Ctx) {
