@@ -151,6 +151,20 @@ describe('check definitions', () => {
     expect(defineCheck({ ...bare, level: 'INFO' }).id).toBe('T-ONE');
   });
 
+  it('carry the basis into the result', async () => {
+    const e = env();
+    const result = await runCheck(
+      make('MUST', async () => {}),
+      e.env,
+    );
+    expect(result.basis).toEqual([
+      {
+        source: 'spec §4 cancelOrder rule 3',
+        text: 'When no order has the given `orderId`, then the response is 404.',
+      },
+    ]);
+  });
+
   it('select by id prefix with --only and --skip', () => {
     const ids = [{ id: 'LIST-A' }, { id: 'LIST-B' }, { id: 'AUTH-A' }, { id: 'RL-PROBE-X' }];
     expect(selectChecks(ids, [], []).length).toBe(4);

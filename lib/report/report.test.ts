@@ -22,6 +22,12 @@ function result(id: string, status: Status, extra: Partial<CheckResult> = {}): C
     spec: 'spec §4 cancelOrder rule 3',
     rules: ['4.cancel.r3'],
     requirement: 'When no order has the given orderId, then the response is 404.',
+    basis: [
+      {
+        source: 'spec §4 cancelOrder rule 3',
+        text: 'When no order has the given `orderId`, then the response is 404.',
+      },
+    ],
     suite: id.startsWith('LIST') ? 'List orders' : 'Cancel an order',
     status,
     message: `${status} message`,
@@ -215,6 +221,10 @@ describe('report.html', () => {
     expect(findings).not.toContain('id="LIST-SKIPPED-INFO"');
     expect(findings).toContain('card card-fail');
     expect(findings).toContain('card card-ne');
+    // Each finding quotes the sentence that binds the server, under where it stands.
+    expect(findings).toContain(
+      '<dt>Basis</dt><dd><div class="basis"><span class="muted">spec §4 cancelOrder rule 3</span> <q>When no order has the given `orderId`, then the response is 404.</q></div></dd>',
+    );
     expect(findings).toMatch(
       /<code>\/0\/shipDate<\/code><\/td><td>format date-time<\/td><td><code>&#34;2026-01-01 10:00&#34;<\/code>/,
     );

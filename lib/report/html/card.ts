@@ -1,5 +1,6 @@
-// One check as a card: requirement, clause linked to its rules in the matrix, expected against actual
-// (schema failures as a table), property seed and path, the redacted exchanges and the reproduction.
+// One check as a card: requirement, clause linked to its rules in the matrix, the sentences that bind the
+// server (its basis), expected against actual (schema failures as a table), property seed and path, the
+// redacted exchanges and the reproduction.
 import type { CheckResult, Status } from '../../check/model.ts';
 import type { Exchange } from '../../http/transcript.ts';
 import { badge, definitionList, esc, levelTag, ruleLinks } from './escape.ts';
@@ -54,6 +55,13 @@ function propertyHtml(c: CheckResult): string {
   return `<p class="prop">Property: seed <code>${p.seed}</code>, path <code>${esc(p.path ?? 'none (no counterexample)')}</code>${replay}</p>`;
 }
 
+/** Each sentence the check rests on, quoted under its source (spec section or RFC section). */
+function basisHtml(c: CheckResult): string {
+  return (c.basis ?? [])
+    .map((b) => `<div class="basis"><span class="muted">${esc(b.source)}</span> <q>${esc(b.text)}</q></div>`)
+    .join('');
+}
+
 export type CardKind = 'fail' | 'warn' | 'ne' | 'info' | 'plain';
 
 export function cardKind(status: Status, level: CheckResult['level']): CardKind {
@@ -72,6 +80,7 @@ export function cardHtml(c: CheckResult, evidenceOpen: boolean, idPrefix = ''): 
   const rows: Array<[string, string]> = [
     ['Requirement', esc(c.requirement)],
     ['Clause', `${ruleLinks(c.rules)} <span class="muted">${esc(c.spec)}</span>`],
+    ...(c.basis?.length ? [['Basis', basisHtml(c)] as [string, string]] : []),
     ['Sends', esc(c.title)],
   ];
   const details =

@@ -28,6 +28,7 @@ td code{overflow-wrap:anywhere}
 .card h3{display:flex;gap:.5rem;flex-wrap:wrap;align-items:baseline}
 .msg{font-weight:600;margin:.3rem 0}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.15rem 1rem;margin:.4rem 0}dt{color:var(--muted)}dd{margin:0;min-width:0}
+.basis q{font-style:italic}.basis+.basis{margin-top:.15rem}
 .xa{display:grid;grid-template-columns:1fr 1fr;gap:.5rem;margin:.4rem 0}.xa div{background:#fff;border:1px solid var(--line);border-radius:.35rem;padding:.35rem .5rem;min-width:0}
 .xa b{display:block;font-size:.8rem;color:var(--muted)}
 pre{background:#f6f8fa;border:1px solid #eaeef2;border-radius:.3rem;padding:.5rem;white-space:pre-wrap;word-break:break-all;font-size:12.5px;margin:.3rem 0;max-width:100%}
