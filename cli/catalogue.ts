@@ -65,12 +65,18 @@ export function ruleCoverage(only: string[] = [], skip: string[] = []): Coverage
 export function catalogueMarkdown(tolerated?: ReadonlyMap<string, readonly string[]>): string {
   const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const rows = catalogue();
+  const bases = new Map(ALL_CHECKS.map((c) => [c.id, c.basis ?? []]));
+  const basisCell = (id: string) =>
+    (bases.get(id) ?? []).map((b) => `**${cell(b.source)}**: ${cell(b.text)}`).join('<br>') || '(none)';
   const lines = [
     '# Check catalogue',
     '',
     'Generated from `suites/` by `npm run docs`; `npm test` fails when it is out of date.',
-    'Levels: MUST (a failure makes the target non-conformant), SHOULD (a warning), INFO (recorded, the spec',
-    'says "not shown"). Rules are the ids of the spec\'s statements ([Spec rules](#spec-rules) below).',
+    'Levels: MUST (a failure makes the target non-conformant), SHOULD (a warning), INFO (recorded: the spec',
+    'says "not shown", or nothing binds the server). Rules are the ids of the spec\'s statements',
+    '([Spec rules](#spec-rules) below). Basis: the sentences, quoted verbatim, of the spec or of an RFC',
+    '(`docs/rfc-excerpts.md`) that oblige the server to what the check demands; every MUST and SHOULD names',
+    'them, an INFO check may name the one it observes against.',
   ];
   let suite = '';
   for (const c of rows) {
@@ -80,12 +86,12 @@ export function catalogueMarkdown(tolerated?: ReadonlyMap<string, readonly strin
         '',
         `## ${suite}`,
         '',
-        '| Id | Level | Rules | Spec | Requirement | Sends |',
-        '|---|---|---|---|---|---|',
+        '| Id | Level | Rules | Spec | Requirement | Basis | Sends |',
+        '|---|---|---|---|---|---|---|',
       );
     }
     lines.push(
-      `| \`${c.id}\` | ${c.level} | ${c.rules.map((r) => `\`${r}\``).join(' ')} | ${cell(c.spec)} | ${cell(c.requirement)} | ${cell(c.title)} |`,
+      `| \`${c.id}\` | ${c.level} | ${c.rules.map((r) => `\`${r}\``).join(' ')} | ${cell(c.spec)} | ${cell(c.requirement)} | ${basisCell(c.id)} | ${cell(c.title)} |`,
     );
   }
   lines.push(
