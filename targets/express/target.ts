@@ -46,8 +46,7 @@ export const target = defineTarget({
         'and Number() reads 0x2 or 2e0 as order 2.',
       fails: ['LIST-ITEMS-ORDER', 'LIST-IDS-UNIQUE', 'LIST-IDS-INT64', 'ID-LIST-LOSSLESS'],
       warns: ['ID-CANCEL-SPELLING'],
-      // The seed's ids span int64, so only a list trusted whole lets the run send ids it cannot see.
-      args: ['--skip-rate-limit-probe', '--trust-order-list'],
+      args: ['--skip-rate-limit-probe'],
     },
     'bigint-default-errors': {
       description:
@@ -56,7 +55,7 @@ export const target = defineTarget({
         'as order 7.',
       fails: ['ID-MALFORMED-4XX', 'ERR-BODY-SCHEMA'],
       warns: ['ID-CANCEL-SPELLING'],
-      args: ['--skip-rate-limit-probe', '--trust-order-list'],
+      args: ['--skip-rate-limit-probe'],
     },
   },
 });
