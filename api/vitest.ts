@@ -1,0 +1,101 @@
+// The vitest adapter (`order-store-conformance/vitest`): in an implementer's own test file,
+// conformanceSuite({ baseUrl, apiKey, ... }) registers one test per check, named by id and title (so -t
+// filters them). The run is done once, before them, with its pacing and budget intact; each test then reads
+// its check's verdict. Must never send per test: that would lose the order and the pacing of one run.
+import { beforeAll, describe, type TestContext, test } from 'vitest';
+import type { CheckResult } from '../lib/check/model.ts';
+import type { Report } from '../lib/report/model.ts';
+import { findingText } from './finding-text.ts';
+import { type CheckInfo, listChecks, type RunOptions, runConformance, type Settings } from './index.ts';
+
+export interface SuiteOptions {
+  /** The describe block's name. */
+  name?: string;
+  /** The longest the run may take, rate-limit waits included (default 15 minutes). */
+  timeoutMs?: number;
+  /** Each line the run prints (the plan, one line per check, waits); none by default. */
+  onLog?: RunOptions['onLog'];
+  /** Stops the run (the checks not reached are then skipped, and RUN-COMPLETE fails). */
+  signal?: AbortSignal;
+}
+
+const DEFAULT_TIMEOUT_MS = 15 * 60_000;
+const RUN_COMPLETE = 'RUN-COMPLETE the run finished and evaluated every selected check it could';
+
+/** A test's name: the check's id first, so `-t LIST-STATUS-200` or `-t LIST-` selects it. */
+export function testName(c: Pick<CheckInfo, 'id' | 'title'>): string {
+  return `${c.id} ${c.title}`;
+}
+
+/** The ids of the checks whose tests vitest will run (after -t and .only), or all when every one runs. */
+function selectedIds(
+  suite: { tasks: readonly { name: string; mode: string }[] },
+  checks: CheckInfo[],
+): string[] | undefined {
+  const running = new Set(suite.tasks.filter((t) => t.mode === 'run').map((t) => t.name));
+  const ids = checks.filter((c) => running.has(testName(c))).map((c) => c.id);
+  return ids.length === 0 || ids.length === checks.length ? undefined : ids;
+}
+
+function verdictOf(ctx: TestContext, report: Report, c: CheckInfo, failOnWarn: boolean): void {
+  const r: CheckResult | undefined = report.checks.find((x) => x.id === c.id);
+  const known = report.baseline?.known.find((k) => k.id === c.id);
+  if (!r) {
+    const out = report.evaluation.notEvaluated.find((n) => n.id === c.id);
+    ctx.skip(`not evaluated: ${out?.reason ?? 'the run ended before it'}`);
+    return;
+  }
+  if (known) ctx.skip(`known ${r.status} (baseline): ${known.reason}`);
+  switch (r.status) {
+    case 'pass':
+      return;
+    case 'info':
+      void ctx.annotate(r.message, 'info');
+      return;
+    case 'skip':
+      ctx.skip(r.message);
+      return;
+    case 'warn':
+      if (failOnWarn) throw new Error(findingText(r));
+      void ctx.annotate(findingText(r), 'warning');
+      return;
+    case 'error':
+      throw new Error(`harness error (the run is incomplete; no verdict on the target):\n${findingText(r)}`);
+    case 'fail':
+      throw new Error(findingText(r));
+  }
+}
+
+/**
+ * Registers the conformance checks as vitest tests: one per check the settings select, plus RUN-COMPLETE,
+ * which fails when the run could not finish (as the command's exit 3 does). The settings are those of
+ * runConformance (the command's, as an object); a wrong one throws here, when the file is collected.
+ */
+export function conformanceSuite(settings: Settings = {}, options: SuiteOptions = {}): void {
+  const checks = listChecks(settings);
+  const failOnWarn = settings.failOn === 'warn';
+  describe(options.name ?? 'order-store-conformance', () => {
+    let report: Report | undefined;
+    // vitest reads the first parameter's destructuring as the fixtures asked for: none here.
+    // biome-ignore lint/correctness/noEmptyPattern: an empty pattern is how vitest is told "no fixtures"
+    beforeAll(async ({}, suite) => {
+      const ids = selectedIds(suite, checks);
+      report = await runConformance(ids ? { ...settings, only: ids } : settings, {
+        ...(options.onLog ? { onLog: options.onLog } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    for (const c of checks)
+      test(testName(c), (ctx) => {
+        if (!report) throw new Error('the conformance run did not produce a report');
+        verdictOf(ctx, report, c, failOnWarn);
+      });
+    test(RUN_COMPLETE, () => {
+      if (!report) throw new Error('the conformance run did not produce a report');
+      if (!report.complete)
+        throw new Error(
+          `the run is incomplete (exit ${report.gate.exitCode}): ${report.incompleteReasons.join('; ')}`,
+        );
+    });
+  });
+}

@@ -1,0 +1,77 @@
+// An implementer's project as the vitest adapter meets it: a test file that calls conformanceSuite() with
+// settings read from its own environment, run by vitest in a child process (JSON and verbose reporters), with
+// the target handed in through that environment. Bounded: the child is killed after `timeoutMs`.
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The sample test file: what an implementer writes in their own repository. */
+export const SAMPLE_TEST = `import { conformanceSuite } from 'order-store-conformance/vitest';
+
+conformanceSuite({
+  baseUrl: process.env.STAGING_URL,
+  apiKey: process.env.STAGING_KEY,
+  cancellableOrderIds: process.env.PENDING_IDS,
+  shippedOrderIds: process.env.SHIPPED_IDS,
+  trustOrderList: true,
+  seed: 7,
+  propertyRuns: 1,
+});
+`;
+
+export interface VitestRun {
+  code: number | null;
+  output: string;
+  /** Each test by name: its status and, for a failure, the message. */
+  tests: Map<string, { status: string; failure: string }>;
+}
+
+/** Writes the sample test into `dir` and runs `vitest` (the executable given) there. */
+export async function runSample(
+  dir: string,
+  vitestBin: string,
+  env: Record<string, string>,
+  args: string[] = [],
+  timeoutMs = 90_000,
+): Promise<VitestRun> {
+  writeFileSync(join(dir, 'conformance.test.mjs'), SAMPLE_TEST);
+  const json = join(dir, 'vitest-report.json');
+  const child = spawn(
+    process.execPath,
+    [vitestBin, 'run', '--reporter=json', `--outputFile.json=${json}`, '--reporter=verbose', ...args],
+    {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', HOME: dir, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`vitest did not finish within ${timeoutMs} ms\n${output}`));
+    }, timeoutMs);
+    child.on('close', (c) => {
+      clearTimeout(timer);
+      resolve(c);
+    });
+  });
+  const tests = new Map<string, { status: string; failure: string }>();
+  try {
+    const parsed = JSON.parse(readFileSync(json, 'utf8')) as {
+      testResults: { assertionResults: { title: string; status: string; failureMessages: string[] }[] }[];
+    };
+    for (const file of parsed.testResults)
+      for (const t of file.assertionResults)
+        tests.set(t.title, { status: t.status, failure: t.failureMessages.join('\n') });
+  } catch {
+    // No JSON report: the run failed before any test; `output` says why.
+  }
+  return { code, output, tests };
+}
