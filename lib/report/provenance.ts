@@ -25,8 +25,13 @@ export interface Provenance {
   arch: string;
 }
 
-/** Where the spec the suite implements is kept: the project's shared folder, beside the package. */
+/** Where the spec the suite implements is kept: the project's shared folder, beside a checkout. */
 export const SPEC_FILE = '../shared/spec/order-store-service.md';
+/**
+ * The copy an installed package carries (npm pack copies it in: scripts/prepack.mjs). A copy rather than a
+ * hash computed at pack time: the recorded sha256 can be checked against the very text shipped beside it.
+ */
+export const PACKAGED_SPEC_FILE = 'spec/order-store-service.md';
 
 export function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
@@ -60,7 +65,8 @@ export function provenance(): Provenance {
     cached = {
       commit,
       dirty: status === null ? null : status.length > 0,
-      specText: digest(SPEC_FILE),
+      // A checkout's shared spec first: a copy left by an earlier npm pack may be stale there.
+      specText: digest(existsSync(packagePath(SPEC_FILE)) ? SPEC_FILE : PACKAGED_SPEC_FILE),
       schemas: readdirSync(packagePath('schemas'))
         .filter((f) => f.endsWith('.json') || f.endsWith('.yaml'))
         .sort()
