@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'E_KEY_REFUSED' // the first request with the API key was answered 401: the key is wrong, nothing is judged
   | LimitCode
   | 'E_HTTP' // a request failed at the transport level (reset, refused, malformed framing)
+  | 'E_BANNED' // the target banned the key: no form of it is sent again in the run
   | 'E_INTERNAL'; // a bug in the harness
 
 /** A limit of the harness was reached (see LimitError in config/limits.ts). */

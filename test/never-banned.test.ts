@@ -3,6 +3,7 @@
 // run says so loudly, records it at the top of report.json and ends incomplete (exit 3).
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
+import { closeAll, runAgainst } from './hostile/support.ts';
 import { checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
 import { reference } from './support/reference.ts';
 
@@ -57,4 +58,34 @@ describe('never banned', () => {
     expect(report.verdict).toBe('incomplete');
     expect(run.code).toBe(3);
   }, 30_000);
+
+  it('backs off exponentially after a 429 that says Retry-After: 0 while the limit holds: found, never banned', async () => {
+    try {
+      // The reference bans after 3 requests inside its own Retry-After; this proxy tells the client 0.
+      const run = await runAgainst(
+        async (x) => {
+          const a = await x.upstream();
+          x.reply(a.status === 429 ? { ...a, headers: { ...a.headers, 'retry-after': '0' } } : a);
+        },
+        ['--only', 'RL-', '--burst'],
+        {},
+        {
+          runArgs: ['--seed', '3', '--timeout-ms', '2000', '--max-wait-seconds', '20'],
+          rateLimit: { limit: 5, windowSeconds: 3 },
+        },
+      );
+      expect(run.upstream.stats().bans, run.stdout).toBe(0);
+      expect(run.report!.bans).toEqual([]);
+      // The Retry-After that did not hold is the deviation; every other probe check was judged.
+      expect(checkOf(run, 'RL-PROBE-RECOVERY').message).toMatch(
+        /limit did not lift when the client was told/,
+      );
+      const leftOut = run.report!.evaluation.notEvaluated.map((n) => n.id);
+      expect(leftOut).toEqual(['RL-PROBE-PLAN-LIMIT', 'RL-PROBE-SECOND-KEY']);
+      // Waits grew between the 429s: Retry-After said 0, the backoff 1 s, then more.
+      expect(run.stdout).toMatch(/waiting 1\.\d s as the 429 said \(Retry-After: 0\)/);
+    } finally {
+      await closeAll();
+    }
+  }, 60_000);
 });

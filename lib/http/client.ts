@@ -4,19 +4,19 @@
 
 import { isUtf8 } from 'node:buffer';
 import type { Dispatcher } from 'undici';
-import type { LimitError } from '../config/limits.ts';
+import { LimitError } from '../config/limits.ts';
 import { errorMessage, HarnessError } from '../errors.ts';
 import { type JsonParseResult, parseJson } from '../formats/json.ts';
-import { type BanEvent, banOf } from './ban.ts';
+import { type BanEvent, banOf, type LongWait, longWaitOf, refusedAfter } from './ban.ts';
 import { bodyFailure } from './body-failure.ts';
 import { Connections } from './connections.ts';
-import type { Pacer } from './pacer.ts';
+import { type Pacer, waitText } from './pacer.ts';
 import { EXCHANGE_DEADLINE_FACTOR, limitOf, readBody } from './read-body.ts';
 import { KEY_VARIABLE, type Redactor, SECOND_KEY_VARIABLE } from './redact.ts';
 import { requestKind, Stopping } from './stopping.ts';
 import { type Bucket, type Exchange, type Transcript, withRaw } from './transcript.ts';
 import { request } from './undici-parts.ts';
-import { type Auth, bucketOf, type WireContext, wireRequest } from './wire.ts';
+import { type Auth, bucketOf, keyCarried, type WireContext, wireRequest } from './wire.ts';
 
 export { EXCHANGE_DEADLINE_FACTOR } from './read-body.ts';
 export { MAX_SAME_TRANSPORT_FAILURES } from './stopping.ts';
@@ -76,6 +76,8 @@ export interface HttpClientOptions {
   now?: () => number;
   /** Told at once when a 429 announces a ban of a key (the run then says so prominently). */
   onBan?: (ban: BanEvent) => void;
+  /** Told at once when a 429 asks a credential to wait far beyond its window (honoured, not a ban). */
+  onLongWait?: (line: string) => void;
 }
 
 const EMPTY: Buffer = Buffer.alloc(0);
@@ -95,6 +97,8 @@ export class HttpClient {
   readonly stopping = new Stopping();
   /** Every ban the target announced in this run, in order. */
   readonly bans: BanEvent[] = [];
+  /** The long wait each bucket was last asked for (a ban if the target still refuses once it has passed). */
+  private readonly longWaits = new Map<Bucket, LongWait & { untilMs: number }>();
   /** Why the key is taken for a wrong one: the first request with it was answered 401 (see keyRefusal). */
   keyRefused: string | undefined;
   private keySent = false;
@@ -157,6 +161,29 @@ export class HttpClient {
     const why = this.keyRefused ?? this.stopping.refusal(requestKind(opts.method, opts.path));
     if (why !== undefined)
       throw new HarnessError('E_HTTP', `not sent: the run stopped sending these after ${why}`);
+    this.refuseLockedKey(opts.auth ?? { kind: 'key' });
+  }
+
+  /**
+   * A key the target banned, or that a Retry-After keeps waiting longer than the run may, goes out in no
+   * form at all (bearer, altered, Basic, query): any of them could extend the ban.
+   */
+  private refuseLockedKey(auth: Auth): void {
+    const key = keyCarried(auth);
+    if (key === undefined) return;
+    const ban = this.bans.find((b) => b.bucket === key);
+    if (ban)
+      throw new HarnessError(
+        'E_BANNED',
+        `not sent: the target banned the ${key} key (${ban.evidence}); no form of it is sent again in this run`,
+      );
+    const wait = this.options.pacer.locked(key);
+    if (wait)
+      throw new LimitError(
+        'E_RATE_LIMIT_WAIT',
+        `not sent: the ${key} key may not send for ${waitText(wait.ms)} (${wait.reason}), longer than the ${Math.round(this.options.pacer.maxWaitMs / 1000)} s this run may wait, so no form of it is sent`,
+        'maxWaitSeconds',
+      );
   }
 
   private async once(opts: SendOptions, bucket: Bucket): Promise<Response> {
@@ -236,7 +263,17 @@ export class HttpClient {
     const windowEndsAtMs = this.options.pacer.snapshot(paced).resetAtMs;
     this.options.pacer.observe(paced, res.statusCode, res.headers, receivedAtMs);
     if (res.statusCode === 429) {
-      const ban = banOf(429, res.headers, buf.toString('utf8', 0, 4096), receivedAtMs, windowEndsAtMs);
+      const before = this.longWaits.get(paced);
+      const ban =
+        banOf(429, res.headers, buf.toString('utf8', 0, 4096), receivedAtMs) ??
+        (before && receivedAtMs >= before.untilMs ? refusedAfter(before, receivedAtMs) : undefined);
+      const long = longWaitOf(res.headers, receivedAtMs, windowEndsAtMs);
+      if (long) {
+        this.longWaits.set(paced, { ...long, untilMs: receivedAtMs + long.delayMs });
+        this.options.onLongWait?.(
+          `the target asks the ${paced} credential to wait: ${long.text}. Honoured: nothing is sent with it, in any form, before then${long.delayMs > this.options.pacer.maxWaitMs ? `, which is past --max-wait-seconds (${Math.round(this.options.pacer.maxWaitMs / 1000)} s): the checks that need it are not evaluated` : ''}`,
+        );
+      }
       if (ban) {
         const event: BanEvent = {
           ...ban,

@@ -70,6 +70,41 @@ describe('Pacer', () => {
     expect(f.pacer.blockedUntil('secondary')).toBe(at + UNKNOWN_429_BACKOFF_MS + RETRY_MARGIN_MS);
   });
 
+  it('backs off exponentially after each further 429 in a row, whatever Retry-After says (0 included)', () => {
+    const f = fakePacer();
+    const ra0 = { ...headers(5, 0, f.now() / 1000 + 30), 'retry-after': '0' };
+    const gaps: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const at = f.now();
+      f.pacer.observe('primary', 429, ra0, at);
+      gaps.push(f.pacer.blockedUntil('primary')! - at - RETRY_MARGIN_MS);
+      f.advance(gaps.at(-1)! + RETRY_MARGIN_MS);
+    }
+    expect(gaps).toEqual([1000, 2000, 4000, 8000]);
+    // An answer that is not a 429 ends the row: the next 429 starts from the base again.
+    f.pacer.observe('primary', 200, headers(5, 4, f.now() / 1000 + 30), f.now());
+    const at = f.now();
+    f.pacer.observe('primary', 429, ra0, at);
+    expect(f.pacer.blockedUntil('primary')).toBe(at + 1000 + RETRY_MARGIN_MS);
+  });
+
+  it('keeps a Retry-After longer than the backoff, and never backs off past the minute window', () => {
+    const f = fakePacer();
+    const at = f.now();
+    f.pacer.observe('primary', 429, { 'retry-after': '7' }, at);
+    expect(f.pacer.blockedUntil('primary')).toBe(at + 7000 + RETRY_MARGIN_MS);
+    for (let i = 0; i < 10; i++) f.pacer.observe('secondary', 429, { 'retry-after': '0' }, at);
+    expect(f.pacer.blockedUntil('secondary')).toBe(at + UNKNOWN_429_BACKOFF_MS + RETRY_MARGIN_MS);
+  });
+
+  it('locks a credential whose Retry-After is longer than the run may wait', () => {
+    const f = fakePacer(100, 10_000);
+    f.pacer.observe('primary', 429, { 'retry-after': '342' }, f.now());
+    expect(f.pacer.locked('primary')?.ms).toBe(342_000 + RETRY_MARGIN_MS);
+    f.pacer.observe('secondary', 429, { 'retry-after': '5' }, f.now());
+    expect(f.pacer.locked('secondary')).toBeUndefined();
+  });
+
   it('spendToLimit ignores Remaining 0 but nothing else', async () => {
     const f = fakePacer();
     f.pacer.observe('primary', 200, headers(60, 0, f.now() / 1000 + 30), f.now());

@@ -19,11 +19,23 @@ export const RETRY_MARGIN_MS = 50;
 export const UNKNOWN_429_BACKOFF_MS = 60_000;
 /** The longest window of spec §8 (requests per day): a Reset further than this is not a window. */
 export const MAX_WINDOW_MS = 24 * 3600_000;
+/**
+ * Spec §8 rule 4: after a 429, wait for Retry-After *and* apply exponential backoff. The backoff after the
+ * n-th 429 in a row of a bucket is this times 2^(n-1), up to the minute window, whichever of it and
+ * Retry-After ends later: a Retry-After of 0, or none, still backs off.
+ */
+export const BACKOFF_BASE_MS = 1000;
 
 /** A wait in words for the console and messages; nothing absurd ("99999998204614000 s", "Infinity s"). */
 export function waitText(ms: number): string {
-  if (!Number.isFinite(ms) || ms > MAX_WINDOW_MS) return 'more than a day';
+  if (!Number.isFinite(ms)) return 'unbounded';
+  if (ms > MAX_WINDOW_MS) return 'more than a day';
   return `${Math.ceil(ms / 1000)} s`;
+}
+
+/** The backoff after the n-th 429 in a row (n >= 1). */
+export function backoffMs(n: number): number {
+  return Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, n - 1), UNKNOWN_429_BACKOFF_MS);
 }
 
 export interface WaitInfo {
@@ -43,6 +55,8 @@ interface BucketState {
   remaining?: number;
   resetAtMs?: number;
   blockedUntilMs?: number;
+  /** 429s in a row in this bucket (any other answer ends the row): the exponent of the backoff. */
+  limitedInARow?: number;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -60,6 +74,11 @@ export class Pacer {
 
   get requestsSent(): number {
     return this.sent;
+  }
+
+  /** The longest single wait this run may make (--max-wait-seconds). */
+  get maxWaitMs(): number {
+    return this.options.maxWaitMs;
   }
 
   get budgetLeft(): number {
@@ -95,6 +114,15 @@ export class Pacer {
   /** The bucket as last seen: Remaining and when the window resets (local ms), when the target said. */
   snapshot(bucket: Bucket): { remaining?: number; resetAtMs?: number; blockedUntilMs?: number } {
     return { ...this.state(bucket) };
+  }
+
+  /**
+   * The Retry-After wait of the bucket when it is longer than this run may wait (--max-wait-seconds): the
+   * credential is locked for the rest of the run, in every form it could be sent in.
+   */
+  locked(bucket: Bucket): WaitInfo | undefined {
+    const wait = this.requiredWait(bucket, true);
+    return wait && wait.ms > this.options.maxWaitMs ? wait : undefined;
   }
 
   /** The local time before which nothing may be sent in this bucket (after a 429), if any. */
@@ -170,8 +198,12 @@ export class Pacer {
       // A Reset beyond any window of spec §8 (a day) is garbage (RL-HEADERS-* report it): never waited for.
       if (Math.abs(at - receivedAtMs) <= MAX_WINDOW_MS) s.resetAtMs = at;
     }
-    if (status !== 429) return;
+    if (status !== 429) {
+      s.limitedInARow = 0;
+      return;
+    }
     s.remaining = 0;
+    s.limitedInARow = (s.limitedInARow ?? 0) + 1;
     const ra = retryAfter(headers, receivedAtMs);
     let delay: number;
     if (ra && ra.form !== 'invalid') delay = ra.delayMs;
@@ -180,7 +212,7 @@ export class Pacer {
     else if (s.resetAtMs !== undefined && s.resetAtMs > receivedAtMs)
       delay = Math.min(s.resetAtMs - receivedAtMs, UNKNOWN_429_BACKOFF_MS);
     else delay = UNKNOWN_429_BACKOFF_MS;
-    const until = receivedAtMs + delay + RETRY_MARGIN_MS;
+    const until = receivedAtMs + Math.max(delay, backoffMs(s.limitedInARow)) + RETRY_MARGIN_MS;
     s.blockedUntilMs = Math.max(s.blockedUntilMs ?? 0, until);
   }
 }

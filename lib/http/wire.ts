@@ -32,6 +32,16 @@ export function bucketOf(auth: Auth): Bucket {
   return auth.key === 'secondary' ? 'secondary' : 'primary';
 }
 
+/**
+ * The key a request carries in any form (as the bearer token, altered, as Basic credentials, in the query),
+ * or undefined: a locked or banned key is sent in none of them.
+ */
+export function keyCarried(auth: Auth): 'primary' | 'secondary' | undefined {
+  if (auth.kind === 'key') return auth.key === 'secondary' ? 'secondary' : 'primary';
+  if (auth.kind === 'basic' || auth.kind === 'form' || auth.kind === 'query') return 'primary';
+  return undefined;
+}
+
 /** The URL and headers of a request to `path` below the base URL. */
 export function wireRequest(
   path: string,

@@ -47,7 +47,7 @@ export function countdownSleep(log: (line: string) => void, signal?: AbortSignal
 
 /** The console line of a ban: loud, with how long and what to do. */
 export function banLine(ban: BanEvent): string {
-  const how = ban.seconds === null ? 'for a time it did not say' : `for ${ban.seconds} s`;
+  const how = ban.seconds === null ? 'for a time it did not say (unbounded)' : `for ${ban.seconds} s`;
   return `!!! KEY BANNED: the target banned the ${ban.bucket} credential ${how} (${ban.evidence}; ${ban.request}). Send nothing with it before then; the run is incomplete.`;
 }
 
@@ -82,6 +82,7 @@ export function createRuntime(
     redactor,
     signal: stop.signal,
     onBan: (ban) => log(banLine(ban)),
+    onLongWait: (line) => log(`!!! ${line}`),
   });
   return {
     config,

@@ -97,7 +97,8 @@ export function endsAfterReset(retryAfterMs: number, untilResetMs: number): bool
   return retryAfterMs > untilResetMs + 2000 + 0.1 * untilResetMs;
 }
 
-export const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`;
+export const seconds = (ms: number): string =>
+  Number.isFinite(ms) ? `${Math.round(ms / 100) / 10} s` : 'unbounded';
 
 /** What a phase of the probe came to: a value, a reason it could not run, or a harness failure. */
 export type Outcome<T> =

@@ -34,7 +34,7 @@ export class ProbeSender {
   constructor(private readonly env: Tools) {}
 
   async send(request: ProbeRequest, key: 'primary' | 'secondary', spendToLimit: boolean): Promise<Sample> {
-    this.waitedMs += this.env.http.pacer.requiredWait(key, spendToLimit)?.ms ?? 0;
+    const wait = this.env.http.pacer.requiredWait(key, spendToLimit)?.ms ?? 0;
     const res = await this.env.http.send({
       method: request.method,
       path: request.path,
@@ -42,6 +42,8 @@ export class ProbeSender {
       retryAfter429: false,
       spendToLimit,
     });
+    // Counted once sent: a wait the run refused (past --max-wait-seconds) was never waited.
+    this.waitedMs += wait;
     return sampleOf(res, this.count++);
   }
 
