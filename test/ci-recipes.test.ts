@@ -99,14 +99,27 @@ function checkCommand(line: string, env: Record<string, string>): void {
 describe('docs/ci.md recipes', () => {
   const yamls = blocks('yaml').map((t) => parse(t) as Record<string, unknown>);
 
-  it('has a GitHub Actions workflow and a GitLab CI job that parse', () => {
-    expect(yamls).toHaveLength(2);
+  it('has a GitHub Actions workflow, one with the action, and a GitLab CI job, that parse', () => {
+    expect(yamls).toHaveLength(3);
     expect(yamls[0]).toHaveProperty('jobs');
-    expect(yamls[1]).toHaveProperty('stages');
+    expect(yamls[2]).toHaveProperty('stages');
+  });
+
+  it("the action's recipe passes only inputs action.yml declares, the key from a secret", () => {
+    const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
+      inputs: Record<string, unknown>;
+    };
+    const steps = (
+      yamls[1] as { jobs: { conformance: { steps: { uses?: string; with?: Record<string, string> }[] } } }
+    ).jobs.conformance.steps;
+    const step = steps.find((s) => s.uses?.includes('/order-store-conformance@'))!;
+    expect(Object.keys(step.with!).filter((k) => !(k in action.inputs))).toEqual([]);
+    expect(step.with!['api-key']).toMatch(/^\$\{\{ secrets\./);
+    expect((yamls[1] as { jobs: { deploy: { needs: string } } }).jobs.deploy.needs).toBe('conformance');
   });
 
   it('runs only commands that exist, with known subcommands, flags and settings', () => {
-    const jobs = [...githubJobs(yamls[0] as never), ...gitlabJobs(yamls[1] as never)];
+    const jobs = [...githubJobs(yamls[0] as never), ...gitlabJobs(yamls[2] as never)];
     const known = SETTINGS.map((s) => s.env as string);
     let conformanceRuns = 0;
     for (const job of jobs) {
@@ -126,7 +139,7 @@ describe('docs/ci.md recipes', () => {
     const gh = yamls[0] as { jobs: { deploy: { needs: string } } };
     expect(gh.jobs.deploy.needs).toBe('conformance');
     expect(blocks('yaml')[0]).toContain('ORDER_STORE_API_KEY: ${{ secrets.');
-    const gl = yamls[1] as Record<string, { needs?: string[]; artifacts?: { reports?: { junit?: string } } }>;
+    const gl = yamls[2] as Record<string, { needs?: string[]; artifacts?: { reports?: { junit?: string } } }>;
     expect(gl['deploy:production']!.needs).toEqual(['conformance:staging']);
     expect(gl['conformance:staging']!.artifacts!.reports!.junit).toBe('reports/[0-9]*/junit.xml');
   });
@@ -134,7 +147,7 @@ describe('docs/ci.md recipes', () => {
   it("the recipe's command gates as documented against the reference server with a fault", {
     timeout: 120_000,
   }, async () => {
-    const line = (yamls[1] as Record<string, { script?: string[] }>)['conformance:staging']!.script!.find(
+    const line = (yamls[2] as Record<string, { script?: string[] }>)['conformance:staging']!.script!.find(
       (l) => l.startsWith('npm run conformance'),
     )!;
     const args = words(line).slice(4);
@@ -175,7 +188,7 @@ describe('docs/ci.md recipes', () => {
       ).jobs.conformance.steps
         .map((s) => s.with?.report_paths)
         .find((p) => p !== undefined)!,
-      (yamls[1] as Record<string, { artifacts?: { reports?: { junit?: string } } }>)['conformance:staging']!
+      (yamls[2] as Record<string, { artifacts?: { reports?: { junit?: string } } }>)['conformance:staging']!
         .artifacts!.reports!.junit!,
     ];
     for (const glob of globs) {
