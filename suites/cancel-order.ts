@@ -120,6 +120,7 @@ export const cancelOrder = suite({
       rules: ['3.pending-next'],
       requirement:
         "Which status a second cancel of the just-cancelled order gets is not specified (2xx is CANCEL-REPEAT-NOT-2XX's finding); recorded.",
+      basis: [SPEC.pendingCancelled],
       title: 'Reads the answer to the second DELETE of the cancelled fixture',
       needs: { requests: 0, cancellable: 1, shared: shares('repeated cancel') },
       async run(ctx: Ctx) {

@@ -43,6 +43,7 @@ export const deprecatedPets = suite({
       level: 'INFO',
       rules: ['4.other.pets'],
       requirement: 'The shape of the deprecated read is not specified; what it answers is recorded.',
+      basis: [SPEC.petsRead],
       title: 'Sends GET /pets/{a petId from the list} with the API key',
       needs: { requests: 0, shared: shares('pet read') },
       async run(ctx: Ctx) {

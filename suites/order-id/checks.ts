@@ -138,6 +138,7 @@ export const orderIdProperties = suite({
       rules: ['4.cancel.param'],
       requirement:
         'Which 4xx a malformed orderId gets is not specified (400 and 404 are both seen); recorded.',
+      basis: [SPEC.orderIdParam, SPEC.absent404],
       title: 'Tallies the statuses and Error codes of the ID-MALFORMED-4XX answers',
       needs: { requests: 0, shared: MALFORMED_IDS },
       async run(ctx: Ctx) {
@@ -191,6 +192,7 @@ export const orderIdProperties = suite({
       rules: ['4.cancel.param'],
       requirement:
         'Whether leading zeros (007) name the same order is not specified: they are an ordinary decimal spelling of the integer, so either answer is recorded.',
+      basis: [SPEC.orderIdParam],
       title: 'Reads the answer to DELETE /store/orders/00N, sent last of the ID-CANCEL-SPELLING spellings',
       needs: { requests: 0, shared: SPELLINGS },
       async run(ctx: Ctx) {

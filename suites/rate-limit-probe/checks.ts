@@ -125,6 +125,7 @@ export const rateLimitProbe = suite({
       rules: ['8.r1'],
       requirement:
         'With the key to itself, Remaining falls by exactly one per request; larger steps are recorded (other traffic may share the key).',
+      basis: [SPEC.rateLimitHeaders],
       title: 'Measures each step of X-RateLimit-Remaining through the walk',
       needs: probeNeeds,
       async run(ctx: Ctx) {
@@ -216,6 +217,7 @@ export const rateLimitProbe = suite({
       rules: ['5.r5'],
       requirement:
         'Whether limits are per key is not shown (how a key is scoped is not shown): recorded by reading a second key before and while the first is limited.',
+      basis: [SPEC.limitsByPlan, SPEC.keyScope],
       title: 'Sends the repeated request with --second-api-key before the walk and after the 429',
       needs: { requests: PROBE_FLOOR + 2, probe: true, secondKey: true },
       async run(ctx: Ctx) {

@@ -63,6 +63,7 @@ export const SPEC = {
     'The API key is sent as the bearer token in the `Authorization` header, in the form `Authorization: Bearer <API_KEY>`.',
   ),
   everyOperation: at('spec §5 rule 3', 'The requirement applies to every operation of the service.'),
+  keyScope: at('spec §5 rule 5', 'How an API key is issued or scoped: not shown.'),
   invalidKey401: at(
     'spec §5 rule 4',
     'When the key is missing or invalid, then the response is 401 with an Error body.',
