@@ -16,7 +16,7 @@ import { OrderStore } from './store.ts';
 import { basePathOf, familyOf, seedOf } from './variants/choices.ts';
 import { VariantSet } from './variants/variant-set.ts';
 
-export { FAULTS, type FaultId, type FaultInfo } from './faults/catalogue.ts';
+export { FAULTS, type FaultArea, type FaultId, type FaultInfo } from './faults/catalogue.ts';
 export type { Plan } from './plans.ts';
 export {
   DEFAULT_ORDERS,
@@ -26,7 +26,7 @@ export {
   type SeedOrder,
 } from './seed.ts';
 export type { ReferenceServerOptions } from './server-options.ts';
-export { VARIANTS, type VariantId, type VariantInfo } from './variants/catalogue.ts';
+export { VARIANTS, type VariantArea, type VariantId, type VariantInfo } from './variants/catalogue.ts';
 
 export interface RunningReference {
   baseUrl: string;

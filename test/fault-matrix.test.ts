@@ -3,8 +3,8 @@
 // exits as expected, and reports no harness error.
 import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../reference/server.ts';
-import { FAULT_MATRIX } from './fault-matrix/index.ts';
-import { clockOf, VERDICT } from './fault-matrix/run.ts';
+import { FAULT_MATRIX } from './faults/index.ts';
+import { clockOf, VERDICT } from './faults/run.ts';
 import { checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
 import { reference } from './support/reference.ts';
 

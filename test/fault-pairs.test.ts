@@ -1,11 +1,11 @@
 // The masking matrix: two faults switched on together are each still caught by a check that names them,
-// so no finding hides another. npm test runs the documented sample (test/fault-matrix/pairs.ts); `npm run
+// so no finding hides another. npm test runs the documented sample (test/faults/pairs.ts); `npm run
 // fault-pairs` (FAULT_PAIRS=all) runs every coexisting pair, prints how many and how long, and writes
 // docs/fault-pairs.md from what it saw.
 import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { allPairs, EXCLUDED, samplePairs } from './fault-matrix/pairs.ts';
-import { clockOf } from './fault-matrix/run.ts';
+import { allPairs, EXCLUDED, samplePairs } from './faults/pairs.ts';
+import { clockOf } from './faults/run.ts';
 import { checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
 import { reference } from './support/reference.ts';
 
@@ -24,7 +24,7 @@ function writeDoc(total: number, median: number, longest: number): void {
   const text = `# The masking matrix
 
 Written by \`npm run fault-pairs\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; do not edit by hand.
-Every coexisting pair of reference faults (\`test/fault-matrix/pairs.ts\`) switched on together: each fault
+Every coexisting pair of reference faults (\`test/faults/pairs.ts\`) switched on together: each fault
 must still be caught by one of the checks that name it, with no harness error and the expected exit code.
 
 ${timings.length} pairs in ${seconds(total)} on this machine (median ${seconds(median)} a pair, longest ${seconds(longest)}); ${misses.length} missed.

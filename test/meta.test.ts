@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../reference/server.ts';
 import { ALL_CHECKS } from '../suites/index.ts';
-import { FAULT_MATRIX } from './fault-matrix/index.ts';
+import { FAULT_MATRIX } from './faults/index.ts';
 
 const byId = new Map(ALL_CHECKS.map((c) => [c.id, c]));
 
@@ -29,7 +29,7 @@ describe('meta: checks and faults', () => {
       (c) => (c.level === 'MUST' || c.level === 'SHOULD') && !named.has(c.id),
     ).map(
       (c) =>
-        `${c.id} (${c.level}) is broken by no reference fault: add one to reference/faults/ and test/fault-matrix/`,
+        `${c.id} (${c.level}) is broken by no reference fault: add one to reference/faults/catalogue.ts and its proof to test/faults/`,
     );
     expect(unbroken).toEqual([]);
   });

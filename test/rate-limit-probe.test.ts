@@ -1,7 +1,7 @@
 // The rate-limit probe run as users run it (the real command, a loopback reference server with a compressed
 // window and a ban on the first early request): it passes against the faithful server, never sends inside
-// a Retry-After, stays within its budget and waits, and says why when it cannot run. Faults are caught in
-// test/fault-matrix/rate-limit.ts.
+// a Retry-After, stays within its budget and waits, and says why when it cannot run. Faults are caught by the
+// fault matrix (test/faults/).
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import type { RunningReference } from '../reference/server.ts';

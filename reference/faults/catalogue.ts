@@ -19,7 +19,13 @@ export interface FaultInfo {
   readonly description: string;
 }
 
-const fault = <const Id extends string>(id: Id, area: FaultArea, breaks: string, description: string) => ({
+/** Keeps each id and area as literal types, so the proofs can be typed by area (FaultIn in test/faults/). */
+const fault = <const Id extends string, const Area extends FaultArea>(
+  id: Id,
+  area: Area,
+  breaks: string,
+  description: string,
+) => ({
   id,
   area,
   breaks,

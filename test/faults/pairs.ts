@@ -5,19 +5,21 @@
 // replaces the other, where one removes the only place the other acts, or where the run may never safely
 // reach where the other acts (inside a Retry-After, a burst on a Remaining that does not count), are left out
 // with the reason. The sample runs in npm test; the full matrix in `npm run fault-pairs`.
+
+import type { FaultId } from '../../reference/server.ts';
 import { FAULT_MATRIX } from './index.ts';
-import type { FaultExpectation } from './types.ts';
+import type { Caught } from './proof.ts';
 
 export interface FaultPair {
-  faults: [string, string];
+  faults: [FaultId, FaultId];
   /** How the run is set up (both faults' arguments and server options) and the exit code expected. */
-  expect: FaultExpectation;
+  expect: Caught;
   /** Each fault's own expectation: at least one of the checks it names must still catch it. */
-  parts: [FaultExpectation, FaultExpectation];
+  parts: [Caught, Caught];
 }
 
 /** Faults api-not-under-v1 leaves nothing of (every /v1 path is routed nowhere), with what never happens. */
-const API_NOT_UNDER_V1: ReadonlyArray<[string, string]> = [
+const API_NOT_UNDER_V1: ReadonlyArray<[FaultId, string]> = [
   ['cancel-204-with-body', 'no cancel reaches the order it would answer'],
   ['cancel-unknown-204', 'no cancel reaches the lookup it bends'],
   ['cancel-repeat-204', 'no cancel reaches an order to cancel twice'],
@@ -43,7 +45,7 @@ const API_NOT_UNDER_V1: ReadonlyArray<[string, string]> = [
  * Pairs where one fault removes what the other's checks read, so "both caught" cannot hold by design (a
  * fault is then caught by the checks of the one that wins, and the first is reported as soon as it is fixed).
  */
-export const EXCLUDED: ReadonlyArray<[string, string, string]> = [
+export const EXCLUDED: ReadonlyArray<[FaultId, FaultId, string]> = [
   ['error-text-plain', 'error-missing-message', 'a prose body has no members to miss'],
   ['error-text-plain', 'error-status-string', 'a prose body has no status member'],
   ['error-text-plain', 'error-status-mismatch', 'a prose body has no status member'],
@@ -79,7 +81,7 @@ export const EXCLUDED: ReadonlyArray<[string, string, string]> = [
     'auth-scheme-case-sensitive',
     'accepting the key under any scheme name accepts it under "bearer" too (the scheme is not read at all): nothing is left for the second to refuse',
   ],
-  ...API_NOT_UNDER_V1.map(([other, why]): [string, string, string] => [
+  ...API_NOT_UNDER_V1.map(([other, why]): [FaultId, FaultId, string] => [
     'api-not-under-v1',
     other,
     `every /v1 path answers 404 with the key (401 without: auth comes first), so ${why}`,
@@ -160,13 +162,13 @@ export const EXCLUDED: ReadonlyArray<[string, string, string]> = [
 const excluded = (a: string, b: string) =>
   EXCLUDED.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
 
-const setup = (e: FaultExpectation) =>
+const setup = (e: Caught) =>
   JSON.stringify({ args: (e.args ?? []).filter((a) => a !== '--burst'), reference: e.reference ?? {} });
 
 const union = (a?: string[], b?: string[]) => [...new Set([...(a ?? []), ...(b ?? [])])];
 
 /** Both expectations in one run; undefined when their runs are set up differently. */
-function combine(a: FaultExpectation, b: FaultExpectation): FaultExpectation | undefined {
+function combine(a: Caught, b: Caught): Caught | undefined {
   if (setup(a) !== setup(b)) return undefined;
   const args = union(a.args, b.args);
   const speed = a.clockSpeed ?? b.clockSpeed;
@@ -195,10 +197,10 @@ export function allPairs(): FaultPair[] {
 }
 
 /**
- * The sample run in npm test: the deviations that once hid one another (issue 10), one pair each, plus a
+ * The sample run in npm test: the deviations that once hid one another, one pair each, plus a
  * pair per area. Each is one of allPairs().
  */
-export const SAMPLE: ReadonlyArray<[string, string]> = [
+export const SAMPLE: ReadonlyArray<[FaultId, FaultId]> = [
   ['list-wrapped', 'list-shipdate-not-rfc3339'],
   ['list-wrapped', 'list-quantity-not-integer'],
   ['ratelimit-reset-delta', 'ratelimit-off-by-one'],

@@ -1,0 +1,109 @@
+// The proofs of the faults in authentication (spec §5, RFC 9110 §11, RFC 6750).
+// Test support: each probe is the smallest exchange that tells the fault from the faithful server.
+import { call } from '../../reference/test-helpers.ts';
+import { cancelled, del } from '../support/probes.ts';
+import { type FaultProofs, NO_PROBE } from './proof.ts';
+
+export const AUTH_FAULTS = {
+  'auth-any-token': {
+    probe: async (s) => (await call(s, '/store/orders', { key: 'anything-at-all' })).status,
+    faithful: 401,
+    faulty: 200,
+    caught: [{ fails: ['AUTH-UNKNOWN-KEY-401'], args: NO_PROBE, exit: 1 }],
+  },
+  'auth-query-key': {
+    probe: async (s) => (await call(s, `/store/orders?api_key=${s.demoKey}`, { key: null })).status,
+    faithful: 401,
+    faulty: 200,
+    caught: [{ fails: ['AUTH-QUERY-KEY-401'], args: NO_PROBE, exit: 1 }],
+  },
+  'auth-after-existence': {
+    probe: async (s) => {
+      const statuses = [];
+      for (const path of ['/store/orders/5', '/store/orders/42', '/store/orders/1']) {
+        statuses.push((await call(s, path, { ...del, key: null })).status);
+      }
+      return [statuses, cancelled(s)];
+    },
+    faithful: [[401, 401, 401], []],
+    faulty: [[404, 409, 401], []],
+    caught: [{ fails: ['AUTH-BEFORE-EXISTENCE', 'AUTH-MISSING-401'], args: NO_PROBE, exit: 1 }],
+  },
+  'auth-no-www-authenticate': {
+    probe: async (s) => {
+      const a = await call(s, '/store/orders', { key: null });
+      return [a.status, a.headers['www-authenticate']];
+    },
+    faithful: [401, 'Bearer realm="order-store"'],
+    faulty: [401, undefined],
+    caught: [{ fails: ['AUTH-WWW-AUTHENTICATE'], args: NO_PROBE, exit: 1 }],
+  },
+  'auth-scheme-case-sensitive': {
+    probe: async (s) => {
+      const statuses = [];
+      for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
+        statuses.push(
+          (
+            await call(s, '/store/orders', {
+              key: null,
+              headers: { authorization: `${scheme} ${s.demoKey}` },
+            })
+          ).status,
+        );
+      }
+      return statuses;
+    },
+    faithful: [200, 200, 200],
+    faulty: [200, 401, 401],
+    caught: [{ warns: ['AUTH-SCHEME-CASE-INSENSITIVE'], args: NO_PROBE, exit: 0 }],
+  },
+  'auth-other-scheme-accepted': {
+    probe: async (s) =>
+      Promise.all(
+        ['Token', 'ApiKey', 'Digest'].map(
+          async (scheme) =>
+            (
+              await call(s, '/store/orders', {
+                key: null,
+                headers: { authorization: `${scheme} ${s.demoKey}` },
+              })
+            ).status,
+        ),
+      ),
+    faithful: [401, 401, 401],
+    faulty: [200, 200, 200],
+    caught: [{ fails: ['AUTH-OTHER-SCHEME-401'], args: NO_PROBE, exit: 1 }],
+  },
+  'auth-trailing-text-accepted': {
+    probe: async (s) =>
+      (await call(s, '/store/orders', { key: null, headers: { authorization: `Bearer ${s.demoKey} x` } }))
+        .status,
+    faithful: 401,
+    faulty: 200,
+    caught: [{ fails: ['AUTH-KEY-EXTRA-TEXT-401'], args: NO_PROBE, exit: 1 }],
+  },
+  'auth-key-case-insensitive': {
+    probe: async (s) =>
+      (
+        await call(s, '/store/orders', {
+          key: s.demoKey.toUpperCase() === s.demoKey ? s.demoKey.toLowerCase() : s.demoKey.toUpperCase(),
+        })
+      ).status,
+    faithful: 401,
+    faulty: 200,
+    caught: [{ fails: ['AUTH-KEY-ALTERED-401'], args: NO_PROBE, exit: 1 }],
+  },
+  'auth-empty-bearer-accepted': {
+    probe: async (s) =>
+      (await call(s, '/store/orders', { key: null, headers: { authorization: 'Bearer' } })).status,
+    faithful: 401,
+    faulty: 200,
+    caught: [{ fails: ['AUTH-EMPTY-BEARER-401'], args: NO_PROBE, exit: 1 }],
+  },
+  'auth-challenge-basic': {
+    probe: async (s) => (await call(s, '/store/orders', { key: null })).headers['www-authenticate'],
+    faithful: 'Bearer realm="order-store"',
+    faulty: 'Basic realm="order-store"',
+    caught: [{ fails: ['AUTH-CHALLENGE-BEARER'], args: NO_PROBE, exit: 1 }],
+  },
+} satisfies FaultProofs<'auth'>;

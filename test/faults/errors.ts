@@ -1,0 +1,57 @@
+// The proofs of the faults in Error bodies (spec §2 Error, §7).
+// Test support: each probe is the smallest exchange that tells the fault from the faithful server.
+import { call } from '../../reference/test-helpers.ts';
+import { del } from '../support/probes.ts';
+import { type FaultProofs, NO_PROBE } from './proof.ts';
+
+export const ERRORS_FAULTS = {
+  'error-missing-message': {
+    probe: async (s) => Object.keys((await call(s, '/nowhere')).json as object),
+    faithful: ['code', 'message', 'status'],
+    faulty: ['code', 'status'],
+    caught: [
+      {
+        fails: ['ERR-BODY-SCHEMA', 'CANCEL-UNKNOWN-404-BODY', 'AUTH-401-ERROR-BODY'],
+        args: NO_PROBE,
+        exit: 1,
+      },
+    ],
+  },
+  'error-status-string': {
+    probe: async (s) => ((await call(s, '/nowhere')).json as { status: unknown }).status,
+    faithful: 404n,
+    faulty: '404',
+    caught: [{ fails: ['ERR-BODY-SCHEMA', 'CANCEL-UNKNOWN-404-BODY'], args: NO_PROBE, exit: 1 }],
+  },
+  'error-status-mismatch': {
+    probe: async (s) => [
+      ((await call(s, '/nowhere')).json as { status: unknown }).status,
+      ((await call(s, '/store/orders/x', del)).json as { status: unknown }).status,
+    ],
+    faithful: [404n, 400n],
+    faulty: [400n, 422n],
+    caught: [
+      {
+        fails: ['ERR-STATUS-MATCHES', 'CANCEL-UNKNOWN-404-BODY'],
+        args: NO_PROBE,
+        exit: 1,
+      },
+    ],
+  },
+  'error-text-plain': {
+    probe: async (s) => {
+      const a = await call(s, '/store/orders/5', del);
+      return [a.status, a.headers['content-type'], a.json === undefined];
+    },
+    faithful: [404, 'application/json', false],
+    faulty: [404, 'text/plain; charset=utf-8', true],
+    caught: [{ fails: ['ERR-BODY-SCHEMA', 'AUTH-401-ERROR-BODY'], args: NO_PROBE, exit: 1 }],
+  },
+  'conflict-body-not-error': {
+    probe: async (s) =>
+      Object.keys((await call(s, `/store/orders/${s.fixtures.shipped[0]}`, del)).json as object),
+    faithful: ['code', 'message', 'status'],
+    faulty: ['error'],
+    caught: [{ fails: ['CANCEL-SHIPPED-409-BODY'], args: NO_PROBE, exit: 1 }],
+  },
+} satisfies FaultProofs<'errors'>;

@@ -1,0 +1,63 @@
+// The proofs of the faults in the order list (spec §4 listOrders, §2 Order).
+// Test support: each probe is the smallest exchange that tells the fault from the faithful server.
+import { call } from '../../reference/test-helpers.ts';
+import { type FaultProofs, NO_PROBE } from './proof.ts';
+
+export const LIST_FAULTS = {
+  'list-wrapped': {
+    probe: async (s) => Array.isArray((await call(s, '/store/orders')).json),
+    faithful: true,
+    faulty: false,
+    caught: [{ fails: ['LIST-BODY-ARRAY'], args: NO_PROBE, exit: 1 }],
+  },
+  'list-id-string': {
+    probe: async (s) =>
+      ((await call(s, '/store/orders')).json as Array<{ id: unknown }>).map((o) => typeof o.id),
+    faithful: Array(8).fill('bigint'),
+    faulty: Array(8).fill('string'),
+    caught: [{ fails: ['LIST-ITEMS-ORDER', 'LIST-IDS-INT64'], args: NO_PROBE, exit: 1 }],
+  },
+  'list-shipdate-not-rfc3339': {
+    probe: async (s) => ((await call(s, '/store/orders')).json as Array<{ shipDate: string }>)[1]?.shipDate,
+    faithful: '2026-11-23T08:30:00.250+02:00',
+    faulty: '2026-11-23 06:30:00',
+    caught: [{ fails: ['LIST-ITEMS-ORDER'], args: NO_PROBE, exit: 1 }],
+  },
+  'list-quantity-not-integer': {
+    probe: async (s) => ((await call(s, '/store/orders')).json as Array<{ quantity: unknown }>)[0]?.quantity,
+    faithful: 1n,
+    faulty: 1.5,
+    caught: [{ fails: ['LIST-ITEMS-ORDER'], args: NO_PROBE, exit: 1 }],
+  },
+  'list-query-narrows': {
+    probe: async (s) => [
+      ((await call(s, '/store/orders?limit=2')).json as unknown[]).length,
+      ((await call(s, '/store/orders?status=shipped')).json as unknown[]).length,
+      ((await call(s, '/store/orders?offset=7')).json as unknown[]).length,
+    ],
+    faithful: [8, 8, 8],
+    faulty: [2, 2, 1],
+    caught: [{ fails: ['LIST-NO-NARROWING'], args: NO_PROBE, exit: 1 }],
+  },
+  'list-status-206': {
+    probe: async (s) => (await call(s, '/store/orders')).status,
+    faithful: 200,
+    faulty: 206,
+    caught: [{ fails: ['LIST-STATUS-200'], args: NO_PROBE, exit: 1 }],
+  },
+  'list-content-type-text': {
+    probe: async (s) => (await call(s, '/store/orders')).headers['content-type'],
+    faithful: 'application/json',
+    faulty: 'text/plain; charset=utf-8',
+    caught: [{ warns: ['LIST-CONTENT-TYPE-JSON'], args: NO_PROBE, exit: 0 }],
+  },
+  'list-duplicate-ids': {
+    probe: async (s) => {
+      const ids = ((await call(s, '/store/orders')).json as Array<{ id: bigint }>).map((o) => String(o.id));
+      return ids.length - new Set(ids).size;
+    },
+    faithful: 0,
+    faulty: 1,
+    caught: [{ fails: ['LIST-IDS-UNIQUE'], args: NO_PROBE, exit: 1 }],
+  },
+} satisfies FaultProofs<'list'>;

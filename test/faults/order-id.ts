@@ -1,0 +1,72 @@
+// The proofs of the faults in reading an orderId (spec §4 cancelOrder path parameter).
+// Test support: each probe is the smallest exchange that tells the fault from the faithful server.
+import { call } from '../../reference/test-helpers.ts';
+import { cancelled, del } from '../support/probes.ts';
+import { type FaultProofs, NO_PROBE } from './proof.ts';
+
+export const ORDER_ID_FAULTS = {
+  'int64-number-ids': {
+    probe: async (s) => {
+      const text = (await call(s, '/store/orders')).text;
+      const ids = [...text.matchAll(/"id":(-?\d+)/g)].map((m) => m[1]);
+      const statuses = [];
+      for (const path of ['/store/orders/9007199254740993', '/store/orders/+7']) {
+        statuses.push((await call(s, path, del)).status);
+      }
+      return [ids.slice(4), statuses, cancelled(s)];
+    },
+    faithful: [
+      ['9007199254740992', '9007199254740993', '42', '9223372036854775807'],
+      [204, 400],
+      ['9007199254740993'],
+    ],
+    faulty: [
+      ['9007199254740992', '9007199254740992', '42', '9223372036854776000'],
+      [204, 204],
+      ['7', '9007199254740992'],
+    ],
+    caught: [
+      // Rounded list ids, and the cancel of 9007199254740993 lands on 9007199254740992; Number('0x2') is 2.
+      {
+        fails: ['ID-LIST-LOSSLESS', 'ID-CANCEL-ISOLATION'],
+        warns: ['ID-CANCEL-SPELLING'],
+        args: NO_PROBE,
+        exit: 1,
+      },
+    ],
+  },
+  'orderid-malformed-500': {
+    probe: async (s) => {
+      const a = await call(s, '/store/orders/1.5', del);
+      return [a.status, a.headers['content-type']];
+    },
+    faithful: [400, 'application/json'],
+    faulty: [500, 'text/plain; charset=utf-8'],
+    caught: [
+      // A malformed id crashes into a 500; BigInt('0x2') still reads 2, so a spelling cancels it.
+      {
+        fails: ['ID-MALFORMED-4XX'],
+        warns: ['ID-CANCEL-SPELLING'],
+        args: NO_PROBE,
+        exit: 1,
+      },
+    ],
+  },
+  'orderid-lenient-parse': {
+    probe: async (s) => {
+      const statuses = [];
+      for (const raw of ['7abc', '0x7', '+2', '003'])
+        statuses.push((await call(s, `/store/orders/${raw}`, del)).status);
+      return [statuses, cancelled(s)];
+    },
+    faithful: [[400, 400, 400, 400], []],
+    faulty: [
+      [204, 404, 204, 204],
+      ['2', '3', '7'],
+    ],
+    caught: [
+      // atoi reads 002 as 2: a typo cancels a real order (SHOULD); absent-built malformed ids still get 404.
+      { warns: ['ID-CANCEL-SPELLING'], args: NO_PROBE, exit: 0 },
+    ],
+  },
+} satisfies FaultProofs<'order-id'>;

@@ -1,0 +1,55 @@
+// The shape of a fault's proof, one record per catalogued fault in test/faults/<area>.ts: what to send to tell
+// it from the faithful server and what that shows either way, then the whole-command runs whose checks must
+// catch it and the exit code. Types and run set-ups only; the tests beside this folder run them.
+import type { FAULTS, FaultArea, ReferenceServerOptions, RunningReference } from '../../reference/server.ts';
+import type { FakeClock } from '../../reference/test-helpers.ts';
+
+/** The ids of the faults of one area of the catalogue. */
+export type FaultIn<A extends FaultArea> = Extract<(typeof FAULTS)[number], { area: A }>['id'];
+
+/** One whole-command run against the reference server with the fault on (and nothing else). */
+export interface Caught {
+  /** Checks that must end `fail` (MUST) under this fault. */
+  fails?: string[];
+  /** Checks that must end `warn` (SHOULD) under this fault. */
+  warns?: string[];
+  /** Extra command arguments the run needs (e.g. --only, --burst). */
+  args?: string[];
+  /** Reference server options beyond the fault (e.g. a compressed rate-limit window). */
+  reference?: Omit<ReferenceServerOptions, 'faults'>;
+  /**
+   * The server's clock runs this many times faster than real time from its start, so a run of a second spans
+   * many seconds of server time (what a Reset that moves with the clock needs to show).
+   */
+  clockSpeed?: number;
+  /** The exit code expected: 1 when a MUST fails, 0 when only SHOULDs warn, 3 when a limit left a MUST out or the key was banned. */
+  exit: 0 | 1 | 3;
+}
+
+export interface FaultProof {
+  /** Server options for the probe beyond the fault; every probe gets a fresh fake clock. */
+  options?: ReferenceServerOptions;
+  /** The smallest exchange that tells the fault from the faithful server; returns what it observed. */
+  probe: (server: RunningReference, clock: FakeClock) => Promise<unknown>;
+  /** What the probe observes on the faithful server. */
+  faithful: unknown;
+  /** What it observes with only this fault switched on; must differ from `faithful`. */
+  faulty: unknown;
+  /** The runs of the whole command whose checks must catch it (most faults: one; each is a row of the matrix). */
+  caught: Caught[];
+}
+
+/** The proofs of one area: exactly its faults, so tsc rejects a misspelt or a missing id. */
+export type FaultProofs<A extends FaultArea> = Record<FaultIn<A>, FaultProof>;
+
+/** The ordinary checks only (no rate-limit probe). */
+export const NO_PROBE = ['--skip-rate-limit-probe'];
+
+/**
+ * The RL- checks against a compressed window (5 requests per 2 s) on a server that bans a key on its first
+ * early request, so a probe that ever sent inside Retry-After would show up as failures of its own.
+ */
+export const PROBE: Pick<Caught, 'args' | 'reference'> = {
+  args: ['--only', 'RL-'],
+  reference: { rateLimit: { limit: 5, windowSeconds: 2 }, banAfter: 1 },
+};

@@ -1,0 +1,68 @@
+// The proofs of the faults in the answers to a cancel and in where the API is served (spec §4 cancelOrder, §9).
+// Test support: each probe is the smallest exchange that tells the fault from the faithful server.
+import { call, rawExchange } from '../../reference/test-helpers.ts';
+import { cancelled, del } from '../support/probes.ts';
+import { type FaultProofs, NO_PROBE } from './proof.ts';
+
+export const STATUS_FAULTS = {
+  'cancel-200-instead-of-204': {
+    probe: async (s) => {
+      const a = await call(s, '/store/orders/1', del);
+      return [a.status, a.headers['content-type'], (a.json as { id?: bigint } | undefined)?.id];
+    },
+    faithful: [204, undefined, undefined],
+    faulty: [200, 'application/json', 1n],
+    caught: [{ fails: ['CANCEL-PENDING-204'], args: NO_PROBE, exit: 1 }],
+  },
+  'cancel-204-with-body': {
+    probe: async (s) => {
+      const raw = await rawExchange(
+        s,
+        `DELETE /v1/store/orders/1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${s.demoKey}\r\nConnection: close\r\n\r\n`,
+      );
+      const [head = '', body = ''] = raw.split('\r\n\r\n');
+      return [
+        head.split('\r\n')[0],
+        /^content-type:/im.test(head),
+        /^content-length:/im.test(head),
+        body.startsWith('{'),
+      ];
+    },
+    faithful: ['HTTP/1.1 204 No Content', false, false, false],
+    faulty: ['HTTP/1.1 204 No Content', true, true, true],
+    caught: [{ fails: ['CANCEL-204-NO-CONTENT'], args: NO_PROBE, exit: 1 }],
+  },
+  'cancel-unknown-204': {
+    probe: async (s) => (await call(s, '/store/orders/5', del)).status,
+    faithful: 404,
+    faulty: 204,
+    caught: [
+      { fails: ['CANCEL-UNKNOWN-404'], args: NO_PROBE, exit: 1 },
+      { fails: ['ID-ABSENT-404'], args: NO_PROBE, exit: 1 },
+    ],
+  },
+  'cancel-shipped-204': {
+    probe: async (s) => [(await call(s, '/store/orders/42', del)).status, cancelled(s)],
+    faithful: [409, []],
+    faulty: [204, ['42']],
+    caught: [{ fails: ['CANCEL-SHIPPED-409'], args: NO_PROBE, exit: 1 }],
+  },
+  'cancel-repeat-204': {
+    probe: async (s) => {
+      const id = s.fixtures.pending[0]!;
+      return [
+        (await call(s, `/store/orders/${id}`, del)).status,
+        (await call(s, `/store/orders/${id}`, del)).status,
+      ];
+    },
+    faithful: [204, 409],
+    faulty: [204, 204],
+    caught: [{ fails: ['CANCEL-REPEAT-NOT-2XX'], args: NO_PROBE, exit: 1 }],
+  },
+  'api-not-under-v1': {
+    probe: async (s) => (await call(s, '/store/orders')).status,
+    faithful: 200,
+    faulty: 404,
+    caught: [{ fails: ['VER-BASE-PATH-V1', 'LIST-STATUS-200'], args: NO_PROBE, exit: 1 }],
+  },
+} satisfies FaultProofs<'status'>;
