@@ -2,6 +2,6 @@
 // compare the two.
 import { writeFileSync } from 'node:fs';
 import { catalogueMarkdown } from '../cli/catalogue.ts';
-import { toleratedVariants } from '../test/variant-matrix/index.ts';
+import { toleratedVariants } from '../test/variants/index.ts';
 
 writeFileSync(new URL('./checks.md', import.meta.url), catalogueMarkdown(toleratedVariants()));

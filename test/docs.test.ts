@@ -9,7 +9,7 @@ import { SETTINGS } from '../lib/config/settings.ts';
 import { EXIT } from '../lib/errors.ts';
 import { exitCodeOf } from '../lib/report/model.ts';
 import { ROOT } from './support/cli.ts';
-import { toleratedVariants } from './variant-matrix/index.ts';
+import { toleratedVariants } from './variants/index.ts';
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const example = readFileSync(join(ROOT, '.env.example'), 'utf8');

@@ -2,8 +2,8 @@
 // families, Retry-After forms, header spellings, a separate per-address limit) and against the combination
 // of a token bucket, HTTP-date Retry-After, 409 without body and removed cancelled orders.
 import { describe, it } from 'vitest';
-import { runName, VARIANT_RUNS } from './variant-matrix/index.ts';
-import { expectSilentRun } from './variant-matrix/run.ts';
+import { runName, VARIANT_RUNS } from './variants/index.ts';
+import { expectSilentRun } from './variants/run.ts';
 
 const limited = VARIANT_RUNS.filter((r) => r.reference.rateLimit !== undefined);
 

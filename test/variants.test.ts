@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { VARIANTS } from '../reference/server.ts';
 import { checkOf, runCliInProcess } from './support/cli.ts';
-import { runName, VARIANT_RUNS } from './variant-matrix/index.ts';
-import { expectSilentRun } from './variant-matrix/run.ts';
+import { runName, VARIANT_RUNS } from './variants/index.ts';
+import { expectSilentRun } from './variants/run.ts';
 
 const plain = VARIANT_RUNS.filter((r) => r.reference.rateLimit === undefined);
 

@@ -19,9 +19,10 @@ export interface VariantInfo {
   readonly description: string;
 }
 
-const variant = <const Id extends string>(
+/** Keeps each id and area as literal types, so the proofs can be typed by area (VariantIn in test/variants/). */
+const variant = <const Id extends string, const Area extends VariantArea>(
   id: Id,
-  area: VariantArea,
+  area: Area,
   allows: string,
   description: string,
 ) => ({

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { checkOf, runCliInProcess, targetEnv } from '../support/cli.ts';
 import { reference } from '../support/reference.ts';
 import { provenChecks } from './index.ts';
-import type { VariantRun } from './types.ts';
+import type { VariantRun } from './proof.ts';
 
 export async function expectSilentRun(run: VariantRun): Promise<void> {
   const server = await reference({ ...run.reference, variants: run.variants });

@@ -1,0 +1,30 @@
+// The proofs of the variants in authentication.
+// Test support: each probe is the smallest exchange that tells the variant from the default server.
+import { call } from '../../reference/test-helpers.ts';
+import { PLAIN, type VariantProofs } from './proof.ts';
+
+export const AUTH_VARIANTS = {
+  'challenge-lower-case': {
+    probe: async (s) => (await call(s, '/store/orders', { key: null })).headers['www-authenticate'],
+    standard: 'Bearer realm="order-store"',
+    variant: 'bearer realm="order-store"',
+    runs: [{ ...PLAIN }],
+  },
+  'authorization-first-line': {
+    probe: async (s) =>
+      (
+        await call(s, '/store/orders', {
+          key: null,
+          headers: { authorization: [`Bearer ${s.demoKey}`, 'Bearer osc_not_a_key'] },
+        })
+      ).status,
+    standard: 401,
+    variant: 200,
+    runs: [
+      {
+        ...PLAIN,
+        records: { 'AUTH-REPEATED-AUTHORIZATION-INFO': /answered 200/ },
+      },
+    ],
+  },
+} satisfies VariantProofs<'auth'>;

@@ -1,0 +1,40 @@
+// The proofs of the variants in what a cancel leaves and answers.
+// Test support: each probe is the smallest exchange that tells the variant from the default server.
+import { call } from '../../reference/test-helpers.ts';
+import { del } from '../support/probes.ts';
+import { PLAIN, type VariantProofs } from './proof.ts';
+
+export const CANCEL_VARIANTS = {
+  'conflict-no-body': {
+    probe: async (s) => {
+      const a = await call(s, '/store/orders/42', del);
+      return [a.status, a.text, a.headers['content-type']];
+    },
+    standard: [
+      409,
+      '{"code":"ORDER_ALREADY_SHIPPED","message":"Order 42 has already shipped; shipping cannot be reversed.","status":409}',
+      'application/json',
+    ],
+    variant: [409, '', undefined],
+    runs: [
+      {
+        ...PLAIN,
+        records: {
+          'CANCEL-REPEAT-INFO': /answered 409, no body/,
+          'CANCEL-SHIPPED-409-BODY': /without a body/,
+        },
+      },
+    ],
+  },
+  'cancelled-removed': {
+    probe: async (s) => {
+      await call(s, '/store/orders/1', del);
+      const again = await call(s, '/store/orders/1', del);
+      const ids = ((await call(s, '/store/orders')).json as Array<{ id: bigint }>).map((o) => o.id);
+      return [again.status, ids.includes(1n)];
+    },
+    standard: [409, true],
+    variant: [404, false],
+    runs: [{ ...PLAIN, records: { 'CANCEL-REPEAT-INFO': /answered 404/ } }],
+  },
+} satisfies VariantProofs<'cancel'>;

@@ -1,0 +1,110 @@
+// Every catalogued variant's proof, gathered from the area files (tsc requires exactly one per variant of
+// reference/variants/catalogue.ts), and the variant matrix: each variant's own runs, then a few combinations.
+// Each run names the checks that must record the variant's choice and the checks that skip (with why); every
+// other selected check must run and stay silent. docs/checks.md lists, per check, the variants proven here.
+import { selectChecks } from '../../lib/check/model.ts';
+import type { VariantId } from '../../reference/server.ts';
+import { ALL_CHECKS } from '../../suites/index.ts';
+import { AUTH_VARIANTS } from './auth.ts';
+import { BODIES_VARIANTS } from './bodies.ts';
+import { CANCEL_VARIANTS } from './cancel.ts';
+import { DEPRECATION_VARIANTS } from './deprecation.ts';
+import { HTTP_VARIANTS } from './http.ts';
+import { ORDER_ID_VARIANTS } from './order-id.ts';
+import { PLAIN, type VariantProof, type VariantRun } from './proof.ts';
+import { RATE_LIMIT_VARIANTS } from './rate-limit.ts';
+import { STORE_VARIANTS } from './store.ts';
+
+export const VARIANT_PROOFS: Readonly<Record<VariantId, VariantProof>> = {
+  ...RATE_LIMIT_VARIANTS,
+  ...BODIES_VARIANTS,
+  ...ORDER_ID_VARIANTS,
+  ...CANCEL_VARIANTS,
+  ...HTTP_VARIANTS,
+  ...AUTH_VARIANTS,
+  ...DEPRECATION_VARIANTS,
+  ...STORE_VARIANTS,
+};
+
+/** Variants switched on together, each run as a whole. */
+const COMBINATIONS: VariantRun[] = [
+  // A token bucket answering in HTTP-dates, 409s without a body, cancelled orders
+  // removed; the whole command, probe included, on a window the run must pace itself through.
+  {
+    variants: ['limiter-token-bucket', 'retry-after-http-date', 'conflict-no-body', 'cancelled-removed'],
+    args: ['--property-runs', '2'],
+    reference: { rateLimit: { limit: 40, windowSeconds: 4 }, banAfter: 1 },
+    records: {
+      'RL-PROBE-429-RETRY-AFTER': /\(http-date, /,
+      'CANCEL-REPEAT-INFO': /answered 404/,
+      'CANCEL-SHIPPED-409-BODY': /without a body/,
+    },
+  },
+  // Bodies and HTTP choices on the probe's responses too: a 429 with extra Error members and a charset, sent
+  // in other header cases over connections that close, judged by the probe and the whole-run error checks.
+  {
+    variants: ['error-extra-fields', 'json-charset', 'header-case', 'connection-close', 'chunked-list'],
+    args: ['--only', 'RL-,ERR-'],
+    reference: { rateLimit: { limit: 5, windowSeconds: 2 }, banAfter: 1 },
+    records: { 'RL-PROBE-429-BODY': /valid Error body \(429 \(application\/json; charset=utf-8\)/ },
+  },
+  // Every choice about bodies, ids and HTTP at once.
+  {
+    variants: [
+      'order-extra-fields',
+      'error-extra-fields',
+      'json-charset',
+      'malformed-id-404',
+      'leading-zeros-same-id',
+      'connection-close',
+      'chunked-list',
+      'header-case',
+      'challenge-lower-case',
+      'base-path-deep',
+    ],
+    ...PLAIN,
+    records: { 'ID-CANCEL-LEADING-ZEROS-INFO': /^leading zeros name the same order/ },
+  },
+];
+
+export const VARIANT_RUNS: VariantRun[] = [
+  ...(Object.entries(VARIANT_PROOFS) as Array<[VariantId, VariantProof]>).flatMap(([id, proof]) =>
+    proof.runs.map((run): VariantRun => ({ variants: [id], ...run })),
+  ),
+  ...COMBINATIONS,
+];
+/** Checks that cannot run in these self-tests whatever the variant: they need a setting the runs do not give. */
+export const NEVER_RUN_HERE: Record<string, string> = {
+  'RL-PROBE-PLAN-LIMIT': 'needs --plan',
+  'RL-PROBE-SECOND-KEY': 'needs --second-api-key',
+  'RL-PROBE-BURST': 'needs --burst',
+};
+
+const option = (args: string[], flag: string): string[] => {
+  const i = args.indexOf(flag);
+  return i < 0 ? [] : args[i + 1]!.split(',');
+};
+
+/** The checks a run selects and must see run and stay silent (pass or info). */
+export function provenChecks(run: VariantRun): string[] {
+  const skipProbe = run.args.includes('--skip-rate-limit-probe');
+  return selectChecks(ALL_CHECKS, option(run.args, '--only'), option(run.args, '--skip'))
+    .filter((c) => !(skipProbe && c.needs.probe))
+    .filter((c) => !c.needs.secondKey && NEVER_RUN_HERE[c.id] === undefined)
+    .filter((c) => run.skips?.[c.id] === undefined)
+    .map((c) => c.id);
+}
+
+/** Per check, the variants some run of the matrix proves it tolerates. */
+export function toleratedVariants(): Map<string, string[]> {
+  const out = new Map<string, Set<string>>();
+  for (const run of VARIANT_RUNS)
+    for (const id of provenChecks(run))
+      for (const v of run.variants) out.set(id, (out.get(id) ?? new Set()).add(v));
+  return new Map([...out].map(([id, set]) => [id, [...set].sort()]));
+}
+
+export const runName = (run: VariantRun): string => {
+  const rl = run.reference.rateLimit;
+  return `${run.variants.join(' + ')}${rl ? ` (${rl.limit} per ${rl.windowSeconds} s)` : ''}`;
+};

@@ -1,0 +1,139 @@
+// The proofs of the rate-limit variants (limiter families, Retry-After forms, a per-address limit), on a fake clock.
+// Test support: each probe is the smallest exchange that tells the variant from the default server.
+import type { ReferenceServerOptions, RunningReference } from '../../reference/server.ts';
+import { call, type FakeClock } from '../../reference/test-helpers.ts';
+import { PROBE, type VariantProofs } from './proof.ts';
+
+const THREE_PER_10S: ReferenceServerOptions = { rateLimit: { limit: 3, windowSeconds: 10 } };
+
+/** Four requests 1 s apart (the fourth refused), then one 7.5 s later: status, Remaining, Reset − now, Retry-After. */
+async function limiterSequence(s: RunningReference, clock: FakeClock): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for (let i = 0; i < 5; i++) {
+    const a = await call(s, '/store/orders');
+    const reset = Number(a.headers['x-ratelimit-reset']) - Math.floor(clock.now / 1000);
+    out.push([a.status, a.headers['x-ratelimit-remaining'], reset, a.headers['retry-after']]);
+    clock.advance(i === 3 ? 7500 : 1000);
+  }
+  return out;
+}
+
+/** The fourth request of a 3-per-10 s window, from a clock that is not on a whole second. */
+async function retryAfterOf(s: RunningReference): Promise<string | undefined> {
+  for (let i = 0; i < 3; i++) await call(s, '/store/orders');
+  return (await call(s, '/store/orders')).headers['retry-after'];
+}
+
+/** The default limiter: a fixed window opened by the first request (10:00:00.250 to 10:00:10.250). */
+const STANDARD_SEQUENCE = [
+  [200, '2', 11, undefined],
+  [200, '1', 10, undefined],
+  [200, '0', 9, undefined],
+  [429, '0', 8, '7'],
+  [200, '2', 11, undefined],
+];
+
+export const RATE_LIMIT_VARIANTS = {
+  'retry-after-http-date': {
+    options: THREE_PER_10S,
+    probe: retryAfterOf,
+    standard: '10',
+    // The fake clock starts at 10:00:00.250, so the window ends at 10:00:10.250, rounded up.
+    variant: 'Sun, 22 Nov 2026 10:00:11 GMT',
+    runs: [
+      {
+        ...PROBE(5, 2),
+        records: { 'RL-PROBE-429-RETRY-AFTER': /\(http-date, / },
+      },
+    ],
+  },
+  'retry-after-rounded-up': {
+    options: THREE_PER_10S,
+    probe: async (s, clock) => {
+      clock.advance(600);
+      return retryAfterOf(s);
+    },
+    // The window opened at .850 ends at 10:00:10.850: 10 s exactly, or 11 counted from whole seconds.
+    standard: '10',
+    variant: '11',
+    runs: [{ ...PROBE(5, 2) }],
+  },
+  'limiter-epoch-window': {
+    options: THREE_PER_10S,
+    probe: limiterSequence,
+    standard: STANDARD_SEQUENCE,
+    // Windows are [10:00:00, 10:00:10): Reset is 10 s from the start of the minute, whatever the first request.
+    variant: [
+      [200, '2', 10, undefined],
+      [200, '1', 9, undefined],
+      [200, '0', 8, undefined],
+      [429, '0', 7, '7'],
+      [200, '2', 10, undefined],
+    ],
+    runs: [{ ...PROBE(5, 2) }],
+  },
+  'limiter-sliding-log': {
+    options: THREE_PER_10S,
+    probe: limiterSequence,
+    standard: STANDARD_SEQUENCE,
+    // Each served request counts for 10 s after it: at 10.75 s the first has left, the next two still
+    // count, and Reset is when the oldest of them (1.25 s) leaves.
+    variant: [
+      [200, '2', 11, undefined],
+      [200, '1', 10, undefined],
+      [200, '0', 9, undefined],
+      [429, '0', 8, '7'],
+      [200, '0', 2, undefined],
+    ],
+    runs: [{ ...PROBE(5, 2) }],
+  },
+  'limiter-token-bucket': {
+    options: THREE_PER_10S,
+    probe: limiterSequence,
+    standard: STANDARD_SEQUENCE,
+    // A token every 3.33 s: Reset is when the bucket is full again, Retry-After the wait for one token,
+    // and Remaining rises between requests.
+    variant: [
+      [200, '2', 4, undefined],
+      [200, '1', 6, undefined],
+      [200, '0', 9, undefined],
+      [429, '0', 8, '1'],
+      [200, '2', 5, undefined],
+    ],
+    runs: [
+      // Four tokens, one every 2 s: Reset moves later with each request, Retry-After is one token away.
+      {
+        ...PROBE(4, 8),
+        records: {
+          'RL-PROBE-RETRY-AFTER-CONSISTENT': /Retry-After ends before the Reset moment/,
+          'RL-PROBE-RECOVERY': /gradual refill/,
+        },
+      },
+      // 200 tokens a second: the bucket refills about as fast as the walk spends, so the limit is never reached
+      // within the walk's bound. The probe must say so and judge nothing, not fail the limit as never enforced.
+      {
+        ...PROBE(200, 1),
+        // No 429, so no wait: a walk that ends within one second outlives no Reset moment.
+        maySkip: { 'RL-HEADERS-NEW-WINDOW': /no response of the run arrived after a Reset moment/ },
+        skips: Object.fromEntries(
+          [
+            'RL-PROBE-LIMIT-ENFORCED',
+            'RL-PROBE-LIMIT-NOT-EARLY',
+            'RL-PROBE-429-RETRY-AFTER',
+            'RL-PROBE-RETRY-AFTER-CONSISTENT',
+            'RL-PROBE-429-HEADERS',
+            'RL-PROBE-429-BODY',
+            'RL-PROBE-RECOVERY',
+          ].map((id) => [id, /Remaining still \d+: .*not reached|met no 429/]),
+        ),
+      },
+    ],
+  },
+  'address-limit-separate': {
+    options: { rateLimit: { limit: 100, windowSeconds: 10 } },
+    probe: async (s) => (await call(s, '/store/orders', { key: null })).headers['x-ratelimit-limit'],
+    standard: '100',
+    variant: '25',
+    runs: [{ ...PROBE(40, 2) }],
+  },
+} satisfies VariantProofs<'rate-limit'>;

@@ -1,0 +1,55 @@
+// The proofs of the variants of the store itself (its base path, its size).
+// Test support: each probe is the smallest exchange that tells the variant from the default server.
+
+import { call } from '../../reference/test-helpers.ts';
+import { ALL_CHECKS } from '../../suites/index.ts';
+import { PLAIN, type VariantProofs } from './proof.ts';
+
+const DEFAULT_LIST =
+  '[{"id":1,"petId":101,"quantity":1,"shipDate":"2026-11-22T10:00:00Z","complete":false},{"id":2,"petId":102,"quantity":3,"shipDate":"2026-11-23T08:30:00.250+02:00","complete":false},{"id":3,"petId":103,"quantity":2,"shipDate":"2026-11-24T17:45:10-05:00","complete":false},{"id":7,"petId":107,"quantity":12,"shipDate":"2026-12-01T00:00:00.000Z","complete":false},{"id":9007199254740992,"petId":9007199254740993,"quantity":1,"shipDate":"2026-12-24T23:59:59Z","complete":false},{"id":9007199254740993,"petId":9223372036854775806,"quantity":5,"shipDate":"2027-01-15T12:00:00.123456+05:30","complete":false},{"id":42,"petId":142,"quantity":1,"shipDate":"2026-10-30T09:15:00Z","complete":true},{"id":9223372036854775807,"petId":9223372036854775807,"quantity":4,"shipDate":"2026-09-01T06:00:00+00:00","complete":true}]';
+
+/** The reasons a check gives when the store holds no fixture, or none is left. */
+const NO_FIXTURES = /--cancellable-order-ids|--shipped-order-ids|holds 0 order|no remaining fixture/;
+
+export const STORE_VARIANTS = {
+  'base-path-deep': {
+    probe: async (s) => [new URL(s.baseUrl).pathname, (await call(s, '/store/orders')).status],
+    standard: ['/v1', 200],
+    variant: ['/api/store/v1', 200],
+    runs: [{ ...PLAIN, records: { 'VER-BASE-PATH-V1': /base path \/api\/store\/v1/ } }],
+  },
+  'empty-store': {
+    probe: async (s) => [(await call(s, '/store/orders')).text, s.fixtures],
+    standard: [
+      DEFAULT_LIST,
+      {
+        pending: ['1', '2', '3', '7', '9007199254740992', '9007199254740993'],
+        shipped: ['42', '9223372036854775807'],
+      },
+    ],
+    variant: ['[]', { pending: [], shipped: [] }],
+    runs: [
+      {
+        ...PLAIN,
+        records: { 'LIST-BODY-ARRAY': /a JSON array of 0 items/ },
+        // Every check that needs a fixture to cancel or a shipped order, and those that need orders in the list.
+        skips: Object.fromEntries(
+          [
+            ...ALL_CHECKS.filter((c) => c.needs.cancellable || c.needs.shipped).map((c) => c.id),
+            'LIST-NO-NARROWING',
+            'ID-CANCEL-LEADING-ZEROS-INFO',
+          ].map((id) => [id, NO_FIXTURES]),
+        ),
+      },
+    ],
+  },
+  'large-store': {
+    probe: async (s) => [
+      ((await call(s, '/store/orders')).json as unknown[]).length,
+      s.fixtures.pending.length,
+    ],
+    standard: [8, 6],
+    variant: [50_000, 6],
+    runs: [{ ...PLAIN, records: { 'LIST-BODY-ARRAY': /a JSON array of 50000 items/ } }],
+  },
+} satisfies VariantProofs<'store'>;
