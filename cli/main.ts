@@ -13,27 +13,7 @@ const defaultIo: Io = {
 };
 
 async function listChecks(config: Config, io: Io): Promise<number> {
-  const { catalogue, ruleCoverage } = await import('./catalogue.ts');
-  const rows = catalogue(config.only, config.skip);
-  for (const c of rows)
-    io.out(
-      `${c.id.padEnd(34)} ${c.level.padEnd(6)} ${c.rules.join(',').padEnd(28)} ${c.spec.padEnd(48)} ${c.title}`,
-    );
-  io.out(`${rows.length} checks`);
-  const coverage = ruleCoverage(config.only, config.skip);
-  io.out('');
-  for (const r of coverage.rules) {
-    const by =
-      r.checks.length > 0
-        ? r.checks.map((c) => c.id).join(',')
-        : r.uncovered !== undefined
-          ? `none: ${r.uncovered}`
-          : `none (${r.kind})`;
-    io.out(`${r.id.padEnd(20)} ${r.kind.padEnd(12)} ${r.section.padEnd(28)} ${by}`);
-  }
-  io.out(
-    `${coverage.rules.length} spec rules; ${coverage.covered} of ${coverage.testable} testable rules covered by these checks`,
-  );
+  for (const line of (await import('./list.ts')).listLines(config.only, config.skip)) io.out(line);
   return EXIT.conformant;
 }
 
@@ -82,6 +62,7 @@ export async function main(argv: string[], io: Io = defaultIo, options: MainOpti
   try {
     config = loadConfig(argv, options);
   } catch (e) {
+    if (e instanceof UsageError) for (const w of e.warnings) io.err(`warning: ${w}`);
     io.err(`order-store-conformance: ${errorMessage(e)}`);
     return e instanceof UsageError ? EXIT.usage : EXIT.incomplete;
   }

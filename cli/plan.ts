@@ -28,7 +28,8 @@ export function planFor(config: Config, checks: readonly PlanCheck[]): RunPlan {
       ? Math.max(1, config.cancellableOrderIds.length)
       : config.cancellableOrderIds.length,
     shipped: embedded ? Math.max(1, config.shippedOrderIds.length) : config.shippedOrderIds.length,
-    secondKey: config.secondApiKey !== undefined,
+    // The embedded server brings a second key of its own.
+    secondKey: embedded || config.secondApiKey !== undefined,
     plan: config.plan !== undefined,
     burst: config.burst,
     probeOff: config.skipRateLimitProbe,

@@ -36,6 +36,8 @@ export class HarnessError extends Error {
 
 /** A misconfigured run: exit code 2 with one line saying what to fix. */
 export class UsageError extends HarnessError {
+  /** Warnings gathered before the mistake was found: a misspelt variable may be its very cause. */
+  warnings: readonly string[] = [];
   constructor(message: string) {
     super('E_USAGE', message);
     this.name = 'UsageError';

@@ -5,6 +5,8 @@ import { INT64_MAX, INT64_MIN, parseCanonicalInt64 } from './int64.ts';
 import { isRfc3339DateTime } from './rfc3339.ts';
 
 export const DEMO_KEY = 'osk_demo_4f7c2a9e1b3d5f60a8c4';
+/** A second demo key, for a server started with both (the suite's embedded target): limits are per key. */
+export const SECOND_DEMO_KEY = 'osk_demo_second_8b2e6d1f9a4c7e35';
 
 /** Ids may be given as bigint, canonical decimal string, or a safe-integer number (never an unsafe one). */
 export type Int64Like = bigint | string | number;

@@ -23,6 +23,7 @@ export {
   DEFAULT_PENDING_IDS,
   DEFAULT_SHIPPED_IDS,
   DEMO_KEY,
+  SECOND_DEMO_KEY,
   type SeedOrder,
 } from './seed.ts';
 export type { ReferenceServerOptions } from './server-options.ts';

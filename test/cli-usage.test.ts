@@ -75,12 +75,18 @@ describe('commands that send nothing', () => {
     const [checks, rules] = run.stdout.trim().split('\n\n');
     const lines = checks!.split('\n');
     expect(lines.at(-1)).toMatch(/^\d+ checks$/);
-    expect(lines.length - 1).toBe(Number(lines.at(-1)!.split(' ')[0]));
-    for (const line of lines.slice(0, -1))
+    // A row starts at the left edge; a long cell goes on in its own column on the lines below.
+    const rows = lines.slice(0, -1).filter((l) => !l.startsWith(' '));
+    expect(rows.length).toBe(Number(lines.at(-1)!.split(' ')[0]));
+    for (const line of rows)
       expect(line).toMatch(/^[A-Z][A-Z0-9-]+\s+(MUST|SHOULD|MAY|INFO)\s+[0-9][a-z0-9.,-]*\s+(spec §|RFC )/);
     expect(run.stdout).toMatch(
       /^CANCEL-UNKNOWN-404\s+MUST\s+4\.cancel\.r3,7\.404\s+spec §4 cancelOrder rule 3/m,
     );
+    // Aligned within 120 columns: every line fits, and the level column starts at one place on every row.
+    for (const line of run.stdout.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(120);
+    expect(new Set(rows.map((l) => l.search(/ (MUST|SHOULD|MAY|INFO) /)))).toHaveLength(1);
+    expect(new Set(rows.map((l) => l.search(/ (spec §|RFC )/)))).toHaveLength(1);
     // Then every spec rule with the checks that cite it, or why none does.
     expect(rules).toMatch(/^4\.cancel\.r3\s+requirement\s+.*CANCEL-UNKNOWN-404,ID-ABSENT-404$/m);
     expect(rules).toMatch(/^8\.r5\s+requirement\s+.*none: not provoked on purpose/m);
@@ -103,6 +109,7 @@ describe('commands that send nothing', () => {
       .trim()
       .split('\n')
       .slice(0, -1)
+      .filter((l) => !l.startsWith(' '))
       .map((l) => l.split(/\s+/)[0]);
     expect(ids.length).toBeGreaterThan(3);
     expect(ids.every((id) => id?.startsWith('AUTH-'))).toBe(true);

@@ -39,7 +39,7 @@ describe('findings in the report', () => {
     expect(absent.property).toEqual({
       seed: expect.any(Number),
       path: expect.any(String),
-      replay: expect.stringMatching(/^--seed \d+ --replay-path ID-ABSENT-404:/),
+      replay: expect.stringMatching(/^--only ID-ABSENT-404 --seed \d+ --replay-path ID-ABSENT-404:/),
     });
 
     const html = run.html!;

@@ -126,7 +126,7 @@ export function selectChecks<T extends { id: string }>(
 export interface PropertyRecord {
   seed: number;
   path: string | null;
-  /** The flags that send only the counterexample again, e.g. `--seed 7 --replay-path ID-X:4:1`. */
+  /** The flags that send only the counterexample again, e.g. `--only ID-X --seed 7 --replay-path ID-X:4:1`. */
   replay?: string;
 }
 

@@ -3,7 +3,7 @@
 import { SETTINGS } from './settings.ts';
 
 /** Edit distance, for naming the setting a misspelt ORDER_STORE_* variable most likely meant. */
-function distance(a: string, b: string): number {
+export function distance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];

@@ -23,12 +23,22 @@ export interface LoadOptions {
 }
 
 export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
+  const warnings: string[] = [];
+  try {
+    return loadWith(argv, options, warnings);
+  } catch (e) {
+    // A misspelt ORDER_STORE_BASE_URL is why CI refuses a run with no target: say both.
+    if (e instanceof UsageError) e.warnings = [...warnings];
+    throw e;
+  }
+}
+
+function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Config {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const fromObject = options.settings !== undefined;
   const flags = fromObject ? rawFromObject(options.settings!) : readFlags(argv);
   const fromEnv = fromObject ? {} : readEnv(env);
-  const warnings: string[] = [];
 
   // The dotenv file is the weakest source: real environment variables and flags win over it.
   const envFileGiven = str(flags.envFile) ?? str(fromEnv.envFile);
@@ -122,7 +132,7 @@ export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
   let secondApiKey = str(get('secondApiKey'));
   if (secondApiKey !== undefined && target.kind === 'embedded') {
     warnings.push(
-      'ORDER_STORE_SECOND_API_KEY is ignored: the embedded reference server knows only its demo key',
+      'ORDER_STORE_SECOND_API_KEY is ignored: the embedded reference server uses its own two demo keys',
     );
     secondApiKey = undefined;
   }

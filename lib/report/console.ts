@@ -6,6 +6,19 @@ import type { RunPlan } from '../run/plan.ts';
 import type { NotEvaluated } from './evaluation.ts';
 import type { Report } from './model.ts';
 
+/**
+ * Every file of a run folder, as ReportWriter.finish writes them (test/first-hour.test.ts compares the two):
+ * the summary names them all, so none is found by accident.
+ */
+export const RUN_FILES = [
+  'report.json',
+  'junit.xml',
+  'report.html',
+  'report.md',
+  'transcript.har',
+  'SHA256SUMS',
+];
+
 export function resultLine(c: CheckResult): string {
   return `  ${c.status.toUpperCase().padEnd(5)} ${c.id.padEnd(34)} ${c.level.padEnd(6)} ${c.message}`;
 }
@@ -25,7 +38,7 @@ export function planLines(plan: RunPlan, budget: number): string[] {
       ? 'known after the first response'
       : `about ${plan.longestWaitSeconds} s`;
   const lines = [
-    `  plan: ${plan.checks.length - out.length} checks to run, ${out.length} left out; up to ${plan.requests} requests of the ${budget} budget; longest wait ${wait}`,
+    `  plan: ${plan.checks.length - out.length} checks to run, ${leftOut(out)}; up to ${plan.requests} requests of the ${budget} budget; longest wait ${wait}`,
     `  rate-limit probe: ${plan.probe}`,
   ];
   if (plan.budgetForAll > budget)
@@ -33,25 +46,36 @@ export function planLines(plan: RunPlan, budget: number): string[] {
       `  a budget of ${plan.budgetForAll} requests (--max-requests) would let every check run that the rest of the configuration allows`,
     );
   for (const g of grouped(out.map((c) => ({ id: c.id, reason: c.reason ?? '' }))))
-    lines.push(`  not run: ${g}`);
+    lines.push(`  left out: ${g}`);
   return lines;
+}
+
+/**
+ * How many checks are left out, counted the same way before the run (the plan) and after it (the verdict):
+ * every level, with the MUST ones (those a verdict rests on) in parentheses, named when `named`.
+ */
+export function leftOut(xs: readonly { id: string; level: string }[], named = false): string {
+  if (xs.length === 0) return 'none left out';
+  const must = xs.filter((x) => x.level === 'MUST');
+  const ids =
+    named && must.length > 0
+      ? `: ${must
+          .slice(0, 3)
+          .map((n) => n.id)
+          .join(', ')}${must.length > 3 ? ', …' : ''}`
+      : '';
+  return `${xs.length} left out (${must.length > 0 ? `${must.length} MUST${ids}` : 'no MUST'})`;
 }
 
 export function verdictLine(report: Report): string {
   const { must, notEvaluated } = report.evaluation;
-  const mustOut = notEvaluated.filter((n) => n.level === 'MUST');
   const probeIds = report.checks.filter((c) => c.id.startsWith('RL-PROBE-')).map((c) => c.id);
   const probeOut =
     report.scope.rateLimitProbe !== 'run' ||
     report.evaluation.plan.probe.startsWith('not run') ||
     (probeIds.length > 0 && probeIds.every((id) => notEvaluated.some((n) => n.id === id)));
   const tail = [
-    mustOut.length > 0
-      ? `${mustOut.length} not evaluated: ${mustOut
-          .slice(0, 3)
-          .map((n) => n.id)
-          .join(', ')}${mustOut.length > 3 ? ', …' : ''}`
-      : 'none left unevaluated',
+    leftOut(notEvaluated, true),
     ...(probeOut ? ['rate-limit probe not run'] : []),
     ...(report.scope.only.length > 0 || report.scope.skip.length > 0 ? ['partial selection of checks'] : []),
   ].join('; ');
@@ -66,7 +90,7 @@ export function verdictLine(report: Report): string {
 }
 
 function notEvaluatedLines(xs: readonly NotEvaluated[]): string[] {
-  return grouped(xs).map((g) => `  not evaluated: ${g}`);
+  return grouped(xs).map((g) => `  left out: ${g}`);
 }
 
 export function summary(report: Report, reportDir: string | undefined): string {
@@ -78,7 +102,7 @@ export function summary(report: Report, reportDir: string | undefined): string {
         `!!! KEY BANNED: the ${b.bucket} credential was banned${b.seconds === null ? '' : ` for ${b.seconds} s`} at ${b.at} (${b.evidence}); send nothing with it before then`,
     ),
     verdictLine(report),
-    ...notEvaluatedLines(report.evaluation.notEvaluated.filter((n) => n.level === 'MUST')),
+    ...notEvaluatedLines(report.evaluation.notEvaluated),
     `  ${c.total} checks: ${c.pass} pass, ${c.fail} fail, ${c.warn} warn, ${c.info} info, ${c.skip} skip, ${c.error} error`,
     `  spec rules: ${report.coverage.evaluated} of ${report.coverage.testable} testable rules evaluated, ${report.coverage.covered} covered by the selected checks; ${report.coverage.uncovered.length} untested (${report.coverage.uncovered.map((u) => u.id).join(', ') || 'none'})`,
     `  requests: ${report.requests.sent ?? 'unknown'} sent of a ${report.requests.budget} budget; seed ${report.settings.seed}`,
@@ -99,7 +123,7 @@ export function summary(report: Report, reportDir: string | undefined): string {
     lines.push(`  gate passes: every failure is a known one listed in ${report.baseline?.file}`);
   if (reportDir)
     lines.push(
-      `  reports: ${reportDir}/{report.json,junit.xml,report.html} (also ${join(dirname(reportDir), 'latest')})`,
+      `  reports: ${reportDir}/{${RUN_FILES.join(',')}} (also ${join(dirname(reportDir), 'latest')})`,
     );
   return lines.join('\n');
 }

@@ -9,6 +9,18 @@ export function mdCell(text: string): string {
   return one.length > 300 ? `${one.slice(0, 297)}...` : one;
 }
 
+/** The embedded server with the faults and variants it ran, as the console and report.html name them. */
+function embeddedText(report: Report): string {
+  const { embedded, referenceFaults, referenceVariants } = report.target;
+  if (!embedded) return '';
+  const faults =
+    referenceFaults.length > 0 ? `, faults: ${referenceFaults.map((f) => `\`${f}\``).join(', ')}` : '';
+  const variants = referenceVariants?.length
+    ? `, variants: ${referenceVariants.map((v) => `\`${v}\``).join(', ')}`
+    : '';
+  return ` (embedded reference server${faults}${variants})`;
+}
+
 export function reportMarkdown(report: Report): string {
   const c = report.counts;
   const gate = report.gate;
@@ -17,7 +29,7 @@ export function reportMarkdown(report: Report): string {
     '',
     `**${verdictLine(report).replace(/^Verdict: /, '')}**`,
     '',
-    `Target ${report.target.baseUrl}${report.target.embedded ? ' (embedded reference server)' : ''}; run \`${report.runId}\`; ${report.suite.name} ${report.suite.version}; seed ${report.settings.seed}.`,
+    `Target ${report.target.baseUrl}${embeddedText(report)}; run \`${report.runId}\`; ${report.suite.name} ${report.suite.version}; seed ${report.settings.seed}.`,
     '',
     `Gate: **${gate.passed ? 'pass' : 'fail'}** (exit ${gate.exitCode}${gate.failOn === 'warn' ? ', --fail-on warn' : ''})${gate.reasons.length > 0 ? `: ${gate.reasons.map(mdCell).join('; ')}` : ''}`,
     '',

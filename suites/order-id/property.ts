@@ -29,9 +29,9 @@ export function runIdProperty<T>(
   });
 }
 
-/** The replay flags of a counterexample. */
+/** The replay flags of a counterexample: only the check that replays it, the seed, the path. */
 export function replayFlags(owner: string, seed: number, path: string): string {
-  return `--seed ${seed} --replay-path ${owner}:${path}`;
+  return `--only ${owner} --seed ${seed} --replay-path ${owner}:${path}`;
 }
 
 /** Notes and logs the seed, what ran and the path; then skips, errors or records the counterexample. */
