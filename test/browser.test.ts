@@ -59,6 +59,13 @@ async function scrollWidth(page: Page): Promise<number> {
   return Number(await page.evaluate('document.documentElement.scrollWidth'));
 }
 
+/** Ids that wrap onto a second line (an id must never break mid-word), by their text. */
+async function brokenIds(page: Page): Promise<string[]> {
+  return (await page.evaluate(
+    `[...document.querySelectorAll('code.id, .rule.id')].filter((e) => e.getClientRects().length > 1 || e.getBoundingClientRect().height > 1.8 * parseFloat(getComputedStyle(e).fontSize) * 1.2 && e.offsetParent !== null).map((e) => e.textContent)`,
+  )) as string[];
+}
+
 async function expectVisible(page: Page, selector: string): Promise<void> {
   const el = page.locator(selector).first();
   await el.scrollIntoViewIfNeeded();
@@ -98,7 +105,11 @@ describe.skipIf(!present && !required)(
     it('shows a faulty run: verdict, counts, a failure with its evidence, the matrix and the chart', {
       timeout: 120_000,
     }, async () => {
-      const { run, file } = await runAgainst(['list-shipdate-not-rfc3339', 'error-missing-message']);
+      const { run, file } = await runAgainst([
+        'list-shipdate-not-rfc3339',
+        'error-missing-message',
+        'ratelimit-off-by-one',
+      ]);
       expect(run.code, run.stderr).toBe(1);
       for (const { name, viewport } of WIDTHS) {
         const { page, fetched, close } = await openReport(browser, file, viewport);
@@ -122,16 +133,45 @@ describe.skipIf(!present && !required)(
             /Coverage: \d+ of \d+ testable rules evaluated/,
           );
           await expectVisible(page, '#probe-chart svg');
+          // Legible at any width: never drawn narrower than 640 px; a narrow screen scrolls it sideways inside
+          // its figure, which itself fits the page.
           const chart = await page.locator('#probe-chart svg').boundingBox();
-          expect(chart!.width, `${name}: the chart fits the width`).toBeLessThanOrEqual(viewport.width);
+          const figure = await page.locator('#probe-chart').boundingBox();
+          expect(chart!.width, `${name}: the chart is not shrunk`).toBeGreaterThanOrEqual(640);
+          expect(figure!.width, `${name}: the chart's frame fits the width`).toBeLessThanOrEqual(
+            viewport.width,
+          );
+          if (viewport.width < 640)
+            expect(
+              Number(await page.evaluate("document.querySelector('#probe-chart').scrollWidth")),
+              'the chart scrolls sideways',
+            ).toBeGreaterThan(figure!.width);
           expect(await page.locator('#probe-chart svg text', { hasText: '429' }).count()).toBeGreaterThan(0);
+          // The request served past the limit (ratelimit-off-by-one) is marked, and the axis is numbered.
+          expect(await page.locator('#probe-chart text.past-limit').textContent()).toBe(
+            'served past the limit',
+          );
+          expect(await page.locator('#probe-chart text.tick').count()).toBeGreaterThanOrEqual(3);
+          expect(await brokenIds(page), `${name}: no id breaks mid-word`).toEqual([]);
           expect(fetched, 'the page fetches nothing but itself').toEqual([pathToFileURL(file).href]);
           expect(await scrollWidth(page), `${name}: no sideways scroll`).toBeLessThanOrEqual(viewport.width);
         } finally {
           await close();
         }
       }
-      // Printed: colours kept, evidence of the findings unfolded; the page count is reported.
+      // Printed: colours kept, evidence of the findings unfolded; the page count is reported. On A4 (210 mm
+      // less 12 mm margins: 703 CSS px) the traceability matrix fits the page and no id breaks.
+      const printed = await openReport(browser, file, { width: 703, height: 1000 });
+      try {
+        await printed.page.emulateMedia({ media: 'print' });
+        const overflow = (await printed.page.evaluate(
+          `[...document.querySelectorAll('table.matrix')].filter((t) => t.scrollWidth > t.parentElement.clientWidth + 1 || t.getBoundingClientRect().right > 704).length`,
+        )) as number;
+        expect(overflow, 'matrix tables wider than an A4 page').toBe(0);
+        expect(await brokenIds(printed.page), 'printed: no id breaks mid-word').toEqual([]);
+      } finally {
+        await printed.close();
+      }
       const { page, close } = await openReport(browser, file, WIDTHS[0].viewport);
       try {
         const pdf = await page.pdf({ format: 'A4', printBackground: true });

@@ -17,7 +17,7 @@ function allChecks(report: Report): string {
   const rows = report.checks
     .map(
       (c) =>
-        `<tr><td>${badge(c.status)}</td><td class="narrow-hide">${levelTag(c.level)}</td><td class="idcol"><a href="#${esc(c.id)}"><code>${esc(c.id)}</code></a></td><td class="narrow-hide">${ruleLinks(c.rules)}</td><td>${esc(c.message)}</td></tr>`,
+        `<tr><td>${badge(c.status)}</td><td class="narrow-hide">${levelTag(c.level)}</td><td class="idcol"><a href="#${esc(c.id)}"><code class="id">${esc(c.id)}</code></a></td><td class="narrow-hide">${ruleLinks(c.rules)}</td><td>${esc(c.message)}</td></tr>`,
     )
     .join('');
   // Findings already have their card above; the others get theirs here, evidence folded on screen.
@@ -25,7 +25,7 @@ function allChecks(report: Report): string {
     .filter((c) => findingRank(c) === undefined)
     .map((c) => cardHtml(c, false))
     .join('\n');
-  return `<table class="wide" id="all-checks"><tr><th>Result</th><th class="narrow-hide">Level</th><th>Check</th><th class="narrow-hide">Rules</th><th>Message</th></tr>${rows}</table>
+  return `<div class="scroll"><table class="wide" id="all-checks"><tr><th>Result</th><th class="narrow-hide">Level</th><th>Check</th><th class="narrow-hide">Rules</th><th>Message</th></tr>${rows}</table></div>
 <p class="print-only muted">The cards of the checks without findings are left out of print: see report.html on screen, report.json or transcript.har.</p>
 <div class="others"><h3>Checks without findings</h3>
 ${cards}</div>`;

@@ -99,5 +99,5 @@ export function cardHtml(c: CheckResult, evidenceOpen: boolean, idPrefix = ''): 
     c.exchanges.length > 0
       ? `<p>Evidence (${c.exchanges.length} exchange${c.exchanges.length === 1 ? '' : 's'}, redacted; every exchange of the run is in transcript.har):</p>${c.exchanges.map((x) => exchangeHtml(x, evidenceOpen && unfold.has(x.seq))).join('')}`
       : '';
-  return `<section class="card card-${kind}" id="${idPrefix}${esc(c.id)}"><h3>${badge(c.status)} ${levelTag(c.level)} <code>${esc(c.id)}</code></h3><p class="msg">${esc(c.message)}</p>${definitionList(rows)}${expectedActual(c)}${schemaTable(c)}${propertyHtml(c)}${details}<div class="ev">${repro}${evidence}</div></section>`;
+  return `<section class="card card-${kind}" id="${idPrefix}${esc(c.id)}"><h3>${badge(c.status)} ${levelTag(c.level)} <code class="id">${esc(c.id)}</code></h3><p class="msg">${esc(c.message)}</p>${definitionList(rows)}${expectedActual(c)}${schemaTable(c)}${propertyHtml(c)}${details}<div class="ev">${repro}${evidence}</div></section>`;
 }

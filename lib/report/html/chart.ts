@@ -1,5 +1,6 @@
 // The rate-limit probe as a picture: an inline SVG (no script, no external asset) of X-RateLimit-Remaining
-// over the probe's requests, with Limit, the Reset moment, the 429, the wait, the recovery and the burst.
+// over the probe's requests (numbered), with Limit, the Reset moment, the 429, a request served past the
+// limit, the wait, the recovery and the burst. Drawn at a fixed size: a narrow screen scrolls it sideways.
 import type { RateLimitPoint, RateLimitSeries } from '../../check/model.ts';
 import { esc } from './escape.ts';
 
@@ -74,6 +75,17 @@ function polyline(points: Placed[], colour: string): string {
   return `<polyline fill="none" stroke="${colour}" stroke-width="1.6" points="${drawn.map((p) => `${p.x.toFixed(1)},${p.y!.toFixed(1)}`).join(' ')}"/>`;
 }
 
+/** A request of the walk answered without a 429 although the one before it said Remaining 0. */
+function pastLimit(walk: readonly Placed[]): Placed[] {
+  return walk.filter((p, i) => i > 0 && p.status !== 429 && walk[i - 1]!.remaining === 0);
+}
+
+/** Every how many requests the axis is numbered: 1, 2, 5, 10, 20, 50... so about ten numbers show. */
+function tickStep(n: number): number {
+  for (const base of [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]) if (n / base <= 10) return base;
+  return Math.ceil(n / 10);
+}
+
 /** One sentence saying what the picture shows, for the caption and for readers without the picture. */
 export function chartSummary(series: RateLimitSeries): string {
   const pts = series.points;
@@ -87,6 +99,10 @@ export function chartSummary(series: RateLimitSeries): string {
       ? `first 429 at probe request #${first429} (exchange #${pts[first429]!.seq}) after Remaining ${pts[first429 - 1]?.remaining ?? '?'}`
       : 'no 429 during the walk',
   );
+  const past = pts.filter(
+    (p, i) => i > 0 && p.phase === 'walk' && p.status !== 429 && pts[i - 1]!.remaining === 0,
+  ).length;
+  if (past > 0) parts.push(`${past} served past the limit (after Remaining 0)`);
   if (series.waits.length > 0) parts.push(`waited ${series.waits.map((w) => seconds(w.ms)).join(', then ')}`);
   if (recovered)
     parts.push(`served again (status ${recovered.status}) with Remaining ${recovered.remaining ?? '?'}`);
@@ -155,6 +171,18 @@ export function chartSvg(series: RateLimitSeries): string {
     out.push(
       `<text class="l429" x="${(limitedAt.x - 6).toFixed(1)}" y="${(limitedAt.y - 8).toFixed(1)}" text-anchor="end" font-size="12" font-weight="700" fill="${COLOUR.limited}">429</text>`,
     );
+  // A request served although Remaining had reached 0: the limit not enforced, the one finding a glance must catch.
+  for (const p of pastLimit(walk).filter((q) => q.y !== undefined))
+    out.push(
+      `<circle class="past-limit" cx="${p.x.toFixed(1)}" cy="${p.y!.toFixed(1)}" r="7" fill="none" stroke="${COLOUR.limited}" stroke-width="2"/><line x1="${p.x.toFixed(1)}" x2="${p.x.toFixed(1)}" y1="${(p.y! - 8).toFixed(1)}" y2="${(p.y! - 30).toFixed(1)}" stroke="${COLOUR.limited}"/><text class="past-limit" x="${(p.x - 4).toFixed(1)}" y="${(p.y! - 34).toFixed(1)}" text-anchor="end" font-size="11" font-weight="700" fill="${COLOUR.limited}">served past the limit</text>`,
+    );
+  // The x axis numbered by the probe's request as the caption counts them (the first reading is #0).
+  const step = tickStep(placed.length);
+  for (const [i, p] of placed.entries())
+    if (i % step === 0)
+      out.push(
+        `<line x1="${p.x.toFixed(1)}" x2="${p.x.toFixed(1)}" y1="${BOTTOM}" y2="${BOTTOM + 4}" stroke="#8c959f"/><text class="tick" x="${p.x.toFixed(1)}" y="${BOTTOM + 15}" text-anchor="middle" font-size="10" fill="#57606a">${i}</text>`,
+      );
   const served = recovery.find((p) => p.status !== 429);
   if (served?.y !== undefined)
     out.push(
@@ -163,11 +191,11 @@ export function chartSvg(series: RateLimitSeries): string {
   if (burst.length > 0) {
     const x0 = Math.min(...burst.map((p) => p.x));
     out.push(
-      `<text x="${x0.toFixed(1)}" y="${BOTTOM + 16}" font-size="11" fill="${COLOUR.burst}">burst (${burst.length} at once)</text>`,
+      `<text x="${x0.toFixed(1)}" y="${BOTTOM + 28}" font-size="11" fill="${COLOUR.burst}">burst (${burst.length} at once)</text>`,
     );
   }
   out.push(
-    `<text x="${(LEFT + W - RIGHT) / 2}" y="${H - 14}" text-anchor="middle" font-size="12" fill="#32383f">the probe's requests, in order (a shaded gap is a wait)</text>`,
+    `<text x="${(LEFT + W - RIGHT) / 2}" y="${H - 14}" text-anchor="middle" font-size="12" fill="#32383f">the probe's requests, numbered in order (a shaded gap is a wait)</text>`,
     `<text x="14" y="${(TOP + BOTTOM) / 2}" text-anchor="middle" font-size="12" fill="#32383f" transform="rotate(-90 14 ${(TOP + BOTTOM) / 2})">X-RateLimit-Remaining</text>`,
   );
   const summary = chartSummary(series);

@@ -16,6 +16,8 @@ code,pre,.s,.lvl{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospac
 .count span{font-size:1.05rem}.n-fail{color:var(--fail);font-weight:700}.n-warn{color:var(--warn);font-weight:700}.n-ne{color:var(--error);font-weight:700}
 table{border-collapse:collapse;width:100%;margin:.4rem 0}td,th{border-bottom:1px solid #eaeef2;padding:.3rem .45rem;text-align:left;vertical-align:top}th{background:#f6f8fa;font-size:.85rem;white-space:nowrap}
 td code{overflow-wrap:anywhere}
+code.id,.id{white-space:nowrap;overflow-wrap:normal;word-break:normal}
+.scroll{overflow-x:auto;max-width:100%}
 .idcol{min-width:13rem}
 .s{font-weight:700;white-space:nowrap;font-size:.85rem}
 .s-pass{color:var(--pass)}.s-fail{color:var(--fail)}.s-warn{color:var(--warn)}.s-info{color:var(--info)}.s-skip,.s-not-run{color:var(--skip)}.s-error{color:var(--error)}
@@ -33,7 +35,8 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:.15rem 1rem;margin:.4r
 .xa b{display:block;font-size:.8rem;color:var(--muted)}
 pre{background:#f6f8fa;border:1px solid #eaeef2;border-radius:.3rem;padding:.5rem;white-space:pre-wrap;word-break:break-all;font-size:12.5px;margin:.3rem 0;max-width:100%}
 details>summary{cursor:pointer;font-size:.9rem}
-.chart svg{width:100%;height:auto;max-width:60rem;border:1px solid var(--line);border-radius:.4rem;background:#fff}
+.chart{overflow-x:auto;max-width:100%;margin:.5rem 0}
+.chart svg{width:100%;min-width:640px;height:auto;max-width:60rem;border:1px solid var(--line);border-radius:.4rem;background:#fff}
 .chart figcaption{color:#32383f;font-size:.9rem}
 .matrix td:first-child{white-space:nowrap}.uncovered{color:var(--warn);font-weight:600}
 .k-unspecified,.k-informative{color:var(--muted)}
@@ -51,7 +54,8 @@ details>summary{cursor:pointer;font-size:.9rem}
  h2,h3{break-after:avoid}
  #matrix{break-before:page}
  .narrow-hide{display:none}.idcol{min-width:0}
- .matrix th:nth-child(1){width:8.5rem}.matrix th:nth-child(4){width:16rem}
+ .matrix th:nth-child(1){width:8.5rem}.matrix th:nth-child(4){width:15rem}.matrix code.id,.matrix .id{font-size:.78em}
+ .scroll{overflow:visible}.chart svg{min-width:0}
  td,th{padding:.15rem .35rem}
  .others{display:none}.print-only{display:block}
  a{color:inherit;text-decoration:none}

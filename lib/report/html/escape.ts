@@ -30,7 +30,7 @@ export function ruleAnchor(id: string): string {
 }
 
 export function ruleLinks(rules: readonly string[]): string {
-  return rules.map((r) => `<a class="rule" href="#${ruleAnchor(r)}">${esc(r)}</a>`).join(' ');
+  return rules.map((r) => `<a class="rule id" href="#${ruleAnchor(r)}">${esc(r)}</a>`).join(' ');
 }
 
 export function definitionList(rows: ReadonlyArray<readonly [string, string]>): string {

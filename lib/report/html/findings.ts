@@ -28,10 +28,10 @@ export function findingsHtml(checks: readonly CheckResult[]): string {
   const rows = findings
     .map(
       (c) =>
-        `<tr><td>${badge(c.status)}</td><td class="narrow-hide">${levelTag(c.level)}</td><td class="idcol"><a href="#${esc(c.id)}"><code>${esc(c.id)}</code></a></td><td>${esc(c.message)}</td></tr>`,
+        `<tr><td>${badge(c.status)}</td><td class="narrow-hide">${levelTag(c.level)}</td><td class="idcol"><a href="#${esc(c.id)}"><code class="id">${esc(c.id)}</code></a></td><td>${esc(c.message)}</td></tr>`,
     )
     .join('');
-  return `<table class="wide" id="findings-table"><tr><th>Result</th><th class="narrow-hide">Level</th><th>Check</th><th>Message</th></tr>${rows}</table>
+  return `<div class="scroll"><table class="wide" id="findings-table"><tr><th>Result</th><th class="narrow-hide">Level</th><th>Check</th><th>Message</th></tr>${rows}</table></div>
 ${findings.map((c) => cardHtml(c, true)).join('\n')}`;
 }
 
@@ -43,8 +43,8 @@ export function unspecifiedHtml(checks: readonly CheckResult[]): string {
     .map((c) => {
       const notes =
         c.details.length > 0 ? `<ul>${c.details.map((d) => `<li>${esc(d)}</li>`).join('')}</ul>` : '';
-      return `<tr id="info-${esc(c.id)}"><td>${badge(c.status)}</td><td class="idcol"><a href="#${esc(c.id)}"><code>${esc(c.id)}</code></a><br>${ruleLinks(c.rules)}</td><td><b>${esc(c.message)}</b><br><span class="muted">${esc(c.requirement)}</span>${notes}</td></tr>`;
+      return `<tr id="info-${esc(c.id)}"><td>${badge(c.status)}</td><td class="idcol"><a href="#${esc(c.id)}"><code class="id">${esc(c.id)}</code></a><br>${ruleLinks(c.rules)}</td><td><b>${esc(c.message)}</b><br><span class="muted">${esc(c.requirement)}</span>${notes}</td></tr>`;
     })
     .join('');
-  return `<p>The spec leaves these open ("not shown"): nothing is required, and what the target did is recorded, never judged.</p><table class="info-table"><tr><th>Result</th><th>Check</th><th>Observed</th></tr>${items}</table>`;
+  return `<p>The spec leaves these open ("not shown"): nothing is required, and what the target did is recorded, never judged.</p><div class="scroll"><table class="info-table"><tr><th>Result</th><th>Check</th><th>Observed</th></tr>${items}</table></div>`;
 }

@@ -12,12 +12,12 @@ function ruleRow(r: RuleCoverage): string {
   const checks =
     r.checks.length > 0
       ? r.checks
-          .map((c) => `${badge(c.status)} <a href="#${esc(c.id)}"><code>${esc(c.id)}</code></a>`)
+          .map((c) => `${badge(c.status)} <a href="#${esc(c.id)}"><code class="id">${esc(c.id)}</code></a>`)
           .join('<br>')
       : r.kind === 'requirement'
         ? `<span class="uncovered">not tested: ${esc(r.uncovered ?? 'no check tests it')}</span>`
         : `<span class="muted">${r.kind === 'unspecified' ? 'not shown in the spec: nothing to require' : 'informative: nothing to test'}</span>`;
-  return `<tr id="${ruleAnchor(r.id)}" class="k-${r.kind}"><td><code>${esc(r.id)}</code></td><td class="narrow-hide">${esc(r.section)}</td><td>${esc(r.text)}</td><td class="idcol">${checks}</td></tr>`;
+  return `<tr id="${ruleAnchor(r.id)}" class="k-${r.kind}"><td><code class="id">${esc(r.id)}</code></td><td class="narrow-hide">${esc(r.section)}</td><td>${esc(r.text)}</td><td class="idcol">${checks}</td></tr>`;
 }
 
 export function matrixHtml(coverage: Coverage): string {
@@ -26,12 +26,12 @@ export function matrixHtml(coverage: Coverage): string {
   const pct = coverage.testable === 0 ? 0 : Math.round((100 * coverage.evaluated) / coverage.testable);
   const uncovered =
     coverage.uncovered.length > 0
-      ? `<p>Not tested: ${coverage.uncovered.map((u) => `<a href="#${ruleAnchor(u.id)}"><code>${esc(u.id)}</code></a> (${esc(u.reason)})`).join('; ')}.</p>`
+      ? `<p>Not tested: ${coverage.uncovered.map((u) => `<a href="#${ruleAnchor(u.id)}"><code class="id">${esc(u.id)}</code></a> (${esc(u.reason)})`).join('; ')}.</p>`
       : '<p>Every testable rule is cited by a selected check.</p>';
   const tables = [...sections]
     .map(
       ([name, rules]) =>
-        `<h3>${esc(name)}</h3><table class="matrix wide"><tr><th>Rule</th><th class="narrow-hide">Where</th><th>Statement</th><th>Checks and results</th></tr>${rules.map(ruleRow).join('')}</table>`,
+        `<h3>${esc(name)}</h3><div class="scroll"><table class="matrix wide"><tr><th>Rule</th><th class="narrow-hide">Where</th><th>Statement</th><th>Checks and results</th></tr>${rules.map(ruleRow).join('')}</table></div>`,
     )
     .join('\n');
   return `<p id="coverage"><strong>Coverage: ${coverage.evaluated} of ${coverage.testable} testable rules evaluated (${pct} %)</strong>; ${coverage.covered} cited by a selected check. Rules the spec leaves open ("not shown") and informative ones are listed, not counted.</p>
