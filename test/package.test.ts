@@ -132,7 +132,20 @@ describe('the packed package, installed into an empty project', () => {
     });
   }, 120_000);
 
-  it('runs as an import: runConformance and listChecks, with its types', () => {
+  it('runs as an import: runConformance and listChecks, with its types (README examples type-check)', () => {
+    // The README's examples, as a user would paste them: they must compile against the shipped types.
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const examples = [...readme.matchAll(/\n( *)```ts\n([\s\S]*?)\n\1```/g)].map((m) =>
+      m[2]!
+        .split('\n')
+        .map((l) => l.slice(m[1]!.length))
+        .join('\n'),
+    );
+    const api = examples.find((e) => e.includes("from 'order-store-conformance'"))!;
+    const suite = examples.find((e) => e.includes("from 'order-store-conformance/vitest'"))!;
+    expect(api.split('\n').length, 'the API example is ten lines').toBeLessThanOrEqual(10);
+    writeFileSync(join(project, 'readme-api.ts'), api);
+    writeFileSync(join(project, 'readme-vitest.ts'), suite);
     writeFileSync(
       join(project, 'use.ts'),
       `import { listChecks, runConformance, type Report, type Settings } from 'order-store-conformance';
@@ -153,7 +166,7 @@ console.log(listChecks(settings).length, report.verdict, report.gate.exitCode);
           types: ['node'],
           typeRoots: [join(ROOT, 'node_modules', '@types')],
         },
-        files: ['use.ts'],
+        files: ['use.ts', 'readme-api.ts', 'readme-vitest.ts'],
       }),
     );
     const types = sh(
