@@ -67,7 +67,8 @@ describe('runConformance', () => {
 
   it('writes the run folder when given a reportDir, as the command does', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'osc-api-'));
-    const report = await runConformance({ ...QUICK, reportDir: 'out' }, { cwd });
+    // embedded: the embedded reference server on purpose, as CI (where this test also runs) requires.
+    const report = await runConformance({ ...QUICK, embedded: true, reportDir: 'out' }, { cwd });
     expect(readdirSync(join(cwd, 'out', report.runId)).sort()).toEqual([
       'SHA256SUMS',
       'junit.xml',
@@ -79,31 +80,31 @@ describe('runConformance', () => {
   });
 
   it('refuses a bad setting as the command does, before sending anything', async () => {
-    const cli = await runCliInProcess(['--max-requests', '0'], { noReportDir: true });
-    await expect(runConformance({ maxRequests: 0 })).rejects.toThrow(
+    const cli = await runCliInProcess(['--max-requests', '0', '--embedded'], { noReportDir: true });
+    await expect(runConformance({ maxRequests: 0, embedded: true })).rejects.toThrow(
       cli.stderr.replace('order-store-conformance: ', '').trim(),
     );
     await expect(runConformance({ baseURL: 'http://x/v1' } as never)).rejects.toThrow(
       '"baseURL" is not a setting; did you mean baseUrl?',
     );
-    await expect(runConformance({ cancellableOrderIds: [Number('9007199254740993')] })).rejects.toThrow(
-      /not a safe integer; pass large ids as strings or bigints/,
-    );
+    await expect(
+      runConformance({ embedded: true, cancellableOrderIds: [Number('9007199254740993')] }),
+    ).rejects.toThrow(/not a safe integer; pass large ids as strings or bigints/);
     await expect(runConformance({ list: true } as never)).rejects.toThrow(/call listChecks\(\)/);
   });
 
   it('an AbortSignal stops the run: the report comes back incomplete; aborted before, nothing runs', async () => {
     const stop = new AbortController();
     const report = await runConformance(
-      { seed: 4 },
+      { seed: 4, embedded: true },
       { signal: stop.signal, onLog: (l) => (/waiting \d+ s/.test(l) ? stop.abort() : undefined) },
     );
     expect(report.complete).toBe(false);
     expect(report.incompleteReasons).toContain("stopped by the caller's AbortSignal");
     expect(report.gate.exitCode).toBe(3);
-    await expect(runConformance({}, { signal: AbortSignal.abort(new Error('too late')) })).rejects.toThrow(
-      'too late',
-    );
+    await expect(
+      runConformance({ embedded: true }, { signal: AbortSignal.abort(new Error('too late')) }),
+    ).rejects.toThrow('too late');
   }, 60_000);
 
   it('a refused key is a KeyRefusedError (a UsageError), carrying the report with exit code 2', async () => {
