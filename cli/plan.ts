@@ -2,6 +2,7 @@
 // with, what the rate-limit probe will cost when that is known (the embedded server's window), and, for a
 // certification run, what to provide so that every check runs. Sends nothing.
 import type { Config } from '../lib/config/config.ts';
+import { envAndFlag, settingOf } from '../lib/config/settings.ts';
 import { type PlanCheck, type ProbeCost, planRun, type RunPlan } from '../lib/run/plan.ts';
 import { RECOVERY_ATTEMPTS, WALK_MARGIN } from '../suites/rate-limit-probe/record.ts';
 import { EMBEDDED_RATE_LIMIT } from './target.ts';
@@ -40,11 +41,6 @@ export function planFor(config: Config, checks: readonly PlanCheck[]): RunPlan {
   });
 }
 
-/** The flags a skip reason names, as the things to provide. */
-function settingsNamed(reason: string): string[] {
-  return [...reason.matchAll(/--[a-z][a-z-]+/g)].map((m) => m[0]);
-}
-
 /**
  * Why a certification run cannot be conformant as configured, naming what to provide; undefined when every
  * check is planned to run. A MUST left out is the point; any other check left out counts too, since a
@@ -52,19 +48,18 @@ function settingsNamed(reason: string): string[] {
  */
 export function certificationProblem(config: Config, plan: RunPlan): string | undefined {
   if (config.only.length > 0 || config.skip.length > 0)
-    return 'a certification run runs every check: drop ORDER_STORE_ONLY (--only) and ORDER_STORE_SKIP (--skip)';
+    return `a certification run runs every check: drop ${envAndFlag('only')} and ${envAndFlag('skip')}`;
   const out = plan.checks.filter((c) => !c.run);
   if (out.length === 0) return undefined;
   const must = out.filter((c) => c.level === 'MUST');
-  const provide = [...new Set(out.flatMap((c) => settingsNamed(c.reason ?? '')))]
-    .filter((f) => f !== '--skip-rate-limit-probe' || config.skipRateLimitProbe)
-    .map((f) =>
-      f === '--skip-rate-limit-probe'
-        ? 'drop --skip-rate-limit-probe'
-        : f === '--max-requests'
-          ? `--max-requests ${plan.budgetForAll} or more`
-          : f,
-    );
+  // What to provide is the setting each skip's cause names, once each, in the order of the checks.
+  const provide = [...new Set(out.flatMap((c) => (c.skip?.cause.setting ? [c.skip.cause.setting] : [])))]
+    .filter((key) => key !== 'skipRateLimitProbe' || config.skipRateLimitProbe)
+    .map((key) => {
+      const flag = settingOf(key).flag;
+      if (key === 'skipRateLimitProbe') return `drop ${flag}`;
+      return key === 'maxRequests' ? `${flag} ${plan.budgetForAll} or more` : flag;
+    });
   return `a certification run must evaluate every check, and ${out.length} would not run (${must.length} MUST: ${must
     .slice(0, 4)
     .map((c) => c.id)

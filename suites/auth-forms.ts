@@ -3,6 +3,7 @@
 // is only observed: nothing obliges a server to refuse it (RFC 9110 §5.3 binds the sender). Each form is sent
 // once, on one operation, the operations taking turns, so the matrix costs one request per form.
 import type { Basis } from '../lib/check/model.ts';
+import { OUTCOME } from '../lib/check/skip.ts';
 import type { Response } from '../lib/http/client.ts';
 import type { KeyForm } from '../lib/http/key-forms.ts';
 import { describeForm } from '../lib/http/key-forms.ts';
@@ -93,7 +94,7 @@ async function sendForms(
     sent++;
     judge(op, form, res);
   }
-  if (sent === 0) ctx.skip('no operation could be exercised safely');
+  if (sent === 0) ctx.skip('no operation could be exercised safely', OUTCOME);
   return sent;
 }
 

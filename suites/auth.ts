@@ -2,6 +2,8 @@
 // invalid key with 401, an Error body and a challenge, before it reveals whether anything exists.
 
 import type { Basis } from '../lib/check/model.ts';
+import { input, OUTCOME, strongest } from '../lib/check/skip.ts';
+import { flagAndEnv, settingOf } from '../lib/config/settings.ts';
 import { headerValue } from '../lib/formats/rate-limit-headers.ts';
 import type { Auth } from '../lib/http/client.ts';
 import { isLoopbackUrl } from '../lib/http/loopback.ts';
@@ -96,7 +98,8 @@ export const authentication = suite({
         // goes into a URL (logged by proxies and access logs) only to this machine or on explicit opt-in.
         if (!ctx.config.allowKeyInUrl && !isLoopbackUrl(ctx.config.baseUrl))
           ctx.skip(
-            'the live key would travel in a URL, which access logs, proxies and APM tools record: allow it with --allow-key-in-url / ORDER_STORE_ALLOW_KEY_IN_URL',
+            `the live key would travel in a URL, which access logs, proxies and APM tools record: allow it with ${flagAndEnv('allowKeyInUrl')}`,
+            input('allowKeyInUrl'),
           );
         // The key goes in under both names servers use (RFC 6750 §2.3 names access_token).
         return expect401(ctx, 'the key only in the query string', (op) =>
@@ -210,10 +213,13 @@ export const authentication = suite({
             },
           );
         } else ctx.note('shipped-order cancel not sent: set --shipped-order-ids to include it');
-        if (!absent && shipped === undefined)
+        if (!absent && shipped === undefined) {
+          const refusal = await ctx.target.absenceRefusal();
           ctx.skip(
-            `neither an absent id nor a shipped fixture is known: set --shipped-order-ids (${(await ctx.target.absenceRefusal()) ?? 'no absent id'})`,
+            `neither an absent id nor a shipped fixture is known: set ${settingOf('shippedOrderIds').flag} (${refusal?.reason ?? 'no absent id'})`,
+            strongest(input('shippedOrderIds'), refusal?.cause ?? OUTCOME),
           );
+        }
         ctx.observe('401 before any lookup');
       },
     }),

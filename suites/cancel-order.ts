@@ -1,12 +1,16 @@
 // spec §4 Cancel an order (DELETE /store/orders/{orderId}): pending → 204, shipped → 409, unknown → 404.
 // Only fixtures from --cancellable-order-ids are ever cancelled; unknown ids are proven absent first.
+import { input, OUTCOME, skipOf } from '../lib/check/skip.ts';
+import { flagAndEnv } from '../lib/config/settings.ts';
 import { RFC, SPEC } from './shared/basis.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
 import { describeStatus, errorBodyProblems, errorSchemaIssues, header, viewOf } from './shared/responses.ts';
 import { shares } from './shared/sendings.ts';
 
-const NO_FIXTURE =
-  'needs a pending order the run may cancel: list one in --cancellable-order-ids / ORDER_STORE_CANCELLABLE_ORDER_IDS';
+const NO_FIXTURE = skipOf(
+  `needs a pending order the run may cancel: list one in ${flagAndEnv('cancellableOrderIds')}`,
+  input('cancellableOrderIds'),
+);
 
 /**
  * The second cancel of the fixture the first cancel took (memoised), or a skip saying why there is none. A
@@ -19,6 +23,7 @@ async function secondCancel(ctx: Ctx) {
   if (!again)
     ctx.skip(
       `the first cancel answered ${first.status}, not a cancellation (204, or another 2xx but 202 Accepted; see CANCEL-PENDING-204)`,
+      OUTCOME,
     );
   if (first.status !== 204)
     ctx.note(
@@ -75,7 +80,7 @@ export const cancelOrder = suite({
         if (!first) ctx.skip(NO_FIXTURE);
         const { response } = await first;
         if (response.status !== 204)
-          ctx.skip(`the cancel answered ${response.status}, not 204 (see CANCEL-PENDING-204)`);
+          ctx.skip(`the cancel answered ${response.status}, not 204 (see CANCEL-PENDING-204)`, OUTCOME);
         const length = header(response, 'content-length');
         const te = header(response, 'transfer-encoding');
         if (response.bytes > 0)
@@ -168,7 +173,7 @@ export const cancelOrder = suite({
       async run(ctx: Ctx) {
         const res = await ctx.target.cancelShipped(ctx.target.shippedIds[0]!);
         if (res.status !== 409)
-          ctx.skip(`the shipped cancel answered ${res.status}, not 409 (see CANCEL-SHIPPED-409)`);
+          ctx.skip(`the shipped cancel answered ${res.status}, not 409 (see CANCEL-SHIPPED-409)`, OUTCOME);
         if (res.bytes === 0) {
           ctx.observe('409 without a body (allowed: the 409 body is not shown, spec §7 rule 2)');
           return;
@@ -190,7 +195,7 @@ export const cancelOrder = suite({
       needs: { requests: 0, shared: shares('cancel of an absent id') },
       async run(ctx: Ctx) {
         const res = await ctx.target.cancelAbsent();
-        if (!res) ctx.skip((await ctx.target.absenceRefusal()) ?? 'no id can be proven absent');
+        if (!res) ctx.skip(await ctx.target.absenceSkip());
         ctx.require(res.status === 404, `cancelling an absent id answered ${describeStatus(res)}`, {
           expected: '404',
           actual: String(res.status),
@@ -210,9 +215,9 @@ export const cancelOrder = suite({
       needs: { requests: 0, shared: shares('cancel of an absent id') },
       async run(ctx: Ctx) {
         const res = await ctx.target.cancelAbsent();
-        if (!res) ctx.skip((await ctx.target.absenceRefusal()) ?? 'no id can be proven absent');
+        if (!res) ctx.skip(await ctx.target.absenceSkip());
         if (res.status !== 404)
-          ctx.skip(`the absent-id cancel answered ${res.status}, not 404 (see CANCEL-UNKNOWN-404)`);
+          ctx.skip(`the absent-id cancel answered ${res.status}, not 404 (see CANCEL-UNKNOWN-404)`, OUTCOME);
         const view = viewOf(res);
         const schema = errorSchemaIssues(view);
         for (const p of errorBodyProblems(view)) ctx.problem(p, { exchange: res.exchange, schema });

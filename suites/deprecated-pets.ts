@@ -2,6 +2,7 @@
 // auth (spec §5) is judged; the standard deprecation signals (RFC 9745, RFC 8594) are only recorded, as
 // neither the spec nor those RFCs oblige a server to send them.
 
+import { OUTCOME } from '../lib/check/skip.ts';
 import { isImfFixdate, parseHttpDate } from '../lib/formats/http-date.ts';
 import { SPEC } from './shared/basis.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
@@ -28,7 +29,7 @@ export const deprecatedPets = suite({
       needs: { requests: 0, shared: shares('pets without credentials') },
       async run(ctx: Ctx) {
         const res = await ctx.target.unauthenticated('pets');
-        if (!res) ctx.skip('the pets request could not be sent');
+        if (!res) ctx.skip('the pets request could not be sent', OUTCOME);
         ctx.require(res.status === 401, `answered ${describeStatus(res)}`, {
           expected: '401',
           actual: String(res.status),

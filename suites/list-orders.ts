@@ -1,5 +1,6 @@
 // spec §4 List orders (GET /store/orders): status, media type, body shape, ids, and no narrowing.
 
+import { OUTCOME } from '../lib/check/skip.ts';
 import { INT64_MAX, INT64_MIN } from '../lib/formats/int64.ts';
 import { arrayMember } from '../lib/formats/json.ts';
 import { RFC, SPEC } from './shared/basis.ts';
@@ -204,12 +205,14 @@ export const listOrders = suite({
         const list = await ctx.target.list();
         const first = list.response;
         judgeable(ctx, first);
-        if (list.count === undefined) ctx.skip('the list body is not a JSON array (see LIST-BODY-ARRAY)');
+        if (list.count === undefined)
+          ctx.skip('the list body is not a JSON array (see LIST-BODY-ARRAY)', OUTCOME);
         // Every id compared by its JSON value: ids that are not integers (LIST-IDS-INT64) still tell orders apart.
         const ids = idIdentities(list);
         if (ids.length < 2)
           ctx.skip(
             `the list holds ${ids.length} order id(s); narrowing to one cannot show with fewer than 2`,
+            OUTCOME,
           );
         const res = await ctx.http.send({ method: 'GET', path: ORDERS + NARROWING_QUERY });
         // The plain list's own 2xx is accepted too: its status is LIST-STATUS-200's finding, not narrowing.

@@ -2,6 +2,8 @@
 // with usable values, and Reset is a Unix time in seconds (not milliseconds, not a delta); and any
 // Retry-After is one a client can wait for.
 
+import { input } from '../lib/check/skip.ts';
+import { settingOf } from '../lib/config/settings.ts';
 import {
   headerValue,
   RESET_DELTA_BELOW,
@@ -167,7 +169,8 @@ export const rateLimitHeadersSuite = suite({
         const found = judgeWindows(byBucket(xs));
         if (found.windows === 0 && xs.length > 0)
           ctx.skip(
-            'no window of the run holds two responses with a Unix-seconds X-RateLimit-Reset (see RL-HEADERS-RESET-UNIX-SECONDS; a run without --only sends more)',
+            `no window of the run holds two responses with a Unix-seconds X-RateLimit-Reset (see RL-HEADERS-RESET-UNIX-SECONDS; a run without ${settingOf('only').flag} sends more)`,
+            input('only'),
           );
         reportGrouped(ctx, found.moved, xs.length, `Reset constant within each of ${found.windows} windows`);
       },
@@ -187,7 +190,8 @@ export const rateLimitHeadersSuite = suite({
         const found = judgeWindows(byBucket(xs));
         if (found.passed === 0 && xs.length > 0)
           ctx.skip(
-            'no response of the run arrived after a Reset moment: nothing to judge; the rate-limit probe waits past one (leave out --skip-rate-limit-probe)',
+            `no response of the run arrived after a Reset moment: nothing to judge; the rate-limit probe waits past one (leave out ${settingOf('skipRateLimitProbe').flag})`,
+            input('skipRateLimitProbe'),
           );
         reportGrouped(
           ctx,

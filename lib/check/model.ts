@@ -2,6 +2,7 @@
 // run function. Nothing here knows a specific check; suites/ defines them, run-check.ts runs them.
 import type { SchemaIssue } from '../formats/validation.ts';
 import type { Exchange } from '../http/transcript.ts';
+import type { SkipCause } from './skip.ts';
 
 export type Level = 'MUST' | 'SHOULD' | 'MAY' | 'INFO';
 export type Status = 'pass' | 'fail' | 'warn' | 'info' | 'skip' | 'error';
@@ -155,6 +156,8 @@ export interface CheckResult extends Omit<CheckMeta, 'needs'> {
   suite: string;
   status: Status;
   message: string;
+  /** Why it was not evaluated, when it skipped: the kind and the setting that would let it run. */
+  cause?: SkipCause;
   details: string[];
   expected?: string;
   actual?: string;

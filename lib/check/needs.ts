@@ -1,6 +1,9 @@
-// Whether a check's needs are met, and the reason (naming the setting that would meet them) when they are
-// not. Shared by the run (before each check) and the plan (before anything is sent), so both say the same.
+// Whether a check's needs are met, and the skip (its reason naming the setting that would meet them, and its
+// cause) when they are not. Shared by the run (before each check) and the plan (before anything is sent), so
+// both say the same.
+import { flagAndEnv } from '../config/settings.ts';
 import type { Needs, Sending } from './model.ts';
+import { input, limit, type Skip, skipOf } from './skip.ts';
 
 /** What the run has to meet needs with. */
 export interface Supply {
@@ -17,16 +20,29 @@ export interface Supply {
   budgetLeft: number;
 }
 
-export const NEED_REASONS = {
-  probeOff: 'the rate-limit probe is off (--skip-rate-limit-probe / ORDER_STORE_SKIP_RATE_LIMIT_PROBE)',
-  shipped: 'needs an order known to have shipped: set --shipped-order-ids / ORDER_STORE_SHIPPED_ORDER_IDS',
-  secondKey: 'needs a second API key: set --second-api-key / ORDER_STORE_SECOND_API_KEY',
-  plan: "needs the key's plan: set --plan / ORDER_STORE_PLAN",
-  burst: 'opt-in, as it spends a whole window at once: --burst / ORDER_STORE_BURST',
-  cancellable: (n: number, left: number) =>
-    `needs ${n} pending order(s) the run may cancel and ${left} remain: list them in --cancellable-order-ids / ORDER_STORE_CANCELLABLE_ORDER_IDS`,
-  budget: (n: number, left: number) =>
-    `needs up to ${n} requests and ${left} remain of the budget: raise --max-requests / ORDER_STORE_MAX_REQUESTS`,
+/** The skip of each unmet need; the reasons name their setting from the settings table. */
+export const UNMET = {
+  probeOff: skipOf(
+    `the rate-limit probe is off (${flagAndEnv('skipRateLimitProbe')})`,
+    input('skipRateLimitProbe'),
+  ),
+  shipped: skipOf(
+    `needs an order known to have shipped: set ${flagAndEnv('shippedOrderIds')}`,
+    input('shippedOrderIds'),
+  ),
+  secondKey: skipOf(`needs a second API key: set ${flagAndEnv('secondApiKey')}`, input('secondApiKey')),
+  plan: skipOf(`needs the key's plan: set ${flagAndEnv('plan')}`, input('plan')),
+  burst: skipOf(`opt-in, as it spends a whole window at once: ${flagAndEnv('burst')}`, input('burst')),
+  cancellable: (n: number, left: number): Skip =>
+    skipOf(
+      `needs ${n} pending order(s) the run may cancel and ${left} remain: list them in ${flagAndEnv('cancellableOrderIds')}`,
+      input('cancellableOrderIds'),
+    ),
+  budget: (n: number, left: number): Skip =>
+    skipOf(
+      `needs up to ${n} requests and ${left} remain of the budget: raise ${flagAndEnv('maxRequests')}`,
+      limit('maxRequests'),
+    ),
 };
 
 const costOf = (s: Sending, propertyRuns: number) => s.requests + (s.generated ? propertyRuns : 0);
@@ -48,16 +64,16 @@ export function claim(needs: Needs, claimed: Set<string>): void {
 }
 
 /** Why a check with `needs` cannot run with `supply`, or undefined when it can. */
-export function unmetNeed(needs: Needs, supply: Supply): string | undefined {
-  if (needs.probe && supply.probeOff) return NEED_REASONS.probeOff;
+export function unmetNeed(needs: Needs, supply: Supply): Skip | undefined {
+  if (needs.probe && supply.probeOff) return UNMET.probeOff;
   if (needs.cancellable && supply.cancellableLeft < needs.cancellable)
-    return NEED_REASONS.cancellable(needs.cancellable, supply.cancellableLeft);
-  if (needs.shipped && supply.shipped === 0) return NEED_REASONS.shipped;
-  if (needs.secondKey && !supply.secondKey) return NEED_REASONS.secondKey;
-  if (needs.plan && !supply.plan) return NEED_REASONS.plan;
-  if (needs.optIn === 'burst' && !supply.burst) return NEED_REASONS.burst;
+    return UNMET.cancellable(needs.cancellable, supply.cancellableLeft);
+  if (needs.shipped && supply.shipped === 0) return UNMET.shipped;
+  if (needs.secondKey && !supply.secondKey) return UNMET.secondKey;
+  if (needs.plan && !supply.plan) return UNMET.plan;
+  if (needs.optIn === 'burst' && !supply.burst) return UNMET.burst;
   // Generated cases are cut to fit (Sending.generated): the fixed part must fit.
   const requests = requestsOf(needs, 0, supply.claimed);
-  if (requests > supply.budgetLeft) return NEED_REASONS.budget(requests, supply.budgetLeft);
+  if (requests > supply.budgetLeft) return UNMET.budget(requests, supply.budgetLeft);
   return undefined;
 }

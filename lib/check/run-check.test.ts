@@ -4,8 +4,9 @@ import { KEY_VARIABLE, Redactor } from '../http/redact.ts';
 import { Transcript } from '../http/transcript.ts';
 import { type CheckDefinition, defineCheck, defineSuite, type Level, selectChecks } from './model.ts';
 import { type CheckContext, runCheck, statusFor } from './run-check.ts';
+import { input, OUTCOME, type Skip } from './skip.ts';
 
-function env(unmet?: string) {
+function env(unmet?: Skip) {
   const transcript = new Transcript();
   const redactor = new Redactor();
   redactor.addKey('osk_runner_key_1234', KEY_VARIABLE);
@@ -102,15 +103,31 @@ describe('runCheck', () => {
       make('MUST', async () => {
         ran = true;
       }),
-      env('needs a fixture: set --cancellable-order-ids').env,
+      env({ reason: 'needs a fixture: set --cancellable-order-ids', cause: input('cancellableOrderIds') })
+        .env,
     );
     expect(ran).toBe(false);
-    expect(r).toMatchObject({ status: 'skip', message: 'needs a fixture: set --cancellable-order-ids' });
+    expect(r).toMatchObject({
+      status: 'skip',
+      message: 'needs a fixture: set --cancellable-order-ids',
+      cause: { kind: 'input', setting: 'cancellableOrderIds' },
+    });
     const s = await runCheck(
-      make('MUST', async (ctx) => ctx.skip('not today')),
+      make('MUST', async (ctx) => ctx.skip('not today', OUTCOME)),
       env().env,
     );
-    expect(s).toMatchObject({ status: 'skip', message: 'not today' });
+    expect(s).toMatchObject({ status: 'skip', message: 'not today', cause: { kind: 'outcome' } });
+    const t = await runCheck(
+      make('MUST', async (ctx) =>
+        ctx.skip({ reason: 'over budget', cause: { kind: 'limit', setting: 'maxRequests' } }),
+      ),
+      env().env,
+    );
+    expect(t).toMatchObject({
+      status: 'skip',
+      message: 'over budget',
+      cause: { kind: 'limit', setting: 'maxRequests' },
+    });
   });
 
   it('turns a thrown error into error (never pass, never fail) and clears the current check', async () => {

@@ -1,5 +1,6 @@
 // Runs one check and turns what happened into a CheckResult: problems become fail/warn/info by level,
-// a Skip becomes skip, anything thrown becomes error (the harness broke, so the run is incomplete).
+// a skip becomes skip with its cause, anything thrown becomes error (the harness broke, so the run is
+// incomplete).
 
 import { errorMessage, HarnessError } from '../errors.ts';
 import type { SchemaIssue } from '../formats/validation.ts';
@@ -15,6 +16,7 @@ import type {
   RateLimitSeries,
   Status,
 } from './model.ts';
+import type { Skip, SkipCause } from './skip.ts';
 
 /** Most exchanges a result carries beyond those its findings cite; the rest are only in transcript.har. */
 export const MAX_EVIDENCE = 12;
@@ -42,7 +44,7 @@ export interface RepeatUntil {
 }
 
 class Stop extends Error {}
-class Skip extends Error {}
+class Skipped extends Error {}
 
 /** What every check receives; suites extend it with their own facts about the target. */
 export interface CheckContext {
@@ -53,8 +55,12 @@ export interface CheckContext {
   violation(message: string, finding?: Finding): never;
   /** violation() unless `condition` holds. */
   require(condition: unknown, message: string, finding?: Finding): asserts condition;
-  /** Ends the check as skipped; the reason names what would enable it. */
-  skip(reason: string): never;
+  /**
+   * Ends the check as skipped, with its cause as data: the kind (input, limit, outcome) and the setting that
+   * would let it run, which the reason names (from the settings table).
+   */
+  skip(reason: string, cause: SkipCause): never;
+  skip(why: Skip): never;
   /** The result's message when nothing is wrong (what was observed). */
   observe(message: string): void;
   /** A line of detail for the report. */
@@ -79,8 +85,8 @@ export interface RunCheckEnv<C> {
   suite: string;
   transcript: Transcript;
   redactor: Redactor;
-  /** Called before run: a reason to skip (an unmet need), or undefined. */
-  unmetNeed(check: CheckMeta): string | undefined;
+  /** Called before run: a skip (an unmet need), or undefined. */
+  unmetNeed(check: CheckMeta): Skip | undefined;
   /** Builds the suite's context around the base one. */
   context(base: CheckContext): C;
   /** Told which check is current, so the HTTP client can tag exchanges with it. */
@@ -98,7 +104,7 @@ export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>
   let observed: string | undefined;
   let expected: string | undefined;
   let actual: string | undefined;
-  let skipReason: string | undefined;
+  let skipped: Skip | undefined;
   let error: string | undefined;
   const schemaIssues: SchemaIssue[] = [];
   let property: PropertyRecord | undefined;
@@ -127,9 +133,9 @@ export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>
     require(condition, message, f) {
       if (!condition) base.violation(message, f);
     },
-    skip(reason) {
-      skipReason = reason;
-      throw new Skip();
+    skip(why: string | Skip, cause?: SkipCause): never {
+      skipped = typeof why === 'string' ? { reason: why, cause: cause! } : why;
+      throw new Skipped();
     },
     observe(message) {
       observed = message;
@@ -155,10 +161,10 @@ export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>
   const firstSeq = env.transcript.size;
   env.setCurrent(check.id);
   try {
-    skipReason = env.unmetNeed(check);
-    if (skipReason === undefined) await check.run(env.context(base));
+    skipped = env.unmetNeed(check);
+    if (skipped === undefined) await check.run(env.context(base));
   } catch (e) {
-    if (!(e instanceof Stop) && !(e instanceof Skip)) {
+    if (!(e instanceof Stop) && !(e instanceof Skipped)) {
       error = e instanceof HarnessError ? `${e.code}: ${e.message}` : `E_INTERNAL: ${errorMessage(e)}`;
     }
   } finally {
@@ -166,14 +172,10 @@ export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>
   }
 
   const status: Status =
-    error !== undefined
-      ? 'error'
-      : skipReason !== undefined
-        ? 'skip'
-        : statusFor(check.level, problems.length);
+    error !== undefined ? 'error' : skipped !== undefined ? 'skip' : statusFor(check.level, problems.length);
   const message =
     error ??
-    skipReason ??
+    skipped?.reason ??
     (problems.length > 0
       ? problems.length === 1
         ? problems[0]!
@@ -207,6 +209,7 @@ export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>
     suite: env.suite,
     status,
     message,
+    ...(status === 'skip' && skipped ? { cause: skipped.cause } : {}),
     details,
     ...(expected !== undefined ? { expected } : {}),
     ...(actual !== undefined ? { actual } : {}),

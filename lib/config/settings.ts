@@ -266,3 +266,20 @@ export const SETTINGS = [
 ] as const satisfies readonly Setting[];
 
 export type SettingKey = (typeof SETTINGS)[number]['key'];
+
+/** The row declared under `key`. */
+export function settingOf(key: SettingKey): Setting {
+  return SETTINGS.find((s) => s.key === key)!;
+}
+
+/** How a reason to act names a setting, from its row: `--flag / ENV_VARIABLE`. */
+export function flagAndEnv(key: SettingKey): string {
+  const s = settingOf(key);
+  return `${s.flag} / ${s.env}`;
+}
+
+/** How a configuration error names a setting, from its row: `ENV_VARIABLE (--flag)`. */
+export function envAndFlag(key: SettingKey): string {
+  const s = settingOf(key);
+  return `${s.env} (${s.flag})`;
+}

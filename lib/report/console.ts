@@ -45,7 +45,7 @@ export function planLines(plan: RunPlan, budget: number): string[] {
     lines.push(
       `  a budget of ${plan.budgetForAll} requests (--max-requests) would let every check run that the rest of the configuration allows`,
     );
-  for (const g of grouped(out.map((c) => ({ id: c.id, reason: c.reason ?? '' }))))
+  for (const g of grouped(out.map((c) => ({ id: c.id, reason: c.skip?.reason ?? '' }))))
     lines.push(`  left out: ${g}`);
   return lines;
 }

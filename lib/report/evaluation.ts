@@ -1,7 +1,8 @@
 // What a run evaluated and what it did not: the MUST checks that reached a verdict, and every selected check
 // that did not, with why (a skip's cause, a harness error, never run). Pure; the verdict rule reads it.
 import type { CheckResult, Level } from '../check/model.ts';
-import { type SkipCause, skipCause } from '../check/skip-cause.ts';
+import type { SkipKind } from '../check/skip.ts';
+import { type SettingKey, settingOf } from '../config/settings.ts';
 import type { RunPlan } from '../run/plan.ts';
 
 export type Profile = 'standard' | 'certification';
@@ -9,8 +10,10 @@ export type Profile = 'standard' | 'certification';
 export interface NotEvaluated {
   id: string;
   level: Level;
-  /** skip: its reason's cause; error: the harness broke on it; not-run: the run ended before it. */
-  cause: SkipCause | 'error' | 'not-run';
+  /** skip: the kind of its cause; error: the harness broke on it; not-run: the run ended before it. */
+  cause: SkipKind | 'error' | 'not-run';
+  /** The setting that would let it run, when its skip names one. */
+  setting?: SettingKey;
   reason: string;
 }
 
@@ -38,7 +41,14 @@ export function evaluationOf(
     if (!r)
       notEvaluated.push({ id: c.id, level: c.level, cause: 'not-run', reason: 'the run ended before it' });
     else if (r.status === 'skip')
-      notEvaluated.push({ id: c.id, level: c.level, cause: skipCause(r.message), reason: r.message });
+      notEvaluated.push({
+        id: c.id,
+        level: c.level,
+        // A report written before skips carried their cause reads as an outcome.
+        cause: r.cause?.kind ?? 'outcome',
+        ...(r.cause?.setting ? { setting: r.cause.setting } : {}),
+        reason: r.message,
+      });
     else if (r.status === 'error')
       notEvaluated.push({ id: c.id, level: c.level, cause: 'error', reason: r.message });
     else if (c.level === 'MUST') mustEvaluated++;
@@ -65,11 +75,7 @@ export function evaluationGaps(e: Evaluation): string[] {
   const gaps: string[] = [];
   const limited = e.notEvaluated.filter((n) => n.cause === 'limit');
   if (limited.length > 0) {
-    const settings = [
-      ...new Set(
-        limited.map((n) => (/--max-wait-seconds/.test(n.reason) ? '--max-wait-seconds' : '--max-requests')),
-      ),
-    ];
+    const settings = [...new Set(limited.map((n) => settingOf(n.setting ?? 'maxRequests').flag))];
     gaps.push(
       `${limited.length} checks (${limited.filter((n) => n.level === 'MUST').length} MUST) were not evaluated because a limit of this harness would be exceeded: raise ${settings.join(' and ')} (${ids(limited)})`,
     );

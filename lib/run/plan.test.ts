@@ -25,7 +25,7 @@ const INPUTS: PlanInputs = {
 };
 
 const out = (p: ReturnType<typeof planRun>) =>
-  p.checks.filter((c) => !c.run).map((c) => `${c.id} ${c.cause}`);
+  p.checks.filter((c) => !c.run).map((c) => `${c.id} ${c.skip?.cause.kind}`);
 
 describe('planRun', () => {
   it('names a missing fixture and an opt-in, and sums what will run', () => {

@@ -2,8 +2,9 @@
 // not (a fixture, a second key, the plan, an opt-in, the budget, the wait limit), and what the run may cost.
 // Pure: the checks and what the run has are handed in. A check planned to run may still skip at run time.
 import type { Level, Needs } from '../check/model.ts';
-import { claim, NEED_REASONS, requestsOf, unmetNeed } from '../check/needs.ts';
-import { type SkipCause, skipCause } from '../check/skip-cause.ts';
+import { claim, requestsOf, UNMET, unmetNeed } from '../check/needs.ts';
+import { limit, type Skip, skipOf } from '../check/skip.ts';
+import { flagAndEnv, settingOf } from '../config/settings.ts';
 
 export interface PlanCheck {
   id: string;
@@ -34,8 +35,8 @@ export interface PlannedCheck {
   id: string;
   level: Level;
   run: boolean;
-  reason?: string;
-  cause?: SkipCause;
+  /** Why it will not run (its reason and cause), when it will not. */
+  skip?: Skip;
 }
 
 export interface RunPlan {
@@ -61,8 +62,7 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): Omit<RunP
   const others = checks.filter((c) => !c.needs.probe);
   let spent = 0;
   const claimed = new Set<string>();
-  const skip = (c: PlanCheck, reason: string) =>
-    out.push({ id: c.id, level: c.level, run: false, reason, cause: skipCause(reason) });
+  const skip = (c: PlanCheck, why: Skip) => out.push({ id: c.id, level: c.level, run: false, skip: why });
   const supply = (budgetLeft: number) => ({
     // A fixture is known missing only when none is given; how many each check takes is decided as it runs.
     cancellableLeft: inputs.cancellable > 0 ? Number.MAX_SAFE_INTEGER : 0,
@@ -76,8 +76,8 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): Omit<RunP
     claimed,
   });
   for (const c of others) {
-    const reason = unmetNeed(c.needs, supply(inputs.maxRequests - spent));
-    if (reason) skip(c, reason);
+    const why = unmetNeed(c.needs, supply(inputs.maxRequests - spent));
+    if (why) skip(c, why);
     else {
       out.push({ id: c.id, level: c.level, run: true });
       // A property's generated cases take what is left, as they do in the run (lib/check/property.ts).
@@ -88,25 +88,28 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): Omit<RunP
   // The probe is one sequence: it runs whole or not at all, after everything else.
   const left = inputs.maxRequests - spent;
   const { probe } = inputs;
-  let probeWhy: string | undefined;
+  let probeWhy: Skip | undefined;
   let probeLine: string;
   let wait: number | null = null;
   if (probeChecks.length === 0) probeLine = 'not selected';
-  else if (inputs.probeOff) probeLine = 'off (--skip-rate-limit-probe)';
+  else if (inputs.probeOff) probeLine = `off (${settingOf('skipRateLimitProbe').flag})`;
   else if (probe.known) {
     if (probe.waitSeconds > inputs.maxWaitSeconds)
-      probeWhy = `exhausting the window would keep the key limited for about ${probe.waitSeconds} s, longer than --max-wait-seconds (${inputs.maxWaitSeconds} s): raise --max-wait-seconds / ORDER_STORE_MAX_WAIT_SECONDS to run the probe`;
-    else if (probe.requests > left) probeWhy = NEED_REASONS.budget(probe.requests, Math.max(0, left));
+      probeWhy = skipOf(
+        `exhausting the window would keep the key limited for about ${probe.waitSeconds} s, longer than ${settingOf('maxWaitSeconds').flag} (${inputs.maxWaitSeconds} s): raise ${flagAndEnv('maxWaitSeconds')} to run the probe`,
+        limit('maxWaitSeconds'),
+      );
+    else if (probe.requests > left) probeWhy = UNMET.budget(probe.requests, Math.max(0, left));
     probeLine = `up to ${probe.requests} requests and a wait of about ${probe.waitSeconds} s (${probe.source})`;
     if (!probeWhy) wait = probe.waitSeconds;
   } else {
-    if (probe.floor > left) probeWhy = NEED_REASONS.budget(probe.floor, Math.max(0, left));
+    if (probe.floor > left) probeWhy = UNMET.budget(probe.floor, Math.max(0, left));
     probeLine = `at least ${probe.floor} requests; its full cost (about X-RateLimit-Remaining) and wait (until X-RateLimit-Reset) are known after its first response`;
   }
   let probeRequests = 0;
   for (const c of probeChecks) {
-    const reason = probeWhy ?? unmetNeed({ ...c.needs, requests: 0 }, supply(left));
-    if (reason) skip(c, reason);
+    const why = probeWhy ?? unmetNeed({ ...c.needs, requests: 0 }, supply(left));
+    if (why) skip(c, why);
     else out.push({ id: c.id, level: c.level, run: true });
   }
   if (!probeWhy && !inputs.probeOff && probeChecks.length > 0)
@@ -117,6 +120,6 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): Omit<RunP
     checks: out,
     requests: spent + probeRequests,
     longestWaitSeconds: wait,
-    probe: probeWhy ? `not run: ${probeWhy}` : probeLine,
+    probe: probeWhy ? `not run: ${probeWhy.reason}` : probeLine,
   };
 }

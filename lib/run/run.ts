@@ -5,6 +5,7 @@
 import { type CheckMeta, type CheckResult, type SuiteDefinition, selectChecks } from '../check/model.ts';
 import type { CheckContext } from '../check/run-check.ts';
 import { runCheck } from '../check/run-check.ts';
+import type { Skip } from '../check/skip.ts';
 import type { RunConfig } from '../config/run-config.ts';
 import { errorMessage } from '../errors.ts';
 import type { BanEvent } from '../http/ban.ts';
@@ -18,7 +19,7 @@ export const CHECK_TIMEOUT_MS = 15 * 60_000;
 /** The suites bound to one run: how a check's context is built, and why a check cannot run here. */
 export interface Bound<C> {
   context(base: CheckContext): C;
-  unmetNeed(check: CheckMeta): string | undefined;
+  unmetNeed(check: CheckMeta): Skip | undefined;
 }
 
 /** The conformance content a run executes: the suites in run order, and how they bind to one run. */

@@ -1,6 +1,8 @@
 // The destructive orderId checks: cancelling one fixture leaves the others as they were, non-canonical
 // spellings of a fixture cancel nothing, and what leading zeros do is recorded. Only fixtures from --cancellable-order-ids are ever sent as spellings
 // or cancelled; shipped orders are only re-asked.
+import { input } from '../../lib/check/skip.ts';
+import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
 import type { Response } from '../../lib/http/client.ts';
 import type { Ctx } from '../shared/context.ts';
 import { orderPath } from '../shared/paths.ts';
@@ -18,7 +20,8 @@ export async function isolation(ctx: Ctx): Promise<void> {
   const shipped = ctx.target.shippedIds[0];
   if (!pair || (pair.second === undefined && shipped === undefined))
     ctx.skip(
-      'needs a second pending fixture or a shipped one to watch: list more in --cancellable-order-ids / ORDER_STORE_CANCELLABLE_ORDER_IDS or set --shipped-order-ids',
+      `needs a second pending fixture or a shipped one to watch: list more in ${flagAndEnv('cancellableOrderIds')} or set ${settingOf('shippedOrderIds').flag}`,
+      input('cancellableOrderIds'),
     );
   const { first, second } = pair;
   ctx.target.takeCancellableId(first);
@@ -33,7 +36,8 @@ export async function isolation(ctx: Ctx): Promise<void> {
   const cancel = await del(ctx, first);
   if (!is2xx(cancel))
     ctx.skip(
-      `cancelling fixture ${first} answered ${describeStatus(cancel)}, so nothing was cancelled to watch (see CANCEL-PENDING-204; check --cancellable-order-ids)`,
+      `cancelling fixture ${first} answered ${describeStatus(cancel)}, so nothing was cancelled to watch (see CANCEL-PENDING-204; check ${settingOf('cancellableOrderIds').flag})`,
+      input('cancellableOrderIds'),
     );
 
   const held: string[] = [];
@@ -59,7 +63,8 @@ export async function isolation(ctx: Ctx): Promise<void> {
   }
   if (held.length === 0)
     ctx.skip(
-      `no other order could be watched after cancelling ${first}: list a second pending fixture in --cancellable-order-ids / ORDER_STORE_CANCELLABLE_ORDER_IDS`,
+      `no other order could be watched after cancelling ${first}: list a second pending fixture in ${flagAndEnv('cancellableOrderIds')}`,
+      input('cancellableOrderIds'),
     );
   ctx.observe(`after cancelling ${first}: ${held.join(', ')}`);
 }
@@ -106,7 +111,8 @@ export async function leadingZeros(ctx: Ctx): Promise<void> {
   const answer = run.answers.find((a) => a.kind === 'leading-zeros');
   if (!answer)
     ctx.skip(
-      'not judged: an earlier spelling cancelled its fixture and no other fixture was safe to spell (see ID-CANCEL-SPELLING; list more in --cancellable-order-ids)',
+      `not judged: an earlier spelling cancelled its fixture and no other fixture was safe to spell (see ID-CANCEL-SPELLING; list more in ${settingOf('cancellableOrderIds').flag})`,
+      input('cancellableOrderIds'),
     );
   const { segment, id, response } = answer;
   ctx.evidence(response.exchange);

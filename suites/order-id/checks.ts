@@ -2,6 +2,7 @@
 // bounded by the request budget and replayable from --seed/--replay-path. Never sends a segment that any
 // lenient reading could take for an order the run may not cancel (readings.ts).
 
+import { OUTCOME } from '../../lib/check/skip.ts';
 import { TRUST_HINT } from '../shared/absence.ts';
 import { SPEC } from '../shared/basis.ts';
 import { type Ctx, check, suite } from '../shared/context.ts';
@@ -59,7 +60,10 @@ export const orderIdProperties = suite({
         const fixtures = [...ctx.config.cancellableOrderIds, ...ctx.config.shippedOrderIds];
         const read = readListIds(list, fixtures);
         if (!read)
-          ctx.skip('the list body is not a JSON array, nor an object holding one (see LIST-BODY-ARRAY)');
+          ctx.skip(
+            'the list body is not a JSON array, nor an object holding one (see LIST-BODY-ARRAY)',
+            OUTCOME,
+          );
         for (const n of read.notes) ctx.note(n);
         for (const p of read.problems) ctx.problem(p.message, { exchange: response.exchange });
         const beyond: string[] = [];

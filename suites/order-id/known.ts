@@ -1,6 +1,7 @@
 // The orders the orderId checks must not touch: the list read generously (any id that looks like an integer
 // counts, even one the list checks reject) plus every fixture handed to the run. Reads only; never sends.
 
+import type { Skip } from '../../lib/check/skip.ts';
 import { idsOfId } from '../shared/absence.ts';
 import { AbsenceGuard } from '../shared/absence-guard.ts';
 import type { Ctx } from '../shared/context.ts';
@@ -39,6 +40,6 @@ export async function knownOrders(ctx: Ctx): Promise<KnownOrders | undefined> {
 }
 
 /** Why knownOrders gave nothing: the list unreadable, or showing signs of paging. */
-export async function noKnownReason(ctx: Ctx): Promise<string> {
-  return (await ctx.target.absenceRefusal()) ?? 'no id can be proven absent';
+export function noKnownReason(ctx: Ctx): Promise<Skip> {
+  return ctx.target.absenceSkip();
 }

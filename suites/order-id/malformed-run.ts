@@ -1,6 +1,8 @@
 // The malformed-id property, run once per run and read by two checks: the MUST on status and body, and the
 // INFO on which 4xx the target chose. Every answer is kept so the INFO check sends nothing of its own.
+
 import type { PropertyResult } from '../../lib/check/property.ts';
+import type { Skip } from '../../lib/check/skip.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import type { Ctx } from '../shared/context.ts';
 import { orderPath } from '../shared/paths.ts';
@@ -33,10 +35,10 @@ export interface MalformedRun {
   answers: MalformedAnswer[];
 }
 
-const runs = new WeakMap<TargetFacts, Promise<MalformedRun | { skip: string }>>();
+const runs = new WeakMap<TargetFacts, Promise<MalformedRun | { skip: Skip }>>();
 
 /** The run's malformed-id property (sent on first call), or why it cannot run. */
-export function malformedRun(ctx: Ctx): Promise<MalformedRun | { skip: string }> {
+export function malformedRun(ctx: Ctx): Promise<MalformedRun | { skip: Skip }> {
   let memo = runs.get(ctx.target);
   if (!memo) {
     memo = start(ctx);
@@ -45,7 +47,7 @@ export function malformedRun(ctx: Ctx): Promise<MalformedRun | { skip: string }>
   return memo;
 }
 
-async function start(ctx: Ctx): Promise<MalformedRun | { skip: string }> {
+async function start(ctx: Ctx): Promise<MalformedRun | { skip: Skip }> {
   const known = await knownOrders(ctx);
   if (!known) return { skip: await noKnownReason(ctx) };
   const answers: MalformedAnswer[] = [];

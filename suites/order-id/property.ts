@@ -1,6 +1,9 @@
 // Runs an orderId property for a check with the run's seed, runs, budget and replay path, records seed and
 // path (note and log), and turns a counterexample into the check's finding. Decides no requirement itself.
+
 import { type PropertyResult, type PropertySpec, runProperty } from '../../lib/check/property.ts';
+import { input } from '../../lib/check/skip.ts';
+import { flagAndEnv } from '../../lib/config/settings.ts';
 import type { Ctx } from '../shared/context.ts';
 import { type CaseFailure, RateLimited } from './judge.ts';
 
@@ -54,7 +57,7 @@ export function reportIdProperty<T>(
   });
   if (plan.reduced)
     ctx.note(
-      `the request budget cut the cases to ${plan.examples + plan.generated}: raise --max-requests / ORDER_STORE_MAX_REQUESTS`,
+      `the request budget cut the cases to ${plan.examples + plan.generated}: raise ${flagAndEnv('maxRequests')}`,
     );
   if (r.counterexample) {
     const { value, failure, path: p } = r.counterexample;
@@ -66,7 +69,9 @@ export function reportIdProperty<T>(
   }
   if (r.error instanceof RateLimited)
     ctx.skip(
-      `${r.error.message}; rerun when the limit resets, or with fewer --property-runs / ORDER_STORE_PROPERTY_RUNS`,
+      `${r.error.message}; rerun when the limit resets, or with fewer ${flagAndEnv('propertyRuns')}`,
+      // The target's own limit, not the harness's: an outcome, which fewer cases may avoid.
+      { kind: 'outcome', setting: 'propertyRuns' },
     );
   if (r.error !== undefined) throw r.error;
   if (r.counterexample) {
@@ -80,6 +85,7 @@ export function reportIdProperty<T>(
   }
   if (r.exhausted)
     ctx.skip(
-      'too few cases could be built that are safe to send against this order list; give the known shipped orders in --shipped-order-ids / ORDER_STORE_SHIPPED_ORDER_IDS',
+      `too few cases could be built that are safe to send against this order list; give the known shipped orders in ${flagAndEnv('shippedOrderIds')}`,
+      input('shippedOrderIds'),
     );
 }

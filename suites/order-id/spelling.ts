@@ -1,6 +1,8 @@
 // The spelling run: non-canonical spellings of a pending fixture, sent once per run and read by two checks,
 // ID-CANCEL-SPELLING (SHOULD) and ID-CANCEL-LEADING-ZEROS-INFO (INFO). Only fixtures from
 // --cancellable-order-ids are ever spelled; it never judges, and after an acceptance spells a fresh fixture.
+import { input, type Skip, skipOf } from '../../lib/check/skip.ts';
+import { flagAndEnv } from '../../lib/config/settings.ts';
 import type { Response } from '../../lib/http/client.ts';
 import type { Ctx } from '../shared/context.ts';
 import { orderPath } from '../shared/paths.ts';
@@ -29,15 +31,17 @@ export interface SpellingRun {
   unsafe: SpellingKind[];
 }
 
-export const NO_SPELLING_FIXTURE =
-  'no remaining fixture has spellings that cannot name another order: add a small pending id to --cancellable-order-ids / ORDER_STORE_CANCELLABLE_ORDER_IDS';
+export const NO_SPELLING_FIXTURE = skipOf(
+  `no remaining fixture has spellings that cannot name another order: add a small pending id to ${flagAndEnv('cancellableOrderIds')}`,
+  input('cancellableOrderIds'),
+);
 
 export const accepted = (r: Response): boolean => r.status >= 200 && r.status < 300;
 
-const runs = new WeakMap<TargetFacts, Promise<SpellingRun | { skip: string }>>();
+const runs = new WeakMap<TargetFacts, Promise<SpellingRun | { skip: Skip }>>();
 
 /** The run's spelling answers (sent on first call), or why they cannot be sent. */
-export function spellingRun(ctx: Ctx): Promise<SpellingRun | { skip: string }> {
+export function spellingRun(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
   let memo = runs.get(ctx.target);
   if (!memo) {
     memo = start(ctx);
@@ -53,7 +57,7 @@ function takeFixture(ctx: Ctx, known: KnownOrders): string | undefined {
   return id;
 }
 
-async function start(ctx: Ctx): Promise<SpellingRun | { skip: string }> {
+async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
   const known = await knownOrders(ctx);
   if (!known) return { skip: await noKnownReason(ctx) };
   let id = takeFixture(ctx, known);

@@ -1,5 +1,6 @@
 // How the RL-PROBE checks reach the probe's record: the walk with its evidence and reproduction attached, the
 // walk's 429, and what a probe check needs before it may run. Never sends: the session does.
+import { OUTCOME } from '../../lib/check/skip.ts';
 import type { Ctx } from '../shared/context.ts';
 import { take } from './judgement.ts';
 import { type ProbeRecord, RECOVERY_ATTEMPTS, type Sample, WALK_MARGIN, type Walk } from './record.ts';
@@ -23,7 +24,7 @@ export async function walkOf(ctx: Ctx): Promise<{ record: ProbeRecord; walk: Wal
 /** The walk's 429; the check is skipped when the walk met none. */
 export async function limitedOf(ctx: Ctx): Promise<Sample> {
   const { walk } = await walkOf(ctx);
-  if (!walk.limited) ctx.skip('the walk met no 429 (see RL-PROBE-LIMIT-ENFORCED)');
+  if (!walk.limited) ctx.skip('the walk met no 429 (see RL-PROBE-LIMIT-ENFORCED)', OUTCOME);
   return walk.limited;
 }
 

@@ -1,6 +1,9 @@
 // The probe's second half: the second key while the first is limited, the recovery after Retry-After (with
 // bounded exponential backoff), the opt-in burst, and the final wait so the run never ends inside a
 // Retry-After. Every wait goes through the pacer; nothing here sends inside a Retry-After period.
+import { UNMET } from '../../lib/check/needs.ts';
+import { limit, OUTCOME } from '../../lib/check/skip.ts';
+import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
 import { HarnessError } from '../../lib/errors.ts';
 import { retryAfter } from '../../lib/formats/rate-limit-headers.ts';
 import { STALE_AFTER_MS } from '../rate-limit-windows.ts';
@@ -21,12 +24,10 @@ import {
   seconds,
   type Walk,
 } from './record.ts';
-import { budgetReason, done, type ProbeSender, skip } from './walk.ts';
+import { budgetSkip, done, type ProbeSender, skip, skipFor } from './walk.ts';
 import { saneResetAtMs } from './windows.ts';
 
 const LIST_REQUEST: ProbeRequest = { method: 'GET', path: ORDERS, label: 'GET /store/orders' };
-
-const WAIT_SETTING = '--max-wait-seconds / ORDER_STORE_MAX_WAIT_SECONDS';
 
 function retryAfterMs(s: Sample): number | undefined {
   const ra = retryAfter(s.response.headers, s.response.receivedAtMs);
@@ -93,15 +94,19 @@ export async function recover(
 ): Promise<Outcome<Recovery>> {
   const limited = walk.limited;
   if (!limited)
-    return skip('the walk met no 429, so there is nothing to recover from (see RL-PROBE-LIMIT-ENFORCED)');
+    return skip(
+      'the walk met no 429, so there is nothing to recover from (see RL-PROBE-LIMIT-ENFORCED)',
+      OUTCOME,
+    );
   const { pacer } = env.http;
   const maxWaitMs = env.config.maxWaitMs;
   const firstMs = pacer.requiredWait('primary', true)?.ms ?? 0;
   if (firstMs > maxWaitMs)
     return skip(
-      `the 429 asks for a ${seconds(firstMs)} wait (${describeWait(limited)}), longer than --max-wait-seconds (${maxWaitMs / 1000} s): recovery was not tried and the key is not used again in this run; raise ${WAIT_SETTING} to check it`,
+      `the 429 asks for a ${seconds(firstMs)} wait (${describeWait(limited)}), longer than ${settingOf('maxWaitSeconds').flag} (${maxWaitMs / 1000} s): recovery was not tried and the key is not used again in this run; raise ${flagAndEnv('maxWaitSeconds')} to check it`,
+      limit('maxWaitSeconds'),
     );
-  if (pacer.budgetLeft < 1) return skip(budgetReason(1, 0));
+  if (pacer.budgetLeft < 1) return budgetSkip(1, 0);
   env.log(
     `Rate-limit probe: waiting ${seconds(firstMs)} as the 429 said (${describeWait(limited)}), then one request`,
   );
@@ -152,38 +157,41 @@ export async function burst(
   recovery: Outcome<Recovery>,
   walk: Outcome<Walk>,
 ): Promise<Outcome<Burst>> {
-  if (!env.config.burst)
-    return skip('opt-in, as it spends a whole window at once: --burst / ORDER_STORE_BURST');
+  if (!env.config.burst) return skipFor(UNMET.burst);
   // A burst sized by a Remaining that does not count would overshoot the limit by more than one request:
   // the extra 429s arrive inside the first one's Retry-After, which is how keys get banned.
   const unreliable = walk.kind === 'done' ? remainingUnreliable(walk.value) : undefined;
   if (unreliable)
     return skip(
       `not sent: the walk proved X-RateLimit-Remaining unreliable (${unreliable}; see RL-PROBE-REMAINING-COUNTS), so a burst sized by it could overshoot the limit and get the key banned`,
+      OUTCOME,
     );
   if (recovery.kind !== 'done')
     return skip(
       `needs the fresh window that follows the recovery, which did not run: ${recovery.kind === 'skip' ? recovery.reason : 'it failed'}`,
+      recovery.kind === 'skip' ? recovery.cause : OUTCOME,
     );
   if (!recovery.value.recovered)
-    return skip('needs a fresh window, and the limit did not lift (see RL-PROBE-RECOVERY)');
+    return skip('needs a fresh window, and the limit did not lift (see RL-PROBE-RECOVERY)', OUTCOME);
   let fresh = recovery.value.recovered;
   if (fresh.remaining === undefined) {
     // The repeated request carries no Remaining (e.g. no headers on 404): read it from one list request,
     // which counts like any other, so its Remaining already includes itself.
-    if (env.http.pacer.budgetLeft < 1) return skip(budgetReason(1, 0));
+    if (env.http.pacer.budgetLeft < 1) return budgetSkip(1, 0);
     fresh = await sender.send(LIST_REQUEST, 'primary', true);
     if (fresh.remaining === undefined)
       return skip(
         'neither the recovery response nor a list request carried X-RateLimit-Remaining to size the burst by (see RL-HEADERS-PRESENT)',
+        OUTCOME,
       );
   }
   const size = fresh.remaining + 1;
   if (size > BURST_MAX)
     return skip(
       `Remaining ${fresh.remaining} is above the ${BURST_MAX} concurrent requests the burst sends at most`,
+      OUTCOME,
     );
-  if (env.http.pacer.budgetLeft < size) return skip(budgetReason(size, env.http.pacer.budgetLeft));
+  if (env.http.pacer.budgetLeft < size) return budgetSkip(size, env.http.pacer.budgetLeft);
   env.log(
     `Rate-limit probe: burst of ${size} concurrent ${request.label} (Remaining ${fresh.remaining} + 1)`,
   );

@@ -1,6 +1,9 @@
 // spec §8 Limits: the rate-limit probe. Runs after every other sender, one request at a time; the walk to the
 // 429 and everything after it is one bounded sequence (session.ts) that these checks judge.
 // No check sends on its own, and nothing is ever sent inside a Retry-After period.
+import { UNMET } from '../../lib/check/needs.ts';
+import { input } from '../../lib/check/skip.ts';
+import { settingOf } from '../../lib/config/settings.ts';
 import { RFC, SPEC } from '../shared/basis.ts';
 import type { Ctx } from '../shared/context.ts';
 import { check, suite } from '../shared/context.ts';
@@ -44,7 +47,7 @@ export const rateLimitProbe = suite({
       needs: { requests: 2, probe: true, plan: true },
       async run(ctx: Ctx) {
         const plan = ctx.config.plan;
-        if (!plan) ctx.skip("needs the key's plan: set --plan / ORDER_STORE_PLAN");
+        if (!plan) ctx.skip(UNMET.plan);
         const reading = take(ctx, await probeOf(ctx).reading());
         const { sample } = reading;
         ctx.evidence(sample.response.exchange);
@@ -290,7 +293,10 @@ export const rateLimitProbe = suite({
       async run(ctx: Ctx) {
         const record = finishedProbe(ctx);
         if (!record)
-          ctx.skip('the probe did not run: no RL-PROBE check that sends was selected (--only / --skip)');
+          ctx.skip(
+            `the probe did not run: no RL-PROBE check that sends was selected (${settingOf('only').flag} / ${settingOf('skip').flag})`,
+            input('only'),
+          );
         ctx.note(`planned: ${record.planned}`);
         ctx.observe(`spent ${record.actual}`);
       },

@@ -1,5 +1,6 @@
 // What a judge of the probe's record returns (findings, notes, an observation), and how an RL-PROBE check turns
 // it, or a phase's outcome, into its verdict. It never sends: the session does.
+import { OUTCOME } from '../../lib/check/skip.ts';
 import type { Ctx } from '../shared/context.ts';
 import type { Outcome, Sample } from './record.ts';
 
@@ -33,14 +34,17 @@ export function grouped(items: Sample[], total: number, say: (first: Sample) => 
 
 /** The outcome's value; otherwise the check ends as the outcome says (skip with its reason, or error). */
 export function take<T>(ctx: Ctx, outcome: Outcome<T>): T {
-  if (outcome.kind === 'skip') ctx.skip(outcome.reason);
+  if (outcome.kind === 'skip') ctx.skip(outcome);
   if (outcome.kind === 'error') throw outcome.error;
   return outcome.value;
 }
 
-/** Turns a judgement into the check's problems, notes and observation; a string is a reason to skip. */
+/**
+ * Turns a judgement into the check's problems, notes and observation; a string is a reason to skip, as what
+ * the probe saw leaves nothing to judge (an outcome).
+ */
 export function apply(ctx: Ctx, j: Judgement | string): void {
-  if (typeof j === 'string') ctx.skip(j);
+  if (typeof j === 'string') ctx.skip(j, OUTCOME);
   for (const n of j.notes) ctx.note(n);
   for (const f of j.findings) {
     ctx.problem(f.message, {

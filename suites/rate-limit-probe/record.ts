@@ -1,6 +1,7 @@
 // The rate-limit probe's record (what was sent, what came back) and the small readings of it that both the
 // probe and its checks need. Nothing here sends, waits or judges.
 
+import type { Skip } from '../../lib/check/skip.ts';
 import {
   rateLimitHeaders,
   resetAtLocalMs,
@@ -100,11 +101,11 @@ export function endsAfterReset(retryAfterMs: number, untilResetMs: number): bool
 export const seconds = (ms: number): string =>
   Number.isFinite(ms) ? `${Math.round(ms / 100) / 10} s` : 'unbounded';
 
+/** A phase of the probe that did not run: why (a Skip: its reason and cause). */
+export type Skipped = { kind: 'skip' } & Skip;
+
 /** What a phase of the probe came to: a value, a reason it could not run, or a harness failure. */
-export type Outcome<T> =
-  | { kind: 'done'; value: T }
-  | { kind: 'skip'; reason: string }
-  | { kind: 'error'; error: unknown };
+export type Outcome<T> = { kind: 'done'; value: T } | Skipped | { kind: 'error'; error: unknown };
 
 /** The request the probe repeats, and why that one. */
 export interface ProbeRequest {

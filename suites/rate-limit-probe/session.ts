@@ -1,5 +1,7 @@
 // Runs the rate-limit probe once per run, in order (read, plan, walk to the 429, second key, recovery,
 // burst, settle), and keeps the record every RL-PROBE check judges. Checks never send on their own.
+import { UNMET } from '../../lib/check/needs.ts';
+import { causeOfError, OUTCOME } from '../../lib/check/skip.ts';
 import { HarnessError } from '../../lib/errors.ts';
 import type { HttpClient } from '../../lib/http/client.ts';
 import type { Ctx, Tools } from '../shared/context.ts';
@@ -15,7 +17,7 @@ import {
   seconds,
   type Walk,
 } from './record.ts';
-import { done, ProbeSender, planWalk, readLimit, skip, walkToLimit } from './walk.ts';
+import { done, ProbeSender, planWalk, readLimit, skip, skipFor, walkToLimit } from './walk.ts';
 
 /** A phase's failure as an outcome: a budget or wait limit is a reason to skip (it names the setting). */
 async function attempt<T>(phase: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
@@ -23,15 +25,15 @@ async function attempt<T>(phase: () => Promise<Outcome<T>>): Promise<Outcome<T>>
     return await phase();
   } catch (e) {
     if (e instanceof HarnessError && (e.code === 'E_BUDGET' || e.code === 'E_RATE_LIMIT_WAIT'))
-      return skip(e.message);
+      return skip(e.message, causeOfError(e));
     return { kind: 'error', error: e };
   }
 }
 
 /** The reason a phase did not run because the one before it did not. */
 function blocked<T>(before: Outcome<unknown>, what: string): Outcome<T> {
-  if (before.kind === 'skip') return skip(`${what} did not run: ${before.reason}`);
-  return skip(`${what} failed (see its error)`);
+  if (before.kind === 'skip') return skip(`${what} did not run: ${before.reason}`, before.cause);
+  return skip(`${what} failed (see its error)`, OUTCOME);
 }
 
 export class ProbeSession {
@@ -84,11 +86,10 @@ export class ProbeSession {
     const request = reading.kind === 'done' ? reading.value.request : undefined;
 
     const secondKey = await attempt<SecondKey>(async () => {
-      if (!env.config.hasSecondKey)
-        return skip('needs a second API key: set --second-api-key / ORDER_STORE_SECOND_API_KEY');
+      if (!env.config.hasSecondKey) return skipFor(UNMET.secondKey);
       if (walk.kind !== 'done') return blocked(walk, 'the walk to the limit');
       if (!walk.value.limited || !before || !request)
-        return skip('the first key was never limited (see RL-PROBE-LIMIT-ENFORCED)');
+        return skip('the first key was never limited (see RL-PROBE-LIMIT-ENFORCED)', OUTCOME);
       const after = await readSecondKey(env, sender, request);
       return done({ before, after: after! });
     });

@@ -1,6 +1,8 @@
 // The probe's first half: read the limit with one cheap request, plan and announce the cost, then repeat
 // that request one at a time until the 429. It never sends more than Remaining + WALK_MARGIN (one more
 // window's worth if the window resets mid-walk), never past the budget, and never inside a Retry-After.
+import { input, limit, OUTCOME, type Skip, type SkipCause, skipOf } from '../../lib/check/skip.ts';
+import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
 import { rateLimitHeaders } from '../../lib/formats/rate-limit-headers.ts';
 import type { Transcript } from '../../lib/http/transcript.ts';
 import type { Tools } from '../shared/context.ts';
@@ -13,6 +15,7 @@ import {
   RECOVERY_ATTEMPTS,
   type Reading,
   type Sample,
+  type Skipped,
   sampleOf,
   seconds,
   WALK_MARGIN,
@@ -20,11 +23,15 @@ import {
 } from './record.ts';
 import { windowStarts } from './windows.ts';
 
-export const skip = (reason: string): { kind: 'skip'; reason: string } => ({ kind: 'skip', reason });
+export const skip = (reason: string, cause: SkipCause): Skipped => ({ kind: 'skip', reason, cause });
+export const skipFor = (why: Skip): Skipped => skip(why.reason, why.cause);
 export const done = <T>(value: T): Outcome<T> => ({ kind: 'done', value });
 
-export function budgetReason(needed: number, left: number): string {
-  return `the probe needs up to ${needed} requests and ${left} remain of the budget: raise --max-requests / ORDER_STORE_MAX_REQUESTS`;
+export function budgetSkip(needed: number, left: number): Skipped {
+  return skip(
+    `the probe needs up to ${needed} requests and ${left} remain of the budget: raise ${flagAndEnv('maxRequests')}`,
+    limit('maxRequests'),
+  );
 }
 
 /** Sends the probe's requests, numbering the samples and adding up the waits the pacer imposes first. */
@@ -62,15 +69,18 @@ export const MAX_REPEATED_LIST_BYTES = 64 * 1024;
  * same whatever the store holds); the list itself only when no such id may be sent and the list is small and
  * was read whole (never one that broke the size cap or the time limit). Otherwise why the probe cannot run.
  */
-export async function chooseRequest(target: TargetFacts): Promise<ProbeRequest | string> {
+export async function chooseRequest(target: TargetFacts): Promise<ProbeRequest | Skip> {
   const absent = await target.absentId();
   if (absent !== undefined)
     return { method: 'DELETE', path: orderPath(absent), label: 'DELETE /store/orders/{an id proven absent}' };
   const listed = await cheapList(target, 'no id may be sent as absent');
   if (listed) return listed;
-  const refusal = (await target.absenceRefusal()) ?? 'no id could be proven absent';
+  const refusal = (await target.absenceRefusal()) ?? skipOf('no id could be proven absent', OUTCOME);
   const list = await target.list().catch(() => undefined);
-  return `${refusal}; and the order list is too costly to repeat up to Limit + 3 times (${list ? `${list.response.bytes} bytes` : 'it could not be read'}; at most ${MAX_REPEATED_LIST_BYTES})`;
+  return skipOf(
+    `${refusal.reason}; and the order list is too costly to repeat up to Limit + 3 times (${list ? `${list.response.bytes} bytes` : 'it could not be read'}; at most ${MAX_REPEATED_LIST_BYTES})`,
+    refusal.cause,
+  );
 }
 
 /** The list as the repeated request (`why` in its label), when it is small and was read whole; else undefined. */
@@ -87,7 +97,8 @@ async function cheapList(target: TargetFacts, why: string): Promise<ProbeRequest
  */
 export async function readLimit(env: Tools, sender: ProbeSender): Promise<Outcome<Reading>> {
   let request = await chooseRequest(env.target);
-  if (typeof request === 'string') return skip(`the probe has no request to repeat: ${request}`);
+  if ('reason' in request)
+    return skip(`the probe has no request to repeat: ${request.reason}`, request.cause);
   env.log(`Rate-limit probe: reading the limit with one ${request.label}`);
   let sample = await sender.send(request, 'primary', false);
   if (sample.status === 429) sample = await sender.send(request, 'primary', false);
@@ -105,11 +116,14 @@ export async function readLimit(env: Tools, sender: ProbeSender): Promise<Outcom
   }
   if (sample.status === 429)
     return skip(
-      'the key was limited before the probe began, and still after waiting its Retry-After (other traffic on the key?): rerun when the key is idle, or leave the probe out with --skip-rate-limit-probe',
+      `the key was limited before the probe began, and still after waiting its Retry-After (other traffic on the key?): rerun when the key is idle, or leave the probe out with ${settingOf('skipRateLimitProbe').flag}`,
+      input('skipRateLimitProbe'),
     );
   if (sample.status === 401)
     return skip(
-      'the API key was refused (401), so there is no key limit to probe (see AUTH-*): check --api-key / ORDER_STORE_API_KEY',
+      `the API key was refused (401), so there is no key limit to probe (see AUTH-*): check ${flagAndEnv('apiKey')}`,
+      // The AUTH- checks carry the verdict on the key.
+      { kind: 'outcome', setting: 'apiKey' },
     );
   if (sample.limit !== undefined) return done({ request, sample, limit: sample.limit, limitFrom: 'reading' });
   const earlier = latestLimit(env.transcript);
@@ -146,20 +160,22 @@ export function planWalk(env: Tools, reading: Reading, now: number): Outcome<Wal
   const base = reading.sample.remaining ?? reading.limit;
   if (base === undefined)
     return skip(
-      'no X-RateLimit-Remaining or X-RateLimit-Limit to bound the walk by (see RL-HEADERS-PRESENT): give the plan with --plan / ORDER_STORE_PLAN to bound it by the plan limit',
+      `no X-RateLimit-Remaining or X-RateLimit-Limit to bound the walk by (see RL-HEADERS-PRESENT): give the plan with ${flagAndEnv('plan')} to bound it by the plan limit`,
+      input('plan'),
     );
   const untilReset =
     reading.sample.resetAtMs !== undefined ? Math.max(0, reading.sample.resetAtMs - now) : undefined;
   if (untilReset !== undefined && untilReset > config.maxWaitMs)
     return skip(
-      `exhausting this window would keep the key limited for ${seconds(untilReset)} (until X-RateLimit-Reset), longer than --max-wait-seconds (${config.maxWaitMs / 1000} s): raise --max-wait-seconds / ORDER_STORE_MAX_WAIT_SECONDS to run the probe`,
+      `exhausting this window would keep the key limited for ${seconds(untilReset)} (until X-RateLimit-Reset), longer than ${settingOf('maxWaitSeconds').flag} (${config.maxWaitMs / 1000} s): raise ${flagAndEnv('maxWaitSeconds')} to run the probe`,
+      limit('maxWaitSeconds'),
     );
   const bound = base + WALK_MARGIN;
   const second = config.hasSecondKey ? 2 : 0;
   const reserve = RECOVERY_ATTEMPTS + (second > 0 ? 1 : 0);
   const needed = bound + RECOVERY_ATTEMPTS + second;
   const left = env.http.pacer.budgetLeft;
-  if (needed > left) return skip(budgetReason(needed, left));
+  if (needed > left) return budgetSkip(needed, left);
   const burst = config.burst ? (reading.limit ?? base) + 1 : 0;
   const parts = [
     `walk ≤ ${bound} (${reading.sample.remaining !== undefined ? 'Remaining' : `Limit, from ${reading.limitFrom},`} ${base} + ${WALK_MARGIN})`,
@@ -192,7 +208,7 @@ export async function walkToLimit(
   let overLimit = false;
   while (walk.sent < walk.bound) {
     const left = env.http.pacer.budgetLeft;
-    if (left <= plan.reserve) return skip(budgetReason(walk.bound - walk.sent + plan.reserve, left));
+    if (left <= plan.reserve) return budgetSkip(walk.bound - walk.sent + plan.reserve, left);
     const s = await sender.send(reading.request, 'primary', true);
     walk.sent += 1;
     const prev = samples[samples.length - 1]!;

@@ -2,6 +2,7 @@
 // list that lies or pages hides real orders, and those sit near the listed ones. So, unless the list is
 // trusted, an "absent" id (and every lenient reading of it) must lie far from every cluster of known ids
 // (absence-guard.ts), and a list that shows signs of paging stops every absent-id request. Decides only.
+import { flagAndEnv } from '../../lib/config/settings.ts';
 import { integerText } from '../../lib/formats/json.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import type { ListReading, OrderList } from './order-list.ts';
@@ -83,5 +84,4 @@ export function listedIds(list: Pick<ListReading, 'ids' | 'idValues'>): readonly
   return found;
 }
 
-export const TRUST_HINT =
-  'if the list is known to hold every order, --trust-order-list / ORDER_STORE_TRUST_ORDER_LIST allows it';
+export const TRUST_HINT = `if the list is known to hold every order, ${flagAndEnv('trustOrderList')} allows it`;

@@ -5,6 +5,7 @@ import { defineCheck, defineSuite } from '../../lib/check/model.ts';
 import { claim, unmetNeed as unmetNeedOf } from '../../lib/check/needs.ts';
 import { Random } from '../../lib/check/random.ts';
 import type { CheckContext } from '../../lib/check/run-check.ts';
+import type { Skip } from '../../lib/check/skip.ts';
 import { type CheckConfig, checkConfig } from '../../lib/config/check-config.ts';
 import type { HttpClient } from '../../lib/http/client.ts';
 import type { Transcript } from '../../lib/http/transcript.ts';
@@ -27,14 +28,14 @@ export interface Ctx extends CheckContext, Tools {}
 export const check = (c: CheckDefinition<Ctx>): CheckDefinition<Ctx> => defineCheck<Ctx>(c);
 export const suite = (s: SuiteDefinition<Ctx>): SuiteDefinition<Ctx> => defineSuite<Ctx>(s);
 
-/** Why a check cannot run here, naming the setting that would let it, or undefined. */
+/** Why a check cannot run here (its reason naming the setting that would let it, and its cause), or undefined. */
 export function unmetNeed(
   needs: CheckMeta['needs'],
   config: CheckConfig,
   target: TargetFacts,
   budgetLeft: number,
   claimed: ReadonlySet<string>,
-): string | undefined {
+): Skip | undefined {
   return unmetNeedOf(needs, {
     propertyRuns: config.propertyRuns,
     claimed,

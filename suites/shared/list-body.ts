@@ -1,6 +1,8 @@
 // Which list answer the list and id checks may judge: a 200, or any other 2xx with a body (a wrong status
 // is LIST-STATUS-200's finding and must not hide what is wrong with the body), and where its items are.
 // Reads the run's one reading of the list; never sends.
+
+import { OUTCOME } from '../../lib/check/skip.ts';
 import type { ResponseHead } from '../../lib/http/client.ts';
 import type { Ctx } from './context.ts';
 import type { OrderList } from './order-list.ts';
@@ -14,9 +16,9 @@ const is2xx = (status: number) => status >= 200 && status <= 299;
 export function judgeable(ctx: Ctx, response: ResponseHead): void {
   if (response.status === 200) return;
   if (!is2xx(response.status))
-    ctx.skip(`the list answered ${response.status}, not 200 (see LIST-STATUS-200)`);
+    ctx.skip(`the list answered ${response.status}, not 200 (see LIST-STATUS-200)`, OUTCOME);
   if (response.bytes === 0)
-    ctx.skip(`the list answered ${response.status} with no body (see LIST-STATUS-200)`);
+    ctx.skip(`the list answered ${response.status} with no body (see LIST-STATUS-200)`, OUTCOME);
   ctx.note(
     `the list answered ${response.status}, not 200 (see LIST-STATUS-200); its body is judged all the same`,
   );
@@ -35,5 +37,8 @@ export function itemsOf(ctx: Ctx, list: OrderList): number {
     );
     return list.wrapped.count;
   }
-  return ctx.skip('the list body is not a JSON array, nor an object holding one (see LIST-BODY-ARRAY)');
+  return ctx.skip(
+    'the list body is not a JSON array, nor an object holding one (see LIST-BODY-ARRAY)',
+    OUTCOME,
+  );
 }

@@ -3,6 +3,7 @@
 // only what a check asks for, and never cancels an order that was not given in --cancellable-order-ids.
 
 import type { Random } from '../../lib/check/random.ts';
+import { causeOfError, input, OUTCOME, type Skip, skipOf } from '../../lib/check/skip.ts';
 import type { RunConfig } from '../../lib/config/run-config.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import type { HttpClient, Response } from '../../lib/http/client.ts';
@@ -22,7 +23,7 @@ export const cancelledBy = (status: number): boolean => status >= 200 && status 
 export class TargetFacts {
   private listMemo?: Promise<OrderList>;
   private absentMemo?: Promise<string | undefined>;
-  private refusalMemo?: Promise<string | undefined>;
+  private refusalMemo?: Promise<Skip | undefined>;
   private readonly unauthMemo = new Map<Operation, Promise<Response | undefined>>();
   private readonly shippedMemo = new Map<string, Promise<Response>>();
   private petMemo?: Promise<Response>;
@@ -50,22 +51,41 @@ export class TargetFacts {
    * an object holding one, whose items then stand for the list), or (unless it is trusted) it shows signs
    * of paging (a status other than 200 among them), or it spans so much that no id is far from it.
    */
-  absenceRefusal(): Promise<string | undefined> {
+  absenceRefusal(): Promise<Skip | undefined> {
     this.refusalMemo ??= this.list().then(
       (list) => {
         if (list.count === undefined && !list.wrapped)
-          return 'no id can be proven absent: the order list could not be read as a JSON array, nor as an object holding one (see LIST-BODY-ARRAY)';
+          return skipOf(
+            'no id can be proven absent: the order list could not be read as a JSON array, nor as an object holding one (see LIST-BODY-ARRAY)',
+            OUTCOME,
+          );
         if (this.config.trustOrderList) return undefined;
+        // Trusting the list would lift either refusal: the setting is the way on.
         const signs = pagingSigns(list);
         if (signs.length > 0)
-          return `no id is sent as absent: the order list may be a page, not the whole store (${signs.join('; ')}), so an id it does not show may be a real order; ${TRUST_HINT}`;
+          return skipOf(
+            `no id is sent as absent: the order list may be a page, not the whole store (${signs.join('; ')}), so an id it does not show may be a real order; ${TRUST_HINT}`,
+            input('trustOrderList'),
+          );
         if (!absentRange(this.guard(list)))
-          return `no id is sent as absent: every int64 lies near a known id (each cluster of known ids guarded by its own width, at least 2^32); ${TRUST_HINT}`;
+          return skipOf(
+            `no id is sent as absent: every int64 lies near a known id (each cluster of known ids guarded by its own width, at least 2^32); ${TRUST_HINT}`,
+            input('trustOrderList'),
+          );
         return undefined;
       },
-      (e: unknown) => `no id can be proven absent: the order list could not be read (${errorMessage(e)})`,
+      (e: unknown) =>
+        skipOf(
+          `no id can be proven absent: the order list could not be read (${errorMessage(e)})`,
+          causeOfError(e),
+        ),
     );
     return this.refusalMemo;
+  }
+
+  /** Why no id proven absent can be sent: the refusal, or that none could be drawn. */
+  async absenceSkip(): Promise<Skip> {
+    return (await this.absenceRefusal()) ?? skipOf('no id can be proven absent', OUTCOME);
   }
 
   /** Where a hidden order could be, unless the list is trusted (absence.ts); list ids read generously. */

@@ -1,5 +1,7 @@
 // Helpers for the checks that judge the whole transcript: the same problem on many responses becomes one
 // finding with a count, the statuses it was seen on and the first exchange as evidence.
+
+import { OUTCOME } from '../../lib/check/skip.ts';
 import type { SchemaIssue } from '../../lib/formats/validation.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import type { Ctx } from './context.ts';
@@ -17,7 +19,8 @@ export function responses(ctx: Ctx): Exchange[] {
 
 /** Reports offences grouped by problem text; observes `ok` when there are none. */
 export function reportGrouped(ctx: Ctx, offences: Offence[], total: number, ok: string): void {
-  if (total === 0) ctx.skip('no responses were recorded in this run (all other checks were left out)');
+  if (total === 0)
+    ctx.skip('no responses were recorded in this run (all other checks were left out)', OUTCOME);
   const groups = new Map<string, Offence[]>();
   for (const o of offences) groups.set(o.problem, [...(groups.get(o.problem) ?? []), o]);
   for (const [problem, os] of groups) {
