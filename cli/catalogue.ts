@@ -2,6 +2,7 @@
 // report's scope, read from suites/ without running anything.
 
 import { type Level, type Needs, selectChecks } from '../lib/check/model.ts';
+import { envAndFlag } from '../lib/config/settings.ts';
 import { type Coverage, coverageOf } from '../lib/report/coverage.ts';
 import { ALL_CHECKS } from '../suites/index.ts';
 import { SPEC_RULES } from '../suites/spec-rules.ts';
@@ -35,16 +36,16 @@ export function catalogue(only: string[] = [], skip: string[] = []): CatalogueRo
 /** What is wrong with --only/--skip: a prefix that names no check, or a selection that keeps none. */
 export function selectionProblem(only: string[], skip: string[]): string | undefined {
   const all = catalogue();
-  for (const [flag, env, prefixes] of [
-    ['--only', 'ORDER_STORE_ONLY', only],
-    ['--skip', 'ORDER_STORE_SKIP', skip],
+  for (const [key, prefixes] of [
+    ['only', only],
+    ['skip', skip],
   ] as const) {
     const none = prefixes.filter((p) => !all.some((c) => c.id.startsWith(p)));
     if (none.length > 0)
-      return `${env} (${flag}): ${none.join(', ')} matches no check id; see --list for the ids`;
+      return `${envAndFlag(key)}: ${none.join(', ')} matches no check id; see --list for the ids`;
   }
   if (catalogue(only, skip).length === 0)
-    return 'ORDER_STORE_ONLY (--only) and ORDER_STORE_SKIP (--skip) together leave no check to run; see --list';
+    return `${envAndFlag('only')} and ${envAndFlag('skip')} together leave no check to run; see --list`;
   return undefined;
 }
 

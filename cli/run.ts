@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { CheckResult } from '../lib/check/model.ts';
 import type { Config } from '../lib/config/config.ts';
+import { envAndFlag } from '../lib/config/settings.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
 import type { BanEvent } from '../lib/http/ban.ts';
 import { keyRedactor } from '../lib/http/redact.ts';
@@ -76,7 +77,7 @@ export async function conductRun(config: Config, options: ConductOptions): Promi
       };
     } catch (e) {
       throw new UsageError(
-        `cannot use the baseline ${config.baseline}: ${errorMessage(e)}; fix ORDER_STORE_BASELINE (--baseline) or write one with: order-store-conformance baseline write REPORT`,
+        `cannot use the baseline ${config.baseline}: ${errorMessage(e)}; fix ${envAndFlag('baseline')} or write one with: order-store-conformance baseline write REPORT`,
       );
     }
   }
@@ -153,7 +154,7 @@ async function conduct(
     writer?.start(build(false));
   } catch (e) {
     throw new UsageError(
-      `cannot write reports to ${config.reportDir}: ${errorMessage(e)}; set ORDER_STORE_REPORT_DIR (--report-dir)`,
+      `cannot write reports to ${config.reportDir}: ${errorMessage(e)}; set ${envAndFlag('reportDir')}`,
     );
   }
   io.out(

@@ -3,6 +3,7 @@
 import type { Config } from '../lib/config/config.ts';
 import { closest, distance } from '../lib/config/environment.ts';
 import { type RunConfig, runConfigFor } from '../lib/config/run-config.ts';
+import { envAndFlag } from '../lib/config/settings.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
 import { preflight } from '../lib/http/preflight.ts';
 
@@ -56,13 +57,8 @@ export async function resolveTarget(config: Config): Promise<RunTarget> {
   const { startReferenceServer, FAULTS, VARIANTS, DEMO_KEY, SECOND_DEMO_KEY } = await import(
     '../reference/server.ts'
   );
-  unknownNames('fault', config.target.faults, FAULTS, 'ORDER_STORE_REFERENCE_FAULTS (--reference-faults)');
-  unknownNames(
-    'variant',
-    config.target.variants,
-    VARIANTS,
-    'ORDER_STORE_REFERENCE_VARIANTS (--reference-variants)',
-  );
+  unknownNames('fault', config.target.faults, FAULTS, envAndFlag('referenceFaults'));
+  unknownNames('variant', config.target.variants, VARIANTS, envAndFlag('referenceVariants'));
   let server: Awaited<ReturnType<typeof startReferenceServer>>;
   try {
     server = await startReferenceServer({

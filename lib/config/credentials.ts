@@ -1,7 +1,9 @@
 // Refuses, before anything is sent, a key or base URL that cannot go on the wire as given: a key that is not
 // a bearer token68, a base URL that is not a plain absolute http(s) URL ending in /v1. Messages never quote
 // the key.
+
 import { UsageError } from '../errors.ts';
+import { envAndFlag } from './settings.ts';
 
 /** RFC 6750 §2.1 b64token (RFC 7235 token68): the only characters a bearer credential may have. */
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
@@ -52,30 +54,30 @@ const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /** Checks the target base URL (spec §9 rule 1: its path ends with /v1) and returns it without a trailing slash. */
 export function checkBaseUrl(text: string, warnings: string[]): string {
-  checkBaseUrlText(text, 'ORDER_STORE_BASE_URL (--base-url)');
+  checkBaseUrlText(text, envAndFlag('baseUrl'));
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     throw new UsageError(
-      `ORDER_STORE_BASE_URL (--base-url) is not a URL: ${JSON.stringify(text)}; use e.g. https://api.example.com/v1`,
+      `${envAndFlag('baseUrl')} is not a URL: ${JSON.stringify(text)}; use e.g. https://api.example.com/v1`,
     );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`ORDER_STORE_BASE_URL (--base-url) must be http or https, got ${url.protocol}`);
+    throw new UsageError(`${envAndFlag('baseUrl')} must be http or https, got ${url.protocol}`);
   }
   if (url.username || url.password) {
     throw new UsageError(
-      'ORDER_STORE_BASE_URL (--base-url) must not carry credentials; pass the key with ORDER_STORE_API_KEY',
+      `${envAndFlag('baseUrl')} must not carry credentials; pass the key with ORDER_STORE_API_KEY`,
     );
   }
   if (url.search || url.hash) {
-    throw new UsageError('ORDER_STORE_BASE_URL (--base-url) must not have a query or fragment');
+    throw new UsageError(`${envAndFlag('baseUrl')} must not have a query or fragment`);
   }
   const path = url.pathname.replace(/\/+$/, '');
   if (!path.endsWith('/v1')) {
     throw new UsageError(
-      `ORDER_STORE_BASE_URL (--base-url) must end with the version segment /v1 (spec §9 rule 1), got path ${JSON.stringify(url.pathname)}; e.g. ${url.origin}${path}/v1`,
+      `${envAndFlag('baseUrl')} must end with the version segment /v1 (spec §9 rule 1), got path ${JSON.stringify(url.pathname)}; e.g. ${url.origin}${path}/v1`,
     );
   }
   if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {

@@ -1,7 +1,7 @@
 // The error one of the harness's own limits raises (a size cap, a timeout, the wait limit, the request budget),
 // named by the setting that would lift it. Never a finding against the target.
 import { HarnessError, type LimitCode } from '../errors.ts';
-import { SETTINGS, type SettingKey } from './settings.ts';
+import { flagAndEnv, type SettingKey } from './settings.ts';
 
 /**
  * One of the harness's own limits stopped an exchange or a wait: a size cap, a timeout, a wait limit, the
@@ -13,10 +13,9 @@ export class LimitError extends HarnessError {
   /** The setting that would lift the limit. */
   readonly setting: SettingKey;
   constructor(code: LimitCode, what: string, setting: SettingKey, options?: { cause?: unknown }) {
-    const s = SETTINGS.find((x) => x.key === setting)!;
     super(
       code,
-      `${what}; raise ${s.flag} / ${s.env} (a limit of this harness, not a fault of the target)`,
+      `${what}; raise ${flagAndEnv(setting)} (a limit of this harness, not a fault of the target)`,
       options,
     );
     this.name = 'LimitError';

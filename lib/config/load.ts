@@ -8,8 +8,8 @@ import { type Config, FAIL_ON, PLANS, type Plan, PROFILES, type TargetConfig } f
 import { checkApiKey, checkBaseUrl } from './credentials.ts';
 import { inCi, unknownVariables } from './environment.ts';
 import { rawFromObject } from './object.ts';
-import type { SettingKey } from './settings.ts';
-import { bool, choice, ids, int, list, type Raw, readEnv, readFlags, setting, str } from './values.ts';
+import { envAndFlag, type SettingKey, settingOf } from './settings.ts';
+import { bool, choice, ids, int, list, type Raw, readEnv, readFlags, str } from './values.ts';
 
 export interface LoadOptions {
   env?: Record<string, string | undefined>;
@@ -52,7 +52,7 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
     } catch (e) {
       const why = (e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e));
       throw new UsageError(
-        `cannot read the env file ${envFileGiven ?? '.env'} (${why}); fix ORDER_STORE_ENV_FILE (--env-file) or the file's permissions`,
+        `cannot read the env file ${envFileGiven ?? '.env'} (${why}); fix ${envAndFlag('envFile')} or the file's permissions`,
       );
     }
     fromFile = readEnv(fileVars);
@@ -60,25 +60,25 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
     warnings.push(...unknownVariables(fileVars, envFileGiven ?? '.env'));
   } else if (envFileGiven !== undefined) {
     throw new UsageError(
-      `the env file ${envFileGiven} does not exist; fix ORDER_STORE_ENV_FILE (--env-file) or create the file`,
+      `the env file ${envFileGiven} does not exist; fix ${envAndFlag('envFile')} or create the file`,
     );
   }
   if (!fromObject) warnings.push(...unknownVariables(env, 'environment'));
   const raw: Raw = { ...fromFile, ...fromEnv, ...flags };
   const get = (key: SettingKey) => raw[key];
 
-  const help = bool(setting('help'), get('help'));
-  const listOnly = bool(setting('list'), get('list'));
+  const help = bool(settingOf('help'), get('help'));
+  const listOnly = bool(settingOf('list'), get('list'));
   const baseUrlText = str(get('baseUrl'));
   const apiKey = str(get('apiKey'));
   const faults = list(get('referenceFaults'));
-  const embedded = bool(setting('embedded'), get('embedded'));
+  const embedded = bool(settingOf('embedded'), get('embedded'));
   const ci = inCi(env);
   const variants = list(get('referenceVariants'));
   let target: TargetConfig;
   if (baseUrlText !== undefined && embedded) {
     throw new UsageError(
-      '--embedded (ORDER_STORE_EMBEDDED) and ORDER_STORE_BASE_URL (--base-url) name two targets; keep one',
+      `--embedded (ORDER_STORE_EMBEDDED) and ${envAndFlag('baseUrl')} name two targets; keep one`,
     );
   }
   if (baseUrlText !== undefined) {
@@ -96,13 +96,13 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
         'missing API key: set ORDER_STORE_API_KEY (or pass --api-key) for the target in ORDER_STORE_BASE_URL',
       );
     }
-    if (apiKey !== undefined) checkApiKey(apiKey, 'ORDER_STORE_API_KEY (--api-key)');
+    if (apiKey !== undefined) checkApiKey(apiKey, `${envAndFlag('apiKey')}`);
     target = { kind: 'url', baseUrl, apiKey: apiKey ?? '' };
   } else {
     // A deploy gate that passes without touching staging is a trap: in CI the demo target must be asked for.
     if (ci && !embedded && !listOnly && !help)
       throw new UsageError(
-        'no target: CI is set and ORDER_STORE_BASE_URL (--base-url) is not; set it to the server to test (with ORDER_STORE_API_KEY), or pass --embedded to test the embedded reference server on purpose',
+        `no target: CI is set and ${envAndFlag('baseUrl')} is not; set it to the server to test (with ORDER_STORE_API_KEY), or pass --embedded to test the embedded reference server on purpose`,
       );
     if (apiKey !== undefined)
       warnings.push(
@@ -114,7 +114,7 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
   const planText = str(get('plan'))?.toLowerCase();
   if (planText !== undefined && !(PLANS as readonly string[]).includes(planText)) {
     throw new UsageError(
-      `ORDER_STORE_PLAN (--plan) must be one of ${PLANS.join(', ')}, got ${JSON.stringify(planText)}`,
+      `${envAndFlag('plan')} must be one of ${PLANS.join(', ')}, got ${JSON.stringify(planText)}`,
     );
   }
   const replayText = str(get('replayPath'));
@@ -123,12 +123,13 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
     const m = /^([A-Z0-9-]+):(\d+(?::\d+)*)$/.exec(replayText);
     if (!m)
       throw new UsageError(
-        `ORDER_STORE_REPLAY_PATH (--replay-path) must be CHECK-ID:PATH as printed by a failing property, got ${JSON.stringify(replayText)}`,
+        `${envAndFlag('replayPath')} must be CHECK-ID:PATH as printed by a failing property, got ${JSON.stringify(replayText)}`,
       );
     replayPath = { checkId: m[1]!, path: m[2]! };
   }
   const seed =
-    int(setting('seed'), get('seed'), -(2 ** 31)) ?? Math.floor((options.random ?? Math.random)() * 2 ** 31);
+    int(settingOf('seed'), get('seed'), -(2 ** 31)) ??
+    Math.floor((options.random ?? Math.random)() * 2 ** 31);
   let secondApiKey = str(get('secondApiKey'));
   if (secondApiKey !== undefined && target.kind === 'embedded') {
     warnings.push(
@@ -136,49 +137,47 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
     );
     secondApiKey = undefined;
   }
-  if (secondApiKey !== undefined) checkApiKey(secondApiKey, 'ORDER_STORE_SECOND_API_KEY (--second-api-key)');
+  if (secondApiKey !== undefined) checkApiKey(secondApiKey, `${envAndFlag('secondApiKey')}`);
   if (secondApiKey !== undefined && secondApiKey === apiKey) {
-    throw new UsageError(
-      'ORDER_STORE_SECOND_API_KEY (--second-api-key) must be a different key from ORDER_STORE_API_KEY',
-    );
+    throw new UsageError(`${envAndFlag('secondApiKey')} must be a different key from ORDER_STORE_API_KEY`);
   }
-  const reportDir = str(get('reportDir')) ?? setting('reportDir').default;
+  const reportDir = str(get('reportDir')) ?? settingOf('reportDir').default;
   const baselineText = str(get('baseline'));
 
   return {
     target,
     ...(secondApiKey !== undefined ? { secondApiKey } : {}),
-    cancellableOrderIds: ids(setting('cancellableOrderIds'), get('cancellableOrderIds')),
-    shippedOrderIds: ids(setting('shippedOrderIds'), get('shippedOrderIds')),
+    cancellableOrderIds: ids(settingOf('cancellableOrderIds'), get('cancellableOrderIds')),
+    shippedOrderIds: ids(settingOf('shippedOrderIds'), get('shippedOrderIds')),
     reportDir: isAbsolute(reportDir) ? reportDir : resolve(cwd, reportDir),
     only: list(get('only')).map((p) => p.toUpperCase()),
     skip: list(get('skip')).map((p) => p.toUpperCase()),
     list: listOnly,
     help,
-    timeoutMs: int(setting('timeoutMs'), get('timeoutMs'), 1)!,
-    maxRequests: int(setting('maxRequests'), get('maxRequests'), 1)!,
-    maxWaitMs: int(setting('maxWaitSeconds'), get('maxWaitSeconds'), 0)! * 1000,
-    maxResponseBytes: int(setting('maxResponseBytes'), get('maxResponseBytes'), 1024)!,
+    timeoutMs: int(settingOf('timeoutMs'), get('timeoutMs'), 1)!,
+    maxRequests: int(settingOf('maxRequests'), get('maxRequests'), 1)!,
+    maxWaitMs: int(settingOf('maxWaitSeconds'), get('maxWaitSeconds'), 0)! * 1000,
+    maxResponseBytes: int(settingOf('maxResponseBytes'), get('maxResponseBytes'), 1024)!,
     seed,
-    propertyRuns: int(setting('propertyRuns'), get('propertyRuns'), 0)!,
+    propertyRuns: int(settingOf('propertyRuns'), get('propertyRuns'), 0)!,
     ...(replayPath ? { replayPath } : {}),
-    skipRateLimitProbe: bool(setting('skipRateLimitProbe'), get('skipRateLimitProbe')),
+    skipRateLimitProbe: bool(settingOf('skipRateLimitProbe'), get('skipRateLimitProbe')),
     ...(planText !== undefined ? { plan: planText as Plan } : {}),
-    burst: bool(setting('burst'), get('burst')),
+    burst: bool(settingOf('burst'), get('burst')),
     profile: choice('profile', get('profile'), PROFILES),
     failOn: choice('failOn', get('failOn'), FAIL_ON),
     ...(baselineText !== undefined
       ? { baseline: isAbsolute(baselineText) ? baselineText : resolve(cwd, baselineText) }
       : {}),
-    allowStaleBaseline: bool(setting('allowStaleBaseline'), get('allowStaleBaseline')),
+    allowStaleBaseline: bool(settingOf('allowStaleBaseline'), get('allowStaleBaseline')),
     ci,
     githubActions: env.GITHUB_ACTIONS === 'true',
     ...(str(env.GITHUB_STEP_SUMMARY) !== undefined
       ? { githubStepSummary: str(env.GITHUB_STEP_SUMMARY)! }
       : {}),
-    trustOrderList: bool(setting('trustOrderList'), get('trustOrderList')),
-    allowKeyInUrl: bool(setting('allowKeyInUrl'), get('allowKeyInUrl')),
-    refusedKeyIsFailure: bool(setting('refusedKeyIsFailure'), get('refusedKeyIsFailure')),
+    trustOrderList: bool(settingOf('trustOrderList'), get('trustOrderList')),
+    allowKeyInUrl: bool(settingOf('allowKeyInUrl'), get('allowKeyInUrl')),
+    refusedKeyIsFailure: bool(settingOf('refusedKeyIsFailure'), get('refusedKeyIsFailure')),
     warnings,
     ...(envFile !== undefined ? { envFile } : {}),
   };

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
 import { isCanonicalInt64 } from '../formats/int64.ts';
-import { SETTINGS, type Setting, type SettingKey } from './settings.ts';
+import { SETTINGS, type Setting, type SettingKey, settingOf } from './settings.ts';
 
 export type Raw = Partial<Record<SettingKey, string | boolean>>;
 
@@ -84,13 +84,9 @@ export function choice<T extends string>(
   v: string | boolean | undefined,
   allowed: readonly T[],
 ): T {
-  const s = setting(key);
+  const s = settingOf(key);
   const text = (str(v) ?? s.default).toLowerCase();
   if (!(allowed as readonly string[]).includes(text))
     throw new UsageError(`${name(s)} must be one of ${allowed.join(', ')}, got ${JSON.stringify(text)}`);
   return text as T;
-}
-
-export function setting(key: SettingKey): Setting {
-  return SETTINGS.find((s) => s.key === key)!;
 }

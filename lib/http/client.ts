@@ -5,6 +5,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { Dispatcher } from 'undici';
 import { LimitError } from '../config/limits.ts';
+import { envAndFlag } from '../config/settings.ts';
 import { errorMessage, HarnessError } from '../errors.ts';
 import { type JsonParseResult, parseJson } from '../formats/json.ts';
 import { type BanEvent, banOf, type LongWait, longWaitOf, refusedAfter } from './ban.ts';
@@ -341,7 +342,7 @@ export class HttpClient {
     this.keySent = true;
     if (status !== 401 || this.options.refusedKeyIsFailure) return;
     const what = `${opts.method} ${this.options.redactor.redact(url)}`;
-    this.keyRefused = `the target refused the API key (401 to ${what}, the first request that carried it): check ORDER_STORE_API_KEY (--api-key); nothing was judged. To certify a server that refuses every key, set ORDER_STORE_REFUSED_KEY_IS_FAILURE (--refused-key-is-failure)`;
+    this.keyRefused = `the target refused the API key (401 to ${what}, the first request that carried it): check ${envAndFlag('apiKey')}; nothing was judged. To certify a server that refuses every key, set ${envAndFlag('refusedKeyIsFailure')}`;
     throw new HarnessError('E_KEY_REFUSED', this.keyRefused);
   }
 

@@ -1,7 +1,9 @@
 // Before any request: can the target's host be reached at all? A TCP (and TLS) connection only, so the
 // preflight costs no rate-limit quota and sends no key.
+
 import { connect as netConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
+import { envAndFlag } from '../config/settings.ts';
 import { UsageError } from '../errors.ts';
 
 export async function preflight(baseUrl: string, timeoutMs: number): Promise<void> {
@@ -15,7 +17,7 @@ export async function preflight(baseUrl: string, timeoutMs: number): Promise<voi
       socket.destroy();
       reject(
         new UsageError(
-          `cannot reach the target at ${url.origin} (${why}); check ORDER_STORE_BASE_URL (--base-url) and that the server is running`,
+          `cannot reach the target at ${url.origin} (${why}); check ${envAndFlag('baseUrl')} and that the server is running`,
         ),
       );
     };
