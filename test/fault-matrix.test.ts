@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../reference/server.ts';
 import { FAULT_MATRIX } from './faults/index.ts';
 import { clockOf, VERDICT } from './faults/run.ts';
-import { checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
+import { checkOf, runCliInProcess, skipCauseGaps, targetEnv } from './support/cli.ts';
 import { reference } from './support/reference.ts';
 
 describe('fault matrix', () => {
@@ -33,6 +33,7 @@ describe('fault matrix', () => {
       run.report!.checks.filter((c) => c.status === 'error'),
       summary,
     ).toEqual([]);
+    expect(skipCauseGaps(run), summary).toEqual([]);
     expect(run.code, summary).toBe(e.exit);
     expect(run.report!.verdict).toBe(VERDICT[e.exit]);
   });

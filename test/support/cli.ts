@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CheckResult } from '../../lib/check/model.ts';
+import { settingOf } from '../../lib/config/settings.ts';
 import type { Report } from '../../lib/report/model.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -143,6 +144,19 @@ export function checkOf(run: CliRun, id: string): CheckResult {
   if (!c)
     throw new Error(`check ${id} is not in the report (exit ${run.code})\n${run.stdout}\n${run.stderr}`);
   return c;
+}
+
+/**
+ * Each skip of a run that does not carry its cause as data, or whose cause names a setting its reason does not
+ * name (by flag, from the settings table): empty when every skip says what it is and what would lift it.
+ */
+export function skipCauseGaps(run: CliRun): string[] {
+  return (run.report?.checks ?? []).flatMap((c) => {
+    if (c.status !== 'skip') return [];
+    if (!c.cause) return [`${c.id}: a skip without its cause`];
+    const flag = c.cause.setting ? settingOf(c.cause.setting).flag : undefined;
+    return flag && !c.message.includes(flag) ? [`${c.id}: the cause names ${flag}, the reason does not`] : [];
+  });
 }
 
 /** Settings that point the command at a running reference server. */
