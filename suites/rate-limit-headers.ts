@@ -50,24 +50,27 @@ export const rateLimitHeadersSuite = suite({
       spec: 'spec §8 rules 1-2',
       level: 'MUST',
       rules: ['8.r1'],
-      requirement: 'The rate-limit headers hold non-negative integers, with Remaining never above Limit.',
+      requirement:
+        'X-RateLimit-Limit and X-RateLimit-Remaining hold non-negative integers (counts of requests), Remaining never above Limit, and X-RateLimit-Reset a non-negative number (a Unix timestamp, which may carry a fraction).',
       basis: [SPEC.rateLimitHeaders, SPEC.resetMoment],
       title: 'Parses the three headers on every response of the run',
       needs: { requests: 0 },
       async run(ctx: Ctx) {
         const xs = responses(ctx);
         const offences: Offence[] = [];
+        let fractions = 0;
         for (const x of xs) {
           const rl = rateLimitHeaders(x.response!.headers);
-          for (const [name, h] of [
-            ['X-RateLimit-Limit', rl.limit],
-            ['X-RateLimit-Remaining', rl.remaining],
-            ['X-RateLimit-Reset', rl.reset],
+          for (const [name, h, what] of [
+            ['X-RateLimit-Limit', rl.limit, 'an integer'],
+            ['X-RateLimit-Remaining', rl.remaining, 'an integer'],
+            ['X-RateLimit-Reset', rl.reset, 'a number'],
           ] as const) {
             if (h === undefined) continue; // RL-HEADERS-PRESENT reports it
-            if (h.value === undefined) offences.push({ problem: `${name} is not an integer`, exchange: x });
+            if (h.value === undefined) offences.push({ problem: `${name} is not ${what}`, exchange: x });
             else if (h.value < 0) offences.push({ problem: `${name} is negative`, exchange: x });
           }
+          if (rl.reset?.fraction) fractions++;
           if (
             rl.limit?.value !== undefined &&
             rl.remaining?.value !== undefined &&
@@ -76,7 +79,11 @@ export const rateLimitHeadersSuite = suite({
             offences.push({ problem: 'X-RateLimit-Remaining is above X-RateLimit-Limit', exchange: x });
           }
         }
-        reportGrouped(ctx, offences, xs.length, 'integers, Remaining within Limit');
+        if (fractions > 0)
+          ctx.note(
+            `X-RateLimit-Reset carries a fraction of a second on ${fractions} responses: a Unix timestamp all the same`,
+          );
+        reportGrouped(ctx, offences, xs.length, 'integers, Remaining within Limit, Reset a number');
       },
     }),
     check({

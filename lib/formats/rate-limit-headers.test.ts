@@ -55,4 +55,19 @@ describe('rate-limit headers', () => {
     expect(retryAfter({ 'retry-after': 'soon' }, now)).toEqual({ form: 'invalid', raw: 'soon' });
     expect(retryAfter({}, now)).toBeUndefined();
   });
+
+  it('reads X-RateLimit-Reset as a number, a fraction of a second allowed; Limit and Remaining as integers', () => {
+    const rl = rateLimitHeaders({
+      'x-ratelimit-limit': '60',
+      'x-ratelimit-remaining': '59.5',
+      'x-ratelimit-reset': '1795688031.356721',
+    });
+    expect(rl.reset).toEqual({ raw: '1795688031.356721', value: 1795688031.356721, fraction: true });
+    expect(rl.remaining).toEqual({ raw: '59.5' });
+    expect(rateLimitHeaders({ 'x-ratelimit-reset': '1795688031' }).reset).toEqual({
+      raw: '1795688031',
+      value: 1795688031,
+    });
+    expect(rateLimitHeaders({ 'x-ratelimit-reset': '1e9' }).reset).toEqual({ raw: '1e9' });
+  });
 });

@@ -10,6 +10,12 @@ export interface IntegerHeader {
   value?: number;
 }
 
+/** A header read as a decimal number: digits with an optional fraction (a Unix timestamp may carry one). */
+export interface NumberHeader extends IntegerHeader {
+  /** True when the value has a fractional part written out (`1795688031.356721`). */
+  fraction?: boolean;
+}
+
 export function headerValue(headers: HeaderMap, name: string): string | undefined {
   const v = headers[name.toLowerCase()];
   return Array.isArray(v) ? v.join(', ') : v;
@@ -23,17 +29,31 @@ export function integerHeader(headers: HeaderMap, name: string): IntegerHeader |
   return /^-?\d{1,20}$/.test(trimmed) ? { raw, value: Number(trimmed) } : { raw };
 }
 
+/**
+ * A decimal number header as sent (digits, an optional fraction); repeated fields never parse. Spec §8 rule 2
+ * makes Reset "a Unix timestamp", and a timestamp read from a fine clock carries a fraction
+ * (koa-ratelimit writes `1795688031.356721`): still the moment the limit resets.
+ */
+export function numberHeader(headers: HeaderMap, name: string): NumberHeader | undefined {
+  const raw = headerValue(headers, name);
+  if (raw === undefined) return undefined;
+  const trimmed = raw.trim();
+  const m = /^-?\d{1,20}(\.\d{1,12})?$/.exec(trimmed);
+  if (!m) return { raw };
+  return { raw, value: Number(trimmed), ...(m[1] ? { fraction: true } : {}) };
+}
+
 export interface RateLimitHeaders {
   limit?: IntegerHeader;
   remaining?: IntegerHeader;
-  reset?: IntegerHeader;
+  reset?: NumberHeader;
 }
 
 export function rateLimitHeaders(headers: HeaderMap): RateLimitHeaders {
   return {
     limit: integerHeader(headers, 'x-ratelimit-limit'),
     remaining: integerHeader(headers, 'x-ratelimit-remaining'),
-    reset: integerHeader(headers, 'x-ratelimit-reset'),
+    reset: numberHeader(headers, 'x-ratelimit-reset'),
   };
 }
 

@@ -63,7 +63,7 @@ export function judgeConsistency(limited: Sample, walk: Walk): Judgement | strin
   if (!ra || ra.form === 'invalid') return 'the 429 has no usable Retry-After (see RL-PROBE-429-RETRY-AFTER)';
   const reset = resetFor(limited, walk);
   if (reset === undefined)
-    return 'neither the 429 nor the walk before it in the same window has an integer X-RateLimit-Reset to compare with (see RL-PROBE-429-HEADERS)';
+    return 'neither the 429 nor the walk before it in the same window has a numeric X-RateLimit-Reset to compare with (see RL-PROBE-429-HEADERS)';
   const untilReset = Math.max(0, reset.atMs - limited.response.receivedAtMs);
   const said = `Retry-After ${ra.raw} (${seconds(ra.delayMs)}), X-RateLimit-Reset ${reset.reset}${reset.from} (${seconds(untilReset)} away)`;
   if (!endsAfterReset(ra.delayMs, untilReset)) {

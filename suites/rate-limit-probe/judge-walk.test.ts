@@ -157,18 +157,26 @@ describe('walk judgements', () => {
   });
 
   it('Reset in milliseconds, as a delta, in the past, too far, or moving', () => {
-    const msg = (reset: number) => judgeReset([sample(0, 404, rl(3, reset))]).findings[0]?.message;
+    const judge = (samples: Parameters<typeof judgeReset>[0]) => {
+      const j = judgeReset(samples);
+      if (typeof j === 'string') throw new Error(j);
+      return j;
+    };
+    const msg = (reset: number) => judge([sample(0, 404, rl(3, reset))]).findings[0]?.message;
     expect(msg(T0 + 2000)).toMatch(/Unix milliseconds/);
     expect(msg(2)).toMatch(/a delta/);
     expect(msg(T0 / 1000 - 60)).toMatch(/before the response/);
     expect(msg(T0 / 1000 + 3 * 86_400)).toMatch(/more than a day/);
     expect(msg(T0 / 1000 + 2)).toBeUndefined();
     const back = [sample(0, 404, rl(3, T0 / 1000 + 9)), sample(1, 404, rl(2, T0 / 1000 + 2))];
-    expect(judgeReset(back).findings[0]!.message).toMatch(/moved back from .* within the same window/);
+    expect(judge(back).findings[0]!.message).toMatch(/moved back from .* within the same window/);
     // A token bucket is full again later with every request: recorded, not a finding.
     const later = [sample(0, 404, rl(3, T0 / 1000 + 2)), sample(1, 404, rl(2, T0 / 1000 + 9))];
-    expect(judgeReset(later)).toMatchObject({ findings: [] });
-    expect(judgeReset(later).notes.join()).toMatch(/moved later with requests 1 times/);
+    expect(judge(later)).toMatchObject({ findings: [] });
+    expect(judge(later).notes.join()).toMatch(/moved later with requests 1 times/);
+    // A fraction of a second is still a Unix timestamp; a walk with no Reset judges nothing.
+    expect(msg(T0 / 1000 + 2.356721)).toBeUndefined();
+    expect(judgeReset([])).toMatch(/no numeric X-RateLimit-Reset in the walk to judge/);
   });
 
   it('judges no early 429 when the walk met none', () => {

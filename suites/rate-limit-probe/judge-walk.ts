@@ -200,10 +200,11 @@ export function judgeSteps(walk: Walk): Judgement {
   return judged(`Remaining fell by exactly one per request (${pairs.length} steps)`, findings);
 }
 
-export function judgeReset(samples: Sample[]): Judgement {
+export function judgeReset(samples: Sample[]): Judgement | string {
   const withReset = samples.filter((s) => s.reset !== undefined);
+  // Nothing to judge is no pass: the check is not evaluated, and says where the Reset went.
   if (withReset.length === 0)
-    return judged('no integer X-RateLimit-Reset in the walk (see RL-HEADERS-PRESENT)', [], []);
+    return 'no numeric X-RateLimit-Reset in the walk to judge (see RL-HEADERS-PRESENT and RL-HEADERS-VALID)';
   const at = (s: Sample) => `X-RateLimit-Reset ${s.reset} on request #${s.n}`;
   const total = withReset.length;
   const ms = withReset.filter((s) => s.reset! > RESET_MILLIS_ABOVE);

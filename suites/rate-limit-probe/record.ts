@@ -34,7 +34,7 @@ export interface Sample {
   status: number;
   limit?: number;
   remaining?: number;
-  /** X-RateLimit-Reset as sent, when an integer. */
+  /** X-RateLimit-Reset as sent, when a number (a fraction allowed). */
   reset?: number;
   /** The same, read leniently (seconds, milliseconds or delta) as a local time in ms. */
   resetAtMs?: number;
