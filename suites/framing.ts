@@ -25,7 +25,7 @@ export const framing = suite({
       title: 'Looks at how every response of the run ended on the connection',
       needs: { requests: 0 },
       async run(ctx: Ctx) {
-        const xs = responses(ctx);
+        const xs = responses(ctx, true);
         const offences: Offence[] = [];
         for (const x of xs) {
           const e = x.response!.bodyError;

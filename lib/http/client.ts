@@ -31,6 +31,8 @@ export interface SendOptions {
   headers?: Record<string, string>;
   /** Send again (once) after a 429, once its Retry-After has passed. Off for the rate-limit probe. */
   retryAfter429?: boolean;
+  /** Why the request is not valid HTTP, when a check sends it so on purpose (recorded on the exchange). */
+  invalidRequest?: string;
   /**
    * Send even when the last response said Remaining 0 (the probe's walk into the limit). Retry-After is
    * honoured regardless: nothing leaves inside a Retry-After period.
@@ -224,6 +226,7 @@ export class HttpClient {
         durationMs: this.now() - started,
         request: recordedRequest,
         error: { code, message },
+        ...(opts.invalidRequest ? { invalidRequest: opts.invalidRequest } : {}),
       });
       const what = `${opts.method} ${redactor.redact(url)}`;
       const failure =
@@ -292,6 +295,7 @@ export class HttpClient {
       startedAt,
       durationMs: receivedAtMs - started,
       request: recordedRequest,
+      ...(opts.invalidRequest ? { invalidRequest: opts.invalidRequest } : {}),
       response: withRaw(
         {
           status: res.statusCode,

@@ -60,6 +60,11 @@ export interface Exchange {
   request: RecordedRequest;
   response?: RecordedResponse;
   error?: { code: string; message: string };
+  /**
+   * Why the request itself was not valid HTTP (an invalid percent-encoding in its target, RFC 3986 §2.1), when
+   * a check sent it so on purpose: its answer may be the HTTP stack's, before the API saw it.
+   */
+  invalidRequest?: string;
 }
 
 export class Transcript {

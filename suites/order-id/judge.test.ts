@@ -5,6 +5,7 @@ import { parseJson } from '../../lib/formats/json.ts';
 import type { Response } from '../../lib/http/client.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { judgeAbsent, judgeMalformed, RateLimited } from './judge.ts';
+import { invalidEncoding } from './malformed.ts';
 import { KnownOrders } from './readings.ts';
 
 const RL = { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '10', 'x-ratelimit-reset': '1767225600' };
@@ -61,6 +62,16 @@ describe('judgeMalformed', () => {
     expect(judgeMalformed('5.5', answer(400, { error: 'bad' }))?.cls).toBe(
       'invalid Error body on malformed id',
     );
+  });
+
+  it('judges only the status of a request made invalid HTTP on purpose (the HTTP stack may answer it)', () => {
+    const html = { ...answer(400), body: Buffer.from('<h1>400 Bad Request</h1>'), bytes: 24 };
+    expect(judgeMalformed('5%zz', html, true)).toBeUndefined();
+    expect(judgeMalformed('5%zz', html)?.cls).toBe('invalid Error body on malformed id');
+    expect(judgeMalformed('5%zz', answer(204), true)?.cls).toBe('2xx on malformed id');
+    expect(invalidEncoding('5%zz')).toMatch(/RFC 3986 §2.1/);
+    expect(invalidEncoding('5%2E5')).toBeUndefined();
+    expect(invalidEncoding('5%')).toBeDefined();
   });
 
   it('shortens a very long segment in the message', () => {

@@ -81,7 +81,8 @@ export function judgeAbsent(segment: string, res: Response, known: KnownOrders):
 }
 
 /** Property 2: a malformed id is never 2xx nor 5xx, and a body, if any, is an Error object. */
-export function judgeMalformed(segment: string, res: Response): CaseFailure | undefined {
+/** `invalidHttp`: the segment made the request invalid HTTP on purpose; only its status is judged then. */
+export function judgeMalformed(segment: string, res: Response, invalidHttp = false): CaseFailure | undefined {
   const s = res.status;
   const what = `DELETE /store/orders/${short(segment)} (not an int64) answered ${describeStatus(res)}`;
   if (s === 429) throw new RateLimited(short(segment));
@@ -93,7 +94,7 @@ export function judgeMalformed(segment: string, res: Response): CaseFailure | un
       res,
     );
   if (s >= 500) return fail('5xx on malformed id', what, '4xx', res);
-  if (res.bytes > 0) {
+  if (res.bytes > 0 && !invalidHttp) {
     const body = errorBodyProblems(viewOf(res));
     if (body.length > 0)
       return bodyFail('invalid Error body on malformed id', `${what}: ${body.join('; ')}`, '4xx', res);

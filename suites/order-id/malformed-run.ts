@@ -11,6 +11,7 @@ import { type CaseFailure, judgeMalformed } from './judge.ts';
 import { knownOrders, noKnownReason } from './known.ts';
 import {
   admissibleMalformed,
+  invalidEncoding,
   type MalformedCase,
   type MalformedKind,
   malformedArbitrary,
@@ -58,7 +59,12 @@ async function start(ctx: Ctx): Promise<MalformedRun | { skip: Skip }> {
     key: malformedSegment,
     async attempt(c) {
       const segment = malformedSegment(c);
-      const res = await ctx.http.send({ method: 'DELETE', path: orderPath(segment) });
+      const invalid = invalidEncoding(segment);
+      const res = await ctx.http.send({
+        method: 'DELETE',
+        path: orderPath(segment),
+        ...(invalid ? { invalidRequest: invalid } : {}),
+      });
       const parsed = res.json();
       const code = parsed.ok ? (parsed.value as { code?: unknown } | null)?.code : undefined;
       answers.push({
@@ -68,7 +74,7 @@ async function start(ctx: Ctx): Promise<MalformedRun | { skip: Skip }> {
         ...(typeof code === 'string' ? { code } : {}),
         exchange: res.exchange,
       });
-      return judgeMalformed(segment, res);
+      return judgeMalformed(segment, res, invalid !== undefined);
     },
   });
   return { result, answers };

@@ -117,6 +117,18 @@ const BUILDERS: Record<MalformedKind, Build[]> = {
   ],
 };
 
+/**
+ * Why a segment makes the request invalid HTTP, or undefined: a "%" not followed by two hex digits is no
+ * percent-encoding (RFC 3986 §2.1), so the request-target is invalid and the HTTP stack may answer it
+ * itself (the JDK's HttpServer answers 400 in HTML before any handler runs). Only its status is the API's
+ * to answer for: never 2xx, never 5xx.
+ */
+export function invalidEncoding(segment: string): string | undefined {
+  return /%(?![0-9A-Fa-f]{2})/.test(segment)
+    ? 'an invalid percent-encoding (RFC 3986 §2.1): the request-target is not valid HTTP'
+    : undefined;
+}
+
 /** The raw path segment of a case, percent-encoded as it goes on the wire. */
 export function malformedSegment(c: MalformedCase): string {
   const builders = BUILDERS[c.kind];

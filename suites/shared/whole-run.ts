@@ -13,8 +13,21 @@ export interface Offence {
   schema?: SchemaIssue[];
 }
 
-export function responses(ctx: Ctx): Exchange[] {
-  return ctx.transcript.all().filter((x) => x.response !== undefined);
+/**
+ * Every response of the run to a request that was valid HTTP. A request a check made invalid on purpose (an
+ * invalid percent-encoding) may be answered by the HTTP stack before the API sees it, so the API's own
+ * requirements (Error bodies, rate-limit headers) do not reach that answer; `withInvalid` keeps it (framing
+ * binds every response). The left-out answers are noted.
+ */
+export function responses(ctx: Ctx, withInvalid = false): Exchange[] {
+  const all = ctx.transcript.all().filter((x) => x.response !== undefined);
+  if (withInvalid) return all;
+  const valid = all.filter((x) => x.invalidRequest === undefined);
+  if (valid.length < all.length)
+    ctx.note(
+      `${all.length - valid.length} answers to requests that were not valid HTTP on purpose (an invalid percent-encoding) are left out: the HTTP stack may answer those before the API does`,
+    );
+  return valid;
 }
 
 /** Reports offences grouped by problem text; observes `ok` when there are none. */
