@@ -9,7 +9,7 @@ import { retryAfter } from '../../lib/formats/rate-limit-headers.ts';
 import { STALE_AFTER_MS } from '../rate-limit-windows.ts';
 import type { Tools } from '../shared/context.ts';
 import { ORDERS } from '../shared/paths.ts';
-import { remainingUnreliable } from './judge-walk.ts';
+import { gradualRefill, remainingUnreliable } from './judge-walk.ts';
 import {
   BURST_MAX,
   type Burst,
@@ -47,8 +47,8 @@ function describeWait(s: Sample): string {
  * it cannot tell a new window's own Reset from the passed one kept. Either way the window must show by time
  * alone, a second past the moment (RL-HEADERS-NEW-WINDOW reads Reset against the server's whole-second Date).
  */
-function recoveryUnclear(walk: Walk, recovered: Sample): string | undefined {
-  const unreliable = remainingUnreliable(walk);
+function recoveryUnclear(walk: Walk, recovered: Sample, recovery: Recovery): string | undefined {
+  const unreliable = remainingUnreliable(walk, recovery);
   if (unreliable !== undefined) return 'X-RateLimit-Remaining does not count';
   const before = walk.limited?.reset;
   if (before !== undefined && recovered.reset !== undefined && recovered.reset <= before)
@@ -71,7 +71,7 @@ async function readPastReset(
 ): Promise<void> {
   const at = walk.limited ? saneResetAtMs(walk.limited) : undefined;
   if (at === undefined || !recovery.recovered) return;
-  const why = recoveryUnclear(walk, recovery.recovered);
+  const why = recoveryUnclear(walk, recovery.recovered, recovery);
   if (why === undefined) return;
   if (recovery.attempts.length >= RECOVERY_ATTEMPTS || env.http.pacer.budgetLeft < 1) return;
   const until = at + STALE_AFTER_MS + 200;
@@ -160,7 +160,10 @@ export async function burst(
   if (!env.config.burst) return skipFor(UNMET.burst);
   // A burst sized by a Remaining that does not count would overshoot the limit by more than one request:
   // the extra 429s arrive inside the first one's Retry-After, which is how keys get banned.
-  const unreliable = walk.kind === 'done' ? remainingUnreliable(walk.value) : undefined;
+  const unreliable =
+    walk.kind === 'done'
+      ? remainingUnreliable(walk.value, recovery.kind === 'done' ? recovery.value : undefined)
+      : undefined;
   if (unreliable)
     return skip(
       `not sent: the walk proved X-RateLimit-Remaining unreliable (${unreliable}; see RL-PROBE-REMAINING-COUNTS), so a burst sized by it could overshoot the limit and get the key banned`,
@@ -210,7 +213,30 @@ export async function burst(
     throw new HarnessError('E_HTTP', `${failures.length} of ${size} burst requests failed: ${failures[0]}`);
   const sizedBy = fresh;
   const straddled = samples.some((s) => rolledOver(sizedBy, s));
-  return done({ size, allowed: fresh.remaining, samples, straddled });
+  const why = walk.kind === 'done' ? gradualRefill(walk.value, recovery.value) : undefined;
+  const gradual = why ? { why, ...refillDuring(sizedBy, samples) } : undefined;
+  return done({ size, allowed: fresh.remaining, samples, straddled, ...(gradual ? { gradual } : {}) });
+}
+
+/**
+ * The most tokens a gradual limiter can have given back while the burst was in flight (from its first
+ * request out to its last answer in): its rate is at most the tokens missing from `sizedBy` over the time
+ * until it is full again, which X-RateLimit-Reset names to the second (so a second less, for rounding).
+ * null when the headers bound no rate (no Limit or Reset, or full again within the second).
+ */
+function refillDuring(
+  sizedBy: Sample,
+  samples: readonly Sample[],
+): { refill: number | null; spanMs: number } {
+  const sent = Math.min(...samples.map((s) => Date.parse(s.response.exchange.startedAt)));
+  const spanMs = Math.max(...samples.map((s) => s.response.receivedAtMs)) - sent;
+  const fullAt = saneResetAtMs(sizedBy);
+  if (sizedBy.limit === undefined || sizedBy.remaining === undefined || fullAt === undefined)
+    return { refill: null, spanMs };
+  const toFullMs = fullAt - sizedBy.response.receivedAtMs - 1000;
+  if (toFullMs <= 0) return { refill: null, spanMs };
+  const missing = Math.max(1, sizedBy.limit - sizedBy.remaining);
+  return { refill: Math.ceil((missing * spanMs) / toFullMs), spanMs };
 }
 
 /**

@@ -95,15 +95,35 @@ describe('after the limit', () => {
     );
   });
 
-  it('burst: at most Remaining succeed, unless the burst straddled a reset', () => {
+  it('burst: at most Remaining succeed; a burst that straddled a reset judges nothing', () => {
     const burst = (ok: number, straddled = false) => ({
       size: 5,
       allowed: 4,
       samples: [...Array(5).keys()].map((i) => sample(10 + i, i < ok ? 404 : 429, rl(0))),
       straddled,
     });
-    expect(judgeBurst(burst(4)).findings).toEqual([]);
-    expect(judgeBurst(burst(5)).findings[0]!.message).toMatch(/5 of 5 .* 1 got past the limit/);
-    expect(judgeBurst(burst(5, true)).findings).toEqual([]);
+    const findings = (j: ReturnType<typeof judgeBurst>) => {
+      if (typeof j === 'string') throw new Error(j);
+      return j.findings;
+    };
+    expect(findings(judgeBurst(burst(4)))).toEqual([]);
+    expect(findings(judgeBurst(burst(5)))[0]!.message).toMatch(/5 of 5 .* 1 got past the limit/);
+    expect(judgeBurst(burst(5, true))).toMatch(/straddled a window reset: nothing to judge/);
+  });
+
+  it('burst on a gradual limiter: tokens that came back during the burst may be served too, no more', () => {
+    const burst = (ok: number, refill: number | null) => ({
+      size: 21,
+      allowed: 20,
+      samples: [...Array(21).keys()].map((i) => sample(10 + i, i < ok ? 404 : 429, rl(0))),
+      straddled: false,
+      gradual: { why: 'Remaining rose', refill, spanMs: 80 },
+    });
+    const j = judgeBurst(burst(21, 2));
+    expect(typeof j !== 'string' && j.findings).toEqual([]);
+    expect(typeof j !== 'string' && j.observed).toMatch(/tokens that came back during the 80 ms burst/);
+    const over = judgeBurst(burst(21, 0));
+    expect(typeof over !== 'string' && over.findings[0]!.message).toMatch(/1 got past the limit .* 0 tokens/);
+    expect(judgeBurst(burst(21, null))).toMatch(/rate its headers do not bound/);
   });
 });

@@ -154,14 +154,24 @@ export function judgeSecondKey(k: SecondKey): Judgement {
   return judged('', [{ message: `${moved}: the first key's requests counted against it`, sample: after }]);
 }
 
-export function judgeBurst(b: Burst): Judgement {
+export function judgeBurst(b: Burst): Judgement | string {
   const ok = b.samples.filter((s) => s.status !== 429);
   const said = `${ok.length} of ${b.size} concurrent requests succeeded with Remaining ${b.allowed} before them`;
   if (ok.length <= b.allowed) return judged(said);
-  if (b.straddled) return judged(`${said}, but the burst straddled a window reset: not judged`);
+  // A gradual limiter gives tokens back while the burst is in flight (it has no window to straddle): those
+  // may be served too, as many as its rate allows in the burst's time.
+  const g = b.gradual;
+  if (g?.refill === null)
+    return `${said}; the limiter refills gradually (${g.why}) at a rate its headers do not bound, so the successes past Remaining cannot be told from tokens that came back: nothing to judge`;
+  if (g && ok.length <= b.allowed + g.refill)
+    return judged(
+      `${said}: the ${ok.length - b.allowed} past Remaining are tokens that came back during the ${g.spanMs} ms burst (at most ${g.refill}; the limiter refills gradually: ${g.why})`,
+    );
+  if (!g && b.straddled) return `${said}, but the burst straddled a window reset: nothing to judge it by`;
   const shown = b.samples.find((s) => s.status === 429) ?? ok[ok.length - 1]!;
-  const message = `${said}: ${ok.length - b.allowed} got past the limit (the counter is not atomic under concurrency)`;
+  const most = b.allowed + (g?.refill ?? 0);
+  const message = `${said}: ${ok.length - most} got past the limit (the counter is not atomic under concurrency)${g ? `, beyond the ${g.refill} tokens a gradual limiter could give back in ${g.spanMs} ms` : ''}`;
   return judged('', [
-    { message, sample: shown, expected: `at most ${b.allowed} successes`, actual: String(ok.length) },
+    { message, sample: shown, expected: `at most ${most} successes`, actual: String(ok.length) },
   ]);
 }

@@ -1,7 +1,14 @@
 // Unit tests of the probe's model (record.ts, windows.ts) and of the walk's judgements (judge-walk.ts) on
 // synthetic samples: windows, bounds, backoff, and one finding per broken rule.
 import { describe, expect, it } from 'vitest';
-import { judgeCounts, judgeEnforced, judgeNotEarly, judgeReset, judgeSteps } from './judge-walk.ts';
+import {
+  judgeCounts,
+  judgeEnforced,
+  judgeNotEarly,
+  judgeReset,
+  judgeSteps,
+  remainingUnreliable,
+} from './judge-walk.ts';
 import { backoffDelayMs, earlyTolerance, endsAfterReset, rolledOver } from './record.ts';
 import { refused, rl, sample, T0, walkOf } from './test-helpers.ts';
 import { windowStarts } from './windows.ts';
@@ -181,5 +188,25 @@ describe('walk judgements', () => {
 
   it('judges no early 429 when the walk met none', () => {
     expect(judgeNotEarly(walkOf([3, 2]))).toMatch(/met no 429/);
+  });
+});
+
+describe('remainingUnreliable (whether Remaining may size the burst)', () => {
+  it('counts one per request: reliable', () => {
+    expect(remainingUnreliable(walkOf([4, 3, 2, 1, 0], refused()))).toBeUndefined();
+  });
+
+  it('never falls, goes negative, or falls by two on a request: unreliable', () => {
+    expect(remainingUnreliable(walkOf([4, 4, 4, 4], refused()))).toMatch(/did not fall on any of 3/);
+    expect(remainingUnreliable(walkOf([2, 1, 0, -1]))).toMatch(/negative/);
+    expect(remainingUnreliable(walkOf([4, 2, 1, 0], refused()))).toMatch(/fell by 2 on request #1/);
+  });
+
+  it('stays on a step: a refill of a gradual limiter (Retry-After well before Reset), else unreliable', () => {
+    // A fixed window's 429: Retry-After 2 s, Reset 2 s away.
+    expect(remainingUnreliable(walkOf([4, 3, 3, 2, 1, 0], refused()))).toMatch(/no gradual refill/);
+    // A token bucket's: the next token in 1 s, full again in 9 s.
+    const bucket = refused({ 'retry-after': '1', 'x-ratelimit-reset': String(T0 / 1000 + 9) });
+    expect(remainingUnreliable(walkOf([4, 3, 3, 2, 1, 0], bucket))).toBeUndefined();
   });
 });

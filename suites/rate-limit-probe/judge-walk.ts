@@ -261,17 +261,25 @@ export function judgeReset(samples: Sample[]): Judgement | string {
 }
 
 /**
- * Why the walk shows X-RateLimit-Remaining cannot size anything (it did not fall with counted requests, or
- * went negative), or undefined when it counted where it was sent. Absent is not unreliable: the burst reads
- * it elsewhere.
+ * Why the walk shows X-RateLimit-Remaining cannot size anything, or undefined when it counted one per request
+ * where it was sent. Unreliable: it went negative, it never fell, it fell by more than one on one request (a
+ * burst sized by it would overshoot), or it stayed or rose on a step while the limiter shows no gradual
+ * refill that would explain it (a token bucket's stays are tokens coming back). Absent is not unreliable:
+ * the burst reads it elsewhere.
  */
-export function remainingUnreliable(walk: Walk): string | undefined {
+export function remainingUnreliable(walk: Walk, recovery?: Recovery): string | undefined {
   const counted = walk.samples.filter((s) => s.status !== 429 && s.remaining !== undefined);
   if (counted.some((s) => s.remaining! < 0)) return 'it went negative';
   const pairs = sameWindowPairs(walk.samples).filter(
     ([p, c]) => p.remaining !== undefined && c.remaining !== undefined && p.remaining !== 0,
   );
   const stuck = pairs.filter(([p, c]) => c.remaining! >= p.remaining!).length;
-  if (stuck > 0) return `it did not fall on ${stuck} of ${pairs.length} counted requests`;
+  if (pairs.length > 0 && stuck === pairs.length)
+    return `it did not fall on any of ${pairs.length} counted requests`;
+  const jump = pairs.find(([p, c]) => c.remaining! < p.remaining! - 1);
+  if (jump)
+    return `it fell by ${jump[0].remaining! - jump[1].remaining!} on request #${jump[1].n}, not one per request`;
+  if (stuck > 0 && !gradualRefill(walk, recovery))
+    return `it did not fall on ${stuck} of ${pairs.length} counted requests, and the limiter shows no gradual refill that would explain it`;
   return undefined;
 }

@@ -155,6 +155,11 @@ export interface Burst {
   allowed: number;
   samples: Sample[];
   straddled: boolean;
+  /**
+   * A limiter that refills gradually (why the walk says so) gives tokens back while the burst is in flight:
+   * at most `refill` of them (null: the headers bound no rate), which may be served on top of `allowed`.
+   */
+  gradual?: { why: string; refill: number | null; spanMs: number };
 }
 
 export interface ProbeRecord {

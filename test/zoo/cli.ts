@@ -46,6 +46,8 @@ for (const target of zoo) {
       continue;
     }
     const verdicts = new Map<string, Set<string>>();
+    /** Per check, the first message of each status, so an unstable verdict shows why it changed. */
+    const messages = new Map<string, Map<string, string>>();
     for (let i = 0; i < repeat; i++) {
       const seed = values.seed ? Number(values.seed) : Math.floor(Math.random() * 2 ** 31);
       const r = await runOnce(target, flavour, seed);
@@ -55,6 +57,9 @@ for (const target of zoo) {
         const seen = verdicts.get(c.id) ?? new Set<string>();
         seen.add(c.status);
         verdicts.set(c.id, seen);
+        const said = messages.get(c.id) ?? new Map<string, string>();
+        if (!said.has(c.status)) said.set(c.status, `#${i + 1} (seed ${seed}): ${c.message}`);
+        messages.set(c.id, said);
       }
       rows.push(
         `| ${name} | ${i + 1} | ${seed} | ${r.run.report?.verdict ?? 'none'} | ${r.run.code} | ${loud.length} | ${r.run.report?.requests.sent ?? '?'} | ${r.stats.early}/${r.stats.bans} | ${(r.wallMs / 1000).toFixed(1)} s |`,
@@ -67,6 +72,7 @@ for (const target of zoo) {
       if (seen.size > 1) {
         bad = true;
         console.log(`  unstable on ${name}: ${id} was ${[...seen].join(' and ')}`);
+        for (const [status, said] of messages.get(id) ?? []) console.log(`    ${status} ${said}`);
       }
   }
 }
