@@ -25,7 +25,7 @@ import {
   type Walk,
 } from './record.ts';
 import { budgetSkip, done, type ProbeSender, skip, skipFor } from './walk.ts';
-import { saneResetAtMs } from './windows.ts';
+import { saneResetAtMs, windowResetOf } from './windows.ts';
 
 const LIST_REQUEST: ProbeRequest = { method: 'GET', path: ORDERS, label: 'GET /store/orders' };
 
@@ -50,7 +50,7 @@ function describeWait(s: Sample): string {
 function recoveryUnclear(walk: Walk, recovered: Sample, recovery: Recovery): string | undefined {
   const unreliable = remainingUnreliable(walk, recovery);
   if (unreliable !== undefined) return 'X-RateLimit-Remaining does not count';
-  const before = walk.limited?.reset;
+  const before = walk.limited ? windowResetOf(walk.limited, walk)?.reset : undefined;
   if (before !== undefined && recovered.reset !== undefined && recovered.reset <= before)
     return 'the recovered answer names no later X-RateLimit-Reset than the 429 did';
   return undefined;
@@ -69,16 +69,19 @@ async function readPastReset(
   walk: Walk,
   recovery: Recovery,
 ): Promise<void> {
-  const at = walk.limited ? saneResetAtMs(walk.limited) : undefined;
+  // The 429's Reset, else (a 429 sent without the headers) the last one of the window it ended.
+  const at = walk.limited ? windowResetOf(walk.limited, walk)?.atMs : undefined;
   if (at === undefined || !recovery.recovered) return;
   const why = recoveryUnclear(walk, recovery.recovered, recovery);
   if (why === undefined) return;
   if (recovery.attempts.length >= RECOVERY_ATTEMPTS || env.http.pacer.budgetLeft < 1) return;
-  const until = at + STALE_AFTER_MS + 200;
+  // A second more than the margin: each answer's Reset moment is read against its own whole-second Date, so
+  // the moment can read up to a second later on the next answer than on the 429.
+  const until = at + STALE_AFTER_MS + 1200;
   const ms = until - Date.now();
   if (ms <= 0 || ms > env.config.maxWaitMs) return;
   env.log(
-    `Rate-limit probe: ${why}, so the next window can show by time alone: one more request ${seconds(ms)} from now, ${seconds(STALE_AFTER_MS)} past X-RateLimit-Reset`,
+    `Rate-limit probe: ${why}, so the next window can show by time alone: one more request ${seconds(ms)} from now, ${seconds(until - at)} past X-RateLimit-Reset`,
   );
   // The sender adds the hold to the probe's waiting when it sends.
   env.http.pacer.hold('primary', until);

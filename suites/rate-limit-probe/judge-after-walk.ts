@@ -13,7 +13,7 @@ import {
   seconds,
   type Walk,
 } from './record.ts';
-import { saneResetAtMs, windowStarts } from './windows.ts';
+import { windowResetOf } from './windows.ts';
 
 export function judgeRetryAfter(limited: Sample): Judgement {
   const ra = retryAfter(limited.response.headers, limited.response.receivedAtMs);
@@ -38,30 +38,11 @@ export function judgeRetryAfter(limited: Sample): Judgement {
   return judged(`Retry-After: ${ra.raw} (${ra.form}, ${seconds(ra.delayMs)})`);
 }
 
-/**
- * The Reset the 429 is compared with: its own, else (a 429 sent without the headers) the last plausible one
- * of the walk's window it ended, which named the same moment for a fixed window. Undefined when neither.
- */
-function resetFor(limited: Sample, walk: Walk): { reset: number; atMs: number; from: string } | undefined {
-  if (limited.resetAtMs !== undefined && limited.reset !== undefined)
-    return { reset: limited.reset, atMs: limited.resetAtMs, from: '' };
-  const i = walk.samples.indexOf(limited);
-  const starts = windowStarts(walk.samples);
-  for (let j = i - 1; j >= 0; j--) {
-    const s = walk.samples[j]!;
-    const atMs = saneResetAtMs(s);
-    if (atMs !== undefined && s.reset !== undefined)
-      return { reset: s.reset, atMs, from: ` on request #${s.n}, the 429 carrying none` };
-    if (starts[j]) break;
-  }
-  return undefined;
-}
-
 /** A reason to skip (a string) when one side of the comparison is missing. */
 export function judgeConsistency(limited: Sample, walk: Walk): Judgement | string {
   const ra = retryAfter(limited.response.headers, limited.response.receivedAtMs);
   if (!ra || ra.form === 'invalid') return 'the 429 has no usable Retry-After (see RL-PROBE-429-RETRY-AFTER)';
-  const reset = resetFor(limited, walk);
+  const reset = windowResetOf(limited, walk);
   if (reset === undefined)
     return 'neither the 429 nor the walk before it in the same window has a numeric X-RateLimit-Reset to compare with (see RL-PROBE-429-HEADERS)';
   const untilReset = Math.max(0, reset.atMs - limited.response.receivedAtMs);

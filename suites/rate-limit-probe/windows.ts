@@ -2,7 +2,7 @@
 // the time elapsed against the first Reset of the window that read as a plausible Unix time, else Remaining
 // rising. A Reset found broken (a delta, milliseconds, or rolling forward) never makes a window on its own.
 import { RESET_DELTA_BELOW, RESET_MILLIS_ABOVE } from '../../lib/formats/rate-limit-headers.ts';
-import { RESET_HORIZON_MS, type Sample } from './record.ts';
+import { RESET_HORIZON_MS, type Sample, type Walk } from './record.ts';
 
 /** Whole-second Reset values, and the server's whole-second Date: a second of slack either way. */
 const ROUNDING_MS = 1000;
@@ -39,4 +39,26 @@ export function windowStarts(samples: readonly Sample[]): boolean[] {
     end ??= saneResetAtMs(cur);
   });
   return starts;
+}
+
+/**
+ * The Reset the 429 is compared with: its own, else (a 429 sent without the headers) the last plausible one
+ * of the walk's window it ended, which named the same moment for a fixed window. Undefined when neither.
+ */
+export function windowResetOf(
+  limited: Sample,
+  walk: Walk,
+): { reset: number; atMs: number; from: string } | undefined {
+  if (limited.resetAtMs !== undefined && limited.reset !== undefined)
+    return { reset: limited.reset, atMs: limited.resetAtMs, from: '' };
+  const i = walk.samples.indexOf(limited);
+  const starts = windowStarts(walk.samples);
+  for (let j = i - 1; j >= 0; j--) {
+    const s = walk.samples[j]!;
+    const atMs = saneResetAtMs(s);
+    if (atMs !== undefined && s.reset !== undefined)
+      return { reset: s.reset, atMs, from: ` on request #${s.n}, the 429 carrying none` };
+    if (starts[j]) break;
+  }
+  return undefined;
 }
