@@ -2,6 +2,7 @@
 // counts, even one the list checks reject) plus every fixture handed to the run. Reads only; never sends.
 
 import type { Skip } from '../../lib/check/skip.ts';
+import { memoKey } from '../../lib/run/memo.ts';
 import { idsOfId } from '../shared/absence.ts';
 import { AbsenceGuard } from '../shared/absence-guard.ts';
 import type { Ctx } from '../shared/context.ts';
@@ -19,24 +20,21 @@ export function knownFrom(
   return new KnownOrders(listed, cancellable, shipped, guard);
 }
 
-/** Known orders per reading of the list: built once per run however many checks ask (a list may be huge). */
-const built = new WeakMap<object, KnownOrders>();
+/** Known orders, built once per run however many checks ask (a list may be huge). */
+const KNOWN = memoKey<KnownOrders>('order-id/known');
 
 /** The run's known orders, or undefined when no id may be sent as absent (noKnownReason says why). */
 export async function knownOrders(ctx: Ctx): Promise<KnownOrders | undefined> {
   const list = await ctx.target.list();
   if ((await ctx.target.absenceRefusal()) !== undefined) return undefined;
-  let known = built.get(list);
-  if (!known) {
-    known = knownFrom(
+  return ctx.memo.once(KNOWN, () =>
+    knownFrom(
       list.idValues,
       ctx.config.cancellableOrderIds,
       ctx.config.shippedOrderIds,
       ctx.config.trustOrderList,
-    );
-    built.set(list, known);
-  }
-  return known;
+    ),
+  );
 }
 
 /** Why knownOrders gave nothing: the list unreadable, or showing signs of paging. */

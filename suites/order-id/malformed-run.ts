@@ -4,9 +4,9 @@
 import type { PropertyResult } from '../../lib/check/property.ts';
 import type { Skip } from '../../lib/check/skip.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
+import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../shared/context.ts';
 import { orderPath } from '../shared/paths.ts';
-import type { TargetFacts } from '../shared/target.ts';
 import { type CaseFailure, judgeMalformed } from './judge.ts';
 import { knownOrders, noKnownReason } from './known.ts';
 import {
@@ -36,16 +36,11 @@ export interface MalformedRun {
   answers: MalformedAnswer[];
 }
 
-const runs = new WeakMap<TargetFacts, Promise<MalformedRun | { skip: Skip }>>();
+const MALFORMED = memoKey<Promise<MalformedRun | { skip: Skip }>>('order-id/malformed');
 
-/** The run's malformed-id property (sent on first call), or why it cannot run. */
+/** The run's malformed-id property (sent on first call, kept in the run's memo), or why it cannot run. */
 export function malformedRun(ctx: Ctx): Promise<MalformedRun | { skip: Skip }> {
-  let memo = runs.get(ctx.target);
-  if (!memo) {
-    memo = start(ctx);
-    runs.set(ctx.target, memo);
-  }
-  return memo;
+  return ctx.memo.once(MALFORMED, () => start(ctx));
 }
 
 async function start(ctx: Ctx): Promise<MalformedRun | { skip: Skip }> {

@@ -1,12 +1,13 @@
 // The spelling run: non-canonical spellings of a pending fixture, sent once per run and read by two checks,
 // ID-CANCEL-SPELLING (SHOULD) and ID-CANCEL-LEADING-ZEROS-INFO (INFO). Only fixtures from
 // --cancellable-order-ids are ever spelled; it never judges, and after an acceptance spells a fresh fixture.
+
 import { input, type Skip, skipOf } from '../../lib/check/skip.ts';
 import { flagAndEnv } from '../../lib/config/settings.ts';
 import type { Response } from '../../lib/http/client.ts';
+import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../shared/context.ts';
 import { orderPath } from '../shared/paths.ts';
-import type { TargetFacts } from '../shared/target.ts';
 import { SPELLING_KINDS, type SpellingKind, spelling, spellingFixture } from './fixtures.ts';
 import { knownOrders, noKnownReason } from './known.ts';
 import type { KnownOrders } from './readings.ts';
@@ -38,16 +39,11 @@ export const NO_SPELLING_FIXTURE = skipOf(
 
 export const accepted = (r: Response): boolean => r.status >= 200 && r.status < 300;
 
-const runs = new WeakMap<TargetFacts, Promise<SpellingRun | { skip: Skip }>>();
+const SPELLING = memoKey<Promise<SpellingRun | { skip: Skip }>>('order-id/spelling');
 
-/** The run's spelling answers (sent on first call), or why they cannot be sent. */
+/** The run's spelling answers (sent on first call, kept in the run's memo), or why they cannot be sent. */
 export function spellingRun(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
-  let memo = runs.get(ctx.target);
-  if (!memo) {
-    memo = start(ctx);
-    runs.set(ctx.target, memo);
-  }
-  return memo;
+  return ctx.memo.once(SPELLING, () => start(ctx));
 }
 
 /** Takes the first remaining fixture whose every spelling names only itself or an order that cannot be cancelled. */

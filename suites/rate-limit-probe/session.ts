@@ -3,7 +3,7 @@
 import { UNMET } from '../../lib/check/needs.ts';
 import { causeOfError, OUTCOME } from '../../lib/check/skip.ts';
 import { HarnessError } from '../../lib/errors.ts';
-import type { HttpClient } from '../../lib/http/client.ts';
+import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx, Tools } from '../shared/context.ts';
 import { burst, readSecondKey, recover, settle } from './after-walk.ts';
 import {
@@ -115,20 +115,17 @@ export class ProbeSession {
   }
 }
 
-const sessions = new WeakMap<HttpClient, ProbeSession>();
+const SESSION = memoKey<ProbeSession>('rate-limit-probe/session');
 
-/** The run's probe (one per HTTP client, i.e. per run), created on first use. */
+/** The run's probe (in the run's memo), created on first use. */
 export function probeOf(ctx: Ctx): ProbeSession {
-  let session = sessions.get(ctx.http);
-  if (!session) {
-    const { http, target, transcript, config, random, log } = ctx;
-    session = new ProbeSession({ http, target, transcript, config, random, log });
-    sessions.set(ctx.http, session);
-  }
-  return session;
+  return ctx.memo.once(SESSION, () => {
+    const { http, target, transcript, config, random, memo, log } = ctx;
+    return new ProbeSession({ http, target, transcript, config, random, memo, log });
+  });
 }
 
 /** The finished probe, if it ran in this run (the cost check reads it without starting it). */
 export function finishedProbe(ctx: Ctx): ProbeRecord | undefined {
-  return sessions.get(ctx.http)?.finished;
+  return ctx.memo.peek(SESSION)?.finished;
 }

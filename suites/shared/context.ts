@@ -1,5 +1,6 @@
-// The context every conformance check receives, and the environment that builds it inside the run:
-// the shared target facts, the HTTP client, the run's configuration without its keys, and seeded randomness.
+// The context every conformance check receives, and the bind that builds it for one run: the shared target
+// facts, the HTTP client, the run's configuration without its keys, seeded randomness, and the run's memo,
+// where every piece of per-run state the suites share lives (none in module scope).
 import type { CheckDefinition, CheckMeta, SuiteDefinition } from '../../lib/check/model.ts';
 import { defineCheck, defineSuite } from '../../lib/check/model.ts';
 import { claim, unmetNeed as unmetNeedOf } from '../../lib/check/needs.ts';
@@ -9,6 +10,7 @@ import type { Skip } from '../../lib/check/skip.ts';
 import { type CheckConfig, checkConfig } from '../../lib/config/check-config.ts';
 import type { HttpClient } from '../../lib/http/client.ts';
 import type { Transcript } from '../../lib/http/transcript.ts';
+import { RunMemo } from '../../lib/run/memo.ts';
 import type { Bound } from '../../lib/run/run.ts';
 import type { Runtime } from '../../lib/run/runtime.ts';
 import { TargetFacts } from './target.ts';
@@ -20,6 +22,8 @@ export interface Tools {
   transcript: Transcript;
   config: CheckConfig;
   random: Random;
+  /** What the run sends or works out once and several checks read (made by bindSuites, one per run). */
+  memo: RunMemo;
   log(line: string): void;
 }
 
@@ -52,7 +56,8 @@ export function unmetNeed(
 export function bindSuites(runtime: Runtime): Bound<Ctx> {
   const random = new Random(runtime.config.seed);
   const config = checkConfig(runtime.config);
-  const target = new TargetFacts(runtime.http, runtime.config, random);
+  const memo = new RunMemo();
+  const target = new TargetFacts(runtime.http, runtime.config, random, memo);
   // The shared sendings (Needs.shared) of the checks that ran so far: sent, or never to be sent.
   const claimed = new Set<string>();
   return {
@@ -66,6 +71,7 @@ export function bindSuites(runtime: Runtime): Bound<Ctx> {
         transcript: runtime.transcript,
         config,
         random,
+        memo,
         log: runtime.log,
       };
     },

@@ -1,12 +1,14 @@
 // What the run knows about the target, learnt once and shared by the checks: the order list, an id proven
-// absent from it, the fixtures the user handed over, and a few requests several checks read. It sends
-// only what a check asks for, and never cancels an order that was not given in --cancellable-order-ids.
+// absent from it, the fixtures the user handed over, and a few requests several checks read, each kept in the
+// run's memo. It sends only what a check asks for, and never cancels an order not given in
+// --cancellable-order-ids.
 
 import type { Random } from '../../lib/check/random.ts';
 import { causeOfError, input, OUTCOME, type Skip, skipOf } from '../../lib/check/skip.ts';
 import type { RunConfig } from '../../lib/config/run-config.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import type { HttpClient, Response } from '../../lib/http/client.ts';
+import { memoKey, type RunMemo } from '../../lib/run/memo.ts';
 import { listedIds, pagingSigns, TRUST_HINT } from './absence.ts';
 import { AbsenceGuard, absentRange } from './absence-guard.ts';
 import { idIndex, type OrderList, readOrderList } from './order-list.ts';
@@ -20,30 +22,36 @@ export type Operation = 'list' | 'cancel' | 'pets';
  */
 export const cancelledBy = (status: number): boolean => status >= 200 && status <= 299 && status !== 202;
 
+type FirstCancel = { id: string; response: Response };
+type RepeatCancel = { id: string; first: Response; again?: Response };
+
+/** What the facts keep in the run's memo: each sent or worked out once per run. */
+const LIST = memoKey<Promise<OrderList>>('target/list');
+const REFUSAL = memoKey<Promise<Skip | undefined>>('target/absence-refusal');
+const ABSENT_ID = memoKey<Promise<string | undefined>>('target/absent-id');
+const ABSENT_CANCEL = memoKey<Promise<Response | undefined>>('target/absent-cancel');
+const FIRST_CANCEL = memoKey<Promise<FirstCancel>>('target/first-cancel');
+const REPEAT_CANCEL = memoKey<Promise<RepeatCancel>>('target/repeat-cancel');
+const PET = memoKey<Promise<Response>>('target/pet');
+const shippedCancel = (id: string) => memoKey<Promise<Response>>(`target/shipped-cancel/${id}`);
+const unauthenticated = (op: Operation) =>
+  memoKey<Promise<Response | undefined>>(`target/unauthenticated/${op}`);
+
 export class TargetFacts {
-  private listMemo?: Promise<OrderList>;
-  private absentMemo?: Promise<string | undefined>;
-  private refusalMemo?: Promise<Skip | undefined>;
-  private readonly unauthMemo = new Map<Operation, Promise<Response | undefined>>();
-  private readonly shippedMemo = new Map<string, Promise<Response>>();
-  private petMemo?: Promise<Response>;
-  private absentCancelMemo?: Promise<Response | undefined>;
-  private firstCancelMemo?: Promise<{ id: string; response: Response }>;
-  private repeatCancelMemo?: Promise<{ id: string; first: Response; again?: Response }>;
   private readonly cancellable: string[];
 
   constructor(
     private readonly http: HttpClient,
     private readonly config: RunConfig,
     private readonly random: Random,
+    private readonly memo: RunMemo,
   ) {
     this.cancellable = [...config.cancellableOrderIds];
   }
 
   /** GET /store/orders with the key, once per run (before any cancel). */
   list(): Promise<OrderList> {
-    this.listMemo ??= this.http.send({ method: 'GET', path: ORDERS }).then(readOrderList);
-    return this.listMemo;
+    return this.memo.once(LIST, () => this.http.send({ method: 'GET', path: ORDERS }).then(readOrderList));
   }
 
   /**
@@ -52,7 +60,11 @@ export class TargetFacts {
    * of paging (a status other than 200 among them), or it spans so much that no id is far from it.
    */
   absenceRefusal(): Promise<Skip | undefined> {
-    this.refusalMemo ??= this.list().then(
+    return this.memo.once(REFUSAL, () => this.refusal());
+  }
+
+  private refusal(): Promise<Skip | undefined> {
+    return this.list().then(
       (list) => {
         if (list.count === undefined && !list.wrapped)
           return skipOf(
@@ -80,7 +92,6 @@ export class TargetFacts {
           causeOfError(e),
         ),
     );
-    return this.refusalMemo;
   }
 
   /** Why no id proven absent can be sent: the refusal, or that none could be drawn. */
@@ -103,7 +114,11 @@ export class TargetFacts {
    * list, and unless the list is trusted, far outside the span of every known id. Drawn from the run's seed.
    */
   absentId(): Promise<string | undefined> {
-    this.absentMemo ??= this.absenceRefusal().then(async (refusal) => {
+    return this.memo.once(ABSENT_ID, () => this.drawAbsentId());
+  }
+
+  private drawAbsentId(): Promise<string | undefined> {
+    return this.absenceRefusal().then(async (refusal) => {
       if (refusal !== undefined) return undefined;
       const list = await this.list();
       const guard = this.guard(list);
@@ -116,7 +131,6 @@ export class TargetFacts {
       }
       return undefined;
     });
-    return this.absentMemo;
   }
 
   get shippedIds(): readonly string[] {
@@ -146,15 +160,15 @@ export class TargetFacts {
   }
 
   /** The run's first cancellation of a pending fixture, shared by the checks that read it. */
-  firstCancel(): Promise<{ id: string; response: Response }> | undefined {
-    if (!this.firstCancelMemo) {
-      const id = this.takeCancellable();
-      if (id === undefined) return undefined;
-      this.firstCancelMemo = this.http
-        .send({ method: 'DELETE', path: orderPath(id) })
-        .then((response) => ({ id, response }));
-    }
-    return this.firstCancelMemo;
+  firstCancel(): Promise<FirstCancel> | undefined {
+    const sent = this.memo.peek(FIRST_CANCEL);
+    if (sent) return sent;
+    // No fixture left is no answer: a later check asks again (and finds none again).
+    const id = this.takeCancellable();
+    if (id === undefined) return undefined;
+    return this.memo.once(FIRST_CANCEL, () =>
+      this.http.send({ method: 'DELETE', path: orderPath(id) }).then((response) => ({ id, response })),
+    );
   }
 
   /**
@@ -162,47 +176,41 @@ export class TargetFacts {
    * (cancelledBy: whatever the 2xx, it is no longer pending); `again` is absent when it was not sent. Only the
    * fixture the user allowed to be cancelled is ever sent.
    */
-  repeatCancel(): Promise<{ id: string; first: Response; again?: Response }> | undefined {
+  repeatCancel(): Promise<RepeatCancel> | undefined {
     const first = this.firstCancel();
     if (!first) return undefined;
-    this.repeatCancelMemo ??= first.then(async ({ id, response }) =>
-      cancelledBy(response.status)
-        ? { id, first: response, again: await this.http.send({ method: 'DELETE', path: orderPath(id) }) }
-        : { id, first: response },
+    return this.memo.once(REPEAT_CANCEL, () =>
+      first.then(async ({ id, response }) =>
+        cancelledBy(response.status)
+          ? { id, first: response, again: await this.http.send({ method: 'DELETE', path: orderPath(id) }) }
+          : { id, first: response },
+      ),
     );
-    return this.repeatCancelMemo;
   }
 
   /** DELETE of a shipped fixture with the key, once per id (shipping cannot be reversed, spec §3). */
   cancelShipped(id: string): Promise<Response> {
-    let memo = this.shippedMemo.get(id);
-    if (!memo) {
-      memo = this.http.send({ method: 'DELETE', path: orderPath(id) });
-      this.shippedMemo.set(id, memo);
-    }
-    return memo;
+    return this.memo.once(shippedCancel(id), () => this.http.send({ method: 'DELETE', path: orderPath(id) }));
   }
 
   /** DELETE of an id proven absent, with the key, once per run; undefined when none can be proven. */
   cancelAbsent(): Promise<Response | undefined> {
-    this.absentCancelMemo ??= this.absentId().then((id) =>
-      id === undefined ? undefined : this.http.send({ method: 'DELETE', path: orderPath(id) }),
+    return this.memo.once(ABSENT_CANCEL, () =>
+      this.absentId().then((id) =>
+        id === undefined ? undefined : this.http.send({ method: 'DELETE', path: orderPath(id) }),
+      ),
     );
-    return this.absentCancelMemo;
   }
 
   /** The operation sent with no Authorization header at all, once per run; undefined if it cannot be sent safely. */
   unauthenticated(op: Operation): Promise<Response | undefined> {
-    let memo = this.unauthMemo.get(op);
-    if (!memo) {
-      memo = this.pathFor(op).then((path) =>
+    return this.memo.once(unauthenticated(op), () =>
+      this.pathFor(op).then((path) =>
         path === undefined
           ? undefined
           : this.http.send({ method: op === 'cancel' ? 'DELETE' : 'GET', path, auth: { kind: 'none' } }),
-      );
-      this.unauthMemo.set(op, memo);
-    }
-    return memo;
+      ),
+    );
   }
 
   /**
@@ -221,8 +229,9 @@ export class TargetFacts {
 
   /** GET /pets/{petId} with the key, once per run (the deprecated read, spec §9 rule 3). */
   pet(): Promise<Response> {
-    this.petMemo ??= this.petId().then((id) => this.http.send({ method: 'GET', path: petPath(id) }));
-    return this.petMemo;
+    return this.memo.once(PET, () =>
+      this.petId().then((id) => this.http.send({ method: 'GET', path: petPath(id) })),
+    );
   }
 
   async petId(): Promise<string> {
