@@ -3,20 +3,17 @@
 // certification run, what to provide so that every check runs. Sends nothing.
 import type { Config } from '../lib/config/config.ts';
 import { envAndFlag, settingOf } from '../lib/config/settings.ts';
-import { type PlanCheck, type ProbeCost, planRun, type RunPlan } from '../lib/run/plan.ts';
-import { RECOVERY_ATTEMPTS, WALK_MARGIN } from '../suites/rate-limit-probe/record.ts';
+import { type PlanCheck, planRun, type RunPlan } from '../lib/run/plan.ts';
+import { type KnownWindow, probeCost } from '../suites/rate-limit-probe/cost.ts';
 import { EMBEDDED_RATE_LIMIT } from './target.ts';
 
-/** The probe's fixed part: the list (for an absent id), the reading, the walk's margin, the recovery. */
-const PROBE_FLOOR = 1 + 1 + WALK_MARGIN + RECOVERY_ATTEMPTS;
-
-function probeCost(config: Config): ProbeCost {
-  if (config.target.kind !== 'embedded') return { known: false, floor: PROBE_FLOOR };
+/** The target's window when it is known before sending: the embedded server's, which the run starts. */
+function knownWindow(config: Config): KnownWindow | undefined {
+  if (config.target.kind !== 'embedded') return undefined;
   const { limit, windowSeconds } = EMBEDDED_RATE_LIMIT;
   return {
-    known: true,
-    requests: PROBE_FLOOR + limit + (config.burst ? limit + 1 : 0),
-    waitSeconds: windowSeconds,
+    limit,
+    windowSeconds,
     source: `the embedded server's window of ${limit} requests per ${windowSeconds} s`,
   };
 }
@@ -37,7 +34,7 @@ export function planFor(config: Config, checks: readonly PlanCheck[]): RunPlan {
     maxRequests: config.maxRequests,
     maxWaitSeconds: config.maxWaitMs / 1000,
     propertyRuns: config.propertyRuns,
-    probe: probeCost(config),
+    probe: probeCost(knownWindow(config), config.burst),
   });
 }
 

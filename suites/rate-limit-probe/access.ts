@@ -1,9 +1,9 @@
-// How the RL-PROBE checks reach the probe's record: the walk with its evidence and reproduction attached, the
-// walk's 429, and what a probe check needs before it may run. Never sends: the session does.
+// How the RL-PROBE checks reach the probe's record: the walk with its evidence and reproduction attached, and
+// the walk's 429. Never sends: the session does (what the probe costs is cost.ts).
 import { OUTCOME } from '../../lib/check/skip.ts';
 import type { Ctx } from '../shared/context.ts';
 import { take } from './judgement.ts';
-import { type ProbeRecord, RECOVERY_ATTEMPTS, type Sample, WALK_MARGIN, type Walk } from './record.ts';
+import { type ProbeRecord, type Sample, WALK_MARGIN, type Walk } from './record.ts';
 import { probeOf } from './session.ts';
 
 /**
@@ -27,13 +27,3 @@ export async function limitedOf(ctx: Ctx): Promise<Sample> {
   if (!walk.limited) ctx.skip('the walk met no 429 (see RL-PROBE-LIMIT-ENFORCED)', OUTCOME);
   return walk.limited;
 }
-
-/**
- * The least the probe can cost: the list (for an absent id), the reading, a walk from Remaining 0 (its
- * margin alone) and the recovery. The real cost depends on the Remaining the reading finds; the probe checks
- * it against the budget then and skips with the same reason (raise --max-requests) when it does not fit.
- */
-export const PROBE_FLOOR = 1 + 1 + WALK_MARGIN + RECOVERY_ATTEMPTS;
-
-export const probeNeeds = { requests: PROBE_FLOOR, probe: true } as const;
-export const judgeOnly = { requests: 0, probe: true } as const;

@@ -8,7 +8,8 @@ import { RFC, SPEC } from '../shared/basis.ts';
 import type { Ctx } from '../shared/context.ts';
 import { check, suite } from '../shared/context.ts';
 import { describeStatus, errorBodyProblems, errorSchemaIssues, viewOf } from '../shared/responses.ts';
-import { judgeOnly, limitedOf, PROBE_FLOOR, probeNeeds, walkOf } from './access.ts';
+import { limitedOf, walkOf } from './access.ts';
+import { judgeOnly, PROBE_FLOOR, probeNeeds } from './cost.ts';
 import {
   judge429Headers,
   judgeBurst,
