@@ -188,10 +188,10 @@ export function planWalk(env: Tools, reading: Reading, now: number): Outcome<Wal
     untilReset !== undefined
       ? `about ${seconds(untilReset)} (until X-RateLimit-Reset, which Retry-After should match)`
       : 'unknown (no X-RateLimit-Reset)';
-  // A window that resets mid-walk is walked once more (walkToLimit): at most Limit + margin more, announced
-  // up front so the count printed is never exceeded.
+  // A window that resets mid-walk is walked once more, and a request a refill gave back is made up for
+  // (walkToLimit): together at most Limit + margin more, announced up front so the count is never exceeded.
   const rollover = (reading.limit ?? reading.sample.remaining ?? 0) + WALK_MARGIN;
-  const text = `up to ${needed + burst} requests (${needed + burst + rollover} if the window resets mid-walk; ${parts.join(', ')}); longest wait ${wait}, never one over --max-wait-seconds (${max} s); backoff at most ${max} s more only if the limit does not lift${burst > 0 ? ', and one more window after the burst' : ''}`;
+  const text = `up to ${needed + burst} requests (${needed + burst + rollover} if the window resets mid-walk or refills as it is walked; ${parts.join(', ')}); longest wait ${wait}, never one over --max-wait-seconds (${max} s); backoff at most ${max} s more only if the limit does not lift${burst > 0 ? ', and one more window after the burst' : ''}`;
   return done({ bound, reserve, text });
 }
 
@@ -205,6 +205,8 @@ export async function walkToLimit(
   const samples: Sample[] = [reading.sample];
   const walk: Walk = { samples, bound: plan.bound, sent: 0 };
   const limit = reading.limit ?? reading.sample.remaining ?? 0;
+  // The most the walk may send, as the plan announced it: its bound plus one window more.
+  const ceiling = plan.bound + limit + WALK_MARGIN;
   let overLimit = false;
   while (walk.sent < walk.bound) {
     const left = env.http.pacer.budgetLeft;
@@ -222,8 +224,19 @@ export async function walkToLimit(
     if (rolled && walk.rolledAt === undefined && !overLimit) {
       // A new window began before the limit was met: look for the 429 in it instead, once.
       walk.rolledAt = s.n;
-      walk.bound = walk.sent + Math.min(s.remaining ?? limit, limit) + WALK_MARGIN;
+      walk.bound = Math.min(ceiling, walk.sent + Math.min(s.remaining ?? limit, limit) + WALK_MARGIN);
       env.log(`  the window reset during the walk (request ${s.n}); walking the new one`);
+    } else if (
+      !rolled &&
+      prev.remaining !== undefined &&
+      s.remaining !== undefined &&
+      prev.remaining > 0 &&
+      s.remaining >= prev.remaining &&
+      walk.bound < ceiling
+    ) {
+      // A token came back as the request was spent (a token bucket refilling as it is walked): the request
+      // brought the limit no nearer, so the walk goes one further, within the window the plan allowed.
+      walk.bound += 1;
     }
   }
   return done(walk);
