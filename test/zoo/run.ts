@@ -8,7 +8,7 @@ import type { Flavour, ZooTarget } from '../../targets/zoo-target.ts';
 import { type CliRun, runCli } from '../support/cli.ts';
 
 /** The compressed window every zoo run uses: the Free plan's 60 requests, in seconds instead of a minute. */
-export const ZOO_WINDOW: ZooSettings = { rateLimit: 60, windowSeconds: 3 };
+export const ZOO_WINDOW: ZooSettings = { rateLimit: 60, windowSeconds: 2 };
 
 interface SeedOrder {
   id: string;
@@ -38,8 +38,11 @@ export interface ZooRun {
   wallMs: number;
 }
 
-/** The command's arguments for a zoo target at `baseUrl`: every check, the burst, both keys, every fixture. */
-export function zooArgs(baseUrl: string, seed: number): string[] {
+/**
+ * The command's arguments for a zoo target at `baseUrl`: every check, both keys, every fixture, and the
+ * burst unless `burst` is false (a misconfiguration's run that is not about it).
+ */
+export function zooArgs(baseUrl: string, seed: number, burst = true): string[] {
   return [
     '--base-url',
     baseUrl,
@@ -47,7 +50,7 @@ export function zooArgs(baseUrl: string, seed: number): string[] {
     PENDING_IDS.join(','),
     '--shipped-order-ids',
     SHIPPED_IDS.join(','),
-    '--burst',
+    ...(burst ? ['--burst'] : []),
     '--seed',
     String(seed),
   ];
@@ -63,7 +66,8 @@ export async function zooRun(target: ZooTarget, options: ZooRunOptions): Promise
       ...(options.misconfig ? { misconfig: options.misconfig } : {}),
       env: options.flavour?.env ?? {},
     });
-    const run = await runCli([...zooArgs(running.baseUrl, options.seed), ...(options.args ?? [])], {
+    const args = zooArgs(running.baseUrl, options.seed, options.misconfig === undefined);
+    const run = await runCli([...args, ...(options.args ?? [])], {
       // Keys travel in the environment, never in argv (a process list shows argv).
       env: {
         ORDER_STORE_API_KEY: ZOO_KEYS[0],
