@@ -9,6 +9,7 @@ import type { KeyForm } from '../lib/http/key-forms.ts';
 import { describeForm } from '../lib/http/key-forms.ts';
 import { RFC, SPEC } from './shared/basis.ts';
 import { type Ctx, check } from './shared/context.ts';
+import { expectedStatus } from './shared/expect.ts';
 import { describeStatus } from './shared/responses.ts';
 import { shares } from './shared/sendings.ts';
 import { OPERATIONS, sendAs } from './shared/unauthorized.ts';
@@ -111,11 +112,10 @@ function refusedCheck(group: FormCheck, offset: number) {
     async run(ctx: Ctx) {
       const sent = await sendForms(ctx, group, offset, (op, form, res) => {
         if (res.status !== 401)
-          ctx.problem(`${op} with ${describeForm(form)} answered ${describeStatus(res)}`, {
-            expected: '401',
-            actual: String(res.status),
-            exchange: res.exchange,
-          });
+          ctx.problem(
+            `${op} with ${describeForm(form)} answered ${describeStatus(res)}`,
+            expectedStatus(res, 401),
+          );
       });
       ctx.observe(`401 for ${sent} forms of the key`);
     },

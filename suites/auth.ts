@@ -10,8 +10,9 @@ import { isLoopbackUrl } from '../lib/http/loopback.ts';
 import { credentialFormChecks } from './auth-forms.ts';
 import { RFC, SPEC } from './shared/basis.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
+import { expectErrorBody, expectedStatus } from './shared/expect.ts';
 import { ORDERS } from './shared/paths.ts';
-import { describeStatus, errorBodyProblems, errorSchemaIssues, recordedView } from './shared/responses.ts';
+import { describeStatus, recordedView } from './shared/responses.ts';
 import { shares } from './shared/sendings.ts';
 import { expect401, sendAs } from './shared/unauthorized.ts';
 
@@ -120,10 +121,7 @@ export const authentication = suite({
       async run(ctx: Ctx) {
         const list = await all401s(ctx);
         for (const x of list) {
-          const view = recordedView(x)!;
-          const schema = errorSchemaIssues(view);
-          for (const p of errorBodyProblems(view))
-            ctx.problem(`${x.request.method} ${x.request.url}: ${p}`, { exchange: x, schema });
+          expectErrorBody(ctx, recordedView(x)!, x, `${x.request.method} ${x.request.url}: `);
         }
         ctx.observe(`${list.length} responses 401, each with a valid Error body`);
       },
@@ -189,11 +187,7 @@ export const authentication = suite({
           ctx.require(
             absent.status === 401,
             `unauthenticated cancel of an absent id answered ${describeStatus(absent)}`,
-            {
-              expected: '401',
-              actual: String(absent.status),
-              exchange: absent.exchange,
-            },
+            expectedStatus(absent, 401),
           );
         } else ctx.note('absent-id cancel not sent: no id can be proven absent');
         const shipped = ctx.target.shippedIds[0];
@@ -206,11 +200,7 @@ export const authentication = suite({
           ctx.require(
             res.status === 401,
             `unauthenticated cancel of shipped order ${shipped} answered ${describeStatus(res)}`,
-            {
-              expected: '401',
-              actual: String(res.status),
-              exchange: res.exchange,
-            },
+            expectedStatus(res, 401),
           );
         } else ctx.note('shipped-order cancel not sent: set --shipped-order-ids to include it');
         if (!absent && shipped === undefined) {
@@ -239,11 +229,11 @@ export const authentication = suite({
           path: ORDERS,
           auth: { kind: 'key', scheme: 'bearer' },
         });
-        ctx.require(res.status !== 401, `lower-case "bearer" was refused: ${describeStatus(res)}`, {
-          expected: 'not 401',
-          actual: String(res.status),
-          exchange: res.exchange,
-        });
+        ctx.require(
+          res.status !== 401,
+          `lower-case "bearer" was refused: ${describeStatus(res)}`,
+          expectedStatus(res, 'not 401'),
+        );
         ctx.observe(`lower-case scheme accepted (${res.status})`);
       },
     }),

@@ -4,7 +4,8 @@ import { input, OUTCOME, skipOf } from '../lib/check/skip.ts';
 import { flagAndEnv } from '../lib/config/settings.ts';
 import { RFC, SPEC } from './shared/basis.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
-import { describeStatus, errorBodyProblems, errorSchemaIssues, header, viewOf } from './shared/responses.ts';
+import { expectErrorBody, expectedStatus } from './shared/expect.ts';
+import { describeStatus, header, viewOf } from './shared/responses.ts';
 import { shares } from './shared/sendings.ts';
 
 const NO_FIXTURE = skipOf(
@@ -56,11 +57,7 @@ export const cancelOrder = suite({
         ctx.require(
           response.status === 204,
           `cancelling pending order ${id} answered ${describeStatus(response)}`,
-          {
-            expected: '204',
-            actual: String(response.status),
-            exchange: response.exchange,
-          },
+          expectedStatus(response, 204),
         );
         ctx.observe(`order ${id} cancelled with 204`);
       },
@@ -113,7 +110,7 @@ export const cancelOrder = suite({
         ctx.require(
           again.status < 200 || again.status > 299,
           `a second cancel of order ${id}, already cancelled, answered ${describeStatus(again)}: an order that is no longer pending was cancelled again`,
-          { expected: 'not 2xx', actual: String(again.status), exchange: again.exchange },
+          expectedStatus(again, 'not 2xx'),
         );
         ctx.observe(`a second cancel of order ${id} answered ${again.status}`);
       },
@@ -152,11 +149,11 @@ export const cancelOrder = suite({
       async run(ctx: Ctx) {
         const id = ctx.target.shippedIds[0]!;
         const res = await ctx.target.cancelShipped(id);
-        ctx.require(res.status === 409, `cancelling shipped order ${id} answered ${describeStatus(res)}`, {
-          expected: '409',
-          actual: String(res.status),
-          exchange: res.exchange,
-        });
+        ctx.require(
+          res.status === 409,
+          `cancelling shipped order ${id} answered ${describeStatus(res)}`,
+          expectedStatus(res, 409),
+        );
         ctx.observe(`409 for shipped order ${id}`);
       },
     }),
@@ -178,9 +175,7 @@ export const cancelOrder = suite({
           ctx.observe('409 without a body (allowed: the 409 body is not shown, spec §7 rule 2)');
           return;
         }
-        const view = viewOf(res);
-        const schema = errorSchemaIssues(view);
-        for (const p of errorBodyProblems(view)) ctx.problem(p, { exchange: res.exchange, schema });
+        expectErrorBody(ctx, viewOf(res), res.exchange);
         ctx.observe('409 with a valid Error body, status 409');
       },
     }),
@@ -196,11 +191,11 @@ export const cancelOrder = suite({
       async run(ctx: Ctx) {
         const res = await ctx.target.cancelAbsent();
         if (!res) ctx.skip(await ctx.target.absenceSkip());
-        ctx.require(res.status === 404, `cancelling an absent id answered ${describeStatus(res)}`, {
-          expected: '404',
-          actual: String(res.status),
-          exchange: res.exchange,
-        });
+        ctx.require(
+          res.status === 404,
+          `cancelling an absent id answered ${describeStatus(res)}`,
+          expectedStatus(res, 404),
+        );
         ctx.observe('404 for an id absent from the list');
       },
     }),
@@ -218,9 +213,7 @@ export const cancelOrder = suite({
         if (!res) ctx.skip(await ctx.target.absenceSkip());
         if (res.status !== 404)
           ctx.skip(`the absent-id cancel answered ${res.status}, not 404 (see CANCEL-UNKNOWN-404)`, OUTCOME);
-        const view = viewOf(res);
-        const schema = errorSchemaIssues(view);
-        for (const p of errorBodyProblems(view)) ctx.problem(p, { exchange: res.exchange, schema });
+        expectErrorBody(ctx, viewOf(res), res.exchange);
         ctx.observe('a valid Error body with status 404');
       },
     }),

@@ -6,6 +6,7 @@ import { OUTCOME } from '../lib/check/skip.ts';
 import { isImfFixdate, parseHttpDate } from '../lib/formats/http-date.ts';
 import { SPEC } from './shared/basis.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
+import { expectedStatus } from './shared/expect.ts';
 import { describeStatus, header } from './shared/responses.ts';
 import { shares } from './shared/sendings.ts';
 
@@ -30,11 +31,7 @@ export const deprecatedPets = suite({
       async run(ctx: Ctx) {
         const res = await ctx.target.unauthenticated('pets');
         if (!res) ctx.skip('the pets request could not be sent', OUTCOME);
-        ctx.require(res.status === 401, `answered ${describeStatus(res)}`, {
-          expected: '401',
-          actual: String(res.status),
-          exchange: res.exchange,
-        });
+        ctx.require(res.status === 401, `answered ${describeStatus(res)}`, expectedStatus(res, 401));
         ctx.observe('401 without credentials');
       },
     }),

@@ -5,6 +5,7 @@ import { INT64_MAX, INT64_MIN } from '../lib/formats/int64.ts';
 import { arrayMember } from '../lib/formats/json.ts';
 import { RFC, SPEC } from './shared/basis.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
+import { expectedStatus } from './shared/expect.ts';
 import { itemsOf, judgeable } from './shared/list-body.ts';
 import { idIdentities, idIdentity, idIndex } from './shared/order-list.ts';
 import { ORDERS } from './shared/paths.ts';
@@ -29,11 +30,11 @@ export const listOrders = suite({
       needs: { requests: 0, shared: shares('order list') },
       async run(ctx: Ctx) {
         const { response } = await ctx.target.list();
-        ctx.require(response.status === 200, `expected 200, got ${describeStatus(response)}`, {
-          expected: '200',
-          actual: String(response.status),
-          exchange: response.exchange,
-        });
+        ctx.require(
+          response.status === 200,
+          `expected 200, got ${describeStatus(response)}`,
+          expectedStatus(response, 200),
+        );
         ctx.observe(`200 with ${response.bytes} bytes`);
       },
     }),

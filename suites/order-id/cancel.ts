@@ -5,6 +5,7 @@ import { input } from '../../lib/check/skip.ts';
 import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
 import type { Response } from '../../lib/http/client.ts';
 import type { Ctx } from '../shared/context.ts';
+import { expectedStatus } from '../shared/expect.ts';
 import { orderPath } from '../shared/paths.ts';
 import { describeStatus } from '../shared/responses.ts';
 import { isolationPair } from './fixtures.ts';
@@ -46,7 +47,7 @@ export async function isolation(ctx: Ctx): Promise<void> {
     if (again.status !== 409)
       ctx.problem(
         `cancel changed another order: after cancelling ${first}, shipped order ${shipped} answered ${describeStatus(again)} instead of 409 as before`,
-        { expected: '409', actual: String(again.status), exchange: again.exchange },
+        expectedStatus(again, 409),
       );
     held.push(`shipped ${shipped} still 409`);
   } else if (before) {
@@ -57,7 +58,7 @@ export async function isolation(ctx: Ctx): Promise<void> {
     if (!is2xx(next))
       ctx.problem(
         `${twins ? 'precision collision' : 'cancel changed another order'}: after cancelling ${first}, pending fixture ${second} answered ${describeStatus(next)} instead of 204${twins ? `; ${first} and ${second} are the same JS number, so the cancel of ${first} reached ${second}` : ''}`,
-        { expected: '204', actual: String(next.status), exchange: next.exchange },
+        expectedStatus(next, 204),
       );
     held.push(`pending ${second} still cancellable`);
   }
@@ -78,11 +79,7 @@ export async function lenientSpellings(ctx: Ctx): Promise<void> {
     if (accepted(response))
       ctx.problem(
         `lenient spelling accepted: DELETE /store/orders/${segment} answered ${describeStatus(response)}, cancelling order ${id} through a spelling of its id that is no decimal integer`,
-        {
-          expected: '4xx (not the canonical id)',
-          actual: String(response.status),
-          exchange: response.exchange,
-        },
+        expectedStatus(response, '4xx (not the canonical id)'),
       );
     else if (response.status >= 500)
       ctx.note(`${segment} answered ${response.status} (see ID-MALFORMED-4XX)`);

@@ -7,7 +7,8 @@ import { settingOf } from '../../lib/config/settings.ts';
 import { RFC, SPEC } from '../shared/basis.ts';
 import type { Ctx } from '../shared/context.ts';
 import { check, suite } from '../shared/context.ts';
-import { describeStatus, errorBodyProblems, errorSchemaIssues, viewOf } from '../shared/responses.ts';
+import { expectErrorBody } from '../shared/expect.ts';
+import { describeStatus, viewOf } from '../shared/responses.ts';
 import { limitedOf, walkOf } from './access.ts';
 import { judgeOnly, PROBE_FLOOR, probeNeeds } from './cost.ts';
 import {
@@ -209,8 +210,7 @@ export const rateLimitProbe = suite({
           ctx.observe('429 without a body (allowed: the 429 body is not shown, spec §7 rule 3)');
           return;
         }
-        const schema = errorSchemaIssues(viewOf(res));
-        for (const p of errorBodyProblems(viewOf(res))) ctx.problem(p, { exchange: res.exchange, schema });
+        expectErrorBody(ctx, viewOf(res), res.exchange);
         ctx.observe(`429 with a valid Error body (${describeStatus(res)})`);
       },
     }),

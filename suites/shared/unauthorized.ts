@@ -4,6 +4,7 @@
 import { OUTCOME } from '../../lib/check/skip.ts';
 import type { Auth, Response } from '../../lib/http/client.ts';
 import type { Ctx } from './context.ts';
+import { expectedStatus } from './expect.ts';
 import { describeStatus } from './responses.ts';
 import type { Operation } from './target.ts';
 
@@ -31,11 +32,7 @@ export async function expect401(
     if (!res) continue;
     seen.push(`${op} ${res.status}`);
     if (res.status !== 401) {
-      ctx.problem(`${op} with ${what} answered ${describeStatus(res)}`, {
-        expected: '401',
-        actual: String(res.status),
-        exchange: res.exchange,
-      });
+      ctx.problem(`${op} with ${what} answered ${describeStatus(res)}`, expectedStatus(res, 401));
     }
   }
   if (seen.length === 0) ctx.skip('no operation could be exercised safely', OUTCOME);
