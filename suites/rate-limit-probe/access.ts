@@ -1,8 +1,11 @@
-// How the RL-PROBE checks reach the probe's record: the walk with its evidence and reproduction attached, and
-// the walk's 429. Never sends: the session does (what the probe costs is cost.ts).
+// How the RL-PROBE checks reach the probe's record: the walk with its evidence and reproduction attached, the
+// walk's 429, and the factories of the checks that only judge them. Never sends: the session does (what the
+// probe costs is cost.ts).
+import type { CheckDefinition } from '../../lib/check/model.ts';
 import { OUTCOME } from '../../lib/check/skip.ts';
-import type { Ctx } from '../shared/context.ts';
-import { take } from './judgement.ts';
+import { type Ctx, check } from '../shared/context.ts';
+import { probeNeeds } from './cost.ts';
+import { apply, type Judgement, take } from './judgement.ts';
 import { type ProbeRecord, type Sample, WALK_MARGIN, type Walk } from './record.ts';
 import { probeOf } from './session.ts';
 
@@ -23,7 +26,42 @@ export async function walkOf(ctx: Ctx): Promise<{ record: ProbeRecord; walk: Wal
 
 /** The walk's 429; the check is skipped when the walk met none. */
 export async function limitedOf(ctx: Ctx): Promise<Sample> {
-  const { walk } = await walkOf(ctx);
+  return limitedIn(ctx, (await walkOf(ctx)).walk);
+}
+
+function limitedIn(ctx: Ctx, walk: Walk): Sample {
   if (!walk.limited) ctx.skip('the walk met no 429 (see RL-PROBE-LIMIT-ENFORCED)', OUTCOME);
   return walk.limited;
+}
+
+/** What an RL-PROBE check that only judges states about itself: everything but its needs and its run. */
+export type JudgingCheck = Omit<CheckDefinition<Ctx>, 'needs' | 'run'>;
+
+/** An RL-PROBE check that judges the walk (the probe runs once, for every check that reads it). */
+export function walkCheck(
+  meta: JudgingCheck,
+  judge: (walk: Walk) => Judgement | string,
+): CheckDefinition<Ctx> {
+  return check({
+    ...meta,
+    needs: probeNeeds,
+    async run(ctx: Ctx) {
+      apply(ctx, judge((await walkOf(ctx)).walk));
+    },
+  });
+}
+
+/** An RL-PROBE check that judges the walk's 429 (skipped when the walk met none), with the walk it ended. */
+export function limitedCheck(
+  meta: JudgingCheck,
+  judge: (limited: Sample, walk: Walk) => Judgement | string,
+): CheckDefinition<Ctx> {
+  return check({
+    ...meta,
+    needs: probeNeeds,
+    async run(ctx: Ctx) {
+      const { walk } = await walkOf(ctx);
+      apply(ctx, judge(limitedIn(ctx, walk), walk));
+    },
+  });
 }

@@ -9,7 +9,7 @@ import type { Ctx } from '../shared/context.ts';
 import { check, suite } from '../shared/context.ts';
 import { expectErrorBody } from '../shared/expect.ts';
 import { describeStatus, viewOf } from '../shared/responses.ts';
-import { limitedOf, walkOf } from './access.ts';
+import { limitedCheck, limitedOf, walkCheck, walkOf } from './access.ts';
 import { judgeOnly, PROBE_FLOOR, probeNeeds } from './cost.ts';
 import {
   judge429Headers,
@@ -95,104 +95,97 @@ export const rateLimitProbe = suite({
         apply(ctx, judgeEnforced(walk, record.recovery.kind === 'done' ? record.recovery.value : undefined));
       },
     }),
-    check({
-      id: 'RL-PROBE-LIMIT-NOT-EARLY',
-      spec: 'spec §8 rules 1 and 3',
-      level: 'MUST',
-      rules: ['8.r1', '8.r3'],
-      requirement:
-        'The 429 comes when the advertised limit is exceeded, not while X-RateLimit-Remaining still says requests are left (a tolerance of 5 % of Limit, at least 1, for other traffic).',
-      basis: [SPEC.rateLimited429, SPEC.rateLimitHeaders],
-      title: 'Reads the Remaining of the response before the walk’s 429',
-      needs: probeNeeds,
-      async run(ctx: Ctx) {
-        apply(ctx, judgeNotEarly((await walkOf(ctx)).walk));
+    walkCheck(
+      {
+        id: 'RL-PROBE-LIMIT-NOT-EARLY',
+        spec: 'spec §8 rules 1 and 3',
+        level: 'MUST',
+        rules: ['8.r1', '8.r3'],
+        requirement:
+          'The 429 comes when the advertised limit is exceeded, not while X-RateLimit-Remaining still says requests are left (a tolerance of 5 % of Limit, at least 1, for other traffic).',
+        basis: [SPEC.rateLimited429, SPEC.rateLimitHeaders],
+        title: 'Reads the Remaining of the response before the walk’s 429',
       },
-    }),
-    check({
-      id: 'RL-PROBE-REMAINING-COUNTS',
-      spec: 'spec §8 rules 1 and 3',
-      level: 'MUST',
-      rules: ['8.r1', '8.r3'],
-      requirement:
-        'X-RateLimit-Remaining falls with the requests the limit counts (it may stay or rise on a step when the limiter refills between requests, but not through the whole walk) and X-RateLimit-Limit stays the same within a window (below 0 and above Limit: RL-HEADERS-VALID).',
-      basis: [SPEC.rateLimitHeaders, SPEC.exceeded429],
-      title: 'Follows X-RateLimit-Remaining and -Limit through the walk',
-      needs: probeNeeds,
-      async run(ctx: Ctx) {
-        apply(ctx, judgeCounts((await walkOf(ctx)).walk));
+      judgeNotEarly,
+    ),
+    walkCheck(
+      {
+        id: 'RL-PROBE-REMAINING-COUNTS',
+        spec: 'spec §8 rules 1 and 3',
+        level: 'MUST',
+        rules: ['8.r1', '8.r3'],
+        requirement:
+          'X-RateLimit-Remaining falls with the requests the limit counts (it may stay or rise on a step when the limiter refills between requests, but not through the whole walk) and X-RateLimit-Limit stays the same within a window (below 0 and above Limit: RL-HEADERS-VALID).',
+        basis: [SPEC.rateLimitHeaders, SPEC.exceeded429],
+        title: 'Follows X-RateLimit-Remaining and -Limit through the walk',
       },
-    }),
-    check({
-      id: 'RL-PROBE-REMAINING-STEP',
-      spec: 'spec §8 rule 1',
-      level: 'INFO',
-      rules: ['8.r1'],
-      requirement:
-        'With the key to itself, Remaining falls by exactly one per request; larger steps are recorded (other traffic may share the key).',
-      basis: [SPEC.rateLimitHeaders],
-      title: 'Measures each step of X-RateLimit-Remaining through the walk',
-      needs: probeNeeds,
-      async run(ctx: Ctx) {
-        apply(ctx, judgeSteps((await walkOf(ctx)).walk));
+      judgeCounts,
+    ),
+    walkCheck(
+      {
+        id: 'RL-PROBE-REMAINING-STEP',
+        spec: 'spec §8 rule 1',
+        level: 'INFO',
+        rules: ['8.r1'],
+        requirement:
+          'With the key to itself, Remaining falls by exactly one per request; larger steps are recorded (other traffic may share the key).',
+        basis: [SPEC.rateLimitHeaders],
+        title: 'Measures each step of X-RateLimit-Remaining through the walk',
       },
-    }),
-    check({
-      id: 'RL-PROBE-RESET-WINDOW',
-      spec: 'spec §8 rule 2',
-      level: 'MUST',
-      rules: ['8.r2'],
-      requirement:
-        'X-RateLimit-Reset is a Unix timestamp in seconds giving the moment the limit resets: after the response, at most a day (plus skew) ahead, never moving back within the window (moving later with requests, as a token bucket full again later does, is recorded).',
-      basis: [SPEC.resetMoment],
-      title: 'Follows X-RateLimit-Reset through the walk',
-      needs: probeNeeds,
-      async run(ctx: Ctx) {
-        apply(ctx, judgeReset((await walkOf(ctx)).walk.samples));
+      judgeSteps,
+    ),
+    walkCheck(
+      {
+        id: 'RL-PROBE-RESET-WINDOW',
+        spec: 'spec §8 rule 2',
+        level: 'MUST',
+        rules: ['8.r2'],
+        requirement:
+          'X-RateLimit-Reset is a Unix timestamp in seconds giving the moment the limit resets: after the response, at most a day (plus skew) ahead, never moving back within the window (moving later with requests, as a token bucket full again later does, is recorded).',
+        basis: [SPEC.resetMoment],
+        title: 'Follows X-RateLimit-Reset through the walk',
       },
-    }),
-    check({
-      id: 'RL-PROBE-429-RETRY-AFTER',
-      spec: 'spec §8 rule 4; RFC 9110 §10.2.3',
-      level: 'MUST',
-      rules: ['8.r4', '8.r8'],
-      requirement:
-        'On a 429 the client is to wait for the time given in Retry-After, so the 429 carries one, as delay-seconds or an HTTP-date (its unit is not shown, spec §8 rule 8: both forms are accepted).',
-      basis: [SPEC.retryAfterWait, RFC.retryAfterForms],
-      title: 'Reads Retry-After on the walk’s 429',
-      needs: probeNeeds,
-      async run(ctx: Ctx) {
-        apply(ctx, judgeRetryAfter(await limitedOf(ctx)));
+      (walk) => judgeReset(walk.samples),
+    ),
+    limitedCheck(
+      {
+        id: 'RL-PROBE-429-RETRY-AFTER',
+        spec: 'spec §8 rule 4; RFC 9110 §10.2.3',
+        level: 'MUST',
+        rules: ['8.r4', '8.r8'],
+        requirement:
+          'On a 429 the client is to wait for the time given in Retry-After, so the 429 carries one, as delay-seconds or an HTTP-date (its unit is not shown, spec §8 rule 8: both forms are accepted).',
+        basis: [SPEC.retryAfterWait, RFC.retryAfterForms],
+        title: 'Reads Retry-After on the walk’s 429',
       },
-    }),
-    check({
-      id: 'RL-PROBE-RETRY-AFTER-CONSISTENT',
-      spec: 'spec §8 rules 2, 4 and 8',
-      level: 'SHOULD',
-      rules: ['8.r2', '8.r4'],
-      requirement:
-        "The Retry-After wait ends no later than the X-RateLimit-Reset moment (beyond 2 s + 10 % of clock skew and rounding): waiting until the reset must be enough. A shorter Retry-After (a token bucket's next token) is consistent. SHOULD, not MUST: the spec states neither the unit of Retry-After nor its relation to Reset.",
-      basis: [SPEC.resetMoment, RFC.retryAfterMeaning],
-      title: 'Compares Retry-After with X-RateLimit-Reset on the walk’s 429',
-      needs: probeNeeds,
-      async run(ctx: Ctx) {
-        apply(ctx, judgeConsistency(await limitedOf(ctx), (await walkOf(ctx)).walk));
+      judgeRetryAfter,
+    ),
+    limitedCheck(
+      {
+        id: 'RL-PROBE-RETRY-AFTER-CONSISTENT',
+        spec: 'spec §8 rules 2, 4 and 8',
+        level: 'SHOULD',
+        rules: ['8.r2', '8.r4'],
+        requirement:
+          "The Retry-After wait ends no later than the X-RateLimit-Reset moment (beyond 2 s + 10 % of clock skew and rounding): waiting until the reset must be enough. A shorter Retry-After (a token bucket's next token) is consistent. SHOULD, not MUST: the spec states neither the unit of Retry-After nor its relation to Reset.",
+        basis: [SPEC.resetMoment, RFC.retryAfterMeaning],
+        title: 'Compares Retry-After with X-RateLimit-Reset on the walk’s 429',
       },
-    }),
-    check({
-      id: 'RL-PROBE-429-HEADERS',
-      spec: 'spec §8 rule 1',
-      level: 'MUST',
-      rules: ['8.r1'],
-      requirement:
-        'The 429 carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset, with Remaining 0.',
-      basis: [SPEC.rateLimitHeaders],
-      title: 'Reads the rate-limit headers of the walk’s 429',
-      needs: probeNeeds,
-      async run(ctx: Ctx) {
-        apply(ctx, judge429Headers(await limitedOf(ctx)));
+      judgeConsistency,
+    ),
+    limitedCheck(
+      {
+        id: 'RL-PROBE-429-HEADERS',
+        spec: 'spec §8 rule 1',
+        level: 'MUST',
+        rules: ['8.r1'],
+        requirement:
+          'The 429 carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset, with Remaining 0.',
+        basis: [SPEC.rateLimitHeaders],
+        title: 'Reads the rate-limit headers of the walk’s 429',
       },
-    }),
+      judge429Headers,
+    ),
     check({
       id: 'RL-PROBE-429-BODY',
       spec: 'spec §7; spec §7 rule 3; spec §2 Error',
