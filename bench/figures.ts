@@ -1,4 +1,4 @@
-// Each figure of the performance targets (issue "fast and large"), measured as a median over rounds.
+// Each figure of the performance targets (docs/performance.md), measured as a median over rounds.
 // Measures only: a figure that cannot be taken throws, it is never estimated.
 import { measureCommand } from './command.ts';
 import { median } from './stats.ts';

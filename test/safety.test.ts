@@ -1,5 +1,6 @@
-// The safety contract towards a target (GUIDE §3), proven against the reference server: the budget is
-// never exceeded, only the orders handed over are cancelled, and no key is ever printed or written.
+// The safety contract towards a target (README, Safety towards the target), proven against the reference
+// server: the budget is never exceeded, only the orders handed over are cancelled, and no key is ever
+// printed or written.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

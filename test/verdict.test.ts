@@ -1,4 +1,4 @@
-// The verdict is earned: each case a new user tried (issue 11) gives the new behaviour. A harness limit that
+// The verdict is earned: each case a new user tried gives the new behaviour. A harness limit that
 // leaves checks out is incomplete (exit 3), never conformant; what the configuration leaves out is named in
 // the verdict line; certification refuses before sending; --fail-on warn fails on a warning; a run that
 // would test nothing, or the demo server by accident in CI, is refused before it starts.

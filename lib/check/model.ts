@@ -1,4 +1,4 @@
-// The check model (GUIDE §2): a check is data (id, spec, level, requirement, basis, title, needs) plus one
+// The check model: a check is data (id, spec, level, requirement, basis, title, needs) plus one
 // run function. Nothing here knows a specific check; suites/ defines them, run-check.ts runs them.
 import type { SchemaIssue } from '../formats/validation.ts';
 import type { Exchange } from '../http/transcript.ts';

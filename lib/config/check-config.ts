@@ -1,5 +1,5 @@
-// What a check may read of the run's configuration: everything but the keys themselves. Checks never see a
-// key: the HTTP client alone holds them.
+// What a check may read of the run's configuration: the RunConfig without the keys, and whether a second key
+// was given. Checks never see a key: the HTTP client alone holds them.
 import type { RunConfig } from './run-config.ts';
 
 /** The configuration a check may read: everything but the keys themselves. */

@@ -1,5 +1,5 @@
-// The error one of the harness's own limits raises (a size cap, a timeout, the wait limit, the request budget),
-// named by the setting that would lift it. Never a finding against the target.
+// The error one of the harness's own limits raises (a size cap, a timeout, the wait limit, the request
+// budget), named by the setting that would lift it. Never a finding against the target.
 import { HarnessError, type LimitCode } from '../errors.ts';
 import { flagAndEnv, type SettingKey } from './settings.ts';
 

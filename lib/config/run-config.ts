@@ -1,5 +1,6 @@
-// What a conformance run hands to the checks: the resolved target and the options they act on. Plain JSON,
-// so it can be recorded as it is.
+// What one conformance run is configured with once its target is resolved: the base URL and the keys, and
+// the options of Config the run acts on. It holds the keys: the runtime reads it, the checks get check-config.ts,
+// and the report records chosen fields of it, never the whole.
 import type { Config } from './config.ts';
 
 /** The options of Config the checks act on, carried over unchanged. */

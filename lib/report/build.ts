@@ -35,7 +35,7 @@ export interface RunFacts {
 
 export interface RunState {
   results: readonly CheckResult[];
-  /** Why the run could not finish (interrupted, a worker crash...). */
+  /** Why the run could not finish (interrupted, the run stopped sending, the harness failed...). */
   reasons: readonly string[];
   requestsSent: number | null;
   /** false while the run is going: the report then says it is not complete. */

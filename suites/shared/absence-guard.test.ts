@@ -5,7 +5,7 @@ import { AbsenceGuard, absentRange, MIN_GUARD, SPECIAL_IDS } from './absence-gua
 
 const INT64_MAX = 2n ** 63n - 1n;
 const EXACT = 2n ** 52n;
-/** The fixtures a real user gave (issue 20): both ends of int64, and ids around 2^53. */
+/** The fixtures a real user gave: both ends of int64, and ids around 2^53. */
 const USER_FIXTURES = [
   '1',
   '2',
@@ -32,7 +32,7 @@ describe('AbsenceGuard', () => {
     expect(guard.near(INT64_MAX - 5n)).toBe(true);
   });
 
-  it("the issue's real fixtures leave an exact range far from each of them", () => {
+  it("a real user's fixtures leave an exact range far from each of them", () => {
     const guard = new AbsenceGuard(USER_FIXTURES);
     const range = absentRange(guard)!;
     expect(range.max).toBeLessThanOrEqual(EXACT);

@@ -1,4 +1,4 @@
-// A long Retry-After is honoured, not misnamed (issue 20): nothing goes out with the key, in any form, after
+// A long Retry-After is honoured, not misnamed: nothing goes out with the key, in any form, after
 // a 429 asks for longer than the run may wait; it is no ban unless the target says so; the checks the
 // recorded exchanges can judge still judge, and the checks that need no key still run.
 import { afterEach, describe, expect, it } from 'vitest';

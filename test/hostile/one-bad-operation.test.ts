@@ -1,4 +1,4 @@
-// One bad response, or one operation that breaks, never ends the judging of everything else (issue 20): a
+// One bad response, or one operation that breaks, never ends the judging of everything else: a
 // body that breaks its framing is a finding, its connection dropped, the run going on; requests that get
 // no response at all stop only their own kind (method and route), while the other operations still run.
 import { afterEach, describe, expect, it } from 'vitest';
