@@ -202,11 +202,13 @@ describe('remainingUnreliable (whether Remaining may size the burst)', () => {
     expect(remainingUnreliable(walkOf([4, 2, 1, 0], refused()))).toMatch(/fell by 2 on request #1/);
   });
 
-  it('stays on a step: a refill of a gradual limiter (Retry-After well before Reset), else unreliable', () => {
-    // A fixed window's 429: Retry-After 2 s, Reset 2 s away.
-    expect(remainingUnreliable(walkOf([4, 3, 3, 2, 1, 0], refused()))).toMatch(/no gradual refill/);
-    // A token bucket's: the next token in 1 s, full again in 9 s.
+  it('stays on a step: a refill when it falls on most steps or the 429 shows a gradual limiter, else unreliable', () => {
+    // Stays once, falls on the other four: a token came back.
+    expect(remainingUnreliable(walkOf([5, 4, 4, 3, 2, 1, 0], refused()))).toBeUndefined();
+    // Stays as often as it falls, behind a fixed window's 429 (Retry-After 2 s, Reset 2 s away): unexplained.
+    expect(remainingUnreliable(walkOf([4, 4, 3, 3, 2, 2, 1], refused()))).toMatch(/no gradual refill/);
+    // The same behind a token bucket's 429: the next token in 1 s, full again in 9 s.
     const bucket = refused({ 'retry-after': '1', 'x-ratelimit-reset': String(T0 / 1000 + 9) });
-    expect(remainingUnreliable(walkOf([4, 3, 3, 2, 1, 0], bucket))).toBeUndefined();
+    expect(remainingUnreliable(walkOf([4, 4, 3, 3, 2, 2, 1], bucket))).toBeUndefined();
   });
 });

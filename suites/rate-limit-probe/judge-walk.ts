@@ -30,16 +30,23 @@ function sameWindowPairs(samples: Sample[]): Array<[Sample, Sample]> {
 
 /**
  * What in the walk shows a limiter that gives capacity back gradually (a token bucket, GCRA), or undefined:
- * Remaining rising within a window, or a 429 whose Retry-After ends well before its Reset (the next token
- * comes before the bucket is full) unless the request sent when it ended was refused again. A fixed window
- * shows neither.
+ * Remaining rising within a window, or staying on some steps while falling on more, or a 429 whose
+ * Retry-After ends well before its Reset (the next token comes before the bucket is full) unless the
+ * request sent when it ended was refused again. A fixed window shows none of these.
  */
 export function gradualRefill(walk: Walk, recovery?: Recovery): string | undefined {
-  const rose = sameWindowPairs(walk.samples).find(
-    ([p, c]) => p.remaining !== undefined && c.remaining !== undefined && c.remaining > p.remaining,
+  const pairs = sameWindowPairs(walk.samples).filter(
+    ([p, c]) => p.remaining !== undefined && c.remaining !== undefined,
   );
+  const rose = pairs.find(([p, c]) => c.remaining! > p.remaining!);
   if (rose)
     return `Remaining rose from ${rose[0].remaining} to ${rose[1].remaining} on request #${rose[1].n}`;
+  // A token coming back as one is spent leaves Remaining where it was: on some steps, never on all (a
+  // Remaining that never falls counts nothing, RL-PROBE-REMAINING-COUNTS).
+  const stayed = pairs.filter(([p, c]) => p.remaining! > 0 && c.remaining === p.remaining);
+  const fell = pairs.filter(([p, c]) => c.remaining! < p.remaining!);
+  if (stayed.length > 0 && fell.length > stayed.length)
+    return `Remaining stayed on ${stayed.length} of ${pairs.length} steps (the first on request #${stayed[0]![1].n}) and fell on the others`;
   const limited = walk.limited;
   if (limited?.resetAtMs === undefined) return undefined;
   // A Retry-After that ended while the key was still refused names no token coming back: it proves nothing.

@@ -6,6 +6,12 @@ import { RESET_HORIZON_MS, type Sample, type Walk } from './record.ts';
 
 /** Whole-second Reset values, and the server's whole-second Date: a second of slack either way. */
 const ROUNDING_MS = 1000;
+/**
+ * Both roundings at once: Reset rounded up (a window opened at a client's first request ends up to a second
+ * before it) and the moment read against a Date rounded down (up to a second later still). Only a Remaining
+ * back at full within it reads as a new window: a bucket refilling a token or two near its moment does not.
+ */
+const BOTH_ROUNDINGS_MS = 2000;
 
 /** The local moment a sample's Reset names, when Reset reads as a Unix time in seconds not in the past. */
 export function saneResetAtMs(s: Sample): number | undefined {
@@ -18,8 +24,8 @@ export function saneResetAtMs(s: Sample): number | undefined {
 
 /**
  * For each sample, whether it begins a later window than the sample before it. With a usable Reset: the
- * window's first Reset moment has come (within rounding) and Remaining did not visibly keep falling.
- * Without one: Remaining rose.
+ * window's first Reset moment has come (within rounding) and Remaining did not visibly keep falling, or
+ * Remaining is back at full within both roundings. Without one: Remaining rose.
  */
 export function windowStarts(samples: readonly Sample[]): boolean[] {
   const starts: boolean[] = samples.map(() => false);
@@ -30,7 +36,12 @@ export function windowStarts(samples: readonly Sample[]): boolean[] {
       const both = prev.remaining !== undefined && cur.remaining !== undefined;
       const rose = both && cur.remaining! > prev.remaining!;
       const fell = both && cur.remaining! < prev.remaining!;
-      const rolled = end !== undefined ? cur.response.receivedAtMs >= end - ROUNDING_MS && !fell : rose;
+      const at = cur.response.receivedAtMs;
+      const full = rose && cur.limit !== undefined && cur.remaining! >= cur.limit - 1;
+      const rolled =
+        end !== undefined
+          ? (at >= end - ROUNDING_MS && !fell) || (at >= end - BOTH_ROUNDINGS_MS && full)
+          : rose;
       if (rolled) {
         starts[i] = true;
         end = undefined;
