@@ -1,0 +1,33 @@
+// The zoo's misconfigurations (targets/): each real way a stack is shipped wrong is caught by the checks it
+// names, with no ban. Its run leaves out the probe unless a named check is the probe's (or reads the windows
+// it walks), and the burst always: those cost windows the finding does not need.
+import { describe, expect, it } from 'vitest';
+import { loadZoo } from '../targets/catalogue.ts';
+import { unavailable } from '../targets/launch.ts';
+import { checkOf } from './support/cli.ts';
+import { zooRun } from './zoo/run.ts';
+
+const SEED = 19;
+const zoo = await loadZoo();
+
+for (const target of zoo) {
+  const missing = unavailable(target);
+  describe.skipIf(missing !== undefined)(`zoo target ${target.id}, misconfigured`, () => {
+    it('has at least two misconfigurations', () => {
+      expect(Object.keys(target.misconfigs).length).toBeGreaterThanOrEqual(2);
+    });
+    for (const [name, m] of Object.entries(target.misconfigs)) {
+      const named = [...(m.fails ?? []), ...(m.warns ?? [])];
+      const probe = named.some((id) => id.startsWith('RL-PROBE-') || id === 'RL-HEADERS-NEW-WINDOW');
+      const args = [...(probe ? [] : ['--skip-rate-limit-probe']), ...(m.args ?? [])];
+      it(`${name} is caught by ${named.join(', ')}`, { timeout: 120_000 }, async () => {
+        const r = await zooRun(target, { seed: SEED, misconfig: name, args });
+        const context = `${r.run.stdout}\n${r.run.stderr}\n--- target ---\n${r.targetOutput}`;
+        for (const id of m.fails ?? []) expect(checkOf(r.run, id).status, `${id}\n${context}`).toBe('fail');
+        for (const id of m.warns ?? []) expect(checkOf(r.run, id).status, `${id}\n${context}`).toBe('warn');
+        expect(r.stats.bans, context).toBe(0);
+        expect(r.run.code, context).toBe(m.fails?.length ? 1 : 0);
+      });
+    }
+  });
+}
