@@ -117,7 +117,7 @@ function refusedCheck(group: FormCheck, offset: number) {
             expectedStatus(res, 401),
           );
       });
-      ctx.observe(`401 for ${sent} forms of the key`);
+      ctx.observe(`401 for ${sent} forms of the key`, sent);
     },
   });
 }
@@ -138,7 +138,7 @@ function observedCheck(group: FormCheck, offset: number) {
         ctx.evidence(res.exchange);
         seen.push(`${op} with ${describeForm(form)} answered ${describeStatus(res)}`);
       });
-      ctx.observe(seen.join('; '));
+      ctx.observe(seen.join('; '), seen.length);
     },
   });
 }

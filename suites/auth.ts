@@ -123,7 +123,7 @@ export const authentication = suite({
         for (const x of list) {
           expectErrorBody(ctx, recordedView(x)!, x, `${x.request.method} ${x.request.url}: `);
         }
-        ctx.observe(`${list.length} responses 401, each with a valid Error body`);
+        ctx.observe(`${list.length} responses 401, each with a valid Error body`, list.length);
       },
     }),
     check({
@@ -145,7 +145,7 @@ export const authentication = suite({
               exchange: x,
             });
         }
-        ctx.observe(`${list.length} responses 401, each with a challenge`);
+        ctx.observe(`${list.length} responses 401, each with a challenge`, list.length);
       },
     }),
     check({
@@ -159,16 +159,18 @@ export const authentication = suite({
       needs: { requests: 0, shared: shares('list without credentials') },
       async run(ctx: Ctx) {
         const list = await all401s(ctx);
+        let read = 0;
         for (const x of list) {
           const v = headerValue(x.response!.headers, 'www-authenticate');
           if (v === undefined) continue; // AUTH-WWW-AUTHENTICATE reports it
+          read++;
           if (!/(^|,)\s*bearer(\s|,|$)/i.test(v))
             ctx.problem(
               `${x.request.method} ${x.request.url}: challenge ${JSON.stringify(v)} names no Bearer scheme`,
               { exchange: x },
             );
         }
-        ctx.observe('every challenge names Bearer');
+        ctx.observe(`every challenge names Bearer (${read} challenges)`, read);
       },
     }),
     check({
@@ -210,7 +212,7 @@ export const authentication = suite({
             strongest(input('shippedOrderIds'), refusal?.cause ?? OUTCOME),
           );
         }
-        ctx.observe('401 before any lookup');
+        ctx.observe('401 before any lookup', (absent ? 1 : 0) + (shipped !== undefined ? 1 : 0));
       },
     }),
     check({
@@ -234,7 +236,7 @@ export const authentication = suite({
           `lower-case "bearer" was refused: ${describeStatus(res)}`,
           expectedStatus(res, 'not 401'),
         );
-        ctx.observe(`lower-case scheme accepted (${res.status})`);
+        ctx.observe(`lower-case scheme accepted (${res.status})`, 1);
       },
     }),
   ],

@@ -59,7 +59,7 @@ export const cancelOrder = suite({
           `cancelling pending order ${id} answered ${describeStatus(response)}`,
           expectedStatus(response, 204),
         );
-        ctx.observe(`order ${id} cancelled with 204`);
+        ctx.observe(`order ${id} cancelled with 204`, 1);
       },
     }),
     check({
@@ -92,7 +92,7 @@ export const cancelOrder = suite({
           );
         const ct = header(response, 'content-type');
         if (ct !== undefined) ctx.note(`Content-Type ${ct} on a 204 with no content`);
-        ctx.observe('no content');
+        ctx.observe('no content', 1);
       },
     }),
     check({
@@ -112,7 +112,7 @@ export const cancelOrder = suite({
           `a second cancel of order ${id}, already cancelled, answered ${describeStatus(again)}: an order that is no longer pending was cancelled again`,
           expectedStatus(again, 'not 2xx'),
         );
-        ctx.observe(`a second cancel of order ${id} answered ${again.status}`);
+        ctx.observe(`a second cancel of order ${id} answered ${again.status}`, 1);
       },
     }),
     check({
@@ -134,6 +134,7 @@ export const cancelOrder = suite({
         })();
         ctx.observe(
           `a second cancel of order ${id} answered ${describeStatus(again)}${typeof code === 'string' ? `, code ${code}` : ''}`,
+          1,
         );
       },
     }),
@@ -154,7 +155,7 @@ export const cancelOrder = suite({
           `cancelling shipped order ${id} answered ${describeStatus(res)}`,
           expectedStatus(res, 409),
         );
-        ctx.observe(`409 for shipped order ${id}`);
+        ctx.observe(`409 for shipped order ${id}`, 1);
       },
     }),
     check({
@@ -172,11 +173,11 @@ export const cancelOrder = suite({
         if (res.status !== 409)
           ctx.skip(`the shipped cancel answered ${res.status}, not 409 (see CANCEL-SHIPPED-409)`, OUTCOME);
         if (res.bytes === 0) {
-          ctx.observe('409 without a body (allowed: the 409 body is not shown, spec §7 rule 2)');
+          ctx.observe('409 without a body (allowed: the 409 body is not shown, spec §7 rule 2)', 1);
           return;
         }
         expectErrorBody(ctx, viewOf(res), res.exchange);
-        ctx.observe('409 with a valid Error body, status 409');
+        ctx.observe('409 with a valid Error body, status 409', 1);
       },
     }),
     check({
@@ -196,7 +197,7 @@ export const cancelOrder = suite({
           `cancelling an absent id answered ${describeStatus(res)}`,
           expectedStatus(res, 404),
         );
-        ctx.observe('404 for an id absent from the list');
+        ctx.observe('404 for an id absent from the list', 1);
       },
     }),
     check({
@@ -214,7 +215,7 @@ export const cancelOrder = suite({
         if (res.status !== 404)
           ctx.skip(`the absent-id cancel answered ${res.status}, not 404 (see CANCEL-UNKNOWN-404)`, OUTCOME);
         expectErrorBody(ctx, viewOf(res), res.exchange);
-        ctx.observe('a valid Error body with status 404');
+        ctx.observe('a valid Error body with status 404', 1);
       },
     }),
   ],

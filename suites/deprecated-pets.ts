@@ -32,7 +32,7 @@ export const deprecatedPets = suite({
         const res = await ctx.target.unauthenticated('pets');
         if (!res) ctx.skip('the pets request could not be sent', OUTCOME);
         ctx.require(res.status === 401, `answered ${describeStatus(res)}`, expectedStatus(res, 401));
-        ctx.observe('401 without credentials');
+        ctx.observe('401 without credentials', 1);
       },
     }),
     check({
@@ -47,7 +47,7 @@ export const deprecatedPets = suite({
       async run(ctx: Ctx) {
         const res = await ctx.target.pet();
         ctx.evidence(res.exchange);
-        ctx.observe(`answered ${describeStatus(res)}`);
+        ctx.observe(`answered ${describeStatus(res)}`, 1);
       },
     }),
     check({
@@ -65,16 +65,17 @@ export const deprecatedPets = suite({
         ctx.evidence(res.exchange);
         const v = header(res, 'deprecation');
         if (v === undefined) {
-          ctx.observe('no Deprecation header (allowed: nothing obliges a server to send one)');
+          ctx.observe('no Deprecation header (allowed: nothing obliges a server to send one)', 1);
           return;
         }
         if (!SF_DATE.test(v.trim())) {
           ctx.observe(
             `Deprecation ${JSON.stringify(v)}: not "@" followed by Unix seconds (an RFC 9651 Date)`,
+            1,
           );
           return;
         }
-        ctx.observe(`Deprecation: ${v} (${new Date(Number(v.trim().slice(1)) * 1000).toISOString()})`);
+        ctx.observe(`Deprecation: ${v} (${new Date(Number(v.trim().slice(1)) * 1000).toISOString()})`, 1);
       },
     }),
     check({
@@ -92,18 +93,18 @@ export const deprecatedPets = suite({
         ctx.evidence(res.exchange);
         const v = header(res, 'sunset');
         if (v === undefined) {
-          ctx.observe('no Sunset header (allowed: nothing obliges a server to send one)');
+          ctx.observe('no Sunset header (allowed: nothing obliges a server to send one)', 1);
           return;
         }
         const at = parseHttpDate(v);
         if (at === undefined) {
-          ctx.observe(`Sunset ${JSON.stringify(v)}: not an HTTP-date`);
+          ctx.observe(`Sunset ${JSON.stringify(v)}: not an HTTP-date`, 1);
           return;
         }
         if (!isImfFixdate(v.trim()))
           ctx.note('Sunset uses an obsolete HTTP-date form; senders use IMF-fixdate (RFC 9110 §5.6.7)');
         if (at < Date.now()) ctx.note('the sunset date is in the past');
-        ctx.observe(`Sunset: ${v}`);
+        ctx.observe(`Sunset: ${v}`, 1);
       },
     }),
   ],

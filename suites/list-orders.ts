@@ -35,7 +35,7 @@ export const listOrders = suite({
           `expected 200, got ${describeStatus(response)}`,
           expectedStatus(response, 200),
         );
-        ctx.observe(`200 with ${response.bytes} bytes`);
+        ctx.observe(`200 with ${response.bytes} bytes`, 1);
       },
     }),
     check({
@@ -61,7 +61,7 @@ export const listOrders = suite({
             exchange: response.exchange,
           },
         );
-        ctx.observe(`Content-Type: ${ct}`);
+        ctx.observe(`Content-Type: ${ct}`, 1);
       },
     }),
     check({
@@ -88,7 +88,7 @@ export const listOrders = suite({
           actual: kind ?? 'array',
           exchange: response.exchange,
         });
-        ctx.observe(`a JSON array of ${count} items`);
+        ctx.observe(`a JSON array of ${count} items`, 1);
       },
     }),
     check({
@@ -126,7 +126,7 @@ export const listOrders = suite({
         }
         if (schemaErrorCount > schemaErrors.length)
           ctx.note(`${schemaErrorCount - schemaErrors.length} more schema errors not shown`);
-        ctx.observe(`${count} items valid against Order`);
+        ctx.observe(`${count} items valid against Order`, count);
       },
     }),
     check({
@@ -159,6 +159,7 @@ export const listOrders = suite({
           );
         ctx.observe(
           `${keys.length} distinct ids${keys.length > ids.length ? ` (${ids.length} of them integers)` : ''}`,
+          keys.length,
         );
       },
     }),
@@ -190,7 +191,10 @@ export const listOrders = suite({
           else if (exact < INT64_MIN || exact > INT64_MAX)
             ctx.problem(`item ${i}: id ${exact} is outside int64`, { exchange: response.exchange });
         });
-        ctx.observe('every id present is an int64 integer');
+        ctx.observe(
+          `every id present is an int64 integer (${idValues.filter((id) => id !== undefined).length} ids)`,
+          idValues.filter((id) => id !== undefined).length,
+        );
       },
     }),
     check({
@@ -242,7 +246,7 @@ export const listOrders = suite({
             exchange: res.exchange,
           },
         );
-        ctx.observe(`all ${ids.length} orders returned despite ${NARROWING_QUERY}`);
+        ctx.observe(`all ${ids.length} orders returned despite ${NARROWING_QUERY}`, ids.length);
       },
     }),
   ],

@@ -2,7 +2,7 @@
 // with usable values, and Reset is a Unix time in seconds (not milliseconds, not a delta); and any
 // Retry-After is one a client can wait for.
 
-import { input } from '../lib/check/skip.ts';
+import { input, OUTCOME } from '../lib/check/skip.ts';
 import { settingOf } from '../lib/config/settings.ts';
 import {
   headerValue,
@@ -128,8 +128,11 @@ export const rateLimitHeadersSuite = suite({
           (x) => headerValue(x.response!.headers, 'retry-after') !== undefined,
         );
         if (xs.length === 0) {
-          ctx.observe('no response of the run carried Retry-After');
-          return;
+          const off = ctx.config.skipRateLimitProbe;
+          ctx.skip(
+            `no response of the run carried Retry-After: nothing to judge (a 429 carries one, and the rate-limit probe walks to it${off ? `; it was left out with ${settingOf('skipRateLimitProbe').flag}` : ''})`,
+            off ? input('skipRateLimitProbe') : OUTCOME,
+          );
         }
         const offences: Offence[] = [];
         for (const x of xs) {

@@ -29,7 +29,7 @@ export const versioning = suite({
             exchange: response.exchange,
           },
         );
-        ctx.observe(`base path ${path}; the list answers below it (${response.status})`);
+        ctx.observe(`base path ${path}; the list answers below it (${response.status})`, 1);
       },
     }),
   ],

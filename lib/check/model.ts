@@ -156,6 +156,8 @@ export interface CheckResult extends Omit<CheckMeta, 'needs'> {
   suite: string;
   status: Status;
   message: string;
+  /** For a pass or an INFO record: how many observations (responses, steps, cases) it rests on, at least 1. */
+  judged?: number;
   /** Why it was not evaluated, when it skipped: the kind and the setting that would let it run. */
   cause?: SkipCause;
   details: string[];

@@ -73,10 +73,16 @@ describe('runCheck', () => {
   it('passes with the observation, and fails with every problem and the leading exchange as evidence', async () => {
     const e = env();
     const ok = await runCheck(
-      make('MUST', async (ctx) => ctx.observe('all good')),
+      make('MUST', async (ctx) => ctx.observe('all good', 3)),
       e.env,
     );
-    expect(ok).toMatchObject({ status: 'pass', message: 'all good', suite: 'Test suite', exchanges: [] });
+    expect(ok).toMatchObject({
+      status: 'pass',
+      message: 'all good',
+      judged: 3,
+      suite: 'Test suite',
+      exchanges: [],
+    });
 
     const failed = await runCheck(
       make('MUST', async (ctx) => {
@@ -95,6 +101,34 @@ describe('runCheck', () => {
     expect(failed.reproduction).toEqual([
       'curl -sS -i --globoff --path-as-is -H "authorization: Bearer $ORDER_STORE_API_KEY" "http://h/v1/store/orders"',
     ]);
+  });
+
+  it('no pass without evidence: zero observations is not evaluated, and no statement at all is our bug', async () => {
+    const e = env();
+    for (const level of ['MUST', 'INFO'] as const) {
+      const none = await runCheck(
+        make(level, async (ctx) => ctx.observe('0 responses 401, each with a challenge', 0)),
+        e.env,
+      );
+      expect(none).toMatchObject({
+        status: 'skip',
+        message: 'nothing to judge: 0 responses 401, each with a challenge',
+        cause: { kind: 'outcome' },
+      });
+      expect(none.judged).toBeUndefined();
+    }
+    const silent = await runCheck(
+      make('MUST', async () => {}),
+      e.env,
+    );
+    expect(silent.status).toBe('error');
+    expect(silent.message).toMatch(/E_INTERNAL: .*without saying what it judged/);
+    // A finding needs no count: the exchange it cites is the evidence.
+    const found = await runCheck(
+      make('MUST', async (ctx) => ctx.problem('bad')),
+      e.env,
+    );
+    expect(found.status).toBe('fail');
   });
 
   it('skips on an unmet need without running, and on ctx.skip', async () => {

@@ -16,7 +16,7 @@ import type {
   RateLimitSeries,
   Status,
 } from './model.ts';
-import type { Skip, SkipCause } from './skip.ts';
+import { OUTCOME, type Skip, type SkipCause } from './skip.ts';
 
 /** Most exchanges a result carries beyond those its findings cite; the rest are only in transcript.har. */
 export const MAX_EVIDENCE = 12;
@@ -61,8 +61,11 @@ export interface CheckContext {
    */
   skip(reason: string, cause: SkipCause): never;
   skip(why: Skip): never;
-  /** The result's message when nothing is wrong (what was observed). */
-  observe(message: string): void;
+  /**
+   * What the check judged when nothing is wrong: the message, and how many observations (responses, steps,
+   * cases) it rests on. Zero observations is no pass: the check ends not evaluated, with the message as why.
+   */
+  observe(message: string, judged: number): void;
   /** A line of detail for the report. */
   note(message: string): void;
   /** Attaches exchanges (e.g. ones another check sent) as evidence. */
@@ -102,6 +105,7 @@ export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>
   const attached: Exchange[] = [];
   const lead: Exchange[] = [];
   let observed: string | undefined;
+  let judged: number | undefined;
   let expected: string | undefined;
   let actual: string | undefined;
   let skipped: Skip | undefined;
@@ -137,8 +141,9 @@ export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>
       skipped = typeof why === 'string' ? { reason: why, cause: cause! } : why;
       throw new Skipped();
     },
-    observe(message) {
+    observe(message, n) {
       observed = message;
+      judged = n;
     },
     note(message) {
       details.push(message);
@@ -171,6 +176,12 @@ export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>
     env.setCurrent(undefined);
   }
 
+  // No pass without evidence: a check that found nothing wrong must say what it judged, and over how much.
+  if (error === undefined && skipped === undefined && problems.length === 0) {
+    if (observed === undefined)
+      error = 'E_INTERNAL: the check ended without a finding and without saying what it judged';
+    else if (judged === 0) skipped = { reason: `nothing to judge: ${observed}`, cause: OUTCOME };
+  }
   const status: Status =
     error !== undefined ? 'error' : skipped !== undefined ? 'skip' : statusFor(check.level, problems.length);
   const message =
@@ -180,7 +191,7 @@ export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>
       ? problems.length === 1
         ? problems[0]!
         : `${problems[0]} (and ${problems.length - 1} more)`
-      : (observed ?? 'requirement met'));
+      : observed!);
   if (problems.length > 1) details.unshift(...problems.map((p) => `problem: ${p}`));
 
   const sent = env.transcript.all().slice(firstSeq);
@@ -210,6 +221,7 @@ export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>
     status,
     message,
     ...(status === 'skip' && skipped ? { cause: skipped.cause } : {}),
+    ...((status === 'pass' || status === 'info') && judged !== undefined ? { judged } : {}),
     details,
     ...(expected !== undefined ? { expected } : {}),
     ...(actual !== undefined ? { actual } : {}),

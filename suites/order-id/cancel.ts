@@ -67,7 +67,7 @@ export async function isolation(ctx: Ctx): Promise<void> {
       `no other order could be watched after cancelling ${first}: list a second pending fixture in ${flagAndEnv('cancellableOrderIds')}`,
       input('cancellableOrderIds'),
     );
-  ctx.observe(`after cancelling ${first}: ${held.join(', ')}`);
+  ctx.observe(`after cancelling ${first}: ${held.join(', ')}`, held.length);
 }
 
 /** ID-CANCEL-SPELLING: no spelling that is no decimal integer literal (hex, exponent, fraction, sign) cancels. */
@@ -95,7 +95,7 @@ export async function lenientSpellings(ctx: Ctx): Promise<void> {
       `not sent: ${run.unsafe.join(', ')} (a lenient reading names an id near the known orders, where an order the list does not show may be; --trust-order-list allows them)`,
     );
   ctx.note(`spellings sent: ${seen}`);
-  ctx.observe(`no spelling cancelled an order (${seen})`);
+  ctx.observe(`no spelling cancelled an order (${seen})`, judged.length);
 }
 
 /**
@@ -117,5 +117,6 @@ export async function leadingZeros(ctx: Ctx): Promise<void> {
     accepted(response)
       ? `leading zeros name the same order: DELETE /store/orders/${segment} answered ${describeStatus(response)} and cancelled order ${id}`
       : `leading zeros are refused: DELETE /store/orders/${segment} answered ${describeStatus(response)}`,
+    1,
   );
 }

@@ -75,6 +75,7 @@ export const orderIdProperties = suite({
         }
         ctx.observe(
           `${read.counts.size} distinct exact ids, ${beyondCount} beyond 2^53${beyondCount ? ` (${beyond.join(', ')})` : ''}`,
+          read.counts.size,
         );
       },
     }),
@@ -111,6 +112,7 @@ export const orderIdProperties = suite({
           result.replayed
             ? `the replayed case now answers 404`
             : `404 with an Error body and rate-limit headers for ${result.sent} absent ids (${edges.length} edge cases${untrusted > 0 ? `; ${untrusted} edges not sent, as the list cannot prove them absent: not fixtures, and the list is not trusted (--trust-order-list)` : ''})`,
+          result.sent,
         );
       },
     }),
@@ -132,6 +134,7 @@ export const orderIdProperties = suite({
           run.result.replayed
             ? 'the replayed case is now refused with a 4xx'
             : `${run.answers.length} malformed ids, each refused with a 4xx`,
+          run.answers.length,
         );
       },
     }),
@@ -157,6 +160,7 @@ export const orderIdProperties = suite({
         ctx.evidence(...run.answers.slice(0, 3).map((a) => a.exchange));
         ctx.observe(
           `${run.answers.length} malformed ids answered ${[...tally.keys()].join(' / ') || 'nothing (none sent)'}`,
+          run.answers.length,
         );
       },
     }),

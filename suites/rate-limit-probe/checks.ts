@@ -60,6 +60,7 @@ export const rateLimitProbe = suite({
         if (plan === 'enterprise') {
           ctx.observe(
             `Limit ${seen ?? 'absent'}; Enterprise limits are custom (spec §8 rule 6), so any value is accepted`,
+            1,
           );
           return;
         }
@@ -73,7 +74,7 @@ export const rateLimitProbe = suite({
             exchange: sample.response.exchange,
           },
         );
-        ctx.observe(`Limit ${seen}: the ${plan} plan's ${seen === perMinute ? 'minute' : 'day'} limit`);
+        ctx.observe(`Limit ${seen}: the ${plan} plan's ${seen === perMinute ? 'minute' : 'day'} limit`, 1);
       },
     }),
     check({
@@ -200,11 +201,11 @@ export const rateLimitProbe = suite({
         const limited = await limitedOf(ctx);
         const res = limited.response;
         if (res.bytes === 0) {
-          ctx.observe('429 without a body (allowed: the 429 body is not shown, spec §7 rule 3)');
+          ctx.observe('429 without a body (allowed: the 429 body is not shown, spec §7 rule 3)', 1);
           return;
         }
         expectErrorBody(ctx, viewOf(res), res.exchange);
-        ctx.observe(`429 with a valid Error body (${describeStatus(res)})`);
+        ctx.observe(`429 with a valid Error body (${describeStatus(res)})`, 1);
       },
     }),
     check({
@@ -292,7 +293,7 @@ export const rateLimitProbe = suite({
             input('only'),
           );
         ctx.note(`planned: ${record.planned}`);
-        ctx.observe(`spent ${record.actual}`);
+        ctx.observe(`spent ${record.actual}`, 1);
       },
     }),
   ],

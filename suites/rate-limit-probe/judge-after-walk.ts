@@ -18,7 +18,7 @@ import { windowResetOf } from './windows.ts';
 export function judgeRetryAfter(limited: Sample): Judgement {
   const ra = retryAfter(limited.response.headers, limited.response.receivedAtMs);
   if (!ra)
-    return judged('', [
+    return judged('', 1, [
       {
         message: 'the 429 carries no Retry-After, so the client is not told how long to wait',
         sample: limited,
@@ -27,7 +27,7 @@ export function judgeRetryAfter(limited: Sample): Judgement {
       },
     ]);
   if (ra.form === 'invalid')
-    return judged('', [
+    return judged('', 1, [
       {
         message: `Retry-After ${JSON.stringify(ra.raw)} is neither delay-seconds nor an HTTP-date`,
         sample: limited,
@@ -35,7 +35,7 @@ export function judgeRetryAfter(limited: Sample): Judgement {
         actual: ra.raw,
       },
     ]);
-  return judged(`Retry-After: ${ra.raw} (${ra.form}, ${seconds(ra.delayMs)})`);
+  return judged(`Retry-After: ${ra.raw} (${ra.form}, ${seconds(ra.delayMs)})`, 1);
 }
 
 /** A reason to skip (a string) when one side of the comparison is missing. */
@@ -53,10 +53,11 @@ export function judgeConsistency(limited: Sample, walk: Walk): Judgement | strin
       sooner
         ? `${said}: Retry-After ends before the Reset moment (capacity comes back before the whole window resets, as a token bucket or sliding log frees it); waiting until Reset is enough either way`
         : `${said}: they name the same moment`,
+      1,
     );
   }
   const looksMs = ra.form === 'delay-seconds' && !endsAfterReset(ra.delayMs / 1000, untilReset);
-  return judged('', [
+  return judged('', 1, [
     {
       message: `Retry-After ends after X-RateLimit-Reset: ${said}, so a client that waits until the reset is told it is still too early${looksMs ? '; Retry-After looks like milliseconds' : ''}`,
       sample: limited,
@@ -80,7 +81,7 @@ export function judge429Headers(limited: Sample): Judgement {
       expected: '0',
       actual: String(remaining),
     });
-  return judged(`Limit ${limited.limit}, Remaining 0, Reset ${limited.reset}`, findings);
+  return judged(`Limit ${limited.limit}, Remaining 0, Reset ${limited.reset}`, 1, findings);
 }
 
 export function judgeRecovery(recovery: Recovery): Judgement {
@@ -110,6 +111,7 @@ export function judgeRecovery(recovery: Recovery): Judgement {
     notes.push('the response after the wait carried no X-RateLimit-Remaining: only its status was judged');
   return judged(
     `after waiting ${waited}, request #${ok?.n} answered ${ok?.status} with Remaining ${ok?.remaining ?? '?'} of ${ok?.limit ?? '?'}`,
+    recovery.attempts.length,
     findings,
     notes,
   );
@@ -118,7 +120,7 @@ export function judgeRecovery(recovery: Recovery): Judgement {
 export function judgeSecondKey(k: SecondKey): Judgement {
   const { before, after } = k;
   if (after.status === 429)
-    return judged('', [
+    return judged('', 1, [
       {
         message:
           'the second key was refused with 429 while only the first key had met its limit: the two keys share one limit',
@@ -131,14 +133,14 @@ export function judgeSecondKey(k: SecondKey): Judgement {
     after.remaining !== undefined &&
     !rolledOver(before, after) &&
     after.remaining < before.remaining - 1 - earlyTolerance(after.limit);
-  if (!fell) return judged(`${moved}: limits are per key`);
-  return judged('', [{ message: `${moved}: the first key's requests counted against it`, sample: after }]);
+  if (!fell) return judged(`${moved}: limits are per key`, 2);
+  return judged('', 1, [{ message: `${moved}: the first key's requests counted against it`, sample: after }]);
 }
 
 export function judgeBurst(b: Burst): Judgement | string {
   const ok = b.samples.filter((s) => s.status !== 429);
   const said = `${ok.length} of ${b.size} concurrent requests succeeded with Remaining ${b.allowed} before them`;
-  if (ok.length <= b.allowed) return judged(said);
+  if (ok.length <= b.allowed) return judged(said, b.samples.length);
   // A gradual limiter gives tokens back while the burst is in flight (it has no window to straddle): those
   // may be served too, as many as its rate allows in the burst's time.
   const g = b.gradual;
@@ -147,12 +149,13 @@ export function judgeBurst(b: Burst): Judgement | string {
   if (g && ok.length <= b.allowed + g.refill)
     return judged(
       `${said}: the ${ok.length - b.allowed} past Remaining are tokens that came back during the ${g.spanMs} ms burst (at most ${g.refill}; the limiter refills gradually: ${g.why})`,
+      b.samples.length,
     );
   if (!g && b.straddled) return `${said}, but the burst straddled a window reset: nothing to judge it by`;
   const shown = b.samples.find((s) => s.status === 429) ?? ok[ok.length - 1]!;
   const most = b.allowed + (g?.refill ?? 0);
   const message = `${said}: ${ok.length - most} got past the limit (the counter is not atomic under concurrency)${g ? `, beyond the ${g.refill} tokens a gradual limiter could give back in ${g.spanMs} ms` : ''}`;
-  return judged('', [
+  return judged('', 1, [
     { message, sample: shown, expected: `at most ${most} successes`, actual: String(ok.length) },
   ]);
 }

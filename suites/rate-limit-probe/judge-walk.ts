@@ -84,7 +84,7 @@ export function judgeEnforced(walk: Walk, recovery?: Recovery): Judgement | stri
   const last = walk.samples[walk.samples.length - 1]!;
   const past = servedPastLimit(walk);
   if (past)
-    return judged('', [
+    return judged('', walk.sent, [
       {
         message: `no 429 although ${past.served} requests (the reading and the walk) were served within one window, more than X-RateLimit-Limit ${past.limit}; X-RateLimit-Remaining stayed ${last.remaining} throughout, so it could not say where the limit was (see RL-PROBE-REMAINING-COUNTS)`,
         sample: last,
@@ -122,7 +122,7 @@ export function judgeEnforced(walk: Walk, recovery?: Recovery): Judgement | stri
       actual: `${last.status} with X-RateLimit-Remaining ${last.remaining ?? 'absent'}`,
     });
   }
-  return judged(`429 on request #${walk.limited?.n} (#0 was the reading)`, findings, notes);
+  return judged(`429 on request #${walk.limited?.n} (#0 was the reading)`, walk.sent, findings, notes);
 }
 
 /** A reason to skip (a string) when there is nothing to judge. */
@@ -131,16 +131,12 @@ export function judgeNotEarly(walk: Walk): Judgement | string {
   if (!limited) return 'the walk met no 429 (see RL-PROBE-LIMIT-ENFORCED)';
   const prev = before(walk, limited)!;
   if (prev.remaining === undefined)
-    return judged(
-      `429 on request #${limited.n}`,
-      [],
-      ['the response before the 429 carried no X-RateLimit-Remaining: not judged'],
-    );
+    return `the response before the 429 carried no X-RateLimit-Remaining, so nothing says how early the 429 came (see RL-HEADERS-PRESENT)`;
   const limit = prev.limit ?? limited.limit;
   const tolerance = earlyTolerance(limit);
   if (prev.remaining <= tolerance)
-    return judged(`429 on request #${limited.n}, after Remaining ${prev.remaining}`);
-  return judged('', [
+    return judged(`429 on request #${limited.n}, after Remaining ${prev.remaining}`, 1);
+  return judged('', 1, [
     {
       message: `429 on request #${limited.n} although the response before it said X-RateLimit-Remaining ${prev.remaining}${limit !== undefined ? ` of ${limit}` : ''}: refused well before the limit`,
       sample: limited,
@@ -186,6 +182,7 @@ export function judgeCounts(walk: Walk): Judgement {
     stuck.length === 0
       ? `Remaining fell with every counted request, Limit constant (${pairs.length} steps)`
       : `Remaining fell through the walk (on ${pairs.length - stuck.length} of ${pairs.length} steps), Limit constant`,
+    pairs.length,
     findings,
     notes,
   );
@@ -204,7 +201,7 @@ export function judgeSteps(walk: Walk): Judgement {
       return `X-RateLimit-Remaining fell by ${p.remaining! - f.remaining!} on request #${f.n} (${p.remaining} → ${f.remaining}): other traffic may share the key`;
     },
   );
-  return judged(`Remaining fell by exactly one per request (${pairs.length} steps)`, findings);
+  return judged(`Remaining fell by exactly one per request (${pairs.length} steps)`, pairs.length, findings);
 }
 
 export function judgeReset(samples: Sample[]): Judgement | string {
@@ -262,6 +259,7 @@ export function judgeReset(samples: Sample[]): Judgement | string {
       : [];
   return judged(
     `Unix seconds, ahead by less than a day, ${later.length > 0 ? 'never moving back' : 'constant through the window'} (${total} responses)`,
+    total,
     findings,
     notes,
   );

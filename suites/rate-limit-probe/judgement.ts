@@ -16,9 +16,17 @@ export interface Judgement {
   notes: string[];
   /** What was seen, when nothing is wrong. */
   observed: string;
+  /** How many observations (responses, steps) the judgement rests on: 0 is nothing to judge. */
+  count: number;
 }
 
-export const judged = (observed: string, findings: Finding[] = [], notes: string[] = []): Judgement => ({
+export const judged = (
+  observed: string,
+  count: number,
+  findings: Finding[] = [],
+  notes: string[] = [],
+): Judgement => ({
+  count,
   findings,
   notes,
   observed,
@@ -53,5 +61,5 @@ export function apply(ctx: Ctx, j: Judgement | string): void {
       ...(f.sample ? { exchange: f.sample.response.exchange } : {}),
     });
   }
-  ctx.observe(j.observed);
+  ctx.observe(j.observed, j.count);
 }

@@ -61,10 +61,12 @@ describe('expectErrorBody', () => {
   });
 
   it('records nothing for a valid Error whose status is the HTTP status', async () => {
-    const r = await judged((ctx) =>
-      expectErrorBody(ctx, view('{"code":"X","message":"m","status":404}'), exchange),
-    );
+    const r = await judged((ctx) => {
+      expectErrorBody(ctx, view('{"code":"X","message":"m","status":404}'), exchange);
+      ctx.observe('one valid Error body', 1);
+    });
     expect(r.status).toBe('pass');
+    expect(r.details).toEqual([]);
   });
 
   it('records each problem, prefixed, with the schema failures as data', async () => {

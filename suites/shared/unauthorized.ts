@@ -36,5 +36,5 @@ export async function expect401(
     }
   }
   if (seen.length === 0) ctx.skip('no operation could be exercised safely', OUTCOME);
-  ctx.observe(`401 from ${seen.map((s) => s.split(' ')[0]).join(', ')}`);
+  ctx.observe(`401 from ${seen.map((s) => s.split(' ')[0]).join(', ')}`, seen.length);
 }

@@ -46,5 +46,5 @@ export function reportGrouped(ctx: Ctx, offences: Offence[], total: number, ok: 
     });
     ctx.evidence(...xs.slice(1, 3));
   }
-  ctx.observe(`${ok} (${total} responses)`);
+  ctx.observe(`${ok} (${total} responses)`, total);
 }

@@ -115,8 +115,10 @@ export const RATE_LIMIT_VARIANTS = {
         ...PROBE(200, 1),
         // No 429, so no wait: a walk that ends within one second outlives no Reset moment.
         maySkip: { 'RL-HEADERS-NEW-WINDOW': /no response of the run arrived after a Reset moment/ },
-        skips: Object.fromEntries(
-          [
+        skips: Object.fromEntries([
+          // No 429, so no Retry-After to judge: not evaluated rather than passed over nothing.
+          ['RL-HEADERS-RETRY-AFTER-VALID', /no response of the run carried Retry-After: nothing to judge/],
+          ...[
             'RL-PROBE-LIMIT-ENFORCED',
             'RL-PROBE-LIMIT-NOT-EARLY',
             'RL-PROBE-429-RETRY-AFTER',
@@ -124,8 +126,8 @@ export const RATE_LIMIT_VARIANTS = {
             'RL-PROBE-429-HEADERS',
             'RL-PROBE-429-BODY',
             'RL-PROBE-RECOVERY',
-          ].map((id) => [id, /Remaining still \d+: .*not reached|met no 429/]),
-        ),
+          ].map((id): [string, RegExp] => [id, /Remaining still \d+: .*not reached|met no 429/]),
+        ]),
       },
     ],
   },
