@@ -9,7 +9,7 @@ import { retryAfter } from '../../lib/formats/rate-limit-headers.ts';
 import { STALE_AFTER_MS } from '../rate-limit-windows.ts';
 import type { Tools } from '../shared/context.ts';
 import { ORDERS } from '../shared/paths.ts';
-import { gradualRefill, remainingUnreliable } from './judge-walk.ts';
+import { gradualRefill, notSeenCounting, remainingUnreliable } from './judge-walk.ts';
 import {
   BURST_MAX,
   type Burst,
@@ -172,6 +172,11 @@ export async function burst(
       `not sent: the walk proved X-RateLimit-Remaining unreliable (${unreliable}; see RL-PROBE-REMAINING-COUNTS), so a burst sized by it could overshoot the limit and get the key banned`,
       OUTCOME,
     );
+  // Only a Remaining seen counting down, and a limit that refused no earlier than it announced, may size a
+  // burst: otherwise the burst's extra 429s come where nothing predicted them.
+  const unseen = walk.kind === 'done' ? notSeenCounting(walk.value) : 'the walk did not run';
+  if (unseen)
+    return skip(`not sent: ${unseen}, so nothing shows a burst sized by it would stop at the limit`, OUTCOME);
   if (recovery.kind !== 'done')
     return skip(
       `needs the fresh window that follows the recovery, which did not run: ${recovery.kind === 'skip' ? recovery.reason : 'it failed'}`,

@@ -7,6 +7,7 @@ import {
   judgeNotEarly,
   judgeReset,
   judgeSteps,
+  notSeenCounting,
   remainingUnreliable,
 } from './judge-walk.ts';
 import { backoffDelayMs, earlyTolerance, endsAfterReset, rolledOver } from './record.ts';
@@ -210,5 +211,16 @@ describe('remainingUnreliable (whether Remaining may size the burst)', () => {
     // The same behind a token bucket's 429: the next token in 1 s, full again in 9 s.
     const bucket = refused({ 'retry-after': '1', 'x-ratelimit-reset': String(T0 / 1000 + 9) });
     expect(remainingUnreliable(walkOf([4, 4, 3, 3, 2, 2, 1], bucket))).toBeUndefined();
+  });
+});
+
+describe('notSeenCounting (whether a burst may be sized by Remaining)', () => {
+  it('a Remaining seen falling by one, and a 429 no earlier than it said: the burst may run', () => {
+    expect(notSeenCounting(walkOf([3, 2, 1, 0], refused()))).toBeUndefined();
+  });
+
+  it('not seen counting down, or a 429 well before Remaining 0: no burst', () => {
+    expect(notSeenCounting(walkOf([0], refused()))).toMatch(/not seen counting down .* on 0 requests/);
+    expect(notSeenCounting(walkOf([5, 4, 3], refused()))).toMatch(/429 came earlier than/);
   });
 });

@@ -288,3 +288,20 @@ export function remainingUnreliable(walk: Walk, recovery?: Recovery): string | u
     return `it did not fall on ${stuck} of ${pairs.length} counted requests, and the limiter shows no gradual refill that would explain it`;
   return undefined;
 }
+
+/**
+ * Why the walk does not show X-RateLimit-Remaining counting down to a limit that held where it said, or
+ * undefined when it does: Remaining fell by one on at least two requests, and the 429 came no earlier than
+ * Remaining announced (RL-PROBE-LIMIT-NOT-EARLY). What a burst may be sized by.
+ */
+export function notSeenCounting(walk: Walk): string | undefined {
+  const falls = sameWindowPairs(walk.samples).filter(
+    ([p, c]) => p.remaining !== undefined && c.remaining === p.remaining - 1,
+  ).length;
+  if (falls < 2)
+    return `X-RateLimit-Remaining was not seen counting down in the walk (it fell by one on ${falls} requests)`;
+  const early = judgeNotEarly(walk);
+  if (typeof early !== 'string' && early.findings.length > 0)
+    return `the walk's 429 came earlier than X-RateLimit-Remaining announced (see RL-PROBE-LIMIT-NOT-EARLY)`;
+  return undefined;
+}
