@@ -30,7 +30,7 @@ describe('a harness limit never gives a conformant verdict', () => {
     expect(planAt).toBeLessThan(run.stdout.indexOf('  PASS '));
     expect(run.stdout).toMatch(/a budget of \d+ requests \(--max-requests\) would let every check run/);
     expect(run.stdout).toMatch(
-      /^Verdict: INCOMPLETE: \d+ MUST checks evaluated; \d+ left out \(\d+ MUST: [A-Z0-9-]+, .*\); rate-limit probe not run$/m,
+      /^Verdict: INCOMPLETE: \d+ of \d+ MUST checks evaluated; \d+ left out \(\d+ MUST: [A-Z0-9-]+, .*\); rate-limit probe not run$/m,
     );
     expect(report.requests.sent).toBeLessThanOrEqual(40);
   });
@@ -58,7 +58,7 @@ describe('what the configuration leaves out is named', () => {
     expect(must.map((n) => n.id)).toContain('CANCEL-PENDING-204');
     expect(must.filter((n) => n.cause !== 'input')).toEqual([]);
     expect(run.stdout).toContain(
-      `Verdict: CONFORMANT: ${evaluation.must.evaluated} MUST checks pass; ${evaluation.notEvaluated.length} left out (${must.length} MUST: ${must
+      `Verdict: CONFORMANT: ${evaluation.must.evaluated} of ${evaluation.must.selected} MUST checks evaluated, all pass; ${evaluation.notEvaluated.length} left out (${must.length} MUST: ${must
         .slice(0, 3)
         .map((n) => n.id)
         .join(', ')}, …); rate-limit probe not run`,
@@ -108,7 +108,7 @@ describe('what the configuration leaves out is named', () => {
     expect(run.code, run.stdout).toBe(0);
     expect(run.report!.evaluation.notEvaluated).toEqual([]);
     expect(run.report!.counts.skip).toBe(0);
-    expect(run.stdout).toMatch(/^Verdict: CONFORMANT: \d+ MUST checks pass; none left out$/m);
+    expect(run.stdout).toMatch(/^Verdict: CONFORMANT: (\d+) of \1 MUST checks evaluated, all pass; none left out$/m);
   });
 
   it('--fail-on warn: a SHOULD warning fails an otherwise conformant run (exit 1)', async () => {

@@ -80,12 +80,14 @@ export function verdictLine(report: Report): string {
     ...(report.scope.only.length > 0 || report.scope.skip.length > 0 ? ['partial selection of checks'] : []),
   ].join('; ');
   const fails = report.counts.fail;
+  // The MUST coverage leads: how much of what the spec requires this run judged.
+  const coverage = `${must.evaluated} of ${must.selected} MUST checks evaluated`;
   const head =
     report.verdict === 'conformant'
-      ? `CONFORMANT: ${must.evaluated} MUST checks pass`
+      ? `CONFORMANT: ${coverage}, all pass`
       : report.verdict === 'non-conformant'
-        ? `NON-CONFORMANT: ${fails} of ${must.evaluated} evaluated MUST checks fail`
-        : `INCOMPLETE: ${must.evaluated} MUST checks evaluated`;
+        ? `NON-CONFORMANT: ${coverage}, ${fails} fail`
+        : `INCOMPLETE: ${coverage}`;
   return `Verdict: ${head}; ${tail}`;
 }
 

@@ -38,6 +38,10 @@ describe('coverageOf', () => {
     expect(rule('8.r1').checks[0]!.status).toBe('not-run');
     expect(rule('7.r2')).toMatchObject({ kind: 'unspecified', checks: [{ id: 'CANCEL-SHIPPED-409' }] });
     expect(rule('7.r2').uncovered).toBeUndefined();
+    // Per rule, the MUST coverage: selected MUST checks citing it, and how many reached pass or fail.
+    expect(rule('4.cancel.r3').must).toEqual({ selected: 1, evaluated: 1 });
+    expect(rule('4.cancel.r2').must).toEqual({ selected: 1, evaluated: 0 });
+    expect(rule('8.r5').must).toEqual({ selected: 0, evaluated: 0 });
     expect(rule('9.r2').checks).toEqual([]);
     expect(c.rules.map((r) => r.id)).toEqual(RULES.map((r) => r.id));
   });

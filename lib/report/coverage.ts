@@ -21,6 +21,8 @@ export interface RuleCoverage {
   text: string;
   /** The selected checks that cite the rule, in run order, with their status in this run. */
   checks: { id: string; level: Level; status: CoverageStatus }[];
+  /** Of the selected MUST checks that cite the rule, how many reached a verdict (pass or fail). */
+  must: { selected: number; evaluated: number };
   /** For a requirement no selected check tests: why (the catalogue's reason, or the selection). */
   uncovered?: string;
 }
@@ -58,12 +60,17 @@ export function coverageOf(
     const checks = chosen
       .filter((c) => c.rules.includes(rule.id))
       .map((c) => ({ id: c.id, level: c.level, status: status.get(c.id) ?? ('not-run' as const) }));
+    const musts = checks.filter((c) => c.level === 'MUST');
     const entry: RuleCoverage = {
       id: rule.id,
       section: rule.section,
       kind: rule.kind,
       text: rule.text,
       checks,
+      must: {
+        selected: musts.length,
+        evaluated: musts.filter((c) => c.status === 'pass' || c.status === 'fail').length,
+      },
     };
     if (rule.kind === 'requirement') {
       out.testable++;
