@@ -34,6 +34,7 @@ export function planFor(config: Config, checks: readonly PlanCheck[]): RunPlan {
     maxRequests: config.maxRequests,
     maxWaitSeconds: config.maxWaitMs / 1000,
     propertyRuns: config.propertyRuns,
+    exhaustive: config.exhaustive,
     probe: probeCost(knownWindow(config), config.burst),
   });
 }

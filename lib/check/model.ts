@@ -20,6 +20,12 @@ export interface Sending {
    * left (lib/check/property.ts), so only the rest must fit for the check to run.
    */
   generated?: boolean;
+  /**
+   * Requests it may send under --exhaustive, every case of its catalogue, instead of `requests`, which is
+   * then its default sample's (sized so a default run fits one Free-plan minute). Unset: no sample, the
+   * same in both modes.
+   */
+  exhaustive?: number;
 }
 
 export interface Needs extends Sending {

@@ -9,6 +9,8 @@ import { input, limit, type Skip, skipOf } from './skip.ts';
 export interface Supply {
   /** Generated cases per property (--property-runs). */
   propertyRuns: number;
+  /** Every case of the sampling checks is sent (--exhaustive), not their default sample. */
+  exhaustive: boolean;
   /** The shared sendings a check that ran earlier already paid for (Needs.shared). */
   claimed: ReadonlySet<string>;
   cancellableLeft: number;
@@ -45,17 +47,31 @@ export const UNMET = {
     ),
 };
 
-const costOf = (s: Sending, propertyRuns: number) => s.requests + (s.generated ? propertyRuns : 0);
+const costOf = (s: Sending, propertyRuns: number, exhaustive: boolean) =>
+  (exhaustive ? (s.exhaustive ?? s.requests) : s.requests) + (s.generated ? propertyRuns : 0);
 
 /**
  * The most requests a check may still send: its own, one per generated case of its property, and each shared
- * sending it reads that no earlier check claimed. An upper bound, as the plan's counts are.
+ * sending it reads that no earlier check claimed; every case of a sampling check under --exhaustive, its
+ * sample otherwise. An upper bound, as the plan's counts are.
  */
-export function requestsOf(needs: Needs, propertyRuns: number, claimed: ReadonlySet<string>): number {
-  let n = costOf(needs, propertyRuns);
+export function requestsOf(
+  needs: Needs,
+  propertyRuns: number,
+  claimed: ReadonlySet<string>,
+  exhaustive = false,
+): number {
+  let n = costOf(needs, propertyRuns, exhaustive);
   for (const [name, sending] of Object.entries(needs.shared ?? {}))
-    if (!claimed.has(name)) n += costOf(sending, propertyRuns);
+    if (!claimed.has(name)) n += costOf(sending, propertyRuns, exhaustive);
   return n;
+}
+
+/** Whether a check sends a sample by default and more under --exhaustive (itself, or a sending it reads). */
+export function samples(needs: Needs): boolean {
+  return [needs, ...Object.values(needs.shared ?? {})].some(
+    (s) => s.exhaustive !== undefined && s.exhaustive !== s.requests,
+  );
 }
 
 /** Marks the shared sendings of a check that runs as paid for, so later checks do not count them again. */
@@ -73,7 +89,7 @@ export function unmetNeed(needs: Needs, supply: Supply): Skip | undefined {
   if (needs.plan && !supply.plan) return UNMET.plan;
   if (needs.optIn === 'burst' && !supply.burst) return UNMET.burst;
   // Generated cases are cut to fit (Sending.generated): the fixed part must fit.
-  const requests = requestsOf(needs, 0, supply.claimed);
+  const requests = requestsOf(needs, 0, supply.claimed, supply.exhaustive);
   if (requests > supply.budgetLeft) return UNMET.budget(requests, supply.budgetLeft);
   return undefined;
 }

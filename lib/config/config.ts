@@ -28,6 +28,8 @@ export interface Config {
   maxResponseBytes: number;
   seed: number;
   propertyRuns: number;
+  /** Every case of the sampling operators, not the default sample (--exhaustive). */
+  exhaustive: boolean;
   replayPath?: { checkId: string; path: string };
   skipRateLimitProbe: boolean;
   plan?: Plan;

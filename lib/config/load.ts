@@ -160,6 +160,7 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
     maxResponseBytes: int(settingOf('maxResponseBytes'), get('maxResponseBytes'), 1024)!,
     seed,
     propertyRuns: int(settingOf('propertyRuns'), get('propertyRuns'), 0)!,
+    exhaustive: bool(settingOf('exhaustive'), get('exhaustive')),
     ...(replayPath ? { replayPath } : {}),
     skipRateLimitProbe: bool(settingOf('skipRateLimitProbe'), get('skipRateLimitProbe')),
     ...(planText !== undefined ? { plan: planText as Plan } : {}),

@@ -16,6 +16,7 @@ export const CARRIED = [
   'maxResponseBytes',
   'seed',
   'propertyRuns',
+  'exhaustive',
   'replayPath',
   'skipRateLimitProbe',
   'plan',

@@ -128,6 +128,14 @@ export const SETTINGS = [
     help: 'Generated cases per orderId property, after the explicit edge cases.',
   },
   {
+    key: 'exhaustive',
+    flag: '--exhaustive',
+    env: 'ORDER_STORE_EXHAUSTIVE',
+    kind: 'boolean',
+    default: 'false',
+    help: 'Send every case of the operators that sample (key placements, path spellings, orderId spellings and the like) instead of the default sample, which rotates by --seed and fits a Free-plan minute; the plan says what each adds. Spends more requests and may wait out rate-limit windows.',
+  },
+  {
     key: 'replayPath',
     flag: '--replay-path',
     env: 'ORDER_STORE_REPLAY_PATH',

@@ -130,6 +130,7 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
       maxWaitSeconds: config.maxWaitMs / 1000,
       maxResponseBytes: config.maxResponseBytes,
       propertyRuns: config.propertyRuns,
+      exhaustive: config.exhaustive,
       plan: config.plan ?? null,
       cancellableOrderIds: config.cancellableOrderIds,
       shippedOrderIds: config.shippedOrderIds,

@@ -2,6 +2,7 @@
 // summary (the verdict line with what was and was not evaluated, counts, where the reports are). Text only.
 import { dirname, join } from 'node:path';
 import type { CheckResult } from '../check/model.ts';
+import { flagAndEnv } from '../config/settings.ts';
 import type { RunPlan } from '../run/plan.ts';
 import type { NotEvaluated } from './evaluation.ts';
 import type { Report } from './model.ts';
@@ -45,9 +46,24 @@ export function planLines(plan: RunPlan, budget: number): string[] {
     lines.push(
       `  a budget of ${plan.budgetForAll} requests (--max-requests) would let every check run that the rest of the configuration allows`,
     );
+  lines.push(...samplingLines(plan));
   for (const g of grouped(out.map((c) => ({ id: c.id, reason: c.skip?.reason ?? '' }))))
     lines.push(`  left out: ${g}`);
   return lines;
+}
+
+/** What the sampling checks send in this mode and in the other, and how to get every case. */
+function samplingLines(plan: RunPlan): string[] {
+  if (plan.sampled.length === 0) return [];
+  const setting = flagAndEnv('exhaustive');
+  if (plan.exhaustive)
+    return [
+      `  exhaustive (${setting}): every case of ${plan.sampled.map((c) => `${c.id} (up to ${c.all} requests; its sample ${c.sample})`).join(', ')}`,
+    ];
+  return [
+    `  sampled: ${plan.sampled.map((c) => `${c.id} (up to ${c.sample} of ${c.all} requests)`).join(', ')}`,
+    `  every case with ${setting}: up to ${plan.exhaustiveRequests} requests in all`,
+  ];
 }
 
 /**

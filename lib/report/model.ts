@@ -54,6 +54,7 @@ export interface Report {
     maxWaitSeconds: number;
     maxResponseBytes: number;
     propertyRuns: number;
+    exhaustive: boolean;
     plan: string | null;
     cancellableOrderIds: string[];
     shippedOrderIds: string[];

@@ -50,6 +50,9 @@ const PLAN: RunPlan = {
   longestWaitSeconds: null,
   probe: 'not selected',
   budgetForAll: 3,
+  exhaustive: false,
+  sampled: [],
+  exhaustiveRequests: 3,
 };
 
 const SETTINGS: RunConfig = {
@@ -65,6 +68,7 @@ const SETTINGS: RunConfig = {
   maxResponseBytes: 1 << 20,
   seed: 1,
   propertyRuns: 8,
+  exhaustive: false,
   skipRateLimitProbe: false,
   burst: false,
   trustOrderList: false,

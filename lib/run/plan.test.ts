@@ -1,5 +1,6 @@
 // The plan on hand-made checks: input gaps and budget gaps are named before sending, the probe runs whole
-// or not at all, and the budget that would run everything is given.
+// or not at all, the budget that would run everything is given, and a sampling check is counted in the
+// mode of the run, with what the other mode would send.
 import { describe, expect, it } from 'vitest';
 import { type PlanCheck, type PlanInputs, planRun } from './plan.ts';
 
@@ -21,6 +22,7 @@ const INPUTS: PlanInputs = {
   maxRequests: 100,
   maxWaitSeconds: 120,
   propertyRuns: 8,
+  exhaustive: false,
   probe: { known: true, requests: 50, waitSeconds: 10, source: 'a known window' },
 };
 
@@ -78,5 +80,35 @@ describe('planRun', () => {
     expect(out(cut)).toEqual(['ID-D limit']);
     expect(cut.requests).toBe(5);
     expect(cut.budgetForAll).toBe(1 + 53 + 52);
+  });
+
+  it('counts a sampling check at its sample by default and whole under --exhaustive, and says both', () => {
+    const checks: PlanCheck[] = [
+      { id: 'LIST-A', level: 'MUST', needs: { requests: 2 } },
+      { id: 'AUTH-S', level: 'MUST', needs: { requests: 4, exhaustive: 30 } },
+      {
+        id: 'PATH-T',
+        level: 'MUST',
+        needs: { requests: 0, shared: { spell: { requests: 3, exhaustive: 9 } } },
+      },
+      { id: 'ID-U', level: 'MUST', needs: { requests: 1, exhaustive: 1 } },
+    ];
+    const sample = planRun(checks, INPUTS);
+    expect(sample.requests).toBe(2 + 4 + 3 + 1);
+    expect(sample.exhaustive).toBe(false);
+    expect(sample.exhaustiveRequests).toBe(2 + 30 + 9 + 1);
+    // A check whose whole catalogue is its sample does not sample.
+    expect(sample.sampled).toEqual([
+      { id: 'AUTH-S', sample: 4, all: 30 },
+      { id: 'PATH-T', sample: 3, all: 9 },
+    ]);
+    const all = planRun(checks, { ...INPUTS, exhaustive: true });
+    expect(all.requests).toBe(2 + 30 + 9 + 1);
+    expect(all.sampled).toEqual(sample.sampled);
+    // The budget is judged in the run's mode: the whole catalogue may not fit where the sample does.
+    const tight = planRun(checks, { ...INPUTS, exhaustive: true, maxRequests: 20 });
+    expect(out(tight)).toEqual(['AUTH-S limit']);
+    expect(tight.sampled.map((c) => c.id)).toEqual(['PATH-T']);
+    expect(tight.budgetForAll).toBe(42);
   });
 });

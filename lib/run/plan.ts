@@ -2,7 +2,7 @@
 // not (a fixture, a second key, the plan, an opt-in, the budget, the wait limit), and what the run may cost.
 // Pure: the checks and what the run has are handed in. A check planned to run may still skip at run time.
 import type { Level, Needs } from '../check/model.ts';
-import { claim, requestsOf, UNMET, unmetNeed } from '../check/needs.ts';
+import { claim, requestsOf, samples, UNMET, unmetNeed } from '../check/needs.ts';
 import { limit, type Skip, skipOf } from '../check/skip.ts';
 import { flagAndEnv, settingOf } from '../config/settings.ts';
 
@@ -28,7 +28,17 @@ export interface PlanInputs {
   maxWaitSeconds: number;
   /** Generated cases per property (--property-runs). */
   propertyRuns: number;
+  /** Every case of the sampling checks, not their default sample (--exhaustive). */
+  exhaustive: boolean;
   probe: ProbeCost;
+}
+
+/** A check planned to run that sends a sample of its cases by default and every case under --exhaustive. */
+export interface SampledCheck {
+  id: string;
+  /** Most requests it may send in either mode, the shared sendings it reads included. */
+  sample: number;
+  all: number;
 }
 
 export interface PlannedCheck {
@@ -49,14 +59,34 @@ export interface RunPlan {
   probe: string;
   /** The budget that would let every check run that the configuration otherwise allows. */
   budgetForAll: number;
+  /** Whether the run sends every case of the sampling checks (--exhaustive). */
+  exhaustive: boolean;
+  /** The sampling checks planned to run, with what each sends in either mode. */
+  sampled: SampledCheck[];
+  /** The most requests the same run would send under --exhaustive, the budget aside. */
+  exhaustiveRequests: number;
 }
 
 export function planRun(checks: readonly PlanCheck[], inputs: PlanInputs): RunPlan {
-  const unbounded = planWithin(checks, { ...inputs, maxRequests: Number.MAX_SAFE_INTEGER });
-  return { ...planWithin(checks, inputs), budgetForAll: unbounded.requests };
+  const unbounded = { ...inputs, maxRequests: Number.MAX_SAFE_INTEGER };
+  const plan = planWithin(checks, inputs);
+  const running = new Set(plan.checks.filter((c) => c.run).map((c) => c.id));
+  const cost = (c: PlanCheck, exhaustive: boolean) =>
+    requestsOf(c.needs, inputs.propertyRuns, new Set(), exhaustive);
+  return {
+    ...plan,
+    budgetForAll: planWithin(checks, unbounded).requests,
+    exhaustive: inputs.exhaustive,
+    sampled: checks
+      .filter((c) => running.has(c.id) && samples(c.needs))
+      .map((c) => ({ id: c.id, sample: cost(c, false), all: cost(c, true) })),
+    exhaustiveRequests: planWithin(checks, { ...unbounded, exhaustive: true }).requests,
+  };
 }
 
-function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): Omit<RunPlan, 'budgetForAll'> {
+type PlanBody = Omit<RunPlan, 'budgetForAll' | 'exhaustive' | 'sampled' | 'exhaustiveRequests'>;
+
+function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): PlanBody {
   const out: PlannedCheck[] = [];
   const probeChecks = checks.filter((c) => c.needs.probe);
   const others = checks.filter((c) => !c.needs.probe);
@@ -73,6 +103,7 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): Omit<RunP
     probeOff: inputs.probeOff,
     budgetLeft,
     propertyRuns: inputs.propertyRuns,
+    exhaustive: inputs.exhaustive,
     claimed,
   });
   for (const c of others) {
@@ -81,7 +112,10 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): Omit<RunP
     else {
       out.push({ id: c.id, level: c.level, run: true });
       // A property's generated cases take what is left, as they do in the run (lib/check/property.ts).
-      spent += Math.min(requestsOf(c.needs, inputs.propertyRuns, claimed), inputs.maxRequests - spent);
+      spent += Math.min(
+        requestsOf(c.needs, inputs.propertyRuns, claimed, inputs.exhaustive),
+        inputs.maxRequests - spent,
+      );
       claim(c.needs, claimed);
     }
   }

@@ -42,6 +42,7 @@ export function unmetNeed(
 ): Skip | undefined {
   return unmetNeedOf(needs, {
     propertyRuns: config.propertyRuns,
+    exhaustive: config.exhaustive,
     claimed,
     cancellableLeft: target.cancellableLeft,
     shipped: target.shippedIds.length,

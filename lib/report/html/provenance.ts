@@ -27,7 +27,7 @@ export function provenanceHtml(report: Report): string {
     ],
     [
       'Settings',
-      `seed <code>${s.seed}</code> (replay with <code>--seed ${s.seed}</code>), timeout ${s.timeoutMs} ms, longest wait ${s.maxWaitSeconds} s, response cap ${s.maxResponseBytes} bytes, ${s.propertyRuns} property runs, plan ${esc(s.plan ?? 'not given')}, second key ${s.secondApiKey ? 'given' : 'not given'}, burst ${s.burst ? 'on' : 'off'}`,
+      `seed <code>${s.seed}</code> (replay with <code>--seed ${s.seed}</code>), timeout ${s.timeoutMs} ms, longest wait ${s.maxWaitSeconds} s, response cap ${s.maxResponseBytes} bytes, ${s.propertyRuns} property runs, ${s.exhaustive ? 'every case (exhaustive)' : 'sampled cases'}, plan ${esc(s.plan ?? 'not given')}, second key ${s.secondApiKey ? 'given' : 'not given'}, burst ${s.burst ? 'on' : 'off'}`,
     ],
     [
       'Fixtures',

@@ -1,0 +1,45 @@
+// The plan as printed before the first request: a sampling check is named with what it sends in this mode and
+// in the other, and the setting that sends every case is named. Built on planRun, nothing sent.
+import { describe, expect, it } from 'vitest';
+import { type PlanCheck, type PlanInputs, planRun } from '../run/plan.ts';
+import { planLines } from './console.ts';
+
+const INPUTS: PlanInputs = {
+  cancellable: 0,
+  shipped: 0,
+  secondKey: false,
+  plan: false,
+  burst: false,
+  probeOff: true,
+  maxRequests: 100,
+  maxWaitSeconds: 120,
+  propertyRuns: 0,
+  exhaustive: false,
+  probe: { known: false, floor: 0 },
+};
+
+const CHECKS: PlanCheck[] = [
+  { id: 'LIST-A', level: 'MUST', needs: { requests: 2 } },
+  { id: 'AUTH-S', level: 'MUST', needs: { requests: 4, exhaustive: 30 } },
+  { id: 'PATH-T', level: 'MUST', needs: { requests: 0, shared: { spell: { requests: 3, exhaustive: 9 } } } },
+];
+
+describe('planLines', () => {
+  it('names each sampling check with both counts and the setting that sends every case', () => {
+    const sample = planLines(planRun(CHECKS, INPUTS), 100).join('\n');
+    expect(sample).toContain('sampled: AUTH-S (up to 4 of 30 requests), PATH-T (up to 3 of 9 requests)');
+    expect(sample).toContain(
+      'every case with --exhaustive / ORDER_STORE_EXHAUSTIVE: up to 41 requests in all',
+    );
+    const all = planLines(planRun(CHECKS, { ...INPUTS, exhaustive: true }), 100).join('\n');
+    expect(all).toContain(
+      'exhaustive (--exhaustive / ORDER_STORE_EXHAUSTIVE): every case of AUTH-S (up to 30 requests; its sample 4)',
+    );
+    expect(all).not.toContain('sampled:');
+  });
+
+  it('says nothing of sampling when no check samples', () => {
+    const lines = planLines(planRun(CHECKS.slice(0, 1), INPUTS), 100).join('\n');
+    expect(lines).not.toMatch(/sampled|exhaustive/);
+  });
+});
