@@ -33,7 +33,9 @@ describe('the first hour', () => {
       message: expect.stringMatching(/Limit 60: the free plan's minute limit/),
     });
     expect(checkOf(run, 'RL-PROBE-SECOND-KEY').message).toMatch(/limits are per key/);
-    expect(run.stdout).toMatch(/^Verdict: CONFORMANT: (\d+) of \1 MUST checks evaluated, all pass; none left out$/m);
+    expect(run.stdout).toMatch(
+      /^Verdict: CONFORMANT: (\d+) of \1 MUST checks evaluated, all pass; none left out$/m,
+    );
   }, 90_000);
 
   it('a misspelt variable is named also when CI is set (where it is why the run has no target)', async () => {

@@ -108,7 +108,9 @@ describe('what the configuration leaves out is named', () => {
     expect(run.code, run.stdout).toBe(0);
     expect(run.report!.evaluation.notEvaluated).toEqual([]);
     expect(run.report!.counts.skip).toBe(0);
-    expect(run.stdout).toMatch(/^Verdict: CONFORMANT: (\d+) of \1 MUST checks evaluated, all pass; none left out$/m);
+    expect(run.stdout).toMatch(
+      /^Verdict: CONFORMANT: (\d+) of \1 MUST checks evaluated, all pass; none left out$/m,
+    );
   });
 
   it('--fail-on warn: a SHOULD warning fails an otherwise conformant run (exit 1)', async () => {
