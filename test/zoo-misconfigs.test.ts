@@ -1,6 +1,6 @@
 // The zoo's misconfigurations (targets/): each real way a stack is shipped wrong is caught by the checks it
-// names, with no ban. Its run leaves out the probe unless a named check is the probe's (or reads the windows
-// it walks), and the burst always: those cost windows the finding does not need.
+// names, with no ban. Its run leaves out the probe unless a named check is the probe's (or judges the 429
+// and windows it walks to), and the burst always: those cost windows the finding does not need.
 import { describe, expect, it } from 'vitest';
 import { loadZoo } from '../targets/catalogue.ts';
 import { unavailable } from '../targets/launch.ts';
@@ -8,6 +8,8 @@ import { checkOf } from './support/cli.ts';
 import { zooRun } from './zoo/run.ts';
 
 const SEED = 19;
+/** Whole-run checks that judge what only the probe provokes: a 429 and the windows around it. */
+const NEEDS_A_429 = ['RL-HEADERS-NEW-WINDOW', 'RL-HEADERS-RETRY-AFTER-VALID'];
 const zoo = await loadZoo();
 
 for (const target of zoo) {
@@ -18,7 +20,7 @@ for (const target of zoo) {
     });
     for (const [name, m] of Object.entries(target.misconfigs)) {
       const named = [...(m.fails ?? []), ...(m.warns ?? [])];
-      const probe = named.some((id) => id.startsWith('RL-PROBE-') || id === 'RL-HEADERS-NEW-WINDOW');
+      const probe = named.some((id) => id.startsWith('RL-PROBE-') || NEEDS_A_429.includes(id));
       const args = [...(probe ? [] : ['--skip-rate-limit-probe']), ...(m.args ?? [])];
       it(`${name} is caught by ${named.join(', ')}`, { timeout: 120_000 }, async () => {
         const r = await zooRun(target, { seed: SEED, misconfig: name, args });

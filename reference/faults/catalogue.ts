@@ -239,7 +239,6 @@ export const FAULTS = [
     'Requests are counted (Remaining reaches 0) but never answered 429.',
   ),
   fault('ratelimit-off-by-one', 'rate-limit', 'spec §8 rule 3', 'limit + 1 requests get through per window.'),
-  fault('ratelimit-no-retry-after', 'rate-limit', 'spec §8 rule 4', '429 responses carry no Retry-After.'),
   fault(
     'ratelimit-retry-after-inconsistent',
     'rate-limit',

@@ -40,6 +40,12 @@ export const VARIANTS = [
     'Retry-After is an HTTP-date (the reset instant, rounded up to the second) instead of delay-seconds.',
   ),
   variant(
+    'no-retry-after',
+    'rate-limit',
+    'RFC 6585 §4 (a 429 MAY include a Retry-After header); spec §8 rule 4 binds the client only',
+    '429 responses carry no Retry-After: a client waits for X-RateLimit-Reset instead.',
+  ),
+  variant(
     'retry-after-rounded-up',
     'rate-limit',
     'RFC 9110 §10.2.3; spec §8 rule 8',

@@ -151,12 +151,12 @@ export const rateLimitProbe = suite({
     limitedCheck(
       {
         id: 'RL-PROBE-429-RETRY-AFTER',
-        spec: 'spec §8 rule 4; RFC 9110 §10.2.3',
-        level: 'MUST',
+        spec: 'spec §8 rule 4; RFC 6585 §4; RFC 9110 §10.2.3',
+        level: 'INFO',
         rules: ['8.r4', '8.r8'],
         requirement:
-          'On a 429 the client is to wait for the time given in Retry-After, so the 429 carries one, as delay-seconds or an HTTP-date (its unit is not shown, spec §8 rule 8: both forms are accepted).',
-        basis: [SPEC.retryAfterWait, RFC.retryAfterForms],
+          'Whether the 429 carries Retry-After, and in which form, is recorded: spec §8 rule 4 tells the client to wait for it, and RFC 6585 §4 lets a 429 include one (MAY), so none binds the server to send it (a value that is sent must match its grammar: RL-HEADERS-RETRY-AFTER-VALID).',
+        basis: [RFC.retryAfterMay, SPEC.retryAfterWait, RFC.retryAfterForms],
         title: 'Reads Retry-After on the walk’s 429',
       },
       judgeRetryAfter,

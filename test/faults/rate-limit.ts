@@ -29,13 +29,6 @@ export const RATE_LIMIT_FAULTS = {
     faulty: [200, 200, 200, 429],
     caught: [{ ...PROBE, fails: ['RL-PROBE-LIMIT-ENFORCED'], exit: 1 }],
   },
-  'ratelimit-no-retry-after': {
-    options: TWO_PER_MINUTE,
-    probe: async (s) => (await calls(s, 3)).map((a) => a.headers['retry-after']),
-    faithful: [undefined, undefined, '60'],
-    faulty: [undefined, undefined, undefined],
-    caught: [{ ...PROBE, fails: ['RL-PROBE-429-RETRY-AFTER'], exit: 1 }],
-  },
   'ratelimit-retry-after-inconsistent': {
     options: TWO_PER_MINUTE,
     probe: async (s, clock) => {
