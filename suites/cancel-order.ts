@@ -46,7 +46,7 @@ export const cancelOrder = suite({
       requirement: 'Cancelling an order with status pending answers 204 (order cancelled).',
       basis: [SPEC.cancel204, SPEC.pendingCancelled],
       title: 'Sends DELETE /store/orders/{a pending fixture} with the API key',
-      needs: { requests: 0, cancellable: 1, shared: shares('order list', 'first cancel') },
+      needs: { requests: 0, shared: shares('order list', 'first cancel') },
       async run(ctx: Ctx) {
         const first = ctx.target.firstCancel();
         if (!first) ctx.skip(NO_FIXTURE);
@@ -71,7 +71,7 @@ export const cancelOrder = suite({
         'A 204 response carries no content: no body bytes, and no Content-Length other than 0 or Transfer-Encoding.',
       basis: [SPEC.cancel204, RFC.noContent204, RFC.noContentLength204, RFC.noTransferEncoding204],
       title: 'Reads the body and framing headers of the 204 to the cancel',
-      needs: { requests: 0, cancellable: 1, shared: shares('first cancel') },
+      needs: { requests: 0, shared: shares('first cancel') },
       async run(ctx: Ctx) {
         const first = ctx.target.firstCancel();
         if (!first) ctx.skip(NO_FIXTURE);
@@ -104,7 +104,7 @@ export const cancelOrder = suite({
         'Only an order with status pending can be cancelled (spec §4 cancelOrder rule 1, stated without exception, so a MUST like rules 2 and 3): once cancelled the order is not pending, so a second cancel of it is never answered 2xx ("Order cancelled").',
       basis: [SPEC.onlyPending],
       title: 'Sends DELETE /store/orders/{the cancelled fixture} a second time',
-      needs: { requests: 0, cancellable: 1, shared: shares('repeated cancel') },
+      needs: { requests: 0, shared: shares('repeated cancel') },
       async run(ctx: Ctx) {
         const { id, again } = await secondCancel(ctx);
         ctx.require(
@@ -124,7 +124,7 @@ export const cancelOrder = suite({
         "Which status a second cancel of the just-cancelled order gets is not specified (2xx is CANCEL-REPEAT-NOT-2XX's finding); recorded.",
       basis: [SPEC.pendingCancelled],
       title: 'Reads the answer to the second DELETE of the cancelled fixture',
-      needs: { requests: 0, cancellable: 1, shared: shares('repeated cancel') },
+      needs: { requests: 0, shared: shares('repeated cancel') },
       async run(ctx: Ctx) {
         const { id, again } = await secondCancel(ctx);
         ctx.evidence(again.exchange);

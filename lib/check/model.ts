@@ -26,6 +26,11 @@ export interface Sending {
    * same in both modes.
    */
   exhaustive?: number;
+  /**
+   * Pending orders it cancels, taken from --cancellable-order-ids. Taken once, by the sending: a check that
+   * reads it after it was sent needs none of its own (the first cancel's fixture is its readers').
+   */
+  cancellable?: number;
 }
 
 export interface Needs extends Sending {
@@ -34,8 +39,6 @@ export interface Needs extends Sending {
    * first check that runs with it. `requests` and `generated` are then what the check sends of its own.
    */
   shared?: Readonly<Record<string, Sending>>;
-  /** Pending orders it will cancel, taken from --cancellable-order-ids. */
-  cancellable?: number;
   /** A known shipped order (--shipped-order-ids). */
   shipped?: boolean;
   /** A second API key (--second-api-key). */

@@ -74,6 +74,17 @@ export function samples(needs: Needs): boolean {
   );
 }
 
+/**
+ * The fixtures a check still needs: its own, and those of each shared sending it reads that no earlier check
+ * claimed (one that was sent already took them for every reader).
+ */
+export function fixturesOf(needs: Needs, claimed: ReadonlySet<string>): number {
+  let n = needs.cancellable ?? 0;
+  for (const [name, sending] of Object.entries(needs.shared ?? {}))
+    if (!claimed.has(name)) n += sending.cancellable ?? 0;
+  return n;
+}
+
 /** Marks the shared sendings of a check that runs as paid for, so later checks do not count them again. */
 export function claim(needs: Needs, claimed: Set<string>): void {
   for (const name of Object.keys(needs.shared ?? {})) claimed.add(name);
@@ -82,8 +93,9 @@ export function claim(needs: Needs, claimed: Set<string>): void {
 /** Why a check with `needs` cannot run with `supply`, or undefined when it can. */
 export function unmetNeed(needs: Needs, supply: Supply): Skip | undefined {
   if (needs.probe && supply.probeOff) return UNMET.probeOff;
-  if (needs.cancellable && supply.cancellableLeft < needs.cancellable)
-    return UNMET.cancellable(needs.cancellable, supply.cancellableLeft);
+  const fixtures = fixturesOf(needs, supply.claimed);
+  if (fixtures > 0 && supply.cancellableLeft < fixtures)
+    return UNMET.cancellable(fixtures, supply.cancellableLeft);
   if (needs.shipped && supply.shipped === 0) return UNMET.shipped;
   if (needs.secondKey && !supply.secondKey) return UNMET.secondKey;
   if (needs.plan && !supply.plan) return UNMET.plan;

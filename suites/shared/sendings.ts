@@ -9,7 +9,7 @@ const SENDINGS = {
   'pets without credentials': { requests: 1 },
   'pet read': { requests: 1 },
   'cancel of an absent id': { requests: 1 },
-  'first cancel': { requests: 1 },
+  'first cancel': { requests: 1, cancellable: 1 },
   'repeated cancel': { requests: 1 },
   'shipped cancel': { requests: 1 },
 } as const satisfies Record<string, Sending>;
