@@ -185,4 +185,40 @@ describe('HttpClient', () => {
       { url: '/v1/store/orders', auth: `bearer ${KEY}` },
     ]);
   });
+
+  it('puts the key in the named headers and cookies, with no Authorization, and records them redacted', async () => {
+    const seen: Array<Record<string, string | string[] | undefined>> = [];
+    const base = await serve((req, res) => {
+      seen.push(req.headers);
+      res.end('{}');
+    });
+    const { http, transcript } = client(base);
+    await http.send({
+      method: 'GET',
+      path: '/store/orders',
+      auth: { kind: 'placed', headers: ['X-API-Key', 'Api-Key'], cookies: ['api_key', 'token'] },
+    });
+    expect(seen[0]).toMatchObject({
+      'x-api-key': KEY,
+      'api-key': KEY,
+      cookie: `api_key=${KEY}; token=${KEY}`,
+    });
+    expect(seen[0]!.authorization).toBeUndefined();
+    expect(JSON.stringify(transcript.all())).not.toContain(KEY);
+    expect(transcript.all()[0]!.bucket).toBe('anonymous');
+  });
+
+  it('sends a path as written when asked, dot segments and all; URL parsing resolves them otherwise', async () => {
+    const seen: Array<string | undefined> = [];
+    const base = await serve((req, res) => {
+      seen.push(req.url);
+      res.end('{}');
+    });
+    const { http, transcript } = client(base);
+    const path = '/store/./x/../orders//%2e/7/';
+    await http.send({ method: 'GET', path, auth: { kind: 'none' }, verbatimPath: true });
+    await http.send({ method: 'GET', path, auth: { kind: 'none' } });
+    expect(seen).toEqual([`/v1${path}`, '/v1/store/orders//7/']);
+    expect(transcript.all()[0]!.request.url).toBe(`${base}${path}`);
+  });
 });

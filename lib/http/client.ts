@@ -11,6 +11,7 @@ import { type JsonParseResult, parseJson } from '../formats/json.ts';
 import { type BanEvent, banOf, type LongWait, longWaitOf, refusedAfter } from './ban.ts';
 import { bodyFailure } from './body-failure.ts';
 import { Connections } from './connections.ts';
+import { type KeyForm, sendsTheKey } from './key-forms.ts';
 import { type Pacer, waitText } from './pacer.ts';
 import { EXCHANGE_DEADLINE_FACTOR, limitOf, readBody } from './read-body.ts';
 import { KEY_VARIABLE, type Redactor, SECOND_KEY_VARIABLE } from './redact.ts';
@@ -31,6 +32,11 @@ export interface SendOptions {
   headers?: Record<string, string>;
   /** Send again (once) after a 429, once its Retry-After has passed. Off for the rate-limit probe. */
   retryAfter429?: boolean;
+  /**
+   * The path goes on the wire exactly as written, dot segments included (URL parsing would resolve "/./" and
+   * "/../"): for the checks that spell a path the ways a router may still read as an operation.
+   */
+  verbatimPath?: boolean;
   /** Why the request is not valid HTTP, when a check sends it so on purpose (recorded on the exchange). */
   invalidRequest?: string;
   /**
@@ -155,6 +161,14 @@ export class HttpClient {
     );
   }
 
+  /**
+   * Whether an altered form of the key would in fact send the key itself as a bearer token (a change of case of
+   * a key with no letter): such a form is never sent as an invalid credential. Says no more of the key.
+   */
+  formIsTheKey(form: KeyForm): boolean {
+    return sendsTheKey(form, this.options.apiKey);
+  }
+
   /** Why the client sends nothing at all any more (the target never answered), or undefined. */
   get stopReason(): string | undefined {
     return this.keyRefused ?? this.stopping.all;
@@ -213,6 +227,7 @@ export class HttpClient {
         method: opts.method,
         headers,
         dispatcher,
+        ...(opts.verbatimPath ? { verbatimPath: true } : {}),
         signal: this.options.signal ? AbortSignal.any([this.options.signal, deadline]) : deadline,
       });
     } catch (error) {

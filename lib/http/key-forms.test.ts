@@ -1,7 +1,8 @@
 // The altered credentials are what their names say, and each altered key is handed to the redactor with an
 // expression that rebuilds it.
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { authorizationLines } from './key-forms.ts';
+import { authorizationLines, type KeyAlteration, sendsTheKey } from './key-forms.ts';
 import { Redactor } from './redact.ts';
 
 const KEY = 'osk_Test_1234';
@@ -38,5 +39,44 @@ describe('authorizationLines', () => {
     // The expressions are shell text: ${K}4 and ${K%?} are what a reproduction must read.
     expect(r.redact(`Bearer ${KEY}4`)).toBe(['Bearer $', '{K}4'].join(''));
     expect(r.redact('Bearer osk_Test_123')).toBe(['Bearer $', '{K%?}'].join(''));
+  });
+
+  it('alters the key as each name says, and rebuilds every altered key in a POSIX shell from the variable', () => {
+    const value = (key: string, how: KeyAlteration) =>
+      authorizationLines({ kind: 'scheme', scheme: '', key: how, noSpace: true }, key, 'K');
+    const expected: Record<Exclude<KeyAlteration, 'as-is'>, string> = {
+      'case-flipped': 'OSK_tEST_1234',
+      'first-letter-flipped': 'Osk_Test_1234',
+      'last-letter-flipped': 'osk_TesT_1234',
+      truncated: 'osk_Test_123',
+      'without-first': 'sk_Test_1234',
+      'first-half': 'osk_Te',
+      'second-half': 'st_1234',
+      extended: 'osk_Test_12344',
+    };
+    for (const [how, want] of Object.entries(expected) as Array<[KeyAlteration, string]>) {
+      const { lines, secrets } = value(KEY, how);
+      expect(lines, how).toEqual([want]);
+      expect(
+        secrets.map((s) => s.value),
+        how,
+      ).toEqual([want]);
+      // The expression is what a reproduction runs: sh must give the altered key back from $K.
+      const rebuilt = execFileSync('sh', ['-c', `printf '%s' "${secrets[0]!.expression}"`], {
+        env: { PATH: process.env.PATH ?? '', K: KEY },
+      }).toString();
+      expect(rebuilt, how).toBe(want);
+    }
+    // A bare key: no scheme, no space.
+    expect(value(KEY, 'as-is').lines).toEqual([KEY]);
+  });
+
+  it('knows a form that would send the key itself: a change of case of a key with no letter', () => {
+    const flip = { kind: 'scheme', scheme: 'Bearer', key: 'first-letter-flipped' } as const;
+    expect(sendsTheKey(flip, KEY)).toBe(false);
+    expect(sendsTheKey(flip, '0123-4567')).toBe(true);
+    expect(sendsTheKey({ ...flip, key: 'case-flipped', scheme: 'bearer' }, '0123-4567')).toBe(true);
+    expect(sendsTheKey({ ...flip, after: ' x' }, '0123-4567')).toBe(false);
+    expect(sendsTheKey({ ...flip, scheme: 'Token' }, '0123-4567')).toBe(false);
   });
 });

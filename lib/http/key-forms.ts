@@ -2,8 +2,20 @@
 // key), built from the key inside the client so checks never hold it. Each form names the secrets it makes,
 // so the redactor scrubs them wherever they come back. Builds headers only; never sends.
 
-/** How the key is altered before it goes out. */
-export type KeyAlteration = 'as-is' | 'case-flipped' | 'truncated' | 'extended';
+/**
+ * How the key is altered before it goes out: its case (all letters, or the first or last letter only), a part
+ * of it (without its last or first character, either half), or one character more.
+ */
+export type KeyAlteration =
+  | 'as-is'
+  | 'case-flipped'
+  | 'first-letter-flipped'
+  | 'last-letter-flipped'
+  | 'truncated'
+  | 'without-first'
+  | 'first-half'
+  | 'second-half'
+  | 'extended';
 
 export type KeyForm =
   /** `<scheme><space?><before><key, altered><after>` as one Authorization line. */
@@ -23,21 +35,54 @@ function flipCase(s: string): string {
   return [...s].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
 }
 
+const LETTER = /[A-Za-z]/;
+
+/** The key with one letter's case flipped, the first or the last; the key itself when it has no letter. */
+function flipOneLetter(key: string, which: 'first' | 'last'): string {
+  const chars = [...key];
+  const order = chars.map((_, i) => i);
+  const at = (which === 'first' ? order : order.reverse()).find((i) => LETTER.test(chars[i]!));
+  if (at === undefined) return key;
+  chars[at] = flipCase(chars[at]!);
+  return chars.join('');
+}
+
+// POSIX awk that flips the case of the first (or, read backwards, the last) ASCII letter of its input line.
+const AWK_FLIP = {
+  first: 'for (i = 1; i <= length($0); i++) if (substr($0, i, 1) ~ /[A-Za-z]/) break;',
+  last: 'for (i = length($0); i > 0; i--) if (substr($0, i, 1) ~ /[A-Za-z]/) break;',
+};
+
+function flipExpression(variable: string, which: 'first' | 'last'): string {
+  const swap =
+    'c = substr($0, i, 1); d = (c ~ /[a-z]/) ? toupper(c) : tolower(c); print substr($0, 1, i - 1) d substr($0, i + 1)';
+  return `$(printf '%s\\n' "$${variable}" | awk '{ ${AWK_FLIP[which]} ${swap} }')`;
+}
+
+/** The shell expression for characters `from` to `to` (1-based, inclusive; `to` open when absent) of the key. */
+const cutExpression = (variable: string, from: number, to?: number) =>
+  `$(printf '%s\\n' "$${variable}" | cut -c${from}-${to ?? ''})`;
+
 function alter(key: string, how: KeyAlteration, variable: string): { value: string; secret?: FormSecret } {
+  const secret = (value: string, expression: string) => ({ value, secret: { value, expression } });
+  const half = Math.floor(key.length / 2);
   switch (how) {
     case 'as-is':
       return { value: key };
-    case 'case-flipped': {
-      const value = flipCase(key);
-      return {
-        value,
-        secret: { value, expression: `$(printf '%s' "$${variable}" | tr 'a-zA-Z' 'A-Za-z')` },
-      };
-    }
-    case 'truncated': {
-      const value = key.slice(0, -1);
-      return { value, secret: { value, expression: `\${${variable}%?}` } };
-    }
+    case 'case-flipped':
+      return secret(flipCase(key), `$(printf '%s' "$${variable}" | tr 'a-zA-Z' 'A-Za-z')`);
+    case 'first-letter-flipped':
+      return secret(flipOneLetter(key, 'first'), flipExpression(variable, 'first'));
+    case 'last-letter-flipped':
+      return secret(flipOneLetter(key, 'last'), flipExpression(variable, 'last'));
+    case 'truncated':
+      return secret(key.slice(0, -1), `\${${variable}%?}`);
+    case 'without-first':
+      return secret(key.slice(1), `\${${variable}#?}`);
+    case 'first-half':
+      return secret(key.slice(0, half), cutExpression(variable, 1, half));
+    case 'second-half':
+      return secret(key.slice(half), cutExpression(variable, half + 1));
     case 'extended': {
       // The last character again: still a token68. Registered whole so the reproduction reads ${KEY}c,
       // not $KEYc (another variable).
@@ -66,6 +111,16 @@ export function authorizationLines(
   };
 }
 
+/**
+ * Whether the form sends the key itself as a bearer token, unaltered: so does a change of case of a key with no
+ * letter. Such a form is a valid credential, never sent as an altered one.
+ */
+export function sendsTheKey(form: KeyForm, key: string): boolean {
+  if (form.kind !== 'scheme' || form.scheme.toLowerCase() !== 'bearer') return false;
+  if (form.noSpace || form.before || form.after) return false;
+  return alter(key, form.key, 'K').value === key;
+}
+
 /** How a form reads in a title or a finding (the key shown as <key>). */
 export function describeForm(form: KeyForm): string {
   if (form.kind === 'basic') return form.as === 'user' ? '"Basic base64(<key>:)"' : '"Basic base64(:<key>)"';
@@ -73,8 +128,14 @@ export function describeForm(form: KeyForm): string {
   const key = {
     'as-is': '<key>',
     'case-flipped': '<key, case flipped>',
+    'first-letter-flipped': '<key, first letter case flipped>',
+    'last-letter-flipped': '<key, last letter case flipped>',
     truncated: '<key minus its last character>',
+    'without-first': '<key minus its first character>',
+    'first-half': '<first half of the key>',
+    'second-half': '<second half of the key>',
     extended: '<key plus one character>',
   }[form.key];
+  if (form.scheme === '') return `"${form.before ?? ''}${key}${form.after ?? ''}" (no scheme)`;
   return `"${form.scheme}${form.noSpace ? '' : ' '}${form.before ?? ''}${key}${form.after ?? ''}"`;
 }

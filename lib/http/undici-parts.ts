@@ -14,16 +14,34 @@ type RequestApi = (this: Dispatcher, opts: Dispatcher.RequestOptions) => Promise
 const requestApi = require('undici/lib/api/api-request.js') as RequestApi;
 const { parseURL } = require('undici/lib/core/util.js') as { parseURL(url: string): URL };
 
-export type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: Dispatcher };
+export type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & {
+  dispatcher: Dispatcher;
+  /**
+   * Send the URL's path and query as written: URL parsing resolves dot segments ("/./", "/../", "%2e"), which
+   * the path-spelling checks must put on the wire as they are. Off: undici's own parsing, unchanged.
+   */
+  verbatimPath?: boolean;
+};
+
+/** The path and query of an absolute http(s) URL as written, nothing resolved. */
+export function rawPathOf(url: string): string {
+  const authority = url.indexOf('//');
+  const slash = url.indexOf('/', authority + 2);
+  return slash === -1 ? '/' : url.slice(slash);
+}
 
 /** `request(url, options)` of undici's index (its makeDispatcher), for a URL string and a given dispatcher. */
 export function request(url: string, options: RequestOptions): Promise<Dispatcher.ResponseData> {
-  const { dispatcher, ...rest } = options;
+  const { dispatcher, verbatimPath, ...rest } = options;
   const parsed = parseURL(url);
   return requestApi.call(dispatcher, {
     ...rest,
     origin: parsed.origin,
-    path: parsed.search ? `${parsed.pathname}${parsed.search}` : parsed.pathname,
+    path: verbatimPath
+      ? rawPathOf(url)
+      : parsed.search
+        ? `${parsed.pathname}${parsed.search}`
+        : parsed.pathname,
     method: rest.method ?? 'GET',
   });
 }

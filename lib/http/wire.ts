@@ -14,6 +14,11 @@ export type Auth =
   | { kind: 'literal'; authorization: string }
   | { kind: 'basic' }
   | { kind: 'query'; params: string[] }
+  /**
+   * The key, unaltered, in request headers (X-API-Key...) and cookies other places than Authorization, which
+   * is not sent: each named header carries the key, and one Cookie line carries it under each cookie name.
+   */
+  | { kind: 'placed'; headers?: readonly string[]; cookies?: readonly string[] }
   /** An altered form of the primary key (lib/http/key-forms.ts); never a valid credential. */
   | { kind: 'form'; form: KeyForm };
 
@@ -38,7 +43,8 @@ export function bucketOf(auth: Auth): Bucket {
  */
 export function keyCarried(auth: Auth): 'primary' | 'secondary' | undefined {
   if (auth.kind === 'key') return auth.key === 'secondary' ? 'secondary' : 'primary';
-  if (auth.kind === 'basic' || auth.kind === 'form' || auth.kind === 'query') return 'primary';
+  if (auth.kind === 'basic' || auth.kind === 'form' || auth.kind === 'query' || auth.kind === 'placed')
+    return 'primary';
   return undefined;
 }
 
@@ -59,6 +65,10 @@ export function wireRequest(
     const { lines, secrets } = authorizationLines(auth.form, ctx.key(), KEY_VARIABLE);
     for (const s of secrets) ctx.redactor.addSecret(s.value, s.expression);
     headers.authorization = lines.length === 1 ? lines[0]! : lines;
+  } else if (auth.kind === 'placed') {
+    for (const name of auth.headers ?? []) headers[name.toLowerCase()] = ctx.key();
+    const cookies = (auth.cookies ?? []).map((name) => `${name}=${ctx.key()}`);
+    if (cookies.length > 0) headers.cookie = cookies.join('; ');
   } else if (auth.kind === 'query') {
     // URLs end up in access logs, proxies and APM tools: the key goes there only to this machine or on opt-in.
     if (!ctx.allowKeyInUrl && !isLoopbackUrl(ctx.baseUrl))
