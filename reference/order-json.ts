@@ -74,7 +74,8 @@ export function orderListJson(
   query: URLSearchParams,
   variants?: VariantSet,
 ): string {
-  const shown = faults.has('list-query-narrows') ? narrow(orders, query) : orders;
+  const narrowed = faults.has('list-query-narrows') ? narrow(orders, query) : orders;
+  const shown = faults.has('list-pending-only') ? narrowed.filter((o) => o.status === 'pending') : narrowed;
   const bends = bendsOf(faults, variants);
   const listed = faults.has('list-duplicate-ids') && shown.length > 0 ? [...shown, shown[0]!] : shown;
   const list = `[${listed.map((o) => orderText(o, bends)).join(',')}]`;

@@ -3,6 +3,7 @@
 import { OUTCOME } from '../lib/check/skip.ts';
 import { INT64_MAX, INT64_MIN } from '../lib/formats/int64.ts';
 import { arrayMember } from '../lib/formats/json.ts';
+import { knownOrdersListed } from './list-known-orders.ts';
 import { RFC, SPEC } from './shared/basis.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
 import { expectedStatus } from './shared/expect.ts';
@@ -197,6 +198,7 @@ export const listOrders = suite({
         );
       },
     }),
+    knownOrdersListed,
     check({
       id: 'LIST-NO-NARROWING',
       spec: 'spec §4 listOrders rule 1',

@@ -283,6 +283,12 @@ export const FAULTS = [
     'The first order is listed twice.',
   ),
   fault(
+    'list-pending-only',
+    'list',
+    'spec §4 listOrders (200: all orders in the store)',
+    'The list shows only pending orders: shipped ones are left out.',
+  ),
+  fault(
     'conflict-body-not-error',
     'errors',
     'spec §7 (error responses use the Error object)',

@@ -60,4 +60,11 @@ export const LIST_FAULTS = {
     faulty: 1,
     caught: [{ fails: ['LIST-IDS-UNIQUE'], args: NO_PROBE, exit: 1 }],
   },
+  'list-pending-only': {
+    probe: async (s) =>
+      ((await call(s, '/store/orders')).json as Array<{ id: bigint }>).map((o) => String(o.id)).length,
+    faithful: 8,
+    faulty: 6,
+    caught: [{ fails: ['LIST-HOLDS-FIXTURES'], args: NO_PROBE, exit: 1 }],
+  },
 } satisfies FaultProofs<'list'>;

@@ -40,6 +40,7 @@ export const STORE_VARIANTS = {
               (c) => c.id,
             ),
             'LIST-NO-NARROWING',
+            'LIST-HOLDS-FIXTURES',
             'ID-CANCEL-LEADING-ZEROS-INFO',
           ].map((id): [string, RegExp] => [id, NO_FIXTURES]),
           // An empty list holds no order to judge: no pass over nothing.
