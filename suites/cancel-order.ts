@@ -33,6 +33,9 @@ async function secondCancel(ctx: Ctx) {
   return { id, again };
 }
 
+/** Shipped fixtures cancelled beyond the first (each one request), at most. */
+const MORE_SHIPPED = 3;
+
 export const cancelOrder = suite({
   id: 'CANCEL',
   title: 'Cancel an order',
@@ -145,17 +148,25 @@ export const cancelOrder = suite({
       rules: ['4.cancel.r2', '4.cancel.r1', '3.shipped-cancel', '7.409'],
       requirement: 'When the order has already shipped, then the response is 409.',
       basis: [SPEC.shipped409, SPEC.shippedRejected],
-      title: 'Sends DELETE /store/orders/{a shipped fixture} with the API key',
-      needs: { requests: 0, shipped: true, shared: shares('shipped cancel') },
+      title: `Sends DELETE /store/orders/{each shipped fixture} (the first ${1 + MORE_SHIPPED}) with the API key`,
+      needs: { requests: MORE_SHIPPED, shipped: true, shared: shares('shipped cancel') },
       async run(ctx: Ctx) {
-        const id = ctx.target.shippedIds[0]!;
-        const res = await ctx.target.cancelShipped(id);
-        ctx.require(
-          res.status === 409,
-          `cancelling shipped order ${id} answered ${describeStatus(res)}`,
-          expectedStatus(res, 409),
-        );
-        ctx.observe(`409 for shipped order ${id}`, 1);
+        // Every shipped fixture, not only the first: a server may get one right and another wrong (an id
+        // beyond 2^53 read as its neighbour, a status kept per shard).
+        const ids = ctx.target.shippedIds.slice(0, 1 + MORE_SHIPPED);
+        for (const id of ids) {
+          const res = await ctx.target.cancelShipped(id);
+          if (res.status !== 409)
+            ctx.problem(
+              `cancelling shipped order ${id} answered ${describeStatus(res)}`,
+              expectedStatus(res, 409),
+            );
+        }
+        if (ctx.target.shippedIds.length > ids.length)
+          ctx.note(
+            `${ctx.target.shippedIds.length - ids.length} more shipped fixtures not sent (at most ${ids.length})`,
+          );
+        ctx.observe(`409 for each shipped order (${ids.join(', ')})`, ids.length);
       },
     }),
     check({

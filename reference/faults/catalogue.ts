@@ -58,6 +58,12 @@ export const FAULTS = [
     'Cancelling a shipped order answers 204 and marks it cancelled.',
   ),
   fault(
+    'cancel-shipped-beyond-2-53',
+    'status',
+    'spec §4 cancelOrder rule 2',
+    'The shipped check looks orders up by their JS number, which misses ids beyond 2^53: such a shipped order is cancelled (204).',
+  ),
+  fault(
     'cancel-repeat-204',
     'status',
     'spec §4 cancelOrder rule 1',

@@ -76,7 +76,7 @@ export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): 
   const order = store.find(id);
   const outcome = dryRun
     ? store.check(id)
-    : store.cancel(id, faults.has('cancel-shipped-204'), ctx.variants.has('cancelled-removed'));
+    : store.cancel(id, reversesShipping(faults, id), ctx.variants.has('cancelled-removed'));
   switch (outcome) {
     case 'not-found':
       if (faults.has('cancel-unknown-204')) return dryRun ? undefined : noContent();
@@ -111,4 +111,13 @@ export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): 
       return noContent();
     }
   }
+}
+
+/**
+ * Faults cancel-shipped-204 (every shipped order) and cancel-shipped-beyond-2-53 (those whose id a JS number
+ * cannot hold: the shipped check looked them up by Number(id) and found nothing).
+ */
+function reversesShipping(faults: RouteContext['faults'], id: bigint): boolean {
+  if (faults.has('cancel-shipped-204')) return true;
+  return faults.has('cancel-shipped-beyond-2-53') && (id > 2n ** 53n || id < -(2n ** 53n));
 }

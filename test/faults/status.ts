@@ -47,6 +47,15 @@ export const STATUS_FAULTS = {
     faulty: [204, ['42']],
     caught: [{ fails: ['CANCEL-SHIPPED-409'], args: NO_PROBE, exit: 1 }],
   },
+  'cancel-shipped-beyond-2-53': {
+    probe: async (s) => [
+      (await call(s, '/store/orders/42', del)).status,
+      (await call(s, '/store/orders/9223372036854775807', del)).status,
+    ],
+    faithful: [409, 409],
+    faulty: [409, 204],
+    caught: [{ fails: ['CANCEL-SHIPPED-409'], args: NO_PROBE, exit: 1 }],
+  },
   'cancel-repeat-204': {
     probe: async (s) => {
       const id = s.fixtures.pending[0]!;
