@@ -58,6 +58,12 @@ export const FAULTS = [
     'Cancelling a shipped order answers 204 and marks it cancelled.',
   ),
   fault(
+    'cancel-204-content-length-0',
+    'status',
+    'RFC 9110 §8.6',
+    'The 204 to a cancel carries Content-Length: 0, which a server must not send on a 204.',
+  ),
+  fault(
     'cancel-shipped-beyond-2-53',
     'status',
     'spec §4 cancelOrder rule 2',

@@ -47,6 +47,18 @@ export const STATUS_FAULTS = {
     faulty: [204, ['42']],
     caught: [{ fails: ['CANCEL-SHIPPED-409'], args: NO_PROBE, exit: 1 }],
   },
+  'cancel-204-content-length-0': {
+    probe: async (s) => {
+      const raw = await rawExchange(
+        s,
+        `DELETE /v1/store/orders/1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${s.demoKey}\r\nConnection: close\r\n\r\n`,
+      );
+      return /^content-length: 0\r?$/im.test(raw.split('\r\n\r\n')[0] ?? '');
+    },
+    faithful: false,
+    faulty: true,
+    caught: [{ fails: ['CANCEL-204-NO-CONTENT'], args: NO_PROBE, exit: 1 }],
+  },
   'cancel-shipped-beyond-2-53': {
     probe: async (s) => [
       (await call(s, '/store/orders/42', del)).status,

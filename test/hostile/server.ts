@@ -56,7 +56,10 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal Server Error',
 };
 
-/** The bytes of a response: status line, headers (Content-Length set unless given), blank line, body. */
+/**
+ * The bytes of a response: status line, headers (Content-Length set unless given, and never on a 204, which
+ * RFC 9110 §8.6 forbids: a scenario that wants one gives it), blank line, body.
+ */
 export function responseBytes(answer: Answer, options: { version?: string; close?: boolean } = {}): Buffer {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(answer.headers)) {
@@ -64,7 +67,9 @@ export function responseBytes(answer: Answer, options: { version?: string; close
       headers[k] = v;
   }
   const given = Object.keys(answer.headers).find((k) => k.toLowerCase() === 'content-length');
-  headers['content-length'] = given ? answer.headers[given]! : String(answer.body.length);
+  if (given) headers['content-length'] = answer.headers[given]!;
+  else if (answer.status !== 204 || answer.body.length > 0)
+    headers['content-length'] = String(answer.body.length);
   if (options.close) headers.connection = 'close';
   const head = [
     `HTTP/${options.version ?? '1.1'} ${answer.status} ${STATUS_TEXT[answer.status] ?? 'Status'}`,
