@@ -65,6 +65,18 @@ export interface Response {
 /** A response without its body: enough to describe it and cite its exchange once the body is read. */
 export type ResponseHead = Pick<Response, 'exchange' | 'status' | 'headers' | 'bytes' | 'receivedAtMs'>;
 
+/**
+ * Told of every response, with the request as sent and the body when it arrived whole (undefined when the
+ * transport or one of the harness's limits cut it): whole bodies a reader judges as they arrive, where the
+ * transcript keeps only the first RECORD_BODY_BYTES of each. Called once per response, before the sender
+ * sees it; must not throw.
+ */
+export type BodyObserver = (
+  exchange: Exchange,
+  body: Buffer | undefined,
+  sent: Pick<SendOptions, 'method' | 'path'>,
+) => void;
+
 export interface HttpClientOptions {
   baseUrl: string;
   apiKey: string;
@@ -102,6 +114,8 @@ export class HttpClient {
    * reports them when it drops the connection; `afterSeq` is the last exchange recorded before.
    */
   readonly strayResponses: Array<{ afterSeq: number; message: string }> = [];
+  /** Whoever reads whole bodies as they arrive (see BodyObserver), in the order added. */
+  readonly bodyObservers: BodyObserver[] = [];
   /** Which kinds of request it no longer sends, after repeated exchanges with no response (stopping.ts). */
   readonly stopping = new Stopping();
   /** Every ban the target announced in this run, in order. */
@@ -323,6 +337,8 @@ export class HttpClient {
         { headers: res.headers, body: shown.slice(0, recordBodyBytes), utf8: isUtf8(buf) },
       ),
     });
+    const whole = bodyError || limit ? undefined : buf;
+    for (const observe of this.bodyObservers) observe(exchange, whole, opts);
     if (limit) throw limit;
     this.keyRefusal(opts, res.statusCode, url);
     let text: string | undefined;
