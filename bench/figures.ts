@@ -90,7 +90,7 @@ export async function runFigures(rounds: number): Promise<Figure[]> {
 }
 
 /**
- * The list checks (LIST-*) of a whole default run on a store of `orders` orders; for the largest store, the
+ * The list checks (LIST-*, EVERY-LIST-*) of a whole default run on a store of `orders` orders; for the largest store, the
  * run's peak RSS too.
  */
 export async function listFigure(orders: number, rounds: number, withRss: boolean): Promise<Figure> {
@@ -106,7 +106,9 @@ export async function listFigure(orders: number, rounds: number, withRss: boolea
         throw new Error(
           `run at ${orders} orders exited ${m.code}\n${m.stdout.split('\n').slice(-12).join('\n')}`,
         );
-      const list = m.report.checks.filter((c) => c.id.startsWith('LIST-'));
+      // Every list body is read as it arrives, within the check that sent it (the first: LIST-STATUS-200);
+      // the EVERY-LIST- checks report what was read.
+      const list = m.report.checks.filter((c) => c.id.startsWith('LIST-') || c.id.startsWith('EVERY-LIST-'));
       if (list.length === 0) throw new Error('no LIST- check ran');
       seconds.push(list.reduce((s, c) => s + c.durationMs, 0) / 1000);
       rss.push(m.maxRssMiB);
@@ -123,14 +125,14 @@ export async function listFigure(orders: number, rounds: number, withRss: boolea
       value: `${s.toFixed(2)} s`,
       target: 'under 1 s',
       holds: s < 1,
-      detail: `sum of the LIST- checks' durations in report.json of a whole run; ${spread(seconds, 2, 's')}`,
+      detail: `sum of the LIST- and EVERY-LIST- checks' durations in report.json of a whole run; ${spread(seconds, 2, 's')}`,
     };
   return {
     name: `list checks at ${label} orders, peak RSS of the run`,
     value: `${s.toFixed(2)} s, ${(r / 1024).toFixed(2)} GiB`,
     target: 'under 10 s, under 1 GiB',
     holds: s < 10 && r < 1024,
-    detail: `a whole default run, exit 0; LIST- checks' durations summed; ${spread(seconds, 2, 's')}; RSS of the run ${spread(rss, 0, 'MiB')}`,
+    detail: `a whole default run, exit 0; LIST- and EVERY-LIST- checks' durations summed; ${spread(seconds, 2, 's')}; RSS of the run ${spread(rss, 0, 'MiB')}`,
   };
 }
 

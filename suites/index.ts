@@ -5,6 +5,7 @@ import { authentication } from './auth.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { deprecatedPets } from './deprecated-pets.ts';
 import { errorBodies } from './error-bodies.ts';
+import { everyResponse } from './every/checks.ts';
 import { framing } from './framing.ts';
 import { listOrders } from './list-orders.ts';
 import { orderIdProperties } from './order-id/checks.ts';
@@ -22,6 +23,7 @@ export const SUITES = [
   versioning,
   rateLimitProbe,
   errorBodies,
+  everyResponse,
   rateLimitHeadersSuite,
   framing,
 ];

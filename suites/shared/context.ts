@@ -13,6 +13,7 @@ import type { Transcript } from '../../lib/http/transcript.ts';
 import { RunMemo } from '../../lib/run/memo.ts';
 import type { Bound } from '../../lib/run/run.ts';
 import type { Runtime } from '../../lib/run/runtime.ts';
+import { LIST_BODIES, ListBodies } from './list-bodies.ts';
 import { TargetFacts } from './target.ts';
 
 /** What the suites work with besides the check model: the run's shared client, facts and configuration. */
@@ -58,6 +59,8 @@ export function bindSuites(runtime: Runtime): Bound<Ctx> {
   const random = new Random(runtime.config.seed);
   const config = checkConfig(runtime.config);
   const memo = new RunMemo();
+  // Every list body is read as it arrives (the transcript keeps only the start of each).
+  runtime.http.bodyObservers.push(memo.once(LIST_BODIES, () => new ListBodies()).observe);
   const target = new TargetFacts(runtime.http, runtime.config, random, memo);
   // The shared sendings (Needs.shared) of the checks that ran so far: sent, or never to be sent.
   const claimed = new Set<string>();

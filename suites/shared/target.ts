@@ -11,7 +11,8 @@ import type { HttpClient, Response } from '../../lib/http/client.ts';
 import { memoKey, type RunMemo } from '../../lib/run/memo.ts';
 import { listedIds, pagingSigns, TRUST_HINT } from './absence.ts';
 import { AbsenceGuard, absentRange } from './absence-guard.ts';
-import { idIndex, type OrderList, readOrderList } from './order-list.ts';
+import { LIST_BODIES, ListBodies } from './list-bodies.ts';
+import { idIndex, type OrderList } from './order-list.ts';
 import { ORDERS, orderPath, petPath } from './paths.ts';
 
 export type Operation = 'list' | 'cancel' | 'pets';
@@ -51,7 +52,11 @@ export class TargetFacts {
 
   /** GET /store/orders with the key, once per run (before any cancel). */
   list(): Promise<OrderList> {
-    return this.memo.once(LIST, () => this.http.send({ method: 'GET', path: ORDERS }).then(readOrderList));
+    // The reading made as the body arrived (list-bodies.ts), so a large list is parsed once.
+    const lists = this.memo.once(LIST_BODIES, () => new ListBodies());
+    return this.memo.once(LIST, () =>
+      this.http.send({ method: 'GET', path: ORDERS }).then((r) => lists.readingOf(r)),
+    );
   }
 
   /**

@@ -15,13 +15,19 @@ export const LIST_FAULTS = {
       ((await call(s, '/store/orders')).json as Array<{ id: unknown }>).map((o) => typeof o.id),
     faithful: Array(8).fill('bigint'),
     faulty: Array(8).fill('string'),
-    caught: [{ fails: ['LIST-ITEMS-ORDER', 'LIST-IDS-INT64'], args: NO_PROBE, exit: 1 }],
+    caught: [
+      {
+        fails: ['LIST-ITEMS-ORDER', 'LIST-IDS-INT64', 'EVERY-LIST-ITEMS-ORDER', 'EVERY-LIST-IDS-INT64'],
+        args: NO_PROBE,
+        exit: 1,
+      },
+    ],
   },
   'list-shipdate-not-rfc3339': {
     probe: async (s) => ((await call(s, '/store/orders')).json as Array<{ shipDate: string }>)[1]?.shipDate,
     faithful: '2026-11-23T08:30:00.250+02:00',
     faulty: '2026-11-23 06:30:00',
-    caught: [{ fails: ['LIST-ITEMS-ORDER'], args: NO_PROBE, exit: 1 }],
+    caught: [{ fails: ['LIST-ITEMS-ORDER', 'EVERY-LIST-ITEMS-ORDER'], args: NO_PROBE, exit: 1 }],
   },
   'list-quantity-not-integer': {
     probe: async (s) => ((await call(s, '/store/orders')).json as Array<{ quantity: unknown }>)[0]?.quantity,

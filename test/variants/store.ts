@@ -44,9 +44,14 @@ export const STORE_VARIANTS = {
             'ID-CANCEL-LEADING-ZEROS-INFO',
           ].map((id): [string, RegExp] => [id, NO_FIXTURES]),
           // An empty list holds no order to judge: no pass over nothing.
-          ...['LIST-ITEMS-ORDER', 'LIST-IDS-UNIQUE', 'LIST-IDS-INT64', 'ID-LIST-LOSSLESS'].map(
-            (id): [string, RegExp] => [id, /^nothing to judge: .*\b0\b/],
-          ),
+          ...[
+            'LIST-ITEMS-ORDER',
+            'LIST-IDS-UNIQUE',
+            'LIST-IDS-INT64',
+            'ID-LIST-LOSSLESS',
+            'EVERY-LIST-IDS-UNIQUE',
+            'EVERY-LIST-IDS-INT64',
+          ].map((id): [string, RegExp] => [id, /^nothing to judge: .*\b0\b/]),
         ]),
       },
     ],

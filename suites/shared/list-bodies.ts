@@ -1,0 +1,73 @@
+// Every list body the run receives (a 2xx to GET /store/orders, whatever the query or credential), read whole
+// as it arrives and reduced to its findings; a body whose bytes equal an earlier one's shares that reading.
+// Keeps no body, and no items beyond handing a fresh reading to the run's one reading of the list. Never sends.
+import { createHash } from 'node:crypto';
+import type { BodyObserver, Response } from '../../lib/http/client.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
+import { memoKey } from '../../lib/run/memo.ts';
+import { findingsOf, type ListFindings } from './list-findings.ts';
+import { type ListReading, type OrderList, readList, readOrderList } from './order-list.ts';
+import { ORDERS } from './paths.ts';
+
+/** The list operation, whatever the query: GET /store/orders. */
+export const isListRequest = (method: string, path: string): boolean =>
+  method === 'GET' && path.split('?')[0] === ORDERS;
+
+export interface ListBody {
+  exchange: Exchange;
+  findings: ListFindings;
+  /** The earlier list response whose bytes this one's equal, and whose reading it shares. */
+  sameAs?: Exchange;
+}
+
+/** Where the run keeps its ListBodies (one per run, registered with the HTTP client by the bind). */
+export const LIST_BODIES = memoKey<ListBodies>('shared/list-bodies');
+
+export class ListBodies {
+  /** Every list body received whole, in the order received. */
+  readonly bodies: ListBody[] = [];
+  /** List responses whose body did not arrive whole (HTTP-FRAMING's finding, or a limit of the harness). */
+  readonly unread: Exchange[] = [];
+  readonly #byDigest = new Map<string, ListBody>();
+  readonly #digests = new Map<number, string>();
+  /** The full reading of the body just observed, until the run's reading of the list takes it. */
+  #fresh: { seq: number; reading: ListReading } | undefined;
+
+  readonly observe: BodyObserver = (exchange, body, sent) => {
+    // Held only until the sender of that response reads it: nothing is sent in between.
+    this.#fresh = undefined;
+    const status = exchange.response?.status ?? 0;
+    if (!isListRequest(sent.method, sent.path) || status < 200 || status > 299) return;
+    if (body === undefined) {
+      this.unread.push(exchange);
+      return;
+    }
+    const digest = createHash('sha256').update(body).digest('base64');
+    this.#digests.set(exchange.seq, digest);
+    const earlier = this.#byDigest.get(digest);
+    if (earlier) {
+      this.bodies.push({ exchange, findings: earlier.findings, sameAs: earlier.exchange });
+      return;
+    }
+    const reading = readList(body);
+    const entry: ListBody = { exchange, findings: findingsOf(reading) };
+    this.#byDigest.set(digest, entry);
+    this.bodies.push(entry);
+    this.#fresh = { seq: exchange.seq, reading };
+  };
+
+  /** The run's reading of a list response: the one made as it arrived, when there is one; else made now. */
+  readingOf(response: Response): OrderList {
+    const fresh = this.#fresh;
+    this.#fresh = undefined;
+    if (fresh?.seq !== response.exchange.seq) return readOrderList(response);
+    const { exchange, status, headers, bytes, receivedAtMs } = response;
+    return { response: { exchange, status, headers, bytes, receivedAtMs }, ...fresh.reading };
+  }
+
+  /** Whether two list responses carried the very same bytes (both received whole). */
+  sameBytes(a: Exchange, b: Exchange): boolean {
+    const da = this.#digests.get(a.seq);
+    return da !== undefined && da === this.#digests.get(b.seq);
+  }
+}

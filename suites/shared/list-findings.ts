@@ -1,0 +1,75 @@
+// What is wrong with one reading of a list body, reduced to a few lines and counts: its shape, its items
+// against Order, repeated ids and ids outside int64. Pure and small, so the run can keep one per list body it
+// received without keeping the body or its items. Judges nothing: the checks decide what a finding means.
+import { INT64_MAX, INT64_MIN } from '../../lib/formats/int64.ts';
+import type { SchemaIssue } from '../../lib/formats/validation.ts';
+import { idIdentities, idIndex, type ListReading } from './order-list.ts';
+
+/** Repeated ids and int64 problems kept word for word; the rest are counted. */
+export const MAX_KEPT = 10;
+
+export interface ListFindings {
+  /** How many items were read: the array's, or those of the one array a wrapped body holds. */
+  items: number;
+  /** Why the body is not a JSON array of items, when it is not (the wrapped items are judged all the same). */
+  notArray?: string;
+  /** Ids compared for uniqueness (integers by their exact value, others by their JSON value). */
+  ids: number;
+  /** Ids that more than one item carries, in the order they repeat (at most MAX_KEPT). */
+  duplicates: readonly string[];
+  duplicateCount: number;
+  /** Ids that are no JSON integer or lie outside int64, as "item <i>: ..." (at most MAX_KEPT). */
+  int64: readonly string[];
+  int64Count: number;
+  /** Ids present (no field of Order is required: an absent id is no finding). */
+  idsPresent: number;
+  /** Schema problems of the items against Order (the first ones) and how many in all. */
+  schemaErrors: readonly string[];
+  schemaIssues: readonly SchemaIssue[];
+  schemaErrorCount: number;
+}
+
+/** What is wrong with an order id as int64 (spec §2 Order: integer, int64), or undefined when nothing is. */
+export function int64Problem(id: unknown): string | undefined {
+  const exact =
+    typeof id === 'bigint' ? id : typeof id === 'number' && Number.isSafeInteger(id) ? BigInt(id) : undefined;
+  if (exact === undefined) return `id ${JSON.stringify(String(id))} is not a JSON integer`;
+  if (exact < INT64_MIN || exact > INT64_MAX) return `id ${exact} is outside int64`;
+  return undefined;
+}
+
+/** The findings of one list reading (a 2xx answer, read as a list by readList). */
+export function findingsOf(reading: ListReading): ListFindings {
+  const keys = idIdentities(reading);
+  const { duplicates } = idIndex(keys);
+  const int64: string[] = [];
+  let int64Count = 0;
+  let idsPresent = 0;
+  reading.idValues.forEach((id, i) => {
+    if (id === undefined) return;
+    idsPresent += 1;
+    const problem = int64Problem(id);
+    if (problem === undefined) return;
+    int64Count += 1;
+    if (int64.length < MAX_KEPT) int64.push(`item ${i}: ${problem}`);
+  });
+  const items = reading.count ?? reading.wrapped?.count ?? 0;
+  const notArray = !reading.json.ok
+    ? `not JSON (${reading.json.error})`
+    : reading.count === undefined
+      ? `a JSON ${reading.kind}, not an array${reading.wrapped ? ` (its ${reading.wrapped.count} items at ${reading.wrapped.at} are judged)` : ''}`
+      : undefined;
+  return {
+    items,
+    ...(notArray ? { notArray } : {}),
+    ids: keys.length,
+    duplicates: duplicates.slice(0, MAX_KEPT),
+    duplicateCount: duplicates.length,
+    int64,
+    int64Count,
+    idsPresent,
+    schemaErrors: reading.schemaErrors,
+    schemaIssues: reading.schemaIssues,
+    schemaErrorCount: reading.schemaErrorCount,
+  };
+}
