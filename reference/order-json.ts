@@ -77,7 +77,10 @@ export function orderListJson(
   const narrowed = faults.has('list-query-narrows') ? narrow(orders, query) : orders;
   const shown = faults.has('list-pending-only') ? narrowed.filter((o) => o.status === 'pending') : narrowed;
   const bends = bendsOf(faults, variants);
-  const listed = faults.has('list-duplicate-ids') && shown.length > 0 ? [...shown, shown[0]!] : shown;
+  let listed = faults.has('list-duplicate-ids') && shown.length > 0 ? [...shown, shown[0]!] : shown;
+  // Fault list-cancelled-twice: each cancel appended the order's new version; the old one was never dropped.
+  if (faults.has('list-cancelled-twice'))
+    listed = [...listed, ...listed.filter((o) => o.status === 'cancelled')];
   const list = `[${listed.map((o) => orderText(o, bends)).join(',')}]`;
   return faults.has('list-wrapped') ? `{"orders":${list}}` : list;
 }

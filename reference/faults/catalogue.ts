@@ -301,6 +301,12 @@ export const FAULTS = [
     'The list shows only pending orders: shipped ones are left out.',
   ),
   fault(
+    'list-cancelled-twice',
+    'list',
+    'spec §2 Order (id: unique order identifier)',
+    'Once an order is cancelled, the list holds it twice: the cancel appends its new version to an append-only log the list is read from, and the old one stays.',
+  ),
+  fault(
     'conflict-body-not-error',
     'errors',
     'spec §7 (error responses use the Error object)',

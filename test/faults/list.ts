@@ -1,6 +1,7 @@
 // The proofs of the faults in the order list (spec §4 listOrders, §2 Order).
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
 import { call } from '../../reference/test-helpers.ts';
+import { del } from '../support/probes.ts';
 import { type FaultProofs, NO_PROBE } from './proof.ts';
 
 export const LIST_FAULTS = {
@@ -72,5 +73,20 @@ export const LIST_FAULTS = {
     faithful: 8,
     faulty: 6,
     caught: [{ fails: ['LIST-HOLDS-FIXTURES'], args: NO_PROBE, exit: 1 }],
+  },
+  'list-cancelled-twice': {
+    probe: async (s) => {
+      const ids = async () =>
+        ((await call(s, '/store/orders')).json as Array<{ id: bigint }>).map((o) => String(o.id));
+      const before = await ids();
+      await call(s, '/store/orders/1', del);
+      const after = await ids();
+      return [before.length - new Set(before).size, after.length - new Set(after).size];
+    },
+    faithful: [0, 0],
+    faulty: [0, 1],
+    // The first list comes before any cancel: only a list read later shows it (AUTH-SCHEME-CASE-INSENSITIVE's).
+    caught: [{ fails: ['EVERY-LIST-IDS-UNIQUE'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['EVERY-LIST-IDS-UNIQUE'],
   },
 } satisfies FaultProofs<'list'>;

@@ -37,6 +37,11 @@ export interface FaultProof {
   faulty: unknown;
   /** The runs of the whole command whose checks must catch it (most faults: one; each is a row of the matrix). */
   caught: Caught[];
+  /**
+   * When only some checks catch it (a fault written for them): those checks. Left out (--skip) of its first
+   * `caught` run, the rest of the suite must pass it: no fail, no warn, exit 0 (test/fault-only-by.test.ts).
+   */
+  onlyBy?: string[];
 }
 
 /** The proofs of one area: exactly its faults, so tsc rejects a misspelt or a missing id. */
