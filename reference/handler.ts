@@ -7,6 +7,7 @@ import { bearerChallenge, type Credentials, parseAuthorization } from './auth.ts
 import type { RouteContext } from './context.ts';
 import { petsDeprecationHeaders } from './deprecation.ts';
 import { writeReply } from './http-writer.ts';
+import { misplacedKeys } from './misplaced-keys.ts';
 import type { Plan, WindowSpec } from './plans.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
 import type { RateLimiter, Subject, Verdict } from './rate-limiter.ts';
@@ -43,7 +44,7 @@ function caseInsensitiveMatch(ctx: PipelineContext, token: string): Plan | undef
   return undefined;
 }
 
-function identify(ctx: PipelineContext, req: IncomingMessage, query: URLSearchParams): Caller {
+function identify(ctx: PipelineContext, req: IncomingMessage, query: URLSearchParams, route: Route): Caller {
   const { faults } = ctx;
   const credentials = parseAuthorization(req.headersDistinct.authorization, {
     schemeCaseSensitive: faults.has('auth-scheme-case-sensitive'),
@@ -63,6 +64,10 @@ function identify(ctx: PipelineContext, req: IncomingMessage, query: URLSearchPa
   const queryKey = faults.has('auth-query-key') ? query.get('api_key') : null;
   const queryPlan = queryKey === null ? undefined : ctx.keys.get(queryKey);
   if (queryKey !== null && queryPlan) return { authenticated: true, key: queryKey, plan: queryPlan };
+  for (const key of misplacedKeys(faults, req, isPetsRoute(route))) {
+    const plan = ctx.keys.get(key);
+    if (plan) return { authenticated: true, key, plan };
+  }
   return { authenticated: false, credentials };
 }
 
@@ -163,7 +168,7 @@ export async function handleRequest(
       : `/v1${below}`
     : below;
   const route = matchRoute(method, mounted);
-  const caller = identify(ctx, req, query);
+  const caller = identify(ctx, req, query, route);
   const subject = subjectOf(ctx, caller, req);
   ctx.counters[subject.kind] += 1;
   const verdict = ctx.faults.has('ratelimit-not-atomic')

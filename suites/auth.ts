@@ -3,10 +3,9 @@
 
 import type { Basis } from '../lib/check/model.ts';
 import { input, OUTCOME, strongest } from '../lib/check/skip.ts';
-import { flagAndEnv, settingOf } from '../lib/config/settings.ts';
+import { settingOf } from '../lib/config/settings.ts';
 import { headerValue } from '../lib/formats/rate-limit-headers.ts';
 import type { Auth } from '../lib/http/client.ts';
-import { isLoopbackUrl } from '../lib/http/loopback.ts';
 import { credentialFormChecks } from './auth-forms.ts';
 import { RFC, SPEC } from './shared/basis.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
@@ -84,30 +83,6 @@ export const authentication = suite({
         authorization: `Bearer osc_unknown_${ctx.random.token(24)}`,
       }),
     ),
-    check({
-      id: 'AUTH-QUERY-KEY-401',
-      spec: 'spec §5 rule 2',
-      level: 'MUST',
-      rules: ['5.r2', '5.r4'],
-      requirement:
-        'The key is accepted only as a bearer token in the Authorization header, so a key in the query string alone gets 401.',
-      basis: [SPEC.keyForm, SPEC.invalidKey401],
-      title: 'Sends each operation with the key as ?api_key= and ?access_token= and no Authorization header',
-      needs: { requests: 3, shared: shares('order list') },
-      run: (ctx: Ctx) => {
-        // Only the live key proves it: a 401 for any other key says nothing about where keys are read. So it
-        // goes into a URL (logged by proxies and access logs) only to this machine or on explicit opt-in.
-        if (!ctx.config.allowKeyInUrl && !isLoopbackUrl(ctx.config.baseUrl))
-          ctx.skip(
-            `the live key would travel in a URL, which access logs, proxies and APM tools record: allow it with ${flagAndEnv('allowKeyInUrl')}`,
-            input('allowKeyInUrl'),
-          );
-        // The key goes in under both names servers use (RFC 6750 §2.3 names access_token).
-        return expect401(ctx, 'the key only in the query string', (op) =>
-          sendAs(ctx, op, { kind: 'query', params: ['api_key', 'access_token'] }),
-        );
-      },
-    }),
     ...credentialFormChecks,
     check({
       id: 'AUTH-401-ERROR-BODY',

@@ -85,7 +85,12 @@ describe('planRun', () => {
   it('counts a sampling check at its sample by default and whole under --exhaustive, and says both', () => {
     const checks: PlanCheck[] = [
       { id: 'LIST-A', level: 'MUST', needs: { requests: 2 } },
-      { id: 'AUTH-S', level: 'MUST', needs: { requests: 4, exhaustive: 30 } },
+      // The order list it reads costs the same in both modes: the sampled counts leave it out.
+      {
+        id: 'AUTH-S',
+        level: 'MUST',
+        needs: { requests: 4, exhaustive: 30, shared: { list: { requests: 1 } } },
+      },
       {
         id: 'PATH-T',
         level: 'MUST',
@@ -94,21 +99,21 @@ describe('planRun', () => {
       { id: 'ID-U', level: 'MUST', needs: { requests: 1, exhaustive: 1 } },
     ];
     const sample = planRun(checks, INPUTS);
-    expect(sample.requests).toBe(2 + 4 + 3 + 1);
+    expect(sample.requests).toBe(2 + 1 + 4 + 3 + 1);
     expect(sample.exhaustive).toBe(false);
-    expect(sample.exhaustiveRequests).toBe(2 + 30 + 9 + 1);
+    expect(sample.exhaustiveRequests).toBe(2 + 1 + 30 + 9 + 1);
     // A check whose whole catalogue is its sample does not sample.
     expect(sample.sampled).toEqual([
       { id: 'AUTH-S', sample: 4, all: 30 },
       { id: 'PATH-T', sample: 3, all: 9 },
     ]);
     const all = planRun(checks, { ...INPUTS, exhaustive: true });
-    expect(all.requests).toBe(2 + 30 + 9 + 1);
+    expect(all.requests).toBe(2 + 1 + 30 + 9 + 1);
     expect(all.sampled).toEqual(sample.sampled);
     // The budget is judged in the run's mode: the whole catalogue may not fit where the sample does.
     const tight = planRun(checks, { ...INPUTS, exhaustive: true, maxRequests: 20 });
     expect(out(tight)).toEqual(['AUTH-S limit']);
     expect(tight.sampled.map((c) => c.id)).toEqual(['PATH-T']);
-    expect(tight.budgetForAll).toBe(42);
+    expect(tight.budgetForAll).toBe(43);
   });
 });

@@ -36,7 +36,7 @@ export interface PlanInputs {
 /** A check planned to run that sends a sample of its cases by default and every case under --exhaustive. */
 export interface SampledCheck {
   id: string;
-  /** Most requests it may send in either mode, the shared sendings it reads included. */
+  /** Most requests it may send in either mode: its own, and those of the shared sendings that sample. */
   sample: number;
   all: number;
 }
@@ -71,8 +71,12 @@ export function planRun(checks: readonly PlanCheck[], inputs: PlanInputs): RunPl
   const unbounded = { ...inputs, maxRequests: Number.MAX_SAFE_INTEGER };
   const plan = planWithin(checks, inputs);
   const running = new Set(plan.checks.filter((c) => c.run).map((c) => c.id));
-  const cost = (c: PlanCheck, exhaustive: boolean) =>
-    requestsOf(c.needs, inputs.propertyRuns, new Set(), exhaustive);
+  // What a sampling check sends of its own and through the sendings that sample: the order list it reads
+  // is the same in both modes, and paid once by whichever check runs first.
+  const cost = (c: PlanCheck, exhaustive: boolean) => {
+    const fixed = Object.entries(c.needs.shared ?? {}).filter(([, s]) => s.exhaustive === undefined);
+    return requestsOf(c.needs, inputs.propertyRuns, new Set(fixed.map(([name]) => name)), exhaustive);
+  };
   return {
     ...plan,
     budgetForAll: planWithin(checks, unbounded).requests,

@@ -320,6 +320,30 @@ export const FAULTS = [
   ),
   fault('auth-challenge-basic', 'auth', 'RFC 6750 §3', `401 responses challenge with Basic, not Bearer.`),
   fault(
+    'auth-key-header-accepted',
+    'auth',
+    'spec §5 rules 2 and 4',
+    'The key is also accepted from an `X-API-Key` header, with no Authorization header.',
+  ),
+  fault(
+    'auth-key-cookie-accepted',
+    'auth',
+    'spec §5 rules 2 and 4',
+    'The key is also accepted from an `access_token` cookie, with no Authorization header.',
+  ),
+  fault(
+    'auth-bearer-prefix-stripped',
+    'auth',
+    'spec §5 rules 1, 2 and 4',
+    'The token is the Authorization value with every "Bearer " removed (as Python\'s str.replace does): the bare key with no scheme, and "Bearer Bearer <key>", are accepted.',
+  ),
+  fault(
+    'pets-basic-accepted',
+    'auth',
+    'spec §5 rules 1, 2 and 4',
+    'The deprecated pets read, still on legacy code, also accepts the key as Basic credentials (as the user or as the password).',
+  ),
+  fault(
     'api-not-under-v1',
     'status',
     'spec §9 rule 1',

@@ -106,4 +106,62 @@ export const AUTH_FAULTS = {
     faulty: 'Basic realm="order-store"',
     caught: [{ fails: ['AUTH-CHALLENGE-BEARER'], args: NO_PROBE, exit: 1 }],
   },
+  'auth-key-header-accepted': {
+    probe: async (s) =>
+      (await call(s, '/store/orders', { key: null, headers: { 'x-api-key': s.demoKey } })).status,
+    faithful: 401,
+    faulty: 200,
+    caught: [{ fails: ['AUTH-KEY-HEADER-401'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['AUTH-KEY-HEADER-401'],
+  },
+  'auth-key-cookie-accepted': {
+    probe: async (s) =>
+      (await call(s, '/store/orders', { key: null, headers: { cookie: `access_token=${s.demoKey}` } }))
+        .status,
+    faithful: 401,
+    faulty: 200,
+    caught: [{ fails: ['AUTH-KEY-COOKIE-401'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['AUTH-KEY-COOKIE-401'],
+  },
+  'auth-bearer-prefix-stripped': {
+    probe: async (s) =>
+      Promise.all(
+        [s.demoKey, `Bearer Bearer ${s.demoKey}`, `Bearer x ${s.demoKey}`].map(
+          async (authorization) =>
+            (await call(s, '/store/orders', { key: null, headers: { authorization } })).status,
+        ),
+      ),
+    faithful: [401, 401, 401],
+    faulty: [200, 200, 401],
+    caught: [
+      // The seed of the matrix (11) puts "Bearer Bearer <key>" in the sample, on the list; another seed may not.
+      { fails: ['AUTH-BARE-KEY-401', 'AUTH-KEY-EXTRA-TEXT-401'], args: NO_PROBE, exit: 1 },
+      // Every prefix goes out on every operation with --exhaustive, whatever the seed.
+      {
+        fails: ['AUTH-BARE-KEY-401', 'AUTH-KEY-EXTRA-TEXT-401'],
+        args: ['--exhaustive', '--only', 'AUTH-BARE-KEY,AUTH-KEY-EXTRA-TEXT'],
+        exit: 1,
+      },
+    ],
+    onlyBy: ['AUTH-BARE-KEY-401', 'AUTH-KEY-EXTRA-TEXT-401'],
+  },
+  'pets-basic-accepted': {
+    probe: async (s) => {
+      const basic = (pair: string) => ({
+        key: null,
+        headers: { authorization: `Basic ${Buffer.from(pair).toString('base64')}` },
+      });
+      // Let in or not: pet 1 need not exist, so a caller let in may get its 404.
+      const letIn = async (path: string, pair: string) => (await call(s, path, basic(pair))).status !== 401;
+      return [
+        await letIn('/pets/1', `${s.demoKey}:`),
+        await letIn('/pets/1', `:${s.demoKey}`),
+        await letIn('/store/orders', `${s.demoKey}:`),
+      ];
+    },
+    faithful: [false, false, false],
+    faulty: [true, true, false],
+    caught: [{ fails: ['AUTH-OTHER-SCHEME-401'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['AUTH-OTHER-SCHEME-401'],
+  },
 } satisfies FaultProofs<'auth'>;

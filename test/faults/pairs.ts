@@ -203,6 +203,8 @@ export const SAMPLE: ReadonlyArray<[FaultId, FaultId]> = [
   ['ratelimit-reset-delta', 'ratelimit-off-by-one'],
   ['ratelimit-headers-missing-on-404', 'ratelimit-not-atomic'],
   ['auth-other-scheme-accepted', 'auth-trailing-text-accepted'],
+  ['auth-key-header-accepted', 'auth-query-key'],
+  ['auth-bearer-prefix-stripped', 'auth-trailing-text-accepted'],
   ['ratelimit-reset-rolling', 'ratelimit-limit-by-status'],
   ['cancel-repeat-204', 'error-missing-message'],
   ['list-status-206', 'cancel-unknown-204'],
