@@ -5,7 +5,11 @@
 import { input, OUTCOME } from '../lib/check/skip.ts';
 import { settingOf } from '../lib/config/settings.ts';
 import {
+  fieldLines,
   headerValue,
+  integerHeader,
+  type NumberHeader,
+  numberHeader,
   RESET_DELTA_BELOW,
   RESET_MILLIS_ABOVE,
   rateLimitHeaders,
@@ -60,17 +64,25 @@ export const rateLimitHeadersSuite = suite({
         const offences: Offence[] = [];
         let fractions = 0;
         for (const x of xs) {
-          const rl = rateLimitHeaders(x.response!.headers);
-          for (const [name, h, what] of [
-            ['X-RateLimit-Limit', rl.limit, 'an integer'],
-            ['X-RateLimit-Remaining', rl.remaining, 'an integer'],
-            ['X-RateLimit-Reset', rl.reset, 'a number'],
+          const headers = x.response!.headers;
+          let fraction = false;
+          for (const [name, read, what] of [
+            ['X-RateLimit-Limit', integerHeader, 'an integer'],
+            ['X-RateLimit-Remaining', integerHeader, 'an integer'],
+            ['X-RateLimit-Reset', numberHeader, 'a number'],
           ] as const) {
-            if (h === undefined) continue; // RL-HEADERS-PRESENT reports it
-            if (h.value === undefined) offences.push({ problem: `${name} is not ${what}`, exchange: x });
-            else if (h.value < 0) offences.push({ problem: `${name} is negative`, exchange: x });
+            // Absent is RL-HEADERS-PRESENT's finding, sent on several lines EVERY-RL-HEADER-ONCE's: each
+            // line's value is judged here.
+            for (const line of fieldLines(headers, name)) {
+              const h: NumberHeader = read({ [name.toLowerCase()]: line }, name)!;
+              if (h.value === undefined) offences.push({ problem: `${name} is not ${what}`, exchange: x });
+              else if (h.value < 0) offences.push({ problem: `${name} is negative`, exchange: x });
+              fraction ||= h.fraction === true;
+            }
           }
-          if (rl.reset?.fraction) fractions++;
+          if (fraction) fractions++;
+          // Repeated fields read joined, which never parses: a Remaining on several lines is not compared.
+          const rl = rateLimitHeaders(headers);
           if (
             rl.limit?.value !== undefined &&
             rl.remaining?.value !== undefined &&

@@ -21,6 +21,12 @@ export function headerValue(headers: HeaderMap, name: string): string | undefine
   return Array.isArray(v) ? v.join(', ') : v;
 }
 
+/** The value of each field line of a header, in the order received: none when absent, several when repeated. */
+export function fieldLines(headers: HeaderMap, name: string): string[] {
+  const v = headers[name.toLowerCase()];
+  return v === undefined ? [] : Array.isArray(v) ? v : [v];
+}
+
 /** An integer header as sent; repeated fields (joined with ", ") never parse. */
 export function integerHeader(headers: HeaderMap, name: string): IntegerHeader | undefined {
   const raw = headerValue(headers, name);

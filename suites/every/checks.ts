@@ -2,11 +2,12 @@
 // kind in the whole run, with the first offending exchange as evidence and the count judged. Runs with the
 // whole-run suites, last; sends nothing.
 import { suite } from '../shared/context.ts';
+import { everyHeaderChecks } from './headers.ts';
 import { everyListChecks } from './lists.ts';
 
 export const everyResponse = suite({
   id: 'EVERY',
   title: 'Every response (whole run)',
-  spec: 'spec §2, §4 listOrders; RFC 9110',
-  checks: [...everyListChecks],
+  spec: 'spec §1, §2, §4 listOrders, §8 rule 1; RFC 9110 §5.3, §8.3',
+  checks: [...everyListChecks, ...everyHeaderChecks],
 });

@@ -30,6 +30,7 @@ export class ListBodies {
   readonly unread: Exchange[] = [];
   readonly #byDigest = new Map<string, ListBody>();
   readonly #digests = new Map<number, string>();
+  readonly #bySeq = new Map<number, ListBody>();
   /** The full reading of the body just observed, until the run's reading of the list takes it. */
   #fresh: { seq: number; reading: ListReading } | undefined;
 
@@ -46,15 +47,20 @@ export class ListBodies {
     this.#digests.set(exchange.seq, digest);
     const earlier = this.#byDigest.get(digest);
     if (earlier) {
-      this.bodies.push({ exchange, findings: earlier.findings, sameAs: earlier.exchange });
+      this.#add({ exchange, findings: earlier.findings, sameAs: earlier.exchange });
       return;
     }
     const reading = readList(body);
     const entry: ListBody = { exchange, findings: findingsOf(reading) };
     this.#byDigest.set(digest, entry);
-    this.bodies.push(entry);
+    this.#add(entry);
     this.#fresh = { seq: exchange.seq, reading };
   };
+
+  #add(entry: ListBody): void {
+    this.bodies.push(entry);
+    this.#bySeq.set(entry.exchange.seq, entry);
+  }
 
   /** The run's reading of a list response: the one made as it arrived, when there is one; else made now. */
   readingOf(response: Response): OrderList {
@@ -63,6 +69,11 @@ export class ListBodies {
     if (fresh?.seq !== response.exchange.seq) return readOrderList(response);
     const { exchange, status, headers, bytes, receivedAtMs } = response;
     return { response: { exchange, status, headers, bytes, receivedAtMs }, ...fresh.reading };
+  }
+
+  /** The findings of the list body a response carried, when it was a list body received whole. */
+  findingsOf(x: Exchange): ListFindings | undefined {
+    return this.#bySeq.get(x.seq)?.findings;
   }
 
   /** Whether two list responses carried the very same bytes (both received whole). */

@@ -9,6 +9,8 @@ import { idIdentities, idIndex, type ListReading } from './order-list.ts';
 export const MAX_KEPT = 10;
 
 export interface ListFindings {
+  /** Whether the body is JSON at all (valid UTF-8, and JSON text). */
+  json: boolean;
   /** How many items were read: the array's, or those of the one array a wrapped body holds. */
   items: number;
   /** Why the body is not a JSON array of items, when it is not (the wrapped items are judged all the same). */
@@ -60,6 +62,7 @@ export function findingsOf(reading: ListReading): ListFindings {
       ? `a JSON ${reading.kind}, not an array${reading.wrapped ? ` (its ${reading.wrapped.count} items at ${reading.wrapped.at} are judged)` : ''}`
       : undefined;
   return {
+    json: reading.json.ok,
     items,
     ...(notArray ? { notArray } : {}),
     ids: keys.length,

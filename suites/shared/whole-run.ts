@@ -30,21 +30,39 @@ export function responses(ctx: Ctx, withInvalid = false): Exchange[] {
   return valid;
 }
 
+/** What a whole-run check judges, as its messages name it; ordinary responses unless said. */
+export interface Judged {
+  /** Plural noun: 'responses', 'JSON bodies'. */
+  noun: string;
+  /** Why there is nothing to judge when there is none. */
+  none: string;
+}
+
+const RESPONSES: Judged = {
+  noun: 'responses',
+  none: 'no responses were recorded in this run (all other checks were left out)',
+};
+
 /** Reports offences grouped by problem text; observes `ok` when there are none. */
-export function reportGrouped(ctx: Ctx, offences: Offence[], total: number, ok: string): void {
-  if (total === 0)
-    ctx.skip('no responses were recorded in this run (all other checks were left out)', OUTCOME);
+export function reportGrouped(
+  ctx: Ctx,
+  offences: Offence[],
+  total: number,
+  ok: string,
+  judged: Judged = RESPONSES,
+): void {
+  if (total === 0) ctx.skip(judged.none, OUTCOME);
   const groups = new Map<string, Offence[]>();
   for (const o of offences) groups.set(o.problem, [...(groups.get(o.problem) ?? []), o]);
   for (const [problem, os] of groups) {
     const xs = os.map((o) => o.exchange);
     const statuses = [...new Set(xs.map((x) => x.response?.status))].sort().join(', ');
     const schema = os[0]!.schema;
-    ctx.problem(`${problem}: ${xs.length} of ${total} responses (status ${statuses})`, {
+    ctx.problem(`${problem}: ${xs.length} of ${total} ${judged.noun} (status ${statuses})`, {
       exchange: xs[0]!,
       ...(schema ? { schema } : {}),
     });
     ctx.evidence(...xs.slice(1, 3));
   }
-  ctx.observe(`${ok} (${total} responses)`, total);
+  ctx.observe(`${ok} (${total} ${judged.noun})`, total);
 }
