@@ -25,10 +25,13 @@ const REASONS: Record<number, string> = {
   431: 'Request Header Fields Too Large',
 };
 
+/** Header fields to write; a list is sent as one field line per value (fault ratelimit-headers-twice-on-404). */
+export type HeaderFields = Record<string, string | string[]>;
+
 export function writeReply(
   res: ServerResponse,
   reply: Reply,
-  extra: Record<string, string>,
+  extra: HeaderFields,
   variants?: VariantSet,
 ): void {
   const headers = { ...extra, ...reply.headers };
@@ -38,7 +41,7 @@ export function writeReply(
   }
   const otherCase = variants?.has('header-case') ?? false;
   // Node writes a field name as it was set, so the variant's spelling reaches the wire.
-  const set = (name: string, value: string | number) =>
+  const set = (name: string, value: string | number | string[]) =>
     res.setHeader(otherCase ? (OTHER_CASE[name.toLowerCase()] ?? name) : name, value);
   res.statusCode = reply.status;
   for (const [name, value] of Object.entries(headers)) set(name, value);
@@ -65,12 +68,14 @@ export function writeReply(
  * Writes a whole HTTP/1.1 response on the socket, bypassing node's framing, then closes the connection
  * (the body may break framing, e.g. on a 204, so the connection cannot be reused).
  */
-export function writeRaw(socket: Socket, reply: Reply, headers: Record<string, string>): void {
+export function writeRaw(socket: Socket, reply: Reply, headers: HeaderFields): void {
   const body = Buffer.from(reply.body?.text ?? '');
   const lines = [
     `HTTP/1.1 ${reply.status} ${REASONS[reply.status] ?? 'Unknown'}`,
     `Date: ${new Date().toUTCString()}`,
-    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ...Object.entries(headers).flatMap(([name, value]) =>
+      (Array.isArray(value) ? value : [value]).map((v) => `${name}: ${v}`),
+    ),
   ];
   if (reply.body) lines.push(`Content-Type: ${reply.body.type}`, `Content-Length: ${body.length}`);
   lines.push('Connection: close');

@@ -2,6 +2,7 @@
 // Must not count or decide: the verdict is final by the time it gets here.
 
 import type { FaultSet } from './faults/fault-set.ts';
+import type { HeaderFields } from './http-writer.ts';
 import type { Verdict } from './rate-limiter.ts';
 import type { VariantSet } from './variants/variant-set.ts';
 
@@ -13,8 +14,8 @@ export function rateLimitHeaders(
   now: number,
   faults: FaultSet,
   variants?: VariantSet,
-): Record<string, string> {
-  const headers: Record<string, string> = {};
+): HeaderFields {
+  const headers: HeaderFields = {};
   const { report } = verdict;
   const missing =
     (faults.has('ratelimit-headers-missing-on-errors') && status >= 400 && status < 500) ||
@@ -34,6 +35,13 @@ export function rateLimitHeaders(
     headers['X-RateLimit-Limit'] = String(doubled ? 2 * limit : limit);
     headers['X-RateLimit-Remaining'] = String(remaining);
     headers['X-RateLimit-Reset'] = String(reset);
+    // The not-found handler sets the fields again after the rate-limit middleware did, from the count it
+    // read before this request was counted: each on two lines, the first one request behind.
+    if (faults.has('ratelimit-headers-twice-on-404') && status === 404) {
+      headers['X-RateLimit-Limit'] = [headers['X-RateLimit-Limit'], headers['X-RateLimit-Limit']];
+      headers['X-RateLimit-Remaining'] = [String(Math.min(limit, remaining + 1)), String(remaining)];
+      headers['X-RateLimit-Reset'] = [String(reset), String(reset)];
+    }
   }
   if (verdict.outcome !== 'allowed' && !variants?.has('no-retry-after')) {
     // RFC 9110 §10.2.3: delay-seconds, a non-negative integer; rounded up and at least 1 so that a client

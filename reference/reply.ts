@@ -55,5 +55,8 @@ export function errorReply(
   const body = faults.has('error-missing-message')
     ? { code, status: bodyStatus }
     : { code, message, status: bodyStatus };
-  return jsonReply(status, JSON.stringify(body), headers);
+  const reply = jsonReply(status, JSON.stringify(body), headers);
+  // The Error serialized by hand and handed to a send() that labels every string as HTML.
+  if (faults.has('error-json-labelled-html')) reply.body!.type = 'text/html; charset=utf-8';
+  return reply;
 }

@@ -100,6 +100,12 @@ export const FAULTS = [
     'Errors are text/plain prose instead of an Error object.',
   ),
   fault(
+    'error-json-labelled-html',
+    'errors',
+    'RFC 9110 §8.3; spec §1 (exchanges JSON)',
+    'Error bodies are the Error object, labelled Content-Type: text/html; charset=utf-8 (serialized by hand and handed to a send() that labels strings as HTML).',
+  ),
+  fault(
     'auth-any-token',
     'auth',
     'spec §5 rule 4',
@@ -206,6 +212,12 @@ export const FAULTS = [
     'headers',
     'spec §8 rule 1',
     'No X-RateLimit-* headers on 404 responses (the not-found handler skips the rate-limit middleware).',
+  ),
+  fault(
+    'ratelimit-headers-twice-on-404',
+    'headers',
+    'RFC 9110 §5.3; spec §8 rule 1',
+    'Each X-RateLimit-* field is sent twice on 404 responses: the not-found handler sets them again after the rate-limit middleware, from the count before the request (X-RateLimit-Remaining: 58, then 57).',
   ),
   fault('ratelimit-reset-ms', 'headers', 'spec §8 rule 2', 'X-RateLimit-Reset is in Unix milliseconds.'),
   fault(

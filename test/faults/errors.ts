@@ -54,4 +54,12 @@ export const ERRORS_FAULTS = {
     faulty: ['error'],
     caught: [{ fails: ['CANCEL-SHIPPED-409-BODY'], args: NO_PROBE, exit: 1 }],
   },
+  'error-json-labelled-html': {
+    probe: async (s) => (await call(s, '/nowhere')).headers['content-type'],
+    faithful: 'application/json',
+    faulty: 'text/html; charset=utf-8',
+    // ERR-BODY-SCHEMA reads the body, which is an Error: only the label is wrong.
+    caught: [{ warns: ['EVERY-JSON-CONTENT-TYPE'], args: NO_PROBE, exit: 0 }],
+    onlyBy: ['EVERY-JSON-CONTENT-TYPE'],
+  },
 } satisfies FaultProofs<'errors'>;

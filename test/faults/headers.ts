@@ -145,4 +145,19 @@ export const HEADERS_FAULTS = {
       },
     ],
   },
+  'ratelimit-headers-twice-on-404': {
+    probe: async (s) => [
+      (await call(s, '/store/orders')).headers['x-ratelimit-remaining'],
+      (await call(s, '/nowhere')).headers['x-ratelimit-remaining'],
+    ],
+    faithful: ['59', '58'],
+    faulty: ['59', '59, 58'],
+    caught: [
+      // Each line's value is valid (RL-HEADERS-VALID judges each): only the repetition is wrong.
+      { fails: ['EVERY-RL-HEADER-ONCE'], args: NO_PROBE, exit: 1 },
+      // The probe's walk meets 404s whose Remaining reads as two values, and walks the list instead.
+      { ...PROBE, args: ['--only', 'RL-,EVERY-RL-'], fails: ['EVERY-RL-HEADER-ONCE'], exit: 1 },
+    ],
+    onlyBy: ['EVERY-RL-HEADER-ONCE'],
+  },
 } satisfies FaultProofs<'headers'>;

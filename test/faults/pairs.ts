@@ -30,6 +30,7 @@ const API_NOT_UNDER_V1: ReadonlyArray<[FaultId, string]> = [
   ['list-quantity-not-integer', 'the list it bends is never served'],
   ['list-content-type-text', 'the list it bends is never served'],
   ['list-duplicate-ids', 'the list it bends is never served'],
+  ['list-cancelled-twice', 'the list it bends is never served'],
   ['list-query-narrows', 'the list it bends is never served'],
   ['int64-number-ids', 'neither the list nor the orderId reader it bends is reached'],
   ['orderid-malformed-500', 'no orderId reaches the reader it bends'],
@@ -60,6 +61,36 @@ export const EXCLUDED: ReadonlyArray<[FaultId, FaultId, string]> = [
     'cancel-unknown-204',
     'ratelimit-headers-missing-on-404',
     'the first answers every 404 a run provokes (the absent-id cancels) with 204: no 404 is left to lack the headers',
+  ],
+  [
+    'cancel-unknown-204',
+    'ratelimit-headers-twice-on-404',
+    'the first answers every 404 a run provokes (the absent-id cancels) with 204: no 404 is left to repeat the fields on',
+  ],
+  [
+    'ratelimit-headers-missing-on-404',
+    'ratelimit-headers-twice-on-404',
+    'both bend the X-RateLimit-* fields of each 404: the first removes the fields the second repeats',
+  ],
+  [
+    'ratelimit-headers-missing-on-errors',
+    'ratelimit-headers-twice-on-404',
+    'both bend the X-RateLimit-* fields of each 404: the first removes the fields the second repeats',
+  ],
+  [
+    'error-text-plain',
+    'error-json-labelled-html',
+    'both bend the one Error body of each error: the prose replaces the JSON the second labels as HTML',
+  ],
+  [
+    'list-pending-only',
+    'list-cancelled-twice',
+    'the first shows pending orders only, so the cancelled order the second lists twice is not listed at all',
+  ],
+  [
+    'auth-scheme-case-sensitive',
+    'list-cancelled-twice',
+    'the only list the run reads after a cancel is sent with a lower-case bearer (AUTH-SCHEME-CASE-INSENSITIVE), which the first refuses',
   ],
   [
     'cancel-200-instead-of-204',
@@ -216,6 +247,9 @@ export const SAMPLE: ReadonlyArray<[FaultId, FaultId]> = [
   ['ratelimit-reset-frozen', 'ratelimit-remaining-stuck'],
   ['ratelimit-off-by-one', 'ratelimit-retry-after-short'],
   ['ratelimit-remaining-stuck', 'ratelimit-retry-after-short'],
+  ['list-cancelled-twice', 'list-id-string'],
+  ['error-json-labelled-html', 'error-missing-message'],
+  ['ratelimit-headers-twice-on-404', 'ratelimit-reset-ms'],
 ];
 
 export function samplePairs(): FaultPair[] {
