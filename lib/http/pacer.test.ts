@@ -196,3 +196,23 @@ describe('Pacer.waitUntilFree', () => {
     );
   });
 });
+
+describe('Pacer.waitUntil', () => {
+  it('sleeps until the moment, saying why, and charges nothing', async () => {
+    const f = fakePacer();
+    const start = f.now();
+    expect(await f.pacer.waitUntil('primary', start + 9000)).toBe(true);
+    expect(f.now()).toBe(start + 9000);
+    expect(f.waits).toEqual([{ bucket: 'primary', ms: 9000, reason: 'a rate-limit window to pass' }]);
+    expect(f.pacer.requestsSent).toBe(0);
+  });
+
+  it('returns at once for a moment already past, and refuses one beyond --max-wait-seconds', async () => {
+    const f = fakePacer(10, 60_000);
+    const start = f.now();
+    expect(await f.pacer.waitUntil('primary', start - 1)).toBe(true);
+    expect(await f.pacer.waitUntil('primary', start + 60_001)).toBe(false);
+    expect(f.waits).toEqual([]);
+    expect(f.now()).toBe(start);
+  });
+});

@@ -41,7 +41,8 @@ export function backoffMs(n: number): number {
 export interface WaitInfo {
   bucket: Bucket;
   ms: number;
-  reason: 'Retry-After' | 'X-RateLimit-Reset';
+  /** What the wait is for: a 429's Retry-After, a spent window's Reset, or time a check lets pass on purpose. */
+  reason: 'Retry-After' | 'X-RateLimit-Reset' | 'a rate-limit window to pass';
 }
 
 export interface PacerOptions {
@@ -186,6 +187,19 @@ export class Pacer {
   async waitUntilFree(bucket: Bucket, spendToLimit = false): Promise<boolean> {
     const refused = await this.waitOut(bucket, spendToLimit);
     return refused === undefined && this.requiredWait(bucket, spendToLimit) === undefined;
+  }
+
+  /**
+   * Sleeps through the same sleep as acquire (so with its countdown) until `untilMs` (local), sending and
+   * charging nothing: a check that must let a window pass before it looks again. Resolves false at once,
+   * without sleeping, when that is longer than --max-wait-seconds.
+   */
+  async waitUntil(bucket: Bucket, untilMs: number): Promise<boolean> {
+    const ms = untilMs - this.now();
+    if (ms <= 0) return true;
+    if (ms > this.options.maxWaitMs) return false;
+    await this.sleep(ms, { bucket, ms, reason: 'a rate-limit window to pass' });
+    return true;
   }
 
   /** Updates the bucket from a response's headers (every response, 401s included). */
