@@ -1,5 +1,6 @@
 // The conformance suites in the order they run: the spec's contents page, except that the rate-limit probe
-// runs after every other sender and the whole-run checks last, when the transcript is complete.
+// runs after every other sender but the state-over-time look (which waits out a window, as the probe does),
+// and the whole-run checks last, when the transcript is complete.
 import type { Conformance } from '../lib/run/run.ts';
 import { authentication } from './auth.ts';
 import { cancelOrder } from './cancel-order.ts';
@@ -12,6 +13,7 @@ import { orderIdProperties } from './order-id/checks.ts';
 import { rateLimitHeadersSuite } from './rate-limit-headers.ts';
 import { rateLimitProbe } from './rate-limit-probe/checks.ts';
 import { bindSuites, type Ctx } from './shared/context.ts';
+import { stateOverTime } from './state-over-time/checks.ts';
 import { versioning } from './versioning.ts';
 
 export const SUITES = [
@@ -22,6 +24,7 @@ export const SUITES = [
   deprecatedPets,
   versioning,
   rateLimitProbe,
+  stateOverTime,
   errorBodies,
   everyResponse,
   rateLimitHeadersSuite,

@@ -12,6 +12,7 @@ const SENDINGS = {
   'first cancel': { requests: 1, cancellable: 1 },
   'repeated cancel': { requests: 1 },
   'shipped cancel': { requests: 1 },
+  'later look': { requests: 2 },
 } as const satisfies Record<string, Sending>;
 
 export type SendingName = keyof typeof SENDINGS;
@@ -23,6 +24,7 @@ const FIRST: Partial<Record<SendingName, readonly SendingName[]>> = {
   'pet read': ['order list'],
   'cancel of an absent id': ['order list'],
   'repeated cancel': ['first cancel'],
+  'later look': ['order list', 'first cancel'],
 };
 
 /** Needs.shared for a check that reads these sendings (and what each of them needs sent first). */

@@ -193,6 +193,11 @@ export class TargetFacts {
     );
   }
 
+  /** The repeat of the first cancel, if a check had it sent already (never sends it). */
+  repeatSent(): Promise<RepeatCancel> | undefined {
+    return this.memo.peek(REPEAT_CANCEL);
+  }
+
   /** DELETE of a shipped fixture with the key, once per id (shipping cannot be reversed, spec §3). */
   cancelShipped(id: string): Promise<Response> {
     return this.memo.once(shippedCancel(id), () => this.http.send({ method: 'DELETE', path: orderPath(id) }));

@@ -2,7 +2,7 @@
 // Test support: each probe is the smallest exchange that tells the variant from the default server.
 import { call } from '../../reference/test-helpers.ts';
 import { del } from '../support/probes.ts';
-import { PLAIN, type VariantProofs } from './proof.ts';
+import { PLAIN, SHORT_WINDOW, type VariantProofs } from './proof.ts';
 
 export const BODIES_VARIANTS = {
   'order-extra-fields': {
@@ -23,7 +23,7 @@ export const BODIES_VARIANTS = {
         createdAt: '2026-11-01T00:00:00Z',
       },
     ],
-    runs: [{ ...PLAIN }],
+    runs: [{ ...SHORT_WINDOW, records: { 'STATE-LIST-LATER-INFO': /listed with status "cancelled"/ } }],
   },
   'order-id-only': {
     probe: async (s) => ((await call(s, '/store/orders')).json as unknown[])[0],

@@ -2,7 +2,7 @@
 // Test support: each probe is the smallest exchange that tells the variant from the default server.
 import { call } from '../../reference/test-helpers.ts';
 import { del } from '../support/probes.ts';
-import { PLAIN, type VariantProofs } from './proof.ts';
+import { PLAIN, SHORT_WINDOW, type VariantProofs } from './proof.ts';
 
 export const CANCEL_VARIANTS = {
   'conflict-no-body': {
@@ -35,6 +35,15 @@ export const CANCEL_VARIANTS = {
     },
     standard: [409, true],
     variant: [404, false],
-    runs: [{ ...PLAIN, records: { 'CANCEL-REPEAT-INFO': /answered 404/ } }],
+    runs: [
+      {
+        ...SHORT_WINDOW,
+        records: {
+          'CANCEL-REPEAT-INFO': /answered 404/,
+          'STATE-CANCEL-LATER-INFO': /^later: 404 .*, as at once/,
+          'STATE-LIST-LATER-INFO': /: listed before its cancel, not listed /,
+        },
+      },
+    ],
   },
 } satisfies VariantProofs<'cancel'>;

@@ -55,6 +55,15 @@ export const PLAIN: Pick<VariantRun, 'args' | 'reference'> = {
 };
 
 /**
+ * Ordinary checks on a key window of 3 s: the state-over-time look, which waits for a window to pass since
+ * the first cancel, then runs without the probe in a few seconds (on PLAIN's minute it is left out).
+ */
+export const SHORT_WINDOW: Pick<VariantRun, 'args' | 'reference'> = {
+  args: PLAIN.args,
+  reference: { rateLimit: { limit: 10_000, windowSeconds: 3 } },
+};
+
+/**
  * The rate-limit checks (probe and whole-run headers) on a compressed window, with a ban on the first early
  * request, so a probe that ever sent inside a Retry-After would fail its own checks.
  */

@@ -1,0 +1,56 @@
+// The key's window as the run's answers announce it: the longest Reset ahead, at most a minute, and the
+// minute when nothing usable was announced. Pure; built on hand-made exchanges.
+import { describe, expect, it } from 'vitest';
+import type { Bucket, Exchange } from '../../lib/http/transcript.ts';
+import { keyWindow, MINUTE_MS, windowPassed } from './window.ts';
+
+const AT = Date.UTC(2026, 10, 26, 12, 0, 0, 0);
+
+function answer(bucket: Bucket, status: number, reset: string | undefined, offsetMs = 0): Exchange {
+  return {
+    seq: 1,
+    bucket,
+    startedAt: new Date(AT + offsetMs).toISOString(),
+    durationMs: 0,
+    request: { method: 'GET', url: 'http://127.0.0.1/v1/store/orders', headers: {} },
+    response: {
+      status,
+      headers: {
+        'x-ratelimit-limit': '60',
+        'x-ratelimit-remaining': '10',
+        ...(reset !== undefined ? { 'x-ratelimit-reset': reset } : {}),
+      },
+      body: '',
+      bodyBytes: 0,
+      bodyTruncated: false,
+    },
+  };
+}
+
+const seconds = (ms: number) => String((AT + ms) / 1000);
+
+describe('keyWindow', () => {
+  it("takes the longest Reset ahead of the key's own answers", () => {
+    const w = keyWindow([
+      answer('primary', 200, seconds(10_000)),
+      answer('primary', 204, seconds(10_000), 4000),
+    ]);
+    expect(w).toEqual({ ms: 10_000, source: 'announced' });
+    expect(windowPassed(AT, w)).toBe(AT + 11_000);
+  });
+
+  it("reads neither the address's answers, nor a 401, nor a Reset that is no Unix seconds", () => {
+    const w = keyWindow([
+      answer('anonymous', 401, seconds(30_000)),
+      answer('primary', 401, seconds(30_000)),
+      answer('primary', 200, '12'),
+      answer('primary', 200, String(AT + 30_000)),
+      answer('primary', 200, undefined),
+    ]);
+    expect(w).toEqual({ ms: MINUTE_MS, source: 'the spec minute' });
+  });
+
+  it('waits for no window longer than the minute (a daily Reset)', () => {
+    expect(keyWindow([answer('primary', 200, seconds(86_000_000))]).ms).toBe(MINUTE_MS);
+  });
+});

@@ -1,0 +1,45 @@
+// How long one rate-limit window of the key lasts, as the run's answers announced it, and so when one has
+// passed after a moment: what the state-over-time checks wait for. Pure: reads exchanges, never sends.
+import {
+  rateLimitHeaders,
+  resetAtLocalMs,
+  resetKind,
+  serverDateMs,
+} from '../../lib/formats/rate-limit-headers.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
+
+/** The spec's minute window (§8 table, requests per minute): the longest a later look waits for. */
+export const MINUTE_MS = 60_000;
+/** Reset is whole seconds, read on two clocks: a window counts as passed a second after it ends. */
+export const WINDOW_MARGIN_MS = 1000;
+
+export interface KeyWindow {
+  ms: number;
+  /** How it is known: announced by the key's answers, or the spec's minute when none said. */
+  source: 'announced' | 'the spec minute';
+}
+
+/**
+ * The longest time from an answer with the key to the Reset it announced (Unix seconds only: a delta or
+ * milliseconds is another check's finding), at most the spec's minute (a daily window is not waited for);
+ * the minute when no answer announced one.
+ */
+export function keyWindow(exchanges: readonly Exchange[]): KeyWindow {
+  let longest = 0;
+  for (const x of exchanges) {
+    // A 401 counts in the address's bucket, whatever credential it carried.
+    if (x.bucket !== 'primary' || !x.response || x.response.status === 401) continue;
+    const { headers } = x.response;
+    const reset = rateLimitHeaders(headers).reset?.value;
+    if (reset === undefined || resetKind(reset) !== 'unix-seconds') continue;
+    const receivedAtMs = Date.parse(x.startedAt) + x.durationMs;
+    const ahead = resetAtLocalMs(reset, receivedAtMs, serverDateMs(headers)) - receivedAtMs;
+    if (ahead > longest) longest = Math.min(ahead, MINUTE_MS);
+  }
+  return longest > 0 ? { ms: longest, source: 'announced' } : { ms: MINUTE_MS, source: 'the spec minute' };
+}
+
+/** When one window has passed after `atMs` (local): its length and a second's rounding later. */
+export function windowPassed(atMs: number, window: KeyWindow): number {
+  return atMs + window.ms + WINDOW_MARGIN_MS;
+}
