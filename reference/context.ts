@@ -8,4 +8,6 @@ export interface RouteContext {
   store: OrderStore;
   faults: FaultSet;
   variants: VariantSet;
+  /** The server's clock (ms): what a fault that acts with time reads. */
+  clock: () => number;
 }

@@ -27,7 +27,6 @@ export interface PipelineContext extends RouteContext {
   addressWindows: WindowSpec[];
   /** What comes before /v1 in every path ('' by default). */
   basePath: string;
-  clock: () => number;
   /** Requests received, and how many each kind of rate-limit subject was charged (a key, an address). */
   counters: { requests: number; key: number; address: number };
   log?: (line: string) => void;

@@ -8,6 +8,8 @@ export type CancelOutcome = 'cancelled' | 'not-found' | 'already-shipped' | 'not
 export class OrderStore {
   readonly #orders: StoredOrder[];
   readonly #byId = new Map<bigint, StoredOrder>();
+  /** When each order was cancelled (the caller's clock), for reopen(). */
+  readonly #cancelledAt = new Map<bigint, number>();
   #version = 0;
 
   constructor(orders: readonly StoredOrder[]) {
@@ -44,13 +46,15 @@ export class OrderStore {
 
   /**
    * `reverseShipping` is fault cancel-shipped-204: the shipped check is skipped. `remove` is variant
-   * cancelled-removed: the cancelled order leaves the store, so it is no longer listed or found.
+   * cancelled-removed: the cancelled order leaves the store, so it is no longer listed or found. `at` is
+   * when, on the caller's clock.
    */
-  cancel(id: bigint, reverseShipping = false, remove = false): CancelOutcome {
+  cancel(id: bigint, reverseShipping = false, remove = false, at = 0): CancelOutcome {
     const outcome = this.check(id);
     const order = this.#byId.get(id);
     if (order && (outcome === 'cancelled' || (outcome === 'already-shipped' && reverseShipping))) {
       order.status = 'cancelled';
+      this.#cancelledAt.set(id, at);
       this.#version += 1;
       if (remove) {
         this.#byId.delete(id);
@@ -59,5 +63,16 @@ export class OrderStore {
       return 'cancelled';
     }
     return outcome;
+  }
+
+  /** Orders cancelled before `before` (the clock cancel() was given) are pending again (fault cancel-forgotten). */
+  reopenCancelledBefore(before: number): void {
+    for (const [id, at] of this.#cancelledAt) {
+      const order = this.#byId.get(id);
+      if (at >= before || order?.status !== 'cancelled') continue;
+      order.status = 'pending';
+      this.#cancelledAt.delete(id);
+      this.#version += 1;
+    }
   }
 }

@@ -76,6 +76,12 @@ export const FAULTS = [
     'Cancelling an order that is already cancelled answers 204 again.',
   ),
   fault(
+    'cancel-forgotten',
+    'status',
+    'spec §4 cancelOrder rule 1',
+    'A cancellation lasts three seconds (it went to a cache entry that expires): then the order is pending again and a later cancel answers 204; a repeat sent at once still gets 409.',
+  ),
+  fault(
     'error-missing-message',
     'errors',
     'spec §2 Error (message required)',

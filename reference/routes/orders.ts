@@ -14,7 +14,16 @@ import { errorReply, jsonReply, noContent, type Reply } from '../reply.ts';
  */
 const listTexts = new WeakMap<object, { version: number; text: string }>();
 
+/** Fault cancel-forgotten: how long a cancellation lasts before the order is pending again. */
+export const FORGOTTEN_AFTER_MS = 3000;
+
+/** Fault cancel-forgotten: the cancellation went to a cache entry that expires, so older ones are undone. */
+function forgetOldCancels(ctx: RouteContext): void {
+  if (ctx.faults.has('cancel-forgotten')) ctx.store.reopenCancelledBefore(ctx.clock() - FORGOTTEN_AFTER_MS);
+}
+
 export function listOrders(ctx: RouteContext, query: URLSearchParams): Reply {
+  forgetOldCancels(ctx);
   const chunked = ctx.variants.has('chunked-list');
   const status = ctx.faults.has('list-status-206') ? 206 : 200;
   const type = ctx.faults.has('list-content-type-text') ? { type: 'text/plain; charset=utf-8' } : {};
@@ -72,11 +81,12 @@ export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): 
   const read = readOrderId(ctx, rawId);
   if (!read.ok) return read.reply;
   const { id } = read;
+  forgetOldCancels(ctx);
   // Read before the cancel: variant cancelled-removed takes the order out of the store.
   const order = store.find(id);
   const outcome = dryRun
     ? store.check(id)
-    : store.cancel(id, reversesShipping(faults, id), ctx.variants.has('cancelled-removed'));
+    : store.cancel(id, reversesShipping(faults, id), ctx.variants.has('cancelled-removed'), ctx.clock());
   switch (outcome) {
     case 'not-found':
       if (faults.has('cancel-unknown-204')) return dryRun ? undefined : noContent();

@@ -51,6 +51,15 @@ export type FaultProofs<A extends FaultArea> = Record<FaultIn<A>, FaultProof>;
 export const NO_PROBE = ['--skip-rate-limit-probe'];
 
 /**
+ * The ordinary checks on a server whose key window lasts 4 s, so that the state-over-time look, which waits
+ * for a window to pass since the first cancel, runs without the probe in a few seconds.
+ */
+export const SHORT_WINDOW: Pick<Caught, 'args' | 'reference'> = {
+  args: NO_PROBE,
+  reference: { rateLimit: { limit: 10_000, windowSeconds: 4 } },
+};
+
+/**
  * The RL- checks against a compressed window (5 requests per 2 s) on a server that bans a key on its first
  * early request, so a probe that ever sent inside Retry-After would show up as failures of its own.
  */

@@ -1,8 +1,10 @@
 // The proofs of the faults in the answers to a cancel and in where the API is served (spec §4 cancelOrder, §9).
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
+
+import { FORGOTTEN_AFTER_MS } from '../../reference/routes/orders.ts';
 import { call, rawExchange } from '../../reference/test-helpers.ts';
 import { cancelled, del } from '../support/probes.ts';
-import { type FaultProofs, NO_PROBE } from './proof.ts';
+import { type FaultProofs, NO_PROBE, SHORT_WINDOW } from './proof.ts';
 
 export const STATUS_FAULTS = {
   'cancel-200-instead-of-204': {
@@ -79,6 +81,20 @@ export const STATUS_FAULTS = {
     faithful: [204, 409],
     faulty: [204, 204],
     caught: [{ fails: ['CANCEL-REPEAT-NOT-2XX'], args: NO_PROBE, exit: 1 }],
+  },
+  'cancel-forgotten': {
+    probe: async (s, clock) => {
+      const path = `/store/orders/${s.fixtures.pending[0]!}`;
+      const statuses = [(await call(s, path, del)).status, (await call(s, path, del)).status];
+      clock.advance(FORGOTTEN_AFTER_MS + 1);
+      statuses.push((await call(s, path, del)).status);
+      return statuses;
+    },
+    faithful: [204, 409, 409],
+    faulty: [204, 409, 204],
+    // The repeat sent at once is refused; only the look a window later (4 s here) meets the order pending.
+    caught: [{ fails: ['STATE-CANCEL-LATER-NOT-2XX'], ...SHORT_WINDOW, exit: 1 }],
+    onlyBy: ['STATE-CANCEL-LATER-NOT-2XX'],
   },
   'api-not-under-v1': {
     probe: async (s) => (await call(s, '/store/orders')).status,
