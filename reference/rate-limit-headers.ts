@@ -29,6 +29,9 @@ export function rateLimitHeaders(
     if (faults.has('ratelimit-reset-delta')) reset = Math.max(0, seconds(report.resetMs - now));
     if (faults.has('ratelimit-reset-rolling')) reset = seconds(now + report.windowMs);
     if (faults.has('ratelimit-reset-frozen')) reset = seconds(report.firstResetMs);
+    // The window's start where its end belongs (an off-by-a-window slip): a moment already past.
+    if (faults.has('ratelimit-reset-window-start'))
+      reset = Math.floor((report.resetMs - report.windowMs) / 1000);
     // The error path reads the burst capacity, twice the limit, where the success path reads the limit.
     const doubled = faults.has('ratelimit-limit-by-status') && status >= 400;
     const limit = faults.has('ratelimit-limit-fixed-100') ? 100 : report.limit;

@@ -245,6 +245,12 @@ export const FAULTS = [
     'X-RateLimit-Reset always names the end of the first window, even once it has passed.',
   ),
   fault(
+    'ratelimit-reset-window-start',
+    'headers',
+    'spec §8 rule 2',
+    'X-RateLimit-Reset names the start of the current window, a moment already past, instead of its end.',
+  ),
+  fault(
     'ratelimit-limit-by-status',
     'headers',
     'spec §8 rule 1',

@@ -1,6 +1,8 @@
 // The probe's first half: read the limit with one cheap request, plan and announce the cost, then repeat
 // that request one at a time until the 429. It never sends more than Remaining + WALK_MARGIN (one more
 // window's worth if the window resets mid-walk), never past the budget, and never inside a Retry-After.
+
+import { setTimeout as sleep } from 'node:timers/promises';
 import { input, limit, OUTCOME, type Skip, type SkipCause, skipOf } from '../../lib/check/skip.ts';
 import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
 import { rateLimitHeaders } from '../../lib/formats/rate-limit-headers.ts';
@@ -21,7 +23,7 @@ import {
   WALK_MARGIN,
   type Walk,
 } from './record.ts';
-import { windowStarts } from './windows.ts';
+import { saneResetAtMs, windowStarts } from './windows.ts';
 
 export const skip = (reason: string, cause: SkipCause): Skipped => ({ kind: 'skip', reason, cause });
 export const skipFor = (why: Skip): Skipped => skip(why.reason, why.cause);
@@ -195,6 +197,33 @@ export function planWalk(env: Tools, reading: Reading, now: number): Outcome<Wal
   return done({ bound, reserve, text });
 }
 
+/** The one pause the walk makes inside a long window, so that Reset shows whether it stays put. */
+export const WALK_PAUSE_MS = 2500;
+/** The pause is made when the window has at least this much left beyond it, or when its end is at hand. */
+const PAUSE_ROOM_MS = 4000;
+const AT_HAND_MS = 1000;
+
+/**
+ * Inside a long window a fast run spends the whole walk within a fraction of a second, so a Reset that is
+ * always "now + window" looks constant and one that names the window's start looks current. Once, after
+ * the walk's first request, it waits WALK_PAUSE_MS when the window has room for it, or when Reset says it
+ * ends within a second (not otherwise: a short window's end could fall inside the pause). Nothing is sent
+ * meanwhile, so a fixed window's Reset is unchanged after it (RL-HEADERS-RESET-STABLE) and still ahead
+ * (RL-PROBE-RESET-WINDOW), or the window has turned.
+ */
+async function pauseInWindow(env: Tools, sender: ProbeSender, s: Sample): Promise<void> {
+  const end = saneResetAtMs(s);
+  if (end === undefined || s.remaining === undefined || s.remaining < 3) return;
+  // A moment at hand (a second or less away) is let pass: the window must turn, or Reset named no end.
+  const left = end - Date.now();
+  if (left > AT_HAND_MS && left < WALK_PAUSE_MS + PAUSE_ROOM_MS) return;
+  env.log(
+    `  pausing ${seconds(WALK_PAUSE_MS)} inside the window, so X-RateLimit-Reset shows whether it stays put`,
+  );
+  sender.waitedMs += WALK_PAUSE_MS;
+  await sleep(WALK_PAUSE_MS);
+}
+
 /** Repeats the request until the 429, within the plan's bound. */
 export async function walkToLimit(
   env: Tools,
@@ -215,6 +244,7 @@ export async function walkToLimit(
     walk.sent += 1;
     const prev = samples[samples.length - 1]!;
     samples.push(s);
+    if (walk.sent === 1 && s.status !== 429) await pauseInWindow(env, sender, s);
     if (s.status === 429) {
       walk.limited = s;
       break;

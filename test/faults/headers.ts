@@ -2,7 +2,7 @@
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
 import { call } from '../../reference/test-helpers.ts';
 import { calls, START, TWO_PER_MINUTE } from '../support/probes.ts';
-import { type FaultProofs, NO_PROBE, PROBE } from './proof.ts';
+import { type FaultProofs, LONG_WINDOW, NO_PROBE, PROBE } from './proof.ts';
 
 export const HEADERS_FAULTS = {
   'ratelimit-headers-missing-on-errors': {
@@ -79,6 +79,21 @@ export const HEADERS_FAULTS = {
         clockSpeed: 300,
         exit: 1,
       },
+      // At real speed, on a window of some seconds: the walk's pause lets the Reset roll.
+      { ...LONG_WINDOW, fails: ['RL-HEADERS-RESET-STABLE'], exit: 1 },
+    ],
+  },
+  'ratelimit-reset-window-start': {
+    probe: async (s, clock) => {
+      await call(s, '/store/orders');
+      clock.advance(5000);
+      return (await call(s, '/store/orders')).headers['x-ratelimit-reset'];
+    },
+    faithful: String(Math.ceil((START + 60_000) / 1000)),
+    faulty: String(Math.floor(START / 1000)),
+    caught: [
+      // On a window of some seconds the walk pauses inside it, so the Reset it names shows as past.
+      { ...LONG_WINDOW, fails: ['RL-PROBE-RESET-WINDOW'], exit: 1 },
     ],
   },
   'ratelimit-reset-frozen': {

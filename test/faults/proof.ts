@@ -67,3 +67,9 @@ export const PROBE: Pick<Caught, 'args' | 'reference'> = {
   args: ['--only', 'RL-'],
   reference: { rateLimit: { limit: 5, windowSeconds: 2 }, banAfter: 1 },
 };
+
+/** The probe on a window long enough for the walk to pause inside it (what a Reset that moves needs). */
+export const LONG_WINDOW: Pick<Caught, 'args' | 'reference'> = {
+  args: ['--only', 'RL-'],
+  reference: { rateLimit: { limit: 8, windowSeconds: 8 }, banAfter: 1 },
+};
