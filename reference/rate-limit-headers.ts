@@ -24,6 +24,9 @@ export function rateLimitHeaders(
     let remaining = verdict.outcome === 'allowed' ? report.remaining : 0;
     if (faults.has('ratelimit-remaining-stuck')) remaining = report.limit;
     if (faults.has('ratelimit-remaining-negative')) remaining = report.limit - report.attempts;
+    // Counted before the request itself is: one more than is left, until the 429.
+    if (faults.has('ratelimit-remaining-one-high') && verdict.outcome === 'allowed')
+      remaining = Math.min(report.limit, remaining + 1);
     let reset = seconds(report.resetMs);
     if (faults.has('ratelimit-reset-ms')) reset = Math.ceil(report.resetMs);
     if (faults.has('ratelimit-reset-delta')) reset = Math.max(0, seconds(report.resetMs - now));

@@ -251,6 +251,12 @@ export const FAULTS = [
     'X-RateLimit-Reset names the start of the current window, a moment already past, instead of its end.',
   ),
   fault(
+    'ratelimit-remaining-one-high',
+    'headers',
+    'spec §8 rule 1',
+    'X-RateLimit-Remaining is counted before the request it answers: one more than is left, so Remaining 1 is followed by a 429.',
+  ),
+  fault(
     'ratelimit-limit-by-status',
     'headers',
     'spec §8 rule 1',

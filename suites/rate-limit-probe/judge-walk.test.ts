@@ -187,6 +187,14 @@ describe('walk judgements', () => {
     expect(judgeReset([])).toMatch(/no numeric X-RateLimit-Reset in the walk to judge/);
   });
 
+  it('a walk that had the key to itself allows no early 429: Remaining 1 then 429 is one too early', () => {
+    const early = judgeNotEarly(walkOf([4, 3, 2, 1], refused()));
+    expect(typeof early !== 'string' && early.findings[0]?.message).toMatch(/no other traffic/);
+    // Other traffic showed (Remaining fell by two once): a little early is tolerated.
+    const shared = judgeNotEarly(walkOf([5, 3, 2, 1], refused()));
+    expect(typeof shared !== 'string' && shared.findings).toEqual([]);
+  });
+
   it('judges no early 429 when the walk met none', () => {
     expect(judgeNotEarly(walkOf([3, 2]))).toMatch(/met no 429/);
   });

@@ -96,6 +96,21 @@ export const HEADERS_FAULTS = {
       { ...LONG_WINDOW, fails: ['RL-PROBE-RESET-WINDOW'], exit: 1 },
     ],
   },
+  'ratelimit-remaining-one-high': {
+    options: TWO_PER_MINUTE,
+    probe: async (s) => (await calls(s, 3)).map((a) => [a.status, a.headers['x-ratelimit-remaining']]),
+    faithful: [
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+    ],
+    faulty: [
+      [200, '2'],
+      [200, '1'],
+      [429, '0'],
+    ],
+    caught: [{ ...PROBE, fails: ['RL-PROBE-LIMIT-NOT-EARLY'], exit: 1 }],
+  },
   'ratelimit-reset-frozen': {
     probe: async (s, clock) => {
       await call(s, '/store/orders');
