@@ -110,6 +110,7 @@ export function catalogueMarkdown(tolerated?: ReadonlyMap<string, readonly strin
     const checks = citing.length > 0 ? citing.join(' ') : r.uncovered ? `none: ${cell(r.uncovered)}` : 'none';
     lines.push(`| \`${r.id}\` | ${cell(r.section)} | ${r.kind} | ${cell(r.text)} | ${checks} |`);
   }
+  lines.push(...casesMarkdown(cell));
   if (tolerated) {
     lines.push(
       '',
@@ -129,4 +130,33 @@ export function catalogueMarkdown(tolerated?: ReadonlyMap<string, readonly strin
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+const requests = (n: number) => `${n} request${n === 1 ? '' : 's'}`;
+
+/** Each sampling check's cases by kind, with what it sends by default and with --exhaustive. */
+function casesMarkdown(cell: (text: string) => string): string[] {
+  const sampling = ALL_CHECKS.filter((c) => c.cases !== undefined);
+  if (sampling.length === 0) return [];
+  const lines = [
+    '',
+    '## Cases of the sampling checks',
+    '',
+    'These checks try a catalogue of cases. A default run sends a sample (each operation meets each kind of case,',
+    'the case rotating by `--seed`; the requests count as the plan counts them, shared sendings aside);',
+    '`--exhaustive` sends every case, on every operation.',
+  ];
+  for (const c of sampling) {
+    const all = c.needs.exhaustive ?? c.needs.requests;
+    lines.push(
+      '',
+      `### \`${c.id}\``,
+      '',
+      `Default: up to ${requests(c.needs.requests)}; \`--exhaustive\`: up to ${requests(all)}.`,
+      '',
+    );
+    for (const [kind, cases] of Object.entries(c.cases!))
+      lines.push(`- ${cell(kind)}: ${cases.map(cell).join('; ')}`);
+  }
+  return lines;
 }

@@ -74,6 +74,10 @@ async function sendForms(
 
 const needsOf = (group: FormGroup) => ({ ...groupCounts(group), shared: shares('order list') });
 
+/** The group's cases by kind, as docs/checks.md lists them: every case --exhaustive sends. */
+const casesOf = (group: FormGroup) =>
+  Object.fromEntries((group.exhaustiveKinds ?? group.kinds).map((k) => [k.name, k.cases.map(describeAuth)]));
+
 function refusedCheck(group: FormGroup) {
   return check({
     id: group.id,
@@ -84,6 +88,7 @@ function refusedCheck(group: FormGroup) {
     requirement: `The key is sent only as "Authorization: Bearer <key>", so a request carrying ${group.what} is a request with a missing or invalid key: 401, on every operation.`,
     title: `${group.title}; each operation (list, cancel of an absent id, pets) meets each kind, the case rotating by --seed`,
     needs: needsOf(group),
+    cases: casesOf(group),
     async run(ctx: Ctx) {
       // The live key in a URL reaches access logs, proxies and APM tools: only to this machine, or on opt-in.
       if (group.keyInUrl && !ctx.config.allowKeyInUrl && !isLoopbackUrl(ctx.config.baseUrl))
@@ -121,6 +126,7 @@ function observedCheck(group: FormGroup) {
     requirement: `What a request carrying ${group.what} gets is recorded: RFC 9110 §5.3 forbids the sender to repeat the field and leaves the recipient free, and most HTTP stacks keep the first line, so 200 and 401 are both conformant.`,
     title: `${group.title}; on one operation chosen by --seed (each operation with --exhaustive)`,
     needs: needsOf(group),
+    cases: casesOf(group),
     async run(ctx: Ctx) {
       const seen: string[] = [];
       await sendForms(ctx, group, ({ case: auth, op }, res) => {

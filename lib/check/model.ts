@@ -84,6 +84,11 @@ export interface CheckMeta {
   /** What the check sends. */
   title: string;
   needs: Needs;
+  /**
+   * A sampling check's catalogue of cases, by kind (how each reads in a finding): docs/checks.md lists them;
+   * the default run sends a sample, --exhaustive every one.
+   */
+  cases?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface CheckDefinition<C> extends CheckMeta {
