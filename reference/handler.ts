@@ -8,6 +8,7 @@ import type { RouteContext } from './context.ts';
 import { petsDeprecationHeaders } from './deprecation.ts';
 import { writeReply } from './http-writer.ts';
 import { misplacedKeys } from './misplaced-keys.ts';
+import { routedPath } from './path-faults.ts';
 import type { Plan, WindowSpec } from './plans.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
 import type { RateLimiter, Subject, Verdict } from './rate-limiter.ts';
@@ -130,8 +131,9 @@ async function respond(
   route: Route,
   caller: Caller,
   query: URLSearchParams,
+  unguarded: boolean,
 ): Promise<Reply> {
-  const exempt = route.kind === 'pet' && ctx.faults.has('pets-no-auth');
+  const exempt = unguarded || (route.kind === 'pet' && ctx.faults.has('pets-no-auth'));
   if (!caller.authenticated && !exempt) {
     const revealed = ctx.faults.has('auth-after-existence') ? dispatch(ctx, route, query, true) : undefined;
     return revealed ?? unauthorized(ctx, caller.credentials);
@@ -166,7 +168,9 @@ export async function handleRequest(
       ? '/'
       : `/v1${below}`
     : below;
-  const route = matchRoute(method, mounted);
+  // Faults auth-path-*: the router reads a cleaned path the guard never saw (path-faults.ts).
+  const routed = routedPath(ctx.faults, mounted);
+  const route = matchRoute(method, routed.path);
   const caller = identify(ctx, req, query, route);
   const subject = subjectOf(ctx, caller, req);
   ctx.counters[subject.kind] += 1;
@@ -176,7 +180,10 @@ export async function handleRequest(
   let reply: Reply;
   let failure = '';
   try {
-    reply = verdict.outcome === 'allowed' ? await respond(ctx, route, caller, query) : tooMany(ctx, verdict);
+    reply =
+      verdict.outcome === 'allowed'
+        ? await respond(ctx, route, caller, query, routed.unguarded)
+        : tooMany(ctx, verdict);
   } catch (error) {
     failure = ` error=${JSON.stringify(String(error))}`;
     // A server without error middleware (fault orderid-malformed-500) shows the runtime's bare 500.

@@ -7,6 +7,7 @@ import { settingOf } from '../lib/config/settings.ts';
 import { headerValue } from '../lib/formats/rate-limit-headers.ts';
 import type { Auth } from '../lib/http/client.ts';
 import { credentialFormChecks } from './auth-forms.ts';
+import { pathSpellingChecks } from './auth-paths.ts';
 import { RFC, SPEC } from './shared/basis.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
 import { expectErrorBody, expectedStatus } from './shared/expect.ts';
@@ -84,6 +85,7 @@ export const authentication = suite({
       }),
     ),
     ...credentialFormChecks,
+    ...pathSpellingChecks,
     check({
       id: 'AUTH-401-ERROR-BODY',
       spec: 'spec §5 rule 4; spec §2 Error',

@@ -368,6 +368,36 @@ export const FAULTS = [
     'The token is the Authorization value with every "Bearer " removed (as Python\'s str.replace does): the bare key with no scheme, and "Bearer Bearer <key>", are accepted.',
   ),
   fault(
+    'auth-trailing-slash-bypass',
+    'auth',
+    'spec §5 rule 3',
+    'The auth guard knows each path as written; the router also takes one trailing slash (Express, strict off): /store/orders/, /store/orders/{id}/ and /pets/{id}/ are served without a key.',
+  ),
+  fault(
+    'auth-path-case-bypass',
+    'auth',
+    'spec §5 rule 3',
+    'The router matches paths case-insensitively, the auth guard only as written: /Store/Orders and the like are served without a key.',
+  ),
+  fault(
+    'auth-dot-segment-bypass',
+    'auth',
+    'spec §5 rule 3',
+    'The router cleans the path first (doubled slashes collapsed, "." and ".." resolved), the auth guard reads it as sent: /v1//store/orders and /v1/store/./orders are served without a key.',
+  ),
+  fault(
+    'auth-encoded-path-bypass',
+    'auth',
+    'spec §5 rule 3',
+    'The router matches the percent-decoded path, the auth guard the path as sent: /v1/st%6Fre/orders and /v1/store%2Forders are served without a key.',
+  ),
+  fault(
+    'auth-path-parameter-bypass',
+    'auth',
+    'spec §5 rule 3',
+    'The router drops ";..." path parameters before matching (as servlet containers do), the auth guard reads the path as sent: /v1/store/orders;x is served without a key.',
+  ),
+  fault(
     'pets-basic-accepted',
     'auth',
     'spec §5 rules 1, 2 and 4',
