@@ -1,13 +1,13 @@
 // spec §5 rules 2-4: the key counts only as "Authorization: Bearer <key>"; the key anywhere else (the query,
 // another header, a cookie, another scheme, no scheme, text around it, altered) is a missing or invalid key,
 // answered 401 on every operation. A second Authorization line is only observed: nothing obliges a server to
-// refuse it (RFC 9110 §5.3 binds the sender). The cases are auth-form-cases.ts; sample.ts decides which go out.
+// refuse it (RFC 9110 §5.3 binds the sender). The cases are auth-placements.ts; sample.ts decides which go out.
 import { input, OUTCOME } from '../lib/check/skip.ts';
 import { flagAndEnv } from '../lib/config/settings.ts';
 import type { Auth, Response } from '../lib/http/client.ts';
 import { describeForm } from '../lib/http/key-forms.ts';
 import { isLoopbackUrl } from '../lib/http/loopback.ts';
-import { FORM_GROUPS, type FormGroup } from './auth-form-cases.ts';
+import { FORM_GROUPS, type FormGroup } from './auth-placements.ts';
 import { type Ctx, check } from './shared/context.ts';
 import { expectedStatus } from './shared/expect.ts';
 import { describeStatus } from './shared/responses.ts';
