@@ -185,7 +185,7 @@ console.log(listChecks(settings).length, report.verdict, report.gate.exitCode);
       project,
     );
     expect(imported.code, imported.out).toBe(0);
-    expect(imported.out.trim()).toBe('8 conformant 0');
+    expect(imported.out.trim()).toBe('9 conformant 0');
   }, 120_000);
 
   it('runs as a vitest suite through order-store-conformance/vitest', async () => {
