@@ -109,6 +109,7 @@ function dispatch(
   route: Route,
   query: URLSearchParams,
   dryRun: boolean,
+  accept = '',
 ): Reply | undefined {
   switch (route.kind) {
     case 'not-found':
@@ -118,7 +119,7 @@ function dispatch(
         Allow: route.allow,
       });
     case 'list':
-      return dryRun ? undefined : listOrders(ctx, query);
+      return dryRun ? undefined : listOrders(ctx, query, accept);
     case 'cancel':
       return cancelOrder(ctx, route.rawId, dryRun);
     case 'pet':
@@ -132,13 +133,14 @@ async function respond(
   caller: Caller,
   query: URLSearchParams,
   unguarded: boolean,
+  accept = '',
 ): Promise<Reply> {
   const exempt = unguarded || (route.kind === 'pet' && ctx.faults.has('pets-no-auth'));
   if (!caller.authenticated && !exempt) {
     const revealed = ctx.faults.has('auth-after-existence') ? dispatch(ctx, route, query, true) : undefined;
     return revealed ?? unauthorized(ctx, caller.credentials);
   }
-  return dispatch(ctx, route, query, false)!;
+  return dispatch(ctx, route, query, false, accept)!;
 }
 
 function subjectOf(ctx: PipelineContext, caller: Caller, req: IncomingMessage): Subject {
@@ -182,7 +184,7 @@ export async function handleRequest(
   try {
     reply =
       verdict.outcome === 'allowed'
-        ? await respond(ctx, route, caller, query, routed.unguarded)
+        ? await respond(ctx, route, caller, query, routed.unguarded, req.headers.accept ?? '')
         : tooMany(ctx, verdict);
   } catch (error) {
     failure = ` error=${JSON.stringify(String(error))}`;

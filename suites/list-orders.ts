@@ -2,6 +2,7 @@
 
 import { OUTCOME } from '../lib/check/skip.ts';
 import { arrayMember } from '../lib/formats/json.ts';
+import { listAnyAccept } from './list-accept.ts';
 import { knownOrdersListed } from './list-known-orders.ts';
 import { RFC, SPEC } from './shared/basis.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
@@ -190,6 +191,7 @@ export const listOrders = suite({
       },
     }),
     knownOrdersListed,
+    listAnyAccept,
     check({
       id: 'LIST-NO-NARROWING',
       spec: 'spec §4 listOrders rule 1',

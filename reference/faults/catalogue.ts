@@ -325,6 +325,12 @@ export const FAULTS = [
     'The first order is listed twice.',
   ),
   fault(
+    'list-xml-unless-json-asked',
+    'list',
+    'spec §1; spec §4 listOrders (200: JSON array of Order objects)',
+    'The list is JSON only for a client whose Accept names application/json; "Accept: */*" gets XML.',
+  ),
+  fault(
     'list-pending-only',
     'list',
     'spec §4 listOrders (200: all orders in the store)',

@@ -22,8 +22,11 @@ function forgetOldCancels(ctx: RouteContext): void {
   if (ctx.faults.has('cancel-forgotten')) ctx.store.reopenCancelledBefore(ctx.clock() - FORGOTTEN_AFTER_MS);
 }
 
-export function listOrders(ctx: RouteContext, query: URLSearchParams): Reply {
+export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = ''): Reply {
   forgetOldCancels(ctx);
+  // Fault list-xml-unless-json-asked: JSON only for a client that names application/json.
+  if (ctx.faults.has('list-xml-unless-json-asked') && !/application\/json/i.test(accept))
+    return { status: 200, body: { type: 'application/xml', text: ordersXml(ctx) } };
   const chunked = ctx.variants.has('chunked-list');
   const status = ctx.faults.has('list-status-206') ? 206 : 200;
   const type = ctx.faults.has('list-content-type-text') ? { type: 'text/plain; charset=utf-8' } : {};
@@ -132,4 +135,10 @@ export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): 
 function reversesShipping(faults: RouteContext['faults'], id: bigint): boolean {
   if (faults.has('cancel-shipped-204')) return true;
   return faults.has('cancel-shipped-beyond-2-53') && (id > 2n ** 53n || id < -(2n ** 53n));
+}
+
+/** Fault list-xml-unless-json-asked: the list as a framework's XML serializer writes it. */
+function ordersXml(ctx: RouteContext): string {
+  const items = ctx.store.list().map((o) => `<order><id>${o.id}</id><status>${o.status}</status></order>`);
+  return `<?xml version="1.0" encoding="UTF-8"?><orders>${items.join('')}</orders>`;
 }

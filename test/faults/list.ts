@@ -67,6 +67,13 @@ export const LIST_FAULTS = {
     faulty: 1,
     caught: [{ fails: ['LIST-IDS-UNIQUE'], args: NO_PROBE, exit: 1 }],
   },
+  'list-xml-unless-json-asked': {
+    probe: async (s) =>
+      (await call(s, '/store/orders', { headers: { accept: '*/*' } })).headers['content-type'],
+    faithful: 'application/json',
+    faulty: 'application/xml',
+    caught: [{ fails: ['LIST-JSON-ANY-ACCEPT'], args: NO_PROBE, exit: 1 }],
+  },
   'list-pending-only': {
     probe: async (s) =>
       ((await call(s, '/store/orders')).json as Array<{ id: bigint }>).map((o) => String(o.id)).length,
