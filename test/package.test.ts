@@ -16,6 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { listChecks } from '../api/index.ts';
 import { ROOT } from './support/cli.ts';
 import { reference } from './support/reference.ts';
 import { runSample } from './support/sample-project.ts';
@@ -185,7 +186,10 @@ console.log(listChecks(settings).length, report.verdict, report.gate.exitCode);
       project,
     );
     expect(imported.code, imported.out).toBe(0);
-    expect(imported.out.trim()).toBe('9 conformant 0');
+    // The packed import lists what the source lists: the same catalogue, whatever its size today.
+    const expected = listChecks({ only: ['LIST', 'VER'] }).length;
+    expect(expected).toBeGreaterThan(0);
+    expect(imported.out.trim()).toBe(`${expected} conformant 0`);
   }, 120_000);
 
   it('runs as a vitest suite through order-store-conformance/vitest', async () => {

@@ -39,15 +39,21 @@ describe('keyWindow', () => {
     expect(windowPassed(AT, w)).toBe(AT + 11_000);
   });
 
-  it("reads neither the address's answers, nor a 401, nor a Reset that is no Unix seconds", () => {
+  it("reads neither the address's answers nor a 401; the minute when the key's answers announce nothing", () => {
     const w = keyWindow([
       answer('anonymous', 401, seconds(30_000)),
       answer('primary', 401, seconds(30_000)),
-      answer('primary', 200, '12'),
-      answer('primary', 200, String(AT + 30_000)),
       answer('primary', 200, undefined),
     ]);
     expect(w).toEqual({ ms: MINUTE_MS, source: 'the spec minute' });
+  });
+
+  it('reads a Reset in the wrong unit (a delta, milliseconds) for its moment all the same', () => {
+    expect(keyWindow([answer('primary', 200, '12')])).toEqual({ ms: 12_000, source: 'announced' });
+    expect(keyWindow([answer('primary', 200, String(AT + 7_000))])).toEqual({
+      ms: 7_000,
+      source: 'announced',
+    });
   });
 
   it('waits for no window longer than the minute (a daily Reset)', () => {

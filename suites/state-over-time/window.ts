@@ -1,11 +1,6 @@
 // How long one rate-limit window of the key lasts, as the run's answers announced it, and so when one has
 // passed after a moment: what the state-over-time checks wait for. Pure: reads exchanges, never sends.
-import {
-  rateLimitHeaders,
-  resetAtLocalMs,
-  resetKind,
-  serverDateMs,
-} from '../../lib/formats/rate-limit-headers.ts';
+import { rateLimitHeaders, resetAtLocalMs, serverDateMs } from '../../lib/formats/rate-limit-headers.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 
 /** The spec's minute window (§8 table, requests per minute): the longest a later look waits for. */
@@ -20,9 +15,10 @@ export interface KeyWindow {
 }
 
 /**
- * The longest time from an answer with the key to the Reset it announced (Unix seconds only: a delta or
- * milliseconds is another check's finding), at most the spec's minute (a daily window is not waited for);
- * the minute when no answer announced one.
+ * The longest time from an answer with the key to the Reset it announced, at most the spec's minute (a daily
+ * window is not waited for); the minute when no answer announced one. A Reset in the wrong unit (a delta,
+ * milliseconds) is another check's finding; its moment is still read, as pacing reads it, so a server that
+ * gets the unit wrong does not make every run wait the whole minute.
  */
 export function keyWindow(exchanges: readonly Exchange[]): KeyWindow {
   let longest = 0;
@@ -31,7 +27,7 @@ export function keyWindow(exchanges: readonly Exchange[]): KeyWindow {
     if (x.bucket !== 'primary' || !x.response || x.response.status === 401) continue;
     const { headers } = x.response;
     const reset = rateLimitHeaders(headers).reset?.value;
-    if (reset === undefined || resetKind(reset) !== 'unix-seconds') continue;
+    if (reset === undefined) continue;
     const receivedAtMs = Date.parse(x.startedAt) + x.durationMs;
     const ahead = resetAtLocalMs(reset, receivedAtMs, serverDateMs(headers)) - receivedAtMs;
     if (ahead > longest) longest = Math.min(ahead, MINUTE_MS);
