@@ -2,11 +2,11 @@
 // run it against the reference server with that one fault on, fails (or warns on) exactly those checks,
 // exits as expected, and reports no harness error.
 import { describe, expect, it } from 'vitest';
-import { FAULTS } from '../reference/server.ts';
+import { FAULTS, startReferenceServer } from '../reference/server.ts';
 import { FAULT_MATRIX } from './faults/index.ts';
 import { clockOf, VERDICT } from './faults/run.ts';
 import { checkOf, runCliInProcess, skipCauseGaps, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { ROOMY_RATE_LIMIT } from './support/reference.ts';
 
 describe('fault matrix', () => {
   it('names every catalogued fault', () => {
@@ -21,11 +21,18 @@ describe('fault matrix', () => {
     }
   });
 
-  it.each(FAULT_MATRIX)('%s is caught', { timeout: 120_000 }, async (fault, e) => {
-    const server = await reference({ ...e.reference, ...clockOf(e), faults: [fault] });
+  // Each run mostly waits on the reference's window, so the runs go side by side (maxConcurrency, 5); each
+  // closes its own server, as the shared after-each close would end a neighbour's.
+  it.concurrent.each(FAULT_MATRIX)('%s is caught', { timeout: 120_000 }, async (fault, e) => {
+    const server = await startReferenceServer({
+      rateLimit: ROOMY_RATE_LIMIT,
+      ...e.reference,
+      ...clockOf(e),
+      faults: [fault],
+    });
     const run = await runCliInProcess(['--seed', '11', ...(e.args ?? [])], {
       env: targetEnv(server),
-    });
+    }).finally(() => server.close());
     const summary = `${run.stdout}\n${run.stderr}`;
     for (const id of e.fails ?? []) expect(checkOf(run, id).status, `${id}\n${summary}`).toBe('fail');
     for (const id of e.warns ?? []) expect(checkOf(run, id).status, `${id}\n${summary}`).toBe('warn');

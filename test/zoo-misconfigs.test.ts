@@ -12,24 +12,27 @@ const SEED = 19;
 const NEEDS_A_429 = ['RL-HEADERS-NEW-WINDOW', 'RL-HEADERS-RETRY-AFTER-VALID'];
 const zoo = await loadZoo();
 
-for (const target of zoo) {
-  const missing = unavailable(target);
-  describe.skipIf(missing !== undefined)(`zoo target ${target.id}, misconfigured`, () => {
-    it('has at least two misconfigurations', () => {
-      expect(Object.keys(target.misconfigs).length).toBeGreaterThanOrEqual(2);
-    });
-    for (const [name, m] of Object.entries(target.misconfigs)) {
-      const named = [...(m.fails ?? []), ...(m.warns ?? [])];
-      const probe = named.some((id) => id.startsWith('RL-PROBE-') || NEEDS_A_429.includes(id));
-      const args = [...(probe ? [] : ['--skip-rate-limit-probe']), ...(m.args ?? [])];
-      it(`${name} is caught by ${named.join(', ')}`, { timeout: 120_000 }, async () => {
-        const r = await zooRun(target, { seed: SEED, misconfig: name, args });
-        const context = `${r.run.stdout}\n${r.run.stderr}\n--- target ---\n${r.targetOutput}`;
-        for (const id of m.fails ?? []) expect(checkOf(r.run, id).status, `${id}\n${context}`).toBe('fail');
-        for (const id of m.warns ?? []) expect(checkOf(r.run, id).status, `${id}\n${context}`).toBe('warn');
-        expect(r.stats.bans, context).toBe(0);
-        expect(r.run.code, context).toBe(m.fails?.length ? 1 : 0);
+// Each run mostly waits on its target's window, so the runs go side by side (vitest's maxConcurrency, 5).
+describe.concurrent('the zoo, misconfigured', () => {
+  for (const target of zoo) {
+    const missing = unavailable(target);
+    describe.skipIf(missing !== undefined)(`zoo target ${target.id}, misconfigured`, () => {
+      it('has at least two misconfigurations', () => {
+        expect(Object.keys(target.misconfigs).length).toBeGreaterThanOrEqual(2);
       });
-    }
-  });
-}
+      for (const [name, m] of Object.entries(target.misconfigs)) {
+        const named = [...(m.fails ?? []), ...(m.warns ?? [])];
+        const probe = named.some((id) => id.startsWith('RL-PROBE-') || NEEDS_A_429.includes(id));
+        const args = [...(probe ? [] : ['--skip-rate-limit-probe']), ...(m.args ?? [])];
+        it(`${name} is caught by ${named.join(', ')}`, { timeout: 120_000 }, async () => {
+          const r = await zooRun(target, { seed: SEED, misconfig: name, args });
+          const context = `${r.run.stdout}\n${r.run.stderr}\n--- target ---\n${r.targetOutput}`;
+          for (const id of m.fails ?? []) expect(checkOf(r.run, id).status, `${id}\n${context}`).toBe('fail');
+          for (const id of m.warns ?? []) expect(checkOf(r.run, id).status, `${id}\n${context}`).toBe('warn');
+          expect(r.stats.bans, context).toBe(0);
+          expect(r.run.code, context).toBe(m.fails?.length ? 1 : 0);
+        });
+      }
+    });
+  }
+});

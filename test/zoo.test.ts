@@ -21,34 +21,37 @@ describe('the zoo', () => {
   });
 });
 
-for (const target of zoo) {
-  const missing = unavailable(target);
-  if (missing) console.warn(`zoo: ${target.id} skipped: ${missing}`);
-  describe.skipIf(missing !== undefined)(`zoo target ${target.id} (${target.stack})`, () => {
-    for (const flavour of [undefined, ...(target.flavours ?? [])]) {
-      it(`is judged conformant${flavour ? ` (${flavour.name})` : ''}, silently and safely`, {
-        timeout: 120_000,
-      }, async (t) => {
-        const why = await flavour?.unavailable?.();
-        if (why) {
-          console.warn(`zoo: ${target.id}/${flavour!.name} skipped: ${why}`);
-          t.skip();
-        }
-        const r = await zooRun(target, {
-          seed: SEED,
-          ...(flavour ? { flavour, args: ['--skip-rate-limit-probe'] } : {}),
+// Each run mostly waits on its target's window, so the runs go side by side (vitest's maxConcurrency, 5).
+describe.concurrent('the zoo, conformant', () => {
+  for (const target of zoo) {
+    const missing = unavailable(target);
+    if (missing) console.warn(`zoo: ${target.id} skipped: ${missing}`);
+    describe.skipIf(missing !== undefined)(`zoo target ${target.id} (${target.stack})`, () => {
+      for (const flavour of [undefined, ...(target.flavours ?? [])]) {
+        it(`is judged conformant${flavour ? ` (${flavour.name})` : ''}, silently and safely`, {
+          timeout: 120_000,
+        }, async (t) => {
+          const why = await flavour?.unavailable?.();
+          if (why) {
+            console.warn(`zoo: ${target.id}/${flavour!.name} skipped: ${why}`);
+            t.skip();
+          }
+          const r = await zooRun(target, {
+            seed: SEED,
+            ...(flavour ? { flavour, args: ['--skip-rate-limit-probe'] } : {}),
+          });
+          const context = `${r.run.stdout}\n${r.run.stderr}\n--- target ---\n${r.targetOutput}`;
+          expect(loudChecks(r.run), context).toEqual([]);
+          expect(r.stats, context).toEqual({ early: 0, bans: 0 });
+          expect(r.run.report!.bans, context).toEqual([]);
+          expect(unevaluatedMusts(r.run.report!.evaluation.notEvaluated, flavour), context).toEqual([]);
+          expect(r.run.code, context).toBe(0);
+          expect(r.run.report!.verdict).toBe('conformant');
         });
-        const context = `${r.run.stdout}\n${r.run.stderr}\n--- target ---\n${r.targetOutput}`;
-        expect(loudChecks(r.run), context).toEqual([]);
-        expect(r.stats, context).toEqual({ early: 0, bans: 0 });
-        expect(r.run.report!.bans, context).toEqual([]);
-        expect(unevaluatedMusts(r.run.report!.evaluation.notEvaluated, flavour), context).toEqual([]);
-        expect(r.run.code, context).toBe(0);
-        expect(r.run.report!.verdict).toBe('conformant');
-      });
-    }
-  });
-}
+      }
+    });
+  }
+});
 
 /** The MUST checks left unevaluated that the run was given what they need for. */
 function unevaluatedMusts(
