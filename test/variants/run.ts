@@ -1,14 +1,22 @@
 // Runs one entry of the variant matrix through the whole command (in process) against a reference server
 // with those variants, and asserts the run stayed silent: no fail, warn or error, every proven check ran.
 import { expect } from 'vitest';
+import { startReferenceServer } from '../../reference/server.ts';
 import { checkOf, runCliInProcess, skipCauseGaps, targetEnv } from '../support/cli.ts';
-import { reference } from '../support/reference.ts';
+import { ROOMY_RATE_LIMIT } from '../support/reference.ts';
 import { provenChecks } from './index.ts';
 import type { VariantRun } from './proof.ts';
 
 export async function expectSilentRun(run: VariantRun): Promise<void> {
-  const server = await reference({ ...run.reference, variants: run.variants });
-  const result = await runCliInProcess(['--seed', '9', ...run.args], { env: targetEnv(server) });
+  // Closed here, not by the shared after-each close, so runs may go side by side.
+  const server = await startReferenceServer({
+    rateLimit: ROOMY_RATE_LIMIT,
+    ...run.reference,
+    variants: run.variants,
+  });
+  const result = await runCliInProcess(['--seed', '9', ...run.args], {
+    env: targetEnv(server),
+  }).finally(() => server.close());
   const summary = `${result.stdout}\n${result.stderr}`;
   const loud = result
     .report!.checks.filter((c) => c.status === 'fail' || c.status === 'warn' || c.status === 'error')
