@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../lib/check/model.ts';
 import { requestsOf } from '../lib/check/needs.ts';
 import { ALL_CHECKS } from '../suites/index.ts';
+import { ALL_VARIANTS } from '../suites/order-id/catalogue.ts';
 import { type CliRun, checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
 import { reference } from './support/reference.ts';
 
@@ -87,39 +88,53 @@ describe('orderId faults of the reference server', () => {
     expect(run.stdout).toMatch(/--only ID-ABSENT-404 --seed 11 --replay-path ID-ABSENT-404:\d+/);
   });
 
-  it('orderid-lenient-parse: a lenient spelling cancels a fixture (SHOULD), nothing else fails', async () => {
+  it('orderid-lenient-parse: a segment naming no order (MUST) and a lenient spelling (SHOULD) cancel fixtures', async () => {
     const { server, run } = await faultRun(['orderid-lenient-parse'], ['--only', 'ID', '--seed', '11']);
-    expect(run.code, summary(run)).toBe(0);
-    const c = checkOf(run, 'ID-CANCEL-SPELLING');
-    expect(c.status).toBe('warn');
-    expect(c.message).toMatch(/^lenient spelling accepted: DELETE \/store\/orders\/(\d+)e0 answered 204/);
-    // atoi reads 0x7 as 0 (absent); 7e0 cancels 7; the later spellings go to a fresh fixture, so all are judged.
-    expect(c.details.join('\n')).toMatch(
-      /spellings sent: 0x\w+ → 404, \d+e0 → 204, \d+\.0 → 204, \+\d+ → 204/,
+    expect(run.code, summary(run)).toBe(1);
+    const misread = checkOf(run, 'ID-CANCEL-MISREAD');
+    expect(misread.status).toBe('fail');
+    // atoi reads the leading digits: a fixture followed by anything else names it.
+    expect(misread.message).toMatch(/^misread id: DELETE \/store\/orders\/\d+\S+ \([a-z-]+\) answered 204/);
+    const spelling = checkOf(run, 'ID-CANCEL-SPELLING');
+    expect(spelling.status).toBe('warn');
+    expect(spelling.message).toMatch(
+      /^lenient spelling accepted: DELETE \/store\/orders\/\S+ \([a-z-]+\) answered 204/,
+    );
+    // A level's first acceptance decides it; the sample keeps the other fixtures for the next levels.
+    expect(spelling.details.join('\n')).toMatch(
+      /tried around an absent id instead: .*an earlier spelling of the level was accepted/,
     );
     expect(checkOf(run, 'ID-CANCEL-LEADING-ZEROS-INFO').message).toMatch(
       /^leading zeros name the same order/,
     );
+    expect(checkOf(run, 'ID-MALFORMED-4XX').status).toBe('pass');
     for (const o of server.orders().filter((x) => x.status === 'cancelled'))
       expect(server.fixtures.pending).toContain(o.id);
   });
 });
 
 describe('spellings of a fixture', () => {
-  it('with no fresh fixture after an acceptance, names the spellings it could not judge', async () => {
+  it('with no fresh fixture after an acceptance, says which kinds went to absent ids and why', async () => {
     const server = await reference({ faults: ['orderid-lenient-parse'] });
-    const run = await runCliInProcess(['--only', 'ID-CANCEL-SPELLING,ID-CANCEL-LEADING', '--seed', '3'], {
-      env: { ...targetEnv(server), ORDER_STORE_CANCELLABLE_ORDER_IDS: '7' },
-    });
+    const run = await runCliInProcess(
+      ['--only', 'ID-CANCEL-MISREAD,ID-CANCEL-SPELLING,ID-CANCEL-LEADING', '--seed', '3'],
+      {
+        env: { ...targetEnv(server), ORDER_STORE_CANCELLABLE_ORDER_IDS: '7' },
+      },
+    );
+    // Trailing text cancels order 7, the one fixture, and none is left to spell.
+    const misread = checkOf(run, 'ID-CANCEL-MISREAD');
+    expect(misread.status, summary(run)).toBe('fail');
+    expect(misread.message).toMatch(
+      /^misread id: DELETE \/store\/orders\/7\S* \(trailing-text\) answered 204/,
+    );
     const c = checkOf(run, 'ID-CANCEL-SPELLING');
-    // atoi reads 0x7 as 0 (absent), then 7e0 cancels order 7 and no other fixture is left to spell.
-    expect(c.status, summary(run)).toBe('warn');
-    expect(c.message).toMatch(/^lenient spelling accepted: DELETE \/store\/orders\/7e0 answered 204/);
-    expect(c.details.join('\n')).toMatch(/not judged: fraction, plus-sign \(an earlier spelling cancelled/);
-    expect(c.details.join('\n')).toMatch(/spellings sent: 0x7 → 404, 7e0 → 204$/m);
-    const zeros = checkOf(run, 'ID-CANCEL-LEADING-ZEROS-INFO');
-    expect(zeros.status).toBe('skip');
-    expect(zeros.message).toMatch(/^not judged: an earlier spelling cancelled its fixture/);
+    expect(c.status).toBe('skip');
+    expect(c.message).toMatch(
+      /^no spelling was tried against a pending fixture \(hex, exponent, decimal, sign, digit-separator, whitespace, non-ascii-digits: every fixture was taken by another check or cancelled by an accepted spelling: list more in --cancellable-order-ids/,
+    );
+    expect(c.cause).toEqual({ kind: 'input', setting: 'cancellableOrderIds' });
+    expect(checkOf(run, 'ID-CANCEL-LEADING-ZEROS-INFO').status).toBe('skip');
     expect(
       server
         .orders()
@@ -133,15 +148,34 @@ describe('spellings of a fixture', () => {
     const run = await runCliInProcess(['--only', 'ID-CANCEL-SPELLING,ID-CANCEL-LEADING', '--seed', '3'], {
       env: targetEnv(server),
     });
-    expect(checkOf(run, 'ID-CANCEL-SPELLING').status, summary(run)).toBe('pass');
-    expect(checkOf(run, 'ID-CANCEL-SPELLING').details.join('\n')).toMatch(
-      /spellings sent: 0x1 → 400, 1e0 → 400, 1\.0 → 400, \+1 → 400/,
-    );
+    const c = checkOf(run, 'ID-CANCEL-SPELLING');
+    expect(c.status, summary(run)).toBe('pass');
+    // One spelling per kind, each refused; the fixture is still pending for the leading zeros.
+    expect(c.details.join('\n')).toMatch(/against fixtures: (\S+ → 400, ){6}\S+ → 400$/m);
     const zeros = checkOf(run, 'ID-CANCEL-LEADING-ZEROS-INFO');
     expect(zeros.status).toBe('info');
     expect(zeros.message).toMatch(
       /^leading zeros name the same order: DELETE \/store\/orders\/001 answered 204/,
     );
+  });
+
+  it('--exhaustive sends every variant of every kind, each against a fixture where one names it', async () => {
+    const server = await reference();
+    const run = await runCliInProcess(
+      ['--only', 'ID-MALFORMED-4XX,ID-CANCEL-SPELLING', '--exhaustive', '--seed', '3'],
+      {
+        env: targetEnv(server),
+      },
+    );
+    expect(run.code, summary(run)).toBe(0);
+    const c = checkOf(run, 'ID-CANCEL-SPELLING');
+    expect(c.details.join('\n')).toMatch(
+      /every spelling against fixtures: 0x1 → 400, 0X1 → 400, 0o1 → 400, 0b1 → 400, 1e0 → 400/,
+    );
+    expect(checkOf(run, 'ID-MALFORMED-4XX').message).toMatch(
+      /\(\d+ of the spelling catalogue, every variant\)/,
+    );
+    expect(run.report!.requests.sent).toBeGreaterThan(ALL_VARIANTS);
   });
 });
 

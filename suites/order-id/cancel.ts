@@ -1,6 +1,6 @@
-// The destructive orderId checks: cancelling one fixture leaves the others as they were, non-canonical
-// spellings of a fixture cancel nothing, and what leading zeros do is recorded. Only fixtures from --cancellable-order-ids are ever sent as spellings
-// or cancelled; shipped orders are only re-asked.
+// The destructive orderId checks: cancelling one fixture leaves the others as they were, no segment that
+// names no order and no other spelling of a fixture's id cancels it, and what leading zeros do is recorded.
+// Only fixtures from --cancellable-order-ids are ever spelled or cancelled; shipped orders are only re-asked.
 import { input } from '../../lib/check/skip.ts';
 import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
 import type { Response } from '../../lib/http/client.ts';
@@ -8,7 +8,9 @@ import type { Ctx } from '../shared/context.ts';
 import { expectedStatus } from '../shared/expect.ts';
 import { orderPath } from '../shared/paths.ts';
 import { describeStatus } from '../shared/responses.ts';
-import { isolationPair } from './fixtures.ts';
+import type { SpellingLevel } from './catalogue.ts';
+import { isolationPair, type NotOnFixture } from './fixtures.ts';
+import { short } from './judge.ts';
 import { accepted, spellingRun } from './spelling.ts';
 
 const is2xx = (r: Response): boolean => r.status >= 200 && r.status < 300;
@@ -70,32 +72,70 @@ export async function isolation(ctx: Ctx): Promise<void> {
   ctx.observe(`after cancelling ${first}: ${held.join(', ')}`, held.length);
 }
 
-/** ID-CANCEL-SPELLING: no spelling that is no decimal integer literal (hex, exponent, fraction, sign) cancels. */
-export async function lenientSpellings(ctx: Ctx): Promise<void> {
+/** Why no spelling of a level was tried against a fixture, for a skip or a note. */
+const OFF_FIXTURE: Record<NotOnFixture, string> = {
+  'none given': `no pending fixture was given: list one in ${flagAndEnv('cancellableOrderIds')}`,
+  'none left': `every fixture was taken by another check or cancelled by an accepted spelling: list more in ${flagAndEnv('cancellableOrderIds')}`,
+  unsafe: `a lenient reading of each spelling could name another order, or an id the list cannot prove absent (${settingOf('trustOrderList').flag} allows those; a small pending id in ${settingOf('cancellableOrderIds').flag} helps)`,
+  decided: `an earlier spelling of the level was accepted, so the sample kept the fixtures for the others: ${flagAndEnv('exhaustive')} tries every spelling against a fixture`,
+};
+
+/** The spelling run's answers against a fixture of one level; the check skips when there are none. */
+async function onFixtures(ctx: Ctx, level: SpellingLevel) {
   const run = await spellingRun(ctx);
   if ('skip' in run) ctx.skip(run.skip);
-  const judged = run.answers.filter((a) => a.kind !== 'leading-zeros');
-  for (const { segment, id, response } of judged) {
+  const answers = run.answers.filter((a) => a.fixture?.level === level);
+  const off = run.offFixture.filter((o) => o.level === level);
+  // The same reason for several kinds is said once, naming them.
+  const byWhy = new Map<NotOnFixture, string[]>();
+  for (const o of off) byWhy.set(o.why, [...(byWhy.get(o.why) ?? []), o.kind]);
+  const reasons = [...byWhy].map(([why, kinds]) => `${kinds.join(', ')}: ${OFF_FIXTURE[why]}`);
+  if (answers.length === 0) {
+    const why = off[0]?.why ?? 'none given';
+    ctx.skip(
+      `no spelling was tried against a pending fixture (${reasons.join('; ') || OFF_FIXTURE[why]})`,
+      why === 'decided'
+        ? input('exhaustive')
+        : why === 'unsafe'
+          ? input('trustOrderList')
+          : input('cancellableOrderIds'),
+    );
+  }
+  for (const r of reasons) ctx.note(`tried around an absent id instead: ${r}`);
+  if (run.limited) ctx.note(`stopped early: ${run.limited}`);
+  const seen = answers.map((a) => `${a.segment} → ${a.response.status}`).join(', ');
+  ctx.note(
+    `${run.exhaustive ? 'every spelling' : 'the sample (one per kind, rotating with --seed)'} against fixtures: ${seen}`,
+  );
+  return { answers, seen };
+}
+
+/** ID-CANCEL-MISREAD: no segment that names no order (not an integer, another one, beyond int64) cancels one. */
+export async function misreadSpellings(ctx: Ctx): Promise<void> {
+  const { answers, seen } = await onFixtures(ctx, 'MUST');
+  for (const { segment, fixture, response, kind } of answers) {
     if (accepted(response))
       ctx.problem(
-        `lenient spelling accepted: DELETE /store/orders/${segment} answered ${describeStatus(response)}, cancelling order ${id} through a spelling of its id that is no decimal integer`,
+        `misread id: DELETE /store/orders/${short(segment)} (${kind}) answered ${describeStatus(response)}, cancelling order ${fixture!.id}: no order has that id, and only a careless parser reads ${fixture!.id} into it`,
+        expectedStatus(response, '4xx (no order has this id)'),
+      );
+  }
+  ctx.observe(`no segment naming no order cancelled one (${seen})`, answers.length);
+}
+
+/** ID-CANCEL-SPELLING: no other spelling of a fixture's integer (hex, exponent, sign, digits...) cancels it. */
+export async function lenientSpellings(ctx: Ctx): Promise<void> {
+  const { answers, seen } = await onFixtures(ctx, 'SHOULD');
+  for (const { segment, fixture, response, kind } of answers) {
+    if (accepted(response))
+      ctx.problem(
+        `lenient spelling accepted: DELETE /store/orders/${short(segment)} (${kind}) answered ${describeStatus(response)}, cancelling order ${fixture!.id} through a spelling of its id that is no ASCII decimal integer`,
         expectedStatus(response, '4xx (not the canonical id)'),
       );
     else if (response.status >= 500)
-      ctx.note(`${segment} answered ${response.status} (see ID-MALFORMED-4XX)`);
+      ctx.note(`${short(segment)} answered ${response.status} (see ID-MALFORMED-4XX)`);
   }
-  const seen = judged.map((a) => `${a.segment} → ${a.response.status}`).join(', ');
-  const unjudged = run.unjudged.filter((k) => k !== 'leading-zeros');
-  if (unjudged.length > 0)
-    ctx.note(
-      `not judged: ${unjudged.join(', ')} (an earlier spelling cancelled its fixture and no other fixture was safe to spell: list more in --cancellable-order-ids)`,
-    );
-  if (run.unsafe.length > 0)
-    ctx.note(
-      `not sent: ${run.unsafe.join(', ')} (a lenient reading names an id near the known orders, where an order the list does not show may be; --trust-order-list allows them)`,
-    );
-  ctx.note(`spellings sent: ${seen}`);
-  ctx.observe(`no spelling cancelled an order (${seen})`, judged.length);
+  ctx.observe(`no spelling cancelled an order (${seen})`, answers.length);
 }
 
 /**
@@ -103,20 +143,15 @@ export async function lenientSpellings(ctx: Ctx): Promise<void> {
  * integer (Java's Long.parseLong, Python's int() accept them) and the spec defines no canonical form.
  */
 export async function leadingZeros(ctx: Ctx): Promise<void> {
-  const run = await spellingRun(ctx);
-  if ('skip' in run) ctx.skip(run.skip);
-  const answer = run.answers.find((a) => a.kind === 'leading-zeros');
-  if (!answer)
-    ctx.skip(
-      `not judged: an earlier spelling cancelled its fixture and no other fixture was safe to spell (see ID-CANCEL-SPELLING; list more in ${settingOf('cancellableOrderIds').flag})`,
-      input('cancellableOrderIds'),
-    );
-  const { segment, id, response } = answer;
-  ctx.evidence(response.exchange);
+  const { answers } = await onFixtures(ctx, 'INFO');
+  ctx.evidence(...answers.map((a) => a.response.exchange));
+  const taken = answers.filter((a) => accepted(a.response));
+  const shown = (a: (typeof answers)[number]) =>
+    `DELETE /store/orders/${short(a.segment)} answered ${describeStatus(a.response)}`;
   ctx.observe(
-    accepted(response)
-      ? `leading zeros name the same order: DELETE /store/orders/${segment} answered ${describeStatus(response)} and cancelled order ${id}`
-      : `leading zeros are refused: DELETE /store/orders/${segment} answered ${describeStatus(response)}`,
-    1,
+    taken.length > 0
+      ? `leading zeros name the same order: ${shown(taken[0]!)} and cancelled order ${taken[0]!.fixture!.id}`
+      : `leading zeros are refused: ${answers.map(shown).join('; ')}`,
+    answers.length,
   );
 }

@@ -16,27 +16,33 @@ import {
   admissibleAbsent,
   MAX_NEIGHBOUR_EDGES,
 } from './absent.ts';
-import { isolation, leadingZeros, lenientSpellings } from './cancel.ts';
-import { SPELLING_KINDS } from './fixtures.ts';
+import { isolation, leadingZeros, lenientSpellings, misreadSpellings } from './cancel.ts';
+import { ALL_VARIANTS, SPELLING_KINDS } from './catalogue.ts';
 import { judgeAbsent, short } from './judge.ts';
 import { knownOrders, noKnownReason } from './known.ts';
 import { readListIds } from './lossless.ts';
-import { MALFORMED_KINDS, malformedSegment } from './malformed.ts';
+import { malformedSegment } from './malformed.ts';
 import { MALFORMED_OWNER, malformedRun } from './malformed-run.ts';
 import { MAX_SHRINKS, reportIdProperty, runIdProperty } from './property.ts';
+
+/** Catalogue failures shown as findings of ID-MALFORMED-4XX; the rest are counted. */
+const SHOWN_FAILURES = 3;
 
 /** The absent ids: the edges, then one per generated case, then the shrinks after a failure. */
 const ABSENT_IDS = {
   requests: ABSENT_EDGES.length + MAX_NEIGHBOUR_EDGES + MAX_SHRINKS,
   generated: true,
 } as const;
-/** The malformed-id run, sent once for the two checks that read it (malformed-run.ts). */
-const MALFORMED_IDS = {
+/**
+ * The spelling run, sent once for every check that reads it (spelling.ts): one case per kind of the
+ * catalogue, every variant of every kind under --exhaustive.
+ */
+const SPELLINGS = {
   ...shares('order list'),
-  'malformed ids': { requests: MALFORMED_KINDS.length + MAX_SHRINKS, generated: true },
+  'orderId spellings': { requests: SPELLING_KINDS.length, exhaustive: ALL_VARIANTS },
 };
-/** The spelling run, sent once for the two checks that read it (spelling.ts): each spelling once. */
-const SPELLINGS = { ...shares('order list'), spellings: { requests: SPELLING_KINDS.length } };
+/** The malformed-id property's generated cases and shrinks, and the spelling run it also judges. */
+const MALFORMED_IDS = { ...SPELLINGS, 'malformed ids': { requests: MAX_SHRINKS, generated: true } };
 
 export const orderIdProperties = suite({
   id: 'ID',
@@ -116,24 +122,55 @@ export const orderIdProperties = suite({
         );
       },
     }),
+    // Before the spelling run, which spends a fixture on each spelling a server accepts.
+    check({
+      id: 'ID-CANCEL-ISOLATION',
+      spec: 'spec §4 cancelOrder; spec §3',
+      level: 'MUST',
+      rules: ['4.cancel.param', '3.shipped-cancel'],
+      requirement:
+        'Cancelling one order changes no other: afterwards a shipped order still answers 409 and another pending order is still cancellable (9007199254740993 and 9007199254740992 are told apart).',
+      basis: [SPEC.shipped409, SPEC.pendingCancelled, SPEC.orderIdParam],
+      title: 'Cancels a fixture, then re-asks a shipped order and cancels the next fixture',
+      needs: { requests: 3, cancellable: 1, shared: shares('shipped cancel') },
+      async run(ctx: Ctx) {
+        await isolation(ctx);
+      },
+    }),
     check({
       id: 'ID-MALFORMED-4XX',
       spec: 'spec §4 cancelOrder rule 3; RFC 9110 §15.6; spec §7',
       level: 'MUST',
       rules: ['4.cancel.param', '7.error-object'],
       requirement:
-        'A malformed orderId (letters, fractions, signs, hex, spaces, beyond int64, non-ASCII digits, stray percent-escapes, very long) is never answered 2xx (no order can have been cancelled) nor 5xx, and a body, if any, is an Error object (except where the escape is no percent-encoding at all, so the request is not valid HTTP and the HTTP stack may answer it: then only the status is judged).',
+        'A malformed orderId (letters, trailing text, fractions, exponents, signs, hex, digit separators, spaces, beyond int64, non-ASCII digits, stray percent-escapes, very long) built around an absent id is never answered 2xx (no order can have been cancelled), and none, around an absent id or a pending order, is answered 5xx; a body, if any, is an Error object (except where the escape is no percent-encoding at all, so the request is not valid HTTP and the HTTP stack may answer it: then only the status is judged).',
       basis: [SPEC.absent404, SPEC.errorObject],
-      title: 'Property: DELETE /store/orders/{malformed id built around an absent id}, one per kind first',
+      title:
+        'Property: DELETE /store/orders/{malformed id around an absent id}, generated across the spelling catalogue; judges the spelling run too',
       needs: { requests: 0, shared: MALFORMED_IDS },
       async run(ctx: Ctx) {
         const run = await malformedRun(ctx);
         if ('skip' in run) ctx.skip(run.skip);
+        const { failures } = run;
+        // A property counterexample leads (its replay flags send it alone); the catalogue's are noted then.
+        if (run.result.counterexample)
+          for (const f of failures) ctx.note(`also, in the spelling catalogue: ${f.message}`);
+        else {
+          for (const f of failures.slice(0, SHOWN_FAILURES))
+            ctx.problem(f.message, {
+              expected: f.expected,
+              actual: f.actual,
+              exchange: f.exchange,
+              ...(f.schema ? { schema: f.schema } : {}),
+            });
+          if (failures.length > SHOWN_FAILURES)
+            ctx.note(`${failures.length - SHOWN_FAILURES} more catalogue cases failed alike`);
+        }
         reportIdProperty(ctx, MALFORMED_OWNER, run.result, (c) => `${c.kind} ${short(malformedSegment(c))}`);
         ctx.observe(
           run.result.replayed
             ? 'the replayed case is now refused with a 4xx'
-            : `${run.answers.length} malformed ids, each refused with a 4xx`,
+            : `${run.answers.length} malformed ids (${run.answers.length - run.result.sent} of the spelling catalogue${run.spelled?.exhaustive ? ', every variant' : ''}), each refused with a 4xx`,
           run.answers.length,
         );
       },
@@ -165,17 +202,18 @@ export const orderIdProperties = suite({
       },
     }),
     check({
-      id: 'ID-CANCEL-ISOLATION',
-      spec: 'spec §4 cancelOrder; spec §3',
+      id: 'ID-CANCEL-MISREAD',
+      spec: 'spec §4 cancelOrder rule 3; spec §4 cancelOrder (path parameter orderId: integer, int64)',
       level: 'MUST',
-      rules: ['4.cancel.param', '3.shipped-cancel'],
+      rules: ['4.cancel.r3', '4.cancel.param'],
       requirement:
-        'Cancelling one order changes no other: afterwards a shipped order still answers 409 and another pending order is still cancellable (9007199254740993 and 9007199254740992 are told apart).',
-      basis: [SPEC.shipped409, SPEC.pendingCancelled, SPEC.orderIdParam],
-      title: 'Cancels a fixture, then re-asks a shipped order and cancels the next fixture',
-      needs: { requests: 3, cancellable: 1, shared: shares('shipped cancel') },
+        'A segment that names no order (no integer: 7abc, 7%00; another number: 7.5, 7e3; beyond int64: 2^64 + 7, which an unchecked parser wraps to 7) never cancels the pending order a careless parser reads into it: no order has that orderId, so it is never answered 2xx.',
+      basis: [SPEC.absent404, SPEC.orderIdParam],
+      title:
+        'Reads the spelling run against pending fixtures: trailing text, other numbers, stray bytes, values past int64 that wrap to the fixture (one per kind, rotating with --seed; every one with --exhaustive)',
+      needs: { requests: 0, shared: SPELLINGS },
       async run(ctx: Ctx) {
-        await isolation(ctx);
+        await misreadSpellings(ctx);
       },
     }),
     check({
@@ -184,11 +222,11 @@ export const orderIdProperties = suite({
       level: 'SHOULD',
       rules: ['4.cancel.param'],
       requirement:
-        'A spelling of an existing id that is no decimal integer (0x7, 7e0, 7.0) or carries a plus sign (+7) cancels nothing: lenient id parsing lets a typo cancel a real order.',
+        'A spelling of an existing id other than its ASCII decimal form, leading zeros aside (0x7, 0o7, 7e0, 7.0, +7, 0_7, whitespace around it, non-ASCII digits such as \u0667 or \uff17), cancels nothing: lenient id parsing lets a typo cancel a real order.',
       basis: [SPEC.orderIdParam, SPEC.absent404],
       title:
-        'Sends DELETE /store/orders/{spellings of a pending fixture}: 0xN, Ne0, N.0, +N (then 00N for ID-CANCEL-LEADING-ZEROS-INFO), a fresh fixture after an acceptance',
-      needs: { requests: 0, cancellable: 1, shared: SPELLINGS },
+        'Reads the spelling run against pending fixtures: hex and other radixes, exponents, decimals, signs, digit separators, whitespace, non-ASCII digits (one per kind, rotating with --seed; every one with --exhaustive), a fresh fixture after an acceptance',
+      needs: { requests: 0, shared: SPELLINGS },
       async run(ctx: Ctx) {
         await lenientSpellings(ctx);
       },
@@ -201,7 +239,7 @@ export const orderIdProperties = suite({
       requirement:
         'Whether leading zeros (007) name the same order is not specified: they are an ordinary decimal spelling of the integer, so either answer is recorded.',
       basis: [SPEC.orderIdParam],
-      title: 'Reads the answer to DELETE /store/orders/00N, sent last of the ID-CANCEL-SPELLING spellings',
+      title: 'Reads the answer to DELETE /store/orders/00N (or more zeros), sent last of the spelling run',
       needs: { requests: 0, shared: SPELLINGS },
       async run(ctx: Ctx) {
         await leadingZeros(ctx);

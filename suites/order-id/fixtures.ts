@@ -1,55 +1,67 @@
 // Which handed-over fixtures the destructive orderId checks use: the pair for the isolation check (two ids a
-// JS number cannot tell apart, when given) and a fixture whose non-canonical spellings can name no other order.
-// Chooses only; it never takes or cancels anything.
-import type { KnownOrders } from './readings.ts';
+// JS number cannot tell apart, when given) and, for each spelling, a fixture it names and can name no other
+// order with. Chooses and takes only; it never sends or cancels anything.
+import type { SpellingKind } from './catalogue.ts';
+import { spell } from './catalogue.ts';
+import { type KnownOrders, namedIds } from './readings.ts';
 
-/** The kinds of non-canonical spelling, in the order they are tried. */
-export type SpellingKind = 'hex' | 'exponent' | 'fraction' | 'plus-sign' | 'leading-zeros';
+/** Why a kind was not tried against a fixture. */
+export type NotOnFixture =
+  /** No --cancellable-order-ids were given. */
+  | 'none given'
+  /** Every fixture was taken by other checks or cancelled by an accepted spelling. */
+  | 'none left'
+  /** A lenient reading of each spelling could name another order (or an id the list cannot prove absent). */
+  | 'unsafe'
+  /** The sample had its answer for that level (an accepted spelling): the fixtures are kept for the others. */
+  | 'decided';
 
-/**
- * The order matters: the first spelling a server accepts cancels the order, so every later one can no longer
- * be judged on it. No integer literal at all comes first (`0x7`, `7e0`, `7.0`), then the sign (`+7`), and
- * last the leading zeros (`007`), an ordinary decimal spelling of the same integer that many parsers accept.
- */
-export const SPELLING_KINDS: readonly SpellingKind[] = [
-  'hex',
-  'exponent',
-  'fraction',
-  'plus-sign',
-  'leading-zeros',
-];
+/** The fixtures the spelling run spells: those it took and did not cancel, then those still untaken. */
+export class FixturePool {
+  private readonly held: string[] = [];
 
-/** One non-canonical spelling of an id; a lenient server reads each as the id. */
-export function spelling(id: string, kind: SpellingKind): string {
-  const negative = id.startsWith('-');
-  const digits = negative ? id.slice(1) : id;
-  const sign = negative ? '-' : '';
-  switch (kind) {
-    case 'hex':
-      return `${sign}0x${BigInt(digits).toString(16)}`;
-    case 'exponent':
-      return `${id}e0`;
-    case 'fraction':
-      return `${id}.0`;
-    case 'plus-sign':
-      return negative ? `-0${digits}` : `+${digits}`;
-    case 'leading-zeros':
-      return `${sign}00${digits}`;
+  constructor(
+    private readonly target: {
+      readonly cancellableIds: readonly string[];
+      takeCancellableId(id: string): boolean;
+    },
+    private readonly known: KnownOrders,
+    private readonly given: boolean,
+  ) {}
+
+  /**
+   * The first of `variants` of `kind` that, spelled around a fixture, names that fixture and can name no other
+   * order; the fixture is taken for the run. Held fixtures are tried before untaken ones.
+   */
+  find(
+    kind: SpellingKind,
+    variants: readonly number[],
+    size: number,
+  ): { id: string; variant: number; segment: string } | NotOnFixture {
+    const untaken = this.target.cancellableIds;
+    if (this.held.length + untaken.length === 0) return this.given ? 'none left' : 'none given';
+    // A fixture already taken is spelled again before another is taken: fixtures are few.
+    for (const group of [[...this.held], untaken]) {
+      for (const variant of variants) {
+        for (const id of group) {
+          const segment = spell(kind, variant, BigInt(id), size);
+          if (!namedIds(segment).includes(BigInt(id)) || !this.known.safe(segment, id)) continue;
+          if (!this.held.includes(id)) {
+            this.target.takeCancellableId(id);
+            this.held.push(id);
+          }
+          return { id, variant, segment };
+        }
+      }
+    }
+    return 'unsafe';
   }
-}
 
-/** Every spelling of an id, in the order tried: `0x7`, `7e0`, `7.0`, `+7`, `007`. */
-export function spellings(id: string): string[] {
-  return SPELLING_KINDS.map((kind) => spelling(id, kind));
-}
-
-/**
- * The first remaining fixture whose every spelling names only itself or orders that cannot be cancelled; else
- * (an untrusted list keeps out e.g. `0x7`, which atoi reads as 0) the first with any such spelling.
- */
-export function spellingFixture(remaining: readonly string[], known: KnownOrders): string | undefined {
-  const safe = (id: string) => spellings(id).filter((s) => known.safe(s, id)).length;
-  return remaining.find((id) => safe(id) === SPELLING_KINDS.length) ?? remaining.find((id) => safe(id) > 0);
+  /** A fixture an accepted spelling cancelled: never spelled again. */
+  spend(id: string): void {
+    const i = this.held.indexOf(id);
+    if (i >= 0) this.held.splice(i, 1);
+  }
 }
 
 /**

@@ -11,16 +11,18 @@ import {
   MAX_NEIGHBOUR_BASES,
   MAX_NEIGHBOUR_EDGES,
 } from './absent.ts';
-import { isolationPair, spellingFixture, spellings } from './fixtures.ts';
+import { ALL_VARIANTS, KIND_NAMES, kindOf, SPELLING_KINDS, spell } from './catalogue.ts';
+import { FixturePool, isolationPair } from './fixtures.ts';
 import { readListIds } from './lossless.ts';
 import {
+  absentCase,
   admissibleMalformed,
   MALFORMED_KINDS,
   malformedArbitrary,
-  malformedExamples,
   malformedSegment,
 } from './malformed.ts';
-import { KnownOrders } from './readings.ts';
+import { KnownOrders, namedIds } from './readings.ts';
+import { sampleVariant } from './spelling.ts';
 
 const PENDING = ['1', '2', '3', '7', '9007199254740992', '9007199254740993'];
 const SHIPPED = ['42', '9223372036854775807'];
@@ -100,10 +102,12 @@ describe('absent-id edges', () => {
 });
 
 describe('malformed segments', () => {
-  it('has one example per kind, each admissible', () => {
-    const examples = malformedExamples(REFERENCE);
-    expect(examples.map((c) => c.kind)).toEqual([...MALFORMED_KINDS]);
-    for (const c of examples) expect(admissibleMalformed(REFERENCE, c)).toBe(true);
+  it('builds each kind around an absent id, admissibly', () => {
+    for (const kind of MALFORMED_KINDS) {
+      const c = absentCase(REFERENCE, kind, 0, 1000);
+      expect(c, kind).toBeDefined();
+      expect(admissibleMalformed(REFERENCE, c!)).toBe(true);
+    }
   });
 
   it('are never a canonical int64, even decoded once, and never name a cancellable order', () => {
@@ -126,25 +130,99 @@ describe('malformed segments', () => {
     const all = MALFORMED_KINDS.flatMap((kind) =>
       Array.from({ length: 12 }, (_, variant) => malformedSegment({ kind, absent: 5n, variant, size: 300 })),
     );
-    for (const s of ['5.5', '5e0', '+5', '-0', '0x5', '%205', '9223372036854775808', '5%00', '%D9%A5'])
+    for (const s of ['5.5', '5e0', '+5', '-0', '0x5', '%205', '9223372036854775808', '5%00', '%D9%A5', '0_5'])
       expect(all, s).toContain(s);
     expect(all.some((s) => s.length >= 300)).toBe(true);
     expect(all.some((s) => /^\d{30,}$/.test(s))).toBe(true);
   });
 });
 
-describe('fixture spellings and pairs', () => {
-  it('spells an id five non-canonical ways that a lenient reader takes for it', () => {
-    expect(spellings('7')).toEqual(['0x7', '7e0', '7.0', '+7', '007']);
-    for (const s of spellings('7')) {
-      expect(isCanonicalInt64(s)).toBe(false);
-      expect(names(s, '7')).toBe(true);
+/** A segment percent-decoded once, or as it is when its escapes are invalid. */
+function decodedOnce(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+describe('the spelling catalogue against a fixture', () => {
+  const of7 = (kind: string) => kindOf(kind).variants.map((_, v) => spell(kindOf(kind), v, 7n, 300));
+
+  it('spells 7 every way the issue names, each kind at the level accepting it breaks', () => {
+    const expected: Record<string, string[]> = {
+      'trailing-text': ['7abc', '7-'],
+      'other-number': ['7.5', '7e3'],
+      'percent-bytes': ['7%00'],
+      'too-big': ['18446744073709551623', '-18446744073709551609'],
+      hex: ['0x7', '0o7', '0b111'],
+      exponent: ['7e0', '70e-1'],
+      decimal: ['7.0', '7.'],
+      sign: ['+7', '%2B7'],
+      'digit-separator': ['0_7'],
+      whitespace: ['%207', '7%20', '%097', '7%0A', '%C2%A07'],
+      'non-ascii-digits': ['%D9%A7', '%EF%BC%97'],
+      'leading-zeros': ['007'],
+    };
+    for (const [kind, segments] of Object.entries(expected))
+      for (const s of segments) expect(of7(kind), kind).toContain(s);
+    const level = (k: string) => kindOf(k).fixture;
+    expect(['trailing-text', 'other-number', 'percent-bytes', 'too-big'].map(level)).toEqual(
+      Array(4).fill('MUST'),
+    );
+    expect(level('leading-zeros')).toBe('INFO');
+    expect(level('letters')).toBeUndefined();
+    expect(ALL_VARIANTS).toBe(SPELLING_KINDS.reduce((n, k) => n + k.variants.length, 0));
+  });
+
+  it('has, for every kind with a level, a variant that names a small fixture and no other order', () => {
+    for (const k of SPELLING_KINDS.filter((x) => x.fixture)) {
+      const named = of7(k.kind).filter((s) => namedIds(s).includes(7n) && REFERENCE.safe(s, '7'));
+      expect(named.length, k.kind).toBeGreaterThan(0);
+      for (const s of named) expect(isCanonicalInt64(decodedOnce(s)), s).toBe(false);
     }
   });
 
-  it('picks a spelling fixture whose spellings name no other order', () => {
-    expect(spellingFixture(['9007199254740993', '2'], REFERENCE)).toBe('2');
-    expect(spellingFixture(['9007199254740993'], REFERENCE)).toBeUndefined();
+  it('rotates the sample through every variant of a kind as the seed changes', () => {
+    for (const [i, k] of SPELLING_KINDS.entries()) {
+      const seen = new Set(Array.from({ length: k.variants.length }, (_, seed) => sampleVariant(seed, i, k)));
+      expect(seen.size, k.kind).toBe(k.variants.length);
+    }
+    expect(KIND_NAMES).toEqual(MALFORMED_KINDS);
+  });
+});
+
+describe('the fixture pool', () => {
+  const pool = (remaining: string[], given = true) => {
+    const taken: string[] = [];
+    const target = {
+      get cancellableIds() {
+        return remaining.filter((id) => !taken.includes(id));
+      },
+      takeCancellableId: (id: string) => {
+        taken.push(id);
+        return true;
+      },
+    };
+    return { pool: new FixturePool(target, REFERENCE, given), taken };
+  };
+  const hex = kindOf('hex');
+
+  it('takes a fixture only when a spelling names it and no other order, and spells it again after', () => {
+    const p = pool(['9007199254740993', '2', '3']);
+    expect(p.pool.find(hex, [0], 300)).toEqual({ id: '2', variant: 0, segment: '0x2' });
+    expect(p.pool.find(kindOf('sign'), [0], 300)).toMatchObject({ id: '2', segment: '+2' });
+    expect(p.taken).toEqual(['2']);
+    p.pool.spend('2');
+    expect(p.pool.find(hex, [0], 300)).toMatchObject({ id: '3' });
+    expect(p.taken).toEqual(['2', '3']);
+  });
+
+  it('says why no fixture was spelled: none given, none left, or none safe', () => {
+    expect(pool([], false).pool.find(hex, [0], 300)).toBe('none given');
+    expect(pool([]).pool.find(hex, [0], 300)).toBe('none left');
+    // 0x20000000000001 reads as 2^53+1 but Number() makes it 2^53, another pending order.
+    expect(pool(['9007199254740993']).pool.find(hex, [0], 300)).toBe('unsafe');
   });
 
   it('pairs the two ids one JS number cannot tell apart, the larger first', () => {

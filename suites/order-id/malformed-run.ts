@@ -1,76 +1,115 @@
-// The malformed-id property, run once per run and read by two checks: the MUST on status and body, and the
-// INFO on which 4xx the target chose. Every answer is kept so the INFO check sends nothing of its own.
+// The malformed-id property (generated cases around absent ids, replayable), run once per run, and what the
+// two ID-MALFORMED- checks read of it and of the spelling run: every answer that is not a fixture's spelling
+// accepted (that is the ID-CANCEL- checks' to judge). Sends only the property's cases.
 
 import type { PropertyResult } from '../../lib/check/property.ts';
 import type { Skip } from '../../lib/check/skip.ts';
+import type { Response } from '../../lib/http/client.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../shared/context.ts';
 import { orderPath } from '../shared/paths.ts';
+import { invalidEncoding } from './catalogue.ts';
 import { type CaseFailure, judgeMalformed } from './judge.ts';
 import { knownOrders, noKnownReason } from './known.ts';
 import {
   admissibleMalformed,
-  invalidEncoding,
   type MalformedCase,
-  type MalformedKind,
   malformedArbitrary,
-  malformedExamples,
   malformedSegment,
 } from './malformed.ts';
 import { runIdProperty } from './property.ts';
+import { accepted, type SpellingRun, spellingRun } from './spelling.ts';
 
 /** The check a --replay-path names to replay this property. */
 export const MALFORMED_OWNER = 'ID-MALFORMED-4XX';
 
 export interface MalformedAnswer {
-  kind: MalformedKind;
+  kind: string;
   segment: string;
   status: number;
   code?: string;
   exchange: Exchange;
+  /** The fixture it spelled, when it was no absent id's. */
+  fixture?: string;
 }
 
 export interface MalformedRun {
   result: PropertyResult<MalformedCase, CaseFailure>;
+  /** The property's answers, then the spelling run's that are the malformed-id checks' to judge. */
   answers: MalformedAnswer[];
+  /** What the spelling run's answers broke (the property's counterexample is in `result`). */
+  failures: CaseFailure[];
+  /** The spelling run, unless a replay sends only the property's case. */
+  spelled?: SpellingRun;
 }
 
-const MALFORMED = memoKey<Promise<MalformedRun | { skip: Skip }>>('order-id/malformed');
+const PROPERTY =
+  memoKey<Promise<{ result: MalformedRun['result']; answers: MalformedAnswer[] } | { skip: Skip }>>(
+    'order-id/malformed',
+  );
+
+/** The Error code of an answer, when its body has one. */
+function codeOf(res: Response): { code?: string } {
+  const parsed = res.json();
+  const code = parsed.ok ? (parsed.value as { code?: unknown } | null)?.code : undefined;
+  return typeof code === 'string' ? { code } : {};
+}
 
 /** The run's malformed-id property (sent on first call, kept in the run's memo), or why it cannot run. */
-export function malformedRun(ctx: Ctx): Promise<MalformedRun | { skip: Skip }> {
-  return ctx.memo.once(MALFORMED, () => start(ctx));
+function property(ctx: Ctx) {
+  return ctx.memo.once(PROPERTY, async () => {
+    const known = await knownOrders(ctx);
+    if (!known) return { skip: await noKnownReason(ctx) };
+    const answers: MalformedAnswer[] = [];
+    const result = await runIdProperty<MalformedCase>(ctx, MALFORMED_OWNER, {
+      arbitrary: malformedArbitrary,
+      // The catalogue is the spelling run's, kind by kind; the property adds cases drawn across it.
+      examples: [],
+      admissible: (c) => admissibleMalformed(known, c),
+      key: malformedSegment,
+      async attempt(c) {
+        const segment = malformedSegment(c);
+        const invalid = invalidEncoding(segment);
+        const res = await ctx.http.send({
+          method: 'DELETE',
+          path: orderPath(segment),
+          ...(invalid ? { invalidRequest: invalid } : {}),
+        });
+        answers.push({ kind: c.kind, segment, status: res.status, ...codeOf(res), exchange: res.exchange });
+        return judgeMalformed(segment, res, invalid !== undefined);
+      },
+    });
+    return { result, answers };
+  });
 }
 
-async function start(ctx: Ctx): Promise<MalformedRun | { skip: Skip }> {
-  const known = await knownOrders(ctx);
-  if (!known) return { skip: await noKnownReason(ctx) };
-  const answers: MalformedAnswer[] = [];
-  const result = await runIdProperty<MalformedCase>(ctx, MALFORMED_OWNER, {
-    arbitrary: malformedArbitrary,
-    examples: malformedExamples(known),
-    admissible: (c) => admissibleMalformed(known, c),
-    key: malformedSegment,
-    async attempt(c) {
-      const segment = malformedSegment(c);
-      const invalid = invalidEncoding(segment);
-      const res = await ctx.http.send({
-        method: 'DELETE',
-        path: orderPath(segment),
-        ...(invalid ? { invalidRequest: invalid } : {}),
-      });
-      const parsed = res.json();
-      const code = parsed.ok ? (parsed.value as { code?: unknown } | null)?.code : undefined;
-      answers.push({
-        kind: c.kind,
-        segment,
-        status: res.status,
-        ...(typeof code === 'string' ? { code } : {}),
-        exchange: res.exchange,
-      });
-      return judgeMalformed(segment, res, invalid !== undefined);
-    },
-  });
-  return { result, answers };
+/**
+ * The property and the spelling run as the ID-MALFORMED- checks read them (a replay of the property sends
+ * only its case), or why the property cannot run.
+ */
+export async function malformedRun(ctx: Ctx): Promise<MalformedRun | { skip: Skip }> {
+  const p = await property(ctx);
+  if ('skip' in p) return p;
+  if (ctx.config.replayPath?.checkId === MALFORMED_OWNER) return { ...p, failures: [] };
+  const spelled = await spellingRun(ctx);
+  if ('skip' in spelled) return { ...p, failures: [] };
+  const answers = [...p.answers];
+  const failures: CaseFailure[] = [];
+  for (const a of spelled.answers) {
+    // A fixture's spelling accepted cancelled it: the ID-CANCEL- checks judge that, not these.
+    if (a.fixture && accepted(a.response)) continue;
+    answers.push({
+      kind: a.kind,
+      segment: a.segment,
+      status: a.response.status,
+      ...codeOf(a.response),
+      exchange: a.response.exchange,
+      ...(a.fixture ? { fixture: a.fixture.id } : {}),
+    });
+    if (a.response.status === 429) continue;
+    const failure = judgeMalformed(a.segment, a.response, a.invalid !== undefined);
+    if (failure) failures.push(failure);
+  }
+  return { ...p, answers, failures, spelled };
 }

@@ -1,81 +1,116 @@
-// The spelling run: non-canonical spellings of a pending fixture, sent once per run and read by two checks,
-// ID-CANCEL-SPELLING (SHOULD) and ID-CANCEL-LEADING-ZEROS-INFO (INFO). Only fixtures from
-// --cancellable-order-ids are ever spelled; it never judges, and after an acceptance spells a fresh fixture.
-
-import { input, type Skip, skipOf } from '../../lib/check/skip.ts';
-import { flagAndEnv } from '../../lib/config/settings.ts';
+// The spelling run: the catalogue's kinds (catalogue.ts), each sent against a pending fixture where that is
+// safe and a lenient reading names it, and around an absent id otherwise; by default one rotating variant per
+// kind, every variant under --exhaustive. Sent once per run and read by the ID-MALFORMED- and ID-CANCEL-
+// checks; it never judges. Only fixtures from --cancellable-order-ids are ever spelled.
+import type { Skip } from '../../lib/check/skip.ts';
 import type { Response } from '../../lib/http/client.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../shared/context.ts';
 import { orderPath } from '../shared/paths.ts';
-import { SPELLING_KINDS, type SpellingKind, spelling, spellingFixture } from './fixtures.ts';
+import { invalidEncoding, SPELLING_KINDS, type SpellingKind, type SpellingLevel } from './catalogue.ts';
+import { FixturePool, type NotOnFixture } from './fixtures.ts';
 import { knownOrders, noKnownReason } from './known.ts';
-import type { KnownOrders } from './readings.ts';
+import { absentCase, malformedSegment } from './malformed.ts';
 
 export interface SpellingAnswer {
-  kind: SpellingKind;
-  /** The fixture spelled. */
-  id: string;
+  kind: string;
+  variant: number;
+  /** The pending fixture it spelled, and what accepting it breaks; absent when built around an absent id. */
+  fixture?: { id: string; level: SpellingLevel };
   segment: string;
+  /** Why the request is not valid HTTP, when the segment makes it so on purpose. */
+  invalid?: string;
   response: Response;
 }
 
 export interface SpellingRun {
-  /** One per kind tried, in SPELLING_KINDS order. */
+  /** In the order sent. */
   answers: SpellingAnswer[];
-  /** Kinds never sent: an earlier spelling was accepted (cancelling its fixture) and no fresh one was safe. */
-  unjudged: SpellingKind[];
-  /**
-   * Kinds not sent because a lenient reading of the spelling names an id where an order the list does not
-   * show may be (an untrusted list: `0x7` read by atoi is 0).
-   */
-  unsafe: SpellingKind[];
+  /** The kinds with a fixture level that were not tried against a fixture, and why. */
+  offFixture: Array<{ kind: string; level: SpellingLevel; why: NotOnFixture }>;
+  /** Kinds no safe case could be built for at all. */
+  unsent: string[];
+  exhaustive: boolean;
+  /** Set when the target answered 429 even after waiting: nothing more was sent. */
+  limited?: string;
 }
 
-export const NO_SPELLING_FIXTURE = skipOf(
-  `no remaining fixture has spellings that cannot name another order: add a small pending id to ${flagAndEnv('cancellableOrderIds')}`,
-  input('cancellableOrderIds'),
-);
+/** The length of the long segments of a run. */
+const SIZE = 1000;
 
 export const accepted = (r: Response): boolean => r.status >= 200 && r.status < 300;
 
 const SPELLING = memoKey<Promise<SpellingRun | { skip: Skip }>>('order-id/spelling');
 
-/** The run's spelling answers (sent on first call, kept in the run's memo), or why they cannot be sent. */
+/** The run's spelling answers (sent on first call, kept in the run's memo), or why none can be sent. */
 export function spellingRun(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
   return ctx.memo.once(SPELLING, () => start(ctx));
 }
 
-/** Takes the first remaining fixture whose every spelling names only itself or an order that cannot be cancelled. */
-function takeFixture(ctx: Ctx, known: KnownOrders): string | undefined {
-  const id = spellingFixture(ctx.target.cancellableIds, known);
-  if (id !== undefined) ctx.target.takeCancellableId(id);
-  return id;
+/** Which variant of the kind at `index` the default sample sends: it rotates with the seed. */
+export function sampleVariant(seed: number, index: number, kind: SpellingKind): number {
+  return (Math.abs(Math.trunc(seed)) + index) % kind.variants.length;
+}
+
+/** The variants to try against a fixture: in the sample the rotated one, then the next that names one. */
+function fixtureOrder(first: number, kind: SpellingKind, exhaustive: boolean): number[] {
+  const n = kind.variants.length;
+  return exhaustive ? [first] : Array.from({ length: n }, (_, i) => (first + i) % n);
 }
 
 async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
   const known = await knownOrders(ctx);
   if (!known) return { skip: await noKnownReason(ctx) };
-  let id = takeFixture(ctx, known);
-  if (id === undefined) return { skip: NO_SPELLING_FIXTURE };
-  const answers: SpellingAnswer[] = [];
-  const unjudged: SpellingKind[] = [];
-  const unsafe: SpellingKind[] = [];
-  for (const kind of SPELLING_KINDS) {
-    if (id === undefined) {
-      unjudged.push(kind);
-      continue;
+  const exhaustive = ctx.config.exhaustive;
+  const pool = new FixturePool(ctx.target, known, ctx.config.cancellableOrderIds.length > 0);
+  const run: SpellingRun = { answers: [], offFixture: [], unsent: [], exhaustive };
+  // In the sample, a level's first acceptance decides its check: the rest of it keeps the fixtures.
+  const decided = new Set<SpellingLevel>();
+  const send = async (a: Omit<SpellingAnswer, 'response' | 'invalid'>): Promise<Response> => {
+    const invalid = invalidEncoding(a.segment);
+    const response = await ctx.http.send({
+      method: 'DELETE',
+      path: orderPath(a.segment),
+      ...(invalid ? { invalidRequest: invalid } : {}),
+    });
+    run.answers.push({ ...a, ...(invalid ? { invalid } : {}), response });
+    if (response.status === 429)
+      run.limited = `DELETE /store/orders/${a.segment} answered 429 even after waiting`;
+    return response;
+  };
+  for (const [index, kind] of SPELLING_KINDS.entries()) {
+    const first = sampleVariant(ctx.config.seed, index, kind);
+    const variants = exhaustive ? kind.variants.map((_, i) => i) : [first];
+    for (const variant of variants) {
+      if (run.limited) break;
+      const level = kind.fixture;
+      if (level !== undefined) {
+        const found =
+          !exhaustive && decided.has(level)
+            ? ('decided' as const)
+            : pool.find(kind, fixtureOrder(variant, kind, exhaustive), SIZE);
+        if (typeof found === 'object') {
+          const res = await send({
+            kind: kind.kind,
+            variant: found.variant,
+            fixture: { id: found.id, level },
+            segment: found.segment,
+          });
+          if (accepted(res)) {
+            pool.spend(found.id);
+            decided.add(level);
+          }
+          continue;
+        }
+        run.offFixture.push({ kind: kind.kind, level, why: found });
+      }
+      const c = absentCase(known, kind.kind, variant, SIZE);
+      if (!c) {
+        run.unsent.push(kind.kind);
+        continue;
+      }
+      await send({ kind: kind.kind, variant, segment: malformedSegment(c) });
     }
-    const segment = spelling(id, kind);
-    if (!known.safe(segment, id)) {
-      unsafe.push(kind);
-      continue;
-    }
-    const response = await ctx.http.send({ method: 'DELETE', path: orderPath(segment) });
-    answers.push({ kind, id, segment, response });
-    // The accepted spelling cancelled its fixture: the later ones would meet a cancelled order.
-    if (accepted(response) && kind !== SPELLING_KINDS[SPELLING_KINDS.length - 1])
-      id = takeFixture(ctx, known);
   }
-  return { answers, unjudged, unsafe };
+  return run;
 }

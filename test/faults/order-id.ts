@@ -65,8 +65,8 @@ export const ORDER_ID_FAULTS = {
       ['2', '3', '7'],
     ],
     caught: [
-      // atoi reads 002 as 2: a typo cancels a real order (SHOULD); absent-built malformed ids still get 404.
-      { warns: ['ID-CANCEL-SPELLING'], args: NO_PROBE, exit: 0 },
+      // atoi reads 2abc as 2, a segment no order has (MUST), and 3. as 3 (SHOULD); absent-built ids still 404.
+      { fails: ['ID-CANCEL-MISREAD'], warns: ['ID-CANCEL-SPELLING'], args: NO_PROBE, exit: 1 },
     ],
   },
 } satisfies FaultProofs<'order-id'>;

@@ -1,0 +1,201 @@
+// The orderId spelling catalogue: every kind of path segment that is not an ASCII decimal int64 in range,
+// each built around a base id, with what accepting it against a pending order would break. Builds wire text
+// only (percent-encoded as sent); it sends nothing and decides no safety (readings.ts does).
+import { INT64_MAX, INT64_MIN } from '../../lib/formats/int64.ts';
+import { DIGIT_ZEROS } from './readings.ts';
+
+/**
+ * What accepting a spelling of a pending order's id breaks, when it cancels that order:
+ * - MUST: the segment names no order at all (no integer, another integer, beyond int64): only a careless
+ *   parser reads the order's id into it (spec §4 cancelOrder rule 3, ID-CANCEL-MISREAD);
+ * - SHOULD: another spelling of the same integer that the int64 path parameter does not take (hex, an
+ *   exponent, a sign, whitespace, other digits: ID-CANCEL-SPELLING);
+ * - INFO: leading zeros, an ordinary decimal spelling of the same integer (ID-CANCEL-LEADING-ZEROS-INFO).
+ * Kinds without one are tried against absent ids only: no lenient reading names the base.
+ */
+export type SpellingLevel = 'MUST' | 'SHOULD' | 'INFO';
+
+/** A segment built around a base id, its magnitude, and a length (for the long ones). */
+type Build = (base: bigint, abs: bigint, size: number) => string;
+
+export interface SpellingKind {
+  kind: string;
+  /** What accepting it against a pending order breaks; undefined: tried against absent ids only. */
+  fixture?: SpellingLevel;
+  variants: readonly Build[];
+}
+
+const enc = (text: string): string => encodeURIComponent(text);
+const sign = (base: bigint): string => (base < 0n ? '-' : '');
+
+function digitsIn(zero: number, n: bigint): string {
+  return [...n.toString()].map((c) => (c === '-' ? c : String.fromCodePoint(zero + Number(c)))).join('');
+}
+
+/** Long enough to be "far beyond" int64 (30+ digits). */
+function farBeyond(abs: bigint, size: number): string {
+  const head = abs.toString();
+  return head + '7'.repeat(Math.max(0, 30 - head.length) + (size % 12));
+}
+
+/** Python's int() takes an underscore between digits: 1_2 is 12, 0_7 is 7. */
+function underscored(base: bigint, abs: bigint, split: boolean): string {
+  const digits = abs.toString();
+  return split && digits.length > 1
+    ? `${sign(base)}${digits[0]}_${digits.slice(1)}`
+    : `${sign(base)}0_${digits}`;
+}
+
+/**
+ * In the order tried against a fixture: a spelling accepted there cancels it, so what no parser should take
+ * comes first (a finding of a MUST is worth a fixture), leading zeros, which many parsers take, last.
+ */
+export const SPELLING_KINDS: readonly SpellingKind[] = [
+  {
+    kind: 'letters',
+    variants: [(a) => `id${a}`, () => 'NaN', () => 'Infinity', () => 'null', () => 'undefined'],
+  },
+  { kind: 'long', variants: [(_, __, size) => '9'.repeat(size)] },
+  {
+    kind: 'trailing-text',
+    fixture: 'MUST',
+    variants: [
+      (a) => `${a}abc`,
+      (a) => `${a}-`,
+      (a) => `${a}%2C1`,
+      (a) => `${a}${enc(digitsIn(DIGIT_ZEROS[0], 3n))}`,
+      (a, _, size) => `${a}${'x'.repeat(size)}`,
+    ],
+  },
+  {
+    kind: 'other-number',
+    fixture: 'MUST',
+    variants: [(a) => `${a}.5`, (a) => `${a}.9`, (a) => `${a}.5e1`, (a) => `${a}e3`],
+  },
+  {
+    kind: 'percent-bytes',
+    fixture: 'MUST',
+    variants: [
+      (a) => `${a}%00`,
+      (a) => `${a}%FF`,
+      (a) => `${a}%2E5`,
+      (a) => `${a}%25`,
+      (a) => `${a}%zz`,
+      (a) => `%00${a}`,
+      (a) => `%FF${a}`,
+      (a) => `%C0%B0${a}`,
+    ],
+  },
+  {
+    kind: 'too-big',
+    fixture: 'MUST',
+    variants: [
+      // Wrap (mod 2^64) to the base itself: an unchecked digit loop or an unsigned parse cast to int64.
+      (a) => (2n ** 64n + a).toString(),
+      (a) => (a - 2n ** 64n).toString(),
+      () => (INT64_MAX + 1n).toString(),
+      () => (INT64_MAX + 2n).toString(),
+      () => (INT64_MIN - 1n).toString(),
+      (_, abs, size) => farBeyond(abs, size),
+      (_, abs, size) => `-${farBeyond(abs, size)}`,
+    ],
+  },
+  {
+    kind: 'hex',
+    fixture: 'SHOULD',
+    variants: [
+      (a, abs) => `${sign(a)}0x${abs.toString(16)}`,
+      (a, abs) => `${sign(a)}0X${abs.toString(16).toUpperCase()}`,
+      (a, abs) => `${sign(a)}0o${abs.toString(8)}`,
+      (a, abs) => `${sign(a)}0b${abs.toString(2)}`,
+    ],
+  },
+  {
+    kind: 'exponent',
+    fixture: 'SHOULD',
+    variants: [(a) => `${a}e0`, (a) => `${a}E0`, (a) => `${a}0e-1`, (a) => `${a}e%2B0`],
+  },
+  { kind: 'decimal', fixture: 'SHOULD', variants: [(a) => `${a}.0`, (a) => `${a}.`, (a) => `${a}.00`] },
+  {
+    kind: 'sign',
+    fixture: 'SHOULD',
+    variants: [
+      (_, abs) => `+${abs}`,
+      (_, abs) => `%2B${abs}`,
+      () => '-0',
+      () => '+0',
+      (_, abs) => `--${abs}`,
+      (_, abs) => `+-${abs}`,
+    ],
+  },
+  {
+    kind: 'digit-separator',
+    fixture: 'SHOULD',
+    variants: [(a, abs) => underscored(a, abs, false), (a, abs) => underscored(a, abs, true)],
+  },
+  {
+    kind: 'whitespace',
+    fixture: 'SHOULD',
+    variants: [
+      (a) => `%20${a}`,
+      (a) => `${a}%20`,
+      (a) => `%09${a}`,
+      (a) => `${a}%0A`,
+      (a) => `%0D%0A${a}`,
+      (a) => `%C2%A0${a}`,
+      (a) => `${a}%E3%80%80`,
+      (a, _, size) => `${a}${'%20'.repeat(Math.ceil(size / 3))}`,
+      (a) => `%E2%80%8B${a}`,
+    ],
+  },
+  {
+    kind: 'non-ascii-digits',
+    fixture: 'SHOULD',
+    variants: DIGIT_ZEROS.map(
+      (zero): Build =>
+        (a) =>
+          enc(digitsIn(zero, a)),
+    ),
+  },
+  {
+    kind: 'leading-zeros',
+    fixture: 'INFO',
+    variants: [(a, abs) => `${sign(a)}00${abs}`, (a, abs, size) => `${sign(a)}${'0'.repeat(size)}${abs}`],
+  },
+];
+
+export type KindName = (typeof SPELLING_KINDS)[number]['kind'];
+
+/** Every kind's name, in the order tried. */
+export const KIND_NAMES: readonly string[] = SPELLING_KINDS.map((k) => k.kind);
+
+/** Every variant of every kind: what --exhaustive sends. */
+export const ALL_VARIANTS = SPELLING_KINDS.reduce((n, k) => n + k.variants.length, 0);
+
+export function kindOf(name: string): SpellingKind {
+  const k = SPELLING_KINDS.find((x) => x.kind === name);
+  if (!k) throw new Error(`no spelling kind ${name}`);
+  return k;
+}
+
+/** The segment of a kind's variant around `base` (the variant taken modulo the kind's count). */
+export function spell(kind: SpellingKind, variant: number, base: bigint, size: number): string {
+  const abs = base < 0n ? -base : base;
+  return kind.variants[variant % kind.variants.length]!(base, abs, size);
+}
+
+/** Lengths of the long segments: past common 1-4 KiB limits, under the 8 KiB many servers accept. */
+export const LONG_MIN = 256;
+export const LONG_MAX = 6000;
+
+/**
+ * Why a segment makes the request invalid HTTP, or undefined: a "%" not followed by two hex digits is no
+ * percent-encoding (RFC 3986 §2.1), so the request-target is invalid and the HTTP stack may answer it
+ * itself (the JDK's HttpServer answers 400 in HTML before any handler runs). Only its status is the API's
+ * to answer for: never 2xx, never 5xx.
+ */
+export function invalidEncoding(segment: string): string | undefined {
+  return /%(?![0-9A-Fa-f]{2})/.test(segment)
+    ? 'an invalid percent-encoding (RFC 3986 §2.1): the request-target is not valid HTTP'
+    : undefined;
+}
