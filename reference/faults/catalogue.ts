@@ -208,6 +208,24 @@ export const FAULTS = [
     'orderId is read atoi-style (whitespace, sign, leading digits, rest ignored): 007, +7, 7.0, 7e0, 7abc act on order 7.',
   ),
   fault(
+    'orderid-unicode-digits',
+    'order-id',
+    'spec §4 cancelOrder (orderId is an int64)',
+    "orderId digits are read by a Unicode-aware parser, as Java's Long.parseLong and Python's int() read them: \u0667 or \uff17 (percent-encoded) name order 7.",
+  ),
+  fault(
+    'orderid-trims-whitespace',
+    'order-id',
+    'spec §4 cancelOrder (orderId is an int64)',
+    "orderId is trimmed before it is parsed (as Python's int() or a framework's trim does): %207, 7%0A or a no-break space before 7 name order 7.",
+  ),
+  fault(
+    'orderid-wraps-uint64',
+    'order-id',
+    'spec §4 cancelOrder rule 3 (no order has an id beyond int64)',
+    'orderId digits are accumulated in an unsigned 64-bit integer with no overflow check, then cast to int64: 18446744073709551623 (2^64 + 7) names order 7.',
+  ),
+  fault(
     'ratelimit-headers-missing-on-errors',
     'headers',
     'spec §8 rule 1',

@@ -2,7 +2,8 @@
 // `dryRun` answers only the errors the request would get, changing nothing (fault auth-after-existence).
 
 import type { RouteContext } from '../context.ts';
-import { atoiId, numberIdMatch } from '../faults/lenient-ids.ts';
+import { atoiId, numberIdMatch, unicodeDigits, wrappedId } from '../faults/lenient-ids.ts';
+import { parseCanonicalInt64 } from '../int64.ts';
 import { orderJson, orderListJson } from '../order-json.ts';
 import { parsePathId } from '../path-id.ts';
 import { errorReply, jsonReply, noContent, type Reply } from '../reply.ts';
@@ -47,6 +48,27 @@ export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = '
   return reply(cached.text);
 }
 
+/**
+ * Faults orderid-unicode-digits, orderid-trims-whitespace and orderid-wraps-uint64: the id such a parser reads
+ * from the segment (decoded once), or undefined where it refuses it too (the faithful reader then answers).
+ */
+function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
+  const { faults } = ctx;
+  const unicode = faults.has('orderid-unicode-digits');
+  const trims = faults.has('orderid-trims-whitespace');
+  const wraps = faults.has('orderid-wraps-uint64');
+  if (!unicode && !trims && !wraps) return undefined;
+  let text: string;
+  try {
+    text = decodeURIComponent(rawId);
+  } catch {
+    return undefined;
+  }
+  if (trims) text = text.trim();
+  if (unicode) text = unicodeDigits(text);
+  return wraps ? wrappedId(text) : parseCanonicalInt64(text);
+}
+
 type IdRead = { ok: true; id: bigint } | { ok: false; reply: Reply };
 
 function readOrderId(ctx: RouteContext, rawId: string): IdRead {
@@ -71,6 +93,8 @@ function readOrderId(ctx: RouteContext, rawId: string): IdRead {
     // fault bending it, cancel-unknown-204) answers; no order has it, or the match would have found it.
     return { ok: true, id: match.kind === 'match' ? match.id : match.read };
   }
+  const bent = bentId(ctx, rawId);
+  if (bent !== undefined) return { ok: true, id: bent };
   const parsed = parsePathId(rawId, 'orderId', { leadingZeros: ctx.variants.has('leading-zeros-same-id') });
   if (parsed.ok) return parsed;
   // Variant malformed-id-404: an id that is no int64 names no order; the spec lists only 404 here.

@@ -69,4 +69,52 @@ export const ORDER_ID_FAULTS = {
       { fails: ['ID-CANCEL-MISREAD'], warns: ['ID-CANCEL-SPELLING'], args: NO_PROBE, exit: 1 },
     ],
   },
+  'orderid-unicode-digits': {
+    probe: async (s) => {
+      const statuses = [];
+      for (const raw of ['%D9%A7', '%EF%BC%92', '%E0%A5%A9'])
+        statuses.push((await call(s, `/store/orders/${raw}`, del)).status);
+      return [statuses, cancelled(s)];
+    },
+    faithful: [[400, 400, 400], []],
+    faulty: [
+      [204, 204, 204],
+      ['2', '3', '7'],
+    ],
+    // Only a spelling of a pending order shows it: around an absent id, the digits read name no order (404).
+    caught: [{ warns: ['ID-CANCEL-SPELLING'], args: NO_PROBE, exit: 0 }],
+    onlyBy: ['ID-CANCEL-SPELLING'],
+  },
+  'orderid-trims-whitespace': {
+    probe: async (s) => {
+      const statuses = [];
+      for (const raw of ['%207', '2%0A', '%C2%A03'])
+        statuses.push((await call(s, `/store/orders/${raw}`, del)).status);
+      return [statuses, cancelled(s)];
+    },
+    faithful: [[400, 400, 400], []],
+    faulty: [
+      [204, 204, 204],
+      ['2', '3', '7'],
+    ],
+    caught: [{ warns: ['ID-CANCEL-SPELLING'], args: NO_PROBE, exit: 0 }],
+    onlyBy: ['ID-CANCEL-SPELLING'],
+  },
+  'orderid-wraps-uint64': {
+    probe: async (s) => {
+      const statuses = [];
+      for (const raw of ['18446744073709551623', '-18446744073709551614', '9223372036854775808'])
+        statuses.push((await call(s, `/store/orders/${raw}`, del)).status);
+      return [statuses, cancelled(s)];
+    },
+    // 2^63 wraps to -2^63, which no order has: a 404 where the faithful server says 400.
+    faithful: [[400, 400, 400], []],
+    faulty: [
+      [204, 204, 404],
+      ['2', '7'],
+    ],
+    // Around an absent id the wrapped value is that absent id again (404): only a fixture's shows.
+    caught: [{ fails: ['ID-CANCEL-MISREAD'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['ID-CANCEL-MISREAD'],
+  },
 } satisfies FaultProofs<'order-id'>;
