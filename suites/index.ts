@@ -10,6 +10,7 @@ import { everyResponse } from './every/checks.ts';
 import { framing } from './framing.ts';
 import { listOrders } from './list-orders.ts';
 import { orderIdProperties } from './order-id/checks.ts';
+import { rateLimitBuckets } from './rate-limit-buckets/checks.ts';
 import { rateLimitHeadersSuite } from './rate-limit-headers.ts';
 import { rateLimitProbe } from './rate-limit-probe/checks.ts';
 import { bindSuites, type Ctx } from './shared/context.ts';
@@ -28,6 +29,7 @@ export const SUITES = [
   errorBodies,
   everyResponse,
   rateLimitHeadersSuite,
+  rateLimitBuckets,
   framing,
 ];
 

@@ -6,6 +6,7 @@ import { limit, OUTCOME } from '../../lib/check/skip.ts';
 import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
 import { HarnessError } from '../../lib/errors.ts';
 import { retryAfter } from '../../lib/formats/rate-limit-headers.ts';
+import { remainingMisbehaves } from '../rate-limit-buckets/of-run.ts';
 import { STALE_AFTER_MS } from '../rate-limit-windows.ts';
 import type { Tools } from '../shared/context.ts';
 import { ORDERS } from '../shared/paths.ts';
@@ -177,6 +178,14 @@ export async function burst(
   const unseen = walk.kind === 'done' ? notSeenCounting(walk.value) : 'the walk did not run';
   if (unseen)
     return skip(`not sent: ${unseen}, so nothing shows a burst sized by it would stop at the limit`, OUTCOME);
+  // The rest of the run counts too: a Remaining that falls by two for some requests, or keeps a count per
+  // path or method, may not be the count a burst of this request meets.
+  const misbehaves = remainingMisbehaves(env.transcript.all(), env.config.baseUrl);
+  if (misbehaves)
+    return skip(
+      `not sent: the run's answers show X-RateLimit-Remaining does not count one per request of the key (${misbehaves}), so a burst sized by it could overshoot the limit and get the key banned`,
+      OUTCOME,
+    );
   if (recovery.kind !== 'done')
     return skip(
       `needs the fresh window that follows the recovery, which did not run: ${recovery.kind === 'skip' ? recovery.reason : 'it failed'}`,

@@ -77,6 +77,7 @@ export const SPEC = {
     '| 429 | Request rate limit exceeded (see section 8) | any operation |',
   ),
   limitsByPlan: at('spec §8', 'Request rate limits depend on the plan:'),
+  planTableHead: at('spec §8 table', '| Plan | Requests per minute | Requests per day |'),
   planFree: at('spec §8 table', '| Free | 60 | 1,000 |'),
   planPro: at('spec §8 table', '| Pro | 300 | 10,000 |'),
   planBusiness: at('spec §8 table', '| Business | 1,000 | 100,000 |'),

@@ -33,6 +33,11 @@ const STANDARD_SEQUENCE = [
   [200, '2', 11, undefined],
 ];
 
+/** A bucket whose Reset moves seconds with every request: no two answers name one window to read a count in. */
+const RESET_MOVES_EVERY_REQUEST: Record<string, RegExp> = {
+  'RL-BUCKET-ONE-COUNT': /^nothing to judge: one count per key/,
+};
+
 export const RATE_LIMIT_VARIANTS = {
   'retry-after-http-date': {
     options: THREE_PER_10S,
@@ -121,6 +126,7 @@ export const RATE_LIMIT_VARIANTS = {
       // Four tokens, one every 2 s: Reset moves later with each request, Retry-After is one token away.
       {
         ...PROBE(4, 8),
+        maySkip: RESET_MOVES_EVERY_REQUEST,
         records: {
           'RL-PROBE-RETRY-AFTER-CONSISTENT': /Retry-After ends before the Reset moment/,
           'RL-PROBE-RECOVERY': /gradual refill/,
