@@ -143,8 +143,15 @@ async function respond(
   return dispatch(ctx, route, query, false, accept)!;
 }
 
-function subjectOf(ctx: PipelineContext, caller: Caller, req: IncomingMessage): Subject {
-  if (caller.authenticated) return { kind: 'key', id: caller.key, windows: ctx.windowsFor(caller.plan) };
+function subjectOf(ctx: PipelineContext, caller: Caller, req: IncomingMessage, path: string): Subject {
+  if (caller.authenticated) {
+    const windows = ctx.windowsFor(caller.plan);
+    // Fault ratelimit-bucket-per-path: counters keyed by key and path, in a store that resets every counter
+    // on one clock (windows aligned to their length), as a memory store keyed by key + path does.
+    if (ctx.faults.has('ratelimit-bucket-per-path'))
+      return { kind: 'key', id: `${caller.key} ${path}`, windows, family: 'epoch' };
+    return { kind: 'key', id: caller.key, windows };
+  }
   return { kind: 'address', id: req.socket.remoteAddress ?? 'unknown', windows: ctx.addressWindows };
 }
 
@@ -174,11 +181,13 @@ export async function handleRequest(
   const routed = routedPath(ctx.faults, mounted);
   const route = matchRoute(method, routed.path);
   const caller = identify(ctx, req, query, route);
-  const subject = subjectOf(ctx, caller, req);
+  const subject = subjectOf(ctx, caller, req, path);
   ctx.counters[subject.kind] += 1;
+  // Fault ratelimit-delete-two-units: a cost table that charges writes double.
+  const cost = ctx.faults.has('ratelimit-delete-two-units') && method === 'DELETE' ? 2 : 1;
   const verdict = ctx.faults.has('ratelimit-not-atomic')
-    ? await ctx.limiter.takeRacy(subject, () => delay(5))
-    : ctx.limiter.take(subject);
+    ? await ctx.limiter.takeRacy(subject, () => delay(5), cost)
+    : ctx.limiter.take(subject, cost);
   let reply: Reply;
   let failure = '';
   try {

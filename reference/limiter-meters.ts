@@ -14,8 +14,11 @@ export interface Meter {
   advance(now: number, keep: boolean): void;
   /** Units used at `now`, after advance(). */
   used(): number;
-  /** Counts one served request; `seen` is what a racy reader saw before (fault ratelimit-not-atomic). */
-  add(now: number, seen: number): void;
+  /**
+   * Counts one served request as `cost` units (1, or 2 for a DELETE under fault ratelimit-delete-two-units);
+   * `seen` is what a racy reader saw before (fault ratelimit-not-atomic).
+   */
+  add(now: number, seen: number, cost: number): void;
   /** When the whole limit is available again (X-RateLimit-Reset). */
   resetMs(now: number): number;
   /** When one more request would be served (Retry-After), at or before resetMs. */
@@ -53,8 +56,8 @@ class FixedWindow implements Meter {
     return this.#count;
   }
 
-  add(_now: number, seen: number): void {
-    this.#count = seen + 1;
+  add(_now: number, seen: number, cost: number): void {
+    this.#count = seen + cost;
   }
 
   resetMs(): number {
@@ -81,8 +84,8 @@ class SlidingLog implements Meter {
     return this.#served.length;
   }
 
-  add(now: number): void {
-    this.#served.push(now);
+  add(now: number, _seen: number, cost: number): void {
+    for (let i = 0; i < cost; i++) this.#served.push(now);
   }
 
   /** The oldest counted request leaves the window then; an empty log is reset already. */
@@ -122,8 +125,8 @@ class TokenBucket implements Meter {
     return this.spec.limit - Math.floor(this.#tokens);
   }
 
-  add(): void {
-    this.#tokens -= 1;
+  add(_now: number, _seen: number, cost: number): void {
+    this.#tokens -= cost;
   }
 
   resetMs(now: number): number {

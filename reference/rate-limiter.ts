@@ -12,6 +12,8 @@ export interface Subject {
   id: string;
   /** Shortest first. */
   windows: readonly WindowSpec[];
+  /** How its windows count, when not the limiter's own family (fault ratelimit-bucket-per-path). */
+  family?: LimiterFamily;
 }
 
 export interface WindowReport {
@@ -64,24 +66,27 @@ export class RateLimiter {
     this.#options = options;
   }
 
-  /** Synchronous from read to write, so concurrent requests on the one event loop cannot interleave. */
-  take(subject: Subject): Verdict {
+  /**
+   * Synchronous from read to write, so concurrent requests on the one event loop cannot interleave. `cost` is
+   * the units the request takes: 1, or 2 for a DELETE under fault ratelimit-delete-two-units.
+   */
+  take(subject: Subject, cost = 1): Verdict {
     const now = this.#options.clock();
     const state = this.#state(subject, now);
-    return this.#banned(state, now) ?? this.#settle(subject, state, now, counts(state));
+    return this.#banned(state, now) ?? this.#settle(subject, state, now, counts(state), cost);
   }
 
   /**
    * Fault ratelimit-not-atomic: reads the counters, awaits a store round-trip, then writes read+1.
    * Requests that overlap the await all see the same count.
    */
-  async takeRacy(subject: Subject, roundTrip: () => Promise<void>): Promise<Verdict> {
+  async takeRacy(subject: Subject, roundTrip: () => Promise<void>, cost = 1): Promise<Verdict> {
     const state = this.#state(subject, this.#options.clock());
     const banned = this.#banned(state, this.#options.clock());
     if (banned) return banned;
     const seen = counts(state);
     await roundTrip();
-    return this.#settle(subject, state, this.#options.clock(), seen);
+    return this.#settle(subject, state, this.#options.clock(), seen, cost);
   }
 
   #state(subject: Subject, now: number): SubjectState {
@@ -89,7 +94,9 @@ export class RateLimiter {
     let state = this.#subjects.get(key);
     if (!state) {
       state = {
-        windows: subject.windows.map((spec) => newMeter(this.#options.family ?? 'fixed', spec, now)),
+        windows: subject.windows.map((spec) =>
+          newMeter(subject.family ?? this.#options.family ?? 'fixed', spec, now),
+        ),
         firstResetMs: [],
         deadlineMs: undefined,
         early: 0,
@@ -123,15 +130,15 @@ export class RateLimiter {
     };
   }
 
-  #settle(subject: Subject, state: SubjectState, now: number, seen: number[]): Verdict {
+  #settle(subject: Subject, state: SubjectState, now: number, seen: number[], cost: number): Verdict {
     const { faults, banAfter, banMs } = this.#options;
     const slack = faults.has('ratelimit-off-by-one') ? 1 : 0;
     const blocked = faults.has('ratelimit-never-limits')
       ? []
-      : state.windows.filter((w, i) => (seen[i] ?? 0) >= w.spec.limit + slack);
+      : state.windows.filter((w, i) => (seen[i] ?? 0) + cost > w.spec.limit + slack);
     if (blocked.length === 0) {
       state.windows.forEach((w, i) => {
-        w.add(now, seen[i] ?? 0);
+        w.add(now, seen[i] ?? 0, cost);
         w.attempts += 1;
       });
       return { outcome: 'allowed', report: binding(state, now) };

@@ -323,6 +323,18 @@ export const FAULTS = [
     'spec §8 rule 2',
     'After the first exhaustion the counter is never cleared: Reset advances but requests stay 429.',
   ),
+  fault(
+    'ratelimit-delete-two-units',
+    'rate-limit',
+    'spec §8 table (requests per minute)',
+    'The limiter charges every DELETE two units (a cost table that weighs writes double): X-RateLimit-Remaining falls by 2 per cancel, by 1 per list.',
+  ),
+  fault(
+    'ratelimit-bucket-per-path',
+    'rate-limit',
+    'spec §8 (limits depend on the plan, in requests per minute)',
+    "A key's requests are counted per path (a store keyed by key and path, every counter reset on one clock): each path has its own X-RateLimit-Remaining, starting from the limit.",
+  ),
   fault('pets-no-auth', 'deprecation', 'spec §5 rule 3', 'GET /pets/{petId} answers without credentials.'),
   fault(
     'list-status-206',

@@ -1,8 +1,8 @@
 // The proofs of the faults in the limiter and its 429 (spec §8 rules 3-4), on a fake clock.
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
 import { call } from '../../reference/test-helpers.ts';
-import { burst, calls, START, TWO_PER_MINUTE } from '../support/probes.ts';
-import { type FaultProofs, PROBE } from './proof.ts';
+import { burst, calls, del, START, TWO_PER_MINUTE } from '../support/probes.ts';
+import { type FaultProofs, NO_PROBE, PROBE } from './proof.ts';
 
 export const RATE_LIMIT_FAULTS = {
   'ratelimit-never-limits': {
@@ -95,5 +95,30 @@ export const RATE_LIMIT_FAULTS = {
     faithful: 'application/json',
     faulty: 'text/plain; charset=utf-8',
     caught: [{ ...PROBE, fails: ['RL-PROBE-429-BODY'], exit: 1 }],
+  },
+  'ratelimit-delete-two-units': {
+    probe: async (s) => [
+      (await call(s, '/store/orders')).headers['x-ratelimit-remaining'],
+      (await call(s, '/store/orders/5', del)).headers['x-ratelimit-remaining'],
+      (await call(s, '/store/orders')).headers['x-ratelimit-remaining'],
+    ],
+    faithful: ['59', '58', '57'],
+    faulty: ['59', '57', '56'],
+    // The ordinary checks' many cancels show it; the probe's walk records its steps as INFO only.
+    caught: [{ warns: ['RL-BUCKET-ONE-UNIT'], args: NO_PROBE, exit: 0 }],
+    onlyBy: ['RL-BUCKET-ONE-UNIT'],
+  },
+  'ratelimit-bucket-per-path': {
+    probe: async (s) => [
+      (await call(s, '/store/orders')).headers['x-ratelimit-remaining'],
+      (await call(s, '/store/orders/5', del)).headers['x-ratelimit-remaining'],
+      (await call(s, '/store/orders/5', del)).headers['x-ratelimit-remaining'],
+      (await call(s, '/store/orders')).headers['x-ratelimit-remaining'],
+    ],
+    faithful: ['59', '58', '57', '56'],
+    faulty: ['59', '59', '58', '58'],
+    // Each path's count falls by one per request: only reading across paths shows it.
+    caught: [{ warns: ['RL-BUCKET-ONE-COUNT'], args: NO_PROBE, exit: 0 }],
+    onlyBy: ['RL-BUCKET-ONE-COUNT'],
   },
 } satisfies FaultProofs<'rate-limit'>;
