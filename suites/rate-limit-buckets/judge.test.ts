@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Bucket, Exchange } from '../../lib/http/transcript.ts';
 import { overcharged, readBuckets } from './judge.ts';
 import { remainingMisbehaves } from './of-run.ts';
-import { keyRequests } from './readings.ts';
+import { keyRequests, rawTarget } from './readings.ts';
 
 const BASE = 'http://127.0.0.1:9/v1';
 const RESET = 1_795_700_000;
@@ -136,5 +136,18 @@ describe('readBuckets', () => {
       run(list(1), del('1', 0), del('2', 0, { status: 429 }), del('3', 0, { status: 429 })),
     );
     expect(limited.steps.map((p) => p.r.x.seq)).toEqual([2]);
+  });
+});
+
+describe('rawTarget', () => {
+  it('keeps the path as sent: dot segments and doubled slashes are other paths to a limiter', () => {
+    expect(rawTarget('http://127.0.0.1:9/v1/./store/orders')).toEqual({
+      pathname: '/v1/./store/orders',
+      search: '',
+    });
+    expect(rawTarget('https://h/v1/store//orders/7?x=1#f')).toEqual({
+      pathname: '/v1/store//orders/7',
+      search: '?x=1',
+    });
   });
 });

@@ -88,9 +88,19 @@ export function keyRequests(exchanges: readonly Exchange[], basePath: string): K
   return out;
 }
 
+/**
+ * The path and query as sent, not as a URL parser normalises them: `/./store/orders` and `/store//orders` are
+ * other paths to a limiter that keys on the raw path, so they must stay other paths here.
+ */
+export function rawTarget(url: string): { pathname: string; search: string } {
+  const target = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').replace(/#.*$/, '');
+  const q = target.indexOf('?');
+  return q < 0 ? { pathname: target, search: '' } : { pathname: target.slice(0, q), search: target.slice(q) };
+}
+
 function requestOf(x: Exchange, key: Key, basePath: string, foreign: number): KeyRequest {
-  const url = new URL(x.request.url);
-  const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
+  const { pathname, search } = rawTarget(x.request.url);
+  const path = pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname;
   const method = x.request.method;
   const sentAtMs = Date.parse(x.startedAt);
   const receivedAtMs = sentAtMs + x.durationMs;
@@ -102,7 +112,7 @@ function requestOf(x: Exchange, key: Key, basePath: string, foreign: number): Ke
       method,
       route: routeOf(method, path),
       path,
-      url: `${path}${url.search}`,
+      url: `${path}${search}`,
     },
     usable: false,
     sentAtMs,
