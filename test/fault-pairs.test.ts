@@ -4,10 +4,11 @@
 // docs/fault-pairs.md from what it saw.
 import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../reference/server.ts';
 import { allPairs, EXCLUDED, samplePairs } from './faults/pairs.ts';
 import { clockOf } from './faults/run.ts';
 import { checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { ROOMY_RATE_LIMIT } from './support/reference.ts';
 
 const ALL = process.env.FAULT_PAIRS === 'all';
 const PAIRS = ALL ? allPairs() : samplePairs();
@@ -59,14 +60,23 @@ describe(`masking matrix (${ALL ? 'every coexisting pair' : 'the sample'}: ${PAI
     if (ALL && timings.length === PAIRS.length) writeDoc(total, median, longest);
   });
 
-  it.each(PAIRS.map((p) => [p.faults.join(' + '), p] as const))(
+  // Side by side (vitest's maxConcurrency, 5): each run mostly waits on its window. Each closes its own
+  // server, as the shared after-each close would end a neighbour's.
+  it.concurrent.each(PAIRS.map((p) => [p.faults.join(' + '), p] as const))(
     '%s: both caught',
     { timeout: 120_000 },
     async (name, pair) => {
       const started = Date.now();
       const e = pair.expect;
-      const server = await reference({ ...e.reference, ...clockOf(e), faults: pair.faults });
-      const run = await runCliInProcess(['--seed', '11', ...(e.args ?? [])], { env: targetEnv(server) });
+      const server = await startReferenceServer({
+        rateLimit: ROOMY_RATE_LIMIT,
+        ...e.reference,
+        ...clockOf(e),
+        faults: pair.faults,
+      });
+      const run = await runCliInProcess(['--seed', '11', ...(e.args ?? [])], {
+        env: targetEnv(server),
+      }).finally(() => server.close());
       timings.push(Date.now() - started);
       const summary = `${name}\n${run.stdout}\n${run.stderr}`;
       const missed: string[] = [];
