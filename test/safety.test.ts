@@ -59,6 +59,8 @@ describe('safety towards the target', () => {
   it('never prints or writes either key, even when the key travels in a query string', async () => {
     const second = 'osk_second_key_for_safety_9876';
     const server = await reference({
+      // A short window, so the later look (STATE-) waits seconds, not the roomy default's minute.
+      rateLimit: { limit: 10_000, windowSeconds: 5 },
       keys: [
         { key: 'osk_first_key_for_safety_1234', plan: 'pro' },
         { key: second, plan: 'pro' },
