@@ -7,4 +7,15 @@ import { loadBuilt } from './load-built.js';
 const { main } = await loadBuilt('cli/main.js');
 const code = await main(process.argv.slice(2), undefined, { exitsAfter: true });
 // Exit now: the report is written, and a run stopped by a signal must not wait for sockets to wind down.
+// Only what is already written to stdout and stderr is let out first: process.exit drops what a pipe or
+// socket has not taken yet (a long --list was cut at 30 KB), so each is flushed, for at most 2 s.
+const flushed = (stream) => new Promise((resolve) => stream.write('', resolve));
+let timer;
+await Promise.race([
+  Promise.all([flushed(process.stdout), flushed(process.stderr)]),
+  new Promise((resolve) => {
+    timer = setTimeout(resolve, 2000);
+  }),
+]);
+clearTimeout(timer);
 process.exit(code);
