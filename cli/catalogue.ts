@@ -147,12 +147,21 @@ function casesMarkdown(cell: (text: string) => string): string[] {
     '`--exhaustive` sends every case, on every operation.',
   ];
   for (const c of sampling) {
-    const all = c.needs.exhaustive ?? c.needs.requests;
+    const shared = Object.entries(c.needs.shared ?? {});
+    const sum = (all: boolean) =>
+      shared.reduce(
+        (n, [, s]) => n + (all ? (s.exhaustive ?? s.requests) : s.requests),
+        all ? (c.needs.exhaustive ?? c.needs.requests) : c.needs.requests,
+      );
+    const once =
+      shared.length > 0
+        ? ` Counted with the shared sendings it reads (${shared.map(([name]) => name).join(', ')}), each sent once for every check that reads it.`
+        : '';
     lines.push(
       '',
       `### \`${c.id}\``,
       '',
-      `Default: up to ${requests(c.needs.requests)}; \`--exhaustive\`: up to ${requests(all)}.`,
+      `Default: up to ${requests(sum(false))}; \`--exhaustive\`: up to ${requests(sum(true))}.${once}`,
       '',
     );
     for (const [kind, cases] of Object.entries(c.cases!))

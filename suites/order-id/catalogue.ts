@@ -184,6 +184,25 @@ export function spell(kind: SpellingKind, variant: number, base: bigint, size: n
   return kind.variants[variant % kind.variants.length]!(base, abs, size);
 }
 
+/** A segment as docs/checks.md shows it: long ones by their start and length. */
+const shown = (segment: string): string =>
+  segment.length > 24 ? `${segment.slice(0, 10)}… (${segment.length} characters)` : segment;
+
+/**
+ * The catalogue as docs/checks.md lists it, around order 7: each kind's variants, for the kinds whose
+ * acceptance against a fixture is one of `levels` (undefined: the kinds tried against absent ids only).
+ */
+export function spellingCases(
+  levels: readonly (SpellingLevel | undefined)[],
+): Record<string, readonly string[]> {
+  const out: Record<string, readonly string[]> = {};
+  for (const k of SPELLING_KINDS)
+    if (levels.includes(k.fixture))
+      // A variant that spells 7 as another does (0_7 splits no digits) is shown once.
+      out[k.kind] = [...new Set(k.variants.map((_, i) => `\`${shown(spell(k, i, 7n, LONG_MIN))}\``))];
+  return out;
+}
+
 /** Lengths of the long segments: past common 1-4 KiB limits, under the 8 KiB many servers accept. */
 export const LONG_MIN = 256;
 export const LONG_MAX = 6000;

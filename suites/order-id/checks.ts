@@ -17,7 +17,7 @@ import {
   MAX_NEIGHBOUR_EDGES,
 } from './absent.ts';
 import { isolation, leadingZeros, lenientSpellings, misreadSpellings } from './cancel.ts';
-import { ALL_VARIANTS, SPELLING_KINDS } from './catalogue.ts';
+import { ALL_VARIANTS, SPELLING_KINDS, spellingCases } from './catalogue.ts';
 import { judgeAbsent, short } from './judge.ts';
 import { knownOrders, noKnownReason } from './known.ts';
 import { readListIds } from './lossless.ts';
@@ -148,6 +148,7 @@ export const orderIdProperties = suite({
       title:
         'Property: DELETE /store/orders/{malformed id around an absent id}, generated across the spelling catalogue; judges the spelling run too',
       needs: { requests: 0, shared: MALFORMED_IDS },
+      cases: spellingCases(['MUST', 'SHOULD', 'INFO', undefined]),
       async run(ctx: Ctx) {
         const run = await malformedRun(ctx);
         if ('skip' in run) ctx.skip(run.skip);
@@ -212,6 +213,7 @@ export const orderIdProperties = suite({
       title:
         'Reads the spelling run against pending fixtures: trailing text, other numbers, stray bytes, values past int64 that wrap to the fixture (one per kind, rotating with --seed; every one with --exhaustive)',
       needs: { requests: 0, shared: SPELLINGS },
+      cases: spellingCases(['MUST']),
       async run(ctx: Ctx) {
         await misreadSpellings(ctx);
       },
@@ -227,6 +229,7 @@ export const orderIdProperties = suite({
       title:
         'Reads the spelling run against pending fixtures: hex and other radixes, exponents, decimals, signs, digit separators, whitespace, non-ASCII digits (one per kind, rotating with --seed; every one with --exhaustive), a fresh fixture after an acceptance',
       needs: { requests: 0, shared: SPELLINGS },
+      cases: spellingCases(['SHOULD']),
       async run(ctx: Ctx) {
         await lenientSpellings(ctx);
       },
@@ -241,6 +244,7 @@ export const orderIdProperties = suite({
       basis: [SPEC.orderIdParam],
       title: 'Reads the answer to DELETE /store/orders/00N (or more zeros), sent last of the spelling run',
       needs: { requests: 0, shared: SPELLINGS },
+      cases: spellingCases(['INFO']),
       async run(ctx: Ctx) {
         await leadingZeros(ctx);
       },
