@@ -147,23 +147,21 @@ function casesMarkdown(cell: (text: string) => string): string[] {
     '`--exhaustive` sends every case, on every operation.',
   ];
   for (const c of sampling) {
-    const shared = Object.entries(c.needs.shared ?? {});
-    const sum = (all: boolean) =>
-      shared.reduce(
-        (n, [, s]) => n + (all ? (s.exhaustive ?? s.requests) : s.requests),
-        all ? (c.needs.exhaustive ?? c.needs.requests) : c.needs.requests,
-      );
-    const once =
+    const own = c.needs.requests;
+    const ownAll = c.needs.exhaustive ?? own;
+    const counted =
+      own === 0 && ownAll === 0
+        ? 'No requests of its own.'
+        : `Default: up to ${requests(own)}; \`--exhaustive\`: up to ${requests(ownAll)}.`;
+    const shared = Object.entries(c.needs.shared ?? {}).map(([name, s]) => {
+      const all = s.exhaustive ?? s.requests;
+      return `${name} (${requests(s.requests)}${all === s.requests ? '' : `; ${all} with \`--exhaustive\``})`;
+    });
+    const reads =
       shared.length > 0
-        ? ` Counted with the shared sendings it reads (${shared.map(([name]) => name).join(', ')}), each sent once for every check that reads it.`
+        ? ` It reads shared sendings, each sent once for every check that reads it: ${shared.join(', ')}.`
         : '';
-    lines.push(
-      '',
-      `### \`${c.id}\``,
-      '',
-      `Default: up to ${requests(sum(false))}; \`--exhaustive\`: up to ${requests(sum(true))}.${once}`,
-      '',
-    );
+    lines.push('', `### \`${c.id}\``, '', `${counted}${reads}`, '');
     for (const [kind, cases] of Object.entries(c.cases!))
       lines.push(`- ${cell(kind)}: ${cases.map(cell).join('; ')}`);
   }
