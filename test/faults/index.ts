@@ -1,5 +1,5 @@
 // Every catalogued fault's proof, gathered from the area files; tsc requires exactly one per fault of
-// reference/faults/catalogue.ts. The fault matrix is their `caught` runs, one row each.
+// reference/faults/catalogue.ts (its area files). The fault matrix is their `caught` runs, one row each.
 import type { FaultId } from '../../reference/server.ts';
 import { AUTH_FAULTS } from './auth.ts';
 import { DEPRECATION_FAULTS } from './deprecation.ts';
