@@ -11,7 +11,9 @@ import { runCliInProcess } from './support/cli.ts';
 const byId = new Map(ALL_CHECKS.map((c) => [c.id, c]));
 
 describe('the plan bounds what the run sends', () => {
-  it.each([8, 20])('per check and in all, with --property-runs %i', async (runs) => {
+  // A whole embedded run: its window (60 per 10 s) and the later look wait about 10 s each, more on a loaded
+  // machine, so the default 30 s is too close.
+  it.each([8, 20])('per check and in all, with --property-runs %i', { timeout: 120_000 }, async (runs) => {
     const run = await runCliInProcess([
       '--embedded',
       '--skip-rate-limit-probe',

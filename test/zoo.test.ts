@@ -29,7 +29,7 @@ describe('the zoo', () => {
   );
 });
 
-// Each run mostly waits on its target's window, so the runs go side by side (vitest's maxConcurrency, 5).
+// Each run mostly waits on its target's window, so the runs go side by side (vitest's maxConcurrency, 3).
 describe.concurrent('the zoo, conformant', () => {
   for (const target of zoo) {
     const missing = unavailable(target);
