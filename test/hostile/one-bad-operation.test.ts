@@ -64,6 +64,29 @@ describe('one bad operation', () => {
     expect(checkOf(run, 'CANCEL-PENDING-204').status).toBe('error');
     expect(run.code).toBe(3);
   });
+
+  it('a connection reset on every pets read: a finding on the other operations still fails its check', async () => {
+    const run = await runAgainst(async (x) => {
+      if (x.req.target.includes('/pets/')) return void x.socket.destroy();
+      const a = await x.upstream();
+      // A key taken from an API-key header on the list: AUTH-KEY-HEADER-401's finding, on list alone.
+      const keyHeader = Object.keys(x.req.headers).some((h) => /key|token/i.test(h));
+      if (x.req.method === 'GET' && !x.req.headers.authorization && keyHeader && a.status === 401)
+        return x.reply({ ...a, status: 200, body: Buffer.from('[]') });
+      x.reply(a);
+    });
+    const header = checkOf(run, 'AUTH-KEY-HEADER-401');
+    expect(header.status, said(run)).toBe('fail');
+    expect(header.message).toMatch(/^list with/);
+    expect(header.details.join('\n')).toMatch(
+      /not judged on pets: .*UND_ERR_SOCKET|not judged on pets: not sent/,
+    );
+    // With no finding on list and cancel, a pass would claim pets too: the check still ends in error.
+    expect(checkOf(run, 'AUTH-MISSING-401').status).toBe('error');
+    // A failure outranks the incomplete run: exit 1, the incompleteness still said.
+    expect(run.report!.incompleteReasons.join('\n')).toMatch(/GET \/pets\/\*/);
+    expect(run.code).toBe(1);
+  });
 });
 
 function isDeleteRequest(r: { method: string }): boolean {

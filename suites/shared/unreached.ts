@@ -1,0 +1,32 @@
+// The operations a check could not reach because their exchanges failed at the HTTP level (no response, or
+// no longer sent once their kind stopped): the check judges the others. Catches only E_HTTP; never sends.
+import { HarnessError } from '../../lib/errors.ts';
+import type { Ctx } from './context.ts';
+
+export class Unreached {
+  private first: HarnessError | undefined;
+  private readonly ops = new Set<string>();
+
+  /** `send`'s result, or undefined when its exchange failed at the HTTP level (recorded against `op`). */
+  async attempt<T>(op: string, send: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await send();
+    } catch (error) {
+      if (!(error instanceof HarnessError) || error.code !== 'E_HTTP') throw error;
+      this.first ??= error;
+      this.ops.add(op);
+      return undefined;
+    }
+  }
+
+  /**
+   * After every operation was tried: with a finding on another operation the check stands judged on those,
+   * a note naming what was not reached (one broken operation masks nothing); with none, the first failure
+   * ends the check in error as before, as a pass over some operations would be no pass over all.
+   */
+  settle(ctx: Ctx, findings: number): void {
+    if (!this.first) return;
+    if (findings === 0) throw this.first;
+    ctx.note(`not judged on ${[...this.ops].join(', ')}: ${this.first.message}`);
+  }
+}
