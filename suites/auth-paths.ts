@@ -21,6 +21,7 @@ import { rotation, type Slot, slotCounts, slots } from './shared/sample.ts';
 import { shares } from './shared/sendings.ts';
 import type { Operation } from './shared/target.ts';
 import { OPERATIONS } from './shared/unauthorized.ts';
+import { Unreached } from './shared/unreached.ts';
 
 type PathSlot = Slot<Spelling, Operation>;
 
@@ -68,6 +69,7 @@ async function sendSlots(
   ctx: Ctx,
   list: readonly PathSlot[],
   auth: Auth,
+  unreached: Unreached,
   seen: (slot: PathSlot, path: string, res: Response) => Promise<void>,
 ): Promise<number> {
   const sent = new Set<string>();
@@ -81,8 +83,12 @@ async function sendSlots(
     // Two spellings of a kind may coincide on an operation (a doubled slash of a two-segment path).
     if (sent.has(`${slot.op} ${path}`)) continue;
     sent.add(`${slot.op} ${path}`);
-    const res = await ctx.http.send({ method: methodOf(slot.op), path, auth, verbatimPath: true });
-    await seen(slot, path, res);
+    const res = await unreached.attempt(slot.op, () =>
+      ctx.http.send({ method: methodOf(slot.op), path, auth, verbatimPath: true }),
+    );
+    // Judging may need the operation's own answer, which may be what failed.
+    if (res) await unreached.attempt(slot.op, () => seen(slot, path, res));
+    else sent.delete(`${slot.op} ${path}`);
   }
   return sent.size;
 }
@@ -98,8 +104,8 @@ async function canonical(ctx: Ctx, op: Operation): Promise<Response | undefined>
  * Reads the operations' own answers first: they are shared sendings (Needs.shared), which the plan charges to
  * the first check that runs with them, so that check sends them whether or not a spelling needs comparing.
  */
-async function canonicals(ctx: Ctx): Promise<void> {
-  for (const op of OPERATIONS) await canonical(ctx, op);
+async function canonicals(ctx: Ctx, unreached: Unreached): Promise<void> {
+  for (const op of OPERATIONS) await unreached.attempt(op, () => canonical(ctx, op));
 }
 
 /** What identifies an answer: its status and its Error code and message, or its whole body. */
@@ -166,25 +172,29 @@ export const pathSpellingChecks = [
     },
     cases: CASES,
     async run(ctx: Ctx) {
-      await canonicals(ctx);
+      const unreached = new Unreached();
+      await canonicals(ctx, unreached);
       const refused: string[] = [];
       const other: string[] = [];
+      let findings = 0;
       const judged = await sendSlots(
         ctx,
         refusalSlots(ctx.config.seed, ctx.config.exhaustive),
         { kind: 'none' },
+        unreached,
         async ({ op, case: spelling }, path, res) => {
           if (res.status === 401) return void refused.push(op);
           const parts = (await partsOf(ctx, op))!;
           const how = await reached(ctx, op, parts, res);
-          if (how)
-            ctx.problem(
-              `${op} spelled with ${spelling.name} (${methodOf(op)} ${path}) answered ${describeStatus(res)} without the key: ${how}`,
-              expectedStatus(res, 401),
-            );
-          else other.push(`${op} ${path}: ${res.status}`);
+          if (!how) return void other.push(`${op} ${path}: ${res.status}`);
+          findings++;
+          ctx.problem(
+            `${op} spelled with ${spelling.name} (${methodOf(op)} ${path}) answered ${describeStatus(res)} without the key: ${how}`,
+            expectedStatus(res, 401),
+          );
         },
       );
+      unreached.settle(ctx, findings);
       if (judged === 0) ctx.skip('no operation could be spelled safely', OUTCOME);
       if (other.length > 0)
         ctx.note(`not routed to the operation (not 401, not its answer): ${other.join('; ')}`);
@@ -211,13 +221,15 @@ export const pathSpellingChecks = [
     },
     cases: CASES,
     async run(ctx: Ctx) {
-      await canonicals(ctx);
+      const unreached = new Unreached();
+      await canonicals(ctx, unreached);
       const seen: string[] = [];
       let asOwn = 0;
       const judged = await sendSlots(
         ctx,
         keyedSlots(ctx.config.seed, ctx.config.exhaustive),
         { kind: 'key' },
+        unreached,
         async ({ op, case: spelling }, path, res) => {
           ctx.evidence(res.exchange);
           const own = await canonical(ctx, op);
@@ -231,6 +243,8 @@ export const pathSpellingChecks = [
           );
         },
       );
+      // An INFO records: with what it could send it stands, naming what it could not; with nothing, an error.
+      unreached.settle(ctx, judged);
       if (judged > 1) for (const line of seen) ctx.note(line);
       ctx.observe(
         judged === 1

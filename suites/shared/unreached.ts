@@ -7,8 +7,12 @@ export class Unreached {
   private first: HarnessError | undefined;
   private readonly ops = new Set<string>();
 
-  /** `send`'s result, or undefined when its exchange failed at the HTTP level (recorded against `op`). */
+  /**
+   * `send`'s result, or undefined when its exchange failed at the HTTP level (recorded against `op`), or when
+   * `op` already failed in this check: it is not tried again.
+   */
   async attempt<T>(op: string, send: () => Promise<T>): Promise<T | undefined> {
+    if (this.ops.has(op)) return undefined;
     try {
       return await send();
     } catch (error) {
@@ -20,13 +24,14 @@ export class Unreached {
   }
 
   /**
-   * After every operation was tried: with a finding on another operation the check stands judged on those,
-   * a note naming what was not reached (one broken operation masks nothing); with none, the first failure
-   * ends the check in error as before, as a pass over some operations would be no pass over all.
+   * After every operation was tried: with `standing` above 0 (findings on other operations; for a check that
+   * only records, what it recorded) the check stands on those, a note naming what was not reached (one
+   * broken operation masks nothing); with none, the first failure ends the check in error as before, as a
+   * pass over some operations would be no pass over all.
    */
-  settle(ctx: Ctx, findings: number): void {
+  settle(ctx: Ctx, standing: number): void {
     if (!this.first) return;
-    if (findings === 0) throw this.first;
+    if (standing === 0) throw this.first;
     ctx.note(`not judged on ${[...this.ops].join(', ')}: ${this.first.message}`);
   }
 }

@@ -73,8 +73,14 @@ describe('one bad operation', () => {
       const keyHeader = Object.keys(x.req.headers).some((h) => /key|token/i.test(h));
       if (x.req.method === 'GET' && !x.req.headers.authorization && keyHeader && a.status === 401)
         return x.reply({ ...a, status: 200, body: Buffer.from('[]') });
+      // And the list spelled with a trailing slash served without a key: AUTH-PATH-SPELLING-401's, on list.
+      if (x.req.target.endsWith('/store/orders/') && !x.req.headers.authorization)
+        return x.reply({ ...a, status: 200, body: Buffer.from('[]') });
       x.reply(a);
     });
+    const spelled = checkOf(run, 'AUTH-PATH-SPELLING-401');
+    expect(spelled.status, said(run)).toBe('fail');
+    expect(spelled.details.join('\n')).toMatch(/not judged on pets/);
     const header = checkOf(run, 'AUTH-KEY-HEADER-401');
     expect(header.status, said(run)).toBe('fail');
     expect(header.message).toMatch(/^list with/);
