@@ -4,7 +4,7 @@ import { OUTCOME } from '../lib/check/skip.ts';
 import { arrayMember } from '../lib/formats/json.ts';
 import { listAnyAccept } from './list-accept.ts';
 import { knownOrdersListed } from './list-known-orders.ts';
-import { RFC, SPEC } from './shared/basis.ts';
+import { ORDER_ITEM, RFC, SPEC } from './shared/basis.ts';
 import { type Ctx, check, suite } from './shared/context.ts';
 import { expectedStatus } from './shared/expect.ts';
 import { LIST_BODIES } from './shared/list-bodies.ts';
@@ -98,24 +98,10 @@ export const listOrders = suite({
       id: 'LIST-ITEMS-ORDER',
       spec: 'spec §2 Order; spec §4 listOrders (200)',
       level: 'MUST',
-      rules: [
-        '4.list.200',
-        '2.order.id',
-        '2.order.pet-id',
-        '2.order.quantity',
-        '2.order.ship-date',
-        '2.order.complete',
-      ],
+      rules: ORDER_ITEM.rules,
       requirement:
         'Every item of the list is an Order: id and petId int64 integers, quantity an integer, shipDate an RFC 3339 date-time, complete a boolean.',
-      basis: [
-        SPEC.list200,
-        SPEC.orderId,
-        SPEC.orderPetId,
-        SPEC.orderQuantity,
-        SPEC.orderShipDate,
-        SPEC.orderComplete,
-      ],
+      basis: ORDER_ITEM.basis,
       title: 'Validates each list item against schemas/order.schema.json',
       needs: { requests: 0, shared: shares('order list') },
       async run(ctx: Ctx) {

@@ -4,7 +4,7 @@
 import type { CheckDefinition } from '../../lib/check/model.ts';
 import { OUTCOME } from '../../lib/check/skip.ts';
 import type { SchemaIssue } from '../../lib/formats/validation.ts';
-import { SPEC } from '../shared/basis.ts';
+import { ORDER_ITEM, SPEC } from '../shared/basis.ts';
 import { type Ctx, check } from '../shared/context.ts';
 import { LIST_BODIES, type ListBody } from '../shared/list-bodies.ts';
 import type { ListFindings } from '../shared/list-findings.ts';
@@ -66,24 +66,10 @@ export const everyListChecks: CheckDefinition<Ctx>[] = [
     id: 'EVERY-LIST-ITEMS-ORDER',
     spec: 'spec §4 listOrders (200); spec §2 Order',
     level: 'MUST',
-    rules: [
-      '4.list.200',
-      '2.order.id',
-      '2.order.pet-id',
-      '2.order.quantity',
-      '2.order.ship-date',
-      '2.order.complete',
-    ],
+    rules: ORDER_ITEM.rules,
     requirement:
       'Every list body of the run, not only the first (later lists, lists sent with other credentials or a query), is a JSON array of Order objects.',
-    basis: [
-      SPEC.list200,
-      SPEC.orderId,
-      SPEC.orderPetId,
-      SPEC.orderQuantity,
-      SPEC.orderShipDate,
-      SPEC.orderComplete,
-    ],
+    basis: ORDER_ITEM.basis,
     title: 'Reads every list body of the run as it arrived, against schemas/order.schema.json',
     needs: { requests: 0 },
     async run(ctx: Ctx) {

@@ -112,6 +112,26 @@ export const SPEC = {
   ),
 } as const;
 
+/** The rules and sentences that make a list item an Order: LIST-ITEMS-ORDER and EVERY-LIST-ITEMS-ORDER. */
+export const ORDER_ITEM = {
+  rules: [
+    '4.list.200',
+    '2.order.id',
+    '2.order.pet-id',
+    '2.order.quantity',
+    '2.order.ship-date',
+    '2.order.complete',
+  ],
+  basis: [
+    SPEC.list200,
+    SPEC.orderId,
+    SPEC.orderPetId,
+    SPEC.orderQuantity,
+    SPEC.orderShipDate,
+    SPEC.orderComplete,
+  ],
+} as const;
+
 /** Sentences of RFCs, as docs/rfc-excerpts.md quotes them. */
 export const RFC = {
   bearerHeaderSupported: at(

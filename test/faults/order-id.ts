@@ -1,8 +1,16 @@
 // The proofs of the faults in reading an orderId (spec §4 cancelOrder path parameter).
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
+import type { RunningReference } from '../../reference/server.ts';
 import { call } from '../../reference/test-helpers.ts';
 import { cancelled, del } from '../support/probes.ts';
 import { type FaultProofs, NO_PROBE } from './proof.ts';
+
+/** Cancels each raw orderId segment in turn: their statuses, then which orders ended cancelled. */
+async function cancelEach(s: RunningReference, raws: readonly string[]) {
+  const statuses = [];
+  for (const raw of raws) statuses.push((await call(s, `/store/orders/${raw}`, del)).status);
+  return [statuses, cancelled(s)];
+}
 
 export const ORDER_ID_FAULTS = {
   'int64-number-ids': {
@@ -53,12 +61,7 @@ export const ORDER_ID_FAULTS = {
     ],
   },
   'orderid-lenient-parse': {
-    probe: async (s) => {
-      const statuses = [];
-      for (const raw of ['7abc', '0x7', '+2', '003'])
-        statuses.push((await call(s, `/store/orders/${raw}`, del)).status);
-      return [statuses, cancelled(s)];
-    },
+    probe: (s) => cancelEach(s, ['7abc', '0x7', '+2', '003']),
     faithful: [[400, 400, 400, 400], []],
     faulty: [
       [204, 404, 204, 204],
@@ -70,12 +73,7 @@ export const ORDER_ID_FAULTS = {
     ],
   },
   'orderid-unicode-digits': {
-    probe: async (s) => {
-      const statuses = [];
-      for (const raw of ['%D9%A7', '%EF%BC%92', '%E0%A5%A9'])
-        statuses.push((await call(s, `/store/orders/${raw}`, del)).status);
-      return [statuses, cancelled(s)];
-    },
+    probe: (s) => cancelEach(s, ['%D9%A7', '%EF%BC%92', '%E0%A5%A9']),
     faithful: [[400, 400, 400], []],
     faulty: [
       [204, 204, 204],
@@ -86,12 +84,7 @@ export const ORDER_ID_FAULTS = {
     onlyBy: ['ID-CANCEL-SPELLING'],
   },
   'orderid-trims-whitespace': {
-    probe: async (s) => {
-      const statuses = [];
-      for (const raw of ['%207', '2%0A', '%C2%A03'])
-        statuses.push((await call(s, `/store/orders/${raw}`, del)).status);
-      return [statuses, cancelled(s)];
-    },
+    probe: (s) => cancelEach(s, ['%207', '2%0A', '%C2%A03']),
     faithful: [[400, 400, 400], []],
     faulty: [
       [204, 204, 204],
@@ -101,12 +94,7 @@ export const ORDER_ID_FAULTS = {
     onlyBy: ['ID-CANCEL-SPELLING'],
   },
   'orderid-wraps-uint64': {
-    probe: async (s) => {
-      const statuses = [];
-      for (const raw of ['18446744073709551623', '-18446744073709551614', '9223372036854775808'])
-        statuses.push((await call(s, `/store/orders/${raw}`, del)).status);
-      return [statuses, cancelled(s)];
-    },
+    probe: (s) => cancelEach(s, ['18446744073709551623', '-18446744073709551614', '9223372036854775808']),
     // 2^63 wraps to -2^63, which no order has: a 404 where the faithful server says 400.
     faithful: [[400, 400, 400], []],
     faulty: [
