@@ -1,5 +1,5 @@
 // Every check's basis stands verbatim where it says: a spec sentence in the section, part, rule or table it
-// names (../shared/spec), an RFC sentence under its RFC and section in docs/rfc-excerpts.md; and that file
+// names (spec/), an RFC sentence under its RFC and section in docs/rfc-excerpts.md; and that file
 // quotes nothing no check rests on. Every MUST and SHOULD names one.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -21,7 +21,7 @@ import { ROOT } from './support/cli.ts';
 import { reference } from './support/reference.ts';
 import { runSample } from './support/sample-project.ts';
 
-const SPEC = join(ROOT, '..', 'shared', 'spec', 'order-store-service.md');
+const SPEC = join(ROOT, 'spec', 'order-store-service.md');
 
 /** The environment for npm and the installed commands: the test's own, less what `npm test` put in it. */
 function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
@@ -43,7 +43,7 @@ function sh(cmd: string, args: string[], cwd: string, timeout = 120_000) {
   return { code: r.status, out: `${r.stdout ?? ''}${r.stderr ?? ''}` };
 }
 
-/** A copy of the checkout's files (tracked and new, not ignored) beside a copy of shared/spec, as a clone has. */
+/** A copy of the checkout's files (tracked and new, not ignored) with nothing beside it, as a clone has. */
 function checkoutCopy(): string {
   const base = mkdtempSync(join(tmpdir(), 'osc-pack-'));
   const repo = join(base, 'suite');
@@ -62,8 +62,6 @@ function checkoutCopy(): string {
     }
   }
   symlinkSync(join(ROOT, 'node_modules'), join(repo, 'node_modules'), 'dir');
-  mkdirSync(join(base, 'shared', 'spec'), { recursive: true });
-  cpSync(SPEC, join(base, 'shared', 'spec', 'order-store-service.md'));
   return repo;
 }
 

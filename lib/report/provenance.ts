@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { PACKAGE_ROOT, packagePath } from '../files.ts';
 
 export interface FileDigest {
-  /** Relative to the package (the spec sits beside it, in ../shared/spec). */
+  /** Relative to the package root. */
   file: string;
   /** null when the file is not where the suite looks for it. */
   sha256: string | null;
@@ -25,13 +25,11 @@ export interface Provenance {
   arch: string;
 }
 
-/** Where the spec the suite implements is kept: the project's shared folder, beside a checkout. */
-export const SPEC_FILE = '../shared/spec/order-store-service.md';
 /**
- * The copy an installed package carries (npm pack copies it in: scripts/prepack.mjs). A copy rather than a
- * hash computed at pack time: the recorded sha256 can be checked against the very text shipped beside it.
+ * The spec the suite implements, kept in the repository and shipped in the package as it is: the recorded
+ * sha256 can be checked against the very text a checkout or an installed package carries.
  */
-export const PACKAGED_SPEC_FILE = 'spec/order-store-service.md';
+export const SPEC_FILE = 'spec/order-store-service.md';
 
 export function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
@@ -65,8 +63,7 @@ export function provenance(): Provenance {
     cached = {
       commit,
       dirty: status === null ? null : status.length > 0,
-      // A checkout's shared spec first: a copy left by an earlier npm pack may be stale there.
-      specText: digest(existsSync(packagePath(SPEC_FILE)) ? SPEC_FILE : PACKAGED_SPEC_FILE),
+      specText: digest(SPEC_FILE),
       schemas: readdirSync(packagePath('schemas'))
         .filter((f) => f.endsWith('.json') || f.endsWith('.yaml'))
         .sort()

@@ -5,7 +5,7 @@ import type { Basis } from '../../lib/check/model.ts';
 
 const at = (source: string, text: string): Basis => ({ source, text });
 
-/** Sentences and table rows of the spec (../shared/spec/order-store-service.md). */
+/** Sentences and table rows of the spec (spec/order-store-service.md). */
 export const SPEC = {
   json: at('spec §1', 'The service is reached over HTTP and exchanges JSON.'),
   orderId: at('spec §2 Order table', '| id | integer | int64 | Unique order identifier. |'),
