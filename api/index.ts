@@ -2,8 +2,8 @@
 // command's run with the same settings, names, checks and errors, as a function that returns the report.
 // Never exits the process, never installs a signal handler, writes files only when given a reportDir.
 import { readFileSync } from 'node:fs';
-import { type CatalogueRow, catalogue, selectionProblem } from '../cli/catalogue.ts';
-import { conductRun } from '../cli/run.ts';
+import { type CatalogueRow, selection } from '../engine/catalogue.ts';
+import { conductRun } from '../engine/run.ts';
 import type { Config } from '../lib/config/config.ts';
 import { loadConfig } from '../lib/config/load.ts';
 import type { SettingsObject } from '../lib/config/object.ts';
@@ -53,13 +53,10 @@ function configOf(settings: Settings, cwd: string | undefined, list: boolean): C
   for (const key of ['help', 'list'])
     if (Object.hasOwn(given, key))
       throw new UsageError(`${key} is a setting of the command only; call listChecks() for the catalogue`);
-  const config = loadConfig([], {
+  return loadConfig([], {
     settings: list ? { ...given, list: true } : given,
     ...(cwd ? { cwd } : {}),
   });
-  const problem = selectionProblem(config.only, config.skip);
-  if (problem) throw new UsageError(problem);
-  return config;
 }
 
 /**
@@ -68,7 +65,7 @@ function configOf(settings: Settings, cwd: string | undefined, list: boolean): C
  */
 export function listChecks(settings: Pick<Settings, 'only' | 'skip'> = {}): CheckInfo[] {
   const config = configOf(settings, undefined, true);
-  return catalogue(config.only, config.skip);
+  return selection(config.only, config.skip);
 }
 
 /**

@@ -1,7 +1,7 @@
 // What --list prints: every selected check (id, level, spec rules, spec reference, title), then every spec rule
 // with the checks that cite it, as tables that stay aligned within WIDTH columns: a long cell wraps inside its
 // own column instead of pushing the others right. Text only; sends nothing.
-import { catalogue, ruleCoverage } from './catalogue.ts';
+import { catalogue, ruleCoverage } from '../engine/catalogue.ts';
 
 /** The width --list fits: a common terminal, and what a CI log shows without wrapping. */
 export const WIDTH = 120;

@@ -19,7 +19,7 @@ async function listChecks(config: Config, io: Io): Promise<number> {
 
 /** What is wrong with --only/--skip: a prefix that names no check, or a selection that keeps none. */
 async function selectionProblem(config: Config): Promise<string | undefined> {
-  return (await import('./catalogue.ts')).selectionProblem(config.only, config.skip);
+  return (await import('../engine/catalogue.ts')).selectionProblem(config.only, config.skip);
 }
 
 /** The subcommands, by the name that comes first on the command line; anything else is a conformance run. */
@@ -77,6 +77,6 @@ export async function main(argv: string[], io: Io = defaultIo, options: MainOpti
     return EXIT.usage;
   }
   if (config.list) return listChecks(config, io);
-  const { runConformance } = await import('./conduct.ts');
-  return runConformance(config, io, options.exitsAfter === true);
+  const { runCommand } = await import('./command-run.ts');
+  return runCommand(config, io, options.exitsAfter === true);
 }

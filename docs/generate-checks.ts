@@ -1,7 +1,10 @@
-// Writes docs/checks.md from the check catalogue and the variant matrix (npm run docs). The self-tests
-// compare the two.
-import { writeFileSync } from 'node:fs';
-import { catalogueMarkdown } from '../cli/catalogue.ts';
+// Writes the generated documentation (npm run docs): docs/checks.md from the check catalogue and the variant
+// matrix, and the fault and variant tables of reference/README.md. test/docs.test.ts compares each with this.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { toleratedVariants } from '../test/variants/index.ts';
+import { catalogueMarkdown } from './checks-markdown.ts';
+import { withTables } from './reference-tables.ts';
 
 writeFileSync(new URL('./checks.md', import.meta.url), catalogueMarkdown(toleratedVariants()));
+const referenceReadme = new URL('../reference/README.md', import.meta.url);
+writeFileSync(referenceReadme, withTables(readFileSync(referenceReadme, 'utf8')));

@@ -8,15 +8,15 @@ import type { RouteContext } from './context.ts';
 import { petsDeprecationHeaders } from './deprecation.ts';
 import { writeReply } from './http-writer.ts';
 import { misplacedKeys } from './misplaced-keys.ts';
+import { cancelOrder, listOrders } from './orders-route.ts';
 import { routedPath } from './path-faults.ts';
+import { getPet } from './pets-route.ts';
 import type { Plan, WindowSpec } from './plans.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
 import type { RateLimiter, Subject, Verdict } from './rate-limiter.ts';
 import { errorReply, type Reply } from './reply.ts';
 import { isPetsRoute, matchRoute, type Route, splitTarget, underBase } from './router.ts';
-import { cancelOrder, listOrders } from './routes/orders.ts';
-import { getPet } from './routes/pets.ts';
-import { shapeReply } from './variants/shape.ts';
+import { shapeReply } from './variant-shape.ts';
 
 export const REALM = 'order-store';
 

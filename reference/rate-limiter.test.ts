@@ -1,9 +1,9 @@
 // Unit tests of the fixed-window limiter and the ban, on a fake clock.
 
 import { describe, expect, it } from 'vitest';
+import { fakeClock } from '../test/support/reference-calls.ts';
 import { FaultSet } from './faults/fault-set.ts';
 import { RateLimiter, type Subject } from './rate-limiter.ts';
-import { fakeClock } from './test-helpers.ts';
 
 const key = (windows: Subject['windows'], id = 'k'): Subject => ({ kind: 'key', id, windows });
 const address = (windows: Subject['windows'], id = '127.0.0.1'): Subject => ({

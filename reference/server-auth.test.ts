@@ -1,8 +1,8 @@
 // HTTP tests of bearer auth (spec §5) and the deprecated pets read (spec §9 rule 3) on the faithful server.
 
 import { afterEach, describe, expect, it } from 'vitest';
+import { call, withServer } from '../test/support/reference-calls.ts';
 import { DEMO_KEY } from './server.ts';
-import { call, withServer } from './test-helpers.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

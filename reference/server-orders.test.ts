@@ -1,8 +1,8 @@
 // HTTP tests of listOrders and cancelOrder on the faithful server, over loopback.
 
 import { afterEach, describe, expect, it } from 'vitest';
+import { type Answer, call, rawExchange, withServer } from '../test/support/reference-calls.ts';
 import { DEFAULT_PENDING_IDS, DEFAULT_SHIPPED_IDS, DEMO_KEY, startReferenceServer } from './server.ts';
-import { type Answer, call, rawExchange, withServer } from './test-helpers.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -1,7 +1,7 @@
 // HTTP tests of rate limiting (spec §8): headers on every response, 429, the ban, address buckets, atomicity.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Answer, burstStatuses, call, fakeClock, withServer } from './test-helpers.ts';
+import { type Answer, burstStatuses, call, fakeClock, withServer } from '../test/support/reference-calls.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

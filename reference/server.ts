@@ -13,10 +13,10 @@ import { errorReply } from './reply.ts';
 import { DEMO_KEY, fixtureIds, normalizeSeed } from './seed.ts';
 import { checkOptions, type ReferenceServerOptions } from './server-options.ts';
 import { OrderStore } from './store.ts';
-import { basePathOf, familyOf, seedOf } from './variants/choices.ts';
+import { basePathOf, familyOf, seedOf } from './variant-choices.ts';
 import { VariantSet } from './variants/variant-set.ts';
 
-export { FAULTS, type FaultArea, type FaultId, type FaultInfo } from './faults/catalogue.ts';
+export { AREAS, type Area, FAULTS, type FaultId, type FaultInfo, type Place } from './faults/catalogue.ts';
 export type { Plan } from './plans.ts';
 export {
   DEFAULT_ORDERS,
@@ -27,7 +27,7 @@ export {
   type SeedOrder,
 } from './seed.ts';
 export type { ReferenceServerOptions } from './server-options.ts';
-export { VARIANTS, type VariantArea, type VariantId, type VariantInfo } from './variants/catalogue.ts';
+export { VARIANTS, type VariantId, type VariantInfo } from './variants/catalogue.ts';
 
 export interface RunningReference {
   baseUrl: string;

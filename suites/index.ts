@@ -1,21 +1,36 @@
-// The conformance suites in the order they run: the spec's contents page, except that the rate-limit probe
-// runs after every other sender but the state-over-time look (which waits out a window, as the probe does),
-// and the whole-run checks last, when the transcript is complete.
+// The conformance suites in the order they run: the spec's contents page, one folder per area (areas.ts),
+// except that the rate-limit probe runs after every other sender but the state-over-time look (which waits
+// out a window, as the probe does), and the whole-run checks last, when the transcript is complete.
 import type { Conformance } from '../lib/run/run.ts';
-import { authentication } from './auth.ts';
-import { cancelOrder } from './cancel-order.ts';
-import { deprecatedPets } from './deprecated-pets.ts';
-import { errorBodies } from './error-bodies.ts';
-import { everyResponse } from './every/checks.ts';
-import { framing } from './framing.ts';
-import { listOrders } from './list-orders.ts';
+import { authentication } from './auth/checks.ts';
+import { cancelOrder } from './cancel/checks.ts';
+import { errorBodies } from './errors/checks.ts';
+import { framing } from './http/checks.ts';
+import { everyJsonChecks } from './http/every-json.ts';
+import { bindSuites, type Ctx, suite } from './kit/context.ts';
+import { listOrders } from './list/checks.ts';
+import { everyListChecks } from './list/every-list.ts';
 import { orderIdProperties } from './order-id/checks.ts';
-import { rateLimitBuckets } from './rate-limit-buckets/checks.ts';
-import { rateLimitHeadersSuite } from './rate-limit-headers.ts';
-import { rateLimitProbe } from './rate-limit-probe/checks.ts';
-import { bindSuites, type Ctx } from './shared/context.ts';
-import { stateOverTime } from './state-over-time/checks.ts';
-import { versioning } from './versioning.ts';
+import { deprecatedPets } from './pets/checks.ts';
+import { rateLimitBuckets } from './rate-limit/buckets/checks.ts';
+import { rateLimitHeadersSuite } from './rate-limit/headers/checks.ts';
+import { everyRateLimitChecks } from './rate-limit/headers/every-once.ts';
+import { rateLimitProbe } from './rate-limit/probe/checks.ts';
+import { probeCost } from './rate-limit/probe/cost.ts';
+import { stateOverTime } from './state/checks.ts';
+import { versioning } from './versioning/checks.ts';
+
+/**
+ * Every response, not the first: each area's requirements on a kind of response judged on every response of
+ * that kind in the whole run, with the first offending exchange as evidence and the count judged. Runs with
+ * the whole-run suites, last; sends nothing.
+ */
+const everyResponse = suite({
+  id: 'EVERY',
+  title: 'Every response (whole run)',
+  spec: 'spec §1, §2, §4 listOrders, §8 rule 1; RFC 9110 §5.3, §8.3',
+  checks: [...everyListChecks, ...everyJsonChecks, ...everyRateLimitChecks],
+});
 
 export const SUITES = [
   listOrders,
@@ -35,5 +50,5 @@ export const SUITES = [
 
 export const ALL_CHECKS = SUITES.flatMap((s) => s.checks.map((c) => ({ ...c, suite: s.title })));
 
-/** What the command hands to the run: the suites, and how they bind to it. */
-export const CONFORMANCE: Conformance<Ctx> = { suites: SUITES, bind: bindSuites };
+/** What the run engine runs: the suites, how they bind to one run, and what the rate-limit probe costs. */
+export const CONFORMANCE: Conformance<Ctx> = { suites: SUITES, bind: bindSuites, probeCost };

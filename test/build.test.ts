@@ -1,5 +1,5 @@
 // The build (dist/) ships the package (api/, the command, the harness, the suites, the reference server), never
-// test support: no test file, no test helper, nothing of test/ nor anything that imports one. Read from what
+// test support: no test file, nothing of test/ (where all test support lives) nor anything that imports it. Read from what
 // tsconfig.build.json compiles, so a stale file left in dist/ by an older build does not count.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -24,8 +24,6 @@ function builtSources(): string[] {
 function testSupport(file: string, source: string): string | undefined {
   if (file.startsWith('test/')) return 'under test/';
   if (/\.test\.ts$/.test(file)) return 'a test';
-  if (/(^|\/)test-helpers\.ts$/.test(file)) return 'a test helper';
-  if (/from ['"][^'"]*test-helpers\.ts['"]/.test(source)) return 'imports a test helper';
   if (/from ['"](\.\.\/)+test\//.test(source)) return 'imports from test/';
   return undefined;
 }
@@ -46,13 +44,12 @@ describe('the build', () => {
   it('tells test support from shipped code', () => {
     expect(testSupport('test/faults/list.ts', '')).toBe('under test/');
     expect(testSupport('reference/faults/faults.test.ts', '')).toBe('a test');
-    expect(testSupport('reference/test-helpers.ts', '')).toBe('a test helper');
     expect(testSupport('api/x.ts', "import { reference } from '../test/support/reference.ts';")).toBe(
       'imports from test/',
     );
-    expect(testSupport('reference/faults/x.ts', "import { call } from '../test-helpers.ts';")).toBe(
-      'imports a test helper',
-    );
+    expect(
+      testSupport('reference/faults/x.ts', "import { call } from '../../test/support/reference-calls.ts';"),
+    ).toBe('imports from test/');
     expect(testSupport('reference/server.ts', "import { FaultSet } from './faults/fault-set.ts';")).toBe(
       undefined,
     );

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'dotenv';
 import { describe, expect, it } from 'vitest';
-import { catalogueMarkdown } from '../cli/catalogue.ts';
+import { catalogueMarkdown } from '../docs/checks-markdown.ts';
+import { withTables } from '../docs/reference-tables.ts';
 import { loadConfig } from '../lib/config/load.ts';
 import { SETTINGS } from '../lib/config/settings.ts';
 import { EXIT } from '../lib/errors.ts';
@@ -33,6 +34,11 @@ describe('documentation', () => {
     expect(readFileSync(join(ROOT, 'docs', 'checks.md'), 'utf8')).toBe(
       catalogueMarkdown(toleratedVariants()),
     );
+  });
+
+  it('the fault and variant tables of reference/README.md are the catalogues (regenerate with npm run docs)', () => {
+    const text = readFileSync(join(ROOT, 'reference', 'README.md'), 'utf8');
+    expect(text).toBe(withTables(text));
   });
 
   it('README names every flag and environment variable, the two set-up commands and the exit codes', () => {

@@ -1,20 +1,22 @@
-// The folder list is the architecture: imports only run downward. api/ (the package's programmatic entry)
-// may import cli/ and below; cli/ may import lib/, suites/ and reference/; suites/ imports lib/ only; lib/
-// imports none of the others, and inside it each floor only the floors below; reference/ and targets/ import
-// none of them, and none of them imports targets/. Tests beside the code obey the same rules; test/ may
-// import anything. No file imports itself back through a circle.
+// The folder list is the architecture: imports only run downward. api/ (the package's programmatic entry) and
+// cli/ (the command) are two faces over the run engine (engine/): each imports engine/ and lib/, neither the
+// other; engine/ imports lib/, suites/ and reference/; suites/ imports lib/ only; lib/ imports none of the
+// others, and inside it each floor only the floors below; reference/ and targets/ import none of them, and
+// none of them imports targets/. Tests beside the code obey the same rules (and may use test/support/);
+// test/ may import anything. No file imports itself back through a circle, and no folder does either.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './support/cli.ts';
 import { circles, importGraph, importsOf, resolveImport, sourceFiles } from './support/imports.ts';
 
-type Layer = 'api' | 'cli' | 'lib' | 'suites' | 'reference' | 'targets';
+type Layer = 'api' | 'cli' | 'engine' | 'lib' | 'suites' | 'reference' | 'targets';
 
 /** What each layer may import besides itself. */
 const ALLOWED: Record<Layer, readonly Layer[]> = {
-  api: ['cli', 'lib', 'suites', 'reference'],
-  cli: ['lib', 'suites', 'reference'],
+  api: ['engine', 'lib'],
+  cli: ['engine', 'lib'],
+  engine: ['lib', 'suites', 'reference'],
   suites: ['lib'],
   lib: [],
   reference: [],
@@ -38,6 +40,8 @@ const LIB_FLOORS: readonly (readonly string[])[] = [
 
 /** Every folder of the house that holds sources: the layers, the tests and the tools. */
 const HOUSE = [...LAYERS, 'test', 'bench', 'bin', 'docs', 'schemas'];
+/** The shipped folders, whose folders must not import each other round in a circle. */
+const SHIPPED: readonly Layer[] = ['api', 'cli', 'engine', 'lib', 'suites', 'reference'];
 
 function layerOf(path: string): Layer | undefined {
   const top = path.split('/')[0];
@@ -60,8 +64,27 @@ function violations(file: string, source: string): string[] {
     const target = resolveImport(file, spec);
     const to = layerOf(target);
     if (to && to !== from && !ALLOWED[from].includes(to)) out.push(`${file} -> ${target}`);
+    // Only a test may lean on the tests' support; shipped code never imports test/.
+    if (target.startsWith('test/') && !(file.endsWith('.test.ts') && target.startsWith('test/support/')))
+      out.push(`${file} -> ${target}`);
   }
   return out;
+}
+
+/**
+ * The folder-level import graph: each folder to the folders its files load (type-only imports left out: a
+ * writer's folder may name the report's types while the report's folder loads the writer).
+ */
+function folderGraph(files: readonly string[]): Map<string, string[]> {
+  const folders = new Map<string, Set<string>>();
+  const loads = (f: string) => read(f).replace(/^import type [\s\S]*?from '[^']+';$/gm, '');
+  for (const [file, targets] of importGraph(files, loads)) {
+    const from = dirname(file);
+    const to = folders.get(from) ?? new Set<string>();
+    for (const t of targets) if (dirname(t) !== from) to.add(dirname(t));
+    folders.set(from, to);
+  }
+  return new Map([...folders].map(([f, to]) => [f, [...to]]));
 }
 
 /** Every import of a lib/ file that runs up a floor, as "file -> target". */
@@ -104,13 +127,28 @@ describe('layers', () => {
       'targets/express/server.ts -> reference/store.ts',
     ]);
     expect(
-      violations('cli/main.ts', "import { startReferenceServer } from '../reference/server.ts';"),
+      violations('engine/run-target.ts', "import { startReferenceServer } from '../reference/server.ts';"),
     ).toEqual([]);
+    expect(
+      violations('cli/main.ts', "import { startReferenceServer } from '../reference/server.ts';"),
+    ).toEqual(['cli/main.ts -> reference/server.ts']);
     expect(violations('suites/auth.ts', "import { x } from '../lib/http/client.ts';")).toEqual([]);
-    expect(violations('cli/run.ts', "import { runConformance } from '../api/index.ts';")).toEqual([
-      'cli/run.ts -> api/index.ts',
+    expect(violations('cli/main.ts', "import { runConformance } from '../api/index.ts';")).toEqual([
+      'cli/main.ts -> api/index.ts',
     ]);
-    expect(violations('api/index.ts', "import { conductRun } from '../cli/run.ts';")).toEqual([]);
+    expect(violations('api/index.ts', "import { runCommand } from '../cli/command-run.ts';")).toEqual([
+      'api/index.ts -> cli/command-run.ts',
+    ]);
+    expect(violations('api/index.ts', "import { conductRun } from '../engine/run.ts';")).toEqual([]);
+    expect(violations('lib/run/run.ts', "import { x } from '../../engine/run.ts';")).toEqual([
+      'lib/run/run.ts -> engine/run.ts',
+    ]);
+    expect(
+      violations('reference/x.ts', "import { call } from '../test/support/reference-calls.ts';"),
+    ).toEqual(['reference/x.ts -> test/support/reference-calls.ts']);
+    expect(
+      violations('reference/x.test.ts', "import { call } from '../test/support/reference-calls.ts';"),
+    ).toEqual([]);
   });
 
   it('every entry of lib/ stands on a floor', () => {
@@ -137,6 +175,11 @@ describe('layers', () => {
   it('no import circle anywhere in the house, type-only imports included', () => {
     const files = HOUSE.flatMap(sourceFiles);
     expect(circles(importGraph(files, read))).toEqual([]);
+  });
+
+  it('no folder imports itself back through a circle of folders', () => {
+    const files = SHIPPED.flatMap(sourceFiles).filter((f) => !f.endsWith('.test.ts'));
+    expect(circles(folderGraph(files))).toEqual([]);
   });
 
   it('finds a circle however long, and a file that imports itself', () => {

@@ -1,6 +1,6 @@
 // The meta-test of the suite against its own fault catalogue: every MUST and SHOULD check is shown failing
 // (or warning) by at least one reference fault, and every fault names checks that exist at the level its
-// outcome implies. A gap fails and names itself. That each fault is really caught is test/fault-matrix.test.ts.
+// outcome implies. A gap fails and names itself. That each fault is really caught is test/faults/matrix.test.ts.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../reference/server.ts';

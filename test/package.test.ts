@@ -107,7 +107,7 @@ describe('the packed package, installed into an empty project', () => {
     ])
       expect(listing, f).toContain(f);
     const forbidden = listing.filter((f) =>
-      /^(test|targets|bench|\.ci|docs\/generate)|\.test\.|test-helpers|-cases?\.|^tsconfig|biome/.test(f),
+      /^(test|targets|bench|\.ci|docs\/generate)|\.test\.|-cases?\.|^tsconfig|biome/.test(f),
     );
     expect(forbidden).toEqual([]);
     const pkg = JSON.parse(

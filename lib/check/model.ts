@@ -76,6 +76,11 @@ export interface CheckMeta {
   /** The requirement in one sentence. */
   requirement: string;
   /**
+   * Why the requirement has its level, when that needs saying: which sentence makes it a MUST, why only a
+   * SHOULD, why only recorded (INFO), what tolerance it allows. The HTML report shows it under the requirement.
+   */
+  rationale?: string;
+  /**
    * The sentences that bind the server to the requirement: required for MUST and SHOULD; an INFO check may
    * name the sentence it observes against. A sentence binding only a client, a sender of requests, or saying
    * MAY is no basis for a MUST or SHOULD.
@@ -95,6 +100,16 @@ export interface CheckDefinition<C> extends CheckMeta {
   run(ctx: C): Promise<void>;
 }
 
+/**
+ * A check as a suite writes it: its `spec` may be left out where it would only repeat the sources of its
+ * basis, which defineCheck then joins (`spec §8 rule 1; RFC 9110 §5.3`).
+ */
+export type CheckInput<C> = Omit<CheckDefinition<C>, 'spec'> & { spec?: string };
+
+/** The sources of a basis, each once, in order: the `spec` of a check that states none of its own. */
+export const specOfBasis = (basis: readonly Basis[] = []): string =>
+  [...new Set(basis.map((b) => b.source))].join('; ');
+
 export interface SuiteDefinition<C> {
   /** Prefix shared by the ids of its checks. */
   id: string;
@@ -105,10 +120,13 @@ export interface SuiteDefinition<C> {
 
 const ID = /^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/;
 
-export function defineCheck<C>(check: CheckDefinition<C>): CheckDefinition<C> {
+export function defineCheck<C>(input: CheckInput<C>): CheckDefinition<C> {
+  const check: CheckDefinition<C> = { ...input, spec: input.spec ?? specOfBasis(input.basis) };
   if (!ID.test(check.id)) throw new Error(`check id ${check.id} must be UPPER-KEBAB-CASE`);
   if (!check.spec || !check.requirement || !check.title || check.rules.length === 0)
     throw new Error(`check ${check.id} lacks spec, rules, requirement or title`);
+  if (input.spec !== undefined && input.spec === specOfBasis(input.basis))
+    throw new Error(`check ${check.id} states the spec its basis gives: leave spec out`);
   if ((check.level === 'MUST' || check.level === 'SHOULD') && (check.basis?.length ?? 0) === 0)
     throw new Error(
       `check ${check.id} is ${check.level} but names no basis: the sentence of the spec or an RFC that binds the server`,

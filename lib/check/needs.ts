@@ -1,6 +1,7 @@
 // Whether a check's needs are met, and the skip (its reason naming the setting that would meet them, and its
 // cause) when they are not. Shared by the run (before each check) and the plan (before anything is sent), so
 // both say the same.
+import type { CheckConfig } from '../config/check-config.ts';
 import { flagAndEnv } from '../config/settings.ts';
 import type { Needs, Sending } from './model.ts';
 import { input, limit, type Skip, skipOf } from './skip.ts';
@@ -20,6 +21,23 @@ export interface Supply {
   burst: boolean;
   probeOff: boolean;
   budgetLeft: number;
+}
+
+/** What the configuration grants the checks, whatever the run has spent: one reading for the plan and the run. */
+export type Grants = Pick<
+  Supply,
+  'propertyRuns' | 'exhaustive' | 'secondKey' | 'plan' | 'burst' | 'probeOff'
+>;
+
+export function grantsOf(config: CheckConfig): Grants {
+  return {
+    propertyRuns: config.propertyRuns,
+    exhaustive: config.exhaustive,
+    secondKey: config.hasSecondKey,
+    plan: config.plan !== undefined,
+    burst: config.burst,
+    probeOff: config.skipRateLimitProbe,
+  };
 }
 
 /** The skip of each unmet need; the reasons name their setting from the settings table. */

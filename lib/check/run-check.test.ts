@@ -202,6 +202,22 @@ describe('check definitions', () => {
     expect(defineCheck({ ...bare, level: 'INFO' }).id).toBe('T-ONE');
   });
 
+  it('derive spec from the basis when it states none, and refuse one that only repeats it', () => {
+    const { spec: _, ...unstated } = make('MUST', async () => {});
+    const basis = [
+      { source: 'spec §8 rule 1', text: 'a' },
+      { source: 'RFC 9110 §5.3', text: 'b' },
+      { source: 'spec §8 rule 1', text: 'c' },
+    ];
+    expect(defineCheck({ ...unstated, basis }).spec).toBe('spec §8 rule 1; RFC 9110 §5.3');
+    expect(() => defineCheck({ ...unstated, basis, spec: 'spec §8 rule 1; RFC 9110 §5.3' })).toThrow(
+      /states the spec its basis gives/,
+    );
+    expect(defineCheck({ ...unstated, basis, spec: 'spec §8 rule 1 (every response)' }).spec).toBe(
+      'spec §8 rule 1 (every response)',
+    );
+  });
+
   it('carry the basis into the result', async () => {
     const e = env();
     const result = await runCheck(

@@ -7,14 +7,9 @@ import { planLines } from './console.ts';
 const INPUTS: PlanInputs = {
   cancellable: 0,
   shipped: 0,
-  secondKey: false,
-  plan: false,
-  burst: false,
-  probeOff: true,
+  grants: { secondKey: false, plan: false, burst: false, probeOff: true, propertyRuns: 0, exhaustive: false },
   maxRequests: 100,
   maxWaitSeconds: 120,
-  propertyRuns: 0,
-  exhaustive: false,
   probe: { known: false, floor: 0 },
 };
 
@@ -31,7 +26,10 @@ describe('planLines', () => {
     expect(sample).toContain(
       'every case with --exhaustive / ORDER_STORE_EXHAUSTIVE: up to 41 requests in all',
     );
-    const all = planLines(planRun(CHECKS, { ...INPUTS, exhaustive: true }), 100).join('\n');
+    const all = planLines(
+      planRun(CHECKS, { ...INPUTS, grants: { ...INPUTS.grants, exhaustive: true } }),
+      100,
+    ).join('\n');
     expect(all).toContain(
       'exhaustive (--exhaustive / ORDER_STORE_EXHAUSTIVE): every case of AUTH-S (up to 30 requests; its sample 4)',
     );

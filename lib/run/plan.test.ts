@@ -15,14 +15,16 @@ const CHECKS: PlanCheck[] = [
 const INPUTS: PlanInputs = {
   cancellable: 0,
   shipped: 0,
-  secondKey: false,
-  plan: false,
-  burst: false,
-  probeOff: false,
+  grants: {
+    secondKey: false,
+    plan: false,
+    burst: false,
+    probeOff: false,
+    propertyRuns: 8,
+    exhaustive: false,
+  },
   maxRequests: 100,
   maxWaitSeconds: 120,
-  propertyRuns: 8,
-  exhaustive: false,
   probe: { known: true, requests: 50, waitSeconds: 10, source: 'a known window' },
 };
 
@@ -69,14 +71,28 @@ describe('planRun', () => {
         needs: { requests: 0, shared: { ...list, malformed: { requests: 2, generated: true } } },
       },
     ];
-    expect(planRun(checks, { ...INPUTS, propertyRuns: 5 }).requests).toBe(1 + 1 + (3 + 5) + (2 + 5));
+    expect(planRun(checks, { ...INPUTS, grants: { ...INPUTS.grants, propertyRuns: 5 } }).requests).toBe(
+      1 + 1 + (3 + 5) + (2 + 5),
+    );
     // A check the budget leaves out claims nothing: the next one that reads the sending pays for it.
-    const tight = planRun(checks, { ...INPUTS, propertyRuns: 5, maxRequests: 1 + 1 + 8 + 1 });
+    const tight = planRun(checks, {
+      ...INPUTS,
+      grants: { ...INPUTS.grants, propertyRuns: 5 },
+      maxRequests: 1 + 1 + 8 + 1,
+    });
     expect(out(tight)).toEqual(['ID-D limit', 'ID-E limit']);
-    const fits = planRun(checks.slice(1), { ...INPUTS, propertyRuns: 0, maxRequests: 2 });
+    const fits = planRun(checks.slice(1), {
+      ...INPUTS,
+      grants: { ...INPUTS.grants, propertyRuns: 0 },
+      maxRequests: 2,
+    });
     expect(fits.checks.filter((c) => c.run).map((c) => c.id)).toEqual(['LIST-B']);
     // Generated cases are cut to the budget left: the property runs when its fixed part fits, and takes the rest.
-    const cut = planRun(checks.slice(2, 4), { ...INPUTS, propertyRuns: 50, maxRequests: 5 });
+    const cut = planRun(checks.slice(2, 4), {
+      ...INPUTS,
+      grants: { ...INPUTS.grants, propertyRuns: 50 },
+      maxRequests: 5,
+    });
     expect(out(cut)).toEqual(['ID-D limit']);
     expect(cut.requests).toBe(5);
     expect(cut.budgetForAll).toBe(1 + 53 + 52);
@@ -107,11 +123,15 @@ describe('planRun', () => {
       { id: 'AUTH-S', sample: 4, all: 30 },
       { id: 'PATH-T', sample: 3, all: 9 },
     ]);
-    const all = planRun(checks, { ...INPUTS, exhaustive: true });
+    const all = planRun(checks, { ...INPUTS, grants: { ...INPUTS.grants, exhaustive: true } });
     expect(all.requests).toBe(2 + 1 + 30 + 9 + 1);
     expect(all.sampled).toEqual(sample.sampled);
     // The budget is judged in the run's mode: the whole catalogue may not fit where the sample does.
-    const tight = planRun(checks, { ...INPUTS, exhaustive: true, maxRequests: 20 });
+    const tight = planRun(checks, {
+      ...INPUTS,
+      grants: { ...INPUTS.grants, exhaustive: true },
+      maxRequests: 20,
+    });
     expect(out(tight)).toEqual(['AUTH-S limit']);
     expect(tight.sampled.map((c) => c.id)).toEqual(['PATH-T']);
     expect(tight.budgetForAll).toBe(43);

@@ -2,7 +2,7 @@
 // not (a fixture, a second key, the plan, an opt-in, the budget, the wait limit), and what the run may cost.
 // Pure: the checks and what the run has are handed in. A check planned to run may still skip at run time.
 import type { Level, Needs } from '../check/model.ts';
-import { claim, requestsOf, samples, UNMET, unmetNeed } from '../check/needs.ts';
+import { claim, type Grants, requestsOf, samples, UNMET, unmetNeed } from '../check/needs.ts';
 import { limit, type Skip, skipOf } from '../check/skip.ts';
 import { flagAndEnv, settingOf } from '../config/settings.ts';
 
@@ -12,24 +12,27 @@ export interface PlanCheck {
   needs: Needs;
 }
 
+/** A rate-limit window known before sending (the embedded server's): Limit requests per window. */
+export interface KnownWindow {
+  limit: number;
+  windowSeconds: number;
+  /** Where the window is known from, for the plan's line. */
+  source: string;
+}
+
 /** What the rate-limit probe will cost, when it can be known before sending (a known window), else unknown. */
 export type ProbeCost =
   | { known: true; requests: number; waitSeconds: number; source: string }
   | { known: false; floor: number };
 
 export interface PlanInputs {
+  /** What the configuration grants the checks (the run's own reading of it, lib/check/needs.ts). */
+  grants: Grants;
+  /** Pending fixtures the run may cancel, and shipped ones, as given (or as the embedded server brings). */
   cancellable: number;
   shipped: number;
-  secondKey: boolean;
-  plan: boolean;
-  burst: boolean;
-  probeOff: boolean;
   maxRequests: number;
   maxWaitSeconds: number;
-  /** Generated cases per property (--property-runs). */
-  propertyRuns: number;
-  /** Every case of the sampling checks, not their default sample (--exhaustive). */
-  exhaustive: boolean;
   probe: ProbeCost;
 }
 
@@ -68,6 +71,7 @@ export interface RunPlan {
 }
 
 export function planRun(checks: readonly PlanCheck[], inputs: PlanInputs): RunPlan {
+  const { grants } = inputs;
   const unbounded = { ...inputs, maxRequests: Number.MAX_SAFE_INTEGER };
   const plan = planWithin(checks, inputs);
   const running = new Set(plan.checks.filter((c) => c.run).map((c) => c.id));
@@ -75,16 +79,17 @@ export function planRun(checks: readonly PlanCheck[], inputs: PlanInputs): RunPl
   // is the same in both modes, and paid once by whichever check runs first.
   const cost = (c: PlanCheck, exhaustive: boolean) => {
     const fixed = Object.entries(c.needs.shared ?? {}).filter(([, s]) => s.exhaustive === undefined);
-    return requestsOf(c.needs, inputs.propertyRuns, new Set(fixed.map(([name]) => name)), exhaustive);
+    return requestsOf(c.needs, grants.propertyRuns, new Set(fixed.map(([name]) => name)), exhaustive);
   };
   return {
     ...plan,
     budgetForAll: planWithin(checks, unbounded).requests,
-    exhaustive: inputs.exhaustive,
+    exhaustive: grants.exhaustive,
     sampled: checks
       .filter((c) => running.has(c.id) && samples(c.needs))
       .map((c) => ({ id: c.id, sample: cost(c, false), all: cost(c, true) })),
-    exhaustiveRequests: planWithin(checks, { ...unbounded, exhaustive: true }).requests,
+    exhaustiveRequests: planWithin(checks, { ...unbounded, grants: { ...grants, exhaustive: true } })
+      .requests,
   };
 }
 
@@ -97,17 +102,13 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): PlanBody 
   let spent = 0;
   const claimed = new Set<string>();
   const skip = (c: PlanCheck, why: Skip) => out.push({ id: c.id, level: c.level, run: false, skip: why });
+  const { grants } = inputs;
   const supply = (budgetLeft: number) => ({
+    ...grants,
     // A fixture is known missing only when none is given; how many each check takes is decided as it runs.
     cancellableLeft: inputs.cancellable > 0 ? Number.MAX_SAFE_INTEGER : 0,
     shipped: inputs.shipped,
-    secondKey: inputs.secondKey,
-    plan: inputs.plan,
-    burst: inputs.burst,
-    probeOff: inputs.probeOff,
     budgetLeft,
-    propertyRuns: inputs.propertyRuns,
-    exhaustive: inputs.exhaustive,
     claimed,
   });
   for (const c of others) {
@@ -117,7 +118,7 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): PlanBody 
       out.push({ id: c.id, level: c.level, run: true });
       // A property's generated cases take what is left, as they do in the run (lib/check/property.ts).
       spent += Math.min(
-        requestsOf(c.needs, inputs.propertyRuns, claimed, inputs.exhaustive),
+        requestsOf(c.needs, grants.propertyRuns, claimed, grants.exhaustive),
         inputs.maxRequests - spent,
       );
       claim(c.needs, claimed);
@@ -130,7 +131,7 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): PlanBody 
   let probeLine: string;
   let wait: number | null = null;
   if (probeChecks.length === 0) probeLine = 'not selected';
-  else if (inputs.probeOff) probeLine = `off (${settingOf('skipRateLimitProbe').flag})`;
+  else if (grants.probeOff) probeLine = `off (${settingOf('skipRateLimitProbe').flag})`;
   else if (probe.known) {
     if (probe.waitSeconds > inputs.maxWaitSeconds)
       probeWhy = skipOf(
@@ -150,7 +151,7 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): PlanBody 
     if (why) skip(c, why);
     else out.push({ id: c.id, level: c.level, run: true });
   }
-  if (!probeWhy && !inputs.probeOff && probeChecks.length > 0)
+  if (!probeWhy && !grants.probeOff && probeChecks.length > 0)
     probeRequests = probe.known ? probe.requests : probe.floor;
   const order = new Map(checks.map((c, i) => [c.id, i]));
   out.sort((a, b) => order.get(a.id)! - order.get(b.id)!);

@@ -1,8 +1,9 @@
-// Runs the selected checks in-process, one at a time and in suite order (no parallel hammering of the
-// target), and hands each verdict back as it lands. It knows no specific check: the caller passes the suites
-// and how to bind them to the run. It writes nothing itself.
+// Runs the checks of the plan in-process, one at a time and in suite order (no parallel hammering of the
+// target), and hands each verdict back as it lands. It knows no specific check: the caller passes the suites,
+// how to bind them to the run, and the plan (which checks were selected, and why some will not run). It
+// writes nothing itself.
 
-import { type CheckMeta, type CheckResult, type SuiteDefinition, selectChecks } from '../check/model.ts';
+import type { CheckMeta, CheckResult, SuiteDefinition } from '../check/model.ts';
 import type { CheckContext } from '../check/run-check.ts';
 import { runCheck } from '../check/run-check.ts';
 import type { Skip } from '../check/skip.ts';
@@ -11,6 +12,7 @@ import { errorMessage } from '../errors.ts';
 import type { BanEvent } from '../http/ban.ts';
 import type { Redactor } from '../http/redact.ts';
 import type { Exchange } from '../http/transcript.ts';
+import type { KnownWindow, ProbeCost, RunPlan } from './plan.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 
 /** A safety net above the harness's own timeouts and waits: a check that outlives it is an error. */
@@ -27,6 +29,8 @@ export interface Conformance<C> {
   suites: readonly SuiteDefinition<C>[];
   /** Called once per run, before the first check: the per-run state the suites share lives in what it returns. */
   bind(runtime: Runtime): Bound<C>;
+  /** What the rate-limit probe will cost, for the plan made before sending (known when the window is). */
+  probeCost(window: KnownWindow | undefined, burst: boolean): ProbeCost;
 }
 
 export interface RunHooks {
@@ -73,13 +77,20 @@ function timedOut(check: CheckMeta, suite: string): CheckResult {
   };
 }
 
+/**
+ * Starts the run of `plan` (made from the same checks before the first request): each check it holds runs
+ * in suite order, or skips with the plan's reason when the plan leaves it out; a check it does not hold was
+ * not selected and never runs.
+ */
 export function startRun<C>(
   config: RunConfig,
   conformance: Conformance<C>,
+  plan: RunPlan,
   hooks: RunHooks,
   redactor?: Redactor,
 ): ActiveRun {
   const runtime = createRuntime(config, hooks.onLog, redactor);
+  const planned = new Map(plan.checks.map((c) => [c.id, c]));
   const results: CheckResult[] = [];
   const problems: string[] = [];
 
@@ -87,7 +98,9 @@ export function startRun<C>(
     try {
       const bound = conformance.bind(runtime);
       for (const suite of conformance.suites) {
-        for (const check of selectChecks(suite.checks, config.only, config.skip)) {
+        for (const check of suite.checks) {
+          const inPlan = planned.get(check.id);
+          if (!inPlan) continue;
           if (runtime.signal.aborted) break;
           let timer: NodeJS.Timeout | undefined;
           const limit = new Promise<CheckResult>((resolve) => {
@@ -98,7 +111,7 @@ export function startRun<C>(
               suite: suite.title,
               transcript: runtime.transcript,
               redactor: runtime.redactor,
-              unmetNeed: (c) => bound.unmetNeed(c),
+              unmetNeed: (c) => inPlan.skip ?? bound.unmetNeed(c),
               context: (base) => bound.context(base),
               setCurrent: (id) => {
                 runtime.http.currentCheckId = id;

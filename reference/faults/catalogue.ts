@@ -1,11 +1,26 @@
-// The named faults the reference server can switch on, every area's in one list: a realistic deviation each,
-// with the rule it breaks. Data only; the deviations themselves live beside the faithful code they bend.
-import { AUTH_FAULTS } from './faults-auth.ts';
-import { RATE_LIMIT_FAULTS } from './faults-rate-limit.ts';
-import { RESPONSE_FAULTS } from './faults-responses.ts';
+// The named faults the reference server can switch on, every area's in one list (in the spec's order): a
+// realistic deviation each, with the rule it breaks. Data only; the deviations live beside the code they bend.
+import { AUTH_FAULTS } from './auth.ts';
+import { CANCEL_FAULTS } from './cancel.ts';
+import { ERRORS_FAULTS } from './errors.ts';
+import { LIST_FAULTS } from './list.ts';
+import { ORDER_ID_FAULTS } from './order-id.ts';
+import { PETS_FAULTS } from './pets.ts';
+import { RATE_LIMIT_FAULTS } from './rate-limit.ts';
+import { VERSIONING_FAULTS } from './versioning.ts';
 
-export type { FaultArea, FaultInfo } from './fault-info.ts';
+export type { Area, FaultInfo, Place } from './fault-info.ts';
+export { AREAS } from './fault-info.ts';
 
-export const FAULTS = [...RESPONSE_FAULTS, ...AUTH_FAULTS, ...RATE_LIMIT_FAULTS] as const;
+export const FAULTS = [
+  ...LIST_FAULTS,
+  ...CANCEL_FAULTS,
+  ...ORDER_ID_FAULTS,
+  ...AUTH_FAULTS,
+  ...PETS_FAULTS,
+  ...VERSIONING_FAULTS,
+  ...ERRORS_FAULTS,
+  ...RATE_LIMIT_FAULTS,
+] as const;
 
 export type FaultId = (typeof FAULTS)[number]['id'];

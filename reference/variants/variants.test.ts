@@ -1,8 +1,6 @@
-// The variant catalogue as data: unique ids, each with its area, the clause that allows it and a description,
-// tabled in reference/README.md; VariantSet refuses what it does not know or cannot combine. Each variant's
-// proof is in test/variants/.
+// The variant catalogue as data: unique ids, each with its area, the clause that allows it and a description;
+// VariantSet refuses what it does not know or cannot combine. Each variant's proof is in test/variants/.
 
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { VARIANTS } from './catalogue.ts';
 import { VariantSet } from './variant-set.ts';
@@ -15,11 +13,6 @@ describe('variant catalogue', () => {
       expect(v.allows).toMatch(/spec §\d|RFC \d+ §/);
       expect(v.description.length).toBeGreaterThan(10);
     }
-  });
-
-  it('is tabled in reference/README.md row for row', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    for (const v of VARIANTS) expect(readme).toContain(`| \`${v.id}\` | ${v.area} | ${v.allows} |`);
   });
 
   it('VariantSet refuses unknown ids and rival choices, and ignores blanks', () => {

@@ -2,7 +2,7 @@
 // yields 2^53 or 2^53+1), then the whole int64 range. Builds values only; KnownOrders decides what is safe.
 import fc from 'fast-check';
 import { INT64_MAX, INT64_MIN, inInt64 } from '../../lib/formats/int64.ts';
-import { TRUST_HINT } from '../shared/absence.ts';
+import { TRUST_HINT } from '../kit/absence.ts';
 import type { KnownOrders } from './readings.ts';
 
 /** The fixed edges, tried in this order whenever they are absent and safe. */

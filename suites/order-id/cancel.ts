@@ -4,10 +4,10 @@
 import { input } from '../../lib/check/skip.ts';
 import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
 import type { Response } from '../../lib/http/client.ts';
-import type { Ctx } from '../shared/context.ts';
-import { expectedStatus } from '../shared/expect.ts';
-import { orderPath } from '../shared/paths.ts';
-import { describeStatus } from '../shared/responses.ts';
+import type { Ctx } from '../kit/context.ts';
+import { expectedStatus } from '../kit/expect.ts';
+import { orderPath } from '../kit/paths.ts';
+import { describeStatus } from '../kit/responses.ts';
 import type { SpellingLevel } from './catalogue.ts';
 import { isolationPair, type NotOnFixture } from './fixtures.ts';
 import { short } from './judge.ts';

@@ -3,12 +3,12 @@
 // lenient reading could take for an order the run may not cancel (readings.ts).
 
 import { OUTCOME } from '../../lib/check/skip.ts';
-import { TRUST_HINT } from '../shared/absence.ts';
-import { SPEC } from '../shared/basis.ts';
-import { type Ctx, check, suite } from '../shared/context.ts';
-import { itemsOf } from '../shared/list-body.ts';
-import { orderPath } from '../shared/paths.ts';
-import { shares } from '../shared/sendings.ts';
+import { TRUST_HINT } from '../kit/absence.ts';
+import { SPEC } from '../kit/basis.ts';
+import { type Ctx, check, suite } from '../kit/context.ts';
+import { itemsOf } from '../kit/list-body.ts';
+import { orderPath } from '../kit/paths.ts';
+import { shares } from '../kit/sendings.ts';
 import {
   ABSENT_EDGES,
   absentArbitrary,
@@ -91,7 +91,7 @@ export const orderIdProperties = suite({
       level: 'MUST',
       rules: ['4.cancel.r3', '4.cancel.param', '7.404', '8.r1'],
       requirement:
-        'For any int64 orderId that no order has (negatives, 2^53+1 and int64 bounds included), DELETE answers 404 with an Error body whose status is 404, and the rate-limit headers.',
+        'DELETE of any int64 orderId that no order has (negatives, 2^53+1 and the int64 bounds included) answers 404 with an Error body whose status is 404, and the rate-limit headers.',
       basis: [SPEC.absent404, SPEC.cancel404Body, SPEC.errorStatus, SPEC.rateLimitHeaders],
       title:
         'Property: DELETE /store/orders/{int64 absent from the list}, edge cases first, then generated across int64',
@@ -129,7 +129,9 @@ export const orderIdProperties = suite({
       level: 'MUST',
       rules: ['4.cancel.param', '3.shipped-cancel'],
       requirement:
-        'Cancelling one order changes no other: afterwards a shipped order still answers 409 and another pending order is still cancellable (9007199254740993 and 9007199254740992 are told apart).',
+        'Cancelling one order changes no other: a shipped order still answers 409 and another pending order is still cancellable afterwards.',
+      rationale:
+        '9007199254740993 and 9007199254740992 are among the ids, so a server that reads ids as JS numbers confuses them.',
       basis: [SPEC.shipped409, SPEC.pendingCancelled, SPEC.orderIdParam],
       title: 'Cancels a fixture, then re-asks a shipped order and cancels the next fixture',
       needs: { requests: 3, cancellable: 1, shared: shares('shipped cancel') },
@@ -143,7 +145,9 @@ export const orderIdProperties = suite({
       level: 'MUST',
       rules: ['4.cancel.param', '7.error-object'],
       requirement:
-        'A malformed orderId (letters, trailing text, fractions, exponents, signs, hex, digit separators, spaces, beyond int64, non-ASCII digits, stray percent-escapes, very long) built around an absent id is never answered 2xx (no order can have been cancelled), and none, around an absent id or a pending order, is answered 5xx; a body, if any, is an Error object (except where the escape is no percent-encoding at all, so the request is not valid HTTP and the HTTP stack may answer it: then only the status is judged).',
+        'A malformed orderId is never answered 2xx around an absent id, nor 5xx around any id, and any body it gets is an Error object.',
+      rationale:
+        'The malformed spellings (letters, trailing text, fractions, exponents, signs, hex, digit separators, spaces, beyond int64, non-ASCII digits, stray percent-escapes, very long) name no order, so no order can have been cancelled. An escape that is no percent-encoding at all makes the request invalid HTTP, which the HTTP stack may answer itself: then only the status is judged.',
       basis: [SPEC.absent404, SPEC.errorObject],
       title:
         'Property: DELETE /store/orders/{malformed id around an absent id}, generated across the spelling catalogue; judges the spelling run too',
@@ -208,7 +212,9 @@ export const orderIdProperties = suite({
       level: 'MUST',
       rules: ['4.cancel.r3', '4.cancel.param'],
       requirement:
-        'A segment that names no order (no integer: 7abc, 7%00; another number: 7.5, 7e3; beyond int64: 2^64 + 7, which an unchecked parser wraps to 7) never cancels the pending order a careless parser reads into it: no order has that orderId, so it is never answered 2xx.',
+        'A segment that names no order never cancels the pending order a careless parser reads into it: it is never answered 2xx.',
+      rationale:
+        'No integer (7abc, 7%00), another number (7.5, 7e3) or a value beyond int64 (2^64 + 7, which an unchecked parser wraps to 7) names no order (spec §4 cancelOrder rule 3: no order has that orderId).',
       basis: [SPEC.absent404, SPEC.orderIdParam],
       title:
         'Reads the spelling run against pending fixtures: trailing text, other numbers, stray bytes, values past int64 that wrap to the fixture (one per kind, rotating with --seed; every one with --exhaustive)',
@@ -224,7 +230,9 @@ export const orderIdProperties = suite({
       level: 'SHOULD',
       rules: ['4.cancel.param'],
       requirement:
-        'A spelling of an existing id other than its ASCII decimal form, leading zeros aside (0x7, 0o7, 7e0, 7.0, +7, 0_7, whitespace around it, non-ASCII digits such as \u0667 or \uff17), cancels nothing: lenient id parsing lets a typo cancel a real order.',
+        'A spelling of an existing id other than its ASCII decimal form (leading zeros aside) cancels nothing.',
+      rationale:
+        "Spellings such as 0x7, 0o7, 7e0, 7.0, +7, 0_7, whitespace around it or non-ASCII digits (٧, ７) are no int64 in the path's form, and lenient id parsing lets a typo cancel a real order. SHOULD: the spec types the orderId but does not say how a server must treat other spellings of it.",
       basis: [SPEC.orderIdParam, SPEC.absent404],
       title:
         'Reads the spelling run against pending fixtures: hex and other radixes, exponents, decimals, signs, digit separators, whitespace, non-ASCII digits (one per kind, rotating with --seed; every one with --exhaustive), a fresh fixture after an acceptance',

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
-import { readList } from '../shared/order-list.ts';
+import { readList } from '../kit/order-list.ts';
 import {
   absentArbitrary,
   absentEdges,

@@ -5,7 +5,7 @@ import { rateLimitHeaders } from '../../lib/formats/rate-limit-headers.ts';
 import type { SchemaIssue } from '../../lib/formats/validation.ts';
 import type { Response } from '../../lib/http/client.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
-import { describeStatus, errorBodyProblems, errorSchemaIssues, viewOf } from '../shared/responses.ts';
+import { describeStatus, errorBodyProblems, errorSchemaIssues, viewOf } from '../kit/responses.ts';
 import type { KnownOrders } from './readings.ts';
 
 export interface CaseFailure {

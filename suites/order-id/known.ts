@@ -3,9 +3,9 @@
 
 import type { Skip } from '../../lib/check/skip.ts';
 import { memoKey } from '../../lib/run/memo.ts';
-import { idsOfId } from '../shared/absence.ts';
-import { AbsenceGuard } from '../shared/absence-guard.ts';
-import type { Ctx } from '../shared/context.ts';
+import { idsOfId } from '../kit/absence.ts';
+import { AbsenceGuard } from '../kit/absence-guard.ts';
+import type { Ctx } from '../kit/context.ts';
 import { KnownOrders } from './readings.ts';
 
 /** Known orders from list items and fixtures. */

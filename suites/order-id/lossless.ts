@@ -3,7 +3,7 @@
 // fixtures replaced by a rounded twin, ids outside int64, ids beyond 2^53 written as fractions or exponents.
 // Reads the run's one reading of the list; sends nothing.
 import { inInt64 } from '../../lib/formats/int64.ts';
-import { idIndex, type ListReading } from '../shared/order-list.ts';
+import { idIndex, type ListReading } from '../kit/order-list.ts';
 
 export interface LosslessProblem {
   /** The class the check's message starts with. */

@@ -4,7 +4,7 @@
 import { type PropertyResult, type PropertySpec, runProperty } from '../../lib/check/property.ts';
 import { input } from '../../lib/check/skip.ts';
 import { flagAndEnv } from '../../lib/config/settings.ts';
-import type { Ctx } from '../shared/context.ts';
+import type { Ctx } from '../kit/context.ts';
 import { type CaseFailure, RateLimited } from './judge.ts';
 
 /** Shrink attempts after a counterexample: a couple of requests for a simpler case, no more. */

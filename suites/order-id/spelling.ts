@@ -5,8 +5,8 @@
 import type { Skip } from '../../lib/check/skip.ts';
 import type { Response } from '../../lib/http/client.ts';
 import { memoKey } from '../../lib/run/memo.ts';
-import type { Ctx } from '../shared/context.ts';
-import { orderPath } from '../shared/paths.ts';
+import type { Ctx } from '../kit/context.ts';
+import { orderPath } from '../kit/paths.ts';
 import { invalidEncoding, SPELLING_KINDS, type SpellingKind, type SpellingLevel } from './catalogue.ts';
 import { FixturePool, type NotOnFixture } from './fixtures.ts';
 import { knownOrders, noKnownReason } from './known.ts';

@@ -2,8 +2,8 @@
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
 
 import type { RunningReference } from '../../reference/server.ts';
-import { call, rawExchange } from '../../reference/test-helpers.ts';
 import { cancelled, del } from '../support/probes.ts';
+import { call, rawExchange } from '../support/reference-calls.ts';
 import { type FaultProof, type FaultProofs, NO_PROBE } from './proof.ts';
 
 export const AUTH_FAULTS = {

@@ -1,7 +1,8 @@
 // The proofs of the faults in Error bodies (spec §2 Error, §7).
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
-import { call } from '../../reference/test-helpers.ts';
+
 import { del } from '../support/probes.ts';
+import { call } from '../support/reference-calls.ts';
 import { type FaultProofs, NO_PROBE } from './proof.ts';
 
 export const ERRORS_FAULTS = {

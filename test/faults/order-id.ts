@@ -1,8 +1,8 @@
 // The proofs of the faults in reading an orderId (spec §4 cancelOrder path parameter).
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
 import type { RunningReference } from '../../reference/server.ts';
-import { call } from '../../reference/test-helpers.ts';
 import { cancelled, del } from '../support/probes.ts';
+import { call } from '../support/reference-calls.ts';
 import { type FaultProofs, NO_PROBE } from './proof.ts';
 
 /** Cancels each raw orderId segment in turn: their statuses, then which orders ended cancelled. */

@@ -1,10 +1,10 @@
 // Every fault of the catalogue really changes what a client observes, compared with the faithful server: its
 // proof's probe sees `faithful` on the faithful server and `faulty` with the fault alone switched on. Whether
-// the conformance checks catch it is test/fault-matrix.test.ts.
+// the conformance checks catch it is test/faults/matrix.test.ts.
 import { describe, expect, it } from 'vitest';
 import { type FaultId, startReferenceServer } from '../../reference/server.ts';
-import { call, fakeClock } from '../../reference/test-helpers.ts';
 import { cancelled } from '../support/probes.ts';
+import { call, fakeClock } from '../support/reference-calls.ts';
 import { FAULT_PROOFS } from './index.ts';
 import type { FaultProof } from './proof.ts';
 

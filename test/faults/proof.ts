@@ -1,11 +1,11 @@
 // The shape of a fault's proof, one record per catalogued fault in test/faults/<area>.ts: what to send to tell
 // it from the faithful server and what that shows either way, then the whole-command runs whose checks must
 // catch it and the exit code. Types and run set-ups only; the tests beside this folder run them.
-import type { FAULTS, FaultArea, ReferenceServerOptions, RunningReference } from '../../reference/server.ts';
-import type { FakeClock } from '../../reference/test-helpers.ts';
+import type { Area, FAULTS, ReferenceServerOptions, RunningReference } from '../../reference/server.ts';
+import type { FakeClock } from '../support/reference-calls.ts';
 
 /** The ids of the faults of one area of the catalogue. */
-export type FaultIn<A extends FaultArea> = Extract<(typeof FAULTS)[number], { area: A }>['id'];
+export type FaultIn<A extends Area> = Extract<(typeof FAULTS)[number], { area: A }>['id'];
 
 /** One whole-command run against the reference server with the fault on (and nothing else). */
 export interface Caught {
@@ -39,13 +39,13 @@ export interface FaultProof {
   caught: Caught[];
   /**
    * When only some checks catch it (a fault written for them): those checks. Left out (--skip) of its first
-   * `caught` run, the rest of the suite must pass it: no fail, no warn, exit 0 (test/fault-only-by.test.ts).
+   * `caught` run, the rest of the suite must pass it: no fail, no warn, exit 0 (test/faults/only-by.test.ts).
    */
   onlyBy?: string[];
 }
 
 /** The proofs of one area: exactly its faults, so tsc rejects a misspelt or a missing id. */
-export type FaultProofs<A extends FaultArea> = Record<FaultIn<A>, FaultProof>;
+export type FaultProofs<A extends Area> = Record<FaultIn<A>, FaultProof>;
 
 /** The ordinary checks only (no rate-limit probe). */
 export const NO_PROBE = ['--skip-rate-limit-probe'];

@@ -1,7 +1,7 @@
 // What the fault and variant proofs send to the reference server besides one call: a cancel, a run of list
 // requests, a burst, and what the server says it cancelled. Test support: sends and reads, never asserts.
 import type { RunningReference } from '../../reference/server.ts';
-import { type Answer, burstStatuses, call, fakeClock } from '../../reference/test-helpers.ts';
+import { type Answer, burstStatuses, call, fakeClock } from './reference-calls.ts';
 
 export const del = { method: 'DELETE' };
 

@@ -1,6 +1,6 @@
 // The proofs of the variants in authentication.
 // Test support: each probe is the smallest exchange that tells the variant from the default server.
-import { call } from '../../reference/test-helpers.ts';
+import { call } from '../support/reference-calls.ts';
 import { PLAIN, type VariantProofs } from './proof.ts';
 
 export const AUTH_VARIANTS = {

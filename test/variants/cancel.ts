@@ -1,7 +1,8 @@
 // The proofs of the variants in what a cancel leaves and answers.
 // Test support: each probe is the smallest exchange that tells the variant from the default server.
-import { call } from '../../reference/test-helpers.ts';
+
 import { del } from '../support/probes.ts';
+import { call } from '../support/reference-calls.ts';
 import { PLAIN, SHORT_WINDOW, type VariantProofs } from './proof.ts';
 
 export const CANCEL_VARIANTS = {

@@ -1,6 +1,7 @@
 // The proofs of the variants in how HTTP carries the answers.
 // Test support: each probe is the smallest exchange that tells the variant from the default server.
-import { call, rawExchange } from '../../reference/test-helpers.ts';
+import { del } from '../support/probes.ts';
+import { call, rawExchange } from '../support/reference-calls.ts';
 import { PLAIN, PROBE, type VariantProofs } from './proof.ts';
 
 export const HTTP_VARIANTS = {
@@ -42,5 +43,14 @@ export const HTTP_VARIANTS = {
       'content-type:',
     ],
     runs: [{ ...PROBE(5, 2) }],
+  },
+  'json-charset': {
+    probe: async (s) => [
+      (await call(s, '/store/orders')).headers['content-type'],
+      (await call(s, '/store/orders/5', del)).headers['content-type'],
+    ],
+    standard: ['application/json', 'application/json'],
+    variant: ['application/json; charset=utf-8', 'application/json; charset=utf-8'],
+    runs: [{ ...PLAIN, records: { 'CANCEL-REPEAT-INFO': /application\/json; charset=utf-8/ } }],
   },
 } satisfies VariantProofs<'http'>;

@@ -6,24 +6,26 @@ import { selectChecks } from '../../lib/check/model.ts';
 import type { VariantId } from '../../reference/server.ts';
 import { ALL_CHECKS } from '../../suites/index.ts';
 import { AUTH_VARIANTS } from './auth.ts';
-import { BODIES_VARIANTS } from './bodies.ts';
 import { CANCEL_VARIANTS } from './cancel.ts';
-import { DEPRECATION_VARIANTS } from './deprecation.ts';
+import { ERRORS_VARIANTS } from './errors.ts';
 import { HTTP_VARIANTS } from './http.ts';
+import { LIST_VARIANTS } from './list.ts';
 import { ORDER_ID_VARIANTS } from './order-id.ts';
+import { PETS_VARIANTS } from './pets.ts';
 import { PLAIN, type VariantProof, type VariantRun } from './proof.ts';
 import { RATE_LIMIT_VARIANTS } from './rate-limit.ts';
-import { STORE_VARIANTS } from './store.ts';
+import { VERSIONING_VARIANTS } from './versioning.ts';
 
 export const VARIANT_PROOFS: Readonly<Record<VariantId, VariantProof>> = {
-  ...RATE_LIMIT_VARIANTS,
-  ...BODIES_VARIANTS,
-  ...ORDER_ID_VARIANTS,
+  ...LIST_VARIANTS,
   ...CANCEL_VARIANTS,
-  ...HTTP_VARIANTS,
+  ...ORDER_ID_VARIANTS,
   ...AUTH_VARIANTS,
-  ...DEPRECATION_VARIANTS,
-  ...STORE_VARIANTS,
+  ...PETS_VARIANTS,
+  ...VERSIONING_VARIANTS,
+  ...ERRORS_VARIANTS,
+  ...RATE_LIMIT_VARIANTS,
+  ...HTTP_VARIANTS,
 };
 
 /** Variants switched on together, each run as a whole. */

@@ -1,7 +1,8 @@
 // The proofs of the variants in reading an orderId.
 // Test support: each probe is the smallest exchange that tells the variant from the default server.
-import { call } from '../../reference/test-helpers.ts';
+
 import { cancelled, del } from '../support/probes.ts';
+import { call } from '../support/reference-calls.ts';
 import { PLAIN, type VariantProofs } from './proof.ts';
 
 export const ORDER_ID_VARIANTS = {

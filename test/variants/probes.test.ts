@@ -1,9 +1,9 @@
 // Every variant of the catalogue really changes what a client observes, compared with the default server: its
 // proof's probe sees `standard` on the default server and `variant` with the variant alone switched on.
-// Whether the conformance suite stays silent on each is test/variants.test.ts.
+// Whether the conformance suite stays silent on each is test/variants/matrix.test.ts.
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer, type VariantId } from '../../reference/server.ts';
-import { fakeClock } from '../../reference/test-helpers.ts';
+import { fakeClock } from '../support/reference-calls.ts';
 import { VARIANT_PROOFS } from './index.ts';
 import type { VariantProof } from './proof.ts';
 

@@ -2,16 +2,16 @@
 // tell it from the default server and what that shows either way, then the whole-command runs in which every
 // check must stay silent. Types and run set-ups only; the tests beside this folder run them.
 import type {
+  Area,
   ReferenceServerOptions,
   RunningReference,
   VARIANTS,
-  VariantArea,
   VariantId,
 } from '../../reference/server.ts';
-import type { FakeClock } from '../../reference/test-helpers.ts';
+import type { FakeClock } from '../support/reference-calls.ts';
 
 /** The ids of the variants of one area of the catalogue. */
-export type VariantIn<A extends VariantArea> = Extract<(typeof VARIANTS)[number], { area: A }>['id'];
+export type VariantIn<A extends Area> = Extract<(typeof VARIANTS)[number], { area: A }>['id'];
 
 /** One run of the whole command against the reference server with some variants on. */
 export interface VariantRun {
@@ -46,7 +46,7 @@ export interface VariantProof {
 }
 
 /** The proofs of one area: exactly its variants, so tsc rejects a misspelt or a missing id. */
-export type VariantProofs<A extends VariantArea> = Record<VariantIn<A>, VariantProof>;
+export type VariantProofs<A extends Area> = Record<VariantIn<A>, VariantProof>;
 
 /** Ordinary checks: the probe off, a roomy limit, few generated cases. */
 export const PLAIN: Pick<VariantRun, 'args' | 'reference'> = {

@@ -1,7 +1,7 @@
 // The proofs of the rate-limit variants (limiter families, Retry-After forms, a per-address limit), on a fake clock.
 // Test support: each probe is the smallest exchange that tells the variant from the default server.
 import type { ReferenceServerOptions, RunningReference } from '../../reference/server.ts';
-import { call, type FakeClock } from '../../reference/test-helpers.ts';
+import { call, type FakeClock } from '../support/reference-calls.ts';
 import { PROBE, type VariantProofs } from './proof.ts';
 
 const THREE_PER_10S: ReferenceServerOptions = { rateLimit: { limit: 3, windowSeconds: 10 } };

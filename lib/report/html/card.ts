@@ -79,6 +79,7 @@ export function cardHtml(c: CheckResult, evidenceOpen: boolean, idPrefix = ''): 
   const kind = cardKind(c.status, c.level);
   const rows: Array<[string, string]> = [
     ['Requirement', esc(c.requirement)],
+    ...(c.rationale ? [['Why', `<span class="muted">${esc(c.rationale)}</span>`] as [string, string]] : []),
     ['Clause', `${ruleLinks(c.rules)} <span class="muted">${esc(c.spec)}</span>`],
     ...(c.basis?.length ? [['Basis', basisHtml(c)] as [string, string]] : []),
     ['Sends', esc(c.title)],

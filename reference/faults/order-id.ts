@@ -1,0 +1,42 @@
+// The named faults of reading the orderId: a realistic deviation each, with where it acts and the rule it
+// breaks. Data only (catalogue.ts assembles every area); ids are stable, never reused.
+import { fault, faultsOf } from './fault-info.ts';
+
+export const ORDER_ID_FAULTS = faultsOf('order-id', [
+  fault(
+    'int64-number-ids',
+    'order-id',
+    'spec §2 Order (id is int64); spec §4 cancelOrder (orderId is int64)',
+    'Ids are JS numbers: the list prints 9007199254740992 twice and 2^63-1 rounded; DELETE parses with Number() and acts on the first order whose id rounds to it.',
+  ),
+  fault(
+    'orderid-malformed-500',
+    'order-id',
+    'spec §4 cancelOrder (orderId is an int64); RFC 9110 §15.5.1',
+    'No orderId syntax check: BigInt() throws on a malformed id and the request crashes into a text/plain 500.',
+  ),
+  fault(
+    'orderid-lenient-parse',
+    'order-id',
+    'spec §4 cancelOrder (orderId is an int64)',
+    'orderId is read atoi-style (whitespace, sign, leading digits, rest ignored): 007, +7, 7.0, 7e0, 7abc act on order 7.',
+  ),
+  fault(
+    'orderid-unicode-digits',
+    'order-id',
+    'spec §4 cancelOrder (orderId is an int64)',
+    "orderId digits are read by a Unicode-aware parser, as Java's Long.parseLong and Python's int() read them: \u0667 or \uff17 (percent-encoded) name order 7.",
+  ),
+  fault(
+    'orderid-trims-whitespace',
+    'order-id',
+    'spec §4 cancelOrder (orderId is an int64)',
+    "orderId is trimmed before it is parsed (as Python's int() or a framework's trim does): %207, 7%0A or a no-break space before 7 name order 7.",
+  ),
+  fault(
+    'orderid-wraps-uint64',
+    'order-id',
+    'spec §4 cancelOrder rule 3 (no order has an id beyond int64)',
+    'orderId digits are accumulated in an unsigned 64-bit integer with no overflow check, then cast to int64: 18446744073709551623 (2^64 + 7) names order 7.',
+  ),
+]);

@@ -1,0 +1,61 @@
+// The broken orderId readers behind the order-id faults. Only faulty servers use these;
+// the faithful reader is path-id.ts and must never call into this file.
+
+import type { StoredOrder } from './seed.ts';
+
+/** Fault orderid-lenient-parse: C atoi semantics, widened to bigint. No digits reads as 0. */
+export function atoiId(text: string): bigint {
+  const m = /^\s*([+-]?)([0-9]*)/.exec(text);
+  const digits = m?.[2] ?? '';
+  if (digits === '') return 0n;
+  const value = BigInt(digits);
+  return m?.[1] === '-' ? -value : value;
+}
+
+export type NumberIdMatch =
+  | { kind: 'invalid' }
+  /** No order's id compares equal: `read` is the number itself, exactly (no order has it). */
+  | { kind: 'none'; read: bigint }
+  | { kind: 'match'; id: bigint };
+
+/**
+ * Fault int64-number-ids: Number() the path (so "+7", "7.0", "7e0", "0x7", " 7" all read as 7, and "" as 0),
+ * then act on the first order whose id, as a number, compares equal.
+ */
+export function numberIdMatch(text: string, orders: readonly StoredOrder[]): NumberIdMatch {
+  const n = Number(text);
+  if (!Number.isInteger(n)) return { kind: 'invalid' };
+  const order = orders.find((o) => Number(o.id) === n);
+  return order ? { kind: 'match', id: order.id } : { kind: 'none', read: BigInt(n) };
+}
+
+/**
+ * Zero code points of the Unicode digit runs (category Nd) a Unicode-aware parser reads as digits, as Java's
+ * Character.digit and Python's int() do: Arabic-Indic to Mongolian, fullwidth, mathematical.
+ */
+const DIGIT_ZEROS = [
+  0x0660, 0x06f0, 0x07c0, 0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66, 0x0de6,
+  0x0e50, 0x0ed0, 0x0f20, 0x1040, 0x1090, 0x17e0, 0x1810, 0xff10, 0x1d7ce, 0x1d7d8, 0x1d7e2, 0x1d7ec, 0x1d7f6,
+];
+
+/** Fault orderid-unicode-digits: every Unicode digit replaced by its ASCII digit before the strict parse. */
+export function unicodeDigits(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    const zero = DIGIT_ZEROS.find((z) => cp >= z && cp <= z + 9);
+    out += zero === undefined ? ch : String(cp - zero);
+  }
+  return out;
+}
+
+/**
+ * Fault orderid-wraps-uint64: decimal digits accumulated in an unsigned 64-bit integer with no overflow check,
+ * then cast to int64 (a hand-written `n = n * 10 + d`), so 2^64 + 7 reads as 7. Anything else: undefined.
+ */
+export function wrappedId(text: string): bigint | undefined {
+  const m = /^(-?)(0|[1-9][0-9]*)$/.exec(text);
+  if (!m) return undefined;
+  const magnitude = BigInt.asUintN(64, BigInt(m[2]!));
+  return BigInt.asIntN(64, m[1] === '-' ? -magnitude : magnitude);
+}

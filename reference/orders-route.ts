@@ -1,0 +1,168 @@
+// listOrders and cancelOrder (spec §4), auth and rate limiting already done. Must not look at credentials.
+// `dryRun` answers only the errors the request would get, changing nothing (fault auth-after-existence).
+
+import type { RouteContext } from './context.ts';
+import { parseCanonicalInt64 } from './int64.ts';
+import { atoiId, numberIdMatch, unicodeDigits, wrappedId } from './lenient-ids.ts';
+import { orderJson, orderListJson } from './order-json.ts';
+import { parsePathId } from './path-id.ts';
+import { errorReply, jsonReply, noContent, type Reply } from './reply.ts';
+
+/**
+ * The list's text per store, written once per store version: by default a cancel changes only an order's
+ * status, which the list never shows, but variants show it or remove the order, so a cancel makes the text
+ * stale (and a store of a million orders is not written out again per request).
+ */
+const listTexts = new WeakMap<object, { version: number; text: string }>();
+
+/** Fault cancel-forgotten: how long a cancellation lasts before the order is pending again. */
+export const FORGOTTEN_AFTER_MS = 3000;
+
+/** Fault cancel-forgotten: the cancellation went to a cache entry that expires, so older ones are undone. */
+function forgetOldCancels(ctx: RouteContext): void {
+  if (ctx.faults.has('cancel-forgotten')) ctx.store.reopenCancelledBefore(ctx.clock() - FORGOTTEN_AFTER_MS);
+}
+
+export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = ''): Reply {
+  forgetOldCancels(ctx);
+  // Fault list-xml-unless-json-asked: JSON only for a client that names application/json.
+  if (ctx.faults.has('list-xml-unless-json-asked') && !/application\/json/i.test(accept))
+    return { status: 200, body: { type: 'application/xml', text: ordersXml(ctx) } };
+  const chunked = ctx.variants.has('chunked-list');
+  const status = ctx.faults.has('list-status-206') ? 206 : 200;
+  const type = ctx.faults.has('list-content-type-text') ? { type: 'text/plain; charset=utf-8' } : {};
+  const reply = (text: string): Reply => {
+    const r = jsonReply(status, text);
+    return { ...r, body: { ...r.body!, ...type }, ...(chunked ? { chunked } : {}) };
+  };
+  if (ctx.faults.has('list-query-narrows'))
+    return reply(orderListJson(ctx.store.list(), ctx.faults, query, ctx.variants));
+  let cached = listTexts.get(ctx.store);
+  if (cached?.version !== ctx.store.version) {
+    cached = {
+      version: ctx.store.version,
+      text: orderListJson(ctx.store.list(), ctx.faults, query, ctx.variants),
+    };
+    listTexts.set(ctx.store, cached);
+  }
+  return reply(cached.text);
+}
+
+/**
+ * Faults orderid-unicode-digits, orderid-trims-whitespace and orderid-wraps-uint64: the id such a parser reads
+ * from the segment (decoded once), or undefined where it refuses it too (the faithful reader then answers).
+ */
+function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
+  const { faults } = ctx;
+  const unicode = faults.has('orderid-unicode-digits');
+  const trims = faults.has('orderid-trims-whitespace');
+  const wraps = faults.has('orderid-wraps-uint64');
+  if (!unicode && !trims && !wraps) return undefined;
+  let text: string;
+  try {
+    text = decodeURIComponent(rawId);
+  } catch {
+    return undefined;
+  }
+  if (trims) text = text.trim();
+  if (unicode) text = unicodeDigits(text);
+  return wraps ? wrappedId(text) : parseCanonicalInt64(text);
+}
+
+type IdRead = { ok: true; id: bigint } | { ok: false; reply: Reply };
+
+function readOrderId(ctx: RouteContext, rawId: string): IdRead {
+  const { faults } = ctx;
+  const invalid = (reason: string): IdRead => ({
+    ok: false,
+    reply: errorReply(faults, 400, 'INVALID_ORDER_ID', reason),
+  });
+  // Crashes on purpose when the id is malformed: BigInt() throws and nothing catches it.
+  if (faults.has('orderid-malformed-500')) return { ok: true, id: BigInt(decodeURIComponent(rawId)) };
+  if (faults.has('orderid-lenient-parse') || faults.has('int64-number-ids')) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(rawId);
+    } catch {
+      return invalid('orderId has an invalid percent-encoding');
+    }
+    if (faults.has('orderid-lenient-parse')) return { ok: true, id: atoiId(decoded) };
+    const match = numberIdMatch(decoded, ctx.store.list());
+    if (match.kind === 'invalid') return invalid('orderId must be an integer');
+    // No order matched: the number read goes on to the lookup like any id, so the not-found path (and a
+    // fault bending it, cancel-unknown-204) answers; no order has it, or the match would have found it.
+    return { ok: true, id: match.kind === 'match' ? match.id : match.read };
+  }
+  const bent = bentId(ctx, rawId);
+  if (bent !== undefined) return { ok: true, id: bent };
+  const parsed = parsePathId(rawId, 'orderId', { leadingZeros: ctx.variants.has('leading-zeros-same-id') });
+  if (parsed.ok) return parsed;
+  // Variant malformed-id-404: an id that is no int64 names no order; the spec lists only 404 here.
+  if (ctx.variants.has('malformed-id-404'))
+    return { ok: false, reply: errorReply(faults, 404, 'ORDER_NOT_FOUND', `No order has id ${rawId}.`) };
+  return invalid(parsed.reason);
+}
+
+export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): Reply | undefined {
+  const { faults, store } = ctx;
+  const read = readOrderId(ctx, rawId);
+  if (!read.ok) return read.reply;
+  const { id } = read;
+  forgetOldCancels(ctx);
+  // Read before the cancel: variant cancelled-removed takes the order out of the store.
+  const order = store.find(id);
+  const outcome = dryRun
+    ? store.check(id)
+    : store.cancel(id, reversesShipping(faults, id), ctx.variants.has('cancelled-removed'), ctx.clock());
+  switch (outcome) {
+    case 'not-found':
+      if (faults.has('cancel-unknown-204')) return dryRun ? undefined : noContent();
+      return errorReply(faults, 404, 'ORDER_NOT_FOUND', `No order has id ${id}.`);
+    case 'already-shipped':
+      if (faults.has('conflict-body-not-error')) return jsonReply(409, '{"error":"already shipped"}');
+      return errorReply(
+        faults,
+        409,
+        'ORDER_ALREADY_SHIPPED',
+        `Order ${id} has already shipped; shipping cannot be reversed.`,
+      );
+    case 'not-pending':
+      if (faults.has('cancel-repeat-204') && !dryRun) return noContent();
+      return errorReply(
+        faults,
+        409,
+        'ORDER_NOT_PENDING',
+        `Order ${id} is not pending (it is already cancelled).`,
+      );
+    case 'cancelled': {
+      if (dryRun) return undefined;
+      if (!order) return noContent();
+      if (faults.has('cancel-200-instead-of-204')) return jsonReply(200, orderJson(order, faults));
+      if (faults.has('cancel-204-with-body')) {
+        return {
+          status: 204,
+          rawSocket: true,
+          body: { type: 'application/json', text: orderJson(order, faults) },
+        };
+      }
+      // A framework helper that writes a length on every reply, the 204's too.
+      if (faults.has('cancel-204-content-length-0')) return noContent({ 'Content-Length': '0' });
+      return noContent();
+    }
+  }
+}
+
+/**
+ * Faults cancel-shipped-204 (every shipped order) and cancel-shipped-beyond-2-53 (those whose id a JS number
+ * cannot hold: the shipped check looked them up by Number(id) and found nothing).
+ */
+function reversesShipping(faults: RouteContext['faults'], id: bigint): boolean {
+  if (faults.has('cancel-shipped-204')) return true;
+  return faults.has('cancel-shipped-beyond-2-53') && (id > 2n ** 53n || id < -(2n ** 53n));
+}
+
+/** Fault list-xml-unless-json-asked: the list as a framework's XML serializer writes it. */
+function ordersXml(ctx: RouteContext): string {
+  const items = ctx.store.list().map((o) => `<order><id>${o.id}</id><status>${o.status}</status></order>`);
+  return `<?xml version="1.0" encoding="UTF-8"?><orders>${items.join('')}</orders>`;
+}

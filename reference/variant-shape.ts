@@ -1,0 +1,24 @@
+// The reply-level variants: what a finished Reply looks like under them (409 without a body, extra Error
+// members, a charset on JSON). Applied once, after the route answered; must not change a status.
+
+import type { Reply } from './reply.ts';
+import type { VariantSet } from './variants/variant-set.ts';
+
+let requestCounter = 0;
+
+export function shapeReply(reply: Reply, variants: VariantSet): Reply {
+  let out = reply;
+  if (variants.has('conflict-no-body') && out.status === 409) {
+    const { body: _dropped, ...rest } = out;
+    out = rest;
+  }
+  const body = out.body;
+  if (!body?.type.startsWith('application/json')) return out;
+  let text = body.text;
+  if (variants.has('error-extra-fields') && out.status >= 400 && text.endsWith('}')) {
+    requestCounter += 1;
+    text = `${text.slice(0, -1)},"requestId":"req-${requestCounter.toString(16).padStart(8, '0')}","details":[]}`;
+  }
+  const type = variants.has('json-charset') ? 'application/json; charset=utf-8' : body.type;
+  return { ...out, body: { type, text } };
+}

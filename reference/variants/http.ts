@@ -1,0 +1,26 @@
+// The named variants of how HTTP carries the answers: each a choice the spec or an RFC leaves open, with the clause
+// that allows it. Data only (catalogue.ts assembles every area); ids are stable, never reused.
+import { variant, variantsOf } from './variant-info.ts';
+
+export const HTTP_VARIANTS = variantsOf('http', [
+  variant(
+    'json-charset',
+    'RFC 8259 §11 (application/json has no charset parameter, and recipients must ignore one); RFC 9110 §8.3',
+    'JSON responses say Content-Type: application/json; charset=utf-8.',
+  ),
+  variant(
+    'connection-close',
+    'RFC 9112 §9.6 (a server may close the connection after any response)',
+    'Every response carries Connection: close and the server closes the connection after it.',
+  ),
+  variant(
+    'chunked-list',
+    'RFC 9112 §7.1 (chunked transfer coding)',
+    'The order list is sent with Transfer-Encoding: chunked, in pieces, without Content-Length.',
+  ),
+  variant(
+    'header-case',
+    'RFC 9110 §5.1 (field names are case-insensitive)',
+    'Header names in other letter cases: x-ratelimit-limit, X-RATELIMIT-REMAINING, x-ratelimit-reset, RETRY-AFTER, content-type, www-authenticate.',
+  ),
+]);

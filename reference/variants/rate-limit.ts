@@ -1,0 +1,41 @@
+// The named variants of the limiter, its headers and its 429: each a choice the spec or an RFC leaves open, with the clause
+// that allows it. Data only (catalogue.ts assembles every area); ids are stable, never reused.
+import { variant, variantsOf } from './variant-info.ts';
+
+export const RATE_LIMIT_VARIANTS = variantsOf('rate-limit', [
+  variant(
+    'retry-after-http-date',
+    'RFC 9110 §10.2.3 (Retry-After = HTTP-date / delay-seconds); spec §8 rule 8 (format not shown)',
+    'Retry-After is an HTTP-date (the reset instant, rounded up to the second) instead of delay-seconds.',
+  ),
+  variant(
+    'no-retry-after',
+    'RFC 6585 §4 (a 429 MAY include a Retry-After header); spec §8 rule 4 binds the client only',
+    '429 responses carry no Retry-After: a client waits for X-RateLimit-Reset instead.',
+  ),
+  variant(
+    'retry-after-rounded-up',
+    'RFC 9110 §10.2.3; spec §8 rule 8',
+    'Retry-After is delay-seconds counted from whole-second clocks: X-RateLimit-Reset minus the current second, so it can end up to a second after the reset.',
+  ),
+  variant(
+    'limiter-epoch-window',
+    'spec §8 (the algorithm is not shown; rule 2: Reset is when the limit resets)',
+    'Fixed windows aligned to the epoch (they start at multiples of their length), not opened by the first request.',
+  ),
+  variant(
+    'limiter-sliding-log',
+    'spec §8 (the algorithm is not shown); rule 2',
+    'A sliding log: a request counts for one window length after it was served; Reset is when the oldest counted request leaves the window, and Retry-After the time until then.',
+  ),
+  variant(
+    'limiter-token-bucket',
+    'spec §8 (the algorithm is not shown); rules 2 and 4',
+    'A token bucket of Limit tokens refilled evenly over the window: Remaining may rise between requests, Reset is when the bucket is full again, Retry-After is the wait for the next token.',
+  ),
+  variant(
+    'address-limit-separate',
+    'spec §5 rule 5 and §8 (how unauthenticated callers are limited is not shown); §8 rule 1',
+    'Unauthenticated requests are limited per client address by their own window, a quarter of the key limit (at least 10), with its own X-RateLimit-* numbers.',
+  ),
+]);

@@ -1,0 +1,254 @@
+// spec §5 rule 3: every operation requires the key, however its path is spelled. Each spelling a router may
+// still read as an operation (path-spellings.ts) goes out without credentials and must not reach it;
+// what the spellings answer with the key is only recorded. A cancel is spelled only around an id the list
+// proves absent, and no spelling may be read as the collection or as another id (path-spellings.test.ts).
+import { OUTCOME } from '../../lib/check/skip.ts';
+import type { Auth, Response } from '../../lib/http/client.ts';
+import { memoKey } from '../../lib/run/memo.ts';
+import { SPEC } from '../kit/basis.ts';
+import { type Ctx, check } from '../kit/context.ts';
+import { expectedStatus } from '../kit/expect.ts';
+import { ORDERS } from '../kit/paths.ts';
+import { describeStatus } from '../kit/responses.ts';
+import { shares } from '../kit/sendings.ts';
+import type { Operation } from '../kit/target-facts.ts';
+import { ALL_KINDS, OTHER_KINDS, type PathParts, type Spelling, TRAILING_SLASH } from './path-spellings.ts';
+import { rotation, type Slot, slotCounts, slots } from './sample.ts';
+import { OPERATIONS } from './unauthorized.ts';
+import { Unreached } from './unreached.ts';
+
+type PathSlot = Slot<Spelling, Operation>;
+
+const ORDER_SEGMENTS = ORDERS.split('/').slice(1);
+
+/** The operation's path as parts, or undefined when it cannot be sent safely (no id proven absent). */
+async function partsOf(ctx: Ctx, op: Operation): Promise<PathParts | undefined> {
+  if (op === 'list') return { fixed: ORDER_SEGMENTS };
+  if (op === 'pets') return { fixed: ['pets'], id: await ctx.target.petId() };
+  const id = await ctx.target.absentId();
+  return id === undefined ? undefined : { fixed: ORDER_SEGMENTS, id };
+}
+
+const methodOf = (op: Operation) => (op === 'cancel' ? 'DELETE' : 'GET');
+
+/** The MUST check's sendings: a trailing slash on every operation, each other kind once; all with --exhaustive. */
+export function refusalSlots(seed: number, exhaustive: boolean): PathSlot[] {
+  if (exhaustive) return slots(ALL_KINDS, OPERATIONS, { seed, salt: 'AUTH-PATH', exhaustive });
+  return [
+    ...slots([TRAILING_SLASH], OPERATIONS, { seed, salt: 'AUTH-PATH', exhaustive }),
+    ...slots(OTHER_KINDS, OPERATIONS, { seed, salt: 'AUTH-PATH', exhaustive, onePerKind: true }),
+  ];
+}
+
+/** The INFO check's sendings with the key: one spelling of one kind on one operation; all with --exhaustive. */
+export function keyedSlots(seed: number, exhaustive: boolean): PathSlot[] {
+  if (exhaustive) return slots(ALL_KINDS, OPERATIONS, { seed, salt: 'AUTH-PATH-INFO', exhaustive });
+  const kind = ALL_KINDS[rotation(seed, 'AUTH-PATH-INFO', ALL_KINDS.length)]!;
+  return slots([kind], OPERATIONS, { seed, salt: 'AUTH-PATH-INFO', exhaustive, onePerKind: true });
+}
+
+/** Every spelling by kind, as docs/checks.md lists them (each shown on the cancel's path). */
+const CASES = Object.fromEntries(
+  ALL_KINDS.map((k) => [
+    k.name,
+    k.cases.map((c) => `${c.name} (${c.spell({ fixed: ORDER_SEGMENTS, id: '{orderId}' })})`),
+  ]),
+);
+
+/** At most one route-miss control per operation whose answer with the key is not 2xx (cancel, pets). */
+const CONTROLS = 2;
+
+/** Sends the slots that can go out safely, once each path per operation; `seen` gets every answer. */
+async function sendSlots(
+  ctx: Ctx,
+  list: readonly PathSlot[],
+  auth: Auth,
+  unreached: Unreached,
+  seen: (slot: PathSlot, path: string, res: Response) => Promise<void>,
+): Promise<number> {
+  const sent = new Set<string>();
+  for (const slot of list) {
+    const parts = await partsOf(ctx, slot.op);
+    if (!parts) {
+      ctx.note(`${slot.op} not spelled: no id can be proven absent, and a spelled cancel targets only one`);
+      continue;
+    }
+    const path = slot.case.spell(parts);
+    // Two spellings of a kind may coincide on an operation (a doubled slash of a two-segment path).
+    if (sent.has(`${slot.op} ${path}`)) continue;
+    sent.add(`${slot.op} ${path}`);
+    const res = await unreached.attempt(slot.op, () =>
+      ctx.http.send({ method: methodOf(slot.op), path, auth, verbatimPath: true }),
+    );
+    // Judging may need the operation's own answer, which may be what failed.
+    if (res) await unreached.attempt(slot.op, () => seen(slot, path, res));
+    else sent.delete(`${slot.op} ${path}`);
+  }
+  return sent.size;
+}
+
+/** The answer the operation gives with the key on its own path: the cancel of the absent id, the pet read. */
+async function canonical(ctx: Ctx, op: Operation): Promise<Response | undefined> {
+  if (op === 'cancel') return ctx.target.cancelAbsent();
+  if (op === 'pets') return ctx.target.pet();
+  return undefined;
+}
+
+/**
+ * Reads the operations' own answers first: they are shared sendings (Needs.shared), which the plan charges to
+ * the first check that runs with them, so that check sends them whether or not a spelling needs comparing.
+ */
+async function canonicals(ctx: Ctx, unreached: Unreached): Promise<void> {
+  for (const op of OPERATIONS) await unreached.attempt(op, () => canonical(ctx, op));
+}
+
+/** What identifies an answer: its status and its Error code and message, or its whole body. */
+function answerOf(res: Response): string {
+  const parsed = res.json();
+  if (parsed.ok && parsed.value !== null && typeof parsed.value === 'object') {
+    const { code, message } = parsed.value as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') return `${res.status} ${code} ${String(message)}`;
+  }
+  return `${res.status} ${res.text}`;
+}
+
+/**
+ * A path no router has, next to the operation's (its first segment suffixed), sent without the key once per
+ * operation: what a route miss looks like here.
+ */
+function control(ctx: Ctx, op: Operation, parts: PathParts): Promise<Response> {
+  const [first, ...rest] = [...parts.fixed, ...(parts.id === undefined ? [] : [parts.id])];
+  const path = `/${[`${first}-zz-no-route`, ...rest].join('/')}`;
+  return ctx.memo.once(memoKey<Promise<Response>>(`auth-paths/control/${op}`), () =>
+    ctx.http.send({ method: methodOf(op), path, auth: { kind: 'none' }, verbatimPath: true }),
+  );
+}
+
+/**
+ * Whether a non-401 answer without the key came from the operation: any 2xx; or, for an operation whose answer
+ * with the key is not 2xx (the cancel of an absent id: 404), that same answer where a route miss looks different.
+ */
+async function reached(
+  ctx: Ctx,
+  op: Operation,
+  parts: PathParts,
+  res: Response,
+): Promise<string | undefined> {
+  if (res.status >= 200 && res.status <= 299) return 'a success';
+  const own = await canonical(ctx, op);
+  if (!own || own.status < 400 || answerOf(own) !== answerOf(res)) return undefined;
+  const miss = await control(ctx, op, parts);
+  if (answerOf(miss) === answerOf(own)) {
+    ctx.note(
+      `${op}: a path no route has answers as the operation does with the key (${describeStatus(miss)}), so a spelling's same answer cannot tell them apart`,
+    );
+    return undefined;
+  }
+  ctx.evidence(own.exchange, miss.exchange);
+  return `what the operation answers with the key (${describeStatus(own)}), while a path no route has answers ${describeStatus(miss)}`;
+}
+
+export const pathSpellingChecks = [
+  check({
+    id: 'AUTH-PATH-SPELLING-401',
+    spec: 'spec §5 rules 3-4',
+    level: 'MUST',
+    rules: ['5.r3', '5.r4'],
+    requirement:
+      "Without the key, no spelling of an operation's path that a router may read as the operation reaches it.",
+    rationale:
+      'Every operation requires the key (spec §5 rule 3), however its path is spelled: trailing slash, doubled slash, dot segments, percent-encoded characters, letter case, a path parameter.',
+    basis: [SPEC.everyOperation, SPEC.invalidKey401],
+    title:
+      'Sends list, cancel (absent id) and pets spelled with a trailing slash, and one spelling of each other kind on an operation chosen by --seed (every spelling on every operation with --exhaustive), with no Authorization header',
+    needs: {
+      requests: slotCounts([TRAILING_SLASH], OPERATIONS.length).requests + OTHER_KINDS.length + CONTROLS,
+      exhaustive: slotCounts(ALL_KINDS, OPERATIONS.length).exhaustive + CONTROLS,
+      shared: shares('order list', 'cancel of an absent id', 'pet read'),
+    },
+    cases: CASES,
+    async run(ctx: Ctx) {
+      const unreached = new Unreached();
+      await canonicals(ctx, unreached);
+      const refused: string[] = [];
+      const other: string[] = [];
+      let findings = 0;
+      const judged = await sendSlots(
+        ctx,
+        refusalSlots(ctx.config.seed, ctx.config.exhaustive),
+        { kind: 'none' },
+        unreached,
+        async ({ op, case: spelling }, path, res) => {
+          if (res.status === 401) return void refused.push(op);
+          const parts = (await partsOf(ctx, op))!;
+          const how = await reached(ctx, op, parts, res);
+          if (!how) return void other.push(`${op} ${path}: ${res.status}`);
+          findings++;
+          ctx.problem(
+            `${op} spelled with ${spelling.name} (${methodOf(op)} ${path}) answered ${describeStatus(res)} without the key: ${how}`,
+            expectedStatus(res, 401),
+          );
+        },
+      );
+      unreached.settle(ctx, findings);
+      if (judged === 0) ctx.skip('no operation could be spelled safely', OUTCOME);
+      if (other.length > 0)
+        ctx.note(`not routed to the operation (not 401, not its answer): ${other.join('; ')}`);
+      ctx.observe(
+        `${judged} spellings without the key: ${refused.length} answered 401 (on ${[...new Set(refused)].join(', ') || 'no operation'})${other.length > 0 ? `, ${other.length} another status that is not the operation's answer` : ''}`,
+        judged,
+      );
+    },
+  }),
+  check({
+    id: 'AUTH-PATH-SPELLING-INFO',
+    spec: 'spec §4; spec §5 rule 3',
+    level: 'INFO',
+    rules: ['5.r3'],
+    requirement: "What a spelling of an operation's path answers with the key is recorded.",
+    rationale:
+      'The spec names one path per operation and says nothing of others, so serving, redirecting or refusing them are all conformant.',
+    basis: [SPEC.pathsRelative],
+    title:
+      'Sends one spelling of one kind, chosen by --seed, with the key (every spelling on every operation with --exhaustive)',
+    needs: {
+      requests: 1,
+      exhaustive: slotCounts(ALL_KINDS, OPERATIONS.length).exhaustive,
+      shared: shares('order list', 'cancel of an absent id', 'pet read'),
+    },
+    cases: CASES,
+    async run(ctx: Ctx) {
+      const unreached = new Unreached();
+      await canonicals(ctx, unreached);
+      const seen: string[] = [];
+      let asOwn = 0;
+      const judged = await sendSlots(
+        ctx,
+        keyedSlots(ctx.config.seed, ctx.config.exhaustive),
+        { kind: 'key' },
+        unreached,
+        async ({ op, case: spelling }, path, res) => {
+          ctx.evidence(res.exchange);
+          const own = await canonical(ctx, op);
+          const same =
+            op === 'list'
+              ? res.status === (await ctx.target.list()).response.status
+              : own !== undefined && answerOf(own) === answerOf(res);
+          if (same) asOwn++;
+          seen.push(
+            `${op} spelled with ${spelling.name} (${path}): ${describeStatus(res)}${same ? ', as on its own path' : ''}`,
+          );
+        },
+      );
+      // An INFO records: with what it could send it stands, naming what it could not; with nothing, an error.
+      unreached.settle(ctx, judged);
+      if (judged > 1) for (const line of seen) ctx.note(line);
+      ctx.observe(
+        judged === 1
+          ? seen[0]!
+          : `${asOwn} of ${judged} spellings answered with the key as their operation's own path does`,
+        judged,
+      );
+    },
+  }),
+];

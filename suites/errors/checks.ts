@@ -1,0 +1,73 @@
+// spec §7 Errors, judged over every response of the run (ordinary checks, auth probes, cancels, the
+// rate-limit probe): an error response that carries a body carries the Error object, status included.
+import { SPEC } from '../kit/basis.ts';
+import { type Ctx, check, suite } from '../kit/context.ts';
+import {
+  errorSchemaIssues,
+  errorShapeProblems,
+  errorStatusMismatch,
+  recordedView,
+} from '../kit/responses.ts';
+import { type Offence, reportGrouped, responses } from '../kit/whole-run.ts';
+
+function errorResponsesWithBody(ctx: Parameters<typeof reportGrouped>[0]) {
+  return responses(ctx).filter((x) => x.response!.status >= 400 && x.response!.bodyBytes > 0);
+}
+
+export const errorBodies = suite({
+  id: 'ERR',
+  title: 'Errors (whole run)',
+  spec: 'spec §7',
+  checks: [
+    check({
+      id: 'ERR-BODY-SCHEMA',
+      level: 'MUST',
+      rules: ['7.error-object', '2.error.fields'],
+      requirement:
+        'Error responses that carry a body use the Error object, with code, message and status all present.',
+      basis: [SPEC.errorObject, SPEC.errorFieldsRequired],
+      title: 'Validates the body of every error response of the run against schemas/error.schema.json',
+      needs: { requests: 0 },
+      async run(ctx: Ctx) {
+        const xs = errorResponsesWithBody(ctx);
+        const offences: Offence[] = [];
+        for (const x of xs) {
+          if (x.response!.bodyTruncated) {
+            ctx.note(`exchange ${x.seq}: body too large to judge from the transcript`);
+            continue;
+          }
+          const view = recordedView(x)!;
+          const first = errorShapeProblems(view)[0];
+          if (first)
+            offences.push({
+              problem: first.replace(/ at position \d+.*$/, ''),
+              exchange: x,
+              schema: errorSchemaIssues(view),
+            });
+        }
+        reportGrouped(ctx, offences, xs.length, 'every error body is an Error object');
+      },
+    }),
+    check({
+      id: 'ERR-STATUS-MATCHES',
+      spec: 'spec §2 Error (status: the HTTP status code)',
+      level: 'MUST',
+      rules: ['2.error.status'],
+      requirement:
+        'The status field of an Error body equals the HTTP status of the response that carries it.',
+      basis: [SPEC.errorStatus],
+      title: 'Compares Error.status with the HTTP status on every error response of the run',
+      needs: { requests: 0 },
+      async run(ctx: Ctx) {
+        const xs = errorResponsesWithBody(ctx);
+        const offences: Offence[] = [];
+        for (const x of xs) {
+          const mismatch = errorStatusMismatch(recordedView(x)!);
+          if (mismatch)
+            offences.push({ problem: 'Error body status differs from the HTTP status', exchange: x });
+        }
+        reportGrouped(ctx, offences, xs.length, 'every Error status equals its HTTP status');
+      },
+    }),
+  ],
+});

@@ -1,0 +1,50 @@
+// HTTP framing, judged over the whole run: every response ends where its headers say it does. A body cut
+// short (a reset, a truncated chunk, a Content-Length the bytes do not meet) and bytes after a response's end
+// (a whole extra response after a 204) are findings, never a conformant run. Our own limits are not judged.
+import { RFC, SPEC } from '../kit/basis.ts';
+import { type Ctx, check, suite } from '../kit/context.ts';
+import { type Offence, reportGrouped, responses } from '../kit/whole-run.ts';
+
+/** Body errors that are the harness's own limits (our timeout, our size cap, our stop), not the target's. */
+const OURS =
+  /^(UND_ERR_BODY_TIMEOUT|UND_ERR_RES_EXCEEDED_MAX_SIZE|UND_ERR_ABORTED|ABORT_ERR|TimeoutError|AbortError|23)$/;
+
+export const framing = suite({
+  id: 'HTTP',
+  title: 'HTTP framing (whole run)',
+  spec: 'RFC 9112 §6.3; RFC 9110 §15.3.5',
+  checks: [
+    check({
+      id: 'HTTP-FRAMING',
+      spec: 'RFC 9112 §6.3; RFC 9110 §15.3.5 (204: no content); spec §1',
+      level: 'MUST',
+      rules: ['1.json'],
+      requirement:
+        'Every response is framed as its headers say: its body arrives whole and nothing follows its end.',
+      rationale:
+        'No reset, no truncated chunk, no Content-Length left short; a 204 ends with its header section.',
+      basis: [SPEC.json, RFC.grammar, RFC.noContent204],
+      title: 'Looks at how every response of the run ended on the connection',
+      needs: { requests: 0 },
+      async run(ctx: Ctx) {
+        const xs = responses(ctx, true);
+        const offences: Offence[] = [];
+        for (const x of xs) {
+          const e = x.response!.bodyError;
+          if (e && !OURS.test(e.code))
+            offences.push({ problem: `the body could not be read as framed (${e.code})`, exchange: x });
+        }
+        const all = ctx.transcript.all();
+        for (const stray of ctx.http.strayResponses) {
+          const x = all[stray.afterSeq - 1];
+          if (x)
+            offences.push({
+              problem: `bytes arrived after the end of a response, where none was due (${stray.message})`,
+              exchange: x,
+            });
+        }
+        reportGrouped(ctx, offences, xs.length, 'every response ended where its headers said');
+      },
+    }),
+  ],
+});

@@ -1,0 +1,78 @@
+// The context every conformance check receives, and the bind that builds it for one run: the shared target
+// facts, the HTTP client, the run's configuration without its keys, seeded randomness, and the run's memo,
+// where every piece of per-run state the suites share lives (none in module scope).
+import type { CheckDefinition, CheckInput, CheckMeta, SuiteDefinition } from '../../lib/check/model.ts';
+import { defineCheck, defineSuite } from '../../lib/check/model.ts';
+import { claim, grantsOf, unmetNeed as unmetNeedOf } from '../../lib/check/needs.ts';
+import { Random } from '../../lib/check/random.ts';
+import type { CheckContext } from '../../lib/check/run-check.ts';
+import type { Skip } from '../../lib/check/skip.ts';
+import { type CheckConfig, checkConfig } from '../../lib/config/check-config.ts';
+import type { HttpClient } from '../../lib/http/client.ts';
+import type { Transcript } from '../../lib/http/transcript.ts';
+import { RunMemo } from '../../lib/run/memo.ts';
+import type { Bound } from '../../lib/run/run.ts';
+import type { Runtime } from '../../lib/run/runtime.ts';
+import { LIST_BODIES, ListBodies } from './list-bodies.ts';
+import { TargetFacts } from './target-facts.ts';
+
+/** What the suites work with besides the check model: the run's shared client, facts and configuration. */
+export interface Tools {
+  http: HttpClient;
+  target: TargetFacts;
+  transcript: Transcript;
+  config: CheckConfig;
+  random: Random;
+  /** What the run sends or works out once and several checks read (made by bindSuites, one per run). */
+  memo: RunMemo;
+  log(line: string): void;
+}
+
+export interface Ctx extends CheckContext, Tools {}
+
+export const check = (c: CheckInput<Ctx>): CheckDefinition<Ctx> => defineCheck<Ctx>(c);
+export const suite = (s: SuiteDefinition<Ctx>): SuiteDefinition<Ctx> => defineSuite<Ctx>(s);
+
+/** Why a check cannot run here (its reason naming the setting that would let it, and its cause), or undefined. */
+export function unmetNeed(
+  needs: CheckMeta['needs'],
+  config: CheckConfig,
+  target: TargetFacts,
+  budgetLeft: number,
+  claimed: ReadonlySet<string>,
+): Skip | undefined {
+  return unmetNeedOf(needs, {
+    ...grantsOf(config),
+    claimed,
+    cancellableLeft: target.cancellableLeft,
+    shipped: target.shippedIds.length,
+    budgetLeft,
+  });
+}
+
+export function bindSuites(runtime: Runtime): Bound<Ctx> {
+  const random = new Random(runtime.config.seed);
+  const config = checkConfig(runtime.config);
+  const memo = new RunMemo();
+  // Every list body is read as it arrives (the transcript keeps only the start of each).
+  runtime.http.bodyObservers.push(memo.once(LIST_BODIES, () => new ListBodies()).observe);
+  const target = new TargetFacts(runtime.http, runtime.config, random, memo);
+  // The shared sendings (Needs.shared) of the checks that ran so far: sent, or never to be sent.
+  const claimed = new Set<string>();
+  return {
+    unmetNeed: (check) => unmetNeed(check.needs, config, target, runtime.pacer.budgetLeft, claimed),
+    context: (base) => {
+      claim(base.check.needs, claimed);
+      return {
+        ...base,
+        http: runtime.http,
+        target,
+        transcript: runtime.transcript,
+        config,
+        random,
+        memo,
+        log: runtime.log,
+      };
+    },
+  };
+}

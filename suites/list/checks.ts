@@ -1,0 +1,241 @@
+// spec §4 List orders (GET /store/orders): status, media type, body shape, ids, and no narrowing.
+
+import { OUTCOME } from '../../lib/check/skip.ts';
+import { arrayMember } from '../../lib/formats/json.ts';
+import { ORDER_ITEM, RFC, SPEC } from '../kit/basis.ts';
+import { type Ctx, check, suite } from '../kit/context.ts';
+import { expectedStatus } from '../kit/expect.ts';
+import { LIST_BODIES } from '../kit/list-bodies.ts';
+import { itemsOf, judgeable } from '../kit/list-body.ts';
+import { int64Problem } from '../kit/list-findings.ts';
+import { idIdentities, idIdentity, idIndex } from '../kit/order-list.ts';
+import { ORDERS } from '../kit/paths.ts';
+import { describeStatus, header, isJsonMediaType } from '../kit/responses.ts';
+import { shares } from '../kit/sendings.ts';
+import { listAnyAccept } from './accept.ts';
+import { knownOrdersListed } from './known-orders.ts';
+
+const NARROWING_QUERY = '?limit=1&offset=1&status=pending';
+
+export const listOrders = suite({
+  id: 'LIST',
+  title: 'List orders',
+  spec: 'spec §4 listOrders',
+  checks: [
+    check({
+      id: 'LIST-STATUS-200',
+      spec: 'spec §4 listOrders (200)',
+      level: 'MUST',
+      rules: ['4.list.200'],
+      requirement: 'GET /store/orders with a valid key answers 200 with all orders in the store.',
+      basis: [SPEC.list200, SPEC.listWhole],
+      title: 'Sends GET /store/orders with the API key',
+      needs: { requests: 0, shared: shares('order list') },
+      async run(ctx: Ctx) {
+        const { response } = await ctx.target.list();
+        ctx.require(
+          response.status === 200,
+          `expected 200, got ${describeStatus(response)}`,
+          expectedStatus(response, 200),
+        );
+        ctx.observe(`200 with ${response.bytes} bytes`, 1);
+      },
+    }),
+    check({
+      id: 'LIST-CONTENT-TYPE-JSON',
+      level: 'SHOULD',
+      rules: ['1.json'],
+      requirement:
+        'The list response (200, or any other 2xx with a body) labels its JSON content with a JSON media type in Content-Type.',
+      basis: [SPEC.json, RFC.contentType],
+      title: 'Reads Content-Type of the GET /store/orders response',
+      needs: { requests: 0, shared: shares('order list') },
+      async run(ctx: Ctx) {
+        const { response } = await ctx.target.list();
+        judgeable(ctx, response);
+        const ct = header(response, 'content-type');
+        ctx.require(
+          isJsonMediaType(ct),
+          `Content-Type is ${ct === undefined ? 'absent' : JSON.stringify(ct)}`,
+          {
+            expected: 'application/json',
+            actual: ct ?? '(absent)',
+            exchange: response.exchange,
+          },
+        );
+        ctx.observe(`Content-Type: ${ct}`, 1);
+      },
+    }),
+    check({
+      id: 'LIST-BODY-ARRAY',
+      spec: 'spec §4 listOrders (200)',
+      level: 'MUST',
+      rules: ['4.list.200'],
+      requirement:
+        'The list body (of the 200, or of any other 2xx the list answers with a body) is a JSON array of Order objects.',
+      basis: [SPEC.list200],
+      title: 'Parses the GET /store/orders body as JSON',
+      needs: { requests: 0, shared: shares('order list') },
+      async run(ctx: Ctx) {
+        const list = await ctx.target.list();
+        const { response } = list;
+        judgeable(ctx, response);
+        const { json, kind, count, wrapped } = list;
+        ctx.require(json.ok, `the body is not JSON: ${json.ok ? '' : json.error}`, {
+          exchange: response.exchange,
+        });
+        const holds = wrapped ? ` (it holds an array of ${wrapped.count} objects at ${wrapped.at})` : '';
+        ctx.require(count !== undefined, `the body is a JSON ${kind}, not an array${holds}`, {
+          expected: 'array',
+          actual: kind ?? 'array',
+          exchange: response.exchange,
+        });
+        ctx.observe(`a JSON array of ${count} items`, 1);
+      },
+    }),
+    check({
+      id: 'LIST-ITEMS-ORDER',
+      spec: 'spec §2 Order; spec §4 listOrders (200)',
+      level: 'MUST',
+      rules: ORDER_ITEM.rules,
+      requirement:
+        'Every item of the list is an Order: id and petId int64 integers, quantity an integer, shipDate an RFC 3339 date-time, complete a boolean.',
+      basis: ORDER_ITEM.basis,
+      title: 'Validates each list item against schemas/order.schema.json',
+      needs: { requests: 0, shared: shares('order list') },
+      async run(ctx: Ctx) {
+        // Validated item by item as the list was read (suites/kit/order-list.ts), once per run.
+        const list = await ctx.target.list();
+        const { schemaErrors, schemaIssues, schemaErrorCount, response } = list;
+        const count = itemsOf(ctx, list);
+        for (const [i, e] of schemaErrors.entries()) {
+          const issue = schemaIssues[i];
+          ctx.problem(`item ${e}`, { exchange: response.exchange, ...(issue ? { schema: [issue] } : {}) });
+        }
+        if (schemaErrorCount > schemaErrors.length)
+          ctx.note(`${schemaErrorCount - schemaErrors.length} more schema errors not shown`);
+        ctx.observe(`${count} items valid against Order`, count);
+      },
+    }),
+    check({
+      id: 'LIST-IDS-UNIQUE',
+      spec: 'spec §2 Order (id: unique order identifier)',
+      level: 'MUST',
+      rules: ['2.order.id'],
+      requirement:
+        'No two orders in the list share an id (read exactly: ids above 2^53 are not rounded; an id that is not an integer is compared by its JSON value).',
+      basis: [SPEC.orderId],
+      title: 'Compares the exact ids of the list items',
+      needs: { requests: 0, shared: shares('order list') },
+      async run(ctx: Ctx) {
+        const list = await ctx.target.list();
+        const { ids, response } = list;
+        const count = itemsOf(ctx, list);
+        // Ids that are not integers (LIST-IDS-INT64's finding) are identities all the same.
+        const keys = idIdentities(list);
+        const { duplicates } = idIndex(keys);
+        ctx.require(duplicates.length === 0, `duplicate ids: ${duplicates.slice(0, 10).join(', ')}`, {
+          exchange: response.exchange,
+        });
+        if (keys.length > ids.length)
+          ctx.note(
+            `${keys.length - ids.length} ids are not integers (see LIST-IDS-INT64), compared by their JSON value`,
+          );
+        if (keys.length < count)
+          ctx.note(
+            `${count - keys.length} items have no id to compare (absent, null, an object or an array)`,
+          );
+        ctx.observe(
+          `${keys.length} distinct ids${keys.length > ids.length ? ` (${ids.length} of them integers)` : ''}`,
+          keys.length,
+        );
+      },
+    }),
+    check({
+      id: 'LIST-IDS-INT64',
+      spec: 'spec §2 Order (id: integer, int64)',
+      level: 'MUST',
+      rules: ['2.order.id'],
+      requirement: 'Every order id is a JSON integer within the int64 range.',
+      basis: [SPEC.orderId],
+      title: 'Reads each list item id exactly and bounds it to int64',
+      needs: { requests: 0, shared: shares('order list') },
+      async run(ctx: Ctx) {
+        const list = await ctx.target.list();
+        const { idValues, response } = list;
+        itemsOf(ctx, list);
+        idValues.forEach((id, i) => {
+          if (id === undefined) return; // no field of Order is required (spec §2 rule 1)
+          const problem = int64Problem(id);
+          if (problem) ctx.problem(`item ${i}: ${problem}`, { exchange: response.exchange });
+        });
+        ctx.observe(
+          `every id present is an int64 integer (${idValues.filter((id) => id !== undefined).length} ids)`,
+          idValues.filter((id) => id !== undefined).length,
+        );
+      },
+    }),
+    knownOrdersListed,
+    listAnyAccept,
+    check({
+      id: 'LIST-NO-NARROWING',
+      spec: 'spec §4 listOrders rule 1',
+      level: 'MUST',
+      rules: ['4.list.r1', '4.list.params', '8.r9'],
+      requirement: 'The response always contains all orders; query parameters cannot narrow or page it.',
+      basis: [SPEC.listWhole, SPEC.listReturnedWhole],
+      title: `Sends GET /store/orders${NARROWING_QUERY} and compares it with the plain list`,
+      needs: { requests: 1, shared: shares('order list') },
+      async run(ctx: Ctx) {
+        const list = await ctx.target.list();
+        const first = list.response;
+        judgeable(ctx, first);
+        if (list.count === undefined)
+          ctx.skip('the list body is not a JSON array (see LIST-BODY-ARRAY)', OUTCOME);
+        // Every id compared by its JSON value: ids that are not integers (LIST-IDS-INT64) still tell orders apart.
+        const ids = idIdentities(list);
+        if (ids.length < 2)
+          ctx.skip(
+            `the list holds ${ids.length} order id(s); narrowing to one cannot show with fewer than 2`,
+            OUTCOME,
+          );
+        const res = await ctx.http.send({ method: 'GET', path: ORDERS + NARROWING_QUERY });
+        // The plain list's own 2xx is accepted too: its status is LIST-STATUS-200's finding, not narrowing.
+        const listed = res.status === 200 || res.status === first.status;
+        // The very bytes of the plain list hold every order it holds: nothing to read again.
+        if (listed && ctx.memo.peek(LIST_BODIES)?.sameBytes(res.exchange, first.exchange)) {
+          ctx.observe(
+            `all ${ids.length} orders returned despite ${NARROWING_QUERY} (the very bytes of the plain list)`,
+            ids.length,
+          );
+          return;
+        }
+        // Only the ids of this second list are read: the items themselves are never built.
+        const answered = listed ? arrayMember(res.body, 'id') : undefined;
+        ctx.require(
+          answered,
+          `with query parameters the list answered ${describeStatus(res)}, not a JSON array`,
+          {
+            exchange: res.exchange,
+          },
+        );
+        const got = new Set<string>();
+        for (const id of answered) {
+          const key = idIdentity(id);
+          if (key !== undefined) got.add(key);
+        }
+        const missing = ids.filter((id) => !got.has(id));
+        ctx.require(
+          missing.length === 0,
+          `the query parameters narrowed the list: ${missing.length} of ${ids.length} orders missing (e.g. ${missing.slice(0, 5).join(', ')})`,
+          {
+            expected: `all ${ids.length} orders`,
+            actual: `${got.size} orders`,
+            exchange: res.exchange,
+          },
+        );
+        ctx.observe(`all ${ids.length} orders returned despite ${NARROWING_QUERY}`, ids.length);
+      },
+    }),
+  ],
+});

@@ -1,0 +1,114 @@
+// spec §9 rule 3: GET /pets/{petId} is deprecated and has a sunset date. Its shape is not shown, so only
+// auth (spec §5) is judged; the standard deprecation signals (RFC 9745, RFC 8594) are only recorded, as
+// neither the spec nor those RFCs oblige a server to send them.
+
+import { OUTCOME } from '../../lib/check/skip.ts';
+import { isImfFixdate, parseHttpDate } from '../../lib/formats/http-date.ts';
+import { SPEC } from '../kit/basis.ts';
+import { type Ctx, check, suite } from '../kit/context.ts';
+import { expectedStatus } from '../kit/expect.ts';
+import { describeStatus, header } from '../kit/responses.ts';
+import { shares } from '../kit/sendings.ts';
+
+/** RFC 9745 §2.1: Deprecation is an RFC 9651 Date item, "@" and an integer of seconds since the epoch. */
+const SF_DATE = /^@-?\d{1,15}$/;
+
+export const deprecatedPets = suite({
+  id: 'PETS',
+  title: 'Deprecated GET /pets/{petId}',
+  spec: 'spec §9 rule 3',
+  checks: [
+    check({
+      id: 'PETS-401-WITHOUT-CREDENTIALS',
+      spec: 'spec §5 rule 3; spec §9 rule 3',
+      level: 'MUST',
+      rules: ['5.r3'],
+      requirement:
+        'The deprecated read, like every operation, requires the bearer credential: without it the answer is 401.',
+      basis: [SPEC.everyOperation, SPEC.invalidKey401, SPEC.petsRead],
+      title: 'Sends GET /pets/{petId} with no Authorization header',
+      needs: { requests: 0, shared: shares('pets without credentials') },
+      async run(ctx: Ctx) {
+        const res = await ctx.target.unauthenticated('pets');
+        if (!res) ctx.skip('the pets request could not be sent', OUTCOME);
+        ctx.require(res.status === 401, `answered ${describeStatus(res)}`, expectedStatus(res, 401));
+        ctx.observe('401 without credentials', 1);
+      },
+    }),
+    check({
+      id: 'PETS-RESPONSE-INFO',
+      spec: 'spec §4 Other operations (shape: not shown)',
+      level: 'INFO',
+      rules: ['4.other.pets'],
+      requirement: 'The shape of the deprecated read is not specified; what it answers is recorded.',
+      basis: [SPEC.petsRead],
+      title: 'Sends GET /pets/{a petId from the list} with the API key',
+      needs: { requests: 0, shared: shares('pet read') },
+      async run(ctx: Ctx) {
+        const res = await ctx.target.pet();
+        ctx.evidence(res.exchange);
+        ctx.observe(`answered ${describeStatus(res)}`, 1);
+      },
+    }),
+    check({
+      id: 'PETS-DEPRECATION-HEADER',
+      spec: 'spec §9 rule 3; RFC 9745 §2',
+      level: 'INFO',
+      rules: ['9.r3'],
+      requirement:
+        'Whether the deprecated read announces its deprecation in a Deprecation header is recorded.',
+      rationale:
+        'The spec says the read is deprecated, not how that is announced; RFC 9745 defines the field (an RFC 9651 Date, "@" + Unix seconds) without obliging a server to send it.',
+      basis: [SPEC.petsDeprecated],
+      title: 'Reads Deprecation on the authenticated GET /pets/{petId}',
+      needs: { requests: 0, shared: shares('pet read') },
+      async run(ctx: Ctx) {
+        const res = await ctx.target.pet();
+        ctx.evidence(res.exchange);
+        const v = header(res, 'deprecation');
+        if (v === undefined) {
+          ctx.observe('no Deprecation header (allowed: nothing obliges a server to send one)', 1);
+          return;
+        }
+        if (!SF_DATE.test(v.trim())) {
+          ctx.observe(
+            `Deprecation ${JSON.stringify(v)}: not "@" followed by Unix seconds (an RFC 9651 Date)`,
+            1,
+          );
+          return;
+        }
+        ctx.observe(`Deprecation: ${v} (${new Date(Number(v.trim().slice(1)) * 1000).toISOString()})`, 1);
+      },
+    }),
+    check({
+      id: 'PETS-SUNSET-HEADER',
+      spec: 'spec §9 rule 3; RFC 8594 §3',
+      level: 'INFO',
+      rules: ['9.r3', '9.r3-date'],
+      requirement: 'Whether the deprecated read announces its sunset date in a Sunset header is recorded.',
+      rationale:
+        'The spec says the read has a sunset date (the date: not shown), not how that is announced; RFC 8594 defines the field (an HTTP-date) without obliging a server to send it.',
+      basis: [SPEC.petsDeprecated],
+      title: 'Reads Sunset on the authenticated GET /pets/{petId}',
+      needs: { requests: 0, shared: shares('pet read') },
+      async run(ctx: Ctx) {
+        const res = await ctx.target.pet();
+        ctx.evidence(res.exchange);
+        const v = header(res, 'sunset');
+        if (v === undefined) {
+          ctx.observe('no Sunset header (allowed: nothing obliges a server to send one)', 1);
+          return;
+        }
+        const at = parseHttpDate(v);
+        if (at === undefined) {
+          ctx.observe(`Sunset ${JSON.stringify(v)}: not an HTTP-date`, 1);
+          return;
+        }
+        if (!isImfFixdate(v.trim()))
+          ctx.note('Sunset uses an obsolete HTTP-date form; senders use IMF-fixdate (RFC 9110 §5.6.7)');
+        if (at < Date.now()) ctx.note('the sunset date is in the past');
+        ctx.observe(`Sunset: ${v}`, 1);
+      },
+    }),
+  ],
+});

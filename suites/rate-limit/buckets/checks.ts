@@ -1,0 +1,93 @@
+// One bucket per key, one unit per request (spec §8: limits in requests per minute, by plan): read from the
+// X-RateLimit-* headers of every request the run made with a key, whatever it asked for. Runs with the
+// whole-run suites, last; sends nothing.
+import { SPEC } from '../../kit/basis.ts';
+import { type Ctx, check, suite } from '../../kit/context.ts';
+import { type BucketReading, exchangeOf, overcharged, stepText } from './judge.ts';
+import { bucketReadings } from './of-run.ts';
+import type { Key } from './readings.ts';
+
+const keyName = (k: Key) => (k === 'primary' ? 'the key' : 'the second key');
+
+/** Each key's reading; a check that finds nothing to judge in them says so by observing none. */
+const readings = (ctx: Ctx): Array<[Key, BucketReading]> =>
+  bucketReadings(ctx.transcript.all(), ctx.config.baseUrl);
+
+export const rateLimitBuckets = suite({
+  id: 'RL-BUCKET',
+  title: 'Rate-limit buckets (whole run)',
+  spec: 'spec §8 (limits in requests per minute, by plan)',
+  checks: [
+    check({
+      id: 'RL-BUCKET-ONE-COUNT',
+      spec: 'spec §8 and table',
+      level: 'SHOULD',
+      rules: ['8.plans', '8.r1'],
+      requirement:
+        "Every request of a key draws on one count, whatever its method and path: within a window X-RateLimit-Remaining continues from the key's previous request.",
+      rationale:
+        "A key's limit is its plan's, counted in requests. SHOULD, not MUST: the spec states the limit as requests per minute of the plan without saying in so many words that every operation draws on one count, and defines X-RateLimit-Remaining only by its presence; whether several keys share a count is not shown (RL-PROBE-SECOND-KEY).",
+      basis: [SPEC.limitsByPlan, SPEC.planTableHead],
+      title:
+        'Follows X-RateLimit-Remaining across the methods and paths of every request of the run sent with a key',
+      needs: { requests: 0 },
+      async run(ctx: Ctx) {
+        let judged = 0;
+        for (const [key, b] of readings(ctx)) {
+          judged += b.judged;
+          const s = b.separate;
+          if (!s) continue;
+          const first = s.rises[0]!;
+          ctx.problem(
+            `X-RateLimit-Remaining of ${keyName(key)} keeps a separate count per ${s.part}: within one window it went ${stepText(first)} (${first.r.parts.route}, right after ${first.from!.parts.route} #${first.from!.x.seq}), as on ${s.rises.length} answers in all, and each of the ${s.judged} answers judged continues the count of its own ${s.part}`,
+            {
+              exchange: first.r.x,
+              expected: `${first.from!.remaining! - 1}`,
+              actual: `${first.r.remaining}`,
+            },
+          );
+          ctx.evidence(first.from!.x, ...s.rises.slice(1, 3).map(exchangeOf));
+        }
+        ctx.observe(
+          `one count per key across methods and paths (${judged} answers read within a window of the key's; none when no two answers name one Reset moment)`,
+          judged,
+        );
+      },
+    }),
+    check({
+      id: 'RL-BUCKET-ONE-UNIT',
+      spec: 'spec §8 table (requests per minute); spec §8 rule 1',
+      level: 'SHOULD',
+      rules: ['8.plans', '8.r1'],
+      requirement: 'Each request of a key takes one from X-RateLimit-Remaining, whatever it asks for.',
+      rationale:
+        "The limits count requests (spec §8 table: requests per minute), so a request that takes two (a DELETE charged double) halves the plan's limit for it. SHOULD, not MUST: the spec defines X-RateLimit-Remaining only by its presence. A step of more than one is a finding only when it is that kind of request's rule (more than half its steps, at least three), not other traffic on the key.",
+      basis: [SPEC.planTableHead, SPEC.limitsByPlan, SPEC.rateLimitHeaders],
+      title: 'Measures by how much each request of the run sent with a key made X-RateLimit-Remaining fall',
+      needs: { requests: 0 },
+      async run(ctx: Ctx) {
+        let judged = 0;
+        for (const [key, b] of readings(ctx)) {
+          judged += b.steps.length;
+          for (const o of overcharged(b.steps)) {
+            const first = o.over[0]!;
+            const fell = first.from!.remaining! - first.r.remaining!;
+            ctx.problem(
+              `X-RateLimit-Remaining of ${keyName(key)} fell by more than one for ${o.over.length} of ${o.steps} ${o.route} requests (e.g. by ${fell}: ${stepText(first)}): each counted as more than one request`,
+              {
+                exchange: first.r.x,
+                expected: `${first.from!.remaining! - 1}`,
+                actual: `${first.r.remaining}`,
+              },
+            );
+            ctx.evidence(first.from!.x, ...o.over.slice(1, 3).map(exchangeOf));
+          }
+        }
+        ctx.observe(
+          `Remaining fell by at most one per request (${judged} steps from one answer of a count to the next)`,
+          judged,
+        );
+      },
+    }),
+  ],
+});

@@ -1,0 +1,153 @@
+// How one key's answers read as counts: a limiter with one count per key and one unit per request shows
+// nothing; one that charges a kind of request double, or counts per path or method, shows, and a refilling
+// bucket, other credentials' requests in between and concurrent requests are not taken for either.
+import { describe, expect, it } from 'vitest';
+import type { Bucket, Exchange } from '../../../lib/http/transcript.ts';
+import { overcharged, readBuckets } from './judge.ts';
+import { remainingMisbehaves } from './of-run.ts';
+import { keyRequests, rawTarget } from './readings.ts';
+
+const BASE = 'http://127.0.0.1:9/v1';
+const RESET = 1_795_700_000;
+const T0 = (RESET - 30) * 1000;
+
+interface Sent {
+  method?: string;
+  path: string;
+  remaining?: number;
+  status?: number;
+  bucket?: Bucket;
+  reset?: number;
+  /** When it was sent, ms after the first; one request every 10 ms unless said. */
+  at?: number;
+  took?: number;
+}
+
+function headersOf(s: Sent): Record<string, string> {
+  if (s.remaining === undefined) return {};
+  return {
+    'x-ratelimit-limit': '60',
+    'x-ratelimit-remaining': String(s.remaining),
+    'x-ratelimit-reset': String(s.reset ?? RESET),
+  };
+}
+
+function run(...sent: Sent[]): Exchange[] {
+  return sent.map((s, i) => ({
+    seq: i + 1,
+    bucket: s.bucket ?? 'primary',
+    startedAt: new Date(T0 + (s.at ?? i * 10)).toISOString(),
+    durationMs: s.took ?? 2,
+    request: { method: s.method ?? 'GET', url: `${BASE}${s.path}`, headers: {} },
+    response: {
+      status: s.status ?? 200,
+      headers: headersOf(s),
+      body: '',
+      bodyBytes: 0,
+      bodyTruncated: false,
+    },
+  }));
+}
+
+const del = (id: string, remaining?: number, more: Partial<Sent> = {}): Sent => ({
+  method: 'DELETE',
+  path: `/store/orders/${id}`,
+  ...(remaining !== undefined ? { remaining } : {}),
+  ...more,
+});
+const list = (remaining?: number, more: Partial<Sent> = {}): Sent => ({
+  path: '/store/orders',
+  ...(remaining !== undefined ? { remaining } : {}),
+  ...more,
+});
+const read = (xs: Exchange[]) => readBuckets(keyRequests(xs, '/v1'));
+
+describe('readBuckets', () => {
+  it('finds nothing in one count per key that falls by one a request, across methods and paths', () => {
+    const xs = run(list(59), del('1', 58), del('2', 57), { path: '/pets/3', remaining: 56 }, list(55));
+    const b = read(xs);
+    expect([b.separate, overcharged(b.steps), b.judged, b.steps.length]).toEqual([undefined, [], 4, 4]);
+    expect(remainingMisbehaves(xs, BASE)).toBeUndefined();
+  });
+
+  it('names the route whose requests take two, and not the others', () => {
+    const xs = run(list(59), del('1', 57), del('2', 55), del('3', 53), list(52), del('4', 50));
+    const over = overcharged(read(xs).steps);
+    expect(over.map((o) => [o.route, o.over.length, o.steps])).toEqual([
+      ['DELETE /store/orders/{orderId}', 4, 4],
+    ]);
+    expect(remainingMisbehaves(xs, BASE)).toMatch(/fell by more than one for 4 of 4 DELETE/);
+  });
+
+  it('takes a fall of two now and then for other traffic on the key, not a rule', () => {
+    const xs = run(list(59), del('1', 56), del('2', 55), del('3', 54), del('4', 53), del('5', 51));
+    expect(overcharged(read(xs).steps)).toEqual([]);
+  });
+
+  it('tells a count per path, and per method, from one per key', () => {
+    const perPath = read(run(list(59), del('1', 59), del('1', 58), list(58), del('2', 59), del('2', 58)));
+    expect([perPath.separate?.part, perPath.separate?.rises.length]).toEqual(['path', 3]);
+    expect(overcharged(perPath.steps)).toEqual([]);
+    const perMethod = read(run(list(59), del('1', 59), del('2', 58), list(58), del('3', 57), list(57)));
+    expect(perMethod.separate?.part).toBe('method');
+  });
+
+  it('does not take a refilling bucket for separate counts', () => {
+    // A token back now and then: Remaining stays on some steps, Reset moves later with each request.
+    const xs = run(
+      list(59, { reset: RESET }),
+      del('1', 58, { reset: RESET }),
+      del('2', 58, { reset: RESET + 1 }),
+      list(57, { reset: RESET + 1 }),
+      del('3', 57, { reset: RESET + 1 }),
+      del('3', 56, { reset: RESET + 2 }),
+    );
+    const b = read(xs);
+    expect([b.separate, overcharged(b.steps)]).toEqual([undefined, []]);
+  });
+
+  it('reads no step across another credential’s request that may have been charged, or a concurrent one', () => {
+    const between = run(
+      list(59),
+      { path: '/store/orders', bucket: 'anonymous', status: 200 },
+      del('1', 57),
+      del('2', 55),
+      del('3', 53),
+    );
+    // The first DELETE follows a request the key may have been charged for: only two steps are read.
+    expect(read(between).steps.map((p) => p.r.x.seq)).toEqual([4, 5]);
+    expect(overcharged(read(between).steps)).toEqual([]);
+    // A 401 is the address's: it breaks nothing.
+    const refused = run(list(59), { path: '/store/orders', bucket: 'anonymous', status: 401 }, del('1', 58));
+    expect(read(refused).steps.map((p) => p.r.x.seq)).toEqual([3]);
+    // Three requests in flight at once: no order among them.
+    const burst = run(
+      list(59),
+      del('1', 57, { at: 20, took: 30 }),
+      del('1', 58, { at: 21, took: 5 }),
+      del('1', 56, { at: 22, took: 40 }),
+    );
+    expect(read(burst).steps).toEqual([]);
+  });
+
+  it('judges nothing without Remaining, and reads 429s as no step', () => {
+    expect(read(run(list(), del('1'))).judged).toBe(0);
+    const limited = read(
+      run(list(1), del('1', 0), del('2', 0, { status: 429 }), del('3', 0, { status: 429 })),
+    );
+    expect(limited.steps.map((p) => p.r.x.seq)).toEqual([2]);
+  });
+});
+
+describe('rawTarget', () => {
+  it('keeps the path as sent: dot segments and doubled slashes are other paths to a limiter', () => {
+    expect(rawTarget('http://127.0.0.1:9/v1/./store/orders')).toEqual({
+      pathname: '/v1/./store/orders',
+      search: '',
+    });
+    expect(rawTarget('https://h/v1/store//orders/7?x=1#f')).toEqual({
+      pathname: '/v1/store//orders/7',
+      search: '?x=1',
+    });
+  });
+});

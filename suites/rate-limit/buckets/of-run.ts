@@ -1,0 +1,32 @@
+// Each key's bucket reading over the exchanges of a run (the whole transcript, or as far as it goes), and what
+// it says to the burst: whether X-RateLimit-Remaining may size one. Pure; never sends.
+import type { Exchange } from '../../../lib/http/transcript.ts';
+import { type BucketReading, overcharged, readBuckets } from './judge.ts';
+import { type Key, keyRequests } from './readings.ts';
+
+/** Each key's reading, over the run's whole transcript (or up to now). */
+export function bucketReadings(exchanges: readonly Exchange[], baseUrl: string): Array<[Key, BucketReading]> {
+  const requests = keyRequests(exchanges, new URL(baseUrl).pathname);
+  return (['primary', 'secondary'] as const)
+    .map((key): [Key, BucketReading] => [key, readBuckets(requests.filter((r) => r.key === key))])
+    .filter(([, b]) => b.judged > 0 || b.steps.length > 0);
+}
+
+/**
+ * Why the run's answers show X-RateLimit-Remaining cannot size a burst of `key`'s requests, or undefined:
+ * it keeps separate counts (a burst of one request's kind meets a count the Remaining read may not be), or
+ * it falls by more than one for some requests.
+ */
+export function remainingMisbehaves(
+  exchanges: readonly Exchange[],
+  baseUrl: string,
+  key: Key = 'primary',
+): string | undefined {
+  const found = bucketReadings(exchanges, baseUrl).find(([k]) => k === key)?.[1];
+  if (!found) return undefined;
+  if (found.separate) return `it keeps a separate count per ${found.separate.part} (see RL-BUCKET-ONE-COUNT)`;
+  const over = overcharged(found.steps)[0];
+  if (over)
+    return `it fell by more than one for ${over.over.length} of ${over.steps} ${over.route} requests, as RL-BUCKET-ONE-UNIT reports`;
+  return undefined;
+}

@@ -1,0 +1,143 @@
+// The requests of each key as the X-RateLimit-* headers of their answers show them, with what each asked for
+// (its method, route, path and query), in the order they were sent: what the bucket checks and the burst's
+// gate read. Pure: reads exchanges, never sends, never judges.
+import {
+  type ResetKind,
+  rateLimitHeaders,
+  resetAtLocalMs,
+  resetKind,
+  serverDateMs,
+} from '../../../lib/formats/rate-limit-headers.ts';
+import type { Exchange } from '../../../lib/http/transcript.ts';
+
+/** How a limiter might split one key's requests into counts: not at all, or by method, route, path or URL. */
+export const PARTS = ['key', 'method', 'route', 'path', 'url'] as const;
+export type Part = (typeof PARTS)[number];
+
+export type Key = 'primary' | 'secondary';
+
+export interface KeyRequest {
+  x: Exchange;
+  key: Key;
+  /** Which count each partition puts it in. */
+  parts: Record<Part, string>;
+  /** Whether its answer says anything the count can be read from: a Remaining, on an answer that is no 429. */
+  usable: boolean;
+  status?: number;
+  limit?: number;
+  remaining?: number;
+  /** X-RateLimit-Reset as sent, and how it reads (Unix seconds, or the wrong unit another check reports). */
+  reset?: number;
+  resetKind?: ResetKind;
+  /** The Reset moment on the local clock, read leniently whatever its unit. */
+  resetAtMs?: number;
+  sentAtMs: number;
+  receivedAtMs: number;
+  /** Requests of the run before this one that another credential may have been charged for (see mayCount). */
+  foreign: number;
+  /** In flight while another request of the run was (a burst): no order between them, so no step is read. */
+  concurrent: boolean;
+}
+
+/** The route a request asked for: the operation's template, or the path itself for anything else. */
+function routeOf(method: string, path: string): string {
+  if (path === '/store/orders') return `${method} /store/orders`;
+  if (/^\/store\/orders\/[^/]+$/.test(path)) return `${method} /store/orders/{orderId}`;
+  if (/^\/pets\/[^/]+$/.test(path)) return `${method} /pets/{petId}`;
+  return `${method} ${path}`;
+}
+
+/**
+ * Whether an exchange may have been charged to a key other than its own, or to a key at all when it carried
+ * none: anything but a 401 (which the house counts in the client address's bucket). A 2xx to a request with
+ * no valid key may have been charged to the key a faulty server let it in as; an answer the HTTP stack gave
+ * to a request invalid on purpose, or no answer at all, may or may not have been counted.
+ */
+const mayCount = (x: Exchange) => x.response?.status !== 401;
+
+/**
+ * Every request of each key, in the order sent (a 401 is the address's, whatever was offered). `basePath` is
+ * the base URL's path, taken off each request's path.
+ */
+export function keyRequests(exchanges: readonly Exchange[], basePath: string): KeyRequest[] {
+  const out: KeyRequest[] = [];
+  const foreign = { primary: 0, secondary: 0 };
+  for (const x of exchanges) {
+    const key = x.bucket === 'anonymous' || !mayCount(x) || x.invalidRequest ? undefined : x.bucket;
+    if (key === undefined) {
+      // Not one of a key's own requests, but it may have been charged to one: it breaks their sequence.
+      if (mayCount(x)) {
+        foreign.primary += 1;
+        foreign.secondary += 1;
+      }
+      continue;
+    }
+    const other: Key = key === 'primary' ? 'secondary' : 'primary';
+    foreign[other] += 1;
+    out.push(requestOf(x, key, basePath, foreign[key]));
+  }
+  // Sorted by when they were sent, a request overlaps another when one sent before it was answered after it
+  // was sent, or it was answered after the next one was sent.
+  const bySent = [...out].sort((a, b) => a.sentAtMs - b.sentAtMs);
+  let latest = Number.NEGATIVE_INFINITY;
+  bySent.forEach((r, i) => {
+    const next = bySent[i + 1];
+    if (latest > r.sentAtMs + 1 || (next && r.receivedAtMs > next.sentAtMs + 1)) r.concurrent = true;
+    latest = Math.max(latest, r.receivedAtMs);
+  });
+  return out;
+}
+
+/**
+ * The path and query as sent, not as a URL parser normalises them: `/./store/orders` and `/store//orders` are
+ * other paths to a limiter that keys on the raw path, so they must stay other paths here.
+ */
+export function rawTarget(url: string): { pathname: string; search: string } {
+  const target = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').replace(/#.*$/, '');
+  const q = target.indexOf('?');
+  return q < 0 ? { pathname: target, search: '' } : { pathname: target.slice(0, q), search: target.slice(q) };
+}
+
+function requestOf(x: Exchange, key: Key, basePath: string, foreign: number): KeyRequest {
+  const { pathname, search } = rawTarget(x.request.url);
+  const path = pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname;
+  const method = x.request.method;
+  const sentAtMs = Date.parse(x.startedAt);
+  const receivedAtMs = sentAtMs + x.durationMs;
+  const base: KeyRequest = {
+    x,
+    key,
+    parts: {
+      key,
+      method,
+      route: routeOf(method, path),
+      path,
+      url: `${path}${search}`,
+    },
+    usable: false,
+    sentAtMs,
+    receivedAtMs,
+    foreign,
+    concurrent: false,
+  };
+  const r = x.response;
+  if (!r) return base;
+  const rl = rateLimitHeaders(r.headers);
+  const reset = rl.reset?.value;
+  const remaining = rl.remaining?.value;
+  return {
+    ...base,
+    status: r.status,
+    ...(rl.limit?.value !== undefined ? { limit: rl.limit.value } : {}),
+    ...(remaining !== undefined ? { remaining } : {}),
+    // A Reset in the wrong unit is another check's finding; it still tells one window from the next.
+    ...(reset !== undefined
+      ? {
+          reset,
+          resetKind: resetKind(reset),
+          resetAtMs: resetAtLocalMs(reset, receivedAtMs, serverDateMs(r.headers)),
+        }
+      : {}),
+    usable: r.status !== 429 && remaining !== undefined,
+  };
+}

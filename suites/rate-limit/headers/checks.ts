@@ -1,0 +1,224 @@
+// spec §8 rules 1-2, judged over every response of the run: the three X-RateLimit-* headers are present
+// with usable values, and Reset is a Unix time in seconds (not milliseconds, not a delta); and any
+// Retry-After is one a client can wait for.
+
+import { input, OUTCOME } from '../../../lib/check/skip.ts';
+import { settingOf } from '../../../lib/config/settings.ts';
+import {
+  fieldLines,
+  headerValue,
+  integerHeader,
+  type NumberHeader,
+  numberHeader,
+  RESET_DELTA_BELOW,
+  RESET_MILLIS_ABOVE,
+  rateLimitHeaders,
+  retryAfter,
+} from '../../../lib/formats/rate-limit-headers.ts';
+import { RFC, SPEC } from '../../kit/basis.ts';
+import { type Ctx, check, suite } from '../../kit/context.ts';
+import { type Offence, reportGrouped, responses } from '../../kit/whole-run.ts';
+import { byBucket, judgeWindows, limitByStatus } from './windows.ts';
+
+const NAMES = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
+
+export const rateLimitHeadersSuite = suite({
+  id: 'RL-HEADERS',
+  title: 'Rate-limit headers (whole run)',
+  spec: 'spec §8 rules 1-2',
+  checks: [
+    check({
+      id: 'RL-HEADERS-PRESENT',
+      level: 'MUST',
+      rules: ['8.r1'],
+      requirement:
+        'Every API response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.',
+      basis: [SPEC.rateLimitHeaders],
+      title: 'Looks for the three headers on every response of the run',
+      needs: { requests: 0 },
+      async run(ctx: Ctx) {
+        const xs = responses(ctx);
+        const offences: Offence[] = [];
+        for (const x of xs) {
+          for (const name of NAMES) {
+            if (headerValue(x.response!.headers, name) === undefined)
+              offences.push({ problem: `${name} missing`, exchange: x });
+          }
+        }
+        reportGrouped(ctx, offences, xs.length, 'all three headers on every response');
+      },
+    }),
+    check({
+      id: 'RL-HEADERS-VALID',
+      spec: 'spec §8 rules 1-2',
+      level: 'MUST',
+      rules: ['8.r1'],
+      requirement:
+        'X-RateLimit-Limit and -Remaining hold non-negative integers, Remaining never above Limit, and X-RateLimit-Reset a non-negative number.',
+      rationale: 'Limit and Remaining count requests; Reset is a Unix timestamp, which may carry a fraction.',
+      basis: [SPEC.rateLimitHeaders, SPEC.resetMoment],
+      title: 'Parses the three headers on every response of the run',
+      needs: { requests: 0 },
+      async run(ctx: Ctx) {
+        const xs = responses(ctx);
+        const offences: Offence[] = [];
+        let fractions = 0;
+        for (const x of xs) {
+          const headers = x.response!.headers;
+          let fraction = false;
+          for (const [name, read, what] of [
+            ['X-RateLimit-Limit', integerHeader, 'an integer'],
+            ['X-RateLimit-Remaining', integerHeader, 'an integer'],
+            ['X-RateLimit-Reset', numberHeader, 'a number'],
+          ] as const) {
+            // Absent is RL-HEADERS-PRESENT's finding, sent on several lines EVERY-RL-HEADER-ONCE's: each
+            // line's value is judged here.
+            for (const line of fieldLines(headers, name)) {
+              const h: NumberHeader = read({ [name.toLowerCase()]: line }, name)!;
+              if (h.value === undefined) offences.push({ problem: `${name} is not ${what}`, exchange: x });
+              else if (h.value < 0) offences.push({ problem: `${name} is negative`, exchange: x });
+              fraction ||= h.fraction === true;
+            }
+          }
+          if (fraction) fractions++;
+          // Repeated fields read joined, which never parses: a Remaining on several lines is not compared.
+          const rl = rateLimitHeaders(headers);
+          if (
+            rl.limit?.value !== undefined &&
+            rl.remaining?.value !== undefined &&
+            rl.remaining.value > rl.limit.value
+          ) {
+            offences.push({ problem: 'X-RateLimit-Remaining is above X-RateLimit-Limit', exchange: x });
+          }
+        }
+        if (fractions > 0)
+          ctx.note(
+            `X-RateLimit-Reset carries a fraction of a second on ${fractions} responses: a Unix timestamp all the same`,
+          );
+        reportGrouped(ctx, offences, xs.length, 'integers, Remaining within Limit, Reset a number');
+      },
+    }),
+    check({
+      id: 'RL-HEADERS-RESET-UNIX-SECONDS',
+      level: 'MUST',
+      rules: ['8.r2'],
+      requirement:
+        'X-RateLimit-Reset is a Unix timestamp in seconds: not milliseconds (above 10^12) and not a delta (below 10^9).',
+      basis: [SPEC.resetMoment],
+      title: 'Classifies X-RateLimit-Reset on every response of the run',
+      needs: { requests: 0 },
+      async run(ctx: Ctx) {
+        const xs = responses(ctx);
+        const offences: Offence[] = [];
+        for (const x of xs) {
+          const v = rateLimitHeaders(x.response!.headers).reset?.value;
+          if (v === undefined) continue;
+          if (v > RESET_MILLIS_ABOVE)
+            offences.push({ problem: 'X-RateLimit-Reset looks like Unix milliseconds', exchange: x });
+          else if (v < RESET_DELTA_BELOW)
+            offences.push({
+              problem: 'X-RateLimit-Reset looks like a delta in seconds, not a Unix time',
+              exchange: x,
+            });
+        }
+        reportGrouped(ctx, offences, xs.length, 'Unix seconds everywhere');
+      },
+    }),
+    check({
+      id: 'RL-HEADERS-RETRY-AFTER-VALID',
+      level: 'MUST',
+      rules: ['8.r4'],
+      requirement: 'A Retry-After value is delay-seconds or an HTTP-date (RFC 9110 §10.2.3).',
+      rationale:
+        'A sender must not generate values outside the grammar (RFC 9110 §2.2), as a client cannot wait for "soon", "-5" or "1e309".',
+      basis: [RFC.grammar, RFC.retryAfterForms, SPEC.retryAfterWait],
+      title: 'Parses Retry-After on every response of the run that carries one',
+      needs: { requests: 0 },
+      async run(ctx: Ctx) {
+        const xs = responses(ctx).filter(
+          (x) => headerValue(x.response!.headers, 'retry-after') !== undefined,
+        );
+        if (xs.length === 0) {
+          const off = ctx.config.skipRateLimitProbe;
+          ctx.skip(
+            `no response of the run carried Retry-After: nothing to judge (a 429 carries one, and the rate-limit probe walks to it${off ? `; it was left out with ${settingOf('skipRateLimitProbe').flag}` : ''})`,
+            off ? input('skipRateLimitProbe') : OUTCOME,
+          );
+        }
+        const offences: Offence[] = [];
+        for (const x of xs) {
+          const ra = retryAfter(x.response!.headers, Date.parse(x.startedAt));
+          if (ra?.form === 'invalid')
+            offences.push({ problem: 'Retry-After is neither delay-seconds nor an HTTP-date', exchange: x });
+        }
+        reportGrouped(ctx, offences, xs.length, 'every Retry-After is delay-seconds or an HTTP-date');
+      },
+    }),
+    check({
+      id: 'RL-HEADERS-LIMIT-BY-STATUS',
+      spec: 'spec §8 rule 1 and table',
+      level: 'MUST',
+      rules: ['8.r1', '8.plans'],
+      requirement:
+        'X-RateLimit-Limit is the limit of the credential, which depends on its plan, not on the response: every status in one credential bucket carries the same Limit.',
+      basis: [SPEC.limitsByPlan, SPEC.rateLimitHeaders],
+      title:
+        'Compares X-RateLimit-Limit across the statuses of every response of the run, per credential bucket',
+      needs: { requests: 0 },
+      async run(ctx: Ctx) {
+        const xs = responses(ctx);
+        reportGrouped(
+          ctx,
+          limitByStatus(byBucket(xs)),
+          xs.length,
+          'one Limit per credential bucket, whatever the status',
+        );
+      },
+    }),
+    check({
+      id: 'RL-HEADERS-RESET-STABLE',
+      level: 'MUST',
+      rules: ['8.r2'],
+      requirement:
+        'X-RateLimit-Reset gives the moment the limit resets: while Remaining falls (one window) that moment does not move later, beyond the rounding of whole seconds.',
+      basis: [SPEC.resetMoment],
+      title: 'Follows X-RateLimit-Reset through each window of the run, per credential bucket',
+      needs: { requests: 0 },
+      async run(ctx: Ctx) {
+        const xs = responses(ctx);
+        const found = judgeWindows(byBucket(xs));
+        if (found.windows === 0 && xs.length > 0)
+          ctx.skip(
+            `no window of the run holds two responses with a Unix-seconds X-RateLimit-Reset (see RL-HEADERS-RESET-UNIX-SECONDS; a run without ${settingOf('only').flag} sends more)`,
+            input('only'),
+          );
+        reportGrouped(ctx, found.moved, xs.length, `Reset constant within each of ${found.windows} windows`);
+      },
+    }),
+    check({
+      id: 'RL-HEADERS-NEW-WINDOW',
+      level: 'MUST',
+      rules: ['8.r2'],
+      requirement:
+        'X-RateLimit-Reset gives the moment the limit resets: once that moment has passed, a new window begins and Reset names a later moment.',
+      basis: [SPEC.resetMoment],
+      title: 'Reads the responses that arrived after a Reset moment the run outlived, per credential bucket',
+      needs: { requests: 0, probe: true },
+      async run(ctx: Ctx) {
+        const xs = responses(ctx);
+        const found = judgeWindows(byBucket(xs));
+        if (found.passed === 0 && xs.length > 0)
+          ctx.skip(
+            `no response of the run arrived after a Reset moment: nothing to judge; the rate-limit probe waits past one (leave out ${settingOf('skipRateLimitProbe').flag})`,
+            input('skipRateLimitProbe'),
+          );
+        reportGrouped(
+          ctx,
+          found.stale,
+          xs.length,
+          `a new window after each of ${found.passed} Reset moments passed`,
+        );
+      },
+    }),
+  ],
+});

@@ -1,0 +1,121 @@
+// Unit tests of the whole-run window reading (windows.ts) on synthetic exchanges: a faithful fixed
+// window read through whole-second rounding stays silent; a rolling or frozen Reset is found.
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../../../lib/http/transcript.ts';
+import { byBucket, judgeWindows } from './windows.ts';
+
+const T0 = 1_800_000_000_000;
+
+/**
+ * A keyed answer received at local `at` ms, whose server clock (Date, whole seconds, rounded down as servers
+ * write it) reads `at` too; the request went out `took` ms before.
+ */
+function answer(
+  seq: number,
+  at: number,
+  status: number,
+  remaining: number,
+  reset: number,
+  took = 5,
+): Exchange {
+  return {
+    seq,
+    bucket: 'primary',
+    startedAt: new Date(at - took).toISOString(),
+    durationMs: took,
+    request: { method: 'DELETE', path: '/store/orders/1', headers: {} },
+    response: {
+      status,
+      headers: {
+        date: new Date(at).toUTCString(),
+        'x-ratelimit-limit': '5',
+        'x-ratelimit-remaining': String(remaining),
+        'x-ratelimit-reset': String(reset),
+      },
+    },
+  } as unknown as Exchange;
+}
+
+describe('whole-run windows', () => {
+  it('a fixed window whose next answer comes just after the true reset, inside the rounding, is no Reset moving later', () => {
+    // A 2 s window opens at T0 - 100 ms and truly ends at T0 + 1_900 ms; Reset names it rounded up (T0/1000 + 2)
+    // and the first answer's Date reads its second down (T0 - 1 s at T0 - 50 ms), so the moment reads 0.95 s
+    // late. Traffic goes on: the next window's first answer comes 20 ms after the true end, before that moment
+    // less a second of slack, with a Reset 2 s later.
+    const end = T0 + 1_900;
+    const xs = [
+      answer(1, T0 - 50, 404, 4, T0 / 1000 + 2),
+      answer(2, T0 + 500, 404, 3, T0 / 1000 + 2),
+      answer(3, T0 + 1_500, 404, 2, T0 / 1000 + 2),
+      answer(4, end + 20, 404, 4, T0 / 1000 + 4),
+      answer(5, end + 40, 404, 3, T0 / 1000 + 4),
+    ];
+    const found = judgeWindows(byBucket(xs));
+    expect(found.moved).toEqual([]);
+    expect(found.stale).toEqual([]);
+  });
+
+  it('a Reset that rolls forward while Remaining falls is found', () => {
+    const xs = [0, 1, 2, 3].map((i) => answer(i + 1, T0 + i * 1_500, 404, 4 - i, T0 / 1000 + 60 + i * 1.5));
+    const whole = xs.map((x) => {
+      const h = x.response!.headers as Record<string, string>;
+      h['x-ratelimit-reset'] = String(Math.ceil(Number(h['x-ratelimit-reset'])));
+      return x;
+    });
+    expect(judgeWindows(byBucket(whole)).moved.length).toBeGreaterThan(0);
+  });
+
+  it('a Reset still naming a passed moment well after it, in the next window, is stale', () => {
+    const xs = [
+      answer(1, T0 + 100, 404, 4, T0 / 1000 + 2),
+      answer(2, T0 + 200, 429, 0, T0 / 1000 + 2),
+      answer(3, T0 + 4_500, 404, 4, T0 / 1000 + 2),
+    ];
+    expect(judgeWindows(byBucket(xs)).stale).toHaveLength(1);
+  });
+
+  it('concurrent answers carry no order: a burst answer that completes after a sibling 429 is no new window', () => {
+    // A fixed window of 5 ending at T0 + 3 s. The recovery is served (4 left); then a burst of 5 goes out at
+    // once at T0 + 100 ms. The server answers them in some order; they complete in another: the 429 first,
+    // then an answer it served earlier (Remaining 3). Read in completion order that looks like Remaining
+    // rising right after a 429, under the same Reset.
+    const reset = T0 / 1000 + 3;
+    const xs = [
+      answer(1, T0, 200, 4, reset),
+      answer(2, T0 + 110, 429, 0, reset, 10),
+      answer(3, T0 + 115, 200, 3, reset, 15),
+      answer(4, T0 + 118, 200, 2, reset, 18),
+      answer(5, T0 + 119, 200, 0, reset, 19),
+      answer(6, T0 + 120, 200, 1, reset, 20),
+    ];
+    const found = judgeWindows(byBucket(xs));
+    expect(found.stale).toEqual([]);
+    expect(found.moved).toEqual([]);
+  });
+
+  it('answers in sequence still show a lifted limit that kept its passed Reset', () => {
+    const reset = T0 / 1000 + 2;
+    const xs = [
+      answer(1, T0 + 100, 404, 1, reset),
+      answer(2, T0 + 200, 429, 0, reset),
+      answer(3, T0 + 3_500, 404, 4, reset),
+    ];
+    expect(judgeWindows(byBucket(xs)).stale).toHaveLength(1);
+  });
+
+  it("a sliding log's Reset rounded down to its second is no passed moment", () => {
+    // A sliding log of 3 requests per 2 s; Reset names the oldest logged request's expiry, rounded down.
+    // Requests at T0, +300 and +600 ms fill it (Reset T0 + 2 s); one at +700 ms is refused. At +2_350 the
+    // first two have expired: served, Remaining 1, and the oldest left (+600) expires at +2_600, which reads
+    // T0 + 2 s once rounded down, as the server's Date does. That moment is ahead: the next window's own.
+    const reset = T0 / 1000 + 2;
+    const xs = [
+      answer(1, T0, 404, 2, reset),
+      answer(2, T0 + 300, 404, 1, reset),
+      answer(3, T0 + 600, 404, 0, reset),
+      answer(4, T0 + 700, 429, 0, reset),
+      answer(5, T0 + 2_350, 404, 1, reset),
+    ];
+    expect(judgeWindows(byBucket(xs)).stale).toEqual([]);
+  });
+});

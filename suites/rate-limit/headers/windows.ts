@@ -1,0 +1,182 @@
+// Reads the X-RateLimit-* headers of every response of the run as windows, per credential bucket: which
+// Limit each status carries, whether Reset moves later within a window, and whether a new window follows
+// the Reset moment. Pure: offences for the RL-HEADERS checks, never a verdict and never a request.
+import {
+  rateLimitHeaders,
+  resetAtLocalMs,
+  resetKind,
+  serverDateMs,
+} from '../../../lib/formats/rate-limit-headers.ts';
+import type { Bucket, Exchange } from '../../../lib/http/transcript.ts';
+import type { Offence } from '../../kit/whole-run.ts';
+
+/** Reset is whole seconds: a move of one is rounding. */
+const ROUNDING_S = 1;
+/** How long after the announced moment a response may still name it (rounding, skew, a slow reset). */
+export const STALE_AFTER_MS = 2000;
+
+interface Reading {
+  x: Exchange;
+  status: number;
+  /** When the request went out and when its answer arrived (local ms). */
+  sentAtMs: number;
+  receivedAtMs: number;
+  limit?: number;
+  remaining?: number;
+  /** Unix seconds, only when Reset reads as Unix seconds (a delta or milliseconds is another check's). */
+  reset?: number;
+  resetAtMs?: number;
+  /** The server's clock at the response (its Date header), else the local one. */
+  serverNowMs: number;
+}
+
+/** The bucket a response counts in: a 401 is charged to the address whatever credential was offered. */
+function bucketOf(x: Exchange): Bucket {
+  return x.response!.status === 401 ? 'anonymous' : x.bucket;
+}
+
+function readingOf(x: Exchange): Reading {
+  const headers = x.response!.headers;
+  const rl = rateLimitHeaders(headers);
+  const sentAtMs = Date.parse(x.startedAt);
+  const receivedAtMs = sentAtMs + x.durationMs;
+  const reset = rl.reset?.value;
+  const unix = reset !== undefined && resetKind(reset) === 'unix-seconds';
+  return {
+    x,
+    status: x.response!.status,
+    sentAtMs,
+    receivedAtMs,
+    serverNowMs: serverDateMs(headers) ?? receivedAtMs,
+    ...(rl.limit?.value !== undefined ? { limit: rl.limit.value } : {}),
+    ...(rl.remaining?.value !== undefined ? { remaining: rl.remaining.value } : {}),
+    ...(unix ? { reset, resetAtMs: resetAtLocalMs(reset, receivedAtMs, serverDateMs(headers)) } : {}),
+  };
+}
+
+/** startedAt is written to the millisecond: an answer read within one before a request went out preceded it. */
+const CLOCK_GRAIN_MS = 1;
+
+/**
+ * The answer `r` can be compared with as its predecessor: the last one (in completion order) that arrived
+ * before `r` was sent. Concurrent requests (a burst) carry no order among themselves: the order their answers
+ * complete in is not the order the server counted them in, so none of them is another's predecessor.
+ */
+function predecessor(done: readonly Reading[], r: Reading): Reading | undefined {
+  for (let i = done.length - 1; i >= 0; i--) {
+    const p = done[i]!;
+    if (p.receivedAtMs <= r.sentAtMs + CLOCK_GRAIN_MS) return p;
+  }
+  return undefined;
+}
+
+export function byBucket(xs: readonly Exchange[]): Map<Bucket, Reading[]> {
+  const out = new Map<Bucket, Reading[]>();
+  for (const x of xs) {
+    if (!x.response) continue;
+    const b = bucketOf(x);
+    out.set(b, [...(out.get(b) ?? []), readingOf(x)]);
+  }
+  return out;
+}
+
+/** Per bucket, the Limit each status carries; an offence for each status whose Limit differs from another's. */
+export function limitByStatus(buckets: Map<Bucket, Reading[]>): Offence[] {
+  const offences: Offence[] = [];
+  for (const [bucket, rs] of buckets) {
+    const seen = new Map<number, Reading>();
+    for (const r of rs) if (r.limit !== undefined && !seen.has(r.status)) seen.set(r.status, r);
+    const first = [...seen.values()][0];
+    if (!first) continue;
+    for (const r of seen.values()) {
+      if (r.limit !== first.limit)
+        offences.push({
+          problem: `X-RateLimit-Limit differs by status in the ${bucket} bucket: ${first.limit} on ${first.status}, ${r.limit} on ${r.status}`,
+          exchange: r.x,
+        });
+    }
+  }
+  return offences;
+}
+
+export interface WindowFindings {
+  /** Reset moved later while Remaining fell (the same window). */
+  moved: Offence[];
+  /** A response well after the announced moment still names it or an earlier one. */
+  stale: Offence[];
+  /** Windows with at least two responses, and Reset moments the run outlived. */
+  windows: number;
+  passed: number;
+}
+
+/**
+ * Splits each bucket's responses into windows: a window ends when Remaining rises or when a response arrives
+ * after the moment the window's first Reset named. Within a window Remaining falls, so Reset must not move
+ * later than its first value (or the last one under which Remaining rose) beyond rounding.
+ */
+export function judgeWindows(buckets: Map<Bucket, Reading[]>): WindowFindings {
+  const found: WindowFindings = { moved: [], stale: [], windows: 0, passed: 0 };
+  for (const [bucket, rs] of buckets) {
+    let anchor: Reading | undefined;
+    /**
+     * The Reset a later one is compared with for "moved later": the anchor, or the last answer whose
+     * Remaining rose under a later Reset. A fixed window's next window may begin a little before its
+     * moment reads as come (Reset is rounded up to the second, the Date header down, so the moment can read
+     * up to 2 s late), and its first answers must not read as the old window's Reset moving later. Only
+     * this comparison moves: the windows and the stale check keep the anchor.
+     */
+    let base: Reading | undefined;
+    const done: Reading[] = [];
+    let size = 0;
+    for (const r of rs) {
+      if (r.reset === undefined) continue;
+      const prev = predecessor(done, r);
+      const rose = prev?.remaining !== undefined && r.remaining !== undefined && r.remaining > prev.remaining;
+      // Reset is rounded to whole seconds and read against the second-resolution Date: a second of slack.
+      const timeUp = anchor !== undefined && r.receivedAtMs >= anchor.resetAtMs! - 1000;
+      const wellPast = anchor !== undefined && r.receivedAtMs >= anchor.resetAtMs! + STALE_AFTER_MS;
+      // A new window shows by Remaining rising or by time alone once well past the moment; its Reset must
+      // then name a later moment than the one that passed.
+      const renewed = timeUp && (rose || wellPast);
+      // Or the limit visibly lifted: served again, with more left, right after a 429 or a Remaining of 0.
+      const lifted = rose && r.status !== 429 && (prev!.status === 429 || prev!.remaining === 0);
+      // Stale only when the response's own Reset has passed by more than its rounding, read on the server's
+      // own clock: Reset and Date are whole seconds, each may be rounded down (a sliding log's next expiry,
+      // 200 ms ahead, reads as this second), and a token bucket refilling within the second names a moment
+      // ahead. A Reset that kept naming the passed moment shows once the run is a second past it.
+      const named = (r.reset + ROUNDING_S) * 1000 <= r.serverNowMs;
+      if ((renewed || lifted) && r.reset <= anchor!.reset! && named)
+        found.stale.push({
+          problem: `X-RateLimit-Reset still names a moment that has passed once the window it announced was over (${bucket} bucket): the new window got no Reset of its own`,
+          exchange: r.x,
+        });
+      const next = timeUp && (renewed || r.reset > anchor!.reset!);
+      if (next) found.passed += 1;
+      if (!anchor || next) {
+        if (size >= 2) found.windows += 1;
+        anchor = r;
+        base = r;
+        size = 1;
+      } else if (rose && r.reset > base!.reset!) {
+        size += 1;
+        base = r;
+      } else {
+        size += 1;
+        // A limiter that frees capacity gradually (a token bucket) names when it is full again: that moment
+        // moves later as requests spend it, and the time left grows with them. A Reset that moves later
+        // while the time left stays put (always "now + window") names no moment at all.
+        const from = base!;
+        const moved = (r.reset - from.reset!) * 1000;
+        const grew = r.resetAtMs! - r.receivedAtMs - (from.resetAtMs! - from.receivedAtMs);
+        if (r.reset > from.reset! + ROUNDING_S && grew < moved / 2)
+          found.moved.push({
+            problem: `X-RateLimit-Reset moved later by more than ${ROUNDING_S} s within one window while Remaining fell (${bucket} bucket; the first Reset of the window is the one to compare with)`,
+            exchange: r.x,
+          });
+      }
+      done.push(r);
+    }
+    if (size >= 2) found.windows += 1;
+  }
+  return found;
+}

@@ -1,0 +1,67 @@
+// How the RL-PROBE checks reach the probe's record: the walk with its evidence and reproduction attached, the
+// walk's 429, and the factories of the checks that only judge them. Never sends: the session does (what the
+// probe costs is cost.ts).
+import type { CheckDefinition, CheckInput } from '../../../lib/check/model.ts';
+import { OUTCOME } from '../../../lib/check/skip.ts';
+import { type Ctx, check } from '../../kit/context.ts';
+import { probeNeeds } from './cost.ts';
+import { apply, type Judgement, take } from './judgement.ts';
+import { type ProbeRecord, type Sample, WALK_MARGIN, type Walk } from './record.ts';
+import { probeOf } from './session.ts';
+
+/**
+ * The walk, with the probe's last samples attached as evidence; its reproduction is a loop that repeats
+ * the walk's request until the 429 (never three copies of one curl line).
+ */
+export async function walkOf(ctx: Ctx): Promise<{ record: ProbeRecord; walk: Walk }> {
+  const record = await probeOf(ctx).run();
+  const walk = take(ctx, record.walk);
+  ctx.evidence(...walk.samples.slice(-3).map((s) => s.response.exchange));
+  const last = walk.limited ?? walk.samples.at(-1);
+  // Whoever reruns it may start from a full window: up to Limit + the walk's margin.
+  const max = Math.max(walk.bound, (walk.samples[0]?.limit ?? 0) + WALK_MARGIN);
+  if (last) ctx.reproduceUntil({ exchange: last.response.exchange, status: 429, max });
+  return { record, walk };
+}
+
+/** The walk's 429; the check is skipped when the walk met none. */
+export async function limitedOf(ctx: Ctx): Promise<Sample> {
+  return limitedIn(ctx, (await walkOf(ctx)).walk);
+}
+
+function limitedIn(ctx: Ctx, walk: Walk): Sample {
+  if (!walk.limited) ctx.skip('the walk met no 429 (see RL-PROBE-LIMIT-ENFORCED)', OUTCOME);
+  return walk.limited;
+}
+
+/** What an RL-PROBE check that only judges states about itself: everything but its needs and its run. */
+export type JudgingCheck = Omit<CheckInput<Ctx>, 'needs' | 'run'>;
+
+/** An RL-PROBE check that judges the walk (the probe runs once, for every check that reads it). */
+export function walkCheck(
+  meta: JudgingCheck,
+  judge: (walk: Walk) => Judgement | string,
+): CheckDefinition<Ctx> {
+  return check({
+    ...meta,
+    needs: probeNeeds,
+    async run(ctx: Ctx) {
+      apply(ctx, judge((await walkOf(ctx)).walk));
+    },
+  });
+}
+
+/** An RL-PROBE check that judges the walk's 429 (skipped when the walk met none), with the walk it ended. */
+export function limitedCheck(
+  meta: JudgingCheck,
+  judge: (limited: Sample, walk: Walk) => Judgement | string,
+): CheckDefinition<Ctx> {
+  return check({
+    ...meta,
+    needs: probeNeeds,
+    async run(ctx: Ctx) {
+      const { walk } = await walkOf(ctx);
+      apply(ctx, judge(limitedIn(ctx, walk), walk));
+    },
+  });
+}

@@ -1,0 +1,129 @@
+// Unit tests of the judgements of what follows the walk (judge-after-walk.ts) on synthetic samples: the
+// 429 itself, the recovery, the second key and the burst, one finding per broken rule.
+import { describe, expect, it } from 'vitest';
+import { refused, rl, sample, T0, walkOf } from '../../../test/support/probe-records.ts';
+import {
+  judge429Headers,
+  judgeBurst,
+  judgeConsistency,
+  judgeRecovery,
+  judgeRetryAfter,
+  judgeSecondKey,
+} from './judge-after-walk.ts';
+
+describe('429 judgements', () => {
+  const limited = (h: Record<string, string>) => sample(4, 429, h);
+  /** Retry-After against Reset for a walk of Remaining 3..0 ended by a 429 with these headers. */
+  const consistency = (h: Record<string, string>, remainings = [3, 2, 1, 0]) => {
+    const w = walkOf(remainings, h);
+    return judgeConsistency(w.limited!, w);
+  };
+
+  it('Retry-After: present in either RFC 9110 form, absent or garbled is a finding', () => {
+    expect(judgeRetryAfter(limited(refused())).findings).toEqual([]);
+    const date = new Date(T0 + 2000).toUTCString();
+    expect(judgeRetryAfter(limited(refused({ 'retry-after': date }))).observed).toMatch(/http-date/);
+    expect(judgeRetryAfter(limited(rl(0))).findings[0]!.message).toMatch(/no Retry-After/);
+    expect(judgeRetryAfter(limited(refused({ 'retry-after': 'soon' }))).findings[0]!.message).toMatch(
+      /neither delay-seconds nor an HTTP-date/,
+    );
+  });
+
+  it('Retry-After in milliseconds ends after Reset and says so; a shorter one is consistent', () => {
+    const j = consistency(refused({ 'retry-after': '1960' }));
+    expect(typeof j !== 'string' && j.findings[0]!.message).toMatch(
+      /ends after X-RateLimit-Reset.*looks like milliseconds/,
+    );
+    expect(consistency(refused())).toMatchObject({ findings: [] });
+    // A token bucket: Retry-After 1 s (the next token), Reset 5 s away (the bucket full again).
+    const bucket = consistency({ ...rl(0, T0 / 1000 + 5), 'retry-after': '1' });
+    expect(bucket).toMatchObject({ findings: [] });
+    expect(typeof bucket !== 'string' && bucket.observed).toMatch(/ends before the Reset moment/);
+    const late = consistency({ ...rl(0, T0 / 1000 + 2), 'retry-after': '10' });
+    expect(typeof late !== 'string' && late.findings).toHaveLength(1);
+    expect(consistency(rl(0))).toMatch(/no usable Retry-After/);
+  });
+
+  it('a 429 sent without the rate-limit headers is compared with the Reset its window announced', () => {
+    const far = consistency({ 'retry-after': '1998' });
+    expect(typeof far !== 'string' && far.findings[0]!.message).toMatch(
+      /ends after X-RateLimit-Reset: .*X-RateLimit-Reset \d+ on request #3, the 429 carrying none/,
+    );
+    expect(consistency({ 'retry-after': '2' })).toMatchObject({ findings: [] });
+    // A Reset sent as a delta is no moment to compare with.
+    const w = walkOf([1, 0], { 'retry-after': '1998' });
+    for (const x of w.samples)
+      if (x.status !== 429) Object.assign(x, { reset: 2, resetAtMs: x.response.receivedAtMs + 2000 });
+    expect(judgeConsistency(w.limited!, w)).toMatch(/neither the 429 nor the walk before it/);
+  });
+
+  it('the 429 needs the three headers with Remaining 0', () => {
+    expect(judge429Headers(limited(refused())).findings).toEqual([]);
+    expect(judge429Headers(limited({ 'retry-after': '2' })).findings[0]!.message).toMatch(
+      /lacks X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset/,
+    );
+    expect(judge429Headers(limited(refused({ 'x-ratelimit-remaining': '-1' }))).findings[0]!.message).toMatch(
+      /Remaining -1, not 0/,
+    );
+  });
+});
+
+describe('after the limit', () => {
+  it('recovery passes when the first try is served (a gradual refill too), fails when still 429', () => {
+    const ok = sample(5, 404, rl(4, T0 / 1000 + 4));
+    expect(judgeRecovery({ waitsMs: [2000], attempts: [ok], recovered: ok }).findings).toEqual([]);
+    // A token bucket after a 1 s Retry-After: served, with one token back.
+    const low = sample(5, 404, rl(1, T0 / 1000 + 4));
+    const gradual = judgeRecovery({ waitsMs: [1000], attempts: [low], recovered: low });
+    expect(gradual.findings).toEqual([]);
+    expect(gradual.notes.join('\n')).toMatch(/Remaining 1 of 5 after the wait: .*gradual refill/);
+    const again = [5, 6, 7].map((n) => sample(n, 429, refused()));
+    const j = judgeRecovery({ waitsMs: [2000, 4100, 8300], attempts: again });
+    expect(j.findings[0]!.message).toMatch(
+      /429 again.*waited 2 s, then 4.1 s, then 8.3 s; still 429 after 3 tries/,
+    );
+  });
+
+  it('second key: untouched is per key; refused or drained is shared', () => {
+    const before = sample(1, 404, rl(4));
+    expect(judgeSecondKey({ before, after: sample(6, 404, rl(3)) }).observed).toMatch(/limits are per key/);
+    expect(judgeSecondKey({ before, after: sample(6, 429, refused()) }).findings[0]!.message).toMatch(
+      /share one limit/,
+    );
+    expect(judgeSecondKey({ before, after: sample(6, 404, rl(0)) }).findings[0]!.message).toMatch(
+      /counted against it/,
+    );
+  });
+
+  it('burst: at most Remaining succeed; a burst that straddled a reset judges nothing', () => {
+    const burst = (ok: number, straddled = false) => ({
+      size: 5,
+      allowed: 4,
+      samples: [...Array(5).keys()].map((i) => sample(10 + i, i < ok ? 404 : 429, rl(0))),
+      straddled,
+    });
+    const findings = (j: ReturnType<typeof judgeBurst>) => {
+      if (typeof j === 'string') throw new Error(j);
+      return j.findings;
+    };
+    expect(findings(judgeBurst(burst(4)))).toEqual([]);
+    expect(findings(judgeBurst(burst(5)))[0]!.message).toMatch(/5 of 5 .* 1 got past the limit/);
+    expect(judgeBurst(burst(5, true))).toMatch(/straddled a window reset: nothing to judge/);
+  });
+
+  it('burst on a gradual limiter: tokens that came back during the burst may be served too, no more', () => {
+    const burst = (ok: number, refill: number | null) => ({
+      size: 21,
+      allowed: 20,
+      samples: [...Array(21).keys()].map((i) => sample(10 + i, i < ok ? 404 : 429, rl(0))),
+      straddled: false,
+      gradual: { why: 'Remaining rose', refill, spanMs: 80 },
+    });
+    const j = judgeBurst(burst(21, 2));
+    expect(typeof j !== 'string' && j.findings).toEqual([]);
+    expect(typeof j !== 'string' && j.observed).toMatch(/tokens that came back during the 80 ms burst/);
+    const over = judgeBurst(burst(21, 0));
+    expect(typeof over !== 'string' && over.findings[0]!.message).toMatch(/1 got past the limit .* 0 tokens/);
+    expect(judgeBurst(burst(21, null))).toMatch(/rate its headers do not bound/);
+  });
+});

@@ -1,0 +1,161 @@
+// Pure readings of what follows the walk into findings: the 429 itself, the second key, the recovery and
+// the burst. They never send and never choose a level: the check that calls one does.
+import { retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
+import { type Finding, type Judgement, judged } from './judgement.ts';
+import {
+  type Burst,
+  earlyTolerance,
+  endsAfterReset,
+  type Recovery,
+  rolledOver,
+  type Sample,
+  type SecondKey,
+  seconds,
+  type Walk,
+} from './record.ts';
+import { windowResetOf } from './windows.ts';
+
+export function judgeRetryAfter(limited: Sample): Judgement {
+  const ra = retryAfter(limited.response.headers, limited.response.receivedAtMs);
+  if (!ra)
+    return judged('', 1, [
+      {
+        message: 'the 429 carries no Retry-After, so the client is not told how long to wait',
+        sample: limited,
+        expected: 'Retry-After: delay-seconds or HTTP-date',
+        actual: 'absent',
+      },
+    ]);
+  if (ra.form === 'invalid')
+    return judged('', 1, [
+      {
+        message: `Retry-After ${JSON.stringify(ra.raw)} is neither delay-seconds nor an HTTP-date`,
+        sample: limited,
+        expected: 'delay-seconds or HTTP-date (RFC 9110 §10.2.3)',
+        actual: ra.raw,
+      },
+    ]);
+  return judged(`Retry-After: ${ra.raw} (${ra.form}, ${seconds(ra.delayMs)})`, 1);
+}
+
+/** A reason to skip (a string) when one side of the comparison is missing. */
+export function judgeConsistency(limited: Sample, walk: Walk): Judgement | string {
+  const ra = retryAfter(limited.response.headers, limited.response.receivedAtMs);
+  if (!ra || ra.form === 'invalid') return 'the 429 has no usable Retry-After (see RL-PROBE-429-RETRY-AFTER)';
+  const reset = windowResetOf(limited, walk);
+  if (reset === undefined)
+    return 'neither the 429 nor the walk before it in the same window has a numeric X-RateLimit-Reset to compare with (see RL-PROBE-429-HEADERS)';
+  const untilReset = Math.max(0, reset.atMs - limited.response.receivedAtMs);
+  const said = `Retry-After ${ra.raw} (${seconds(ra.delayMs)}), X-RateLimit-Reset ${reset.reset}${reset.from} (${seconds(untilReset)} away)`;
+  if (!endsAfterReset(ra.delayMs, untilReset)) {
+    const sooner = untilReset - ra.delayMs > 1000;
+    return judged(
+      sooner
+        ? `${said}: Retry-After ends before the Reset moment (capacity comes back before the whole window resets, as a token bucket or sliding log frees it); waiting until Reset is enough either way`
+        : `${said}: they name the same moment`,
+      1,
+    );
+  }
+  const looksMs = ra.form === 'delay-seconds' && !endsAfterReset(ra.delayMs / 1000, untilReset);
+  return judged('', 1, [
+    {
+      message: `Retry-After ends after X-RateLimit-Reset: ${said}, so a client that waits until the reset is told it is still too early${looksMs ? '; Retry-After looks like milliseconds' : ''}`,
+      sample: limited,
+      expected: `at most about ${seconds(untilReset)}`,
+      actual: seconds(ra.delayMs),
+    },
+  ]);
+}
+
+export function judge429Headers(limited: Sample): Judgement {
+  const h = limited.response.headers;
+  const names = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+  const missing = names.filter((n) => h[n.toLowerCase()] === undefined);
+  const findings: Finding[] =
+    missing.length > 0 ? [{ message: `the 429 lacks ${missing.join(', ')}`, sample: limited }] : [];
+  const remaining = h['x-ratelimit-remaining'];
+  if (remaining !== undefined && limited.remaining !== 0)
+    findings.push({
+      message: `the 429 says X-RateLimit-Remaining ${String(remaining)}, not 0`,
+      sample: limited,
+      expected: '0',
+      actual: String(remaining),
+    });
+  return judged(`Limit ${limited.limit}, Remaining 0, Reset ${limited.reset}`, 1, findings);
+}
+
+export function judgeRecovery(recovery: Recovery): Judgement {
+  const [first] = recovery.attempts;
+  const ok = recovery.recovered;
+  const waited = recovery.waitsMs.map(seconds).join(', then ');
+  const findings: Finding[] = [];
+  const notes = recovery.gaveUp ? [`backoff stopped early: ${recovery.gaveUp}`] : [];
+  if (first?.status === 429) {
+    const later = ok
+      ? `; it lifted only on try ${recovery.attempts.indexOf(ok) + 1}`
+      : `; still 429 after ${recovery.attempts.length} tries`;
+    findings.push({
+      message: `the first request after the Retry-After wait was 429 again: the limit did not lift when the client was told it would (waited ${waited}${later})`,
+      sample: first,
+      expected: 'not 429',
+      actual: '429',
+    });
+  }
+  // Recovery is the retry being served (spec §8 rule 4); how much quota came back is the limiter's choice
+  // (a fixed window restores all of it, a token bucket or GCRA one token at a time), so it is only recorded.
+  if (ok && ok.limit !== undefined && ok.remaining !== undefined && ok.remaining < ok.limit - 1)
+    notes.push(
+      `Remaining ${ok.remaining} of ${ok.limit} after the wait: the limiter gave back part of the quota (a gradual refill), which the spec allows`,
+    );
+  if (ok && ok.remaining === undefined)
+    notes.push('the response after the wait carried no X-RateLimit-Remaining: only its status was judged');
+  return judged(
+    `after waiting ${waited}, request #${ok?.n} answered ${ok?.status} with Remaining ${ok?.remaining ?? '?'} of ${ok?.limit ?? '?'}`,
+    recovery.attempts.length,
+    findings,
+    notes,
+  );
+}
+
+export function judgeSecondKey(k: SecondKey): Judgement {
+  const { before, after } = k;
+  if (after.status === 429)
+    return judged('', 1, [
+      {
+        message:
+          'the second key was refused with 429 while only the first key had met its limit: the two keys share one limit',
+        sample: after,
+      },
+    ]);
+  const moved = `the second key's Remaining went ${before.remaining ?? '?'} → ${after.remaining ?? '?'} over its two requests, the first key exhausted in between`;
+  const fell =
+    before.remaining !== undefined &&
+    after.remaining !== undefined &&
+    !rolledOver(before, after) &&
+    after.remaining < before.remaining - 1 - earlyTolerance(after.limit);
+  if (!fell) return judged(`${moved}: limits are per key`, 2);
+  return judged('', 1, [{ message: `${moved}: the first key's requests counted against it`, sample: after }]);
+}
+
+export function judgeBurst(b: Burst): Judgement | string {
+  const ok = b.samples.filter((s) => s.status !== 429);
+  const said = `${ok.length} of ${b.size} concurrent requests succeeded with Remaining ${b.allowed} before them`;
+  if (ok.length <= b.allowed) return judged(said, b.samples.length);
+  // A gradual limiter gives tokens back while the burst is in flight (it has no window to straddle): those
+  // may be served too, as many as its rate allows in the burst's time.
+  const g = b.gradual;
+  if (g?.refill === null)
+    return `${said}; the limiter refills gradually (${g.why}) at a rate its headers do not bound, so the successes past Remaining cannot be told from tokens that came back: nothing to judge`;
+  if (g && ok.length <= b.allowed + g.refill)
+    return judged(
+      `${said}: the ${ok.length - b.allowed} past Remaining are tokens that came back during the ${g.spanMs} ms burst (at most ${g.refill}; the limiter refills gradually: ${g.why})`,
+      b.samples.length,
+    );
+  if (!g && b.straddled) return `${said}, but the burst straddled a window reset: nothing to judge it by`;
+  const shown = b.samples.find((s) => s.status === 429) ?? ok[ok.length - 1]!;
+  const most = b.allowed + (g?.refill ?? 0);
+  const message = `${said}: ${ok.length - most} got past the limit (the counter is not atomic under concurrency)${g ? `, beyond the ${g.refill} tokens a gradual limiter could give back in ${g.spanMs} ms` : ''}`;
+  return judged('', 1, [
+    { message, sample: shown, expected: `at most ${most} successes`, actual: String(ok.length) },
+  ]);
+}

@@ -1,0 +1,234 @@
+// Unit tests of the probe's model (record.ts, windows.ts) and of the walk's judgements (judge-walk.ts) on
+// synthetic samples: windows, bounds, backoff, and one finding per broken rule.
+import { describe, expect, it } from 'vitest';
+import { refused, rl, sample, T0, walkOf } from '../../../test/support/probe-records.ts';
+import {
+  judgeCounts,
+  judgeEnforced,
+  judgeNotEarly,
+  judgeReset,
+  judgeSteps,
+  notSeenCounting,
+  remainingUnreliable,
+} from './judge-walk.ts';
+import { backoffDelayMs, earlyTolerance, endsAfterReset, rolledOver } from './record.ts';
+import { windowStarts } from './windows.ts';
+
+describe('probe model', () => {
+  it('reads a rollover only when Reset moves on after the old window ended', () => {
+    const a = sample(0, 404, rl(1, T0 / 1000 + 2));
+    expect(rolledOver(a, sample(1, 404, rl(4, T0 / 1000 + 4), T0 + 1500))).toBe(true);
+    expect(rolledOver(a, sample(1, 404, rl(0, T0 / 1000 + 2), T0 + 100))).toBe(false);
+    // Reset moved while the old window was far from over: not a rollover (Reset is just unstable).
+    expect(rolledOver(a, sample(1, 404, rl(0, T0 / 1000 + 60), T0 + 100))).toBe(false);
+  });
+
+  it('Remaining rising before the Reset moment (within its rounding) stays in the window: a bucket may refill', () => {
+    // The Date header reads T0's second at T0 + 950 ms: Reset T0 + 2 s reads as T0 + 2.95 s locally. A rise
+    // before that moment less a second is kept in the window, where it is the sign of a gradual limiter.
+    const date = { date: new Date(T0).toUTCString() };
+    const a = sample(0, 404, { ...rl(1, T0 / 1000 + 2), ...date }, T0 + 950);
+    const b = sample(
+      1,
+      404,
+      { ...rl(2, T0 / 1000 + 3), date: new Date(T0 + 1_000).toUTCString() },
+      T0 + 1_920,
+    );
+    expect(windowStarts([a, b])).toEqual([false, false]);
+    // Once the moment has come, the rise is the next window.
+    const c = sample(
+      1,
+      404,
+      { ...rl(4, T0 / 1000 + 4), date: new Date(T0 + 2_000).toUTCString() },
+      T0 + 2_000,
+    );
+    expect(windowStarts([a, c])).toEqual([false, true]);
+  });
+
+  it('backs off exponentially, never below Retry-After, with bounded jitter', () => {
+    expect(backoffDelayMs(1, 2000, 0, 0)).toBe(4000);
+    expect(backoffDelayMs(2, 2000, 0, 0)).toBe(8000);
+    expect(backoffDelayMs(2, 2000, 0, 0.999)).toBeLessThan(8000 * 1.25);
+    expect(backoffDelayMs(1, 2000, 30_000, 0)).toBe(30_000);
+    expect(backoffDelayMs(1, 0, 0, 0)).toBe(2000);
+  });
+
+  it('a Retry-After is inconsistent only when it ends after Reset beyond skew and rounding', () => {
+    expect(endsAfterReset(2900, 2000)).toBe(false);
+    expect(endsAfterReset(64_000, 60_000)).toBe(false);
+    // A token bucket: the next token in 1 s, the bucket full in 5 s.
+    expect(endsAfterReset(1000, 5000)).toBe(false);
+    expect(endsAfterReset(0, 10_000)).toBe(false);
+    expect(endsAfterReset(2_000_000, 2000)).toBe(true);
+    expect(endsAfterReset(5000, 2000)).toBe(true);
+  });
+
+  it('scales its tolerances with Limit', () => {
+    expect(earlyTolerance(5)).toBe(1);
+    expect(earlyTolerance(1000)).toBe(50);
+  });
+});
+
+describe('walk judgements', () => {
+  it('a faithful walk has no finding anywhere', () => {
+    const w = walkOf([3, 2, 1, 0], refused());
+    for (const j of [judgeEnforced(w), judgeCounts(w), judgeSteps(w), judgeReset(w.samples)])
+      expect(j).toMatchObject({ findings: [] });
+    expect(judgeNotEarly(w)).toMatchObject({ findings: [] });
+  });
+
+  it('never limits: no 429 within the bound, and successes past Remaining 0', () => {
+    const j = judgeEnforced(walkOf([3, 2, 1, 0, 0, 0, 0]));
+    const f = typeof j === 'string' ? [] : j.findings.map((x) => x.message);
+    expect(f[0]).toMatch(/past the limit was not refused with 429 \(3 of 6/);
+    expect(f[1]).toMatch(/no 429 after 6 requests.*never enforced/);
+  });
+
+  it('a success after Remaining 0 from a gradual limiter (Retry-After well before Reset) is recorded', () => {
+    const bucket = { ...rl(0, T0 / 1000 + 5), 'retry-after': '1' };
+    const j = judgeEnforced(walkOf([3, 2, 1, 0, 0], bucket));
+    expect(j).toMatchObject({ findings: [] });
+    expect(typeof j !== 'string' && j.notes.join()).toMatch(
+      /refills gradually .*Retry-After \(1 s\) ends well before/,
+    );
+  });
+
+  it('a short Retry-After refuted by the recovery is no sign of a gradual limiter', () => {
+    const short = { ...rl(0, T0 / 1000 + 5), 'retry-after': '1' };
+    const w = walkOf([3, 2, 1, 0, 0], short);
+    const refusedAgain = { waitsMs: [1000], attempts: [sample(6, 429, short, T0 + 1100)] };
+    const j = judgeEnforced(w, refusedAgain);
+    expect(typeof j !== 'string' && j.findings[0]!.message).toMatch(
+      /request #4 answered 404 .* X-RateLimit-Remaining 0 in the same window/,
+    );
+    // Served when the Retry-After ended: the next token did come, so the success after Remaining 0 stands.
+    const served = sample(6, 404, rl(0, T0 / 1000 + 5), T0 + 1100);
+    expect(judgeEnforced(w, { waitsMs: [1000], attempts: [served], recovered: served })).toMatchObject({
+      findings: [],
+    });
+  });
+
+  it('a bucket refilling as fast as the walk spends: Remaining never reached 0, nothing to judge', () => {
+    expect(judgeEnforced(walkOf([3, 3, 2, 2, 2, 1, 1]))).toMatch(/Remaining still 1: .*not reached/);
+  });
+
+  it('a Remaining that never moves: more than Limit served in one window is judged by Limit', () => {
+    // Limit 5, Remaining 5 on every answer, 8 served well before the Reset moment: the limit is not enforced.
+    const j = judgeEnforced(walkOf([5, 5, 5, 5, 5, 5, 5, 5]));
+    expect(typeof j !== 'string' && j.findings[0]!.message).toMatch(
+      /no 429 although 8 requests .* within one window, more than X-RateLimit-Limit 5; .*stayed 5/,
+    );
+    // No more than Limit served: nothing to judge yet.
+    expect(judgeEnforced(walkOf([5, 5, 5, 5, 5]))).toMatch(/Remaining still 5/);
+    // The walk reached the Reset moment: two windows may share the requests.
+    const slow = walkOf([5, 5, 5, 5, 5, 5, 5, 5]);
+    slow.samples.forEach((x, i) => {
+      Object.assign(x.response, { receivedAtMs: T0 + i * 300 });
+    });
+    expect(judgeEnforced(slow)).toMatch(/Remaining still 5/);
+  });
+
+  it('limit + 1: one success after Remaining 0, then the 429', () => {
+    const j = judgeEnforced(walkOf([3, 2, 1, 0, 0], refused()));
+    const f = typeof j === 'string' ? [] : j.findings;
+    expect(f).toHaveLength(1);
+    expect(f[0]!.message).toMatch(/request #4 answered 404 .* X-RateLimit-Remaining 0 in the same window/);
+    // Counting stays quiet: the over-limit success is the enforcement finding, not a counting one.
+    expect(judgeCounts(walkOf([3, 2, 1, 0, 0], refused())).findings).toEqual([]);
+  });
+
+  it('Remaining stuck at Limit: counting fails and the 429 comes "early"', () => {
+    const w = walkOf([5, 5, 5, 5, 5], refused({ 'x-ratelimit-remaining': '5' }));
+    expect(judgeCounts(w).findings[0]!.message).toMatch(/did not fall .* 5 then 5 .*\(4 of 4/);
+    const early = judgeNotEarly(w);
+    expect(typeof early !== 'string' && early.findings[0]!.message).toMatch(
+      /Remaining 5 of 5: refused well before/,
+    );
+  });
+
+  it('a jump in Remaining is recorded, not counted against the server', () => {
+    const w = walkOf([4, 3, 1, 0], refused());
+    expect(judgeSteps(w).findings[0]!.message).toMatch(/fell by 2 on request #2 .* other traffic/);
+    expect(judgeCounts(w).findings).toEqual([]);
+  });
+
+  it('a Remaining that stays on some steps (a refill between requests) is recorded, not a finding', () => {
+    const j = judgeCounts(walkOf([4, 3, 3, 2, 1, 0], refused()));
+    expect(j.findings).toEqual([]);
+    expect(j.notes.join()).toMatch(/stayed or rose on 1 of 5 steps/);
+  });
+
+  it('a Limit that changes within the window is a finding', () => {
+    const w = walkOf([3, 2], refused());
+    w.samples[2] = sample(2, 404, rl(1, T0 / 1000 + 2, 6));
+    expect(judgeCounts(w).findings[0]!.message).toMatch(/X-RateLimit-Limit changed within the window/);
+  });
+
+  it('Reset in milliseconds, as a delta, in the past, too far, or moving', () => {
+    const judge = (samples: Parameters<typeof judgeReset>[0]) => {
+      const j = judgeReset(samples);
+      if (typeof j === 'string') throw new Error(j);
+      return j;
+    };
+    const msg = (reset: number) => judge([sample(0, 404, rl(3, reset))]).findings[0]?.message;
+    expect(msg(T0 + 2000)).toMatch(/Unix milliseconds/);
+    expect(msg(2)).toMatch(/a delta/);
+    expect(msg(T0 / 1000 - 60)).toMatch(/before the response/);
+    expect(msg(T0 / 1000 + 3 * 86_400)).toMatch(/more than a day/);
+    expect(msg(T0 / 1000 + 2)).toBeUndefined();
+    const back = [sample(0, 404, rl(3, T0 / 1000 + 9)), sample(1, 404, rl(2, T0 / 1000 + 2))];
+    expect(judge(back).findings[0]!.message).toMatch(/moved back from .* within the same window/);
+    // A token bucket is full again later with every request: recorded, not a finding.
+    const later = [sample(0, 404, rl(3, T0 / 1000 + 2)), sample(1, 404, rl(2, T0 / 1000 + 9))];
+    expect(judge(later)).toMatchObject({ findings: [] });
+    expect(judge(later).notes.join()).toMatch(/moved later with requests 1 times/);
+    // A fraction of a second is still a Unix timestamp; a walk with no Reset judges nothing.
+    expect(msg(T0 / 1000 + 2.356721)).toBeUndefined();
+    expect(judgeReset([])).toMatch(/no numeric X-RateLimit-Reset in the walk to judge/);
+  });
+
+  it('a walk that had the key to itself allows no early 429: Remaining 1 then 429 is one too early', () => {
+    const early = judgeNotEarly(walkOf([4, 3, 2, 1], refused()));
+    expect(typeof early !== 'string' && early.findings[0]?.message).toMatch(/no other traffic/);
+    // Other traffic showed (Remaining fell by two once): a little early is tolerated.
+    const shared = judgeNotEarly(walkOf([5, 3, 2, 1], refused()));
+    expect(typeof shared !== 'string' && shared.findings).toEqual([]);
+  });
+
+  it('judges no early 429 when the walk met none', () => {
+    expect(judgeNotEarly(walkOf([3, 2]))).toMatch(/met no 429/);
+  });
+});
+
+describe('remainingUnreliable (whether Remaining may size the burst)', () => {
+  it('counts one per request: reliable', () => {
+    expect(remainingUnreliable(walkOf([4, 3, 2, 1, 0], refused()))).toBeUndefined();
+  });
+
+  it('never falls, goes negative, or falls by two on a request: unreliable', () => {
+    expect(remainingUnreliable(walkOf([4, 4, 4, 4], refused()))).toMatch(/did not fall on any of 3/);
+    expect(remainingUnreliable(walkOf([2, 1, 0, -1]))).toMatch(/negative/);
+    expect(remainingUnreliable(walkOf([4, 2, 1, 0], refused()))).toMatch(/fell by 2 on request #1/);
+  });
+
+  it('stays on a step: a refill when it falls on most steps or the 429 shows a gradual limiter, else unreliable', () => {
+    // Stays once, falls on the other four: a token came back.
+    expect(remainingUnreliable(walkOf([5, 4, 4, 3, 2, 1, 0], refused()))).toBeUndefined();
+    // Stays as often as it falls, behind a fixed window's 429 (Retry-After 2 s, Reset 2 s away): unexplained.
+    expect(remainingUnreliable(walkOf([4, 4, 3, 3, 2, 2, 1], refused()))).toMatch(/no gradual refill/);
+    // The same behind a token bucket's 429: the next token in 1 s, full again in 9 s.
+    const bucket = refused({ 'retry-after': '1', 'x-ratelimit-reset': String(T0 / 1000 + 9) });
+    expect(remainingUnreliable(walkOf([4, 4, 3, 3, 2, 2, 1], bucket))).toBeUndefined();
+  });
+});
+
+describe('notSeenCounting (whether a burst may be sized by Remaining)', () => {
+  it('a Remaining seen falling by one, and a 429 no earlier than it said: the burst may run', () => {
+    expect(notSeenCounting(walkOf([3, 2, 1, 0], refused()))).toBeUndefined();
+  });
+
+  it('not seen counting down, or a 429 well before Remaining 0: no burst', () => {
+    expect(notSeenCounting(walkOf([0], refused()))).toMatch(/not seen counting down .* on 0 requests/);
+    expect(notSeenCounting(walkOf([5, 4, 3], refused()))).toMatch(/429 came earlier than/);
+  });
+});

@@ -1,0 +1,173 @@
+// The rate-limit probe's record (what was sent, what came back) and the small readings of it that both the
+// probe and its checks need. Nothing here sends, waits or judges.
+
+import type { Skip } from '../../../lib/check/skip.ts';
+import {
+  rateLimitHeaders,
+  resetAtLocalMs,
+  resetKind,
+  serverDateMs,
+} from '../../../lib/formats/rate-limit-headers.ts';
+import type { Response } from '../../../lib/http/client.ts';
+
+/** Requests past the Remaining last read that the walk may send while looking for its 429. */
+export const WALK_MARGIN = 3;
+/** Tries after the Retry-After wait: the first, then two exponential backoffs. */
+export const RECOVERY_ATTEMPTS = 3;
+/** The burst opens this many sockets at once at most; a larger Limit is not burst-tested. */
+export const BURST_MAX = 300;
+/** A day (the longest window of spec §8) plus clock skew: a Reset further ahead is implausible. */
+export const RESET_HORIZON_MS = 86_400_000 + 300_000;
+
+/** spec §8 table: requests per minute and per day; enterprise values are custom (rule 6). */
+export const PLAN_LIMITS = {
+  free: { perMinute: 60, perDay: 1000 },
+  pro: { perMinute: 300, perDay: 10_000 },
+  business: { perMinute: 1000, perDay: 100_000 },
+} as const;
+
+/** One response of the probe, with its rate-limit headers read. */
+export interface Sample {
+  /** Position in the probe's sequence: #0 is the reading. */
+  n: number;
+  response: Response;
+  status: number;
+  limit?: number;
+  remaining?: number;
+  /** X-RateLimit-Reset as sent, when a number (a fraction allowed). */
+  reset?: number;
+  /** The same, read leniently (seconds, milliseconds or delta) as a local time in ms. */
+  resetAtMs?: number;
+  /** The server's clock at the response (its Date header), else the local one. */
+  serverNowMs: number;
+}
+
+export function sampleOf(response: Response, n: number): Sample {
+  const rl = rateLimitHeaders(response.headers);
+  const serverNow = serverDateMs(response.headers);
+  const reset = rl.reset?.value;
+  return {
+    n,
+    response,
+    status: response.status,
+    ...(rl.limit?.value !== undefined ? { limit: rl.limit.value } : {}),
+    ...(rl.remaining?.value !== undefined ? { remaining: rl.remaining.value } : {}),
+    ...(reset !== undefined
+      ? { reset, resetAtMs: resetAtLocalMs(reset, response.receivedAtMs, serverNow) }
+      : {}),
+    serverNowMs: serverNow ?? response.receivedAtMs,
+  };
+}
+
+/**
+ * Whether `cur` is in a later window than `prev`: Reset moved on by a second or more, and prev's window had
+ * ended (within the whole-second rounding of Reset) by the time `cur` arrived.
+ */
+export function rolledOver(prev: Sample, cur: Sample): boolean {
+  if (prev.resetAtMs === undefined || cur.resetAtMs === undefined) return false;
+  // A Reset that is no Unix time in seconds (a delta, milliseconds) is broken: it decides nothing.
+  if (!unixSeconds(prev.reset) || !unixSeconds(cur.reset)) return false;
+  return cur.resetAtMs >= prev.resetAtMs + 1000 && cur.response.receivedAtMs >= prev.resetAtMs - 1000;
+}
+
+function unixSeconds(reset: number | undefined): boolean {
+  return reset !== undefined && resetKind(reset) === 'unix-seconds';
+}
+
+/** How far below 0 a 429 may come early before it is "well before" the limit (other traffic, races). */
+export function earlyTolerance(limit: number | undefined): number {
+  return Math.max(1, Math.floor((limit ?? 0) / 20));
+}
+
+/**
+ * The wait before backoff attempt `i` (1-based): at least the latest Retry-After, else the first wait
+ * doubled per attempt, plus up to a quarter of that as jitter so clients sharing a key do not retry in step.
+ */
+export function backoffDelayMs(i: number, firstWaitMs: number, retryAfterMs: number, random: number): number {
+  const exponential = Math.max(1000, firstWaitMs) * 2 ** i;
+  return Math.max(retryAfterMs, exponential) + Math.floor(random * exponential * 0.25);
+}
+
+/**
+ * Whether a Retry-After wait ends after the X-RateLimit-Reset moment, beyond clock skew and whole-second
+ * rounding (2 s plus 10 % of the time to Reset). Only that is inconsistent: waiting until the reset must be
+ * enough (spec §8 rule 2), while a shorter Retry-After is what a limiter that frees capacity before the whole
+ * window resets (token bucket, sliding log) says, and the spec ties the two no further.
+ */
+export function endsAfterReset(retryAfterMs: number, untilResetMs: number): boolean {
+  return retryAfterMs > untilResetMs + 2000 + 0.1 * untilResetMs;
+}
+
+export const seconds = (ms: number): string =>
+  Number.isFinite(ms) ? `${Math.round(ms / 100) / 10} s` : 'unbounded';
+
+/** A phase of the probe that did not run: why (a Skip: its reason and cause). */
+export type Skipped = { kind: 'skip' } & Skip;
+
+/** What a phase of the probe came to: a value, a reason it could not run, or a harness failure. */
+export type Outcome<T> = { kind: 'done'; value: T } | Skipped | { kind: 'error'; error: unknown };
+
+/** The request the probe repeats, and why that one. */
+export interface ProbeRequest {
+  method: 'DELETE' | 'GET';
+  path: string;
+  label: string;
+}
+
+export interface Reading {
+  request: ProbeRequest;
+  sample: Sample;
+  /** Limit and Remaining, from the reading or, when it lacks them, the latest response that had them. */
+  limit?: number;
+  limitFrom: 'reading' | 'an earlier response' | '--plan' | 'nowhere';
+}
+
+export interface Walk {
+  /** The reading, then every response of the walk, in order. */
+  samples: Sample[];
+  /** The 429 that ended the walk. */
+  limited?: Sample;
+  /** Most requests the walk allowed itself. */
+  bound: number;
+  sent: number;
+  /** Position of the first response of a later window, when the walk crossed a reset. */
+  rolledAt?: number;
+}
+
+export interface SecondKey {
+  before: Sample;
+  after: Sample;
+}
+
+export interface Recovery {
+  /** The Retry-After wait, then each backoff. */
+  waitsMs: number[];
+  attempts: Sample[];
+  /** The first attempt that was not 429. */
+  recovered?: Sample;
+  /** Why backoff stopped short of its tries, if it did. */
+  gaveUp?: string;
+}
+
+export interface Burst {
+  size: number;
+  /** Remaining just before, from the recovery response. */
+  allowed: number;
+  samples: Sample[];
+  straddled: boolean;
+  /**
+   * A limiter that refills gradually (why the walk says so) gives tokens back while the burst is in flight:
+   * at most `refill` of them (null: the headers bound no rate), which may be served on top of `allowed`.
+   */
+  gradual?: { why: string; refill: number | null; spanMs: number };
+}
+
+export interface ProbeRecord {
+  reading: Outcome<Reading>;
+  walk: Outcome<Walk>;
+  secondKey: Outcome<SecondKey>;
+  recovery: Outcome<Recovery>;
+  burst: Outcome<Burst>;
+  planned: string;
+  actual: string;
+}

@@ -1,0 +1,75 @@
+// Where the probe's sequence crosses into a new rate-limit window, decided only from what is still reliable:
+// the time elapsed against the first Reset of the window that read as a plausible Unix time, else Remaining
+// rising. A Reset found broken (a delta, milliseconds, or rolling forward) never makes a window on its own.
+import { RESET_DELTA_BELOW, RESET_MILLIS_ABOVE } from '../../../lib/formats/rate-limit-headers.ts';
+import { RESET_HORIZON_MS, type Sample, type Walk } from './record.ts';
+
+/** Whole-second Reset values, and the server's whole-second Date: a second of slack either way. */
+const ROUNDING_MS = 1000;
+/**
+ * Both roundings at once: Reset rounded up (a window opened at a client's first request ends up to a second
+ * before it) and the moment read against a Date rounded down (up to a second later still). Only a Remaining
+ * back at full within it reads as a new window: a bucket refilling a token or two near its moment does not.
+ */
+const BOTH_ROUNDINGS_MS = 2000;
+
+/** The local moment a sample's Reset names, when Reset reads as a Unix time in seconds not in the past. */
+export function saneResetAtMs(s: Sample): number | undefined {
+  if (s.reset === undefined || s.resetAtMs === undefined) return undefined;
+  if (s.reset > RESET_MILLIS_ABOVE || s.reset < RESET_DELTA_BELOW) return undefined;
+  const at = s.response.receivedAtMs;
+  if (s.resetAtMs < at - 1500 || s.resetAtMs > at + RESET_HORIZON_MS) return undefined;
+  return s.resetAtMs;
+}
+
+/**
+ * For each sample, whether it begins a later window than the sample before it. With a usable Reset: the
+ * window's first Reset moment has come (within rounding) and Remaining did not visibly keep falling, or
+ * Remaining is back at full within both roundings. Without one: Remaining rose.
+ */
+export function windowStarts(samples: readonly Sample[]): boolean[] {
+  const starts: boolean[] = samples.map(() => false);
+  let end: number | undefined;
+  samples.forEach((cur, i) => {
+    const prev = samples[i - 1];
+    if (prev) {
+      const both = prev.remaining !== undefined && cur.remaining !== undefined;
+      const rose = both && cur.remaining! > prev.remaining!;
+      const fell = both && cur.remaining! < prev.remaining!;
+      const at = cur.response.receivedAtMs;
+      const full = rose && cur.limit !== undefined && cur.remaining! >= cur.limit - 1;
+      const rolled =
+        end !== undefined
+          ? (at >= end - ROUNDING_MS && !fell) || (at >= end - BOTH_ROUNDINGS_MS && full)
+          : rose;
+      if (rolled) {
+        starts[i] = true;
+        end = undefined;
+      }
+    }
+    end ??= saneResetAtMs(cur);
+  });
+  return starts;
+}
+
+/**
+ * The Reset the 429 is compared with: its own, else (a 429 sent without the headers) the last plausible one
+ * of the walk's window it ended, which named the same moment for a fixed window. Undefined when neither.
+ */
+export function windowResetOf(
+  limited: Sample,
+  walk: Walk,
+): { reset: number; atMs: number; from: string } | undefined {
+  if (limited.resetAtMs !== undefined && limited.reset !== undefined)
+    return { reset: limited.reset, atMs: limited.resetAtMs, from: '' };
+  const i = walk.samples.indexOf(limited);
+  const starts = windowStarts(walk.samples);
+  for (let j = i - 1; j >= 0; j--) {
+    const s = walk.samples[j]!;
+    const atMs = saneResetAtMs(s);
+    if (atMs !== undefined && s.reset !== undefined)
+      return { reset: s.reset, atMs, from: ` on request #${s.n}, the 429 carrying none` };
+    if (starts[j]) break;
+  }
+  return undefined;
+}

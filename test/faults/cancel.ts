@@ -1,0 +1,98 @@
+// The proofs of the faults in the answers to a cancel (spec §4 cancelOrder, §3).
+// Test support: each probe is the smallest exchange that tells the fault from the faithful server.
+import { FORGOTTEN_AFTER_MS } from '../../reference/orders-route.ts';
+import { cancelled, del } from '../support/probes.ts';
+import { call, rawExchange } from '../support/reference-calls.ts';
+import { type FaultProofs, NO_PROBE, SHORT_WINDOW } from './proof.ts';
+
+export const CANCEL_FAULTS = {
+  'cancel-200-instead-of-204': {
+    probe: async (s) => {
+      const a = await call(s, '/store/orders/1', del);
+      return [a.status, a.headers['content-type'], (a.json as { id?: bigint } | undefined)?.id];
+    },
+    faithful: [204, undefined, undefined],
+    faulty: [200, 'application/json', 1n],
+    caught: [{ fails: ['CANCEL-PENDING-204'], args: NO_PROBE, exit: 1 }],
+  },
+  'cancel-204-with-body': {
+    probe: async (s) => {
+      const raw = await rawExchange(
+        s,
+        `DELETE /v1/store/orders/1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${s.demoKey}\r\nConnection: close\r\n\r\n`,
+      );
+      const [head = '', body = ''] = raw.split('\r\n\r\n');
+      return [
+        head.split('\r\n')[0],
+        /^content-type:/im.test(head),
+        /^content-length:/im.test(head),
+        body.startsWith('{'),
+      ];
+    },
+    faithful: ['HTTP/1.1 204 No Content', false, false, false],
+    faulty: ['HTTP/1.1 204 No Content', true, true, true],
+    caught: [{ fails: ['CANCEL-204-NO-CONTENT'], args: NO_PROBE, exit: 1 }],
+  },
+  'cancel-unknown-204': {
+    probe: async (s) => (await call(s, '/store/orders/5', del)).status,
+    faithful: 404,
+    faulty: 204,
+    caught: [
+      { fails: ['CANCEL-UNKNOWN-404'], args: NO_PROBE, exit: 1 },
+      { fails: ['ID-ABSENT-404'], args: NO_PROBE, exit: 1 },
+    ],
+  },
+  'cancel-shipped-204': {
+    probe: async (s) => [(await call(s, '/store/orders/42', del)).status, cancelled(s)],
+    faithful: [409, []],
+    faulty: [204, ['42']],
+    caught: [{ fails: ['CANCEL-SHIPPED-409'], args: NO_PROBE, exit: 1 }],
+  },
+  'cancel-204-content-length-0': {
+    probe: async (s) => {
+      const raw = await rawExchange(
+        s,
+        `DELETE /v1/store/orders/1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${s.demoKey}\r\nConnection: close\r\n\r\n`,
+      );
+      return /^content-length: 0\r?$/im.test(raw.split('\r\n\r\n')[0] ?? '');
+    },
+    faithful: false,
+    faulty: true,
+    caught: [{ fails: ['CANCEL-204-NO-CONTENT'], args: NO_PROBE, exit: 1 }],
+  },
+  'cancel-shipped-beyond-2-53': {
+    probe: async (s) => [
+      (await call(s, '/store/orders/42', del)).status,
+      (await call(s, '/store/orders/9223372036854775807', del)).status,
+    ],
+    faithful: [409, 409],
+    faulty: [409, 204],
+    caught: [{ fails: ['CANCEL-SHIPPED-409'], args: NO_PROBE, exit: 1 }],
+  },
+  'cancel-repeat-204': {
+    probe: async (s) => {
+      const id = s.fixtures.pending[0]!;
+      return [
+        (await call(s, `/store/orders/${id}`, del)).status,
+        (await call(s, `/store/orders/${id}`, del)).status,
+      ];
+    },
+    faithful: [204, 409],
+    faulty: [204, 204],
+    caught: [{ fails: ['CANCEL-REPEAT-NOT-2XX'], args: NO_PROBE, exit: 1 }],
+  },
+  'cancel-forgotten': {
+    probe: async (s, clock) => {
+      const path = `/store/orders/${s.fixtures.pending[0]!}`;
+      const statuses = [(await call(s, path, del)).status, (await call(s, path, del)).status];
+      clock.advance(FORGOTTEN_AFTER_MS + 1);
+      statuses.push((await call(s, path, del)).status);
+      return statuses;
+    },
+    faithful: [204, 409, 409],
+    faulty: [204, 409, 204],
+    // The repeat sent at once is refused; only the look a window later (4 s here) meets the order pending.
+    caught: [{ fails: ['STATE-CANCEL-LATER-NOT-2XX'], ...SHORT_WINDOW, exit: 1 }],
+    onlyBy: ['STATE-CANCEL-LATER-NOT-2XX'],
+  },
+} satisfies FaultProofs<'cancel'>;

@@ -1,0 +1,47 @@
+// Every fault of the reference catalogue is caught by the checks that name it: the command, run as users
+// run it against the reference server with that one fault on, fails (or warns on) exactly those checks,
+// exits as expected, and reports no harness error.
+import { describe, expect, it } from 'vitest';
+import { FAULTS, startReferenceServer } from '../../reference/server.ts';
+import { checkOf, runCliInProcess, skipCauseGaps, targetEnv } from '../support/cli.ts';
+import { ROOMY_RATE_LIMIT } from '../support/reference.ts';
+import { FAULT_MATRIX } from './index.ts';
+import { clockOf, VERDICT } from './run.ts';
+
+describe('fault matrix', () => {
+  it('names every catalogued fault', () => {
+    const covered = new Set(FAULT_MATRIX.map(([id]) => id));
+    expect(FAULTS.map((f) => f.id).filter((id) => !covered.has(id))).toEqual([]);
+    for (const [id, e] of FAULT_MATRIX) {
+      expect(
+        FAULTS.map((f) => f.id),
+        id,
+      ).toContain(id);
+      expect((e.fails?.length ?? 0) + (e.warns?.length ?? 0), id).toBeGreaterThan(0);
+    }
+  });
+
+  // Each run mostly waits on the reference's window, so the runs go side by side (maxConcurrency, 3); each
+  // closes its own server, as the shared after-each close would end a neighbour's.
+  it.concurrent.each(FAULT_MATRIX)('%s is caught', { timeout: 120_000 }, async (fault, e) => {
+    const server = await startReferenceServer({
+      rateLimit: ROOMY_RATE_LIMIT,
+      ...e.reference,
+      ...clockOf(e),
+      faults: [fault],
+    });
+    const run = await runCliInProcess(['--seed', '11', ...(e.args ?? [])], {
+      env: targetEnv(server),
+    }).finally(() => server.close());
+    const summary = `${run.stdout}\n${run.stderr}`;
+    for (const id of e.fails ?? []) expect(checkOf(run, id).status, `${id}\n${summary}`).toBe('fail');
+    for (const id of e.warns ?? []) expect(checkOf(run, id).status, `${id}\n${summary}`).toBe('warn');
+    expect(
+      run.report!.checks.filter((c) => c.status === 'error'),
+      summary,
+    ).toEqual([]);
+    expect(skipCauseGaps(run), summary).toEqual([]);
+    expect(run.code, summary).toBe(e.exit);
+    expect(run.report!.verdict).toBe(VERDICT[e.exit]);
+  });
+});

@@ -1,0 +1,193 @@
+// The proofs of the faults in the X-RateLimit-* headers (spec §8 rules 1-2), on a fake clock.
+// Test support: each probe is the smallest exchange that tells the fault from the faithful server.
+import { calls, START, TWO_PER_MINUTE } from '../../support/probes.ts';
+import { call } from '../../support/reference-calls.ts';
+import { type FaultProofs, LONG_WINDOW, NO_PROBE, PROBE } from '../proof.ts';
+
+export const HEADER_FAULTS = {
+  'ratelimit-headers-missing-on-errors': {
+    probe: async (s) => [
+      (await call(s, '/store/orders')).headers['x-ratelimit-limit'],
+      (await call(s, '/nowhere')).headers['x-ratelimit-remaining'],
+      (await call(s, '/store/orders', { key: null })).headers['x-ratelimit-reset'],
+    ],
+    faithful: ['60', '58', String(Math.ceil((START + 60_000) / 1000))],
+    faulty: ['60', undefined, undefined],
+    caught: [
+      { fails: ['RL-HEADERS-PRESENT'], args: NO_PROBE, exit: 1 },
+      {
+        ...PROBE,
+        fails: ['RL-PROBE-429-HEADERS', 'RL-HEADERS-PRESENT'],
+        exit: 1,
+      },
+    ],
+  },
+  'ratelimit-headers-missing-on-404': {
+    probe: async (s) => [
+      (await call(s, '/store/orders')).headers['x-ratelimit-limit'],
+      (await call(s, '/nowhere')).headers['x-ratelimit-remaining'],
+      (await call(s, '/store/orders/x', { method: 'DELETE' })).headers['x-ratelimit-remaining'],
+    ],
+    faithful: ['60', '58', '57'],
+    faulty: ['60', undefined, '57'],
+    caught: [
+      { fails: ['RL-HEADERS-PRESENT'], args: NO_PROBE, exit: 1 },
+      // The probe repeats a 404: its walk is bounded by the list's Limit, and --burst reads Remaining from a list.
+      { ...PROBE, fails: ['RL-HEADERS-PRESENT'], exit: 1 },
+    ],
+  },
+  'ratelimit-reset-ms': {
+    probe: async (s) => (await call(s, '/store/orders')).headers['x-ratelimit-reset'],
+    faithful: String(Math.ceil((START + 60_000) / 1000)),
+    faulty: String(START + 60_000),
+    caught: [
+      { fails: ['RL-HEADERS-RESET-UNIX-SECONDS'], args: NO_PROBE, exit: 1 },
+      {
+        ...PROBE,
+        fails: ['RL-PROBE-RESET-WINDOW', 'RL-HEADERS-RESET-UNIX-SECONDS'],
+        exit: 1,
+      },
+    ],
+  },
+  'ratelimit-reset-delta': {
+    probe: async (s) => (await call(s, '/store/orders')).headers['x-ratelimit-reset'],
+    faithful: String(Math.ceil((START + 60_000) / 1000)),
+    faulty: '60',
+    caught: [
+      { fails: ['RL-HEADERS-RESET-UNIX-SECONDS'], args: NO_PROBE, exit: 1 },
+      {
+        ...PROBE,
+        fails: ['RL-PROBE-RESET-WINDOW', 'RL-HEADERS-RESET-UNIX-SECONDS'],
+        exit: 1,
+      },
+    ],
+  },
+  'ratelimit-reset-rolling': {
+    probe: async (s, clock) => {
+      const first = (await call(s, '/store/orders')).headers['x-ratelimit-reset'];
+      clock.advance(5000);
+      return [first, (await call(s, '/store/orders')).headers['x-ratelimit-reset']];
+    },
+    faithful: [String(Math.ceil((START + 60_000) / 1000)), String(Math.ceil((START + 60_000) / 1000))],
+    faulty: [String(Math.ceil((START + 60_000) / 1000)), String(Math.ceil((START + 65_000) / 1000))],
+    caught: [
+      // A run against a real server lasts seconds, so a Reset that is always now + 60 s moves later while
+      // Remaining falls; against the loopback reference a run may take a tenth of a second, so its clock runs 300x.
+      {
+        fails: ['RL-HEADERS-RESET-STABLE'],
+        args: NO_PROBE,
+        clockSpeed: 300,
+        exit: 1,
+      },
+      // At real speed, on a window of some seconds: the walk's pause lets the Reset roll.
+      { ...LONG_WINDOW, fails: ['RL-HEADERS-RESET-STABLE'], exit: 1 },
+    ],
+  },
+  'ratelimit-reset-window-start': {
+    probe: async (s, clock) => {
+      await call(s, '/store/orders');
+      clock.advance(5000);
+      return (await call(s, '/store/orders')).headers['x-ratelimit-reset'];
+    },
+    faithful: String(Math.ceil((START + 60_000) / 1000)),
+    faulty: String(Math.floor(START / 1000)),
+    caught: [
+      // On a window of some seconds the walk pauses inside it, so the Reset it names shows as past.
+      { ...LONG_WINDOW, fails: ['RL-PROBE-RESET-WINDOW'], exit: 1 },
+    ],
+  },
+  'ratelimit-remaining-one-high': {
+    options: TWO_PER_MINUTE,
+    probe: async (s) => (await calls(s, 3)).map((a) => [a.status, a.headers['x-ratelimit-remaining']]),
+    faithful: [
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+    ],
+    faulty: [
+      [200, '2'],
+      [200, '1'],
+      [429, '0'],
+    ],
+    caught: [{ ...PROBE, fails: ['RL-PROBE-LIMIT-NOT-EARLY'], exit: 1 }],
+  },
+  'ratelimit-reset-frozen': {
+    probe: async (s, clock) => {
+      await call(s, '/store/orders');
+      clock.advance(61_000);
+      return (await call(s, '/store/orders')).headers['x-ratelimit-reset'];
+    },
+    faithful: String(Math.ceil((START + 121_000) / 1000)),
+    faulty: String(Math.ceil((START + 60_000) / 1000)),
+    caught: [
+      // The probe waits past the Reset moment; the responses after it still name it.
+      { ...PROBE, fails: ['RL-HEADERS-NEW-WINDOW'], exit: 1 },
+    ],
+  },
+  'ratelimit-limit-by-status': {
+    probe: async (s) => [
+      (await call(s, '/store/orders')).headers['x-ratelimit-limit'],
+      (await call(s, '/nowhere')).headers['x-ratelimit-limit'],
+    ],
+    faithful: ['60', '60'],
+    faulty: ['60', '120'],
+    caught: [{ fails: ['RL-HEADERS-LIMIT-BY-STATUS'], args: NO_PROBE, exit: 1 }],
+  },
+  'ratelimit-remaining-stuck': {
+    options: TWO_PER_MINUTE,
+    probe: async (s) => (await calls(s, 3)).map((a) => [a.status, a.headers['x-ratelimit-remaining']]),
+    faithful: [
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+    ],
+    faulty: [
+      [200, '2'],
+      [200, '2'],
+      [429, '2'],
+    ],
+    caught: [
+      {
+        ...PROBE,
+        fails: ['RL-PROBE-REMAINING-COUNTS', 'RL-PROBE-LIMIT-NOT-EARLY', 'RL-PROBE-429-HEADERS'],
+        exit: 1,
+      },
+    ],
+  },
+  'ratelimit-remaining-negative': {
+    options: TWO_PER_MINUTE,
+    probe: async (s) => (await calls(s, 4)).map((a) => a.headers['x-ratelimit-remaining']),
+    faithful: ['1', '0', '0', '0'],
+    faulty: ['1', '0', '-1', '-2'],
+    caught: [{ ...PROBE, fails: ['RL-PROBE-429-HEADERS', 'RL-HEADERS-VALID'], exit: 1 }],
+  },
+  'ratelimit-limit-fixed-100': {
+    probe: async (s) => (await call(s, '/store/orders')).headers['x-ratelimit-limit'],
+    faithful: '60',
+    faulty: '100',
+    caught: [
+      // The plan check reads one response against the Free plan's real limit (60 per minute).
+      {
+        args: ['--only', 'RL-PROBE-PLAN-LIMIT', '--plan', 'free'],
+        reference: { rateLimit: undefined },
+        fails: ['RL-PROBE-PLAN-LIMIT'],
+        exit: 1,
+      },
+    ],
+  },
+  'ratelimit-headers-twice-on-404': {
+    probe: async (s) => [
+      (await call(s, '/store/orders')).headers['x-ratelimit-remaining'],
+      (await call(s, '/nowhere')).headers['x-ratelimit-remaining'],
+    ],
+    faithful: ['59', '58'],
+    faulty: ['59', '59, 58'],
+    caught: [
+      // Each line's value is valid (RL-HEADERS-VALID judges each): only the repetition is wrong.
+      { fails: ['EVERY-RL-HEADER-ONCE'], args: NO_PROBE, exit: 1 },
+      // The probe's walk meets 404s whose Remaining reads as two values, and walks the list instead.
+      { ...PROBE, args: ['--only', 'RL-,EVERY-RL-'], fails: ['EVERY-RL-HEADER-ONCE'], exit: 1 },
+    ],
+    onlyBy: ['EVERY-RL-HEADER-ONCE'],
+  },
+} satisfies Partial<FaultProofs<'rate-limit'>>;

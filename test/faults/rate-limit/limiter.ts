@@ -1,0 +1,124 @@
+// The proofs of the faults in the limiter and its 429 (spec §8 rules 3-4), on a fake clock.
+// Test support: each probe is the smallest exchange that tells the fault from the faithful server.
+import { burst, calls, del, START, TWO_PER_MINUTE } from '../../support/probes.ts';
+import { call } from '../../support/reference-calls.ts';
+import { type FaultProofs, NO_PROBE, PROBE } from '../proof.ts';
+
+export const LIMITER_FAULTS = {
+  'ratelimit-never-limits': {
+    options: TWO_PER_MINUTE,
+    probe: async (s) => (await calls(s, 4)).map((a) => [a.status, a.headers['x-ratelimit-remaining']]),
+    faithful: [
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+      [429, '0'],
+    ],
+    faulty: [
+      [200, '1'],
+      [200, '0'],
+      [200, '0'],
+      [200, '0'],
+    ],
+    caught: [{ ...PROBE, fails: ['RL-PROBE-LIMIT-ENFORCED'], exit: 1 }],
+  },
+  'ratelimit-off-by-one': {
+    options: TWO_PER_MINUTE,
+    probe: async (s) => (await calls(s, 4)).map((a) => a.status),
+    faithful: [200, 200, 429, 429],
+    faulty: [200, 200, 200, 429],
+    caught: [{ ...PROBE, fails: ['RL-PROBE-LIMIT-ENFORCED'], exit: 1 }],
+  },
+  'ratelimit-retry-after-inconsistent': {
+    options: TWO_PER_MINUTE,
+    probe: async (s, clock) => {
+      await calls(s, 2);
+      clock.advance(20_000);
+      const refused = await call(s, '/store/orders');
+      return [refused.headers['retry-after'], refused.headers['x-ratelimit-reset']];
+    },
+    faithful: ['40', String(Math.ceil((START + 60_000) / 1000))],
+    faulty: ['40000', String(Math.ceil((START + 60_000) / 1000))],
+    caught: [
+      // SHOULD: the spec gives neither Retry-After's unit nor its relation to Reset. The 1000-fold wait is
+      // beyond --max-wait-seconds, so the recovery is skipped (naming the setting), not waited for.
+      // Recovery cannot be tried within --max-wait-seconds, and a Retry-After 1000 times the window is a ban as far
+      // as the key is concerned: the run is incomplete (exit 3), not conformant.
+      { ...PROBE, warns: ['RL-PROBE-RETRY-AFTER-CONSISTENT'], exit: 3 },
+    ],
+  },
+  'ratelimit-retry-after-short': {
+    options: TWO_PER_MINUTE,
+    probe: async (s, clock) => {
+      const refused = (await calls(s, 3))[2]!;
+      clock.advance(1000);
+      return [refused.headers['retry-after'], (await call(s, '/store/orders')).status];
+    },
+    faithful: ['60', 429],
+    faulty: ['1', 429],
+    caught: [
+      // A fixed window that says "1 s": the request sent when it ends is refused again.
+      { ...PROBE, fails: ['RL-PROBE-RECOVERY'], exit: 1 },
+    ],
+  },
+  'ratelimit-not-atomic': {
+    options: { rateLimit: { limit: 5, windowSeconds: 60 } },
+    probe: async (s) => (await burst(s, 200)) > 5,
+    faithful: false,
+    faulty: true,
+    caught: [
+      {
+        ...PROBE,
+        args: ['--only', 'RL-', '--burst'],
+        fails: ['RL-PROBE-BURST'],
+        exit: 1,
+      },
+    ],
+  },
+  'ratelimit-window-never-resets': {
+    options: { rateLimit: { limit: 1, windowSeconds: 2 } },
+    probe: async (s, clock) => {
+      const before = await calls(s, 2);
+      clock.advance(2000);
+      const after = await call(s, '/store/orders');
+      const advanced =
+        Number(after.headers['x-ratelimit-reset']) > Number(before[1]?.headers['x-ratelimit-reset']);
+      return [[...before, after].map((a) => a.status), advanced];
+    },
+    faithful: [[200, 429, 200], true],
+    faulty: [[200, 429, 429], true],
+    caught: [{ ...PROBE, fails: ['RL-PROBE-RECOVERY'], exit: 1 }],
+  },
+  'ratelimit-429-body-text': {
+    options: TWO_PER_MINUTE,
+    probe: async (s) => (await calls(s, 3))[2]!.headers['content-type'],
+    faithful: 'application/json',
+    faulty: 'text/plain; charset=utf-8',
+    caught: [{ ...PROBE, fails: ['RL-PROBE-429-BODY'], exit: 1 }],
+  },
+  'ratelimit-delete-two-units': {
+    probe: async (s) => [
+      (await call(s, '/store/orders')).headers['x-ratelimit-remaining'],
+      (await call(s, '/store/orders/5', del)).headers['x-ratelimit-remaining'],
+      (await call(s, '/store/orders')).headers['x-ratelimit-remaining'],
+    ],
+    faithful: ['59', '58', '57'],
+    faulty: ['59', '57', '56'],
+    // The ordinary checks' many cancels show it; the probe's walk records its steps as INFO only.
+    caught: [{ warns: ['RL-BUCKET-ONE-UNIT'], args: NO_PROBE, exit: 0 }],
+    onlyBy: ['RL-BUCKET-ONE-UNIT'],
+  },
+  'ratelimit-bucket-per-path': {
+    probe: async (s) => [
+      (await call(s, '/store/orders')).headers['x-ratelimit-remaining'],
+      (await call(s, '/store/orders/5', del)).headers['x-ratelimit-remaining'],
+      (await call(s, '/store/orders/5', del)).headers['x-ratelimit-remaining'],
+      (await call(s, '/store/orders')).headers['x-ratelimit-remaining'],
+    ],
+    faithful: ['59', '58', '57', '56'],
+    faulty: ['59', '59', '58', '58'],
+    // Each path's count falls by one per request: only reading across paths shows it.
+    caught: [{ warns: ['RL-BUCKET-ONE-COUNT'], args: NO_PROBE, exit: 0 }],
+    onlyBy: ['RL-BUCKET-ONE-COUNT'],
+  },
+} satisfies Partial<FaultProofs<'rate-limit'>>;

@@ -1,0 +1,13 @@
+// The proofs of the faults in where the API is served (spec §9 rule 1).
+// Test support: each probe is the smallest exchange that tells the fault from the faithful server.
+import { call } from '../support/reference-calls.ts';
+import { type FaultProofs, NO_PROBE } from './proof.ts';
+
+export const VERSIONING_FAULTS = {
+  'api-not-under-v1': {
+    probe: async (s) => (await call(s, '/store/orders')).status,
+    faithful: 200,
+    faulty: 404,
+    caught: [{ fails: ['VER-BASE-PATH-V1', 'LIST-STATUS-200'], args: NO_PROBE, exit: 1 }],
+  },
+} satisfies FaultProofs<'versioning'>;

@@ -1,0 +1,121 @@
+// Shared by the reference server's tests: one HTTP call with a bounded timeout, lossless JSON, a fake clock.
+// Must not be imported by the server itself, nor assert anything: tests assert.
+
+import { connect } from 'node:net';
+import { isInteger, parse } from 'lossless-json';
+import { Agent, request } from 'undici';
+import {
+  type ReferenceServerOptions,
+  type RunningReference,
+  startReferenceServer,
+} from '../../reference/server.ts';
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | undefined>;
+  text: string;
+  json: unknown;
+}
+
+/** Integers as bigint, so an id above 2^53 comes back exactly as sent. */
+export function parseExact(text: string): unknown {
+  return parse(text, null, (raw) => (isInteger(raw) ? BigInt(raw) : Number(raw)));
+}
+
+export interface CallOptions {
+  method?: string;
+  /** A key to send as "Authorization: Bearer <key>"; null sends no Authorization header. */
+  key?: string | null;
+  headers?: Record<string, string | string[]>;
+}
+
+/** `path` is appended to the base URL verbatim (it starts with "/" or "?" and is already encoded). */
+export async function call(
+  server: RunningReference,
+  path: string,
+  options: CallOptions = {},
+): Promise<Answer> {
+  const headers: Record<string, string | string[]> = { ...options.headers };
+  const key = options.key === undefined ? server.demoKey : options.key;
+  if (key !== null) headers.authorization = `Bearer ${key}`;
+  const res = await request(`${server.baseUrl}${path}`, {
+    method: (options.method ?? 'GET') as 'GET',
+    headers,
+    headersTimeout: 5000,
+    bodyTimeout: 5000,
+  });
+  const text = await res.body.text();
+  const flat: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(res.headers))
+    flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : parseExact(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.statusCode, headers: flat, text, json };
+}
+
+/** Sends bytes on a fresh connection and returns everything the server sends until it closes (at most 5 s). */
+export function rawExchange(server: RunningReference, bytes: string): Promise<string> {
+  const { hostname, port } = new URL(server.baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    const chunks: Buffer[] = [];
+    socket.setTimeout(5000, () => socket.destroy(new Error('raw exchange timed out')));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    socket.write(bytes);
+  });
+}
+
+export interface FakeClock {
+  now: number;
+  read: () => number;
+  advance: (ms: number) => void;
+}
+
+/** Starts mid-second so that rounding up to whole seconds is visible. */
+export function fakeClock(start = Date.UTC(2026, 10, 22, 10, 0, 0, 250)): FakeClock {
+  const clock: FakeClock = {
+    now: start,
+    read: () => clock.now,
+    advance: (ms) => {
+      clock.now += ms;
+    },
+  };
+  return clock;
+}
+
+/** Starts a server for one test and registers its close with the caller's cleanup list. */
+export async function withServer(
+  cleanups: Array<() => Promise<void>>,
+  options: ReferenceServerOptions = {},
+): Promise<RunningReference> {
+  const server = await startReferenceServer(options);
+  cleanups.push(() => server.close());
+  return server;
+}
+
+/** Sends `n` authenticated list requests at once, each on its own connection; returns their statuses. */
+export async function burstStatuses(server: RunningReference, n: number): Promise<number[]> {
+  const agent = new Agent({ connections: n });
+  try {
+    return await Promise.all(
+      Array.from({ length: n }, async () => {
+        const res = await request(`${server.baseUrl}/store/orders`, {
+          dispatcher: agent,
+          headers: { authorization: `Bearer ${server.demoKey}` },
+          headersTimeout: 8000,
+          bodyTimeout: 8000,
+        });
+        await res.body.dump();
+        return res.statusCode;
+      }),
+    );
+  } finally {
+    await agent.close();
+  }
+}
