@@ -7,10 +7,6 @@ import type { SkipCause } from './skip.ts';
 export type Level = 'MUST' | 'SHOULD' | 'MAY' | 'INFO';
 export type Status = 'pass' | 'fail' | 'warn' | 'info' | 'skip' | 'error';
 
-export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY', 'INFO'];
-export const STATUSES: readonly Status[] = ['pass', 'fail', 'warn', 'info', 'skip', 'error'];
-
-/** What must hold before a check runs; an unmet need is a skip whose reason names the enabling setting. */
 /** A sending the run makes once on behalf of every check that reads it (the order list, say). */
 export interface Sending {
   /** Requests it may send. */
@@ -33,6 +29,7 @@ export interface Sending {
   cancellable?: number;
 }
 
+/** What must hold before a check runs; an unmet need is a skip whose reason names the enabling setting. */
 export interface Needs extends Sending {
   /**
    * The shared sendings the check reads, by a name unique in the run: each costs its requests once, to the
@@ -45,8 +42,8 @@ export interface Needs extends Sending {
   secondKey?: boolean;
   /** Part of the rate-limit probe (off with --skip-rate-limit-probe). */
   probe?: boolean;
-  /** The key's plan (--plan). */
-  plan?: boolean;
+  /** The key's plan of the spec's §8 table (--plan), not the run's plan. */
+  keyPlan?: boolean;
   /** An opt-in the run must be given, as the check spends more than the usual (--burst). */
   optIn?: 'burst';
 }

@@ -15,7 +15,7 @@ const supply = (cancellableLeft: number, claimed: string[]): Supply => ({
   cancellableLeft,
   shipped: 0,
   secondKey: false,
-  plan: false,
+  keyPlan: false,
   burst: false,
   probeOff: false,
   budgetLeft: 100,

@@ -17,7 +17,7 @@ export interface Supply {
   cancellableLeft: number;
   shipped: number;
   secondKey: boolean;
-  plan: boolean;
+  keyPlan: boolean;
   burst: boolean;
   probeOff: boolean;
   budgetLeft: number;
@@ -26,7 +26,7 @@ export interface Supply {
 /** What the configuration grants the checks, whatever the run has spent: one reading for the plan and the run. */
 export type Grants = Pick<
   Supply,
-  'propertyRuns' | 'exhaustive' | 'secondKey' | 'plan' | 'burst' | 'probeOff'
+  'propertyRuns' | 'exhaustive' | 'secondKey' | 'keyPlan' | 'burst' | 'probeOff'
 >;
 
 export function grantsOf(config: CheckConfig): Grants {
@@ -34,7 +34,7 @@ export function grantsOf(config: CheckConfig): Grants {
     propertyRuns: config.propertyRuns,
     exhaustive: config.exhaustive,
     secondKey: config.hasSecondKey,
-    plan: config.plan !== undefined,
+    keyPlan: config.plan !== undefined,
     burst: config.burst,
     probeOff: config.skipRateLimitProbe,
   };
@@ -51,7 +51,7 @@ export const UNMET = {
     input('shippedOrderIds'),
   ),
   secondKey: skipOf(`needs a second API key: set ${flagAndEnv('secondApiKey')}`, input('secondApiKey')),
-  plan: skipOf(`needs the key's plan: set ${flagAndEnv('plan')}`, input('plan')),
+  keyPlan: skipOf(`needs the key's plan: set ${flagAndEnv('plan')}`, input('plan')),
   burst: skipOf(`opt-in, as it spends a whole window at once: ${flagAndEnv('burst')}`, input('burst')),
   cancellable: (n: number, left: number): Skip =>
     skipOf(
@@ -116,7 +116,7 @@ export function unmetNeed(needs: Needs, supply: Supply): Skip | undefined {
     return UNMET.cancellable(fixtures, supply.cancellableLeft);
   if (needs.shipped && supply.shipped === 0) return UNMET.shipped;
   if (needs.secondKey && !supply.secondKey) return UNMET.secondKey;
-  if (needs.plan && !supply.plan) return UNMET.plan;
+  if (needs.keyPlan && !supply.keyPlan) return UNMET.keyPlan;
   if (needs.optIn === 'burst' && !supply.burst) return UNMET.burst;
   // Generated cases are cut to fit (Sending.generated): the fixed part must fit.
   const requests = requestsOf(needs, 0, supply.claimed, supply.exhaustive);

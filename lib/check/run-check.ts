@@ -216,6 +216,7 @@ export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>
     spec: check.spec,
     rules: [...check.rules],
     requirement: check.requirement,
+    ...(check.rationale !== undefined ? { rationale: check.rationale } : {}),
     ...(check.basis ? { basis: check.basis.map((b) => ({ source: b.source, text: b.text })) } : {}),
     suite: env.suite,
     status,

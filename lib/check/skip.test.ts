@@ -13,7 +13,7 @@ describe('skip causes', () => {
       UNMET.probeOff,
       UNMET.shipped,
       UNMET.secondKey,
-      UNMET.plan,
+      UNMET.keyPlan,
       UNMET.burst,
       UNMET.cancellable(2, 1),
       UNMET.budget(30, 4),
@@ -27,7 +27,7 @@ describe('skip causes', () => {
         'needs up to 30 requests and 4 remain of the budget: raise --max-requests / ORDER_STORE_MAX_REQUESTS',
       cause: { kind: 'limit', setting: 'maxRequests' },
     });
-    expect(UNMET.plan).toEqual({
+    expect(UNMET.keyPlan).toEqual({
       reason: "needs the key's plan: set --plan / ORDER_STORE_PLAN",
       cause: { kind: 'input', setting: 'plan' },
     });

@@ -7,7 +7,14 @@ import { planLines } from './console.ts';
 const INPUTS: PlanInputs = {
   cancellable: 0,
   shipped: 0,
-  grants: { secondKey: false, plan: false, burst: false, probeOff: true, propertyRuns: 0, exhaustive: false },
+  grants: {
+    secondKey: false,
+    keyPlan: false,
+    burst: false,
+    probeOff: true,
+    propertyRuns: 0,
+    exhaustive: false,
+  },
   maxRequests: 100,
   maxWaitSeconds: 120,
   probe: { known: false, floor: 0 },

@@ -17,7 +17,7 @@ const INPUTS: PlanInputs = {
   shipped: 0,
   grants: {
     secondKey: false,
-    plan: false,
+    keyPlan: false,
     burst: false,
     probeOff: false,
     propertyRuns: 8,

@@ -8,9 +8,9 @@ import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import type { Auth } from '../../lib/http/client.ts';
 import { RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
-import { expectErrorBody, expectedStatus } from '../kit/expect.ts';
+import { expectErrorBody, requireStatus } from '../kit/expect.ts';
 import { ORDERS } from '../kit/paths.ts';
-import { describeStatus, recordedView } from '../kit/responses.ts';
+import { recordedView } from '../kit/responses.ts';
 import { shares } from '../kit/sendings.ts';
 import { credentialFormChecks } from './forms.ts';
 import { pathSpellingChecks } from './paths.ts';
@@ -22,14 +22,18 @@ async function all401s(ctx: Ctx) {
   return ctx.transcript.all().filter((x) => x.response?.status === 401);
 }
 
-function authCheck(
-  id: string,
-  rules: string[],
-  basis: Basis[],
-  what: string,
-  title: string,
-  auth: (ctx: Ctx) => Auth,
-) {
+/** A check that every operation refuses one kind of credential with 401. */
+interface RefusedCredential {
+  id: string;
+  rules: string[];
+  basis: Basis[];
+  /** The credential, as the requirement and the findings name it. */
+  what: string;
+  title: string;
+  auth: (ctx: Ctx) => Auth;
+}
+
+function authCheck({ id, rules, basis, what, title, auth }: RefusedCredential) {
   return check({
     id,
     spec: 'spec §5 rules 3-4',
@@ -62,28 +66,22 @@ export const authentication = suite({
       },
       run: (ctx: Ctx) => expect401(ctx, 'no Authorization header', (op) => ctx.target.unauthenticated(op)),
     }),
-    authCheck(
-      'AUTH-EMPTY-BEARER-401',
-      ['5.r2', '5.r4'],
-      [SPEC.invalidKey401, SPEC.keyForm, SPEC.everyOperation],
-      'a Bearer scheme with no token',
-      'Sends each operation with "Authorization: Bearer" and no token',
-      () => ({
-        kind: 'literal',
-        authorization: 'Bearer',
-      }),
-    ),
-    authCheck(
-      'AUTH-UNKNOWN-KEY-401',
-      ['5.r4'],
-      [SPEC.invalidKey401, SPEC.everyOperation],
-      'a bearer token that is not a key',
-      'Sends each operation with a random, never-issued bearer token',
-      (ctx) => ({
-        kind: 'literal',
-        authorization: `Bearer osc_unknown_${ctx.random.token(24)}`,
-      }),
-    ),
+    authCheck({
+      id: 'AUTH-EMPTY-BEARER-401',
+      rules: ['5.r2', '5.r4'],
+      basis: [SPEC.invalidKey401, SPEC.keyForm, SPEC.everyOperation],
+      what: 'a Bearer scheme with no token',
+      title: 'Sends each operation with "Authorization: Bearer" and no token',
+      auth: () => ({ kind: 'literal', authorization: 'Bearer' }),
+    }),
+    authCheck({
+      id: 'AUTH-UNKNOWN-KEY-401',
+      rules: ['5.r4'],
+      basis: [SPEC.invalidKey401, SPEC.everyOperation],
+      what: 'a bearer token that is not a key',
+      title: 'Sends each operation with a random, never-issued bearer token',
+      auth: (ctx) => ({ kind: 'literal', authorization: `Bearer osc_unknown_${ctx.random.token(24)}` }),
+    }),
     ...credentialFormChecks,
     ...pathSpellingChecks,
     check({
@@ -163,11 +161,7 @@ export const authentication = suite({
       async run(ctx: Ctx) {
         const absent = await ctx.target.unauthenticated('cancel');
         if (absent) {
-          ctx.require(
-            absent.status === 401,
-            `unauthenticated cancel of an absent id answered ${describeStatus(absent)}`,
-            expectedStatus(absent, 401),
-          );
+          requireStatus(ctx, absent, 'unauthenticated cancel of an absent id').toBe(401);
         } else ctx.note('absent-id cancel not sent: no id can be proven absent');
         const shipped = ctx.target.shippedIds[0];
         if (shipped !== undefined) {
@@ -176,11 +170,7 @@ export const authentication = suite({
             path: `${ORDERS}/${shipped}`,
             auth: { kind: 'none' },
           });
-          ctx.require(
-            res.status === 401,
-            `unauthenticated cancel of shipped order ${shipped} answered ${describeStatus(res)}`,
-            expectedStatus(res, 401),
-          );
+          requireStatus(ctx, res, `unauthenticated cancel of shipped order ${shipped}`).toBe(401);
         } else ctx.note('shipped-order cancel not sent: set --shipped-order-ids to include it');
         if (!absent && shipped === undefined) {
           const refusal = await ctx.target.absenceRefusal();
@@ -208,11 +198,7 @@ export const authentication = suite({
           path: ORDERS,
           auth: { kind: 'key', scheme: 'bearer' },
         });
-        ctx.require(
-          res.status !== 401,
-          `lower-case "bearer" was refused: ${describeStatus(res)}`,
-          expectedStatus(res, 'not 401'),
-        );
+        requireStatus(ctx, res, 'GET /store/orders with lower-case "bearer"').notToBe(401);
         ctx.observe(`lower-case scheme accepted (${res.status})`, 1);
       },
     }),

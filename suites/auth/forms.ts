@@ -2,13 +2,14 @@
 // another header, a cookie, another scheme, no scheme, text around it, altered) is a missing or invalid key,
 // answered 401 on every operation. A second Authorization line is only observed: nothing obliges a server to
 // refuse it (RFC 9110 §5.3 binds the sender). The cases are placements.ts; sample.ts decides which go out.
+
 import { input, OUTCOME } from '../../lib/check/skip.ts';
 import { flagAndEnv } from '../../lib/config/settings.ts';
 import type { Auth, Response } from '../../lib/http/client.ts';
 import { describeForm } from '../../lib/http/key-forms.ts';
 import { isLoopbackUrl } from '../../lib/http/loopback.ts';
 import { type Ctx, check } from '../kit/context.ts';
-import { expectedStatus } from '../kit/expect.ts';
+import { expectStatus } from '../kit/expect.ts';
 import { describeStatus } from '../kit/responses.ts';
 import { shares } from '../kit/sendings.ts';
 import type { Operation } from '../kit/target-facts.ts';
@@ -107,10 +108,11 @@ function refusedCheck(group: FormGroup) {
       const sent = await sendForms(ctx, group, ({ case: auth, op }, res) => {
         ops.add(op);
         if (res.status === 401) return false;
-        ctx.problem(
-          `${op} with ${describeAuth(auth)} (${group.kinds.length > 1 ? 'kind: ' : ''}${describeKind(group, auth)}) answered ${describeStatus(res)}`,
-          expectedStatus(res, 401),
-        );
+        expectStatus(
+          ctx,
+          res,
+          `${op} with ${describeAuth(auth)} (${group.kinds.length > 1 ? 'kind: ' : ''}${describeKind(group, auth)})`,
+        ).toBe(401);
         return true;
       });
       ctx.observe(`401 for ${sent} misplaced or altered keys on ${[...ops].join(', ')}`, sent);

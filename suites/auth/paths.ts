@@ -2,12 +2,13 @@
 // still read as an operation (path-spellings.ts) goes out without credentials and must not reach it;
 // what the spellings answer with the key is only recorded. A cancel is spelled only around an id the list
 // proves absent, and no spelling may be read as the collection or as another id (path-spellings.test.ts).
+
 import { OUTCOME } from '../../lib/check/skip.ts';
 import type { Auth, Response } from '../../lib/http/client.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
-import { expectedStatus } from '../kit/expect.ts';
+import { expectStatus } from '../kit/expect.ts';
 import { ORDERS } from '../kit/paths.ts';
 import { describeStatus } from '../kit/responses.ts';
 import { shares } from '../kit/sendings.ts';
@@ -184,10 +185,11 @@ export const pathSpellingChecks = [
           const how = await reached(ctx, op, parts, res);
           if (!how) return void other.push(`${op} ${path}: ${res.status}`);
           findings++;
-          ctx.problem(
-            `${op} spelled with ${spelling.name} (${methodOf(op)} ${path}) answered ${describeStatus(res)} without the key: ${how}`,
-            expectedStatus(res, 401),
-          );
+          expectStatus(
+            ctx,
+            res,
+            `${op} spelled with ${spelling.name} (${methodOf(op)} ${path}) without the key`,
+          ).toBe(401, how);
         },
       );
       unreached.settle(ctx, findings);

@@ -4,8 +4,7 @@
 import { OUTCOME } from '../../lib/check/skip.ts';
 import type { Auth, Response } from '../../lib/http/client.ts';
 import type { Ctx } from '../kit/context.ts';
-import { expectedStatus } from '../kit/expect.ts';
-import { describeStatus } from '../kit/responses.ts';
+import { expectStatus } from '../kit/expect.ts';
 import type { Operation } from '../kit/target-facts.ts';
 import { Unreached } from './unreached.ts';
 
@@ -36,7 +35,7 @@ export async function expect401(
     seen.push(`${op} ${res.status}`);
     if (res.status !== 401) {
       findings++;
-      ctx.problem(`${op} with ${what} answered ${describeStatus(res)}`, expectedStatus(res, 401));
+      expectStatus(ctx, res, `${op} with ${what}`).toBe(401);
     }
   }
   unreached.settle(ctx, findings);

@@ -4,7 +4,7 @@ import { input, OUTCOME, skipOf } from '../../lib/check/skip.ts';
 import { flagAndEnv } from '../../lib/config/settings.ts';
 import { RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
-import { expectErrorBody, expectedStatus } from '../kit/expect.ts';
+import { expectErrorBody, expectStatus, requireStatus } from '../kit/expect.ts';
 import { describeStatus, header, viewOf } from '../kit/responses.ts';
 import { shares } from '../kit/sendings.ts';
 
@@ -57,11 +57,7 @@ export const cancelOrder = suite({
         const list = await ctx.target.list();
         if (list.count !== undefined && !list.ids.includes(id))
           ctx.note(`fixture ${id} does not appear in the order list`);
-        ctx.require(
-          response.status === 204,
-          `cancelling pending order ${id} answered ${describeStatus(response)}`,
-          expectedStatus(response, 204),
-        );
+        requireStatus(ctx, response, `cancelling pending order ${id}`).toBe(204);
         ctx.observe(`order ${id} cancelled with 204`, 1);
       },
     }),
@@ -108,10 +104,8 @@ export const cancelOrder = suite({
       needs: { requests: 0, shared: shares('repeated cancel') },
       async run(ctx: Ctx) {
         const { id, again } = await secondCancel(ctx);
-        ctx.require(
-          again.status < 200 || again.status > 299,
-          `a second cancel of order ${id}, already cancelled, answered ${describeStatus(again)}: an order that is no longer pending was cancelled again`,
-          expectedStatus(again, 'not 2xx'),
+        requireStatus(ctx, again, `a second cancel of order ${id}, already cancelled,`).not2xx(
+          'an order that is no longer pending was cancelled again',
         );
         ctx.observe(`a second cancel of order ${id} answered ${again.status}`, 1);
       },
@@ -154,11 +148,7 @@ export const cancelOrder = suite({
         const ids = ctx.target.shippedIds.slice(0, 1 + MORE_SHIPPED);
         for (const id of ids) {
           const res = await ctx.target.cancelShipped(id);
-          if (res.status !== 409)
-            ctx.problem(
-              `cancelling shipped order ${id} answered ${describeStatus(res)}`,
-              expectedStatus(res, 409),
-            );
+          expectStatus(ctx, res, `cancelling shipped order ${id}`).toBe(409);
         }
         if (ctx.target.shippedIds.length > ids.length)
           ctx.note(
@@ -200,11 +190,7 @@ export const cancelOrder = suite({
       async run(ctx: Ctx) {
         const res = await ctx.target.cancelAbsent();
         if (!res) ctx.skip(await ctx.target.absenceSkip());
-        ctx.require(
-          res.status === 404,
-          `cancelling an absent id answered ${describeStatus(res)}`,
-          expectedStatus(res, 404),
-        );
+        requireStatus(ctx, res, 'cancelling an absent id').toBe(404);
         ctx.observe('404 for an id absent from the list', 1);
       },
     }),

@@ -8,7 +8,7 @@ import {
   errorStatusMismatch,
   recordedView,
 } from '../kit/responses.ts';
-import { type Offence, reportGrouped, responses } from '../kit/whole-run.ts';
+import { judgeEach, type reportGrouped, responses } from '../kit/whole-run.ts';
 
 function errorResponsesWithBody(ctx: Parameters<typeof reportGrouped>[0]) {
   return responses(ctx).filter((x) => x.response!.status >= 400 && x.response!.bodyBytes > 0);
@@ -29,23 +29,22 @@ export const errorBodies = suite({
       title: 'Validates the body of every error response of the run against schemas/error.schema.json',
       needs: { requests: 0 },
       async run(ctx: Ctx) {
-        const xs = errorResponsesWithBody(ctx);
-        const offences: Offence[] = [];
-        for (const x of xs) {
-          if (x.response!.bodyTruncated) {
-            ctx.note(`exchange ${x.seq}: body too large to judge from the transcript`);
-            continue;
-          }
-          const view = recordedView(x)!;
-          const first = errorShapeProblems(view)[0];
-          if (first)
-            offences.push({
-              problem: first.replace(/ at position \d+.*$/, ''),
-              exchange: x,
-              schema: errorSchemaIssues(view),
-            });
-        }
-        reportGrouped(ctx, offences, xs.length, 'every error body is an Error object');
+        judgeEach(
+          ctx,
+          errorResponsesWithBody(ctx),
+          (x) => {
+            if (x.response!.bodyTruncated) {
+              ctx.note(`exchange ${x.seq}: body too large to judge from the transcript`);
+              return [];
+            }
+            const view = recordedView(x)!;
+            const first = errorShapeProblems(view)[0];
+            return first
+              ? [{ problem: first.replace(/ at position \d+.*$/, ''), schema: errorSchemaIssues(view) }]
+              : [];
+          },
+          'every error body is an Error object',
+        );
       },
     }),
     check({
@@ -59,14 +58,13 @@ export const errorBodies = suite({
       title: 'Compares Error.status with the HTTP status on every error response of the run',
       needs: { requests: 0 },
       async run(ctx: Ctx) {
-        const xs = errorResponsesWithBody(ctx);
-        const offences: Offence[] = [];
-        for (const x of xs) {
-          const mismatch = errorStatusMismatch(recordedView(x)!);
-          if (mismatch)
-            offences.push({ problem: 'Error body status differs from the HTTP status', exchange: x });
-        }
-        reportGrouped(ctx, offences, xs.length, 'every Error status equals its HTTP status');
+        judgeEach(
+          ctx,
+          errorResponsesWithBody(ctx),
+          (x) =>
+            errorStatusMismatch(recordedView(x)!) ? ['Error body status differs from the HTTP status'] : [],
+          'every Error status equals its HTTP status',
+        );
       },
     }),
   ],

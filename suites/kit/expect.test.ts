@@ -5,7 +5,7 @@ import { defineCheck } from '../../lib/check/model.ts';
 import { type CheckContext, runCheck } from '../../lib/check/run-check.ts';
 import { Redactor } from '../../lib/http/redact.ts';
 import { type Exchange, Transcript } from '../../lib/http/transcript.ts';
-import { expectErrorBody, expectedStatus } from './expect.ts';
+import { expectErrorBody, expectStatus, requireStatus } from './expect.ts';
 import type { BodyView } from './responses.ts';
 
 const transcript = new Transcript();
@@ -21,7 +21,6 @@ function judged(body: (ctx: CheckContext) => void) {
   return runCheck(
     defineCheck<CheckContext>({
       id: 'T-EXPECT',
-      spec: 'spec §7',
       level: 'MUST',
       rules: ['7.error-object'],
       requirement: 'r',
@@ -41,14 +40,41 @@ function judged(body: (ctx: CheckContext) => void) {
   );
 }
 
-describe('expectedStatus', () => {
-  it('names the status wanted and the one that came, and cites the exchange', () => {
-    expect(expectedStatus({ status: 200, exchange }, 404)).toEqual({
-      expected: '404',
-      actual: '200',
-      exchange,
+describe('expectStatus and requireStatus', () => {
+  const answer = (status: number) => ({
+    status,
+    headers: { 'content-type': 'text/plain' },
+    bytes: 3,
+    receivedAtMs: 0,
+    exchange,
+  });
+
+  it('record "<what> answered <status>" with what was wanted, what came and the exchange', async () => {
+    const r = await judged((ctx) => {
+      expect(expectStatus(ctx, answer(200), 'cancelling order 5').toBe(404)).toBe(false);
+      expect(expectStatus(ctx, answer(404), 'cancelling order 6').toBe(404)).toBe(true);
+      ctx.observe('judged', 2);
     });
-    expect(expectedStatus({ status: 204, exchange }, 'not 2xx')).toMatchObject({ expected: 'not 2xx' });
+    expect(r.status).toBe('fail');
+    expect(r.message).toBe('cancelling order 5 answered 200 (text/plain), 3-byte body');
+    expect([r.expected, r.actual, r.cited]).toEqual(['404', '200', [exchange.seq]]);
+  });
+
+  it('name the reason after the status, and go on (expect) or end the check (require)', async () => {
+    const soft = await judged((ctx) => {
+      expectStatus(ctx, answer(204), 'a second cancel').not2xx('cancelled again');
+      expectStatus(ctx, answer(401), 'lower-case bearer').notToBe(401);
+      ctx.observe('judged', 2);
+    });
+    expect(soft.message).toBe(
+      'a second cancel answered 204 (text/plain), 3-byte body: cancelled again (and 1 more)',
+    );
+    const hard = await judged((ctx) => {
+      requireStatus(ctx, answer(500), 'first').toHold(false, '4xx');
+      expectStatus(ctx, answer(500), 'never reached').toBe(200);
+    });
+    expect(hard.message).toBe('first answered 500 (text/plain), 3-byte body');
+    expect(hard.expected).toBe('4xx');
   });
 });
 

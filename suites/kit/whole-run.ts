@@ -43,6 +43,27 @@ const RESPONSES: Judged = {
   none: 'no responses were recorded in this run (all other checks were left out)',
 };
 
+/** What is wrong with one exchange: a problem's text, or the problem with its schema failures. */
+export type Wrong = string | Omit<Offence, 'exchange'>;
+
+/**
+ * The whole-run judgement: each of `xs` judged by `wrongs` (its problems, none when it is right), then
+ * reported grouped by problem (reportGrouped), `ok` when nothing is wrong, skipped when there is nothing.
+ */
+export function judgeEach(
+  ctx: Ctx,
+  xs: readonly Exchange[],
+  wrongs: (x: Exchange) => Iterable<Wrong>,
+  ok: string,
+  judged: Judged = RESPONSES,
+): void {
+  const offences: Offence[] = [];
+  for (const x of xs)
+    for (const w of wrongs(x))
+      offences.push(typeof w === 'string' ? { problem: w, exchange: x } : { ...w, exchange: x });
+  reportGrouped(ctx, offences, xs.length, ok, judged);
+}
+
 /** Reports offences grouped by problem text; observes `ok` when there are none. */
 export function reportGrouped(
   ctx: Ctx,

@@ -4,7 +4,7 @@ import { OUTCOME } from '../../lib/check/skip.ts';
 import { arrayMember } from '../../lib/formats/json.ts';
 import { ORDER_ITEM, RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
-import { expectedStatus } from '../kit/expect.ts';
+import { requireStatus } from '../kit/expect.ts';
 import { LIST_BODIES } from '../kit/list-bodies.ts';
 import { itemsOf, judgeable } from '../kit/list-body.ts';
 import { int64Problem } from '../kit/list-findings.ts';
@@ -33,11 +33,7 @@ export const listOrders = suite({
       needs: { requests: 0, shared: shares('order list') },
       async run(ctx: Ctx) {
         const { response } = await ctx.target.list();
-        ctx.require(
-          response.status === 200,
-          `expected 200, got ${describeStatus(response)}`,
-          expectedStatus(response, 200),
-        );
+        requireStatus(ctx, response, 'GET /store/orders').toBe(200);
         ctx.observe(`200 with ${response.bytes} bytes`, 1);
       },
     }),

@@ -1,11 +1,12 @@
 // The destructive orderId checks: cancelling one fixture leaves the others as they were, no segment that
 // names no order and no other spelling of a fixture's id cancels it, and what leading zeros do is recorded.
 // Only fixtures from --cancellable-order-ids are ever spelled or cancelled; shipped orders are only re-asked.
+
 import { input } from '../../lib/check/skip.ts';
 import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
 import type { Response } from '../../lib/http/client.ts';
 import type { Ctx } from '../kit/context.ts';
-import { expectedStatus } from '../kit/expect.ts';
+import { expectStatus } from '../kit/expect.ts';
 import { orderPath } from '../kit/paths.ts';
 import { describeStatus } from '../kit/responses.ts';
 import type { SpellingLevel } from './catalogue.ts';
@@ -46,22 +47,28 @@ export async function isolation(ctx: Ctx): Promise<void> {
   const held: string[] = [];
   if (shipped !== undefined && before?.status === 409) {
     const again = await del(ctx, shipped);
-    if (again.status !== 409)
-      ctx.problem(
-        `cancel changed another order: after cancelling ${first}, shipped order ${shipped} answered ${describeStatus(again)} instead of 409 as before`,
-        expectedStatus(again, 409),
-      );
+    expectStatus(
+      ctx,
+      again,
+      `cancel changed another order: after cancelling ${first}, shipped order ${shipped}`,
+    ).toBe(409, 'it answered 409 before');
     held.push(`shipped ${shipped} still 409`);
   } else if (before) {
     ctx.note(`shipped order ${shipped} answered ${before.status} before, not 409; not watched`);
   }
   if (second !== undefined) {
     const next = await del(ctx, second);
-    if (!is2xx(next))
-      ctx.problem(
-        `${twins ? 'precision collision' : 'cancel changed another order'}: after cancelling ${first}, pending fixture ${second} answered ${describeStatus(next)} instead of 204${twins ? `; ${first} and ${second} are the same JS number, so the cancel of ${first} reached ${second}` : ''}`,
-        expectedStatus(next, 204),
-      );
+    expectStatus(
+      ctx,
+      next,
+      `${twins ? 'precision collision' : 'cancel changed another order'}: after cancelling ${first}, pending fixture ${second}`,
+    ).toHold(
+      is2xx(next),
+      '204',
+      twins
+        ? `${first} and ${second} are the same JS number, so the cancel of ${first} reached ${second}`
+        : undefined,
+    );
     held.push(`pending ${second} still cancellable`);
   }
   if (held.length === 0)
@@ -114,11 +121,11 @@ async function onFixtures(ctx: Ctx, level: SpellingLevel) {
 export async function misreadSpellings(ctx: Ctx): Promise<void> {
   const { answers, seen } = await onFixtures(ctx, 'MUST');
   for (const { segment, fixture, response, kind } of answers) {
-    if (accepted(response))
-      ctx.problem(
-        `misread id: DELETE /store/orders/${short(segment)} (${kind}) answered ${describeStatus(response)}, cancelling order ${fixture!.id}: no order has that id, and only a careless parser reads ${fixture!.id} into it`,
-        expectedStatus(response, '4xx (no order has this id)'),
-      );
+    expectStatus(ctx, response, `misread id: DELETE /store/orders/${short(segment)} (${kind})`).toHold(
+      !accepted(response),
+      '4xx (no order has this id)',
+      `cancelling order ${fixture!.id}: no order has that id, and only a careless parser reads ${fixture!.id} into it`,
+    );
   }
   ctx.observe(`no segment naming no order cancelled one (${seen})`, answers.length);
 }
@@ -127,12 +134,16 @@ export async function misreadSpellings(ctx: Ctx): Promise<void> {
 export async function lenientSpellings(ctx: Ctx): Promise<void> {
   const { answers, seen } = await onFixtures(ctx, 'SHOULD');
   for (const { segment, fixture, response, kind } of answers) {
-    if (accepted(response))
-      ctx.problem(
-        `lenient spelling accepted: DELETE /store/orders/${short(segment)} (${kind}) answered ${describeStatus(response)}, cancelling order ${fixture!.id} through a spelling of its id that is no ASCII decimal integer`,
-        expectedStatus(response, '4xx (not the canonical id)'),
-      );
-    else if (response.status >= 500)
+    const refused = expectStatus(
+      ctx,
+      response,
+      `lenient spelling accepted: DELETE /store/orders/${short(segment)} (${kind})`,
+    ).toHold(
+      !accepted(response),
+      '4xx (not the canonical id)',
+      `cancelling order ${fixture!.id} through a spelling of its id that is no ASCII decimal integer`,
+    );
+    if (refused && response.status >= 500)
       ctx.note(`${short(segment)} answered ${response.status} (see ID-MALFORMED-4XX)`);
   }
   ctx.observe(`no spelling cancelled an order (${seen})`, answers.length);

@@ -164,8 +164,6 @@ export const SPELLING_KINDS: readonly SpellingKind[] = [
   },
 ];
 
-export type KindName = (typeof SPELLING_KINDS)[number]['kind'];
-
 /** Every kind's name, in the order tried. */
 export const KIND_NAMES: readonly string[] = SPELLING_KINDS.map((k) => k.kind);
 

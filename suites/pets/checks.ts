@@ -6,7 +6,7 @@ import { OUTCOME } from '../../lib/check/skip.ts';
 import { isImfFixdate, parseHttpDate } from '../../lib/formats/http-date.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
-import { expectedStatus } from '../kit/expect.ts';
+import { requireStatus } from '../kit/expect.ts';
 import { describeStatus, header } from '../kit/responses.ts';
 import { shares } from '../kit/sendings.ts';
 
@@ -31,7 +31,7 @@ export const deprecatedPets = suite({
       async run(ctx: Ctx) {
         const res = await ctx.target.unauthenticated('pets');
         if (!res) ctx.skip('the pets request could not be sent', OUTCOME);
-        ctx.require(res.status === 401, `answered ${describeStatus(res)}`, expectedStatus(res, 401));
+        requireStatus(ctx, res, 'GET /pets/{petId} without credentials').toBe(401);
         ctx.observe('401 without credentials', 1);
       },
     }),

@@ -1,10 +1,11 @@
 // State over time (spec §3, §4 cancelOrder rule 1): what the run's first cancel established, looked at again
 // once at least one rate-limit window has passed, so a state that silently reverts is caught. Runs after the
 // rate-limit probe, which already waits out a window; sends only to the fixture the first cancel took.
+
 import { OUTCOME } from '../../lib/check/skip.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
-import { expectedStatus } from '../kit/expect.ts';
+import { requireStatus } from '../kit/expect.ts';
 import { describeStatus } from '../kit/responses.ts';
 import { shares } from '../kit/sendings.ts';
 import { type LaterLook, laterLook } from './later.ts';
@@ -23,7 +24,7 @@ async function look(ctx: Ctx): Promise<LaterLook> {
   return l;
 }
 
-const is2xx = (status: number): boolean => status >= 200 && status <= 299;
+const _is2xx = (status: number): boolean => status >= 200 && status <= 299;
 
 export const stateOverTime = suite({
   id: 'STATE',
@@ -46,11 +47,11 @@ export const stateOverTime = suite({
       async run(ctx: Ctx) {
         const l = await look(ctx);
         const earlier = l.repeat ? `, refused at once (${l.repeat.status})` : '';
-        ctx.require(
-          !is2xx(l.again.status),
-          `order ${l.id}, cancelled (${l.first.status})${earlier}, was cancelled again ${seconds(l.afterMs)} later: answered ${describeStatus(l.again)}; the cancellation was forgotten and the order taken for pending again`,
-          expectedStatus(l.again, 'not 2xx'),
-        );
+        requireStatus(
+          ctx,
+          l.again,
+          `order ${l.id}, cancelled (${l.first.status})${earlier}, cancelled again ${seconds(l.afterMs)} later,`,
+        ).not2xx('the cancellation was forgotten and the order taken for pending again');
         ctx.observe(
           `order ${l.id} still refused ${seconds(l.afterMs)} after its cancel: ${l.again.status}`,
           1,

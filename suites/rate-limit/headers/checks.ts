@@ -17,7 +17,7 @@ import {
 } from '../../../lib/formats/rate-limit-headers.ts';
 import { RFC, SPEC } from '../../kit/basis.ts';
 import { type Ctx, check, suite } from '../../kit/context.ts';
-import { type Offence, reportGrouped, responses } from '../../kit/whole-run.ts';
+import { judgeEach, type Offence, reportGrouped, responses } from '../../kit/whole-run.ts';
 import { byBucket, judgeWindows, limitByStatus } from './windows.ts';
 
 const NAMES = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
@@ -37,15 +37,15 @@ export const rateLimitHeadersSuite = suite({
       title: 'Looks for the three headers on every response of the run',
       needs: { requests: 0 },
       async run(ctx: Ctx) {
-        const xs = responses(ctx);
-        const offences: Offence[] = [];
-        for (const x of xs) {
-          for (const name of NAMES) {
-            if (headerValue(x.response!.headers, name) === undefined)
-              offences.push({ problem: `${name} missing`, exchange: x });
-          }
-        }
-        reportGrouped(ctx, offences, xs.length, 'all three headers on every response');
+        judgeEach(
+          ctx,
+          responses(ctx),
+          (x) =>
+            NAMES.filter((name) => headerValue(x.response!.headers, name) === undefined).map(
+              (n) => `${n} missing`,
+            ),
+          'all three headers on every response',
+        );
       },
     }),
     check({
@@ -108,20 +108,19 @@ export const rateLimitHeadersSuite = suite({
       title: 'Classifies X-RateLimit-Reset on every response of the run',
       needs: { requests: 0 },
       async run(ctx: Ctx) {
-        const xs = responses(ctx);
-        const offences: Offence[] = [];
-        for (const x of xs) {
-          const v = rateLimitHeaders(x.response!.headers).reset?.value;
-          if (v === undefined) continue;
-          if (v > RESET_MILLIS_ABOVE)
-            offences.push({ problem: 'X-RateLimit-Reset looks like Unix milliseconds', exchange: x });
-          else if (v < RESET_DELTA_BELOW)
-            offences.push({
-              problem: 'X-RateLimit-Reset looks like a delta in seconds, not a Unix time',
-              exchange: x,
-            });
-        }
-        reportGrouped(ctx, offences, xs.length, 'Unix seconds everywhere');
+        judgeEach(
+          ctx,
+          responses(ctx),
+          (x) => {
+            const v = rateLimitHeaders(x.response!.headers).reset?.value;
+            if (v === undefined) return [];
+            if (v > RESET_MILLIS_ABOVE) return ['X-RateLimit-Reset looks like Unix milliseconds'];
+            if (v < RESET_DELTA_BELOW)
+              return ['X-RateLimit-Reset looks like a delta in seconds, not a Unix time'];
+            return [];
+          },
+          'Unix seconds everywhere',
+        );
       },
     }),
     check({
@@ -145,13 +144,15 @@ export const rateLimitHeadersSuite = suite({
             off ? input('skipRateLimitProbe') : OUTCOME,
           );
         }
-        const offences: Offence[] = [];
-        for (const x of xs) {
-          const ra = retryAfter(x.response!.headers, Date.parse(x.startedAt));
-          if (ra?.form === 'invalid')
-            offences.push({ problem: 'Retry-After is neither delay-seconds nor an HTTP-date', exchange: x });
-        }
-        reportGrouped(ctx, offences, xs.length, 'every Retry-After is delay-seconds or an HTTP-date');
+        judgeEach(
+          ctx,
+          xs,
+          (x) =>
+            retryAfter(x.response!.headers, Date.parse(x.startedAt))?.form === 'invalid'
+              ? ['Retry-After is neither delay-seconds nor an HTTP-date']
+              : [],
+          'every Retry-After is delay-seconds or an HTTP-date',
+        );
       },
     }),
     check({

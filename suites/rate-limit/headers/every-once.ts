@@ -2,10 +2,10 @@
 // transcript; never sends.
 import type { CheckDefinition } from '../../../lib/check/model.ts';
 import { fieldLines } from '../../../lib/formats/rate-limit-headers.ts';
-import { rawOf } from '../../../lib/http/transcript.ts';
+import { type Exchange, rawOf } from '../../../lib/http/transcript.ts';
 import { RFC, SPEC } from '../../kit/basis.ts';
 import { type Ctx, check } from '../../kit/context.ts';
-import { type Offence, reportGrouped, responses } from '../../kit/whole-run.ts';
+import { judgeEach, responses } from '../../kit/whole-run.ts';
 
 const RATE_LIMIT_FIELDS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
 
@@ -25,18 +25,16 @@ export const everyRateLimitChecks: CheckDefinition<Ctx>[] = [
       const xs = responses(ctx).filter((x) =>
         RATE_LIMIT_FIELDS.some((name) => fieldLines(rawOf(x.response!).headers, name).length > 0),
       );
-      const offences: Offence[] = [];
       let shown = false;
-      for (const x of xs) {
-        for (const name of RATE_LIMIT_FIELDS) {
+      const repeated = (x: Exchange) =>
+        RATE_LIMIT_FIELDS.flatMap((name) => {
           const lines = fieldLines(rawOf(x.response!).headers, name);
-          if (lines.length < 2) continue;
-          offences.push({ problem: `${name} sent on more than one field line`, exchange: x });
+          if (lines.length < 2) return [];
           if (!shown) ctx.note(`e.g. exchange #${x.seq}: ${lines.map((l) => `${name}: ${l}`).join(' and ')}`);
           shown = true;
-        }
-      }
-      reportGrouped(ctx, offences, xs.length, 'each X-RateLimit-* field on one line', {
+          return [`${name} sent on more than one field line`];
+        });
+      judgeEach(ctx, xs, repeated, 'each X-RateLimit-* field on one line', {
         noun: 'responses with X-RateLimit-* fields',
         none: 'no response of the run carried an X-RateLimit-* field (see RL-HEADERS-PRESENT): nothing to judge',
       });

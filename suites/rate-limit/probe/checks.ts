@@ -46,10 +46,10 @@ export const rateLimitProbe = suite({
         SPEC.rateLimitHeaders,
       ],
       title: 'Reads X-RateLimit-Limit from one DELETE /store/orders/{an id proven absent}',
-      needs: { requests: 2, probe: true, plan: true },
+      needs: { requests: 2, probe: true, keyPlan: true },
       async run(ctx: Ctx) {
         const plan = ctx.config.plan;
-        if (!plan) ctx.skip(UNMET.plan);
+        if (!plan) ctx.skip(UNMET.keyPlan);
         const reading = take(ctx, await probeOf(ctx).reading());
         const { sample } = reading;
         ctx.evidence(sample.response.exchange);

@@ -1,7 +1,7 @@
 // Pure readings of what follows the walk into findings: the 429 itself, the second key, the recovery and
 // the burst. They never send and never choose a level: the check that calls one does.
 import { retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
-import { type Finding, type Judgement, judged } from './judgement.ts';
+import { type Judgement, judged, type ProbeFinding } from './judgement.ts';
 import {
   type Burst,
   earlyTolerance,
@@ -71,7 +71,7 @@ export function judge429Headers(limited: Sample): Judgement {
   const h = limited.response.headers;
   const names = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
   const missing = names.filter((n) => h[n.toLowerCase()] === undefined);
-  const findings: Finding[] =
+  const findings: ProbeFinding[] =
     missing.length > 0 ? [{ message: `the 429 lacks ${missing.join(', ')}`, sample: limited }] : [];
   const remaining = h['x-ratelimit-remaining'];
   if (remaining !== undefined && limited.remaining !== 0)
@@ -88,7 +88,7 @@ export function judgeRecovery(recovery: Recovery): Judgement {
   const [first] = recovery.attempts;
   const ok = recovery.recovered;
   const waited = recovery.waitsMs.map(seconds).join(', then ');
-  const findings: Finding[] = [];
+  const findings: ProbeFinding[] = [];
   const notes = recovery.gaveUp ? [`backoff stopped early: ${recovery.gaveUp}`] : [];
   if (first?.status === 429) {
     const later = ok

@@ -1,18 +1,18 @@
 // What a judge of the probe's record returns (findings, notes, an observation), and how an RL-PROBE check turns
 // it, or a phase's outcome, into its verdict. It never sends: the session does.
+import type { Finding } from '../../../lib/check/run-check.ts';
 import { OUTCOME } from '../../../lib/check/skip.ts';
 import type { Ctx } from '../../kit/context.ts';
 import type { Outcome, Sample } from './record.ts';
 
-export interface Finding {
+/** A finding of the probe's judges: the check's Finding, cited by the sample that shows it, with its message. */
+export interface ProbeFinding extends Pick<Finding, 'expected' | 'actual'> {
   message: string;
   sample?: Sample;
-  expected?: string;
-  actual?: string;
 }
 
 export interface Judgement {
-  findings: Finding[];
+  findings: ProbeFinding[];
   notes: string[];
   /** What was seen, when nothing is wrong. */
   observed: string;
@@ -23,7 +23,7 @@ export interface Judgement {
 export const judged = (
   observed: string,
   count: number,
-  findings: Finding[] = [],
+  findings: ProbeFinding[] = [],
   notes: string[] = [],
 ): Judgement => ({
   count,
@@ -33,7 +33,7 @@ export const judged = (
 });
 
 /** Like problems reported once, with a count and the first as evidence. */
-export function grouped(items: Sample[], total: number, say: (first: Sample) => string): Finding[] {
+export function grouped(items: Sample[], total: number, say: (first: Sample) => string): ProbeFinding[] {
   if (items.length === 0) return [];
   const first = items[0]!;
   const more = items.length > 1 ? ` (${items.length} of ${total}; the first shown)` : '';
