@@ -35,11 +35,15 @@ export async function measureCommand(
   const usageFile = join(cwd, 'usage.json');
   const reportDir = join(cwd, 'reports');
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', PRELOAD, BIN, '--report-dir', reportDir, ...args], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: cwd, BENCH_USAGE_FILE: usageFile, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', PRELOAD, BIN, '--report-dir', reportDir, ...args],
+    {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: cwd, BENCH_USAGE_FILE: usageFile, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   child.stdout.on('data', (d: Buffer) => {
     stdout += d.toString();

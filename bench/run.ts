@@ -80,6 +80,8 @@ bytes arrive (the command's preflight only opens a connection). Large stores are
 orders; the list checks' time is the sum of the \`LIST-\` checks' durations in report.json of a whole default run
 (without the probe; the peak RSS is the command's, not the server's). Default runs pass
 \`--trust-order-list\`: the bench serves the list itself, and the reference seed's ids span all of int64.
+Where the CPU goes: \`npx tsx bench/profile.ts [--orders N]\` (a default run under \`node --cpu-prof\`, top functions
+and modules by self time).
 ${side ? `\n${sideBySideMarkdown(side, peerRounds)}` : ''}`;
 const out = fileURLToPath(new URL('../docs/performance.md', import.meta.url));
 writeFileSync(out, doc);
