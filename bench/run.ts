@@ -64,7 +64,7 @@ const rows = figures.map(
 );
 const doc = `# Performance
 
-Written by \`npm run bench${quick ? ' -- --quick' : ''}\` on ${new Date().toISOString().slice(0, 10)}; do not edit by hand.
+Written by \`npm run bench${args.size ? ` -- ${[...args].join(' ')}` : ''}\` on ${new Date().toISOString().slice(0, 10)}; do not edit by hand.
 Every figure is a median over the rounds shown (the machines are shared and noisy: read the spread too).
 
 Machine: ${machine}.

@@ -55,7 +55,8 @@ export function sideBySideMarkdown(r: SideBySide, rounds: number): string {
 Each tool against the same target in the same rounds (n=${rounds}, interleaved): the reference server as the
 command embeds it (the Free plan's 60 requests per 10 s window, two demo keys, the default seed), a fresh one
 for each run. Requests are counted by the server; wall time is from spawn to exit (start-up included, and for
-this suite's default run the rate-limit probe's wait for a window); medians, the range in brackets.
+this suite most of it is one rate-limit window waited out, by the probe and by the STATE- checks' later look,
+with or without the probe: issue 33 item 3); medians, the range in brackets.
 
 | Tool | Requests | Wall time | MUSTs judged | Requests per MUST | Wall per MUST | Fails on the reference (conformant) |
 |---|---|---|---|---|---|---|
