@@ -19,7 +19,7 @@ export interface Measured {
   startedAt: number;
   report?: {
     requests: { sent: number | null };
-    checks: Array<{ id: string; status: string; durationMs: number }>;
+    checks: Array<{ id: string; level: string; status: string; durationMs: number }>;
     verdict: string;
   };
 }
@@ -28,16 +28,22 @@ export async function measureCommand(
   args: string[],
   env: Record<string, string> = {},
   timeoutMs = 300_000,
+  /** Flags for node itself, before the script (e.g. --cpu-prof). */
+  nodeArgs: string[] = [],
 ): Promise<Measured> {
   const cwd = mkdtempSync(join(tmpdir(), 'osc-bench-'));
   const usageFile = join(cwd, 'usage.json');
   const reportDir = join(cwd, 'reports');
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', PRELOAD, BIN, '--report-dir', reportDir, ...args], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: cwd, BENCH_USAGE_FILE: usageFile, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', PRELOAD, BIN, '--report-dir', reportDir, ...args],
+    {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: cwd, BENCH_USAGE_FILE: usageFile, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   child.stdout.on('data', (d: Buffer) => {
     stdout += d.toString();

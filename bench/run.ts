@@ -1,12 +1,14 @@
 // npm run bench: every performance figure with its target and whether it holds, as medians, printed and
 // written to docs/performance.md with the machine it ran on. Benchmarks only: no test depends on a timing.
-// Flags: --quick (fewer rounds, no npm test), --no-npm-test, --no-million.
+// Flags: --quick (fewer rounds, no npm test), --no-npm-test, --no-million, --no-peers (no side by side).
 import { writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, platform, release, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { type Figure, listFigure, overCapFigure, runFigures, startupFigure } from './figures.ts';
 import { losslessFigure } from './lossless.ts';
 import { npmTestFigure } from './npm-test.ts';
+import { type SideBySide, sideBySide } from './peers/compare.ts';
+import { sideBySideLines, sideBySideMarkdown } from './peers/report.ts';
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
@@ -39,6 +41,15 @@ for (const [label, step] of steps) {
   }
 }
 
+// Side by side with the peers last: it installs them on first use (npm), which the figures above must not pay.
+const peerRounds = quick ? 2 : 5;
+let side: SideBySide | undefined;
+if (!args.has('--no-peers')) {
+  process.stderr.write('measuring side by side with peers ...\n');
+  side = await sideBySide(peerRounds);
+  for (const line of sideBySideLines(side)) console.log(line);
+}
+
 const cpu = cpus();
 const machine = [
   `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}`,
@@ -53,7 +64,7 @@ const rows = figures.map(
 );
 const doc = `# Performance
 
-Written by \`npm run bench${quick ? ' -- --quick' : ''}\` on ${new Date().toISOString().slice(0, 10)}; do not edit by hand.
+Written by \`npm run bench${args.size ? ` -- ${[...args].join(' ')}` : ''}\` on ${new Date().toISOString().slice(0, 10)}; do not edit by hand.
 Every figure is a median over the rounds shown (the machines are shared and noisy: read the spread too).
 
 Machine: ${machine}.
@@ -69,7 +80,9 @@ bytes arrive (the command's preflight only opens a connection). Large stores are
 orders; the list checks' time is the sum of the \`LIST-\` checks' durations in report.json of a whole default run
 (without the probe; the peak RSS is the command's, not the server's). Default runs pass
 \`--trust-order-list\`: the bench serves the list itself, and the reference seed's ids span all of int64.
-`;
+Where the CPU goes: \`npx tsx bench/profile.ts [--orders N]\` (a default run under \`node --cpu-prof\`, top functions
+and modules by self time).
+${side ? `\n${sideBySideMarkdown(side, peerRounds)}` : ''}`;
 const out = fileURLToPath(new URL('../docs/performance.md', import.meta.url));
 writeFileSync(out, doc);
 console.log(

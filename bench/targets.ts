@@ -5,7 +5,10 @@ import {
   DEFAULT_ORDERS,
   DEFAULT_PENDING_IDS,
   DEFAULT_SHIPPED_IDS,
+  DEMO_KEY,
+  type ReferenceServerOptions,
   type RunningReference,
+  SECOND_DEMO_KEY,
   type SeedOrder,
   startReferenceServer,
 } from '../reference/server.ts';
@@ -29,23 +32,49 @@ export interface BenchTarget {
   env: Record<string, string>;
   /** performance.now() of the first byte a client sent, or undefined. */
   firstRequestAt(): number | undefined;
+  /** Requests the server has answered so far, counted by the server (the bench's own warm-up excluded). */
+  requests(): number;
   close(): Promise<void>;
 }
 
-/** `relay` false: clients connect straight to the server (the relay costs a copy of every byte). */
-export async function startTarget(orders?: SeedOrder[], relayed = true): Promise<BenchTarget> {
+/**
+ * The embedded target's limits (cli/target.ts): the Free plan's 60 requests in a 10 s window, and two demo keys,
+ * so a run with the rate-limit probe is the command's default run, and a peer meets the same server.
+ */
+export const EMBEDDED_LIKE: ReferenceServerOptions = {
+  rateLimit: { limit: 60, windowSeconds: 10 },
+  keys: [
+    { key: DEMO_KEY, plan: 'free' },
+    { key: SECOND_DEMO_KEY, plan: 'free' },
+  ],
+};
+
+/**
+ * `relay` false: clients connect straight to the server (the relay costs a copy of every byte). `options`
+ * replaces the default limits (one key, a limit no run reaches). `warm` false: no request before the run's own
+ * (the warm-up would spend one of a small window's requests).
+ */
+export async function startTarget(
+  orders?: SeedOrder[],
+  relayed = true,
+  options: ReferenceServerOptions = { rateLimit: { limit: 100_000, windowSeconds: 60 } },
+  warm = true,
+): Promise<BenchTarget> {
   const server: RunningReference = await startReferenceServer({
+    ...options,
     port: 0,
-    rateLimit: { limit: 100_000, windowSeconds: 60 },
     ...(orders ? { orders } : {}),
   });
   const upstream = new URL(server.baseUrl);
   // The server builds its list body at the first request: build it now, so the figures time the harness.
-  const warm = await fetch(`${server.baseUrl}/store/orders`, {
-    headers: { authorization: `Bearer ${server.demoKey}` },
-  });
-  if (warm.status !== 200) throw new Error(`the target's list answered ${warm.status}`);
-  await warm.arrayBuffer();
+  if (warm) {
+    const answer = await fetch(`${server.baseUrl}/store/orders`, {
+      headers: { authorization: `Bearer ${server.demoKey}` },
+    });
+    if (answer.status !== 200) throw new Error(`the target's list answered ${answer.status}`);
+    await answer.arrayBuffer();
+  }
+  const warmUp = server.stats().requests;
   let first: number | undefined;
   const relay: Server = createServer((socket) => {
     const up = createConnection({ host: upstream.hostname, port: Number(upstream.port) });
@@ -71,8 +100,10 @@ export async function startTarget(orders?: SeedOrder[], relayed = true): Promise
       ORDER_STORE_API_KEY: server.demoKey,
       ORDER_STORE_CANCELLABLE_ORDER_IDS: DEFAULT_PENDING_IDS.join(','),
       ORDER_STORE_SHIPPED_ORDER_IDS: DEFAULT_SHIPPED_IDS.join(','),
+      ...(options.keys?.[1] ? { ORDER_STORE_SECOND_API_KEY: options.keys[1].key } : {}),
     },
     firstRequestAt: () => first,
+    requests: () => server.stats().requests - warmUp,
     async close() {
       await new Promise<void>((resolve) => relay.close(() => resolve()));
       await server.close();
