@@ -55,7 +55,7 @@ export const cancelOrder = suite({
         if (!first) ctx.skip(NO_FIXTURE);
         const { id, response } = await first;
         const list = await ctx.target.list();
-        if (list.count !== undefined && !list.ids.includes(id))
+        if (list.count !== undefined && !list.ids.has(id))
           ctx.note(`fixture ${id} does not appear in the order list`);
         requireStatus(ctx, response, `cancelling pending order ${id}`).toBe(204);
         ctx.observe(`order ${id} cancelled with 204`, 1);

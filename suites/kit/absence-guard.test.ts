@@ -75,11 +75,27 @@ describe('AbsenceGuard', () => {
     expect(guard.special(2n ** 53n + 2n)).toBe(false);
   });
 
-  it('reads a million known ids in one sorted pass', () => {
-    const ids = Array.from({ length: 1_000_000 }, (_, i) => String(10_000_000 + i * 7));
-    const guard = new AbsenceGuard(ids);
+  it('reads a million known ids in one sorted pass, as numbers', () => {
+    const ids = Float64Array.from({ length: 1_000_000 }, (_, i) => 10_000_000 + i * 7);
+    const guard = new AbsenceGuard([], ids);
     expect(guard.zones).toHaveLength(1);
     expect(guard.near(10_000_000n + 7n * 999_999n + 1n)).toBe(true);
+  });
+
+  it('draws the same zones from ids given as numbers as from the same ids given as text', () => {
+    // Gaps on both sides of 2·MIN_GUARD within a group (some neighbours share a run, some clusters merge by
+    // width), and a jump past everything so far between groups: 22 zones.
+    let at = 0;
+    const ids: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const step = [1, 2 ** 31, 2 ** 33, 2 ** 33 + 1, 2 ** 32][(i * 7) % 5]!;
+      at += i % 10 === 9 ? Math.min(3 * at, 2 ** 45) + 2 ** 34 : step;
+      ids.push(at);
+    }
+    const fixtures = [String(2n ** 60n), '5'];
+    const zones = new AbsenceGuard(fixtures, Float64Array.from(ids)).zones;
+    expect(zones).toHaveLength(22);
+    expect(zones).toEqual(new AbsenceGuard([...fixtures, ...ids.map(String)]).zones);
   });
 
   it('with a trusted list (no guard), any exact id from 10^12 up', () => {

@@ -26,14 +26,35 @@ interface Zone {
   hi: bigint;
 }
 
-/** Sorted, unique, as bigint; a store of safe integers sorts as numbers (a million ids in milliseconds). */
-function sortedIds(ids: Iterable<string>): bigint[] {
-  const all = [...new Set(ids)];
-  if (all.every((s) => s.length <= 15)) {
-    const nums = Float64Array.from(all, Number).sort();
-    return Array.from(nums, (n) => BigInt(n));
+/** The ids as runs of one id each, ascending, each once. */
+function pointsOf(ids: Iterable<string>): Zone[] {
+  return [...new Set([...ids].map(BigInt))].sort(byValue).map((n) => ({ lo: n, hi: n }));
+}
+
+const byValue = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Ascending safe integers (each once) as runs whose neighbours lie at most 2·MIN_GUARD apart: each id guards
+ * at least MIN_GUARD on either side, so such neighbours share a cluster whatever else is known, and a store of
+ * a million ids becomes a few runs before any bigint is made.
+ */
+function runsOf(sorted: Float64Array): Zone[] {
+  const reach = Number(2n * MIN_GUARD);
+  const runs: Zone[] = [];
+  let lo = 0;
+  for (let i = 1; i <= sorted.length; i++) {
+    if (i < sorted.length && sorted[i]! - sorted[i - 1]! <= reach) continue;
+    if (i > 0) runs.push({ lo: BigInt(sorted[lo]!), hi: BigInt(sorted[i - 1]!) });
+    lo = i;
   }
-  return all.map(BigInt).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return runs;
+}
+
+/** Two ascending lists of runs as one, ascending by their start. */
+function merged(a: Zone[], b: Zone[]): Zone[] {
+  if (a.length === 0) return b;
+  if (b.length === 0) return a;
+  return [...a, ...b].sort((x, y) => byValue(x.lo, y.lo));
 }
 
 const marginOf = (lo: bigint, hi: bigint) => (hi - lo > MIN_GUARD ? hi - lo : MIN_GUARD);
@@ -42,17 +63,17 @@ const marginOf = (lo: bigint, hi: bigint) => (hi - lo > MIN_GUARD ? hi - lo : MI
  * Clusters of known ids, each guarded beyond its ends by its own width (at least MIN_GUARD): a hidden order
  * sits among or next to the ones a store shows (ids grow from small numbers; a page shows a slice), so a
  * cluster as wide as w may hide orders up to w beyond it. Clusters whose guarded zones meet merge, and the
- * wider cluster then guards further, until no two zones meet.
+ * wider cluster then guards further, until no two zones meet. `runs`: ascending, each a cluster already.
  */
-function zonesOf(sorted: readonly bigint[]): Zone[] {
+function zonesOf(runs: readonly Zone[]): Zone[] {
   const clusters: Zone[] = [];
-  for (const id of sorted) {
-    let c: Zone = { lo: id, hi: id };
+  for (const run of runs) {
+    let c: Zone = run;
     for (;;) {
       const top = clusters.at(-1);
       if (!top || top.hi + marginOf(top.lo, top.hi) < c.lo - marginOf(c.lo, c.hi)) break;
       clusters.pop();
-      c = { lo: top.lo, hi: c.hi };
+      c = { lo: top.lo, hi: c.hi > top.hi ? c.hi : top.hi };
     }
     clusters.push(c);
   }
@@ -66,9 +87,12 @@ export class AbsenceGuard {
   /** Sorted, disjoint: where a hidden order could be. */
   readonly zones: readonly Zone[];
 
-  /** `ids`: every known id (listed, read generously; cancellable; shipped). 0 is always among them. */
-  constructor(ids: Iterable<string>) {
-    this.zones = zonesOf(sortedIds(['0', ...ids]));
+  /**
+   * `ids`: every known id (listed, read generously; cancellable; shipped). 0 is always among them. `safe`:
+   * more of them, the safe integers of a large list, ascending and each once (ListIds.sortedSafe).
+   */
+  constructor(ids: Iterable<string>, safe: Float64Array = new Float64Array(0)) {
+    this.zones = zonesOf(merged(pointsOf(['0', ...ids]), runsOf(safe)));
   }
 
   /**

@@ -3,9 +3,8 @@
 // trusted, an "absent" id (and every lenient reading of it) must lie far from every cluster of known ids
 // (absence-guard.ts), and a list that shows signs of paging stops every absent-id request. Decides only.
 import { flagAndEnv } from '../../lib/config/settings.ts';
-import { integerText } from '../../lib/formats/json.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
-import type { ListReading, OrderList } from './order-list.ts';
+import type { OrderList } from './order-list.ts';
 
 /** Counts that look like a page rather than a whole store. */
 export const PAGE_SIZES: readonly number[] = [
@@ -56,32 +55,6 @@ export function pagingSigns(list: OrderList): string[] {
   if (count !== undefined && PAGE_SIZES.includes(count))
     signs.push(`exactly ${count} orders, a common page size`);
   return signs;
-}
-
-/** Integer ids an item's `id` may stand for: exact bigint, an integral number, integer-like text, or a float's neighbours. */
-export function idsOfId(id: unknown): string[] {
-  if (typeof id === 'bigint') return [id.toString()];
-  if (Number.isSafeInteger(id)) return [String(id)];
-  if (typeof id === 'number' && Number.isFinite(id))
-    return [...new Set([Math.floor(id), Math.ceil(id)])].map((n) => BigInt(n).toString());
-  if (typeof id === 'string' && /^\s*[+-]?\d{1,30}\s*$/.test(id)) return [BigInt(id.trim()).toString()];
-  return [];
-}
-
-const listedMemo = new WeakMap<readonly unknown[], readonly string[]>();
-
-/**
- * Every integer the list's ids may stand for, read generously (idsOfId: the string "12" is order 12 to a
- * lenient server), once per list: the exact ids themselves when every id is an integer (a list may be huge).
- */
-export function listedIds(list: Pick<ListReading, 'ids' | 'idValues'>): readonly string[] {
-  let found = listedMemo.get(list.idValues);
-  if (!found) {
-    const exact = list.idValues.every((v) => v === undefined || v === null || integerText(v) !== undefined);
-    found = exact ? list.ids : list.idValues.flatMap(idsOfId);
-    listedMemo.set(list.idValues, found);
-  }
-  return found;
 }
 
 export const TRUST_HINT = `if the list is known to hold every order, ${flagAndEnv('trustOrderList')} allows it`;

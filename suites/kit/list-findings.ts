@@ -3,7 +3,7 @@
 // received without keeping the body or its items. Judges nothing: the checks decide what a finding means.
 import { INT64_MAX, INT64_MIN } from '../../lib/formats/int64.ts';
 import type { SchemaIssue } from '../../lib/formats/validation.ts';
-import { idIdentities, idIndex, type ListReading } from './order-list.ts';
+import type { ListReading } from './order-list.ts';
 
 /** Repeated ids and int64 problems kept word for word; the rest are counted. */
 export const MAX_KEPT = 10;
@@ -42,19 +42,17 @@ export function int64Problem(id: unknown): string | undefined {
 
 /** The findings of one list reading (a 2xx answer, read as a list by readList). */
 export function findingsOf(reading: ListReading): ListFindings {
-  const keys = idIdentities(reading);
-  const { duplicates } = idIndex(keys);
+  const { ids } = reading;
+  const repeated = ids.repeated(MAX_KEPT);
   const int64: string[] = [];
   let int64Count = 0;
-  let idsPresent = 0;
-  reading.idValues.forEach((id, i) => {
-    if (id === undefined) return;
-    idsPresent += 1;
+  // A safe integer is always an int64 integer: only the other ids can be a finding.
+  for (const [i, id] of ids.unusual()) {
     const problem = int64Problem(id);
-    if (problem === undefined) return;
+    if (problem === undefined) continue;
     int64Count += 1;
     if (int64.length < MAX_KEPT) int64.push(`item ${i}: ${problem}`);
-  });
+  }
   const items = reading.count ?? reading.wrapped?.count ?? 0;
   const notArray = !reading.json.ok
     ? `not JSON (${reading.json.error})`
@@ -65,12 +63,12 @@ export function findingsOf(reading: ListReading): ListFindings {
     json: reading.json.ok,
     items,
     ...(notArray ? { notArray } : {}),
-    ids: keys.length,
-    duplicates: duplicates.slice(0, MAX_KEPT),
-    duplicateCount: duplicates.length,
+    ids: ids.identities,
+    duplicates: repeated.first,
+    duplicateCount: repeated.count,
     int64,
     int64Count,
-    idsPresent,
+    idsPresent: ids.present,
     schemaErrors: reading.schemaErrors,
     schemaIssues: reading.schemaIssues,
     schemaErrorCount: reading.schemaErrorCount,

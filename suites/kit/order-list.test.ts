@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Response } from '../../lib/http/client.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
-import { idIdentities, idIdentity, idIndex, readList, readOrderList } from './order-list.ts';
+import { idIdentity, readList, readOrderList } from './order-list.ts';
 
 /** A response as the client hands it over (the exchange is only cited, never read here). */
 function response(status: number, text: string): Response {
@@ -24,10 +24,11 @@ describe('readOrderList', () => {
   it('reads the items of any 2xx (206 here), never those of an error answer', () => {
     const partial = readOrderList(response(206, '[{"id":1},{"id":"x"}]'));
     expect(partial.count).toBe(2);
-    expect(partial.ids).toEqual(['1']);
+    expect([...partial.ids.all()]).toEqual([1, 'x']);
+    expect(partial.ids.integers).toBe(1);
     expect(partial.schemaErrorCount).toBeGreaterThan(0);
     const missing = readOrderList(response(404, '{"code":"NOT_FOUND","message":"no","status":404}'));
-    expect([missing.count, missing.wrapped, missing.ids]).toEqual([undefined, undefined, []]);
+    expect([missing.count, missing.wrapped, missing.ids.items]).toEqual([undefined, undefined, 0]);
   });
 });
 
@@ -36,7 +37,7 @@ describe('readList of a wrapped body', () => {
     const r = readList('{"orders":[{"id":1},{"id":2}],"next":"/v1/store/orders?page=2","total":9}');
     expect(r.count).toBeUndefined();
     expect(r.wrapped).toEqual({ at: '/orders', count: 2, others: ['next', 'total'] });
-    expect(r.ids).toEqual(['1', '2']);
+    expect([...r.ids.all()]).toEqual([1, 2]);
   });
 
   it('a wrapper holding nothing but the array has no other members', () => {
@@ -54,7 +55,7 @@ describe('idIdentity', () => {
 
   it('a float beyond 2^53 is never taken for the exact integer it rounds to', () => {
     const r = readList('[{"id":9.007199254740993e15},{"id":9007199254740992},{"id":1.5}]');
-    const keys = r.idValues.map(idIdentity);
+    const keys = [...r.ids.all()].map(idIdentity);
     expect(keys[1]).toBe('9007199254740992');
     expect(keys[0]).not.toBe(keys[1]);
     expect(keys[2]).toBe('1.5');
@@ -65,16 +66,12 @@ describe('idIdentity', () => {
   });
 });
 
-describe('idIdentities', () => {
-  it('are the exact ids themselves (not a copy) when every id is an integer', () => {
-    const r = readList('[{"id":1},{"id":2},{},{"id":null}]');
-    expect(idIdentities(r)).toBe(r.ids);
-  });
-
-  it('string ids are identities: a repeated one is a duplicate, "1" and 1 are two ids', () => {
-    const r = readList('[{"id":"1"},{"id":"2"},{"id":"1"},{"id":1}]');
-    const keys = idIdentities(r);
-    expect(keys).toEqual(['"1"', '"2"', '"1"', '1']);
-    expect(idIndex(keys).duplicates).toEqual(['"1"']);
+describe('ids written as floats', () => {
+  it('are kept as written for every item of a wrapped list, not only the first', () => {
+    const r = readList('{"orders":[{"id":1.0},{"id":2},{"id":3.5e0}]}');
+    expect([...r.idTexts]).toEqual([
+      [0, '1.0'],
+      [2, '3.5e0'],
+    ]);
   });
 });

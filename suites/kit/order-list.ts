@@ -1,10 +1,14 @@
 // The order list read once per run, in one pass over its bytes: each item is parsed losslessly, validated
-// against Order and reduced to what the checks read (its id, the first pet), then let go, so a list of a
-// million orders is never held whole. Every check that reads the list shares this reading. Never sends.
+// against Order and reduced to what the checks read (its id, into list-ids.ts; the first pet), then let go,
+// so a list of a million orders is never held whole. Every check that reads the list shares this reading.
+// Never sends.
 import { integerText, readJsonItems } from '../../lib/formats/json.ts';
-import { type SchemaIssue, validate } from '../../lib/formats/validation.ts';
+import { isValid, type SchemaIssue, validate } from '../../lib/formats/validation.ts';
 import { bodyFailure } from '../../lib/http/body-failure.ts';
 import type { Response, ResponseHead } from '../../lib/http/client.ts';
+import { ListIds } from './list-ids.ts';
+
+export { idIdentity } from './list-ids.ts';
 
 /** Schema problems kept word for word; the rest are counted. */
 export const MAX_SCHEMA_ERRORS = 20;
@@ -17,10 +21,8 @@ export interface ListReading {
   kind?: string;
   /** How many items, when the body is a JSON array (and the status 2xx, for a response). */
   count?: number;
-  /** The `id` member of each item as read (undefined where absent or the item is no object). */
-  idValues: unknown[];
-  /** Exact decimal ids of the items whose id is an integer, in list order. */
-  ids: string[];
+  /** The `id` member of each item as read (absent where the item has none or is no object), indexed. */
+  ids: ListIds;
   /** Item index → the raw text of an id written with a fraction or an exponent (a server writing floats). */
   idTexts: ReadonlyMap<number, string>;
   /** The first MAX_SCHEMA_ERRORS problems of the items against Order, as "/<index>/<field> <message>". */
@@ -48,29 +50,30 @@ export interface OrderList extends ListReading {
 export function readList(body: string | Uint8Array, isList = true): ListReading {
   const reading: ListReading = {
     json: { ok: true },
-    idValues: [],
-    ids: [],
+    ids: new ListIds(),
     idTexts: new Map(),
     schemaErrors: [],
     schemaIssues: [],
     schemaErrorCount: 0,
   };
+  const { ids } = reading;
   const idTexts = reading.idTexts as Map<number, string>;
-  // Ids written as floats, by the object that holds them, for the item being read (usually none).
+  // Ids written as floats, by the object that holds them: for the item being read when the items stream by
+  // (usually none), for the whole body when it is parsed whole (a wrapped list).
   const fractions = new Map<object, string>();
+  let streaming = true;
   let base = '';
   const visit = (item: unknown, i: number): void => {
-    const id = (item as { id?: unknown } | null)?.id;
-    reading.idValues.push(id);
-    const exact = integerText(id);
-    if (exact !== undefined) reading.ids.push(exact);
+    ids.add((item as { id?: unknown } | null)?.id);
     if (fractions.size > 0) {
       const text = fractions.get(item as object);
       if (text !== undefined) idTexts.set(i, text);
-      fractions.clear();
+      if (streaming) fractions.clear();
     }
     if (reading.firstPetId === undefined)
       reading.firstPetId = integerText((item as { petId?: unknown } | null)?.petId);
+    // Most items are valid: the problems are worded only for those that are not.
+    if (isValid('order', item)) return;
     const { errors, issues } = validate('order', item, `${base}/${i}`);
     reading.schemaErrorCount += errors.length;
     for (const [k, e] of errors.entries()) {
@@ -89,6 +92,7 @@ export function readList(body: string | Uint8Array, isList = true): ListReading 
     const inner = isList ? wrappedArray(v) : undefined;
     if (!inner) return { ...reading, kind };
     base = `/${inner.key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    streaming = false;
     inner.items.forEach(visit);
     const others = Object.keys(v as object).filter((k) => k !== inner.key);
     return { ...reading, kind, wrapped: { at: base, count: inner.items.length, others } };
@@ -105,31 +109,6 @@ function wrappedArray(v: unknown): { key: string; items: unknown[] } | undefined
   return found.length === 1 ? { key: found[0]![0], items: found[0]![1] as unknown[] } : undefined;
 }
 
-/** Every exact id of a list with how many items carry it, and the repeated ones in the order they repeat. */
-export interface IdIndex {
-  counts: ReadonlyMap<string, number>;
-  duplicates: readonly string[];
-}
-
-const indexes = new WeakMap<readonly string[], IdIndex>();
-
-/** The index of a list of exact ids, built once per list however many checks ask (a list may be huge). */
-export function idIndex(ids: readonly string[]): IdIndex {
-  let index = indexes.get(ids);
-  if (!index) {
-    const counts = new Map<string, number>();
-    const duplicates: string[] = [];
-    for (const id of ids) {
-      const n = (counts.get(id) ?? 0) + 1;
-      counts.set(id, n);
-      if (n === 2) duplicates.push(id);
-    }
-    index = { counts, duplicates };
-    indexes.set(ids, index);
-  }
-  return index;
-}
-
 export function readOrderList(response: Response): OrderList {
   const { exchange, status, headers, bytes, receivedAtMs } = response;
   const head = { exchange, status, headers, bytes, receivedAtMs };
@@ -142,39 +121,4 @@ export function readOrderList(response: Response): OrderList {
     };
   // Any 2xx is read as the list it claims to be: a wrong status must not hide what is wrong with the body.
   return { response: head, ...readList(response.body, status >= 200 && status <= 299) };
-}
-
-/**
- * The identity of an id, to compare ids exactly by their JSON value: an integer's exact decimal, a string's
- * JSON text (the string "7" is never the integer 7), a fraction as written by JS, a float beyond 2^53 in
- * exponent form (never taken for the exact integer it rounds to); undefined for no id (absent, null, an
- * object or an array).
- */
-export function idIdentity(id: unknown): string | undefined {
-  const exact = integerText(id);
-  if (exact !== undefined) return exact;
-  if (typeof id === 'string') return JSON.stringify(id);
-  if (typeof id === 'number') return Number.isInteger(id) ? id.toExponential() : String(id);
-  if (typeof id === 'boolean') return String(id);
-  return undefined;
-}
-
-const identityMemo = new WeakMap<readonly unknown[], readonly string[]>();
-
-/**
- * The identities of a list's ids (idIdentity), in list order: the exact ids themselves, not a copy, when
- * every id is an integer (a list may be huge); built once per list however many checks ask.
- */
-export function idIdentities(list: Pick<ListReading, 'ids' | 'idValues'>): readonly string[] {
-  let found = identityMemo.get(list.idValues);
-  if (!found) {
-    const allIntegers = list.idValues.every(
-      (v) => idIdentity(v) === undefined || integerText(v) !== undefined,
-    );
-    found = allIntegers
-      ? list.ids
-      : list.idValues.map(idIdentity).filter((k): k is string => k !== undefined);
-    identityMemo.set(list.idValues, found);
-  }
-  return found;
 }

@@ -9,10 +9,10 @@ import type { RunConfig } from '../../lib/config/run-config.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import type { HttpClient, Response } from '../../lib/http/client.ts';
 import { memoKey, type RunMemo } from '../../lib/run/memo.ts';
-import { listedIds, pagingSigns, TRUST_HINT } from './absence.ts';
+import { pagingSigns, TRUST_HINT } from './absence.ts';
 import { AbsenceGuard, absentRange } from './absence-guard.ts';
 import { LIST_BODIES, ListBodies } from './list-bodies.ts';
-import { idIndex, type OrderList } from './order-list.ts';
+import type { OrderList } from './order-list.ts';
 import { ORDERS, orderPath, petPath } from './paths.ts';
 
 export type Operation = 'list' | 'cancel' | 'pets';
@@ -40,6 +40,8 @@ const unauthenticated = (op: Operation) =>
 
 export class TargetFacts {
   private readonly cancellable: string[];
+  /** The guard over the run's one list, built once (a list may hold a million ids). */
+  private guarded: { list: OrderList; guard: AbsenceGuard } | undefined;
 
   constructor(
     private readonly http: HttpClient,
@@ -104,14 +106,21 @@ export class TargetFacts {
     return (await this.absenceRefusal()) ?? skipOf('no id can be proven absent', OUTCOME);
   }
 
-  /** Where a hidden order could be, unless the list is trusted (absence.ts); list ids read generously. */
-  private guard(list: OrderList): AbsenceGuard | undefined {
+  /**
+   * Where a hidden order could be, unless the list is trusted (absence.ts): around the list's ids read
+   * generously and the fixtures. Built once per list.
+   */
+  guard(list: OrderList): AbsenceGuard | undefined {
     if (this.config.trustOrderList) return undefined;
-    return new AbsenceGuard([
-      ...listedIds(list),
-      ...this.config.cancellableOrderIds,
-      ...this.config.shippedOrderIds,
-    ]);
+    if (this.guarded?.list !== list) {
+      const { ids } = list;
+      const guard = new AbsenceGuard(
+        [...ids.beyondSafe().map(String), ...this.config.cancellableOrderIds, ...this.config.shippedOrderIds],
+        ids.sortedSafe(),
+      );
+      this.guarded = { list, guard };
+    }
+    return this.guarded.guard;
   }
 
   /**
@@ -129,10 +138,9 @@ export class TargetFacts {
       const guard = this.guard(list);
       const range = absentRange(guard);
       if (!range) return undefined;
-      const taken = idIndex(listedIds(list)).counts;
       for (let i = 0; i < 100; i++) {
         const n = this.random.bigint(range.min, range.max);
-        if (!taken.has(n.toString()) && !guard?.special(n)) return n.toString();
+        if (!list.ids.hasGenerously(n) && !guard?.special(n)) return n.toString();
       }
       return undefined;
     });

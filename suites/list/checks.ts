@@ -8,7 +8,7 @@ import { requireStatus } from '../kit/expect.ts';
 import { LIST_BODIES } from '../kit/list-bodies.ts';
 import { itemsOf, judgeable } from '../kit/list-body.ts';
 import { int64Problem } from '../kit/list-findings.ts';
-import { idIdentities, idIdentity, idIndex } from '../kit/order-list.ts';
+import { idIdentity } from '../kit/list-ids.ts';
 import { ORDERS } from '../kit/paths.ts';
 import { describeStatus, header, isJsonMediaType } from '../kit/responses.ts';
 import { shares } from '../kit/sendings.ts';
@@ -128,23 +128,19 @@ export const listOrders = suite({
         const { ids, response } = list;
         const count = itemsOf(ctx, list);
         // Ids that are not integers (LIST-IDS-INT64's finding) are identities all the same.
-        const keys = idIdentities(list);
-        const { duplicates } = idIndex(keys);
-        ctx.require(duplicates.length === 0, `duplicate ids: ${duplicates.slice(0, 10).join(', ')}`, {
+        const keys = ids.identities;
+        const integers = ids.integers;
+        const repeated = ids.repeated(10);
+        ctx.require(repeated.count === 0, `duplicate ids: ${repeated.first.join(', ')}`, {
           exchange: response.exchange,
         });
-        if (keys.length > ids.length)
+        if (keys > integers)
           ctx.note(
-            `${keys.length - ids.length} ids are not integers (see LIST-IDS-INT64), compared by their JSON value`,
+            `${keys - integers} ids are not integers (see LIST-IDS-INT64), compared by their JSON value`,
           );
-        if (keys.length < count)
-          ctx.note(
-            `${count - keys.length} items have no id to compare (absent, null, an object or an array)`,
-          );
-        ctx.observe(
-          `${keys.length} distinct ids${keys.length > ids.length ? ` (${ids.length} of them integers)` : ''}`,
-          keys.length,
-        );
+        if (keys < count)
+          ctx.note(`${count - keys} items have no id to compare (absent, null, an object or an array)`);
+        ctx.observe(`${keys} distinct ids${keys > integers ? ` (${integers} of them integers)` : ''}`, keys);
       },
     }),
     check({
@@ -158,17 +154,15 @@ export const listOrders = suite({
       needs: { requests: 0, shared: shares('order list') },
       async run(ctx: Ctx) {
         const list = await ctx.target.list();
-        const { idValues, response } = list;
+        const { ids, response } = list;
         itemsOf(ctx, list);
-        idValues.forEach((id, i) => {
-          if (id === undefined) return; // no field of Order is required (spec §2 rule 1)
+        // An absent id is none of this check's business (no field of Order is required, spec §2 rule 1),
+        // and a safe integer is always an int64 integer: only the other ids can be a problem.
+        for (const [i, id] of ids.unusual()) {
           const problem = int64Problem(id);
           if (problem) ctx.problem(`item ${i}: ${problem}`, { exchange: response.exchange });
-        });
-        ctx.observe(
-          `every id present is an int64 integer (${idValues.filter((id) => id !== undefined).length} ids)`,
-          idValues.filter((id) => id !== undefined).length,
-        );
+        }
+        ctx.observe(`every id present is an int64 integer (${ids.present} ids)`, ids.present);
       },
     }),
     knownOrdersListed,
@@ -189,10 +183,10 @@ export const listOrders = suite({
         if (list.count === undefined)
           ctx.skip('the list body is not a JSON array (see LIST-BODY-ARRAY)', OUTCOME);
         // Every id compared by its JSON value: ids that are not integers (LIST-IDS-INT64) still tell orders apart.
-        const ids = idIdentities(list);
-        if (ids.length < 2)
+        const held = list.ids.identities;
+        if (held < 2)
           ctx.skip(
-            `the list holds ${ids.length} order id(s); narrowing to one cannot show with fewer than 2`,
+            `the list holds ${held} order id(s); narrowing to one cannot show with fewer than 2`,
             OUTCOME,
           );
         const res = await ctx.http.send({ method: 'GET', path: ORDERS + NARROWING_QUERY });
@@ -201,8 +195,8 @@ export const listOrders = suite({
         // The very bytes of the plain list hold every order it holds: nothing to read again.
         if (listed && ctx.memo.peek(LIST_BODIES)?.sameBytes(res.exchange, first.exchange)) {
           ctx.observe(
-            `all ${ids.length} orders returned despite ${NARROWING_QUERY} (the very bytes of the plain list)`,
-            ids.length,
+            `all ${held} orders returned despite ${NARROWING_QUERY} (the very bytes of the plain list)`,
+            held,
           );
           return;
         }
@@ -220,17 +214,21 @@ export const listOrders = suite({
           const key = idIdentity(id);
           if (key !== undefined) got.add(key);
         }
-        const missing = ids.filter((id) => !got.has(id));
+        const missing: string[] = [];
+        for (const id of list.ids.all()) {
+          const key = idIdentity(id);
+          if (key !== undefined && !got.has(key)) missing.push(key);
+        }
         ctx.require(
           missing.length === 0,
-          `the query parameters narrowed the list: ${missing.length} of ${ids.length} orders missing (e.g. ${missing.slice(0, 5).join(', ')})`,
+          `the query parameters narrowed the list: ${missing.length} of ${held} orders missing (e.g. ${missing.slice(0, 5).join(', ')})`,
           {
-            expected: `all ${ids.length} orders`,
+            expected: `all ${held} orders`,
             actual: `${got.size} orders`,
             exchange: res.exchange,
           },
         );
-        ctx.observe(`all ${ids.length} orders returned despite ${NARROWING_QUERY}`, ids.length);
+        ctx.observe(`all ${held} orders returned despite ${NARROWING_QUERY}`, held);
       },
     }),
   ],

@@ -2,7 +2,6 @@
 // cancellable and shipped fixtures), read in the first list, before anything is cancelled. Judges only.
 import { input } from '../../lib/check/skip.ts';
 import { flagAndEnv } from '../../lib/config/settings.ts';
-import { listedIds } from '../kit/absence.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { itemsOf } from '../kit/list-body.ts';
@@ -30,8 +29,7 @@ export const knownOrdersListed = check({
     const list = await ctx.target.list();
     itemsOf(ctx, list);
     // Read generously (a string "7" stands for order 7 here): an id's type is LIST-IDS-INT64's finding.
-    const listed = new Set(listedIds(list));
-    const missing = fixtures.filter((id) => !listed.has(id));
+    const missing = fixtures.filter((id) => !list.ids.hasGenerously(id));
     if (missing.length > 0)
       ctx.problem(
         `${missing.length} of the ${fixtures.length} orders given as fixtures are not in the list (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}): the list is not all orders in the store, unless a fixture no longer exists (then fix the fixtures)`,

@@ -72,16 +72,10 @@ export const orderIdProperties = suite({
           );
         for (const n of read.notes) ctx.note(n);
         for (const p of read.problems) ctx.problem(p.message, { exchange: response.exchange });
-        const beyond: string[] = [];
-        let beyondCount = 0;
-        for (const id of read.counts.keys()) {
-          if (Math.abs(Number(id)) <= Number.MAX_SAFE_INTEGER) continue;
-          beyondCount++;
-          if (beyond.length < 4) beyond.push(id);
-        }
+        const { distinct, beyond } = read;
         ctx.observe(
-          `${read.counts.size} distinct exact ids, ${beyondCount} beyond 2^53${beyondCount ? ` (${beyond.join(', ')})` : ''}`,
-          read.counts.size,
+          `${distinct} distinct exact ids, ${beyond.count} beyond 2^53${beyond.count ? ` (${beyond.first.join(', ')})` : ''}`,
+          distinct,
         );
       },
     }),

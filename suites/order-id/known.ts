@@ -3,22 +3,8 @@
 
 import type { Skip } from '../../lib/check/skip.ts';
 import { memoKey } from '../../lib/run/memo.ts';
-import { idsOfId } from '../kit/absence.ts';
-import { AbsenceGuard } from '../kit/absence-guard.ts';
 import type { Ctx } from '../kit/context.ts';
 import { KnownOrders } from './readings.ts';
-
-/** Known orders from list items and fixtures. */
-export function knownFrom(
-  idValues: readonly unknown[],
-  cancellable: readonly string[],
-  shipped: readonly string[],
-  trusted = true,
-): KnownOrders {
-  const listed = idValues.flatMap(idsOfId);
-  const guard = trusted ? undefined : new AbsenceGuard([...listed, ...cancellable, ...shipped]);
-  return new KnownOrders(listed, cancellable, shipped, guard);
-}
 
 /** Known orders, built once per run however many checks ask (a list may be huge). */
 const KNOWN = memoKey<KnownOrders>('order-id/known');
@@ -27,13 +13,16 @@ const KNOWN = memoKey<KnownOrders>('order-id/known');
 export async function knownOrders(ctx: Ctx): Promise<KnownOrders | undefined> {
   const list = await ctx.target.list();
   if ((await ctx.target.absenceRefusal()) !== undefined) return undefined;
-  return ctx.memo.once(KNOWN, () =>
-    knownFrom(
-      list.idValues,
-      ctx.config.cancellableOrderIds,
-      ctx.config.shippedOrderIds,
-      ctx.config.trustOrderList,
-    ),
+  // The list's own index, and (unless the list is trusted) the run's one guard over it.
+  return ctx.memo.once(
+    KNOWN,
+    () =>
+      new KnownOrders(
+        list.ids,
+        ctx.config.cancellableOrderIds,
+        ctx.config.shippedOrderIds,
+        ctx.target.guard(list),
+      ),
   );
 }
 

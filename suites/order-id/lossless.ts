@@ -3,7 +3,8 @@
 // fixtures replaced by a rounded twin, ids outside int64, ids beyond 2^53 written as fractions or exponents.
 // Reads the run's one reading of the list; sends nothing.
 import { inInt64 } from '../../lib/formats/int64.ts';
-import { idIndex, type ListReading } from '../kit/order-list.ts';
+import { type FirstFew, ListIds } from '../kit/list-ids.ts';
+import type { ListReading } from '../kit/order-list.ts';
 
 export interface LosslessProblem {
   /** The class the check's message starts with. */
@@ -12,27 +13,31 @@ export interface LosslessProblem {
 }
 
 export interface LosslessReading {
-  /** The exact decimal ids with how many items carry each, in the order they first appear. */
-  counts: ReadonlyMap<string, number>;
+  /** How many distinct exact ids the list holds. */
+  distinct: number;
+  /** The distinct exact ids beyond 2^53, in the order they first appear: the first few, and how many. */
+  beyond: FirstFew;
   problems: LosslessProblem[];
   notes: string[];
 }
 
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const beyondSafe = (n: bigint): boolean => n > SAFE || n < -SAFE;
+/** An identity (list-ids.ts) that is an exact integer's decimal, not a string's or a float's. */
+const INTEGER = /^-?\d+$/;
 
 /** Undefined when the list is not a JSON array, nor an object holding one (whose items are then read). */
 export function readListIds(
-  list: Pick<ListReading, 'count' | 'wrapped' | 'idValues' | 'idTexts' | 'ids'>,
+  list: Pick<ListReading, 'count' | 'wrapped' | 'ids' | 'idTexts'>,
   fixtures: readonly string[],
 ): LosslessReading | undefined {
-  const { count, idValues, idTexts } = list;
+  const { count, idTexts } = list;
   if (count === undefined && !list.wrapped) return undefined;
-  // Ids written as floats are no exact ids; without any, the exact ids are the list's own (and its index).
-  const own: string[] | undefined = idTexts.size > 0 ? [] : undefined;
   const problems: LosslessProblem[] = [];
   const notes: string[] = [];
-  idValues.forEach((token, i) => {
+  // Ids written as floats are no exact ids; without any, the exact ids are the list's own (and its index).
+  const exact = idTexts.size > 0 ? new ListIds() : list.ids;
+  const read = (token: unknown, i: number): void => {
     if (typeof token !== 'number' && typeof token !== 'bigint') return; // absent or not a number: the list checks report it
     // Written with a fraction or an exponent (the parser kept that text), else an exact integer.
     const text = idTexts.get(i);
@@ -49,23 +54,29 @@ export function readListIds(
     // A JS number here is a safe integer (beyond 2^53 the parser gives a bigint), so within int64.
     if (typeof token === 'bigint' && !inInt64(token))
       problems.push({ cls: 'id outside int64', message: `id outside int64: item ${i} has id ${token}` });
-    own?.push(String(token));
-  });
+  };
+  if (exact === list.ids) for (const [i, token] of list.ids.unusual()) read(token, i);
+  else {
+    let i = 0;
+    for (const token of list.ids.all()) {
+      read(token, i);
+      exact.add(idTexts.has(i) ? undefined : token);
+      i++;
+    }
+  }
 
-  const ids = own ?? list.ids;
-  const { counts } = idIndex(ids);
-  for (const [id, count] of counts) {
-    if (count < 2) continue;
+  for (const [id, n] of exact.repeats()) {
+    if (!INTEGER.test(id)) continue; // a string or a float: LIST-IDS-UNIQUE's finding
     problems.unshift({
       cls: beyondSafe(BigInt(id)) ? 'precision collision' : 'duplicate id',
       message: beyondSafe(BigInt(id))
-        ? `precision collision: ${count} orders carry id ${id}; beyond 2^53 distinct ids rounded to one JS number look like this`
-        : `duplicate id: ${count} orders carry id ${id}`,
+        ? `precision collision: ${n} orders carry id ${id}; beyond 2^53 distinct ids rounded to one JS number look like this`
+        : `duplicate id: ${n} orders carry id ${id}`,
     });
   }
   for (const f of fixtures) {
-    if (counts.has(f)) continue;
-    const twin = ids.find((id) => Number(id) === Number(f));
+    if (exact.has(f)) continue;
+    const twin = exact.roundedTwin(f);
     if (twin !== undefined)
       problems.unshift({
         cls: 'precision collision',
@@ -73,5 +84,8 @@ export function readListIds(
       });
     else notes.push(`fixture ${f} is not in the list`);
   }
-  return { counts, problems, notes };
+  const beyond = new Set<bigint>();
+  for (const [, token] of exact.unusual()) if (typeof token === 'bigint') beyond.add(token);
+  const first = [...beyond].slice(0, 4).map(String);
+  return { distinct: exact.distinctIntegers, beyond: { first, count: beyond.size }, problems, notes };
 }

@@ -2,6 +2,7 @@
 // hex/octal, Unicode digits, int64 wrap/clamp) and the safety rule on them: a segment is sent only if no reading
 // names an order the run may not cancel. Readings only; it sends nothing and judges no response.
 import { INT64_MAX, INT64_MIN } from '../../lib/formats/int64.ts';
+import { ListIds } from '../kit/list-ids.ts';
 
 /** Zero code points of the digit scripts the generators use (Unicode Nd runs of ten). */
 export const DIGIT_ZEROS = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0e50, 0xff10, 0x1d7ce] as const;
@@ -94,8 +95,8 @@ export function namedIds(raw: string): bigint[] {
   return [...out];
 }
 
-/** Characters a segment may carry on the wire; ';' is left out (matrix parameters end the segment). */
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+/** Characters a segment may carry on the wire; ';' is left out (matrix parameters end the segment). */
 const WIRE = /^[A-Za-z0-9\-._~!$&'()*+,=:@%]+$/;
 /** Characters that, once decoded, could move the request to another path (the collection, another route). */
 const PATH_BREAKERS = /[/\\?#;]/;
@@ -117,11 +118,14 @@ export interface Collision {
 }
 
 /**
- * The orders the run knows of (the list, read exactly, and every fixture it was given) and which of them
- * are known to have shipped. Shipped orders cannot be cancelled, so naming one is safe.
+ * The orders the run knows of (the list, read exactly and generously, and every fixture it was given) and
+ * which of them are known to have shipped. Shipped orders cannot be cancelled, so naming one is safe. The
+ * list is looked up in its own index, never copied (it may hold a million ids).
  */
 export class KnownOrders {
-  private readonly exact = new Map<bigint, string>();
+  private readonly listed: ListIds;
+  /** The fixtures the list does not hold, by their exact value. */
+  private readonly own = new Map<bigint, string>();
   /**
    * Ids beyond 2^53 by their JS number: only there do distinct ids share one (a safe integer is its own
    * number), so the ids of a large store that fit a JS number cost no entry here.
@@ -131,24 +135,29 @@ export class KnownOrders {
   readonly shipped: ReadonlySet<string>;
 
   /**
-   * `guard`, unless the list is trusted: where an order the list does not show could still be (absence.ts).
-   * A reading that names no known order must then fall outside it.
+   * `listed`: the list's ids (or exact ids as text). `guard`, unless the list is trusted: where an order the
+   * list does not show could still be (absence.ts). A reading that names no known order must then fall
+   * outside it.
    */
   constructor(
-    listed: readonly string[],
+    listed: readonly string[] | ListIds,
     cancellable: readonly string[],
     shipped: readonly string[],
     private readonly guard?: { near(n: bigint): boolean; special(n: bigint): boolean },
   ) {
+    this.listed = listed instanceof ListIds ? listed : ListIds.of(listed);
     this.shipped = new Set(shipped);
-    for (const ids of [listed, cancellable, shipped]) for (const id of ids) this.add(id);
+    for (const n of this.listed.beyondSafe()) this.addBeyond(n, n.toString());
+    for (const ids of [cancellable, shipped])
+      for (const id of ids) {
+        const n = BigInt(id);
+        if (this.listed.hasGenerously(n) || this.own.has(n)) continue;
+        this.own.set(n, id);
+        if (n > MAX_SAFE || n < -MAX_SAFE) this.addBeyond(n, id);
+      }
   }
 
-  private add(id: string): void {
-    const n = BigInt(id);
-    if (this.exact.has(n)) return;
-    this.exact.set(n, id);
-    if (n <= MAX_SAFE && n >= -MAX_SAFE) return;
+  private addBeyond(n: bigint, id: string): void {
     this.beyond.push(n);
     const key = Number(n);
     const same = this.rounded.get(key);
@@ -162,7 +171,7 @@ export class KnownOrders {
   }
 
   has(id: bigint): boolean {
-    return this.exact.has(id);
+    return this.listed.hasGenerously(id) || this.own.has(id);
   }
 
   /** True when, the list untrusted, `id` is an edge a hidden order may sit at (never sent as absent). */
@@ -173,7 +182,7 @@ export class KnownOrders {
   /** Every known order the integer `n` names, exactly or through Number(). */
   named(n: bigint): Collision[] {
     const ids = new Set(this.rounded.get(Number(n)) ?? []);
-    const exact = this.exact.get(n);
+    const exact = this.listed.hasGenerously(n) ? n.toString() : this.own.get(n);
     if (exact !== undefined) ids.add(exact);
     return [...ids].map((order) => ({ reading: n, order, shipped: this.shipped.has(order) }));
   }

@@ -45,7 +45,7 @@ const STATUS_READ_BYTES = 1 << 20;
 
 /** How a list shows order `id`: listed or not, and its status member if it carries one. */
 export function shownIn(res: Response, list: OrderList, id: string): Shown {
-  const listed = list.ids.includes(id);
+  const listed = list.ids.has(id);
   if (!listed) return { listed };
   if (res.bytes > STATUS_READ_BYTES)
     return { listed, unread: `the list is over ${STATUS_READ_BYTES} bytes; its items are not read again` };
@@ -134,7 +134,7 @@ async function look(ctx: Ctx): Promise<LaterLook | { skip: Skip }> {
   const again = await ctx.http.send({ method: 'DELETE', path: orderPath(id) });
   const listed = await ctx.http.send({ method: 'GET', path: ORDERS });
   const list = readOrderList(listed);
-  const before = (await ctx.target.list()).ids.includes(id);
+  const before = (await ctx.target.list()).ids.has(id);
   return {
     id,
     first,
