@@ -60,8 +60,9 @@ export function writeReply(
     res.end();
     return;
   }
-  set('Content-Length', Buffer.byteLength(reply.body.text));
-  res.end(reply.body.text);
+  const bytes = reply.body.bytes ?? Buffer.from(reply.body.text);
+  set('Content-Length', bytes.length);
+  res.end(bytes);
 }
 
 /**

@@ -9,11 +9,11 @@ import { parsePathId } from './path-id.ts';
 import { errorReply, jsonReply, noContent, type Reply } from './reply.ts';
 
 /**
- * The list's text per store, written once per store version: by default a cancel changes only an order's
- * status, which the list never shows, but variants show it or remove the order, so a cancel makes the text
- * stale (and a store of a million orders is not written out again per request).
+ * The list's text and its bytes per store, written once per store version: by default a cancel changes only
+ * an order's status, which the list never shows, but variants show it or remove the order, so a cancel makes
+ * the text stale (and a store of a million orders is neither written out nor encoded again per request).
  */
-const listTexts = new WeakMap<object, { version: number; text: string }>();
+const listTexts = new WeakMap<object, { version: number; text: string; bytes: Buffer }>();
 
 /** Fault cancel-forgotten: how long a cancellation lasts before the order is pending again. */
 export const FORGOTTEN_AFTER_MS = 3000;
@@ -31,21 +31,23 @@ export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = '
   const chunked = ctx.variants.has('chunked-list');
   const status = ctx.faults.has('list-status-206') ? 206 : 200;
   const type = ctx.faults.has('list-content-type-text') ? { type: 'text/plain; charset=utf-8' } : {};
-  const reply = (text: string): Reply => {
+  const reply = (text: string, bytes?: Buffer): Reply => {
     const r = jsonReply(status, text);
-    return { ...r, body: { ...r.body!, ...type }, ...(chunked ? { chunked } : {}) };
+    return {
+      ...r,
+      body: { ...r.body!, ...type, ...(bytes ? { bytes } : {}) },
+      ...(chunked ? { chunked } : {}),
+    };
   };
   if (ctx.faults.has('list-query-narrows'))
     return reply(orderListJson(ctx.store.list(), ctx.faults, query, ctx.variants));
   let cached = listTexts.get(ctx.store);
   if (cached?.version !== ctx.store.version) {
-    cached = {
-      version: ctx.store.version,
-      text: orderListJson(ctx.store.list(), ctx.faults, query, ctx.variants),
-    };
+    const text = orderListJson(ctx.store.list(), ctx.faults, query, ctx.variants);
+    cached = { version: ctx.store.version, text, bytes: Buffer.from(text) };
     listTexts.set(ctx.store, cached);
   }
-  return reply(cached.text);
+  return reply(cached.text, cached.bytes);
 }
 
 /**

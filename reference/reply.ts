@@ -6,7 +6,8 @@ import type { FaultSet } from './faults/fault-set.ts';
 export interface Reply {
   status: number;
   headers?: Record<string, string>;
-  body?: { type: string; text: string };
+  /** `bytes`, when given, is `text` encoded once (UTF-8): a large list is not encoded again per request. */
+  body?: { type: string; text: string; bytes?: Buffer };
   /** Fault cancel-204-with-body: node drops bodies on 204, so this reply goes out on the raw socket. */
   rawSocket?: boolean;
   /** Variant chunked-list: sent with Transfer-Encoding: chunked, without Content-Length. */

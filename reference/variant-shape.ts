@@ -20,5 +20,6 @@ export function shapeReply(reply: Reply, variants: VariantSet): Reply {
     text = `${text.slice(0, -1)},"requestId":"req-${requestCounter.toString(16).padStart(8, '0')}","details":[]}`;
   }
   const type = variants.has('json-charset') ? 'application/json; charset=utf-8' : body.type;
-  return { ...out, body: { type, text } };
+  // The bytes encoded once stand for the text only while it is unchanged.
+  return { ...out, body: text === body.text ? { ...body, type } : { type, text } };
 }
