@@ -15,6 +15,7 @@ import { type KeyForm, sendsTheKey } from './key-forms.ts';
 import { type Pacer, waitText } from './pacer.ts';
 import { EXCHANGE_DEADLINE_FACTOR, limitOf, readBody } from './read-body.ts';
 import { KEY_VARIABLE, type Redactor, SECOND_KEY_VARIABLE } from './redact.ts';
+import { redactFields } from './redact-fields.ts';
 import { requestKind, Stopping } from './stopping.ts';
 import { type Bucket, type Exchange, type Transcript, withRaw } from './transcript.ts';
 import { request } from './undici-parts.ts';
@@ -229,7 +230,7 @@ export class HttpClient {
     const recordedRequest = {
       method: opts.method,
       url: redactor.redact(url),
-      headers: redactor.redactHeaders(headers),
+      headers: redactFields(redactor, headers),
     };
     const started = this.now();
     const startedAt = new Date(started).toISOString();
@@ -328,7 +329,7 @@ export class HttpClient {
       response: withRaw(
         {
           status: res.statusCode,
-          headers: redactor.redactHeaders(res.headers),
+          headers: redactFields(redactor, res.headers),
           body: redactor.redactCut(shown, recordBodyBytes),
           bodyBytes: buf.length,
           bodyTruncated: limit !== undefined || shown.length > recordBodyBytes,
