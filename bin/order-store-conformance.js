@@ -4,7 +4,7 @@
 // compiled at run time. Must stay a shim: the command lives in cli/main.ts.
 import { loadBuilt } from './load-built.js';
 
-const { main } = await loadBuilt('cli/main.js');
+const { main } = await loadBuilt('cli/main.js', 'main.js');
 const code = await main(process.argv.slice(2), undefined, { exitsAfter: true });
 // Exit now: the report is written, and a run stopped by a signal must not wait for sockets to wind down.
 // Only what is already written to stdout and stderr is let out first: process.exit drops what a pipe or

@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './support/cli.ts';
 
@@ -53,5 +54,12 @@ describe('the build', () => {
     expect(testSupport('reference/server.ts', "import { FaultSet } from './faults/fault-set.ts';")).toBe(
       undefined,
     );
+  });
+
+  it('runs the command from its bundle, made by the same build (scripts/bundle.mjs)', async () => {
+    const { loadBuilt } = await import(pathToFileURL(join(ROOT, 'bin', 'load-built.js')).href);
+    const shim = await loadBuilt('cli/main.js', 'main.js');
+    const bundle = await import(pathToFileURL(join(ROOT, 'dist', 'bundle', 'main.js')).href);
+    expect(shim.main).toBe(bundle.main);
   });
 });
