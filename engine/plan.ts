@@ -30,7 +30,7 @@ export function planFor(config: Config, checks: readonly PlanCheck[]): RunPlan {
     ...checkConfig(runConfigFor(config, '', '')),
     ...(embedded ? { hasSecondKey: true } : {}),
   });
-  return planRun(checks, {
+  const plan = planRun(checks, {
     grants,
     // The embedded server brings fixtures of both kinds when none are given.
     cancellable: embedded
@@ -41,6 +41,20 @@ export function planFor(config: Config, checks: readonly PlanCheck[]): RunPlan {
     maxWaitSeconds: config.maxWaitMs / 1000,
     probe: CONFORMANCE.probeCost(knownWindow(config), config.burst),
   });
+  const window = knownWindow(config);
+  if (!window) return plan;
+  // Every window's worth of requests past the first waits for the next window; the probe waits one itself.
+  const windows = Math.max(
+    Math.ceil(plan.requests / window.limit) - 1,
+    plan.longestWaitSeconds === null ? 0 : 1,
+  );
+  return {
+    ...plan,
+    limitsWait: {
+      seconds: windows * window.windowSeconds,
+      how: `up to ${plan.requests} requests at ${window.limit} per ${window.windowSeconds} s`,
+    },
+  };
 }
 
 /**

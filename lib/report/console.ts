@@ -38,8 +38,11 @@ export function planLines(plan: RunPlan, budget: number): string[] {
     plan.longestWaitSeconds === null
       ? 'known after the first response'
       : `about ${plan.longestWaitSeconds} s`;
+  const limits = plan.limitsWait
+    ? `; the target's limits may make it wait up to about ${plan.limitsWait.seconds} s in all (${plan.limitsWait.how}), and nothing else should`
+    : '';
   const lines = [
-    `  plan: ${plan.checks.length - out.length} checks to run, ${leftOut(out)}; up to ${plan.requests} requests of the ${budget} budget; longest wait ${wait}`,
+    `  plan: ${plan.checks.length - out.length} checks to run, ${leftOut(out)}; up to ${plan.requests} requests of the ${budget} budget; longest wait ${wait}${limits}`,
     `  rate-limit probe: ${plan.probe}`,
   ];
   if (plan.budgetForAll > budget)

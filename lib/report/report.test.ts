@@ -12,7 +12,7 @@ import { summary } from './console.ts';
 import { htmlReport } from './html.ts';
 import { junitXml } from './junit.ts';
 import { exitCodeOf, newRunId, type Report, verdictOf } from './model.ts';
-import { PROGRESS_INTERVAL_MS, ReportWriter } from './write.ts';
+import { PROGRESS_COST_FACTOR, PROGRESS_INTERVAL_MS, ReportWriter } from './write.ts';
 
 function result(id: string, status: Status, extra: Partial<CheckResult> = {}): CheckResult {
   return {
@@ -331,5 +331,21 @@ describe('report writer', () => {
     const written = Date.now();
     expect(writer.progressDue(written + 1)).toBe(false);
     expect(writer.progressDue(written + PROGRESS_INTERVAL_MS + 1)).toBe(true);
+  });
+
+  it('spaces them further apart when a rewrite is costly (a large report, a slow scrub)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'osc-reports-'));
+    const r = report([result('LIST-A', 'pass')]);
+    let now = 1000;
+    // Each scrub of report.json takes 100 ms on this clock.
+    const slowScrub = (text: string) => {
+      now += 100;
+      return text;
+    };
+    const writer = new ReportWriter(dir, r.runId, slowScrub, () => now);
+    writer.start(r);
+    const written = now - 100;
+    expect(writer.progressDue(written + PROGRESS_INTERVAL_MS + 1)).toBe(false);
+    expect(writer.progressDue(written + PROGRESS_COST_FACTOR * 100)).toBe(true);
   });
 });

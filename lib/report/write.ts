@@ -1,5 +1,5 @@
 // The report writer: the only part of the harness that writes files. report.json is rewritten as checks end
-// (atomically, at most every PROGRESS_INTERVAL_MS), so a run that dies halfway still leaves a report marked
+// (atomically, spaced out: see PROGRESS_COST_FACTOR), so a run that dies halfway still leaves a report marked
 // incomplete. Every file goes through `scrub` (the run's redactor) as it is written: the key's last defence.
 import {
   appendFileSync,
@@ -50,15 +50,24 @@ export const TRANSCRIPT_FILE = 'transcript.har';
 
 /** The least time between two progress rewrites of report.json (a signal or the end always writes it). */
 export const PROGRESS_INTERVAL_MS = 250;
+/**
+ * And at least this many times as long as the last rewrite took: a rewrite builds and scrubs the whole report,
+ * which costs more as the run's report grows and as the redactor learns more secrets (a scrub of a default
+ * run's report took from 1 ms to 300 ms), so the rewrites never take more than a tenth of the run.
+ */
+export const PROGRESS_COST_FACTOR = 10;
 
 export class ReportWriter {
   readonly dir: string;
   private lastProgressAt = Number.NEGATIVE_INFINITY;
+  /** How long the last progress rewrite took (ms). */
+  private lastProgressMs = 0;
 
   constructor(
     private readonly reportDir: string,
     runId: string,
     private readonly scrub: Scrub = (text) => text,
+    private readonly clock: () => number = Date.now,
   ) {
     this.dir = join(reportDir, runId);
   }
@@ -87,14 +96,16 @@ export class ReportWriter {
    * Whether a progress rewrite is due. Rewrites are spaced out: each one builds and scrubs the whole report,
    * which grows with the run, so rewriting after every check made a run's report cost grow with its square.
    */
-  progressDue(now = Date.now()): boolean {
-    return now - this.lastProgressAt >= PROGRESS_INTERVAL_MS;
+  progressDue(now = this.clock()): boolean {
+    const spacing = Math.max(PROGRESS_INTERVAL_MS, PROGRESS_COST_FACTOR * this.lastProgressMs);
+    return now - this.lastProgressAt >= spacing;
   }
 
   /** Rewrites report.json with the verdicts so far (the report says complete: false until finish). */
   progress(report: Report): void {
-    this.lastProgressAt = Date.now();
+    this.lastProgressAt = this.clock();
     this.write('report.json', `${JSON.stringify(report, null, 2)}\n`);
+    this.lastProgressMs = this.clock() - this.lastProgressAt;
   }
 
   /**

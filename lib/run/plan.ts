@@ -58,6 +58,12 @@ export interface RunPlan {
   requests: number;
   /** Longest single wait the run expects (the probe's window), or null when unknown before sending. */
   longestWaitSeconds: number | null;
+  /**
+   * When the target's window is known before sending (the embedded server's): the most the waits its limits
+   * impose can add up to for the requests planned, and how that is reckoned. The run's own closing line says
+   * how long it did wait, and why.
+   */
+  limitsWait?: { seconds: number; how: string };
   /** One line on the probe's cost, as planned. */
   probe: string;
   /** The budget that would let every check run that the configuration otherwise allows. */

@@ -13,7 +13,7 @@ import type { BanEvent } from '../http/ban.ts';
 import type { Redactor } from '../http/redact.ts';
 import type { Exchange } from '../http/transcript.ts';
 import type { KnownWindow, ProbeCost, RunPlan } from './plan.ts';
-import { createRuntime, type Runtime } from './runtime.ts';
+import { createRuntime, type Runtime, waitsLine } from './runtime.ts';
 
 /** A safety net above the harness's own timeouts and waits: a check that outlives it is an error. */
 export const CHECK_TIMEOUT_MS = 15 * 60_000;
@@ -135,6 +135,8 @@ export function startRun<C>(
         problems.push(`the run stopped sending: ${why}`);
         runtime.log(`stopped: ${why}`);
       }
+      const waited = waitsLine(runtime.waits);
+      if (waited) runtime.log(waited);
     } catch (e) {
       problems.push(`the run failed: ${errorMessage(e)}`);
     } finally {

@@ -25,6 +25,24 @@ export interface Runtime {
   /** Aborted when the run is stopped: requests in flight and waits end at once. */
   signal: AbortSignal;
   abort(): void;
+  /** How long the run has waited so far, by why (ms). */
+  waits: Waits;
+}
+
+/**
+ * The run's waits: those the target's limits made (a 429's Retry-After and the backoff after it, a spent
+ * window's X-RateLimit-Reset) and those a check chose (a window let pass before it looks again).
+ */
+export interface Waits {
+  limits: number;
+  chosen: number;
+}
+
+/** The line that closes a run that waited: how long, and why (undefined when it never waited). */
+export function waitsLine(waits: Waits): string | undefined {
+  if (waits.limits + waits.chosen === 0) return undefined;
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  return `Waits: ${s(waits.limits + waits.chosen)} in all; ${s(waits.limits)} as the target's limits required (Retry-After and the backoff after a 429, X-RateLimit-Reset of a spent window), ${s(waits.chosen)} for a rate-limit window to pass before a look again (the STATE- checks)`;
 }
 
 /** Sleeps, printing a countdown for the long waits so a paused run never looks hung. */
@@ -63,10 +81,16 @@ export function createRuntime(
   const log = (line: string): void => rawLog(redactor.redact(line));
   const stop = new AbortController();
   const transcript = new Transcript();
+  const waits: Waits = { limits: 0, chosen: 0 };
+  const countdown = countdownSleep(log, stop.signal);
   const pacer = new Pacer({
     maxRequests: config.maxRequests,
     maxWaitMs: config.maxWaitMs,
-    sleep: countdownSleep(log, stop.signal),
+    sleep: (ms, info) => {
+      if (info.reason === 'a rate-limit window to pass') waits.chosen += ms;
+      else waits.limits += ms;
+      return countdown(ms, info);
+    },
   });
   const http = new HttpClient({
     baseUrl: config.baseUrl,
@@ -93,5 +117,6 @@ export function createRuntime(
     log,
     signal: stop.signal,
     abort: () => stop.abort(new Error('the run was stopped')),
+    waits,
   };
 }
