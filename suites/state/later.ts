@@ -70,6 +70,13 @@ export function laterLook(ctx: Ctx): Promise<LaterLook | { skip: Skip }> {
 
 const seconds = (ms: number): string => `${Math.ceil(ms / 1000)} s`;
 
+/** Why the window is as long as it is: what the key's answers announced, or the spec's minute and why. */
+function windowBasis(window: KeyWindow): string {
+  if (window.source === 'announced')
+    return `a window of ${seconds(window.ms)}, as X-RateLimit-Reset announced it`;
+  return `the spec's minute (spec §8, requests per minute): no answer with the key announced an X-RateLimit-Reset this run could read, so no shorter window is known`;
+}
+
 const tooLong = (what: string, maxWaitMs: number): Skip =>
   skipOf(
     `${what}, longer than ${settingOf('maxWaitSeconds').flag} (${seconds(maxWaitMs)}): raise ${flagAndEnv('maxWaitSeconds')}`,
@@ -126,7 +133,9 @@ async function look(ctx: Ctx): Promise<LaterLook | { skip: Skip }> {
   });
   if (refusal) return { skip: refusal };
   if (waitMs > 0) {
-    ctx.log(`  order ${id} is looked at again once a rate-limit window has passed since its cancel`);
+    ctx.log(
+      `  order ${id} is looked at again once a rate-limit window has passed since its cancel: waiting ${seconds(waitMs)} (${windowBasis(window)})`,
+    );
     // The policy allowed the wait; only a slow clock between the two could make it too long now.
     if (!(await ctx.http.pacer.waitUntil('primary', due)))
       return { skip: tooLong('the window to pass', ctx.config.maxWaitMs) };
