@@ -8,14 +8,13 @@ import { reference } from './support/reference.ts';
 describe('an interrupted run', () => {
   it.each(['SIGINT', 'SIGTERM'] as const)('on %s writes an incomplete report and exits 3', async (signal) => {
     // Three requests per 30 s: the pacer must wait for the reset after the third, and is stopped there.
+    // It waits for a 30 s window to reset, and is given 25 s in all: ending at all shows the wait was cut.
     const server = await reference({ rateLimit: { limit: 3, windowSeconds: 30 } });
-    const started = Date.now();
     const run = await runCli(['--skip-rate-limit-probe'], {
       env: targetEnv(server),
       signalWhen: { pattern: /waiting \d+ s \(X-RateLimit-Reset/, signal },
       timeoutMs: 25_000,
     });
-    expect(Date.now() - started).toBeLessThan(20_000);
     expect(run.code, run.stdout + run.stderr).toBe(3);
     expect(run.stderr).toMatch(/interrupted: stopping the run and writing an incomplete report/);
     const report = run.report!;

