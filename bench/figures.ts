@@ -2,7 +2,7 @@
 // Measures only: a figure that cannot be taken throws, it is never estimated.
 import { measureCommand } from './command.ts';
 import { median } from './stats.ts';
-import { startTarget, storeOf } from './targets.ts';
+import { EMBEDDED_LIKE, startTarget, storeOf } from './targets.ts';
 
 export interface Figure {
   name: string;
@@ -154,4 +154,41 @@ export async function overCapFigure(): Promise<Figure> {
   } finally {
     await target.close();
   }
+}
+
+/** The run's closing line: how long it waited in all, and how much of it the target's limits required. */
+const WAITS = /^Waits: ([\d.]+) s in all; ([\d.]+) s as the target's limits required/m;
+
+/**
+ * A default run, the probe included, against the embedded server's limits (60 requests per 10 s, two keys):
+ * its wall time beyond the waits those limits imposed (Retry-After, Reset), as the run's closing line counts
+ * them. Issue 33: within one window.
+ */
+export async function waitsFigure(rounds: number): Promise<Figure> {
+  const beyond: number[] = [];
+  const walls: number[] = [];
+  const limits: number[] = [];
+  const windowSeconds = EMBEDDED_LIKE.rateLimit!.windowSeconds;
+  for (let i = 0; i < rounds; i++) {
+    const target = await startTarget(undefined, false, EMBEDDED_LIKE, false);
+    try {
+      const m = await measureCommand(['--trust-order-list', '--seed', String(i + 1)], target.env);
+      const waits = WAITS.exec(m.stdout);
+      if (m.code !== 0 || !waits)
+        throw new Error(`default run exited ${m.code}${waits ? '' : ', no Waits line'}\n${m.stdout}`);
+      walls.push(m.wallMs / 1000);
+      limits.push(Number(waits[2]));
+      beyond.push(m.wallMs / 1000 - Number(waits[2]));
+    } finally {
+      await target.close();
+    }
+  }
+  const b = median(beyond);
+  return {
+    name: "default run's wall time beyond the waits the target's limits imposed",
+    value: `${b.toFixed(1)} s (wall ${median(walls).toFixed(1)} s, the limits' waits ${median(limits).toFixed(1)} s)`,
+    target: `within one window (${windowSeconds} s; issue 33)`,
+    holds: b <= windowSeconds,
+    detail: `a whole default run, the probe included, against 60 requests per ${windowSeconds} s and two keys (the embedded server's limits); the waits as the run's closing line counts them; ${spread(beyond, 1, 's')}`,
+  };
 }

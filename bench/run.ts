@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, platform, release, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { type Figure, listFigure, overCapFigure, runFigures, startupFigure } from './figures.ts';
+import { type Figure, listFigure, overCapFigure, runFigures, startupFigure, waitsFigure } from './figures.ts';
 import { losslessFigure } from './lossless.ts';
 import { npmTestFigure } from './npm-test.ts';
 import { type SideBySide, sideBySide } from './peers/compare.ts';
@@ -18,6 +18,7 @@ const steps: Array<[string, () => Promise<Figure | Figure[]>]> = [
   ['--help', () => startupFigure('--help', rounds)],
   ['--list', () => startupFigure('--list', rounds)],
   ['default run', () => runFigures(quick ? 3 : 5)],
+  ['default run with the probe', () => waitsFigure(quick ? 1 : 3)],
   ['100,000 orders', () => listFigure(100_000, quick ? 3 : 5, false)],
   ...(args.has('--no-million')
     ? []
