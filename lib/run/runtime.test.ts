@@ -9,7 +9,7 @@ describe('waitsLine', () => {
   });
 
   it("tells the target's limits from a window a check let pass", () => {
-    expect(waitsLine({ limits: 19_750, chosen: 1200 })).toMatch(
+    expect(waitsLine({ limits: 19_800, chosen: 1200 })).toMatch(
       /^Waits: 21\.0 s in all; 19\.8 s as the target's limits required .*, 1\.2 s for a rate-limit window to pass/,
     );
   });
