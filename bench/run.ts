@@ -75,7 +75,8 @@ Machine: ${machine}.
 ${rows.join('\n')}
 
 How: the command is run as users run it (\`node bin/order-store-conformance.js\`, the build in \`dist/\`), as a
-child process with a preload that records its peak RSS and CPU at exit (\`bench/usage-at-exit.mjs\`). The target
+child process with a preload that records its peak RSS and CPU at exit (\`bench/usage-at-exit.mjs\`; the peak is
+VmHWM, the command's own: getrusage's maxRSS would carry the bench process's size across fork and exec). The target
 is the reference server, served by the bench process behind a TCP relay that notes when the first request's
 bytes arrive (the command's preflight only opens a connection). Large stores are the default seed plus shipped
 orders; the list checks' time is the sum of the \`LIST-\` checks' durations in report.json of a whole default run

@@ -93,6 +93,10 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       res.destroy();
     });
   });
+  // Idle connections are kept a minute, as many production servers and proxies keep them, rather than node's
+  // 5 s: on a starved machine a client that decided to reuse a connection could otherwise write to it seconds
+  // later, just as the server closes it (ECONNRESET), which is the machine's doing, not a finding.
+  server.keepAliveTimeout = 65_000;
   // Requests node cannot parse never reach the pipeline; they still get an Error body and the address's limits.
   server.on('clientError', (error: NodeJS.ErrnoException, duplex) => {
     // Node documents this argument as a net.Socket unless a custom server passed another stream.
