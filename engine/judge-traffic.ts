@@ -77,8 +77,12 @@ function notObserved(r: CheckResult, entry: TrafficJudge | undefined): CheckResu
   const foreign = r.cause.kind === 'input' && !JUDGE_SETTINGS.includes(r.cause.setting!);
   if (r.cause.kind !== 'traffic' && !foreign) return r;
   const shows = entry?.shows ?? 'traffic this suite sends itself';
+  // A reason written for a run that sends names a setting of its own: what it saw is kept, not the advice.
+  const reason = (foreign ? r.message.split(';')[0]! : r.message)
+    .replace(/^nothing to judge: /, '')
+    .replace(/ of the run\b/g, ' of the recording');
   const message = entry?.judge
-    ? `not observed: ${r.message.replace(/^nothing to judge: /, '')}; ${shows} would show it`
+    ? `not observed: ${reason}; ${shows} would show it`
     : `not observed: only what this suite sends shows it: ${shows}`;
   return { ...r, cause: NOT_OBSERVED, message };
 }

@@ -36,6 +36,8 @@ export interface OwnFields {
   error?: { code: string; message: string };
   invalidRequest?: string;
   bodyTruncated?: boolean;
+  /** Recorded by this suite (its client or its proxy), which notes how each response ended on the connection. */
+  framed?: true;
 }
 
 /** A file that is not a HAR 1.2 recording, or an entry that cannot be read; the message says which and why. */
@@ -80,6 +82,7 @@ function ownFields(e: Json, response: Json): OwnFields {
     ...(failure(e._transportError) ? { error: failure(e._transportError)! } : {}),
     ...(text(e._invalidRequest) !== undefined ? { invalidRequest: text(e._invalidRequest)! } : {}),
     ...(typeof response._bodyTruncated === 'boolean' ? { bodyTruncated: response._bodyTruncated } : {}),
+    ...(e._bucket !== undefined ? { framed: true as const } : {}),
   };
 }
 

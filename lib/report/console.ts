@@ -133,8 +133,18 @@ export function verdictLine(report: Report): string {
   return `Verdict: ${head}; ${tail}`;
 }
 
-function notEvaluatedLines(xs: readonly NotEvaluated[]): string[] {
-  return grouped(xs).map((g) => `  left out: ${g}`);
+function notEvaluatedLines(xs: readonly NotEvaluated[], passive: boolean): string[] {
+  // Judged from traffic, most checks may go unobserved: their ids in one line, the reasons in the report.
+  const unseen = passive ? xs.filter((x) => x.cause === 'traffic') : [];
+  const rest = xs.filter((x) => !unseen.includes(x));
+  return [
+    ...(unseen.length > 0
+      ? [
+          `  not observed (the traffic that would show each is in the report): ${unseen.map((x) => x.id).join(', ')}`,
+        ]
+      : []),
+    ...grouped(rest).map((g) => `  left out: ${g}`),
+  ];
 }
 
 export function summary(report: Report, reportDir: string | undefined): string {
@@ -146,7 +156,7 @@ export function summary(report: Report, reportDir: string | undefined): string {
         `!!! KEY BANNED: the ${b.bucket} credential was banned${b.seconds === null ? '' : ` for ${b.seconds} s`} at ${b.at} (${b.evidence}); send nothing with it before then`,
     ),
     verdictLine(report),
-    ...notEvaluatedLines(report.evaluation.notEvaluated),
+    ...notEvaluatedLines(report.evaluation.notEvaluated, report.traffic !== undefined),
     `  ${c.total} checks: ${c.pass} pass, ${c.fail} fail, ${c.warn} warn, ${c.info} info, ${c.skip} skip, ${c.error} error`,
     `  spec rules: ${report.coverage.evaluated} of ${report.coverage.testable} testable rules evaluated, ${report.coverage.covered} covered by the selected checks; ${report.coverage.uncovered.length} untested (${report.coverage.uncovered.map((u) => u.id).join(', ') || 'none'})`,
     report.traffic

@@ -56,10 +56,10 @@ export function bindTraffic(
   const target = new RecordedTarget(http, config, random, memo, loaded.transcript);
   const checks = checkConfig(config);
   // A bearer token beyond the two keys is its own bucket, which the readings by bucket have no name for;
-  // this suite's own recordings say which bucket each request was sent with, and are read as they were.
+  // this suite's own transcripts say which bucket each request was sent with, and are read as they were.
   const keyed = new TranscriptView(
     loaded.transcript.all().filter((x) => {
-      if (loaded.traffic.framing) return true;
+      if (loaded.traffic.ownBuckets) return true;
       const form = loaded.traffic.facts.get(x.seq)?.offered.form;
       const foreign = form?.kind === 'bearer' && (form.role === 'other' || form.role === 'unverified');
       return !foreign || x.response?.status === 401;

@@ -197,7 +197,8 @@ export function loadTraffic(input: TrafficInput): LoadedTraffic {
     traffic: {
       facts,
       keys: state,
-      framing: input.entries.some((e) => e.ours.bucket !== undefined),
+      framing: input.entries.some((e) => e.ours.framed === true),
+      ownBuckets: input.entries.some((e) => e.ours.bucket !== undefined),
       ...(firstList ? { firstList } : {}),
       binary,
     },

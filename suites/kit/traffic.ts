@@ -55,6 +55,8 @@ export interface Traffic {
   keys: 'known' | 'inferred' | 'none';
   /** Whether the recording says how each response ended on the connection (this suite's recorders do). */
   framing: boolean;
+  /** Whether it says which credential bucket each request was sent with (this suite's own transcripts). */
+  ownBuckets: boolean;
   /** The first list read with the key (GET /store/orders, plain), read whole as the list checks read it. */
   firstList?: { exchange: Exchange; reading?: ListReading; cut?: string };
   /** Whole bodies that are not UTF-8 (the transcript keeps text): replayed as they were received. */

@@ -233,8 +233,7 @@ export const ORDER_ID_TRAFFIC: TrafficJudges = {
     shows: 'a DELETE /store/orders/{id} with the key of an id the first list proves absent',
   },
   'ID-CANCEL-ISOLATION': {
-    shows:
-      'a cancel of one pending order followed by a cancel of another fixture and of a shipped one (the store model)',
+    shows: 'a cancel of one fixture, then a shipped order re-asked and the next fixture cancelled',
   },
   'ID-MALFORMED-4XX': { judge: malformed4xx, shows: MALFORMED },
   'ID-MALFORMED-STATUS-INFO': { judge: malformedStatus, shows: MALFORMED },

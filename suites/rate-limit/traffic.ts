@@ -36,8 +36,7 @@ export const RATE_LIMIT_TRAFFIC: TrafficJudges = {
   'RL-PROBE-429-HEADERS': { judge: probeJudge('RL-PROBE-429-HEADERS'), shows: LIMITED },
   'RL-PROBE-429-BODY': { judge: probeJudge('RL-PROBE-429-BODY'), shows: LIMITED },
   'RL-PROBE-SECOND-KEY': {
-    shows:
-      'the second key read before and while the first is limited (the probe sends it; a recording holds no such pair)',
+    shows: 'the second key read just before, and while, the first is limited',
   },
   'RL-PROBE-RECOVERY': {
     judge: probeJudge('RL-PROBE-RECOVERY'),
@@ -46,7 +45,7 @@ export const RATE_LIMIT_TRAFFIC: TrafficJudges = {
   'RL-PROBE-BURST': {
     shows: 'Remaining + 1 concurrent requests in a fresh window (the opt-in burst sends them)',
   },
-  'RL-PROBE-COST': { shows: 'what the probe spent: a passive run sends nothing' },
+  'RL-PROBE-COST': { shows: 'what the probe spends (a passive run sends nothing)' },
   'EVERY-RL-HEADER-ONCE': { judge: 'run', shows: HEADERS },
   'RL-HEADERS-PRESENT': { judge: 'run', shows: HEADERS },
   'RL-HEADERS-VALID': { judge: 'run', shows: HEADERS },
