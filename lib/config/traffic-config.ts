@@ -153,7 +153,8 @@ export function loadTrafficConfig(
     );
   const har = list(get('har')).map((f) => (isAbsolute(f) ? f : resolve(cwd, f)));
   const target = str(get('target'));
-  if (!help && mode === 'judge' && har.length === 0)
+  // The API hands the traffic over itself; the command reads it from files.
+  if (!help && !fromObject && mode === 'judge' && har.length === 0)
     throw new UsageError(`no recording to judge: give a HAR file with ${envAndFlag('har')}`);
   if (!help && mode === 'proxy') {
     if (target === undefined)
