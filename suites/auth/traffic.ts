@@ -9,10 +9,12 @@ import type { Ctx } from '../kit/context.ts';
 import { expectStatus } from '../kit/expect.ts';
 import { carriesKey } from '../kit/offered.ts';
 import { describeStatus } from '../kit/responses.ts';
+import { splitUrl } from '../kit/routes.ts';
 import {
   type ExchangeFacts,
   NOT_OBSERVED,
   recorded,
+  replay,
   SAYS_NOTHING,
   type TrafficJudges,
 } from '../kit/traffic.ts';
@@ -54,7 +56,8 @@ function answered(ctx: Ctx, pick: (f: ExchangeFacts & { x: Exchange }) => boolea
   return recorded(ctx).filter((r) => !SAYS_NOTHING(r.x.response!.status) && pick(r));
 }
 
-const where = (x: Exchange) => `${x.request.method} ${new URL(x.request.url).pathname}`;
+/** A request as a finding names it: its method and its path as sent. */
+const where = (x: Exchange) => `${x.request.method} ${splitUrl(x.request.url)?.rest ?? x.request.url}`;
 const headOf = (x: Exchange) => ({
   exchange: x,
   status: x.response!.status,
@@ -88,17 +91,56 @@ function noteUnverified(ctx: Ctx): void {
   );
 }
 
-/** AUTH-PATH-SPELLING-401: a spelled path without credentials never reaches the operation (no 2xx). */
+/** What identifies an answer: its status with its Error code and message, or its whole body. */
+function identity(ctx: Ctx, x: Exchange): string {
+  const res = replay(ctx, x);
+  if (!res) return `${x.response!.status} (body not recorded whole)`;
+  const parsed = res.json();
+  if (parsed.ok && parsed.value !== null && typeof parsed.value === 'object') {
+    const { code, message } = parsed.value as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') return `${res.status} ${code} ${String(message)}`;
+  }
+  return `${res.status} ${res.text}`;
+}
+
+/**
+ * Whether a spelled request's answer without credentials is the operation's own: its answer with the key on
+ * its own path (the 404 of an absent cancel), where a path no route has answers otherwise. Undefined when the
+ * recording cannot tell (no such pair recorded, or a route miss answers alike).
+ */
+function ownAnswer(ctx: Ctx, r: ExchangeFacts & { x: Exchange }): Exchange | undefined {
+  const all = recorded(ctx).filter(({ x }) => !SAYS_NOTHING(x.response!.status));
+  const own = all.find(
+    (o) =>
+      o.route?.op === r.route!.op &&
+      !o.route.spelled &&
+      (r.route!.op === 'list' || o.route.id === r.route!.id) &&
+      carriesKey(o.offered) !== undefined,
+  );
+  if (!own || own.x.response!.status < 400 || identity(ctx, own.x) !== identity(ctx, r.x)) return undefined;
+  const miss = all.find(
+    (o) =>
+      o.route === undefined && o.x.request.method === r.x.request.method && o.offered.form.kind === 'none',
+  );
+  if (!miss || identity(ctx, miss.x) === identity(ctx, own.x)) return undefined;
+  ctx.evidence(own.x, miss.x);
+  return own.x;
+}
+
+/**
+ * AUTH-PATH-SPELLING-401: a spelled path without credentials never reaches the operation: no 2xx, nor the
+ * operation's own answer where a route miss answers otherwise.
+ */
 async function spelled401(ctx: Ctx): Promise<void> {
   const xs = answered(ctx, (f) => refusedAs(f) === 'AUTH-PATH-SPELLING-401');
   if (xs.length === 0)
     ctx.skip('no request without credentials spelled an operation’s path another way', NOT_OBSERVED);
-  let judged = 0;
-  for (const { x } of xs) {
+  for (const r of xs) {
+    const { x } = r;
     const s = x.response!.status;
-    if (s === 401) judged += 1;
-    else if (s >= 200 && s <= 299) {
-      judged += 1;
+    if (s === 401) continue;
+    const own = s >= 200 && s <= 299 ? undefined : ownAnswer(ctx, r);
+    if (s >= 200 && s <= 299)
       ctx.problem(
         `${where(x)} without credentials answered ${describeStatus(headOf(x))}: a spelling of the path reached the operation`,
         {
@@ -107,12 +149,13 @@ async function spelled401(ctx: Ctx): Promise<void> {
           actual: String(s),
         },
       );
-    } else
-      ctx.note(
-        `#${x.seq} ${where(x)} answered ${s}: a route miss or the operation, which a recording cannot tell apart`,
+    else if (own)
+      ctx.problem(
+        `${where(x)} without credentials answered as the operation does with the key (#${own.seq}), while a path no route has answers otherwise: the spelling reached the operation`,
+        { exchange: x, expected: '401', actual: String(s) },
       );
   }
-  ctx.observe(`no spelled path reached an operation without credentials (${judged} answers)`, judged);
+  ctx.observe(`no spelled path reached an operation without credentials (${xs.length} answers)`, xs.length);
 }
 
 /** AUTH-SCHEME-CASE-INSENSITIVE: the key under "bearer" (another case) is accepted. */

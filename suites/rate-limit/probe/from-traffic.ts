@@ -93,7 +93,9 @@ export function recordedProbe(ctx: Ctx): ProbeRecord {
     return { ...base, reading: why, walk: why, recovery: why, actual };
   }
   const last = at < 0 ? samples.length - 1 : at;
-  const starts = windowStarts(samples.slice(0, last + 1));
+  // From the start of the last window before it: a 429 read as opening a window of its own (its Reset the
+  // next moment) still has the answers before it, which say how early it came.
+  const starts = windowStarts(samples.slice(0, last + 1)).slice(0, last);
   const start = Math.max(0, starts.lastIndexOf(true));
   const window = samples.slice(start, last + 1).map((s, i) => ({ ...s, n: i }));
   const reading = window[0]!;
