@@ -34,11 +34,11 @@ describe('the credential a recorded request offered', () => {
   it("reads this suite's own redaction expressions as what they stand for", () => {
     expect(form('Bearer $ORDER_STORE_API_KEY')).toMatchObject({ role: 'key' });
     expect(form('Bearer $ORDER_STORE_SECOND_API_KEY')).toMatchObject({ role: 'second' });
-    expect(form('Bearer ${ORDER_STORE_API_KEY%?}')).toMatchObject({ kind: 'bearer', role: 'altered' });
+    expect(form(`Bearer \${ORDER_STORE_API_KEY%?}`)).toMatchObject({ kind: 'bearer', role: 'altered' });
     expect(form(`Bearer $(printf '%s\\n' "$ORDER_STORE_API_KEY" | cut -c1-14)`)).toMatchObject({
       role: 'altered',
     });
-    expect(form('Bearer ${ORDER_STORE_API_KEY}4')).toEqual({ kind: 'extra-text' });
+    expect(form(`Bearer \${ORDER_STORE_API_KEY}4`)).toEqual({ kind: 'extra-text' });
     expect(form('Bearer x$ORDER_STORE_API_KEY')).toEqual({ kind: 'extra-text' });
   });
 
