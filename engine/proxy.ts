@@ -31,6 +31,8 @@ export interface ProxyOptions {
   maxResponseBytes: number;
   /** Told of each exchange once its response has ended (or failed). */
   onExchange(entry: RecordedEntry): void;
+  /** Certificates to trust for a TLS target besides Node's (NODE_EXTRA_CA_CERTS is read at start too). */
+  tls?: { ca: string | Buffer };
 }
 
 export interface RunningProxy {
@@ -38,6 +40,8 @@ export interface RunningProxy {
   url: string;
   /** Exchanges under way. */
   inFlight(): number;
+  /** Connections clients opened to it so far (keep-alive reuses them). */
+  connections(): number;
   /** Stops taking requests; resolves once those under way have ended (each is cut after `graceMs`). */
   close(graceMs?: number): Promise<void>;
 }
@@ -82,8 +86,11 @@ export function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const target = new URL(options.target);
   const prefix = target.pathname.replace(/\/+$/, '');
   const secure = target.protocol === 'https:';
-  const agent = secure ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+  const agent = secure
+    ? new https.Agent({ keepAlive: true, ...(options.tls ? { ca: options.tls.ca } : {}) })
+    : new http.Agent({ keepAlive: true });
   let inFlight = 0;
+  let connections = 0;
 
   const server = http.createServer((req, res) => {
     inFlight += 1;
@@ -158,6 +165,9 @@ export function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     req.pipe(upstream);
   });
   server.keepAliveTimeout = 5000;
+  server.on('connection', () => {
+    connections += 1;
+  });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -166,6 +176,7 @@ export function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       resolve({
         url: `http://${host}:${port}`,
         inFlight: () => inFlight,
+        connections: () => connections,
         close: (graceMs = 2000) =>
           new Promise<void>((done) => {
             server.close(() => {

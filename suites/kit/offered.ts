@@ -59,9 +59,14 @@ const ALTERED_EXPRESSION = /^\$[({][\s\S]*ORDER_STORE_(?:SECOND_)?API_KEY/;
 /** `${VAR}` written as `$VAR`, so the key with a character after it reads as the key with text around it. */
 const plainVariables = (t: string) => t.replace(/\$\{(ORDER_STORE_(?:SECOND_)?API_KEY)\}/g, '$$$1');
 
+/** What a passive judge writes for a credential it kept out of its report (traffic-load.ts). */
+export const REDACTED_CREDENTIAL = /^\[credential [0-9a-f]{8}\]$/;
+
 /** How a bearer token relates to the keys. */
 export function roleOf(token: string, keys: KnownKeys): Role {
   const t = plainVariables(token);
+  // A token an earlier judge redacted: what it was is no longer known.
+  if (REDACTED_CREDENTIAL.test(t)) return 'unverified';
   if (keys.key.includes(t)) return 'key';
   if (keys.second.includes(t)) return 'second';
   if (ALTERED_EXPRESSION.test(t)) return 'altered';
@@ -90,6 +95,8 @@ export function authorizationForm(
     if (rest === '') return { kind: 'empty-bearer' };
     const role = roleOf(rest, keys);
     // This suite's expressions hold spaces; any other token with a space in it has text around it.
+    if (REDACTED_CREDENTIAL.test(rest))
+      return { kind: 'bearer', role, schemeExact: scheme === 'Bearer', fingerprint: fingerprint(rest) };
     if (role === 'extra' || (more.length > 1 && role !== 'altered')) return { kind: 'extra-text' };
     return {
       kind: 'bearer',

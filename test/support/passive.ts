@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { judgeTraffic, type TrafficSettings } from '../../api/index.ts';
+import { startProxy } from '../../engine/proxy.ts';
+import type { RecordedEntry } from '../../lib/formats/har.ts';
 import type { Report } from '../../lib/report/model.ts';
 import type { CliRun } from './cli.ts';
 
@@ -57,4 +59,65 @@ export function caughtPassively(named: readonly string[], passive: Report): stri
     const status = passive.checks.find((c) => c.id === id)?.status;
     return status === 'fail' || status === 'warn';
   });
+}
+
+/** A HAR 1.2 text of recorded entries as a browser's devtools would write it (none of this suite's fields). */
+export function devtoolsHar(entries: readonly RecordedEntry[], origin?: string): string {
+  const header = ([name, value]: readonly [string, string]) => ({ name, value });
+  const url = (u: string) => (origin ? u.replace(/^https?:\/\/[^/]+/, origin) : u);
+  return JSON.stringify({
+    log: {
+      version: '1.2',
+      creator: { name: 'test devtools', version: '1' },
+      entries: entries.map((e) => ({
+        startedDateTime: new Date(e.startedMs).toISOString(),
+        time: e.durationMs,
+        request: {
+          method: e.method,
+          url: url(e.url),
+          httpVersion: 'HTTP/1.1',
+          headers: e.requestHeaders.map(header),
+          queryString: [],
+          cookies: [],
+          headersSize: -1,
+          bodySize: 0,
+        },
+        response: {
+          status: e.status,
+          statusText: '',
+          httpVersion: 'HTTP/1.1',
+          headers: e.responseHeaders.map(header),
+          cookies: [],
+          content: { size: e.bodyBytes, mimeType: '', ...(e.body ? { text: e.body.toString('utf8') } : {}) },
+          redirectURL: '',
+          headersSize: -1,
+          bodySize: e.bodyBytes,
+        },
+        cache: {},
+        timings: { send: 0, wait: e.durationMs, receive: 0 },
+      })),
+    },
+  });
+}
+
+/** Runs `client` against `target` through the recording proxy and returns what it recorded. */
+export async function recordThrough(
+  target: string,
+  client: (baseUrl: string) => Promise<unknown>,
+  basePath = '/v1',
+): Promise<RecordedEntry[]> {
+  const entries: RecordedEntry[] = [];
+  const proxy = await startProxy({
+    target,
+    host: '127.0.0.1',
+    port: 0,
+    maxResponseBytes: 1 << 24,
+    onExchange: (e) => entries.push(e),
+  });
+  try {
+    await client(`${proxy.url}${basePath}`);
+  } finally {
+    await proxy.close();
+  }
+  return entries;
 }

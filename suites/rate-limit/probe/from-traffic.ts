@@ -73,8 +73,12 @@ function recoveryAfter(ctx: Ctx, limited: Sample, rest: readonly Exchange[]): Ou
       notBefore = liftsAt(s) ?? Number.POSITIVE_INFINITY;
     }
   }
+  // A client that kept sending inside a Retry-After may have got the key banned, as spec §8 rule 5 lets a
+  // server do: what followed says nothing of whether the limit lifts on time.
   if (early > 0)
-    recovery.gaveUp = `${early} requests the client sent inside a Retry-After were left out (the client's, not the server's)`;
+    return notRecorded(
+      `the client sent ${early} requests with the key inside the 429's Retry-After, which a server may answer with a ban (spec §8 rule 5), so what followed is not judged`,
+    );
   if (recovery.attempts.length === 0)
     return notRecorded('no request with the key was recorded once the 429’s Retry-After had passed');
   return { kind: 'done', value: recovery };
