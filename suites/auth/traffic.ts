@@ -6,9 +6,9 @@ import { flagAndEnv } from '../../lib/config/settings.ts';
 import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import type { Ctx } from '../kit/context.ts';
-import { expectStatus } from '../kit/expect.ts';
+import { expectErrorBody, expectStatus } from '../kit/expect.ts';
 import { carriesKey } from '../kit/offered.ts';
-import { describeStatus } from '../kit/responses.ts';
+import { describeStatus, recordedView } from '../kit/responses.ts';
 import { splitUrl } from '../kit/routes.ts';
 import {
   type ExchangeFacts,
@@ -179,6 +179,18 @@ async function schemeCase(ctx: Ctx): Promise<void> {
   ctx.observe(`the key accepted under the scheme in another case (${xs.length} requests)`, xs.length);
 }
 
+/** AUTH-401-ERROR-BODY: every 401 whose body the recording holds carries an Error whose status is 401. */
+async function errorBody401(ctx: Ctx): Promise<void> {
+  const xs = recorded(ctx).filter(({ x }) => x.response!.status === 401);
+  if (xs.length === 0) ctx.skip('no request was answered 401', NOT_OBSERVED);
+  const whole = xs.filter(({ x }) => !x.response!.bodyTruncated);
+  if (whole.length < xs.length)
+    ctx.note(`${xs.length - whole.length} answers 401 were recorded without their whole body: not judged`);
+  if (whole.length === 0) ctx.skip('no answer 401 was recorded with its body', NOT_OBSERVED);
+  for (const { x } of whole) expectErrorBody(ctx, recordedView(x)!, x, `${where(x)}: `);
+  ctx.observe(`${whole.length} responses 401, each with a valid Error body`, whole.length);
+}
+
 /** An INFO check recording what the requests it picks were answered. */
 function observed(what: string, pick: (f: ExchangeFacts) => boolean) {
   return async (ctx: Ctx) => {
@@ -251,7 +263,7 @@ export const AUTH_TRAFFIC: TrafficJudges = {
     ),
     shows: `${OPERATION} with the key on a path spelled another way`,
   },
-  'AUTH-401-ERROR-BODY': { judge: 'run', shows: 'any answer 401' },
+  'AUTH-401-ERROR-BODY': { judge: errorBody401, shows: 'any answer 401 recorded with its body' },
   'AUTH-WWW-AUTHENTICATE': { judge: 'run', shows: 'any answer 401' },
   'AUTH-CHALLENGE-BEARER': { judge: 'run', shows: 'any answer 401 with a WWW-Authenticate challenge' },
   'AUTH-BEFORE-EXISTENCE': {

@@ -2,16 +2,23 @@
 // credential bucket), and the probe's checks over the probe a recording shows (probe/from-traffic.ts): the
 // window that ended in the key's first 429, and the requests sent once its Retry-After had passed.
 import type { Ctx } from '../kit/context.ts';
-import type { TrafficJudges } from '../kit/traffic.ts';
+import { NotObserved, type TrafficJudges } from '../kit/traffic.ts';
 import { rateLimitProbe } from './probe/checks.ts';
 import { recordedProbe } from './probe/from-traffic.ts';
-import { useRecordedProbe } from './probe/session.ts';
+import { probeOf, useRecordedProbe } from './probe/session.ts';
 
 /** An RL-PROBE check's own run, over the probe the recording shows. */
 function probeJudge(id: string) {
   const check = rateLimitProbe.checks.find((c) => c.id === id)!;
   return async (ctx: Ctx) => {
     useRecordedProbe(ctx, () => recordedProbe(ctx));
+    if (id === 'RL-PROBE-429-BODY') {
+      const { walk } = await probeOf(ctx).run();
+      const limited = walk.kind === 'done' ? walk.value.limited : undefined;
+      // Its body unrecorded, a 429 would read as having none: not observed rather than passed.
+      if (limited?.response.exchange.response?.bodyTruncated)
+        throw new NotObserved('the 429 was recorded without its body');
+    }
     await check.run(ctx);
   };
 }
