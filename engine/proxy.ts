@@ -2,7 +2,8 @@
 // sent, duplicates and case kept, the body streamed) and the target's answer comes back unchanged, streamed
 // too; each exchange is recorded as a HAR entry would hold it, for the passive judge. It never adds, retries,
 // delays or answers a request itself: when the target fails, the client's connection is cut as the target cut
-// it. Bodies are kept only up to a bound (a list whole up to --max-response-bytes, anything else 64 KiB).
+// it. Memory is bounded: list bodies are kept whole while they fit --max-response-bytes in all (the rest cut,
+// as any other body is, at 64 KiB).
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -27,7 +28,7 @@ export interface ProxyOptions {
   target: string;
   host: string;
   port: number;
-  /** The largest list body kept whole for the checks (the proxy forwards any size). */
+  /** What list bodies kept whole for the checks may take in all (the proxy forwards any size). */
   maxResponseBytes: number;
   /** Told of each exchange once its response has ended (or failed). */
   onExchange(entry: RecordedEntry): void;
@@ -91,6 +92,8 @@ export function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     : new http.Agent({ keepAlive: true });
   let inFlight = 0;
   let connections = 0;
+  /** What is left of the bytes list bodies may be kept whole in. */
+  let wholeLeft = options.maxResponseBytes;
 
   const server = http.createServer((req, res) => {
     inFlight += 1;
@@ -100,7 +103,7 @@ export function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       n.toLowerCase() === 'host' ? [n, target.host] : [n, v],
     );
     const isList = req.method === 'GET' && /\/store\/orders\/?(\?|$)/.test(req.url ?? '');
-    const tap = new Tap(isList ? options.maxResponseBytes : KEPT_BYTES);
+    const tap = new Tap(isList ? Math.max(KEPT_BYTES, wholeLeft) : KEPT_BYTES);
     let status = 0;
     let responseHeaders: Array<[string, string]> = [];
     let recorded = false;
@@ -111,6 +114,7 @@ export function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       if (recorded) return;
       recorded = true;
       inFlight -= 1;
+      if (isList && tap.whole) wholeLeft = Math.max(0, wholeLeft - tap.bytes);
       options.onExchange({
         source: `proxy#${startedMs}`,
         startedMs,
