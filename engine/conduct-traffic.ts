@@ -2,13 +2,11 @@
 // (report.json, junit.xml, report.html, report.md, transcript.har of the judged exchanges, SHA256SUMS) marked
 // passive, the gate and, when asked, the CI job summary. Every line and file is scrubbed by the redactor that
 // holds every credential of the recordings. Under both faces (cli/, api/); never exits, sends nothing.
-import { readFileSync } from 'node:fs';
 import { envAndFlag } from '../lib/config/settings.ts';
 import type { TrafficConfig } from '../lib/config/traffic-config.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
 import type { RecordedEntry } from '../lib/formats/har.ts';
 import type { Redactor } from '../lib/http/redact.ts';
-import { parseBaseline } from '../lib/report/baseline.ts';
 import { buildReport, type RunFacts } from '../lib/report/build.ts';
 import { resultLine } from '../lib/report/console.ts';
 import { newRunId, type Report, type TrafficFacts } from '../lib/report/model.ts';
@@ -23,7 +21,7 @@ import {
   passiveRunConfig,
   trafficFacts,
 } from './judge-traffic.ts';
-import type { Conducted, Io } from './run.ts';
+import { type Conducted, type Io, readBaseline } from './run.ts';
 
 /** One recording: a HAR file, or what the proxy forwarded. */
 export interface TrafficSource {
@@ -38,21 +36,6 @@ export interface JudgeOptions {
   stepSummary?: string;
   /** Print a line per check as it lands (the judge command); the proxy prints findings as they happen instead. */
   lines?: boolean;
-}
-
-function readBaseline(config: TrafficConfig): RunFacts['baseline'] {
-  if (config.baseline === undefined) return undefined;
-  try {
-    return {
-      baseline: parseBaseline(readFileSync(config.baseline, 'utf8')),
-      file: config.baseline,
-      allowStale: config.allowStaleBaseline,
-    };
-  } catch (e) {
-    throw new UsageError(
-      `cannot use the baseline ${config.baseline}: ${errorMessage(e)}; fix ${envAndFlag('baseline')}`,
-    );
-  }
 }
 
 /** The report of a judgement, as a run builds its own. */

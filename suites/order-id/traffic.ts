@@ -14,9 +14,20 @@ import { NOT_OBSERVED, recorded, replay, SAYS_NOTHING, type TrafficJudges } from
 import { keyCancels } from '../state/history.ts';
 import { admissibleAbsent } from './absent.ts';
 import type { SpellingLevel } from './catalogue.ts';
-import { judgeAbsent, judgeMalformed, short } from './judge.ts';
+import { type CaseFailure, judgeAbsent, judgeMalformed, short } from './judge.ts';
 import { knownOrders, noKnownReason } from './known.ts';
 import { asciiDigits, type KnownOrders } from './readings.ts';
+
+/** A property judge's failure as the check's problem. */
+function fails(ctx: Ctx, f: CaseFailure | undefined): void {
+  if (f)
+    ctx.problem(f.message, {
+      expected: f.expected,
+      actual: f.actual,
+      exchange: f.exchange,
+      ...(f.schema ? { schema: f.schema } : {}),
+    });
+}
 
 /** A recorded response for a judge of responses: replayed whole, or (its body cut) its status alone. */
 function answerOf(ctx: Ctx, x: Exchange): Response {
@@ -70,14 +81,7 @@ async function absent404(ctx: Ctx): Promise<void> {
       unread += 1;
       continue;
     }
-    const f = judgeAbsent(id, answerOf(ctx, x), known);
-    if (f)
-      ctx.problem(f.message, {
-        expected: f.expected,
-        actual: f.actual,
-        exchange: f.exchange,
-        ...(f.schema ? { schema: f.schema } : {}),
-      });
+    fails(ctx, judgeAbsent(id, answerOf(ctx, x), known));
   }
   if (unread > 0)
     ctx.note(`${unread} answers 404 were recorded without their body: only their status is judged`);
@@ -166,14 +170,7 @@ async function malformed4xx(ctx: Ctx): Promise<void> {
       unproven += 1;
       continue;
     }
-    const f = judgeMalformed(m.segment, answerOf(ctx, m.x), m.x.invalidRequest !== undefined);
-    if (f)
-      ctx.problem(f.message, {
-        expected: f.expected,
-        actual: f.actual,
-        exchange: f.exchange,
-        ...(f.schema ? { schema: f.schema } : {}),
-      });
+    fails(ctx, judgeMalformed(m.segment, answerOf(ctx, m.x), m.x.invalidRequest !== undefined));
   }
   if (unproven > 0)
     ctx.note(

@@ -6,25 +6,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { judgeTraffic, listChecks, type TrafficExchange, UsageError } from '../../api/index.ts';
 import { ROOT } from '../support/cli.ts';
-import { exercise } from '../support/client-workload.ts';
-import { devtoolsHar, recordThrough } from '../support/passive.ts';
-import { reference } from '../support/reference.ts';
+import { devtoolsHar, recordClient } from '../support/passive.ts';
 import { runSample } from '../support/sample-project.ts';
 
 const WINDOW = { limit: 20, windowSeconds: 2 };
 
-async function recording(faults: string[] = []) {
-  const server = await reference({ faults, rateLimit: WINDOW });
-  const entries = await recordThrough(new URL(server.baseUrl).origin, (baseUrl) =>
-    exercise({
-      baseUrl,
-      key: server.demoKey,
-      pending: server.fixtures.pending,
-      shipped: server.fixtures.shipped,
-    }),
-  );
-  return { entries, server };
-}
+const recording = (faults: string[] = []) => recordClient(faults, WINDOW);
 
 describe('judgeTraffic', () => {
   it('judges exchanges a caller captured, as it judges a HAR, and writes nothing without a reportDir', async () => {
@@ -61,7 +48,7 @@ describe('judgeTraffic', () => {
 
 describe('trafficSuite in a vitest project', () => {
   it('one test per check over a recording: a failure fails its test, what was not observed is skipped', async () => {
-    const { entries, server } = await recording(['list-wrapped']);
+    const { entries, key } = await recording(['list-wrapped']);
     const dir = mkdtempSync(join(tmpdir(), 'osc-vitest-traffic-'));
     mkdirSync(join(dir, 'node_modules'));
     symlinkSync(ROOT, join(dir, 'node_modules', 'order-store-conformance'), 'dir');
@@ -75,7 +62,7 @@ trafficSuite(() => readFileSync('staging.har', 'utf8'), { apiKey: process.env.ST
     const run = await runSample(
       dir,
       join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
-      { STAGING_KEY: server.demoKey },
+      { STAGING_KEY: key },
       [],
       90_000,
       source,
@@ -88,6 +75,6 @@ trafficSuite(() => readFileSync('staging.har', 'utf8'), { apiKey: process.env.ST
     expect(byId('RL-PROBE-BURST').status).toBe('skipped');
     expect(byId('AUTH-MISSING-401').status).toBe('passed');
     expect(run.output).toMatch(/RL-PROBE-BURST .*not observed: only what this suite sends shows it/);
-    expect(run.output).not.toContain(server.demoKey);
+    expect(run.output).not.toContain(key);
   }, 120_000);
 });

@@ -4,9 +4,7 @@
 // zoo matrices; this is the traffic a passive user actually has.
 import { describe, expect, it } from 'vitest';
 import { judgeTraffic } from '../../api/index.ts';
-import { startReferenceServer } from '../../reference/server.ts';
-import { exercise } from '../support/client-workload.ts';
-import { devtoolsHar, loud, recordThrough } from '../support/passive.ts';
+import { devtoolsHar, loud, recordClient } from '../support/passive.ts';
 
 const WINDOW = { limit: 20, windowSeconds: 2 };
 
@@ -24,26 +22,9 @@ const FAULTS: Array<[fault: string, check: string]> = [
   ['ratelimit-retry-after-short', 'RL-PROBE-RECOVERY'],
 ];
 
-async function recordClient(faults: string[]) {
-  const server = await startReferenceServer({ faults, rateLimit: WINDOW });
-  try {
-    const entries = await recordThrough(new URL(server.baseUrl).origin, (baseUrl) =>
-      exercise({
-        baseUrl,
-        key: server.demoKey,
-        pending: server.fixtures.pending,
-        shipped: server.fixtures.shipped,
-      }),
-    );
-    return { entries, key: server.demoKey, fixtures: server.fixtures };
-  } finally {
-    await server.close();
-  }
-}
-
 describe('a client’s own traffic, judged', () => {
   it('faithful server: conformant, with no finding', async () => {
-    const { entries, key, fixtures } = await recordClient([]);
+    const { entries, key, fixtures } = await recordClient([], WINDOW);
     const report = await judgeTraffic(devtoolsHar(entries), {
       apiKey: key,
       shippedOrderIds: fixtures.shipped,
@@ -55,7 +36,7 @@ describe('a client’s own traffic, judged', () => {
 
   describe.concurrent.each(FAULTS)('with %s', (fault, check) => {
     it(`fails ${check}`, { timeout: 60_000 }, async () => {
-      const { entries, key } = await recordClient([fault]);
+      const { entries, key } = await recordClient([fault], WINDOW);
       // The key told, as a team judging its own staging traffic would tell it.
       const report = await judgeTraffic(devtoolsHar(entries), { apiKey: key, trustOrderList: true });
       const found = report.checks.find((c) => c.id === check)!;

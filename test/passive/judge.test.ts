@@ -10,9 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
 import type { RecordedEntry } from '../../lib/formats/har.ts';
 import type { Report } from '../../lib/report/model.ts';
-import { startReferenceServer } from '../../reference/server.ts';
-import { exercise } from '../support/client-workload.ts';
-import { devtoolsHar, recordThrough } from '../support/passive.ts';
+import { devtoolsHar, recordClient } from '../support/passive.ts';
 
 /** A short window, so the client meets its 429 and waits it out within a second or two. */
 const WINDOW = { limit: 20, windowSeconds: 2 };
@@ -53,22 +51,8 @@ const statusOf = (r: Report, id: string) => r.checks.find((c) => c.id === id)?.s
 let recorded: { entries: RecordedEntry[]; key: string } | undefined;
 /** One recording of the client against the faithful reference server, made once for the tests that read it. */
 async function faithful(): Promise<{ entries: RecordedEntry[]; key: string }> {
-  if (recorded) return recorded;
-  const server = await startReferenceServer({ rateLimit: WINDOW });
-  try {
-    const entries = await recordThrough(new URL(server.baseUrl).origin, (baseUrl) =>
-      exercise({
-        baseUrl,
-        key: server.demoKey,
-        pending: server.fixtures.pending,
-        shipped: server.fixtures.shipped,
-      }),
-    );
-    recorded = { entries, key: server.demoKey };
-    return recorded;
-  } finally {
-    await server.close();
-  }
+  recorded ??= await recordClient([], WINDOW);
+  return recorded;
 }
 
 let guard: Server | undefined;

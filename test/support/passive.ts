@@ -6,7 +6,9 @@ import { judgeTraffic, type TrafficSettings } from '../../api/index.ts';
 import { startProxy } from '../../engine/proxy.ts';
 import type { RecordedEntry } from '../../lib/formats/har.ts';
 import type { Report } from '../../lib/report/model.ts';
+import { startReferenceServer } from '../../reference/server.ts';
 import type { CliRun } from './cli.ts';
+import { exercise } from './client-workload.ts';
 
 const JUDGED = new Set(['pass', 'fail', 'warn', 'info']);
 
@@ -120,4 +122,25 @@ export async function recordThrough(
     await proxy.close();
   }
   return entries;
+}
+
+/** The client workload recorded through the proxy against a reference server with `faults` (closed after). */
+export async function recordClient(
+  faults: string[],
+  rateLimit: { limit: number; windowSeconds: number },
+): Promise<{ entries: RecordedEntry[]; key: string; fixtures: { pending: string[]; shipped: string[] } }> {
+  const server = await startReferenceServer({ faults, rateLimit });
+  try {
+    const entries = await recordThrough(new URL(server.baseUrl).origin, (baseUrl) =>
+      exercise({
+        baseUrl,
+        key: server.demoKey,
+        pending: server.fixtures.pending,
+        shipped: server.fixtures.shipped,
+      }),
+    );
+    return { entries, key: server.demoKey, fixtures: server.fixtures };
+  } finally {
+    await server.close();
+  }
 }
