@@ -62,7 +62,14 @@ export function trafficReport(
     ...(baseline ? { baseline } : {}),
     traffic: trafficFacts(config.mode, sources, j),
   };
-  return buildReport(facts, { results: j.results, reasons: [], requestsSent: 0, final: true });
+  // A verdict over nothing is none: traffic that no MUST check could judge leaves the report incomplete.
+  const judged = j.results.some((r) => r.level === 'MUST' && (r.status === 'pass' || r.status === 'fail'));
+  const reasons = judged
+    ? []
+    : [
+        'the traffic showed nothing a MUST check can judge (record a client that lists, cancels, or calls without the key)',
+      ];
+  return buildReport(facts, { results: j.results, reasons, requestsSent: 0, final: true });
 }
 
 /** The object handed back is scrubbed as the files are: a caller may print or store it. */

@@ -64,9 +64,10 @@ function inferBase(entries: readonly RecordedEntry[]): string {
 export function chooseBase(all: readonly RecordedEntry[], given: string | undefined): BaseChoice {
   const warnings: string[] = [];
   const baseUrl = given !== undefined ? checkBaseUrl(given, warnings) : inferBase(all);
+  // A CORS preflight is the browser's own request, not a call of the API: it is left out with the rest.
   const entries = all
     .map((e, i) => ({ e, i }))
-    .filter(({ e }) => relativeTo(e.url, baseUrl) !== undefined)
+    .filter(({ e }) => e.method !== 'OPTIONS' && relativeTo(e.url, baseUrl) !== undefined)
     .sort((a, b) => a.e.startedMs - b.e.startedMs || a.i - b.i)
     .map(({ e }) => e);
   if (entries.length === 0)

@@ -148,7 +148,7 @@ describe('judge a recording', () => {
     expect(statusOf(run.report!, 'LIST-STATUS-200')).toBe('skip');
   });
 
-  it('refuses what it cannot judge with one line and exit 2, sending nothing', async () => {
+  it('refuses what it cannot judge with one line and exit 2, and gives no verdict over nothing', async () => {
     const { entries } = await faithful();
     const cases: Array<[string, RegExp]> = [
       ['{"not": "a har"}', /recording\.har is no HAR file: it has no log\.entries array/],
@@ -167,6 +167,15 @@ describe('judge a recording', () => {
       expect(run.err.trim().split('\n')).toHaveLength(1);
       expect(run.err).toMatch(message);
     }
+    // Traffic no MUST check can judge (requests that got no answer) gives no verdict: incomplete, exit 3.
+    const unanswered = entries
+      .slice(0, 3)
+      .map((e) => ({ ...e, status: 0, responseHeaders: [], bodyBytes: 0 }));
+    const little = await judge(devtoolsHar(unanswered));
+    expect(little.code, little.out).toBe(3);
+    expect(little.report!.incompleteReasons).toContain(
+      'the traffic showed nothing a MUST check can judge (record a client that lists, cancels, or calls without the key)',
+    );
     const flag = await judge(devtoolsHar(entries), ['--burst']);
     expect(flag.code).toBe(2);
     expect(flag.err).toMatch(/Unknown option '--burst'.*judge --help/);
