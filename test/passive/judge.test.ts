@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
 import type { RecordedEntry } from '../../lib/formats/har.ts';
+import { validate } from '../../lib/formats/validation.ts';
 import type { Report } from '../../lib/report/model.ts';
 import { devtoolsHar, recordClient } from '../support/passive.ts';
 
@@ -73,6 +74,7 @@ describe('judge a recording', () => {
     expect(run.code, `${run.out}${run.err}`).toBe(0);
     expect(connections).toEqual([]);
     const r = run.report!;
+    expect(validate('report', r).errors).toEqual([]);
     expect(r.verdict).toBe('conformant');
     expect(r.requests.sent).toBe(0);
     expect(r.traffic).toMatchObject({ mode: 'judge', baseUrlInferred: true, keys: 'inferred', leftOut: 0 });

@@ -11,6 +11,7 @@ import { judgeTraffic } from '../../api/index.ts';
 import { main } from '../../cli/main.ts';
 import { conductProxy } from '../../engine/proxy-run.ts';
 import { loadTrafficConfig } from '../../lib/config/traffic-config.ts';
+import { validate } from '../../lib/formats/validation.ts';
 import { BIN } from '../support/cli.ts';
 import { exercise } from '../support/client-workload.ts';
 import { reference } from '../support/reference.ts';
@@ -65,6 +66,7 @@ describe('a proxy session', () => {
     expect(found, lines.join('\n')).toBeGreaterThan(-1);
     expect(found).toBeLessThan(lines.findIndex((l) => /stopped: /.test(l)));
     const report = done!.report;
+    expect(validate('report', report).errors).toEqual([]);
     expect(report.traffic?.mode).toBe('proxy');
     expect(report.verdict).toBe('non-conformant');
     expect(report.checks.find((c) => c.id === 'LIST-BODY-ARRAY')?.status).toBe('fail');
