@@ -165,9 +165,15 @@ export function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       record(failure(e));
       req.socket.destroy();
     });
-    req.on('aborted', () => upstream.destroy());
+    // A client that goes away mid-exchange takes the upstream request with it, as its own would have gone.
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
     req.pipe(upstream);
   });
+  // No limit of its own on a request the target would wait for (Node's defaults cut one at 5 minutes).
+  server.requestTimeout = 0;
+  server.headersTimeout = 0;
   server.keepAliveTimeout = 5000;
   server.on('connection', () => {
     connections += 1;
