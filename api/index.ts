@@ -3,14 +3,18 @@
 // Never exits the process, never installs a signal handler, writes files only when given a reportDir.
 import { readFileSync } from 'node:fs';
 import { type CatalogueRow, selection } from '../engine/catalogue.ts';
+import { conductJudge } from '../engine/conduct-traffic.ts';
 import { conductRun } from '../engine/run.ts';
+import { sourcesOf, type Traffic } from '../engine/traffic-input.ts';
 import type { Config } from '../lib/config/config.ts';
 import { loadConfig } from '../lib/config/load.ts';
 import type { SettingsObject } from '../lib/config/object.ts';
+import { loadTrafficConfig } from '../lib/config/traffic-config.ts';
 import { UsageError } from '../lib/errors.ts';
 import { packagePath } from '../lib/files.ts';
 import type { Report } from '../lib/report/model.ts';
 
+export type { Traffic, TrafficExchange } from '../engine/traffic-input.ts';
 export type { CheckResult, Level, Status } from '../lib/check/model.ts';
 export { EXIT, HarnessError, UsageError } from '../lib/errors.ts';
 export type { Exchange } from '../lib/http/transcript.ts';
@@ -86,6 +90,53 @@ export async function runConformance(settings: Settings = {}, options: RunOption
     stopReason: "stopped by the caller's AbortSignal",
   });
   if (done.keyRefused !== undefined) throw new KeyRefusedError(done.keyRefused, done.report);
+  return done.report;
+}
+
+/**
+ * The settings of judgeTraffic, keyed as the command's: the API's base URL (found from the traffic when
+ * absent), the keys to recognise in it (never sent; redacted wherever they appear), the fixtures it may know
+ * of, the selection, and where to write the run folder.
+ */
+export type TrafficSettings = Pick<
+  SettingsObject,
+  | 'baseUrl'
+  | 'apiKey'
+  | 'secondApiKey'
+  | 'cancellableOrderIds'
+  | 'shippedOrderIds'
+  | 'trustOrderList'
+  | 'plan'
+  | 'only'
+  | 'skip'
+  | 'reportDir'
+  | 'failOn'
+  | 'baseline'
+  | 'allowStaleBaseline'
+  | 'envFile'
+>;
+
+/**
+ * Judges recorded traffic, as `order-store-conformance judge` does, and returns the report (`report.traffic`
+ * says what was read; `report.gate.exitCode` is the command's exit code). `traffic` is a HAR 1.2 recording (its
+ * text or object, or several) or exchanges captured by the caller. Sends nothing; writes the run folder only
+ * when `reportDir` is given. Throws UsageError for what the command refuses with exit 2 (a traffic with no
+ * request of the API, a base URL that cannot be told).
+ */
+export async function judgeTraffic(
+  traffic: Traffic,
+  settings: TrafficSettings = {},
+  options: Pick<RunOptions, 'onLog' | 'cwd'> = {},
+): Promise<Report> {
+  const config = loadTrafficConfig([], 'judge', {
+    settings: settings as Readonly<Record<string, unknown>>,
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+  });
+  const log = options.onLog ?? (() => {});
+  const done = await conductJudge(sourcesOf(traffic), config, {
+    io: { out: log, err: log },
+    writeReports: settings.reportDir !== undefined,
+  });
   return done.report;
 }
 

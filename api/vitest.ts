@@ -6,7 +6,16 @@ import { beforeAll, describe, type TestContext, test } from 'vitest';
 import type { CheckResult } from '../lib/check/model.ts';
 import type { Report } from '../lib/report/model.ts';
 import { findingText } from './finding-text.ts';
-import { type CheckInfo, listChecks, type RunOptions, runConformance, type Settings } from './index.ts';
+import {
+  type CheckInfo,
+  judgeTraffic,
+  listChecks,
+  type RunOptions,
+  runConformance,
+  type Settings,
+  type Traffic,
+  type TrafficSettings,
+} from './index.ts';
 
 export interface SuiteOptions {
   /** The describe block's name. */
@@ -66,25 +75,21 @@ function verdictOf(ctx: TestContext, report: Report, c: CheckInfo, failOnWarn: b
   }
 }
 
-/**
- * Registers the conformance checks as vitest tests: one per check the settings select, plus RUN-COMPLETE,
- * which fails when the run could not finish (as the command's exit 3 does). The settings are those of
- * runConformance (the command's, as an object); a wrong one throws here, when the file is collected.
- */
-export function conformanceSuite(settings: Settings = {}, options: SuiteOptions = {}): void {
-  const checks = listChecks(settings);
-  const failOnWarn = settings.failOn === 'warn';
-  describe(options.name ?? 'order-store-conformance', () => {
+/** The tests of one report: one per check, then RUN-COMPLETE; `produce` makes the report once, before them. */
+function registerChecks(
+  name: string,
+  checks: CheckInfo[],
+  failOnWarn: boolean,
+  timeoutMs: number,
+  produce: (ids: string[] | undefined) => Promise<Report>,
+): void {
+  describe(name, () => {
     let report: Report | undefined;
     // vitest reads the first parameter's destructuring as the fixtures asked for: none here.
     // biome-ignore lint/correctness/noEmptyPattern: an empty pattern is how vitest is told "no fixtures"
     beforeAll(async ({}, suite) => {
-      const ids = selectedIds(suite, checks);
-      report = await runConformance(ids ? { ...settings, only: ids } : settings, {
-        ...(options.onLog ? { onLog: options.onLog } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
-    }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+      report = await produce(selectedIds(suite, checks));
+    }, timeoutMs);
     for (const c of checks)
       test(testName(c), (ctx) => {
         if (!report) throw new Error('the conformance run did not produce a report');
@@ -98,4 +103,53 @@ export function conformanceSuite(settings: Settings = {}, options: SuiteOptions 
         );
     });
   });
+}
+
+/**
+ * Registers the conformance checks as vitest tests: one per check the settings select, plus RUN-COMPLETE,
+ * which fails when the run could not finish (as the command's exit 3 does). The settings are those of
+ * runConformance (the command's, as an object); a wrong one throws here, when the file is collected.
+ */
+export function conformanceSuite(settings: Settings = {}, options: SuiteOptions = {}): void {
+  registerChecks(
+    options.name ?? 'order-store-conformance',
+    listChecks(settings),
+    settings.failOn === 'warn',
+    options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    (ids) =>
+      runConformance(ids ? { ...settings, only: ids } : settings, {
+        ...(options.onLog ? { onLog: options.onLog } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      }),
+  );
+}
+
+/**
+ * Registers the checks as vitest tests judged from recorded traffic (judgeTraffic): one per check, a check the
+ * traffic does not show skipped as not observed, with the traffic that would show it. `traffic` may be a
+ * function, called once before the tests: the recording of an earlier step of the job (a HAR written by the
+ * proxy or by Playwright's recordHar). Sends nothing.
+ */
+export function trafficSuite(
+  traffic: Traffic | (() => Traffic | Promise<Traffic>),
+  settings: TrafficSettings = {},
+  options: Omit<SuiteOptions, 'signal'> = {},
+): void {
+  registerChecks(
+    options.name ?? 'order-store-conformance (traffic)',
+    listChecks({
+      ...(settings.only ? { only: settings.only } : {}),
+      ...(settings.skip ? { skip: settings.skip } : {}),
+    }),
+    settings.failOn === 'warn',
+    options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    async (ids) =>
+      judgeTraffic(
+        typeof traffic === 'function' ? await traffic() : traffic,
+        ids ? { ...settings, only: ids } : settings,
+        {
+          ...(options.onLog ? { onLog: options.onLog } : {}),
+        },
+      ),
+  );
 }

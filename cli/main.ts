@@ -26,6 +26,8 @@ async function selectionProblem(config: Config): Promise<string | undefined> {
 const SUBCOMMANDS: Record<string, () => Promise<Subcommand>> = {
   baseline: async () => (await import('./baseline.ts')).baselineCommand,
   compare: async () => (await import('./compare.ts')).compareCommand,
+  judge: async () => (await import('./judge.ts')).judgeCommand,
+  proxy: async () => (await import('./proxy.ts')).proxyCommand,
   verify: async () => (await import('./verify.ts')).verifyCommand,
 };
 

@@ -84,7 +84,8 @@ export async function conductRun(config: Config, options: ConductOptions): Promi
   }
 }
 
-function readBaseline(config: Config): RunFacts['baseline'] {
+/** The known failures --baseline names (a run's, or a passive judge's), read and checked. */
+export function readBaseline(config: Pick<Config, 'baseline' | 'allowStaleBaseline'>): RunFacts['baseline'] {
   if (config.baseline === undefined) return undefined;
   try {
     return {

@@ -16,6 +16,7 @@ export type ErrorCode =
   | LimitCode
   | 'E_HTTP' // a request failed at the transport level (reset, refused, malformed framing)
   | 'E_BANNED' // the target banned the key: no form of it is sent again in the run
+  | 'E_PASSIVE' // a judge of recorded traffic asked to send a request: a passive run sends nothing, ever
   | 'E_INTERNAL'; // a bug in the harness
 
 /** A limit of the harness was reached (see LimitError in config/limits.ts). */

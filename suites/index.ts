@@ -3,22 +3,33 @@
 // out a window, as the probe does), and the whole-run checks last, when the transcript is complete.
 import type { Conformance } from '../lib/run/run.ts';
 import { authentication } from './auth/checks.ts';
+import { AUTH_TRAFFIC } from './auth/traffic.ts';
 import { cancelOrder } from './cancel/checks.ts';
+import { CANCEL_TRAFFIC } from './cancel/traffic.ts';
 import { errorBodies } from './errors/checks.ts';
+import { ERRORS_TRAFFIC } from './errors/traffic.ts';
 import { framing } from './http/checks.ts';
 import { everyJsonChecks } from './http/every-json.ts';
+import { HTTP_TRAFFIC } from './http/traffic.ts';
 import { bindSuites, type Ctx, suite } from './kit/context.ts';
+import type { TrafficJudges } from './kit/traffic.ts';
 import { listOrders } from './list/checks.ts';
 import { everyListChecks } from './list/every-list.ts';
+import { LIST_TRAFFIC } from './list/traffic.ts';
 import { orderIdProperties } from './order-id/checks.ts';
+import { ORDER_ID_TRAFFIC } from './order-id/traffic.ts';
 import { deprecatedPets } from './pets/checks.ts';
+import { PETS_TRAFFIC } from './pets/traffic.ts';
 import { rateLimitBuckets } from './rate-limit/buckets/checks.ts';
 import { rateLimitHeadersSuite } from './rate-limit/headers/checks.ts';
 import { everyRateLimitChecks } from './rate-limit/headers/every-once.ts';
 import { rateLimitProbe } from './rate-limit/probe/checks.ts';
 import { probeCost } from './rate-limit/probe/cost.ts';
+import { RATE_LIMIT_TRAFFIC } from './rate-limit/traffic.ts';
 import { stateOverTime } from './state/checks.ts';
+import { STATE_TRAFFIC } from './state/traffic.ts';
 import { versioning } from './versioning/checks.ts';
+import { VERSIONING_TRAFFIC } from './versioning/traffic.ts';
 
 /**
  * Every response, not the first: each area's requirements on a kind of response judged on every response of
@@ -52,3 +63,17 @@ export const ALL_CHECKS = SUITES.flatMap((s) => s.checks.map((c) => ({ ...c, sui
 
 /** What the run engine runs: the suites, how they bind to one run, and what the rate-limit probe costs. */
 export const CONFORMANCE: Conformance<Ctx> = { suites: SUITES, bind: bindSuites, probeCost };
+
+/** How each check judges recorded traffic (judge, proxy): each area's traffic.ts, by check id. */
+export const TRAFFIC_JUDGES: TrafficJudges = {
+  ...LIST_TRAFFIC,
+  ...CANCEL_TRAFFIC,
+  ...STATE_TRAFFIC,
+  ...ORDER_ID_TRAFFIC,
+  ...AUTH_TRAFFIC,
+  ...PETS_TRAFFIC,
+  ...VERSIONING_TRAFFIC,
+  ...ERRORS_TRAFFIC,
+  ...RATE_LIMIT_TRAFFIC,
+  ...HTTP_TRAFFIC,
+};

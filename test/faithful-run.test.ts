@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { validate } from '../lib/formats/validation.ts';
 import { checkOf, runCli, targetEnv } from './support/cli.ts';
+import { disagreements, judgeRun, loud } from './support/passive.ts';
 import { reference } from './support/reference.ts';
 
 describe('a run against the faithful reference server', () => {
@@ -38,5 +39,10 @@ describe('a run against the faithful reference server', () => {
     for (const text of [run.stdout, JSON.stringify(report), run.junit!, run.html!]) {
       expect(text).not.toContain(server.demoKey);
     }
+    // Its transcript.har judged passively: a valid report, silent, agreeing on every check both judge.
+    const passive = await judgeRun(run, { trustOrderList: true });
+    expect(validate('report', passive).errors).toEqual([]);
+    expect(loud(passive)).toEqual([]);
+    expect(disagreements(report, passive)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { loadZoo } from '../targets/catalogue.ts';
 import { unavailable } from '../targets/launch.ts';
 import type { Flavour } from '../targets/zoo-target.ts';
+import { disagreements, judgeRun, loud } from './support/passive.ts';
 import { loudChecks, zooRun } from './zoo/run.ts';
 
 /** MUST checks a plain zoo run may leave out: they need what a zoo run is not given (the key's plan). */
@@ -55,6 +56,10 @@ describe.concurrent('the zoo, conformant', () => {
           expect(unevaluatedMusts(r.run.report!.evaluation.notEvaluated, flavour), context).toEqual([]);
           expect(r.run.code, context).toBe(0);
           expect(r.run.report!.verdict).toBe('conformant');
+          // Its transcript.har, judged passively, is conformant too and agrees on every check both judge.
+          const passive = await judgeRun(r.run);
+          expect(loud(passive), context).toEqual([]);
+          expect(disagreements(r.run.report!, passive), context).toEqual([]);
         });
       }
     });

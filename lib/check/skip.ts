@@ -9,9 +9,10 @@ import type { SettingKey } from '../config/settings.ts';
  *   could not finish what it set out to do, so it is incomplete (exit 3), as for any other harness limit;
  * - `input`: the configuration does not provide what it needs (a fixture, a second key, the plan, an opt-in,
  *   the probe switched off): a choice of whoever runs it, named in the verdict;
- * - `outcome`: another check's outcome made it moot (that check carries the verdict).
+ * - `outcome`: another check's outcome made it moot (that check carries the verdict);
+ * - `traffic`: judging recorded traffic, the recording holds none of what would show it (not observed).
  */
-export type SkipKind = 'limit' | 'input' | 'outcome';
+export type SkipKind = 'limit' | 'input' | 'outcome' | 'traffic';
 
 export interface SkipCause {
   kind: SkipKind;
@@ -33,7 +34,7 @@ export const input = (setting: SettingKey): SkipCause => ({ kind: 'input', setti
 export const limit = (setting: LimitSetting): SkipCause => ({ kind: 'limit', setting });
 export const skipOf = (reason: string, cause: SkipCause): Skip => ({ reason, cause });
 
-const WEIGHT: Record<SkipKind, number> = { outcome: 0, input: 1, limit: 2 };
+const WEIGHT: Record<SkipKind, number> = { outcome: 0, traffic: 0, input: 1, limit: 2 };
 
 /**
  * The cause of a reason that quotes others (a phase that did not run because the one before it did not): a

@@ -7,6 +7,8 @@ export function helpText(): string {
     '       order-store-conformance verify DIR  (checks a run folder against its SHA256SUMS)',
     '       order-store-conformance baseline write REPORT [--out FILE]  (known failures from a finished run)',
     '       order-store-conformance compare A B [--out FILE]  (two runs in Markdown; exit 1 on a new failure)',
+    '       order-store-conformance judge --har FILE [options]  (judges recorded traffic; sends nothing)',
+    '       order-store-conformance proxy --target URL [options]  (forwards a client’s traffic and judges it)',
     '',
     'Checks an Order Store Service v1 implementation against its spec and writes reports.',
     'Every option has an environment twin; a dotenv file (.env) is read too; flags win, then real env vars.',

@@ -9,7 +9,16 @@ import type { RunPlan } from '../run/plan.ts';
 import { applyBaseline, type Baseline } from './baseline.ts';
 import { type CoverageCheck, coverageOf } from './coverage.ts';
 import { evaluationGaps, evaluationOf, type Profile } from './evaluation.ts';
-import { countStatuses, type Gate, gateOf, type Report, SPEC_TITLE, SUITE, verdictOf } from './model.ts';
+import {
+  countStatuses,
+  type Gate,
+  gateOf,
+  type Report,
+  SPEC_TITLE,
+  SUITE,
+  type TrafficFacts,
+  verdictOf,
+} from './model.ts';
 import { provenance } from './provenance.ts';
 
 export interface RunFacts {
@@ -31,6 +40,8 @@ export interface RunFacts {
   failOn: Gate['failOn'];
   /** Known failures (--baseline), and whether a stale entry is tolerated. */
   baseline?: { baseline: Baseline; file: string; allowStale: boolean };
+  /** Judged from recorded traffic (judge, proxy): what was read. */
+  traffic?: TrafficFacts;
 }
 
 export interface RunState {
@@ -139,6 +150,7 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
     },
     requests: { sent: state.requestsSent, budget: config.maxRequests },
     provenance: provenance(),
+    ...(facts.traffic ? { traffic: facts.traffic } : {}),
     checks: [...state.results],
   };
 }

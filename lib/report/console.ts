@@ -86,7 +86,33 @@ export function leftOut(xs: readonly { id: string; level: string }[], named = fa
   return `${xs.length} left out (${must.length > 0 ? `${must.length} MUST${ids}` : 'no MUST'})`;
 }
 
+/**
+ * The verdict of a report judged from recorded traffic: passive, what share of the MUST checks the traffic
+ * could judge, and what it did not show.
+ */
+function trafficVerdictLine(report: Report): string {
+  const { must, notEvaluated } = report.evaluation;
+  const t = report.traffic!;
+  const share = must.selected > 0 ? Math.round((100 * must.evaluated) / must.selected) : 0;
+  const coverage = `${must.evaluated} of ${must.selected} MUST checks judged from the traffic (${share} %)`;
+  const head =
+    report.verdict === 'conformant'
+      ? `CONFORMANT (passive): ${coverage}, all pass`
+      : report.verdict === 'non-conformant'
+        ? `NON-CONFORMANT (passive): ${coverage}, ${report.counts.fail} fail`
+        : `INCOMPLETE (passive): ${coverage}`;
+  const unseen = notEvaluated.filter((n) => n.cause === 'traffic');
+  const other = notEvaluated.filter((n) => n.cause !== 'traffic');
+  const tail = [
+    `${leftOut(unseen, true).replace('left out', 'not observed')}`,
+    ...(other.length > 0 ? [leftOut(other)] : []),
+    `judged from ${t.exchanges} recorded exchanges, nothing sent`,
+  ].join('; ');
+  return `Verdict: ${head}; ${tail}`;
+}
+
 export function verdictLine(report: Report): string {
+  if (report.traffic) return trafficVerdictLine(report);
   const { must, notEvaluated } = report.evaluation;
   const probeIds = report.checks.filter((c) => c.id.startsWith('RL-PROBE-')).map((c) => c.id);
   const probeOut =
@@ -110,8 +136,18 @@ export function verdictLine(report: Report): string {
   return `Verdict: ${head}; ${tail}`;
 }
 
-function notEvaluatedLines(xs: readonly NotEvaluated[]): string[] {
-  return grouped(xs).map((g) => `  left out: ${g}`);
+function notEvaluatedLines(xs: readonly NotEvaluated[], passive: boolean): string[] {
+  // Judged from traffic, most checks may go unobserved: their ids in one line, the reasons in the report.
+  const unseen = passive ? xs.filter((x) => x.cause === 'traffic') : [];
+  const rest = xs.filter((x) => !unseen.includes(x));
+  return [
+    ...(unseen.length > 0
+      ? [
+          `  not observed (the traffic that would show each is in the report): ${unseen.map((x) => x.id).join(', ')}`,
+        ]
+      : []),
+    ...grouped(rest).map((g) => `  left out: ${g}`),
+  ];
 }
 
 export function summary(report: Report, reportDir: string | undefined): string {
@@ -123,10 +159,12 @@ export function summary(report: Report, reportDir: string | undefined): string {
         `!!! KEY BANNED: the ${b.bucket} credential was banned${b.seconds === null ? '' : ` for ${b.seconds} s`} at ${b.at} (${b.evidence}); send nothing with it before then`,
     ),
     verdictLine(report),
-    ...notEvaluatedLines(report.evaluation.notEvaluated),
+    ...notEvaluatedLines(report.evaluation.notEvaluated, report.traffic !== undefined),
     `  ${c.total} checks: ${c.pass} pass, ${c.fail} fail, ${c.warn} warn, ${c.info} info, ${c.skip} skip, ${c.error} error`,
     `  spec rules: ${report.coverage.evaluated} of ${report.coverage.testable} testable rules evaluated, ${report.coverage.covered} covered by the selected checks; ${report.coverage.uncovered.length} untested (${report.coverage.uncovered.map((u) => u.id).join(', ') || 'none'})`,
-    `  requests: ${report.requests.sent ?? 'unknown'} sent of a ${report.requests.budget} budget; seed ${report.settings.seed}`,
+    report.traffic
+      ? `  requests: none sent; ${report.traffic.exchanges} recorded exchanges judged from ${report.traffic.sources.map((s) => s.name).join(', ')}${report.traffic.leftOut > 0 ? ` (${report.traffic.leftOut} entries outside the API left out)` : ''}`
+      : `  requests: ${report.requests.sent ?? 'unknown'} sent of a ${report.requests.budget} budget; seed ${report.settings.seed}`,
   ];
   for (const r of report.incompleteReasons) lines.push(`  incomplete: ${r}`);
   const notable = report.checks.filter(

@@ -64,12 +64,18 @@ function entry(x: Exchange) {
       redirectURL: '',
       headersSize: -1,
       bodySize: r ? r.bodyBytes : -1,
+      // Read back by the passive judge (lib/formats/har.ts): what a comment says only in words.
+      ...(r ? { _bodyTruncated: r.bodyTruncated } : {}),
+      ...(r?.bodyError ? { _bodyError: r.bodyError } : {}),
     },
     cache: {},
     timings: { send: 0, wait: x.durationMs, receive: 0 },
     comment: notes.join('; '),
     _seq: x.seq,
     ...(x.checkId ? { _checkId: x.checkId } : {}),
+    _bucket: x.bucket,
+    ...(x.error ? { _transportError: x.error } : {}),
+    ...(x.invalidRequest ? { _invalidRequest: x.invalidRequest } : {}),
   };
 }
 

@@ -31,6 +31,12 @@ export function reportMarkdown(report: Report): string {
     '',
     `Target ${report.target.baseUrl}${embeddedText(report)}; run \`${report.runId}\`; ${report.suite.name} ${report.suite.version}; seed ${report.settings.seed}.`,
     '',
+    ...(report.traffic
+      ? [
+          `Judged from recorded traffic (passive: nothing was sent): ${report.traffic.exchanges} exchanges of ${report.traffic.sources.map((s) => mdCell(s.name)).join(', ')}; checks the traffic did not show are not evaluated, each with the traffic that would show it.`,
+          '',
+        ]
+      : []),
     `Gate: **${gate.passed ? 'pass' : 'fail'}** (exit ${gate.exitCode}${gate.failOn === 'warn' ? ', --fail-on warn' : ''})${gate.reasons.length > 0 ? `: ${gate.reasons.map(mdCell).join('; ')}` : ''}`,
     '',
     `| Checks | pass | fail | warn | info | skip | error |`,

@@ -64,7 +64,31 @@ export interface Report {
   requests: { sent: number | null; budget: number };
   /** What produced the report: suite commit, digests of the spec text and schemas, Node and platform. */
   provenance: Provenance;
+  /** A report judged from recorded traffic (judge, proxy): what it read. Absent for a run that sends. */
+  traffic?: TrafficFacts;
   checks: CheckResult[];
+}
+
+/** What a passive run judged: recorded exchanges, nothing sent. Credentials by fingerprint, never by value. */
+export interface TrafficFacts {
+  mode: 'judge' | 'proxy';
+  /** The recordings read: a HAR file (its name and sha256), or the server the proxy forwarded to. */
+  sources: Array<{ name: string; entries: number; sha256?: string }>;
+  /** The base URL was found from the recording's requests rather than given. */
+  baseUrlInferred: boolean;
+  /** Exchanges judged (requests below the base URL), and entries left out (other origins, pages, assets). */
+  exchanges: number;
+  leftOut: number;
+  /** How the key was told: given or named by this suite's recording, inferred from the answers, or no token. */
+  keys: 'known' | 'inferred' | 'none';
+  /** Each bearer token seen, by a fingerprint keyed for this report only. */
+  credentials: Array<{
+    fingerprint: string;
+    role: 'key' | 'second key' | 'other token';
+    inferred?: true;
+    requests: number;
+    statuses: Record<string, number>;
+  }>;
 }
 
 const PACKAGE = JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAULTS, startReferenceServer } from '../../reference/server.ts';
 import { checkOf, runCliInProcess, skipCauseGaps, targetEnv } from '../support/cli.ts';
+import { caughtPassively, disagreements, judgeRun, NOT_FROM_TRAFFIC } from '../support/passive.ts';
 import { ROOMY_RATE_LIMIT } from '../support/reference.ts';
 import { FAULT_MATRIX } from './index.ts';
 import { clockOf, VERDICT } from './run.ts';
@@ -43,5 +44,11 @@ describe('fault matrix', () => {
     expect(skipCauseGaps(run), summary).toEqual([]);
     expect(run.code, summary).toBe(e.exit);
     expect(run.report!.verdict).toBe(VERDICT[e.exit]);
+    // The run's own transcript.har judged passively agrees on every check both judge, and a fault that
+    // traffic can show is caught there by a check that names it.
+    const passive = await judgeRun(run, { trustOrderList: true });
+    expect(disagreements(run.report!, passive), summary).toEqual([]);
+    if (!Object.hasOwn(NOT_FROM_TRAFFIC, fault))
+      expect(caughtPassively([...(e.fails ?? []), ...(e.warns ?? [])], passive), summary).not.toEqual([]);
   });
 });

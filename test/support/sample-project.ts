@@ -33,8 +33,9 @@ export async function runSample(
   env: Record<string, string>,
   args: string[] = [],
   timeoutMs = 90_000,
+  source = SAMPLE_TEST,
 ): Promise<VitestRun> {
-  writeFileSync(join(dir, 'conformance.test.mjs'), SAMPLE_TEST);
+  writeFileSync(join(dir, 'conformance.test.mjs'), source);
   const json = join(dir, 'vitest-report.json');
   const child = spawn(
     process.execPath,

@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import { startReferenceServer } from '../../reference/server.ts';
 import { checkOf, runCliInProcess, skipCauseGaps, targetEnv } from '../support/cli.ts';
+import { disagreements, judgeRun, loud as loudPassive } from '../support/passive.ts';
 import { ROOMY_RATE_LIMIT } from '../support/reference.ts';
 import { provenChecks } from './index.ts';
 import type { VariantRun } from './proof.ts';
@@ -41,4 +42,9 @@ export async function expectSilentRun(run: VariantRun): Promise<void> {
   // The probe never sent inside a Retry-After: the server bans on the first early request.
   expect(server.stats().early).toBe(0);
   expect(server.stats().bans).toBe(0);
+  // Its transcript.har, judged passively, is silent too, and agrees on every check both judge.
+  const passive = await judgeRun(result, { trustOrderList: true });
+  expect(loudPassive(passive), summary).toEqual([]);
+  expect(disagreements(result.report!, passive), summary).toEqual([]);
+  expect(passive.verdict).toBe('conformant');
 }

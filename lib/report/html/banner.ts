@@ -46,6 +46,8 @@ export function bannerHtml(report: Report): string {
   if (report.scope.skip.length > 0)
     scope.push(`leaving out checks starting with ${report.scope.skip.join(', ')}`);
   if (report.scope.rateLimitProbe === 'skipped') scope.push('rate-limit probe not run');
+  if (report.traffic)
+    scope.push(`judged from ${report.traffic.exchanges} recorded exchanges (passive: nothing sent)`);
   const incomplete = report.complete
     ? ''
     : `<p><strong>The run did not finish:</strong> ${esc(report.incompleteReasons.join('; ') || 'unknown reason')}</p>`;

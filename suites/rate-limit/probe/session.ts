@@ -49,6 +49,18 @@ export class ProbeSession {
     this.startSeq = env.transcript.size;
   }
 
+  /**
+   * A session whose record was read from recorded traffic (../traffic.ts): it sends nothing, and every
+   * RL-PROBE check judges that record as it judges its own.
+   */
+  static recorded(env: Tools, record: ProbeRecord): ProbeSession {
+    const s = new ProbeSession(env);
+    s.readingMemo = Promise.resolve(record.reading);
+    s.recordMemo = Promise.resolve(record);
+    s.finished = record;
+    return s;
+  }
+
   /** The reading alone (one request): enough for the --plan check. */
   reading(): Promise<Outcome<Reading>> {
     this.readingMemo ??= attempt(() => readLimit(this.env, this.sender));
@@ -122,6 +134,14 @@ export function probeOf(ctx: Ctx): ProbeSession {
   return ctx.memo.once(SESSION, () => {
     const { http, target, transcript, config, random, memo, log } = ctx;
     return new ProbeSession({ http, target, transcript, config, random, memo, log });
+  });
+}
+
+/** Makes `record` (read from recorded traffic) the run's probe, unless the run has one already. */
+export function useRecordedProbe(ctx: Ctx, record: () => ProbeRecord): void {
+  ctx.memo.once(SESSION, () => {
+    const { http, target, transcript, config, random, memo, log } = ctx;
+    return ProbeSession.recorded({ http, target, transcript, config, random, memo, log }, record());
   });
 }
 

@@ -1,0 +1,81 @@
+// `order-store-conformance judge --har FILE [--har FILE ...]`: judges recorded traffic and writes the same
+// reports as a run, with its exit codes, sending nothing. Loaded by main.ts only when called.
+import { conductJudge } from '../engine/conduct-traffic.ts';
+import { readRecording } from '../engine/recordings.ts';
+import { SETTINGS } from '../lib/config/settings.ts';
+import { loadTrafficConfig, TRAFFIC_SETTINGS, type TrafficMode } from '../lib/config/traffic-config.ts';
+import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
+import { annotations } from '../lib/report/annotations.ts';
+import { summary } from '../lib/report/console.ts';
+import type { Io, Subcommand } from './io.ts';
+
+const USAGE: Record<TrafficMode, string> = {
+  judge: 'Usage: order-store-conformance judge --har FILE [--har FILE ...] [--base-url URL] [options]',
+  proxy:
+    'Usage: order-store-conformance proxy --target URL [--port N] [--duration S | --requests N] [options]',
+};
+
+/** The help of a passive command: its usage and its settings, from the settings table. */
+export function trafficHelp(mode: TrafficMode): string {
+  const lines = [
+    USAGE[mode],
+    '',
+    mode === 'judge'
+      ? 'Judges recorded traffic (HAR 1.2) against the spec: every check that traffic can show; the others are "not observed". Sends nothing.'
+      : 'Forwards every request to --target unchanged, records the exchanges (redacted), prints findings as they happen, and on Ctrl-C, --duration or --requests writes the same reports as judge. Sends nothing of its own.',
+    'Every option has an environment twin; a dotenv file (.env) is read too.',
+    '',
+  ];
+  for (const s of SETTINGS.filter((x) => TRAFFIC_SETTINGS[mode].includes(x.key))) {
+    const arg =
+      s.kind === 'boolean' ? '' : s.kind === 'list' ? ' A,B' : s.kind === 'integer' ? ' N' : ' VALUE';
+    lines.push(
+      `  ${s.flag}${arg}`,
+      `      ${s.env}${s.default !== '' && s.kind !== 'boolean' ? ` (default ${s.default})` : ''}`,
+      `      ${s.help}`,
+    );
+  }
+  lines.push(
+    '',
+    'Exit codes: 0 conformant on what the traffic showed, 1 non-conformant, 2 usage or configuration error, 3 incomplete.',
+  );
+  return lines.join('\n');
+}
+
+/** Prints the closing summary and annotations of a passive run; returns its exit code. */
+export function finishTraffic(
+  io: Io,
+  report: Parameters<typeof summary>[0],
+  dir: string | undefined,
+  github: boolean,
+): number {
+  io.out(summary(report, dir));
+  if (github) for (const line of annotations(report)) io.out(line);
+  return report.gate.exitCode;
+}
+
+export const judgeCommand: Subcommand = async (args, io, options) => {
+  try {
+    const config = loadTrafficConfig(args, 'judge', {
+      env: options.env ?? process.env,
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+    });
+    if (config.help) {
+      io.out(trafficHelp('judge'));
+      return EXIT.conformant;
+    }
+    const sources = config.har.map(readRecording);
+    io.out(
+      `order-store-conformance judge: ${sources.map((s) => `${s.name} (${s.entries.length} entries)`).join(', ')}; nothing is sent`,
+    );
+    const done = await conductJudge(sources, config, {
+      io,
+      writeReports: true,
+      ...(config.githubStepSummary !== undefined ? { stepSummary: config.githubStepSummary } : {}),
+    });
+    return finishTraffic(io, done.report, done.dir, config.githubActions);
+  } catch (e) {
+    io.err(`order-store-conformance judge: ${errorMessage(e)}`);
+    return e instanceof UsageError ? EXIT.usage : EXIT.incomplete;
+  }
+};

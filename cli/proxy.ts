@@ -1,0 +1,42 @@
+// `order-store-conformance proxy --target URL [--port N]`: sits in front of the server, forwards every request
+// unchanged, shows findings as the traffic shows them, and at Ctrl-C (or --duration / --requests) writes the
+// same reports as `judge`. Sends nothing of its own. Loaded by main.ts only when called.
+import { conductProxy } from '../engine/proxy-run.ts';
+import { loadTrafficConfig } from '../lib/config/traffic-config.ts';
+import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
+import type { Subcommand } from './io.ts';
+import { finishTraffic, trafficHelp } from './judge.ts';
+
+export const proxyCommand: Subcommand = async (args, io, options) => {
+  const stop = new AbortController();
+  const onSignal = () => {
+    if (!stop.signal.aborted)
+      io.err('stopping: letting the requests under way end, then writing the reports');
+    stop.abort();
+  };
+  try {
+    const config = loadTrafficConfig(args, 'proxy', {
+      env: options.env ?? process.env,
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+    });
+    if (config.help) {
+      io.out(trafficHelp('proxy'));
+      return EXIT.conformant;
+    }
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    const done = await conductProxy(config, {
+      io,
+      signal: stop.signal,
+      writeReports: true,
+      ...(config.githubStepSummary !== undefined ? { stepSummary: config.githubStepSummary } : {}),
+    });
+    return finishTraffic(io, done.report, done.dir, config.githubActions);
+  } catch (e) {
+    io.err(`order-store-conformance proxy: ${errorMessage(e)}`);
+    return e instanceof UsageError ? EXIT.usage : EXIT.incomplete;
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+  }
+};

@@ -1,0 +1,124 @@
+// A passive run from its recordings to its report: the judgement (judge-traffic.ts), the report a run writes
+// (report.json, junit.xml, report.html, report.md, transcript.har of the judged exchanges, SHA256SUMS) marked
+// passive, the gate and, when asked, the CI job summary. Every line and file is scrubbed by the redactor that
+// holds every credential of the recordings. Under both faces (cli/, api/); never exits, sends nothing.
+import { envAndFlag } from '../lib/config/settings.ts';
+import type { TrafficConfig } from '../lib/config/traffic-config.ts';
+import { errorMessage, UsageError } from '../lib/errors.ts';
+import type { RecordedEntry } from '../lib/formats/har.ts';
+import type { Redactor } from '../lib/http/redact.ts';
+import { buildReport, type RunFacts } from '../lib/report/build.ts';
+import { resultLine } from '../lib/report/console.ts';
+import { newRunId, type Report, type TrafficFacts } from '../lib/report/model.ts';
+import { ReportWriter } from '../lib/report/write.ts';
+import { ALL_CHECKS } from '../suites/index.ts';
+import { SPEC_RULES } from '../suites/spec-rules.ts';
+import {
+  type Judgement,
+  judgedExchanges,
+  judgeEntries,
+  passivePlan,
+  passiveRunConfig,
+  trafficFacts,
+} from './judge-traffic.ts';
+import { type Conducted, type Io, readBaseline } from './run.ts';
+
+/** One recording: a HAR file, or what the proxy forwarded. */
+export interface TrafficSource {
+  name: string;
+  entries: readonly RecordedEntry[];
+  sha256?: string;
+}
+
+export interface JudgeOptions {
+  io: Io;
+  writeReports: boolean;
+  stepSummary?: string;
+  /** Print a line per check as it lands (the judge command); the proxy prints findings as they happen instead. */
+  lines?: boolean;
+}
+
+/** The report of a judgement, as a run builds its own. */
+export function trafficReport(
+  config: TrafficConfig,
+  j: Judgement,
+  sources: TrafficFacts['sources'],
+  started: Date,
+  baseline: RunFacts['baseline'],
+): Report {
+  const facts: RunFacts = {
+    runId: newRunId(started),
+    started,
+    config: passiveRunConfig(config, j.base.baseUrl),
+    embedded: false,
+    referenceFaults: [],
+    selected: j.selected.map((c) => c.id),
+    rateLimitProbe: 'not-selected',
+    rules: SPEC_RULES,
+    catalogue: ALL_CHECKS,
+    plan: passivePlan(j.selected),
+    profile: 'standard',
+    failOn: config.failOn,
+    ...(baseline ? { baseline } : {}),
+    traffic: trafficFacts(config.mode, sources, j),
+  };
+  // A verdict over nothing is none: traffic that no MUST check could judge leaves the report incomplete.
+  const judged = j.results.some((r) => r.level === 'MUST' && (r.status === 'pass' || r.status === 'fail'));
+  const reasons = judged
+    ? []
+    : [
+        'the traffic showed nothing a MUST check can judge (record a client that lists, cancels, or calls without the key)',
+      ];
+  return buildReport(facts, { results: j.results, reasons, requestsSent: 0, final: true });
+}
+
+/** The object handed back is scrubbed as the files are: a caller may print or store it. */
+const scrubbed = (report: Report, redactor: Redactor): Report =>
+  JSON.parse(redactor.redact(JSON.stringify(report))) as Report;
+
+/**
+ * Judges the recordings and writes the run folder (when asked). A recording with nothing of the API, a base
+ * URL that cannot be told, an unreadable baseline or report folder is a UsageError (exit 2).
+ */
+export async function conductJudge(
+  sources: readonly TrafficSource[],
+  config: TrafficConfig,
+  options: JudgeOptions,
+): Promise<Conducted> {
+  const started = new Date();
+  const baseline = readBaseline(config);
+  const entries = sources.flatMap((s) => s.entries);
+  let redactor: Redactor | undefined;
+  const out = (line: string) => options.io.out(redactor ? redactor.redact(line) : line);
+  const j = await judgeEntries(entries, config, (r) => {
+    if (options.lines !== false) out(resultLine(r));
+  });
+  redactor = j.redactor;
+  const facts = sources.map((s) => ({
+    name: s.name,
+    entries: s.entries.length,
+    ...(s.sha256 ? { sha256: s.sha256 } : {}),
+  }));
+  const report = trafficReport(config, j, facts, started, baseline);
+  let dir: string | undefined;
+  if (options.writeReports) {
+    const writer = new ReportWriter(config.reportDir, report.runId, (text) => j.redactor.redact(text));
+    try {
+      writer.start(report);
+    } catch (e) {
+      throw new UsageError(
+        `cannot write reports to ${config.reportDir}: ${errorMessage(e)}; set ${envAndFlag('reportDir')}`,
+      );
+    }
+    writer.finish(report, judgedExchanges(j));
+    dir = writer.dir;
+    if (options.stepSummary !== undefined) {
+      try {
+        writer.appendSummary(options.stepSummary, report);
+      } catch (e) {
+        options.io.err(`warning: could not append to GITHUB_STEP_SUMMARY (${errorMessage(e)})`);
+      }
+    }
+  }
+  return { report: scrubbed(report, j.redactor), ...(dir ? { dir } : {}) };
+}

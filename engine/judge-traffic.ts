@@ -1,0 +1,187 @@
+// The passive run: recorded exchanges (HAR files, or what the proxy forwarded) judged by every check that can
+// judge traffic it did not send (suites' traffic.ts entries), each other check "not observed" with the
+// traffic that would show it; then the same report, files and gate as a run that sends. Sends nothing: the
+// checks get a client that refuses to.
+import type { CheckDefinition, CheckResult } from '../lib/check/model.ts';
+import type { CheckContext } from '../lib/check/run-check.ts';
+import { runCheck } from '../lib/check/run-check.ts';
+import type { Skip } from '../lib/check/skip.ts';
+import type { RunConfig } from '../lib/config/run-config.ts';
+import type { SettingKey } from '../lib/config/settings.ts';
+import type { TrafficConfig } from '../lib/config/traffic-config.ts';
+import type { RecordedEntry } from '../lib/formats/har.ts';
+import { Redactor } from '../lib/http/redact.ts';
+import type { Exchange } from '../lib/http/transcript.ts';
+import type { TrafficFacts } from '../lib/report/model.ts';
+import type { RunPlan } from '../lib/run/plan.ts';
+import { SUITES, TRAFFIC_JUDGES } from '../suites/index.ts';
+import type { Ctx } from '../suites/kit/context.ts';
+import { NOT_OBSERVED, NotObserved, type TrafficJudge } from '../suites/kit/traffic.ts';
+import { bindTraffic } from '../suites/kit/traffic-bind.ts';
+import { type LoadedTraffic, loadTraffic } from '../suites/kit/traffic-load.ts';
+import { type CatalogueRow, selection } from './catalogue.ts';
+import { type BaseChoice, chooseBase } from './traffic-base.ts';
+
+/** The settings a passive judge reads: a skip naming another (the budget, the probe) is "not observed". */
+const JUDGE_SETTINGS: readonly SettingKey[] = [
+  'apiKey',
+  'secondApiKey',
+  'cancellableOrderIds',
+  'shippedOrderIds',
+  'trustOrderList',
+  'plan',
+];
+
+/** The configuration of a run, as the checks read it, for a judge that sends nothing. */
+export function passiveRunConfig(config: TrafficConfig, baseUrl: string): RunConfig {
+  return {
+    baseUrl,
+    apiKey: '',
+    cancellableOrderIds: config.cancellableOrderIds,
+    shippedOrderIds: config.shippedOrderIds,
+    only: config.only,
+    skip: config.skip,
+    timeoutMs: 1,
+    maxRequests: 0,
+    maxWaitMs: 0,
+    maxResponseBytes: config.maxResponseBytes,
+    seed: 0,
+    propertyRuns: 0,
+    exhaustive: false,
+    skipRateLimitProbe: false,
+    ...(config.plan ? { plan: config.plan } : {}),
+    burst: false,
+    trustOrderList: config.trustOrderList,
+    allowKeyInUrl: false,
+    refusedKeyIsFailure: false,
+  };
+}
+
+/** The plan of a passive run: every selected check judged, nothing sent, no wait. */
+export function passivePlan(selected: readonly CatalogueRow[]): RunPlan {
+  return {
+    checks: selected.map((c) => ({ id: c.id, level: c.level, run: true })),
+    requests: 0,
+    longestWaitSeconds: 0,
+    probe: 'not run: judged from recorded traffic, nothing sent',
+    budgetForAll: 0,
+    exhaustive: false,
+    sampled: [],
+    exhaustiveRequests: 0,
+  };
+}
+
+/** A skip a passive run reports as not observed, with the traffic that would show it. */
+function notObserved(r: CheckResult, entry: TrafficJudge | undefined): CheckResult {
+  if (r.status !== 'skip' || !r.cause) return r;
+  const foreign = r.cause.kind === 'input' && !JUDGE_SETTINGS.includes(r.cause.setting!);
+  if (r.cause.kind !== 'traffic' && !foreign) return r;
+  const shows = entry?.shows ?? 'traffic this suite sends itself';
+  // A reason written for a run that sends names a setting of its own: what it saw is kept, not the advice.
+  const reason = (foreign ? r.message.split(';')[0]! : r.message)
+    .replace(/^nothing to judge: /, '')
+    .replace(/ of the run\b/g, ' of the recording');
+  const message = entry?.judge
+    ? `not observed: ${reason}; ${shows} would show it`
+    : `not observed: only what this suite sends shows it: ${shows}`;
+  return { ...r, cause: NOT_OBSERVED, message };
+}
+
+/** One check judged over the recording: its own run, a judge of its own, or not observed. */
+async function judgeCheck(
+  check: CheckDefinition<Ctx>,
+  suite: string,
+  loaded: LoadedTraffic,
+  bind: ReturnType<typeof bindTraffic>,
+  redactor: Redactor,
+): Promise<CheckResult> {
+  const entry = TRAFFIC_JUDGES[check.id];
+  const judge = entry?.judge === 'run' ? check.run : entry?.judge;
+  const run = async (ctx: Ctx) => {
+    if (!judge) ctx.skip('only what this suite sends shows it', NOT_OBSERVED);
+    try {
+      await judge(ctx);
+    } catch (e) {
+      if (e instanceof NotObserved) ctx.skip(e.reason, NOT_OBSERVED);
+      throw e;
+    }
+  };
+  const result = await runCheck<Ctx>(
+    { ...check, run },
+    {
+      suite,
+      transcript: loaded.transcript,
+      redactor,
+      unmetNeed: (): Skip | undefined => undefined,
+      context: (base: CheckContext) => bind.context(base, entry?.buckets === true),
+      setCurrent: () => {},
+    },
+  );
+  return notObserved(result, entry);
+}
+
+export interface Judgement {
+  results: CheckResult[];
+  base: BaseChoice;
+  loaded: LoadedTraffic;
+  redactor: Redactor;
+  selected: CatalogueRow[];
+}
+
+/**
+ * Judges recorded entries: the base URL (given or found), the credentials registered as secrets, then every
+ * selected check in run order. `onResult` hears each verdict as it lands. Sends nothing; writes nothing.
+ */
+export async function judgeEntries(
+  entries: readonly RecordedEntry[],
+  config: TrafficConfig,
+  onResult: (r: CheckResult) => void = () => {},
+): Promise<Judgement> {
+  const selected = selection(config.only, config.skip);
+  const base = chooseBase(entries, config.baseUrl);
+  const redactor = new Redactor();
+  const loaded = loadTraffic({
+    entries: base.entries,
+    baseUrl: base.baseUrl,
+    ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+    ...(config.secondApiKey ? { secondApiKey: config.secondApiKey } : {}),
+    redactor,
+  });
+  const bind = bindTraffic(loaded, passiveRunConfig(config, base.baseUrl), redactor, () => {});
+  const wanted = new Set(selected.map((c) => c.id));
+  const results: CheckResult[] = [];
+  try {
+    for (const suite of SUITES)
+      for (const check of suite.checks) {
+        if (!wanted.has(check.id)) continue;
+        const r = await judgeCheck(check, suite.title, loaded, bind, redactor);
+        results.push(r);
+        onResult(r);
+      }
+  } finally {
+    await bind.close();
+  }
+  return { results, base, loaded, redactor, selected };
+}
+
+/** What the report records of a passive run's reading. */
+export function trafficFacts(
+  mode: TrafficConfig['mode'],
+  sources: TrafficFacts['sources'],
+  j: Judgement,
+): TrafficFacts {
+  return {
+    mode,
+    sources,
+    baseUrlInferred: j.base.inferred,
+    exchanges: j.base.entries.length,
+    leftOut: j.base.leftOut,
+    keys: j.loaded.traffic.keys,
+    credentials: j.loaded.credentials,
+  };
+}
+
+/** The judged exchanges, redacted, for transcript.har. */
+export function judgedExchanges(j: Judgement): readonly Exchange[] {
+  return j.loaded.transcript.all();
+}

@@ -1,0 +1,147 @@
+// Reads a HAR 1.2 file (browsers' devtools, Playwright's recordHar, mitmproxy and Charles exports, this suite's
+// own transcript.har) into plain recorded entries: the request as sent, the response as received, the body
+// when the file holds it. Pure: parses text, decides nothing about what an entry means, never writes.
+
+/** One exchange of a recording, as the file holds it; names of headers in lower case, values as recorded. */
+export interface RecordedEntry {
+  /** Where it was read from: `file#index` (the index in the file's entries, from 0). */
+  source: string;
+  /** When the request went out (Unix ms) and how long until the response ended. */
+  startedMs: number;
+  durationMs: number;
+  method: string;
+  /** The URL as recorded (never normalised: a doubled slash or a dot segment stays as sent). */
+  url: string;
+  requestHeaders: Array<[string, string]>;
+  /** 0 when no response was recorded (a transport error, a blocked request). */
+  status: number;
+  responseHeaders: Array<[string, string]>;
+  /** The body as recorded, or undefined when the file holds none (omitted, or stored elsewhere). */
+  body?: Buffer;
+  /** The body's size as the recorder counted it (decoded), or the recorded body's when it gave none. */
+  bodyBytes: number;
+  /** Whether the recorded body is the whole body (false: cut short by the recorder, or absent). */
+  bodyWhole: boolean;
+  /** What this suite's own recorder adds (its transcript.har, the proxy): unknown to other recorders. */
+  ours: OwnFields;
+}
+
+/** The `_`-prefixed fields this suite's HAR writer adds (HAR 1.2 allows custom fields so named). */
+export interface OwnFields {
+  checkId?: string;
+  bucket?: string;
+  /** The body broke its framing (a reset, a truncated chunk, bytes after a 204). */
+  bodyError?: { code: string; message: string };
+  /** No response: the transport failed before the status line. */
+  error?: { code: string; message: string };
+  invalidRequest?: string;
+  bodyTruncated?: boolean;
+  /** Recorded by this suite (its client or its proxy), which notes how each response ended on the connection. */
+  framed?: true;
+}
+
+/** A file that is not a HAR 1.2 recording, or an entry that cannot be read; the message says which and why. */
+export class HarError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HarError';
+  }
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function headersOf(v: unknown): Array<[string, string]> {
+  if (!Array.isArray(v)) return [];
+  const out: Array<[string, string]> = [];
+  for (const h of v) {
+    if (!isObject(h) || typeof h.name !== 'string') continue;
+    const name = h.name.toLowerCase();
+    // HTTP/2 pseudo-headers (:status, :path) are how devtools show the frame, not fields of the message.
+    if (name.startsWith(':')) continue;
+    out.push([name, typeof h.value === 'string' ? h.value : String(h.value ?? '')]);
+  }
+  return out;
+}
+
+function text(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+function failure(v: unknown): { code: string; message: string } | undefined {
+  if (!isObject(v) || typeof v.code !== 'string') return undefined;
+  return { code: v.code, message: text(v.message) ?? '' };
+}
+
+function ownFields(e: Json, response: Json): OwnFields {
+  return {
+    ...(text(e._checkId) !== undefined ? { checkId: text(e._checkId)! } : {}),
+    ...(text(e._bucket) !== undefined ? { bucket: text(e._bucket)! } : {}),
+    ...(failure(response._bodyError) ? { bodyError: failure(response._bodyError)! } : {}),
+    ...(failure(e._transportError) ? { error: failure(e._transportError)! } : {}),
+    ...(text(e._invalidRequest) !== undefined ? { invalidRequest: text(e._invalidRequest)! } : {}),
+    ...(typeof response._bodyTruncated === 'boolean' ? { bodyTruncated: response._bodyTruncated } : {}),
+    ...(e._bucket !== undefined ? { framed: true as const } : {}),
+  };
+}
+
+/** The body the file holds (text, or base64 when `encoding` says so) and whether it is all of it. */
+function bodyOf(content: Json, ours: OwnFields): Pick<RecordedEntry, 'body' | 'bodyBytes' | 'bodyWhole'> {
+  const size = typeof content.size === 'number' && content.size >= 0 ? content.size : undefined;
+  const raw = text(content.text);
+  if (raw === undefined) return { bodyBytes: size ?? 0, bodyWhole: size === 0 };
+  const body = content.encoding === 'base64' ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
+  // This suite's writer says itself whether it cut the body (its text is redacted, so its length may differ
+  // from the size); another recorder's body is whole when it holds at least the size it announces.
+  const whole =
+    ours.bodyTruncated !== undefined ? !ours.bodyTruncated : size === undefined || body.length >= size;
+  return {
+    body,
+    bodyBytes: ours.bodyTruncated !== undefined ? (size ?? body.length) : Math.max(size ?? 0, body.length),
+    bodyWhole: whole,
+  };
+}
+
+function entryOf(e: unknown, at: string): RecordedEntry {
+  if (!isObject(e) || !isObject(e.request)) throw new HarError(`${at}: an entry without a request object`);
+  const req = e.request;
+  const url = text(req.url);
+  const method = text(req.method);
+  if (url === undefined || method === undefined)
+    throw new HarError(`${at}: the request has no url or method`);
+  const startedMs = Date.parse(text(e.startedDateTime) ?? '');
+  if (Number.isNaN(startedMs))
+    throw new HarError(`${at}: startedDateTime ${JSON.stringify(e.startedDateTime)} is no ISO 8601 date`);
+  const res = isObject(e.response) ? e.response : {};
+  const ours = ownFields(e, res);
+  const status = typeof res.status === 'number' && Number.isInteger(res.status) ? res.status : 0;
+  const time = typeof e.time === 'number' && Number.isFinite(e.time) && e.time >= 0 ? e.time : 0;
+  return {
+    source: at,
+    startedMs,
+    durationMs: Math.round(time),
+    method: method.toUpperCase(),
+    url,
+    requestHeaders: headersOf(req.headers),
+    status,
+    responseHeaders: headersOf(res.headers),
+    ...(status > 0
+      ? bodyOf(isObject(res.content) ? res.content : {}, ours)
+      : { bodyBytes: 0, bodyWhole: false }),
+    ours,
+  };
+}
+
+/** Every entry of a HAR 1.2 file, in the file's order; `name` names the file in messages. */
+export function parseHar(textOfFile: string, name: string): RecordedEntry[] {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(textOfFile.replace(/^\uFEFF/, ''));
+  } catch (e) {
+    throw new HarError(`${name} is not JSON (${e instanceof Error ? e.message : String(e)}), so no HAR file`);
+  }
+  if (!isObject(doc) || !isObject(doc.log) || !Array.isArray(doc.log.entries))
+    throw new HarError(`${name} is no HAR file: it has no log.entries array (HAR 1.2)`);
+  return doc.log.entries.map((e, i) => entryOf(e, `${name}#${i}`));
+}

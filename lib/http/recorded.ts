@@ -1,0 +1,100 @@
+// Recorded traffic (a HAR entry, an exchange the proxy forwarded) as the run's own exchanges: redacted for
+// the report, the response as received kept beside it for judging, exactly as the client records what it
+// sends; and a recorded response handed to a check as if it had just arrived. Sends nothing.
+import { isUtf8 } from 'node:buffer';
+import type { RecordedEntry } from '../formats/har.ts';
+import { type JsonParseResult, parseJson } from '../formats/json.ts';
+import { bodyFailure } from './body-failure.ts';
+import type { Response } from './client.ts';
+import type { Redactor } from './redact.ts';
+import { type Bucket, type Exchange, type Transcript, withRaw } from './transcript.ts';
+
+/** Header lines as a record, as undici gives them: names in lower case, a repeated field as an array. */
+export function headerRecord(
+  lines: ReadonlyArray<readonly [string, string]>,
+): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of lines) {
+    const had = out[name];
+    out[name] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+  }
+  return out;
+}
+
+/** Why an entry holds no response, as an exchange's transport error. */
+function noResponse(entry: RecordedEntry): { code: string; message: string } {
+  return entry.ours.error ?? { code: 'E_NO_RESPONSE', message: 'the recording holds no response to it' };
+}
+
+/**
+ * Adds one recorded entry to the transcript as an exchange sent with `bucket`: the request and response
+ * redacted by `redactor` (every credential of the recording registered with it first), the response as
+ * received attached for the checks, its body cut at `recordBodyBytes` as the client cuts what it receives.
+ */
+export function addRecorded(
+  transcript: Transcript,
+  entry: RecordedEntry,
+  bucket: Bucket,
+  redactor: Redactor,
+  recordBodyBytes: number,
+): Exchange {
+  const request = {
+    method: entry.method,
+    url: redactor.redact(entry.url),
+    headers: redactor.redactHeaders(headerRecord(entry.requestHeaders)),
+  };
+  const base = {
+    ...(entry.ours.checkId !== undefined ? { checkId: entry.ours.checkId } : {}),
+    bucket,
+    startedAt: new Date(entry.startedMs).toISOString(),
+    durationMs: entry.durationMs,
+    request,
+    ...(entry.ours.invalidRequest !== undefined ? { invalidRequest: entry.ours.invalidRequest } : {}),
+  };
+  if (entry.status === 0) return transcript.add({ ...base, error: noResponse(entry) });
+  const body = entry.body ?? Buffer.alloc(0);
+  const shown = body.toString('utf8', 0, Math.min(body.length, 3 * recordBodyBytes + 4));
+  const headers = headerRecord(entry.responseHeaders);
+  const truncated = !entry.bodyWhole || shown.length > recordBodyBytes;
+  return transcript.add({
+    ...base,
+    response: withRaw(
+      {
+        status: entry.status,
+        headers: redactor.redactHeaders(headers),
+        body: redactor.redactCut(shown, recordBodyBytes),
+        bodyBytes: entry.bodyBytes,
+        bodyTruncated: truncated,
+        ...(entry.ours.bodyError ? { bodyError: entry.ours.bodyError } : {}),
+      },
+      { headers, body: shown.slice(0, recordBodyBytes), utf8: isUtf8(body) },
+    ),
+  });
+}
+
+/**
+ * A recorded response as the HTTP client would have handed it to a check: `body` is the whole body the
+ * recording holds (the caller makes sure it is whole before a check reads it as such).
+ */
+export function replayed(exchange: Exchange, headers: Response['headers'], body: Buffer): Response {
+  const r = exchange.response!;
+  let text: string | undefined;
+  let parsed: JsonParseResult | undefined;
+  return {
+    exchange,
+    status: r.status,
+    headers,
+    body,
+    get text() {
+      text ??= body.toString('utf8');
+      return text;
+    },
+    bytes: body.length,
+    ...(r.bodyError ? { bodyError: r.bodyError } : {}),
+    receivedAtMs: Date.parse(exchange.startedAt) + exchange.durationMs,
+    json: () => {
+      parsed ??= r.bodyError ? { ok: false, error: bodyFailure(r.bodyError) } : parseJson(body);
+      return parsed;
+    },
+  };
+}

@@ -1,0 +1,29 @@
+// Every check says how it is judged from recorded traffic (suites/<area>/traffic.ts), and nothing else does.
+import { describe, expect, it } from 'vitest';
+import { ALL_CHECKS, TRAFFIC_JUDGES } from '../index.ts';
+
+describe('the traffic entries', () => {
+  it('name every check of the catalogue, and only those', () => {
+    const ids = ALL_CHECKS.map((c) => c.id);
+    expect(ids.filter((id) => !Object.hasOwn(TRAFFIC_JUDGES, id))).toEqual([]);
+    expect(Object.keys(TRAFFIC_JUDGES).filter((id) => !ids.includes(id))).toEqual([]);
+  });
+
+  it('each say what traffic would show their check', () => {
+    for (const [id, e] of Object.entries(TRAFFIC_JUDGES)) expect(e.shows.length, id).toBeGreaterThan(10);
+  });
+
+  // Issue 26's model of the store, a whole-run check over the transcript, judges a recording as it judges a
+  // run: its entries are `judge: 'run'`, and this becomes a test of its faults recorded through the proxy.
+  it.todo('the model of the store judges what a recording shows the store went through');
+
+  it('judge most MUST checks from traffic', () => {
+    const musts = ALL_CHECKS.filter((c) => c.level === 'MUST');
+    const judged = musts.filter((c) => TRAFFIC_JUDGES[c.id]!.judge !== undefined);
+    // The ones left are what only the suite's own sendings show (a burst, a cancel of one fixture watched on another).
+    expect(musts.filter((c) => !judged.includes(c)).map((c) => c.id)).toEqual([
+      'ID-CANCEL-ISOLATION',
+      'RL-PROBE-BURST',
+    ]);
+  });
+});

@@ -1,0 +1,97 @@
+// Judging recorded traffic (a HAR file, what the proxy forwarded): how a check says whether and how it can be
+// judged from exchanges it did not send, and what a judge reads besides the transcript (what each request
+// offered as a credential, which operation it asked for, the first list read whole). Each area's traffic.ts
+// holds its checks' entries; suites/index.ts joins them. Nothing here sends.
+import type { SkipCause } from '../../lib/check/skip.ts';
+import type { Response } from '../../lib/http/client.ts';
+import { replayed } from '../../lib/http/recorded.ts';
+import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
+import { memoKey } from '../../lib/run/memo.ts';
+import type { Ctx } from './context.ts';
+import type { Offered } from './offered.ts';
+import type { ListReading } from './order-list.ts';
+import type { Route } from './routes.ts';
+
+/** How a check is judged from recorded traffic. */
+export interface TrafficJudge {
+  /**
+   * 'run': its own run reads only what was received (the transcript, the shared facts a recording stands in
+   * for), so it judges a recording as it judges a run. A function: a judge of its own over every recorded
+   * exchange of its kind. Absent: a recording cannot show it (it needs what only the suite sends).
+   */
+  judge?: 'run' | ((ctx: Ctx) => Promise<void>);
+  /** The traffic that would show it, for the report's "not observed" (e.g. "a 429 and the request after it"). */
+  shows: string;
+  /** It reads X-RateLimit-* per credential bucket: exchanges of a credential beyond the two keys stay out. */
+  buckets?: true;
+}
+
+/** The traffic entries of an area's checks, by check id. */
+export type TrafficJudges = Readonly<Record<string, TrafficJudge>>;
+
+/** Why a check judged nothing: the recording holds none of the traffic that would show it. */
+export const NOT_OBSERVED: SkipCause = { kind: 'traffic' };
+
+/** Thrown by what a recording stands in for (the first list, the pets read) when it holds none. */
+export class NotObserved extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'NotObserved';
+  }
+}
+
+/** What a judge reads of one recorded exchange besides the exchange itself. */
+export interface ExchangeFacts {
+  offered: Offered;
+  /** The operation it asked for, or undefined (another path or method below the base URL). */
+  route: Route | undefined;
+}
+
+/** A recording, as the judges read it. */
+export interface Traffic {
+  /** Per exchange (by seq): what it offered and asked for. */
+  facts: ReadonlyMap<number, ExchangeFacts>;
+  /** Whether the keys are known (given, or this suite's own recording), or inferred from the answers. */
+  keys: 'known' | 'inferred' | 'none';
+  /** Whether the recording says how each response ended on the connection (this suite's recorders do). */
+  framing: boolean;
+  /** Whether it says which credential bucket each request was sent with (this suite's own transcripts). */
+  ownBuckets: boolean;
+  /** The first list read with the key (GET /store/orders, plain), read whole as the list checks read it. */
+  firstList?: { exchange: Exchange; reading?: ListReading; cut?: string };
+  /** Whole bodies that are not UTF-8 (the transcript keeps text): replayed as they were received. */
+  binary: ReadonlyMap<number, Buffer>;
+}
+
+export const TRAFFIC = memoKey<Traffic>('traffic/recording');
+
+/** The recording the run judges; throws outside a passive run (a judge has no meaning there). */
+export function trafficOf(ctx: Pick<Ctx, 'memo'>): Traffic {
+  const t = ctx.memo.peek(TRAFFIC);
+  if (!t) throw new Error('no recording: a traffic judge ran outside a passive run');
+  return t;
+}
+
+/** Every recorded exchange that got a response, with what it offered and asked for, in the order sent. */
+export function recorded(ctx: Ctx): Array<{ x: Exchange } & ExchangeFacts> {
+  const { facts } = trafficOf(ctx);
+  return ctx.transcript
+    .all()
+    .filter((x) => x.response !== undefined)
+    .map((x) => ({ x, ...facts.get(x.seq)! }));
+}
+
+/**
+ * A recorded response as the client would have handed it to a check, when the recording holds its whole body;
+ * undefined otherwise (the recorder cut or left out the body).
+ */
+export function replay(ctx: Pick<Ctx, 'memo'>, x: Exchange): Response | undefined {
+  const r = x.response;
+  if (!r || r.bodyTruncated) return undefined;
+  const raw = rawOf(r);
+  const body = trafficOf(ctx).binary.get(x.seq) ?? Buffer.from(raw.body, 'utf8');
+  return replayed(x, raw.headers, body);
+}
+
+/** The statuses that say nothing of what a request asked: no answer, a rate-limit refusal. */
+export const SAYS_NOTHING = (status: number): boolean => status === 429;

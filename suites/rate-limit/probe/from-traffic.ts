@@ -1,0 +1,134 @@
+// The rate-limit probe's record as a recording shows it, for the RL-PROBE checks to judge as they judge the
+// probe's own: the key's requests of the window that ended in its first 429 (the walk, its first answer the
+// reading), and the requests the client sent once that 429's Retry-After (or Reset) had passed (the recovery).
+// Requests sent inside a Retry-After are the client's to answer for and are left out. Pure: never sends.
+import { retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
+import type { Response } from '../../../lib/http/client.ts';
+import { replayed } from '../../../lib/http/recorded.ts';
+import { type Exchange, rawOf } from '../../../lib/http/transcript.ts';
+import type { Ctx } from '../../kit/context.ts';
+import { NOT_OBSERVED, replay } from '../../kit/traffic.ts';
+import {
+  type Outcome,
+  type ProbeRecord,
+  RECOVERY_ATTEMPTS,
+  type Recovery,
+  type Sample,
+  sampleOf,
+  WALK_MARGIN,
+  type Walk,
+} from './record.ts';
+import { saneResetAtMs, windowStarts } from './windows.ts';
+
+const notRecorded = <T>(reason: string): Outcome<T> => ({ kind: 'skip', reason, cause: NOT_OBSERVED });
+
+function answerOf(ctx: Ctx, x: Exchange): Response {
+  return replay(ctx, x) ?? replayed(x, rawOf(x.response!).headers, Buffer.alloc(0));
+}
+
+/** The key's answered requests in the order sent, each alone on the wire (a burst's carry no order). */
+function keySequence(ctx: Ctx): Exchange[] {
+  const xs = ctx.transcript
+    .all()
+    .filter((x) => x.bucket === 'primary' && x.response !== undefined && x.response.status !== 401);
+  const end = (x: Exchange) => Date.parse(x.startedAt) + x.durationMs;
+  return xs.filter((x, i) => {
+    const prev = xs[i - 1];
+    const next = xs[i + 1];
+    return (
+      !(prev && end(prev) > Date.parse(x.startedAt) + 1) && !(next && end(x) > Date.parse(next.startedAt) + 1)
+    );
+  });
+}
+
+/** When a 429 lets the client send again: its Retry-After, else its Reset, else never known. */
+function liftsAt(s: Sample): number | undefined {
+  const ra = retryAfter(s.response.headers, s.response.receivedAtMs);
+  if (ra && ra.form !== 'invalid') return s.response.receivedAtMs + ra.delayMs;
+  return saneResetAtMs(s);
+}
+
+function recoveryAfter(ctx: Ctx, limited: Sample, rest: readonly Exchange[]): Outcome<Recovery> {
+  let notBefore = liftsAt(limited);
+  if (notBefore === undefined)
+    return notRecorded(
+      'the 429 names no Retry-After and no usable Reset, so no request can be said to have waited it',
+    );
+  const recovery: Recovery = { waitsMs: [], attempts: [] };
+  let from = limited.response.receivedAtMs;
+  let early = 0;
+  for (const x of rest) {
+    if (recovery.attempts.length >= RECOVERY_ATTEMPTS || recovery.recovered) break;
+    const sent = Date.parse(x.startedAt);
+    if (sent < notBefore) {
+      early += 1;
+      continue;
+    }
+    const s = sampleOf(answerOf(ctx, x), limited.n + 1 + recovery.attempts.length);
+    recovery.waitsMs.push(sent - from);
+    recovery.attempts.push(s);
+    if (s.status !== 429) recovery.recovered = s;
+    else {
+      from = s.response.receivedAtMs;
+      notBefore = liftsAt(s) ?? Number.POSITIVE_INFINITY;
+    }
+  }
+  // A client that kept sending inside a Retry-After may have got the key banned, as spec §8 rule 5 lets a
+  // server do: what followed says nothing of whether the limit lifts on time.
+  if (early > 0)
+    return notRecorded(
+      `the client sent ${early} requests with the key inside the 429's Retry-After, which a server may answer with a ban (spec §8 rule 5), so what followed is not judged`,
+    );
+  if (recovery.attempts.length === 0)
+    return notRecorded('no request with the key was recorded once the 429’s Retry-After had passed');
+  return { kind: 'done', value: recovery };
+}
+
+/** The probe's record as the recording shows it; a phase it does not show is skipped as not observed. */
+export function recordedProbe(ctx: Ctx): ProbeRecord {
+  const xs = keySequence(ctx);
+  const samples = xs.map((x, i) => sampleOf(answerOf(ctx, x), i));
+  const at = samples.findIndex((s) => s.status === 429);
+  const none = notRecorded<never>('not a phase a recording shows: the probe sends it itself');
+  const base = { secondKey: none, burst: none, planned: 'nothing: judged from a recording' };
+  const actual = `${xs.length} recorded requests with the key`;
+  if (samples.length === 0) {
+    const why = notRecorded<never>('the recording holds no answered request with the key');
+    return { ...base, reading: why, walk: why, recovery: why, actual };
+  }
+  const last = at < 0 ? samples.length - 1 : at;
+  // From the start of the last window before it: a 429 read as opening a window of its own (its Reset the
+  // next moment) still has the answers before it, which say how early it came.
+  const starts = windowStarts(samples.slice(0, last + 1)).slice(0, last);
+  const start = Math.max(0, starts.lastIndexOf(true));
+  const window = samples.slice(start, last + 1).map((s, i) => ({ ...s, n: i }));
+  const reading = window[0]!;
+  const walk: Walk = {
+    samples: window,
+    ...(at >= 0 ? { limited: window[window.length - 1]! } : {}),
+    bound: window.length + WALK_MARGIN,
+    sent: window.length - 1,
+  };
+  // Without a 429 the walk shows a limit only when the window served a request past Remaining 0.
+  const past = window.some((s, i) => i > 0 && window[i - 1]!.remaining === 0 && s.status !== 429);
+  const walked: Outcome<Walk> =
+    at >= 0 || past
+      ? { kind: 'done', value: walk }
+      : notRecorded('no request with the key was answered 429, nor served past X-RateLimit-Remaining 0');
+  return {
+    ...base,
+    reading: {
+      kind: 'done',
+      value: {
+        request: { method: 'GET', path: '', label: 'the recorded requests' },
+        sample: reading,
+        ...(reading.limit !== undefined ? { limit: reading.limit } : {}),
+        limitFrom: 'reading',
+      },
+    },
+    walk: walked,
+    recovery:
+      at >= 0 ? recoveryAfter(ctx, walk.limited!, xs.slice(at + 1)) : notRecorded('no 429 in the recording'),
+    actual,
+  };
+}
