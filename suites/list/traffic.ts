@@ -8,7 +8,7 @@ import type { Ctx } from '../kit/context.ts';
 import { LIST_BODIES } from '../kit/list-bodies.ts';
 import { judgeable } from '../kit/list-body.ts';
 import { carriesKey } from '../kit/offered.ts';
-import { idIdentities, idIdentity } from '../kit/order-list.ts';
+import { idIdentity } from '../kit/order-list.ts';
 import { describeStatus } from '../kit/responses.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
 import { NOT_OBSERVED, recorded, replay, SAYS_NOTHING, type TrafficJudges } from '../kit/traffic.ts';
@@ -72,7 +72,7 @@ async function noNarrowing(ctx: Ctx): Promise<void> {
   const list = await ctx.target.list();
   judgeable(ctx, list.response);
   if (list.count === undefined) ctx.skip('the list body is not a JSON array (see LIST-BODY-ARRAY)', OUTCOME);
-  const ids = idIdentities(list);
+  const ids = [...list.ids.all()].flatMap((id) => idIdentity(id) ?? []);
   if (ids.length < 2)
     ctx.skip(
       `the list holds ${ids.length} order id(s); narrowing to one cannot show with fewer than 2`,

@@ -69,7 +69,7 @@ async function listLater(ctx: Ctx): Promise<void> {
     const later = lists.find(({ x }) => Date.parse(x.startedAt) >= passed);
     const res = later && replay(ctx, later.x);
     if (!res || res.status < 200 || res.status > 299) continue;
-    const listed = readList(res.body).ids.includes(h.id);
+    const listed = readList(res.body).ids.has(h.id);
     ctx.evidence(res.exchange);
     seen.push(
       `order ${h.id} ${listed ? 'listed' : 'not listed'} ${seconds(after(h, res.exchange))} after its cancel`,
