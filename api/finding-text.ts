@@ -2,7 +2,7 @@
 // seen, the evidence (the exchanges it cites, redacted) and the curl line that reproduces it. Text only.
 import type { CheckResult } from '../lib/check/model.ts';
 import type { Exchange } from '../lib/http/transcript.ts';
-import { terminalLines } from '../lib/report/inert.ts';
+import { terminalLines } from '../lib/report/text/inert.ts';
 
 /** How much of a cited body the text shows: enough to read an Error object, never a whole list. */
 const BODY_CHARS = 300;

@@ -1,7 +1,8 @@
 // GitHub Actions workflow commands for a finished run (`::error`, `::warning`, `::notice`), so failures show
 // on the workflow run's page. Text only; the command prints them when GITHUB_ACTIONS is true.
-import { terminalLine } from './inert.ts';
+
 import type { Report } from './model.ts';
+import { terminalLine } from './text/inert.ts';
 
 /**
  * GitHub Actions workflow commands: the data of `::error title=T::message` escaped as the runner expects, on

@@ -1,7 +1,7 @@
 // Two reports side by side, for deploy gating: what newly fails, what was fixed, which INFO observations
 // and rate-limit figures changed. Pure: reports in, a comparison and its Markdown out.
 import type { CheckResult } from '../check/model.ts';
-import { mdData, mdText } from './inert.ts';
+import { mdData, mdText } from './text/inert.ts';
 
 type Result = Pick<CheckResult, 'id' | 'level' | 'status' | 'message' | 'rateLimitSeries'>;
 

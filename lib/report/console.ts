@@ -6,8 +6,8 @@ import type { CheckResult } from '../check/model.ts';
 import { flagAndEnv } from '../config/settings.ts';
 import type { RunPlan } from '../run/plan.ts';
 import type { NotEvaluated } from './evaluation.ts';
-import { terminalLine, terminalLines } from './inert.ts';
 import type { Report } from './model.ts';
+import { terminalLine, terminalLines } from './text/inert.ts';
 
 /**
  * Every file of a run folder, as ReportWriter.finish writes them (test/first-hour.test.ts compares the two):

@@ -2,8 +2,8 @@
 // counts, each failure with its requirement and spec clause, what was not evaluated. Text only. Anything that
 // may quote the target (messages, reasons) goes in as data (inert.ts mdData): a code span nothing can close.
 import { verdictLine } from './console.ts';
-import { mdData, mdText } from './inert.ts';
 import type { Report } from './model.ts';
+import { mdData, mdText } from './text/inert.ts';
 
 /** The embedded server with the faults and variants it ran, as the console and report.html name them. */
 function embeddedText(report: Report): string {

@@ -1,7 +1,7 @@
 // Escaping and the small shared pieces of the HTML report. Everything from the target passes through esc():
 // the page must never run or load anything a server sent, nor hide or reorder text (bidi overrides).
 import type { Level, Status } from '../../check/model.ts';
-import { visible } from '../inert.ts';
+import { visible } from '../text/inert.ts';
 
 /**
  * Text as HTML: markup characters as references, and every control or invisible format character written

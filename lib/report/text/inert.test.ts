@@ -7,16 +7,16 @@ import {
   liveInHtml,
   liveInMarkdown,
   liveInTerminal,
-} from '../../test/support/hostile-strings.ts';
-import { PLAN, reportOf, result } from '../../test/support/report-fixture.ts';
-import type { Exchange } from '../http/transcript.ts';
-import { annotations } from './annotations.ts';
-import { compareReports, comparisonMarkdown } from './compare.ts';
-import { planLines, resultLine, summary } from './console.ts';
-import { htmlReport } from './html.ts';
+} from '../../../test/support/hostile-strings.ts';
+import { PLAN, reportOf, result } from '../../../test/support/report-fixture.ts';
+import type { Exchange } from '../../http/transcript.ts';
+import { annotations } from '../annotations.ts';
+import { compareReports, comparisonMarkdown } from '../compare.ts';
+import { planLines, resultLine, summary } from '../console.ts';
+import { htmlReport } from '../html.ts';
+import { junitXml } from '../junit.ts';
+import { reportMarkdown } from '../markdown.ts';
 import { mdData, terminalLine, visible } from './inert.ts';
-import { junitXml } from './junit.ts';
-import { reportMarkdown } from './markdown.ts';
 
 function exchange(seq: number, text: string): Exchange {
   return {
