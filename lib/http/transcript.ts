@@ -61,6 +61,11 @@ export interface Exchange {
   response?: RecordedResponse;
   error?: { code: string; message: string };
   /**
+   * Set when no response could be read to a request that may have changed the store (a DELETE whose answer
+   * was lost): nothing may assume it took no effect, and the order it named counts as used.
+   */
+  mayHaveTakenEffect?: true;
+  /**
    * Why the request itself was not valid HTTP (an invalid percent-encoding in its target, RFC 3986 §2.1), when
    * a check sent it so on purpose: its answer may be the HTTP stack's, before the API saw it.
    */

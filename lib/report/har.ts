@@ -36,6 +36,9 @@ function entry(x: Exchange) {
       : []),
     ...(r?.bodyError ? [`body unreadable: ${r.bodyError.code}: ${r.bodyError.message}`] : []),
     ...(x.error ? [`no response: ${x.error.code}: ${x.error.message}`] : []),
+    ...(x.mayHaveTakenEffect
+      ? [`the ${x.request.method} may have taken effect: its answer was not read`]
+      : []),
   ];
   return {
     startedDateTime: x.startedAt,

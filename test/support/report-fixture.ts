@@ -59,6 +59,7 @@ export const SETTINGS: RunConfig = {
   maxRequests: 400,
   maxWaitMs: 120_000,
   maxResponseBytes: 1 << 20,
+  maxHeaderBytes: 65536,
   seed: 1,
   propertyRuns: 8,
   exhaustive: false,
