@@ -3,7 +3,14 @@
 // and replaced by the shell expression that rebuilds it, so redacted evidence doubles as a reproduction.
 // It redacts only what is written: checks judge the raw exchange, never a redacted copy.
 
-import { base64Cores, escapeHint, escapeRegex, MIN_SECRET_LENGTH, textPattern } from './redact-patterns.ts';
+import {
+  base64Cores,
+  base64Escapes,
+  escapeHint,
+  escapeRegex,
+  MIN_SECRET_LENGTH,
+  textPattern,
+} from './redact-patterns.ts';
 
 export { base64Cores } from './redact-patterns.ts';
 
@@ -12,6 +19,18 @@ export interface Secret {
   /** What replaces it, e.g. `$ORDER_STORE_API_KEY`. */
   expression: string;
 }
+
+/** How a secret found inside base64 reads once redacted: `[base64 of ORDER_STORE_API_KEY]`. */
+const BASE64_LABEL = '[base64 of ';
+/** One character of base64 (standard or URL-safe), as written or as a writer escapes it. */
+const B64_CHAR = String.raw`(?:[A-Za-z0-9+/_-]|%(?:25)?(?:2[bBfF]|3[dD])|\\{1,7}/|&#(?:43|47|x2[bBfF]);)`;
+const B64_PAD = '(?:=|%(?:25)?3[dD]|&#(?:61|x3[dD]);)';
+/**
+ * A base64 core ends on a whole quantum of the secret alone; the quantum after it still holds up to two of
+ * the secret's last bytes (base64 of `:key` ends `...eHk=`, "xy"), and the quantum before it part of the
+ * first. Both go with the label, padding included, so no two characters of a secret are left to decode.
+ */
+const BASE64_AROUND = new RegExp(`${B64_CHAR}{0,3}(\\[base64 of [^\\]]*\\])${B64_CHAR}{0,4}${B64_PAD}*`, 'g');
 
 export const KEY_VARIABLE = 'ORDER_STORE_API_KEY';
 export const SECOND_KEY_VARIABLE = 'ORDER_STORE_SECOND_API_KEY';
@@ -86,12 +105,13 @@ export class Redactor {
         length,
         exact,
       });
-    const label = `[base64 of ${expression.startsWith('$') ? expression.slice(1) : 'a secret'}]`;
+    const label = `${BASE64_LABEL}${expression.startsWith('$') ? expression.slice(1) : 'a secret'}]`;
     for (const core of base64Cores(value)) {
-      const source = escapeRegex(core);
       this.patterns.push({
-        source,
-        plainSource: source,
+        // Also as a JSON, URL or HTML writer escapes its punctuation ('/' as \/, %2F, &#47;): whole strings,
+        // which cost the expression far less than an alternative per character.
+        source: base64Escapes(core).map(escapeRegex).join('|'),
+        plainSource: escapeRegex(core),
         literal: core,
         expression: label,
         length,
@@ -101,14 +121,18 @@ export class Redactor {
     this.compiled = undefined;
   }
 
-  /** Registers a key under its variable name, with every form of it (addSecret) and its Basic credential. */
+  /**
+   * Registers a key under its variable name, with every form of it (addSecret) and its Basic credentials, the
+   * key as the user (`key:`) and as the password (`:key`).
+   */
   addKey(value: string, variable: string): void {
     this.addSecret(value, `$${variable}`);
-    this.add({
-      value: Buffer.from(`${value}:`).toString('base64'),
-      // POSIX: macOS base64 has no -w; GNU wraps at 76 columns, which tr undoes.
-      expression: `$(printf '%s:' "$${variable}" | base64 | tr -d '\\n')`,
-    });
+    for (const format of ['%s:', ':%s'])
+      this.add({
+        value: Buffer.from(format.replace('%s', value)).toString('base64'),
+        // POSIX: macOS base64 has no -w; GNU wraps at 76 columns, which tr undoes.
+        expression: `$(printf '${format}' "$${variable}" | base64 | tr -d '\\n')`,
+      });
   }
 
   /** The expressions that stand for secrets, for curl.ts to leave unescaped. */
@@ -172,10 +196,14 @@ export class Redactor {
     const compiled = this.compile();
     if (!compiled || !this.mayHold(text)) return text;
     const { expressions } = compiled;
-    return text.replace(this.regexFor(compiled, text), (...groups: unknown[]) => {
+    let base64 = false;
+    const out = text.replace(this.regexFor(compiled, text), (...groups: unknown[]) => {
       const i = groups.slice(1, expressions.length + 1).findIndex((g) => g !== undefined);
-      return expressions[i] ?? REDACTED;
+      const expression = expressions[i] ?? REDACTED;
+      if (expression.startsWith(BASE64_LABEL)) base64 = true;
+      return expression;
     });
+    return base64 ? out.replace(BASE64_AROUND, '$1') : out;
   }
 
   /**
