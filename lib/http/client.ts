@@ -195,11 +195,17 @@ export class HttpClient {
       );
     const wait = this.options.pacer.locked(key);
     if (!wait) return;
-    const what = `not sent: the ${key} key may not send for ${waitText(wait.ms)} (${wait.reason}), longer than the ${Math.round(this.options.pacer.maxWaitMs / 1000)} s this run may wait, so no form of it is sent`;
     // Past a day no wait the run could make helps: waiting is the user's, not a setting's.
     if (wait.beyondAnyWindow)
-      throw new HarnessError('E_RATE_LIMIT_WAIT', `${what}; rerun once it has passed, or with another key`);
-    throw new LimitError('E_RATE_LIMIT_WAIT', what, 'maxWaitSeconds');
+      throw new HarnessError(
+        'E_RATE_LIMIT_WAIT',
+        `not sent: the ${key} key's window is spent (X-RateLimit-Remaining 0) and resets ${waitText(wait.ms)} from now (X-RateLimit-Reset), so no form of it is sent in this run; rerun once it has reset, or with another key`,
+      );
+    throw new LimitError(
+      'E_RATE_LIMIT_WAIT',
+      `not sent: the ${key} key may not send for ${waitText(wait.ms)} (${wait.reason}), longer than the ${Math.round(this.options.pacer.maxWaitMs / 1000)} s this run may wait, so no form of it is sent`,
+      'maxWaitSeconds',
+    );
   }
 
   private async once(opts: SendOptions, bucket: Bucket): Promise<Response> {

@@ -15,7 +15,14 @@ import { depthError, type Response, responseOf, UnreadResponseError } from './re
 import type { BodyObserver, SendOptions } from './send.ts';
 import { requestKind, type Stopping } from './stopping.ts';
 import { tlsProblem } from './tls.ts';
-import { type Bucket, type Exchange, type RecordedRequest, type Transcript, withRaw } from './transcript.ts';
+import {
+  type Bucket,
+  type Exchange,
+  type RecordedRequest,
+  recordedHeaders,
+  type Transcript,
+  withRaw,
+} from './transcript.ts';
 import { request } from './transport.ts';
 import { type WireContext, wireRequest } from './wire.ts';
 
@@ -227,6 +234,7 @@ function record(
   const { body, bodyError } = read;
   // Enough bytes to hold the first recordBodyBytes characters, however they are encoded.
   const shown = body.toString('utf8', 0, Math.min(body.length, 3 * ctx.recordBodyBytes + 4));
+  const kept = recordedHeaders(ctx.redactor.redactHeaders(res.headers));
   return ctx.transcript.add({
     checkId: ctx.checkId(),
     bucket: out.bucket,
@@ -237,7 +245,8 @@ function record(
     response: withRaw(
       {
         status: res.statusCode,
-        headers: ctx.redactor.redactHeaders(res.headers),
+        headers: kept.headers,
+        ...(kept.omitted ? { headersOmitted: kept.omitted } : {}),
         body: ctx.redactor.redactCut(shown, ctx.recordBodyBytes),
         bodyBytes: body.length,
         bodyTruncated: read.truncated || shown.length > ctx.recordBodyBytes,

@@ -190,7 +190,13 @@ describe('Redactor and base64', () => {
         (k: string) => `{"authorization":"Bearer ${k}","n":1}`,
       ];
       for (const w of wrap)
-        for (const encoded of [b64(w(key)), urlSafe(w(key)), encodeURIComponent(b64(w(key)))])
+        for (const encoded of [
+          b64(w(key)),
+          urlSafe(w(key)),
+          encodeURIComponent(b64(w(key))),
+          b64(w(key)).toUpperCase(),
+          b64(w(key)).toLowerCase(),
+        ])
           for (const shown of [encoded, JSON.stringify(encoded).replace(/\//g, '\\/'), `Basic ${encoded}`]) {
             const out = r.redact(`echo ${shown} end`);
             expect(keyLeaks(out, key), `${w('K')} as ${shown}: ${out}`).toEqual([]);

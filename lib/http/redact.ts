@@ -42,8 +42,8 @@ interface Pattern {
   source: string;
   /** Finds it only as it is (or in either case): the same matches on a text that holds no escape. */
   plainSource: string;
-  /** The one string it finds as it is, when it finds one string only. */
-  literal?: string;
+  /** The strings it finds as they are, when it finds only those. */
+  literals?: string[];
   expression: string;
   /** Length of the plain secret, to try longer secrets first. */
   length: number;
@@ -107,12 +107,14 @@ export class Redactor {
       });
     const label = `${BASE64_LABEL}${expression.startsWith('$') ? expression.slice(1) : 'a secret'}]`;
     for (const core of base64Cores(value)) {
+      // In either case too (a server that upper-cases a token it echoes leaves whole quanta of the key).
+      const literals = [...new Set([core, core.toUpperCase(), core.toLowerCase()])];
       this.patterns.push({
         // Also as a JSON, URL or HTML writer escapes its punctuation ('/' as \/, %2F, &#47;): whole strings,
         // which cost the expression far less than an alternative per character.
-        source: base64Escapes(core).map(escapeRegex).join('|'),
-        plainSource: escapeRegex(core),
-        literal: core,
+        source: [...new Set([...base64Escapes(core), ...literals])].map(escapeRegex).join('|'),
+        plainSource: literals.map(escapeRegex).join('|'),
+        literals,
         expression: label,
         length,
         exact: true,
@@ -149,7 +151,7 @@ export class Redactor {
         return {
           source,
           plainSource: source,
-          literal: s.value,
+          literals: [s.value],
           expression: s.expression,
           length: s.value.length + 1000, // whole derived credentials first
           exact: true,
@@ -167,7 +169,7 @@ export class Redactor {
       folded: this.plain.every((p) => /^[\x20-\x7e]*$/.test(p))
         ? this.plain.map((p) => p.toLowerCase())
         : undefined,
-      literal: all.flatMap((p) => (p.literal === undefined ? [] : [p.literal])),
+      literal: all.flatMap((p) => p.literals ?? []),
     };
     return this.compiled;
   }
