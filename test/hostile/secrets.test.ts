@@ -84,7 +84,7 @@ describe('a server that echoes credentials', () => {
     expect(run.server.requests.some((r) => r.target.includes('api_key='))).toBe(true);
     // The reproductions still rebuild the key from the environment.
     expect(run.files.find((f) => f.path.endsWith('report.json'))?.text).toContain('$ORDER_STORE_API_KEY');
-  });
+  }, 120_000);
 
   it('puts the live key in no URL without --allow-key-in-url, a loopback target included', async () => {
     const run = await runAgainst(async (x) => x.reply(await x.upstream()));

@@ -34,8 +34,10 @@ function pieces(key: string, n: number): string[] {
  */
 export function keyLeaks(text: string, key: string): string[] {
   const plain = unescaped(text);
-  const quads = pieces(key, 4);
-  const pairs = pieces(key, 2);
+  const literal = (p: string) => p.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+  // One expression per length, one pass per decoded run: outputs hold hundreds of thousands of runs.
+  const quads = new RegExp(pieces(key, 4).map(literal).join('|'));
+  const pairs = new RegExp(pieces(key, 2).map(literal).join('|'));
   const near = new Set<number>();
   const spans: Array<[number, number]> = [];
   for (const m of plain.matchAll(REDACTION)) {
@@ -55,13 +57,15 @@ export function keyLeaks(text: string, key: string): string[] {
     const start = m.index;
     if (inside(start)) continue;
     const after = near.has(start);
+    // Four bytes take six characters at least: shorter runs can only leak a pair, right after a redaction.
+    if (run.length < 6 && !after) continue;
     for (let skip = 0; skip < 4 && skip < run.length - 1; skip++) {
       const bytes = decode(run, skip);
-      const quad = quads.find((q) => bytes.includes(q));
+      const quad = quads.test(bytes);
       // Right after a redaction the run starts a quantum: what it decodes to followed the secret. (Right before
       // one, at most three characters share a quantum with the secret, and hold less than one of its bytes.)
-      const pair = after && skip === 0 ? pairs.find((p) => bytes.includes(p)) : undefined;
-      if (quad !== undefined || pair !== undefined)
+      const pair = after && skip === 0 && pairs.test(bytes);
+      if (quad || pair)
         found.push(`${JSON.stringify(run.slice(0, 60))} decodes to ${JSON.stringify(bytes.slice(0, 40))}`);
     }
   }
