@@ -2,6 +2,7 @@
 // seen, the evidence (the exchanges it cites, redacted) and the curl line that reproduces it. Text only.
 import type { CheckResult } from '../lib/check/model.ts';
 import type { Exchange } from '../lib/http/transcript.ts';
+import { terminalLines } from '../lib/report/text/inert.ts';
 
 /** How much of a cited body the text shows: enough to read an Error object, never a whole list. */
 const BODY_CHARS = 300;
@@ -37,5 +38,6 @@ export function findingText(r: CheckResult): string {
   const shown = evidence(r);
   if (shown.length > 0) lines.push('Evidence:', ...shown.map((x) => `  ${exchangeLine(x)}`));
   if (r.reproduction.length > 0) lines.push('Reproduce:', ...r.reproduction.slice(0, 2).map((c) => `  ${c}`));
-  return lines.join('\n');
+  // A test runner prints it to a terminal: each line inert, whatever the target sent.
+  return terminalLines(lines);
 }

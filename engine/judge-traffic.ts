@@ -45,6 +45,8 @@ export function passiveRunConfig(config: TrafficConfig, baseUrl: string): RunCon
     maxRequests: 0,
     maxWaitMs: 0,
     maxResponseBytes: config.maxResponseBytes,
+    // Nothing is sent, so no response headers are read against a cap and no certificate is checked.
+    maxHeaderBytes: Number.MAX_SAFE_INTEGER,
     seed: 0,
     propertyRuns: 0,
     exhaustive: false,

@@ -28,7 +28,7 @@ export function planFor(config: Config, checks: readonly PlanCheck[]): RunPlan {
   // The configuration as the checks will read it; the embedded server brings a second key of its own.
   const grants = grantsOf({
     ...checkConfig(runConfigFor(config, '', '')),
-    ...(embedded ? { hasSecondKey: true } : {}),
+    ...(embedded ? { hasSecondKey: true, allowKeyInUrl: true } : {}),
   });
   const plan = planRun(checks, {
     grants,

@@ -13,6 +13,7 @@ import { parseBaseline } from '../lib/report/baseline.ts';
 import { buildReport, type RunFacts } from '../lib/report/build.ts';
 import { planLines, resultLine } from '../lib/report/console.ts';
 import { newRunId, type Report, SUITE } from '../lib/report/model.ts';
+import { terminalLine } from '../lib/report/text/inert.ts';
 import { ReportWriter } from '../lib/report/write.ts';
 import type { RunPlan } from '../lib/run/plan.ts';
 import { type ActiveRun, startRun } from '../lib/run/run.ts';
@@ -136,12 +137,15 @@ function embeddedChoices(facts: RunFacts): string {
   return `${faults.length > 0 ? `; faults: ${faults.join(',')}` : ''}${variants.length > 0 ? `; variants: ${variants.join(',')}` : ''}`;
 }
 
-/** The run's console, its folder and its redactor: the one redactor scrubs every line and file it writes. */
+/**
+ * The run's console, its folder and its redactor: the one redactor scrubs every line and file it writes, and
+ * every console line is made inert (a message may quote what the target sent: no control reaches a terminal).
+ */
 function outputs(facts: RunFacts, reportDir: string, options: ConductOptions) {
   const redactor = keyRedactor(facts.config.apiKey, facts.config.secondApiKey);
   const io: Io = {
-    out: (line) => options.io.out(redactor.redact(line)),
-    err: (line) => options.io.err(redactor.redact(line)),
+    out: (line) => options.io.out(terminalLine(redactor.redact(line))),
+    err: (line) => options.io.err(terminalLine(redactor.redact(line))),
   };
   const writer = options.writeReports
     ? new ReportWriter(reportDir, facts.runId, (text) => redactor.redact(text))

@@ -24,7 +24,9 @@ export type LimitCode =
   | 'E_BUDGET' // the request budget (--max-requests) would be exceeded
   | 'E_RATE_LIMIT_WAIT' // the target asks for a wait longer than --max-wait-seconds
   | 'E_TIMEOUT' // an exchange outlasted one of our timeouts (--timeout-ms)
-  | 'E_RESPONSE_TOO_LARGE'; // a body is larger than --max-response-bytes
+  | 'E_RESPONSE_TOO_LARGE' // a body is larger than --max-response-bytes
+  | 'E_HEADERS_TOO_LARGE' // a response's header section is larger than --max-header-bytes
+  | 'E_JSON_DEPTH'; // a JSON body nests deeper than the parser reads (lib/formats/json-parse.ts)
 
 export class HarnessError extends Error {
   readonly code: ErrorCode;

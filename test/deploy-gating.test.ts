@@ -95,7 +95,7 @@ describe('deploy gating against the reference server', () => {
     const forward = await runCliInProcess(['compare', aDir, bDir], { cwd, noReportDir: true });
     expect(forward.code, forward.stderr).toBe(0);
     expect(forward.stdout).toMatch(/## New failures \(0\)/);
-    expect(forward.stdout).toMatch(/## Fixed \(\d+\)[\s\S]*\| `LIST-BODY-ARRAY` \| MUST \| fail: /);
+    expect(forward.stdout).toMatch(/## Fixed \(\d+\)[\s\S]*\| `LIST-BODY-ARRAY` \| MUST \| `fail: /);
     const back = await runCliInProcess(['compare', bDir, aDir, '--out', 'compare.md'], {
       cwd,
       noReportDir: true,

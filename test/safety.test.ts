@@ -68,7 +68,7 @@ describe('safety towards the target', () => {
       faults: ['auth-query-key'],
     });
     const env = { ...targetEnv(server), ORDER_STORE_SECOND_API_KEY: second };
-    const run = await runCli(['--seed', '3'], { env, timeoutMs: 110_000 });
+    const run = await runCli(['--seed', '3', '--allow-key-in-url'], { env, timeoutMs: 110_000 });
     expect(run.report).toBeDefined();
     const texts = [run.stdout, run.stderr, ...filesUnder(run.reportDir).map((f) => readFileSync(f, 'utf8'))];
     for (const t of texts) {

@@ -101,6 +101,7 @@ describe('what the configuration leaves out is named', () => {
       'free',
       '--burst',
       '--trust-order-list',
+      '--allow-key-in-url',
       '--seed',
       '4',
     ];

@@ -46,6 +46,11 @@ export interface Needs extends Sending {
   keyPlan?: boolean;
   /** An opt-in the run must be given, as the check spends more than the usual (--burst). */
   optIn?: 'burst';
+  /**
+   * It puts the live key in a URL, which access logs, proxies and APM tools keep: only with the user's opt-in
+   * (--allow-key-in-url) or to the embedded target, whose demo key it is.
+   */
+  keyInUrl?: boolean;
 }
 
 /**

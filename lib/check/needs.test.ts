@@ -11,6 +11,7 @@ const OWN: Needs = { requests: 2, cancellable: 1, shared: FIRST_CANCEL };
 const supply = (cancellableLeft: number, claimed: string[]): Supply => ({
   propertyRuns: 0,
   exhaustive: false,
+  keyInUrl: false,
   claimed: new Set(claimed),
   cancellableLeft,
   shipped: 0,

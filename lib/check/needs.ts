@@ -20,13 +20,15 @@ export interface Supply {
   keyPlan: boolean;
   burst: boolean;
   probeOff: boolean;
+  /** The live key may go into a URL (--allow-key-in-url, or the embedded target). */
+  keyInUrl: boolean;
   budgetLeft: number;
 }
 
 /** What the configuration grants the checks, whatever the run has spent: one reading for the plan and the run. */
 export type Grants = Pick<
   Supply,
-  'propertyRuns' | 'exhaustive' | 'secondKey' | 'keyPlan' | 'burst' | 'probeOff'
+  'propertyRuns' | 'exhaustive' | 'secondKey' | 'keyPlan' | 'burst' | 'probeOff' | 'keyInUrl'
 >;
 
 export function grantsOf(config: CheckConfig): Grants {
@@ -37,6 +39,7 @@ export function grantsOf(config: CheckConfig): Grants {
     keyPlan: config.plan !== undefined,
     burst: config.burst,
     probeOff: config.skipRateLimitProbe,
+    keyInUrl: config.allowKeyInUrl,
   };
 }
 
@@ -53,6 +56,10 @@ export const UNMET = {
   secondKey: skipOf(`needs a second API key: set ${flagAndEnv('secondApiKey')}`, input('secondApiKey')),
   keyPlan: skipOf(`needs the key's plan: set ${flagAndEnv('plan')}`, input('plan')),
   burst: skipOf(`opt-in, as it spends a whole window at once: ${flagAndEnv('burst')}`, input('burst')),
+  keyInUrl: skipOf(
+    `opt-in, as it puts the live key in a URL, which access logs, proxies and APM tools keep: ${flagAndEnv('allowKeyInUrl')}`,
+    input('allowKeyInUrl'),
+  ),
   cancellable: (n: number, left: number): Skip =>
     skipOf(
       `needs ${n} pending order(s) the run may cancel and ${left} remain: list them in ${flagAndEnv('cancellableOrderIds')}`,
@@ -118,6 +125,7 @@ export function unmetNeed(needs: Needs, supply: Supply): Skip | undefined {
   if (needs.secondKey && !supply.secondKey) return UNMET.secondKey;
   if (needs.keyPlan && !supply.keyPlan) return UNMET.keyPlan;
   if (needs.optIn === 'burst' && !supply.burst) return UNMET.burst;
+  if (needs.keyInUrl && !supply.keyInUrl) return UNMET.keyInUrl;
   // Generated cases are cut to fit (Sending.generated): the fixed part must fit.
   const requests = requestsOf(needs, 0, supply.claimed, supply.exhaustive);
   if (requests > supply.budgetLeft) return UNMET.budget(requests, supply.budgetLeft);

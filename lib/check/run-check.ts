@@ -1,12 +1,13 @@
 // Runs one check and turns what happened into a CheckResult: problems become fail/warn/info by level,
 // a skip becomes skip with its cause, anything thrown becomes error (the harness broke, so the run is
-// incomplete).
+// incomplete). Whatever goes wrong inside a check, building its result included, ends that check in error:
+// never the run. What a check records is kept within bounds (findings.ts).
 
 import { errorMessage, HarnessError } from '../errors.ts';
-import type { SchemaIssue } from '../formats/validation.ts';
 import { curlCommand, curlUntil } from '../http/curl.ts';
 import type { Redactor } from '../http/redact.ts';
 import type { Exchange, Transcript } from '../http/transcript.ts';
+import { bounded, type Finding, Findings, type RepeatUntil } from './findings.ts';
 import type {
   CheckDefinition,
   CheckMeta,
@@ -18,30 +19,11 @@ import type {
 } from './model.ts';
 import { OUTCOME, type Skip, type SkipCause } from './skip.ts';
 
+export { type Finding, MAX_DETAILS, MAX_SCHEMA_ISSUES, MAX_TEXT, type RepeatUntil } from './findings.ts';
+
 /** Most exchanges a result carries beyond those its findings cite; the rest are only in transcript.har. */
 export const MAX_EVIDENCE = 12;
 export const MAX_REPRODUCTIONS = 3;
-/** Most schema issues a result carries as data. */
-export const MAX_SCHEMA_ISSUES = 20;
-
-export interface Finding {
-  expected?: string;
-  actual?: string;
-  /** The exchange that shows it; it leads the evidence and the reproduction. */
-  exchange?: Exchange;
-  /** The schema failures it stands for, as data. */
-  schema?: SchemaIssue[];
-}
-
-/** A reproduction that repeats one request until the target answers `status` (the probe's 429). */
-export interface RepeatUntil {
-  exchange: Exchange;
-  status: number;
-  /** Most requests the loop sends. */
-  max: number;
-  /** Then wait this long (the Retry-After) and send once more, to reproduce the recovery. */
-  thenAfterSeconds?: number;
-}
 
 class Stop extends Error {}
 class Skipped extends Error {}
@@ -97,118 +79,117 @@ export interface RunCheckEnv<C> {
   now?: () => number;
 }
 
-export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>): Promise<CheckResult> {
-  const now = env.now ?? Date.now;
-  const started = now();
-  const problems: string[] = [];
-  const details: string[] = [];
-  const attached: Exchange[] = [];
-  const lead: Exchange[] = [];
-  let observed: string | undefined;
-  let judged: number | undefined;
-  let expected: string | undefined;
-  let actual: string | undefined;
-  let skipped: Skip | undefined;
-  let error: string | undefined;
-  const schemaIssues: SchemaIssue[] = [];
-  let property: PropertyRecord | undefined;
-  let series: RateLimitSeries | undefined;
-  let repeat: RepeatUntil | undefined;
-
-  const problem = (message: string, f: Finding = {}): void => {
-    problems.push(message);
-    if (problems.length === 1) {
-      expected = f.expected;
-      actual = f.actual;
-    }
-    if (f.exchange) lead.push(f.exchange);
-    for (const issue of f.schema ?? []) {
-      const same = schemaIssues.some((i) => i.path === issue.path && i.expected === issue.expected);
-      if (!same && schemaIssues.length < MAX_SCHEMA_ISSUES) schemaIssues.push(issue);
-    }
-  };
+/** Builds the context a check runs with around what it records. */
+function contextFor(check: CheckMeta, found: Findings): CheckContext {
   const base: CheckContext = {
     check,
-    problem,
+    problem: (message, f) => found.problem(message, f),
     violation(message, f) {
-      problem(message, f);
+      found.problem(message, f);
       throw new Stop();
     },
     require(condition, message, f) {
       if (!condition) base.violation(message, f);
     },
     skip(why: string | Skip, cause?: SkipCause): never {
-      skipped = typeof why === 'string' ? { reason: why, cause: cause! } : why;
+      found.skipped = typeof why === 'string' ? { reason: why, cause: cause! } : why;
       throw new Skipped();
     },
     observe(message, n) {
-      observed = message;
-      judged = n;
+      found.observed = bounded(message);
+      found.judged = n;
     },
-    note(message) {
-      details.push(message);
-    },
-    evidence(...exchanges) {
-      attached.push(...exchanges);
-    },
+    note: (message) => found.note(message),
+    evidence: (...exchanges) => found.attach(exchanges),
     property(record) {
-      property = record;
+      found.property = record;
     },
     series(s) {
-      series = s;
+      found.series = s;
     },
     reproduceUntil(r) {
-      repeat = r;
-      attached.push(r.exchange);
+      found.repeat = r;
+      found.attach([r.exchange]);
     },
   };
+  return base;
+}
 
-  const firstSeq = env.transcript.size;
+/** What ended the check: undefined when it ran to its end (or stopped on a violation or a skip). */
+function errorOf(e: unknown): string | undefined {
+  if (e instanceof Stop || e instanceof Skipped) return undefined;
+  return e instanceof HarnessError ? `${e.code}: ${e.message}` : `E_INTERNAL: ${errorMessage(e)}`;
+}
+
+/** Runs the check (unless a need is unmet), returning the error that ended it, if any. */
+async function execute<C>(
+  check: CheckDefinition<C>,
+  env: RunCheckEnv<C>,
+  found: Findings,
+): Promise<string | undefined> {
   env.setCurrent(check.id);
   try {
-    skipped = env.unmetNeed(check);
-    if (skipped === undefined) await check.run(env.context(base));
+    found.skipped = env.unmetNeed(check);
+    if (found.skipped === undefined) await check.run(env.context(contextFor(check, found)));
+    return undefined;
   } catch (e) {
-    if (!(e instanceof Stop) && !(e instanceof Skipped)) {
-      error = e instanceof HarnessError ? `${e.code}: ${e.message}` : `E_INTERNAL: ${errorMessage(e)}`;
-    }
+    return errorOf(e);
   } finally {
     env.setCurrent(undefined);
   }
+}
 
+/** The status and message of the check from what it recorded and how it ended. */
+function verdictOf(level: Level, found: Findings, thrown: string | undefined) {
+  let error = thrown === undefined ? undefined : bounded(thrown);
   // No pass without evidence: a check that found nothing wrong must say what it judged, and over how much.
-  if (error === undefined && skipped === undefined && problems.length === 0) {
-    if (observed === undefined)
+  if (error === undefined && found.skipped === undefined && found.problems === 0) {
+    if (found.observed === undefined)
       error = 'E_INTERNAL: the check ended without a finding and without saying what it judged';
-    else if (judged === 0) skipped = { reason: `nothing to judge: ${observed}`, cause: OUTCOME };
+    else if (found.judged === 0)
+      found.skipped = { reason: `nothing to judge: ${found.observed}`, cause: OUTCOME };
   }
   const status: Status =
-    error !== undefined ? 'error' : skipped !== undefined ? 'skip' : statusFor(check.level, problems.length);
+    error !== undefined ? 'error' : found.skipped !== undefined ? 'skip' : statusFor(level, found.problems);
   const message =
     error ??
-    skipped?.reason ??
-    (problems.length > 0
-      ? problems.length === 1
-        ? problems[0]!
-        : `${problems[0]} (and ${problems.length - 1} more)`
-      : observed!);
-  if (problems.length > 1) details.unshift(...problems.map((p) => `problem: ${p}`));
+    (found.skipped ? bounded(found.skipped.reason) : undefined) ??
+    (found.problems > 0 ? found.problemMessage() : found.observed!);
+  return { status, message };
+}
 
-  const sent = env.transcript.all().slice(firstSeq);
-  // Every exchange a finding cites is kept, however many; the others fill up to MAX_EVIDENCE, and the
-  // rest are in transcript.har, which holds every exchange of the run.
-  const cited = dedupe(lead);
-  const evidence = dedupe([...cited, ...attached, ...sent]);
+/**
+ * The exchanges the result carries: every one a finding cites, however many (each is a request the run sent),
+ * then the others up to MAX_EVIDENCE; and a line for those left to transcript.har.
+ */
+function evidenceOf(found: Findings, sent: readonly Exchange[]) {
+  const cited = [...found.cited.values()];
+  const evidence = dedupe([...cited, ...found.attached, ...sent]);
   const kept = Math.max(MAX_EVIDENCE, cited.length);
   const shown = evidence.slice(0, kept).sort((a, b) => a.seq - b.seq);
+  let note: string | undefined;
   if (evidence.length > kept) {
-    const left = evidence.slice(kept).map((x) => x.seq);
-    details.push(
-      `${left.length} more exchanges in transcript.har (#${Math.min(...left)} to #${Math.max(...left)})`,
-    );
+    let low = Number.POSITIVE_INFINITY;
+    let high = 0;
+    for (const x of evidence.slice(kept)) {
+      low = Math.min(low, x.seq);
+      high = Math.max(high, x.seq);
+    }
+    note = `${evidence.length - kept} more exchanges in transcript.har (#${low} to #${high})`;
   }
-  const reproFrom = dedupe([...lead, ...attached]).length > 0 ? dedupe([...lead, ...attached]) : sent;
-  const expressions = env.redactor.expressions();
+  const leading = dedupe([...cited, ...found.attached]);
+  return { cited, shown, note, reproFrom: leading.length > 0 ? leading : sent };
+}
+
+function reproductionOf(found: Findings, from: readonly Exchange[], redactor: Redactor): string[] {
+  const expressions = redactor.expressions();
+  const r = found.repeat;
+  if (r) return [curlUntil(r.exchange.request, expressions, r.status, r.max, r.thenAfterSeconds)];
+  return from.slice(0, MAX_REPRODUCTIONS).map((x) => curlCommand(x.request, expressions));
+}
+
+/** The check's identity as every result carries it. */
+function metaOf(check: CheckMeta, suite: string) {
   return {
     id: check.id,
     title: check.title,
@@ -218,28 +199,68 @@ export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>
     requirement: check.requirement,
     ...(check.rationale !== undefined ? { rationale: check.rationale } : {}),
     ...(check.basis ? { basis: check.basis.map((b) => ({ source: b.source, text: b.text })) } : {}),
-    suite: env.suite,
-    status,
-    message,
-    ...(status === 'skip' && skipped ? { cause: skipped.cause } : {}),
-    ...((status === 'pass' || status === 'info') && judged !== undefined ? { judged } : {}),
-    details,
-    ...(expected !== undefined ? { expected } : {}),
-    ...(actual !== undefined ? { actual } : {}),
-    ...(schemaIssues.length > 0 ? { schemaIssues } : {}),
-    ...(property !== undefined ? { property } : {}),
-    ...(series !== undefined ? { rateLimitSeries: series } : {}),
-    exchanges: shown,
-    ...(cited.length > 0 ? { cited: cited.map((x) => x.seq) } : {}),
-    reproduction: repeat
-      ? [curlUntil(repeat.exchange.request, expressions, repeat.status, repeat.max, repeat.thenAfterSeconds)]
-      : reproFrom.slice(0, MAX_REPRODUCTIONS).map((x) => curlCommand(x.request, expressions)),
-    startedAt: new Date(started).toISOString(),
-    durationMs: now() - started,
+    suite,
   };
 }
 
-function dedupe(exchanges: Exchange[]): Exchange[] {
+function resultOf(
+  check: CheckMeta,
+  env: RunCheckEnv<unknown>,
+  found: Findings,
+  thrown: string | undefined,
+  sent: readonly Exchange[],
+  timing: { startedAt: string; durationMs: number },
+): CheckResult {
+  const { status, message } = verdictOf(check.level, found, thrown);
+  const evidence = evidenceOf(found, sent);
+  const details = found.details();
+  if (evidence.note) details.push(evidence.note);
+  return {
+    ...metaOf(check, env.suite),
+    status,
+    message,
+    ...(status === 'skip' && found.skipped ? { cause: found.skipped.cause } : {}),
+    ...((status === 'pass' || status === 'info') && found.judged !== undefined
+      ? { judged: found.judged }
+      : {}),
+    details,
+    ...(found.expected !== undefined ? { expected: found.expected } : {}),
+    ...(found.actual !== undefined ? { actual: found.actual } : {}),
+    ...(found.schemaIssues.length > 0 ? { schemaIssues: found.schemaIssues } : {}),
+    ...(found.property !== undefined ? { property: found.property } : {}),
+    ...(found.series !== undefined ? { rateLimitSeries: found.series } : {}),
+    exchanges: evidence.shown,
+    ...(evidence.cited.length > 0 ? { cited: evidence.cited.map((x) => x.seq) } : {}),
+    reproduction: reproductionOf(found, evidence.reproFrom, env.redactor),
+    ...timing,
+  };
+}
+
+export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>): Promise<CheckResult> {
+  const now = env.now ?? Date.now;
+  const started = now();
+  const found = new Findings();
+  const firstSeq = env.transcript.size;
+  const thrown = await execute(check, env, found);
+  const timing = () => ({ startedAt: new Date(started).toISOString(), durationMs: now() - started });
+  const sent = env.transcript.all().slice(firstSeq);
+  try {
+    return resultOf(check, env as RunCheckEnv<unknown>, found, thrown, sent, timing());
+  } catch (e) {
+    // Building the result broke (our bug): still this check's error, never the run's end.
+    return {
+      ...metaOf(check, env.suite),
+      status: 'error',
+      message: bounded(`E_INTERNAL: the result of the check could not be built: ${errorMessage(e)}`),
+      details: [],
+      exchanges: [],
+      reproduction: [],
+      ...timing(),
+    };
+  }
+}
+
+function dedupe(exchanges: readonly Exchange[]): Exchange[] {
   const bySeq = new Map<number, Exchange>();
   for (const x of exchanges) if (!bySeq.has(x.seq)) bySeq.set(x.seq, x);
   return [...bySeq.values()];

@@ -26,6 +26,10 @@ export interface Config {
   maxRequests: number;
   maxWaitMs: number;
   maxResponseBytes: number;
+  /** The largest response header section read (--max-header-bytes). */
+  maxHeaderBytes: number;
+  /** A PEM file of certificates trusted besides Node's roots (--ca-file), as an absolute path. */
+  caFile?: string;
   seed: number;
   propertyRuns: number;
   /** Every case of the sampling operators, not the default sample (--exhaustive). */
@@ -48,7 +52,7 @@ export interface Config {
   githubStepSummary?: string;
   /** The order list may be trusted to hold every order (embedded target, or --trust-order-list). */
   trustOrderList: boolean;
-  /** The live key may go into a URL to a non-loopback target (--allow-key-in-url). */
+  /** The live key may go into a URL (--allow-key-in-url; the embedded target's demo key always may). */
   allowKeyInUrl: boolean;
   /** A 401 to the first request with the key is judged, not a configuration error (--refused-key-is-failure). */
   refusedKeyIsFailure: boolean;

@@ -158,6 +158,8 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
     maxRequests: int(settingOf('maxRequests'), get('maxRequests'), 1)!,
     maxWaitMs: int(settingOf('maxWaitSeconds'), get('maxWaitSeconds'), 0)! * 1000,
     maxResponseBytes: int(settingOf('maxResponseBytes'), get('maxResponseBytes'), 1024)!,
+    maxHeaderBytes: int(settingOf('maxHeaderBytes'), get('maxHeaderBytes'), 1024)!,
+    ...caFileOf(str(get('caFile')), cwd),
     seed,
     propertyRuns: int(settingOf('propertyRuns'), get('propertyRuns'), 0)!,
     exhaustive: bool(settingOf('exhaustive'), get('exhaustive')),
@@ -182,4 +184,23 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
     warnings,
     ...(envFile !== undefined ? { envFile } : {}),
   };
+}
+
+/** The CA file as an absolute path, once it reads as PEM certificates; a mistake is a usage error (exit 2). */
+function caFileOf(text: string | undefined, cwd: string): { caFile?: string } {
+  if (text === undefined) return {};
+  const path = isAbsolute(text) ? text : resolve(cwd, text);
+  let pem: string;
+  try {
+    pem = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UsageError(
+      `${envAndFlag('caFile')}: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? String(e)})`,
+    );
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----'))
+    throw new UsageError(
+      `${envAndFlag('caFile')}: ${path} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`,
+    );
+  return { caFile: path };
 }

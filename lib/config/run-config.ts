@@ -14,6 +14,8 @@ export const CARRIED = [
   'maxRequests',
   'maxWaitMs',
   'maxResponseBytes',
+  'maxHeaderBytes',
+  'caFile',
   'seed',
   'propertyRuns',
   'exhaustive',

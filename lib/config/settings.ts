@@ -112,6 +112,22 @@ export const SETTINGS = [
     help: 'Largest response body read; a bigger one ends its check in error (the run is incomplete), never a failure of the target.',
   },
   {
+    key: 'maxHeaderBytes',
+    flag: '--max-header-bytes',
+    env: 'ORDER_STORE_MAX_HEADER_BYTES',
+    kind: 'integer',
+    default: '65536',
+    help: "Largest response header section read (field names and values); a bigger one ends its check in error as 'the headers exceed N KiB' (the run is incomplete), never a failure of the target.",
+  },
+  {
+    key: 'caFile',
+    flag: '--ca-file',
+    env: 'ORDER_STORE_CA_FILE',
+    kind: 'string',
+    default: '',
+    help: "PEM file of certificates to trust besides Node's own (a target on a private or self-signed CA); NODE_EXTRA_CA_CERTS works too.",
+  },
+  {
     key: 'seed',
     flag: '--seed',
     env: 'ORDER_STORE_SEED',
@@ -189,7 +205,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_ALLOW_KEY_IN_URL',
     kind: 'boolean',
     default: 'false',
-    help: 'Opt-in: let AUTH-QUERY-KEY-401 put the live key in a query string to a non-loopback target (URLs reach access logs and proxies). Off: that check is skipped there.',
+    help: 'Opt-in: let AUTH-QUERY-KEY-401 put the live key in a query string (URLs reach access logs and proxies, a tunnel behind localhost included). Off: the plan leaves that check out, except against the embedded target.',
   },
   {
     key: 'refusedKeyIsFailure',

@@ -3,8 +3,9 @@
 import fc from 'fast-check';
 import { parse } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
-import { NOT_UTF8, parseJson } from './json.ts';
-import { readItems, readMember } from './json-parse.ts';
+import { arrayMember, NOT_UTF8, parseJson, readJsonItems } from './json.ts';
+import { JsonDepthError, MAX_JSON_DEPTH, nestingDepth, readItems, readMember } from './json-parse.ts';
+import { useNativeSlices } from './json-scalars.ts';
 
 /** lossless-json with the number rule the harness always used: safe integers and fractions as numbers. */
 function reference(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
@@ -183,5 +184,57 @@ describe('json-parse', () => {
     expect(() => readItems(Buffer.from('[{"a":1},{"a":'), () => {})).toThrow(
       "Object value expected after ':' at position 14",
     );
+  });
+
+  it("decodes the same with the documented toString as with Buffer's own slice decoders", () => {
+    useNativeSlices(false);
+    try {
+      fc.assert(
+        fc.property(texts, (text) => {
+          expect(parseJson(Buffer.from(text))).toEqual(reference(text));
+        }),
+        { numRuns: 300, seed: 17 },
+      );
+      expect(parseJson(Buffer.from('{"ключ":"зн\\u00e9ач","k":"a\\"b","n":12345678901234567890}'))).toEqual({
+        ok: true,
+        value: { ключ: 'знéач', k: 'a"b', n: 12345678901234567890n },
+      });
+    } finally {
+      useNativeSlices(true);
+    }
+  });
+});
+
+describe('json-parse nesting', () => {
+  const deep = (n: number, inner = '') => `${'['.repeat(n)}${inner}${']'.repeat(n)}`;
+
+  it(`reads ${MAX_JSON_DEPTH} levels and refuses one more, saying how deep the text is`, () => {
+    expect(parseJson(deep(MAX_JSON_DEPTH)).ok).toBe(true);
+    expect(() => parseJson(deep(MAX_JSON_DEPTH + 1))).toThrow(JsonDepthError);
+    expect(() => parseJson(deep(MAX_JSON_DEPTH + 1))).toThrow(
+      `nested ${MAX_JSON_DEPTH + 1} deep (past byte ${MAX_JSON_DEPTH})`,
+    );
+  });
+
+  it('a list nested a million deep is a limit of the harness, never a stack overflow nor "not JSON"', () => {
+    const text = Buffer.from(deep(1_000_000));
+    let error: unknown;
+    try {
+      parseJson(text);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(JsonDepthError);
+    expect(error).toMatchObject({ code: 'E_JSON_DEPTH', depth: 1_000_000 });
+    expect(() => readJsonItems(text, () => {})).toThrow(JsonDepthError);
+    expect(arrayMember(text, 'id')).toBeUndefined();
+    // The parser is whole again after it: the next text reads as usual.
+    expect(parseJson('[{"id":1}]')).toEqual({ ok: true, value: [{ id: 1 }] });
+  });
+
+  it('a valid Error with a deep member is no "not JSON" either', () => {
+    const body = `{"code":"E","message":"m","status":401,"detail":${deep(100_000, '{"a":"[["}')}}`;
+    expect(() => parseJson(body)).toThrow(/nested 100002 deep/);
+    expect(nestingDepth(Buffer.from('{"a":"[[[[","b":[{}]}'))).toBe(3);
   });
 });

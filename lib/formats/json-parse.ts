@@ -1,23 +1,61 @@
 // A lossless JSON parser (RFC 8259) over a body's bytes, written for speed on large lists: integers past 2^53
 // become bigint; errors and the duplicate-key rule are lossless-json's, positions in bytes. Arrays and objects
 // are read here, strings and numbers in json-scalars.ts. Synchronous, non-reentrant: its state is module-wide.
-import {
-  type FractionHook,
-  next,
-  readKey,
-  readNumber,
-  readString,
-  type Slicing,
-  syntaxError,
-} from './json-scalars.ts';
+// Nesting is bounded (MAX_JSON_DEPTH): a body a million arrays deep is a JsonDepthError, never a stack overflow.
+import { HarnessError } from '../errors.ts';
+import { type FractionHook, next, readKey, readNumber, readString, syntaxError } from './json-scalars.ts';
 
 export type { FractionHook } from './json-scalars.ts';
 
-const EMPTY = Buffer.alloc(0) as Slicing;
-let src: Slicing = EMPTY;
+const EMPTY = Buffer.alloc(0);
+let src: Buffer = EMPTY;
 let pos = 0;
 let end = 0;
 let onFraction: FractionHook | undefined;
+/** Arrays and objects open at pos. */
+let depth = 0;
+
+/**
+ * The deepest nesting of arrays and objects the parser reads (RFC 8259 §9: "An implementation may set limits
+ * on the maximum depth of nesting"). An Order nests 2 deep in its list; V8's stack holds thousands.
+ */
+export const MAX_JSON_DEPTH = 512;
+
+/** A JSON text nested deeper than MAX_JSON_DEPTH: a limit of this harness, not a fault of the target. */
+export class JsonDepthError extends HarnessError {
+  /** How deep the text nests, counted over the whole text. */
+  readonly depth: number;
+  constructor(deepest: number, at: number) {
+    super(
+      'E_JSON_DEPTH',
+      `the JSON is nested ${deepest} deep (past byte ${at}); this harness reads at most ${MAX_JSON_DEPTH} levels (RFC 8259 §9 lets a parser limit nesting): a limit of this harness, not a fault of the target`,
+    );
+    this.name = 'JsonDepthError';
+    this.depth = deepest;
+  }
+}
+
+/** How deep the arrays and objects of `bytes` nest, brackets inside strings aside: one pass, no recursion. */
+export function nestingDepth(bytes: Uint8Array): number {
+  let open = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++open);
+    else if (c === 0x5d || c === 0x7d) open--;
+  }
+  return deepest;
+}
+
+/** Enters one more array or object at pos, refusing past MAX_JSON_DEPTH. */
+function enter(): void {
+  if (++depth > MAX_JSON_DEPTH) throw new JsonDepthError(nestingDepth(src), pos);
+}
 
 /** Parses one JSON text; throws SyntaxError. */
 export function parseBytes(input: Uint8Array, hook?: FractionHook): unknown {
@@ -69,11 +107,10 @@ const READ = Symbol('read');
 const EMPTY_OBJECT: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
 
 function run(input: Uint8Array, hook: FractionHook | undefined, read: () => unknown): unknown {
-  src = (
-    Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength)
-  ) as Slicing;
+  src = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   pos = 0;
   end = src.length;
+  depth = 0;
   onFraction = hook;
   try {
     const value = read();
@@ -142,6 +179,7 @@ export type Visit = (item: unknown, index: number) => void;
  * object item is skipped but for that member, whose value (undefined when absent) is what `visit` gets.
  */
 function parseArray(keep: boolean, visit?: Visit, want?: string): unknown[] | typeof SKIPPED {
+  enter();
   pos++;
   skipWhitespace();
   const array: unknown[] = [];
@@ -169,11 +207,13 @@ function parseArray(keep: boolean, visit?: Visit, want?: string): unknown[] | ty
   }
   if (src[pos] !== 0x5d) fail("Array item or end of array ']' expected", true);
   pos++;
+  depth--;
   return keep ? array : SKIPPED;
 }
 
 /** An object; with `want` (and keep false) only that member's value is read, into `member`. */
 function parseObject(keep: boolean, want: string | undefined): Record<string, unknown> | typeof SKIPPED {
+  enter();
   pos++;
   skipWhitespace();
   const object: Record<string, unknown> = keep ? {} : EMPTY_OBJECT;
@@ -213,6 +253,7 @@ function parseObject(keep: boolean, want: string | undefined): Record<string, un
   }
   if (src[pos] !== 0x7d) fail("Quoted object key or end of object '}' expected", true);
   pos++;
+  depth--;
   return keep ? object : SKIPPED;
 }
 

@@ -5,11 +5,46 @@
 /** Called for each object member whose number was written with a fraction or an exponent. */
 export type FractionHook = (text: string, holder: object, key: string) => void;
 
-/** Buffer's own slice decoders (undocumented, untyped), without toString's argument checks: the hot path. */
-export interface Slicing extends Buffer {
+/** Buffer's own slice decoders: undocumented and untyped, toString without its argument checks. */
+interface NativeSlices {
   latin1Slice(start: number, end: number): string;
   utf8Slice(start: number, end: number): string;
 }
+
+/** Whether this Node has Buffer's own slice decoders, and they decode exactly as toString does. */
+function hasNativeSlices(): boolean {
+  const proto = Buffer.prototype as unknown as Partial<NativeSlices>;
+  if (typeof proto.latin1Slice !== 'function' || typeof proto.utf8Slice !== 'function') return false;
+  const probe = Buffer.from('a\u00e9\u20ac\u{1f600}\xff', 'utf8');
+  try {
+    const native = probe as unknown as NativeSlices;
+    return (
+      native.utf8Slice(0, probe.length) === probe.toString('utf8') &&
+      native.latin1Slice(1, 4) === probe.toString('latin1', 1, 4)
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Decodes bytes `start` to `end` as Latin-1 (ASCII here) and as UTF-8: the hot path of every string. */
+let latin1: (src: Buffer, start: number, end: number) => string;
+let utf8: (src: Buffer, start: number, end: number) => string;
+
+/**
+ * Decodes with Buffer's own slice decoders when `native` (and this Node has them), else with the documented
+ * toString: the same text either way (json-parse.test.ts reads every test text both ways).
+ */
+export function useNativeSlices(native: boolean): void {
+  if (native && hasNativeSlices()) {
+    latin1 = (src, start, end) => (src as unknown as NativeSlices).latin1Slice(start, end);
+    utf8 = (src, start, end) => (src as unknown as NativeSlices).utf8Slice(start, end);
+  } else {
+    latin1 = (src, start, end) => src.toString('latin1', start, end);
+    utf8 = (src, start, end) => src.toString('utf8', start, end);
+  }
+}
+useNativeSlices(true);
 
 /** The byte just after the token a reader read last. */
 export let next = 0;
@@ -19,20 +54,20 @@ const keyBytes: Array<Buffer | undefined> = new Array(256);
 const keyText: string[] = new Array(256);
 
 /** lossless-json's wording (`got`: name what stands at `at`), positions in bytes. */
-export function syntaxError(src: Slicing, at: number, message: string, got: boolean): SyntaxError {
+export function syntaxError(src: Buffer, at: number, message: string, got: boolean): SyntaxError {
   const what = !got ? '' : at < src.length ? ` but got '${charAt(src, at)}'` : ' but reached end of input';
   return new SyntaxError(`${message}${what} at position ${at}`);
 }
 
 /** The character starting at byte `at`, decoded (a multi-byte UTF-8 sequence whole). */
-function charAt(src: Slicing, at: number): string {
+function charAt(src: Buffer, at: number): string {
   const b = src[at]!;
   const len = b < 0x80 ? 1 : b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
   return src.toString('utf8', at, Math.min(src.length, at + len));
 }
 
 /** An object key at `at` (its opening quote): plain ASCII keys come from the cache, so a million items share their few key strings. */
-export function readKey(src: Slicing, at: number): string {
+export function readKey(src: Buffer, at: number): string {
   const start = at + 1;
   let i = start;
   let c = src[i];
@@ -52,14 +87,14 @@ export function readKey(src: Slicing, at: number): string {
     }
     if (same) return keyText[slot]!;
   }
-  const text = src.latin1Slice(start, i);
+  const text = latin1(src, start, i);
   keyBytes[slot] = Buffer.from(src.subarray(start, i));
   keyText[slot] = text;
   return text;
 }
 
 /** A string at `at` (its opening quote); with `keep` false it is checked but not decoded (''). */
-export function readString(src: Slicing, at: number, keep: boolean): string {
+export function readString(src: Buffer, at: number, keep: boolean): string {
   let pos = at + 1;
   const start = pos;
   let ascii = true;
@@ -73,7 +108,7 @@ export function readString(src: Slicing, at: number, keep: boolean): string {
   }
   next = pos + 1;
   if (!keep) return '';
-  return ascii ? src.latin1Slice(start, pos) : src.utf8Slice(start, pos);
+  return ascii ? latin1(src, start, pos) : utf8(src, start, pos);
 }
 
 const ESCAPES: Record<number, string> = {
@@ -91,7 +126,7 @@ const isHex = (c: number | undefined): boolean =>
   c !== undefined && ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66));
 
 /** The rest of a string that holds escapes, from its first byte at `start`; `at` is its first backslash. */
-function readEscaped(src: Slicing, start: number, at: number): string {
+function readEscaped(src: Buffer, start: number, at: number): string {
   let out = '';
   let run = start;
   let pos = at;
@@ -102,7 +137,7 @@ function readEscaped(src: Slicing, start: number, at: number): string {
       pos++;
       continue;
     }
-    out += src.utf8Slice(run, pos);
+    out += utf8(src, run, pos);
     const e = src[pos + 1]!;
     const simple = ESCAPES[e];
     if (simple !== undefined) {
@@ -115,7 +150,7 @@ function readEscaped(src: Slicing, start: number, at: number): string {
       isHex(src[pos + 4]) &&
       isHex(src[pos + 5])
     ) {
-      out += String.fromCharCode(Number.parseInt(src.latin1Slice(pos + 2, pos + 6), 16));
+      out += String.fromCharCode(Number.parseInt(latin1(src, pos + 2, pos + 6), 16));
       pos += 6;
     } else {
       const [what, length] = e === 0x75 ? ['unicode character', 6] : ['escape character', 2];
@@ -124,15 +159,15 @@ function readEscaped(src: Slicing, start: number, at: number): string {
     }
     run = pos;
   }
-  out += src.utf8Slice(run, pos);
+  out += utf8(src, run, pos);
   next = pos + 1;
   return out;
 }
 
-function expectDigit(src: Slicing, start: number, pos: number): void {
+function expectDigit(src: Buffer, start: number, pos: number): void {
   const c = src[pos];
   if (c === undefined || c < 0x30 || c > 0x39)
-    throw syntaxError(src, pos, `Invalid number '${src.latin1Slice(start, pos)}', expecting a digit`, true);
+    throw syntaxError(src, pos, `Invalid number '${latin1(src, start, pos)}', expecting a digit`, true);
 }
 
 /**
@@ -140,7 +175,7 @@ function expectDigit(src: Slicing, start: number, pos: number): void {
  * exponent as a number (told to `hook` when it is the value of member `key` of `holder`).
  */
 export function readNumber(
-  src: Slicing,
+  src: Buffer,
   at: number,
   hook: FractionHook | undefined,
   holder: object | undefined,
@@ -166,7 +201,7 @@ export function readNumber(
     next = pos;
     // Up to 15 digits the sum above is exact; beyond, the text decides.
     if (pos - start - (negative ? 1 : 0) <= 15) return negative ? -n : n;
-    const text = src.latin1Slice(start, pos);
+    const text = latin1(src, start, pos);
     const value = Number(text);
     return Number.isSafeInteger(value) ? value : BigInt(text);
   }
@@ -183,7 +218,7 @@ export function readNumber(
     while (src[pos]! >= 0x30 && src[pos]! <= 0x39) pos++;
   }
   next = pos;
-  const text = src.latin1Slice(start, pos);
+  const text = latin1(src, start, pos);
   if (holder !== undefined && hook !== undefined) hook(text, holder, key);
   return Number(text);
 }

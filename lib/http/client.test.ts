@@ -22,11 +22,15 @@ async function serve(handler: (req: IncomingMessage, res: ServerResponse) => voi
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 }
 
-function client(baseUrl: string, overrides: { timeoutMs?: number; maxResponseBytes?: number } = {}) {
+function client(
+  baseUrl: string,
+  overrides: { timeoutMs?: number; maxResponseBytes?: number; allowKeyInUrl?: boolean } = {},
+) {
   const transcript = new Transcript();
   const http = new HttpClient({
     baseUrl,
     apiKey: KEY,
+    allowKeyInUrl: overrides.allowKeyInUrl ?? false,
     timeoutMs: overrides.timeoutMs ?? 5000,
     maxResponseBytes: overrides.maxResponseBytes ?? 1 << 20,
     recordBodyBytes: 1024,
@@ -171,7 +175,15 @@ describe('HttpClient', () => {
       seen.push({ url: req.url, auth: req.headers.authorization });
       res.end('{}');
     });
-    const { http } = client(base);
+    // The live key in a URL only on opt-in, a loopback target included (it may be a tunnel).
+    await expect(
+      client(base).http.send({
+        method: 'GET',
+        path: '/store/orders',
+        auth: { kind: 'query', params: ['x'] },
+      }),
+    ).rejects.toThrow(/refused to put the API key in a URL without --allow-key-in-url/);
+    const { http } = client(base, { allowKeyInUrl: true });
     await http.send({ method: 'GET', path: '/store/orders', auth: { kind: 'none' } });
     await http.send({ method: 'GET', path: '/store/orders', auth: { kind: 'query', params: ['api_key'] } });
     await http.send({ method: 'GET', path: '/store/orders', auth: { kind: 'basic' } });

@@ -1,7 +1,7 @@
 // The connections to the target (one undici Agent), and the rule that keeps a request off a connection the
 // target may have closed while the harness was busy. Opens and drops connections only: it never sends,
 // retries or reads a request itself.
-import { Agent } from './undici-parts.ts';
+import { type Agent, newAgent, type TransportSettings } from './transport.ts';
 
 /** How long undici keeps an idle connection when the target announces nothing (its own default). */
 export const DEFAULT_KEEP_ALIVE_MS = 4000;
@@ -10,9 +10,7 @@ export const KEEP_ALIVE_MARGIN_MS = 2000;
 /** The longest any connection is kept idle, whatever the target announces (undici's default). */
 const MAX_KEEP_ALIVE_MS = 600_000;
 
-export interface ConnectionSettings {
-  timeoutMs: number;
-  maxResponseBytes: number;
+export interface ConnectionSettings extends TransportSettings {
   /** Told of bytes the target sent where no response was due, as undici reports them when it drops a connection. */
   onStray: (message: string) => void;
 }
@@ -49,12 +47,8 @@ export class Connections {
   }
 
   private open(): Agent {
-    const { timeoutMs, maxResponseBytes, onStray } = this.settings;
-    const agent = new Agent({
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      connect: { timeout: timeoutMs },
-      maxResponseSize: maxResponseBytes,
+    const { onStray } = this.settings;
+    const agent = newAgent(this.settings, {
       // Stated rather than left to undici's defaults, which reuseWindowMs mirrors.
       keepAliveTimeout: DEFAULT_KEEP_ALIVE_MS,
       keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS,

@@ -216,3 +216,38 @@ describe('Pacer.waitUntil', () => {
     expect(f.now()).toBe(start);
   });
 });
+
+describe('Pacer and a spent window', () => {
+  it('Remaining 0 with a Reset ten years ahead: locked in every form, with advice to rerun, not to wait', async () => {
+    const f = fakePacer(100, 120_000);
+    const tenYears = f.now() / 1000 + 10 * 365 * 86_400;
+    f.pacer.observe('primary', 200, headers(60, 0, tenYears), f.now());
+    expect(f.pacer.locked('primary')).toMatchObject({ reason: 'X-RateLimit-Reset', beyondAnyWindow: true });
+    // Not even the probe's walk into the limit sends into it.
+    expect(f.pacer.requiredWait('primary', true)).toBeDefined();
+    const refused = f.pacer.acquire('primary');
+    await expect(refused).rejects.toThrow(
+      /window is spent \(X-RateLimit-Remaining 0\) and resets more than a day from now .*rerun once it has reset/,
+    );
+    await expect(refused).rejects.not.toThrow(/--max-wait-seconds|\d{7,}/);
+    expect(f.pacer.requestsSent).toBe(0);
+    expect(f.waits).toEqual([]);
+    // Another bucket is not held by it.
+    await f.pacer.acquire('anonymous');
+  });
+
+  it('Remaining 0 with a Reset past the wait limit but within a day: refused, naming the setting', async () => {
+    const f = fakePacer(100, 120_000);
+    f.pacer.observe('primary', 200, headers(60, 0, f.now() / 1000 + 3600), f.now());
+    await expect(f.pacer.acquire('primary', 1, true)).rejects.toThrow(/3601 s .*--max-wait-seconds/);
+  });
+
+  it('a Reset ten years ahead with Remaining left sends as usual; Remaining 0 later still means spent', async () => {
+    const f = fakePacer();
+    const far = f.now() / 1000 + 10 * 365 * 86_400;
+    f.pacer.observe('primary', 200, headers(60, 5, far), f.now());
+    await f.pacer.acquire('primary');
+    f.pacer.observe('primary', 200, { 'x-ratelimit-remaining': '0' }, f.now());
+    expect(f.pacer.locked('primary')?.beyondAnyWindow).toBe(true);
+  });
+});

@@ -2,6 +2,7 @@
 // sends inside a Retry-After period (README, Safety towards the target), and counts the global request budget.
 // It reads headers only through rate-limit-headers.ts; it never judges whether they conform.
 import { LimitError } from '../config/limits.ts';
+import { HarnessError } from '../errors.ts';
 import {
   type HeaderMap,
   rateLimitHeaders,
@@ -43,6 +44,8 @@ export interface WaitInfo {
   ms: number;
   /** What the wait is for: a 429's Retry-After, a spent window's Reset, or time a check lets pass on purpose. */
   reason: 'Retry-After' | 'X-RateLimit-Reset' | 'a rate-limit window to pass';
+  /** Longer than any window of spec §8 (a day): no wait this run could make would end it. */
+  beyondAnyWindow?: true;
 }
 
 export interface PacerOptions {
@@ -55,6 +58,8 @@ export interface PacerOptions {
 interface BucketState {
   remaining?: number;
   resetAtMs?: number;
+  /** A Reset further than any window of spec §8 (a day): never waited for, but a spent window stays spent. */
+  farResetAtMs?: number;
   blockedUntilMs?: number;
   /** 429s in a row in this bucket (any other answer ends the row): the exponent of the backoff. */
   limitedInARow?: number;
@@ -96,8 +101,9 @@ export class Pacer {
   }
 
   /**
-   * What must pass before the next request in this bucket, if anything. `spendToLimit` drops the wait for a
-   * Remaining of 0 (the rate-limit probe sends into the limit on purpose); a Retry-After is always honoured.
+   * What must pass before the next request in this bucket, if anything. A Retry-After is always honoured. A
+   * Remaining of 0 is a spent window until its Reset, however far that is; `spendToLimit` (the rate-limit probe
+   * walking into the limit on purpose) sends into it only when its Reset is within --max-wait-seconds.
    */
   requiredWait(bucket: Bucket, spendToLimit = false): WaitInfo | undefined {
     const s = this.state(bucket);
@@ -105,11 +111,15 @@ export class Pacer {
     if (s.blockedUntilMs !== undefined && s.blockedUntilMs > now) {
       return { bucket, ms: s.blockedUntilMs - now, reason: 'Retry-After' };
     }
-    if (spendToLimit) return undefined;
-    if (s.remaining !== undefined && s.remaining <= 0 && s.resetAtMs !== undefined && s.resetAtMs > now) {
-      return { bucket, ms: s.resetAtMs - now + RESET_MARGIN_MS, reason: 'X-RateLimit-Reset' };
-    }
-    return undefined;
+    const until = s.farResetAtMs ?? s.resetAtMs;
+    if (s.remaining === undefined || s.remaining > 0 || until === undefined || until <= now) return undefined;
+    const wait: WaitInfo = {
+      bucket,
+      ms: until - now + RESET_MARGIN_MS,
+      reason: 'X-RateLimit-Reset',
+      ...(until - now > MAX_WINDOW_MS ? { beyondAnyWindow: true as const } : {}),
+    };
+    return spendToLimit && wait.ms <= this.options.maxWaitMs ? undefined : wait;
   }
 
   /** The bucket as last seen: Remaining and when the window resets (local ms), when the target said. */
@@ -118,8 +128,8 @@ export class Pacer {
   }
 
   /**
-   * The Retry-After wait of the bucket when it is longer than this run may wait (--max-wait-seconds): the
-   * credential is locked for the rest of the run, in every form it could be sent in.
+   * The wait of the bucket (a Retry-After, or a spent window's Reset) when it is longer than this run may wait
+   * (--max-wait-seconds): the credential is locked for the rest of the run, in every form it could be sent in.
    */
   locked(bucket: Bucket): WaitInfo | undefined {
     const wait = this.requiredWait(bucket, true);
@@ -146,6 +156,12 @@ export class Pacer {
       );
     }
     const refused = await this.waitOut(bucket, spendToLimit);
+    // Past a day no setting of this run helps: the advice is to rerun once the window has reset.
+    if (refused?.beyondAnyWindow)
+      throw new HarnessError(
+        'E_RATE_LIMIT_WAIT',
+        `the ${bucket} credential's window is spent (X-RateLimit-Remaining 0) and resets ${waitText(refused.ms)} from now (X-RateLimit-Reset): nothing is sent with it in this run; rerun once it has reset, or with another key`,
+      );
     if (refused) {
       throw new LimitError(
         'E_RATE_LIMIT_WAIT',
@@ -209,8 +225,10 @@ export class Pacer {
     if (rl.remaining?.value !== undefined) s.remaining = rl.remaining.value;
     if (rl.reset?.value !== undefined) {
       const at = resetAtLocalMs(rl.reset.value, receivedAtMs, serverDateMs(headers));
-      // A Reset beyond any window of spec §8 (a day) is garbage (RL-HEADERS-* report it): never waited for.
+      // A Reset beyond any window of spec §8 (a day) is no window to wait for (RL-HEADERS-* report it), but
+      // with Remaining 0 it still says the window is spent: nothing is sent into it (requiredWait).
       if (Math.abs(at - receivedAtMs) <= MAX_WINDOW_MS) s.resetAtMs = at;
+      s.farResetAtMs = at - receivedAtMs > MAX_WINDOW_MS ? at : undefined;
     }
     if (status !== 429) {
       s.limitedInARow = 0;

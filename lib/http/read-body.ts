@@ -41,11 +41,18 @@ export async function readBody(
 export function limitOf(
   error: unknown,
   exchange: string,
-  limits: { timeoutMs: number; maxResponseBytes: number },
+  limits: { timeoutMs: number; maxResponseBytes: number; maxHeaderBytes?: number },
   deadline?: AbortSignal,
 ): LimitError | undefined {
   const { code, name } = error as { code?: string; name?: string };
   const ms = limits.timeoutMs;
+  if (code === 'UND_ERR_HEADERS_OVERFLOW' && limits.maxHeaderBytes !== undefined)
+    return new LimitError(
+      'E_HEADERS_TOO_LARGE',
+      `${exchange}: the response headers exceed ${Math.round(limits.maxHeaderBytes / 1024)} KiB (${limits.maxHeaderBytes} bytes of field names and values), the most this run reads`,
+      'maxHeaderBytes',
+      { cause: error },
+    );
   const limit = (c: 'E_TIMEOUT' | 'E_RESPONSE_TOO_LARGE', what: string) =>
     new LimitError(c, `${exchange}: ${what}`, c === 'E_TIMEOUT' ? 'timeoutMs' : 'maxResponseBytes', {
       cause: error,

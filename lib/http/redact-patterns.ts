@@ -74,3 +74,16 @@ export function base64Cores(value: string): string[] {
   }
   return [...cores];
 }
+
+/** A base64 string as it is and as writers escape its punctuation: JSON (`\/`), URLs (`%2F`, `%2f`), HTML (`&#47;`). */
+export function base64Escapes(core: string): string[] {
+  const hex = (c: string) => c.charCodeAt(0).toString(16).toUpperCase();
+  const forms = [
+    core,
+    core.replace(/\//g, '\\/'),
+    core.replace(/[+/]/g, (c) => `%${hex(c)}`),
+    core.replace(/[+/]/g, (c) => `%${hex(c).toLowerCase()}`),
+    core.replace(/[+/]/g, (c) => `&#${c.charCodeAt(0)};`),
+  ];
+  return [...new Set(forms)];
+}

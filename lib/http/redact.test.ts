@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { keyLeaks } from '../../test/support/base64-leaks.ts';
 import { curlCommand } from './curl.ts';
 import { base64Cores, KEY_VARIABLE, REDACTED, Redactor } from './redact.ts';
 
@@ -165,5 +166,61 @@ describe('curlCommand', () => {
     expect(echoed).toContain(`authorization: Basic ${basic}\n`);
     expect(echoed).toContain(`x-other: Bearer ${KEY}\n`);
     expect(echoed).toContain('http://127.0.0.1:1/v1/store/orders/$(touch pwned)`x`"q"\n');
+  });
+});
+
+describe('Redactor and base64', () => {
+  const b64 = (s: string) => Buffer.from(s).toString('base64');
+  const urlSafe = (s: string) => b64(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const keys = [KEY, 'osk_live_H0stile+Key/AbCdEf-0123456789.xyz~==', 'abcdefgh', 'Zz9-_.~+/Zz9-_.~+/Q'];
+
+  it('leaves no two consecutive characters of a key in any base64 that holds it, at any alignment', () => {
+    for (const key of keys) {
+      const r = new Redactor();
+      r.addKey(key, KEY_VARIABLE);
+      const wrap = [
+        (k: string) => `:${k}`,
+        (k: string) => `${k}:`,
+        (k: string) => `user:${k}`,
+        (k: string) => `Bearer ${k}`,
+        (k: string) => `x${k}`,
+        (k: string) => `xy${k}`,
+        (k: string) => `${k}x`,
+        (k: string) => `${k}xy`,
+        (k: string) => `{"authorization":"Bearer ${k}","n":1}`,
+      ];
+      for (const w of wrap)
+        for (const encoded of [
+          b64(w(key)),
+          urlSafe(w(key)),
+          encodeURIComponent(b64(w(key))),
+          b64(w(key)).toUpperCase(),
+          b64(w(key)).toLowerCase(),
+        ])
+          for (const shown of [encoded, JSON.stringify(encoded).replace(/\//g, '\\/'), `Basic ${encoded}`]) {
+            const out = r.redact(`echo ${shown} end`);
+            expect(keyLeaks(out, key), `${w('K')} as ${shown}: ${out}`).toEqual([]);
+            expect(out, shown).toMatch(/^echo .* end$/);
+          }
+    }
+  });
+
+  it('redacts both Basic credentials whole, with the expression that rebuilds each', () => {
+    const r = new Redactor();
+    r.addKey(KEY, KEY_VARIABLE);
+    expect(r.redact(`Basic ${b64(`:${KEY}`)}`)).toBe(
+      `Basic $(printf ':%s' "$${KEY_VARIABLE}" | base64 | tr -d '\\n')`,
+    );
+  });
+
+  it('the leak finder finds what redaction before this fix left: the last quantum of base64(:key)', () => {
+    // 1 + 43 bytes: the last quantum holds the key's last two characters, "zw".
+    const key = 'osk_live_H0stile+Key/AbCdEf-0123456789.xyzw';
+    const encoded = b64(`:${key}`);
+    const core = base64Cores(key).find((c) => encoded.includes(c))!;
+    const leftover = encoded.replace(core, '[base64 of ORDER_STORE_API_KEY]');
+    const tail = leftover.split(']')[1]!;
+    expect(Buffer.from(tail, 'base64').toString()).toBe('zw');
+    expect(keyLeaks(`Basic ${leftover}`, key)).toEqual([`"${tail}" decodes to "zw"`]);
   });
 });

@@ -3,7 +3,14 @@
 // and replaced by the shell expression that rebuilds it, so redacted evidence doubles as a reproduction.
 // It redacts only what is written: checks judge the raw exchange, never a redacted copy.
 
-import { base64Cores, escapeHint, escapeRegex, MIN_SECRET_LENGTH, textPattern } from './redact-patterns.ts';
+import {
+  base64Cores,
+  base64Escapes,
+  escapeHint,
+  escapeRegex,
+  MIN_SECRET_LENGTH,
+  textPattern,
+} from './redact-patterns.ts';
 
 export { base64Cores } from './redact-patterns.ts';
 
@@ -12,6 +19,18 @@ export interface Secret {
   /** What replaces it, e.g. `$ORDER_STORE_API_KEY`. */
   expression: string;
 }
+
+/** How a secret found inside base64 reads once redacted: `[base64 of ORDER_STORE_API_KEY]`. */
+const BASE64_LABEL = '[base64 of ';
+/** One character of base64 (standard or URL-safe), as written or as a writer escapes it. */
+const B64_CHAR = String.raw`(?:[A-Za-z0-9+/_-]|%(?:25)?(?:2[bBfF]|3[dD])|\\{1,7}/|&#(?:43|47|x2[bBfF]);)`;
+const B64_PAD = '(?:=|%(?:25)?3[dD]|&#(?:61|x3[dD]);)';
+/**
+ * A base64 core ends on a whole quantum of the secret alone; the quantum after it still holds up to two of
+ * the secret's last bytes (base64 of `:key` ends `...eHk=`, "xy"), and the quantum before it part of the
+ * first. Both go with the label, padding included, so no two characters of a secret are left to decode.
+ */
+const BASE64_AROUND = new RegExp(`${B64_CHAR}{0,3}(\\[base64 of [^\\]]*\\])${B64_CHAR}{0,4}${B64_PAD}*`, 'g');
 
 export const KEY_VARIABLE = 'ORDER_STORE_API_KEY';
 export const SECOND_KEY_VARIABLE = 'ORDER_STORE_SECOND_API_KEY';
@@ -23,8 +42,8 @@ interface Pattern {
   source: string;
   /** Finds it only as it is (or in either case): the same matches on a text that holds no escape. */
   plainSource: string;
-  /** The one string it finds as it is, when it finds one string only. */
-  literal?: string;
+  /** The strings it finds as they are, when it finds only those. */
+  literals?: string[];
   expression: string;
   /** Length of the plain secret, to try longer secrets first. */
   length: number;
@@ -54,6 +73,9 @@ export class Redactor {
   private readonly exactSecrets: Secret[] = [];
   private readonly patterns: Pattern[] = [];
   private readonly plain: string[] = [];
+  /** Other spellings of the base64 cores, each with the label that replaces it (see addSecret). */
+  private readonly coreVariants = new Map<string, string>();
+  private variantsRegex: RegExp | undefined;
   private compiled: Compiled | undefined;
 
   constructor(secrets: Secret[] = []) {
@@ -86,29 +108,38 @@ export class Redactor {
         length,
         exact,
       });
-    const label = `[base64 of ${expression.startsWith('$') ? expression.slice(1) : 'a secret'}]`;
+    const label = `${BASE64_LABEL}${expression.startsWith('$') ? expression.slice(1) : 'a secret'}]`;
     for (const core of base64Cores(value)) {
       const source = escapeRegex(core);
       this.patterns.push({
         source,
         plainSource: source,
-        literal: core,
+        literals: [core],
         expression: label,
         length,
         exact: true,
       });
+      // Its other spellings (upper- or lower-cased by a server that echoes a token so, escaped by a JSON, URL
+      // or HTML writer) go to a pass of their own: in the main expressions they made V8 run them 70 times slower.
+      for (const variant of [core.toUpperCase(), core.toLowerCase(), ...base64Escapes(core)])
+        if (variant !== core) this.coreVariants.set(variant, label);
     }
+    this.variantsRegex = undefined;
     this.compiled = undefined;
   }
 
-  /** Registers a key under its variable name, with every form of it (addSecret) and its Basic credential. */
+  /**
+   * Registers a key under its variable name, with every form of it (addSecret) and its Basic credentials, the
+   * key as the user (`key:`) and as the password (`:key`).
+   */
   addKey(value: string, variable: string): void {
     this.addSecret(value, `$${variable}`);
-    this.add({
-      value: Buffer.from(`${value}:`).toString('base64'),
-      // POSIX: macOS base64 has no -w; GNU wraps at 76 columns, which tr undoes.
-      expression: `$(printf '%s:' "$${variable}" | base64 | tr -d '\\n')`,
-    });
+    for (const format of ['%s:', ':%s'])
+      this.add({
+        value: Buffer.from(format.replace('%s', value)).toString('base64'),
+        // POSIX: macOS base64 has no -w; GNU wraps at 76 columns, which tr undoes.
+        expression: `$(printf '${format}' "$${variable}" | base64 | tr -d '\\n')`,
+      });
   }
 
   /** The expressions that stand for secrets, for curl.ts to leave unescaped. */
@@ -125,7 +156,7 @@ export class Redactor {
         return {
           source,
           plainSource: source,
-          literal: s.value,
+          literals: [s.value],
           expression: s.expression,
           length: s.value.length + 1000, // whole derived credentials first
           exact: true,
@@ -143,7 +174,7 @@ export class Redactor {
       folded: this.plain.every((p) => /^[\x20-\x7e]*$/.test(p))
         ? this.plain.map((p) => p.toLowerCase())
         : undefined,
-      literal: all.flatMap((p) => (p.literal === undefined ? [] : [p.literal])),
+      literal: all.flatMap((p) => p.literals ?? []),
     };
     return this.compiled;
   }
@@ -170,12 +201,33 @@ export class Redactor {
 
   redact(text: string): string {
     const compiled = this.compile();
-    if (!compiled || !this.mayHold(text)) return text;
-    const { expressions } = compiled;
-    return text.replace(this.regexFor(compiled, text), (...groups: unknown[]) => {
-      const i = groups.slice(1, expressions.length + 1).findIndex((g) => g !== undefined);
-      return expressions[i] ?? REDACTED;
-    });
+    if (!compiled) return text;
+    let base64 = false;
+    let out = text;
+    if (this.mayHold(text)) {
+      const { expressions } = compiled;
+      out = text.replace(this.regexFor(compiled, text), (...groups: unknown[]) => {
+        const i = groups.slice(1, expressions.length + 1).findIndex((g) => g !== undefined);
+        const expression = expressions[i] ?? REDACTED;
+        if (expression.startsWith(BASE64_LABEL)) base64 = true;
+        return expression;
+      });
+    }
+    const variants = this.variants();
+    if (variants)
+      out = out.replace(variants, (m) => {
+        base64 = true;
+        return this.coreVariants.get(m) ?? REDACTED;
+      });
+    return base64 ? out.replace(BASE64_AROUND, '$1') : out;
+  }
+
+  /** One expression for the other spellings of every base64 core, longest first; undefined when none. */
+  private variants(): RegExp | undefined {
+    if (this.variantsRegex || this.coreVariants.size === 0) return this.variantsRegex;
+    const all = [...this.coreVariants.keys()].sort((a, b) => b.length - a.length);
+    this.variantsRegex = new RegExp(all.map(escapeRegex).join('|'), 'g');
+    return this.variantsRegex;
   }
 
   /**

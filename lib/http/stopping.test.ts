@@ -1,7 +1,7 @@
 // When the client stops sending: per kind of request after three no-response failures in a row of one kind,
 // whole only when the target never answered; a response, whatever its body did, resets the kind's tally.
 import { describe, expect, it } from 'vitest';
-import { requestKind, Stopping } from './stopping.ts';
+import { MAX_TIMEOUTS, requestKind, Stopping } from './stopping.ts';
 
 describe('requestKind', () => {
   it('folds ids and variable segments into the route, drops the query', () => {
@@ -45,5 +45,45 @@ describe('Stopping', () => {
     expect(s.all).toBeUndefined();
     s.noAnswer('GET /pets/*', 'ECONNREFUSED', 'refused');
     expect(s.refusal('GET /anything')).toMatch(/answered nothing: 3 exchanges in a row/);
+  });
+});
+
+describe('Stopping on the harness timeouts', () => {
+  it('three timeouts of one kind stop that kind; the target is there, so nothing says it answered nothing', () => {
+    const s = new Stopping();
+    for (let i = 0; i < 2; i++) {
+      s.timedOut('GET /store/orders', 'deadline', true);
+      s.answer('GET /pets/*');
+    }
+    expect(s.refusal('GET /store/orders')).toBeUndefined();
+    s.timedOut('GET /store/orders', 'deadline of 30000 ms', true);
+    expect(s.refusal('GET /store/orders')).toMatch(
+      /3 GET \/store\/orders exchanges ran into this run's timeout: the target trickles or stalls/,
+    );
+    expect(s.refusal('GET /pets/*')).toBeUndefined();
+    expect(s.all).toBeUndefined();
+  });
+
+  it(`three in a row, of any kinds, or ${MAX_TIMEOUTS} in the run stop it whole, naming the trickle`, () => {
+    const row = new Stopping();
+    for (const kind of ['GET /store/orders', 'DELETE /store/orders/*', 'GET /pets/*'])
+      row.timedOut(kind, 'deadline', true);
+    expect(row.all).toMatch(/answers trickle or stall: 3 exchanges ran into this run's timeout \(3 in a row/);
+    const spread = new Stopping();
+    for (const kind of ['A /a', 'B /b', 'C /c', 'D /d']) {
+      spread.timedOut(kind, 'deadline', true);
+      spread.answer('E /e');
+    }
+    expect(spread.all).toMatch(
+      new RegExp(`${MAX_TIMEOUTS} exchanges ran into this run's timeout \\(1 in a row`),
+    );
+  });
+
+  it('a malformed answer is never silence: three of a kind stop it, the target is not "down"', () => {
+    const s = new Stopping();
+    for (let i = 0; i < 3; i++) s.malformed('DELETE /store/orders/*', 'HPE_INVALID_HEADER_TOKEN', 'bad');
+    expect(s.refusal('DELETE /store/orders/*')).toMatch(/answered with something that is not HTTP\/1\.1/);
+    for (let i = 0; i < 3; i++) s.noAnswer('GET /pets/*', 'ECONNRESET', 'reset');
+    expect(s.all).toBeUndefined();
   });
 });

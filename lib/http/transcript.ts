@@ -20,6 +20,41 @@ export interface RecordedResponse {
   bodyTruncated: boolean;
   /** The body could not be read as the headers framed it (e.g. a Content-Length on a 204). */
   bodyError?: { code: string; message: string };
+  /** Header lines left out of the record (a flood): how many, and their characters. Checks read them all. */
+  headersOmitted?: { lines: number; chars: number };
+}
+
+/** Most lines of one field the record keeps, and characters of one value (the header cap bounds the rest). */
+export const RECORD_HEADER_LINES = 20;
+export const RECORD_HEADER_CHARS = 2000;
+
+/**
+ * The headers as the record keeps them: every field, a flood of lines of one field or a long value cut and
+ * counted, so an exchange's record stays small whatever the target sends (checks judge the headers whole).
+ */
+export function recordedHeaders(headers: Record<string, string | string[]>): {
+  headers: Record<string, string | string[]>;
+  omitted?: { lines: number; chars: number };
+} {
+  const out: Record<string, string | string[]> = {};
+  let lines = 0;
+  let chars = 0;
+  const cut = (v: string) =>
+    v.length <= RECORD_HEADER_CHARS
+      ? v
+      : `${v.slice(0, RECORD_HEADER_CHARS)}… (${v.length} characters in all)`;
+  for (const [name, value] of Object.entries(headers)) {
+    if (!Array.isArray(value)) {
+      out[name] = cut(value);
+      continue;
+    }
+    for (const v of value.slice(RECORD_HEADER_LINES)) {
+      lines += 1;
+      chars += name.length + v.length;
+    }
+    out[name] = value.slice(0, RECORD_HEADER_LINES).map(cut);
+  }
+  return lines > 0 ? { headers: out, omitted: { lines, chars } } : { headers: out };
 }
 
 /** What was received, before redaction: for judging only, never written (not enumerable). */
@@ -60,6 +95,11 @@ export interface Exchange {
   request: RecordedRequest;
   response?: RecordedResponse;
   error?: { code: string; message: string };
+  /**
+   * Set when no response could be read to a request that may have changed the store (a DELETE whose answer
+   * was lost): nothing may assume it took no effect, and the order it named counts as used.
+   */
+  mayHaveTakenEffect?: true;
   /**
    * Why the request itself was not valid HTTP (an invalid percent-encoding in its target, RFC 3986 §2.1), when
    * a check sent it so on purpose: its answer may be the HTTP stack's, before the API saw it.

@@ -1,9 +1,8 @@
 // What a request puts on the wire for each way of authenticating: the URL and the headers, the key taken from
-// the client (checks never hold it). Builds only; never sends, and never puts the live key in a URL to another
-// machine without the opt-in.
+// the client (checks never hold it). Builds only; never sends, and never puts the live key in a URL without
+// the opt-in.
 import { HarnessError } from '../errors.ts';
 import { authorizationLines, type KeyForm } from './key-forms.ts';
-import { isLoopbackUrl } from './loopback.ts';
 import { KEY_VARIABLE, type Redactor } from './redact.ts';
 import type { Bucket } from './transcript.ts';
 
@@ -27,7 +26,7 @@ export interface WireContext {
   key(which?: 'primary' | 'secondary'): string;
   /** Told of every altered key before anything is recorded: it reveals the key as much as the key does. */
   redactor: Redactor;
-  /** The live key may go into a URL to a non-loopback target (--allow-key-in-url). */
+  /** The live key may go into a URL (--allow-key-in-url, or the embedded target). */
   allowKeyInUrl?: boolean;
 }
 
@@ -70,12 +69,10 @@ export function wireRequest(
     const cookies = (auth.cookies ?? []).map((name) => `${name}=${ctx.key()}`);
     if (cookies.length > 0) headers.cookie = cookies.join('; ');
   } else if (auth.kind === 'query') {
-    // URLs end up in access logs, proxies and APM tools: the key goes there only to this machine or on opt-in.
-    if (!ctx.allowKeyInUrl && !isLoopbackUrl(ctx.baseUrl))
-      throw new HarnessError(
-        'E_INTERNAL',
-        'refused to put the API key in a URL to a non-loopback target without --allow-key-in-url',
-      );
+    // URLs end up in access logs, proxies and APM tools, a tunnel to this machine's loopback included: the
+    // live key goes there only on opt-in (the embedded target's demo key aside, which the run opts in for).
+    if (!ctx.allowKeyInUrl)
+      throw new HarnessError('E_INTERNAL', 'refused to put the API key in a URL without --allow-key-in-url');
     const query = auth.params.map((p) => `${p}=${encodeURIComponent(ctx.key())}`).join('&');
     url += `${url.includes('?') ? '&' : '?'}${query}`;
   }

@@ -1,10 +1,15 @@
 // GitHub Actions workflow commands for a finished run (`::error`, `::warning`, `::notice`), so failures show
 // on the workflow run's page. Text only; the command prints them when GITHUB_ACTIONS is true.
-import type { Report } from './model.ts';
 
-/** GitHub Actions workflow commands: the data of `::error title=T::message` escaped as the runner expects. */
+import type { Report } from './model.ts';
+import { terminalLine } from './text/inert.ts';
+
+/**
+ * GitHub Actions workflow commands: the data of `::error title=T::message` escaped as the runner expects, on
+ * one line whose controls are written out (the runner's log renders ANSI sequences).
+ */
 function ghData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return terminalLine(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
 }
 function ghProperty(text: string): string {
   return ghData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');

@@ -61,8 +61,8 @@ describe('compareReports', () => {
     ]);
     const md = comparisonMarkdown(c, a, b);
     expect(md).toMatch(
-      /## New failures \(2\)\n\n\| Check \| Level \| A \| B \|\n\|---\|---\|---\|---\|\n\| `LIST-B` \| MUST \| pass: ok \| fail: broken \|/,
+      /## New failures \(2\)\n\n\| Check \| Level \| A \| B \|\n\|---\|---\|---\|---\|\n\| `LIST-B` \| MUST \| `pass: ok` \| `fail: broken` \|/,
     );
-    expect(md).toMatch(/\| X-RateLimit-Limit \| 60 \| 300 \|/);
+    expect(md).toMatch(/\| X-RateLimit-Limit \| `60` \| `300` \|/);
   });
 });

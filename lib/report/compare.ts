@@ -1,7 +1,7 @@
 // Two reports side by side, for deploy gating: what newly fails, what was fixed, which INFO observations
 // and rate-limit figures changed. Pure: reports in, a comparison and its Markdown out.
 import type { CheckResult } from '../check/model.ts';
-import { mdCell } from './markdown.ts';
+import { mdData, mdText } from './text/inert.ts';
 
 type Result = Pick<CheckResult, 'id' | 'level' | 'status' | 'message' | 'rateLimitSeries'>;
 
@@ -85,8 +85,8 @@ export function comparisonMarkdown(c: Comparison, a: ComparedReport, b: Compared
   const lines = [
     `# Conformance comparison`,
     '',
-    `A: run \`${a.runId}\` against ${a.target.baseUrl}: **${a.verdict}**  `,
-    `B: run \`${b.runId}\` against ${b.target.baseUrl}: **${b.verdict}**`,
+    `A: run ${mdData(a.runId, false)} against ${mdData(a.target.baseUrl, false)}: **${mdText(a.verdict)}**  `,
+    `B: run ${mdData(b.runId, false)} against ${mdData(b.target.baseUrl, false)}: **${mdText(b.verdict)}**`,
   ];
   const table = (title: string, rows: Change[], none: string, head = '| Check | Level | A | B |') => {
     lines.push('', `## ${title} (${rows.length})`, '');
@@ -98,8 +98,8 @@ export function comparisonMarkdown(c: Comparison, a: ComparedReport, b: Compared
     for (const r of rows)
       lines.push(
         head.split('|').length === 6
-          ? `| \`${r.id}\` | ${r.level} | ${mdCell(r.before)} | ${mdCell(r.after)} |`
-          : `| ${mdCell(r.id)} | ${mdCell(r.before)} | ${mdCell(r.after)} |`,
+          ? `| ${mdData(r.id)} | ${mdText(r.level)} | ${mdData(r.before)} | ${mdData(r.after)} |`
+          : `| ${mdText(r.id)} | ${mdData(r.before)} | ${mdData(r.after)} |`,
       );
   };
   table('New failures', c.newFailures, 'None.');

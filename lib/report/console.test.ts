@@ -12,6 +12,7 @@ const INPUTS: PlanInputs = {
     keyPlan: false,
     burst: false,
     probeOff: true,
+    keyInUrl: false,
     propertyRuns: 0,
     exhaustive: false,
   },

@@ -1,11 +1,13 @@
 // What the command prints: the plan before the first request, a line per check as it lands, and the closing
-// summary (the verdict line with what was and was not evaluated, counts, where the reports are). Text only.
+// summary (the verdict line with what was and was not evaluated, counts, where the reports are). Text only;
+// every line made inert for a terminal (inert.ts), as messages quote what the target sent.
 import { dirname, join } from 'node:path';
 import type { CheckResult } from '../check/model.ts';
 import { flagAndEnv } from '../config/settings.ts';
 import type { RunPlan } from '../run/plan.ts';
 import type { NotEvaluated } from './evaluation.ts';
 import type { Report } from './model.ts';
+import { terminalLine, terminalLines } from './text/inert.ts';
 
 /**
  * Every file of a run folder, as ReportWriter.finish writes them (test/first-hour.test.ts compares the two):
@@ -21,7 +23,9 @@ export const RUN_FILES = [
 ];
 
 export function resultLine(c: CheckResult): string {
-  return `  ${c.status.toUpperCase().padEnd(5)} ${c.id.padEnd(34)} ${c.level.padEnd(6)} ${c.message}`;
+  return terminalLine(
+    `  ${c.status.toUpperCase().padEnd(5)} ${c.id.padEnd(34)} ${c.level.padEnd(6)} ${c.message}`,
+  );
 }
 
 /** Ids grouped by a shared reason, so seven skips for one missing setting read as one line. */
@@ -52,7 +56,7 @@ export function planLines(plan: RunPlan, budget: number): string[] {
   lines.push(...samplingLines(plan));
   for (const g of grouped(out.map((c) => ({ id: c.id, reason: c.skip?.reason ?? '' }))))
     lines.push(`  left out: ${g}`);
-  return lines;
+  return lines.map(terminalLine);
 }
 
 /** What the sampling checks send in this mode and in the other, and how to get every case. */
@@ -184,5 +188,5 @@ export function summary(report: Report, reportDir: string | undefined): string {
     lines.push(
       `  reports: ${reportDir}/{${RUN_FILES.join(',')}} (also ${join(dirname(reportDir), 'latest')})`,
     );
-  return lines.join('\n');
+  return terminalLines(lines);
 }

@@ -35,7 +35,15 @@ function entry(x: Exchange) {
       ? [`body cut to the first ${r.body.length} characters of ${r.bodyBytes} bytes`]
       : []),
     ...(r?.bodyError ? [`body unreadable: ${r.bodyError.code}: ${r.bodyError.message}`] : []),
+    ...(r?.headersOmitted
+      ? [
+          `${r.headersOmitted.lines} header lines (${r.headersOmitted.chars} characters) left out of the record`,
+        ]
+      : []),
     ...(x.error ? [`no response: ${x.error.code}: ${x.error.message}`] : []),
+    ...(x.mayHaveTakenEffect
+      ? [`the ${x.request.method} may have taken effect: its answer was not read`]
+      : []),
   ];
   return {
     startedDateTime: x.startedAt,

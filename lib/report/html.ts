@@ -5,7 +5,7 @@ import { bannerHtml, VERDICT_TEXT } from './html/banner.ts';
 import { cardHtml } from './html/card.ts';
 import { chartFigure } from './html/chart.ts';
 import { CSS } from './html/css.ts';
-import { badge, esc, levelTag, ruleLinks } from './html/escape.ts';
+import { badge, CSP, esc, levelTag, ruleLinks } from './html/escape.ts';
 import { findingRank, findingsHtml, unspecifiedHtml } from './html/findings.ts';
 import { matrixHtml } from './html/matrix.ts';
 import { provenanceHtml } from './html/provenance.ts';
@@ -44,7 +44,7 @@ export function htmlReport(report: Report): string {
     .map(([id, title]) => `<a href="#${id}">${title}</a>`)
     .join(' · ');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${CSP}"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Conformance report ${esc(report.runId)}: ${esc(VERDICT_TEXT[report.verdict])}</title><style>${CSS}</style></head>
 <body>
 <h1>Order Store Service v1: conformance report</h1>

@@ -1,13 +1,9 @@
 // report.md: the run in Markdown for a CI job summary ($GITHUB_STEP_SUMMARY) or a merge request: verdict,
-// counts, each failure with its requirement and spec clause, what was not evaluated. Text only.
+// counts, each failure with its requirement and spec clause, what was not evaluated. Text only. Anything that
+// may quote the target (messages, reasons) goes in as data (inert.ts mdData): a code span nothing can close.
 import { verdictLine } from './console.ts';
 import type { Report } from './model.ts';
-
-/** Text safe in a Markdown table cell: one line, pipes escaped, bounded. */
-export function mdCell(text: string): string {
-  const one = text.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
-  return one.length > 300 ? `${one.slice(0, 297)}...` : one;
-}
+import { mdData, mdText } from './text/inert.ts';
 
 /** The embedded server with the faults and variants it ran, as the console and report.html name them. */
 function embeddedText(report: Report): string {
@@ -29,21 +25,21 @@ export function reportMarkdown(report: Report): string {
     '',
     `**${verdictLine(report).replace(/^Verdict: /, '')}**`,
     '',
-    `Target ${report.target.baseUrl}${embeddedText(report)}; run \`${report.runId}\`; ${report.suite.name} ${report.suite.version}; seed ${report.settings.seed}.`,
+    `Target ${mdData(report.target.baseUrl, false)}${embeddedText(report)}; run \`${report.runId}\`; ${report.suite.name} ${report.suite.version}; seed ${report.settings.seed}.`,
     '',
     ...(report.traffic
       ? [
-          `Judged from recorded traffic (passive: nothing was sent): ${report.traffic.exchanges} exchanges of ${report.traffic.sources.map((s) => mdCell(s.name)).join(', ')}; checks the traffic did not show are not evaluated, each with the traffic that would show it.`,
+          `Judged from recorded traffic (passive: nothing was sent): ${report.traffic.exchanges} exchanges of ${report.traffic.sources.map((s) => mdData(s.name, false)).join(', ')}; checks the traffic did not show are not evaluated, each with the traffic that would show it.`,
           '',
         ]
       : []),
-    `Gate: **${gate.passed ? 'pass' : 'fail'}** (exit ${gate.exitCode}${gate.failOn === 'warn' ? ', --fail-on warn' : ''})${gate.reasons.length > 0 ? `: ${gate.reasons.map(mdCell).join('; ')}` : ''}`,
+    `Gate: **${gate.passed ? 'pass' : 'fail'}** (exit ${gate.exitCode}${gate.failOn === 'warn' ? ', --fail-on warn' : ''})${gate.reasons.length > 0 ? `: ${gate.reasons.map((r) => mdData(r, false)).join('; ')}` : ''}`,
     '',
     `| Checks | pass | fail | warn | info | skip | error |`,
     `|---|---|---|---|---|---|---|`,
     `| ${c.total} | ${c.pass} | ${c.fail} | ${c.warn} | ${c.info} | ${c.skip} | ${c.error} |`,
     '',
-    `Spec rules: ${report.coverage.evaluated} of ${report.coverage.testable} testable rules evaluated; untested: ${report.coverage.uncovered.map((u) => `\`${u.id}\` (${mdCell(u.reason)})`).join(', ') || 'none'}.`,
+    `Spec rules: ${report.coverage.evaluated} of ${report.coverage.testable} testable rules evaluated; untested: ${report.coverage.uncovered.map((u) => `\`${u.id}\` (${mdText(u.reason)})`).join(', ') || 'none'}.`,
   ];
   const known = new Map((report.baseline?.known ?? []).map((k) => [k.id, k]));
   const findings = report.checks.filter(
@@ -55,9 +51,11 @@ export function reportMarkdown(report: Report): string {
     lines.push('| Check | Level | Status | Requirement | Spec | Finding |', '|---|---|---|---|---|---|');
     for (const x of findings) {
       const k = known.get(x.id);
-      const status = k ? `${x.status} (known: ${mdCell(k.reason)}${k.link ? `, ${k.link}` : ''})` : x.status;
+      const status = k
+        ? `${x.status} (known: ${mdData(k.reason)}${k.link ? `, ${mdData(k.link)}` : ''})`
+        : x.status;
       lines.push(
-        `| \`${x.id}\` | ${x.level} | ${status} | ${mdCell(x.requirement)} | ${mdCell(x.spec)} | ${mdCell(x.message)} |`,
+        `| \`${x.id}\` | ${x.level} | ${status} | ${mdText(x.requirement)} | ${mdText(x.spec)} | ${mdData(x.message)} |`,
       );
     }
   }
@@ -66,9 +64,9 @@ export function reportMarkdown(report: Report): string {
   if (out.length === 0) lines.push('Every selected check reached a verdict.');
   else {
     lines.push('| Check | Level | Why |', '|---|---|---|');
-    for (const n of out) lines.push(`| \`${n.id}\` | ${n.level} | ${mdCell(`${n.cause}: ${n.reason}`)} |`);
+    for (const n of out) lines.push(`| \`${n.id}\` | ${n.level} | ${mdData(`${n.cause}: ${n.reason}`)} |`);
   }
   if (report.incompleteReasons.length > 0)
-    lines.push('', '## Incomplete', '', ...report.incompleteReasons.map((r) => `- ${mdCell(r)}`));
+    lines.push('', '## Incomplete', '', ...report.incompleteReasons.map((r) => `- ${mdData(r, false)}`));
   return `${lines.join('\n')}\n`;
 }

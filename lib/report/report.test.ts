@@ -2,101 +2,14 @@ import { lstatSync, mkdtempSync, readFileSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CheckResult, Status } from '../check/model.ts';
-import type { SpecRule } from '../check/rules.ts';
-import type { RunConfig } from '../config/run-config.ts';
+import { PLAN, RULES, reportOf as report, result, SETTINGS } from '../../test/support/report-fixture.ts';
 import { validate } from '../formats/validation.ts';
-import type { RunPlan } from '../run/plan.ts';
 import { buildReport } from './build.ts';
 import { summary } from './console.ts';
 import { htmlReport } from './html.ts';
 import { junitXml } from './junit.ts';
 import { exitCodeOf, newRunId, type Report, verdictOf } from './model.ts';
 import { PROGRESS_COST_FACTOR, PROGRESS_INTERVAL_MS, ReportWriter } from './write.ts';
-
-function result(id: string, status: Status, extra: Partial<CheckResult> = {}): CheckResult {
-  return {
-    id,
-    title: 'Sends something',
-    level: status === 'warn' ? 'SHOULD' : 'MUST',
-    spec: 'spec §4 cancelOrder rule 3',
-    rules: ['4.cancel.r3'],
-    requirement: 'When no order has the given orderId, then the response is 404.',
-    basis: [
-      {
-        source: 'spec §4 cancelOrder rule 3',
-        text: 'When no order has the given `orderId`, then the response is 404.',
-      },
-    ],
-    suite: id.startsWith('LIST') ? 'List orders' : 'Cancel an order',
-    status,
-    message: `${status} message`,
-    details: [],
-    exchanges: [],
-    reproduction: [],
-    startedAt: '2026-11-22T10:00:00.000Z',
-    durationMs: 12,
-    ...extra,
-  };
-}
-
-const RULES: SpecRule[] = [
-  { id: '4.cancel.r3', section: '§4 cancelOrder rule 3', text: '404', kind: 'requirement' },
-];
-
-const PLAN: RunPlan = {
-  checks: [],
-  requests: 3,
-  longestWaitSeconds: null,
-  probe: 'not selected',
-  budgetForAll: 3,
-  exhaustive: false,
-  sampled: [],
-  exhaustiveRequests: 3,
-};
-
-const SETTINGS: RunConfig = {
-  baseUrl: 'http://127.0.0.1:1/v1',
-  apiKey: 'osk_report_test_key',
-  cancellableOrderIds: ['7'],
-  shippedOrderIds: [],
-  only: [],
-  skip: [],
-  timeoutMs: 10000,
-  maxRequests: 400,
-  maxWaitMs: 120_000,
-  maxResponseBytes: 1 << 20,
-  seed: 1,
-  propertyRuns: 8,
-  exhaustive: false,
-  skipRateLimitProbe: false,
-  burst: false,
-  trustOrderList: false,
-  allowKeyInUrl: false,
-  refusedKeyIsFailure: false,
-};
-
-function report(checks: CheckResult[], reasons: string[] = []): Report {
-  const facts = {
-    runId: newRunId(new Date('2026-11-22T10:00:00Z'), () => 0.5),
-    started: new Date('2026-11-22T10:00:00Z'),
-    config: SETTINGS,
-    embedded: true,
-    referenceFaults: [],
-    selected: checks.map((c) => c.id),
-    rateLimitProbe: 'run' as const,
-    rules: RULES,
-    catalogue: checks,
-    plan: PLAN,
-    profile: 'standard' as const,
-    failOn: 'fail' as const,
-  };
-  return buildReport(
-    facts,
-    { results: checks, reasons, requestsSent: 3, final: true },
-    new Date('2026-11-22T10:00:02Z'),
-  );
-}
 
 const HOSTILE = 'bad <script>alert("x")</script> & \u0001\u0008 "quoted"';
 

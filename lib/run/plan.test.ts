@@ -20,6 +20,7 @@ const INPUTS: PlanInputs = {
     keyPlan: false,
     burst: false,
     probeOff: false,
+    keyInUrl: false,
     propertyRuns: 8,
     exhaustive: false,
   },
@@ -45,6 +46,25 @@ describe('planRun', () => {
     expect(out(p)).toEqual(['ID-C limit', 'RL-PROBE-D limit', 'RL-PROBE-E limit']);
     expect(p.probe).toMatch(/^not run: needs up to 50 requests and 8 remain/);
     expect(p.budgetForAll).toBe(2 + 1 + 10 + 50);
+  });
+
+  it('leaves out a check that puts the live key in a URL, naming the opt-in, unless it is given', () => {
+    const checks = [
+      { id: 'AUTH-QUERY-KEY-401', level: 'MUST' as const, needs: { requests: 3, keyInUrl: true } },
+    ];
+    const p = planRun(checks, INPUTS);
+    expect(p.checks[0]).toMatchObject({
+      run: false,
+      skip: {
+        reason: expect.stringMatching(
+          /live key in a URL.*--allow-key-in-url \/ ORDER_STORE_ALLOW_KEY_IN_URL/,
+        ),
+        cause: { kind: 'input', setting: 'allowKeyInUrl' },
+      },
+    });
+    expect(planRun(checks, { ...INPUTS, grants: { ...INPUTS.grants, keyInUrl: true } }).checks[0]?.run).toBe(
+      true,
+    );
   });
 
   it('leaves the probe out when its window is longer than the wait limit', () => {

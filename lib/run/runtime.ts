@@ -100,6 +100,8 @@ export function createRuntime(
     allowKeyInUrl: config.allowKeyInUrl,
     refusedKeyIsFailure: config.refusedKeyIsFailure,
     maxResponseBytes: config.maxResponseBytes,
+    maxHeaderBytes: config.maxHeaderBytes,
+    ...(config.caFile !== undefined ? { caFile: config.caFile } : {}),
     recordBodyBytes: RECORD_BODY_BYTES,
     pacer,
     transcript,

@@ -3,11 +3,9 @@
 // answered 401 on every operation. A second Authorization line is only observed: nothing obliges a server to
 // refuse it (RFC 9110 §5.3 binds the sender). The cases are placements.ts; sample.ts decides which go out.
 
-import { input, OUTCOME } from '../../lib/check/skip.ts';
-import { flagAndEnv } from '../../lib/config/settings.ts';
+import { OUTCOME } from '../../lib/check/skip.ts';
 import type { Auth, Response } from '../../lib/http/client.ts';
 import { describeForm } from '../../lib/http/key-forms.ts';
-import { isLoopbackUrl } from '../../lib/http/loopback.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { expectStatus } from '../kit/expect.ts';
 import { describeStatus } from '../kit/responses.ts';
@@ -78,7 +76,11 @@ async function sendForms(
   return sent;
 }
 
-const needsOf = (group: FormGroup) => ({ ...groupCounts(group), shared: shares('order list') });
+const needsOf = (group: FormGroup) => ({
+  ...groupCounts(group),
+  shared: shares('order list'),
+  ...(group.keyInUrl ? { keyInUrl: true } : {}),
+});
 
 /** The group's cases by kind, as docs/checks.md lists them: every case --exhaustive sends. */
 const casesOf = (group: FormGroup) =>
@@ -98,12 +100,6 @@ function refusedCheck(group: FormGroup) {
     needs: needsOf(group),
     cases: casesOf(group),
     async run(ctx: Ctx) {
-      // The live key in a URL reaches access logs, proxies and APM tools: only to this machine, or on opt-in.
-      if (group.keyInUrl && !ctx.config.allowKeyInUrl && !isLoopbackUrl(ctx.config.baseUrl))
-        ctx.skip(
-          `the live key would travel in a URL, which access logs, proxies and APM tools record: allow it with ${flagAndEnv('allowKeyInUrl')}`,
-          input('allowKeyInUrl'),
-        );
       const ops = new Set<string>();
       const sent = await sendForms(ctx, group, ({ case: auth, op }, res) => {
         ops.add(op);

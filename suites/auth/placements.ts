@@ -21,7 +21,7 @@ export interface FormGroup {
   observed?: true;
   /** By default one case of each kind on one operation, not each operation (an observation, not a rule). */
   onePerKind?: true;
-  /** The live key goes into the URL: only to this machine, or with --allow-key-in-url. */
+  /** The live key goes into the URL: only with --allow-key-in-url, or to the embedded target (Needs.keyInUrl). */
   keyInUrl?: true;
 }
 

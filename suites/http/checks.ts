@@ -35,6 +35,13 @@ export const framing = suite({
             offences.push({ problem: `the body could not be read as framed (${e.code})`, exchange: x });
         }
         const all = ctx.transcript.all();
+        // An answer whose head the parser refused (a control byte in a header) was framed as no HTTP message.
+        const malformed = all.filter((x) => !x.response && x.error?.code.startsWith('HPE_'));
+        for (const x of malformed)
+          offences.push({
+            problem: `the answer is not an HTTP/1.1 response (${x.error!.code})`,
+            exchange: x,
+          });
         for (const stray of ctx.http.strayResponses) {
           const x = all[stray.afterSeq - 1];
           if (x)
@@ -43,7 +50,12 @@ export const framing = suite({
               exchange: x,
             });
         }
-        reportGrouped(ctx, offences, xs.length, 'every response ended where its headers said');
+        reportGrouped(
+          ctx,
+          offences,
+          xs.length + malformed.length,
+          'every response ended where its headers said',
+        );
       },
     }),
   ],

@@ -3,6 +3,7 @@
 // the valid Error objects they are (checks judge what was sent, only what is written is redacted).
 import { afterEach, describe, expect, it } from 'vitest';
 import { base64Cores } from '../../lib/http/redact.ts';
+import { keyLeaks } from '../support/base64-leaks.ts';
 import { closeAll, KEY, reportProblems, runAgainst, SECOND_KEY, said } from './support.ts';
 
 afterEach(closeAll);
@@ -54,7 +55,8 @@ describe('a server that echoes credentials', () => {
         }
         x.reply({ ...a, headers });
       },
-      [],
+      // The key in a query string too, so every place a key can travel is echoed back.
+      ['--allow-key-in-url'],
       { ORDER_STORE_SECOND_API_KEY: SECOND_KEY },
     );
     expect(reportProblems(run)).toEqual([]);
@@ -74,7 +76,27 @@ describe('a server that echoes credentials', () => {
         for (const p of places) if (p.text.includes(form)) found.push(`${name} of a key in ${p.path}`);
     }
     expect(found).toEqual([]);
+    // Decoding every base64 run of every output gives back no two consecutive characters of either key.
+    const leaks = [KEY, SECOND_KEY].flatMap((key) =>
+      places.flatMap((p) => keyLeaks(p.text, key).map((l) => `${p.path.split('/').pop()}: ${l}`)),
+    );
+    expect(leaks).toEqual([]);
+    expect(run.server.requests.some((r) => r.target.includes('api_key='))).toBe(true);
     // The reproductions still rebuild the key from the environment.
     expect(run.files.find((f) => f.path.endsWith('report.json'))?.text).toContain('$ORDER_STORE_API_KEY');
+  }, 120_000);
+
+  it('puts the live key in no URL without --allow-key-in-url, a loopback target included', async () => {
+    const run = await runAgainst(async (x) => x.reply(await x.upstream()));
+    expect(reportProblems(run)).toEqual([]);
+    const inUrl = run.server.requests.filter((r) =>
+      [KEY, encodeURIComponent(KEY), KEY.slice(0, 20)].some((f) => r.target.includes(f)),
+    );
+    expect(inUrl.map((r) => r.target)).toEqual([]);
+    expect(run.report!.evaluation.notEvaluated.find((n) => n.id === 'AUTH-QUERY-KEY-401')).toMatchObject({
+      setting: 'allowKeyInUrl',
+      reason: expect.stringMatching(/live key in a URL.*--allow-key-in-url/),
+    });
+    expect(run.stdout).toMatch(/left out: .*AUTH-QUERY-KEY-401.*--allow-key-in-url/);
   });
 });

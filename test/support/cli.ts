@@ -173,5 +173,8 @@ export function targetEnv(server: {
     // Our own reference server, started for the test: its list holds every order, so absence may rest on it
     // (test/hostile/ covers targets whose list cannot be trusted).
     ORDER_STORE_TRUST_ORDER_LIST: 'true',
+    // Its demo key, on this machine, to a server that logs nothing: the key may go in a URL
+    // (AUTH-QUERY-KEY-401), as it may to the embedded target.
+    ORDER_STORE_ALLOW_KEY_IN_URL: 'true',
   };
 }

@@ -23,7 +23,10 @@ function exchangeText(x: Exchange): string {
   );
   const body =
     r.body.length > BODY_CHARS ? `${r.body.slice(0, BODY_CHARS)}\n… (${r.bodyBytes} bytes in all)` : r.body;
-  return [head, ...reqHeaders, '', `HTTP ${r.status}`, ...resHeaders, '', body].join('\n');
+  const omitted = r.headersOmitted
+    ? [`… ${r.headersOmitted.lines} more header lines (${r.headersOmitted.chars} characters), not recorded`]
+    : [];
+  return [head, ...reqHeaders, '', `HTTP ${r.status}`, ...resHeaders, ...omitted, '', body].join('\n');
 }
 
 export function exchangeHtml(x: Exchange, open: boolean): string {

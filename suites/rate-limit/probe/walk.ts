@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { input, limit, OUTCOME, type Skip, type SkipCause, skipOf } from '../../../lib/check/skip.ts';
 import { flagAndEnv, settingOf } from '../../../lib/config/settings.ts';
 import { rateLimitHeaders } from '../../../lib/formats/rate-limit-headers.ts';
+import { MAX_WINDOW_MS, waitText } from '../../../lib/http/pacer.ts';
 import type { Transcript } from '../../../lib/http/transcript.ts';
 import type { Tools } from '../../kit/context.ts';
 import { ORDERS, orderPath } from '../../kit/paths.ts';
@@ -167,6 +168,12 @@ export function planWalk(env: Tools, reading: Reading, now: number): Outcome<Wal
     );
   const untilReset =
     reading.sample.resetAtMs !== undefined ? Math.max(0, reading.sample.resetAtMs - now) : undefined;
+  // A Reset past any window of spec §8 (a day) is no wait to raise a setting for: rerun once it has passed.
+  if (untilReset !== undefined && untilReset > MAX_WINDOW_MS)
+    return skip(
+      `the key's window resets ${waitText(untilReset)} from now (X-RateLimit-Reset), past any window of spec §8: the probe does not exhaust it; rerun once it has reset`,
+      OUTCOME,
+    );
   if (untilReset !== undefined && untilReset > config.maxWaitMs)
     return skip(
       `exhausting this window would keep the key limited for ${seconds(untilReset)} (until X-RateLimit-Reset), longer than ${settingOf('maxWaitSeconds').flag} (${config.maxWaitMs / 1000} s): raise ${flagAndEnv('maxWaitSeconds')} to run the probe`,

@@ -1,0 +1,37 @@
+// What a check asks the client to send (SendOptions), and the shape of a reader of whole bodies. Types only.
+import type { Exchange } from './transcript.ts';
+import type { Auth } from './wire.ts';
+
+export interface SendOptions {
+  method: 'GET' | 'DELETE' | 'POST' | 'PUT' | 'PATCH' | 'HEAD' | 'OPTIONS';
+  /** Path below the base URL, already percent-encoded as it should go on the wire ('/store/orders/7'). */
+  path: string;
+  auth?: Auth;
+  headers?: Record<string, string>;
+  /** Send again (once) after a 429, once its Retry-After has passed. Off for the rate-limit probe. */
+  retryAfter429?: boolean;
+  /**
+   * The path goes on the wire exactly as written, dot segments included (URL parsing would resolve "/./" and
+   * "/../"): for the checks that spell a path the ways a router may still read as an operation.
+   */
+  verbatimPath?: boolean;
+  /** Why the request is not valid HTTP, when a check sends it so on purpose (recorded on the exchange). */
+  invalidRequest?: string;
+  /**
+   * Send even when the last response said Remaining 0 (the probe's walk into the limit). Retry-After is
+   * honoured regardless: nothing leaves inside a Retry-After period.
+   */
+  spendToLimit?: boolean;
+}
+
+/**
+ * Told of every response, with the request as sent and the body when it arrived whole (undefined when the
+ * transport or one of the harness's limits cut it): whole bodies a reader judges as they arrive, where the
+ * transcript keeps only the first RECORD_BODY_BYTES of each. Called once per response, before the sender
+ * sees it; a HarnessError it throws (a body nested deeper than the parser reads) ends the sender's exchange.
+ */
+export type BodyObserver = (
+  exchange: Exchange,
+  body: Buffer | undefined,
+  sent: Pick<SendOptions, 'method' | 'path'>,
+) => void;

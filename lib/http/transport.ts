@@ -1,0 +1,75 @@
+// The transport to the target, on undici's public API only (Agent, buildConnector, Dispatcher#request): a
+// connector that adds the CA file to the trusted roots and skips interim (1xx) responses, the harness's header
+// and body caps and timeouts, and one request from a URL whose path may go on the wire as written. Opens
+// connections and sends; never records, retries, follows a redirect or judges.
+import { Agent, buildConnector, type Dispatcher } from 'undici';
+import { skipInterimResponses } from './interim.ts';
+
+export type { Agent } from 'undici';
+
+export interface TransportSettings {
+  /** Connect, headers and body-gap timeout. */
+  timeoutMs: number;
+  maxResponseBytes: number;
+  /** The largest response header section read (names and values), as undici counts it. */
+  maxHeaderBytes: number;
+  /** The certificates trusted (tls.ts trustedCa): Node's own roots, unless a CA file adds to them. */
+  ca?: string[];
+  /** Told of each interim (1xx) response skipped. */
+  onInterim?: (status: number) => void;
+}
+
+/** The keep-alive figures of an agent, stated rather than left to undici's defaults (connections.ts mirrors them). */
+export interface KeepAlive {
+  keepAliveTimeout: number;
+  keepAliveTimeoutThreshold: number;
+  keepAliveMaxTimeout: number;
+}
+
+/** An undici Agent with the harness's limits, whose connections skip 1xx responses. */
+export function newAgent(settings: TransportSettings, keepAlive: KeepAlive): Agent {
+  const { timeoutMs, maxResponseBytes, maxHeaderBytes, ca, onInterim } = settings;
+  const connect = buildConnector({ timeout: timeoutMs, ...(ca ? { ca } : {}) });
+  return new Agent({
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    maxResponseSize: maxResponseBytes,
+    maxHeaderSize: maxHeaderBytes,
+    ...keepAlive,
+    connect: (options, callback) =>
+      connect(options, (error, socket) => {
+        if (socket) skipInterimResponses(socket, maxHeaderBytes, onInterim);
+        callback(error, socket as never);
+      }),
+  });
+}
+
+export interface RequestOptions {
+  method: Dispatcher.HttpMethod;
+  headers: Record<string, string | string[]>;
+  dispatcher: Dispatcher;
+  signal?: AbortSignal;
+  /**
+   * Send the URL's path and query as written: URL parsing resolves dot segments ("/./", "/../", "%2e"), which
+   * the path-spelling checks must put on the wire as they are. Off: the URL's parsed path and query.
+   */
+  verbatimPath?: boolean;
+}
+
+/** The path and query of an absolute http(s) URL as written, nothing resolved. */
+export function rawPathOf(url: string): string {
+  const authority = url.indexOf('//');
+  const slash = url.indexOf('/', authority + 2);
+  return slash === -1 ? '/' : url.slice(slash);
+}
+
+/** One request to `url` on `dispatcher` (Dispatcher#request), as undici's own request(url) would send it. */
+export function request(url: string, options: RequestOptions): Promise<Dispatcher.ResponseData> {
+  const { dispatcher, verbatimPath, ...rest } = options;
+  const parsed = new URL(url);
+  return dispatcher.request({
+    ...rest,
+    origin: parsed.origin,
+    path: verbatimPath ? rawPathOf(url) : `${parsed.pathname}${parsed.search}`,
+  });
+}
