@@ -7,6 +7,7 @@ export function helpText(): string {
     '       order-store-conformance verify DIR  (checks a run folder against its SHA256SUMS)',
     '       order-store-conformance baseline write REPORT [--out FILE]  (known failures from a finished run)',
     '       order-store-conformance compare A B [--out FILE]  (two runs in Markdown; exit 1 on a new failure)',
+    '       order-store-conformance --version',
     '',
     'Checks an Order Store Service v1 implementation against its spec and writes reports.',
     'Every option has an environment twin; a dotenv file (.env) is read too; flags win, then real env vars.',
@@ -14,7 +15,15 @@ export function helpText(): string {
   ];
   for (const s of SETTINGS) {
     const arg =
-      s.kind === 'boolean' ? '' : s.kind === 'list' ? ' A,B' : s.kind === 'integer' ? ' N' : ' VALUE';
+      s.kind === 'boolean'
+        ? ''
+        : s.kind === 'list'
+          ? ' A,B'
+          : s.kind === 'integer'
+            ? ' N'
+            : s.kind === 'headers'
+              ? ' "NAME: VALUE"'
+              : ' VALUE';
     const def = s.default !== '' && s.kind !== 'boolean' ? ` (default ${s.default})` : '';
     lines.push(`  ${s.flag}${arg}`, `      ${s.env}${def}`, `      ${s.help}`);
   }
@@ -22,7 +31,8 @@ export function helpText(): string {
     '',
     'Exit codes: 0 conformant (known failures of --baseline allowed), 1 non-conformant (also a warning under',
     '--fail-on warn, or a stale baseline), 2 usage or configuration error (nothing sent), 3 incomplete',
-    '(interrupted, or a limit of the harness - budget, wait, timeout, size cap - left checks out).',
+    '(interrupted, or a limit of the harness - budget, wait, timeout, size cap - left checks out, or fewer MUST',
+    'checks evaluated than --min-must-evaluated), 4 target unreachable (no connection, or no answer at all).',
   );
 
   return lines.join('\n');

@@ -4,6 +4,7 @@
 
 import { isUtf8 } from 'node:buffer';
 import type { Dispatcher } from 'undici';
+import type { ProxySettings } from '../config/config.ts';
 import { LimitError } from '../config/limits.ts';
 import { envAndFlag } from '../config/settings.ts';
 import { errorMessage, HarnessError } from '../errors.ts';
@@ -99,6 +100,10 @@ export interface HttpClientOptions {
   onBan?: (ban: BanEvent) => void;
   /** Told at once when a 429 asks a credential to wait far beyond its window (honoured, not a ban). */
   onLongWait?: (line: string) => void;
+  /** Headers sent with every request (--header), under a check's own; never Authorization. */
+  extraHeaders?: ReadonlyArray<readonly [string, string]>;
+  /** The proxies the environment names (lib/http/dispatcher.ts decides whether one applies). */
+  proxy?: ProxySettings;
 }
 
 const EMPTY: Buffer = Buffer.alloc(0);
@@ -133,11 +138,14 @@ export class HttpClient {
       key: (which) => this.key(which),
       redactor: options.redactor,
       allowKeyInUrl: options.allowKeyInUrl,
+      ...(options.extraHeaders ? { extraHeaders: options.extraHeaders } : {}),
     };
     this.connections = new Connections({
       timeoutMs: options.timeoutMs,
       maxResponseBytes: options.maxResponseBytes,
       onStray: (message) => this.strayResponses.push({ afterSeq: options.transcript.size, message }),
+      baseUrl: options.baseUrl,
+      ...(options.proxy ? { proxy: options.proxy } : {}),
     });
     options.redactor.addKey(options.apiKey, KEY_VARIABLE);
     if (options.secondApiKey) options.redactor.addKey(options.secondApiKey, SECOND_KEY_VARIABLE);

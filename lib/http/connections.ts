@@ -1,7 +1,9 @@
 // The connections to the target (one undici Agent), and the rule that keeps a request off a connection the
 // target may have closed while the harness was busy. Opens and drops connections only: it never sends,
 // retries or reads a request itself.
-import { Agent } from './undici-parts.ts';
+import type { Dispatcher } from 'undici';
+import type { ProxySettings } from '../config/config.ts';
+import { openDispatcher } from './dispatcher.ts';
 
 /** How long undici keeps an idle connection when the target announces nothing (its own default). */
 export const DEFAULT_KEEP_ALIVE_MS = 4000;
@@ -15,6 +17,9 @@ export interface ConnectionSettings {
   maxResponseBytes: number;
   /** Told of bytes the target sent where no response was due, as undici reports them when it drops a connection. */
   onStray: (message: string) => void;
+  /** The target, and the proxies the environment names: the connections go through one when it applies. */
+  baseUrl?: string;
+  proxy?: ProxySettings;
 }
 
 /**
@@ -38,7 +43,7 @@ export function reuseWindowMs(headers: Record<string, string | string[] | undefi
  * connection idle past its window is dropped before the next request rather than reused.
  */
 export class Connections {
-  private agent: Agent;
+  private agent: Dispatcher;
   private inFlight = 0;
   /** performance.now() when the last exchange ended with nothing else in flight; undefined before the first. */
   private idleSinceMs: number | undefined;
@@ -48,18 +53,22 @@ export class Connections {
     this.agent = this.open();
   }
 
-  private open(): Agent {
+  private open(): Dispatcher {
     const { timeoutMs, maxResponseBytes, onStray } = this.settings;
-    const agent = new Agent({
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      connect: { timeout: timeoutMs },
-      maxResponseSize: maxResponseBytes,
-      // Stated rather than left to undici's defaults, which reuseWindowMs mirrors.
-      keepAliveTimeout: DEFAULT_KEEP_ALIVE_MS,
-      keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS,
-      keepAliveMaxTimeout: MAX_KEEP_ALIVE_MS,
-    });
+    const agent = openDispatcher(
+      {
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        connect: { timeout: timeoutMs },
+        maxResponseSize: maxResponseBytes,
+        // Stated rather than left to undici's defaults, which reuseWindowMs mirrors.
+        keepAliveTimeout: DEFAULT_KEEP_ALIVE_MS,
+        keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS,
+        keepAliveMaxTimeout: MAX_KEEP_ALIVE_MS,
+      },
+      this.settings.baseUrl ?? '',
+      this.settings.proxy,
+    );
     agent.on('disconnect', (_origin, _targets, error) => {
       if (error && /bad response/i.test(error.message))
         onStray(`${error.message} (${(error as { code?: string }).code ?? 'E_HTTP'})`);
@@ -68,7 +77,7 @@ export class Connections {
   }
 
   /** The dispatcher for one exchange, never one whose connections sat idle past their window; pair with end(). */
-  begin(): Agent {
+  begin(): Dispatcher {
     if (
       this.inFlight === 0 &&
       this.idleSinceMs !== undefined &&

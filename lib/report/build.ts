@@ -2,6 +2,7 @@
 // and why it could not finish. Called as checks end (progress) and once at the end (final).
 import type { CheckResult } from '../check/model.ts';
 import type { SpecRule } from '../check/rules.ts';
+import type { MustFloor } from '../config/config.ts';
 import type { RunConfig } from '../config/run-config.ts';
 import { EXIT } from '../errors.ts';
 import type { BanEvent } from '../http/ban.ts';
@@ -9,6 +10,7 @@ import type { RunPlan } from '../run/plan.ts';
 import { applyBaseline, type Baseline } from './baseline.ts';
 import { type CoverageCheck, coverageOf } from './coverage.ts';
 import { evaluationGaps, evaluationOf, type Profile } from './evaluation.ts';
+import type { FixtureReport } from './fixtures.ts';
 import { countStatuses, type Gate, gateOf, type Report, SPEC_TITLE, SUITE, verdictOf } from './model.ts';
 import { provenance } from './provenance.ts';
 
@@ -31,6 +33,8 @@ export interface RunFacts {
   failOn: Gate['failOn'];
   /** Known failures (--baseline), and whether a stale entry is tolerated. */
   baseline?: { baseline: Baseline; file: string; allowStale: boolean };
+  /** The gate's floor of MUST checks evaluated (--min-must-evaluated). */
+  floor?: MustFloor;
 }
 
 export interface RunState {
@@ -44,6 +48,10 @@ export interface RunState {
   bans?: readonly BanEvent[];
   /** The run stopped on a configuration error it could see only by sending (a refused key): exit 2. */
   configurationError?: string;
+  /** The target answered nothing: why, and the exit code (4 unreachable, 2 a URL that names no HTTP server). */
+  unreachable?: { reason: string; exitCode: number };
+  /** The fixtures the run was given, planned and consumed. */
+  fixtures?: FixtureReport;
 }
 
 export function buildReport(facts: RunFacts, state: RunState, ended: Date = new Date()): Report {
@@ -65,6 +73,7 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
     state.results,
     facts.plan,
     facts.profile,
+    facts.floor,
   );
   if (!state.final) incompleteReasons.push('the run is still in progress or stopped before it finished');
   else if (missing.length > 0) {
@@ -106,13 +115,20 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
     gate:
       state.configurationError !== undefined
         ? { failOn: facts.failOn, passed: false, exitCode: EXIT.usage, reasons: [state.configurationError] }
-        : gateOf(
-            state.results,
-            incompleteReasons.length === 0 && !state.results.some((r) => r.status === 'error'),
-            facts.failOn,
-            incompleteReasons,
-            baseline,
-          ),
+        : state.unreachable !== undefined && !state.results.some((r) => r.status === 'fail')
+          ? {
+              failOn: facts.failOn,
+              passed: false,
+              exitCode: state.unreachable.exitCode,
+              reasons: [state.unreachable.reason],
+            }
+          : gateOf(
+              state.results,
+              incompleteReasons.length === 0 && !state.results.some((r) => r.status === 'error'),
+              facts.failOn,
+              incompleteReasons,
+              baseline,
+            ),
     baseline,
     bans,
     scope: {
@@ -139,6 +155,7 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
     },
     requests: { sent: state.requestsSent, budget: config.maxRequests },
     provenance: provenance(),
+    ...(state.fixtures ? { fixtures: state.fixtures } : {}),
     checks: [...state.results],
   };
 }

@@ -2,6 +2,7 @@
 // that did not, with why (a skip's cause, a harness error, never run). Pure; the verdict rule reads it.
 import type { CheckResult, Level } from '../check/model.ts';
 import type { SkipKind } from '../check/skip.ts';
+import type { MustFloor } from '../config/config.ts';
 import { type SettingKey, settingOf } from '../config/settings.ts';
 import type { RunPlan } from '../run/plan.ts';
 
@@ -25,6 +26,22 @@ export interface Evaluation {
   notEvaluated: NotEvaluated[];
   /** What the run planned before its first request. */
   plan: Pick<RunPlan, 'requests' | 'longestWaitSeconds' | 'probe'> & { skips: number };
+  /**
+   * The gate's floor of MUST checks evaluated (--min-must-evaluated, `planned` by default in CI), as written,
+   * and the MUST checks the plan ran: fewer evaluated than the floor makes the run incomplete.
+   */
+  minMustEvaluated?: { floor: string; wanted: number };
+}
+
+/** The floor as the setting writes it. */
+export const floorText = (f: MustFloor): string =>
+  f.kind === 'count' ? String(f.value) : f.kind === 'percent' ? `${f.value}%` : f.kind;
+
+/** How many MUST checks of `selected` the floor asks to be evaluated, with the plan running `planned` of them. */
+export function floorCount(f: MustFloor, selected: number, planned: number): number {
+  if (f.kind === 'count') return f.value;
+  if (f.kind === 'percent') return Math.ceil((f.value / 100) * selected - 1e-9);
+  return f.kind === 'all' ? selected : planned;
 }
 
 export function evaluationOf(
@@ -32,6 +49,7 @@ export function evaluationOf(
   results: readonly CheckResult[],
   plan: RunPlan,
   profile: Profile,
+  floor?: MustFloor,
 ): Evaluation {
   const byId = new Map(results.map((r) => [r.id, r]));
   const notEvaluated: NotEvaluated[] = [];
@@ -63,6 +81,18 @@ export function evaluationOf(
       probe: plan.probe,
       skips: plan.checks.filter((c) => !c.run).length,
     },
+    ...(floor
+      ? {
+          minMustEvaluated: {
+            floor: floorText(floor),
+            wanted: floorCount(
+              floor,
+              selected.filter((c) => c.level === 'MUST').length,
+              plan.checks.filter((c) => c.run && c.level === 'MUST').length,
+            ),
+          },
+        }
+      : {}),
   };
 }
 
@@ -79,6 +109,19 @@ export function evaluationGaps(e: Evaluation): string[] {
     gaps.push(
       `${limited.length} checks (${limited.filter((n) => n.level === 'MUST').length} MUST) were not evaluated because a limit of this harness would be exceeded: raise ${settings.join(' and ')} (${ids(limited)})`,
     );
+  }
+  const floor = e.minMustEvaluated;
+  if (floor) {
+    const { floor: f, wanted } = floor;
+    if (e.must.evaluated < wanted) {
+      const musts = e.notEvaluated.filter((n) => n.level === 'MUST');
+      gaps.push(
+        `${e.must.evaluated} of ${e.must.selected} MUST checks were evaluated, and ${settingOf('minMustEvaluated').flag} ${f} asks for ${wanted}${f === 'planned' ? ' (every MUST the plan ran)' : ''}; not evaluated: ${musts
+          .slice(0, 4)
+          .map((n) => `${n.id} (${n.reason.slice(0, 120)})`)
+          .join('; ')}${musts.length > 4 ? `; … ${musts.length - 4} more` : ''}`,
+      );
+    }
   }
   if (e.profile === 'certification') {
     const skipped = e.notEvaluated.filter((n) => n.cause === 'input' || n.cause === 'outcome');

@@ -8,6 +8,7 @@ import type { BanEvent } from '../http/ban.ts';
 import type { BaselineOutcome } from './baseline.ts';
 import type { Coverage } from './coverage.ts';
 import type { Evaluation } from './evaluation.ts';
+import type { FixtureReport } from './fixtures.ts';
 import type { Provenance } from './provenance.ts';
 
 export type Verdict = 'conformant' | 'non-conformant' | 'incomplete';
@@ -64,6 +65,8 @@ export interface Report {
   requests: { sent: number | null; budget: number };
   /** What produced the report: suite commit, digests of the spec text and schemas, Node and platform. */
   provenance: Provenance;
+  /** The fixtures the run was given, planned and consumed (absent in reports before the ledger). */
+  fixtures?: FixtureReport;
   checks: CheckResult[];
 }
 

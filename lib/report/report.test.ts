@@ -46,6 +46,7 @@ const RULES: SpecRule[] = [
 
 const PLAN: RunPlan = {
   checks: [],
+  fixtures: { uses: [], pending: 0, pendingForAll: 0, shippedBy: [] },
   requests: 3,
   longestWaitSeconds: null,
   probe: 'not selected',
