@@ -16,6 +16,13 @@ export interface Diagnosis {
 
 const TIMEOUT = /TIMEOUT|ABORT|E_TIMEOUT/i;
 const CLOSED = /ECONNRESET|UND_ERR_SOCKET|EPIPE|UND_ERR_CLOSED/i;
+/** undici's words for bytes that are no HTTP response (llhttp's HPE_ codes do not always reach the error). */
+const NOT_HTTP = /does not match the HTTP\/1\.1 protocol|Expected HTTP\//i;
+
+/** Whether the target answered nothing at all: requests went out, and none got a status line. */
+export function answeredNothing(exchanges: readonly Exchange[]): boolean {
+  return exchanges.length > 0 && exchanges.every((e) => e.response === undefined);
+}
 
 export async function diagnose(
   baseUrl: string,
@@ -26,10 +33,11 @@ export async function diagnose(
   const codes = failed.map((e) => e.error!.code);
   const origin = new URL(baseUrl).origin;
   const n = `${failed.length} request${failed.length === 1 ? '' : 's'}`;
-  if (codes.some((c) => c.startsWith('HPE_'))) {
+  const garbled = failed.find((e) => e.error!.code.startsWith('HPE_') || NOT_HTTP.test(e.error!.message));
+  if (garbled) {
     const said = await banner(baseUrl, Math.min(timeoutMs, 2000));
     return {
-      reason: `the target at ${origin} does not speak HTTP${said ? ` (on its own it says "${said}")` : ` (its answers are no HTTP status line: ${codes.find((c) => c.startsWith('HPE_'))})`}: check the host and port in ${envAndFlag('baseUrl')}`,
+      reason: `the target at ${origin} does not speak HTTP${said ? ` (on its own it says "${said}")` : ` (its answer is no HTTP status line: ${garbled.error!.message.slice(0, 120)})`}: check the host and port in ${envAndFlag('baseUrl')}`,
       exitCode: EXIT.usage,
     };
   }

@@ -23,7 +23,7 @@ import { type ActiveRun, startRun } from '../lib/run/run.ts';
 import { ALL_CHECKS, CONFORMANCE } from '../suites/index.ts';
 import { SPEC_RULES } from '../suites/spec-rules.ts';
 import { type CatalogueRow, selection } from './catalogue.ts';
-import { type Diagnosis, diagnose } from './diagnose.ts';
+import { answeredNothing, type Diagnosis, diagnose } from './diagnose.ts';
 import {
   accountFixtures,
   consumedBy,
@@ -255,7 +255,7 @@ async function conduct(
       requestsSent = outcome.requestsSent;
       keyRefused = outcome.keyRefused;
       // A target that answered nothing at all: one line on why, with the fix, in place of a verdict.
-      if (outcome.unanswered !== undefined)
+      if (outcome.unanswered !== undefined || answeredNothing(run.exchanges()))
         unreachable = await diagnose(facts.config.baseUrl, run.exchanges(), facts.config.timeoutMs);
     }
   } catch (e) {

@@ -55,7 +55,7 @@ export async function preflight(
   for (;;) {
     const a = await attempt(host, port, secure, timeoutMs);
     if (a.ok) return;
-    if (!via && secure && NOT_TLS.test(a.why))
+    if (!via && secure && (NOT_TLS.test(a.why) || /WRONG_VERSION_NUMBER|PACKET_LENGTH/.test(a.code)))
       throw new UsageError(
         `the target at ${url.origin} does not answer TLS (${a.why}): it serves plain http; use ${url.href.replace(/^https:/, 'http:')} in ${envAndFlag('baseUrl')}`,
       );
