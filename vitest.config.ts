@@ -6,6 +6,7 @@ export default defineConfig({
     include: [
       'lib/**/*.test.ts',
       'engine/**/*.test.ts',
+      'api/**/*.test.ts',
       'suites/**/*.test.ts',
       'reference/**/*.test.ts',
       'test/**/*.test.ts',

@@ -10,6 +10,7 @@ import type { SettingsObject } from '../lib/config/object.ts';
 import { UsageError } from '../lib/errors.ts';
 import { packagePath } from '../lib/files.ts';
 import type { Report } from '../lib/report/model.ts';
+import { apiWords, inApiWords } from './words.ts';
 
 export type { CheckResult, Level, Status } from '../lib/check/model.ts';
 export { EXIT, HarnessError, UsageError } from '../lib/errors.ts';
@@ -53,10 +54,14 @@ function configOf(settings: Settings, cwd: string | undefined, list: boolean): C
   for (const key of ['help', 'list'])
     if (Object.hasOwn(given, key))
       throw new UsageError(`${key} is a setting of the command only; call listChecks() for the catalogue`);
-  return loadConfig([], {
-    settings: list ? { ...given, list: true } : given,
-    ...(cwd ? { cwd } : {}),
-  });
+  try {
+    return loadConfig([], {
+      settings: list ? { ...given, list: true } : given,
+      ...(cwd ? { cwd } : {}),
+    });
+  } catch (e) {
+    throw inApiWords(e);
+  }
 }
 
 /**
@@ -65,7 +70,11 @@ function configOf(settings: Settings, cwd: string | undefined, list: boolean): C
  */
 export function listChecks(settings: Pick<Settings, 'only' | 'skip'> = {}): CheckInfo[] {
   const config = configOf(settings, undefined, true);
-  return selection(config.only, config.skip);
+  try {
+    return selection(config.only, config.skip);
+  } catch (e) {
+    throw inApiWords(e);
+  }
 }
 
 /**
@@ -78,14 +87,19 @@ export async function runConformance(settings: Settings = {}, options: RunOption
   options.signal?.throwIfAborted();
   const config = configOf(settings, options.cwd, false);
   const log = options.onLog ?? (() => {});
-  for (const w of config.warnings) log(`warning: ${w}`);
-  const done = await conductRun(config, {
-    io: { out: log, err: log },
-    writeReports: settings.reportDir !== undefined,
-    ...(options.signal ? { signal: options.signal } : {}),
-    stopReason: "stopped by the caller's AbortSignal",
-  });
-  if (done.keyRefused !== undefined) throw new KeyRefusedError(done.keyRefused, done.report);
+  for (const w of config.warnings) log(`warning: ${apiWords(w)}`);
+  let done: Awaited<ReturnType<typeof conductRun>>;
+  try {
+    done = await conductRun(config, {
+      io: { out: log, err: (line) => log(apiWords(line)) },
+      writeReports: settings.reportDir !== undefined,
+      ...(options.signal ? { signal: options.signal } : {}),
+      stopReason: "stopped by the caller's AbortSignal",
+    });
+  } catch (e) {
+    throw inApiWords(e);
+  }
+  if (done.keyRefused !== undefined) throw new KeyRefusedError(apiWords(done.keyRefused), done.report);
   return done.report;
 }
 
