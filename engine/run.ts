@@ -146,7 +146,7 @@ function runFacts(
     profile: config.profile,
     failOn: config.failOn,
     ...(baseline ? { baseline } : {}),
-    ...(config.minMustEvaluated ? { floor: config.minMustEvaluated } : {}),
+    ...(config.minMustEvaluated ? { floor: config.minMustEvaluated, chosen: config.chosen } : {}),
   };
 }
 

@@ -40,10 +40,11 @@ describe('--min-must-evaluated', () => {
 
   it('a floor the run meets passes; one it falls short of at the end is exit 3, naming the checks and why', async () => {
     const server = await reference({ orders: TEN });
-    const env = { ...targetEnv(server), ORDER_STORE_TRUST_ORDER_LIST: 'false' };
+    // Not trusted, and not said so: the setting is left to its default.
+    const { ORDER_STORE_TRUST_ORDER_LIST: _trusted, ...env } = targetEnv(server);
     const met = await runCliInProcess([...QUICK, '--min-must-evaluated', '5'], { env });
     expect(met.code, met.stdout + met.stderr).toBe(0);
-    expect(met.report!.evaluation.minMustEvaluated).toEqual({ floor: '5', wanted: 5 });
+    expect(met.report!.evaluation.minMustEvaluated).toMatchObject({ floor: '5', wanted: 5 });
     // Outside CI, no floor: the checks the page-like list stopped are named, and the run passes.
     const local = await runCliInProcess(QUICK, { env });
     expect(local.code).toBe(0);
@@ -57,5 +58,22 @@ describe('--min-must-evaluated', () => {
       /MUST checks were evaluated, and --min-must-evaluated planned asks for \d+ \(every MUST the plan ran\); not evaluated: CANCEL-UNKNOWN-404 \(no id is sent as absent: the order list may be a page/,
     );
     expect(ci.junit).toMatch(/RUN-COMPLETE/);
+  });
+
+  it('under planned, a MUST left unevaluated by a setting the run was given is a choice, not a shortfall', async () => {
+    const server = await reference();
+    // --skip-rate-limit-probe leaves RL-HEADERS-RETRY-AFTER-VALID no 429 to judge: the run was told so.
+    const run = await runCliInProcess(
+      ['--skip-rate-limit-probe', '--only', 'LIST,RL-HEADERS', '--seed', '6'],
+      {
+        env: { ...targetEnv(server), CI: 'true' },
+      },
+    );
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.report!.evaluation.minMustEvaluated).toMatchObject({
+      floor: 'planned',
+      missing: [],
+      excused: expect.arrayContaining(['RL-HEADERS-RETRY-AFTER-VALID']),
+    });
   });
 });

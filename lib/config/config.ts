@@ -1,5 +1,6 @@
 // What a run is configured with, as loadConfig (load.ts) returns it: types and the allowed values of the
 // enumerated settings. Declarations only: nothing here reads the environment or checks a value.
+import type { SettingKey } from './settings.ts';
 
 export const PLANS = ['free', 'pro', 'business', 'enterprise'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -87,4 +88,6 @@ export interface Config {
   junitPath?: string;
   /** The proxies the environment names, when any. */
   proxy?: ProxySettings;
+  /** The settings given a value (by flag, variable, env file or the API's object), whatever it is. */
+  chosen: SettingKey[];
 }

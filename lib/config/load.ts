@@ -207,6 +207,7 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
       ? { junitPath: isAbsolute(junitText) ? junitText : resolve(cwd, junitText) }
       : {}),
     ...(proxy ? { proxy } : {}),
+    chosen: Object.keys(raw) as SettingKey[],
   };
 }
 

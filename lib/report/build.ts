@@ -4,6 +4,7 @@ import type { CheckResult } from '../check/model.ts';
 import type { SpecRule } from '../check/rules.ts';
 import type { MustFloor } from '../config/config.ts';
 import type { RunConfig } from '../config/run-config.ts';
+import type { SettingKey } from '../config/settings.ts';
 import { EXIT } from '../errors.ts';
 import type { BanEvent } from '../http/ban.ts';
 import type { RunPlan } from '../run/plan.ts';
@@ -35,6 +36,8 @@ export interface RunFacts {
   baseline?: { baseline: Baseline; file: string; allowStale: boolean };
   /** The gate's floor of MUST checks evaluated (--min-must-evaluated). */
   floor?: MustFloor;
+  /** The settings the run was given a value for (a skip naming one is a choice: the floor excuses it). */
+  chosen?: readonly SettingKey[];
 }
 
 export interface RunState {
@@ -74,6 +77,7 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
     facts.plan,
     facts.profile,
     facts.floor,
+    facts.chosen,
   );
   if (!state.final) incompleteReasons.push('the run is still in progress or stopped before it finished');
   else if (missing.length > 0) {

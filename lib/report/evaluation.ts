@@ -30,7 +30,14 @@ export interface Evaluation {
    * The gate's floor of MUST checks evaluated (--min-must-evaluated, `planned` by default in CI), as written,
    * and the MUST checks the plan ran: fewer evaluated than the floor makes the run incomplete.
    */
-  minMustEvaluated?: { floor: string; wanted: number };
+  minMustEvaluated?: {
+    floor: string;
+    wanted: number;
+    /** The MUST checks the floor counts as not evaluated (under `planned`, only those the plan ran). */
+    missing: string[];
+    /** Under `planned`: the MUST checks the plan ran that were excused, their skip naming a setting the run was given. */
+    excused?: string[];
+  };
 }
 
 /** The floor as the setting writes it. */
@@ -50,6 +57,8 @@ export function evaluationOf(
   plan: RunPlan,
   profile: Profile,
   floor?: MustFloor,
+  /** The settings the run was given a value for: a skip naming one of them is a choice, not a shortfall. */
+  chosen: readonly SettingKey[] = [],
 ): Evaluation {
   const byId = new Map(results.map((r) => [r.id, r]));
   const notEvaluated: NotEvaluated[] = [];
@@ -81,18 +90,35 @@ export function evaluationOf(
       probe: plan.probe,
       skips: plan.checks.filter((c) => !c.run).length,
     },
-    ...(floor
-      ? {
-          minMustEvaluated: {
-            floor: floorText(floor),
-            wanted: floorCount(
-              floor,
-              selected.filter((c) => c.level === 'MUST').length,
-              plan.checks.filter((c) => c.run && c.level === 'MUST').length,
-            ),
-          },
-        }
-      : {}),
+    ...(floor ? { minMustEvaluated: floorOf(floor, selected, plan, notEvaluated, chosen) } : {}),
+  };
+}
+
+/**
+ * The floor's count. Under `planned`, every MUST the plan ran, less those skipped for a setting the run was
+ * given (--skip-rate-limit-probe leaves RL-HEADERS-RETRY-AFTER-VALID nothing to judge): that is the user's
+ * choice, named in the verdict; a skip for what the target did (a list that looks like a page) is not.
+ */
+function floorOf(
+  floor: MustFloor,
+  selected: readonly { id: string; level: Level }[],
+  plan: RunPlan,
+  notEvaluated: readonly NotEvaluated[],
+  chosen: readonly SettingKey[],
+): NonNullable<Evaluation['minMustEvaluated']> {
+  const planned = new Set(plan.checks.filter((c) => c.run && c.level === 'MUST').map((c) => c.id));
+  const excused = notEvaluated
+    .filter((n) => planned.has(n.id) && n.cause === 'input' && n.setting && chosen.includes(n.setting))
+    .map((n) => n.id);
+  const wanted = floorCount(floor, selected.filter((c) => c.level === 'MUST').length, planned.size);
+  const musts = notEvaluated.filter((n) => n.level === 'MUST');
+  const missing =
+    floor.kind === 'planned' ? musts.filter((n) => planned.has(n.id) && !excused.includes(n.id)) : musts;
+  return {
+    floor: floorText(floor),
+    wanted: floor.kind === 'planned' ? wanted - excused.length : wanted,
+    missing: missing.map((n) => n.id),
+    ...(floor.kind === 'planned' && excused.length > 0 ? { excused } : {}),
   };
 }
 
@@ -114,7 +140,7 @@ export function evaluationGaps(e: Evaluation): string[] {
   if (floor) {
     const { floor: f, wanted } = floor;
     if (e.must.evaluated < wanted) {
-      const musts = e.notEvaluated.filter((n) => n.level === 'MUST');
+      const musts = e.notEvaluated.filter((n) => floor.missing.includes(n.id));
       gaps.push(
         `${e.must.evaluated} of ${e.must.selected} MUST checks were evaluated, and ${settingOf('minMustEvaluated').flag} ${f} asks for ${wanted}${f === 'planned' ? ' (every MUST the plan ran)' : ''}; not evaluated: ${musts
           .slice(0, 4)
