@@ -35,7 +35,7 @@ export interface Evaluation {
     wanted: number;
     /** The MUST checks the floor counts as not evaluated (under `planned`, only those the plan ran). */
     missing: string[];
-    /** Under `planned`: the MUST checks the plan ran that were excused, their skip naming a setting the run was given. */
+    /** Under `planned`: the MUST checks the plan ran that were excused (a setting chosen, or moot by another verdict). */
     excused?: string[];
   };
 }
@@ -94,10 +94,24 @@ export function evaluationOf(
   };
 }
 
+/** Opt-ins that spend more of the target's quota: a run that declines them (the default) chose to. */
+const SPENDING_OPT_INS: readonly SettingKey[] = ['exhaustive', 'burst'];
+
+/** Whether a planned MUST that did not run is excused under `planned`: a choice, or moot by another verdict. */
+function excusedUnderPlanned(n: NotEvaluated, chosen: readonly SettingKey[]): boolean {
+  if (n.cause === 'outcome') return true;
+  return (
+    n.cause === 'input' &&
+    n.setting !== undefined &&
+    (chosen.includes(n.setting) || SPENDING_OPT_INS.includes(n.setting))
+  );
+}
+
 /**
- * The floor's count. Under `planned`, every MUST the plan ran, less those skipped for a setting the run was
- * given (--skip-rate-limit-probe leaves RL-HEADERS-RETRY-AFTER-VALID nothing to judge): that is the user's
- * choice, named in the verdict; a skip for what the target did (a list that looks like a page) is not.
+ * The floor's count. Under `planned`, every MUST the plan ran, less those excused: skipped for a setting the
+ * run was given (--skip-rate-limit-probe leaves RL-HEADERS-RETRY-AFTER-VALID nothing to judge) or an opt-in
+ * that spends quota it declined (--exhaustive), or made moot by another check's verdict (that check carries
+ * it). A skip for what the target did (a list that looks like a page, so no id can be sent as absent) counts.
  */
 function floorOf(
   floor: MustFloor,
@@ -108,7 +122,7 @@ function floorOf(
 ): NonNullable<Evaluation['minMustEvaluated']> {
   const planned = new Set(plan.checks.filter((c) => c.run && c.level === 'MUST').map((c) => c.id));
   const excused = notEvaluated
-    .filter((n) => planned.has(n.id) && n.cause === 'input' && n.setting && chosen.includes(n.setting))
+    .filter((n) => planned.has(n.id) && excusedUnderPlanned(n, chosen))
     .map((n) => n.id);
   const wanted = floorCount(floor, selected.filter((c) => c.level === 'MUST').length, planned.size);
   const musts = notEvaluated.filter((n) => n.level === 'MUST');
