@@ -54,9 +54,12 @@ function configOf(settings: Settings, cwd: string | undefined, list: boolean): C
   for (const key of ['help', 'list'])
     if (Object.hasOwn(given, key))
       throw new UsageError(`${key} is a setting of the command only; call listChecks() for the catalogue`);
+  // Files only when asked for: without a reportDir, a fixtures ledger only where fixturesLedger says.
+  const files =
+    given.reportDir === undefined && given.fixturesLedger === undefined ? { fixturesLedger: 'off' } : {};
   try {
     return loadConfig([], {
-      settings: list ? { ...given, list: true } : given,
+      settings: list ? { ...files, ...given, list: true } : { ...files, ...given },
       ...(cwd ? { cwd } : {}),
     });
   } catch (e) {

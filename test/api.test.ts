@@ -137,4 +137,32 @@ describe('runConformance', () => {
     const right: Parameters<typeof runConformance>[0] = { plan: 'pro', failOn: 'warn', reports: ['junit'] };
     expect([wrong, profile, right]).toHaveLength(3);
   });
+
+  it('keeps a fixtures ledger beside the run folder it writes, and writes none without a reportDir', async () => {
+    const server = await reference();
+    const cwd = mkdtempSync(join(tmpdir(), 'osc-api-ledger-'));
+    const settings = {
+      baseUrl: server.baseUrl,
+      apiKey: server.demoKey,
+      cancellableOrderIds: server.fixtures.pending,
+      trustOrderList: true,
+      skipRateLimitProbe: true,
+      only: ['CANCEL-PENDING'],
+      seed: 3,
+    } as const;
+    const unwritten = await runConformance(settings, { cwd });
+    expect(unwritten.fixtures!.ledger).toBeNull();
+    expect(unwritten.fixtures!.consumed.map((c) => c.id)).toEqual(['1']);
+    expect(readdirSync(cwd)).toEqual([]);
+    const written = await runConformance(
+      { ...settings, cancellableOrderIds: ['2'], reportDir: 'out' },
+      { cwd },
+    );
+    expect(written.fixtures!.ledger).toBe(join(cwd, 'out', 'fixtures-ledger.json'));
+    await expect(
+      runConformance({ ...settings, cancellableOrderIds: ['2'], reportDir: 'out' }, { cwd }),
+    ).rejects.toThrow(
+      /pending fixture 2 was consumed by an earlier run .*give fresh pending orders in cancellableOrderIds/,
+    );
+  });
 });

@@ -53,6 +53,15 @@ describe('documentation', () => {
     for (const code of ['`0`', '`1`', '`2`', '`3`', '`4`']) expect(readme).toContain(code);
   });
 
+  it('no command line in README or docs/ci.md carries a key: keys go in the environment or an env file', () => {
+    const ci = readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
+    const commands = [...`${readme}\n${ci}`.matchAll(/```(?:sh|yaml)\n([\s\S]*?)```/g)].flatMap((m) =>
+      m[1]!.split('\n'),
+    );
+    expect(commands.length).toBeGreaterThan(10);
+    expect(commands.filter((l) => /--(second-)?api-key\b/.test(l))).toEqual([]);
+  });
+
   it("README's exit-code table is the code's: every code of EXIT, each row naming what gives it", () => {
     const table = readme.slice(readme.indexOf('### Exit codes'), readme.indexOf('## Settings'));
     const rows = new Map(

@@ -34,7 +34,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_API_KEY',
     kind: 'string',
     default: '',
-    help: 'Bearer API key for the target (required with --base-url). Never printed or written.',
+    help: 'Bearer API key for the target (required with --base-url). Never printed or written. Give it in the environment or an env file: as a flag it shows in the process list (a warning says so).',
   },
   {
     key: 'cancellableOrderIds',
