@@ -3,9 +3,17 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['lib/**/*.test.ts', 'suites/**/*.test.ts', 'reference/**/*.test.ts', 'test/**/*.test.ts'],
-    // Spawned commands run the build: make it from the current sources first.
-    globalSetup: ['test/support/build.ts'],
+    include: [
+      'lib/**/*.test.ts',
+      'engine/**/*.test.ts',
+      'api/**/*.test.ts',
+      'suites/**/*.test.ts',
+      'reference/**/*.test.ts',
+      'test/**/*.test.ts',
+    ],
+    // Spawned commands run the build: make it from the current sources first. Then every report.json the tests
+    // write is checked against the shipped schema when they end (reports-valid.ts).
+    globalSetup: ['test/support/build.ts', 'test/support/reports-valid.ts'],
     // A whole run takes seconds alone and several times that beside others on a loaded machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -13,6 +13,7 @@ import { loadTrafficConfig } from '../lib/config/traffic-config.ts';
 import { UsageError } from '../lib/errors.ts';
 import { packagePath } from '../lib/files.ts';
 import type { Report } from '../lib/report/model.ts';
+import { apiWords, inApiWords } from './words.ts';
 
 export type { Traffic, TrafficExchange } from '../engine/traffic-input.ts';
 export type { CheckResult, Level, Status } from '../lib/check/model.ts';
@@ -57,10 +58,17 @@ function configOf(settings: Settings, cwd: string | undefined, list: boolean): C
   for (const key of ['help', 'list'])
     if (Object.hasOwn(given, key))
       throw new UsageError(`${key} is a setting of the command only; call listChecks() for the catalogue`);
-  return loadConfig([], {
-    settings: list ? { ...given, list: true } : given,
-    ...(cwd ? { cwd } : {}),
-  });
+  // Files only when asked for: without a reportDir, a fixtures ledger only where fixturesLedger says.
+  const files =
+    given.reportDir === undefined && given.fixturesLedger === undefined ? { fixturesLedger: 'off' } : {};
+  try {
+    return loadConfig([], {
+      settings: list ? { ...files, ...given, list: true } : { ...files, ...given },
+      ...(cwd ? { cwd } : {}),
+    });
+  } catch (e) {
+    throw inApiWords(e);
+  }
 }
 
 /**
@@ -69,7 +77,11 @@ function configOf(settings: Settings, cwd: string | undefined, list: boolean): C
  */
 export function listChecks(settings: Pick<Settings, 'only' | 'skip'> = {}): CheckInfo[] {
   const config = configOf(settings, undefined, true);
-  return selection(config.only, config.skip);
+  try {
+    return selection(config.only, config.skip);
+  } catch (e) {
+    throw inApiWords(e);
+  }
 }
 
 /**
@@ -82,14 +94,19 @@ export async function runConformance(settings: Settings = {}, options: RunOption
   options.signal?.throwIfAborted();
   const config = configOf(settings, options.cwd, false);
   const log = options.onLog ?? (() => {});
-  for (const w of config.warnings) log(`warning: ${w}`);
-  const done = await conductRun(config, {
-    io: { out: log, err: log },
-    writeReports: settings.reportDir !== undefined,
-    ...(options.signal ? { signal: options.signal } : {}),
-    stopReason: "stopped by the caller's AbortSignal",
-  });
-  if (done.keyRefused !== undefined) throw new KeyRefusedError(done.keyRefused, done.report);
+  for (const w of config.warnings) log(`warning: ${apiWords(w)}`);
+  let done: Awaited<ReturnType<typeof conductRun>>;
+  try {
+    done = await conductRun(config, {
+      io: { out: log, err: (line) => log(apiWords(line)) },
+      writeReports: settings.reportDir !== undefined,
+      ...(options.signal ? { signal: options.signal } : {}),
+      stopReason: "stopped by the caller's AbortSignal",
+    });
+  } catch (e) {
+    throw inApiWords(e);
+  }
+  if (done.keyRefused !== undefined) throw new KeyRefusedError(apiWords(done.keyRefused), done.report);
   return done.report;
 }
 

@@ -1,6 +1,6 @@
 // The vitest adapter (`order-store-conformance/vitest`): in an implementer's own test file,
-// conformanceSuite({ baseUrl, apiKey, ... }) registers one test per check, named by id and title (so -t
-// filters them). The run is done once, before them, with its pacing and budget intact; each test then reads
+// conformanceSuite({ baseUrl, apiKey, ... }) registers one test per check, named by id and a short title (so
+// -t filters them by id). The run is done once, before them, with its pacing and budget intact; each test then reads
 // its check's verdict. Must never send per test: that would lose the order and the pacing of one run.
 import { beforeAll, describe, type TestContext, test } from 'vitest';
 import type { CheckResult } from '../lib/check/model.ts';
@@ -31,19 +31,54 @@ export interface SuiteOptions {
 const DEFAULT_TIMEOUT_MS = 15 * 60_000;
 const RUN_COMPLETE = 'RUN-COMPLETE the run finished and evaluated every selected check it could';
 
-/** A test's name: the check's id first, so `-t LIST-STATUS-200` or `-t LIST-` selects it. */
-export function testName(c: Pick<CheckInfo, 'id' | 'title'>): string {
-  return `${c.id} ${c.title}`;
+/** How long a test name's title runs: the id and a short title fit a terminal line. */
+const TITLE_CHARS = 60;
+
+/** The title cut short: up to its first clause, within TITLE_CHARS, at a word; never another check's id. */
+export function shortTitle(title: string): string {
+  const clause = title.split(/[:;,(]\s/)[0]!.trim();
+  if (clause.length <= TITLE_CHARS) return clause;
+  const cut = clause.slice(0, TITLE_CHARS);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), TITLE_CHARS / 2)).trim()}…`;
 }
 
-/** The ids of the checks whose tests vitest will run (after -t and .only), or all when every one runs. */
+/** A test's name: the check's id first, so `-t LIST-STATUS-200` or `-t LIST-` selects it, then a short title. */
+export function testName(c: Pick<CheckInfo, 'id' | 'title'>): string {
+  return `${c.id} ${shortTitle(c.title)}`;
+}
+
+/**
+ * The ids -t meant, of those whose tests it matched. vitest matches its pattern anywhere in a name, so `LIST-`
+ * also matches STATE-LIST-... and EVERY-LIST-...; read as an id, it means the ids that start with it. That
+ * reading is taken when one exists: the longest start of a matched id found in every matched name and in no
+ * other, which only a pattern that is a plain start of an id leaves. Any other pattern keeps vitest's choice.
+ */
+export function meantIds(matched: readonly CheckInfo[], all: readonly CheckInfo[]): string[] {
+  const names = matched.map(testName);
+  const others = all.filter((c) => !matched.includes(c)).map(testName);
+  let best = '';
+  for (const c of matched)
+    for (let n = c.id.length; n > best.length; n--) {
+      const start = c.id.slice(0, n);
+      if (names.every((x) => x.includes(start)) && !others.some((x) => x.includes(start))) {
+        best = start;
+        break;
+      }
+    }
+  return best === ''
+    ? matched.map((c) => c.id)
+    : matched.filter((c) => c.id.startsWith(best)).map((c) => c.id);
+}
+
+/** The ids of the checks whose tests vitest will run (after -t and .only), or undefined when every one runs. */
 function selectedIds(
   suite: { tasks: readonly { name: string; mode: string }[] },
   checks: CheckInfo[],
 ): string[] | undefined {
   const running = new Set(suite.tasks.filter((t) => t.mode === 'run').map((t) => t.name));
-  const ids = checks.filter((c) => running.has(testName(c))).map((c) => c.id);
-  return ids.length === 0 || ids.length === checks.length ? undefined : ids;
+  const matched = checks.filter((c) => running.has(testName(c)));
+  if (matched.length === 0 || matched.length === checks.length) return undefined;
+  return meantIds(matched, checks);
 }
 
 function verdictOf(ctx: TestContext, report: Report, c: CheckInfo, failOnWarn: boolean): void {
@@ -85,13 +120,18 @@ function registerChecks(
 ): void {
   describe(name, () => {
     let report: Report | undefined;
+    let meant: Set<string> | undefined;
     // vitest reads the first parameter's destructuring as the fixtures asked for: none here.
     // biome-ignore lint/correctness/noEmptyPattern: an empty pattern is how vitest is told "no fixtures"
     beforeAll(async ({}, suite) => {
-      report = await produce(selectedIds(suite, checks));
+      const ids = selectedIds(suite, checks);
+      if (ids) meant = new Set(ids);
+      report = await produce(ids);
     }, timeoutMs);
     for (const c of checks)
       test(testName(c), (ctx) => {
+        // -t matched its name elsewhere than at the start of its id (LIST- in STATE-LIST-...): not meant.
+        if (meant && !meant.has(c.id)) ctx.skip(`not selected: -t names checks by the start of their id`);
         if (!report) throw new Error('the conformance run did not produce a report');
         verdictOf(ctx, report, c, failOnWarn);
       });

@@ -4,7 +4,7 @@
 
 import { type Conducted, conductRun, INTERRUPTED } from '../engine/run.ts';
 import type { Config } from '../lib/config/config.ts';
-import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
+import { errorMessage, exitCodeOfError } from '../lib/errors.ts';
 import { annotations } from '../lib/report/annotations.ts';
 import { summary } from '../lib/report/console.ts';
 import type { Io } from './io.ts';
@@ -42,7 +42,7 @@ export async function runCommand(config: Config, io: Io, holdSignals = false): P
     });
   } catch (e) {
     io.err(`order-store-conformance: ${errorMessage(e)}`);
-    return e instanceof UsageError ? EXIT.usage : EXIT.incomplete;
+    return exitCodeOfError(e);
   } finally {
     finished = true;
     // When the process ends with the run, the handlers stay to its exit: a late Ctrl-C is then a no-op,
@@ -52,13 +52,16 @@ export async function runCommand(config: Config, io: Io, holdSignals = false): P
       process.removeListener('SIGTERM', onSignal);
     }
   }
-  const { report, dir, keyRefused } = done;
-  // A refused key judged nothing: one line says which setting to check, in place of a verdict.
-  if (keyRefused !== undefined) {
-    io.err(`order-store-conformance: ${keyRefused}`);
-    return report.gate.exitCode;
-  }
-  io.out(summary(report, dir));
+  const { report, dir, files, keyRefused, unreachable } = done;
+  // A refused key, or a target that answered nothing, judged nothing: one line says what to check, in place of
+  // a verdict (the run folder says the same).
+  for (const why of [keyRefused, unreachable])
+    if (why !== undefined) {
+      io.err(`order-store-conformance: ${why}`);
+      return report.gate.exitCode;
+    }
+  io.out(summary(report, dir, files));
+  if (config.junitPath !== undefined) io.out(`  junit.xml also at ${config.junitPath}`);
   if (config.githubActions) for (const line of annotations(report)) io.out(line);
   return report.gate.exitCode;
 }

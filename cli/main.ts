@@ -1,16 +1,41 @@
-// The main command: from argv to exit code (0 conformant, 1 non-conformant, 2 usage, 3 incomplete). It reads
-// the configuration, answers --help and --list, and loads the run (conduct.ts) only when there is one to do.
+// The main command: from argv to exit code (0 conformant, 1 non-conformant, 2 usage, 3 incomplete, 4 target
+// unreachable). It reads the configuration, answers --version, --help and --list, and loads the run
+// (command-run.ts) only when there is one to do.
 
 import type { Config } from '../lib/config/config.ts';
+import { closest, distance } from '../lib/config/environment.ts';
 import { helpText } from '../lib/config/help.ts';
 import { type LoadOptions, loadConfig } from '../lib/config/load.ts';
-import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
+import { EXIT, errorMessage, exitCodeOfError, UsageError } from '../lib/errors.ts';
 import type { Io, Subcommand } from './io.ts';
 
-const defaultIo: Io = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
+/**
+ * A line on a standard stream, until the reader goes away: a pipe closed early (`| head`, `| grep -m1`) ends the
+ * printing, never the run, which goes on to write its reports and exit with its own code.
+ */
+function printer(stream: NodeJS.WriteStream): (line: string) => void {
+  let open = true;
+  stream.on('error', () => {
+    open = false;
+  });
+  return (line) => {
+    if (!open || stream.destroyed) return;
+    try {
+      stream.write(`${line}\n`);
+    } catch {
+      open = false;
+    }
+  };
+}
+
+let standardIo: Io | undefined;
+const defaultIo = (): Io => {
+  standardIo ??= { out: printer(process.stdout), err: printer(process.stderr) };
+  return standardIo;
 };
+
+/** `--version` (or -v, -V) anywhere in the arguments: the version, and nothing else. */
+const VERSION_FLAGS = new Set(['--version', '-v', '-V']);
 
 async function listChecks(config: Config, io: Io): Promise<number> {
   for (const line of (await import('./list.ts')).listLines(config.only, config.skip)) io.out(line);
@@ -47,14 +72,20 @@ export interface MainOptions extends Pick<LoadOptions, 'env' | 'cwd'> {
  * Runs the command. `options` carries the environment and working directory the configuration is read
  * from (the process's own when absent), so a caller can run it in-process without touching either.
  */
-export async function main(argv: string[], io: Io = defaultIo, options: MainOptions = {}): Promise<number> {
+export async function main(argv: string[], io: Io = defaultIo(), options: MainOptions = {}): Promise<number> {
   const name = argv[0];
+  if (argv.some((a) => VERSION_FLAGS.has(a)) && (name === undefined || name.startsWith('-'))) {
+    const { SUITE } = await import('../lib/report/model.ts');
+    io.out(`${SUITE.name} ${SUITE.version}`);
+    return EXIT.conformant;
+  }
   if (name !== undefined && !name.startsWith('-')) {
     const load = Object.hasOwn(SUBCOMMANDS, name) ? SUBCOMMANDS[name] : undefined;
     if (!load) {
       const known = Object.keys(SUBCOMMANDS).join(', ') || 'none';
+      const guess = closest(name, SUBCOMMAND_NAMES);
       io.err(
-        `order-store-conformance: unknown command ${JSON.stringify(name)} (commands: ${known}); see --help`,
+        `order-store-conformance: unknown command ${JSON.stringify(name)}${distance(name, guess) <= 2 ? ` (did you mean ${guess}?)` : ''} (commands: ${known}); see --help`,
       );
       return EXIT.usage;
     }
@@ -66,7 +97,7 @@ export async function main(argv: string[], io: Io = defaultIo, options: MainOpti
   } catch (e) {
     if (e instanceof UsageError) for (const w of e.warnings) io.err(`warning: ${w}`);
     io.err(`order-store-conformance: ${errorMessage(e)}`);
-    return e instanceof UsageError ? EXIT.usage : EXIT.incomplete;
+    return exitCodeOfError(e);
   }
   if (config.help) {
     io.out(helpText());

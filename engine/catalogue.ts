@@ -2,6 +2,7 @@
 // report's scope, read from suites/ without running anything; and the selection a run makes of it, once.
 
 import { type Level, type Needs, selectChecks } from '../lib/check/model.ts';
+import { closest, distance } from '../lib/config/environment.ts';
 import { envAndFlag } from '../lib/config/settings.ts';
 import { UsageError } from '../lib/errors.ts';
 import { type Coverage, coverageOf } from '../lib/report/coverage.ts';
@@ -36,6 +37,18 @@ export function catalogue(only: string[] = [], skip: string[] = []): CatalogueRo
   );
 }
 
+/** ` (did you mean X?)` for a prefix one or two edits from a check id or a prefix of one, else ''. */
+function nearest(prefix: string, all: readonly CatalogueRow[]): string {
+  // The ids and their prefixes at each dash (LIST-, LIST-STATUS-...), which is how users select.
+  const candidates = [
+    ...new Set(all.flatMap((c) => c.id.split('-').map((_, i, parts) => parts.slice(0, i + 1).join('-')))),
+  ];
+  const guess = closest(prefix.replace(/-$/, ''), candidates);
+  return distance(prefix.replace(/-$/, ''), guess) <= 2
+    ? ` (did you mean ${guess}${prefix.endsWith('-') ? '-' : ''}?)`
+    : '';
+}
+
 /** What is wrong with --only/--skip: a prefix that names no check, or a selection that keeps none. */
 export function selectionProblem(only: string[], skip: string[]): string | undefined {
   const all = catalogue();
@@ -45,7 +58,7 @@ export function selectionProblem(only: string[], skip: string[]): string | undef
   ] as const) {
     const none = prefixes.filter((p) => !all.some((c) => c.id.startsWith(p)));
     if (none.length > 0)
-      return `${envAndFlag(key)}: ${none.join(', ')} matches no check id; see --list for the ids`;
+      return `${envAndFlag(key)}: ${none.map((p) => `${p}${nearest(p, all)}`).join(', ')} matches no check id; see --list for the ids`;
   }
   if (catalogue(only, skip).length === 0)
     return `${envAndFlag('only')} and ${envAndFlag('skip')} together leave no check to run; see --list`;

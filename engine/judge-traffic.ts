@@ -63,6 +63,8 @@ export function passiveRunConfig(config: TrafficConfig, baseUrl: string): RunCon
 export function passivePlan(selected: readonly CatalogueRow[]): RunPlan {
   return {
     checks: selected.map((c) => ({ id: c.id, level: c.level, run: true })),
+    // A passive run cancels nothing: no fixture is used up.
+    fixtures: { uses: [], pending: 0, pendingForAll: 0, shippedBy: [] },
     requests: 0,
     longestWaitSeconds: 0,
     probe: 'not run: judged from recorded traffic, nothing sent',

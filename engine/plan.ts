@@ -7,7 +7,8 @@ import { checkConfig } from '../lib/config/check-config.ts';
 import type { Config } from '../lib/config/config.ts';
 import { runConfigFor } from '../lib/config/run-config.ts';
 import { envAndFlag, settingOf } from '../lib/config/settings.ts';
-import type { KnownWindow, PlanCheck, RunPlan } from '../lib/run/plan.ts';
+import { floorCount, floorText } from '../lib/report/evaluation.ts';
+import type { KnownWindow, PlanCheck, PlannedCheck, RunPlan } from '../lib/run/plan.ts';
 import { planRun } from '../lib/run/plan.ts';
 import { CONFORMANCE } from '../suites/index.ts';
 import { EMBEDDED_RATE_LIMIT } from './run-target.ts';
@@ -23,7 +24,16 @@ function knownWindow(config: Config): KnownWindow | undefined {
   };
 }
 
-export function planFor(config: Config, checks: readonly PlanCheck[]): RunPlan {
+/**
+ * The plan of `checks` with `pending` fresh pending fixtures and `shipped` shipped ones (engine/fixtures.ts counts
+ * them: the embedded server brings its own).
+ */
+export function planFor(
+  config: Config,
+  checks: readonly PlanCheck[],
+  pending: number,
+  shipped: number,
+): RunPlan {
   const embedded = config.target.kind === 'embedded';
   // The configuration as the checks will read it; the embedded server brings a second key of its own.
   const grants = grantsOf({
@@ -32,11 +42,8 @@ export function planFor(config: Config, checks: readonly PlanCheck[]): RunPlan {
   });
   const plan = planRun(checks, {
     grants,
-    // The embedded server brings fixtures of both kinds when none are given.
-    cancellable: embedded
-      ? Math.max(1, config.cancellableOrderIds.length)
-      : config.cancellableOrderIds.length,
-    shipped: embedded ? Math.max(1, config.shippedOrderIds.length) : config.shippedOrderIds.length,
+    cancellable: pending,
+    shipped,
     maxRequests: config.maxRequests,
     maxWaitSeconds: config.maxWaitMs / 1000,
     probe: CONFORMANCE.probeCost(knownWindow(config), config.burst),
@@ -68,16 +75,46 @@ export function certificationProblem(config: Config, plan: RunPlan): string | un
   const out = plan.checks.filter((c) => !c.run);
   if (out.length === 0) return undefined;
   const must = out.filter((c) => c.level === 'MUST');
-  // What to provide is the setting each skip's cause names, once each, in the order of the checks.
-  const provide = [...new Set(out.flatMap((c) => (c.skip?.cause.setting ? [c.skip.cause.setting] : [])))]
+  return `a certification run must evaluate every check, and ${out.length} would not run (${must.length} MUST: ${firstIds(must)}); provide ${provisions(config, plan, out)}`;
+}
+
+const firstIds = (xs: readonly PlannedCheck[]): string =>
+  xs
+    .slice(0, 4)
+    .map((c) => c.id)
+    .join(', ') + (xs.length > 4 ? ', …' : '');
+
+/** What to provide so the checks `out` run: the setting each skip's cause names, once each, in check order. */
+function provisions(config: Config, plan: RunPlan, out: readonly PlannedCheck[]): string {
+  return [...new Set(out.flatMap((c) => (c.skip?.cause.setting ? [c.skip.cause.setting] : [])))]
     .filter((key) => key !== 'skipRateLimitProbe' || config.skipRateLimitProbe)
     .map((key) => {
       const flag = settingOf(key).flag;
       if (key === 'skipRateLimitProbe') return `drop ${flag}`;
+      if (key === 'cancellableOrderIds') return `${flag} (${plan.fixtures.pendingForAll} pending orders)`;
       return key === 'maxRequests' ? `${flag} ${plan.budgetForAll} or more` : flag;
-    });
-  return `a certification run must evaluate every check, and ${out.length} would not run (${must.length} MUST: ${must
-    .slice(0, 4)
-    .map((c) => c.id)
-    .join(', ')}${must.length > 4 ? ', …' : ''}); provide ${provide.join(', ')}`;
+    })
+    .join(', ');
+}
+
+/**
+ * Why the run cannot meet its floor of MUST checks evaluated (--min-must-evaluated) as configured, naming what
+ * to provide; undefined when the plan meets it (`planned` always does: it is held at the end).
+ */
+export function floorProblem(config: Config, plan: RunPlan): string | undefined {
+  const floor = config.minMustEvaluated;
+  if (!floor || floor.kind === 'planned') return undefined;
+  const musts = plan.checks.filter((c) => c.level === 'MUST');
+  const planned = musts.filter((c) => c.run).length;
+  const wanted = floorCount(floor, musts.length, planned);
+  if (wanted <= planned) return undefined;
+  const setting = `${envAndFlag('minMustEvaluated')} ${floorText(floor)}`;
+  if (wanted > musts.length)
+    return `${setting} asks for ${wanted} MUST checks evaluated, and only ${musts.length} are selected`;
+  const out = musts.filter((c) => !c.run);
+  return `${setting} asks for ${wanted} MUST checks evaluated, and the plan runs ${planned} of the ${musts.length} selected (left out: ${firstIds(out)}); provide ${provisions(
+    config,
+    plan,
+    plan.checks.filter((c) => !c.run),
+  )}`;
 }

@@ -5,6 +5,7 @@ import { closest, distance } from '../lib/config/environment.ts';
 import { type RunConfig, runConfigFor } from '../lib/config/run-config.ts';
 import { envAndFlag } from '../lib/config/settings.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
+import { proxyFor } from '../lib/http/dispatcher.ts';
 import { preflight } from '../lib/http/preflight.ts';
 
 /**
@@ -46,7 +47,12 @@ function unknownNames(
 
 export async function resolveTarget(config: Config): Promise<RunTarget> {
   if (config.target.kind === 'url') {
-    await preflight(config.target.baseUrl, config.timeoutMs, config.caFile);
+    const proxy = proxyFor(config.target.baseUrl, config.proxy);
+    await preflight(config.target.baseUrl, config.timeoutMs, {
+      waitSeconds: config.waitForTargetSeconds,
+      ...(config.caFile !== undefined ? { caFile: config.caFile } : {}),
+      ...(proxy !== undefined ? { proxy } : {}),
+    });
     return {
       embedded: false,
       close: async () => {},

@@ -3,15 +3,19 @@
 // The engine under both faces (cli/ and api/); never exits the process, installs no signal handler.
 
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { CheckResult } from '../lib/check/model.ts';
 import type { Config } from '../lib/config/config.ts';
+import { SECRET_NAME } from '../lib/config/run-options.ts';
 import { envAndFlag } from '../lib/config/settings.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
 import type { BanEvent } from '../lib/http/ban.ts';
+import { proxyFor } from '../lib/http/dispatcher.ts';
 import { keyRedactor, type Redactor } from '../lib/http/redact.ts';
 import { parseBaseline } from '../lib/report/baseline.ts';
 import { buildReport, type RunFacts } from '../lib/report/build.ts';
 import { planLines, resultLine } from '../lib/report/console.ts';
+import type { LedgerEntry } from '../lib/report/fixtures.ts';
 import { newRunId, type Report, SUITE } from '../lib/report/model.ts';
 import { terminalLine } from '../lib/report/text/inert.ts';
 import { ReportWriter } from '../lib/report/write.ts';
@@ -20,7 +24,16 @@ import { type ActiveRun, startRun } from '../lib/run/run.ts';
 import { ALL_CHECKS, CONFORMANCE } from '../suites/index.ts';
 import { SPEC_RULES } from '../suites/spec-rules.ts';
 import { type CatalogueRow, selection } from './catalogue.ts';
-import { certificationProblem, planFor } from './plan.ts';
+import { answeredNothing, type Diagnosis, diagnose } from './diagnose.ts';
+import {
+  accountFixtures,
+  consumedBy,
+  type FixtureAccount,
+  fixtureLines,
+  fixtureReport,
+  recordFixtures,
+} from './fixtures.ts';
+import { certificationProblem, floorProblem } from './plan.ts';
 import { type RunTarget, resolveTarget } from './run-target.ts';
 import { stopSwitch } from './stop.ts';
 
@@ -51,10 +64,13 @@ export interface ConductOptions {
 /** What one run produced: its report (the object report.json holds), where it was written, a refused key. */
 export interface Conducted {
   report: Report;
-  /** The run folder, when written. */
+  /** The run folder, when written, and the names of the files in it. */
   dir?: string;
+  files?: string[];
   /** The first request with the key was refused (401): a configuration error, nothing judged (exit 2). */
   keyRefused?: string;
+  /** The target answered nothing at all: why, in one line with the fix (exit 4, or 2 for a port that is not HTTP). */
+  unreachable?: string;
 }
 
 /**
@@ -66,19 +82,24 @@ export async function conductRun(config: Config, options: ConductOptions): Promi
   // The selection and the plan come first: a certification run that cannot evaluate every check is refused
   // before anything is sent (or even connected to).
   const selected = selection(config.only, config.skip);
-  const plan = planFor(config, selected);
+  // The plan is made with the pending fixtures no earlier run consumed (a run that would need one is refused).
+  const fixtures = accountFixtures(config, selected);
+  const { plan } = fixtures;
   if (config.profile === 'certification') {
     const problem = certificationProblem(config, plan);
     if (problem) throw new UsageError(problem);
   }
+  const short = floorProblem(config, plan);
+  if (short) throw new UsageError(short);
   const baseline = readBaseline(config);
-  const target = await resolveTarget(config);
+  const target = await resolveTarget(fixtures.config);
   try {
     return await conduct(
-      runFacts(config, target, selected, plan, baseline),
+      runFacts(fixtures.config, target, selected, plan, baseline),
       target,
       config.reportDir,
       options,
+      fixtures,
     );
   } finally {
     await target.close();
@@ -127,6 +148,7 @@ function runFacts(
     profile: config.profile,
     failOn: config.failOn,
     ...(baseline ? { baseline } : {}),
+    ...(config.minMustEvaluated ? { floor: config.minMustEvaluated, chosen: config.chosen } : {}),
   };
 }
 
@@ -143,6 +165,10 @@ function embeddedChoices(facts: RunFacts): string {
  */
 function outputs(facts: RunFacts, reportDir: string, options: ConductOptions) {
   const redactor = keyRedactor(facts.config.apiKey, facts.config.secondApiKey);
+  // A header that looks like a credential is written as a variable, as the key is ($ORDER_STORE_HEADER_X_TOKEN).
+  for (const [name, value] of facts.config.headers ?? [])
+    if (SECRET_NAME.test(name))
+      redactor.addSecret(value, `$ORDER_STORE_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`);
   const io: Io = {
     out: (line) => options.io.out(terminalLine(redactor.redact(line))),
     err: (line) => options.io.err(terminalLine(redactor.redact(line))),
@@ -153,12 +179,17 @@ function outputs(facts: RunFacts, reportDir: string, options: ConductOptions) {
   return { redactor, io, writer };
 }
 
-function openingLines(facts: RunFacts, writer: ReportWriter | undefined): string[] {
+function openingLines(facts: RunFacts, writer: ReportWriter | undefined, fixtures: FixtureAccount): string[] {
   const { config } = facts;
+  const proxy = proxyFor(config.baseUrl, config.proxy);
   return [
     `order-store-conformance ${SUITE.version}: ${facts.selected.length} checks against ${config.baseUrl}${facts.embedded ? ` (embedded reference server${embeddedChoices(facts)})` : ''}`,
     `  seed ${config.seed}; request budget ${config.maxRequests}; ${writer ? `reports in ${writer.dir}` : 'no report files written'}`,
+    ...(proxy !== undefined
+      ? [`  through the proxy ${new URL(proxy).origin} (HTTP_PROXY, HTTPS_PROXY, NO_PROXY)`]
+      : []),
     ...planLines(facts.plan, config.maxRequests),
+    ...fixtureLines(fixtures),
   ];
 }
 
@@ -167,6 +198,7 @@ async function conduct(
   target: RunTarget,
   reportDir: string,
   options: ConductOptions,
+  fixtures: FixtureAccount,
 ): Promise<Conducted> {
   const { redactor, io, writer } = outputs(facts, reportDir, options);
   const results: CheckResult[] = [];
@@ -174,7 +206,16 @@ async function conduct(
   let requestsSent: number | null = null;
   let bans: BanEvent[] = [];
   let keyRefused: string | undefined;
+  let unreachable: Diagnosis | undefined;
   let run: ActiveRun | undefined;
+  // What the run consumed so far goes into the ledger as it happens: a run killed halfway still records it.
+  let consumed: Record<string, LedgerEntry> = {};
+  const account = () => {
+    const now = consumedBy(run?.exchanges() ?? [], facts.config.cancellableOrderIds, facts.runId);
+    if (Object.keys(now).length > Object.keys(consumed).length)
+      recordFixtures(fixtures, facts.config.baseUrl, now, (line) => io.err(`warning: ${line}`));
+    consumed = now;
+  };
   // Counted live, so a report written mid-run (or at a stop) says how many requests left, never "unknown".
   const build = (final: boolean): Report =>
     buildReport(facts, {
@@ -184,6 +225,8 @@ async function conduct(
       final,
       bans,
       ...(keyRefused !== undefined ? { configurationError: keyRefused } : {}),
+      ...(unreachable !== undefined ? { unreachable } : {}),
+      fixtures: fixtureReport(fixtures, consumed),
     });
   try {
     writer?.start(build(false));
@@ -192,7 +235,7 @@ async function conduct(
       `cannot write reports to ${reportDir}: ${errorMessage(e)}; set ${envAndFlag('reportDir')}`,
     );
   }
-  for (const line of openingLines(facts, writer)) io.out(line);
+  for (const line of openingLines(facts, writer, fixtures)) io.out(line);
   const stop = stopSwitch(options, reasons, () => run?.cancel());
   try {
     run = startRun(
@@ -203,6 +246,7 @@ async function conduct(
         onResult(r) {
           io.out(resultLine(r));
           results.push(r);
+          account();
           if (writer?.progressDue()) writer.progress(build(false));
         },
         onLog: (line) => io.out(line),
@@ -215,6 +259,9 @@ async function conduct(
       reasons.push(...outcome.problems);
       requestsSent = outcome.requestsSent;
       keyRefused = outcome.keyRefused;
+      // A target that answered nothing at all: one line on why, with the fix, in place of a verdict.
+      if (outcome.unanswered !== undefined || answeredNothing(run.exchanges()))
+        unreachable = await diagnose(facts.config.baseUrl, run.exchanges(), facts.config.timeoutMs);
     }
   } catch (e) {
     reasons.push(`the harness failed: ${errorMessage(e)}`);
@@ -222,14 +269,16 @@ async function conduct(
     requestsSent = run?.requestsSent() ?? requestsSent;
     bans = run?.bans() ?? bans;
     stop.disarm();
+    account();
   }
   const report = build(true);
   stop.finishing();
-  finish(writer, report, run, options, io);
+  const files = finish(writer, report, run, options, io, fixtures.config);
   return {
     report: scrubbed(report, redactor),
-    ...(writer ? { dir: writer.dir } : {}),
+    ...(writer ? { dir: writer.dir, files } : {}),
     ...(keyRefused !== undefined ? { keyRefused } : {}),
+    ...(unreachable !== undefined ? { unreachable: redactor.redact(unreachable.reason) } : {}),
   };
 }
 
@@ -240,8 +289,18 @@ function finish(
   run: ActiveRun | undefined,
   options: ConductOptions,
   io: Io,
-): void {
-  writer?.finish(report, run?.exchanges() ?? []);
+  config: Pick<Config, 'reports' | 'junitPath'>,
+): string[] {
+  const files = writer?.finish(report, run?.exchanges() ?? [], config.reports) ?? [];
+  if (writer && config.junitPath !== undefined) {
+    try {
+      writer.copyJunit(config.junitPath, report);
+    } catch (e) {
+      io.err(
+        `warning: could not write ${config.junitPath} (${errorMessage(e)}); fix ${envAndFlag('junitPath')}`,
+      );
+    }
+  }
   if (writer && options.stepSummary !== undefined) {
     try {
       writer.appendSummary(options.stepSummary, report);
@@ -249,6 +308,7 @@ function finish(
       io.err(`warning: could not append to GITHUB_STEP_SUMMARY (${errorMessage(e)})`);
     }
   }
+  return files.map((f) => basename(f));
 }
 
 /** The object handed back is scrubbed as the files are: a caller may print or store it. */

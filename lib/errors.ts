@@ -7,11 +7,13 @@ export const EXIT = {
   nonConformant: 1,
   usage: 2,
   incomplete: 3,
+  /** The target could not be reached, or never answered: nothing was judged (staging is down, not failing). */
+  unreachable: 4,
 } as const;
 
 export type ErrorCode =
   | 'E_USAGE' // a flag or setting is wrong; the message says what to fix
-  | 'E_UNREACHABLE' // the target did not accept a connection at preflight
+  | 'E_UNREACHABLE' // the target did not accept a connection, or never answered: exit 4
   | 'E_KEY_REFUSED' // the first request with the API key was answered 401: the key is wrong, nothing is judged
   | LimitCode
   | 'E_HTTP' // a request failed at the transport level (reset, refused, malformed framing)
@@ -45,6 +47,13 @@ export class UsageError extends HarnessError {
     super('E_USAGE', message);
     this.name = 'UsageError';
   }
+}
+
+/** The exit code of an error that stops a run before it judges anything: 2 configuration, 4 unreachable, else 3. */
+export function exitCodeOfError(error: unknown): number {
+  if (error instanceof UsageError) return EXIT.usage;
+  if (error instanceof HarnessError && error.code === 'E_UNREACHABLE') return EXIT.unreachable;
+  return EXIT.incomplete;
 }
 
 export function errorMessage(error: unknown): string {

@@ -30,12 +30,13 @@ describe('listChecks', () => {
     expect(all[0]).toMatchObject({ id: 'LIST-STATUS-200', level: 'MUST', spec: expect.any(String) });
   });
 
-  it('refuses what the command refuses, in the same words', async () => {
+  it('refuses what the command refuses, naming the settings key and function, never a flag', async () => {
     const cli = await runCliInProcess(['--list', '--only', 'NOPE'], { noReportDir: true });
     expect(cli.code).toBe(2);
+    expect(cli.stderr).toMatch(/ORDER_STORE_ONLY \(--only\): NOPE matches no check id; see --list/);
     expect(() => listChecks({ only: ['NOPE'] })).toThrow(UsageError);
     expect(() => listChecks({ only: ['NOPE'] })).toThrow(
-      cli.stderr.replace('order-store-conformance: ', '').trim(),
+      'only: NOPE matches no check id; see listChecks() for the ids',
     );
   });
 });
@@ -79,10 +80,16 @@ describe('runConformance', () => {
     ]);
   });
 
-  it('refuses a bad setting as the command does, before sending anything', async () => {
+  it('refuses a bad setting as the command does, before sending anything, in the words of the API', async () => {
     const cli = await runCliInProcess(['--max-requests', '0', '--embedded'], { noReportDir: true });
+    expect(cli.stderr).toMatch(
+      /ORDER_STORE_MAX_REQUESTS \(--max-requests\) must be an integer of at least 1/,
+    );
     await expect(runConformance({ maxRequests: 0, embedded: true })).rejects.toThrow(
-      cli.stderr.replace('order-store-conformance: ', '').trim(),
+      /^maxRequests must be an integer of at least 1, got "0"$/,
+    );
+    await expect(runConformance({ baseUrl: 'http://127.0.0.1:9/v1' })).rejects.toThrow(
+      /^missing API key: set apiKey for the target in baseUrl$/,
     );
     await expect(runConformance({ baseURL: 'http://x/v1' } as never)).rejects.toThrow(
       '"baseURL" is not a setting; did you mean baseUrl?',
@@ -114,7 +121,48 @@ describe('runConformance', () => {
     );
     expect(error).toBeInstanceOf(KeyRefusedError);
     expect(error).toBeInstanceOf(UsageError);
-    expect((error as KeyRefusedError).message).toMatch(/check ORDER_STORE_API_KEY/);
+    expect((error as KeyRefusedError).message).toMatch(
+      /check apiKey; nothing was judged.*set refusedKeyIsFailure/,
+    );
+    expect((error as KeyRefusedError).message).not.toMatch(/ORDER_STORE_|--/);
     expect((error as KeyRefusedError).report.gate.exitCode).toBe(2);
+  });
+
+  it('types settings of a fixed set of values as unions: plan, profile, failOn, reports', () => {
+    // Compile-time: a value outside the set is a type error (tsc --noEmit checks this file).
+    // @ts-expect-error 'gold' is no plan of the spec's §8 table
+    const wrong: Parameters<typeof runConformance>[0] = { plan: 'gold' };
+    // @ts-expect-error 'strict' is no profile
+    const profile: Parameters<typeof runConformance>[0] = { profile: 'strict' };
+    const right: Parameters<typeof runConformance>[0] = { plan: 'pro', failOn: 'warn', reports: ['junit'] };
+    expect([wrong, profile, right]).toHaveLength(3);
+  });
+
+  it('keeps a fixtures ledger beside the run folder it writes, and writes none without a reportDir', async () => {
+    const server = await reference();
+    const cwd = mkdtempSync(join(tmpdir(), 'osc-api-ledger-'));
+    const settings = {
+      baseUrl: server.baseUrl,
+      apiKey: server.demoKey,
+      cancellableOrderIds: server.fixtures.pending,
+      trustOrderList: true,
+      skipRateLimitProbe: true,
+      only: ['CANCEL-PENDING'],
+      seed: 3,
+    } as const;
+    const unwritten = await runConformance(settings, { cwd });
+    expect(unwritten.fixtures!.ledger).toBeNull();
+    expect(unwritten.fixtures!.consumed.map((c) => c.id)).toEqual(['1']);
+    expect(readdirSync(cwd)).toEqual([]);
+    const written = await runConformance(
+      { ...settings, cancellableOrderIds: ['2'], reportDir: 'out' },
+      { cwd },
+    );
+    expect(written.fixtures!.ledger).toBe(join(cwd, 'out', 'fixtures-ledger.json'));
+    await expect(
+      runConformance({ ...settings, cancellableOrderIds: ['2'], reportDir: 'out' }, { cwd }),
+    ).rejects.toThrow(
+      /pending fixture 2 was consumed by an earlier run .*give fresh pending orders in cancellableOrderIds/,
+    );
   });
 });

@@ -99,11 +99,29 @@ function checkCommand(line: string, env: Record<string, string>): void {
 describe('docs/ci.md recipes', () => {
   const yamls = blocks('yaml').map((t) => parse(t) as Record<string, unknown>);
 
-  it('has a GitHub Actions workflow, one with the action, and a GitLab CI job, that parse', () => {
-    // The fourth, the proxy around a test job, is test/passive/ci-recipe.test.ts's.
-    expect(yamls).toHaveLength(4);
+  it('has a GitHub Actions workflow, one with the action, a GitLab CI job, and a workflow with a pool, that parse', () => {
+    // The fifth, the proxy around a test job, is test/passive/ci-recipe.test.ts's.
+    expect(yamls).toHaveLength(5);
     expect(yamls[0]).toHaveProperty('jobs');
     expect(yamls[2]).toHaveProperty('stages');
+  });
+
+  it('the pool recipe carries the fixtures ledger from job to job, and points the run at it', () => {
+    const steps = (
+      yamls[3] as {
+        jobs: { conformance: { steps: { uses?: string; run?: string; with?: Record<string, string> }[] } };
+      }
+    ).jobs.conformance.steps;
+    const restore = steps.find((s) => s.uses === 'actions/cache/restore@v4')!;
+    const save = steps.find((s) => s.uses === 'actions/cache/save@v4')!;
+    const run = steps.find((s) => s.run?.startsWith('npm run conformance'))!;
+    const ledger = words(run.run!)[words(run.run!).indexOf('--fixtures-ledger') + 1];
+    expect(ledger).toBe('fixtures-ledger.json');
+    expect(restore.with!.path).toBe(ledger);
+    expect(save.with!.path).toBe(ledger);
+    // A cache is written once per key: each run saves under its own, and restores the newest by prefix.
+    expect(save.with!.key).toMatch(/^conformance-ledger-\$\{\{ github\.run_id \}\}/);
+    expect(restore.with!['restore-keys']).toBe('conformance-ledger-');
   });
 
   it("the action's recipe passes only inputs action.yml declares, the key from a secret", () => {
@@ -120,7 +138,11 @@ describe('docs/ci.md recipes', () => {
   });
 
   it('runs only commands that exist, with known subcommands, flags and settings', () => {
-    const jobs = [...githubJobs(yamls[0] as never), ...gitlabJobs(yamls[2] as never)];
+    const jobs = [
+      ...githubJobs(yamls[0] as never),
+      ...githubJobs(yamls[3] as never),
+      ...gitlabJobs(yamls[2] as never),
+    ];
     const known = SETTINGS.map((s) => s.env as string);
     let conformanceRuns = 0;
     for (const job of jobs) {
@@ -131,7 +153,7 @@ describe('docs/ci.md recipes', () => {
         if (line.startsWith('npm run conformance')) conformanceRuns++;
       }
     }
-    expect(conformanceRuns).toBe(2);
+    expect(conformanceRuns).toBe(3);
     for (const line of blocks('sh').flatMap((b) => b.split('\n').filter(Boolean)))
       checkCommand(line, { CI: 'true' });
   });

@@ -43,14 +43,14 @@ describe('usage errors exit 2 with one line saying what to fix', () => {
     expect(run.report).toBeUndefined();
   });
 
-  it('an unreachable target is refused at preflight, before any request', async () => {
+  it('an unreachable target is refused at preflight, before any request: exit 4, not a configuration error', async () => {
     const port = await closedPort();
     const run = await runCli([], {
       env: { ORDER_STORE_BASE_URL: `http://127.0.0.1:${port}/v1`, ORDER_STORE_API_KEY: KEY },
     });
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(4);
     expect(run.stderr).toMatch(
-      /cannot reach the target at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\); check ORDER_STORE_BASE_URL/,
+      /cannot reach the target at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\); check ORDER_STORE_BASE_URL \(--base-url\) and that the server is running; if it is still starting, --wait-for-target SECONDS waits for it\n$/,
     );
     expect(run.stderr).not.toContain(KEY);
   });

@@ -50,7 +50,16 @@ describe('documentation', () => {
     expect(readme).toContain('npm run conformance');
     expect(readme).toContain('npm test');
     expect(readme).toContain('npm run reference');
-    for (const code of ['`0`', '`1`', '`2`', '`3`']) expect(readme).toContain(code);
+    for (const code of ['`0`', '`1`', '`2`', '`3`', '`4`']) expect(readme).toContain(code);
+  });
+
+  it('no command line in README or docs/ci.md carries a key: keys go in the environment or an env file', () => {
+    const ci = readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
+    const commands = [...`${readme}\n${ci}`.matchAll(/```(?:sh|yaml)\n([\s\S]*?)```/g)].flatMap((m) =>
+      m[1]!.split('\n'),
+    );
+    expect(commands.length).toBeGreaterThan(10);
+    expect(commands.filter((l) => /--(second-)?api-key\b/.test(l))).toEqual([]);
   });
 
   it("README's exit-code table is the code's: every code of EXIT, each row naming what gives it", () => {
@@ -63,7 +72,13 @@ describe('documentation', () => {
     expect(rows.get(EXIT.conformant)).toMatch(/no MUST failed.*--fail-on warn.*--baseline/);
     expect(rows.get(EXIT.nonConformant)).toMatch(/MUST failed.*--fail-on warn.*stale baseline/);
     expect(rows.get(EXIT.usage)).toMatch(/env file.*--only.*CI.*--embedded.*certification.*Nothing was sent/);
-    expect(rows.get(EXIT.incomplete)).toMatch(/request budget.*wait limit.*`--max-requests 40` is exit 3/);
+    expect(rows.get(EXIT.usage)).toMatch(
+      /--min-must-evaluated.*fixtures ledger.*https to a port that serves plain http/,
+    );
+    expect(rows.get(EXIT.incomplete)).toMatch(
+      /request budget.*wait limit.*`--max-requests 40` is exit 3.*--min-must-evaluated.*by default in CI/,
+    );
+    expect(rows.get(EXIT.unreachable)).toMatch(/could not be reached.*--wait-for-target.*answered none/);
     expect(exitCodeOf('conformant')).toBe(EXIT.conformant);
     expect(exitCodeOf('non-conformant')).toBe(EXIT.nonConformant);
     expect(exitCodeOf('incomplete')).toBe(EXIT.incomplete);

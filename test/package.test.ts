@@ -1,77 +1,39 @@
-// From an empty folder, as a new user meets the package: `npm pack` (its prepack builds dist/ and copies the
-// spec in) in a copy of this checkout, the tarball installed into an empty project, then the three ways of use
-// from there: the command (--help, a run against the embedded reference), the import (runConformance, types),
-// and a vitest file through the adapter. Packed once for the whole file; the checkout's own dist/ is untouched.
-import { execFileSync, spawnSync } from 'node:child_process';
+// From an empty folder, as a new user meets the project and then the package: a `git clone` with nothing beside
+// it installs from the npm cache (`npm ci`), type-checks, runs the README's quick start against the embedded
+// reference and packs (`npm pack`); the tarball, installed into an empty project, is then used the three ways:
+// the command (--help, --env-file through npx, a run), the import (runConformance, the types, the README's
+// example in a project made as the README says), and a vitest file through the adapter. Packed once per file.
+
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listChecks } from '../api/index.ts';
 import { ROOT } from './support/cli.ts';
+import { cloneWorkingTree, sh } from './support/clone.ts';
 import { reference } from './support/reference.ts';
 import { runSample } from './support/sample-project.ts';
 
-const SPEC = join(ROOT, 'spec', 'order-store-service.md');
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
-/** The environment for npm and the installed commands: the test's own, less what `npm test` put in it. */
-function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env))
-    if (
-      v !== undefined &&
-      !/^npm_/i.test(k) &&
-      !k.startsWith('ORDER_STORE_') &&
-      k !== 'CI' &&
-      !k.startsWith('VITEST')
-    )
-      env[k] = v;
-  return { ...env, ...extra };
-}
-
-function sh(cmd: string, args: string[], cwd: string, timeout = 120_000) {
-  const r = spawnSync(cmd, args, { cwd, env: cleanEnv(), encoding: 'utf8', timeout });
-  return { code: r.status, out: `${r.stdout ?? ''}${r.stderr ?? ''}` };
-}
-
-/** A copy of the checkout's files (tracked and new, not ignored) with nothing beside it, as a clone has. */
-function checkoutCopy(): string {
-  const base = mkdtempSync(join(tmpdir(), 'osc-pack-'));
-  const repo = join(base, 'suite');
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  })
-    .split('\0')
-    .filter((f) => f !== '' && !f.startsWith('targets/'));
-  for (const f of files) {
-    mkdirSync(dirname(join(repo, f)), { recursive: true });
-    try {
-      cpSync(join(ROOT, f), join(repo, f));
-    } catch {
-      // A file deleted in the working tree but still tracked: not part of the package anyway.
-    }
-  }
-  symlinkSync(join(ROOT, 'node_modules'), join(repo, 'node_modules'), 'dir');
-  return repo;
-}
-
+let clone = '';
+let commit = '';
 let project = '';
 let listing: string[] = [];
+/** What the clone did after its install: the type-check and the README's quick start, run side by side. */
+let checked: { code: number | null; out: string };
+let quickStart: { code: number | null; out: string };
 
-beforeAll(() => {
-  const repo = checkoutCopy();
+beforeAll(async () => {
+  ({ dir: clone, commit } = cloneWorkingTree());
+  // As the README's quick start says, from the npm cache as CI has it after its own `npm ci`.
+  const installed = await sh('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], clone, 300_000);
+  expect(installed.code, installed.out).toBe(0);
   const out = mkdtempSync(join(tmpdir(), 'osc-tarball-'));
-  const packed = sh('npm', ['pack', '--pack-destination', out, '--silent'], repo, 180_000);
+  const packed = await sh('npm', ['pack', '--pack-destination', out, '--silent'], clone, 180_000);
   expect(packed.code, packed.out).toBe(0);
   const tarball = join(out, readdirSync(out).find((f) => f.endsWith('.tgz'))!);
   listing = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' })
@@ -80,15 +42,52 @@ beforeAll(() => {
     .map((f) => f.replace(/^package\//, ''));
   project = mkdtempSync(join(tmpdir(), 'osc-empty-'));
   writeFileSync(join(project, 'package.json'), '{"name":"an-implementer","private":true,"type":"module"}\n');
-  // The registry is reachable; --prefer-offline takes what npm's cache already holds.
-  const installed = sh(
-    'npm',
-    ['install', tarball, 'vitest@4.1.12', '--prefer-offline', '--no-audit', '--no-fund', '--silent'],
-    project,
-    240_000,
-  );
-  expect(installed.code, installed.out).toBe(0);
-}, 420_000);
+  // The clone's checks and the project's install are independent: side by side.
+  let install: { code: number | null; out: string };
+  [checked, quickStart, install] = await Promise.all([
+    sh(
+      process.execPath,
+      [join(clone, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', '.'],
+      clone,
+      300_000,
+    ),
+    sh('npm', ['run', 'conformance', '--', '--seed', '1'], clone, 180_000),
+    // The registry is reachable; --prefer-offline takes what npm's cache already holds.
+    sh(
+      'npm',
+      [
+        'install',
+        tarball,
+        'vitest@4.1.12',
+        '@types/node@20.19.43',
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        '--silent',
+      ],
+      project,
+      240_000,
+    ),
+  ]);
+  expect(install.code, install.out).toBe(0);
+}, 600_000);
+
+describe('a clone with nothing beside it', () => {
+  it('installs from the npm cache, type-checks, runs the quick start against the embedded reference, packs', () => {
+    expect(checked.code, checked.out).toBe(0);
+    expect(quickStart.code, quickStart.out).toBe(0);
+    expect(quickStart.out).toMatch(/Verdict: CONFORMANT/);
+    const report = JSON.parse(readFileSync(join(clone, 'reports', 'latest', 'report.json'), 'utf8'));
+    // The spec the verdict was judged against is the clone's own, hashed, with the commit it came from.
+    expect(report.provenance.commit).toBe(commit);
+    expect(report.provenance.dirty).toBe(false);
+    expect(report.provenance.specText).toEqual({
+      file: 'spec/order-store-service.md',
+      sha256: sha256(join(clone, 'spec', 'order-store-service.md')),
+    });
+    expect(listing.length).toBeGreaterThan(0);
+  });
+});
 
 describe('the packed package, installed into an empty project', () => {
   it('holds the build, types, schemas, the spec, README and license, and nothing of the tests', () => {
@@ -114,25 +113,36 @@ describe('the packed package, installed into an empty project', () => {
       readFileSync(join(project, 'node_modules', 'order-store-conformance', 'package.json'), 'utf8'),
     );
     expect(pkg.private).toBeUndefined();
+    // Its runtime dependencies are all a run loads: no ajv (validators are generated), no dev dependency.
+    expect(readdirSync(join(project, 'node_modules'))).not.toContain('ajv');
   });
 
-  it('runs as a command: --help, and a run against the embedded reference with the spec hashed from the package', () => {
-    const help = sh('npx', ['--no-install', 'order-store-conformance', '--help'], project);
+  it('runs as a command: --help, --env-file through npx, a run with the spec hashed from the package', async () => {
+    const help = await sh('npx', ['--no-install', 'order-store-conformance', '--help'], project);
     expect(help.code, help.out).toBe(0);
     expect(help.out).toMatch(/^Usage: order-store-conformance/);
-    const run = sh('npx', ['--no-install', 'order-store-conformance', '--seed', '1'], project, 120_000);
+    // Node 20 takes --env-file for its own when it comes before the script: the bin ends Node's options first.
+    writeFileSync(
+      join(project, 'staging.env'),
+      'ORDER_STORE_SKIP_RATE_LIMIT_PROBE=true\nORDER_STORE_SEED=1\n',
+    );
+    const run = await sh(
+      'npx',
+      ['--no-install', 'order-store-conformance', '--env-file', 'staging.env'],
+      project,
+    );
     expect(run.code, run.out).toBe(0);
     expect(run.out).toMatch(/Verdict: CONFORMANT/);
+    expect(run.out).toMatch(/seed 1; /);
     const report = JSON.parse(readFileSync(join(project, 'reports', 'latest', 'report.json'), 'utf8'));
     expect(report.provenance.commit).toBeNull();
     expect(report.provenance.specText).toEqual({
       file: 'spec/order-store-service.md',
-      sha256: createHash('sha256').update(readFileSync(SPEC)).digest('hex'),
+      sha256: sha256(join(ROOT, 'spec', 'order-store-service.md')),
     });
   }, 120_000);
 
-  it('runs as an import: runConformance and listChecks, with its types (README examples type-check)', () => {
-    // The README's examples, as a user would paste them: they must compile against the shipped types.
+  it("runs as an import: runConformance and listChecks, with its types; the README's examples compile", async () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const examples = [...readme.matchAll(/\n( *)```ts\n([\s\S]*?)\n\1```/g)].map((m) =>
       m[2]!
@@ -143,7 +153,6 @@ describe('the packed package, installed into an empty project', () => {
     const api = examples.find((e) => e.includes("from 'order-store-conformance'"))!;
     const suite = examples.find((e) => e.includes("from 'order-store-conformance/vitest'"))!;
     expect(api.split('\n').length, 'the API example is ten lines').toBeLessThanOrEqual(10);
-    writeFileSync(join(project, 'readme-api.ts'), api);
     writeFileSync(join(project, 'readme-vitest.ts'), suite);
     writeFileSync(
       join(project, 'use.ts'),
@@ -163,18 +172,22 @@ console.log(listChecks(settings).length, report.verdict, report.gate.exitCode);
           strict: true,
           noEmit: true,
           types: ['node'],
-          typeRoots: [join(ROOT, 'node_modules', '@types')],
         },
-        files: ['use.ts', 'readme-api.ts', 'readme-vitest.ts'],
+        files: ['use.ts', 'readme-vitest.ts'],
       }),
     );
-    const types = sh(
-      process.execPath,
-      [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'],
-      project,
-    );
+    const types = await sh(process.execPath, [TSC, '-p', '.'], project);
     expect(types.code, types.out).toBe(0);
-    const imported = sh(
+    // The API example in a project made as the README says (npm init, type module, tsc --init --types node).
+    const fresh = join(project, 'made-as-the-readme-says');
+    mkdirSync(fresh);
+    expect((await sh('npm', ['init', '-y'], fresh)).code).toBe(0);
+    expect((await sh('npm', ['pkg', 'set', 'type=module'], fresh)).code).toBe(0);
+    expect((await sh(process.execPath, [TSC, '--init', '--types', 'node'], fresh)).code).toBe(0);
+    writeFileSync(join(fresh, 'readme-api.ts'), api);
+    const made = await sh(process.execPath, [TSC, '--noEmit', '-p', '.'], fresh);
+    expect(made.code, made.out).toBe(0);
+    const imported = await sh(
       process.execPath,
       [
         '--input-type=module',

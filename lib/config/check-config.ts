@@ -2,10 +2,15 @@
 // was given. Checks never see a key: the HTTP client alone holds them.
 import type { RunConfig } from './run-config.ts';
 
-/** The configuration a check may read: everything but the keys themselves. */
-export type CheckConfig = Omit<RunConfig, 'apiKey' | 'secondApiKey'> & { hasSecondKey: boolean };
+/**
+ * The configuration a check may read: everything but the keys themselves, and the extra headers and proxies
+ * (the client sends them; a header's value may be a secret too).
+ */
+export type CheckConfig = Omit<RunConfig, 'apiKey' | 'secondApiKey' | 'headers' | 'proxy'> & {
+  hasSecondKey: boolean;
+};
 
 export function checkConfig(config: RunConfig): CheckConfig {
-  const { apiKey: _key, secondApiKey, ...rest } = config;
+  const { apiKey: _key, secondApiKey, headers: _headers, proxy: _proxy, ...rest } = config;
   return { ...rest, hasSecondKey: secondApiKey !== undefined };
 }

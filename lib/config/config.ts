@@ -1,5 +1,6 @@
 // What a run is configured with, as loadConfig (load.ts) returns it: types and the allowed values of the
 // enumerated settings. Declarations only: nothing here reads the environment or checks a value.
+import type { SettingKey } from './settings.ts';
 
 export const PLANS = ['free', 'pro', 'business', 'enterprise'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -7,6 +8,24 @@ export const PROFILES = ['standard', 'certification'] as const;
 export type Profile = (typeof PROFILES)[number];
 export const FAIL_ON = ['fail', 'warn'] as const;
 export type FailOn = (typeof FAIL_ON)[number];
+
+export const REPORT_FORMATS = ['json', 'junit', 'html', 'md', 'har'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** The floor of MUST checks a run must evaluate to pass its gate (--min-must-evaluated). */
+export type MustFloor =
+  | { kind: 'count'; value: number }
+  | { kind: 'percent'; value: number }
+  | { kind: 'all' }
+  /** Every MUST the plan runs: one it promised and that did not reach a verdict fails the gate. */
+  | { kind: 'planned' };
+
+/** The proxies the environment names (HTTP_PROXY, HTTPS_PROXY, NO_PROXY, in either case), as undici reads them. */
+export interface ProxySettings {
+  httpProxy?: string;
+  httpsProxy?: string;
+  noProxy?: string;
+}
 
 export type TargetConfig =
   | { kind: 'url'; baseUrl: string; apiKey: string }
@@ -59,4 +78,20 @@ export interface Config {
   /** Things worth saying that do not stop the run (plain http to a remote host, ignored settings). */
   warnings: string[];
   envFile?: string;
+  /** The fixtures ledger file (absolute), or undefined when off; the default is in the report directory. */
+  fixturesLedger?: string;
+  /** The gate's floor of MUST checks evaluated (--min-must-evaluated; `planned` by default in CI). */
+  minMustEvaluated?: MustFloor;
+  /** Seconds to wait for the target to accept connections (--wait-for-target). */
+  waitForTargetSeconds: number;
+  /** Extra request headers (--header), in the order given; never Authorization. */
+  headers: Array<[string, string]>;
+  /** The files the run folder gets (report.json always among them). */
+  reports: ReportFormat[];
+  /** Where junit.xml is also written (absolute), when asked. */
+  junitPath?: string;
+  /** The proxies the environment names, when any. */
+  proxy?: ProxySettings;
+  /** The settings given a value (by flag, variable, env file or the API's object), whatever it is. */
+  chosen: SettingKey[];
 }

@@ -9,6 +9,7 @@ export function helpText(): string {
     '       order-store-conformance compare A B [--out FILE]  (two runs in Markdown; exit 1 on a new failure)',
     '       order-store-conformance judge --har FILE [options]  (judges recorded traffic; sends nothing)',
     '       order-store-conformance proxy --target URL [options]  (forwards a client’s traffic and judges it)',
+    '       order-store-conformance --version',
     '',
     'Checks an Order Store Service v1 implementation against its spec and writes reports.',
     'Every option has an environment twin; a dotenv file (.env) is read too; flags win, then real env vars.',
@@ -16,7 +17,15 @@ export function helpText(): string {
   ];
   for (const s of SETTINGS) {
     const arg =
-      s.kind === 'boolean' ? '' : s.kind === 'list' ? ' A,B' : s.kind === 'integer' ? ' N' : ' VALUE';
+      s.kind === 'boolean'
+        ? ''
+        : s.kind === 'list'
+          ? ' A,B'
+          : s.kind === 'integer'
+            ? ' N'
+            : s.kind === 'headers'
+              ? ' "NAME: VALUE"'
+              : ' VALUE';
     const def = s.default !== '' && s.kind !== 'boolean' ? ` (default ${s.default})` : '';
     lines.push(`  ${s.flag}${arg}`, `      ${s.env}${def}`, `      ${s.help}`);
   }
@@ -24,7 +33,8 @@ export function helpText(): string {
     '',
     'Exit codes: 0 conformant (known failures of --baseline allowed), 1 non-conformant (also a warning under',
     '--fail-on warn, or a stale baseline), 2 usage or configuration error (nothing sent), 3 incomplete',
-    '(interrupted, or a limit of the harness - budget, wait, timeout, size cap - left checks out).',
+    '(interrupted, or a limit of the harness - budget, wait, timeout, size cap - left checks out, or fewer MUST',
+    'checks evaluated than --min-must-evaluated), 4 target unreachable (no connection, or no answer at all).',
   );
 
   return lines.join('\n');

@@ -1,13 +1,14 @@
 // Turns flags, environment variables and a dotenv file into a checked Config. The only module that reads
 // the environment. Every mistake is a UsageError whose one line says what to fix (exit code 2).
 import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { UsageError } from '../errors.ts';
 import { type Config, FAIL_ON, PLANS, type Plan, PROFILES, type TargetConfig } from './config.ts';
 import { checkApiKey, checkBaseUrl } from './credentials.ts';
 import { inCi, unknownVariables } from './environment.ts';
 import { rawFromObject } from './object.ts';
+import { headersOf, keyFlagWarning, mustFloorOf, proxyOf, reportsOf } from './run-options.ts';
 import { envAndFlag, type SettingKey, settingOf } from './settings.ts';
 import { bool, choice, ids, int, list, type Raw, readEnv, readFlags, str } from './values.ts';
 
@@ -93,7 +94,7 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
       );
     if (apiKey === undefined && !listOnly && !help) {
       throw new UsageError(
-        'missing API key: set ORDER_STORE_API_KEY (or pass --api-key) for the target in ORDER_STORE_BASE_URL',
+        `missing API key: set ${envAndFlag('apiKey')} for the target in ${envAndFlag('baseUrl')}`,
       );
     }
     if (apiKey !== undefined) checkApiKey(apiKey, `${envAndFlag('apiKey')}`);
@@ -142,14 +143,21 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
     throw new UsageError(`${envAndFlag('secondApiKey')} must be a different key from ORDER_STORE_API_KEY`);
   }
   const reportDir = str(get('reportDir')) ?? settingOf('reportDir').default;
+  const reportPath = isAbsolute(reportDir) ? reportDir : resolve(cwd, reportDir);
   const baselineText = str(get('baseline'));
+  const ledgerText = str(get('fixturesLedger'));
+  const junitText = str(get('junitPath'));
+  if (!fromObject) warnings.push(...keyFlagWarning(flags));
+  // A deploy gate relies on what the plan promised: in CI a MUST it runs must reach a verdict.
+  const floor = mustFloorOf(str(get('minMustEvaluated'))) ?? (ci ? { kind: 'planned' as const } : undefined);
+  const proxy = proxyOf(env);
 
   return {
     target,
     ...(secondApiKey !== undefined ? { secondApiKey } : {}),
     cancellableOrderIds: ids(settingOf('cancellableOrderIds'), get('cancellableOrderIds')),
     shippedOrderIds: ids(settingOf('shippedOrderIds'), get('shippedOrderIds')),
-    reportDir: isAbsolute(reportDir) ? reportDir : resolve(cwd, reportDir),
+    reportDir: reportPath,
     only: list(get('only')).map((p) => p.toUpperCase()),
     skip: list(get('skip')).map((p) => p.toUpperCase()),
     list: listOnly,
@@ -183,6 +191,25 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
     refusedKeyIsFailure: bool(settingOf('refusedKeyIsFailure'), get('refusedKeyIsFailure')),
     warnings,
     ...(envFile !== undefined ? { envFile } : {}),
+    ...(ledgerText?.toLowerCase() === 'off'
+      ? {}
+      : {
+          fixturesLedger:
+            ledgerText === undefined
+              ? join(reportPath, LEDGER_FILE)
+              : isAbsolute(ledgerText)
+                ? ledgerText
+                : resolve(cwd, ledgerText),
+        }),
+    ...(floor ? { minMustEvaluated: floor } : {}),
+    waitForTargetSeconds: int(settingOf('waitForTarget'), get('waitForTarget'), 0)!,
+    headers: headersOf(str(get('headers'))),
+    reports: reportsOf(get('reports')),
+    ...(junitText !== undefined
+      ? { junitPath: isAbsolute(junitText) ? junitText : resolve(cwd, junitText) }
+      : {}),
+    ...(proxy ? { proxy } : {}),
+    chosen: Object.keys(raw) as SettingKey[],
   };
 }
 
@@ -204,3 +231,5 @@ function caFileOf(text: string | undefined, cwd: string): { caFile?: string } {
     );
   return { caFile: path };
 }
+/** The fixtures ledger's name in the report directory, unless --fixtures-ledger puts it elsewhere. */
+export const LEDGER_FILE = 'fixtures-ledger.json';

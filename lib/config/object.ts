@@ -12,16 +12,27 @@ type ValueOf<K extends SettingKind> = K extends 'boolean'
     ? number
     : K extends 'list'
       ? string | readonly (string | number | bigint)[]
-      : string;
+      : K extends 'headers'
+        ? Readonly<Record<string, string>> | readonly string[]
+        : string;
+
+/** A setting of a fixed set of values takes one of them (a list, some of them): `plan: 'gold'` does not compile. */
+type TypeOf<S> = S extends { kind: 'list'; values: readonly (infer V)[] }
+  ? readonly V[]
+  : S extends { values: readonly (infer V)[] }
+    ? V
+    : S extends { kind: infer K extends SettingKind }
+      ? ValueOf<K>
+      : never;
 
 /** Every setting of the command by its key (`baseUrl`, `apiKey`, `maxRequests`...), each optional. */
 export type SettingsObject = {
-  [S in (typeof SETTINGS)[number] as S['key']]?: ValueOf<S['kind']> | undefined;
+  [S in (typeof SETTINGS)[number] as S['key']]?: TypeOf<S> | undefined;
 };
 
 function text(key: string, kind: SettingKind, value: unknown): string | boolean {
-  const s = SETTINGS.find((x) => x.key === key)!;
-  const what = `${key} (${s.env}, ${s.flag})`;
+  // The API's own word for the setting: its key, never the flag or variable it never reads.
+  const what = key;
   if (kind === 'boolean' && typeof value === 'boolean') return value;
   if (kind === 'integer' && typeof value === 'number') return String(value);
   if (kind === 'list' && Array.isArray(value))
@@ -35,8 +46,19 @@ function text(key: string, kind: SettingKind, value: unknown): string | boolean 
         return String(v);
       })
       .join(',');
+  if (kind === 'headers' && Array.isArray(value) && value.every((v) => typeof v === 'string'))
+    return value.join('\n');
+  if (kind === 'headers' && value !== null && typeof value === 'object' && !Array.isArray(value))
+    return Object.entries(value as Record<string, unknown>)
+      .map(([name, v]) => {
+        if (typeof v !== 'string') throw new UsageError(`${what}: the value of ${name} must be a string`);
+        return `${name}: ${v}`;
+      })
+      .join('\n');
   if (typeof value === 'string') return value;
-  throw new UsageError(`${what} must be ${kind === 'list' ? 'a list' : `a ${kind}`}, got ${typeof value}`);
+  throw new UsageError(
+    `${what} must be ${kind === 'list' ? 'a list' : kind === 'headers' ? 'an object of header names and values' : `a ${kind}`}, got ${typeof value}`,
+  );
 }
 
 /** The object's settings as raw text, as readFlags would give them; undefined values are left out. */

@@ -26,9 +26,12 @@ export const CARRIED = [
   'trustOrderList',
   'allowKeyInUrl',
   'refusedKeyIsFailure',
+  'headers',
+  'proxy',
 ] as const satisfies readonly (keyof Config)[];
 
-export type RunConfig = Pick<Config, (typeof CARRIED)[number]> & { baseUrl: string; apiKey: string };
+export type RunConfig = Omit<Pick<Config, (typeof CARRIED)[number]>, 'headers'> &
+  Partial<Pick<Config, 'headers'>> & { baseUrl: string; apiKey: string };
 
 /** The settings for a run of `config` against the target at `baseUrl` with `apiKey`. */
 export function runConfigFor(config: Config, baseUrl: string, apiKey: string): RunConfig {

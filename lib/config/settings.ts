@@ -1,7 +1,8 @@
 // The catalogue of settings: flag, environment twin, default, meaning. load.ts parses them; --help,
 // README and .env.example are checked against this list by the tests, so it is the one source of truth.
 
-export type SettingKind = 'string' | 'integer' | 'boolean' | 'list';
+/** `headers`: a flag given once per value, one value per line in its variable. */
+export type SettingKind = 'string' | 'integer' | 'boolean' | 'list' | 'headers';
 
 export interface Setting {
   /** Key in the parsed options. */
@@ -12,6 +13,10 @@ export interface Setting {
   /** The default as a user would write it; '' when there is none. */
   default: string;
   help: string;
+  /** The values it takes, when they are a fixed set (each item of a list); the API types them as a union. */
+  values?: readonly string[];
+  /** A one-letter flag that means the same (`-h`). */
+  short?: string;
 }
 
 export const SETTINGS = [
@@ -29,7 +34,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_API_KEY',
     kind: 'string',
     default: '',
-    help: 'Bearer API key for the target (required with --base-url). Never printed or written.',
+    help: 'Bearer API key for the target (required with --base-url). Never printed or written. Give it in the environment or an env file: as a flag it shows in the process list (a warning says so).',
   },
   {
     key: 'cancellableOrderIds',
@@ -173,6 +178,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_PLAN',
     kind: 'string',
     default: '',
+    values: ['free', 'pro', 'business', 'enterprise'],
     help: "The key's plan (free, pro, business, enterprise): X-RateLimit-Limit must match its spec §8 limit.",
   },
   {
@@ -237,6 +243,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_PROFILE',
     kind: 'string',
     default: 'standard',
+    values: ['standard', 'certification'],
     help: 'standard, or certification: every check must run, so a MUST the configuration leaves unevaluated is a configuration error (exit 2) before anything is sent, and any skip makes the run incomplete.',
   },
   {
@@ -245,6 +252,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_FAIL_ON',
     kind: 'string',
     default: 'fail',
+    values: ['fail', 'warn'],
     help: 'fail (a broken MUST fails the run), or warn (a SHOULD warning fails it too, exit 1).',
   },
   {
@@ -320,6 +328,55 @@ export const SETTINGS = [
     help: 'proxy only: stop after forwarding this many requests and write the reports.',
   },
   {
+    key: 'fixturesLedger',
+    flag: '--fixtures-ledger',
+    env: 'ORDER_STORE_FIXTURES_LEDGER',
+    kind: 'string',
+    default: '',
+    help: 'The ledger of pending fixtures earlier runs consumed, per target: a run never takes one of them for a pending order (exit 2 when it would need one). Unset: fixtures-ledger.json in --report-dir; off: no ledger. A pipeline with a pool of fixtures caches this file between jobs.',
+  },
+  {
+    key: 'minMustEvaluated',
+    flag: '--min-must-evaluated',
+    env: 'ORDER_STORE_MIN_MUST_EVALUATED',
+    kind: 'string',
+    default: '',
+    help: 'The fewest MUST checks the run must evaluate to pass: N, N% of those selected, all, or planned (every MUST the plan runs). Too few in the plan: exit 2 before sending; too few at the end: exit 3. Unset: planned when CI is set, no floor otherwise.',
+  },
+  {
+    key: 'waitForTarget',
+    flag: '--wait-for-target',
+    env: 'ORDER_STORE_WAIT_FOR_TARGET',
+    kind: 'integer',
+    default: '0',
+    help: 'Seconds to wait for the target to accept connections (a server still starting); it is tried every second. Not reached by then: exit 4.',
+  },
+  {
+    key: 'headers',
+    flag: '--header',
+    env: 'ORDER_STORE_HEADERS',
+    kind: 'headers',
+    default: '',
+    help: '"Name: value" sent with every request (a gateway\'s header); repeat the flag, or one per line in the variable. Never Authorization, Host or framing headers; the value of a name that looks secret (token, key, secret, auth, cookie, session, password, signature) is never printed or written.',
+  },
+  {
+    key: 'reports',
+    flag: '--reports',
+    env: 'ORDER_STORE_REPORTS',
+    kind: 'list',
+    default: 'json,junit,html,md,har',
+    values: ['json', 'junit', 'html', 'md', 'har'],
+    help: 'The files of the run folder: json (report.json, always written), junit, html, md, har; SHA256SUMS covers them.',
+  },
+  {
+    key: 'junitPath',
+    flag: '--junit-path',
+    env: 'ORDER_STORE_JUNIT_PATH',
+    kind: 'string',
+    default: '',
+    help: 'Also write junit.xml at this path, a fixed place for CI to read (relative to the working directory).',
+  },
+  {
     key: 'envFile',
     flag: '--env-file',
     env: 'ORDER_STORE_ENV_FILE',
@@ -333,7 +390,8 @@ export const SETTINGS = [
     env: 'ORDER_STORE_HELP',
     kind: 'boolean',
     default: 'false',
-    help: 'Print this help and exit.',
+    short: 'h',
+    help: 'Print this help and exit (also -h).',
   },
 ] as const satisfies readonly Setting[];
 

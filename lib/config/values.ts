@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
 import { isCanonicalInt64 } from '../formats/int64.ts';
+import { closest, distance } from './environment.ts';
 import { SETTINGS, type Setting, type SettingKey, settingOf } from './settings.ts';
 
 export type Raw = Partial<Record<SettingKey, string | boolean>>;
@@ -11,21 +12,43 @@ export function name(s: Setting): string {
   return `${s.env} (${s.flag})`;
 }
 
+/** Flags the command answers beside the settings (main.ts): a misspelling of them is named too. */
+const COMMAND_FLAGS = ['--version'];
+
+/** parseArgs' complaint, with the flag it most likely meant when an unknown one is a near miss. */
+function flagProblem(e: unknown): string {
+  const msg = e instanceof Error ? e.message.split('\n')[0]! : String(e);
+  const unknown = /^Unknown option '(--?[^'=]+)/.exec(msg)?.[1];
+  if (unknown === undefined)
+    return `${msg.replace(/\. To specify a positional argument.*$/, '')}; see --help for the settings`;
+  const known = [...SETTINGS.map((s) => s.flag as string), ...COMMAND_FLAGS];
+  const guess = closest(unknown, known);
+  return `unknown flag ${unknown}${distance(unknown, guess) <= 3 ? `; did you mean ${guess}?` : ''} (see --help for the settings)`;
+}
+
 export function readFlags(argv: string[]): Raw {
   const options = Object.fromEntries(
-    SETTINGS.map((s) => [s.flag.slice(2), { type: s.kind === 'boolean' ? 'boolean' : 'string' }] as const),
-  ) as Record<string, { type: 'boolean' | 'string' }>;
-  let values: Record<string, string | boolean | undefined>;
+    SETTINGS.map((s: Setting) => [
+      s.flag.slice(2),
+      {
+        type: s.kind === 'boolean' ? 'boolean' : 'string',
+        ...(s.kind === 'headers' ? { multiple: true } : {}),
+        ...(s.short ? { short: s.short } : {}),
+      },
+    ]),
+  ) as Record<string, { type: 'boolean' | 'string'; multiple?: boolean; short?: string }>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   try {
-    ({ values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false }));
+    values = parseArgs({ args: argv, options, strict: true, allowPositionals: false })
+      .values as typeof values;
   } catch (e) {
-    const msg = e instanceof Error ? e.message.split('\n')[0] : String(e);
-    throw new UsageError(`${msg}; see --help for the settings`);
+    throw new UsageError(flagProblem(e));
   }
   const raw: Raw = {};
   for (const s of SETTINGS) {
     const v = values[s.flag.slice(2)];
-    if (v !== undefined) raw[s.key] = v;
+    // A flag given once per value (--header) reads as the lines its variable would hold.
+    if (v !== undefined) raw[s.key] = Array.isArray(v) ? v.join('\n') : v;
   }
   return raw;
 }

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import type addFormatsModule from 'ajv-formats';
 import { packagePath } from '../files.ts';
-import { formats, isInt64, isInteger } from './schema-values.ts';
+import { formats, isInt64, isInteger, type SchemaName } from './schema-values.ts';
 
 // CommonJS, loaded when first asked for.
 const require = createRequire(import.meta.url);
@@ -70,7 +70,7 @@ export function createAjv(validateSchema: boolean): Ajv2020 {
   return ajv;
 }
 
-export type SchemaName = 'order' | 'order-list' | 'error' | 'report';
+export type { SchemaName } from './schema-values.ts';
 
 function withSchemas(into: Ajv2020, extra: Schema[] = []): Ajv2020 {
   // Target bodies may hold bigint; the report is the harness's own plain JSON and stays as written.

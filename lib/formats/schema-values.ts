@@ -4,6 +4,9 @@
 import { inInt64 } from './int64.ts';
 import { isRfc3339DateTime } from './rfc3339.ts';
 
+/** The suite's schemas, by the name of their file (`schemas/<name>.schema.json`). */
+export type SchemaName = 'order' | 'order-list' | 'error' | 'report';
+
 export function isInteger(data: unknown): boolean {
   return typeof data === 'bigint' || (typeof data === 'number' && Number.isSafeInteger(data));
 }

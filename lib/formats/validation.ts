@@ -2,10 +2,11 @@
 // asks and what is there. Target bodies go through validators ajv precompiled from the schema files (integers
 // that may be bigint, strict RFC 3339: schema-values.ts); ajv itself is loaded only for the report schema.
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { ajvValidator, type SchemaName } from './schema-ajv.ts';
+import { ajvValidator } from './schema-ajv.ts';
 import * as generated from './schema-validators.generated.ts';
+import type { SchemaName } from './schema-values.ts';
 
-export type { SchemaName } from './schema-ajv.ts';
+export type { SchemaName } from './schema-values.ts';
 
 interface Validator {
   (data: unknown): boolean;

@@ -3,6 +3,7 @@
 // sent in no form. It never asserts: a status or header is data for the checks, and only a failure to get a
 // readable response throws.
 
+import type { ProxySettings } from '../config/config.ts';
 import { LimitError } from '../config/limits.ts';
 import { envAndFlag } from '../config/settings.ts';
 import { errorMessage, HarnessError } from '../errors.ts';
@@ -53,6 +54,10 @@ export interface HttpClientOptions {
   onBan?: (ban: BanEvent) => void;
   /** Told at once when a 429 asks a credential to wait far beyond its window (honoured, not a ban). */
   onLongWait?: (line: string) => void;
+  /** Headers sent with every request (--header), under a check's own; never Authorization. */
+  extraHeaders?: ReadonlyArray<readonly [string, string]>;
+  /** The proxies the environment names (lib/http/dispatcher.ts decides whether one applies). */
+  proxy?: ProxySettings;
 }
 
 /** undici's default header cap (Node's http.maxHeaderSize), for a client built without the setting. */
@@ -91,6 +96,8 @@ export class HttpClient {
       ...trustedCa(options.caFile),
       onStray: (message) => this.strayResponses.push({ afterSeq: transcript.size, message }),
       onInterim: (status) => this.interimResponses.push({ afterSeq: transcript.size, status }),
+      baseUrl: options.baseUrl,
+      ...(options.proxy ? { proxy: options.proxy } : {}),
     });
     this.watch = new KeyWatch({
       redactor,
@@ -103,6 +110,7 @@ export class HttpClient {
       key: (which) => this.key(which),
       redactor,
       allowKeyInUrl: options.allowKeyInUrl,
+      ...(options.extraHeaders ? { extraHeaders: options.extraHeaders } : {}),
     };
     this.context = {
       limits,

@@ -1,7 +1,8 @@
 // The connections to the target (one undici Agent), and the rule that keeps a request off a connection the
 // target may have closed while the harness was busy. Opens and drops connections only: it never sends,
 // retries or reads a request itself.
-import { type Agent, newAgent, type TransportSettings } from './transport.ts';
+import type { Dispatcher } from 'undici';
+import { newAgent, type TransportSettings } from './transport.ts';
 
 /** How long undici keeps an idle connection when the target announces nothing (its own default). */
 export const DEFAULT_KEEP_ALIVE_MS = 4000;
@@ -36,7 +37,7 @@ export function reuseWindowMs(headers: Record<string, string | string[] | undefi
  * connection idle past its window is dropped before the next request rather than reused.
  */
 export class Connections {
-  private agent: Agent;
+  private agent: Dispatcher;
   private inFlight = 0;
   /** performance.now() when the last exchange ended with nothing else in flight; undefined before the first. */
   private idleSinceMs: number | undefined;
@@ -46,7 +47,7 @@ export class Connections {
     this.agent = this.open();
   }
 
-  private open(): Agent {
+  private open(): Dispatcher {
     const { onStray } = this.settings;
     const agent = newAgent(this.settings, {
       // Stated rather than left to undici's defaults, which reuseWindowMs mirrors.
@@ -62,7 +63,7 @@ export class Connections {
   }
 
   /** The dispatcher for one exchange, never one whose connections sat idle past their window; pair with end(). */
-  begin(): Agent {
+  begin(): Dispatcher {
     if (
       this.inFlight === 0 &&
       this.idleSinceMs !== undefined &&

@@ -28,6 +28,11 @@ export class Stopping {
   /** Each stopped kind with why. */
   readonly stopped = new Map<string, string>();
   private answered = false;
+
+  /** Whether the target has answered anything at all: a status line, a malformed answer, headers over a cap. */
+  get answeredAny(): boolean {
+    return this.answered;
+  }
   /** No-response exchanges in a row, of any kind. */
   private silent = 0;
   /** Exchanges ended by one of the harness's timeouts: in a row (reset by a response read whole), and in all. */

@@ -2,10 +2,10 @@
 // connector that adds the CA file to the trusted roots and skips interim (1xx) responses, the harness's header
 // and body caps and timeouts, and one request from a URL whose path may go on the wire as written. Opens
 // connections and sends; never records, retries, follows a redirect or judges.
-import { Agent, buildConnector, type Dispatcher } from 'undici';
+import { Agent, buildConnector, type Dispatcher, ProxyAgent } from 'undici';
+import type { ProxySettings } from '../config/config.ts';
+import { proxyFor } from './dispatcher.ts';
 import { skipInterimResponses } from './interim.ts';
-
-export type { Agent } from 'undici';
 
 export interface TransportSettings {
   /** Connect, headers and body-gap timeout. */
@@ -17,6 +17,9 @@ export interface TransportSettings {
   ca?: string[];
   /** Told of each interim (1xx) response skipped. */
   onInterim?: (status: number) => void;
+  /** The target, and the proxies the environment names: the connections go through one when it applies. */
+  baseUrl?: string;
+  proxy?: ProxySettings;
 }
 
 /** The keep-alive figures of an agent, stated rather than left to undici's defaults (connections.ts mirrors them). */
@@ -26,16 +29,31 @@ export interface KeepAlive {
   keepAliveMaxTimeout: number;
 }
 
-/** An undici Agent with the harness's limits, whose connections skip 1xx responses. */
-export function newAgent(settings: TransportSettings, keepAlive: KeepAlive): Agent {
+/**
+ * An undici Agent with the harness's limits, whose connections skip 1xx responses; or, when the environment
+ * names a proxy for the target (dispatcher.ts), undici's ProxyAgent with the same limits (a CONNECT tunnel for
+ * https; for http the request in absolute form, as curl sends it), whose proxy skips no 1xx of its own.
+ */
+export function newAgent(settings: TransportSettings, keepAlive: KeepAlive): Dispatcher {
   const { timeoutMs, maxResponseBytes, maxHeaderBytes, ca, onInterim } = settings;
-  const connect = buildConnector({ timeout: timeoutMs, ...(ca ? { ca } : {}) });
-  return new Agent({
+  const limits = {
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
     maxResponseSize: maxResponseBytes,
     maxHeaderSize: maxHeaderBytes,
     ...keepAlive,
+  };
+  const uri = settings.baseUrl !== undefined ? proxyFor(settings.baseUrl, settings.proxy) : undefined;
+  if (uri !== undefined)
+    return new ProxyAgent({
+      ...limits,
+      uri,
+      proxyTunnel: new URL(settings.baseUrl!).protocol === 'https:',
+      ...(ca ? { requestTls: { ca } } : {}),
+    });
+  const connect = buildConnector({ timeout: timeoutMs, ...(ca ? { ca } : {}) });
+  return new Agent({
+    ...limits,
     connect: (options, callback) =>
       connect(options, (error, socket) => {
         if (socket) skipInterimResponses(socket, maxHeaderBytes, onInterim);

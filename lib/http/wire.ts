@@ -28,6 +28,8 @@ export interface WireContext {
   redactor: Redactor;
   /** The live key may go into a URL (--allow-key-in-url, or the embedded target). */
   allowKeyInUrl?: boolean;
+  /** Headers of every request (--header): a check's own headers and credentials go over them. */
+  extraHeaders?: ReadonlyArray<readonly [string, string]>;
 }
 
 /** The bucket whose limit a request counts against (spec §8 limits per key; unauthenticated per address). */
@@ -54,7 +56,9 @@ export function wireRequest(
   extra: Record<string, string> | undefined,
   ctx: WireContext,
 ): { url: string; headers: Record<string, string | string[]> } {
-  const headers: Record<string, string | string[]> = { accept: 'application/json', ...extra };
+  const headers: Record<string, string | string[]> = { accept: 'application/json' };
+  for (const [name, value] of ctx.extraHeaders ?? []) headers[name.toLowerCase()] = value;
+  Object.assign(headers, extra);
   let url = ctx.baseUrl + path;
   if (auth.kind === 'key') headers.authorization = `${auth.scheme ?? 'Bearer'} ${ctx.key(auth.key)}`;
   else if (auth.kind === 'literal') headers.authorization = auth.authorization;

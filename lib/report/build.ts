@@ -2,13 +2,16 @@
 // and why it could not finish. Called as checks end (progress) and once at the end (final).
 import type { CheckResult } from '../check/model.ts';
 import type { SpecRule } from '../check/rules.ts';
+import type { MustFloor } from '../config/config.ts';
 import type { RunConfig } from '../config/run-config.ts';
+import type { SettingKey } from '../config/settings.ts';
 import { EXIT } from '../errors.ts';
 import type { BanEvent } from '../http/ban.ts';
 import type { RunPlan } from '../run/plan.ts';
 import { applyBaseline, type Baseline } from './baseline.ts';
 import { type CoverageCheck, coverageOf } from './coverage.ts';
 import { evaluationGaps, evaluationOf, type Profile } from './evaluation.ts';
+import type { FixtureReport } from './fixtures.ts';
 import {
   countStatuses,
   type Gate,
@@ -42,6 +45,10 @@ export interface RunFacts {
   baseline?: { baseline: Baseline; file: string; allowStale: boolean };
   /** Judged from recorded traffic (judge, proxy): what was read. */
   traffic?: TrafficFacts;
+  /** The gate's floor of MUST checks evaluated (--min-must-evaluated). */
+  floor?: MustFloor;
+  /** The settings the run was given a value for (a skip naming one is a choice: the floor excuses it). */
+  chosen?: readonly SettingKey[];
 }
 
 export interface RunState {
@@ -55,6 +62,10 @@ export interface RunState {
   bans?: readonly BanEvent[];
   /** The run stopped on a configuration error it could see only by sending (a refused key): exit 2. */
   configurationError?: string;
+  /** The target answered nothing: why, and the exit code (4 unreachable, 2 a URL that names no HTTP server). */
+  unreachable?: { reason: string; exitCode: number };
+  /** The fixtures the run was given, planned and consumed. */
+  fixtures?: FixtureReport;
 }
 
 export function buildReport(facts: RunFacts, state: RunState, ended: Date = new Date()): Report {
@@ -76,6 +87,8 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
     state.results,
     facts.plan,
     facts.profile,
+    facts.floor,
+    facts.chosen,
   );
   if (!state.final) incompleteReasons.push('the run is still in progress or stopped before it finished');
   else if (missing.length > 0) {
@@ -117,13 +130,20 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
     gate:
       state.configurationError !== undefined
         ? { failOn: facts.failOn, passed: false, exitCode: EXIT.usage, reasons: [state.configurationError] }
-        : gateOf(
-            state.results,
-            incompleteReasons.length === 0 && !state.results.some((r) => r.status === 'error'),
-            facts.failOn,
-            incompleteReasons,
-            baseline,
-          ),
+        : state.unreachable !== undefined && !state.results.some((r) => r.status === 'fail')
+          ? {
+              failOn: facts.failOn,
+              passed: false,
+              exitCode: state.unreachable.exitCode,
+              reasons: [state.unreachable.reason],
+            }
+          : gateOf(
+              state.results,
+              incompleteReasons.length === 0 && !state.results.some((r) => r.status === 'error'),
+              facts.failOn,
+              incompleteReasons,
+              baseline,
+            ),
     baseline,
     bans,
     scope: {
@@ -151,6 +171,7 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
     requests: { sent: state.requestsSent, budget: config.maxRequests },
     provenance: provenance(),
     ...(facts.traffic ? { traffic: facts.traffic } : {}),
+    ...(state.fixtures ? { fixtures: state.fixtures } : {}),
     checks: [...state.results],
   };
 }

@@ -154,7 +154,8 @@ function notEvaluatedLines(xs: readonly NotEvaluated[], passive: boolean): strin
   ];
 }
 
-export function summary(report: Report, reportDir: string | undefined): string {
+/** The closing lines; `files` are those the run folder got (all of RUN_FILES unless --reports chose fewer). */
+export function summary(report: Report, reportDir: string | undefined, files?: readonly string[]): string {
   const c = report.counts;
   const lines = [
     '',
@@ -186,7 +187,7 @@ export function summary(report: Report, reportDir: string | undefined): string {
     lines.push(`  gate passes: every failure is a known one listed in ${report.baseline?.file}`);
   if (reportDir)
     lines.push(
-      `  reports: ${reportDir}/{${RUN_FILES.join(',')}} (also ${join(dirname(reportDir), 'latest')})`,
+      `  reports: ${reportDir}/{${(files ?? RUN_FILES).join(',')}} (also ${join(dirname(reportDir), 'latest')})`,
     );
   return terminalLines(lines);
 }

@@ -2,6 +2,7 @@
 // that did not, with why (a skip's cause, a harness error, never run). Pure; the verdict rule reads it.
 import type { CheckResult, Level } from '../check/model.ts';
 import type { SkipKind } from '../check/skip.ts';
+import type { MustFloor } from '../config/config.ts';
 import { type SettingKey, settingOf } from '../config/settings.ts';
 import type { RunPlan } from '../run/plan.ts';
 
@@ -25,6 +26,29 @@ export interface Evaluation {
   notEvaluated: NotEvaluated[];
   /** What the run planned before its first request. */
   plan: Pick<RunPlan, 'requests' | 'longestWaitSeconds' | 'probe'> & { skips: number };
+  /**
+   * The gate's floor of MUST checks evaluated (--min-must-evaluated, `planned` by default in CI), as written,
+   * and the MUST checks the plan ran: fewer evaluated than the floor makes the run incomplete.
+   */
+  minMustEvaluated?: {
+    floor: string;
+    wanted: number;
+    /** The MUST checks the floor counts as not evaluated (under `planned`, only those the plan ran). */
+    missing: string[];
+    /** Under `planned`: the MUST checks the plan ran that were excused (a setting chosen, or moot by another verdict). */
+    excused?: string[];
+  };
+}
+
+/** The floor as the setting writes it. */
+export const floorText = (f: MustFloor): string =>
+  f.kind === 'count' ? String(f.value) : f.kind === 'percent' ? `${f.value}%` : f.kind;
+
+/** How many MUST checks of `selected` the floor asks to be evaluated, with the plan running `planned` of them. */
+export function floorCount(f: MustFloor, selected: number, planned: number): number {
+  if (f.kind === 'count') return f.value;
+  if (f.kind === 'percent') return Math.ceil((f.value / 100) * selected - 1e-9);
+  return f.kind === 'all' ? selected : planned;
 }
 
 export function evaluationOf(
@@ -32,6 +56,9 @@ export function evaluationOf(
   results: readonly CheckResult[],
   plan: RunPlan,
   profile: Profile,
+  floor?: MustFloor,
+  /** The settings the run was given a value for: a skip naming one of them is a choice, not a shortfall. */
+  chosen: readonly SettingKey[] = [],
 ): Evaluation {
   const byId = new Map(results.map((r) => [r.id, r]));
   const notEvaluated: NotEvaluated[] = [];
@@ -63,6 +90,49 @@ export function evaluationOf(
       probe: plan.probe,
       skips: plan.checks.filter((c) => !c.run).length,
     },
+    ...(floor ? { minMustEvaluated: floorOf(floor, selected, plan, notEvaluated, chosen) } : {}),
+  };
+}
+
+/** Opt-ins that spend more of the target's quota: a run that declines them (the default) chose to. */
+const SPENDING_OPT_INS: readonly SettingKey[] = ['exhaustive', 'burst'];
+
+/** Whether a planned MUST that did not run is excused under `planned`: a choice, or moot by another verdict. */
+function excusedUnderPlanned(n: NotEvaluated, chosen: readonly SettingKey[]): boolean {
+  if (n.cause === 'outcome') return true;
+  return (
+    n.cause === 'input' &&
+    n.setting !== undefined &&
+    (chosen.includes(n.setting) || SPENDING_OPT_INS.includes(n.setting))
+  );
+}
+
+/**
+ * The floor's count. Under `planned`, every MUST the plan ran, less those excused: skipped for a setting the
+ * run was given (--skip-rate-limit-probe leaves RL-HEADERS-RETRY-AFTER-VALID nothing to judge) or an opt-in
+ * that spends quota it declined (--exhaustive), or made moot by another check's verdict (that check carries
+ * it). A skip for what the target did (a list that looks like a page, so no id can be sent as absent) counts.
+ */
+function floorOf(
+  floor: MustFloor,
+  selected: readonly { id: string; level: Level }[],
+  plan: RunPlan,
+  notEvaluated: readonly NotEvaluated[],
+  chosen: readonly SettingKey[],
+): NonNullable<Evaluation['minMustEvaluated']> {
+  const planned = new Set(plan.checks.filter((c) => c.run && c.level === 'MUST').map((c) => c.id));
+  const excused = notEvaluated
+    .filter((n) => planned.has(n.id) && excusedUnderPlanned(n, chosen))
+    .map((n) => n.id);
+  const wanted = floorCount(floor, selected.filter((c) => c.level === 'MUST').length, planned.size);
+  const musts = notEvaluated.filter((n) => n.level === 'MUST');
+  const missing =
+    floor.kind === 'planned' ? musts.filter((n) => planned.has(n.id) && !excused.includes(n.id)) : musts;
+  return {
+    floor: floorText(floor),
+    wanted: floor.kind === 'planned' ? wanted - excused.length : wanted,
+    missing: missing.map((n) => n.id),
+    ...(floor.kind === 'planned' && excused.length > 0 ? { excused } : {}),
   };
 }
 
@@ -79,6 +149,19 @@ export function evaluationGaps(e: Evaluation): string[] {
     gaps.push(
       `${limited.length} checks (${limited.filter((n) => n.level === 'MUST').length} MUST) were not evaluated because a limit of this harness would be exceeded: raise ${settings.join(' and ')} (${ids(limited)})`,
     );
+  }
+  const floor = e.minMustEvaluated;
+  if (floor) {
+    const { floor: f, wanted } = floor;
+    if (e.must.evaluated < wanted) {
+      const musts = e.notEvaluated.filter((n) => floor.missing.includes(n.id));
+      gaps.push(
+        `${e.must.evaluated} of ${e.must.selected} MUST checks were evaluated, and ${settingOf('minMustEvaluated').flag} ${f} asks for ${wanted}${f === 'planned' ? ' (every MUST the plan ran)' : ''}; not evaluated: ${musts
+          .slice(0, 4)
+          .map((n) => `${n.id} (${n.reason.slice(0, 120)})`)
+          .join('; ')}${musts.length > 4 ? `; … ${musts.length - 4} more` : ''}`,
+      );
+    }
   }
   if (e.profile === 'certification') {
     const skipped = e.notEvaluated.filter((n) => n.cause === 'input' || n.cause === 'outcome');

@@ -8,6 +8,7 @@ import type { BanEvent } from '../http/ban.ts';
 import type { BaselineOutcome } from './baseline.ts';
 import type { Coverage } from './coverage.ts';
 import type { Evaluation } from './evaluation.ts';
+import type { FixtureReport } from './fixtures.ts';
 import type { Provenance } from './provenance.ts';
 
 export type Verdict = 'conformant' | 'non-conformant' | 'incomplete';
@@ -66,6 +67,8 @@ export interface Report {
   provenance: Provenance;
   /** A report judged from recorded traffic (judge, proxy): what it read. Absent for a run that sends. */
   traffic?: TrafficFacts;
+  /** The fixtures the run was given, planned and consumed (absent in reports before the ledger). */
+  fixtures?: FixtureReport;
   checks: CheckResult[];
 }
 

@@ -12,6 +12,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { REPORT_FORMATS, type ReportFormat } from '../config/config.ts';
 import type { Exchange } from '../http/transcript.ts';
 import { SUMS_FILE, sumsText } from './checksums.ts';
 import { harText } from './har.ts';
@@ -112,21 +113,34 @@ export class ReportWriter {
    * Writes the final report.json, junit.xml, report.html, report.md (for a CI job summary), the whole redacted transcript (transcript.har),
    * and last SHA256SUMS over them as written (scrubbed), which `order-store-conformance verify DIR` checks.
    */
-  finish(report: Report, exchanges: readonly Exchange[]): string[] {
-    const files = new Map<string, string>([
-      ['report.json', `${JSON.stringify(report, null, 2)}\n`],
-      ['junit.xml', junitXml(report)],
-      ['report.html', htmlReport(report)],
-      ['report.md', reportMarkdown(report)],
+  finish(
+    report: Report,
+    exchanges: readonly Exchange[],
+    formats: readonly ReportFormat[] = REPORT_FORMATS,
+  ): string[] {
+    const want = new Set<ReportFormat>(['json', ...formats]);
+    const all: Array<[ReportFormat, string, () => string]> = [
+      ['json', 'report.json', () => `${JSON.stringify(report, null, 2)}\n`],
+      ['junit', 'junit.xml', () => junitXml(report)],
+      ['html', 'report.html', () => htmlReport(report)],
+      ['md', 'report.md', () => reportMarkdown(report)],
       [
+        'har',
         TRANSCRIPT_FILE,
-        harText(exchanges, report.suite, `run ${report.runId} against ${report.target.baseUrl}`),
+        () => harText(exchanges, report.suite, `run ${report.runId} against ${report.target.baseUrl}`),
       ],
-    ]);
-    for (const [name, text] of files) files.set(name, this.scrub(text));
+    ];
+    const files = new Map<string, string>();
+    for (const [format, name, text] of all) if (want.has(format)) files.set(name, this.scrub(text()));
     files.set(SUMS_FILE, sumsText(files));
     for (const [name, text] of files) writeAtomic(join(this.dir, name), text);
     return [...files.keys()].map((f) => join(this.dir, f));
+  }
+
+  /** Writes junit.xml (scrubbed) also at `path`, a fixed place for CI to read (--junit-path). */
+  copyJunit(path: string, report: Report): void {
+    makeDirs(dirname(resolve(path)));
+    writeAtomic(path, this.scrub(junitXml(report)));
   }
 
   /** Appends the run's Markdown to a CI job summary (GitHub's $GITHUB_STEP_SUMMARY), scrubbed like the reports. */

@@ -156,4 +156,37 @@ describe('planRun', () => {
     expect(tight.sampled.map((c) => c.id)).toEqual(['PATH-T']);
     expect(tight.budgetForAll).toBe(43);
   });
+
+  it('hands pending fixtures out in run order, each once, and leaves out by name a check they cannot serve', () => {
+    const first = { 'first cancel': { requests: 1, cancellable: 1 } };
+    const held = { 'held fixture': { requests: 0, cancellable: 1 } };
+    const checks: PlanCheck[] = [
+      { id: 'CANCEL-A', level: 'MUST', needs: { requests: 0, shared: first } },
+      { id: 'CANCEL-B', level: 'MUST', needs: { requests: 0, shared: first } },
+      { id: 'ID-PAIR', level: 'MUST', needs: { requests: 3, cancellable: 2 } },
+      { id: 'ID-C', level: 'MUST', needs: { requests: 0, shared: held } },
+      { id: 'ID-D', level: 'SHOULD', needs: { requests: 0, shared: held } },
+      { id: 'CANCEL-S', level: 'MUST', needs: { requests: 1, shipped: true } },
+    ];
+    const all = planRun(checks, { ...INPUTS, cancellable: 4, shipped: 1 });
+    expect(out(all)).toEqual([]);
+    expect(all.fixtures).toEqual({
+      uses: [
+        { pending: 1, by: 'CANCEL-A', sending: 'first cancel', serves: ['CANCEL-A', 'CANCEL-B'] },
+        { pending: 2, by: 'ID-PAIR', serves: ['ID-PAIR'] },
+        { pending: 1, by: 'ID-C', sending: 'held fixture', serves: ['ID-C', 'ID-D'] },
+      ],
+      pending: 4,
+      pendingForAll: 4,
+      shippedBy: ['CANCEL-S'],
+    });
+    // Two given: the pair cannot be served and is left out before sending; the checks after it still are.
+    const two = planRun(checks, { ...INPUTS, cancellable: 2, shipped: 0 });
+    expect(out(two)).toEqual(['ID-PAIR input', 'CANCEL-S input']);
+    expect(two.checks.find((c) => c.id === 'ID-PAIR')!.skip!.reason).toMatch(
+      /^needs 2 pending order\(s\) the run may cancel and 1 remain: list them in --cancellable-order-ids/,
+    );
+    expect(two.fixtures.pending).toBe(2);
+    expect(two.fixtures.pendingForAll).toBe(4);
+  });
 });

@@ -2,7 +2,7 @@
 // not (a fixture, a second key, the plan, an opt-in, the budget, the wait limit), and what the run may cost.
 // Pure: the checks and what the run has are handed in. A check planned to run may still skip at run time.
 import type { Level, Needs } from '../check/model.ts';
-import { claim, type Grants, requestsOf, samples, UNMET, unmetNeed } from '../check/needs.ts';
+import { claim, fixturesOf, type Grants, requestsOf, samples, UNMET, unmetNeed } from '../check/needs.ts';
 import { limit, type Skip, skipOf } from '../check/skip.ts';
 import { flagAndEnv, settingOf } from '../config/settings.ts';
 
@@ -52,6 +52,32 @@ export interface PlannedCheck {
   skip?: Skip;
 }
 
+/**
+ * Pending fixtures a check planned to run takes (its own, or a shared sending's that it is the first to read),
+ * and the checks that read what is done with them: the fixture of the first cancel serves every check that
+ * reads that cancel.
+ */
+export interface FixtureUse {
+  pending: number;
+  /** The check that takes them (the first planned to run that reads the sending). */
+  by: string;
+  /** The shared sending that takes them, when it is one. */
+  sending?: string;
+  /** Every check planned to run that reads them, `by` first. */
+  serves: string[];
+}
+
+/** What the run needs of the fixtures: pending ones it takes (in run order) and shipped ones it reads. */
+export interface FixturePlan {
+  uses: FixtureUse[];
+  /** Pending fixtures the checks planned to run take, in all. */
+  pending: number;
+  /** Pending fixtures every check would take, were as many given (and the budget no limit). */
+  pendingForAll: number;
+  /** The checks planned to run that read a shipped fixture (never consumed: a shipped order stays shipped). */
+  shippedBy: string[];
+}
+
 export interface RunPlan {
   checks: PlannedCheck[];
   /** Most requests the checks planned to run may send (each check's need, the probe's estimate). */
@@ -74,6 +100,8 @@ export interface RunPlan {
   sampled: SampledCheck[];
   /** The most requests the same run would send under --exhaustive, the budget aside. */
   exhaustiveRequests: number;
+  /** The fixtures the checks planned to run take and read. */
+  fixtures: FixturePlan;
 }
 
 export function planRun(checks: readonly PlanCheck[], inputs: PlanInputs): RunPlan {
@@ -87,8 +115,10 @@ export function planRun(checks: readonly PlanCheck[], inputs: PlanInputs): RunPl
     const fixed = Object.entries(c.needs.shared ?? {}).filter(([, s]) => s.exhaustive === undefined);
     return requestsOf(c.needs, grants.propertyRuns, new Set(fixed.map(([name]) => name)), exhaustive);
   };
+  const all = planWithin(checks, { ...unbounded, cancellable: Number.MAX_SAFE_INTEGER });
   return {
     ...plan,
+    fixtures: { ...plan.fixtures, pendingForAll: all.fixtures.pending },
     budgetForAll: planWithin(checks, unbounded).requests,
     exhaustive: grants.exhaustive,
     sampled: checks
@@ -99,7 +129,34 @@ export function planRun(checks: readonly PlanCheck[], inputs: PlanInputs): RunPl
   };
 }
 
-type PlanBody = Omit<RunPlan, 'budgetForAll' | 'exhaustive' | 'sampled' | 'exhaustiveRequests'>;
+type PlanBody = Omit<
+  RunPlan,
+  'budgetForAll' | 'exhaustive' | 'sampled' | 'exhaustiveRequests' | 'fixtures'
+> & {
+  fixtures: Omit<FixturePlan, 'pendingForAll'>;
+};
+
+/** The fixture uses of the checks planned to run, each pending fixture counted once, to the check that takes it. */
+function fixturePlan(checks: readonly PlanCheck[], running: ReadonlySet<string>) {
+  const uses: FixtureUse[] = [];
+  const claimed = new Set<string>();
+  const run = checks.filter((c) => running.has(c.id));
+  for (const c of run) {
+    if ((c.needs.cancellable ?? 0) > 0)
+      uses.push({ pending: c.needs.cancellable!, by: c.id, serves: [c.id] });
+    for (const [name, sending] of Object.entries(c.needs.shared ?? {})) {
+      if ((sending.cancellable ?? 0) === 0 || claimed.has(name)) continue;
+      claimed.add(name);
+      const serves = run.filter((r) => r.needs.shared?.[name] !== undefined).map((r) => r.id);
+      uses.push({ pending: sending.cancellable!, by: c.id, sending: name, serves });
+    }
+  }
+  return {
+    uses,
+    pending: uses.reduce((n, u) => n + u.pending, 0),
+    shippedBy: run.filter((c) => c.needs.shipped).map((c) => c.id),
+  };
+}
 
 function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): PlanBody {
   const out: PlannedCheck[] = [];
@@ -109,10 +166,12 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): PlanBody 
   const claimed = new Set<string>();
   const skip = (c: PlanCheck, why: Skip) => out.push({ id: c.id, level: c.level, run: false, skip: why });
   const { grants } = inputs;
+  // Pending fixtures are handed out in run order, each once: a check that would take more than are left is
+  // left out now, by name, rather than skipped halfway through the run.
+  let pendingLeft = inputs.cancellable;
   const supply = (budgetLeft: number) => ({
     ...grants,
-    // A fixture is known missing only when none is given; how many each check takes is decided as it runs.
-    cancellableLeft: inputs.cancellable > 0 ? Number.MAX_SAFE_INTEGER : 0,
+    cancellableLeft: pendingLeft,
     shipped: inputs.shipped,
     budgetLeft,
     claimed,
@@ -122,6 +181,7 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): PlanBody 
     if (why) skip(c, why);
     else {
       out.push({ id: c.id, level: c.level, run: true });
+      pendingLeft -= fixturesOf(c.needs, claimed);
       // A property's generated cases take what is left, as they do in the run (lib/check/property.ts).
       spent += Math.min(
         requestsOf(c.needs, grants.propertyRuns, claimed, grants.exhaustive),
@@ -163,6 +223,7 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): PlanBody 
   out.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   return {
     checks: out,
+    fixtures: fixturePlan(checks, new Set(out.filter((c) => c.run).map((c) => c.id))),
     requests: spent + probeRequests,
     longestWaitSeconds: wait,
     probe: probeWhy ? `not run: ${probeWhy.reason}` : probeLine,

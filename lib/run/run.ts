@@ -48,6 +48,8 @@ export interface RunOutcome {
   bans: BanEvent[];
   /** Set when the first request with the key was refused (401): a configuration error, nothing judged. */
   keyRefused?: string;
+  /** Set when the target answered nothing at all and the run stopped sending (why, as the client says it). */
+  unanswered?: string;
 }
 
 export interface ActiveRun {
@@ -143,12 +145,16 @@ export function startRun<C>(
       await runtime.http.close();
     }
     const keyRefused = runtime.http.keyRefused;
+    // The run stopped sending to a target that never answered anything (not one whose answers trickle or
+    // break a cap of ours: that one was there, and the run is incomplete, not the target unreachable).
+    const unanswered = runtime.http.stopping.answeredAny ? undefined : runtime.http.stopping.all;
     return {
       results,
       requestsSent: runtime.pacer.requestsSent,
       problems,
       bans: [...runtime.http.bans],
       ...(keyRefused !== undefined ? { keyRefused } : {}),
+      ...(unanswered !== undefined ? { unanswered } : {}),
     };
   })();
   return {

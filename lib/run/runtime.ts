@@ -109,6 +109,8 @@ export function createRuntime(
     signal: stop.signal,
     onBan: (ban) => log(banLine(ban)),
     onLongWait: (line) => log(`!!! ${line}`),
+    ...(config.headers?.length ? { extraHeaders: config.headers } : {}),
+    ...(config.proxy ? { proxy: config.proxy } : {}),
   });
   return {
     config,

@@ -47,7 +47,7 @@ describe('refused up front', () => {
     expect(server.connections()).toBe(0);
   });
 
-  it('a refused connection: exit 2 at preflight, naming the setting to check', async () => {
+  it('a refused connection: exit 4 (unreachable) at preflight, naming the setting to check', async () => {
     // A port that was just free: nothing listens on it.
     const probe = createServer();
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
@@ -57,7 +57,7 @@ describe('refused up front', () => {
     const run = await runCliInProcess([], {
       env: { ORDER_STORE_BASE_URL: `http://127.0.0.1:${port}/v1`, ORDER_STORE_API_KEY: KEY },
     });
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(4);
     expect(run.stderr).toMatch(/cannot reach the target .*ECONNREFUSED.*ORDER_STORE_BASE_URL/);
     expect(Date.now() - started).toBeLessThan(10_000);
   });

@@ -298,9 +298,10 @@ describe('hostile targets', () => {
     expect(checkOf(run, 'CANCEL-SHIPPED-409').status).toBe('pass');
   });
 
-  it('a server that accepts and never answers stops the run after three timeouts', async () => {
+  it('a server that accepts and never answers stops the run after three timeouts: exit 4, one line', async () => {
     const run = await runAgainst(() => {});
-    holds(run, 3, 10_000);
+    holds(run, 4, 10_000);
+    expect(run.stderr).toMatch(/accepts connections but answered none of 3 requests within \d+ ms/);
     expect(run.report?.incompleteReasons.join(' ')).toMatch(
       /stopped sending.*the target has answered nothing: 3 exchanges in a row got no response/,
     );

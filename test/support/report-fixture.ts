@@ -39,6 +39,7 @@ export const RULES: SpecRule[] = [
 
 export const PLAN: RunPlan = {
   checks: [],
+  fixtures: { uses: [], pending: 0, pendingForAll: 0, shippedBy: [] },
   requests: 3,
   longestWaitSeconds: null,
   probe: 'not selected',

@@ -1,0 +1,46 @@
+// What counts as a consumed fixture, read from the exchanges of a run: a cancel of the id itself that was
+// answered (or not at all), and any spelling of it a server accepted; never a refused spelling or a 401.
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../lib/http/transcript.ts';
+import { consumedBy } from './fixtures.ts';
+
+let seq = 0;
+function del(segment: string, status: number | undefined, bucket: Exchange['bucket'] = 'primary'): Exchange {
+  seq += 1;
+  return {
+    seq,
+    checkId: 'CHECK-X',
+    bucket,
+    startedAt: '2026-11-22T10:00:00.000Z',
+    durationMs: 1,
+    request: { method: 'DELETE', url: `http://127.0.0.1:1/v1/store/orders/${segment}`, headers: {} },
+    ...(status === undefined
+      ? { error: { code: 'ECONNRESET', message: 'socket hang up' } }
+      : { response: { status, headers: {}, body: '', bodyBytes: 0, bodyTruncated: false } }),
+  };
+}
+
+describe('consumedBy', () => {
+  it('reads cancels of the id itself, accepted spellings, and nothing refused', () => {
+    const pending = ['7', '8', '9', '10', '11', '12'];
+    const got = consumedBy(
+      [
+        del('7', 204), // cancelled
+        del('8', 409), // gone already
+        del('9', undefined), // may have arrived
+        del('10', 401), // the key refused: nothing cancelled
+        del('0x0b', 404), // a spelling refused
+        del('0x0c', 204), // a spelling accepted: order 12 is cancelled
+        del('11', 204, 'anonymous'), // no key, accepted: cancelled all the same
+        del('8', 204), // the first reading stays
+      ],
+      pending,
+      'RUN-1',
+    );
+    expect(Object.keys(got).sort()).toEqual(['11', '12', '7', '8', '9']);
+    expect(got['8']).toMatchObject({ answer: '409', check: 'CHECK-X', runId: 'RUN-1' });
+    expect(got['9']!.answer).toBe('no response (ECONNRESET)');
+    expect(got['12']).toMatchObject({ answer: '204', segment: '0x0c' });
+    expect(got['7']!.segment).toBeUndefined();
+  });
+});

@@ -1,0 +1,164 @@
+// Reaching the target as CI meets it: a server still starting (--wait-for-target), a port that is no HTTP server,
+// https to a plain-http port, a proxy from HTTP_PROXY with a gateway's headers (--header). Each failure is one
+// line with the fix and its own exit code; servers bind 127.0.0.1 only.
+
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
+import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../reference/server.ts';
+import { runCliInProcess, targetEnv } from './support/cli.ts';
+import { ROOMY_RATE_LIMIT, reference } from './support/reference.ts';
+
+const KEY = 'osk_reach_test_secret_5151';
+const QUICK = ['--skip-rate-limit-probe', '--only', 'LIST,VER', '--seed', '3'];
+const servers: Server[] = [];
+afterEach(async () => {
+  // A connection the client left open (the SSH port's) would hold close() up: each is cut first.
+  await Promise.all(
+    servers.splice(0).map((s) => {
+      for (const socket of sockets.get(s) ?? []) socket.destroy();
+      return new Promise((r) => s.close(() => r(undefined)));
+    }),
+  );
+});
+const sockets = new Map<Server, Set<import('node:net').Socket>>();
+
+async function listen(server: Server): Promise<number> {
+  servers.push(server);
+  const open = new Set<import('node:net').Socket>();
+  sockets.set(server, open);
+  server.on('connection', (socket) => {
+    open.add(socket);
+    socket.on('close', () => open.delete(socket));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return (server.address() as { port: number }).port;
+}
+
+describe('reaching the target', () => {
+  it('--wait-for-target waits for a server still starting, then runs', async () => {
+    // A port free now, where the reference server starts a moment after the run begins.
+    const probe = createServer();
+    const port = await listen(probe);
+    await new Promise((r) => probe.close(r));
+    servers.splice(servers.indexOf(probe), 1);
+    let late: Awaited<ReturnType<typeof startReferenceServer>> | undefined;
+    const starting = new Promise<void>((resolve) =>
+      setTimeout(async () => {
+        late = await startReferenceServer({ port, rateLimit: ROOMY_RATE_LIMIT });
+        resolve();
+      }, 1500),
+    );
+    try {
+      const run = await runCliInProcess([...QUICK, '--wait-for-target', '20'], {
+        env: {
+          ORDER_STORE_BASE_URL: `http://127.0.0.1:${port}/v1`,
+          ORDER_STORE_API_KEY: 'osk_demo_4f7c2a9e1b3d5f60a8c4',
+          ORDER_STORE_TRUST_ORDER_LIST: 'true',
+        },
+      });
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+    } finally {
+      await starting;
+      await late?.close();
+    }
+  });
+
+  it('a port that is no HTTP server (an SSH banner): one line quoting it, exit 2', async () => {
+    const ssh = createServer((socket) => {
+      socket.on('error', () => {});
+      socket.write('SSH-2.0-OpenSSH_9.6p1 Ubuntu-3ubuntu13\r\n');
+    });
+    const port = await listen(ssh);
+    const run = await runCliInProcess(QUICK, {
+      env: { ORDER_STORE_BASE_URL: `http://127.0.0.1:${port}/v1`, ORDER_STORE_API_KEY: KEY },
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `order-store-conformance: the target at http://127.0.0.1:${port} does not speak HTTP (on its own it says "SSH-2.0-OpenSSH_9.6p1 Ubuntu-3ubuntu13"): check the host and port in ORDER_STORE_BASE_URL (--base-url)\n`,
+    );
+    expect(run.report?.gate.exitCode).toBe(2);
+  });
+
+  it('https to a port that serves plain http: exit 2, suggesting http://', async () => {
+    const server = await reference();
+    const https = server.baseUrl.replace(/^http:/, 'https:');
+    const run = await runCliInProcess(QUICK, {
+      env: { ORDER_STORE_BASE_URL: https, ORDER_STORE_API_KEY: KEY },
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `^order-store-conformance: the target at ${https.replace(/\/v1$/, '').replace(/[.]/g, '\\.')} does not answer TLS \\(.*\\): it serves plain http; use ${server.baseUrl.replace(/[.]/g, '\\.')} in ORDER_STORE_BASE_URL`,
+      ),
+    );
+    expect(server.stats().requests).toBe(0);
+  });
+});
+
+describe('through a proxy, with a gateway header', () => {
+  it('HTTP_PROXY carries every request, each with the --header lines; a secret-looking one is never written', async () => {
+    const server = await reference();
+    const seen: Array<{ url: string; gateway?: string; token?: string }> = [];
+    // A forward proxy: requests in absolute form for order-store.test go to the reference server.
+    const proxy = createHttpServer((req, res) => {
+      const target = new URL(req.url!);
+      seen.push({
+        url: req.url!,
+        gateway: req.headers['x-gateway'] as string | undefined,
+        token: req.headers['x-gateway-token'] as string | undefined,
+      });
+      const origin = new URL(server.baseUrl);
+      const out = httpRequest(
+        {
+          host: origin.hostname,
+          port: origin.port,
+          path: target.pathname + target.search,
+          method: req.method,
+          headers: req.headers,
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(out);
+    });
+    const port = await listen(proxy as unknown as Server);
+    const run = await runCliInProcess(
+      [...QUICK, '--header', 'X-Gateway: gw-1', '--header', 'X-Gateway-Token: tok_secret_98765'],
+      {
+        env: {
+          ...targetEnv(server),
+          ORDER_STORE_BASE_URL: 'http://order-store.test/v1',
+          HTTP_PROXY: `http://127.0.0.1:${port}`,
+        },
+      },
+    );
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      /^ {2}through the proxy http:\/\/127\.0\.0\.1:\d+ \(HTTP_PROXY, HTTPS_PROXY, NO_PROXY\)$/m,
+    );
+    expect(seen.length).toBe(run.report!.requests.sent);
+    expect(seen.every((s) => s.url.startsWith('http://order-store.test/v1/'))).toBe(true);
+    expect(seen.every((s) => s.gateway === 'gw-1' && s.token === 'tok_secret_98765')).toBe(true);
+    const written = ['report.json', 'transcript.har', 'junit.xml', 'report.html']
+      .map((f) => readFileSync(join(run.reportDir, 'latest', f), 'utf8'))
+      .join('\n');
+    expect(written + run.stdout + run.stderr).not.toContain('tok_secret_98765');
+    expect(written).toContain('$ORDER_STORE_HEADER_X_GATEWAY_TOKEN');
+    expect(run.report!.checks.find((c) => c.reproduction.length > 0)!.reproduction[0]).toMatch(
+      /-H "x-gateway: gw-1"/,
+    );
+  });
+
+  it('--header never sets Authorization, Host or framing headers', async () => {
+    for (const header of ['Authorization: Bearer x', 'Host: elsewhere', 'Content-Length: 3']) {
+      const run = await runCliInProcess(['--header', header], { noReportDir: true });
+      expect(run.code, header).toBe(2);
+      expect(run.stderr).toMatch(/--header\): \S+ is set by the run itself/);
+    }
+  });
+});
