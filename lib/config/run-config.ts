@@ -18,6 +18,7 @@ export const CARRIED = [
   'propertyRuns',
   'exhaustive',
   'replayPath',
+  'consistencySeconds',
   'skipRateLimitProbe',
   'plan',
   'burst',

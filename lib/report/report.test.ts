@@ -74,6 +74,7 @@ const SETTINGS: RunConfig = {
   trustOrderList: false,
   allowKeyInUrl: false,
   refusedKeyIsFailure: false,
+  consistencySeconds: 0,
 };
 
 function report(checks: CheckResult[], reasons: string[] = []): Report {

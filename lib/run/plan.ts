@@ -107,6 +107,8 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): PlanBody 
     ...grants,
     // A fixture is known missing only when none is given; how many each check takes is decided as it runs.
     cancellableLeft: inputs.cancellable > 0 ? Number.MAX_SAFE_INTEGER : 0,
+    // The late checks' fixture is held back from the start when at least two are given (Needs.held).
+    held: inputs.cancellable >= 2,
     shipped: inputs.shipped,
     budgetLeft,
     claimed,
@@ -146,10 +148,16 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): PlanBody 
     probeLine = `at least ${probe.floor} requests; its full cost (about X-RateLimit-Remaining) and wait (until X-RateLimit-Reset) are known after its first response`;
   }
   let probeRequests = 0;
+  // What a probe check reads besides the probe (another area's shared sending) is spent as well.
+  let probeShared = 0;
   for (const c of probeChecks) {
     const why = probeWhy ?? unmetNeed({ ...c.needs, requests: 0 }, supply(left));
     if (why) skip(c, why);
-    else out.push({ id: c.id, level: c.level, run: true });
+    else {
+      out.push({ id: c.id, level: c.level, run: true });
+      probeShared += requestsOf({ ...c.needs, requests: 0 }, grants.propertyRuns, claimed, grants.exhaustive);
+      claim(c.needs, claimed);
+    }
   }
   if (!probeWhy && !grants.probeOff && probeChecks.length > 0)
     probeRequests = probe.known ? probe.requests : probe.floor;
@@ -157,7 +165,7 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): PlanBody 
   out.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   return {
     checks: out,
-    requests: spent + probeRequests,
+    requests: spent + probeRequests + probeShared,
     longestWaitSeconds: wait,
     probe: probeWhy ? `not run: ${probeWhy.reason}` : probeLine,
   };
