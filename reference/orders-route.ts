@@ -1,12 +1,14 @@
 // listOrders and cancelOrder (spec §4), auth and rate limiting already done. Must not look at credentials.
 // `dryRun` answers only the errors the request would get, changing nothing (fault auth-after-existence).
 
+import { setTimeout as delay } from 'node:timers/promises';
 import type { RouteContext } from './context.ts';
 import { parseCanonicalInt64 } from './int64.ts';
 import { atoiId, numberIdMatch, unicodeDigits, wrappedId } from './lenient-ids.ts';
 import { orderJson, orderListJson } from './order-json.ts';
 import { parsePathId } from './path-id.ts';
 import { errorReply, jsonReply, noContent, type Reply } from './reply.ts';
+import type { StoredOrder } from './seed.ts';
 
 /**
  * The list's text per store, written once per store version: by default a cancel changes only an order's
@@ -23,6 +25,44 @@ function forgetOldCancels(ctx: RouteContext): void {
   if (ctx.faults.has('cancel-forgotten')) ctx.store.reopenCancelledBefore(ctx.clock() - FORGOTTEN_AFTER_MS);
 }
 
+/** Fault list-cache-after-cancel: how long after a change the cached list is dropped. */
+export const LIST_CACHE_MS = 3000;
+/** Variant list-lags-cancel: how long the copy lists are read from lags a cancel. */
+export const LIST_LAG_MS = 1000;
+/** Fault cancelled-reappears: how long a cancelled order is hidden from the list. */
+export const HIDDEN_FOR_MS = 1000;
+/** Fault cancel-not-atomic: the write awaited between the check and the change. */
+export const RACE_WINDOW_MS = 30;
+
+/** Whether a cancel removes the order from the store: variant cancelled-removed, and the lagging lists. */
+const removes = (ctx: RouteContext): boolean =>
+  ctx.variants.has('cancelled-removed') ||
+  ctx.variants.has('list-lags-cancel') ||
+  ctx.faults.has('list-cache-after-cancel');
+
+/**
+ * The orders a list shows when a fault or variant bends which (undefined: the store's own list, whose text
+ * is cached per version): a copy that lags a removal, a cancelled order hidden for a while, a hidden
+ * neighbour. Each depends on the clock, so its text is written per request.
+ */
+function shownOrders(ctx: RouteContext): readonly StoredOrder[] | undefined {
+  const { faults, store } = ctx;
+  const now = ctx.clock();
+  const lag = faults.has('list-cache-after-cancel')
+    ? LIST_CACHE_MS
+    : ctx.variants.has('list-lags-cancel')
+      ? LIST_LAG_MS
+      : 0;
+  let orders = lag > 0 ? store.listLagging(now, lag) : undefined;
+  if (faults.has('cancelled-reappears'))
+    orders = (orders ?? store.list()).filter((o) => {
+      const at = store.cancelledAt(o.id);
+      return at === undefined || now - at >= HIDDEN_FOR_MS;
+    });
+  if (store.hides) orders = (orders ?? store.list()).filter((o) => !store.isHidden(o.id));
+  return orders;
+}
+
 export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = ''): Reply {
   forgetOldCancels(ctx);
   // Fault list-xml-unless-json-asked: JSON only for a client that names application/json.
@@ -35,8 +75,9 @@ export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = '
     const r = jsonReply(status, text);
     return { ...r, body: { ...r.body!, ...type }, ...(chunked ? { chunked } : {}) };
   };
-  if (ctx.faults.has('list-query-narrows'))
-    return reply(orderListJson(ctx.store.list(), ctx.faults, query, ctx.variants));
+  const shown = shownOrders(ctx);
+  if (ctx.faults.has('list-query-narrows') || shown)
+    return reply(orderListJson(shown ?? ctx.store.list(), ctx.faults, query, ctx.variants));
   let cached = listTexts.get(ctx.store);
   if (cached?.version !== ctx.store.version) {
     cached = {
@@ -111,14 +152,18 @@ export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): 
   forgetOldCancels(ctx);
   // Read before the cancel: variant cancelled-removed takes the order out of the store.
   const order = store.find(id);
+  // Fault cancel-drops-neighbour: the delete's off-by-one reaches the next order too.
+  if (!dryRun && faults.has('cancel-drops-neighbour') && store.check(id) === 'cancelled') store.hideNext(id);
   const outcome = dryRun
     ? store.check(id)
-    : store.cancel(id, reversesShipping(faults, id), ctx.variants.has('cancelled-removed'), ctx.clock());
+    : store.cancel(id, reversesShipping(faults, id), removes(ctx), ctx.clock());
   switch (outcome) {
     case 'not-found':
       if (faults.has('cancel-unknown-204')) return dryRun ? undefined : noContent();
       return errorReply(faults, 404, 'ORDER_NOT_FOUND', `No order has id ${id}.`);
     case 'already-shipped':
+      // Fault cancel-then-409: the row was deleted before its status was read.
+      if (!dryRun && faults.has('cancel-then-409')) store.delete(id, ctx.clock());
       if (faults.has('conflict-body-not-error')) return jsonReply(409, '{"error":"already shipped"}');
       return errorReply(
         faults,
@@ -165,4 +210,16 @@ function reversesShipping(faults: RouteContext['faults'], id: bigint): boolean {
 function ordersXml(ctx: RouteContext): string {
   const items = ctx.store.list().map((o) => `<order><id>${o.id}</id><status>${o.status}</status></order>`);
   return `<?xml version="1.0" encoding="UTF-8"?><orders>${items.join('')}</orders>`;
+}
+
+/**
+ * Fault cancel-not-atomic: the order is found pending, another write is awaited, and the order is then marked
+ * cancelled without a second look, so every cancel that looked meanwhile answers 204.
+ */
+export async function cancelNotAtomic(ctx: RouteContext, rawId: string): Promise<Reply> {
+  const read = readOrderId(ctx, rawId);
+  if (!read.ok || ctx.store.check(read.id) !== 'cancelled') return cancelOrder(ctx, rawId, false)!;
+  await delay(RACE_WINDOW_MS);
+  ctx.store.markCancelled(read.id, ctx.clock());
+  return noContent();
 }

@@ -1,0 +1,89 @@
+// The ids of every plain list the run read (GET /store/orders with no query, answered 2xx), kept small for
+// the store model (suites/state/): the first list's ids as a baseline, each later list as what it adds to
+// and lacks of it, since a run changes a store by a few orders however large it is. Fed by the kit's one
+// reading of each list body (list-bodies.ts), never a parse of its own; never sends.
+import type { BodyObserver } from '../../lib/http/client.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
+import { memoKey } from '../../lib/run/memo.ts';
+import type { ListBodies } from './list-bodies.ts';
+import { idIdentities, idIndex } from './order-list.ts';
+import { ORDERS } from './paths.ts';
+
+/** What one list showed: its ids, as a difference from the run's first list. */
+export interface Snapshot {
+  has(id: string): boolean;
+  /** Ids it holds that the baseline does not, and baseline ids it lacks (both small in a run). */
+  readonly added: ReadonlySet<string>;
+  readonly removed: ReadonlySet<string>;
+}
+
+/** The run's first list, against which every later one is kept. */
+export class Baseline {
+  readonly #ids: ReadonlyMap<string, number>;
+
+  constructor(ids: readonly string[]) {
+    // The index the list checks built for this list already (idIndex memoises it per ids array).
+    this.#ids = idIndex(ids).counts;
+  }
+
+  has(id: string): boolean {
+    return this.#ids.has(id);
+  }
+
+  /** A later list's ids as what it adds and lacks: one pass over each index, no copy of either. */
+  snapshot(ids: readonly string[]): Snapshot {
+    const index = idIndex(ids).counts;
+    const added = new Set<string>();
+    for (const id of index.keys()) if (!this.#ids.has(id)) added.add(id);
+    const removed = new Set<string>();
+    if (index.size - added.size < this.#ids.size)
+      for (const id of this.#ids.keys()) if (!index.has(id)) removed.add(id);
+    const base = this.#ids;
+    return { added, removed, has: (id) => added.has(id) || (base.has(id) && !removed.has(id)) };
+  }
+}
+
+/** Ids `a` shows that `b` does not (computed from the two small differences alone). */
+export function lacking(a: Snapshot, b: Snapshot): string[] {
+  const out = new Set<string>();
+  for (const id of b.removed) if (!a.removed.has(id)) out.add(id);
+  for (const id of a.added) if (!b.added.has(id)) out.add(id);
+  return [...out];
+}
+
+/** A plain list request: GET /store/orders with no query (a query is LIST-NO-NARROWING's to judge). */
+export const isPlainList = (method: string, path: string): boolean => method === 'GET' && path === ORDERS;
+
+/** Where the run keeps its StoreLists (one per run, registered with the HTTP client by the bind). */
+export const STORE_LISTS = memoKey<StoreLists>('shared/store-lists');
+
+/** Every plain list body of the run as a Snapshot, by exchange number. */
+export class StoreLists {
+  #baseline: Baseline | undefined;
+  readonly #bySeq = new Map<number, Snapshot>();
+
+  constructor(private readonly lists: ListBodies) {}
+
+  /** Registered after the ListBodies observer, whose fresh reading of the body it reads without taking. */
+  readonly observe: BodyObserver = (exchange, body, sent) => {
+    const status = exchange.response?.status ?? 0;
+    if (body === undefined || !isPlainList(sent.method, sent.path) || status < 200 || status > 299) return;
+    const same = this.lists.sameAs(exchange);
+    if (same) {
+      const earlier = this.#bySeq.get(same.seq);
+      if (earlier) this.#bySeq.set(exchange.seq, earlier);
+      return;
+    }
+    const reading = this.lists.peekReading(exchange.seq);
+    // Not an array, nor an object holding one: no ids to keep (LIST-BODY-ARRAY's finding).
+    if (!reading || (reading.count === undefined && !reading.wrapped)) return;
+    // Ids by identity: integers by their exact decimal (the ids themselves, no copy), others by their JSON
+    // text, so a list of string ids still shows an order leave or come back.
+    const ids = idIdentities(reading);
+    this.#baseline ??= new Baseline(ids);
+    this.#bySeq.set(exchange.seq, this.#baseline.snapshot(ids));
+  };
+
+  /** What the list answered by `x` showed, when it was a plain list read whole. */
+  snapshotOf = (x: Exchange): Snapshot | undefined => this.#bySeq.get(x.seq);
+}
