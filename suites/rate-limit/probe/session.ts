@@ -120,8 +120,8 @@ const SESSION = memoKey<ProbeSession>('rate-limit-probe/session');
 /** The run's probe (in the run's memo), created on first use. */
 export function probeOf(ctx: Ctx): ProbeSession {
   return ctx.memo.once(SESSION, () => {
-    const { http, target, transcript, config, random, memo, log } = ctx;
-    return new ProbeSession({ http, target, transcript, config, random, memo, log });
+    const { http, target, transcript, config, random, memo, log, curl } = ctx;
+    return new ProbeSession({ http, target, transcript, config, random, memo, log, curl });
   });
 }
 

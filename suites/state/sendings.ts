@@ -1,0 +1,71 @@
+// What the state checks send: the race (the held fixture cancelled by several requests at one moment, a list
+// in flight beside them, then a list after), once per run for every check that reads it, and the single
+// requests a judge adds when the run lacks them. Sends only to fixtures.
+
+import { UNMET } from '../../lib/check/needs.ts';
+import { OUTCOME, type Skip, skipOf } from '../../lib/check/skip.ts';
+import type { HarnessError } from '../../lib/errors.ts';
+import type { Response, SendOptions } from '../../lib/http/client.ts';
+import { memoKey } from '../../lib/run/memo.ts';
+import type { Ctx } from '../kit/context.ts';
+import { ORDERS, orderPath } from '../kit/paths.ts';
+import { cancelledBy, mayHaveChanged, named } from './history.ts';
+import { historyNow } from './store.ts';
+
+/** Cancels of the held fixture sent at one moment, beside one list. */
+export const RACERS = 3;
+
+const list = (ctx: Ctx) => ctx.http.send({ method: 'GET', path: ORDERS });
+const cancel = (ctx: Ctx, id: string) => ctx.http.send({ method: 'DELETE', path: orderPath(id) });
+
+/** One more list with the key: what a judge needs when no list came after the requests it judges. */
+export const listOnce = list;
+
+/** One more cancel of a shipped fixture with the key: the read that shows whether its 409 changed it. */
+export const cancelAgain = cancel;
+
+export interface Race {
+  id: string;
+  cancels: Array<Response | HarnessError>;
+  /** The list sent at the same moment. */
+  inFlight: Response | HarnessError;
+  /** A list once the race is over. */
+  after: Response;
+}
+
+const RACE = memoKey<Promise<Race | { skip: Skip }>>('state/held-race');
+
+/** The held fixture's state so far, when a request of the run did or may have cancelled it. */
+function spent(ctx: Ctx, id: string): string | undefined {
+  const h = historyNow(ctx);
+  const c = h.cancels.find((x) => cancelledBy(x, id) || mayHaveChanged(x, id));
+  return c && named(c);
+}
+
+/**
+ * The held fixture cancelled by RACERS requests with the key at one moment, a list beside them (5 requests
+ * in all, with the list after); skipped when no fixture is held or the run already cancelled
+ * it (the rate-limit probe's request past the limit, when the limit let it through).
+ */
+export function heldRace(ctx: Ctx): Promise<Race | { skip: Skip }> {
+  return ctx.memo.once(RACE, async () => {
+    const id = ctx.target.heldFixture;
+    if (id === undefined) return { skip: UNMET.held };
+    const by = spent(ctx, id);
+    if (by !== undefined)
+      return {
+        skip: skipOf(
+          `the held fixture ${id} was no longer pending: ${by} cancelled it, or may have (see STATE-429-CHANGES-NOTHING and RL-PROBE-LIMIT-ENFORCED)`,
+          OUTCOME,
+        ),
+      };
+    ctx.log(`  cancelling order ${id} with ${RACERS} requests at one moment, a list beside them`);
+    const del: SendOptions = { method: 'DELETE', path: orderPath(id) };
+    const all = await ctx.http.together([
+      ...Array.from({ length: RACERS }, () => del),
+      { method: 'GET', path: ORDERS },
+    ]);
+    const after = await list(ctx);
+    return { id, cancels: all.slice(0, RACERS), inFlight: all[RACERS]!, after };
+  });
+}
