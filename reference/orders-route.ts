@@ -25,7 +25,7 @@ function forgetOldCancels(ctx: RouteContext): void {
   if (ctx.faults.has('cancel-forgotten')) ctx.store.reopenCancelledBefore(ctx.clock() - FORGOTTEN_AFTER_MS);
 }
 
-/** Fault list-cache-after-cancel: how long after a change the cached list is dropped. */
+/** Fault list-cache-after-cancel: how long after a cancel the cached list is dropped. */
 export const LIST_CACHE_MS = 3000;
 /** Variant list-lags-cancel: how long the copy lists are read from lags a cancel. */
 export const LIST_LAG_MS = 1000;
@@ -34,30 +34,35 @@ export const HIDDEN_FOR_MS = 1000;
 /** Fault cancel-not-atomic: the write awaited between the check and the change. */
 export const RACE_WINDOW_MS = 30;
 
-/** Whether a cancel removes the order from the store: variant cancelled-removed, and the lagging lists. */
-const removes = (ctx: RouteContext): boolean =>
-  ctx.variants.has('cancelled-removed') ||
-  ctx.variants.has('list-lags-cancel') ||
-  ctx.faults.has('list-cache-after-cancel');
-
 /**
  * The orders a list shows when a fault or variant bends which (undefined: the store's own list, whose text
- * is cached per version): a copy that lags a removal, a cancelled order hidden for a while, a hidden
- * neighbour. Each depends on the clock, so its text is written per request.
+ * is cached per version). A cancelled order leaves the list, but only once a cached list (fault
+ * list-cache-after-cancel) or a copy that lags (variant list-lags-cancel) catches up with the cancel; or it
+ * is hidden from the list for a while only (fault cancelled-reappears); or a neighbour is hidden
+ * (cancel-drops-neighbour). Each depends on the clock, so its text is written per request.
  */
 function shownOrders(ctx: RouteContext): readonly StoredOrder[] | undefined {
   const { faults, store } = ctx;
   const now = ctx.clock();
-  const lag = faults.has('list-cache-after-cancel')
+  const since = (o: StoredOrder) => {
+    const at = store.cancelledAt(o.id);
+    return at === undefined ? undefined : now - at;
+  };
+  const catchUp = faults.has('list-cache-after-cancel')
     ? LIST_CACHE_MS
     : ctx.variants.has('list-lags-cancel')
       ? LIST_LAG_MS
-      : 0;
-  let orders = lag > 0 ? store.listLagging(now, lag) : undefined;
+      : undefined;
+  let orders: readonly StoredOrder[] | undefined;
+  if (catchUp !== undefined)
+    orders = store.list().filter((o) => {
+      const ms = since(o);
+      return ms === undefined || ms < catchUp;
+    });
   if (faults.has('cancelled-reappears'))
     orders = (orders ?? store.list()).filter((o) => {
-      const at = store.cancelledAt(o.id);
-      return at === undefined || now - at >= HIDDEN_FOR_MS;
+      const ms = since(o);
+      return ms === undefined || ms >= HIDDEN_FOR_MS;
     });
   if (store.hides) orders = (orders ?? store.list()).filter((o) => !store.isHidden(o.id));
   return orders;
@@ -156,14 +161,14 @@ export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): 
   if (!dryRun && faults.has('cancel-drops-neighbour') && store.check(id) === 'cancelled') store.hideNext(id);
   const outcome = dryRun
     ? store.check(id)
-    : store.cancel(id, reversesShipping(faults, id), removes(ctx), ctx.clock());
+    : store.cancel(id, reversesShipping(faults, id), ctx.variants.has('cancelled-removed'), ctx.clock());
   switch (outcome) {
     case 'not-found':
       if (faults.has('cancel-unknown-204')) return dryRun ? undefined : noContent();
       return errorReply(faults, 404, 'ORDER_NOT_FOUND', `No order has id ${id}.`);
     case 'already-shipped':
       // Fault cancel-then-409: the row was deleted before its status was read.
-      if (!dryRun && faults.has('cancel-then-409')) store.delete(id, ctx.clock());
+      if (!dryRun && faults.has('cancel-then-409')) store.delete(id);
       if (faults.has('conflict-body-not-error')) return jsonReply(409, '{"error":"already shipped"}');
       return errorReply(
         faults,

@@ -7,33 +7,16 @@ export type CancelOutcome = 'cancelled' | 'not-found' | 'already-shipped' | 'not
 
 export class OrderStore {
   readonly #orders: StoredOrder[];
-  /** Every order the store began with, in seed order, removed ones too (what a lagging list still shows). */
-  readonly #seed: readonly StoredOrder[];
   readonly #byId = new Map<bigint, StoredOrder>();
   /** When each order was cancelled (the caller's clock), for reopen(). */
   readonly #cancelledAt = new Map<bigint, number>();
-  /** When each removed order left the store (the caller's clock). */
-  readonly #removedAt = new Map<bigint, number>();
   /** Orders left out of every list though still in the store (fault cancel-drops-neighbour). */
   readonly #hidden = new Set<bigint>();
   #version = 0;
 
   constructor(orders: readonly StoredOrder[]) {
     this.#orders = orders.map((o) => ({ ...o }));
-    this.#seed = [...this.#orders];
     for (const o of this.#orders) this.#byId.set(o.id, o);
-  }
-
-  /**
-   * The list as a copy that lags by `lagMs` shows it at `now`: orders removed less than `lagMs` ago are still
-   * there (variant list-lags-cancel, fault list-cache-after-cancel). In seed order.
-   */
-  listLagging(now: number, lagMs: number): readonly StoredOrder[] {
-    if (this.#removedAt.size === 0) return this.#orders;
-    return this.#seed.filter((o) => {
-      const at = this.#removedAt.get(o.id);
-      return at === undefined || at > now - lagMs;
-    });
   }
 
   /** When an order was cancelled (the caller's clock), while it is cancelled. */
@@ -59,12 +42,11 @@ export class OrderStore {
   }
 
   /** Fault cancel-then-409: the order is deleted outright, whatever its status. */
-  delete(id: bigint, at = 0): void {
+  delete(id: bigint): void {
     const order = this.#byId.get(id);
     if (!order) return;
     this.#byId.delete(id);
     this.#orders.splice(this.#orders.indexOf(order), 1);
-    this.#removedAt.set(id, at);
     this.#version += 1;
   }
 
@@ -119,7 +101,6 @@ export class OrderStore {
       if (remove) {
         this.#byId.delete(id);
         this.#orders.splice(this.#orders.indexOf(order), 1);
-        this.#removedAt.set(id, at);
       }
       return 'cancelled';
     }

@@ -9,7 +9,7 @@ export const STATE_FAULTS = faultsOf('state', [
     'list-cache-after-cancel',
     'list',
     'spec §4 listOrders (200: all orders in the store)',
-    'Cancelled orders leave the store, but the list is cached and a change drops the entry only 3 s later: a list read within 3 s of a cancel still shows the order.',
+    'A cancelled order leaves the list, but the list is cached and a cancel drops the entry only 3 s later: a list read within 3 s of a cancel still shows the order.',
   ),
   fault(
     'cancelled-reappears',

@@ -2,11 +2,13 @@
 // the store model (suites/state/): the first list's ids as a baseline, each later list as what it adds to
 // and lacks of it, since a run changes a store by a few orders however large it is. Fed by the kit's one
 // reading of each list body (list-bodies.ts), never a parse of its own; never sends.
+
+import { integerText } from '../../lib/formats/json.ts';
 import type { BodyObserver } from '../../lib/http/client.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import type { ListBodies } from './list-bodies.ts';
-import { idIdentities, idIndex } from './order-list.ts';
+import { idIdentity, idIndex, type ListReading } from './order-list.ts';
 import { ORDERS } from './paths.ts';
 
 /** What one list showed: its ids, as a difference from the run's first list. */
@@ -51,6 +53,28 @@ export function lacking(a: Snapshot, b: Snapshot): string[] {
   return [...out];
 }
 
+const kept = new WeakMap<readonly unknown[], readonly string[]>();
+
+/**
+ * The ids of a list as the store model names orders: an integer by its exact decimal (the reading's own ids,
+ * no copy, when all are integers), a string as written (the order "7" is order 7 to the model: how the id is
+ * typed is LIST-IDS-INT64's finding), anything else by its JSON identity.
+ */
+export function storeIds(reading: Pick<ListReading, 'ids' | 'idValues'>): readonly string[] {
+  let ids = kept.get(reading.idValues);
+  if (!ids) {
+    const plain = reading.idValues.every((v) => v === undefined || integerText(v) !== undefined);
+    ids = plain
+      ? reading.ids
+      : reading.idValues.flatMap((v) => {
+          const id = integerText(v) ?? (typeof v === 'string' ? v : idIdentity(v));
+          return id === undefined ? [] : [id];
+        });
+    kept.set(reading.idValues, ids);
+  }
+  return ids;
+}
+
 /** A plain list request: GET /store/orders with no query (a query is LIST-NO-NARROWING's to judge). */
 export const isPlainList = (method: string, path: string): boolean => method === 'GET' && path === ORDERS;
 
@@ -77,9 +101,7 @@ export class StoreLists {
     const reading = this.lists.peekReading(exchange.seq);
     // Not an array, nor an object holding one: no ids to keep (LIST-BODY-ARRAY's finding).
     if (!reading || (reading.count === undefined && !reading.wrapped)) return;
-    // Ids by identity: integers by their exact decimal (the ids themselves, no copy), others by their JSON
-    // text, so a list of string ids still shows an order leave or come back.
-    const ids = idIdentities(reading);
+    const ids = storeIds(reading);
     this.#baseline ??= new Baseline(ids);
     this.#bySeq.set(exchange.seq, this.#baseline.snapshot(ids));
   };

@@ -37,17 +37,16 @@ export interface RefusalJudgement {
 /** A cancel's answer that reads the order's state: cancelled (2xx), not found, or not cancellable. */
 const decisive = (c: CancelSent) => c.outcome === 'done' || c.status === 404 || c.status === 409;
 
-/** What a fixture is before the run changes it, when the lists (if any were read first) agree. */
+/**
+ * What a fixture is before the run changes it. A pending one the lists read before (if any) never showed
+ * may not exist (LIST-HOLDS-FIXTURES says so): nothing is blamed on its refusals. A shipped one is judged
+ * only after a read that agrees (a 409), which shows it exists.
+ */
 function fixtureKind(h: History, id: string, before: CancelSent): Before {
-  const kind = h.fixtures.pending.includes(id)
-    ? 'pending'
-    : h.fixtures.shipped.includes(id)
-      ? 'shipped'
-      : undefined;
-  if (!kind) return 'other';
+  if (h.fixtures.shipped.includes(id)) return 'shipped';
+  if (!h.fixtures.pending.includes(id)) return 'other';
   const lists = h.lists.filter((l) => l.endMs <= before.startMs);
-  // A fixture the lists never showed may not exist: LIST-HOLDS-FIXTURES says so, nothing is blamed here.
-  return lists.length > 0 && !lists.some((l) => l.ids.has(id)) ? 'other' : kind;
+  return lists.length > 0 && !lists.some((l) => l.ids.has(id)) ? 'other' : 'pending';
 }
 
 /** Whether a read of the order's state agrees with what it must still be. */
@@ -73,21 +72,27 @@ function fixtureReads(h: History, cls: RefusalClass, proofs: Proof[], findings: 
     const kind = fixtureKind(h, id, first);
     if (kind === 'other') continue;
     let suspects: CancelSent[] = [];
+    // A shipped fixture's refusals count once a 409 has shown it exists.
+    let known = kind === 'pending';
     for (const c of mine) {
       if (mayHaveChanged(c, id) || c.outcome === 'unsure') break;
+      // A success without the key changed the order where it should have been refused (the AUTH- checks'
+      // finding): what follows reads that change, not the refusals'.
+      if (c.outcome === 'done' && c.exchange.bucket !== 'primary') break;
       // A refused spelling of the id (007, 7.0) reads nothing of the order: ID- checks judge those.
       if (c.segment !== id && c.outcome !== 'done') continue;
       if (!decisive(c)) {
-        if (c.outcome === 'refused') suspects.push(c);
+        if (c.outcome === 'refused' && known) suspects.push(c);
         continue;
       }
       if (agrees(kind, c)) {
         for (const r of suspects) if (r.status === cls) proofs.push({ refusal: r, before: kind, next: c });
         if (kind === 'pending') break;
+        known = true;
         suspects = [c];
         continue;
       }
-      if (suspects.some((r) => r.status === cls))
+      if (known && suspects.some((r) => r.status === cls))
         findings.push({
           problem: `${kind} order ${id} was refused (${suspects.map(named).join(', ')}), then its next cancel with the key answered ${c.status ?? 'nothing'} (${named(c)}), not ${expectedNext(kind)}: a refused request changed it`,
           exchanges: [c.exchange, ...suspects.map((s) => s.exchange)],

@@ -18,6 +18,14 @@ export const RACERS = 3;
 const list = (ctx: Ctx) => ctx.http.send({ method: 'GET', path: ORDERS });
 const cancel = (ctx: Ctx, id: string) => ctx.http.send({ method: 'DELETE', path: orderPath(id) });
 
+/** Whether the run's first list was read (not cut by a limit of the harness): only then is one sent again. */
+export function listsReadable(ctx: Ctx): Promise<boolean> {
+  return ctx.target.list().then(
+    () => true,
+    () => false,
+  );
+}
+
 /** One more list with the key: what a judge needs when no list came after the requests it judges. */
 export const listOnce = list;
 
@@ -27,10 +35,9 @@ export const cancelAgain = cancel;
 export interface Race {
   id: string;
   cancels: Array<Response | HarnessError>;
-  /** The list sent at the same moment. */
-  inFlight: Response | HarnessError;
-  /** A list once the race is over. */
-  after: Response;
+  /** The list sent at the same moment, and one once the race is over (when the run's lists can be read). */
+  inFlight?: Response | HarnessError;
+  after?: Response;
 }
 
 const RACE = memoKey<Promise<Race | { skip: Skip }>>('state/held-race');
@@ -59,13 +66,22 @@ export function heldRace(ctx: Ctx): Promise<Race | { skip: Skip }> {
           OUTCOME,
         ),
       };
-    ctx.log(`  cancelling order ${id} with ${RACERS} requests at one moment, a list beside them`);
+    // A list the run could not read (over --max-response-bytes, say) is not asked for again.
+    const lists = await listsReadable(ctx);
+    ctx.log(
+      `  cancelling order ${id} with ${RACERS} requests at one moment${lists ? ', a list beside them' : ''}`,
+    );
     const del: SendOptions = { method: 'DELETE', path: orderPath(id) };
     const all = await ctx.http.together([
       ...Array.from({ length: RACERS }, () => del),
-      { method: 'GET', path: ORDERS },
+      ...(lists ? [{ method: 'GET', path: ORDERS } as const] : []),
     ]);
-    const after = await list(ctx);
-    return { id, cancels: all.slice(0, RACERS), inFlight: all[RACERS]!, after };
+    const after = lists ? await list(ctx) : undefined;
+    return {
+      id,
+      cancels: all.slice(0, RACERS),
+      ...(lists ? { inFlight: all[RACERS]! } : {}),
+      ...(after ? { after } : {}),
+    };
   });
 }

@@ -49,10 +49,12 @@ export interface Targets {
   absent?: string;
   pet: string;
   wrongKey: string;
+  /** Whether the run's lists can be read at all (one over --max-response-bytes is not asked for again). */
+  lists: boolean;
 }
 
 export const available = (step: Step, t: Targets): boolean =>
-  step.op !== 'cancel' || t[step.target] !== undefined;
+  step.op === 'cancel' ? t[step.target] !== undefined : step.op !== 'list' || t.lists;
 
 function authOf(credential: Credential, t: Targets): Auth {
   if (credential === 'key') return { kind: 'key' };

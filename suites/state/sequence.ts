@@ -9,6 +9,7 @@ import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { shares } from '../kit/sendings.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
+import { listsReadable } from './sendings.ts';
 import {
   available,
   type Done,
@@ -48,6 +49,9 @@ class Runner {
   failing = false;
   current: Done[] = [];
   lastFailing: Done[] | undefined;
+  /** How many steps the first failing sequence had run when it failed (before shrinking). */
+  firstFailing: number | undefined;
+  /** Sequences that sent at least one step. */
   sequences = 0;
   sent = 0;
 
@@ -77,8 +81,10 @@ class Runner {
     else this.generated -= 1;
     this.sent += 1;
     const done = await perform(this.ctx, STEPS[code]!, this.targets);
+    if (this.current.length === 0) this.sequences += 1;
     this.current.push(done);
     if (done.failure === undefined) return;
+    this.firstFailing ??= this.current.length;
     this.failing = true;
     this.lastFailing = [...this.current];
     throw new StepFailure(done.failure);
@@ -101,13 +107,27 @@ class StepCommand implements fc.AsyncCommand<Model, Runner> {
   }
 }
 
+/**
+ * How often each step is drawn: a cancel with the key (what reads and could change the store) most, a list
+ * with it next; the refusals of credentials, which the AUTH- checks send one by one, least.
+ */
+const weight = (code: number): number => {
+  const step = STEPS[code]!;
+  if (step.op === 'pets' || step.credential !== 'key') return 1;
+  return step.op === 'cancel' ? 4 : 3;
+};
+
 const commands = fc.commands(
-  STEPS.map((_, code) => fc.constant(new StepCommand(code))),
+  [
+    fc.oneof(
+      ...STEPS.map((_, code) => ({ arbitrary: fc.constant(new StepCommand(code)), weight: weight(code) })),
+    ),
+  ],
   // Any length up to MAX_STEPS from the first run: the requests, not the runs, bound the property.
   { maxCommands: MAX_STEPS, size: 'max' },
 );
 
-/** The orders the steps name in this run; the first cancel is sent when no check sent it yet. */
+/** The orders the steps name in this run: the first cancel's fixture only when a check had it sent. */
 async function targetsOf(ctx: Ctx): Promise<Targets> {
   const absent = await ctx.target.absentId();
   // The fixture the run's first cancel took, when a check sent it (this one sends no cancel of a pending order).
@@ -118,6 +138,7 @@ async function targetsOf(ctx: Ctx): Promise<Targets> {
     ...(absent !== undefined ? { absent } : {}),
     pet: await ctx.target.petId(),
     wrongKey: `osc_not_a_key_${(ctx.config.seed >>> 0).toString(16).padStart(8, '0')}`,
+    lists: await listsReadable(ctx),
   };
 }
 
@@ -140,7 +161,6 @@ async function explore(ctx: Ctx, runner: Runner): Promise<{ replayed?: string; p
   }
   const property = fc.asyncProperty(fc.limitShrink(commands, MAX_SHRINKS), async (cmds) => {
     runner.current = [];
-    runner.sequences += 1;
     await fc.asyncModelRun(() => ({ model: { runner }, real: runner }), cmds);
   });
   const details = await fc.check(property, {
@@ -184,6 +204,10 @@ export const sequenceCheck = check({
         : ID;
       const flags = `--only ${only} --seed ${ctx.config.seed} --replay-path ${ID}:${codes}`;
       ctx.property({ seed: ctx.config.seed, path: path ?? null, replay: flags });
+      if (!replayed)
+        ctx.note(
+          `the first failing sequence failed at its step ${runner.firstFailing}; shrunk to ${failing.length} step${failing.length === 1 ? '' : 's'}`,
+        );
       failing.forEach((d, i) => {
         ctx.note(
           `step ${i + 1}: ${stepLabel(d.step)} → ${d.response.status}${d.failure ? `: ${d.failure}` : ''}`,
