@@ -26,11 +26,11 @@ function forgetOldCancels(ctx: RouteContext): void {
 }
 
 /** Fault list-cache-after-cancel: how long after a cancel the cached list is dropped. */
-export const LIST_CACHE_MS = 3000;
+export const LIST_CACHE_MS = 4000;
 /** Variant list-lags-cancel: how long the copy lists are read from lags a cancel. */
-export const LIST_LAG_MS = 1000;
+export const LIST_LAG_MS = 2000;
 /** Fault cancelled-reappears: how long a cancelled order is hidden from the list. */
-export const HIDDEN_FOR_MS = 1000;
+export const HIDDEN_FOR_MS = 4000;
 /** Fault cancel-not-atomic: the write awaited between the check and the change. */
 export const RACE_WINDOW_MS = 30;
 

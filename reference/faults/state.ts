@@ -9,13 +9,13 @@ export const STATE_FAULTS = faultsOf('state', [
     'list-cache-after-cancel',
     'list',
     'spec §4 listOrders (200: all orders in the store)',
-    'A cancelled order leaves the list, but the list is cached and a cancel drops the entry only 3 s later: a list read within 3 s of a cancel still shows the order.',
+    'A cancelled order leaves the list, but the list is cached and a cancel drops the entry only 4 s later: a list read within 4 s of a cancel still shows the order.',
   ),
   fault(
     'cancelled-reappears',
     'list',
     'spec §4 listOrders (200: all orders in the store)',
-    'A cancelled order is hidden from the list for 1 s (a "recently cancelled" filter that expires), then listed again.',
+    'A cancelled order is hidden from the list for 4 s (a "recently cancelled" filter that expires), then listed again.',
   ),
   fault(
     'cancel-then-401',

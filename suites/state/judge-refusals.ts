@@ -49,6 +49,9 @@ function fixtureKind(h: History, id: string, before: CancelSent): Before {
   return lists.length > 0 && !lists.some((l) => l.ids.has(id)) ? 'other' : 'pending';
 }
 
+/** Whether two requests were on the wire at the same time. */
+const overlap = (a: CancelSent, b: CancelSent) => a.startMs < b.endMs && b.startMs < a.endMs;
+
 /** Whether a read of the order's state agrees with what it must still be. */
 function agrees(kind: Before, c: CancelSent): boolean {
   return kind === 'pending' ? c.outcome === 'done' : c.status === 409;
@@ -66,7 +69,8 @@ const expectedNext = (kind: Before) => (kind === 'pending' ? '2xx (still pending
 function fixtureReads(h: History, cls: RefusalClass, proofs: Proof[], findings: StoreFinding[]): void {
   const ids = new Set([...h.fixtures.pending, ...h.fixtures.shipped]);
   for (const id of ids) {
-    const mine = h.cancels.filter((c) => c.names.includes(id));
+    // In the order sent (a transcript numbers exchanges as they end, concurrent ones in any order).
+    const mine = h.cancels.filter((c) => c.names.includes(id)).sort((a, b) => a.startMs - b.startMs);
     const first = mine[0];
     if (!first) continue;
     const kind = fixtureKind(h, id, first);
@@ -85,8 +89,10 @@ function fixtureReads(h: History, cls: RefusalClass, proofs: Proof[], findings: 
         if (c.outcome === 'refused' && known) suspects.push(c);
         continue;
       }
-      if (agrees(kind, c)) {
-        for (const r of suspects) if (r.status === cls) proofs.push({ refusal: r, before: kind, next: c });
+      // Reads on the wire at the same moment (a race) read one state: any that agrees speaks for them all.
+      const read = mine.find((d) => d.segment === id && decisive(d) && overlap(c, d) && agrees(kind, d)) ?? c;
+      if (agrees(kind, read)) {
+        for (const r of suspects) if (r.status === cls) proofs.push({ refusal: r, before: kind, next: read });
         if (kind === 'pending') break;
         known = true;
         suspects = [c];

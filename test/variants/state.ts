@@ -19,14 +19,15 @@ export const STATE_VARIANTS = {
     },
     standard: [true, true],
     variant: [true, false],
-    // Declared, as a server that is eventually consistent by design would be: --consistency-seconds 2.
+    // Declared, as a server that is eventually consistent by design would be: --consistency-seconds 3. The
+    // lag the run measures depends on how soon after a cancel it lists (at once, unless the machine stalls).
     runs: [
       {
         ...SHORT_WINDOW,
-        args: [...SHORT_WINDOW.args, '--consistency-seconds', '2'],
+        args: [...SHORT_WINDOW.args, '--consistency-seconds', '3'],
         records: {
           'STATE-LIST-LAG-INFO':
-            /lists lagged a cancel by at least .*allowed: a lag of 2 s \(declared with --consistency-seconds\)/,
+            /lists (lagged a cancel by at least|reflected every cancel at once).*allowed: a lag of 3 s \(declared with --consistency-seconds\)/,
           'STATE-LIST-AFTER-CANCEL': /cancelled orders leave the list/,
         },
       },
