@@ -75,6 +75,25 @@ export function storeIds(reading: Pick<ListReading, 'ids' | 'idValues'>): readon
   return ids;
 }
 
+/**
+ * The snapshots of lists already recorded (a transcript judged after the fact, not as it arrives): `idsOf`
+ * gives each plain 2xx list's ids as storeIds reads them, undefined for one that is not a list.
+ */
+export function snapshotsOf(
+  lists: readonly Exchange[],
+  idsOf: (x: Exchange) => readonly string[] | undefined,
+): (x: Exchange) => Snapshot | undefined {
+  let baseline: Baseline | undefined;
+  const bySeq = new Map<number, Snapshot>();
+  for (const x of lists) {
+    const ids = idsOf(x);
+    if (ids === undefined) continue;
+    baseline ??= new Baseline(ids);
+    bySeq.set(x.seq, baseline.snapshot(ids));
+  }
+  return (x) => bySeq.get(x.seq);
+}
+
 /** A plain list request: GET /store/orders with no query (a query is LIST-NO-NARROWING's to judge). */
 export const isPlainList = (method: string, path: string): boolean => method === 'GET' && path === ORDERS;
 

@@ -3,7 +3,7 @@
 // store. Pure; no server.
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../lib/http/transcript.ts';
-import { Baseline, type Snapshot } from '../kit/store-lists.ts';
+import { snapshotsOf } from '../kit/store-lists.ts';
 import { cancelOf, type Fixtures, historyOf } from './history.ts';
 import { afterCancels, contradictions, lags, unexplainedChanges } from './judge-lists.ts';
 import { judgeRefusals, strong } from './judge-refusals.ts';
@@ -16,8 +16,8 @@ const ALL = ['1', '2', '3', '42'];
 /** A run built step by step: each request 10 ms on the wire, one after the other unless `at` says when. */
 class Run {
   readonly exchanges: Exchange[] = [];
-  readonly lists = new Map<number, Snapshot>();
-  #baseline: Baseline | undefined;
+  /** Each list's ids, as a recorded body would give them. */
+  readonly lists = new Map<number, string[]>();
   #clock = 0;
 
   private add(method: string, path: string, status: number | undefined, at?: number): Exchange {
@@ -39,8 +39,7 @@ class Run {
 
   list(ids: string[], at?: number): this {
     const x = this.add('GET', '/store/orders', 200, at);
-    this.#baseline ??= new Baseline(ids);
-    this.lists.set(x.seq, this.#baseline.snapshot(ids));
+    this.lists.set(x.seq, ids);
     return this;
   }
 
@@ -49,8 +48,13 @@ class Run {
     return this;
   }
 
+  /** The history as a recorded transcript gives it: the lists' snapshots made after the fact. */
   history(fixtures = FIXTURES) {
-    return historyOf(this.exchanges, (x) => this.lists.get(x.seq), fixtures);
+    return historyOf(
+      this.exchanges,
+      snapshotsOf(this.exchanges, (x) => this.lists.get(x.seq)),
+      fixtures,
+    );
   }
 }
 

@@ -12,7 +12,7 @@ import { cancelledBy } from '../kit/target-facts.ts';
 import { probeOf } from '../rate-limit/probe/session.ts';
 import { named } from './history.ts';
 import { judgeRefusals, type Proof, type RefusalClass, strong } from './judge-refusals.ts';
-import { cancelAgain, heldRace, listOnce, listsReadable } from './sendings.ts';
+import { cancelAgain, heldRace, listOnce, listsReadable, wrongKey } from './sendings.ts';
 import { historyNow } from './store.ts';
 
 const NO_FIXTURE = `needs a pending order the run may cancel: list one in ${flagAndEnv('cancellableOrderIds')}`;
@@ -45,9 +45,6 @@ function judge(ctx: Ctx, cls: RefusalClass, none: () => never): void {
     shown.length,
   );
 }
-
-/** A token no server issued: fixed per seed (never drawn from the run's random stream, which others read). */
-const wrongKey = (seed: number) => `osc_not_a_key_${(seed >>> 0).toString(16).padStart(8, '0')}`;
 
 export const refusedBeforeFirstCancel = check({
   id: 'STATE-401-CHANGES-NOTHING',

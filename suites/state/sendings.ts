@@ -12,6 +12,10 @@ import { ORDERS, orderPath } from '../kit/paths.ts';
 import { cancelledBy, mayHaveChanged, named } from './history.ts';
 import { historyNow } from './store.ts';
 
+/** A token no server issued: fixed per seed (never drawn from the run's random stream, which others read). */
+export const wrongKey = (seed: number): string =>
+  `osc_not_a_key_${(seed >>> 0).toString(16).padStart(8, '0')}`;
+
 /** Cancels of the held fixture sent at one moment, beside one list. */
 export const RACERS = 3;
 

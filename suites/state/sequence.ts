@@ -9,7 +9,7 @@ import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { shares } from '../kit/sendings.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
-import { listsReadable } from './sendings.ts';
+import { listsReadable, wrongKey } from './sendings.ts';
 import {
   available,
   type Done,
@@ -137,7 +137,7 @@ async function targetsOf(ctx: Ctx): Promise<Targets> {
     ...(ctx.target.shippedIds[0] !== undefined ? { shipped: ctx.target.shippedIds[0] } : {}),
     ...(absent !== undefined ? { absent } : {}),
     pet: await ctx.target.petId(),
-    wrongKey: `osc_not_a_key_${(ctx.config.seed >>> 0).toString(16).padStart(8, '0')}`,
+    wrongKey: wrongKey(ctx.config.seed),
     lists: await listsReadable(ctx),
   };
 }
