@@ -65,7 +65,20 @@ function shownOrders(ctx: RouteContext): readonly StoredOrder[] | undefined {
       return ms === undefined || ms >= HIDDEN_FOR_MS;
     });
   if (store.hides) orders = (orders ?? store.list()).filter((o) => !store.isHidden(o.id));
+  const spliced = splicedFrom.get(store);
+  if (spliced?.size) orders = (orders ?? store.list()).filter((o) => !spliced.has(o.id));
   return orders;
+}
+
+/** Fault cancel-unknown-drops-last: the orders the cached list lost to splice(-1, 1), per store. */
+const splicedFrom = new WeakMap<object, Set<bigint>>();
+
+/** Fault cancel-unknown-drops-last: an unknown id's findIndex is -1, and splice(-1, 1) drops the last order. */
+function spliceLast(ctx: RouteContext): void {
+  const spliced = splicedFrom.get(ctx.store) ?? new Set<bigint>();
+  const last = [...ctx.store.list()].reverse().find((o) => !spliced.has(o.id));
+  if (last) spliced.add(last.id);
+  splicedFrom.set(ctx.store, spliced);
 }
 
 export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = ''): Reply {
@@ -162,8 +175,11 @@ export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): 
   const outcome = dryRun
     ? store.check(id)
     : store.cancel(id, reversesShipping(faults, id), ctx.variants.has('cancelled-removed'), ctx.clock());
+  // Fault cancel-unknown-drops-last: a cancel that succeeds rebuilds the cached list whole.
+  if (outcome === 'cancelled' && !dryRun) splicedFrom.delete(store);
   switch (outcome) {
     case 'not-found':
+      if (!dryRun && faults.has('cancel-unknown-drops-last')) spliceLast(ctx);
       if (faults.has('cancel-unknown-204')) return dryRun ? undefined : noContent();
       return errorReply(faults, 404, 'ORDER_NOT_FOUND', `No order has id ${id}.`);
     case 'already-shipped':

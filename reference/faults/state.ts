@@ -42,6 +42,12 @@ export const STATE_FAULTS = faultsOf('state', [
     'A cancel checks that the order is pending, awaits another write, then cancels it without checking again: cancels of one order at the same moment all answer 204.',
   ),
   fault(
+    'cancel-unknown-drops-last',
+    'cancel',
+    'spec §4 cancelOrder rule 3 (no order has the id: 404, nothing to cancel)',
+    "A cancel of an unknown id answers 404, but first splices the cached list at findIndex's -1, dropping its last order until a cancel that succeeds rebuilds the cache.",
+  ),
+  fault(
     'cancel-drops-neighbour',
     'cancel',
     'spec §4 listOrders (200: all orders in the store)',

@@ -43,8 +43,9 @@ export const STATE_COSTS: Record<string, Cost> = {
     fixtures: 'the held pending fixture, refused over the limit, then cancelled by the race',
   },
   'STATE-404-CHANGES-NOTHING': {
-    requests: "none, or 1 GET /store/orders with the key when no list came after the run's 404s",
-    fixtures: 'none: the absent ids the ID- and AUTH- checks send',
+    requests:
+      "none, or 2 with the key (a DELETE of an id proven absent, then GET /store/orders, after the run's last list) when no 404 of the run came between two lists with only refusals between",
+    fixtures: 'none: ids proven absent',
   },
   'STATE-409-CHANGES-NOTHING': {
     requests:

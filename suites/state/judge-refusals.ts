@@ -27,6 +27,8 @@ export interface Proof {
   next?: CancelSent;
   /** The lists around it, when the later one lacks nothing the earlier held. */
   lists?: [ListSeen, ListSeen];
+  /** Whether only refusals were on the wire between those lists (then a gap would have been theirs). */
+  quiet?: boolean;
 }
 
 export interface RefusalJudgement {
@@ -146,13 +148,14 @@ export function judgeRefusals(h: History, cls: RefusalClass): RefusalJudgement {
       // The store kept every order across the refusal: a proof, whatever else came between the lists.
       const id = r.names.length === 1 ? r.names[0]! : undefined;
       const proof = proofs.find((p) => p.refusal === r);
-      if (proof) proof.lists = around.lists;
+      if (proof) Object.assign(proof, { lists: around.lists, quiet: around.quiet });
       else
         proofs.push({
           refusal: r,
           before:
             id !== undefined && !prev.ids.has(id) && !h.fixtures.pending.includes(id) ? 'absent' : 'other',
           lists: around.lists,
+          quiet: around.quiet,
         });
       continue;
     }

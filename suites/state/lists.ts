@@ -2,8 +2,8 @@
 // (allowing the lag the server declared), nothing vanishing or coming back that no request explains, and how
 // long lists lagged the cancels, recorded. Reads every plain list of the run, whichever check sent it; sends
 // nothing, so these run last in the state area, after everything it sends.
-import { OUTCOME } from '../../lib/check/skip.ts';
-import { settingOf } from '../../lib/config/settings.ts';
+import { input, OUTCOME } from '../../lib/check/skip.ts';
+import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { secondsBetween } from './history.ts';
@@ -22,6 +22,15 @@ function report(ctx: Ctx, findings: readonly StoreFinding[]): void {
     ctx.problem(f.problem, { exchange: f.exchanges[0]! });
     ctx.evidence(...f.exchanges.slice(1));
   }
+}
+
+/** Without fixtures the run cancels nothing: the check is left out for want of them, not by an outcome. */
+function noneCancelled(ctx: Ctx, pairs: number): void {
+  if (pairs === 0 && ctx.config.cancellableOrderIds.length === 0)
+    ctx.skip(
+      `nothing was cancelled, so no list can show a cancel: list a pending order the run may cancel in ${flagAndEnv('cancellableOrderIds')}`,
+      input('cancellableOrderIds'),
+    );
 }
 
 const declared = (ctx: Ctx) =>
@@ -52,6 +61,7 @@ export const listChecks = [
     async run(ctx: Ctx) {
       const pairs = afterCancels(historyNow(ctx), declaredLagMs(ctx));
       const judged = pairs.filter((p) => !p.declaredLag);
+      noneCancelled(ctx, pairs.length);
       if (judged.length === 0)
         ctx.skip(
           `nothing to judge: no list was read after a successful cancel${pairs.length > 0 ? `, beyond ${declared(ctx)}` : ''}`,
@@ -101,6 +111,7 @@ export const listChecks = [
     needs: { requests: 0 },
     async run(ctx: Ctx) {
       const pairs = afterCancels(historyNow(ctx), declaredLagMs(ctx));
+      noneCancelled(ctx, pairs.length);
       if (pairs.length === 0)
         ctx.skip('nothing to judge: no list was read after a successful cancel', OUTCOME);
       const all = lags(pairs);

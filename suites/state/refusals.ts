@@ -9,10 +9,11 @@ import { type Ctx, check } from '../kit/context.ts';
 import { orderPath } from '../kit/paths.ts';
 import { shares } from '../kit/sendings.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
+import { remainingMisbehaves } from '../rate-limit/buckets/of-run.ts';
 import { probeOf } from '../rate-limit/probe/session.ts';
 import { named } from './history.ts';
 import { judgeRefusals, type Proof, type RefusalClass, strong } from './judge-refusals.ts';
-import { cancelAgain, heldRace, listOnce, listsReadable, wrongKey } from './sendings.ts';
+import { cancelOnce, heldRace, listOnce, listsReadable, wrongKey } from './sendings.ts';
 import { historyNow } from './store.ts';
 
 const NO_FIXTURE = `needs a pending order the run may cancel: list one in ${flagAndEnv('cancellableOrderIds')}`;
@@ -105,17 +106,18 @@ export const refusalChecks = [
     requirement:
       'A cancel answered 404 changes nothing: the next list holds every order the list before it held.',
     rationale:
-      "No order has the id, so there is nothing to cancel; a server that cancels something else on the way (the nearest id, a default) shows in the list. Judged on the run's 404s between two lists (the absent ids the ID- and AUTH- checks send); one list is sent when none came after them.",
+      "No order has the id, so there is nothing to cancel; a server that changes something else on the way (the nearest id, a cached list spliced at -1) shows in the list. Judged on the run's 404s between two lists (the absent ids the ID- and AUTH- checks send); when none came between two lists with nothing but refusals between, one more cancel of an absent id and a list follow the run's last list.",
     basis: [SPEC.absent404, SPEC.list200],
     title:
-      "Reads the lists before and after the run's cancels answered 404 (sends one GET /store/orders if none came after)",
-    needs: { requests: 1 },
+      "Reads the lists around the run's cancels answered 404; sends DELETE /store/orders/{an id proven absent} then GET /store/orders after the last list when no 404 came between two lists alone",
+    needs: { requests: 2, shared: shares('order list') },
     async run(ctx: Ctx) {
-      if (
-        judgeRefusals(historyNow(ctx), 404).proofs.every((p) => !strong(404, p)) &&
-        (await listsReadable(ctx))
-      )
+      const quiet = judgeRefusals(historyNow(ctx), 404).proofs.some((p) => strong(404, p) && p.quiet);
+      const absent = await ctx.target.absentId();
+      if (!quiet && absent !== undefined && (await listsReadable(ctx))) {
+        await cancelOnce(ctx, absent);
         await listOnce(ctx);
+      }
       judge(ctx, 404, () =>
         ctx.skip(
           'no cancel of an id absent from the list was answered 404 between two lists (see CANCEL-UNKNOWN-404)',
@@ -137,8 +139,7 @@ export const refusalChecks = [
     async run(ctx: Ctx) {
       const id = ctx.target.shippedIds[0]!;
       await ctx.target.cancelShipped(id);
-      if (judgeRefusals(historyNow(ctx), 409).proofs.every((p) => !strong(409, p)))
-        await cancelAgain(ctx, id);
+      if (judgeRefusals(historyNow(ctx), 409).proofs.every((p) => !strong(409, p))) await cancelOnce(ctx, id);
       judge(ctx, 409, () =>
         ctx.skip('no cancel of a shipped fixture was answered 409 (see CANCEL-SHIPPED-409)', OUTCOME),
       );
@@ -166,7 +167,7 @@ export const refusedOverLimit = check({
       ctx.skip(
         walk?.overLimit
           ? `the request past the limit (${named(walk.overLimit.response)}) was not refused with 429, or the held fixture's state was not read after it (see RL-PROBE-LIMIT-ENFORCED and STATE-CANCEL-RACE)`
-          : `the rate-limit probe sent no request past Remaining 0 (see RL-PROBE-LIMIT-ENFORCED; ${settingOf('skipRateLimitProbe').flag} leaves the probe out)`,
+          : `the rate-limit probe sent no cancel of the held fixture past Remaining 0 (${remainingMisbehaves(ctx.transcript.all(), ctx.config.baseUrl) ?? `see RL-PROBE-LIMIT-ENFORCED; ${settingOf('skipRateLimitProbe').flag} leaves the probe out`})`,
         OUTCOME,
       ),
     );

@@ -33,8 +33,8 @@ export function listsReadable(ctx: Ctx): Promise<boolean> {
 /** One more list with the key: what a judge needs when no list came after the requests it judges. */
 export const listOnce = list;
 
-/** One more cancel of a shipped fixture with the key: the read that shows whether its 409 changed it. */
-export const cancelAgain = cancel;
+/** One more cancel with the key (a shipped fixture read again, an id proven absent): what a judge adds. */
+export const cancelOnce = cancel;
 
 export interface Race {
   id: string;

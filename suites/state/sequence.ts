@@ -3,7 +3,8 @@
 // runs: generated steps get --property-runs requests, shrinking a few more; a failing sequence is shrunk,
 // reported as numbered steps with a curl line each, and replayed from its step numbers with --replay-path.
 import fc from 'fast-check';
-import { OUTCOME } from '../../lib/check/skip.ts';
+import { input, OUTCOME } from '../../lib/check/skip.ts';
+import { flagAndEnv } from '../../lib/config/settings.ts';
 import type { Bucket } from '../../lib/http/transcript.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
@@ -30,7 +31,7 @@ const MAX_SHRINKS = 3;
 class StepFailure extends Error {}
 
 /** Requests a generated step leaves in its credential's current window: the race and the judges after it. */
-export const WINDOW_RESERVE = 6;
+export const WINDOW_RESERVE = 7;
 
 /** Whether the bucket's window, as last announced, has room for a step beyond the reserve. */
 function roomIn(ctx: Ctx, bucket: Bucket): boolean {
@@ -163,9 +164,11 @@ async function explore(ctx: Ctx, runner: Runner): Promise<{ replayed?: string; p
     runner.current = [];
     await fc.asyncModelRun(() => ({ model: { runner }, real: runner }), cmds);
   });
+  // Runs enough to spend the allowance (a generated sequence may be empty); once it is spent, the rest send
+  // nothing and end at once.
   const details = await fc.check(property, {
     seed: ctx.config.seed,
-    numRuns: Math.max(1, ctx.config.propertyRuns),
+    numRuns: Math.max(1, ctx.config.propertyRuns) * MAX_STEPS,
   });
   if (details.failed && !(details.errorInstance instanceof StepFailure)) throw details.errorInstance;
   return details.failed ? { path: details.counterexamplePath ?? '' } : {};
@@ -223,8 +226,13 @@ export const sequenceCheck = check({
       );
     }
     ctx.property({ seed: ctx.config.seed, path: null });
+    if (runner.sent === 0 && ctx.config.propertyRuns === 0 && !replayed)
+      ctx.skip(`no step is generated with ${flagAndEnv('propertyRuns')} 0`, input('propertyRuns'));
     if (runner.sent === 0)
-      ctx.skip('nothing to judge: no step could be sent (no order to name, or no budget left)', OUTCOME);
+      ctx.skip(
+        "nothing to judge: no step could be sent (the request budget, or the credentials' windows, had no room)",
+        OUTCOME,
+      );
     ctx.observe(
       `${runner.sent} steps in ${replayed ? 'the replayed sequence' : `${runner.sequences} generated sequences`} answered as the store model says`,
       runner.sent,

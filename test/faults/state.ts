@@ -49,7 +49,14 @@ export const STATE_FAULTS = {
     probe: async (s) => [(await call(s, '/store/orders/42', del)).status, await listed(s, 42n)],
     faithful: [409, true],
     faulty: [409, false],
-    caught: [{ fails: ['STATE-409-CHANGES-NOTHING', 'STATE-LIST-EXPLAINED'], args: NO_PROBE, exit: 1 }],
+    // The sequences' cancels of the shipped order then meet a 404.
+    caught: [
+      {
+        fails: ['STATE-409-CHANGES-NOTHING', 'STATE-LIST-EXPLAINED', 'STATE-SEQUENCE'],
+        args: NO_PROBE,
+        exit: 1,
+      },
+    ],
   },
   'cancel-then-429': {
     options: TWO_PER_MINUTE,
@@ -79,6 +86,16 @@ export const STATE_FAULTS = {
     faulty: [204, 204],
     caught: [{ fails: ['STATE-CANCEL-RACE'], args: NO_PROBE, exit: 1 }],
     onlyBy: ['STATE-CANCEL-RACE'],
+  },
+  'cancel-unknown-drops-last': {
+    probe: async (s) => [
+      (await call(s, '/store/orders/5', del)).status,
+      await listed(s, 9223372036854775807n),
+    ],
+    faithful: [404, true],
+    faulty: [404, false],
+    // Its last refusals come between two lists with nothing else between them: STATE-404-CHANGES-NOTHING's.
+    caught: [{ fails: ['STATE-404-CHANGES-NOTHING', 'STATE-LIST-EXPLAINED'], args: NO_PROBE, exit: 1 }],
   },
   'cancel-drops-neighbour': {
     probe: async (s) => {

@@ -80,7 +80,7 @@ export const LIST_VARIANTS = {
           // Nothing is cancelled, so no list comes after a cancel.
           ...['STATE-LIST-AFTER-CANCEL', 'STATE-LIST-LAG-INFO'].map((id): [string, RegExp] => [
             id,
-            /^nothing to judge: no list was read after a successful cancel/,
+            NO_FIXTURES,
           ]),
         ]),
       },

@@ -10,6 +10,7 @@ import type { Transcript } from '../../../lib/http/transcript.ts';
 import type { Tools } from '../../kit/context.ts';
 import { ORDERS, orderPath } from '../../kit/paths.ts';
 import type { TargetFacts } from '../../kit/target-facts.ts';
+import { remainingMisbehaves } from '../buckets/of-run.ts';
 import {
   type Outcome,
   PLAN_LIMITS,
@@ -244,7 +245,12 @@ export async function walkToLimit(
     const left = env.http.pacer.budgetLeft;
     if (left <= plan.reserve) return budgetSkip(walk.bound - walk.sent + plan.reserve, left);
     const prev = samples[samples.length - 1]!;
-    const past = held !== undefined && prev.remaining === 0;
+    // Only where one count serves every path: a separate count per path would serve a cancel on another
+    // path whatever this one's Remaining says (the burst holds back for the same reason).
+    const past =
+      held !== undefined &&
+      prev.remaining === 0 &&
+      remainingMisbehaves(env.transcript.all(), env.config.baseUrl) === undefined;
     const request: ProbeRequest = past
       ? { method: 'DELETE', path: orderPath(held!), label: 'DELETE /store/orders/{the held fixture}' }
       : reading.request;
