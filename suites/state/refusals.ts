@@ -1,7 +1,7 @@
 // A refused request changes nothing, one check per refusal the spec names: 401 (no key, a wrong key) on a
-// pending fixture just before the run's first cancel of it; 404 and 409 in the refusal round; 429 on the
-// held fixture, the rate-limit probe's request past the limit, before the race cancels it. Each judges the
-// store model (judge-refusals.ts); the 401 check sends its refusals itself, early, the others read sendings.
+// pending fixture just before the run's first cancel of it; 404 and 409 on the run's own refusals (with one
+// request or two added when the run lacks a proof); 429 on the held fixture, the rate-limit probe's request
+// past the limit, before the race cancels it. Each judges the store model (judge-refusals.ts).
 import { input, OUTCOME } from '../../lib/check/skip.ts';
 import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
 import { SPEC } from '../kit/basis.ts';

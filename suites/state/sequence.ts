@@ -10,7 +10,7 @@ import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { shares } from '../kit/sendings.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
-import { listsReadable, wrongKey } from './sendings.ts';
+import { listsReadable } from './sendings.ts';
 import {
   available,
   type Done,
@@ -138,7 +138,6 @@ async function targetsOf(ctx: Ctx): Promise<Targets> {
     ...(ctx.target.shippedIds[0] !== undefined ? { shipped: ctx.target.shippedIds[0] } : {}),
     ...(absent !== undefined ? { absent } : {}),
     pet: await ctx.target.petId(),
-    wrongKey: wrongKey(ctx.config.seed),
     lists: await listsReadable(ctx),
   };
 }
@@ -179,7 +178,7 @@ export const sequenceCheck = check({
   level: 'MUST',
   rules: ['4.list.200', '4.cancel.r1', '4.cancel.r2', '4.cancel.r3', '5.r4'],
   requirement:
-    'Any sequence of lists, cancels (of a cancelled, a shipped or an absent order; with the key, without one, with a wrong one) and pets reads is answered as the store model says: each refusal as the spec names it, each list as the store stands.',
+    'Any sequence of lists, cancels (of a cancelled, a shipped or an absent order; with the key or without one) and pets reads is answered as the store model says: each refusal as the spec names it, each list as the store stands.',
   rationale:
     'Each step is a requirement of its own (401 without the key, 409 for a shipped order, 404 for an absent one, no second cancellation, the list of all orders); in sequence they show what one request did to the next answer.',
   basis: [SPEC.invalidKey401, SPEC.shipped409, SPEC.absent404, SPEC.onlyPending, SPEC.list200],
