@@ -4,6 +4,7 @@
 import { catalogue } from '../engine/catalogue.ts';
 import { ALL_CHECKS } from '../suites/index.ts';
 import { SPEC_RULES } from '../suites/spec-rules.ts';
+import { STATE_COSTS } from '../suites/state/costs.ts';
 
 /**
  * The catalogue as a Markdown page (docs/checks.md): one table per suite, then every spec rule and its checks,
@@ -57,6 +58,7 @@ export function catalogueMarkdown(tolerated?: ReadonlyMap<string, readonly strin
     lines.push(`| \`${r.id}\` | ${cell(r.section)} | ${r.kind} | ${cell(r.text)} | ${checks} |`);
   }
   lines.push(...casesMarkdown(cell));
+  lines.push(...stateCostsMarkdown(cell));
   if (tolerated) {
     lines.push(
       '',
@@ -110,6 +112,31 @@ function casesMarkdown(cell: (text: string) => string): string[] {
     lines.push('', `### \`${c.id}\``, '', `${counted}${reads}`, '');
     for (const [kind, cases] of Object.entries(c.cases!))
       lines.push(`- ${cell(kind)}: ${cases.map(cell).join('; ')}`);
+  }
+  return lines;
+}
+
+/** What each state check spends, in requests and fixtures (suites/state/costs.ts). */
+function stateCostsMarkdown(cell: (text: string) => string): string[] {
+  const lines = [
+    '',
+    '## What the state checks spend',
+    '',
+    "The `STATE-` checks judge what the run's requests did to the store: every list, every cancel and its answer,",
+    'whichever check sent it, against a model of the store kept through the run (`suites/state/`). Most of them',
+    'read what the run sends anyway; what they add is below. A default run with two pending fixtures proves every',
+    'refusal class: the first fixture is refused with 401 (no key, then an unknown key) just before the run first',
+    "cancels it; the second is held back from the start, refused with 429 as the rate-limit probe's request past",
+    'the limit, then cancelled by the race. All of it stays within the Free plan (60 requests a minute per key, 1,000',
+    'a day): the pacer never lets a window be exceeded, and the generated steps of `STATE-SEQUENCE` go only while the',
+    'current window has room.',
+    '',
+    '| Id | Requests | Fixtures |',
+    '|---|---|---|',
+  ];
+  for (const c of ALL_CHECKS.filter((x) => x.id.startsWith('STATE-'))) {
+    const cost = STATE_COSTS[c.id];
+    if (cost) lines.push(`| \`${c.id}\` | ${cell(cost.requests)} | ${cell(cost.fixtures)} |`);
   }
   return lines;
 }

@@ -56,6 +56,7 @@ export function passiveRunConfig(config: TrafficConfig, baseUrl: string): RunCon
     trustOrderList: config.trustOrderList,
     allowKeyInUrl: false,
     refusedKeyIsFailure: false,
+    consistencySeconds: config.consistencySeconds,
   };
 }
 

@@ -8,7 +8,7 @@ import type { RouteContext } from './context.ts';
 import { petsDeprecationHeaders } from './deprecation.ts';
 import { writeReply } from './http-writer.ts';
 import { misplacedKeys } from './misplaced-keys.ts';
-import { cancelOrder, listOrders } from './orders-route.ts';
+import { cancelNotAtomic, cancelOrder, listOrders } from './orders-route.ts';
 import { routedPath } from './path-faults.ts';
 import { getPet } from './pets-route.ts';
 import type { Plan, WindowSpec } from './plans.ts';
@@ -137,9 +137,13 @@ async function respond(
 ): Promise<Reply> {
   const exempt = unguarded || (route.kind === 'pet' && ctx.faults.has('pets-no-auth'));
   if (!caller.authenticated && !exempt) {
+    // Fault cancel-then-401: the handler ran before the guard, whose 401 comes too late to undo it.
+    if (route.kind === 'cancel' && ctx.faults.has('cancel-then-401')) cancelOrder(ctx, route.rawId, false);
     const revealed = ctx.faults.has('auth-after-existence') ? dispatch(ctx, route, query, true) : undefined;
     return revealed ?? unauthorized(ctx, caller.credentials);
   }
+  if (route.kind === 'cancel' && ctx.faults.has('cancel-not-atomic'))
+    return cancelNotAtomic(ctx, route.rawId);
   return dispatch(ctx, route, query, false, accept)!;
 }
 
@@ -191,6 +195,9 @@ export async function handleRequest(
   let reply: Reply;
   let failure = '';
   try {
+    // Fault cancel-then-429: the limiter's verdict is applied after the handler has run.
+    if (verdict.outcome !== 'allowed' && route.kind === 'cancel' && ctx.faults.has('cancel-then-429'))
+      await respond(ctx, route, caller, query, routed.unguarded, req.headers.accept ?? '');
     reply =
       verdict.outcome === 'allowed'
         ? await respond(ctx, route, caller, query, routed.unguarded, req.headers.accept ?? '')

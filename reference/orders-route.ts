@@ -1,12 +1,14 @@
 // listOrders and cancelOrder (spec §4), auth and rate limiting already done. Must not look at credentials.
 // `dryRun` answers only the errors the request would get, changing nothing (fault auth-after-existence).
 
+import { setTimeout as delay } from 'node:timers/promises';
 import type { RouteContext } from './context.ts';
 import { parseCanonicalInt64 } from './int64.ts';
 import { atoiId, numberIdMatch, unicodeDigits, wrappedId } from './lenient-ids.ts';
 import { orderJson, orderListJson } from './order-json.ts';
 import { parsePathId } from './path-id.ts';
 import { errorReply, jsonReply, noContent, type Reply } from './reply.ts';
+import type { StoredOrder } from './seed.ts';
 
 /**
  * The list's text and its bytes per store, written once per store version: by default a cancel changes only
@@ -21,6 +23,62 @@ export const FORGOTTEN_AFTER_MS = 3000;
 /** Fault cancel-forgotten: the cancellation went to a cache entry that expires, so older ones are undone. */
 function forgetOldCancels(ctx: RouteContext): void {
   if (ctx.faults.has('cancel-forgotten')) ctx.store.reopenCancelledBefore(ctx.clock() - FORGOTTEN_AFTER_MS);
+}
+
+/** Fault list-cache-after-cancel: how long after a cancel the cached list is dropped. */
+export const LIST_CACHE_MS = 4000;
+/** Variant list-lags-cancel: how long the copy lists are read from lags a cancel. */
+export const LIST_LAG_MS = 2000;
+/** Fault cancelled-reappears: how long a cancelled order is hidden from the list. */
+export const HIDDEN_FOR_MS = 4000;
+/** Fault cancel-not-atomic: the write awaited between the check and the change. */
+export const RACE_WINDOW_MS = 30;
+
+/**
+ * The orders a list shows when a fault or variant bends which (undefined: the store's own list, whose text
+ * is cached per version). A cancelled order leaves the list, but only once a cached list (fault
+ * list-cache-after-cancel) or a copy that lags (variant list-lags-cancel) catches up with the cancel; or it
+ * is hidden from the list for a while only (fault cancelled-reappears); or a neighbour is hidden
+ * (cancel-drops-neighbour). Each depends on the clock, so its text is written per request.
+ */
+function shownOrders(ctx: RouteContext): readonly StoredOrder[] | undefined {
+  const { faults, store } = ctx;
+  const now = ctx.clock();
+  const since = (o: StoredOrder) => {
+    const at = store.cancelledAt(o.id);
+    return at === undefined ? undefined : now - at;
+  };
+  const catchUp = faults.has('list-cache-after-cancel')
+    ? LIST_CACHE_MS
+    : ctx.variants.has('list-lags-cancel')
+      ? LIST_LAG_MS
+      : undefined;
+  let orders: readonly StoredOrder[] | undefined;
+  if (catchUp !== undefined)
+    orders = store.list().filter((o) => {
+      const ms = since(o);
+      return ms === undefined || ms < catchUp;
+    });
+  if (faults.has('cancelled-reappears'))
+    orders = (orders ?? store.list()).filter((o) => {
+      const ms = since(o);
+      return ms === undefined || ms >= HIDDEN_FOR_MS;
+    });
+  if (store.hides) orders = (orders ?? store.list()).filter((o) => !store.isHidden(o.id));
+  const spliced = splicedFrom.get(store);
+  if (spliced?.size) orders = (orders ?? store.list()).filter((o) => !spliced.has(o.id));
+  return orders;
+}
+
+/** Fault cancel-unknown-drops-last: the orders the cached list lost to splice(-1, 1), per store. */
+const splicedFrom = new WeakMap<object, Set<bigint>>();
+
+/** Fault cancel-unknown-drops-last: an unknown id's findIndex is -1, and splice(-1, 1) drops the last order. */
+function spliceLast(ctx: RouteContext): void {
+  const spliced = splicedFrom.get(ctx.store) ?? new Set<bigint>();
+  const last = [...ctx.store.list()].reverse().find((o) => !spliced.has(o.id));
+  if (last) spliced.add(last.id);
+  splicedFrom.set(ctx.store, spliced);
 }
 
 export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = ''): Reply {
@@ -39,8 +97,9 @@ export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = '
       ...(chunked ? { chunked } : {}),
     };
   };
-  if (ctx.faults.has('list-query-narrows'))
-    return reply(orderListJson(ctx.store.list(), ctx.faults, query, ctx.variants));
+  const shown = shownOrders(ctx);
+  if (ctx.faults.has('list-query-narrows') || shown)
+    return reply(orderListJson(shown ?? ctx.store.list(), ctx.faults, query, ctx.variants));
   let cached = listTexts.get(ctx.store);
   if (cached?.version !== ctx.store.version) {
     const text = orderListJson(ctx.store.list(), ctx.faults, query, ctx.variants);
@@ -113,14 +172,21 @@ export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): 
   forgetOldCancels(ctx);
   // Read before the cancel: variant cancelled-removed takes the order out of the store.
   const order = store.find(id);
+  // Fault cancel-drops-neighbour: the delete's off-by-one reaches the next order too.
+  if (!dryRun && faults.has('cancel-drops-neighbour') && store.check(id) === 'cancelled') store.hideNext(id);
   const outcome = dryRun
     ? store.check(id)
     : store.cancel(id, reversesShipping(faults, id), ctx.variants.has('cancelled-removed'), ctx.clock());
+  // Fault cancel-unknown-drops-last: a cancel that succeeds rebuilds the cached list whole.
+  if (outcome === 'cancelled' && !dryRun) splicedFrom.delete(store);
   switch (outcome) {
     case 'not-found':
+      if (!dryRun && faults.has('cancel-unknown-drops-last')) spliceLast(ctx);
       if (faults.has('cancel-unknown-204')) return dryRun ? undefined : noContent();
       return errorReply(faults, 404, 'ORDER_NOT_FOUND', `No order has id ${id}.`);
     case 'already-shipped':
+      // Fault cancel-then-409: the row was deleted before its status was read.
+      if (!dryRun && faults.has('cancel-then-409')) store.delete(id);
       if (faults.has('conflict-body-not-error')) return jsonReply(409, '{"error":"already shipped"}');
       return errorReply(
         faults,
@@ -167,4 +233,16 @@ function reversesShipping(faults: RouteContext['faults'], id: bigint): boolean {
 function ordersXml(ctx: RouteContext): string {
   const items = ctx.store.list().map((o) => `<order><id>${o.id}</id><status>${o.status}</status></order>`);
   return `<?xml version="1.0" encoding="UTF-8"?><orders>${items.join('')}</orders>`;
+}
+
+/**
+ * Fault cancel-not-atomic: the order is found pending, another write is awaited, and the order is then marked
+ * cancelled without a second look, so every cancel that looked meanwhile answers 204.
+ */
+export async function cancelNotAtomic(ctx: RouteContext, rawId: string): Promise<Reply> {
+  const read = readOrderId(ctx, rawId);
+  if (!read.ok || ctx.store.check(read.id) !== 'cancelled') return cancelOrder(ctx, rawId, false)!;
+  await delay(RACE_WINDOW_MS);
+  ctx.store.markCancelled(read.id, ctx.clock());
+  return noContent();
 }

@@ -10,11 +10,53 @@ export class OrderStore {
   readonly #byId = new Map<bigint, StoredOrder>();
   /** When each order was cancelled (the caller's clock), for reopen(). */
   readonly #cancelledAt = new Map<bigint, number>();
+  /** Orders left out of every list though still in the store (fault cancel-drops-neighbour). */
+  readonly #hidden = new Set<bigint>();
   #version = 0;
 
   constructor(orders: readonly StoredOrder[]) {
     this.#orders = orders.map((o) => ({ ...o }));
     for (const o of this.#orders) this.#byId.set(o.id, o);
+  }
+
+  /** When an order was cancelled (the caller's clock), while it is cancelled. */
+  cancelledAt(id: bigint): number | undefined {
+    return this.#cancelledAt.get(id);
+  }
+
+  /** Fault cancel-drops-neighbour: the order after `id` in the list is left out of every later list. */
+  hideNext(id: bigint): void {
+    const i = this.#orders.findIndex((o) => o.id === id);
+    const next = i >= 0 ? this.#orders[i + 1] : undefined;
+    if (next) this.#hidden.add(next.id);
+    this.#version += 1;
+  }
+
+  /** Whether any order is left out of the lists (hideNext). */
+  get hides(): boolean {
+    return this.#hidden.size > 0;
+  }
+
+  isHidden(id: bigint): boolean {
+    return this.#hidden.has(id);
+  }
+
+  /** Fault cancel-then-409: the order is deleted outright, whatever its status. */
+  delete(id: bigint): void {
+    const order = this.#byId.get(id);
+    if (!order) return;
+    this.#byId.delete(id);
+    this.#orders.splice(this.#orders.indexOf(order), 1);
+    this.#version += 1;
+  }
+
+  /** Fault cancel-not-atomic: the order is marked cancelled without checking its status again. */
+  markCancelled(id: bigint, at = 0): void {
+    const order = this.#byId.get(id);
+    if (!order) return;
+    order.status = 'cancelled';
+    this.#cancelledAt.set(id, at);
+    this.#version += 1;
   }
 
   /** In seed order; cancelled orders stay listed unless cancel() removed them. */

@@ -1,6 +1,7 @@
 // The conformance suites in the order they run: the spec's contents page, one folder per area (areas.ts),
 // except that the rate-limit probe runs after every other sender but the state-over-time look (which waits
-// out a window, as the probe does), and the whole-run checks last, when the transcript is complete.
+// out a window, as the probe does), and the whole-run checks last, when the transcript is complete. The
+// state area's 401 refusals go out before the first cancel, whose answer shows they changed nothing.
 import type { Conformance } from '../lib/run/run.ts';
 import { authentication } from './auth/checks.ts';
 import { AUTH_TRAFFIC } from './auth/traffic.ts';
@@ -26,7 +27,7 @@ import { everyRateLimitChecks } from './rate-limit/headers/every-once.ts';
 import { rateLimitProbe } from './rate-limit/probe/checks.ts';
 import { probeCost } from './rate-limit/probe/cost.ts';
 import { RATE_LIMIT_TRAFFIC } from './rate-limit/traffic.ts';
-import { stateOverTime } from './state/checks.ts';
+import { stateBeforeFirstCancel, stateOverTime } from './state/checks.ts';
 import { STATE_TRAFFIC } from './state/traffic.ts';
 import { versioning } from './versioning/checks.ts';
 import { VERSIONING_TRAFFIC } from './versioning/traffic.ts';
@@ -45,6 +46,7 @@ const everyResponse = suite({
 
 export const SUITES = [
   listOrders,
+  stateBeforeFirstCancel,
   cancelOrder,
   orderIdProperties,
   authentication,
@@ -62,7 +64,11 @@ export const SUITES = [
 export const ALL_CHECKS = SUITES.flatMap((s) => s.checks.map((c) => ({ ...c, suite: s.title })));
 
 /** What the run engine runs: the suites, how they bind to one run, and what the rate-limit probe costs. */
-export const CONFORMANCE: Conformance<Ctx> = { suites: SUITES, bind: bindSuites, probeCost };
+export const CONFORMANCE: Conformance<Ctx> = {
+  suites: SUITES,
+  bind: (runtime) => bindSuites(runtime, ALL_CHECKS),
+  probeCost,
+};
 
 /** How each check judges recorded traffic (judge, proxy): each area's traffic.ts, by check id. */
 export const TRAFFIC_JUDGES: TrafficJudges = {

@@ -118,7 +118,7 @@ describe('the plan accounts for the fixtures given', () => {
     const env = { ...targetEnv(server), ORDER_STORE_CANCELLABLE_ORDER_IDS: '1' };
     const run = await runCliInProcess(['--profile', 'certification', '--plan', 'free'], { env });
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/provide .*--cancellable-order-ids \(4 pending orders\)/);
+    expect(run.stderr).toMatch(/provide .*--cancellable-order-ids \(5 pending orders\)/);
     expect(server.stats().requests).toBe(0);
   });
 });

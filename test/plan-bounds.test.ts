@@ -52,8 +52,9 @@ describe('the plan bounds what the run sends', () => {
       expect(report.requests.sent).toBe(har.log.entries.length);
       expect(report.requests.sent).toBeLessThanOrEqual(planned);
       // Close, too: a plan far above what is sent leaves checks out for a budget that would have fitted them.
-      // The gap is what a clean run does not spend: shrinks after a failure, edge cases unsafe to send.
-      expect(planned - (report.requests.sent ?? 0)).toBeLessThanOrEqual(20);
+      // The gap is what a clean run does not spend: shrinks after a failure, edge cases unsafe to send, the
+      // state judges' single requests when the run already had the list or cancel they would add.
+      expect(planned - (report.requests.sent ?? 0)).toBeLessThanOrEqual(26);
       console.log(`--property-runs ${runs}: planned ${planned}, sent ${report.requests.sent}`);
     },
   );

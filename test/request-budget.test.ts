@@ -1,4 +1,4 @@
-// The default run (no rate-limit probe) fits one Free-plan minute in both buckets: at most 55 requests charged
+// The default run (no rate-limit probe) fits one Free-plan minute in both buckets: at most 60 requests charged
 // to the key and at most 55 to the client address (unauthenticated and refused credentials), counted by the
 // reference server itself, and the pacer never provokes a 429 against the real 60-per-minute windows. The
 // altered forms of the key the auth matrix sends are written nowhere in the run folder or the console.
@@ -8,11 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { runCliInProcess, targetEnv } from './support/cli.ts';
 import { reference } from './support/reference.ts';
 
-/** The README's promise for a default run without the probe, per bucket. */
-const PER_BUCKET = 55;
+/**
+ * The README's promise for a default run without the probe, per bucket: the key's whole Free minute (the
+ * state checks' generated steps use only what the window has left beyond what the checks after them need).
+ */
+const PER_BUCKET = { key: 60, address: 55 };
 
 describe('request budget of a default run', () => {
-  it('charges at most 55 requests to the key and 55 to the address, and meets no 429 on a Free plan', async () => {
+  it('charges at most 60 requests to the key and 55 to the address, and meets no 429 on a Free plan', async () => {
     // The Free plan's own windows (60 per minute per key, the same per address), not a roomy test limit.
     const server = await reference({ rateLimit: undefined });
     const run = await runCliInProcess(['--seed', '21', '--skip-rate-limit-probe'], {
@@ -21,8 +24,8 @@ describe('request budget of a default run', () => {
     const subjects = server.subjects();
     const summary = `${JSON.stringify(subjects)}\n${run.stdout}`;
     expect(run.code, summary).toBe(0);
-    expect(subjects.key, summary).toBeLessThanOrEqual(PER_BUCKET);
-    expect(subjects.address, summary).toBeLessThanOrEqual(PER_BUCKET);
+    expect(subjects.key, summary).toBeLessThanOrEqual(PER_BUCKET.key);
+    expect(subjects.address, summary).toBeLessThanOrEqual(PER_BUCKET.address);
     expect(subjects.key + subjects.address).toBe(run.report!.requests.sent);
     expect(server.stats().limited, summary).toBe(0);
     const flipped = [...server.demoKey]
@@ -40,7 +43,7 @@ describe('request budget of a default run', () => {
     console.log(
       `default run: ${subjects.key} requests with the key, ${subjects.address} without a valid one`,
     );
-  }, 60_000);
+  }, 200_000);
 });
 
 function filesUnder(dir: string): string[] {

@@ -63,7 +63,9 @@ describe('what the configuration leaves out is named', () => {
         .map((n) => n.id)
         .join(', ')}, …); rate-limit probe not run`,
     );
-    expect(run.stdout).toMatch(/left out: CANCEL-PENDING-204, .*--cancellable-order-ids/);
+    expect(run.stdout).toMatch(
+      /left out: STATE-401-CHANGES-NOTHING, CANCEL-PENDING-204, .*--cancellable-order-ids/,
+    );
   });
 
   it('--profile certification refuses, before any request, a run that would leave a MUST out', async () => {

@@ -38,6 +38,11 @@ export interface Needs extends Sending {
   shared?: Readonly<Record<string, Sending>>;
   /** A known shipped order (--shipped-order-ids). */
   shipped?: boolean;
+  /**
+   * The pending fixture held back from the start of the run for checks that come after the rate-limit probe
+   * (the state area's), which would otherwise find every fixture spent; there is one when at least two are given.
+   */
+  held?: boolean;
   /** A second API key (--second-api-key). */
   secondKey?: boolean;
   /** Part of the rate-limit probe (off with --skip-rate-limit-probe). */

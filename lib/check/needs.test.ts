@@ -14,6 +14,7 @@ const supply = (cancellableLeft: number, claimed: string[]): Supply => ({
   keyInUrl: false,
   claimed: new Set(claimed),
   cancellableLeft,
+  held: false,
   shipped: 0,
   secondKey: false,
   keyPlan: false,
@@ -37,5 +38,14 @@ describe('fixturesOf', () => {
       setting: 'cancellableOrderIds',
     });
     expect(unmetNeed(OWN, supply(0, ['first cancel']))?.reason).toMatch(/^needs 1 pending order\(s\)/);
+  });
+});
+
+describe('a held fixture (Needs.held)', () => {
+  it('is unmet unless one was held back, and the skip names --cancellable-order-ids', () => {
+    const needs: Needs = { requests: 0, held: true };
+    expect(unmetNeed(needs, supply(5, []))?.cause).toEqual({ kind: 'input', setting: 'cancellableOrderIds' });
+    expect(unmetNeed(needs, supply(5, []))?.reason).toMatch(/at least two in --cancellable-order-ids/);
+    expect(unmetNeed(needs, { ...supply(0, []), held: true })).toBeUndefined();
   });
 });

@@ -15,6 +15,8 @@ export interface Supply {
   /** The shared sendings a check that ran earlier already paid for (Needs.shared). */
   claimed: ReadonlySet<string>;
   cancellableLeft: number;
+  /** Whether a pending fixture is held back for the late checks (Needs.held). */
+  held: boolean;
   shipped: number;
   secondKey: boolean;
   keyPlan: boolean;
@@ -54,6 +56,10 @@ export const UNMET = {
     input('shippedOrderIds'),
   ),
   secondKey: skipOf(`needs a second API key: set ${flagAndEnv('secondApiKey')}`, input('secondApiKey')),
+  held: skipOf(
+    `needs a pending order held back for after the rate-limit probe, beside the one the early checks cancel: list at least two in ${flagAndEnv('cancellableOrderIds')}`,
+    input('cancellableOrderIds'),
+  ),
   keyPlan: skipOf(`needs the key's plan: set ${flagAndEnv('plan')}`, input('plan')),
   burst: skipOf(`opt-in, as it spends a whole window at once: ${flagAndEnv('burst')}`, input('burst')),
   keyInUrl: skipOf(
@@ -121,6 +127,7 @@ export function unmetNeed(needs: Needs, supply: Supply): Skip | undefined {
   const fixtures = fixturesOf(needs, supply.claimed);
   if (fixtures > 0 && supply.cancellableLeft < fixtures)
     return UNMET.cancellable(fixtures, supply.cancellableLeft);
+  if (needs.held && !supply.held) return UNMET.held;
   if (needs.shipped && supply.shipped === 0) return UNMET.shipped;
   if (needs.secondKey && !supply.secondKey) return UNMET.secondKey;
   if (needs.keyPlan && !supply.keyPlan) return UNMET.keyPlan;

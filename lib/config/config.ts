@@ -54,6 +54,8 @@ export interface Config {
   /** Every case of the sampling operators, not the default sample (--exhaustive). */
   exhaustive: boolean;
   replayPath?: { checkId: string; path: string };
+  /** How long lists may lag a cancel, as the server declares (--consistency-seconds; 0: read-your-writes). */
+  consistencySeconds: number;
   skipRateLimitProbe: boolean;
   plan?: Plan;
   burst: boolean;

@@ -172,6 +172,7 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
     propertyRuns: int(settingOf('propertyRuns'), get('propertyRuns'), 0)!,
     exhaustive: bool(settingOf('exhaustive'), get('exhaustive')),
     ...(replayPath ? { replayPath } : {}),
+    consistencySeconds: int(settingOf('consistencySeconds'), get('consistencySeconds'), 0)!,
     skipRateLimitProbe: bool(settingOf('skipRateLimitProbe'), get('skipRateLimitProbe')),
     ...(planText !== undefined ? { plan: planText as Plan } : {}),
     burst: bool(settingOf('burst'), get('burst')),

@@ -20,6 +20,7 @@ export const CARRIED = [
   'propertyRuns',
   'exhaustive',
   'replayPath',
+  'consistencySeconds',
   'skipRateLimitProbe',
   'plan',
   'burst',

@@ -157,6 +157,14 @@ export const SETTINGS = [
     help: 'Send every case of the operators that sample (key placements, path spellings, orderId spellings and the like) instead of the default sample, which rotates by --seed and fits a Free-plan minute; the plan says what each adds. Spends more requests and may wait out rate-limit windows.',
   },
   {
+    key: 'consistencySeconds',
+    flag: '--consistency-seconds',
+    env: 'ORDER_STORE_CONSISTENCY_SECONDS',
+    kind: 'integer',
+    default: '0',
+    help: "How long the server declares its lists may lag a cancel (eventual consistency): a list read within this many seconds of a cancel may still show the order as before. 0: read-your-writes, the spec's reading.",
+  },
+  {
     key: 'replayPath',
     flag: '--replay-path',
     env: 'ORDER_STORE_REPLAY_PATH',

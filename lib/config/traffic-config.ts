@@ -35,6 +35,8 @@ export interface TrafficConfig {
   cancellableOrderIds: string[];
   shippedOrderIds: string[];
   trustOrderList: boolean;
+  /** How long lists may lag a cancel, as the server declares (the store model's allowance). */
+  consistencySeconds: number;
   plan?: Plan;
   only: string[];
   skip: string[];
@@ -58,6 +60,7 @@ const SHARED: readonly SettingKey[] = [
   'cancellableOrderIds',
   'shippedOrderIds',
   'trustOrderList',
+  'consistencySeconds',
   'plan',
   'only',
   'skip',
@@ -179,6 +182,7 @@ export function loadTrafficConfig(
     cancellableOrderIds: ids(settingOf('cancellableOrderIds'), get('cancellableOrderIds')),
     shippedOrderIds: ids(settingOf('shippedOrderIds'), get('shippedOrderIds')),
     trustOrderList: bool(settingOf('trustOrderList'), get('trustOrderList')),
+    consistencySeconds: int(settingOf('consistencySeconds'), get('consistencySeconds'), 0)!,
     ...(planText !== undefined ? { plan: planText as Plan } : {}),
     only: list(get('only')).map((p) => p.toUpperCase()),
     skip: list(get('skip')).map((p) => p.toUpperCase()),

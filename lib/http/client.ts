@@ -155,12 +155,23 @@ export class HttpClient {
   }
 
   /** Sends `count` copies of a request at the same moment (the opt-in burst of the rate-limit probe). */
-  async burst(opts: SendOptions, count: number): Promise<Array<Response | HarnessError>> {
-    const bucket = bucketOf(opts.auth ?? { kind: 'key' });
-    this.refuseIfStopped(opts);
-    await this.options.pacer.acquire(bucket, count, opts.spendToLimit);
+  burst(opts: SendOptions, count: number): Promise<Array<Response | HarnessError>> {
+    return this.together(Array.from({ length: count }, () => opts));
+  }
+
+  /**
+   * Sends requests of one credential (the first one's) at the same moment: the pacer grants them all first,
+   * then each starts in the same tick on a connection of its own, so they overlap on the wire (a burst, or a
+   * race such as two cancels of one order). A request's own failure is its result; the others go on.
+   */
+  async together(requests: readonly SendOptions[]): Promise<Array<Response | HarnessError>> {
+    const first = requests[0];
+    if (!first) return [];
+    const bucket = bucketOf(first.auth ?? { kind: 'key' });
+    for (const opts of requests) this.refuseIfStopped(opts);
+    await this.options.pacer.acquire(bucket, requests.length, first.spendToLimit);
     return Promise.all(
-      Array.from({ length: count }, () =>
+      requests.map((opts) =>
         exchange(this.context, opts, bucket).catch((e: unknown) =>
           e instanceof HarnessError ? e : new HarnessError('E_INTERNAL', errorMessage(e)),
         ),

@@ -167,6 +167,7 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
       shippedOrderIds: config.shippedOrderIds,
       secondApiKey: config.secondApiKey !== undefined,
       burst: config.burst,
+      consistencySeconds: config.consistencySeconds,
     },
     requests: { sent: state.requestsSent, budget: config.maxRequests },
     provenance: provenance(),

@@ -61,6 +61,8 @@ export interface Report {
     shippedOrderIds: string[];
     secondApiKey: boolean;
     burst: boolean;
+    /** How long lists may lag a cancel, as declared (--consistency-seconds). */
+    consistencySeconds?: number;
   };
   requests: { sent: number | null; budget: number };
   /** What produced the report: suite commit, digests of the spec text and schemas, Node and platform. */

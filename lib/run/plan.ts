@@ -137,10 +137,13 @@ type PlanBody = Omit<
 };
 
 /** The fixture uses of the checks planned to run, each pending fixture counted once, to the check that takes it. */
-function fixturePlan(checks: readonly PlanCheck[], running: ReadonlySet<string>) {
+function fixturePlan(checks: readonly PlanCheck[], running: ReadonlySet<string>, holding: boolean) {
   const uses: FixtureUse[] = [];
   const claimed = new Set<string>();
   const run = checks.filter((c) => running.has(c.id));
+  const late = run.filter((c) => c.needs.held).map((c) => c.id);
+  if (holding && late.length > 0)
+    uses.push({ pending: 1, by: late[0]!, sending: 'held fixture', serves: late });
   for (const c of run) {
     if ((c.needs.cancellable ?? 0) > 0)
       uses.push({ pending: c.needs.cancellable!, by: c.id, serves: [c.id] });
@@ -168,10 +171,15 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): PlanBody 
   const { grants } = inputs;
   // Pending fixtures are handed out in run order, each once: a check that would take more than are left is
   // left out now, by name, rather than skipped halfway through the run.
-  let pendingLeft = inputs.cancellable;
+  // One is held back from the start for the checks after the probe (Needs.held) when at least two are given
+  // and a check selected reads it, as the run does (suites/kit/target-facts.ts holdBack).
+  const holding = inputs.cancellable >= 2 && checks.some((c) => c.needs.held);
+  let pendingLeft = inputs.cancellable - (holding ? 1 : 0);
   const supply = (budgetLeft: number) => ({
     ...grants,
     cancellableLeft: pendingLeft,
+    // The late checks' fixture is held back from the start when at least two are given (Needs.held).
+    held: holding,
     shipped: inputs.shipped,
     budgetLeft,
     claimed,
@@ -212,10 +220,16 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): PlanBody 
     probeLine = `at least ${probe.floor} requests; its full cost (about X-RateLimit-Remaining) and wait (until X-RateLimit-Reset) are known after its first response`;
   }
   let probeRequests = 0;
+  // What a probe check reads besides the probe (another area's shared sending) is spent as well.
+  let probeShared = 0;
   for (const c of probeChecks) {
     const why = probeWhy ?? unmetNeed({ ...c.needs, requests: 0 }, supply(left));
     if (why) skip(c, why);
-    else out.push({ id: c.id, level: c.level, run: true });
+    else {
+      out.push({ id: c.id, level: c.level, run: true });
+      probeShared += requestsOf({ ...c.needs, requests: 0 }, grants.propertyRuns, claimed, grants.exhaustive);
+      claim(c.needs, claimed);
+    }
   }
   if (!probeWhy && !grants.probeOff && probeChecks.length > 0)
     probeRequests = probe.known ? probe.requests : probe.floor;
@@ -223,8 +237,8 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): PlanBody 
   out.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   return {
     checks: out,
-    fixtures: fixturePlan(checks, new Set(out.filter((c) => c.run).map((c) => c.id))),
-    requests: spent + probeRequests,
+    fixtures: fixturePlan(checks, new Set(out.filter((c) => c.run).map((c) => c.id)), holding),
+    requests: spent + probeRequests + probeShared,
     longestWaitSeconds: wait,
     probe: probeWhy ? `not run: ${probeWhy.reason}` : probeLine,
   };

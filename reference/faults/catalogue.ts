@@ -7,6 +7,7 @@ import { LIST_FAULTS } from './list.ts';
 import { ORDER_ID_FAULTS } from './order-id.ts';
 import { PETS_FAULTS } from './pets.ts';
 import { RATE_LIMIT_FAULTS } from './rate-limit.ts';
+import { STATE_FAULTS } from './state.ts';
 import { VERSIONING_FAULTS } from './versioning.ts';
 
 export type { Area, FaultInfo, Place } from './fault-info.ts';
@@ -15,6 +16,7 @@ export { AREAS } from './fault-info.ts';
 export const FAULTS = [
   ...LIST_FAULTS,
   ...CANCEL_FAULTS,
+  ...STATE_FAULTS,
   ...ORDER_ID_FAULTS,
   ...AUTH_FAULTS,
   ...PETS_FAULTS,

@@ -9,6 +9,7 @@ import { LIST_VARIANTS } from './list.ts';
 import { ORDER_ID_VARIANTS } from './order-id.ts';
 import { PETS_VARIANTS } from './pets.ts';
 import { RATE_LIMIT_VARIANTS } from './rate-limit.ts';
+import { STATE_VARIANTS } from './state.ts';
 import { VERSIONING_VARIANTS } from './versioning.ts';
 
 export type { VariantInfo } from './variant-info.ts';
@@ -16,6 +17,7 @@ export type { VariantInfo } from './variant-info.ts';
 export const VARIANTS = [
   ...LIST_VARIANTS,
   ...CANCEL_VARIANTS,
+  ...STATE_VARIANTS,
   ...ORDER_ID_VARIANTS,
   ...AUTH_VARIANTS,
   ...PETS_VARIANTS,

@@ -8,6 +8,7 @@ const at = (source: string, text: string): Basis => ({ source, text });
 /** Sentences and table rows of the spec (spec/order-store-service.md). */
 export const SPEC = {
   json: at('spec §1', 'The service is reached over HTTP and exchanges JSON.'),
+  authRequired: at('spec §1', 'Every operation requires authentication (see section 5).'),
   orderId: at('spec §2 Order table', '| id | integer | int64 | Unique order identifier. |'),
   orderPetId: at(
     'spec §2 Order table',

@@ -2,18 +2,20 @@
 // facts, the HTTP client, the run's configuration without its keys, seeded randomness, and the run's memo,
 // where every piece of per-run state the suites share lives (none in module scope).
 import type { CheckDefinition, CheckInput, CheckMeta, SuiteDefinition } from '../../lib/check/model.ts';
-import { defineCheck, defineSuite } from '../../lib/check/model.ts';
+import { defineCheck, defineSuite, selectChecks } from '../../lib/check/model.ts';
 import { claim, grantsOf, unmetNeed as unmetNeedOf } from '../../lib/check/needs.ts';
 import { Random } from '../../lib/check/random.ts';
 import type { CheckContext } from '../../lib/check/run-check.ts';
 import type { Skip } from '../../lib/check/skip.ts';
 import { type CheckConfig, checkConfig } from '../../lib/config/check-config.ts';
 import type { HttpClient } from '../../lib/http/client.ts';
-import type { Transcript } from '../../lib/http/transcript.ts';
+import { curlCommand } from '../../lib/http/curl.ts';
+import type { Exchange, Transcript } from '../../lib/http/transcript.ts';
 import { RunMemo } from '../../lib/run/memo.ts';
 import type { Bound } from '../../lib/run/run.ts';
 import type { Runtime } from '../../lib/run/runtime.ts';
 import { LIST_BODIES, ListBodies } from './list-bodies.ts';
+import { STORE_LISTS, StoreLists } from './store-lists.ts';
 import { TargetFacts } from './target-facts.ts';
 
 /** What the suites work with besides the check model: the run's shared client, facts and configuration. */
@@ -26,6 +28,8 @@ export interface Tools {
   /** What the run sends or works out once and several checks read (made by bindSuites, one per run). */
   memo: RunMemo;
   log(line: string): void;
+  /** A curl line that sends a recorded request again, the key as its variable (for steps a check lists). */
+  curl(x: Exchange): string;
 }
 
 export interface Ctx extends CheckContext, Tools {}
@@ -48,18 +52,27 @@ export function unmetNeed(
     // not serve; a fixture a shared sending holds (the spelling run's) is not among those left here, so a check
     // that finds none when it runs says so itself.
     cancellableLeft: config.cancellableOrderIds.length > 0 ? Number.MAX_SAFE_INTEGER : 0,
+    held: target.heldFixture !== undefined,
     shipped: target.shippedIds.length,
     budgetLeft,
   });
 }
 
-export function bindSuites(runtime: Runtime): Bound<Ctx> {
+/**
+ * Binds the suites to one run. `checks`: the catalogue, to see whether a selected check needs a fixture held
+ * back from the start (Needs.held), which must be set aside before the first check takes one.
+ */
+export function bindSuites(runtime: Runtime, checks: readonly CheckMeta[] = []): Bound<Ctx> {
   const random = new Random(runtime.config.seed);
   const config = checkConfig(runtime.config);
   const memo = new RunMemo();
   // Every list body is read as it arrives (the transcript keeps only the start of each).
-  runtime.http.bodyObservers.push(memo.once(LIST_BODIES, () => new ListBodies()).observe);
+  const lists = memo.once(LIST_BODIES, () => new ListBodies());
+  runtime.http.bodyObservers.push(lists.observe);
+  // Then the store model's ids of each plain list, read from that same reading (suites/state/ judges them).
+  runtime.http.bodyObservers.push(memo.once(STORE_LISTS, () => new StoreLists(lists)).observe);
   const target = new TargetFacts(runtime.http, runtime.config, random, memo);
+  if (selectChecks(checks, config.only, config.skip).some((c) => c.needs.held)) target.holdBack();
   // The shared sendings (Needs.shared) of the checks that ran so far: sent, or never to be sent.
   const claimed = new Set<string>();
   return {
@@ -75,6 +88,7 @@ export function bindSuites(runtime: Runtime): Bound<Ctx> {
         random,
         memo,
         log: runtime.log,
+        curl: (x) => curlCommand(x.request, runtime.redactor.expressions()),
       };
     },
   };

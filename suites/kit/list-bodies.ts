@@ -71,6 +71,19 @@ export class ListBodies {
     return { response: { exchange, status, headers, bytes, receivedAtMs }, ...fresh.reading };
   }
 
+  /**
+   * The full reading of the body just observed, without taking it: for another observer of the same body
+   * (the store model's lists, store-lists.ts), so the body is still parsed once.
+   */
+  peekReading(seq: number): ListReading | undefined {
+    return this.#fresh?.seq === seq ? this.#fresh.reading : undefined;
+  }
+
+  /** The earlier list response whose bytes a response's equal, when it had one. */
+  sameAs(x: Exchange): Exchange | undefined {
+    return this.#bySeq.get(x.seq)?.sameAs;
+  }
+
   /** The findings of the list body a response carried, when it was a list body received whole. */
   findingsOf(x: Exchange): ListFindings | undefined {
     return this.#bySeq.get(x.seq)?.findings;

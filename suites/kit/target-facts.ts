@@ -42,6 +42,7 @@ export class TargetFacts {
   private readonly cancellable: string[];
   /** The guard over the run's one list, built once (a list may hold a million ids). */
   private guarded: { list: OrderList; guard: AbsenceGuard } | undefined;
+  #held: string | undefined;
 
   constructor(
     private readonly http: HttpClient,
@@ -154,6 +155,30 @@ export class TargetFacts {
     return this.cancellable.length;
   }
 
+  /**
+   * Holds one pending fixture back from the start, for the checks that run after the rate-limit probe (the
+   * state area: the probe's over-limit cancel, then the concurrent cancels), which would otherwise find every
+   * fixture spent. Only when at least two are given, so the early checks keep one; the last given that no
+   * other rounds to as a JS number (the isolation check wants such twins).
+   */
+  holdBack(): void {
+    if (this.#held !== undefined || this.cancellable.length < 2) return;
+    const twin = (id: string) => this.cancellable.some((o) => o !== id && Number(o) === Number(id));
+    const id = [...this.cancellable].reverse().find((i) => !twin(i)) ?? this.cancellable.at(-1)!;
+    this.cancellable.splice(this.cancellable.indexOf(id), 1);
+    this.#held = id;
+  }
+
+  /** The fixture held back for the late checks (holdBack), if one is. */
+  get heldFixture(): string | undefined {
+    return this.#held;
+  }
+
+  /** The fixture the run's first cancel will take, while it has not been sent (never takes it). */
+  get upcomingFirstCancel(): string | undefined {
+    return this.memo.peek(FIRST_CANCEL) ? undefined : this.cancellable[0];
+  }
+
   /** Hands out a fixture the run may cancel; each is handed out once. */
   takeCancellable(): string | undefined {
     return this.cancellable.shift();
@@ -199,6 +224,11 @@ export class TargetFacts {
           : { id, first: response },
       ),
     );
+  }
+
+  /** The first cancel, if a check had it sent already (never sends it). */
+  firstCancelSent(): Promise<FirstCancel> | undefined {
+    return this.memo.peek(FIRST_CANCEL);
   }
 
   /** The repeat of the first cancel, if a check had it sent already (never sends it). */

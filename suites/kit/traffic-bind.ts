@@ -6,6 +6,7 @@ import { Random } from '../../lib/check/random.ts';
 import type { CheckContext } from '../../lib/check/run-check.ts';
 import { checkConfig } from '../../lib/config/check-config.ts';
 import type { RunConfig } from '../../lib/config/run-config.ts';
+import { curlCommand } from '../../lib/http/curl.ts';
 import type { Redactor } from '../../lib/http/redact.ts';
 import { RefusingClient } from '../../lib/http/refusing-client.ts';
 import { type Exchange, Transcript } from '../../lib/http/transcript.ts';
@@ -13,6 +14,7 @@ import { RunMemo } from '../../lib/run/memo.ts';
 import type { Ctx } from './context.ts';
 import { LIST_BODIES } from './list-bodies.ts';
 import { RecordedTarget } from './recorded-target.ts';
+import { STORE_LISTS } from './store-lists.ts';
 import { TRAFFIC } from './traffic.ts';
 import type { LoadedTraffic } from './traffic-load.ts';
 
@@ -50,6 +52,7 @@ export function bindTraffic(
 ): TrafficBind {
   const memo = new RunMemo();
   memo.once(LIST_BODIES, () => loaded.listBodies);
+  memo.once(STORE_LISTS, () => loaded.storeLists);
   memo.once(TRAFFIC, () => loaded.traffic);
   const http = new RefusingClient(config.baseUrl, loaded.transcript, redactor);
   const random = new Random(config.seed);
@@ -75,6 +78,7 @@ export function bindTraffic(
       random,
       memo,
       log,
+      curl: (x) => curlCommand(x.request, redactor.expressions()),
     }),
     close: () => http.close(),
   };

@@ -14,6 +14,7 @@ import { ListBodies } from './list-bodies.ts';
 import { carriesKey, KEY_TEXT, type KnownKeys, type Offered, offeredBy, SECOND_KEY_TEXT } from './offered.ts';
 import { readList } from './order-list.ts';
 import { type Route, relativeTo, routeOf } from './routes.ts';
+import { StoreLists } from './store-lists.ts';
 import type { ExchangeFacts, Traffic } from './traffic.ts';
 
 /** How much of each body the transcript keeps, as in a run that sends (lib/run/runtime.ts). */
@@ -44,6 +45,8 @@ export interface LoadedTraffic {
   transcript: Transcript;
   traffic: Traffic;
   listBodies: ListBodies;
+  /** The store model's reading of each plain list (suites/state/). */
+  storeLists: StoreLists;
   credentials: CredentialSeen[];
 }
 
@@ -153,6 +156,8 @@ export function loadTraffic(input: TrafficInput): LoadedTraffic {
 
   const transcript = new Transcript();
   const listBodies = new ListBodies();
+  // The store model's ids of each plain list, from the same reading of each body (as a run feeds it).
+  const storeLists = new StoreLists(listBodies);
   const facts = new Map<number, ExchangeFacts>();
   const binary = new Map<number, Buffer>();
   const seen = new Map<string, CredentialSeen>();
@@ -175,6 +180,7 @@ export function loadTraffic(input: TrafficInput): LoadedTraffic {
     if (e.status === 0) continue;
     const whole = e.bodyWhole && e.ours.bodyError === undefined ? (e.body ?? Buffer.alloc(0)) : undefined;
     listBodies.observe(x, whole, { method: e.method as 'GET', path: relative });
+    storeLists.observe(x, whole, { method: e.method as 'GET', path: relative });
     if (whole && whole.length > 0 && !isUtf8(whole) && whole.length <= RECORDED_BODY_BYTES)
       binary.set(x.seq, whole);
     const isFirstList =
@@ -193,6 +199,7 @@ export function loadTraffic(input: TrafficInput): LoadedTraffic {
   return {
     transcript,
     listBodies,
+    storeLists,
     credentials: [...seen.values()],
     traffic: {
       facts,

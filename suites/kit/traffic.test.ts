@@ -24,6 +24,7 @@ describe('the traffic entries', () => {
     expect(musts.filter((c) => !judged.includes(c)).map((c) => c.id)).toEqual([
       'ID-CANCEL-ISOLATION',
       'RL-PROBE-BURST',
+      'STATE-SEQUENCE',
     ]);
   });
 });

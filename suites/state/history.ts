@@ -1,54 +1,139 @@
-// What a recording shows an order went through: for each id a request with the key cancelled (a 2xx), the
-// cancels of it that followed, split by time as a run splits them: a repeat within one rate-limit window of the
-// cancel (CANCEL-REPEAT-), a later one after a window has passed (STATE-). The hook where a fuller model of
-// the store (every list and cancel of the recording) plugs in. Pure: reads recorded exchanges, never sends.
+// The store's history as the run saw it: every plain list (with the ids it showed) and every cancel (what it
+// named, how it was answered), in the order sent, with when each was on the wire. A pure function of the
+// exchanges, the lists' ids and the fixtures, so a recorded transcript can be judged as a live run is.
 import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
-import type { Ctx } from '../kit/context.ts';
-import { carriesKey } from '../kit/offered.ts';
-import { cancelledBy } from '../kit/target-facts.ts';
-import { recorded, SAYS_NOTHING } from '../kit/traffic.ts';
-import { type KeyWindow, keyWindow, windowPassed } from './window.ts';
+import type { Snapshot } from '../kit/store-lists.ts';
+import { namedIds } from '../order-id/readings.ts';
 
-/** One order a recorded cancel cancelled, and the cancels of it that came after. */
-export interface CancelHistory {
-  id: string;
-  first: Exchange;
-  /** Cancels of it sent before a window had passed since the first's answer. */
-  repeats: Exchange[];
-  /** Cancels of it sent once a window had passed. */
-  later: Exchange[];
+/** The orders the user vouched for: pending ones the run may cancel, and shipped ones. */
+export interface Fixtures {
+  pending: readonly string[];
+  shipped: readonly string[];
 }
 
-/** Every cancel with a key on the operation's own path with a canonical id, answered (not 401 or 429). */
-export function keyCancels(ctx: Ctx): Array<{ x: Exchange; id: string }> {
-  return recorded(ctx).flatMap(({ x, route, offered }) =>
-    route?.op === 'cancel' &&
-    !route.spelled &&
-    route.id !== undefined &&
-    isCanonicalInt64(route.id) &&
-    carriesKey(offered) !== undefined &&
-    x.response!.status !== 401 &&
-    !SAYS_NOTHING(x.response!.status)
-      ? [{ x, id: route.id }]
-      : [],
-  );
+export interface Timed {
+  exchange: Exchange;
+  /** When the request left and when its answer was in (local ms). */
+  startMs: number;
+  endMs: number;
 }
 
-const answeredAt = (x: Exchange) => Date.parse(x.startedAt) + x.durationMs;
+export interface ListSeen extends Timed {
+  ids: Snapshot;
+}
 
-/** The orders the recording's cancels cancelled, with what followed, in the order they were cancelled. */
-export function cancelHistories(ctx: Ctx): { histories: CancelHistory[]; window: KeyWindow } {
-  const window = keyWindow(ctx.transcript.all());
-  const byId = new Map<string, CancelHistory>();
-  for (const { x, id } of keyCancels(ctx)) {
-    const h = byId.get(id);
-    if (!h) {
-      if (cancelledBy(x.response!.status)) byId.set(id, { id, first: x, repeats: [], later: [] });
+/**
+ * What a cancel did, as its answer says: `done` (a 2xx other than 202: the order was cancelled), `refused`
+ * (a 4xx: nothing may change), `unsure` (no answer, 202, a redirect or a 5xx: the order may or may not be).
+ */
+export type CancelOutcome = 'done' | 'refused' | 'unsure';
+
+export interface CancelSent extends Timed {
+  /** The orderId segment as sent. */
+  segment: string;
+  /**
+   * The ids it may have reached: the id itself when the segment is a canonical int64, else every id a lenient
+   * reading of the spelling names (suites/order-id/readings.ts).
+   */
+  names: readonly string[];
+  status?: number;
+  outcome: CancelOutcome;
+}
+
+export interface History {
+  lists: ListSeen[];
+  cancels: CancelSent[];
+  fixtures: Fixtures;
+}
+
+export function timing(x: Exchange): { startMs: number; endMs: number } {
+  const startMs = Date.parse(x.startedAt);
+  return { startMs, endMs: startMs + x.durationMs };
+}
+
+/** The path of a recorded URL below its origin, without the query, and the query's presence. */
+function pathOf(url: string): { path: string; query: boolean } {
+  const rest = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
+  const q = rest.search(/[?#]/);
+  return q < 0 ? { path: rest, query: false } : { path: rest.slice(0, q), query: true };
+}
+
+export function outcomeOf(status: number | undefined): CancelOutcome {
+  if (status === undefined) return 'unsure';
+  if (status >= 200 && status <= 299) return status === 202 ? 'unsure' : 'done';
+  return status >= 400 && status <= 499 ? 'refused' : 'unsure';
+}
+
+/** A DELETE of /store/orders/{segment} (below any base path), or undefined. */
+export function cancelOf(x: Exchange): CancelSent | undefined {
+  if (x.request.method !== 'DELETE') return undefined;
+  const m = /\/store\/orders\/([^/]+)$/.exec(pathOf(x.request.url).path);
+  if (!m) return undefined;
+  const segment = m[1]!;
+  const names = isCanonicalInt64(segment) ? [segment] : namedIds(segment).map(String);
+  const status = x.response?.status;
+  return {
+    exchange: x,
+    ...timing(x),
+    segment,
+    names,
+    ...(status !== undefined ? { status } : {}),
+    outcome: outcomeOf(status),
+  };
+}
+
+/** Whether the request was a plain list (GET .../store/orders, no query). */
+export function isPlainListExchange(x: Exchange): boolean {
+  const { path, query } = pathOf(x.request.url);
+  return x.request.method === 'GET' && !query && path.endsWith('/store/orders');
+}
+
+/**
+ * The history of `exchanges`: each plain list whose ids `snapshotOf` knows (a 2xx read whole as a JSON
+ * array, or an object holding one), and each cancel, in the order sent.
+ */
+export function historyOf(
+  exchanges: readonly Exchange[],
+  snapshotOf: (x: Exchange) => Snapshot | undefined,
+  fixtures: Fixtures,
+): History {
+  const lists: ListSeen[] = [];
+  const cancels: CancelSent[] = [];
+  for (const x of exchanges) {
+    const cancel = cancelOf(x);
+    if (cancel) {
+      cancels.push(cancel);
       continue;
     }
-    const passed = Date.parse(x.startedAt) >= windowPassed(answeredAt(h.first), window);
-    (passed ? h.later : h.repeats).push(x);
+    if (!isPlainListExchange(x)) continue;
+    const ids = snapshotOf(x);
+    if (ids) lists.push({ exchange: x, ...timing(x), ids });
   }
-  return { histories: [...byId.values()], window };
+  return { lists, cancels, fixtures };
 }
+
+/** A cancel that surely cancelled `id`: answered 2xx (not 202), naming that order alone. */
+export const cancelledBy = (c: CancelSent, id: string): boolean =>
+  c.outcome === 'done' && c.names.length === 1 && c.names[0] === id;
+
+/** A cancel that may have changed `id` without the run knowing how: unanswered, or a 2xx to a spelling of several. */
+export const mayHaveChanged = (c: CancelSent, id: string): boolean =>
+  c.names.includes(id) && (c.outcome === 'unsure' || (c.outcome === 'done' && c.names.length > 1));
+
+/** Whether any cancel that did or may have changed `id` was on the wire before `beforeMs`. */
+export function touchedBefore(h: History, id: string, beforeMs: number): boolean {
+  return h.cancels.some((c) => c.startMs < beforeMs && (cancelledBy(c, id) || mayHaveChanged(c, id)));
+}
+
+/** The request, as a report names it: `#12 DELETE /store/orders/7 → 204`. */
+export function named(t: Pick<Timed, 'exchange'>): string {
+  const x = t.exchange;
+  const { path } = pathOf(x.request.url);
+  const short = path.replace(/^.*?(\/store\/orders)/, '$1');
+  return `#${x.seq} ${x.request.method} ${short} → ${x.response?.status ?? 'no answer'}`;
+}
+
+/** Seconds between two moments, for messages: `0.3 s`. */
+export const secondsBetween = (fromMs: number, toMs: number): string =>
+  `${Math.max(0, (toMs - fromMs) / 1000).toFixed(1)} s`;

@@ -2,19 +2,21 @@
 // each cancellation the recording shows (history.ts). A fuller model of the store replaces history.ts's
 // reading, not these entries. Sends nothing.
 import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
 import type { Ctx } from '../kit/context.ts';
 import { expectStatus } from '../kit/expect.ts';
+import { keyCancels } from '../kit/key-cancels.ts';
 import { carriesKey } from '../kit/offered.ts';
 import { readList } from '../kit/order-list.ts';
+import { cancelledBy } from '../kit/target-facts.ts';
 import { NOT_OBSERVED, recorded, replay, type TrafficJudges } from '../kit/traffic.ts';
-import { type CancelHistory, cancelHistories } from './history.ts';
+import { type CancelHistory, cancelHistories } from './cancel-histories.ts';
+import { judgeRecorded } from './refusals.ts';
 import { windowPassed } from './window.ts';
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
-function laterCancels(
-  ctx: Ctx,
-): Array<{ h: CancelHistory; x: import('../../lib/http/transcript.ts').Exchange }> {
+function laterCancels(ctx: Ctx): Array<{ h: CancelHistory; x: Exchange }> {
   const later = cancelHistories(ctx).histories.flatMap((h) => h.later.map((x) => ({ h, x })));
   if (later.length === 0)
     ctx.skip(
@@ -85,7 +87,62 @@ async function listLater(ctx: Ctx): Promise<void> {
 
 const LATER = 'a cancel with the key of an order cancelled earlier, once a rate-limit window has passed';
 
+/** STATE-CANCEL-RACE: of cancels of one order that were on the wire together, at most one succeeded. */
+async function raced(ctx: Ctx): Promise<void> {
+  const byId = new Map<string, Exchange[]>();
+  for (const { x, id } of keyCancels(ctx)) byId.set(id, [...(byId.get(id) ?? []), x]);
+  const span = (x: Exchange) => ({
+    start: Date.parse(x.startedAt),
+    end: Date.parse(x.startedAt) + x.durationMs,
+  });
+  let races = 0;
+  for (const [id, xs] of byId) {
+    // Groups of cancels each of which overlaps the one before it on the wire.
+    const sorted = [...xs].sort((a, b) => span(a).start - span(b).start);
+    for (let i = 0; i < sorted.length; ) {
+      let j = i + 1;
+      let end = span(sorted[i]!).end;
+      while (j < sorted.length && span(sorted[j]!).start < end) end = Math.max(end, span(sorted[j++]!).end);
+      const group = sorted.slice(i, j);
+      i = j;
+      if (group.length < 2) continue;
+      races++;
+      ctx.evidence(...group);
+      const won = group.filter((x) => cancelledBy(x.response!.status));
+      if (won.length > 1)
+        ctx.problem(
+          `${won.length} of ${group.length} cancels of order ${id} on the wire together succeeded (${group.map((x) => x.response!.status).join(', ')}): the order was cancelled more than once`,
+          {
+            expected: 'one 2xx at most',
+            actual: won.map((x) => x.response!.status).join(', '),
+            exchange: won[1]!,
+          },
+        );
+    }
+  }
+  if (races === 0) ctx.skip('no two cancels of one order were on the wire together', NOT_OBSERVED);
+  ctx.observe(
+    `${races} group${races === 1 ? '' : 's'} of cancels of one order on the wire together: one success at most`,
+    races,
+  );
+}
+
+const AFTER_CANCEL = 'a GET /store/orders answered 2xx after a cancel answered 2xx';
+const REFUSED = (status: number) =>
+  `a cancel answered ${status}, then a list or the next cancel of the order it named`;
+
 export const STATE_TRAFFIC: TrafficJudges = {
+  // The store model reads every list and cancel of the transcript, recorded or sent (history.ts).
+  'STATE-LIST-AFTER-CANCEL': { judge: 'run', shows: AFTER_CANCEL },
+  'STATE-LIST-EXPLAINED': { judge: 'run', shows: 'two GET /store/orders answered 2xx, read whole' },
+  'STATE-LIST-LAG-INFO': { judge: 'run', shows: AFTER_CANCEL },
+  'STATE-401-CHANGES-NOTHING': { judge: judgeRecorded(401), shows: REFUSED(401) },
+  'STATE-404-CHANGES-NOTHING': { judge: judgeRecorded(404), shows: REFUSED(404) },
+  'STATE-409-CHANGES-NOTHING': { judge: judgeRecorded(409), shows: REFUSED(409) },
+  'STATE-429-CHANGES-NOTHING': { judge: judgeRecorded(429), shows: REFUSED(429) },
+  'STATE-CANCEL-RACE': { judge: raced, shows: 'cancels of one order with the key on the wire together' },
+  // What only the suite's own sendings show: generated, shrunk sequences.
+  'STATE-SEQUENCE': { shows: 'a sequence of operations the suite generates and shrinks' },
   'STATE-CANCEL-LATER-NOT-2XX': { judge: laterNot2xx, shows: LATER },
   'STATE-CANCEL-LATER-INFO': { judge: laterInfo, shows: LATER },
   'STATE-LIST-LATER-INFO': {

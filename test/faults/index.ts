@@ -9,11 +9,13 @@ import { ORDER_ID_FAULTS } from './order-id.ts';
 import { PETS_FAULTS } from './pets.ts';
 import type { Caught, FaultProof } from './proof.ts';
 import { RATE_LIMIT_FAULTS } from './rate-limit/index.ts';
+import { STATE_FAULTS } from './state.ts';
 import { VERSIONING_FAULTS } from './versioning.ts';
 
 export const FAULT_PROOFS: Readonly<Record<FaultId, FaultProof>> = {
   ...LIST_FAULTS,
   ...CANCEL_FAULTS,
+  ...STATE_FAULTS,
   ...ORDER_ID_FAULTS,
   ...AUTH_FAULTS,
   ...PETS_FAULTS,

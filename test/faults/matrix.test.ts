@@ -47,7 +47,7 @@ describe('fault matrix', () => {
     // The run's own transcript.har judged passively agrees on every check both judge, and a fault that
     // traffic can show is caught there by a check that names it.
     const passive = await judgeRun(run, { trustOrderList: true });
-    expect(disagreements(run.report!, passive), summary).toEqual([]);
+    expect(disagreements(run.report!, passive, run), summary).toEqual([]);
     if (!Object.hasOwn(NOT_FROM_TRAFFIC, fault))
       expect(caughtPassively([...(e.fails ?? []), ...(e.warns ?? [])], passive), summary).not.toEqual([]);
   });

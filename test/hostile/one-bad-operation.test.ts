@@ -27,13 +27,14 @@ describe('one bad operation', () => {
     expect(run.report!.incompleteReasons, said(run)).toEqual([]);
     const errors = run.report!.checks.filter((c) => c.status === 'error').map((c) => `${c.id}: ${c.message}`);
     expect(errors).toEqual([]);
-    // Every MUST the configuration allows was judged: only the probe's, switched off here, are left out, the
-    // state-over-time look, which without the probe waits for no minute window (it names --exhaustive), and the
-    // key in a query string, which needs --allow-key-in-url.
+    // Every MUST the configuration allows was judged: only those that need the probe, switched off here, are
+    // left out, the state-over-time look, which without the probe waits for no minute window (it names
+    // --exhaustive), and the key in a query string, which needs --allow-key-in-url.
     const leftOut = run.report!.evaluation.notEvaluated.filter(
       (n) =>
         n.level === 'MUST' &&
         !n.id.startsWith('RL-') &&
+        n.setting !== 'skipRateLimitProbe' &&
         !(n.id.startsWith('STATE-') && n.setting === 'exhaustive') &&
         n.setting !== 'allowKeyInUrl',
     );

@@ -32,15 +32,29 @@ export function judgeRun(run: CliRun, extra: TrafficSettings = {}): Promise<Repo
 }
 
 /** Each check both reports judged with different verdicts, one line each. */
-export function disagreements(active: Report, passive: Report): string[] {
+export function disagreements(active: Report, passive: Report, run?: CliRun): string[] {
   const seen = new Map(passive.checks.map((c) => [c.id, c]));
+  const senders = run ? sendersOf(run) : undefined;
   return active.checks.flatMap((a) => {
     const p = seen.get(a.id);
     if (!p || !JUDGED.has(a.status) || !JUDGED.has(p.status) || a.status === p.status) return [];
+    // A passive judge reads every exchange of its kind, the active check its own: a passive failure that
+    // cites only exchanges other checks sent (a fault's effect they met) is a wider reading, not a contradiction.
+    if (senders && a.status === 'pass' && (p.status === 'fail' || p.status === 'warn')) {
+      const cited = p.cited ?? [];
+      if (cited.length > 0 && cited.every((seq) => senders.get(seq) !== a.id)) return [];
+    }
     return [
       `${a.id}: active ${a.status} (${a.message.slice(0, 160)}), passive ${p.status} (${p.message.slice(0, 200)})`,
     ];
   });
+}
+
+/** The check that sent each exchange of an active run's transcript.har, by the seq a passive judge gives it. */
+function sendersOf(run: CliRun): Map<number, string> {
+  const entries = (JSON.parse(transcriptOf(run)) as { log: { entries: Array<{ _checkId?: string }> } }).log
+    .entries;
+  return new Map(entries.map((e, i) => [i + 1, e._checkId ?? '']));
 }
 
 /** The checks of a passive report that fail, warn or err. */

@@ -69,6 +69,7 @@ export const SETTINGS: RunConfig = {
   trustOrderList: false,
   allowKeyInUrl: false,
   refusedKeyIsFailure: false,
+  consistencySeconds: 0,
 };
 
 export function reportOf(checks: CheckResult[], reasons: string[] = []): Report {

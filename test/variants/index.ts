@@ -14,11 +14,13 @@ import { ORDER_ID_VARIANTS } from './order-id.ts';
 import { PETS_VARIANTS } from './pets.ts';
 import { PLAIN, type VariantProof, type VariantRun } from './proof.ts';
 import { RATE_LIMIT_VARIANTS } from './rate-limit.ts';
+import { STATE_VARIANTS } from './state.ts';
 import { VERSIONING_VARIANTS } from './versioning.ts';
 
 export const VARIANT_PROOFS: Readonly<Record<VariantId, VariantProof>> = {
   ...LIST_VARIANTS,
   ...CANCEL_VARIANTS,
+  ...STATE_VARIANTS,
   ...ORDER_ID_VARIANTS,
   ...AUTH_VARIANTS,
   ...PETS_VARIANTS,
@@ -98,7 +100,11 @@ export function provenChecks(run: VariantRun): string[] {
       // Without the probe, the later look waits for a short window only (SHORT_WINDOW), not PLAIN's minute.
       .filter(
         (c) =>
-          !(skipProbe && c.id.startsWith('STATE-') && (run.reference.rateLimit?.windowSeconds ?? 60) > 10),
+          !(
+            skipProbe &&
+            c.needs.shared?.['later look'] !== undefined &&
+            (run.reference.rateLimit?.windowSeconds ?? 60) > 10
+          ),
       )
       .filter((c) => !c.needs.secondKey && NEVER_RUN_HERE[c.id] === undefined)
       .filter((c) => run.skips?.[c.id] === undefined)

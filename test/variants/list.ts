@@ -57,9 +57,10 @@ export const LIST_VARIANTS = {
         // Every check that needs a fixture to cancel or a shipped order, and those that need orders in the list.
         skips: Object.fromEntries([
           ...[
-            ...ALL_CHECKS.filter((c) => fixturesOf(c.needs, new Set()) > 0 || c.needs.shipped).map(
-              (c) => c.id,
-            ),
+            ...ALL_CHECKS.filter(
+              (c) =>
+                (fixturesOf(c.needs, new Set()) > 0 || c.needs.shipped || c.needs.held) && !c.needs.probe,
+            ).map((c) => c.id),
             'LIST-NO-NARROWING',
             'LIST-HOLDS-FIXTURES',
             // They read the spelling run, which spells fixtures only when some are given.
@@ -76,6 +77,11 @@ export const LIST_VARIANTS = {
             'EVERY-LIST-IDS-UNIQUE',
             'EVERY-LIST-IDS-INT64',
           ].map((id): [string, RegExp] => [id, /^nothing to judge: .*\b0\b/]),
+          // Nothing is cancelled, so no list comes after a cancel.
+          ...['STATE-LIST-AFTER-CANCEL', 'STATE-LIST-LAG-INFO'].map((id): [string, RegExp] => [
+            id,
+            NO_FIXTURES,
+          ]),
         ]),
       },
     ],

@@ -17,11 +17,20 @@ export async function walkOf(ctx: Ctx): Promise<{ record: ProbeRecord; walk: Wal
   const record = await probeOf(ctx).run();
   const walk = take(ctx, record.walk);
   ctx.evidence(...walk.samples.slice(-3).map((s) => s.response.exchange));
-  const last = walk.limited ?? walk.samples.at(-1);
+  const last = loopSample(walk);
   // Whoever reruns it may start from a full window: up to Limit + the walk's margin.
   const max = Math.max(walk.bound, (walk.samples[0]?.limit ?? 0) + WALK_MARGIN);
   if (last) ctx.reproduceUntil({ exchange: last.response.exchange, status: 429, max });
   return { record, walk };
+}
+
+/**
+ * The sample a reproduction loop repeats: the walk's last (its 429), or the one before it when that was the
+ * held fixture's cancel sent past the limit (a loop of it would cancel the fixture, not reach the 429).
+ */
+export function loopSample(walk: Walk): Sample | undefined {
+  const end = walk.limited ?? walk.samples.at(-1);
+  return end !== undefined && end === walk.overLimit ? walk.samples.at(-2) : end;
 }
 
 /** The walk's 429; the check is skipped when the walk met none. */

@@ -9,7 +9,7 @@ import type { Ctx } from '../../kit/context.ts';
 import { check, suite } from '../../kit/context.ts';
 import { expectErrorBody } from '../../kit/expect.ts';
 import { describeStatus, viewOf } from '../../kit/responses.ts';
-import { limitedCheck, limitedOf, walkCheck, walkOf } from './access.ts';
+import { limitedCheck, limitedOf, loopSample, walkCheck, walkOf } from './access.ts';
 import { judgeOnly, PROBE_FLOOR, probeNeeds } from './cost.ts';
 import {
   judge429Headers,
@@ -249,7 +249,7 @@ export const rateLimitProbe = suite({
         const wait = r.waitsMs[0];
         if (record.walk.kind === 'done' && wait !== undefined) {
           const walk = record.walk.value;
-          const last = walk.limited ?? walk.samples.at(-1);
+          const last = loopSample(walk);
           const max = Math.max(walk.bound, (walk.samples[0]?.limit ?? 0) + WALK_MARGIN);
           if (last)
             ctx.reproduceUntil({

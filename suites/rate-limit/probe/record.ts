@@ -132,6 +132,11 @@ export interface Walk {
   sent: number;
   /** Position of the first response of a later window, when the walk crossed a reset. */
   rolledAt?: number;
+  /**
+   * The request sent past Remaining 0 when the state checks hold a pending fixture back (a cancel of it, not
+   * the walk's own request), so STATE-429-CHANGES-NOTHING can show the refused request changed nothing.
+   */
+  overLimit?: Sample;
 }
 
 export interface SecondKey {

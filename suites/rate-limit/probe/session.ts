@@ -132,16 +132,16 @@ const SESSION = memoKey<ProbeSession>('rate-limit-probe/session');
 /** The run's probe (in the run's memo), created on first use. */
 export function probeOf(ctx: Ctx): ProbeSession {
   return ctx.memo.once(SESSION, () => {
-    const { http, target, transcript, config, random, memo, log } = ctx;
-    return new ProbeSession({ http, target, transcript, config, random, memo, log });
+    const { http, target, transcript, config, random, memo, log, curl } = ctx;
+    return new ProbeSession({ http, target, transcript, config, random, memo, log, curl });
   });
 }
 
 /** Makes `record` (read from recorded traffic) the run's probe, unless the run has one already. */
 export function useRecordedProbe(ctx: Ctx, record: () => ProbeRecord): void {
   ctx.memo.once(SESSION, () => {
-    const { http, target, transcript, config, random, memo, log } = ctx;
-    return ProbeSession.recorded({ http, target, transcript, config, random, memo, log }, record());
+    const { http, target, transcript, config, random, memo, log, curl } = ctx;
+    return ProbeSession.recorded({ http, target, transcript, config, random, memo, log, curl }, record());
   });
 }
 

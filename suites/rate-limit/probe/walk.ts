@@ -11,6 +11,7 @@ import type { Transcript } from '../../../lib/http/transcript.ts';
 import type { Tools } from '../../kit/context.ts';
 import { ORDERS, orderPath } from '../../kit/paths.ts';
 import type { TargetFacts } from '../../kit/target-facts.ts';
+import { remainingMisbehaves } from '../buckets/of-run.ts';
 import {
   type Outcome,
   PLAN_LIMITS,
@@ -244,12 +245,28 @@ export async function walkToLimit(
   // The most the walk may send, as the plan announced it: its bound plus one window more.
   const ceiling = plan.bound + limit + WALK_MARGIN;
   let overLimit = false;
+  // The fixture the state checks hold back (TargetFacts.holdBack): cancelled, once, as the request past
+  // Remaining 0, so the run sees whether a request refused over the limit was carried out all the same.
+  let held = env.target.heldFixture;
   while (walk.sent < walk.bound) {
     const left = env.http.pacer.budgetLeft;
     if (left <= plan.reserve) return budgetSkip(walk.bound - walk.sent + plan.reserve, left);
-    const s = await sender.send(reading.request, 'primary', true);
-    walk.sent += 1;
     const prev = samples[samples.length - 1]!;
+    // Only where one count serves every path: a separate count per path would serve a cancel on another
+    // path whatever this one's Remaining says (the burst holds back for the same reason).
+    const past =
+      held !== undefined &&
+      prev.remaining === 0 &&
+      remainingMisbehaves(env.transcript.all(), env.config.baseUrl) === undefined;
+    const request: ProbeRequest = past
+      ? { method: 'DELETE', path: orderPath(held!), label: 'DELETE /store/orders/{the held fixture}' }
+      : reading.request;
+    const s = await sender.send(request, 'primary', true);
+    if (past) {
+      walk.overLimit = s;
+      held = undefined;
+    }
+    walk.sent += 1;
     samples.push(s);
     if (walk.sent === 1 && s.status !== 429) await pauseInWindow(env, sender, s);
     if (s.status === 429) {

@@ -1,0 +1,56 @@
+// The named faults of what a request does to the store over time (a list that does not show it, a refused
+// request carried out, a cancel that is not one step, a cancel that changes another order): a realistic
+// deviation each, with where it acts and the rule it breaks. Data only (catalogue.ts assembles every area);
+// ids are stable, never reused.
+import { fault, faultsOf } from './fault-info.ts';
+
+export const STATE_FAULTS = faultsOf('state', [
+  fault(
+    'list-cache-after-cancel',
+    'list',
+    'spec §4 listOrders (200: all orders in the store)',
+    'A cancelled order leaves the list, but the list is cached and a cancel drops the entry only 4 s later: a list read within 4 s of a cancel still shows the order.',
+  ),
+  fault(
+    'cancelled-reappears',
+    'list',
+    'spec §4 listOrders (200: all orders in the store)',
+    'A cancelled order is hidden from the list for 4 s (a "recently cancelled" filter that expires), then listed again.',
+  ),
+  fault(
+    'cancel-then-401',
+    'cancel',
+    'spec §1 (every operation requires authentication)',
+    'A cancel without a valid key is carried out before the credentials are checked, then answered 401.',
+  ),
+  fault(
+    'cancel-then-409',
+    'cancel',
+    'spec §3 (a shipped order: no change, rejected with 409)',
+    'Cancelling a shipped order deletes it first and answers 409 after: the order leaves the list and a later cancel is 404.',
+  ),
+  fault(
+    'cancel-then-429',
+    'cancel',
+    'spec §8 rule 3',
+    'A cancel over the rate limit is carried out, then answered 429 (the limiter counts after the handler).',
+  ),
+  fault(
+    'cancel-not-atomic',
+    'cancel',
+    'spec §4 cancelOrder rule 1',
+    'A cancel checks that the order is pending, awaits another write, then cancels it without checking again: cancels of one order at the same moment all answer 204.',
+  ),
+  fault(
+    'cancel-unknown-drops-last',
+    'cancel',
+    'spec §4 cancelOrder rule 3 (no order has the id: 404, nothing to cancel)',
+    "A cancel of an unknown id answers 404, but first splices the cached list at findIndex's -1, dropping its last order until a cancel that succeeds rebuilds the cache.",
+  ),
+  fault(
+    'cancel-drops-neighbour',
+    'cancel',
+    'spec §4 listOrders (200: all orders in the store)',
+    'Cancelling an order also drops the next order of the store from every later list (an off-by-one in the delete).',
+  ),
+]);

@@ -1,0 +1,159 @@
+// The ids of every plain list the run read (GET /store/orders with no query, answered 2xx), kept small for
+// the store model (suites/state/): the first list's ids as a baseline, each later list as what it adds to
+// and lacks of it, since a run changes a store by a few orders however large it is. Fed by the kit's one
+// reading of each list body (list-bodies.ts), never a parse of its own; never sends.
+
+import { integerText } from '../../lib/formats/json.ts';
+import type { BodyObserver } from '../../lib/http/client.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
+import { memoKey } from '../../lib/run/memo.ts';
+import type { ListBodies } from './list-bodies.ts';
+import { idIdentity, type ListIds } from './list-ids.ts';
+import { ORDERS } from './paths.ts';
+
+/** What one list showed: its ids, as a difference from the run's first list. */
+export interface Snapshot {
+  has(id: string): boolean;
+  /** Ids it holds that the baseline does not, and baseline ids it lacks (both small in a run). */
+  readonly added: ReadonlySet<string>;
+  readonly removed: ReadonlySet<string>;
+}
+
+/**
+ * The ids of a list as the store model names orders: a safe integer (or integer text: the order "7" is order 7
+ * to the model, how the id is typed is LIST-IDS-INT64's finding) in the list's own sorted index, anything else
+ * by its exact decimal or, failing that, its text or JSON identity. No string per ordinary id.
+ */
+class StoreIds {
+  readonly safe: Float64Array;
+  readonly other = new Set<string>();
+
+  constructor(ids: ListIds) {
+    this.safe = ids.sortedSafe();
+    for (const [, v] of ids.unusual()) {
+      const key = integerText(v) ?? (typeof v === 'string' ? v.trim() : idIdentity(v));
+      if (key === undefined) continue;
+      const n = Number(key);
+      if (!(/^-?\d+$/.test(key) && Number.isSafeInteger(n))) this.other.add(key);
+    }
+  }
+
+  has(id: string): boolean {
+    if (/^-?\d+$/.test(id)) {
+      const n = Number(id);
+      if (Number.isSafeInteger(n) && String(n) === id) return holds(this.safe, n);
+    }
+    return this.other.has(id);
+  }
+}
+
+/** Binary search in an ascending array. */
+function holds(sorted: Float64Array, x: number): boolean {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = sorted[mid]!;
+    if (v < x) lo = mid + 1;
+    else if (v > x) hi = mid - 1;
+    else return true;
+  }
+  return false;
+}
+
+/** Values of ascending `a` that ascending `b` lacks, as decimal text: one merge walk, no copy of either. */
+function lacked(a: Float64Array, b: Float64Array, into: Set<string>): void {
+  let j = 0;
+  for (let i = 0; i < a.length; i++) {
+    const v = a[i]!;
+    while (j < b.length && b[j]! < v) j++;
+    if (j >= b.length || b[j] !== v) into.add(String(v));
+  }
+}
+
+/** The run's first list, against which every later one is kept. */
+export class Baseline {
+  readonly #ids: StoreIds;
+
+  constructor(ids: ListIds) {
+    this.#ids = new StoreIds(ids);
+  }
+
+  has(id: string): boolean {
+    return this.#ids.has(id);
+  }
+
+  /** A later list's ids as what it adds and lacks: one merge walk over the two sorted indexes. */
+  snapshot(ids: ListIds): Snapshot {
+    const later = new StoreIds(ids);
+    const base = this.#ids;
+    const added = new Set<string>();
+    lacked(later.safe, base.safe, added);
+    for (const id of later.other) if (!base.other.has(id)) added.add(id);
+    const removed = new Set<string>();
+    lacked(base.safe, later.safe, removed);
+    for (const id of base.other) if (!later.other.has(id)) removed.add(id);
+    return { added, removed, has: (id) => added.has(id) || (base.has(id) && !removed.has(id)) };
+  }
+}
+
+/** Ids `a` shows that `b` does not (computed from the two small differences alone). */
+export function lacking(a: Snapshot, b: Snapshot): string[] {
+  const out = new Set<string>();
+  for (const id of b.removed) if (!a.removed.has(id)) out.add(id);
+  for (const id of a.added) if (!b.added.has(id)) out.add(id);
+  return [...out];
+}
+
+/**
+ * The snapshots of lists already recorded (a transcript judged after the fact, not as it arrives): `idsOf`
+ * gives each plain 2xx list's ids as read, undefined for one that is not a list.
+ */
+export function snapshotsOf(
+  lists: readonly Exchange[],
+  idsOf: (x: Exchange) => ListIds | undefined,
+): (x: Exchange) => Snapshot | undefined {
+  let baseline: Baseline | undefined;
+  const bySeq = new Map<number, Snapshot>();
+  for (const x of lists) {
+    const ids = idsOf(x);
+    if (ids === undefined) continue;
+    baseline ??= new Baseline(ids);
+    bySeq.set(x.seq, baseline.snapshot(ids));
+  }
+  return (x) => bySeq.get(x.seq);
+}
+
+/** A plain list request: GET /store/orders with no query (a query is LIST-NO-NARROWING's to judge). */
+export const isPlainList = (method: string, path: string): boolean => method === 'GET' && path === ORDERS;
+
+/** Where the run keeps its StoreLists (one per run, registered with the HTTP client by the bind). */
+export const STORE_LISTS = memoKey<StoreLists>('shared/store-lists');
+
+/** Every plain list body of the run as a Snapshot, by exchange number. */
+export class StoreLists {
+  #baseline: Baseline | undefined;
+  readonly #bySeq = new Map<number, Snapshot>();
+
+  constructor(private readonly lists: ListBodies) {}
+
+  /** Registered after the ListBodies observer, whose fresh reading of the body it reads without taking. */
+  readonly observe: BodyObserver = (exchange, body, sent) => {
+    const status = exchange.response?.status ?? 0;
+    if (body === undefined || !isPlainList(sent.method, sent.path) || status < 200 || status > 299) return;
+    const same = this.lists.sameAs(exchange);
+    if (same) {
+      const earlier = this.#bySeq.get(same.seq);
+      if (earlier) this.#bySeq.set(exchange.seq, earlier);
+      return;
+    }
+    const reading = this.lists.peekReading(exchange.seq);
+    // Not an array, nor an object holding one: no ids to keep (LIST-BODY-ARRAY's finding).
+    if (!reading || (reading.count === undefined && !reading.wrapped)) return;
+    this.#baseline ??= new Baseline(reading.ids);
+    this.#bySeq.set(exchange.seq, this.#baseline.snapshot(reading.ids));
+  };
+
+  /** What the list answered by `x` showed, when it was a plain list read whole. */
+  snapshotOf = (x: Exchange): Snapshot | undefined => this.#bySeq.get(x.seq);
+}

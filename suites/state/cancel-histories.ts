@@ -1,0 +1,37 @@
+// What a recording shows an order went through: for each id a request with the key cancelled (a 2xx), the
+// cancels of it that followed, split by time as a run splits them: a repeat within one rate-limit window of the
+// cancel (CANCEL-REPEAT-), a later one after a window has passed (STATE-). The hook where a fuller model of
+// the store (every list and cancel of the recording) plugs in. Pure: reads recorded exchanges, never sends.
+import type { Exchange } from '../../lib/http/transcript.ts';
+import type { Ctx } from '../kit/context.ts';
+import { keyCancels } from '../kit/key-cancels.ts';
+import { cancelledBy } from '../kit/target-facts.ts';
+import { type KeyWindow, keyWindow, windowPassed } from './window.ts';
+
+/** One order a recorded cancel cancelled, and the cancels of it that came after. */
+export interface CancelHistory {
+  id: string;
+  first: Exchange;
+  /** Cancels of it sent before a window had passed since the first's answer. */
+  repeats: Exchange[];
+  /** Cancels of it sent once a window had passed. */
+  later: Exchange[];
+}
+
+const answeredAt = (x: Exchange) => Date.parse(x.startedAt) + x.durationMs;
+
+/** The orders the recording's cancels cancelled, with what followed, in the order they were cancelled. */
+export function cancelHistories(ctx: Ctx): { histories: CancelHistory[]; window: KeyWindow } {
+  const window = keyWindow(ctx.transcript.all());
+  const byId = new Map<string, CancelHistory>();
+  for (const { x, id } of keyCancels(ctx)) {
+    const h = byId.get(id);
+    if (!h) {
+      if (cancelledBy(x.response!.status)) byId.set(id, { id, first: x, repeats: [], later: [] });
+      continue;
+    }
+    const passed = Date.parse(x.startedAt) >= windowPassed(answeredAt(h.first), window);
+    (passed ? h.later : h.repeats).push(x);
+  }
+  return { histories: [...byId.values()], window };
+}

@@ -1,0 +1,179 @@
+// A refused cancel changes nothing: for each refusal of one class (401, 404, 409, 429) the run's later
+// requests show the store as before it: the fixture it named answers its next cancel with the key as before
+// (a pending one 2xx, a shipped one 409), and the first list after it lacks nothing the list before held
+// when no other request between could have changed the store. Pure: judges a History, sends nothing.
+
+import { lacking } from '../kit/store-lists.ts';
+import {
+  type CancelSent,
+  type History,
+  type ListSeen,
+  mayHaveChanged,
+  named,
+  touchedBefore,
+} from './history.ts';
+import type { StoreFinding } from './judge-lists.ts';
+
+export type RefusalClass = 401 | 404 | 409 | 429;
+
+/** What the refused order was when the refusal came: what its next read must still find. */
+export type Before = 'pending' | 'shipped' | 'absent' | 'other';
+
+/** A refusal whose aftermath the run saw: what proved the store unchanged after it. */
+export interface Proof {
+  refusal: CancelSent;
+  before: Before;
+  /** The next cancel of the same order that read its state (2xx, 404 or 409), when there was one. */
+  next?: CancelSent;
+  /** The lists around it, when the later one lacks nothing the earlier held. */
+  lists?: [ListSeen, ListSeen];
+  /** Whether only refusals were on the wire between those lists (then a gap would have been theirs). */
+  quiet?: boolean;
+}
+
+export interface RefusalJudgement {
+  proofs: Proof[];
+  findings: StoreFinding[];
+}
+
+/** A cancel's answer that reads the order's state: cancelled (2xx), not found, or not cancellable. */
+const decisive = (c: CancelSent) => c.outcome === 'done' || c.status === 404 || c.status === 409;
+
+/**
+ * What a fixture is before the run changes it. A pending one the lists read before (if any) never showed
+ * may not exist (LIST-HOLDS-FIXTURES says so): nothing is blamed on its refusals. A shipped one is judged
+ * only after a read that agrees (a 409), which shows it exists.
+ */
+function fixtureKind(h: History, id: string, before: CancelSent): Before {
+  if (h.fixtures.shipped.includes(id)) return 'shipped';
+  if (!h.fixtures.pending.includes(id)) return 'other';
+  const lists = h.lists.filter((l) => l.endMs <= before.startMs);
+  return lists.length > 0 && !lists.some((l) => l.ids.has(id)) ? 'other' : 'pending';
+}
+
+/** Whether two requests were on the wire at the same time. */
+const overlap = (a: CancelSent, b: CancelSent) => a.startMs < b.endMs && b.startMs < a.endMs;
+
+/** Whether a read of the order's state agrees with what it must still be. */
+function agrees(kind: Before, c: CancelSent): boolean {
+  return kind === 'pending' ? c.outcome === 'done' : c.status === 409;
+}
+
+const expectedNext = (kind: Before) => (kind === 'pending' ? '2xx (still pending)' : '409 (still shipped)');
+
+/**
+ * Each pending or shipped fixture's cancels in order: the refusals since its state was last read are the
+ * suspects, and the next read (a 2xx, 404 or 409 naming it alone) proves them harmless when it agrees with
+ * what the fixture must still be (a pending one cancelled, a shipped one 409 again), and blames them, in one
+ * finding, when it does not. A shipped fixture's 409 is both a read and a suspect for the next one. Judging a
+ * fixture ends once it is cancelled, a read disagrees, or a request may have changed it unseen.
+ */
+function fixtureReads(h: History, cls: RefusalClass, proofs: Proof[], findings: StoreFinding[]): void {
+  const ids = new Set([...h.fixtures.pending, ...h.fixtures.shipped]);
+  for (const id of ids) {
+    // In the order sent (a transcript numbers exchanges as they end, concurrent ones in any order).
+    const mine = h.cancels.filter((c) => c.names.includes(id)).sort((a, b) => a.startMs - b.startMs);
+    const first = mine[0];
+    if (!first) continue;
+    const kind = fixtureKind(h, id, first);
+    if (kind === 'other') continue;
+    let suspects: CancelSent[] = [];
+    // A shipped fixture's refusals count once a 409 has shown it exists.
+    let known = kind === 'pending';
+    for (const c of mine) {
+      if (mayHaveChanged(c, id) || c.outcome === 'unsure') break;
+      // A success without the key changed the order where it should have been refused (the AUTH- checks'
+      // finding): what follows reads that change, not the refusals'.
+      if (c.outcome === 'done' && c.exchange.bucket !== 'primary') break;
+      // A refused spelling of the id (007, 7.0) reads nothing of the order: ID- checks judge those.
+      if (c.segment !== id && c.outcome !== 'done') continue;
+      if (!decisive(c)) {
+        if (c.outcome === 'refused' && known) suspects.push(c);
+        continue;
+      }
+      // Reads on the wire at the same moment (a race) read one state: any that agrees speaks for them all.
+      const read = mine.find((d) => d.segment === id && decisive(d) && overlap(c, d) && agrees(kind, d)) ?? c;
+      if (agrees(kind, read)) {
+        for (const r of suspects) if (r.status === cls) proofs.push({ refusal: r, before: kind, next: read });
+        if (kind === 'pending') break;
+        known = true;
+        suspects = [c];
+        continue;
+      }
+      if (known && suspects.some((r) => r.status === cls))
+        findings.push({
+          problem: `${kind} order ${id} was refused (${suspects.map(named).join(', ')}), then its next cancel with the key answered ${c.status ?? 'nothing'} (${named(c)}), not ${expectedNext(kind)}: a refused request changed it`,
+          exchanges: [c.exchange, ...suspects.map((s) => s.exchange)],
+        });
+      break;
+    }
+  }
+}
+
+/**
+ * The lists just before and just after `r`, and whether only refusals were on the wire between them (then
+ * an order missing from the later one is the refusals' doing).
+ */
+function listsAround(h: History, r: CancelSent): { lists: [ListSeen, ListSeen]; quiet: boolean } | undefined {
+  const prev = h.lists
+    .filter((l) => l.endMs <= r.startMs)
+    .sort((a, b) => a.endMs - b.endMs)
+    .at(-1);
+  const next = h.lists.filter((l) => l.startMs >= r.endMs).sort((a, b) => a.startMs - b.startMs)[0];
+  if (!prev || !next) return undefined;
+  const quiet = h.cancels.every(
+    (c) => c.outcome === 'refused' || c.endMs <= prev.startMs || c.startMs >= next.endMs,
+  );
+  return { lists: [prev, next], quiet };
+}
+
+/**
+ * Every refusal of `cls` with its aftermath: for a pending or shipped fixture, the next read of its state
+ * (fixtureReads); for any refusal, the lists around it when only refusals came between them, of which the
+ * later must lack nothing the earlier held (but orders the run cancelled, whose lists are judged elsewhere).
+ */
+export function judgeRefusals(h: History, cls: RefusalClass): RefusalJudgement {
+  const proofs: Proof[] = [];
+  const findings: StoreFinding[] = [];
+  fixtureReads(h, cls, proofs, findings);
+  const blamedLists = new Set<ListSeen>();
+  for (const r of h.cancels) {
+    if (r.status !== cls) continue;
+    const around = listsAround(h, r);
+    if (!around) continue;
+    const [prev, next] = around.lists;
+    // An order the run cancelled (or may have) is the list checks' to judge, however late a list shows it.
+    const gone = lacking(prev.ids, next.ids).filter((x) => !touchedBefore(h, x, next.endMs));
+    if (gone.length === 0) {
+      // The store kept every order across the refusal: a proof, whatever else came between the lists.
+      const id = r.names.length === 1 ? r.names[0]! : undefined;
+      const proof = proofs.find((p) => p.refusal === r);
+      if (proof) Object.assign(proof, { lists: around.lists, quiet: around.quiet });
+      else
+        proofs.push({
+          refusal: r,
+          before:
+            id !== undefined && !prev.ids.has(id) && !h.fixtures.pending.includes(id) ? 'absent' : 'other',
+          lists: around.lists,
+          quiet: around.quiet,
+        });
+      continue;
+    }
+    // Not quiet: a cancel between the lists may have done it (STATE-LIST-EXPLAINED names them all).
+    if (!around.quiet || blamedLists.has(next)) continue;
+    blamedLists.add(next);
+    const refusals = h.cancels.filter((c) => c.startMs >= prev.endMs && c.endMs <= next.startMs);
+    findings.push({
+      problem: `after ${refusals.map(named).join(', ')} (refused, so nothing may change), ${gone.length === 1 ? `order ${gone[0]} is` : `orders ${gone.slice(0, 5).join(', ')}${gone.length > 5 ? ` and ${gone.length - 5} more` : ''} are`} missing from ${named(next)}, though ${named(prev)} listed ${gone.length === 1 ? 'it' : 'them'}`,
+      exchanges: [next.exchange, prev.exchange, ...refusals.map((c) => c.exchange)],
+    });
+  }
+  return { proofs, findings };
+}
+
+/** A proof on the kind of order the class is about: 401 and 429 on a pending fixture, 409 on a shipped one, 404 on an absent id. */
+export function strong(cls: RefusalClass, p: Proof): boolean {
+  if (cls === 409) return p.before === 'shipped' && (p.next !== undefined || p.lists !== undefined);
+  if (cls === 404) return p.before === 'absent' && p.lists !== undefined;
+  return p.before === 'pending' && p.next !== undefined;
+}

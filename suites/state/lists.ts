@@ -1,0 +1,137 @@
+// The whole run's lists judged against the store model: a cancelled order shown one way after its cancel
+// (allowing the lag the server declared), nothing vanishing or coming back that no request explains, and how
+// long lists lagged the cancels, recorded. Reads every plain list of the run, whichever check sent it; sends
+// nothing, so these run last in the state area, after everything it sends.
+import { input, OUTCOME } from '../../lib/check/skip.ts';
+import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
+import { SPEC } from '../kit/basis.ts';
+import { type Ctx, check } from '../kit/context.ts';
+import { secondsBetween } from './history.ts';
+import {
+  type AfterCancel,
+  afterCancels,
+  contradictions,
+  lags,
+  type StoreFinding,
+  unexplainedChanges,
+} from './judge-lists.ts';
+import { declaredLagMs, historyNow } from './store.ts';
+
+function report(ctx: Ctx, findings: readonly StoreFinding[]): void {
+  for (const f of findings) {
+    ctx.problem(f.problem, { exchange: f.exchanges[0]! });
+    ctx.evidence(...f.exchanges.slice(1));
+  }
+}
+
+/** Without fixtures the run cancels nothing: the check is left out for want of them, not by an outcome. */
+function noneCancelled(ctx: Ctx, pairs: number): void {
+  if (pairs === 0 && ctx.config.cancellableOrderIds.length === 0)
+    ctx.skip(
+      `nothing was cancelled, so no list can show a cancel: list a pending order the run may cancel in ${flagAndEnv('cancellableOrderIds')}`,
+      input('cancellableOrderIds'),
+    );
+}
+
+const declared = (ctx: Ctx) =>
+  ctx.config.consistencySeconds > 0
+    ? `a lag of ${ctx.config.consistencySeconds} s (declared with ${settingOf('consistencySeconds').flag})`
+    : 'no lag (read-your-writes)';
+
+/** The way cancelled orders show, as the judged pairs have it: listed, gone, or both (a finding). */
+function wayOf(pairs: readonly AfterCancel[]): string {
+  const judged = pairs.filter((p) => !p.declaredLag);
+  const shown = judged.filter((p) => p.shown).length;
+  if (shown === judged.length) return 'cancelled orders stay listed';
+  return shown === 0 ? 'cancelled orders leave the list' : 'cancelled orders are shown both ways';
+}
+
+export const listChecks = [
+  check({
+    id: 'STATE-LIST-AFTER-CANCEL',
+    level: 'MUST',
+    rules: ['4.list.200', '4.list.r1', '3.pending-cancel'],
+    requirement:
+      'Every list read after a cancel succeeded shows the cancelled order the same way: gone from every one, or in every one (the spec leaves open which), beyond a lag the server declared.',
+    rationale:
+      'The list holds all orders in the store, so it shows the store after the cancel, not before it (read-your-writes; a declared lag, --consistency-seconds, is allowed): a list that still shows an order others show gone, or one that comes back, shows a store that is not there.',
+    basis: [SPEC.list200, SPEC.listWhole, SPEC.pendingCancelled],
+    title: 'Reads every GET /store/orders of the run sent after a cancel of the run succeeded',
+    needs: { requests: 0 },
+    async run(ctx: Ctx) {
+      const pairs = afterCancels(historyNow(ctx), declaredLagMs(ctx));
+      const judged = pairs.filter((p) => !p.declaredLag);
+      noneCancelled(ctx, pairs.length);
+      if (judged.length === 0)
+        ctx.skip(
+          `nothing to judge: no list was read after a successful cancel${pairs.length > 0 ? `, beyond ${declared(ctx)}` : ''}`,
+          OUTCOME,
+        );
+      report(ctx, contradictions(pairs));
+      const orders = new Set(judged.map((p) => p.id)).size;
+      ctx.evidence(...judged.slice(0, 4).map((p) => p.list.exchange));
+      ctx.observe(
+        `${wayOf(pairs)}: ${judged.length} lists after the cancels of ${orders} order${orders === 1 ? '' : 's'} agree (allowing ${declared(ctx)})`,
+        judged.length,
+      );
+    },
+  }),
+  check({
+    id: 'STATE-LIST-EXPLAINED',
+    level: 'MUST',
+    rules: ['4.list.200', '4.list.r1'],
+    requirement:
+      'No order leaves the list, or comes back to it, unless a request of the run cancelled it: every fixture the run did not cancel stays listed.',
+    rationale:
+      'The list always holds all orders in the store, and the run changes the store only by its cancels: an order listed once and missing later, or missing and back, is a list that does not show the store or a request that changed more than it named (a cancel that drops a neighbour). Orders new to a later list are only noted: placing orders is an operation the spec does not show. Assumes no other client changes the store during the run.',
+    basis: [SPEC.list200, SPEC.listWhole],
+    title: 'Compares every GET /store/orders of the run with the one answered before it',
+    needs: { requests: 0 },
+    async run(ctx: Ctx) {
+      const { findings, compared, newIds } = unexplainedChanges(historyNow(ctx));
+      if (compared === 0) ctx.skip('nothing to judge: the run read fewer than two lists', OUTCOME);
+      if (newIds.length > 0)
+        ctx.note(
+          `${newIds.length} order${newIds.length === 1 ? '' : 's'} no earlier list held appeared (${newIds.slice(0, 5).join(', ')}${newIds.length > 5 ? ', …' : ''}): orders placed meanwhile, by an operation the spec does not show; not judged`,
+        );
+      report(ctx, findings);
+      ctx.observe(`${compared} lists, each compared with the one before it: nothing unexplained`, compared);
+    },
+  }),
+  check({
+    id: 'STATE-LIST-LAG-INFO',
+    level: 'INFO',
+    rules: ['3.pending-next'],
+    requirement:
+      'How long lists went on showing an order after its cancel succeeded (the store’s lag), and the lag the server declared, is recorded.',
+    rationale:
+      'Whether a cancelled order stays listed is not shown; for a server that removes cancelled orders, the last list still showing one and the first without it bound how long lists lag a cancel.',
+    basis: [SPEC.pendingCancelled],
+    title: 'Reads every GET /store/orders of the run sent after a cancel of the run succeeded',
+    needs: { requests: 0 },
+    async run(ctx: Ctx) {
+      const pairs = afterCancels(historyNow(ctx), declaredLagMs(ctx));
+      noneCancelled(ctx, pairs.length);
+      if (pairs.length === 0)
+        ctx.skip('nothing to judge: no list was read after a successful cancel', OUTCOME);
+      const all = lags(pairs);
+      for (const l of all)
+        ctx.note(
+          `order ${l.id}: ${l.lastShownMs !== undefined ? `still listed ${secondsBetween(0, l.lastShownMs)} after its cancel` : 'not listed after its cancel'}${l.firstGoneMs !== undefined && Number.isFinite(l.firstGoneMs) ? `, gone from a list ${secondsBetween(0, l.firstGoneMs)} after it` : ', never gone from a list after it'}`,
+        );
+      const gone = all.filter((l) => l.firstGoneMs !== undefined);
+      const lagged = gone
+        .filter((l) => l.lastShownMs !== undefined && l.lastShownMs < l.firstGoneMs!)
+        .sort((a, b) => b.lastShownMs! - a.lastShownMs!);
+      const longest = lagged[0];
+      ctx.observe(
+        gone.length === 0
+          ? `cancelled orders stay listed (${pairs.length} lists after a cancel): no lag to measure; allowed: ${declared(ctx)}`
+          : longest === undefined
+            ? `lists reflected every cancel at once (${pairs.length} lists after a cancel); allowed: ${declared(ctx)}`
+            : `lists lagged a cancel by at least ${secondsBetween(0, longest.lastShownMs!)} and less than ${secondsBetween(0, longest.firstGoneMs!)} (order ${longest.id}: still listed, then gone); allowed: ${declared(ctx)}`,
+        pairs.length,
+      );
+    },
+  }),
+];

@@ -1,0 +1,107 @@
+// Concurrency: the held pending fixture cancelled by several requests at one moment, a list read beside
+// them. Exactly one cancel succeeds (the others find the order no longer pending), the list shows the order
+// once or not at all (the lists after it are the whole run's list judges'). Says how close on the wire the
+// requests were.
+import { OUTCOME } from '../../lib/check/skip.ts';
+import { HarnessError } from '../../lib/errors.ts';
+import type { Response } from '../../lib/http/client.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
+import { SPEC } from '../kit/basis.ts';
+import { type Ctx, check } from '../kit/context.ts';
+import { LIST_BODIES, ListBodies } from '../kit/list-bodies.ts';
+import { shares } from '../kit/sendings.ts';
+import { STORE_LISTS } from '../kit/store-lists.ts';
+import { cancelledBy } from '../kit/target-facts.ts';
+import { timing } from './history.ts';
+import { heldRace, RACERS } from './sendings.ts';
+import { historyNow } from './store.ts';
+
+/** How close the requests were on the wire: the spread of their starts, and how long all were in flight. */
+export function closeness(xs: readonly Exchange[]): { spreadMs: number; overlapMs: number } {
+  const spans = xs.map(timing);
+  const starts = spans.map((s) => s.startMs);
+  const spreadMs = Math.max(...starts) - Math.min(...starts);
+  const overlapMs = Math.min(...spans.map((s) => s.endMs)) - Math.max(...starts);
+  return { spreadMs, overlapMs };
+}
+
+const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+
+/** How a list answer shows `id`: once, not at all, or twice (from the store model's ids and the kit's reading). */
+function listedIn(ctx: Ctx, res: Response, id: string): string {
+  if (twice(ctx, res, id)) return 'twice';
+  const snapshot = ctx.memo.peek(STORE_LISTS)?.snapshotOf(res.exchange);
+  return snapshot === undefined ? 'in a body not read as a list' : snapshot.has(id) ? 'once' : 'not at all';
+}
+
+/** Whether a list answer shows `id` more than once (read from the kit's one reading of its body). */
+function twice(ctx: Ctx, res: { exchange: Exchange }, id: string): boolean {
+  const lists = ctx.memo.once(LIST_BODIES, () => new ListBodies());
+  return lists.findingsOf(res.exchange)?.duplicates.includes(id) ?? false;
+}
+
+/** The run's last plain list answered before `x` left: how the server listed the order before the race. */
+function lastListBefore(ctx: Ctx, x: Exchange): { exchange: Exchange } | undefined {
+  const start = timing(x).startMs;
+  return historyNow(ctx)
+    .lists.filter((l) => l.endMs <= start)
+    .at(-1);
+}
+
+export const raceCheck = check({
+  id: 'STATE-CANCEL-RACE',
+  level: 'MUST',
+  rules: ['4.cancel.r1', '3.pending-cancel'],
+  requirement:
+    'Of several cancels of one pending order sent at the same moment exactly one succeeds, the others are refused (409 or 404), and a list read meanwhile shows the order at most once.',
+  rationale:
+    'Only a pending order can be cancelled, and the first cancel leaves it pending no more: a second success means the check and the change were not one step (check-then-act), and the order was cancelled twice.',
+  basis: [SPEC.onlyPending, SPEC.pendingCancelled, SPEC.list200],
+  title: `Sends ${RACERS} DELETE /store/orders/{the held pending fixture} and a GET /store/orders at one moment`,
+  needs: { requests: 0, held: true, shared: shares('held race') },
+  async run(ctx: Ctx) {
+    const race = await heldRace(ctx);
+    if ('skip' in race) ctx.skip(race.skip);
+    const { id } = race;
+    const failed = [...race.cancels, race.inFlight].find((r) => r instanceof HarnessError);
+    if (failed) throw failed;
+    const cancels = race.cancels as Response[];
+    const inFlight = race.inFlight as Response | undefined;
+    const together = [...cancels, ...(inFlight ? [inFlight] : [])];
+    const { spreadMs, overlapMs } = closeness(together.map((r) => r.exchange));
+    ctx.note(
+      overlapMs > 0
+        ? `the ${together.length} requests left within ${ms(spreadMs)} of one another and were all in flight together for ${ms(overlapMs)}`
+        : `the ${together.length} requests left within ${ms(spreadMs)} of one another, but one was answered before the last left: they did not all overlap`,
+    );
+    if (!inFlight) ctx.note('no list was sent beside them: the run could not read the list');
+    ctx.evidence(...together.map((r) => r.exchange), ...(race.after ? [race.after.exchange] : []));
+    const statuses = cancels.map((r) => r.status).join(', ');
+    const won = cancels.filter((r) => cancelledBy(r.status));
+    if (won.length === 0)
+      ctx.skip(
+        `none of the ${RACERS} cancels of order ${id} succeeded (${statuses}): it was no longer pending before the race (see STATE-429-CHANGES-NOTHING and STATE-LIST-EXPLAINED)`,
+        OUTCOME,
+      );
+    if (won.length > 1)
+      ctx.problem(
+        `${won.length} of ${RACERS} cancels of pending order ${id} sent at one moment succeeded (${statuses}): the order was cancelled more than once, though the first left it no longer pending`,
+        { expected: 'one 2xx, the others 409 or 404', actual: statuses, exchange: won[1]!.exchange },
+      );
+    for (const r of cancels.filter((c) => !cancelledBy(c.status) && c.status !== 404 && c.status !== 409))
+      ctx.problem(
+        `a cancel of order ${id} that lost the race answered ${r.status}, not 409 or 404 (the order was no longer pending)`,
+        { expected: '409 or 404', actual: String(r.status), exchange: r.exchange },
+      );
+    const before = lastListBefore(ctx, together[0]!.exchange);
+    if (inFlight && twice(ctx, inFlight, id) && !(before && twice(ctx, before, id)))
+      ctx.problem(
+        `the list read while the cancels were in flight showed order ${id} twice (the list before them, once at most): a list shows an order before or after its cancel, never both`,
+        { exchange: inFlight.exchange },
+      );
+    ctx.observe(
+      `one of ${RACERS} cancels of order ${id} at one moment succeeded (${statuses})${inFlight ? `; the list beside them showed it ${listedIn(ctx, inFlight, id)}` : ''}`,
+      together.length,
+    );
+  },
+});

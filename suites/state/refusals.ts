@@ -1,0 +1,190 @@
+// A refused request changes nothing, one check per refusal the spec names: 401 (no key, a wrong key) on a
+// pending fixture just before the run's first cancel of it; 404 and 409 on the run's own refusals (with one
+// request or two added when the run lacks a proof); 429 on the held fixture, the rate-limit probe's request
+// past the limit, before the race cancels it. Each judges the store model (judge-refusals.ts).
+import { input, OUTCOME } from '../../lib/check/skip.ts';
+import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
+import { SPEC } from '../kit/basis.ts';
+import { type Ctx, check } from '../kit/context.ts';
+import { orderPath } from '../kit/paths.ts';
+import { shares } from '../kit/sendings.ts';
+import { cancelledBy } from '../kit/target-facts.ts';
+import { NOT_OBSERVED } from '../kit/traffic.ts';
+import { remainingMisbehaves } from '../rate-limit/buckets/of-run.ts';
+import { probeOf } from '../rate-limit/probe/session.ts';
+import { named } from './history.ts';
+import { judgeRefusals, type Proof, type RefusalClass, strong } from './judge-refusals.ts';
+import { cancelOnce, heldRace, listOnce, listsReadable, wrongKey } from './sendings.ts';
+import { historyNow } from './store.ts';
+
+const NO_FIXTURE = `needs a pending order the run may cancel: list one in ${flagAndEnv('cancellableOrderIds')}`;
+
+/** How one proof reads in the report: the refusal, and what showed the store unchanged after it. */
+function proofText(p: Proof): string {
+  const parts = [
+    ...(p.next ? [`next cancel ${named(p.next)}`] : []),
+    ...(p.lists ? [`lists ${named(p.lists[0])} and ${named(p.lists[1])} alike`] : []),
+  ];
+  return `${named(p.refusal)} (${p.before} order): ${parts.join('; ')}`;
+}
+
+/** Judges the refusals of `cls` in the run so far; `none` says what was missing when none was judged. */
+function judge(ctx: Ctx, cls: RefusalClass, none: () => never): void {
+  const { proofs, findings } = judgeRefusals(historyNow(ctx), cls);
+  for (const f of findings) {
+    ctx.problem(f.problem, { exchange: f.exchanges[0]! });
+    ctx.evidence(...f.exchanges.slice(1));
+  }
+  const shown = proofs.filter((p) => strong(cls, p));
+  if (findings.length > 0) return;
+  if (shown.length === 0) none();
+  for (const p of shown.slice(0, 5)) ctx.note(proofText(p));
+  if (shown.length > 5) ctx.note(`${shown.length - 5} more alike`);
+  ctx.evidence(...shown.flatMap((p) => [p.refusal.exchange, ...(p.next ? [p.next.exchange] : [])]));
+  const weak = proofs.length - shown.length;
+  ctx.observe(
+    `${shown.length} refused cancel${shown.length === 1 ? '' : 's'} (${cls}) changed nothing${weak > 0 ? `; ${weak} more on other orders left the lists alike` : ''}`,
+    shown.length,
+  );
+}
+
+/** A refusal class judged over a recording: what its refusals and the lists and cancels after them show. */
+export function judgeRecorded(cls: RefusalClass): (ctx: Ctx) => Promise<void> {
+  return async (ctx) =>
+    judge(ctx, cls, () =>
+      ctx.skip(
+        `no cancel answered ${cls} with a list or a next cancel of that order after it that shows the store`,
+        NOT_OBSERVED,
+      ),
+    );
+}
+
+export const refusedBeforeFirstCancel = check({
+  id: 'STATE-401-CHANGES-NOTHING',
+  level: 'MUST',
+  rules: ['5.r3', '5.r4', '4.cancel.401'],
+  requirement:
+    'A cancel refused with 401 (no key, a wrong key) changes nothing: the pending order it named is still cancellable, its next cancel with the key succeeds.',
+  rationale:
+    'Every operation requires authentication: a request refused for its credentials is not carried out, so the order stays pending. Sent just before the run first cancels that fixture, whose answer is the proof.',
+  basis: [SPEC.authRequired, SPEC.everyOperation, SPEC.invalidKey401],
+  title:
+    'Sends DELETE /store/orders/{a pending fixture} without credentials and with an unknown key, then the first cancel of that fixture with the key',
+  needs: { requests: 2, shared: shares('order list', 'first cancel') },
+  async run(ctx: Ctx) {
+    const id = ctx.target.upcomingFirstCancel;
+    if (id === undefined)
+      ctx.skip(
+        ctx.config.cancellableOrderIds.length === 0
+          ? NO_FIXTURE
+          : `the run's first cancel was sent already, so no pending fixture is left to refuse before it: ${NO_FIXTURE}`,
+        input('cancellableOrderIds'),
+      );
+    await ctx.target.list();
+    const path = orderPath(id);
+    const refusals = [
+      await ctx.http.send({ method: 'DELETE', path, auth: { kind: 'none' } }),
+      await ctx.http.send({
+        method: 'DELETE',
+        path,
+        auth: { kind: 'literal', authorization: `Bearer ${wrongKey(ctx.config.seed)}` },
+      }),
+    ];
+    const taken = refusals.find((r) => cancelledBy(r.status));
+    if (taken) {
+      // Cancelled without a valid key (AUTH-MISSING-401 and AUTH-UNKNOWN-KEY-401 judge that): the fixture is
+      // spent, so the run's first cancel takes the next one, as if this check had never touched it.
+      ctx.target.takeCancellableId(id);
+      ctx.skip(
+        `the cancel of pending order ${id} without a valid key was not refused (${named(taken)}): nothing was refused to prove harmless (see AUTH-MISSING-401 and AUTH-UNKNOWN-KEY-401)`,
+        OUTCOME,
+      );
+    }
+    await ctx.target.firstCancel();
+    judge(ctx, 401, () =>
+      ctx.skip(
+        `no cancel of pending order ${id} was refused with 401 (see AUTH-MISSING-401), so none can show it changed nothing`,
+        OUTCOME,
+      ),
+    );
+  },
+});
+
+// The 404 check runs before the run's first cancel (suites/state/checks.ts), where the first lists and the
+// refusals around them leave the store untouched: its one cancel and list then prove it alone, and the run's
+// later 404s are STATE-LIST-EXPLAINED's to judge.
+export const [refusedAbsent, refusedShipped] = [
+  check({
+    id: 'STATE-404-CHANGES-NOTHING',
+    level: 'MUST',
+    rules: ['4.cancel.r3', '4.list.200'],
+    requirement:
+      'A cancel answered 404 changes nothing: the next list holds every order the list before it held.',
+    rationale:
+      "No order has the id, so there is nothing to cancel; a server that changes something else on the way (the nearest id, a cached list spliced at -1) shows in the list. Judged before the run's first cancel, on the 404s so far between two lists with nothing but refusals between; when there is none, one cancel of an absent id and a list follow the run's last list.",
+    basis: [SPEC.absent404, SPEC.list200],
+    title:
+      "Before the run's first cancel, reads the lists around its cancels answered 404; sends DELETE /store/orders/{an id proven absent} then GET /store/orders when no 404 came between two lists alone",
+    needs: { requests: 2, shared: shares('order list') },
+    async run(ctx: Ctx) {
+      const quiet = judgeRefusals(historyNow(ctx), 404).proofs.some((p) => strong(404, p) && p.quiet);
+      const absent = await ctx.target.absentId();
+      if (!quiet && absent !== undefined && (await listsReadable(ctx))) {
+        await cancelOnce(ctx, absent);
+        await listOnce(ctx);
+      }
+      judge(ctx, 404, () =>
+        ctx.skip(
+          'no cancel of an id absent from the list was answered 404 between two lists (see CANCEL-UNKNOWN-404)',
+          OUTCOME,
+        ),
+      );
+    },
+  }),
+  check({
+    id: 'STATE-409-CHANGES-NOTHING',
+    level: 'MUST',
+    rules: ['3.shipped-cancel', '4.cancel.r2'],
+    requirement:
+      'A cancel of a shipped order answered 409 changes nothing: the order stays listed and its next cancel is 409 again.',
+    basis: [SPEC.shippedRejected, SPEC.shipped409],
+    title:
+      "Reads the run's cancels of shipped fixtures answered 409 and the next cancel of each (sends DELETE /store/orders/{the shipped fixture} again if none came)",
+    needs: { requests: 1, shipped: true, shared: shares('shipped cancel') },
+    async run(ctx: Ctx) {
+      const id = ctx.target.shippedIds[0]!;
+      await ctx.target.cancelShipped(id);
+      if (judgeRefusals(historyNow(ctx), 409).proofs.every((p) => !strong(409, p))) await cancelOnce(ctx, id);
+      judge(ctx, 409, () =>
+        ctx.skip('no cancel of a shipped fixture was answered 409 (see CANCEL-SHIPPED-409)', OUTCOME),
+      );
+    },
+  }),
+];
+
+export const refusedOverLimit = check({
+  id: 'STATE-429-CHANGES-NOTHING',
+  level: 'MUST',
+  rules: ['8.r3', '7.429'],
+  requirement:
+    'A cancel refused with 429 over the rate limit changes nothing: the pending order it named is still listed and its next cancel with the key succeeds.',
+  rationale:
+    'The request that exceeds the limit is answered 429, not served: a server that carries it out and only then refuses it changes the store for a client told to retry.',
+  basis: [SPEC.exceeded429, SPEC.rateLimited429],
+  title:
+    "Reads the rate-limit probe's request past Remaining 0, a cancel of the held pending fixture, then the race that cancels it",
+  needs: { requests: 0, probe: true, held: true, shared: shares('held race') },
+  async run(ctx: Ctx) {
+    const record = await probeOf(ctx).run();
+    await heldRace(ctx);
+    const walk = record.walk.kind === 'done' ? record.walk.value : undefined;
+    judge(ctx, 429, () =>
+      ctx.skip(
+        walk?.overLimit
+          ? `the request past the limit (${named(walk.overLimit.response)}) was not refused with 429, or the held fixture's state was not read after it (see RL-PROBE-LIMIT-ENFORCED and STATE-CANCEL-RACE)`
+          : `the rate-limit probe sent no cancel of the held fixture past Remaining 0 (${remainingMisbehaves(ctx.transcript.all(), ctx.config.baseUrl) ?? `see RL-PROBE-LIMIT-ENFORCED; ${settingOf('skipRateLimitProbe').flag} leaves the probe out`})`,
+        OUTCOME,
+      ),
+    );
+  },
+});

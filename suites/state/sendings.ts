@@ -1,0 +1,103 @@
+// What the state checks send: the race (the held fixture cancelled by several requests at one moment, a list
+// in flight beside them, a list after when the window has room), once per run for every check that reads it, and the single
+// requests a judge adds when the run lacks them. Sends only to fixtures.
+
+import { UNMET } from '../../lib/check/needs.ts';
+import { OUTCOME, type Skip, skipOf } from '../../lib/check/skip.ts';
+import type { HarnessError } from '../../lib/errors.ts';
+import type { Response, SendOptions } from '../../lib/http/client.ts';
+import { memoKey } from '../../lib/run/memo.ts';
+import type { Ctx } from '../kit/context.ts';
+import { ORDERS, orderPath } from '../kit/paths.ts';
+import { cancelledBy, mayHaveChanged, named } from './history.ts';
+import { historyNow } from './store.ts';
+
+/** A token no server issued: fixed per seed (never drawn from the run's random stream, which others read). */
+export const wrongKey = (seed: number): string =>
+  `osc_not_a_key_${(seed >>> 0).toString(16).padStart(8, '0')}`;
+
+/**
+ * Cancels of the held fixture sent at one moment, beside one list. Two are a race (check-then-act lets both
+ * through); a third would cost the default run its one Free-plan minute (test/request-budget.test.ts).
+ */
+export const RACERS = 2;
+
+const list = (ctx: Ctx) => ctx.http.send({ method: 'GET', path: ORDERS });
+const cancel = (ctx: Ctx, id: string) => ctx.http.send({ method: 'DELETE', path: orderPath(id) });
+
+/** Whether the run's first list was read (not cut by a limit of the harness): only then is one sent again. */
+export function listsReadable(ctx: Ctx): Promise<boolean> {
+  return ctx.target.list().then(
+    () => true,
+    () => false,
+  );
+}
+
+/** One more list with the key: what a judge needs when no list came after the requests it judges. */
+export const listOnce = list;
+
+/** One more cancel with the key (a shipped fixture read again, an id proven absent): what a judge adds. */
+export const cancelOnce = cancel;
+
+export interface Race {
+  id: string;
+  cancels: Array<Response | HarnessError>;
+  /** The list sent at the same moment (when the run's lists can be read). */
+  inFlight?: Response | HarnessError;
+  /** A list once the race is over, when the key's window had room for it. */
+  after?: Response;
+}
+
+/** Whether the key's window, as last announced, has room for one more request beyond one a later judge adds. */
+function roomAfter(ctx: Ctx): boolean {
+  const { remaining, resetAtMs } = ctx.http.pacer.snapshot('primary');
+  return remaining === undefined || remaining > 1 || (resetAtMs !== undefined && resetAtMs <= Date.now());
+}
+
+const RACE = memoKey<Promise<Race | { skip: Skip }>>('state/held-race');
+
+/** The held fixture's state so far, when a request of the run did or may have cancelled it. */
+function spent(ctx: Ctx, id: string): string | undefined {
+  const h = historyNow(ctx);
+  const c = h.cancels.find((x) => cancelledBy(x, id) || mayHaveChanged(x, id));
+  return c && named(c);
+}
+
+/**
+ * The held fixture cancelled by RACERS requests with the key at one moment, a list beside them, and a list
+ * after when the key's window has room (4 requests at most); skipped when no fixture is held or the run already cancelled
+ * it (the rate-limit probe's request past the limit, when the limit let it through).
+ */
+export function heldRace(ctx: Ctx): Promise<Race | { skip: Skip }> {
+  return ctx.memo.once(RACE, async () => {
+    const id = ctx.target.heldFixture;
+    if (id === undefined) return { skip: UNMET.held };
+    const by = spent(ctx, id);
+    if (by !== undefined)
+      return {
+        skip: skipOf(
+          `the held fixture ${id} was no longer pending: ${by} cancelled it, or may have (see STATE-429-CHANGES-NOTHING and RL-PROBE-LIMIT-ENFORCED)`,
+          OUTCOME,
+        ),
+      };
+    // A list the run could not read (over --max-response-bytes, say) is not asked for again.
+    const lists = await listsReadable(ctx);
+    ctx.log(
+      `  cancelling order ${id} with ${RACERS} requests at one moment${lists ? ', a list beside them' : ''}`,
+    );
+    const del: SendOptions = { method: 'DELETE', path: orderPath(id) };
+    const all = await ctx.http.together([
+      ...Array.from({ length: RACERS }, () => del),
+      ...(lists ? [{ method: 'GET', path: ORDERS } as const] : []),
+    ]);
+    // A list after, for the whole run's list judges, only when the key's window has room beyond the one
+    // request the judges after it may add: a default run stays within one Free-plan minute.
+    const after = lists && roomAfter(ctx) ? await list(ctx) : undefined;
+    return {
+      id,
+      cancels: all.slice(0, RACERS),
+      ...(lists ? { inFlight: all[RACERS]! } : {}),
+      ...(after ? { after } : {}),
+    };
+  });
+}

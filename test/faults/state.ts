@@ -1,0 +1,109 @@
+// The proofs of the faults in what a request does to the store over the run (spec §1, §3, §4, §8 rule 3).
+// Test support: each probe is the smallest exchange that tells the fault from the faithful server.
+import { HIDDEN_FOR_MS, LIST_CACHE_MS } from '../../reference/orders-route.ts';
+import type { RunningReference } from '../../reference/server.ts';
+import { cancelled, del, TWO_PER_MINUTE } from '../support/probes.ts';
+import { call } from '../support/reference-calls.ts';
+import { type FaultProofs, NO_PROBE, SHORT_WINDOW } from './proof.ts';
+
+/** Whether the list holds order `id`. */
+const listed = async (s: RunningReference, id: bigint): Promise<boolean> =>
+  ((await call(s, '/store/orders')).json as Array<{ id: bigint }>).some((o) => o.id === id);
+
+export const STATE_FAULTS = {
+  'list-cache-after-cancel': {
+    probe: async (s, clock) => {
+      const status = (await call(s, '/store/orders/1', del)).status;
+      const soon = await listed(s, 1n);
+      clock.advance(LIST_CACHE_MS + 1);
+      return [status, soon, await listed(s, 1n)];
+    },
+    // The faithful server keeps a cancelled order listed; this one drops it, but only once its cache does.
+    faithful: [204, true, true],
+    faulty: [204, true, false],
+    // The look a window after the first cancel finds it gone; the list right after the race still shows the
+    // order the race cancelled.
+    caught: [{ fails: ['STATE-LIST-AFTER-CANCEL'], ...SHORT_WINDOW, exit: 1 }],
+    onlyBy: ['STATE-LIST-AFTER-CANCEL'],
+  },
+  'cancelled-reappears': {
+    probe: async (s, clock) => {
+      await call(s, '/store/orders/1', del);
+      const soon = await listed(s, 1n);
+      clock.advance(HIDDEN_FOR_MS + 1);
+      return [soon, await listed(s, 1n)];
+    },
+    faithful: [true, true],
+    faulty: [false, true],
+    caught: [{ fails: ['STATE-LIST-AFTER-CANCEL'], ...SHORT_WINDOW, exit: 1 }],
+    onlyBy: ['STATE-LIST-AFTER-CANCEL'],
+  },
+  'cancel-then-401': {
+    probe: async (s) => [(await call(s, '/store/orders/1', { ...del, key: null })).status, cancelled(s)],
+    faithful: [401, []],
+    faulty: [401, ['1']],
+    // The run's first cancel of that fixture then finds it cancelled.
+    caught: [{ fails: ['STATE-401-CHANGES-NOTHING', 'CANCEL-PENDING-204'], args: NO_PROBE, exit: 1 }],
+  },
+  'cancel-then-409': {
+    probe: async (s) => [(await call(s, '/store/orders/42', del)).status, await listed(s, 42n)],
+    faithful: [409, true],
+    faulty: [409, false],
+    // The sequences' cancels of the shipped order then meet a 404.
+    caught: [
+      {
+        fails: ['STATE-409-CHANGES-NOTHING', 'STATE-LIST-EXPLAINED', 'STATE-SEQUENCE'],
+        args: NO_PROBE,
+        exit: 1,
+      },
+    ],
+  },
+  'cancel-then-429': {
+    options: TWO_PER_MINUTE,
+    probe: async (s) => {
+      await call(s, '/store/orders');
+      await call(s, '/store/orders');
+      return [(await call(s, '/store/orders/1', del)).status, cancelled(s)];
+    },
+    faithful: [429, []],
+    faulty: [429, ['1']],
+    // The probe's request past the limit cancels the held fixture; the race then finds it cancelled.
+    caught: [
+      {
+        fails: ['STATE-429-CHANGES-NOTHING'],
+        args: ['--only', 'STATE-429'],
+        reference: { rateLimit: { limit: 5, windowSeconds: 2 }, banAfter: 1 },
+        exit: 1,
+      },
+    ],
+  },
+  'cancel-not-atomic': {
+    probe: async (s) =>
+      (await Promise.all([call(s, '/store/orders/1', del), call(s, '/store/orders/1', del)]))
+        .map((a) => a.status)
+        .sort(),
+    faithful: [204, 409],
+    faulty: [204, 204],
+    caught: [{ fails: ['STATE-CANCEL-RACE'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['STATE-CANCEL-RACE'],
+  },
+  'cancel-unknown-drops-last': {
+    probe: async (s) => [
+      (await call(s, '/store/orders/5', del)).status,
+      await listed(s, 9223372036854775807n),
+    ],
+    faithful: [404, true],
+    faulty: [404, false],
+    // Its last refusals come between two lists with nothing else between them: STATE-404-CHANGES-NOTHING's.
+    caught: [{ fails: ['STATE-404-CHANGES-NOTHING', 'STATE-LIST-EXPLAINED'], args: NO_PROBE, exit: 1 }],
+  },
+  'cancel-drops-neighbour': {
+    probe: async (s) => {
+      await call(s, '/store/orders/1', del);
+      return listed(s, 2n);
+    },
+    faithful: true,
+    faulty: false,
+    caught: [{ fails: ['STATE-LIST-EXPLAINED'], args: NO_PROBE, exit: 1 }],
+  },
+} satisfies FaultProofs<'state'>;

@@ -1,0 +1,36 @@
+// The proofs of the variants in what a request does to the store over the run.
+// Test support: each probe is the smallest exchange that tells the variant from the default server.
+import { LIST_LAG_MS } from '../../reference/orders-route.ts';
+import type { RunningReference } from '../../reference/server.ts';
+import { del } from '../support/probes.ts';
+import { call } from '../support/reference-calls.ts';
+import { SHORT_WINDOW, type VariantProofs } from './proof.ts';
+
+const listed = async (s: RunningReference, id: bigint): Promise<boolean> =>
+  ((await call(s, '/store/orders')).json as Array<{ id: bigint }>).some((o) => o.id === id);
+
+export const STATE_VARIANTS = {
+  'list-lags-cancel': {
+    probe: async (s, clock) => {
+      await call(s, '/store/orders/1', del);
+      const soon = await listed(s, 1n);
+      clock.advance(LIST_LAG_MS + 1);
+      return [soon, await listed(s, 1n)];
+    },
+    standard: [true, true],
+    variant: [true, false],
+    // Declared, as a server that is eventually consistent by design would be: --consistency-seconds 3. The
+    // lag the run measures depends on how soon after a cancel it lists (at once, unless the machine stalls).
+    runs: [
+      {
+        ...SHORT_WINDOW,
+        args: [...SHORT_WINDOW.args, '--consistency-seconds', '3'],
+        records: {
+          'STATE-LIST-LAG-INFO':
+            /lists (lagged a cancel by at least|reflected every cancel at once).*allowed: a lag of 3 s \(declared with --consistency-seconds\)/,
+          'STATE-LIST-AFTER-CANCEL': /cancelled orders leave the list/,
+        },
+      },
+    ],
+  },
+} satisfies VariantProofs<'state'>;
