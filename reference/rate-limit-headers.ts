@@ -49,7 +49,7 @@ export function rateLimitHeaders(
       headers['X-RateLimit-Reset'] = [String(reset), String(reset)];
     }
   }
-  if (verdict.outcome !== 'allowed' && !variants?.has('no-retry-after')) {
+  if (verdict.outcome !== 'allowed' && !faults.has('ratelimit-no-retry-after')) {
     // RFC 9110 §10.2.3: delay-seconds, a non-negative integer; rounded up and at least 1 so that a client
     // that waits exactly this long never arrives before the reset.
     const waitMs = verdict.retryAtMs - now;

@@ -95,6 +95,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'Retry-After names 1 s at most, whatever the window: a client that waits it is refused again until the Reset.',
   ),
   fault(
+    'ratelimit-no-retry-after',
+    'any response',
+    'spec §8 rule 4',
+    '429 responses carry no Retry-After (a limiter whose headers option covers only X-RateLimit-*): the client is told to wait for a time it is never given.',
+  ),
+  fault(
     'ratelimit-not-atomic',
     'any response',
     'spec §8 rule 3',

@@ -9,11 +9,6 @@ export const RATE_LIMIT_VARIANTS = variantsOf('rate-limit', [
     'Retry-After is an HTTP-date (the reset instant, rounded up to the second) instead of delay-seconds.',
   ),
   variant(
-    'no-retry-after',
-    'RFC 6585 §4 (a 429 MAY include a Retry-After header); spec §8 rule 4 binds the client only',
-    '429 responses carry no Retry-After: a client waits for X-RateLimit-Reset instead.',
-  ),
-  variant(
     'retry-after-rounded-up',
     'RFC 9110 §10.2.3; spec §8 rule 8',
     'Retry-After is delay-seconds counted from whole-second clocks: X-RateLimit-Reset minus the current second, so it can end up to a second after the reset.',

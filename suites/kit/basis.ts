@@ -158,10 +158,6 @@ export const RFC = {
     'RFC 9110 §8.6',
     'A server MUST NOT send a Content-Length header field in any response with a status code of 1xx (Informational) or 204 (No Content).',
   ),
-  retryAfterMay: at(
-    'RFC 6585 §4',
-    'The response representations SHOULD include details explaining the condition, and MAY include a Retry-After header indicating how long to wait before making a new request.',
-  ),
   retryAfterMeaning: at(
     'RFC 9110 §10.2.3',
     'Servers send the "Retry-After" header field to indicate how long the user agent ought to wait before making a follow-up request.',

@@ -52,23 +52,6 @@ export const RATE_LIMIT_VARIANTS = {
       },
     ],
   },
-  'no-retry-after': {
-    options: THREE_PER_10S,
-    probe: retryAfterOf,
-    standard: '10',
-    variant: undefined,
-    runs: [
-      {
-        ...PROBE(5, 2),
-        // RFC 6585 §4 leaves Retry-After to the server (MAY): recorded, the wait taken from Reset instead.
-        records: { 'RL-PROBE-429-RETRY-AFTER': /carries no Retry-After/ },
-        skips: {
-          'RL-PROBE-RETRY-AFTER-CONSISTENT': /no usable Retry-After/,
-          'RL-HEADERS-RETRY-AFTER-VALID': /no response of the run carried Retry-After/,
-        },
-      },
-    ],
-  },
   'retry-after-rounded-up': {
     options: THREE_PER_10S,
     probe: async (s, clock) => {

@@ -154,12 +154,13 @@ export const rateLimitProbe = suite({
     limitedCheck(
       {
         id: 'RL-PROBE-429-RETRY-AFTER',
-        level: 'INFO',
+        level: 'SHOULD',
         rules: ['8.r4', '8.r8'],
-        requirement: 'Whether the 429 carries Retry-After, and in which form, is recorded.',
+        requirement:
+          'The 429 carries a Retry-After giving the time the client is to wait before retrying, in either form (delay-seconds or HTTP-date).',
         rationale:
-          'Spec §8 rule 4 tells the client to wait for it, and RFC 6585 §4 lets a 429 include one (MAY), so none binds the server to send it; a value that is sent must match its grammar (RL-HEADERS-RETRY-AFTER-VALID).',
-        basis: [RFC.retryAfterMay, SPEC.retryAfterWait, RFC.retryAfterForms],
+          'Spec §8 rule 4 tells the client "to wait for the time given in the Retry-After header": a rule that has the client use what only the server can supply binds the server to supply it, and a 429 without one leaves a client unable to follow the rule (it can only guess from X-RateLimit-Reset). RFC 6585 §4 alone lets a 429 leave it out (MAY); the spec, the more specific, does not. SHOULD, not MUST: the spec words the rule as the client\'s, not as the server\'s in so many words. A value that is sent must match its grammar (RL-HEADERS-RETRY-AFTER-VALID).',
+        basis: [SPEC.retryAfterWait, RFC.retryAfterMeaning],
         title: 'Reads Retry-After on the walk’s 429',
       },
       judgeRetryAfter,

@@ -61,6 +61,16 @@ export const LIMITER_FAULTS = {
       { ...PROBE, fails: ['RL-PROBE-RECOVERY'], exit: 1 },
     ],
   },
+  'ratelimit-no-retry-after': {
+    options: TWO_PER_MINUTE,
+    probe: async (s) => (await calls(s, 3))[2]!.headers['retry-after'],
+    faithful: '60',
+    faulty: undefined,
+    // SHOULD (spec §8 rule 4 tells the client to wait for the time Retry-After gives); the probe waits for
+    // X-RateLimit-Reset instead, recovers, and nothing else finds fault.
+    caught: [{ ...PROBE, warns: ['RL-PROBE-429-RETRY-AFTER'], exit: 0 }],
+    onlyBy: ['RL-PROBE-429-RETRY-AFTER'],
+  },
   'ratelimit-not-atomic': {
     options: { rateLimit: { limit: 5, windowSeconds: 60 } },
     probe: async (s) => (await burst(s, 200)) > 5,
