@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { bearerChallenge, type Credentials, parseAuthorization } from './auth.ts';
+import { keyedClient } from './client-address.ts';
 import type { RouteContext } from './context.ts';
 import { petsDeprecationHeaders } from './deprecation.ts';
 import { writeReply } from './http-writer.ts';
@@ -84,7 +85,13 @@ function unauthorized(ctx: PipelineContext, credentials: Credentials): Reply {
   return errorReply(ctx.faults, 401, 'UNAUTHORIZED', message, headers);
 }
 
+/** Fault ratelimit-refused-503: the page a reverse proxy's limiter answers with by default. */
+const PROXY_503 =
+  '<html>\r\n<head><title>503 Service Temporarily Unavailable</title></head>\r\n<body>\r\n<center><h1>503 Service Temporarily Unavailable</h1></center>\r\n</body>\r\n</html>\r\n';
+
 function tooMany(ctx: PipelineContext, verdict: Verdict): Reply {
+  if (ctx.faults.has('ratelimit-refused-503'))
+    return { status: 503, body: { type: 'text/html', text: PROXY_503 } };
   if (ctx.faults.has('ratelimit-429-body-text'))
     return { status: 429, body: { type: 'text/plain; charset=utf-8', text: 'Too Many Requests\n' } };
   if (verdict.outcome === 'banned') {
@@ -150,7 +157,8 @@ function subjectOf(ctx: PipelineContext, caller: Caller, req: IncomingMessage, p
     // on one clock (windows aligned to their length), as a memory store keyed by key + path does.
     if (ctx.faults.has('ratelimit-bucket-per-path'))
       return { kind: 'key', id: `${caller.key} ${path}`, windows, family: 'epoch' };
-    return { kind: 'key', id: caller.key, windows };
+    const client = keyedClient(ctx.faults, ctx.variants, req);
+    return { kind: 'key', id: client === undefined ? caller.key : `${caller.key} ${client}`, windows };
   }
   return { kind: 'address', id: req.socket.remoteAddress ?? 'unknown', windows: ctx.addressWindows };
 }

@@ -46,6 +46,7 @@ describe('the rate-limit probe against the faithful reference server', () => {
       'RL-PROBE-REMAINING-COUNTS': 'pass',
       'RL-PROBE-REMAINING-STEP': 'info',
       'RL-PROBE-RESET-WINDOW': 'pass',
+      'RL-PROBE-FORWARDED-HEADERS': 'pass',
       'RL-PROBE-429-RETRY-AFTER': 'pass',
       'RL-PROBE-RETRY-AFTER-CONSISTENT': 'pass',
       'RL-PROBE-429-HEADERS': 'pass',
@@ -194,6 +195,38 @@ describe('waiting as told, under faults', () => {
     const run = await probe(server, []);
     expect(checkOf(run, 'RL-PROBE-429-RETRY-AFTER').status).toBe('warn');
     expect(checkOf(run, 'RL-PROBE-RECOVERY').status).toBe('pass');
+    expectNeverEarly(server);
+  });
+});
+
+describe('limiters that are not a fixed window answering 429 with X-RateLimit-*', () => {
+  it("only the IETF draft's RateLimit fields: they bound the walk, and the limit is judged", async () => {
+    const server = await strict({ faults: ['ratelimit-draft-fields-only'] });
+    const run = await probe(server, []);
+    expect(run.stdout).toMatch(
+      /walk ≤ \d+ \(the remaining of the IETF draft's RateLimit \(draft -08 and later\),/,
+    );
+    expect(checkOf(run, 'RL-PROBE-LIMIT-ENFORCED').status).toBe('pass');
+    expect(checkOf(run, 'RL-PROBE-RECOVERY').status).toBe('pass');
+    expect(checkOf(run, 'RL-PROBE-429-HEADERS').status).toBe('fail');
+    expectNeverEarly(server);
+  });
+
+  it('a front refusing with 503: the refusal is said for what it is, and waited out as a 429 is', async () => {
+    const server = await strict({ faults: ['ratelimit-refused-503'] });
+    const run = await probe(server, []);
+    expect(checkOf(run, 'RL-PROBE-LIMIT-ENFORCED').message).toMatch(/refused with 503 where 429 is required/);
+    expect(checkOf(run, 'RL-PROBE-RECOVERY').status).toBe('pass');
+    expect(run.stdout).toMatch(/waiting [\d.]+ s as the 503 refusal said/);
+    expectNeverEarly(server);
+  });
+
+  it('a limiter keyed on X-Forwarded-For: stepped around, said by its own check, the 429 still on time', async () => {
+    const server = await strict({ faults: ['ratelimit-trusts-forwarded-for'] });
+    const run = await probe(server, []);
+    expect(checkOf(run, 'RL-PROBE-FORWARDED-HEADERS').status).toBe('warn');
+    expect(checkOf(run, 'RL-PROBE-LIMIT-ENFORCED').status).toBe('pass');
+    expect(checkOf(run, 'RL-PROBE-REMAINING-COUNTS').status).toBe('pass');
     expectNeverEarly(server);
   });
 });

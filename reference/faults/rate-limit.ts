@@ -131,6 +131,24 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'X-RateLimit-Limit is always 100 (a hard-coded default), whatever the plan.',
   ),
   fault(
+    'ratelimit-refused-503',
+    'any response',
+    'spec §8 rule 3',
+    "Requests past the limit are refused as a reverse proxy's limiter refuses them by default: 503 Service Unavailable with its own HTML page, no Retry-After and no X-RateLimit-* fields.",
+  ),
+  fault(
+    'ratelimit-draft-fields-only',
+    'any response',
+    'spec §8 rule 1',
+    "The limiter writes the IETF draft's RateLimit and RateLimit-Policy fields (a library's standardHeaders: 'draft-8') and no X-RateLimit-* fields.",
+  ),
+  fault(
+    'ratelimit-trusts-forwarded-for',
+    'any response',
+    'spec §8 (limits depend on the plan); rule 3',
+    'Each key is counted per client address taken from the leftmost X-Forwarded-For (a proxy fix told to trust every hop): a client that names a new address in it gets a fresh count.',
+  ),
+  fault(
     'ratelimit-429-body-text',
     'any response',
     'spec §7 (error responses use the Error object)',

@@ -29,6 +29,16 @@ export const RATE_LIMIT_VARIANTS = variantsOf('rate-limit', [
     'A token bucket of Limit tokens refilled evenly over the window: Remaining may rise between requests, Reset is when the bucket is full again, Retry-After is the wait for the next token.',
   ),
   variant(
+    'ratelimit-draft-fields-too',
+    "spec §8 rule 1 (the X-RateLimit-* fields are required; others are not forbidden); the IETF draft's RateLimit fields",
+    "Beside X-RateLimit-*, every response carries the IETF draft's RateLimit (draft -07 form: limit=, remaining=, reset=) and RateLimit-Policy fields.",
+  ),
+  variant(
+    'limit-per-key-and-client',
+    'spec §8 (limits depend on the plan; what a limit counts by beyond that is not shown); spec §5 rule 5',
+    "Each key is limited per client address, read as a server behind one proxy reads it: the last X-Forwarded-For entry on a connection from its proxy (127.0.0.2), the connection's own address otherwise.",
+  ),
+  variant(
     'address-limit-separate',
     'spec §5 rule 5 and §8 (how unauthenticated callers are limited is not shown); §8 rule 1',
     'Unauthenticated requests are limited per client address by their own window, a quarter of the key limit (at least 10), with its own X-RateLimit-* numbers.',

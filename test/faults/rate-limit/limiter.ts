@@ -99,6 +99,52 @@ export const LIMITER_FAULTS = {
     faulty: [[200, 429, 429], true],
     caught: [{ ...PROBE, fails: ['RL-PROBE-RECOVERY'], exit: 1 }],
   },
+  'ratelimit-refused-503': {
+    options: TWO_PER_MINUTE,
+    probe: async (s) => {
+      const refused = (await calls(s, 3))[2]!;
+      return [refused.status, refused.headers['content-type'], refused.headers['x-ratelimit-remaining']];
+    },
+    faithful: [429, 'application/json', '0'],
+    faulty: [503, 'text/html', undefined],
+    caught: [
+      // The limit is enforced, with the wrong status: said so by the check that owns the status, and the
+      // refusal judged as a 429 (its headers, its body, its Retry-After).
+      {
+        ...PROBE,
+        fails: ['RL-PROBE-LIMIT-ENFORCED', 'RL-PROBE-429-HEADERS', 'RL-PROBE-429-BODY', 'RL-HEADERS-PRESENT'],
+        warns: ['RL-PROBE-429-RETRY-AFTER'],
+        exit: 1,
+      },
+    ],
+  },
+  'ratelimit-draft-fields-only': {
+    probe: async (s) => {
+      const a = await call(s, '/store/orders');
+      return [a.headers['x-ratelimit-remaining'], a.headers.ratelimit, a.headers['ratelimit-policy']];
+    },
+    faithful: ['59', undefined, undefined],
+    faulty: [undefined, '"default";r=59;t=60', '"default";q=60;w=60'],
+    caught: [
+      { fails: ['RL-HEADERS-PRESENT'], args: NO_PROBE, exit: 1 },
+      // The draft's fields bound the walk: the probe still walks to the 429 (test/rate-limit-probe.test.ts).
+      { ...PROBE, fails: ['RL-HEADERS-PRESENT', 'RL-PROBE-429-HEADERS'], exit: 1 },
+    ],
+  },
+  'ratelimit-trusts-forwarded-for': {
+    probe: async (s) => [
+      (await call(s, '/store/orders')).headers['x-ratelimit-remaining'],
+      (await call(s, '/store/orders', { headers: { 'x-forwarded-for': '192.0.2.1' } })).headers[
+        'x-ratelimit-remaining'
+      ],
+      (await call(s, '/store/orders')).headers['x-ratelimit-remaining'],
+    ],
+    faithful: ['59', '58', '57'],
+    faulty: ['59', '59', '58'],
+    // The walk names documentation addresses in X-Forwarded-For and its kin: each got a fresh count.
+    caught: [{ ...PROBE, warns: ['RL-PROBE-FORWARDED-HEADERS'], exit: 0 }],
+    onlyBy: ['RL-PROBE-FORWARDED-HEADERS'],
+  },
   'ratelimit-429-body-text': {
     options: TWO_PER_MINUTE,
     probe: async (s) => (await calls(s, 3))[2]!.headers['content-type'],
