@@ -88,9 +88,11 @@ function casesMarkdown(cell: (text: string) => string): string[] {
     '',
     '## Cases of the sampling checks',
     '',
-    'These checks try a catalogue of cases. A default run sends a sample (each operation meets each kind of case,',
-    'the case rotating by `--seed`; the requests count as the plan counts them, shared sendings aside);',
-    '`--exhaustive` sends every case, on every operation.',
+    'These checks try a catalogue of cases, by kind: a kind is what one parser or router takes or refuses as a',
+    'whole (strtol takes `0x` but not `0o`; a server may take the `Token` scheme and no other). A default run',
+    'sends every kind at least once, each operation meeting each kind of the check, and rotates by `--seed` only',
+    "among a kind's variants; the requests count as the plan counts them, shared sendings aside. `--exhaustive`",
+    'sends every case, on every operation, and the cases marked for it (a length past what HTTP fronts accept).',
   ];
   for (const c of sampling) {
     const own = c.needs.requests;

@@ -7,6 +7,7 @@ import { bearerChallenge, type Credentials, parseAuthorization } from './auth.ts
 import { keyedClient } from './client-address.ts';
 import type { RouteContext } from './context.ts';
 import { petsDeprecationHeaders } from './deprecation.ts';
+import { refusedAtFront } from './front.ts';
 import { writeReply } from './http-writer.ts';
 import { misplacedKeys } from './misplaced-keys.ts';
 import { cancelOrder, listOrders } from './orders-route.ts';
@@ -150,13 +151,25 @@ async function respond(
   return dispatch(ctx, route, query, false, accept)!;
 }
 
-function subjectOf(ctx: PipelineContext, caller: Caller, req: IncomingMessage, path: string): Subject {
+function subjectOf(
+  ctx: PipelineContext,
+  caller: Caller,
+  req: IncomingMessage,
+  path: string,
+  route: Route,
+): Subject {
   if (caller.authenticated) {
     const windows = ctx.windowsFor(caller.plan);
     // Fault ratelimit-bucket-per-path: counters keyed by key and path, in a store that resets every counter
     // on one clock (windows aligned to their length), as a memory store keyed by key + path does.
     if (ctx.faults.has('ratelimit-bucket-per-path'))
       return { kind: 'key', id: `${caller.key} ${path}`, windows, family: 'epoch' };
+    // Fault ratelimit-bucket-per-route: keyed by the endpoint, each window opened by its own first request
+    // (a path no route matches has no endpoint: it is keyed by itself).
+    if (ctx.faults.has('ratelimit-bucket-per-route')) {
+      const endpoint = ['list', 'cancel', 'pet'].includes(route.kind) ? route.kind : path;
+      return { kind: 'key', id: `${caller.key} ${endpoint}`, windows, family: 'fixed' };
+    }
     const client = keyedClient(ctx.faults, ctx.variants, req);
     return { kind: 'key', id: client === undefined ? caller.key : `${caller.key} ${client}`, windows };
   }
@@ -174,6 +187,8 @@ export async function handleRequest(
   res: ServerResponse,
 ): Promise<void> {
   ctx.counters.requests += 1;
+  // Variant front-request-line-limit: refused before the application, so counted by no limiter.
+  if (ctx.variants.has('front-request-line-limit') && refusedAtFront(req, res)) return;
   const started = ctx.clock();
   const { path, query: rawQuery } = splitTarget(req.url ?? '/');
   const query = new URLSearchParams(rawQuery);
@@ -189,7 +204,7 @@ export async function handleRequest(
   const routed = routedPath(ctx.faults, mounted);
   const route = matchRoute(method, routed.path);
   const caller = identify(ctx, req, query, route);
-  const subject = subjectOf(ctx, caller, req, path);
+  const subject = subjectOf(ctx, caller, req, path, route);
   ctx.counters[subject.kind] += 1;
   // Fault ratelimit-delete-two-units: a cost table that charges writes double.
   const cost = ctx.faults.has('ratelimit-delete-two-units') && method === 'DELETE' ? 2 : 1;

@@ -125,6 +125,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     "A key's requests are counted per path (a store keyed by key and path, every counter reset on one clock): each path has its own X-RateLimit-Remaining, starting from the limit.",
   ),
   fault(
+    'ratelimit-bucket-per-route',
+    'any response',
+    'spec §8 (limits depend on the plan, in requests per minute)',
+    "A key's requests are counted per route (the limiter keyed by the endpoint, as Flask-Limiter's default is), each route's window opened by its own first request: each route has its own X-RateLimit-Remaining and its own Reset.",
+  ),
+  fault(
     'ratelimit-limit-fixed-100',
     'any response',
     'spec §8 table',

@@ -23,4 +23,9 @@ export const HTTP_VARIANTS = variantsOf('http', [
     'RFC 9110 §5.1 (field names are case-insensitive)',
     'Header names in other letter cases: x-ratelimit-limit, X-RATELIMIT-REMAINING, x-ratelimit-reset, RETRY-AFTER, content-type, www-authenticate.',
   ),
+  variant(
+    'front-request-line-limit',
+    'RFC 9112 §3 (a server that receives a request-target longer than it wishes to parse answers 414, or 400); what fronts accept',
+    "A front refuses a request line longer than 4,094 bytes with its own HTML 400, without Date or rate-limit fields, before the application runs: gunicorn's default limit_request_line.",
+  ),
 ]);

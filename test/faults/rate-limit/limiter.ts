@@ -177,4 +177,27 @@ export const LIMITER_FAULTS = {
     caught: [{ warns: ['RL-BUCKET-ONE-COUNT'], args: NO_PROBE, exit: 0 }],
     onlyBy: ['RL-BUCKET-ONE-COUNT'],
   },
+  'ratelimit-bucket-per-route': {
+    probe: async (s, clock) => {
+      const a = await call(s, '/store/orders');
+      clock.advance(5000);
+      const b = await call(s, '/store/orders/5', del);
+      const c = await call(s, '/store/orders');
+      return [
+        [a, b, c].map((x) => x.headers['x-ratelimit-remaining']),
+        b.headers['x-ratelimit-reset'] === a.headers['x-ratelimit-reset'],
+      ];
+    },
+    faithful: [['59', '58', '57'], true],
+    faulty: [['59', '59', '58'], false],
+    caught: [
+      // Each route's count falls by one per request: only reading across routes shows it, by the Remaining
+      // that rises when the route changes (windows opened within a second of each other)...
+      { warns: ['RL-BUCKET-ONE-COUNT'], args: NO_PROBE, exit: 0 },
+      // ...or, on a clock fast enough that each route opened its window seconds after the other, by two
+      // windows open at once, each route keeping its own.
+      { warns: ['RL-BUCKET-ONE-COUNT'], args: NO_PROBE, clockSpeed: 20, exit: 0 },
+    ],
+    onlyBy: ['RL-BUCKET-ONE-COUNT'],
+  },
 } satisfies Partial<FaultProofs<'rate-limit'>>;
