@@ -16,7 +16,7 @@ import { getPet } from './pets-route.ts';
 import type { Plan, WindowSpec } from './plans.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
 import type { RateLimiter, Subject, Verdict } from './rate-limiter.ts';
-import { errorReply, type Reply } from './reply.ts';
+import { errorReply, labelled, type Reply } from './reply.ts';
 import { isPetsRoute, matchRoute, type Route, splitTarget, underBase } from './router.ts';
 import { shapeReply } from './variant-shape.ts';
 
@@ -32,6 +32,8 @@ export interface PipelineContext extends RouteContext {
   basePath: string;
   /** Requests received, and how many each kind of rate-limit subject was charged (a key, an address). */
   counters: { requests: number; key: number; address: number };
+  /** Held before each answer: a distant server's round trip (ReferenceServerOptions.delayMs). */
+  delayMs?: number;
   log?: (line: string) => void;
 }
 
@@ -187,6 +189,7 @@ export async function handleRequest(
   res: ServerResponse,
 ): Promise<void> {
   ctx.counters.requests += 1;
+  if (ctx.delayMs) await delay(ctx.delayMs);
   // Variant front-request-line-limit: refused before the application, so counted by no limiter.
   if (ctx.variants.has('front-request-line-limit') && refusedAtFront(req, res)) return;
   const started = ctx.clock();
@@ -225,13 +228,16 @@ export async function handleRequest(
       ? { status: 500, body: { type: 'text/plain; charset=utf-8', text: 'Internal Server Error\n' } }
       : errorReply(ctx.faults, 500, 'INTERNAL_ERROR', 'The server failed to handle the request.');
   }
-  reply = shapeReply(reply, ctx.variants);
+  reply = labelled(shapeReply(reply, ctx.variants), ctx.faults);
   const headers = rateLimitHeaders(verdict, reply.status, ctx.clock(), ctx.faults, ctx.variants);
   if (isPetsRoute(route) && !ctx.variants.has('no-deprecation-headers')) {
-    Object.assign(headers, petsDeprecationHeaders());
+    Object.assign(headers, petsDeprecationHeaders(ctx.faults, ctx.variants));
   }
   // The server's Date is its own clock (RFC 9110 §6.6.1), the one its X-RateLimit-Reset is read against.
-  headers.Date ??= new Date(ctx.clock()).toUTCString();
+  // Fault http-no-date: none at all (node's own turned off too); http-date-iso: the ISO 8601 form.
+  if (ctx.faults.has('http-no-date')) res.sendDate = false;
+  else if (ctx.faults.has('http-date-iso')) headers.Date = new Date(ctx.clock()).toISOString();
+  else headers.Date ??= new Date(ctx.clock()).toUTCString();
   writeReply(res, reply, headers, ctx.variants);
   const who = caller.authenticated ? `key(${caller.plan})` : 'anonymous';
   const target = rawQuery === '' ? path : `${path}?${redactQuery(rawQuery)}`;

@@ -229,4 +229,22 @@ describe('limiters that are not a fixed window answering 429 with X-RateLimit-*'
     expect(checkOf(run, 'RL-PROBE-REMAINING-COUNTS').status).toBe('pass');
     expectNeverEarly(server);
   });
+
+  it('a window that turns mid-walk on a server whose clock runs ahead without a Date: a new window, no refill', async () => {
+    // Windows aligned to the clock, 2.5 s ahead of ours and said by no Date, and a 50 ms round trip: the walk
+    // spans a window's end, and Remaining back at full with a later Reset is the next window.
+    const server = await strict({
+      rateLimit: { limit: 30, windowSeconds: 4 },
+      variants: ['limiter-epoch-window'],
+      faults: ['http-no-date'],
+      clock: () => Date.now() + 2500,
+      delayMs: 50,
+    });
+    const run = await probe(server, []);
+    const enforced = checkOf(run, 'RL-PROBE-LIMIT-ENFORCED');
+    expect(enforced.status, `${enforced.message}\n${run.stdout}`).toBe('pass');
+    expect(checkOf(run, 'RL-PROBE-REMAINING-COUNTS').status).toBe('pass');
+    expect(checkOf(run, 'RL-PROBE-RECOVERY').status).toBe('pass');
+    expectNeverEarly(server);
+  }, 60_000);
 });

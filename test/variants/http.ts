@@ -5,6 +5,20 @@ import { call, rawExchange } from '../support/reference-calls.ts';
 import { PLAIN, PROBE, type VariantProofs } from './proof.ts';
 
 export const HTTP_VARIANTS = {
+  'more-response-fields': {
+    probe: async (s) => {
+      const a = await call(s, '/store/orders');
+      return [
+        a.headers['cache-control'],
+        a.headers.vary,
+        a.headers['content-type'],
+        (await call(s, '/pets/101')).headers.link?.split(', <').length,
+      ];
+    },
+    standard: [undefined, undefined, 'application/json', 1],
+    variant: ['no-store, private', 'Accept, Authorization', 'application/json; charset="utf-8"', 2],
+    runs: [{ ...PLAIN }],
+  },
   'front-request-line-limit': {
     probe: async (s) => {
       const a = await call(s, `/store/orders/${'9'.repeat(5000)}`, del);

@@ -72,8 +72,9 @@ async function waitForFreshWindow(env: Tools, reading: Reading, bound: number): 
 
 /**
  * After a served answer, how the walk goes on: a window that began before the limit was met is walked from
- * its first answer instead (once); a token that came back as the request was spent (a token bucket) moves
- * the bound one further, within the window the plan allowed. Returns whether the limit has been overrun.
+ * its first answer instead (each time one does: a clock we cannot read, without a Date, may make the wait for
+ * a fresh window land late in it); a token that came back as the request was spent (a token bucket) moves the
+ * bound one further; both within the ceiling the plan announced. Returns whether the limit has been overrun.
  */
 function adjust(
   env: Tools,
@@ -86,7 +87,7 @@ function adjust(
   const limit = limitOf(walk.samples[0]!) ?? left(walk.samples[0]!) ?? 0;
   const rolled = windowStarts(walk.samples)[walk.samples.length - 1]!;
   if (left(prev) === 0 && !rolled) return true;
-  if (rolled && walk.rolledAt === undefined && !overLimit) {
+  if (rolled && !overLimit) {
     walk.rolledAt = s.n;
     walk.bound = Math.min(ceiling, walk.sent + Math.min(left(s) ?? limit, limit) + WALK_MARGIN);
     env.log(`  the window reset during the walk (request ${s.n}); walking the new one from its start`);
