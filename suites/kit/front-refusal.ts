@@ -1,7 +1,8 @@
 // What real HTTP fronts accept of a request, and the refusal a front gives to one past it before any routing:
-// gunicorn stops at a 4,094-byte request line, nginx at 8 KiB of a header line, Node at 16 KiB of headers.
-// The suite keeps every request within the first two unless the length itself is its case; a refusal of
-// such a request is the front's protocol answer, not the application's. Reads exchanges; never sends.
+// gunicorn stops at a 4,094-byte request line, nginx at 8 KiB of a header line, Node at 16 KiB of headers,
+// and nginx refuses a repeated Authorization line or a NUL byte in the path outright. The suite keeps every
+// request within the sizes unless the length itself is its case; a refusal of such a request is the front's
+// protocol answer, not the application's. Reads exchanges; never sends.
 import { rateLimitHeaders } from '../../lib/formats/rate-limit-headers.ts';
 import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
 import { isJsonMediaType } from './responses.ts';
@@ -33,14 +34,27 @@ export function overLong(x: Exchange): string | undefined {
 }
 
 /**
- * Why an answer is a front's protocol refusal of an over-long request, or undefined: a 400, 414 or 431 to a
- * request past the fronts' sizes, without the rate-limit fields or without a JSON body (what the application
- * behind it would have answered with). Only its status is the service's to answer for then.
+ * Why a front may refuse a request before routing it, or undefined: it is over-long, it repeats the
+ * Authorization line (RFC 9110 §5.3 forbids a sender to; nginx answers "client sent duplicate header line"),
+ * or its path carries a NUL byte (%00, which nginx refuses once decoded). Only the suite's named cases are such.
+ */
+export function frontMayRefuse(x: Exchange): string | undefined {
+  const long = overLong(x);
+  if (long) return long;
+  if (Array.isArray(x.request.headers.authorization)) return 'a request with two Authorization lines';
+  if (/%00/.test(x.request.url.replace(/[?#].*$/, ''))) return 'a path holding a NUL byte (%00)';
+  return undefined;
+}
+
+/**
+ * Why an answer is a front's protocol refusal of a request it may refuse (frontMayRefuse), or undefined: a
+ * 400, 414 or 431 without the rate-limit fields or without a JSON body (what the application behind it would
+ * have answered with). Only its status is the service's to answer for then.
  */
 export function frontRefusal(x: Exchange): string | undefined {
   const r = x.response;
   if (!r || !FRONT_REFUSALS.has(r.status)) return undefined;
-  const long = overLong(x);
+  const long = frontMayRefuse(x);
   if (!long) return undefined;
   const raw = rawOf(r);
   const bare = rateLimitHeaders(raw.headers).remaining === undefined;

@@ -15,11 +15,14 @@ import {
   PLAN_LIMITS,
   type ProbeRequest,
   RECOVERY_ATTEMPTS,
+  REFUSAL_STATUSES,
   type Reading,
+  type Sample,
   seconds,
   WALK_MARGIN,
   type WalkPlan,
 } from './record.ts';
+import { holdAfterRefusal } from './refusal.ts';
 import type { ProbeSender } from './sender.ts';
 
 /** The largest list the probe repeats when no id may be sent as absent (it is sent up to Limit + 3 times). */
@@ -62,7 +65,16 @@ export async function readLimit(env: Tools, sender: ProbeSender): Promise<Outcom
     return skip(`the probe has no request to repeat: ${request.reason}`, request.cause);
   env.log(`Rate-limit probe: reading the limit with one ${request.label}`);
   let sample = await sender.send(request, 'primary', false);
-  if (sample.status === 429) sample = await sender.send(request, 'primary', false);
+  // Limited already (other traffic, or the run itself past a front's own limit): waited out once, a limiter's
+  // 503 as a 429, so the walk starts from an answer that was served.
+  const limited = (s: Sample) => s.status === 429 || REFUSAL_STATUSES.has(s.status);
+  if (limited(sample)) {
+    if (sample.status !== 429) holdAfterRefusal(env, sample);
+    env.log(
+      `  the key was refused (${sample.status}) before the probe began: waiting as told, then reading again`,
+    );
+    sample = await sender.send(request, 'primary', false);
+  }
   const list =
     left(sample) === undefined && ![401, 429].includes(sample.status) && request.method === 'DELETE'
       ? await cheapList(env.target, 'the absent-id cancel carries no X-RateLimit-Remaining')
@@ -75,11 +87,13 @@ export async function readLimit(env: Tools, sender: ProbeSender): Promise<Outcom
       sample = again;
     }
   }
-  if (sample.status === 429)
+  if (limited(sample)) {
+    if (sample.status !== 429) holdAfterRefusal(env, sample);
     return skip(
-      `the key was limited before the probe began, and still after waiting its Retry-After (other traffic on the key?): rerun when the key is idle, or leave the probe out with ${settingOf('skipRateLimitProbe').flag}`,
+      `the key was limited before the probe began (${sample.status}), and still after waiting as told (other traffic on the key?): rerun when the key is idle, or leave the probe out with ${settingOf('skipRateLimitProbe').flag}`,
       input('skipRateLimitProbe'),
     );
+  }
   if (sample.status === 401)
     return skip(
       `the API key was refused (401), so there is no key limit to probe (see AUTH-*): check ${flagAndEnv('apiKey')}`,

@@ -6,7 +6,7 @@ import { retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
 import { UNKNOWN_429_BACKOFF_MS } from '../../../lib/http/pacer.ts';
 import type { Tools } from '../../kit/context.ts';
 import { earlyTolerance, left, limitOf, REFUSAL_STATUSES, type Sample, type Walk } from './record.ts';
-import { windowResetOf } from './windows.ts';
+import { saneResetAtMs, windowResetOf } from './windows.ts';
 
 /** A refusal status other than what the repeated request answers when served. */
 export function isRefusal(s: Sample, reading: Sample): boolean {
@@ -34,10 +34,10 @@ export const refusalName = (s: Sample): string => (s.status === 429 ? '429' : `$
  * the minute window of spec §8), else that minute, so nothing is sent with it sooner: the recovery then
  * waits exactly as after a 429.
  */
-export function holdAfterRefusal(env: Tools, s: Sample, walk: Walk): void {
+export function holdAfterRefusal(env: Tools, s: Sample, walk?: Walk): void {
   const at = s.response.receivedAtMs;
   const ra = retryAfter(s.response.headers, at);
-  const reset = windowResetOf(s, walk)?.atMs;
+  const reset = walk ? windowResetOf(s, walk)?.atMs : saneResetAtMs(s);
   const wait =
     ra && ra.form !== 'invalid'
       ? ra.delayMs
