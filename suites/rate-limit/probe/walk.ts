@@ -48,22 +48,28 @@ async function pauseInWindow(env: Tools, sender: ProbeSender, s: Sample): Promis
   await sleep(WALK_PAUSE_MS);
 }
 
+/** Steps of Remaining the walk needs to show it counting (RL-PROBE-REMAINING-COUNTS, a burst's gate). */
+const STEPS_TO_JUDGE = 3;
+
 /**
  * A walk that would still be under way when its window ends meets the next window halfway and walks two
- * half windows. When the reading's window ends before the walk could (its bound at the reading's own round
- * trip, and a second), the walk waits for the next window first, within --max-wait-seconds, and walks it
- * from its start. Returns the wait.
+ * half windows; one that starts with fewer than STEPS_TO_JUDGE requests left in the window (the run before it
+ * spent the rest) shows no counting at all. Either way the walk waits for the next window first, within
+ * --max-wait-seconds, and walks it from its start. Returns the wait.
  */
 async function waitForFreshWindow(env: Tools, reading: Reading, bound: number): Promise<number> {
   const end = saneResetAtMs(reading.sample);
   if (end === undefined) return 0;
   const until = end - Date.now();
   const walkMs = bound * Math.max(5, reading.sample.response.exchange.durationMs) + 1000;
-  if (until <= 0 || until > walkMs) return 0;
+  const spent = (left(reading.sample) ?? STEPS_TO_JUDGE) < STEPS_TO_JUDGE;
+  if (until <= 0 || (until > walkMs && !spent)) return 0;
   const after = end + 1000;
   if (after - Date.now() > env.config.maxWaitMs) return 0;
   env.log(
-    `  the window ends in ${seconds(until)}, before the walk could: waiting for the next one to walk it whole`,
+    spent
+      ? `  ${left(reading.sample)} left in this window, too few to show Remaining counting: waiting ${seconds(until)} for the next one to walk it whole`
+      : `  the window ends in ${seconds(until)}, before the walk could: waiting for the next one to walk it whole`,
   );
   const started = Date.now();
   await env.http.pacer.waitUntil('primary', after);
