@@ -10,7 +10,7 @@ import { type Ctx, check } from '../../kit/context.ts';
 import { judgeOnly, PROBE_FLOOR, probeNeeds } from './cost.ts';
 import { judgeBurst, judgeRecovery, judgeSecondKey } from './judge-after-walk.ts';
 import { apply, take } from './judgement.ts';
-import { RECOVERY_ATTEMPTS, WALK_MARGIN } from './record.ts';
+import { RECOVERY_ATTEMPTS, REFUSAL_STATUSES, WALK_MARGIN } from './record.ts';
 import { finishedProbe, probeOf } from './session.ts';
 
 export const AFTER_WALK_CHECKS: CheckDefinition<Ctx>[] = [
@@ -78,7 +78,7 @@ export const AFTER_WALK_CHECKS: CheckDefinition<Ctx>[] = [
       const b = take(ctx, (await probeOf(ctx).run()).burst);
       ctx.evidence(
         ...b.samples
-          .filter((s) => s.status === 429)
+          .filter((s) => s.status === 429 || REFUSAL_STATUSES.has(s.status))
           .slice(0, 2)
           .map((s) => s.response.exchange),
       );

@@ -7,6 +7,7 @@ import {
   earlyTolerance,
   endsAfterReset,
   type Recovery,
+  REFUSAL_STATUSES,
   rolledOver,
   type Sample,
   type SecondKey,
@@ -140,7 +141,9 @@ export function judgeSecondKey(k: SecondKey): Judgement {
 }
 
 export function judgeBurst(b: Burst): Judgement | string {
-  const ok = b.samples.filter((s) => s.status !== 429);
+  // A limiter's refusal with another status (a front's 503) refuses as a 429 does.
+  const refused = (s: Sample) => s.status === 429 || REFUSAL_STATUSES.has(s.status);
+  const ok = b.samples.filter((s) => !refused(s));
   const said = `${ok.length} of ${b.size} concurrent requests succeeded with Remaining ${b.allowed} before them`;
   if (ok.length <= b.allowed) return judged(said, b.samples.length);
   // A gradual limiter gives tokens back while the burst is in flight (it has no window to straddle): those
@@ -154,7 +157,7 @@ export function judgeBurst(b: Burst): Judgement | string {
       b.samples.length,
     );
   if (!g && b.straddled) return `${said}, but the burst straddled a window reset: nothing to judge it by`;
-  const shown = b.samples.find((s) => s.status === 429) ?? ok[ok.length - 1]!;
+  const shown = b.samples.find(refused) ?? ok[ok.length - 1]!;
   const most = b.allowed + (g?.refill ?? 0);
   const message = `${said}: ${ok.length - most} got past the limit (the counter is not atomic under concurrency)${g ? `, beyond the ${g.refill} tokens a gradual limiter could give back in ${g.spanMs} ms` : ''}`;
   return judged('', 1, [
