@@ -4,6 +4,7 @@
 import { catalogue } from '../engine/catalogue.ts';
 import { ALL_CHECKS } from '../suites/index.ts';
 import { SPEC_RULES } from '../suites/spec-rules.ts';
+import { defaultRunMarkdown } from './default-run.ts';
 
 /**
  * The catalogue as a Markdown page (docs/checks.md): one table per suite, then every spec rule and its checks,
@@ -24,6 +25,7 @@ export function catalogueMarkdown(tolerated?: ReadonlyMap<string, readonly strin
     '([Spec rules](#spec-rules) below). Basis: the sentences, quoted verbatim, of the spec or of an RFC',
     '(`docs/rfc-excerpts.md`) that oblige the server to what the check demands; every MUST and SHOULD names',
     'them, an INFO check may name the one it observes against.',
+    ...defaultRunMarkdown(),
   ];
   let suite = '';
   for (const c of rows) {

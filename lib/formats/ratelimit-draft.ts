@@ -2,6 +2,7 @@
 // servers send: -06 and before (RateLimit-Limit, -Remaining, -Reset), -07 (RateLimit: limit=, remaining=,
 // reset=) and -08 on (RateLimit: "name";r=;t= with RateLimit-Policy: "name";q=;w=). Parsing only: what the
 // numbers may bound is the caller's choice; the spec's own fields are rate-limit-headers.ts.
+import { listElements } from './field-list.ts';
 import { type HeaderMap, headerValue } from './rate-limit-headers.ts';
 
 /** What a server announces in the draft's fields: counts of requests, and seconds until the quota resets. */
@@ -24,27 +25,8 @@ function int(v: string | undefined): number | undefined {
   return t !== undefined && INTEGER.test(t) ? Number(t) : undefined;
 }
 
-/** Splits a field value on commas outside quoted strings (RFC 9110 §5.6.1 lists, RFC 9651 §3.1). */
-export function splitList(value: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < value.length; i++) {
-    const c = value[i]!;
-    if (quoted && c === '\\') {
-      cur += c + (value[i + 1] ?? '');
-      i++;
-      continue;
-    }
-    if (c === '"') quoted = !quoted;
-    if (c === ',' && !quoted) {
-      out.push(cur.trim());
-      cur = '';
-    } else cur += c;
-  }
-  out.push(cur.trim());
-  return out.filter((m) => m !== '');
-}
+/** The non-empty elements of a list field value (a recipient may drop empty ones, RFC 9110 §5.6.1.2). */
+export const splitList = (value: string): string[] => listElements(value).filter((m) => m !== '');
 
 /** The `key=value` parameters of one member (`"name";r=5;t=30` or `limit=5`), keys lower-cased. */
 function params(member: string, separator: RegExp): Map<string, string> {

@@ -1,6 +1,7 @@
 // The grammar of the response fields the suite knows, each by the RFC that defines it (RFC 9110 §5.6 for the
 // common rules): what is wrong with one field line, or nothing. Pure readings; the checks in field-checks.ts
 // decide what they mean and over which responses.
+import { listElements } from '../../lib/formats/field-list.ts';
 import { isImfFixdate } from '../../lib/formats/http-date.ts';
 
 /** RFC 9110 §5.6.2: token = 1*tchar. */
@@ -29,35 +30,13 @@ const LINK_VALUE = whole(`<[^<>\\s]*>(?:${OWS};${OWS}${TOKEN}${OWS}(?:=${OWS}(?:
 /** RFC 9110 §8.8.3: entity-tag = [ weak ] opaque-tag. */
 const ENTITY_TAG = /^(?:W\/)?"[\x21\x23-\x7E\x80-\xFF]*"$/;
 
-/** A field line split on the commas outside quoted strings, empty elements kept. */
-function commaSeparated(value: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < value.length; i++) {
-    const c = value[i]!;
-    if (quoted && c === '\\') {
-      cur += c + (value[i + 1] ?? '');
-      i++;
-      continue;
-    }
-    if (c === '"') quoted = !quoted;
-    if (c === ',' && !quoted) {
-      out.push(cur.trim());
-      cur = '';
-    } else cur += c;
-  }
-  out.push(cur.trim());
-  return out;
-}
-
 /**
  * RFC 9110 §5.6.1.1: a sender generates lists without empty elements. The elements of a list field line, or
  * the reason it is no list (an empty element).
  */
 function elements(value: string, allowEmptyList = false): string[] | string {
   if (value.trim() === '') return allowEmptyList ? [] : 'an empty value';
-  const list = commaSeparated(value);
+  const list = listElements(value);
   return list.some((e) => e === '') ? 'an empty list element' : list;
 }
 

@@ -17,24 +17,30 @@ export function deprecationAtMs(value: string): number | undefined {
   return m ? Number(m[1]) * 1000 : undefined;
 }
 
-/** The run's answers so far that carry `field`. */
-function carrying(ctx: Ctx, field: string): Exchange[] {
-  return ctx.transcript
-    .all()
-    .filter((x) => x.response !== undefined && fieldLines(rawOf(x.response).headers, field).length > 0);
-}
+const lines = (x: Exchange, field: string) => fieldLines(rawOf(x.response!).headers, field);
 
-/** Skips, naming why, when no answer of the run carried the field (nothing obliges a server to send it). */
-function some(ctx: Ctx, xs: Exchange[], field: string): Exchange[] {
+/**
+ * Judges every answer of the run so far that carries `field` (on one line: none is a list) by `wrong`;
+ * skips, naming why, when none did (nothing obliges a server to send it).
+ */
+function judgeField(ctx: Ctx, field: string, wrong: (value: string, x: Exchange) => string[], ok: string) {
+  const xs = ctx.transcript.all().filter((x) => x.response !== undefined && lines(x, field).length > 0);
   if (xs.length === 0)
     ctx.skip(
       `no response of the run carried ${field}: nothing to judge (sending it is not required)`,
       OUTCOME,
     );
-  return xs;
+  judgeEach(
+    ctx,
+    xs,
+    (x) => {
+      const all = lines(x, field);
+      return all.length > 1 ? [`${field} sent on more than one field line`] : wrong(all[0]!, x);
+    },
+    ok,
+    { noun: `responses with ${field}`, none: `no response of the run carried ${field}` },
+  );
 }
-
-const lines = (x: Exchange, field: string) => fieldLines(rawOf(x.response!).headers, field);
 
 export const SIGNAL_CHECKS: CheckDefinition<Ctx>[] = [
   check({
@@ -50,23 +56,18 @@ export const SIGNAL_CHECKS: CheckDefinition<Ctx>[] = [
     title: 'Parses Sunset on every response of the run that carries it',
     needs: { requests: 0 },
     async run(ctx: Ctx) {
-      const xs = some(ctx, carrying(ctx, 'sunset'), 'Sunset');
-      judgeEach(
+      judgeField(
         ctx,
-        xs,
-        (x) => {
-          const all = lines(x, 'sunset');
-          if (all.length > 1) return ['Sunset sent on more than one field line'];
-          const v = all[0]!;
-          if (isImfFixdate(v.trim())) return [];
-          return [
-            parseHttpDate(v) === undefined
-              ? `Sunset ${JSON.stringify(v)} is no HTTP-date`
-              : `Sunset ${JSON.stringify(v)} uses an obsolete HTTP-date form, not IMF-fixdate`,
-          ];
-        },
+        'Sunset',
+        (v) =>
+          isImfFixdate(v.trim())
+            ? []
+            : [
+                parseHttpDate(v) === undefined
+                  ? `Sunset ${JSON.stringify(v)} is no HTTP-date`
+                  : `Sunset ${JSON.stringify(v)} uses an obsolete HTTP-date form, not IMF-fixdate`,
+              ],
         'every Sunset is an IMF-fixdate',
-        { noun: 'responses with Sunset', none: 'no response of the run carried Sunset' },
       );
     },
   }),
@@ -83,22 +84,18 @@ export const SIGNAL_CHECKS: CheckDefinition<Ctx>[] = [
     title: 'Parses Deprecation on every response of the run that carries it, against the Sunset beside it',
     needs: { requests: 0 },
     async run(ctx: Ctx) {
-      const xs = some(ctx, carrying(ctx, 'deprecation'), 'Deprecation');
-      judgeEach(
+      judgeField(
         ctx,
-        xs,
-        (x) => {
-          const all = lines(x, 'deprecation');
-          if (all.length > 1) return ['Deprecation sent on more than one field line'];
-          const at = deprecationAtMs(all[0]!);
+        'Deprecation',
+        (v, x) => {
+          const at = deprecationAtMs(v);
           if (at === undefined)
-            return [`Deprecation ${JSON.stringify(all[0])} is no RFC 9651 Date ("@" and Unix seconds)`];
+            return [`Deprecation ${JSON.stringify(v)} is no RFC 9651 Date ("@" and Unix seconds)`];
           const sunset = lines(x, 'sunset')[0];
           const end = sunset === undefined ? undefined : parseHttpDate(sunset);
           return end !== undefined && end < at ? ['Sunset names a moment earlier than Deprecation'] : [];
         },
         'every Deprecation is an RFC 9651 Date, no Sunset before it',
-        { noun: 'responses with Deprecation', none: 'no response of the run carried Deprecation' },
       );
     },
   }),
