@@ -53,6 +53,7 @@ function identify(ctx: PipelineContext, req: IncomingMessage, query: URLSearchPa
   const credentials = parseAuthorization(req.headersDistinct.authorization, {
     schemeCaseSensitive: faults.has('auth-scheme-case-sensitive'),
     anyScheme: faults.has('auth-other-scheme-accepted'),
+    tokenScheme: faults.has('auth-token-scheme-accepted'),
     firstWordOnly: faults.has('auth-trailing-text-accepted'),
     firstLineOnly: ctx.variants.has('authorization-first-line'),
   });

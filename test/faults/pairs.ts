@@ -135,13 +135,19 @@ export const EXCLUDED: ReadonlyArray<[FaultId, FaultId, string]> = [
   ],
   // Three readers that act before the strict one: whichever is on reads every orderId first.
   ...(['orderid-malformed-500', 'orderid-lenient-parse', 'int64-number-ids'] as const).flatMap((first) =>
-    (['orderid-unicode-digits', 'orderid-trims-whitespace', 'orderid-wraps-uint64'] as const).map(
-      (second): [FaultId, FaultId, string] => [
-        first,
-        second,
-        `the first reads every orderId itself, so the strict reader the second bends is never reached`,
-      ],
-    ),
+    (
+      [
+        'orderid-unicode-digits',
+        'orderid-trims-whitespace',
+        'orderid-wraps-uint64',
+        'orderid-hex-prefix',
+        'orderid-nfkc-digits',
+      ] as const
+    ).map((second): [FaultId, FaultId, string] => [
+      first,
+      second,
+      `the first reads every orderId itself, so the strict reader the second bends is never reached`,
+    ]),
   ),
   [
     'api-not-under-v1',
@@ -305,6 +311,11 @@ export const EXCLUDED: ReadonlyArray<[FaultId, FaultId, string]> = [
   ],
   ['http-no-date', 'http-date-iso', 'the first removes the Date the second rewrites'],
   [
+    'orderid-hex-prefix',
+    'orderid-wraps-uint64',
+    'both bend the one strict reader: the hexadecimal one reads every decimal id itself, never wrapping it',
+  ],
+  [
     'auth-any-token',
     'ratelimit-bucket-per-route',
     "the first counts every other token's request as the key's, requests the run cannot tell apart from other traffic on the key: too few steps are left across the three routes to show their counts apart",
@@ -392,6 +403,7 @@ export const SAMPLE: ReadonlyArray<[FaultId, FaultId]> = [
   ['http-date-iso', 'pets-deprecation-true'],
   ['http-content-type-comma', 'pets-link-unbracketed'],
   ['pets-json-invalid', 'pets-link-unbracketed'],
+  ['orderid-hex-prefix', 'auth-token-scheme-accepted'],
 ];
 
 export function samplePairs(): FaultPair[] {
