@@ -3,7 +3,7 @@
 
 import type { RouteContext } from './context.ts';
 import { parseCanonicalInt64 } from './int64.ts';
-import { atoiId, numberIdMatch, hexPrefixedId, unicodeDigits, wrappedId } from './lenient-ids.ts';
+import { atoiId, hexPrefixedId, numberIdMatch, unicodeDigits, wrappedId } from './lenient-ids.ts';
 import { orderJson, orderListJson } from './order-json.ts';
 import { parsePathId } from './path-id.ts';
 import { errorReply, jsonReply, noContent, type Reply } from './reply.ts';
