@@ -3,7 +3,6 @@
 // earlier than the deprecation (RFC 9745 §4). Reads the answers of the run so far (every pets request is
 // sent before these run); never sends.
 import type { CheckDefinition } from '../../lib/check/model.ts';
-import { OUTCOME } from '../../lib/check/skip.ts';
 import { isImfFixdate, parseHttpDate } from '../../lib/formats/http-date.ts';
 import { fieldLines } from '../../lib/formats/rate-limit-headers.ts';
 import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
@@ -19,26 +18,37 @@ export function deprecationAtMs(value: string): number | undefined {
 
 const lines = (x: Exchange, field: string) => fieldLines(rawOf(x.response!).headers, field);
 
+/** Whether an exchange asked for the deprecated read (any spelling of /pets/...). */
+const petsRead = (x: Exchange): boolean => /^[^?#]*\/pets\//i.test(x.request.url);
+
 /**
- * Judges every answer of the run so far that carries `field` (on one line: none is a list) by `wrong`;
- * skips, naming why, when none did (nothing obliges a server to send it).
+ * Judges `field` on every answer of the run so far that carries it (on one line: none is a list) by `wrong`,
+ * and passes the answers to the deprecated read that carry none (no sentence obliges a server to send it);
+ * says how many carried it. Skips only when neither was recorded.
  */
 function judgeField(ctx: Ctx, field: string, wrong: (value: string, x: Exchange) => string[], ok: string) {
-  const xs = ctx.transcript.all().filter((x) => x.response !== undefined && lines(x, field).length > 0);
-  if (xs.length === 0)
-    ctx.skip(
-      `no response of the run carried ${field}: nothing to judge (sending it is not required)`,
-      OUTCOME,
-    );
+  const xs = ctx.transcript
+    .all()
+    .filter((x) => x.response !== undefined && (petsRead(x) || lines(x, field).length > 0));
+  const carrying = xs.filter((x) => lines(x, field).length > 0).length;
+  ctx.note(
+    carrying === 0
+      ? `no answer to the deprecated read carried ${field} (allowed: nothing obliges a server to send one)`
+      : `${carrying} of ${xs.length} answers (the deprecated read's and any carrying it) carried ${field}`,
+  );
   judgeEach(
     ctx,
     xs,
     (x) => {
       const all = lines(x, field);
+      if (all.length === 0) return [];
       return all.length > 1 ? [`${field} sent on more than one field line`] : wrong(all[0]!, x);
     },
     ok,
-    { noun: `responses with ${field}`, none: `no response of the run carried ${field}` },
+    {
+      noun: `answers to GET /pets/{petId} or carrying ${field}`,
+      none: `no answer to GET /pets/{petId} was recorded (see PETS-RESPONSE-INFO), and none carried ${field}`,
+    },
   );
 }
 
@@ -67,7 +77,7 @@ export const SIGNAL_CHECKS: CheckDefinition<Ctx>[] = [
                   ? `Sunset ${JSON.stringify(v)} is no HTTP-date`
                   : `Sunset ${JSON.stringify(v)} uses an obsolete HTTP-date form, not IMF-fixdate`,
               ],
-        'every Sunset is an IMF-fixdate',
+        'every Sunset sent is an IMF-fixdate',
       );
     },
   }),
@@ -95,7 +105,7 @@ export const SIGNAL_CHECKS: CheckDefinition<Ctx>[] = [
           const end = sunset === undefined ? undefined : parseHttpDate(sunset);
           return end !== undefined && end < at ? ['Sunset names a moment earlier than Deprecation'] : [];
         },
-        'every Deprecation is an RFC 9651 Date, no Sunset before it',
+        'every Deprecation sent is an RFC 9651 Date, no Sunset before it',
       );
     },
   }),
