@@ -5,6 +5,7 @@ import { catalogue } from '../engine/catalogue.ts';
 import { ALL_CHECKS } from '../suites/index.ts';
 import { SPEC_RULES } from '../suites/spec-rules.ts';
 import { STATE_COSTS } from '../suites/state/costs.ts';
+import { defaultRunMarkdown } from './default-run.ts';
 
 /**
  * The catalogue as a Markdown page (docs/checks.md): one table per suite, then every spec rule and its checks,
@@ -25,6 +26,7 @@ export function catalogueMarkdown(tolerated?: ReadonlyMap<string, readonly strin
     '([Spec rules](#spec-rules) below). Basis: the sentences, quoted verbatim, of the spec or of an RFC',
     '(`docs/rfc-excerpts.md`) that oblige the server to what the check demands; every MUST and SHOULD names',
     'them, an INFO check may name the one it observes against.',
+    ...defaultRunMarkdown(),
   ];
   let suite = '';
   for (const c of rows) {
@@ -90,9 +92,11 @@ function casesMarkdown(cell: (text: string) => string): string[] {
     '',
     '## Cases of the sampling checks',
     '',
-    'These checks try a catalogue of cases. A default run sends a sample (each operation meets each kind of case,',
-    'the case rotating by `--seed`; the requests count as the plan counts them, shared sendings aside);',
-    '`--exhaustive` sends every case, on every operation.',
+    'These checks try a catalogue of cases, by kind: a kind is what one parser or router takes or refuses as a',
+    'whole (strtol takes `0x` but not `0o`; a server may take the `Token` scheme and no other). A default run',
+    'sends every kind at least once, each operation meeting each kind of the check, and rotates by `--seed` only',
+    "among a kind's variants; the requests count as the plan counts them, shared sendings aside. `--exhaustive`",
+    'sends every case, on every operation, and the cases marked for it (a length past what HTTP fronts accept).',
   ];
   for (const c of sampling) {
     const own = c.needs.requests;

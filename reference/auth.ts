@@ -19,6 +19,8 @@ export interface AuthParseOptions {
   schemeCaseSensitive?: boolean;
   /** Fault `auth-other-scheme-accepted`: the token after any scheme name is read as a bearer token. */
   anyScheme?: boolean;
+  /** Fault auth-token-scheme-accepted: the "Token" keyword taken as Bearer (Django REST framework's). */
+  tokenScheme?: boolean;
   /** Fault `auth-trailing-text-accepted`: the token is read up to the first space, the rest ignored. */
   firstWordOnly?: boolean;
   /** Variant `authorization-first-line`: of repeated Authorization lines only the first is read. */
@@ -40,7 +42,9 @@ export function parseAuthorization(
   if (!m) return value === '' ? { kind: 'none' } : { kind: 'other-scheme' };
   const scheme = m[1]!;
   // RFC 9110 §11.1: the auth-scheme is case-insensitive.
-  const isBearer = options.schemeCaseSensitive ? scheme === 'Bearer' : scheme.toLowerCase() === 'bearer';
+  const isBearer =
+    (options.schemeCaseSensitive ? scheme === 'Bearer' : scheme.toLowerCase() === 'bearer') ||
+    (options.tokenScheme === true && scheme === 'Token');
   if (!isBearer && !(options.anyScheme && m[2])) return { kind: 'other-scheme' };
   const token = options.firstWordOnly ? (m[2] ?? '').split(' ')[0]! : (m[2] ?? '');
   if (token === '') return { kind: 'malformed', tokenGiven: false };

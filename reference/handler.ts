@@ -4,8 +4,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { bearerChallenge, type Credentials, parseAuthorization } from './auth.ts';
+import { keyedClient } from './client-address.ts';
 import type { RouteContext } from './context.ts';
 import { petsDeprecationHeaders } from './deprecation.ts';
+import { refusedAtFront } from './front.ts';
 import { writeReply } from './http-writer.ts';
 import { misplacedKeys } from './misplaced-keys.ts';
 import { cancelNotAtomic, cancelOrder, listOrders } from './orders-route.ts';
@@ -14,7 +16,7 @@ import { getPet } from './pets-route.ts';
 import type { Plan, WindowSpec } from './plans.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
 import type { RateLimiter, Subject, Verdict } from './rate-limiter.ts';
-import { errorReply, type Reply } from './reply.ts';
+import { errorReply, labelled, type Reply } from './reply.ts';
 import { isPetsRoute, matchRoute, type Route, splitTarget, underBase } from './router.ts';
 import { shapeReply } from './variant-shape.ts';
 
@@ -30,6 +32,8 @@ export interface PipelineContext extends RouteContext {
   basePath: string;
   /** Requests received, and how many each kind of rate-limit subject was charged (a key, an address). */
   counters: { requests: number; key: number; address: number };
+  /** Held before each answer: a distant server's round trip (ReferenceServerOptions.delayMs). */
+  delayMs?: number;
   log?: (line: string) => void;
 }
 
@@ -49,6 +53,7 @@ function identify(ctx: PipelineContext, req: IncomingMessage, query: URLSearchPa
   const credentials = parseAuthorization(req.headersDistinct.authorization, {
     schemeCaseSensitive: faults.has('auth-scheme-case-sensitive'),
     anyScheme: faults.has('auth-other-scheme-accepted'),
+    tokenScheme: faults.has('auth-token-scheme-accepted'),
     firstWordOnly: faults.has('auth-trailing-text-accepted'),
     firstLineOnly: ctx.variants.has('authorization-first-line'),
   });
@@ -84,7 +89,13 @@ function unauthorized(ctx: PipelineContext, credentials: Credentials): Reply {
   return errorReply(ctx.faults, 401, 'UNAUTHORIZED', message, headers);
 }
 
+/** Fault ratelimit-refused-503: the page a reverse proxy's limiter answers with by default. */
+const PROXY_503 =
+  '<html>\r\n<head><title>503 Service Temporarily Unavailable</title></head>\r\n<body>\r\n<center><h1>503 Service Temporarily Unavailable</h1></center>\r\n</body>\r\n</html>\r\n';
+
 function tooMany(ctx: PipelineContext, verdict: Verdict): Reply {
+  if (ctx.faults.has('ratelimit-refused-503'))
+    return { status: 503, body: { type: 'text/html', text: PROXY_503 } };
   if (ctx.faults.has('ratelimit-429-body-text'))
     return { status: 429, body: { type: 'text/plain; charset=utf-8', text: 'Too Many Requests\n' } };
   if (verdict.outcome === 'banned') {
@@ -147,14 +158,27 @@ async function respond(
   return dispatch(ctx, route, query, false, accept)!;
 }
 
-function subjectOf(ctx: PipelineContext, caller: Caller, req: IncomingMessage, path: string): Subject {
+function subjectOf(
+  ctx: PipelineContext,
+  caller: Caller,
+  req: IncomingMessage,
+  path: string,
+  route: Route,
+): Subject {
   if (caller.authenticated) {
     const windows = ctx.windowsFor(caller.plan);
     // Fault ratelimit-bucket-per-path: counters keyed by key and path, in a store that resets every counter
     // on one clock (windows aligned to their length), as a memory store keyed by key + path does.
     if (ctx.faults.has('ratelimit-bucket-per-path'))
       return { kind: 'key', id: `${caller.key} ${path}`, windows, family: 'epoch' };
-    return { kind: 'key', id: caller.key, windows };
+    // Fault ratelimit-bucket-per-route: keyed by the endpoint, each window opened by its own first request
+    // (a path no route matches has no endpoint: it is keyed by itself).
+    if (ctx.faults.has('ratelimit-bucket-per-route')) {
+      const endpoint = ['list', 'cancel', 'pet'].includes(route.kind) ? route.kind : path;
+      return { kind: 'key', id: `${caller.key} ${endpoint}`, windows, family: 'fixed' };
+    }
+    const client = keyedClient(ctx.faults, ctx.variants, req);
+    return { kind: 'key', id: client === undefined ? caller.key : `${caller.key} ${client}`, windows };
   }
   return { kind: 'address', id: req.socket.remoteAddress ?? 'unknown', windows: ctx.addressWindows };
 }
@@ -170,6 +194,9 @@ export async function handleRequest(
   res: ServerResponse,
 ): Promise<void> {
   ctx.counters.requests += 1;
+  if (ctx.delayMs) await delay(ctx.delayMs);
+  // Variant front-request-line-limit: refused before the application, so counted by no limiter.
+  if (ctx.variants.has('front-request-line-limit') && refusedAtFront(req, res)) return;
   const started = ctx.clock();
   const { path, query: rawQuery } = splitTarget(req.url ?? '/');
   const query = new URLSearchParams(rawQuery);
@@ -185,7 +212,7 @@ export async function handleRequest(
   const routed = routedPath(ctx.faults, mounted);
   const route = matchRoute(method, routed.path);
   const caller = identify(ctx, req, query, route);
-  const subject = subjectOf(ctx, caller, req, path);
+  const subject = subjectOf(ctx, caller, req, path, route);
   ctx.counters[subject.kind] += 1;
   // Fault ratelimit-delete-two-units: a cost table that charges writes double.
   const cost = ctx.faults.has('ratelimit-delete-two-units') && method === 'DELETE' ? 2 : 1;
@@ -209,13 +236,16 @@ export async function handleRequest(
       ? { status: 500, body: { type: 'text/plain; charset=utf-8', text: 'Internal Server Error\n' } }
       : errorReply(ctx.faults, 500, 'INTERNAL_ERROR', 'The server failed to handle the request.');
   }
-  reply = shapeReply(reply, ctx.variants);
+  reply = labelled(shapeReply(reply, ctx.variants), ctx.faults);
   const headers = rateLimitHeaders(verdict, reply.status, ctx.clock(), ctx.faults, ctx.variants);
   if (isPetsRoute(route) && !ctx.variants.has('no-deprecation-headers')) {
-    Object.assign(headers, petsDeprecationHeaders());
+    Object.assign(headers, petsDeprecationHeaders(ctx.faults, ctx.variants));
   }
   // The server's Date is its own clock (RFC 9110 §6.6.1), the one its X-RateLimit-Reset is read against.
-  headers.Date ??= new Date(ctx.clock()).toUTCString();
+  // Fault http-no-date: none at all (node's own turned off too); http-date-iso: the ISO 8601 form.
+  if (ctx.faults.has('http-no-date')) res.sendDate = false;
+  else if (ctx.faults.has('http-date-iso')) headers.Date = new Date(ctx.clock()).toISOString();
+  else headers.Date ??= new Date(ctx.clock()).toUTCString();
   writeReply(res, reply, headers, ctx.variants);
   const who = caller.authenticated ? `key(${caller.plan})` : 'anonymous';
   const target = rawQuery === '' ? path : `${path}?${redactQuery(rawQuery)}`;

@@ -59,3 +59,9 @@ export function wrappedId(text: string): bigint | undefined {
   const magnitude = BigInt.asUintN(64, BigInt(m[2]!));
   return BigInt.asIntN(64, m[1] === '-' ? -magnitude : magnitude);
 }
+
+/** Fault orderid-hex-prefix: strtoll(s, 0) takes a 0x (or 0X) prefix as hexadecimal; anything else: undefined. */
+export function hexPrefixedId(text: string): bigint | undefined {
+  const m = /^0[xX]([0-9a-fA-F]{1,16})$/.exec(text);
+  return m ? BigInt.asIntN(64, BigInt(`0x${m[1]}`)) : undefined;
+}

@@ -4,7 +4,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { RouteContext } from './context.ts';
 import { parseCanonicalInt64 } from './int64.ts';
-import { atoiId, numberIdMatch, unicodeDigits, wrappedId } from './lenient-ids.ts';
+import { atoiId, hexPrefixedId, numberIdMatch, unicodeDigits, wrappedId } from './lenient-ids.ts';
 import { orderJson, orderListJson } from './order-json.ts';
 import { parsePathId } from './path-id.ts';
 import { errorReply, jsonReply, noContent, type Reply } from './reply.ts';
@@ -110,7 +110,8 @@ export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = '
 }
 
 /**
- * Faults orderid-unicode-digits, orderid-trims-whitespace and orderid-wraps-uint64: the id such a parser reads
+ * Faults orderid-unicode-digits, orderid-trims-whitespace, orderid-wraps-uint64, orderid-hex-prefix and
+ * orderid-nfkc-digits: the id such a parser reads
  * from the segment (decoded once), or undefined where it refuses it too (the faithful reader then answers).
  */
 function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
@@ -118,7 +119,9 @@ function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
   const unicode = faults.has('orderid-unicode-digits');
   const trims = faults.has('orderid-trims-whitespace');
   const wraps = faults.has('orderid-wraps-uint64');
-  if (!unicode && !trims && !wraps) return undefined;
+  const hex = faults.has('orderid-hex-prefix');
+  const nfkc = faults.has('orderid-nfkc-digits');
+  if (!unicode && !trims && !wraps && !hex && !nfkc) return undefined;
   let text: string;
   try {
     text = decodeURIComponent(rawId);
@@ -127,6 +130,8 @@ function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
   }
   if (trims) text = text.trim();
   if (unicode) text = unicodeDigits(text);
+  if (nfkc) text = text.normalize('NFKC');
+  if (hex) return hexPrefixedId(text) ?? parseCanonicalInt64(text);
   return wraps ? wrappedId(text) : parseCanonicalInt64(text);
 }
 

@@ -15,6 +15,9 @@ export function getPet(ctx: RouteContext, rawId: string, dryRun: boolean): Reply
   if (dryRun) return undefined;
   const n = BigInt(NAMES.length);
   const name = NAMES[Number(((id % n) + n) % n)]!;
-  // Template, not JSON.stringify: the id must be written with all its digits.
+  // Template, not JSON.stringify: the id must be written with all its digits. Fault pets-json-invalid: the
+  // legacy handler's object literal, written as JavaScript source.
+  if (ctx.faults.has('pets-json-invalid'))
+    return jsonReply(200, `{id: ${id}, name: '${name}', status: 'available'}`);
   return jsonReply(200, `{"id":${id},"name":${JSON.stringify(name)},"status":"available"}`);
 }

@@ -17,6 +17,8 @@ export function rateLimitHeaders(
 ): HeaderFields {
   const headers: HeaderFields = {};
   const { report } = verdict;
+  // Fault ratelimit-refused-503: the proxy's own page carries none of the application's fields.
+  if (faults.has('ratelimit-refused-503') && verdict.outcome !== 'allowed') return headers;
   const missing =
     (faults.has('ratelimit-headers-missing-on-errors') && status >= 400 && status < 500) ||
     (faults.has('ratelimit-headers-missing-on-404') && status === 404);
@@ -41,6 +43,7 @@ export function rateLimitHeaders(
     headers['X-RateLimit-Limit'] = String(doubled ? 2 * limit : limit);
     headers['X-RateLimit-Remaining'] = String(remaining);
     headers['X-RateLimit-Reset'] = String(reset);
+    Object.assign(headers, draftFields(report, remaining, now, faults, variants));
     // The not-found handler sets the fields again after the rate-limit middleware did, from the count it
     // read before this request was counted: each on two lines, the first one request behind.
     if (faults.has('ratelimit-headers-twice-on-404') && status === 404) {
@@ -49,7 +52,12 @@ export function rateLimitHeaders(
       headers['X-RateLimit-Reset'] = [String(reset), String(reset)];
     }
   }
-  if (verdict.outcome !== 'allowed' && !variants?.has('no-retry-after')) {
+  if (faults.has('ratelimit-draft-fields-only')) {
+    delete headers['X-RateLimit-Limit'];
+    delete headers['X-RateLimit-Remaining'];
+    delete headers['X-RateLimit-Reset'];
+  }
+  if (verdict.outcome !== 'allowed' && !faults.has('ratelimit-no-retry-after')) {
     // RFC 9110 §10.2.3: delay-seconds, a non-negative integer; rounded up and at least 1 so that a client
     // that waits exactly this long never arrives before the reset.
     const waitMs = verdict.retryAtMs - now;
@@ -64,4 +72,31 @@ export function rateLimitHeaders(
           : String(Math.max(1, seconds(waitMs)));
   }
   return headers;
+}
+
+/**
+ * The IETF draft's fields (draft-ietf-httpapi-ratelimit-headers): the -08 form instead of X-RateLimit-* under
+ * fault ratelimit-draft-fields-only, the -07 form beside them under variant ratelimit-draft-fields-too. The
+ * reset is a delta in seconds in both.
+ */
+function draftFields(
+  report: Verdict['report'],
+  remaining: number,
+  now: number,
+  faults: FaultSet,
+  variants: VariantSet | undefined,
+): HeaderFields {
+  const t = Math.max(0, seconds(report.resetMs - now));
+  const w = seconds(report.windowMs);
+  if (faults.has('ratelimit-draft-fields-only'))
+    return {
+      RateLimit: `"default";r=${remaining};t=${t}`,
+      'RateLimit-Policy': `"default";q=${report.limit};w=${w}`,
+    };
+  if (variants?.has('ratelimit-draft-fields-too'))
+    return {
+      RateLimit: `limit=${report.limit}, remaining=${remaining}, reset=${t}`,
+      'RateLimit-Policy': `${report.limit};w=${w}`,
+    };
+  return {};
 }

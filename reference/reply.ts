@@ -61,3 +61,9 @@ export function errorReply(
   if (faults.has('error-json-labelled-html')) reply.body!.type = 'text/html; charset=utf-8';
   return reply;
 }
+
+/** Fault http-content-type-comma: a JSON reply's label written with a comma where its parameter's ";" goes. */
+export function labelled(reply: Reply, faults: FaultSet): Reply {
+  if (!faults.has('http-content-type-comma') || !reply.body?.type.startsWith(JSON_TYPE)) return reply;
+  return { ...reply, body: { ...reply.body, type: `${JSON_TYPE}, charset=utf-8` } };
+}

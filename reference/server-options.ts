@@ -17,6 +17,8 @@ export interface ReferenceServerOptions {
   /** Named variants: choices the spec or an RFC allows (see reference/variants/catalogue.ts). */
   variants?: string[];
   clock?: () => number;
+  /** Each answer is held this long before it is written, as a distant server's round trip would (tests). */
+  delayMs?: number;
   log?: (line: string) => void;
 }
 

@@ -85,6 +85,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     clock,
     counters: { requests: 0, key: 0, address: 0 },
     log: options.log,
+    ...(options.delayMs ? { delayMs: options.delayMs } : {}),
   };
 
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {

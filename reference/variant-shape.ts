@@ -12,6 +12,17 @@ export function shapeReply(reply: Reply, variants: VariantSet): Reply {
     const { body: _dropped, ...rest } = out;
     out = rest;
   }
+  // Variant more-response-fields: caching and negotiation fields a careful server adds, each by its RFC.
+  if (variants.has('more-response-fields'))
+    out = {
+      ...out,
+      headers: {
+        'Cache-Control': 'no-store, private',
+        Vary: 'Accept, Authorization',
+        ...(out.status === 200 && out.body ? { ETag: `W/"${out.body.text.length.toString(16)}"` } : {}),
+        ...out.headers,
+      },
+    };
   const body = out.body;
   if (!body?.type.startsWith('application/json')) return out;
   let text = body.text;
@@ -19,7 +30,11 @@ export function shapeReply(reply: Reply, variants: VariantSet): Reply {
     requestCounter += 1;
     text = `${text.slice(0, -1)},"requestId":"req-${requestCounter.toString(16).padStart(8, '0')}","details":[]}`;
   }
-  const type = variants.has('json-charset') ? 'application/json; charset=utf-8' : body.type;
+  const type = variants.has('json-charset')
+    ? 'application/json; charset=utf-8'
+    : variants.has('more-response-fields')
+      ? 'application/json; charset="utf-8"'
+      : body.type;
   // The bytes encoded once stand for the text only while it is unchanged.
   return { ...out, body: text === body.text ? { ...body, type } : { type, text } };
 }

@@ -53,7 +53,8 @@ describe('the rate-limit probe against the faithful reference server', () => {
       'RL-PROBE-REMAINING-COUNTS': 'pass',
       'RL-PROBE-REMAINING-STEP': 'info',
       'RL-PROBE-RESET-WINDOW': 'pass',
-      'RL-PROBE-429-RETRY-AFTER': 'info',
+      'RL-PROBE-FORWARDED-HEADERS': 'pass',
+      'RL-PROBE-429-RETRY-AFTER': 'pass',
       'RL-PROBE-RETRY-AFTER-CONSISTENT': 'pass',
       'RL-PROBE-429-HEADERS': 'pass',
       'RL-PROBE-429-BODY': 'pass',
@@ -196,10 +197,60 @@ describe('waiting as told, under faults', () => {
   }, 40_000);
 
   it('no Retry-After: the probe waits for X-RateLimit-Reset instead, and is never early', async () => {
-    const server = await strict({ variants: ['no-retry-after'] });
+    const server = await strict({ faults: ['ratelimit-no-retry-after'] });
     const run = await probe(server, []);
-    expect(checkOf(run, 'RL-PROBE-429-RETRY-AFTER').status).toBe('info');
+    expect(checkOf(run, 'RL-PROBE-429-RETRY-AFTER').status).toBe('warn');
     expect(checkOf(run, 'RL-PROBE-RECOVERY').status).toBe('pass');
     expectNeverEarly(server);
   });
+});
+
+describe('limiters that are not a fixed window answering 429 with X-RateLimit-*', () => {
+  it("only the IETF draft's RateLimit fields: they bound the walk, and the limit is judged", async () => {
+    const server = await strict({ faults: ['ratelimit-draft-fields-only'] });
+    const run = await probe(server, []);
+    expect(run.stdout).toMatch(
+      /walk ≤ \d+ \(the remaining of the IETF draft's RateLimit \(draft -08 and later\),/,
+    );
+    expect(checkOf(run, 'RL-PROBE-LIMIT-ENFORCED').status).toBe('pass');
+    expect(checkOf(run, 'RL-PROBE-RECOVERY').status).toBe('pass');
+    expect(checkOf(run, 'RL-PROBE-429-HEADERS').status).toBe('fail');
+    expectNeverEarly(server);
+  });
+
+  it('a front refusing with 503: the refusal is said for what it is, and waited out as a 429 is', async () => {
+    const server = await strict({ faults: ['ratelimit-refused-503'] });
+    const run = await probe(server, []);
+    expect(checkOf(run, 'RL-PROBE-LIMIT-ENFORCED').message).toMatch(/refused with 503 where 429 is required/);
+    expect(checkOf(run, 'RL-PROBE-RECOVERY').status).toBe('pass');
+    expect(run.stdout).toMatch(/waiting [\d.]+ s as the 503 refusal said/);
+    expectNeverEarly(server);
+  });
+
+  it('a limiter keyed on X-Forwarded-For: stepped around, said by its own check, the 429 still on time', async () => {
+    const server = await strict({ faults: ['ratelimit-trusts-forwarded-for'] });
+    const run = await probe(server, []);
+    expect(checkOf(run, 'RL-PROBE-FORWARDED-HEADERS').status).toBe('warn');
+    expect(checkOf(run, 'RL-PROBE-LIMIT-ENFORCED').status).toBe('pass');
+    expect(checkOf(run, 'RL-PROBE-REMAINING-COUNTS').status).toBe('pass');
+    expectNeverEarly(server);
+  });
+
+  it('a window that turns mid-walk on a server whose clock runs ahead without a Date: a new window, no refill', async () => {
+    // Windows aligned to the clock, 2.5 s ahead of ours and said by no Date, and a 50 ms round trip: the walk
+    // spans a window's end, and Remaining back at full with a later Reset is the next window.
+    const server = await strict({
+      rateLimit: { limit: 30, windowSeconds: 4 },
+      variants: ['limiter-epoch-window'],
+      faults: ['http-no-date'],
+      clock: () => Date.now() + 2500,
+      delayMs: 50,
+    });
+    const run = await probe(server, []);
+    const enforced = checkOf(run, 'RL-PROBE-LIMIT-ENFORCED');
+    expect(enforced.status, `${enforced.message}\n${run.stdout}`).toBe('pass');
+    expect(checkOf(run, 'RL-PROBE-REMAINING-COUNTS').status).toBe('pass');
+    expect(checkOf(run, 'RL-PROBE-RECOVERY').status).toBe('pass');
+    expectNeverEarly(server);
+  }, 60_000);
 });

@@ -145,7 +145,7 @@ export const SETTINGS = [
     flag: '--property-runs',
     env: 'ORDER_STORE_PROPERTY_RUNS',
     kind: 'integer',
-    default: '8',
+    default: '6',
     help: 'Generated cases per orderId property, after the explicit edge cases.',
   },
   {

@@ -40,6 +40,12 @@ export const AUTH_FAULTS = faultsOf('auth', [
     'The key is accepted under any scheme name (`Token <key>`, `ApiKey <key>`, `Digest <key>`), not only Bearer.',
   ),
   fault(
+    'auth-token-scheme-accepted',
+    'any response',
+    'spec §5 rules 2 and 4',
+    'The key is also taken under the "Token" scheme ("Authorization: Token <key>", the keyword of a token authentication class), no other.',
+  ),
+  fault(
     'auth-trailing-text-accepted',
     'keyed route',
     'spec §5 rules 2 and 4',

@@ -3,6 +3,7 @@
 import { AUTH_FAULTS } from './auth.ts';
 import { CANCEL_FAULTS } from './cancel.ts';
 import { ERRORS_FAULTS } from './errors.ts';
+import { HTTP_FAULTS } from './http.ts';
 import { LIST_FAULTS } from './list.ts';
 import { ORDER_ID_FAULTS } from './order-id.ts';
 import { PETS_FAULTS } from './pets.ts';
@@ -23,6 +24,7 @@ export const FAULTS = [
   ...VERSIONING_FAULTS,
   ...ERRORS_FAULTS,
   ...RATE_LIMIT_FAULTS,
+  ...HTTP_FAULTS,
 ] as const;
 
 export type FaultId = (typeof FAULTS)[number]['id'];

@@ -39,4 +39,16 @@ export const ORDER_ID_FAULTS = faultsOf('order-id', [
     'spec §4 cancelOrder rule 3 (no order has an id beyond int64)',
     'orderId digits are accumulated in an unsigned 64-bit integer with no overflow check, then cast to int64: 18446744073709551623 (2^64 + 7) names order 7.',
   ),
+  fault(
+    'orderid-hex-prefix',
+    'order-id',
+    'spec §4 cancelOrder (orderId: integer, int64)',
+    'An orderId written 0x... is read as hexadecimal (strtoll with base 0, which takes 0x and no 0o or 0b), so DELETE /store/orders/0x2A cancels order 42.',
+  ),
+  fault(
+    'orderid-nfkc-digits',
+    'order-id',
+    'spec §4 cancelOrder (orderId: integer, int64)',
+    'The path is NFKC-normalised before the strict parse, so fullwidth and mathematical digits (７, 𝟕) read as ASCII ones; Arabic-Indic and other scripts do not.',
+  ),
 ]);

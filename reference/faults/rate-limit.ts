@@ -95,6 +95,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'Retry-After names 1 s at most, whatever the window: a client that waits it is refused again until the Reset.',
   ),
   fault(
+    'ratelimit-no-retry-after',
+    'any response',
+    'spec §8 rule 4',
+    '429 responses carry no Retry-After (a limiter whose headers option covers only X-RateLimit-*): the client is told to wait for a time it is never given.',
+  ),
+  fault(
     'ratelimit-not-atomic',
     'any response',
     'spec §8 rule 3',
@@ -119,10 +125,34 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     "A key's requests are counted per path (a store keyed by key and path, every counter reset on one clock): each path has its own X-RateLimit-Remaining, starting from the limit.",
   ),
   fault(
+    'ratelimit-bucket-per-route',
+    'any response',
+    'spec §8 (limits depend on the plan, in requests per minute)',
+    "A key's requests are counted per route (the limiter keyed by the endpoint, as Flask-Limiter's default is), each route's window opened by its own first request: each route has its own X-RateLimit-Remaining and its own Reset.",
+  ),
+  fault(
     'ratelimit-limit-fixed-100',
     'any response',
     'spec §8 table',
     'X-RateLimit-Limit is always 100 (a hard-coded default), whatever the plan.',
+  ),
+  fault(
+    'ratelimit-refused-503',
+    'any response',
+    'spec §8 rule 3',
+    "Requests past the limit are refused as a reverse proxy's limiter refuses them by default: 503 Service Unavailable with its own HTML page, no Retry-After and no X-RateLimit-* fields.",
+  ),
+  fault(
+    'ratelimit-draft-fields-only',
+    'any response',
+    'spec §8 rule 1',
+    "The limiter writes the IETF draft's RateLimit and RateLimit-Policy fields (a library's standardHeaders: 'draft-8') and no X-RateLimit-* fields.",
+  ),
+  fault(
+    'ratelimit-trusts-forwarded-for',
+    'any response',
+    'spec §8 (limits depend on the plan); rule 3',
+    'Each key is counted per client address taken from the leftmost X-Forwarded-For (a proxy fix told to trust every hop): a client that names a new address in it gets a fresh count.',
   ),
   fault(
     'ratelimit-429-body-text',

@@ -23,4 +23,14 @@ export const HTTP_VARIANTS = variantsOf('http', [
     'RFC 9110 §5.1 (field names are case-insensitive)',
     'Header names in other letter cases: x-ratelimit-limit, X-RATELIMIT-REMAINING, x-ratelimit-reset, RETRY-AFTER, content-type, www-authenticate.',
   ),
+  variant(
+    'more-response-fields',
+    'RFC 9111 §5.2 (Cache-Control), RFC 9110 §12.5.5 (Vary), §8.8.3 (ETag), §8.3.1 (a quoted parameter value); RFC 8288 §3 (several link-values)',
+    'Every response carries Cache-Control: no-store, private and Vary: Accept, Authorization; JSON is labelled application/json; charset="utf-8" (a quoted parameter); the list carries a weak ETag; the pets Link holds two link-values.',
+  ),
+  variant(
+    'front-request-line-limit',
+    'RFC 9112 §3 (a server that receives a request-target longer than it wishes to parse answers 414, or 400); what fronts accept',
+    "A front refuses a request line longer than 4,094 bytes with its own HTML 400, without Date or rate-limit fields, before the application runs: gunicorn's default limit_request_line.",
+  ),
 ]);

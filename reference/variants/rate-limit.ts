@@ -9,11 +9,6 @@ export const RATE_LIMIT_VARIANTS = variantsOf('rate-limit', [
     'Retry-After is an HTTP-date (the reset instant, rounded up to the second) instead of delay-seconds.',
   ),
   variant(
-    'no-retry-after',
-    'RFC 6585 §4 (a 429 MAY include a Retry-After header); spec §8 rule 4 binds the client only',
-    '429 responses carry no Retry-After: a client waits for X-RateLimit-Reset instead.',
-  ),
-  variant(
     'retry-after-rounded-up',
     'RFC 9110 §10.2.3; spec §8 rule 8',
     'Retry-After is delay-seconds counted from whole-second clocks: X-RateLimit-Reset minus the current second, so it can end up to a second after the reset.',
@@ -32,6 +27,16 @@ export const RATE_LIMIT_VARIANTS = variantsOf('rate-limit', [
     'limiter-token-bucket',
     'spec §8 (the algorithm is not shown); rules 2 and 4',
     'A token bucket of Limit tokens refilled evenly over the window: Remaining may rise between requests, Reset is when the bucket is full again, Retry-After is the wait for the next token.',
+  ),
+  variant(
+    'ratelimit-draft-fields-too',
+    "spec §8 rule 1 (the X-RateLimit-* fields are required; others are not forbidden); the IETF draft's RateLimit fields",
+    "Beside X-RateLimit-*, every response carries the IETF draft's RateLimit (draft -07 form: limit=, remaining=, reset=) and RateLimit-Policy fields.",
+  ),
+  variant(
+    'limit-per-key-and-client',
+    'spec §8 (limits depend on the plan; what a limit counts by beyond that is not shown); spec §5 rule 5',
+    "Each key is limited per client address, read as a server behind one proxy reads it: the last X-Forwarded-For entry on a connection from its proxy (127.0.0.2), the connection's own address otherwise.",
   ),
   variant(
     'address-limit-separate',

@@ -53,17 +53,23 @@ export const OTHER_KINDS: CaseKind<Spelling>[] = [
       },
     ],
   },
+  // RFC 3986 §5.2.4 removes "." and ".." alike: a router that resolves one resolves the other.
   {
     name: 'a dot segment',
     cases: [
       { name: 'a "." segment at the start', spell: (p) => `/.${join(all(p))}` },
       { name: 'a "." segment after the first segment', spell: (p) => afterFirst(p, '.') },
       { name: 'a "x/.." pair after the first segment', spell: (p) => afterFirst(p, 'x', '..') },
-      { name: 'a percent-encoded "." segment (%2e)', spell: (p) => afterFirst(p, '%2e') },
     ],
   },
+  // Decoded before the dot segments are resolved (a router that decodes first), or not at all.
   {
-    name: 'a percent-encoded character',
+    name: 'a percent-encoded dot segment',
+    cases: [{ name: 'a percent-encoded "." segment (%2e)', spell: (p) => afterFirst(p, '%2e') }],
+  },
+  // A slash decoded into a path separator (%2F) is another router's habit than a letter decoded.
+  {
+    name: 'an encoded slash',
     cases: [
       {
         name: 'an encoded slash (%2F) after the first segment',
@@ -72,6 +78,11 @@ export const OTHER_KINDS: CaseKind<Spelling>[] = [
           return `/${s[0]}%2F${s.slice(1).join('/')}`;
         },
       },
+    ],
+  },
+  {
+    name: 'a percent-encoded letter',
+    cases: [
       {
         name: 'the first letter percent-encoded',
         spell: (p) => fixedWith(p, 0, (seg) => hex(seg[0]!, false) + seg.slice(1)),

@@ -111,13 +111,17 @@ export const FORM_GROUPS: readonly FormGroup[] = [
     title:
       'Sends the key as Basic credentials (as user, as password) and under other schemes (Token, ApiKey, Digest, Key, JWT, OAuth, Basic unencoded)',
     kinds: [
+      // A server may take the key as the user (Stripe's style) or as the password, not both.
       {
         name: 'Basic credentials',
         cases: [form({ kind: 'basic', as: 'user' }), form({ kind: 'basic', as: 'password' })],
+        everyCase: true,
       },
+      // Each scheme is one a server may take by name (Django REST framework's "Token", a gateway's "ApiKey").
       {
         name: 'another scheme',
         cases: ['Token', 'ApiKey', 'Digest', 'Key', 'JWT', 'OAuth', 'Basic'].map(scheme),
+        everyCase: true,
       },
     ],
   },
@@ -137,6 +141,8 @@ export const FORM_GROUPS: readonly FormGroup[] = [
     title:
       'Sends "Bearer <key>" with text before the token ("x ", "x", "Bearer ", no space after the scheme) and after it (" x", "x", "=", its last character again)',
     kinds: [
+      // Each is what another careless reading takes: the last word, a missing space, a prefix stripped
+      // everywhere, the first word, a key compared by its start, base64 padding ignored.
       {
         name: 'a prefix',
         cases: [
@@ -145,6 +151,7 @@ export const FORM_GROUPS: readonly FormGroup[] = [
           bearer('as-is', { before: 'Bearer ' }),
           bearer('as-is', { before: 'x' }),
         ],
+        everyCase: true,
       },
       {
         name: 'a suffix',
@@ -154,6 +161,7 @@ export const FORM_GROUPS: readonly FormGroup[] = [
           bearer('as-is', { after: '=' }),
           bearer('as-is', { after: 'x' }),
         ],
+        everyCase: true,
       },
     ],
   },
@@ -174,9 +182,11 @@ export const FORM_GROUPS: readonly FormGroup[] = [
     title:
       'Sends "Bearer <token>" with a part of the key (without its last or first character, either half) and the key with its case changed (all letters, the first, the last)',
     kinds: [
+      // A key compared by its start takes the first part, one compared by its end the last.
       {
         name: 'a part of the key',
         cases: [bearer('truncated'), bearer('without-first'), bearer('first-half'), bearer('second-half')],
+        everyCase: true,
       },
       {
         name: 'a change of case',

@@ -25,6 +25,27 @@ describe('slots', () => {
     }
   });
 
+  it('sends every case of a kind whose cases are kinds of their own, each operation still meeting it', () => {
+    const schemes: CaseKind<string>[] = [
+      {
+        name: 'schemes',
+        cases: ['Token', 'ApiKey', 'Digest', 'Key', 'JWT', 'OAuth', 'Basic'],
+        everyCase: true,
+      },
+      { name: 'basic', cases: ['user', 'password'], everyCase: true },
+    ];
+    for (let seed = 0; seed < 50; seed++) {
+      const s = slots(schemes, OPS, { seed, salt: 'T', exhaustive: false });
+      expect(s).toHaveLength(slotCounts(schemes, OPS.length).requests);
+      expect(s).toHaveLength(7 + 3);
+      for (const kind of schemes) {
+        const mine = s.filter((x) => x.kind === kind.name);
+        expect(new Set(mine.map((x) => x.case))).toEqual(new Set(kind.cases));
+        expect(new Set(mine.map((x) => x.op))).toEqual(new Set(OPS));
+      }
+    }
+  });
+
   it('rotates by the seed: the same seed the same sample, other seeds other cases and operations', () => {
     const of = (seed: number) => JSON.stringify(slots(KINDS, OPS, { seed, salt: 'T', exhaustive: false }));
     expect(of(7)).toBe(of(7));

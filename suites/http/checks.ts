@@ -4,6 +4,7 @@
 import { RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
 import { type Offence, reportGrouped, responses } from '../kit/whole-run.ts';
+import { fieldChecks } from './field-checks.ts';
 
 /** Body errors that are the harness's own limits (our timeout, our size cap, our stop), not the target's. */
 const OURS =
@@ -11,8 +12,8 @@ const OURS =
 
 export const framing = suite({
   id: 'HTTP',
-  title: 'HTTP framing (whole run)',
-  spec: 'RFC 9112 §6.3; RFC 9110 §15.3.5',
+  title: 'HTTP framing and fields (whole run)',
+  spec: 'RFC 9112 §6.3; RFC 9110 §15.3.5; RFC 9110 §2.2, §5.6.7, §6.6.1',
   checks: [
     check({
       id: 'HTTP-FRAMING',
@@ -58,5 +59,6 @@ export const framing = suite({
         );
       },
     }),
+    ...fieldChecks,
   ],
 });

@@ -1,5 +1,6 @@
-// Every response of the run whose body is JSON is labelled so, judged on each. Reads the transcript (and, for
-// a list body the transcript cut, the reading made as it arrived); never sends.
+// Every response of the run whose body is JSON is labelled so, and every body labelled JSON is JSON, judged on
+// each. Reads the transcript (and, for a list body the transcript cut, the reading made as it arrived); never
+// sends.
 import type { CheckDefinition } from '../../lib/check/model.ts';
 import { parseJson } from '../../lib/formats/json.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
@@ -64,4 +65,49 @@ export const everyJsonChecks: CheckDefinition<Ctx>[] = [
       });
     },
   }),
+  check({
+    id: 'EVERY-JSON-LABEL-TRUE',
+    level: 'MUST',
+    rules: ['1.json'],
+    requirement:
+      'Every response of the run whose Content-Type is a JSON media type, on every route (the deprecated pets read included), carries JSON: UTF-8 text that parses (RFC 8259).',
+    rationale:
+      "The service exchanges JSON (spec §1): a body it labels JSON that is not (an HTML page, single quotes, a trailing comma) is no JSON a client can read, whatever the route, even where the spec shows no shape (the pets read). Error bodies are ERR-BODY-SCHEMA's too.",
+    basis: [SPEC.json, RFC.jsonUtf8],
+    title: 'Parses the body of every response of the run labelled with a JSON media type',
+    needs: { requests: 0 },
+    async run(ctx: Ctx) {
+      const xs = responses(ctx).filter((x) => {
+        const r = x.response!;
+        return (
+          r.bodyBytes > 0 && !r.bodyError && isJsonMediaType(headerValue(rawOf(r).headers, 'content-type'))
+        );
+      });
+      reportGrouped(
+        ctx,
+        xs.flatMap((x): Offence[] => {
+          const why = notJson(ctx, x);
+          return why ? [{ problem: why, exchange: x }] : [];
+        }),
+        xs.length,
+        'every body labelled JSON is JSON',
+        { noun: 'bodies labelled JSON', none: 'no response of the run was labelled with a JSON media type' },
+      );
+    },
+  }),
 ];
+
+/** Why a body labelled JSON is not JSON, or undefined (a body cut at the transcript's cap is read by its start). */
+function notJson(ctx: Ctx, x: Exchange): string | undefined {
+  const r = x.response!;
+  const list = ctx.memo.peek(LIST_BODIES)?.findingsOf(x);
+  if (list) return list.json ? undefined : 'a list body labelled JSON is not JSON';
+  const raw = rawOf(r);
+  if (!raw.utf8) return 'a body labelled JSON is not UTF-8 (RFC 8259 §8.1)';
+  if (r.bodyTruncated)
+    return /^[\s]*[[{"0-9tfn-]/.test(raw.body) ? undefined : 'a body labelled JSON is not JSON';
+  const parsed = parseJson(raw.body);
+  return parsed.ok
+    ? undefined
+    : `a body labelled JSON is not JSON (${parsed.error.replace(/ at position \d+.*$/, '')})`;
+}

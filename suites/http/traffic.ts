@@ -16,6 +16,9 @@ async function framed(ctx: Ctx): Promise<void> {
 
 export const HTTP_TRAFFIC: TrafficJudges = {
   'EVERY-JSON-CONTENT-TYPE': { judge: 'run', shows: 'an answer with a JSON body' },
+  'EVERY-JSON-LABEL-TRUE': { judge: 'run', shows: 'an answer with a body labelled JSON' },
+  'HTTP-FIELD-SYNTAX': { judge: 'run', shows: 'any answer carrying a field with a known grammar' },
+  'HTTP-REQUIRED-FIELDS': { judge: 'run', shows: 'a 2xx, 3xx or 4xx answer, or a 405' },
   'HTTP-FRAMING': {
     judge: framed,
     shows:

@@ -159,9 +159,45 @@ export const RFC = {
     'RFC 9110 §8.6',
     'A server MUST NOT send a Content-Length header field in any response with a status code of 1xx (Informational) or 204 (No Content).',
   ),
-  retryAfterMay: at(
-    'RFC 6585 §4',
-    'The response representations SHOULD include details explaining the condition, and MAY include a Retry-After header indicating how long to wait before making a new request.',
+  imfFixdate: at(
+    'RFC 9110 §5.6.7',
+    'When a sender generates a field that contains one or more timestamps defined as HTTP-date, the sender MUST generate those timestamps in the IMF-fixdate format.',
+  ),
+  dateRequired: at(
+    'RFC 9110 §6.6.1',
+    'An origin server with a clock (as defined in Section 5.6.7) MUST generate a Date header field in all 2xx (Successful), 3xx (Redirection), and 4xx (Client Error) responses, and MAY generate a Date header field in 1xx (Informational) and 5xx (Server Error) responses.',
+  ),
+  allowOn405: at(
+    'RFC 9110 §10.2.1',
+    'An origin server MUST generate an Allow header field in a 405 (Method Not Allowed) response and MAY do so in any other response.',
+  ),
+  cachingConformance: at(
+    'RFC 9111 §1.1',
+    'Section 2 of [HTTP] defines conformance criteria and contains considerations regarding error handling.',
+  ),
+  messagingConformance: at(
+    'RFC 9112 §1.1',
+    'Conformance criteria and considerations regarding error handling are defined in Section 2 of [HTTP].',
+  ),
+  linkConformance: at(
+    'RFC 8288 §1.2',
+    'The requirements regarding conformance and error handling highlighted in [RFC7230], Section 2.5 apply to this document.',
+  ),
+  sunsetDate: at(
+    'RFC 8594 §3',
+    'The Sunset value is an HTTP-date timestamp, as defined in Section 7.1.1.1 of [RFC7231], and SHOULD be a timestamp in the future.',
+  ),
+  deprecationDate: at(
+    'RFC 9745 §2.1',
+    'Deprecation is an Item Structured Header Field; its value MUST be a Date as per Section 3.3.7 of [RFC9651].',
+  ),
+  sunsetAfterDeprecation: at(
+    'RFC 9745 §4',
+    'The timestamp given in the Sunset HTTP header field MUST NOT be earlier than the one given in the Deprecation header field.',
+  ),
+  jsonUtf8: at(
+    'RFC 8259 §8.1',
+    'JSON text exchanged between systems that are not part of a closed ecosystem MUST be encoded using UTF-8 [RFC3629].',
   ),
   retryAfterMeaning: at(
     'RFC 9110 §10.2.3',

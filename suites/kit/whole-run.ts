@@ -5,6 +5,7 @@ import { OUTCOME } from '../../lib/check/skip.ts';
 import type { SchemaIssue } from '../../lib/formats/validation.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import type { Ctx } from './context.ts';
+import { frontRefusal } from './front-refusal.ts';
 
 export interface Offence {
   problem: string;
@@ -14,10 +15,11 @@ export interface Offence {
 }
 
 /**
- * Every response of the run to a request that was valid HTTP. A request a check made invalid on purpose (an
- * invalid percent-encoding) may be answered by the HTTP stack before the API sees it, so the API's own
- * requirements (Error bodies, rate-limit headers) do not reach that answer; `withInvalid` keeps it (framing
- * binds every response). The left-out answers are noted.
+ * Every response of the run to a request that was valid HTTP and within what real fronts accept. A request
+ * a check made invalid on purpose (an invalid percent-encoding) may be answered by the HTTP stack before the
+ * API sees it, and a front refuses an over-long request (a named length case) before routing it
+ * (front-refusal.ts), so the API's own requirements (Error bodies, rate-limit headers) do not reach those
+ * answers; `withInvalid` keeps them (framing binds every response). The left-out answers are noted.
  */
 export function responses(ctx: Ctx, withInvalid = false): Exchange[] {
   const all = ctx.transcript.all().filter((x) => x.response !== undefined);
@@ -27,7 +29,12 @@ export function responses(ctx: Ctx, withInvalid = false): Exchange[] {
     ctx.note(
       `${all.length - valid.length} answers to requests that were not valid HTTP on purpose (an invalid percent-encoding) are left out: the HTTP stack may answer those before the API does`,
     );
-  return valid;
+  const routed = valid.filter((x) => frontRefusal(x) === undefined);
+  if (routed.length < valid.length)
+    ctx.note(
+      `${valid.length - routed.length} answers are an HTTP front's refusal of an over-long request before routing (e.g. ${frontRefusal(valid.find((x) => frontRefusal(x))!)}): left out, as the API never saw them`,
+    );
+  return routed;
 }
 
 /** What a whole-run check judges, as its messages name it; ordinary responses unless said. */

@@ -22,6 +22,11 @@ export interface SpellingKind {
   kind: string;
   /** What accepting it against a pending order breaks; undefined: tried against absent ids only. */
   fixture?: SpellingLevel;
+  /**
+   * Sent only with --exhaustive: the request's length is itself the case (a request line past the 4 KB every
+   * common front accepts), and a front may refuse it before routing (kit/front-refusal.ts).
+   */
+  optIn?: true;
   variants: readonly Build[];
 }
 
@@ -48,14 +53,27 @@ function underscored(base: bigint, abs: bigint, split: boolean): string {
 
 /**
  * In the order tried against a fixture: a spelling accepted there cancels it, so what no parser should take
- * comes first (a finding of a MUST is worth a fixture), leading zeros, which many parsers take, last.
+ * comes first (a finding of a MUST is worth a fixture), leading zeros, which many parsers take, last. A kind is
+ * what one parser takes or not as a whole (strtol's 0x but not 0o, NFKC's fullwidth digits but not Arabic-Indic
+ * ones, a trim that takes a no-break space but no zero-width one): a default run sends every kind, rotating
+ * only among its variants, which a parser that takes one takes all of.
  */
 export const SPELLING_KINDS: readonly SpellingKind[] = [
+  // No reading names a fixture in these: tried around absent ids, where a careless parser still errs (a NaN
+  // looked up, a double sign taken for a number).
   {
-    kind: 'letters',
-    variants: [(a) => `id${a}`, () => 'NaN', () => 'Infinity', () => 'null', () => 'undefined'],
+    kind: 'not-a-number',
+    variants: [
+      (a) => `id${a}`,
+      () => 'NaN',
+      () => 'Infinity',
+      () => 'null',
+      () => 'undefined',
+      () => '-0',
+      (_, abs) => `--${abs}`,
+      (_, abs) => `+-${abs}`,
+    ],
   },
-  { kind: 'long', variants: [(_, __, size) => '9'.repeat(size)] },
   {
     kind: 'trailing-text',
     fixture: 'MUST',
@@ -72,16 +90,16 @@ export const SPELLING_KINDS: readonly SpellingKind[] = [
     fixture: 'MUST',
     variants: [(a) => `${a}.5`, (a) => `${a}.9`, (a) => `${a}.5e1`, (a) => `${a}e3`],
   },
+  // A C string ends at its first NUL: "7\0" reads as 7 to strtol, and a leading one reads as empty.
+  { kind: 'nul-byte', fixture: 'MUST', variants: [(a) => `${a}%00`, (a) => `%00${a}`] },
   {
     kind: 'percent-bytes',
     fixture: 'MUST',
     variants: [
-      (a) => `${a}%00`,
       (a) => `${a}%FF`,
       (a) => `${a}%2E5`,
       (a) => `${a}%25`,
       (a) => `${a}%zz`,
-      (a) => `%00${a}`,
       (a) => `%FF${a}`,
       (a) => `%C0%B0${a}`,
     ],
@@ -98,41 +116,56 @@ export const SPELLING_KINDS: readonly SpellingKind[] = [
       () => (INT64_MIN - 1n).toString(),
       (_, abs, size) => farBeyond(abs, size),
       (_, abs, size) => `-${farBeyond(abs, size)}`,
+      // Far longer than any int64: a parser that reads digits without bound.
+      (_, __, size) => '9'.repeat(size),
     ],
   },
+  // strtol(s, 0) and PHP's intval(s, 0) take 0x but not 0o or 0b; Python's int(s, 0) and Go's base 0 all three.
   {
     kind: 'hex',
     fixture: 'SHOULD',
     variants: [
       (a, abs) => `${sign(a)}0x${abs.toString(16)}`,
       (a, abs) => `${sign(a)}0X${abs.toString(16).toUpperCase()}`,
-      (a, abs) => `${sign(a)}0o${abs.toString(8)}`,
-      (a, abs) => `${sign(a)}0b${abs.toString(2)}`,
     ],
   },
   {
-    kind: 'exponent',
+    kind: 'octal',
     fixture: 'SHOULD',
-    variants: [(a) => `${a}e0`, (a) => `${a}E0`, (a) => `${a}0e-1`, (a) => `${a}e%2B0`],
+    variants: [(a, abs) => `${sign(a)}0o${abs.toString(8)}`, (a, abs) => `${sign(a)}0O${abs.toString(8)}`],
   },
-  { kind: 'decimal', fixture: 'SHOULD', variants: [(a) => `${a}.0`, (a) => `${a}.`, (a) => `${a}.00`] },
   {
-    kind: 'sign',
+    kind: 'binary',
+    fixture: 'SHOULD',
+    variants: [(a, abs) => `${sign(a)}0b${abs.toString(2)}`, (a, abs) => `${sign(a)}0B${abs.toString(2)}`],
+  },
+  // What a float parser takes (Number(), parseFloat, float(), Double.parseDouble): a decimal point as well as
+  // an exponent, so a server that reads ids as floats takes every one.
+  {
+    kind: 'float',
     fixture: 'SHOULD',
     variants: [
-      (_, abs) => `+${abs}`,
-      (_, abs) => `%2B${abs}`,
-      () => '-0',
-      () => '+0',
-      (_, abs) => `--${abs}`,
-      (_, abs) => `+-${abs}`,
+      (a) => `${a}.0`,
+      (a) => `${a}e0`,
+      (a) => `${a}.`,
+      (a) => `${a}E0`,
+      (a) => `${a}.00`,
+      (a) => `${a}0e-1`,
+      (a) => `${a}e%2B0`,
     ],
+  },
+  // Java's parseLong, Python's int and Go's ParseInt all take one leading plus.
+  {
+    kind: 'plus-sign',
+    fixture: 'SHOULD',
+    variants: [(_, abs) => `+${abs}`, (_, abs) => `%2B${abs}`, () => '+0'],
   },
   {
     kind: 'digit-separator',
     fixture: 'SHOULD',
     variants: [(a, abs) => underscored(a, abs, false), (a, abs) => underscored(a, abs, true)],
   },
+  // What every trim() takes: ASCII space, tab and line breaks, before or after.
   {
     kind: 'whitespace',
     fixture: 'SHOULD',
@@ -142,16 +175,30 @@ export const SPELLING_KINDS: readonly SpellingKind[] = [
       (a) => `%09${a}`,
       (a) => `${a}%0A`,
       (a) => `%0D%0A${a}`,
-      (a) => `%C2%A0${a}`,
-      (a) => `${a}%E3%80%80`,
       (a, _, size) => `${a}${'%20'.repeat(Math.ceil(size / 3))}`,
-      (a) => `%E2%80%8B${a}`,
     ],
   },
+  // What a Unicode-aware trim takes (JavaScript's, Python's strip), and what none does but a normaliser.
   {
-    kind: 'non-ascii-digits',
+    kind: 'unicode-space',
     fixture: 'SHOULD',
-    variants: DIGIT_ZEROS.map(
+    variants: [(a) => `%C2%A0${a}`, (a) => `${a}%E3%80%80`, (a) => `%E2%80%8B${a}`],
+  },
+  // Unicode decimal digits of other scripts: Python's int(), Java's parseLong and \d in Python's re take them.
+  {
+    kind: 'script-digits',
+    fixture: 'SHOULD',
+    variants: DIGIT_ZEROS.slice(0, 5).map(
+      (zero): Build =>
+        (a) =>
+          enc(digitsIn(zero, a)),
+    ),
+  },
+  // Fullwidth and mathematical digits: what NFKC folds to ASCII, so a server that normalises paths reads them.
+  {
+    kind: 'compat-digits',
+    fixture: 'SHOULD',
+    variants: DIGIT_ZEROS.slice(5).map(
       (zero): Build =>
         (a) =>
           enc(digitsIn(zero, a)),
@@ -162,10 +209,16 @@ export const SPELLING_KINDS: readonly SpellingKind[] = [
     fixture: 'INFO',
     variants: [(a, abs) => `${sign(a)}00${abs}`, (a, abs, size) => `${sign(a)}${'0'.repeat(size)}${abs}`],
   },
+  // RFC 9112 §3 recommends taking request lines of 8,000 octets; gunicorn stops at 4,094, so a front's own
+  // refusal is recorded as such, and only the status judged.
+  { kind: 'over-long', optIn: true, variants: [() => '9'.repeat(OVER_LONG)] },
 ];
 
 /** Every kind's name, in the order tried. */
 export const KIND_NAMES: readonly string[] = SPELLING_KINDS.map((k) => k.kind);
+
+/** The kinds a default run sends (each once): all but those whose length is the case. */
+export const DEFAULT_KINDS: readonly SpellingKind[] = SPELLING_KINDS.filter((k) => !k.optIn);
 
 /** Every variant of every kind: what --exhaustive sends. */
 export const ALL_VARIANTS = SPELLING_KINDS.reduce((n, k) => n + k.variants.length, 0);
@@ -197,13 +250,20 @@ export function spellingCases(
   for (const k of SPELLING_KINDS)
     if (levels.includes(k.fixture))
       // A variant that spells 7 as another does (0_7 splits no digits) is shown once.
-      out[k.kind] = [...new Set(k.variants.map((_, i) => `\`${shown(spell(k, i, 7n, LONG_MIN))}\``))];
+      out[k.optIn ? `${k.kind} (with --exhaustive only)` : k.kind] = [
+        ...new Set(k.variants.map((_, i) => `\`${shown(spell(k, i, 7n, LONG_MIN))}\``)),
+      ];
   return out;
 }
 
-/** Lengths of the long segments: past common 1-4 KiB limits, under the 8 KiB many servers accept. */
+/**
+ * Lengths of the long segments: long enough that no int64 parser reads them whole, short enough that the
+ * request line stays under the 4 KB every common front accepts (kit/front-refusal.ts), whatever the base path.
+ */
 export const LONG_MIN = 256;
-export const LONG_MAX = 6000;
+export const LONG_MAX = 2000;
+/** The length case's segment: a request line of about 6 KB, past 4 KB and within RFC 9112 §3's 8,000. */
+export const OVER_LONG = 6000;
 
 /**
  * Why a segment makes the request invalid HTTP, or undefined: a "%" not followed by two hex digits is no

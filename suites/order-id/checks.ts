@@ -6,6 +6,7 @@ import { OUTCOME } from '../../lib/check/skip.ts';
 import { TRUST_HINT } from '../kit/absence.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
+import { frontRefusal } from '../kit/front-refusal.ts';
 import { itemsOf } from '../kit/list-body.ts';
 import { orderPath } from '../kit/paths.ts';
 import { shares } from '../kit/sendings.ts';
@@ -17,7 +18,7 @@ import {
   MAX_NEIGHBOUR_EDGES,
 } from './absent.ts';
 import { isolation, leadingZeros, lenientSpellings, misreadSpellings } from './cancel.ts';
-import { ALL_VARIANTS, SPELLING_KINDS, spellingCases } from './catalogue.ts';
+import { ALL_VARIANTS, DEFAULT_KINDS, spellingCases } from './catalogue.ts';
 import { judgeAbsent, short } from './judge.ts';
 import { knownOrders, noKnownReason } from './known.ts';
 import { readListIds } from './lossless.ts';
@@ -34,12 +35,12 @@ const ABSENT_IDS = {
   generated: true,
 } as const;
 /**
- * The spelling run, sent once for every check that reads it (spelling.ts): one case per kind of the
- * catalogue, every variant of every kind under --exhaustive.
+ * The spelling run, sent once for every check that reads it (spelling.ts): one case of every kind of the
+ * catalogue (the length case aside), every variant of every kind under --exhaustive.
  */
 const SPELLINGS = {
   ...shares('order list'),
-  'orderId spellings': { requests: SPELLING_KINDS.length, exhaustive: ALL_VARIANTS },
+  'orderId spellings': { requests: DEFAULT_KINDS.length, exhaustive: ALL_VARIANTS },
 };
 /**
  * The pending fixture the spelling run spells (held for every check that judges a spelling of a real order's id,
@@ -199,6 +200,10 @@ export const orderIdProperties = suite({
           tally.set(key, (tally.get(key) ?? new Set()).add(a.kind));
         }
         for (const [key, kinds] of tally) ctx.note(`${key}: ${[...kinds].join(', ')}`);
+        // RFC 9112 §3 recommends taking request lines of 8,000 octets; a front that stops sooner is recorded.
+        const front = run.answers.find((a) => frontRefusal(a.exchange) !== undefined);
+        if (front)
+          ctx.note(`the ${front.kind} case got ${frontRefusal(front.exchange)}; only its status was judged`);
         ctx.evidence(...run.answers.slice(0, 3).map((a) => a.exchange));
         ctx.observe(
           `${run.answers.length} malformed ids answered ${[...tally.keys()].join(' / ') || 'nothing (none sent)'}`,

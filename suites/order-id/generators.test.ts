@@ -153,25 +153,32 @@ describe('the spelling catalogue against a fixture', () => {
     const expected: Record<string, string[]> = {
       'trailing-text': ['7abc', '7-'],
       'other-number': ['7.5', '7e3'],
-      'percent-bytes': ['7%00'],
+      'nul-byte': ['7%00', '%007'],
+      'percent-bytes': ['7%FF', '7%zz'],
       'too-big': ['18446744073709551623', '-18446744073709551609'],
-      hex: ['0x7', '0o7', '0b111'],
-      exponent: ['7e0', '70e-1'],
-      decimal: ['7.0', '7.'],
-      sign: ['+7', '%2B7'],
+      hex: ['0x7', '0X7'],
+      octal: ['0o7'],
+      binary: ['0b111'],
+      float: ['7e0', '70e-1', '7.0', '7.'],
+      'plus-sign': ['+7', '%2B7'],
+      'not-a-number': ['id7', 'NaN', '--7', '-0'],
       'digit-separator': ['0_7'],
-      whitespace: ['%207', '7%20', '%097', '7%0A', '%C2%A07'],
-      'non-ascii-digits': ['%D9%A7', '%EF%BC%97'],
+      whitespace: ['%207', '7%20', '%097', '7%0A'],
+      'unicode-space': ['%C2%A07', '%E2%80%8B7'],
+      'script-digits': ['%D9%A7'],
+      'compat-digits': ['%EF%BC%97'],
       'leading-zeros': ['007'],
+      'over-long': ['9'.repeat(6000)],
     };
     for (const [kind, segments] of Object.entries(expected))
       for (const s of segments) expect(of7(kind), kind).toContain(s);
     const level = (k: string) => kindOf(k).fixture;
-    expect(['trailing-text', 'other-number', 'percent-bytes', 'too-big'].map(level)).toEqual(
-      Array(4).fill('MUST'),
+    expect(['trailing-text', 'other-number', 'nul-byte', 'percent-bytes', 'too-big'].map(level)).toEqual(
+      Array(5).fill('MUST'),
     );
+    expect(kindOf('over-long').optIn).toBe(true);
     expect(level('leading-zeros')).toBe('INFO');
-    expect(level('letters')).toBeUndefined();
+    expect(level('not-a-number')).toBeUndefined();
     expect(ALL_VARIANTS).toBe(SPELLING_KINDS.reduce((n, k) => n + k.variants.length, 0));
   });
 
@@ -188,7 +195,7 @@ describe('the spelling catalogue against a fixture', () => {
       const seen = new Set(Array.from({ length: k.variants.length }, (_, seed) => sampleVariant(seed, i, k)));
       expect(seen.size, k.kind).toBe(k.variants.length);
     }
-    expect(KIND_NAMES).toEqual(MALFORMED_KINDS);
+    expect(KIND_NAMES.filter((k) => k !== 'over-long')).toEqual(MALFORMED_KINDS);
   });
 });
 
@@ -211,7 +218,7 @@ describe('the fixture pool', () => {
   it('takes a fixture only when a spelling names it and no other order, and spells it again after', () => {
     const p = pool(['9007199254740993', '2', '3']);
     expect(p.pool.find(hex, [0], 300)).toEqual({ id: '2', variant: 0, segment: '0x2' });
-    expect(p.pool.find(kindOf('sign'), [0], 300)).toMatchObject({ id: '2', segment: '+2' });
+    expect(p.pool.find(kindOf('plus-sign'), [0], 300)).toMatchObject({ id: '2', segment: '+2' });
     expect(p.taken).toEqual(['2']);
     p.pool.spend('2');
     expect(p.pool.find(hex, [0], 300)).toMatchObject({ id: '3' });

@@ -80,8 +80,11 @@ export function judgeAbsent(segment: string, res: Response, known: KnownOrders):
   return fail(`${s} on absent id`, `${what}; an int64 id that no order has is 404`, '404', res);
 }
 
-/** Property 2: a malformed id is never 2xx nor 5xx, and a body, if any, is an Error object. */
-/** `invalidHttp`: the segment made the request invalid HTTP on purpose; only its status is judged then. */
+/**
+ * Property 2: a malformed id is never 2xx nor 5xx, and a body, if any, is an Error object. `invalidHttp`: the
+ * request never reached the API (invalid HTTP on purpose, or the length case a front refused before routing);
+ * only its status is judged then.
+ */
 export function judgeMalformed(segment: string, res: Response, invalidHttp = false): CaseFailure | undefined {
   const s = res.status;
   const what = `DELETE /store/orders/${short(segment)} (not an int64) answered ${describeStatus(res)}`;

@@ -8,6 +8,7 @@ import type { Response } from '../../lib/http/client.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../kit/context.ts';
+import { frontRefusal } from '../kit/front-refusal.ts';
 import { orderPath } from '../kit/paths.ts';
 import { invalidEncoding } from './catalogue.ts';
 import { type CaseFailure, judgeMalformed } from './judge.ts';
@@ -108,7 +109,10 @@ export async function malformedRun(ctx: Ctx): Promise<MalformedRun | { skip: Ski
       ...(a.fixture ? { fixture: a.fixture.id } : {}),
     });
     if (a.response.status === 429) continue;
-    const failure = judgeMalformed(a.segment, a.response, a.invalid !== undefined);
+    // A front's refusal of the length case, before routing, is judged by its status alone, as an invalid
+    // request's is: neither reached the API.
+    const unrouted = a.invalid !== undefined || frontRefusal(a.response.exchange) !== undefined;
+    const failure = judgeMalformed(a.segment, a.response, unrouted);
     if (failure) failures.push(failure);
   }
   return { ...p, answers, failures, spelled };

@@ -79,6 +79,8 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
     return response;
   };
   for (const [index, kind] of SPELLING_KINDS.entries()) {
+    // The length case goes out only when asked for: a front may refuse it before routing.
+    if (kind.optIn && !exhaustive) continue;
     const first = sampleVariant(ctx.config.seed, index, kind);
     const variants = exhaustive ? kind.variants.map((_, i) => i) : [first];
     for (const variant of variants) {

@@ -1,6 +1,7 @@
 // spec §9 rule 3: GET /pets/{petId} is deprecated and has a sunset date. Its shape is not shown, so only
-// auth (spec §5) is judged; the standard deprecation signals (RFC 9745, RFC 8594) are only recorded, as
-// neither the spec nor those RFCs oblige a server to send them.
+// auth (spec §5) is judged; whether the standard deprecation signals (RFC 9745, RFC 8594) are sent is only
+// recorded, as neither the spec nor those RFCs oblige a server to send them, but one that is sent is judged
+// by its RFC (signals.ts).
 
 import { OUTCOME } from '../../lib/check/skip.ts';
 import { isImfFixdate, parseHttpDate } from '../../lib/formats/http-date.ts';
@@ -9,9 +10,7 @@ import { type Ctx, check, suite } from '../kit/context.ts';
 import { requireStatus } from '../kit/expect.ts';
 import { describeStatus, header } from '../kit/responses.ts';
 import { shares } from '../kit/sendings.ts';
-
-/** RFC 9745 §2.1: Deprecation is an RFC 9651 Date item, "@" and an integer of seconds since the epoch. */
-const SF_DATE = /^@-?\d{1,15}$/;
+import { deprecationAtMs, SIGNAL_CHECKS } from './signals.ts';
 
 export const deprecatedPets = suite({
   id: 'PETS',
@@ -70,14 +69,12 @@ export const deprecatedPets = suite({
           ctx.observe('no Deprecation header (allowed: nothing obliges a server to send one)', 1);
           return;
         }
-        if (!SF_DATE.test(v.trim())) {
-          ctx.observe(
-            `Deprecation ${JSON.stringify(v)}: not "@" followed by Unix seconds (an RFC 9651 Date)`,
-            1,
-          );
+        const at = deprecationAtMs(v);
+        if (at === undefined) {
+          ctx.observe(`Deprecation ${JSON.stringify(v)}: no RFC 9651 Date (see PETS-DEPRECATION-DATE)`, 1);
           return;
         }
-        ctx.observe(`Deprecation: ${v} (${new Date(Number(v.trim().slice(1)) * 1000).toISOString()})`, 1);
+        ctx.observe(`Deprecation: ${v} (${new Date(at).toISOString()})`, 1);
       },
     }),
     check({
@@ -100,15 +97,15 @@ export const deprecatedPets = suite({
           return;
         }
         const at = parseHttpDate(v);
-        if (at === undefined) {
-          ctx.observe(`Sunset ${JSON.stringify(v)}: not an HTTP-date`, 1);
+        if (at === undefined || !isImfFixdate(v.trim())) {
+          ctx.observe(`Sunset ${JSON.stringify(v)}: no IMF-fixdate (see PETS-SUNSET-HTTP-DATE)`, 1);
           return;
         }
-        if (!isImfFixdate(v.trim()))
-          ctx.note('Sunset uses an obsolete HTTP-date form; senders use IMF-fixdate (RFC 9110 §5.6.7)');
-        if (at < Date.now()) ctx.note('the sunset date is in the past');
+        if (at < Date.now())
+          ctx.note('the sunset date is in the past (RFC 8594 §3: it SHOULD be in the future)');
         ctx.observe(`Sunset: ${v}`, 1);
       },
     }),
+    ...SIGNAL_CHECKS,
   ],
 });

@@ -17,4 +17,7 @@ export const PETS_TRAFFIC: TrafficJudges = {
   'PETS-RESPONSE-INFO': { judge: 'run', shows: PET },
   'PETS-DEPRECATION-HEADER': { judge: 'run', shows: PET },
   'PETS-SUNSET-HEADER': { judge: 'run', shows: PET },
+  // Every recorded answer carrying the field, or to the deprecated read, as the run reads its own.
+  'PETS-SUNSET-HTTP-DATE': { judge: 'run', shows: `${PET}, or any answer carrying Sunset` },
+  'PETS-DEPRECATION-DATE': { judge: 'run', shows: `${PET}, or any answer carrying Deprecation` },
 };

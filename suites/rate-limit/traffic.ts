@@ -52,6 +52,10 @@ export const RATE_LIMIT_TRAFFIC: TrafficJudges = {
   'RL-PROBE-BURST': {
     shows: 'Remaining + 1 concurrent requests in a fresh window (the opt-in burst sends them)',
   },
+  'RL-PROBE-FORWARDED-HEADERS': {
+    shows:
+      'walk requests naming other client addresses in the forwarding headers (only the probe sends them)',
+  },
   'RL-PROBE-COST': { shows: 'what the probe spends (a passive run sends nothing)' },
   'EVERY-RL-HEADER-ONCE': { judge: 'run', shows: HEADERS },
   'RL-HEADERS-PRESENT': { judge: 'run', shows: HEADERS },

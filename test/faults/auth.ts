@@ -59,6 +59,25 @@ export const AUTH_FAULTS = {
     faulty: [200, 401, 401],
     caught: [{ warns: ['AUTH-SCHEME-CASE-INSENSITIVE'], args: NO_PROBE, exit: 0 }],
   },
+  'auth-token-scheme-accepted': {
+    probe: async (s) =>
+      Promise.all(
+        ['Token', 'ApiKey'].map(
+          async (scheme) =>
+            (
+              await call(s, '/store/orders', {
+                key: null,
+                headers: { authorization: `${scheme} ${s.demoKey}` },
+              })
+            ).status,
+        ),
+      ),
+    faithful: [401, 401],
+    faulty: [200, 401],
+    // Every scheme goes out in every default run, whatever the seed (test/every-kind.test.ts).
+    caught: [{ fails: ['AUTH-OTHER-SCHEME-401'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['AUTH-OTHER-SCHEME-401'],
+  },
   'auth-other-scheme-accepted': {
     probe: async (s) =>
       Promise.all(

@@ -4,6 +4,7 @@ import type { FaultId } from '../../reference/server.ts';
 import { AUTH_FAULTS } from './auth.ts';
 import { CANCEL_FAULTS } from './cancel.ts';
 import { ERRORS_FAULTS } from './errors.ts';
+import { HTTP_FAULTS } from './http.ts';
 import { LIST_FAULTS } from './list.ts';
 import { ORDER_ID_FAULTS } from './order-id.ts';
 import { PETS_FAULTS } from './pets.ts';
@@ -22,6 +23,7 @@ export const FAULT_PROOFS: Readonly<Record<FaultId, FaultProof>> = {
   ...VERSIONING_FAULTS,
   ...ERRORS_FAULTS,
   ...RATE_LIMIT_FAULTS,
+  ...HTTP_FAULTS,
 };
 
 /** Every fault with each run that must catch it; a fault caught in two set-ups has two rows. */

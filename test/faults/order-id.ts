@@ -105,4 +105,26 @@ export const ORDER_ID_FAULTS = {
     caught: [{ fails: ['ID-CANCEL-MISREAD'], args: NO_PROBE, exit: 1 }],
     onlyBy: ['ID-CANCEL-MISREAD'],
   },
+  'orderid-hex-prefix': {
+    // 0x2 and 0X3 name pending orders; 0o7 (octal) does not read.
+    probe: (s) => cancelEach(s, ['0x2', '0X3', '0o7']),
+    faithful: [[400, 400, 400], []],
+    faulty: [
+      [204, 204, 400],
+      ['2', '3'],
+    ],
+    // The hex kind goes out in every default run, whatever the seed (test/every-kind.test.ts).
+    caught: [{ warns: ['ID-CANCEL-SPELLING'], args: NO_PROBE, exit: 0 }],
+    onlyBy: ['ID-CANCEL-SPELLING'],
+  },
+  'orderid-nfkc-digits': {
+    probe: (s) => cancelEach(s, ['%EF%BC%92', '%F0%9D%9F%91', '%D9%A7']),
+    faithful: [[400, 400, 400], []],
+    faulty: [
+      [204, 204, 400],
+      ['2', '3'],
+    ],
+    caught: [{ warns: ['ID-CANCEL-SPELLING'], args: NO_PROBE, exit: 0 }],
+    onlyBy: ['ID-CANCEL-SPELLING'],
+  },
 } satisfies FaultProofs<'order-id'>;

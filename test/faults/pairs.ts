@@ -135,13 +135,19 @@ export const EXCLUDED: ReadonlyArray<[FaultId, FaultId, string]> = [
   ],
   // Three readers that act before the strict one: whichever is on reads every orderId first.
   ...(['orderid-malformed-500', 'orderid-lenient-parse', 'int64-number-ids'] as const).flatMap((first) =>
-    (['orderid-unicode-digits', 'orderid-trims-whitespace', 'orderid-wraps-uint64'] as const).map(
-      (second): [FaultId, FaultId, string] => [
-        first,
-        second,
-        `the first reads every orderId itself, so the strict reader the second bends is never reached`,
-      ],
-    ),
+    (
+      [
+        'orderid-unicode-digits',
+        'orderid-trims-whitespace',
+        'orderid-wraps-uint64',
+        'orderid-hex-prefix',
+        'orderid-nfkc-digits',
+      ] as const
+    ).map((second): [FaultId, FaultId, string] => [
+      first,
+      second,
+      `the first reads every orderId itself, so the strict reader the second bends is never reached`,
+    ]),
   ),
   [
     'api-not-under-v1',
@@ -246,6 +252,89 @@ export const EXCLUDED: ReadonlyArray<[FaultId, FaultId, string]> = [
     'ratelimit-off-by-one',
     "a Remaining that never falls does not say how many of the window's requests came before the walk, so one request over the limit cannot be told from one sent earlier in the window",
   ],
+  // The draft's fields in place of X-RateLimit-*: nothing is left of the fields the second bends or reads.
+  ...(
+    [
+      'ratelimit-headers-missing-on-errors',
+      'ratelimit-headers-missing-on-404',
+      'ratelimit-headers-twice-on-404',
+      'ratelimit-reset-ms',
+      'ratelimit-reset-delta',
+      'ratelimit-reset-rolling',
+      'ratelimit-reset-frozen',
+      'ratelimit-reset-window-start',
+      'ratelimit-remaining-one-high',
+      'ratelimit-limit-by-status',
+      'ratelimit-remaining-stuck',
+      'ratelimit-remaining-negative',
+      'ratelimit-limit-fixed-100',
+      'ratelimit-delete-two-units',
+      'ratelimit-bucket-per-path',
+      'ratelimit-bucket-per-route',
+    ] as const
+  ).map((other): [FaultId, FaultId, string] => [
+    'ratelimit-draft-fields-only',
+    other,
+    'the first sends no X-RateLimit-* field at all, so none is left for the second to bend or to count by',
+  ]),
+  // A front's 503 page in place of the 429: what the second bends of the 429 never comes.
+  ...(
+    [
+      'ratelimit-429-body-text',
+      'ratelimit-retry-after-inconsistent',
+      'ratelimit-retry-after-short',
+      'ratelimit-no-retry-after',
+      'ratelimit-remaining-negative',
+    ] as const
+  ).map((other): [FaultId, FaultId, string] => [
+    'ratelimit-refused-503',
+    other,
+    'the first refuses with a 503 page without fields instead of the 429 the second bends',
+  ]),
+  ['ratelimit-never-limits', 'ratelimit-refused-503', 'no request is ever refused, with 429 or 503'],
+  ['ratelimit-never-limits', 'ratelimit-no-retry-after', 'no 429 ever comes to lack Retry-After'],
+  [
+    'ratelimit-no-retry-after',
+    'ratelimit-retry-after-inconsistent',
+    'both bend the one Retry-After of each 429',
+  ],
+  ['ratelimit-no-retry-after', 'ratelimit-retry-after-short', 'both bend the one Retry-After of each 429'],
+  [
+    'ratelimit-bucket-per-path',
+    'ratelimit-bucket-per-route',
+    "both key the key's count by what it asks for: the first, keyed by path, is the one the server uses",
+  ],
+  [
+    'ratelimit-headers-missing-on-errors',
+    'ratelimit-bucket-per-route',
+    'the first removes the X-RateLimit-* fields of every 4xx, the answers to nearly every request of the cancel route: too few are left to show its count apart',
+  ],
+  [
+    'ratelimit-reset-rolling',
+    'ratelimit-bucket-per-route',
+    'the first makes every answer name a new Reset moment (now + the window), so no answer tells which window it counts in',
+  ],
+  [
+    'ratelimit-delete-two-units',
+    'ratelimit-bucket-per-route',
+    "both bend the one count: a DELETE takes two from its route's count, so no count per route falls by one a request",
+  ],
+  ['http-no-date', 'http-date-iso', 'the first removes the Date the second rewrites'],
+  [
+    'orderid-hex-prefix',
+    'orderid-wraps-uint64',
+    'both bend the one strict reader: the hexadecimal one reads every decimal id itself, never wrapping it',
+  ],
+  [
+    'auth-any-token',
+    'ratelimit-bucket-per-route',
+    "the first counts every other token's request as the key's, requests the run cannot tell apart from other traffic on the key: too few steps are left across the three routes to show their counts apart",
+  ],
+  [
+    'http-content-type-comma',
+    'pets-json-invalid',
+    'the first makes no label a JSON media type, so no body is labelled JSON for the second to belie',
+  ],
 ];
 
 const excluded = (a: string, b: string) =>
@@ -324,6 +413,15 @@ export const SAMPLE: ReadonlyArray<[FaultId, FaultId]> = [
   ['cancelled-reappears', 'cancel-forgotten'],
   ['cancel-drops-neighbour', 'list-id-string'],
   ['cancel-not-atomic', 'cancel-repeat-204'],
+  ['ratelimit-refused-503', 'ratelimit-trusts-forwarded-for'],
+  ['ratelimit-draft-fields-only', 'ratelimit-never-limits'],
+  ['ratelimit-no-retry-after', 'ratelimit-off-by-one'],
+  ['ratelimit-bucket-per-route', 'error-missing-message'],
+  ['http-no-date', 'pets-sunset-iso'],
+  ['http-date-iso', 'pets-deprecation-true'],
+  ['http-content-type-comma', 'pets-link-unbracketed'],
+  ['pets-json-invalid', 'pets-link-unbracketed'],
+  ['orderid-hex-prefix', 'auth-token-scheme-accepted'],
 ];
 
 export function samplePairs(): FaultPair[] {

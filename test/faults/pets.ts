@@ -13,4 +13,35 @@ export const PETS_FAULTS = {
     faulty: [200, 401],
     caught: [{ fails: ['PETS-401-WITHOUT-CREDENTIALS', 'AUTH-MISSING-401'], args: NO_PROBE, exit: 1 }],
   },
+  'pets-sunset-iso': {
+    probe: async (s) => (await call(s, '/pets/101')).headers.sunset,
+    faithful: 'Wed, 30 Jun 2027 23:59:59 GMT',
+    faulty: '2027-06-30T23:59:59Z',
+    caught: [{ fails: ['PETS-SUNSET-HTTP-DATE'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['PETS-SUNSET-HTTP-DATE'],
+  },
+  'pets-deprecation-true': {
+    probe: async (s) => (await call(s, '/pets/101')).headers.deprecation,
+    faithful: '@1735689600',
+    faulty: 'true',
+    caught: [{ fails: ['PETS-DEPRECATION-DATE'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['PETS-DEPRECATION-DATE'],
+  },
+  'pets-link-unbracketed': {
+    probe: async (s) => (await call(s, '/pets/101')).headers.link?.startsWith('<'),
+    faithful: true,
+    faulty: false,
+    caught: [{ fails: ['HTTP-FIELD-SYNTAX'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['HTTP-FIELD-SYNTAX'],
+  },
+  'pets-json-invalid': {
+    probe: async (s) => {
+      const a = await call(s, '/pets/101');
+      return [a.headers['content-type'], a.json !== undefined];
+    },
+    faithful: ['application/json', true],
+    faulty: ['application/json', false],
+    caught: [{ fails: ['EVERY-JSON-LABEL-TRUE'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['EVERY-JSON-LABEL-TRUE'],
+  },
 } satisfies FaultProofs<'pets'>;

@@ -36,6 +36,9 @@ export function walkOf(remainings: number[], limited?: Record<string, string>): 
     samples,
     bound: remainings[0]! + 3,
     sent: samples.length - 1,
+    spoofed: [],
+    apart: [],
+    headersRefused: [],
     ...(last.status === 429 ? { limited: last } : {}),
   };
 }

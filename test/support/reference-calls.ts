@@ -27,6 +27,8 @@ export interface CallOptions {
   /** A key to send as "Authorization: Bearer <key>"; null sends no Authorization header. */
   key?: string | null;
   headers?: Record<string, string | string[]>;
+  /** The local address to connect from (another loopback address, as a proxy in front would be). */
+  localAddress?: string;
 }
 
 /** `path` is appended to the base URL verbatim (it starts with "/" or "?" and is already encoded). */
@@ -38,12 +40,14 @@ export async function call(
   const headers: Record<string, string | string[]> = { ...options.headers };
   const key = options.key === undefined ? server.demoKey : options.key;
   if (key !== null) headers.authorization = `Bearer ${key}`;
+  const dispatcher = options.localAddress ? new Agent({ localAddress: options.localAddress }) : undefined;
   const res = await request(`${server.baseUrl}${path}`, {
     method: (options.method ?? 'GET') as 'GET',
     headers,
     headersTimeout: 5000,
     bodyTimeout: 5000,
-  });
+    ...(dispatcher ? { dispatcher } : {}),
+  }).finally(() => dispatcher?.close());
   const text = await res.body.text();
   const flat: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(res.headers))

@@ -5,6 +5,51 @@ import { call, rawExchange } from '../support/reference-calls.ts';
 import { PLAIN, PROBE, type VariantProofs } from './proof.ts';
 
 export const HTTP_VARIANTS = {
+  'more-response-fields': {
+    probe: async (s) => {
+      const a = await call(s, '/store/orders');
+      return [
+        a.headers['cache-control'],
+        a.headers.vary,
+        a.headers['content-type'],
+        (await call(s, '/pets/101')).headers.link?.split(', <').length,
+      ];
+    },
+    standard: [undefined, undefined, 'application/json', 1],
+    variant: ['no-store, private', 'Accept, Authorization', 'application/json; charset="utf-8"', 2],
+    runs: [{ ...PLAIN }],
+  },
+  'front-request-line-limit': {
+    probe: async (s) => {
+      const a = await call(s, `/store/orders/${'9'.repeat(5000)}`, del);
+      return [a.status, a.headers['content-type'], a.headers.date === undefined];
+    },
+    standard: [400, 'application/json', false],
+    variant: [400, 'text/html', true],
+    runs: [
+      // No request of a default run is past 4 KB: nothing reaches the front's limit.
+      { ...PLAIN },
+      // The length case, sent with --exhaustive only, is refused by the front: only its status is judged.
+      {
+        args: [
+          '--exhaustive',
+          '--only',
+          'ID-,ERR-,RL-HEADERS-,HTTP-,EVERY-',
+          '--skip-rate-limit-probe',
+          '--property-runs',
+          '2',
+          '--max-requests',
+          '900',
+        ],
+        reference: {},
+        records: {
+          'ID-MALFORMED-STATUS-INFO':
+            /the over-long case got 400 without rate-limit fields and with a body that is no JSON to a \d+-byte request line/,
+        },
+        skips: { 'RL-HEADERS-RETRY-AFTER-VALID': /no response of the run carried Retry-After/ },
+      },
+    ],
+  },
   'connection-close': {
     probe: async (s) => (await call(s, '/store/orders')).headers.connection,
     standard: 'keep-alive',

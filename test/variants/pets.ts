@@ -22,6 +22,9 @@ export const PETS_VARIANTS = {
         records: {
           'PETS-DEPRECATION-HEADER': /no Deprecation header/,
           'PETS-SUNSET-HEADER': /no Sunset header/,
+          // Their syntax is judged only where they are sent: none is, and nothing is wrong.
+          'PETS-SUNSET-HTTP-DATE': /no answer to the deprecated read carried Sunset/,
+          'PETS-DEPRECATION-DATE': /no answer to the deprecated read carried Deprecation/,
         },
       },
     ],

@@ -52,23 +52,6 @@ export const RATE_LIMIT_VARIANTS = {
       },
     ],
   },
-  'no-retry-after': {
-    options: THREE_PER_10S,
-    probe: retryAfterOf,
-    standard: '10',
-    variant: undefined,
-    runs: [
-      {
-        ...PROBE(5, 2),
-        // RFC 6585 §4 leaves Retry-After to the server (MAY): recorded, the wait taken from Reset instead.
-        records: { 'RL-PROBE-429-RETRY-AFTER': /carries no Retry-After/ },
-        skips: {
-          'RL-PROBE-RETRY-AFTER-CONSISTENT': /no usable Retry-After/,
-          'RL-HEADERS-RETRY-AFTER-VALID': /no response of the run carried Retry-After/,
-        },
-      },
-    ],
-  },
   'retry-after-rounded-up': {
     options: THREE_PER_10S,
     probe: async (s, clock) => {
@@ -159,6 +142,32 @@ export const RATE_LIMIT_VARIANTS = {
         ]),
       },
     ],
+  },
+  'ratelimit-draft-fields-too': {
+    probe: async (s) => {
+      const a = await call(s, '/store/orders');
+      return [a.headers.ratelimit, a.headers['ratelimit-policy']];
+    },
+    standard: [undefined, undefined],
+    variant: ['limit=60, remaining=59, reset=60', '60;w=60'],
+    runs: [{ ...PROBE(5, 2) }],
+  },
+  'limit-per-key-and-client': {
+    // The second request comes through the proxy the variant trusts, which says the client is 192.0.2.7.
+    probe: async (s) => [
+      (await call(s, '/store/orders')).headers['x-ratelimit-remaining'],
+      (
+        await call(s, '/store/orders', {
+          localAddress: '127.0.0.2',
+          headers: { 'x-forwarded-for': '192.0.2.7' },
+        })
+      ).headers['x-ratelimit-remaining'],
+    ],
+    standard: ['59', '58'],
+    variant: ['59', '59'],
+    // The run connects directly: the addresses its walk names in X-Forwarded-For are the client's own
+    // words, which this server never reads, so it stays silent.
+    runs: [{ ...PROBE(5, 2) }],
   },
   'address-limit-separate': {
     options: { rateLimit: { limit: 100, windowSeconds: 10 } },

@@ -38,8 +38,11 @@ export const rateLimitBuckets = suite({
           const s = b.separate;
           if (!s) continue;
           const first = s.rises[0]!;
+          const how = s.ownWindows
+            ? `each ${s.part} names a window of its own: X-RateLimit-Reset ${first.r.reset} on #${first.r.x.seq} (${first.r.parts.route}) right after ${first.from!.reset} on #${first.from!.x.seq} (${first.from!.parts.route}), neither window over, as on ${s.rises.length} answers in all`
+            : `within one window it went ${stepText(first)} (${first.r.parts.route}, right after ${first.from!.parts.route} #${first.from!.x.seq}), as on ${s.rises.length} answers in all`;
           ctx.problem(
-            `X-RateLimit-Remaining of ${keyName(key)} keeps a separate count per ${s.part}: within one window it went ${stepText(first)} (${first.r.parts.route}, right after ${first.from!.parts.route} #${first.from!.x.seq}), as on ${s.rises.length} answers in all, and each of the ${s.judged} answers judged continues the count of its own ${s.part}`,
+            `X-RateLimit-Remaining of ${keyName(key)} keeps a separate count per ${s.part}: ${how}, and each of the ${s.judged} answers judged continues the count of its own ${s.part}`,
             {
               exchange: first.r.x,
               expected: `${first.from!.remaining! - 1}`,

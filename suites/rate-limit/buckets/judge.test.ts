@@ -92,6 +92,40 @@ describe('readBuckets', () => {
     expect(perMethod.separate?.part).toBe('method');
   });
 
+  it('tells counts per route whose windows each open with their own first request', () => {
+    // Flask-Limiter's per-endpoint default: the list's window and the cancel's each name their own Reset.
+    const A = RESET;
+    const B = RESET + 17;
+    const pets = (remaining: number): Sent => ({ path: '/pets/5', remaining, reset: RESET + 9 });
+    const xs = run(
+      list(59, { reset: A }),
+      del('1', 59, { reset: B }),
+      list(58, { reset: A }),
+      pets(59),
+      del('2', 58, { reset: B }),
+      list(57, { reset: A }),
+      del('3', 57, { reset: B }),
+    );
+    const b = read(xs);
+    expect([b.separate?.part, b.separate?.ownWindows, b.separate?.rises.length]).toEqual(['route', true, 6]);
+    expect(remainingMisbehaves(xs, BASE)).toMatch(/separate count per route/);
+    // One window each, but one count for the key across them: no route keeps its own window.
+    const moving = run(
+      list(59, { reset: A }),
+      del('1', 58, { reset: A + 4 }),
+      list(57, { reset: A + 8 }),
+      del('2', 56, { reset: A + 12 }),
+    );
+    expect(read(moving).separate).toBeUndefined();
+  });
+
+  it('names a weighted request on a refilling limiter, which falls by one on some steps', () => {
+    const xs = run(list(59), del('1', 57), del('2', 56), del('3', 54), del('4', 52), del('5', 51));
+    expect(overcharged(read(xs).steps).map((o) => [o.route, o.over.length, o.steps])).toEqual([
+      ['DELETE /store/orders/{orderId}', 3, 5],
+    ]);
+  });
+
   it('does not take a refilling bucket for separate counts', () => {
     // A token back now and then: Remaining stays on some steps, Reset moves later with each request.
     const xs = run(

@@ -83,10 +83,15 @@ function windowStart(requests: readonly KeyRequest[], i: number): KeyRequest | u
 export interface SeparateCounts {
   /** The coarsest partition whose counts every answer continues. */
   part: Exclude<Part, 'key'>;
-  /** The answers whose Remaining one count per key cannot explain (it stayed or rose), with what it said. */
+  /**
+   * The answers one count per key cannot explain, with what it said: Remaining stayed or rose, or (each
+   * count in a window of its own) the answer named another Reset moment while the one before was not over.
+   */
   rises: Prediction[];
   /** The answers judged under that partition. */
   judged: number;
+  /** Each count names a Reset moment of its own (its window opened by its own first request). */
+  ownWindows?: true;
 }
 
 export interface BucketReading {
@@ -101,10 +106,54 @@ export interface BucketReading {
 const FRESH_OR_STEP = (p: Prediction) => p.r.remaining === p.predicted;
 
 /**
+ * Consecutive answers of the key that name Reset moments more than a rounding apart while the first one's
+ * had not come: one count per key names one window at a time (a sliding log's moment moves only once it has
+ * passed), so each such pair is two windows open at once, one per count.
+ */
+function splitWindows(requests: readonly KeyRequest[]): Prediction[] {
+  const out: Prediction[] = [];
+  let prev: KeyRequest | undefined;
+  for (const r of requests) {
+    if (!r.usable || r.concurrent) {
+      prev = undefined;
+      continue;
+    }
+    if (
+      prev &&
+      prev.foreign === r.foreign &&
+      prev.resetKind === r.resetKind &&
+      prev.resetAtMs !== undefined &&
+      r.resetAtMs !== undefined &&
+      Math.abs(r.resetAtMs - prev.resetAtMs) > (ROUNDING_S + 1) * 1000 &&
+      r.receivedAtMs < Math.min(prev.resetAtMs, r.resetAtMs) - ROUNDING_S * 1000
+    )
+      out.push({ r, from: prev, predicted: prev.remaining! - 1 });
+    prev = r;
+  }
+  return out;
+}
+
+/**
+ * Under `part`, whether every count keeps a window of its own and counts down in it: each split is between
+ * two counts, and every answer that follows one of its own count in the same window is exactly one less (at
+ * least two such). A token bucket's Reset moves with every request, so its counts never keep one.
+ */
+function ownWindows(
+  requests: readonly KeyRequest[],
+  part: Part,
+  splits: Prediction[],
+): Prediction[] | undefined {
+  if (!splits.every((p) => p.from!.parts[part] !== p.r.parts[part])) return undefined;
+  const steps = predictions(requests, part).filter((p) => p.from !== undefined);
+  return steps.length >= 2 && steps.every(FRESH_OR_STEP) ? steps : undefined;
+}
+
+/**
  * How one key's answers count: one count for all its requests, unless that leaves answers whose Remaining
  * stayed or rose within a window, and a finer partition explains at least two of them and every answer it
- * predicts exactly. A limiter that refills (a token bucket) stays or rises too, but no partition explains its
- * Remaining exactly.
+ * predicts exactly; or unless the key's answers name two windows open at once, at least twice, and a finer
+ * partition keeps one window per count. A limiter that refills (a token bucket) stays or rises too, but no
+ * partition explains its Remaining exactly.
  */
 export function readBuckets(requests: readonly KeyRequest[]): BucketReading {
   const whole = predictions(requests, 'key');
@@ -119,6 +168,18 @@ export function readBuckets(requests: readonly KeyRequest[]): BucketReading {
       if (explained.length >= 2 && ps.every(FRESH_OR_STEP))
         return { judged: whole.length, separate: { part, rises, judged: ps.length }, steps: steps(part) };
     }
+  const splits = splitWindows(requests);
+  if (splits.length >= 2)
+    for (const part of PARTS) {
+      if (part === 'key') continue;
+      const own = ownWindows(requests, part, splits);
+      if (own)
+        return {
+          judged: whole.length + splits.length,
+          separate: { part, rises: splits, judged: own.length, ownWindows: true },
+          steps: steps(part),
+        };
+    }
   return { judged: whole.length, steps: steps('key') };
 }
 
@@ -130,16 +191,20 @@ export interface Overcharge {
 }
 
 /**
- * The routes whose requests Remaining falls by more than one for: on at least three steps and on more than
- * half of that route's steps, so other traffic on the key, which falls at random, is not taken for them.
+ * The routes whose requests Remaining falls by more than one for: on at least three steps, and on more than
+ * half of that route's steps or by one and a half on average (a weighted request on a refilling limiter
+ * falls by one on some steps), so other traffic on the key, which falls at random, is not taken for them.
  */
 export function overcharged(steps: readonly Prediction[]): Overcharge[] {
   const byRoute = new Map<string, Prediction[]>();
   for (const p of steps) byRoute.set(p.r.parts.route, [...(byRoute.get(p.r.parts.route) ?? []), p]);
   const out: Overcharge[] = [];
   for (const [route, ps] of byRoute) {
-    const over = ps.filter((p) => p.from!.remaining! - p.r.remaining! >= 2);
-    if (over.length >= 3 && over.length * 2 > ps.length) out.push({ route, over, steps: ps.length });
+    const falls = ps.map((p) => p.from!.remaining! - p.r.remaining!);
+    const over = ps.filter((_, i) => falls[i]! >= 2);
+    const mean = falls.reduce((a, b) => a + b, 0) / Math.max(1, falls.length);
+    if (over.length >= 3 && (over.length * 2 > ps.length || mean >= 1.5))
+      out.push({ route, over, steps: ps.length });
   }
   return out;
 }

@@ -9,6 +9,7 @@ import {
   serverDateMs,
 } from '../../../lib/formats/rate-limit-headers.ts';
 import type { Exchange } from '../../../lib/http/transcript.ts';
+import { frontRefusal } from '../../kit/front-refusal.ts';
 
 /** How a limiter might split one key's requests into counts: not at all, or by method, route, path or URL. */
 export const PARTS = ['key', 'method', 'route', 'path', 'url'] as const;
@@ -50,10 +51,20 @@ function routeOf(method: string, path: string): string {
 /**
  * Whether an exchange may have been charged to a key other than its own, or to a key at all when it carried
  * none: anything but a 401 (which the house counts in the client address's bucket). A 2xx to a request with
- * no valid key may have been charged to the key a faulty server let it in as; an answer the HTTP stack gave
- * to a request invalid on purpose, or no answer at all, may or may not have been counted.
+ * no valid key may have been charged to the key a faulty server let it in as; no answer at all may or may not
+ * have been counted.
  */
 const mayCount = (x: Exchange) => x.response?.status !== 401;
+
+/**
+ * A request the HTTP stack may answer before the application (invalid on purpose, or an over-long one a front
+ * refused) whose answer carries X-RateLimit-Remaining went through the key's limiter: one of the key's own
+ * requests. Answered without it, the stack answered, and no limiter counted it: it is nobody's.
+ */
+function invalidCounted(x: Exchange): boolean | undefined {
+  if (x.invalidRequest === undefined && frontRefusal(x) === undefined) return undefined;
+  return x.response !== undefined && rateLimitHeaders(x.response.headers).remaining?.value !== undefined;
+}
 
 /**
  * Every request of each key, in the order sent (a 401 is the address's, whatever was offered). `basePath` is
@@ -63,7 +74,9 @@ export function keyRequests(exchanges: readonly Exchange[], basePath: string): K
   const out: KeyRequest[] = [];
   const foreign = { primary: 0, secondary: 0 };
   for (const x of exchanges) {
-    const key = x.bucket === 'anonymous' || !mayCount(x) || x.invalidRequest ? undefined : x.bucket;
+    const invalid = invalidCounted(x);
+    if (invalid === false) continue;
+    const key = x.bucket === 'anonymous' || !mayCount(x) ? undefined : x.bucket;
     if (key === undefined) {
       // Not one of a key's own requests, but it may have been charged to one: it breaks their sequence.
       if (mayCount(x)) {

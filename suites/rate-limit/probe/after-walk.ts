@@ -10,7 +10,8 @@ import type { Tools } from '../../kit/context.ts';
 import { ORDERS } from '../../kit/paths.ts';
 import { remainingMisbehaves } from '../buckets/of-run.ts';
 import { STALE_AFTER_MS } from '../headers/windows.ts';
-import { gradualRefill, notSeenCounting, remainingUnreliable } from './judge-walk.ts';
+import { notSeenCounting, remainingUnreliable } from './judge-counts.ts';
+import { budgetSkip, done, skip, skipFor } from './outcome.ts';
 import {
   BURST_MAX,
   type Burst,
@@ -25,7 +26,9 @@ import {
   seconds,
   type Walk,
 } from './record.ts';
-import { budgetSkip, done, type ProbeSender, skip, skipFor } from './walk.ts';
+import { gradualRefill } from './refill.ts';
+import { refusalName } from './refusal.ts';
+import type { ProbeSender } from './sender.ts';
 import { saneResetAtMs, windowResetOf } from './windows.ts';
 
 const LIST_REQUEST: ProbeRequest = { method: 'GET', path: ORDERS, label: 'GET /store/orders' };
@@ -35,10 +38,13 @@ function retryAfterMs(s: Sample): number | undefined {
   return ra && ra.form !== 'invalid' ? ra.delayMs : undefined;
 }
 
-function describeWait(s: Sample): string {
+function describeWait(s: Sample, walk: Walk): string {
   const ra = retryAfter(s.response.headers, s.response.receivedAtMs);
   if (ra) return `Retry-After: ${ra.raw}`;
-  return s.reset !== undefined ? 'no Retry-After; X-RateLimit-Reset' : 'neither Retry-After nor Reset: 60 s';
+  if (s.reset !== undefined) return 'no Retry-After; X-RateLimit-Reset';
+  return windowResetOf(s, walk) !== undefined
+    ? "no Retry-After; the window's last X-RateLimit-Reset"
+    : 'neither Retry-After nor Reset: 60 s';
 }
 
 /**
@@ -99,7 +105,7 @@ export async function recover(
   const limited = walk.limited;
   if (!limited)
     return skip(
-      'the walk met no 429, so there is nothing to recover from (see RL-PROBE-LIMIT-ENFORCED)',
+      `the walk met no 429${walk.cutShort ? ` (a ${walk.cutShort.status} stopped it before the limit)` : ''}, so there is nothing to recover from (see RL-PROBE-LIMIT-ENFORCED)`,
       OUTCOME,
     );
   const { pacer } = env.http;
@@ -107,18 +113,20 @@ export async function recover(
   const firstMs = pacer.requiredWait('primary', true)?.ms ?? 0;
   if (firstMs > maxWaitMs)
     return skip(
-      `the 429 asks for a ${seconds(firstMs)} wait (${describeWait(limited)}), longer than ${settingOf('maxWaitSeconds').flag} (${maxWaitMs / 1000} s): recovery was not tried and the key is not used again in this run; raise ${flagAndEnv('maxWaitSeconds')} to check it`,
+      `the ${refusalName(limited)} asks for a ${seconds(firstMs)} wait (${describeWait(limited, walk)}), longer than ${settingOf('maxWaitSeconds').flag} (${maxWaitMs / 1000} s): recovery was not tried and the key is not used again in this run; raise ${flagAndEnv('maxWaitSeconds')} to check it`,
       limit('maxWaitSeconds'),
     );
   if (pacer.budgetLeft < 1) return budgetSkip(1, 0);
   env.log(
-    `Rate-limit probe: waiting ${seconds(firstMs)} as the 429 said (${describeWait(limited)}), then one request`,
+    `Rate-limit probe: waiting ${seconds(firstMs)} as the ${refusalName(limited)} said (${describeWait(limited, walk)}), then one request`,
   );
-  const recovery: Recovery = { waitsMs: [firstMs], attempts: [] };
+  const recovery: Recovery = { refusedWith: limited.status, waitsMs: [firstMs], attempts: [] };
+  // A limiter that refused with 503 refuses again alike; a 429 is a refusal whatever the walk met.
+  const still = (s: Sample) => s.status === 429 || s.status === limited.status;
   let last = await sender.send(request, 'primary', true);
   recovery.attempts.push(last);
   let backoffMs = 0;
-  for (let i = 1; i < RECOVERY_ATTEMPTS && last.status === 429; i++) {
+  for (let i = 1; i < RECOVERY_ATTEMPTS && still(last); i++) {
     const delay = backoffDelayMs(i, firstMs, retryAfterMs(last) ?? 0, env.random.next());
     if (backoffMs + delay > maxWaitMs) {
       recovery.gaveUp = `the next backoff (${seconds(delay)}) would take the backoff past --max-wait-seconds (${maxWaitMs / 1000} s)`;
@@ -129,7 +137,7 @@ export async function recover(
       break;
     }
     env.log(
-      `  still 429: backing off ${seconds(delay)} (exponential, with jitter; try ${i + 1} of ${RECOVERY_ATTEMPTS})`,
+      `  still ${last.status}: backing off ${seconds(delay)} (exponential, with jitter; try ${i + 1} of ${RECOVERY_ATTEMPTS})`,
     );
     pacer.hold('primary', last.response.receivedAtMs + delay);
     backoffMs += delay;
@@ -137,7 +145,7 @@ export async function recover(
     last = await sender.send(request, 'primary', true);
     recovery.attempts.push(last);
   }
-  const recovered = recovery.attempts.find((s) => s.status !== 429);
+  const recovered = recovery.attempts.find((s) => !still(s));
   if (recovered) recovery.recovered = recovered;
   await readPastReset(env, sender, request, walk, recovery);
   return done(recovery);

@@ -2,28 +2,22 @@
 // 429 and everything after it is one bounded sequence (session.ts) that these checks judge.
 // No check sends on its own, and nothing is ever sent inside a Retry-After period.
 import { UNMET } from '../../../lib/check/needs.ts';
-import { input } from '../../../lib/check/skip.ts';
-import { settingOf } from '../../../lib/config/settings.ts';
-import { RFC, SPEC } from '../../kit/basis.ts';
+import { SPEC } from '../../kit/basis.ts';
 import type { Ctx } from '../../kit/context.ts';
 import { check, suite } from '../../kit/context.ts';
-import { expectErrorBody } from '../../kit/expect.ts';
-import { describeStatus, viewOf } from '../../kit/responses.ts';
-import { limitedCheck, limitedOf, loopSample, walkCheck, walkOf } from './access.ts';
-import { judgeOnly, PROBE_FLOOR, probeNeeds } from './cost.ts';
-import {
-  judge429Headers,
-  judgeBurst,
-  judgeConsistency,
-  judgeRecovery,
-  judgeRetryAfter,
-  judgeSecondKey,
-} from './judge-after-walk.ts';
-import { judgeCounts, judgeEnforced, judgeNotEarly, judgeReset, judgeSteps } from './judge-walk.ts';
+import { walkCheck, walkOf } from './access.ts';
+import { AFTER_WALK_CHECKS } from './after-checks.ts';
+import { FORWARDING_HEADERS } from './client-address.ts';
+import { probeNeeds } from './cost.ts';
+import { judgeClientAddress } from './judge-client-address.ts';
+import { judgeCounts, judgeSteps } from './judge-counts.ts';
+import { judgeEnforced, judgeNotEarly } from './judge-limit.ts';
+import { judgeReset } from './judge-reset.ts';
 import { apply, take } from './judgement.ts';
-import { PLAN_LIMITS, RECOVERY_ATTEMPTS, WALK_MARGIN } from './record.ts';
+import { LIMITED_CHECKS } from './limited-checks.ts';
+import { PLAN_LIMITS, WALK_MARGIN } from './record.ts';
 import { seriesOf } from './series.ts';
-import { finishedProbe, probeOf } from './session.ts';
+import { probeOf } from './session.ts';
 
 export const rateLimitProbe = suite({
   id: 'RL-PROBE',
@@ -151,156 +145,21 @@ export const rateLimitProbe = suite({
       },
       (walk) => judgeReset(walk.samples),
     ),
-    limitedCheck(
+    walkCheck(
       {
-        id: 'RL-PROBE-429-RETRY-AFTER',
-        level: 'INFO',
-        rules: ['8.r4', '8.r8'],
-        requirement: 'Whether the 429 carries Retry-After, and in which form, is recorded.',
-        rationale:
-          'Spec §8 rule 4 tells the client to wait for it, and RFC 6585 §4 lets a 429 include one (MAY), so none binds the server to send it; a value that is sent must match its grammar (RL-HEADERS-RETRY-AFTER-VALID).',
-        basis: [RFC.retryAfterMay, SPEC.retryAfterWait, RFC.retryAfterForms],
-        title: 'Reads Retry-After on the walk’s 429',
-      },
-      judgeRetryAfter,
-    ),
-    limitedCheck(
-      {
-        id: 'RL-PROBE-RETRY-AFTER-CONSISTENT',
-        spec: 'spec §8 rules 2, 4 and 8',
+        id: 'RL-PROBE-FORWARDED-HEADERS',
         level: 'SHOULD',
-        rules: ['8.r2', '8.r4'],
+        rules: ['8.plans', '8.r3'],
         requirement:
-          'The Retry-After wait ends no later than the X-RateLimit-Reset moment, so waiting until the reset is enough.',
+          "A request naming another client address in the headers a client writes (X-Forwarded-For, Forwarded, X-Real-IP, True-Client-IP...) counts with the key's requests: the key's count keeps falling, and past the limit it is refused with 429 like any other.",
         rationale:
-          "Allows 2 s + 10 % for clock skew and rounding; a shorter Retry-After (a token bucket's next token) is consistent. SHOULD, not MUST: the spec states neither the unit of Retry-After nor its relation to Reset.",
-        basis: [SPEC.resetMoment, RFC.retryAfterMeaning],
-        title: 'Compares Retry-After with X-RateLimit-Reset on the walk’s 429',
+          "The limits depend on the plan (spec §8), and one client sending more than the limit with one key exceeds it whatever address its headers name: a limiter that takes the client's address from a header the client writes gives each named address a fresh count, so the limit is the client's choice. The walk names documentation addresses (RFC 5737) on its 3rd and 5th requests and on the first one after Remaining 0; a server behind a proxy reads the address its proxy adds and stays silent. SHOULD, not MUST: the spec does not say in so many words what a limit counts by (per key, per client), and RL-PROBE-SECOND-KEY only records it.",
+        basis: [SPEC.limitsByPlan, SPEC.planTableHead, SPEC.exceeded429],
+        title: `Sends some of the walk's requests naming a documentation address (192.0.2.x) in ${FORWARDING_HEADERS.join(', ')}, and reads whether they counted with the key's`,
       },
-      judgeConsistency,
+      judgeClientAddress,
     ),
-    limitedCheck(
-      {
-        id: 'RL-PROBE-429-HEADERS',
-        level: 'MUST',
-        rules: ['8.r1'],
-        requirement:
-          'The 429 carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset, with Remaining 0.',
-        basis: [SPEC.rateLimitHeaders],
-        title: 'Reads the rate-limit headers of the walk’s 429',
-      },
-      judge429Headers,
-    ),
-    check({
-      id: 'RL-PROBE-429-BODY',
-      spec: 'spec §7; spec §7 rule 3; spec §2 Error',
-      level: 'MUST',
-      rules: ['7.error-object', '7.r3'],
-      requirement:
-        'A 429 that carries a body carries an Error object whose status is 429 (the body itself is not shown, spec §7 rule 3).',
-      basis: [SPEC.errorObject, SPEC.errorStatus],
-      title: 'Validates the body, if any, of the walk’s 429',
-      needs: probeNeeds,
-      async run(ctx: Ctx) {
-        const limited = await limitedOf(ctx);
-        const res = limited.response;
-        if (res.bytes === 0) {
-          ctx.observe('429 without a body (allowed: the 429 body is not shown, spec §7 rule 3)', 1);
-          return;
-        }
-        expectErrorBody(ctx, viewOf(res), res.exchange);
-        ctx.observe(`429 with a valid Error body (${describeStatus(res)})`, 1);
-      },
-    }),
-    check({
-      id: 'RL-PROBE-SECOND-KEY',
-      spec: 'spec §8 (limits depend on the plan); spec §5 rule 5 (key scope not shown)',
-      level: 'INFO',
-      rules: ['5.r5'],
-      requirement:
-        'Whether limits are per key is not shown (how a key is scoped is not shown): recorded by reading a second key before and while the first is limited.',
-      basis: [SPEC.limitsByPlan, SPEC.keyScope],
-      title: 'Sends the repeated request with --second-api-key before the walk and after the 429',
-      needs: { requests: PROBE_FLOOR + 2, probe: true, secondKey: true },
-      async run(ctx: Ctx) {
-        const record = await probeOf(ctx).run();
-        const k = take(ctx, record.secondKey);
-        ctx.evidence(k.before.response.exchange, k.after.response.exchange);
-        apply(ctx, judgeSecondKey(k));
-      },
-    }),
-    check({
-      id: 'RL-PROBE-RECOVERY',
-      spec: 'spec §8 rule 4',
-      level: 'MUST',
-      rules: ['8.r4'],
-      requirement:
-        'A client that waits the Retry-After before retrying is served again: the next request is not 429.',
-      rationale:
-        "How much of the quota came back is the limiter's choice and only recorded; the exponential backoff after a second 429 is bounded and only reports when the limit lifts.",
-      basis: [SPEC.retryAfterWait, RFC.retryAfterMeaning],
-      title: `Waits what the 429 said, then sends one request (at most ${RECOVERY_ATTEMPTS} tries with backoff)`,
-      needs: probeNeeds,
-      async run(ctx: Ctx) {
-        const record = await probeOf(ctx).run();
-        const r = take(ctx, record.recovery);
-        ctx.evidence(...r.attempts.map((s) => s.response.exchange));
-        // Reproduced as it happened: the walk to the 429, the Retry-After wait, the one retry.
-        const wait = r.waitsMs[0];
-        if (record.walk.kind === 'done' && wait !== undefined) {
-          const walk = record.walk.value;
-          const last = loopSample(walk);
-          const max = Math.max(walk.bound, (walk.samples[0]?.limit ?? 0) + WALK_MARGIN);
-          if (last)
-            ctx.reproduceUntil({
-              exchange: last.response.exchange,
-              status: 429,
-              max,
-              thenAfterSeconds: wait / 1000,
-            });
-        }
-        apply(ctx, judgeRecovery(r));
-      },
-    }),
-    check({
-      id: 'RL-PROBE-BURST',
-      level: 'MUST',
-      rules: ['8.r3'],
-      requirement: 'Of Remaining + 1 simultaneous requests in a fresh window, at most Remaining succeed.',
-      rationale:
-        'When requests exceed the limit the response is 429 (spec §8 rule 3), concurrent ones included.',
-      basis: [SPEC.exceeded429],
-      title: 'Sends Remaining + 1 identical requests at once right after the recovery (--burst)',
-      needs: { ...probeNeeds, optIn: 'burst' },
-      async run(ctx: Ctx) {
-        const b = take(ctx, (await probeOf(ctx).run()).burst);
-        ctx.evidence(
-          ...b.samples
-            .filter((s) => s.status === 429)
-            .slice(0, 2)
-            .map((s) => s.response.exchange),
-        );
-        apply(ctx, judgeBurst(b));
-      },
-    }),
-    check({
-      id: 'RL-PROBE-COST',
-      spec: 'spec §8',
-      level: 'INFO',
-      rules: ['8.r3'],
-      requirement: 'What the probe planned to spend, and what it spent: requests and waiting.',
-      title: 'Sends nothing; reads the probe’s record',
-      needs: judgeOnly,
-      async run(ctx: Ctx) {
-        const record = finishedProbe(ctx);
-        if (!record)
-          ctx.skip(
-            `the probe did not run: no RL-PROBE check that sends was selected (${settingOf('only').flag} / ${settingOf('skip').flag})`,
-            input('only'),
-          );
-        ctx.note(`planned: ${record.planned}`);
-        ctx.observe(`spent ${record.actual}`, 1);
-      },
-    }),
+    ...LIMITED_CHECKS,
+    ...AFTER_WALK_CHECKS,
   ],
 });

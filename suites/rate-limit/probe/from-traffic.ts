@@ -54,7 +54,7 @@ function recoveryAfter(ctx: Ctx, limited: Sample, rest: readonly Exchange[]): Ou
     return notRecorded(
       'the 429 names no Retry-After and no usable Reset, so no request can be said to have waited it',
     );
-  const recovery: Recovery = { waitsMs: [], attempts: [] };
+  const recovery: Recovery = { waitsMs: [], attempts: [], refusedWith: 429 };
   let from = limited.response.receivedAtMs;
   let early = 0;
   for (const x of rest) {
@@ -108,6 +108,10 @@ export function recordedProbe(ctx: Ctx): ProbeRecord {
     ...(at >= 0 ? { limited: window[window.length - 1]! } : {}),
     bound: window.length + WALK_MARGIN,
     sent: window.length - 1,
+    // A recording names no other client address on purpose: nothing is counted apart.
+    spoofed: [],
+    apart: [],
+    headersRefused: [],
   };
   // Without a 429 the walk shows a limit only when the window served a request past Remaining 0.
   const past = window.some((s, i) => i > 0 && window[i - 1]!.remaining === 0 && s.status !== 429);

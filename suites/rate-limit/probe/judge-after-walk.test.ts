@@ -71,14 +71,16 @@ describe('429 judgements', () => {
 describe('after the limit', () => {
   it('recovery passes when the first try is served (a gradual refill too), fails when still 429', () => {
     const ok = sample(5, 404, rl(4, T0 / 1000 + 4));
-    expect(judgeRecovery({ waitsMs: [2000], attempts: [ok], recovered: ok }).findings).toEqual([]);
+    expect(
+      judgeRecovery({ refusedWith: 429, waitsMs: [2000], attempts: [ok], recovered: ok }).findings,
+    ).toEqual([]);
     // A token bucket after a 1 s Retry-After: served, with one token back.
     const low = sample(5, 404, rl(1, T0 / 1000 + 4));
-    const gradual = judgeRecovery({ waitsMs: [1000], attempts: [low], recovered: low });
+    const gradual = judgeRecovery({ refusedWith: 429, waitsMs: [1000], attempts: [low], recovered: low });
     expect(gradual.findings).toEqual([]);
     expect(gradual.notes.join('\n')).toMatch(/Remaining 1 of 5 after the wait: .*gradual refill/);
     const again = [5, 6, 7].map((n) => sample(n, 429, refused()));
-    const j = judgeRecovery({ waitsMs: [2000, 4100, 8300], attempts: again });
+    const j = judgeRecovery({ refusedWith: 429, waitsMs: [2000, 4100, 8300], attempts: again });
     expect(j.findings[0]!.message).toMatch(
       /429 again.*waited 2 s, then 4.1 s, then 8.3 s; still 429 after 3 tries/,
     );

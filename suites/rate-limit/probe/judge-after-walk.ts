@@ -6,6 +6,7 @@ import {
   type Burst,
   earlyTolerance,
   endsAfterReset,
+  REFUSAL_STATUSES,
   type Recovery,
   rolledOver,
   type Sample,
@@ -13,6 +14,7 @@ import {
   seconds,
   type Walk,
 } from './record.ts';
+import { refusalName } from './refusal.ts';
 import { windowResetOf } from './windows.ts';
 
 export function judgeRetryAfter(limited: Sample): Judgement {
@@ -20,7 +22,7 @@ export function judgeRetryAfter(limited: Sample): Judgement {
   if (!ra)
     return judged('', 1, [
       {
-        message: 'the 429 carries no Retry-After, so the client is not told how long to wait',
+        message: `the ${refusalName(limited)} carries no Retry-After, so the client is not told how long to wait`,
         sample: limited,
         expected: 'Retry-After: delay-seconds or HTTP-date',
         actual: 'absent',
@@ -71,12 +73,13 @@ export function judge429Headers(limited: Sample): Judgement {
   const h = limited.response.headers;
   const names = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
   const missing = names.filter((n) => h[n.toLowerCase()] === undefined);
+  const name = refusalName(limited);
   const findings: ProbeFinding[] =
-    missing.length > 0 ? [{ message: `the 429 lacks ${missing.join(', ')}`, sample: limited }] : [];
+    missing.length > 0 ? [{ message: `the ${name} lacks ${missing.join(', ')}`, sample: limited }] : [];
   const remaining = h['x-ratelimit-remaining'];
   if (remaining !== undefined && limited.remaining !== 0)
     findings.push({
-      message: `the 429 says X-RateLimit-Remaining ${String(remaining)}, not 0`,
+      message: `the ${name} says X-RateLimit-Remaining ${String(remaining)}, not 0`,
       sample: limited,
       expected: '0',
       actual: String(remaining),
@@ -90,15 +93,15 @@ export function judgeRecovery(recovery: Recovery): Judgement {
   const waited = recovery.waitsMs.map(seconds).join(', then ');
   const findings: ProbeFinding[] = [];
   const notes = recovery.gaveUp ? [`backoff stopped early: ${recovery.gaveUp}`] : [];
-  if (first?.status === 429) {
+  if (first && first !== ok) {
     const later = ok
       ? `; it lifted only on try ${recovery.attempts.indexOf(ok) + 1}`
-      : `; still 429 after ${recovery.attempts.length} tries`;
+      : `; still ${first.status} after ${recovery.attempts.length} tries`;
     findings.push({
-      message: `the first request after the Retry-After wait was 429 again: the limit did not lift when the client was told it would (waited ${waited}${later})`,
+      message: `the first request after the Retry-After wait was ${first.status} again: the limit did not lift when the client was told it would (waited ${waited}${later})`,
       sample: first,
-      expected: 'not 429',
-      actual: '429',
+      expected: `not ${recovery.refusedWith}`,
+      actual: String(first.status),
     });
   }
   // Recovery is the retry being served (spec §8 rule 4); how much quota came back is the limiter's choice
@@ -138,7 +141,9 @@ export function judgeSecondKey(k: SecondKey): Judgement {
 }
 
 export function judgeBurst(b: Burst): Judgement | string {
-  const ok = b.samples.filter((s) => s.status !== 429);
+  // A limiter's refusal with another status (a front's 503) refuses as a 429 does.
+  const refused = (s: Sample) => s.status === 429 || REFUSAL_STATUSES.has(s.status);
+  const ok = b.samples.filter((s) => !refused(s));
   const said = `${ok.length} of ${b.size} concurrent requests succeeded with Remaining ${b.allowed} before them`;
   if (ok.length <= b.allowed) return judged(said, b.samples.length);
   // A gradual limiter gives tokens back while the burst is in flight (it has no window to straddle): those
@@ -152,7 +157,7 @@ export function judgeBurst(b: Burst): Judgement | string {
       b.samples.length,
     );
   if (!g && b.straddled) return `${said}, but the burst straddled a window reset: nothing to judge it by`;
-  const shown = b.samples.find((s) => s.status === 429) ?? ok[ok.length - 1]!;
+  const shown = b.samples.find(refused) ?? ok[ok.length - 1]!;
   const most = b.allowed + (g?.refill ?? 0);
   const message = `${said}: ${ok.length - most} got past the limit (the counter is not atomic under concurrency)${g ? `, beyond the ${g.refill} tokens a gradual limiter could give back in ${g.spanMs} ms` : ''}`;
   return judged('', 1, [

@@ -1,16 +1,10 @@
-// Unit tests of the probe's model (record.ts, windows.ts) and of the walk's judgements (judge-walk.ts) on
+// Unit tests of the probe's model (record.ts, windows.ts) and of the walk's judgements (judge-*.ts) on
 // synthetic samples: windows, bounds, backoff, and one finding per broken rule.
 import { describe, expect, it } from 'vitest';
 import { refused, rl, sample, T0, walkOf } from '../../../test/support/probe-records.ts';
-import {
-  judgeCounts,
-  judgeEnforced,
-  judgeNotEarly,
-  judgeReset,
-  judgeSteps,
-  notSeenCounting,
-  remainingUnreliable,
-} from './judge-walk.ts';
+import { judgeCounts, judgeSteps, notSeenCounting, remainingUnreliable } from './judge-counts.ts';
+import { judgeEnforced, judgeNotEarly } from './judge-limit.ts';
+import { judgeReset } from './judge-reset.ts';
 import { backoffDelayMs, earlyTolerance, endsAfterReset, rolledOver } from './record.ts';
 import { windowStarts } from './windows.ts';
 
@@ -96,14 +90,16 @@ describe('walk judgements', () => {
   it('a short Retry-After refuted by the recovery is no sign of a gradual limiter', () => {
     const short = { ...rl(0, T0 / 1000 + 5), 'retry-after': '1' };
     const w = walkOf([3, 2, 1, 0, 0], short);
-    const refusedAgain = { waitsMs: [1000], attempts: [sample(6, 429, short, T0 + 1100)] };
+    const refusedAgain = { refusedWith: 429, waitsMs: [1000], attempts: [sample(6, 429, short, T0 + 1100)] };
     const j = judgeEnforced(w, refusedAgain);
     expect(typeof j !== 'string' && j.findings[0]!.message).toMatch(
       /request #4 answered 404 .* X-RateLimit-Remaining 0 in the same window/,
     );
     // Served when the Retry-After ended: the next token did come, so the success after Remaining 0 stands.
     const served = sample(6, 404, rl(0, T0 / 1000 + 5), T0 + 1100);
-    expect(judgeEnforced(w, { waitsMs: [1000], attempts: [served], recovered: served })).toMatchObject({
+    expect(
+      judgeEnforced(w, { refusedWith: 429, waitsMs: [1000], attempts: [served], recovered: served }),
+    ).toMatchObject({
       findings: [],
     });
   });

@@ -8,6 +8,7 @@ import {
   resetKind,
   serverDateMs,
 } from '../../../lib/formats/rate-limit-headers.ts';
+import { type Announced, announcedLimits } from '../../../lib/formats/ratelimit-draft.ts';
 import type { Response } from '../../../lib/http/client.ts';
 
 /** Requests past the Remaining last read that the walk may send while looking for its 429. */
@@ -16,6 +17,11 @@ export const WALK_MARGIN = 3;
 export const RECOVERY_ATTEMPTS = 3;
 /** The burst opens this many sockets at once at most; a larger Limit is not burst-tested. */
 export const BURST_MAX = 300;
+/**
+ * Statuses a limiter answers with where spec §8 rule 3 requires 429: nginx's limit_req and HAProxy default to
+ * 503, AWS WAF's rate rules to 403, Twitter's old API to 420, and 509/529 are seen from hosting fronts.
+ */
+export const REFUSAL_STATUSES: ReadonlySet<number> = new Set([403, 420, 503, 509, 529]);
 /** A day (the longest window of spec §8) plus clock skew: a Reset further ahead is implausible. */
 export const RESET_HORIZON_MS = 86_400_000 + 300_000;
 
@@ -40,12 +46,20 @@ export interface Sample {
   resetAtMs?: number;
   /** The server's clock at the response (its Date header), else the local one. */
   serverNowMs: number;
+  /**
+   * The IETF draft's RateLimit fields, read when X-RateLimit-Remaining is absent: they bound the walk and tell
+   * its windows apart as the spec's fields would, while every judge of the spec's fields still reads only those.
+   */
+  announced?: Announced & { resetAtMs?: number };
+  /** The documentation address (RFC 5737) the request named as the client's in the forwarding headers. */
+  spoofed?: string;
 }
 
 export function sampleOf(response: Response, n: number): Sample {
   const rl = rateLimitHeaders(response.headers);
   const serverNow = serverDateMs(response.headers);
   const reset = rl.reset?.value;
+  const draft = rl.remaining?.value === undefined ? announcedLimits(response.headers) : undefined;
   return {
     n,
     response,
@@ -56,8 +70,24 @@ export function sampleOf(response: Response, n: number): Sample {
       ? { reset, resetAtMs: resetAtLocalMs(reset, response.receivedAtMs, serverNow) }
       : {}),
     serverNowMs: serverNow ?? response.receivedAtMs,
+    ...(draft
+      ? {
+          announced: {
+            ...draft,
+            ...(draft.resetSeconds !== undefined
+              ? { resetAtMs: response.receivedAtMs + draft.resetSeconds * 1000 }
+              : {}),
+          },
+        }
+      : {}),
   };
 }
+
+/** Remaining as the response says it: X-RateLimit-Remaining, else the draft's RateLimit remaining. */
+export const left = (s: Sample): number | undefined => s.remaining ?? s.announced?.remaining;
+
+/** Limit as the response says it: X-RateLimit-Limit, else the draft's quota. */
+export const limitOf = (s: Sample): number | undefined => s.limit ?? s.announced?.limit;
 
 /**
  * Whether `cur` is in a later window than `prev`: Reset moved on by a second or more, and prev's window had
@@ -119,14 +149,19 @@ export interface Reading {
   sample: Sample;
   /** Limit and Remaining, from the reading or, when it lacks them, the latest response that had them. */
   limit?: number;
-  limitFrom: 'reading' | 'an earlier response' | '--plan' | 'nowhere';
+  limitFrom: 'reading' | 'an earlier response' | 'the draft RateLimit fields' | '--plan' | 'nowhere';
 }
 
 export interface Walk {
-  /** The reading, then every response of the walk, in order. */
+  /** The reading, then every response of the walk that counted with the key, in order. */
   samples: Sample[];
-  /** The 429 that ended the walk. */
+  /**
+   * What ended the walk as the limit: its 429, or a refusal with another status where the limit would be
+   * reached (a front's 503 or 403: RL-PROBE-LIMIT-ENFORCED says 429 is required; the rest judge it as a 429).
+   */
   limited?: Sample;
+  /** A refusal that stopped the walk where the limit would not be reached (a 503 with plenty left). */
+  cutShort?: Sample;
   /** Most requests the walk allowed itself. */
   bound: number;
   sent: number;
@@ -137,6 +172,21 @@ export interface Walk {
    * the walk's own request), so STATE-429-CHANGES-NOTHING can show the refused request changed nothing.
    */
   overLimit?: Sample;
+  /** Milliseconds waited before the walk for the window that was about to end, so it walked a fresh one. */
+  waitedForWindowMs?: number;
+  /** Every request that named another client address (RFC 5737) in the forwarding headers, in order. */
+  spoofed: Sample[];
+  /** Of those, the ones whose answer did not continue the key's count: kept out of `samples`. */
+  apart: Sample[];
+  /** Of those, the ones refused for the headers themselves (not 429): naming addresses stopped there. */
+  headersRefused: Sample[];
+}
+
+export interface WalkPlan {
+  bound: number;
+  /** Requests kept back for what follows the walk (recovery, the second key's second read). */
+  reserve: number;
+  text: string;
 }
 
 export interface SecondKey {
@@ -145,6 +195,8 @@ export interface SecondKey {
 }
 
 export interface Recovery {
+  /** The status the walk was refused with (429, or a limiter's 503...): the recovery is refused alike. */
+  refusedWith: number;
   /** The Retry-After wait, then each backoff. */
   waitsMs: number[];
   attempts: Sample[];

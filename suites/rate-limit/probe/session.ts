@@ -6,6 +6,8 @@ import { HarnessError } from '../../../lib/errors.ts';
 import { memoKey } from '../../../lib/run/memo.ts';
 import type { Ctx, Tools } from '../../kit/context.ts';
 import { burst, readSecondKey, recover, settle } from './after-walk.ts';
+import { done, skip, skipFor } from './outcome.ts';
+import { planWalk, readLimit } from './reading.ts';
 import {
   type Burst,
   type Outcome,
@@ -17,7 +19,8 @@ import {
   seconds,
   type Walk,
 } from './record.ts';
-import { done, ProbeSender, planWalk, readLimit, skip, skipFor, walkToLimit } from './walk.ts';
+import { ProbeSender } from './sender.ts';
+import { walkToLimit } from './walk.ts';
 
 /** A phase's failure as an outcome: a budget or wait limit is a reason to skip (it names the setting). */
 async function attempt<T>(phase: () => Promise<Outcome<T>>): Promise<Outcome<T>> {

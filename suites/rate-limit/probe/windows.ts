@@ -2,7 +2,7 @@
 // the time elapsed against the first Reset of the window that read as a plausible Unix time, else Remaining
 // rising. A Reset found broken (a delta, milliseconds, or rolling forward) never makes a window on its own.
 import { RESET_DELTA_BELOW, RESET_MILLIS_ABOVE } from '../../../lib/formats/rate-limit-headers.ts';
-import { RESET_HORIZON_MS, type Sample, type Walk } from './record.ts';
+import { left, limitOf, REFUSAL_STATUSES, RESET_HORIZON_MS, type Sample, type Walk } from './record.ts';
 
 /** Whole-second Reset values, and the server's whole-second Date: a second of slack either way. */
 const ROUNDING_MS = 1000;
@@ -13,8 +13,12 @@ const ROUNDING_MS = 1000;
  */
 const BOTH_ROUNDINGS_MS = 2000;
 
-/** The local moment a sample's Reset names, when Reset reads as a Unix time in seconds not in the past. */
+/**
+ * The local moment a sample's Reset names, when Reset reads as a Unix time in seconds not in the past; without
+ * X-RateLimit-Reset, the moment the IETF draft's reset (a delta) names.
+ */
 export function saneResetAtMs(s: Sample): number | undefined {
+  if (s.reset === undefined && s.remaining === undefined) return s.announced?.resetAtMs;
   if (s.reset === undefined || s.resetAtMs === undefined) return undefined;
   if (s.reset > RESET_MILLIS_ABOVE || s.reset < RESET_DELTA_BELOW) return undefined;
   const at = s.response.receivedAtMs;
@@ -25,7 +29,10 @@ export function saneResetAtMs(s: Sample): number | undefined {
 /**
  * For each sample, whether it begins a later window than the sample before it. With a usable Reset: the
  * window's first Reset moment has come (within rounding) and Remaining did not visibly keep falling, or
- * Remaining is back at full within both roundings. Without one: Remaining rose.
+ * Remaining is back at full within both roundings, or back at full with a Reset a second or more later than
+ * the one before (a new window by what the server says, whatever the two clocks say: a server without a Date
+ * header whose clock runs ahead turns its window before ours reads the moment as come). Without one:
+ * Remaining rose. Remaining and Limit are the spec's fields, else the IETF draft's.
  */
 export function windowStarts(samples: readonly Sample[]): boolean[] {
   const starts: boolean[] = samples.map(() => false);
@@ -33,15 +40,22 @@ export function windowStarts(samples: readonly Sample[]): boolean[] {
   samples.forEach((cur, i) => {
     const prev = samples[i - 1];
     if (prev) {
-      const both = prev.remaining !== undefined && cur.remaining !== undefined;
-      const rose = both && cur.remaining! > prev.remaining!;
-      const fell = both && cur.remaining! < prev.remaining!;
+      const before = left(prev);
+      const now = left(cur);
+      const both = before !== undefined && now !== undefined;
+      const rose = both && now! > before!;
+      const fell = both && now! < before!;
       const at = cur.response.receivedAtMs;
-      const full = rose && cur.limit !== undefined && cur.remaining! >= cur.limit - 1;
+      const limit = limitOf(cur);
+      const full = rose && limit !== undefined && now! >= limit - 1;
+      const prevEnd = saneResetAtMs(prev);
+      const curEnd = saneResetAtMs(cur);
+      const later = prevEnd !== undefined && curEnd !== undefined && curEnd >= prevEnd + ROUNDING_MS;
       const rolled =
-        end !== undefined
+        (full && later) ||
+        (end !== undefined
           ? (at >= end - ROUNDING_MS && !fell) || (at >= end - BOTH_ROUNDINGS_MS && full)
-          : rose;
+          : rose);
       if (rolled) {
         starts[i] = true;
         end = undefined;
@@ -51,6 +65,21 @@ export function windowStarts(samples: readonly Sample[]): boolean[] {
   });
   return starts;
 }
+
+/** Consecutive pairs of counted responses (neither a 429 nor another refusal) within one window. */
+export function sameWindowPairs(samples: readonly Sample[]): Array<[Sample, Sample]> {
+  const pairs: Array<[Sample, Sample]> = [];
+  const starts = windowStarts(samples);
+  for (let i = 1; i < samples.length; i++) {
+    const prev = samples[i - 1]!;
+    const cur = samples[i]!;
+    if (counted(cur) && counted(prev) && !starts[i]) pairs.push([prev, cur]);
+  }
+  return pairs;
+}
+
+/** Whether an answer was served (and so counted), not refused: a 429 or a limiter's other refusal. */
+const counted = (s: Sample): boolean => s.status !== 429 && !REFUSAL_STATUSES.has(s.status);
 
 /**
  * The Reset the 429 is compared with: its own, else (a 429 sent without the headers) the last plausible one
@@ -68,7 +97,7 @@ export function windowResetOf(
     const s = walk.samples[j]!;
     const atMs = saneResetAtMs(s);
     if (atMs !== undefined && s.reset !== undefined)
-      return { reset: s.reset, atMs, from: ` on request #${s.n}, the 429 carrying none` };
+      return { reset: s.reset, atMs, from: ` on request #${s.n}, the ${limited.status} carrying none` };
     if (starts[j]) break;
   }
   return undefined;

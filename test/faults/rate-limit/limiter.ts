@@ -61,6 +61,16 @@ export const LIMITER_FAULTS = {
       { ...PROBE, fails: ['RL-PROBE-RECOVERY'], exit: 1 },
     ],
   },
+  'ratelimit-no-retry-after': {
+    options: TWO_PER_MINUTE,
+    probe: async (s) => (await calls(s, 3))[2]!.headers['retry-after'],
+    faithful: '60',
+    faulty: undefined,
+    // SHOULD (spec §8 rule 4 tells the client to wait for the time Retry-After gives); the probe waits for
+    // X-RateLimit-Reset instead, recovers, and nothing else finds fault.
+    caught: [{ ...PROBE, warns: ['RL-PROBE-429-RETRY-AFTER'], exit: 0 }],
+    onlyBy: ['RL-PROBE-429-RETRY-AFTER'],
+  },
   'ratelimit-not-atomic': {
     options: { rateLimit: { limit: 5, windowSeconds: 60 } },
     probe: async (s) => (await burst(s, 200)) > 5,
@@ -88,6 +98,52 @@ export const LIMITER_FAULTS = {
     faithful: [[200, 429, 200], true],
     faulty: [[200, 429, 429], true],
     caught: [{ ...PROBE, fails: ['RL-PROBE-RECOVERY'], exit: 1 }],
+  },
+  'ratelimit-refused-503': {
+    options: TWO_PER_MINUTE,
+    probe: async (s) => {
+      const refused = (await calls(s, 3))[2]!;
+      return [refused.status, refused.headers['content-type'], refused.headers['x-ratelimit-remaining']];
+    },
+    faithful: [429, 'application/json', '0'],
+    faulty: [503, 'text/html', undefined],
+    caught: [
+      // The limit is enforced, with the wrong status: said so by the check that owns the status, and the
+      // refusal judged as a 429 (its headers, its body, its Retry-After).
+      {
+        ...PROBE,
+        fails: ['RL-PROBE-LIMIT-ENFORCED', 'RL-PROBE-429-HEADERS', 'RL-PROBE-429-BODY', 'RL-HEADERS-PRESENT'],
+        warns: ['RL-PROBE-429-RETRY-AFTER'],
+        exit: 1,
+      },
+    ],
+  },
+  'ratelimit-draft-fields-only': {
+    probe: async (s) => {
+      const a = await call(s, '/store/orders');
+      return [a.headers['x-ratelimit-remaining'], a.headers.ratelimit, a.headers['ratelimit-policy']];
+    },
+    faithful: ['59', undefined, undefined],
+    faulty: [undefined, '"default";r=59;t=60', '"default";q=60;w=60'],
+    caught: [
+      { fails: ['RL-HEADERS-PRESENT'], args: NO_PROBE, exit: 1 },
+      // The draft's fields bound the walk: the probe still walks to the 429 (test/rate-limit-probe.test.ts).
+      { ...PROBE, fails: ['RL-HEADERS-PRESENT', 'RL-PROBE-429-HEADERS'], exit: 1 },
+    ],
+  },
+  'ratelimit-trusts-forwarded-for': {
+    probe: async (s) => [
+      (await call(s, '/store/orders')).headers['x-ratelimit-remaining'],
+      (await call(s, '/store/orders', { headers: { 'x-forwarded-for': '192.0.2.1' } })).headers[
+        'x-ratelimit-remaining'
+      ],
+      (await call(s, '/store/orders')).headers['x-ratelimit-remaining'],
+    ],
+    faithful: ['59', '58', '57'],
+    faulty: ['59', '59', '58'],
+    // The walk names documentation addresses in X-Forwarded-For and its kin: each got a fresh count.
+    caught: [{ ...PROBE, warns: ['RL-PROBE-FORWARDED-HEADERS'], exit: 0 }],
+    onlyBy: ['RL-PROBE-FORWARDED-HEADERS'],
   },
   'ratelimit-429-body-text': {
     options: TWO_PER_MINUTE,
@@ -119,6 +175,29 @@ export const LIMITER_FAULTS = {
     faulty: ['59', '59', '58', '58'],
     // Each path's count falls by one per request: only reading across paths shows it.
     caught: [{ warns: ['RL-BUCKET-ONE-COUNT'], args: NO_PROBE, exit: 0 }],
+    onlyBy: ['RL-BUCKET-ONE-COUNT'],
+  },
+  'ratelimit-bucket-per-route': {
+    probe: async (s, clock) => {
+      const a = await call(s, '/store/orders');
+      clock.advance(5000);
+      const b = await call(s, '/store/orders/5', del);
+      const c = await call(s, '/store/orders');
+      return [
+        [a, b, c].map((x) => x.headers['x-ratelimit-remaining']),
+        b.headers['x-ratelimit-reset'] === a.headers['x-ratelimit-reset'],
+      ];
+    },
+    faithful: [['59', '58', '57'], true],
+    faulty: [['59', '59', '58'], false],
+    caught: [
+      // Each route's count falls by one per request: only reading across routes shows it, by the Remaining
+      // that rises when the route changes (windows opened within a second of each other)...
+      { warns: ['RL-BUCKET-ONE-COUNT'], args: NO_PROBE, exit: 0 },
+      // ...or, on a clock fast enough that each route opened its window seconds after the other, by two
+      // windows open at once, each route keeping its own.
+      { warns: ['RL-BUCKET-ONE-COUNT'], args: NO_PROBE, clockSpeed: 20, exit: 0 },
+    ],
     onlyBy: ['RL-BUCKET-ONE-COUNT'],
   },
 } satisfies Partial<FaultProofs<'rate-limit'>>;

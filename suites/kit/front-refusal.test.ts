@@ -1,0 +1,55 @@
+// What counts as a front's refusal before routing: only of a request the suite made over-long or unusual on
+// purpose, only with a 400, 414 or 431, and only without what the application would have said (rate-limit
+// fields, a JSON body). Anything else stays the application's answer, judged in full.
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../../lib/http/transcript.ts';
+import { frontMayRefuse, frontRefusal, overLong, requestSize } from './front-refusal.ts';
+
+function exchange(
+  path: string,
+  status: number,
+  headers: Record<string, string>,
+  requestHeaders: Record<string, string | string[]> = { authorization: 'Bearer $ORDER_STORE_API_KEY' },
+): Exchange {
+  return {
+    seq: 1,
+    bucket: 'primary',
+    startedAt: new Date(0).toISOString(),
+    durationMs: 1,
+    request: { method: 'DELETE', url: `http://127.0.0.1:9/v1${path}`, headers: requestHeaders },
+    response: { status, headers, body: '<html>', bodyBytes: 6, bodyTruncated: false },
+  };
+}
+
+const HTML = { 'content-type': 'text/html' };
+const API = { 'content-type': 'application/json', 'x-ratelimit-remaining': '5' };
+const LONG = `/store/orders/${'9'.repeat(6000)}`;
+
+describe('front refusals', () => {
+  it('measures the request line as sent, and names what is over-long', () => {
+    const x = exchange(LONG, 400, HTML);
+    expect(requestSize(x).line).toBe(`DELETE /v1${LONG} HTTP/1.1`.length);
+    expect(overLong(x)).toMatch(/6033-byte request line/);
+    expect(overLong(exchange('/store/orders/7', 400, HTML))).toBeUndefined();
+  });
+
+  it("takes a bare or non-JSON 400, 414 or 431 to an over-long request for the front's", () => {
+    expect(frontRefusal(exchange(LONG, 400, HTML))).toMatch(/HTTP front refused it before routing/);
+    expect(frontRefusal(exchange(LONG, 414, {}))).toMatch(/^414 without rate-limit fields/);
+    expect(frontRefusal(exchange(LONG, 431, { 'content-type': 'application/json' }))).toMatch(/^431/);
+  });
+
+  it('takes nginx refusing two Authorization lines or a NUL byte in the path for the front too', () => {
+    const two = exchange('/store/orders', 400, HTML, { authorization: ['Bearer a', 'Bearer b'] });
+    expect(frontMayRefuse(two)).toMatch(/two Authorization lines/);
+    expect(frontRefusal(two)).toBeDefined();
+    expect(frontRefusal(exchange('/store/orders/7%00', 400, HTML))).toMatch(/NUL byte/);
+  });
+
+  it("leaves everything else the application's: a normal request, another status, or the API's own answer", () => {
+    expect(frontRefusal(exchange('/store/orders/abc', 400, HTML))).toBeUndefined();
+    expect(frontRefusal(exchange(LONG, 500, HTML))).toBeUndefined();
+    expect(frontRefusal(exchange(LONG, 200, HTML))).toBeUndefined();
+    expect(frontRefusal(exchange(LONG, 400, API))).toBeUndefined();
+  });
+});

@@ -1,0 +1,65 @@
+// What real HTTP fronts accept of a request, and the refusal a front gives to one past it before any routing:
+// gunicorn stops at a 4,094-byte request line, nginx at 8 KiB of a header line, Node at 16 KiB of headers,
+// and nginx refuses a repeated Authorization line or a NUL byte in the path outright. The suite keeps every
+// request within the sizes unless the length itself is its case; a refusal of such a request is the front's
+// protocol answer, not the application's. Reads exchanges; never sends.
+import { rateLimitHeaders } from '../../lib/formats/rate-limit-headers.ts';
+import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
+import { isJsonMediaType } from './responses.ts';
+
+/** The longest request line (method, target, version) every common front takes: gunicorn's 4,094 bytes. */
+export const REQUEST_LINE_LIMIT = 4094;
+/** The most header bytes every common front takes (nginx's 8 KiB buffers, gunicorn's 8,190-byte fields). */
+export const HEADER_BYTES_LIMIT = 8190;
+
+/** The statuses a front refuses an over-long request with before routing (RFC 9110 §15.5.1, §15.5.15, RFC 6585 §5). */
+const FRONT_REFUSALS: ReadonlySet<number> = new Set([400, 414, 431]);
+
+/** The request line's and the header section's sizes in bytes, as sent (the key's placeholder aside). */
+export function requestSize(x: Exchange): { line: number; headers: number } {
+  const url = x.request.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
+  const line = Buffer.byteLength(`${x.request.method} ${url || '/'} HTTP/1.1`);
+  let headers = 0;
+  for (const [name, value] of Object.entries(x.request.headers))
+    for (const v of Array.isArray(value) ? value : [value]) headers += Buffer.byteLength(`${name}: ${v}\r\n`);
+  return { line, headers };
+}
+
+/** Why a request is longer than real fronts accept, or undefined. */
+export function overLong(x: Exchange): string | undefined {
+  const { line, headers } = requestSize(x);
+  if (line > REQUEST_LINE_LIMIT) return `a ${line}-byte request line (fronts stop at 4 KB)`;
+  if (headers > HEADER_BYTES_LIMIT) return `${headers} bytes of request headers (fronts stop at 8 KB)`;
+  return undefined;
+}
+
+/**
+ * Why a front may refuse a request before routing it, or undefined: it is over-long, it repeats the
+ * Authorization line (RFC 9110 §5.3 forbids a sender to; nginx answers "client sent duplicate header line"),
+ * or its path carries a NUL byte (%00, which nginx refuses once decoded). Only the suite's named cases are such.
+ */
+export function frontMayRefuse(x: Exchange): string | undefined {
+  const long = overLong(x);
+  if (long) return long;
+  if (Array.isArray(x.request.headers.authorization)) return 'a request with two Authorization lines';
+  if (/%00/.test(x.request.url.replace(/[?#].*$/, ''))) return 'a path holding a NUL byte (%00)';
+  return undefined;
+}
+
+/**
+ * Why an answer is a front's protocol refusal of a request it may refuse (frontMayRefuse), or undefined: a
+ * 400, 414 or 431 without the rate-limit fields or without a JSON body (what the application behind it would
+ * have answered with). Only its status is the service's to answer for then.
+ */
+export function frontRefusal(x: Exchange): string | undefined {
+  const r = x.response;
+  if (!r || !FRONT_REFUSALS.has(r.status)) return undefined;
+  const long = frontMayRefuse(x);
+  if (!long) return undefined;
+  const raw = rawOf(r);
+  const bare = rateLimitHeaders(raw.headers).remaining === undefined;
+  const ct = raw.headers['content-type'];
+  const notJson = r.bodyBytes > 0 && !isJsonMediaType(Array.isArray(ct) ? ct.join(', ') : ct);
+  if (!bare && !notJson) return undefined;
+  return `${r.status}${bare ? ' without rate-limit fields' : ''}${notJson ? `${bare ? ' and' : ''} with a body that is no JSON` : ''} to ${long}: the HTTP front refused it before routing`;
+}

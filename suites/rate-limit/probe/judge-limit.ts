@@ -1,0 +1,172 @@
+// Pure readings of the walk into RL-PROBE-LIMIT-ENFORCED's and RL-PROBE-LIMIT-NOT-EARLY's findings: whether
+// a request past the limit was refused, with which status, and not too early. They never send and never
+// choose a level: the check that calls one does.
+import { grouped, type Judgement, judged, type ProbeFinding } from './judgement.ts';
+import {
+  earlyTolerance,
+  left,
+  limitOf,
+  type Recovery,
+  type Sample,
+  seconds,
+  WALK_MARGIN,
+  type Walk,
+} from './record.ts';
+import { gradualRefill } from './refill.ts';
+import { refusalName } from './refusal.ts';
+import { sameWindowPairs, saneResetAtMs } from './windows.ts';
+
+/** The response before `s` in the walk. */
+export const before = (walk: Walk, s: Sample): Sample | undefined =>
+  walk.samples[walk.samples.indexOf(s) - 1];
+
+/** The fields that bound the walk, as a message names them. */
+const remainingName = (s: Sample | undefined): string =>
+  s?.remaining === undefined && s?.announced?.remaining !== undefined
+    ? `the remaining of the IETF draft's ${s.announced.form}`
+    : 'X-RateLimit-Remaining';
+
+/**
+ * When X-RateLimit-Remaining never moved through a walk that met no 429 (it counts nothing, so it cannot say
+ * where the limit is), the walk's own count against X-RateLimit-Limit: how many requests were served, when
+ * that is more than Limit and all of them came before the first plausible Reset moment (one window for
+ * certain, a second of rounding aside). Undefined otherwise.
+ */
+function servedPastLimit(walk: Walk): { served: number; limit: number } | undefined {
+  const { samples } = walk;
+  const first = samples[0]!;
+  const limit = first.limit;
+  const endMs = saneResetAtMs(first);
+  if (walk.limited || limit === undefined || endMs === undefined || samples.length < 3) return undefined;
+  const frozen = samples.every((s) => s.remaining !== undefined && s.remaining === first.remaining);
+  const oneWindow = samples.every((s) => s.response.receivedAtMs < endMs - 1000);
+  return frozen && oneWindow && samples.length > limit ? { served: samples.length, limit } : undefined;
+}
+
+/**
+ * A limiter that refused with another status than 429 where the limit was reached: the limit is enforced,
+ * with the wrong status (spec §8 rule 3). Its Retry-After, headers and body are judged as a 429's elsewhere.
+ */
+function wrongStatus(walk: Walk): ProbeFinding | undefined {
+  const r = walk.limited;
+  if (!r || r.status === 429) return undefined;
+  const prev = before(walk, r);
+  const where =
+    prev && left(prev) !== undefined
+      ? `after ${remainingName(prev)} ${left(prev)} on request #${prev.n}`
+      : 'where the limit would be reached';
+  const front =
+    left(r) === undefined && prev && left(prev) !== undefined
+      ? ', without the rate-limit fields the answers before it carried (a front refusing before the application)'
+      : '';
+  return {
+    message: `request #${r.n} was refused with ${r.status} ${where}${front}: refused with ${r.status} where 429 is required`,
+    sample: r,
+    expected: '429 Too Many Requests once a request exceeds the limit',
+    actual: `${r.status}${r.response.headers['content-type'] ? ` (${String(r.response.headers['content-type'])})` : ''}`,
+  };
+}
+
+/** A reason to skip (a string) when the walk could not reach the limit and nothing contradicts it. */
+export function judgeEnforced(walk: Walk, recovery?: Recovery): Judgement | string {
+  if (walk.cutShort) {
+    const prev = before(walk, walk.cutShort);
+    return `the walk was stopped at request #${walk.cutShort.n} by a ${walk.cutShort.status} while ${remainingName(prev)} still said ${prev ? left(prev) : '?'}: not where the limit would be reached, so it shows neither a limit enforced nor one missing`;
+  }
+  const over = sameWindowPairs(walk.samples)
+    .filter(([p]) => p.remaining === 0)
+    .map(([, c]) => c);
+  const last = walk.samples[walk.samples.length - 1]!;
+  const past = servedPastLimit(walk);
+  if (past)
+    return judged('', walk.sent, [
+      {
+        message: `no 429 although ${past.served} requests (the reading and the walk) were served within one window, more than X-RateLimit-Limit ${past.limit}; X-RateLimit-Remaining stayed ${last.remaining} throughout, so it could not say where the limit was (see RL-PROBE-REMAINING-COUNTS)`,
+        sample: last,
+        expected: `429 once more than ${past.limit} requests are sent in the window`,
+        actual: `${last.status} on request #${last.n}, Remaining ${last.remaining}`,
+      },
+    ]);
+  // The server still reports capacity: a limiter that refills as fast as the probe spends (a token bucket
+  // with a high rate) was never reached, which says nothing about whether it would refuse past the limit.
+  if (!walk.limited && over.length === 0 && (left(last) ?? 0) > 0)
+    return `the walk ended after ${walk.sent} requests with ${remainingName(last)} still ${left(last)}: the limiter gave capacity back about as fast as the probe spent it (a fast-refilling token bucket), so the limit was not reached and there is nothing to judge`;
+  // A gradual limiter may have a token again by the next request: Remaining 0 was true when it was sent.
+  const gradual = gradualRefill(walk, recovery);
+  if (gradual && !walk.limited)
+    return `no 429 within the walk's ${walk.sent} requests, and the limiter refills gradually (${gradual}): it gave capacity back about as fast as the probe spent it, so there is nothing to judge`;
+  const findings = gradual
+    ? []
+    : grouped(
+        over,
+        walk.sent,
+        (f) =>
+          `request #${f.n} answered ${f.status} although the response before it said X-RateLimit-Remaining 0 in the same window: a request past the limit was not refused with 429`,
+      );
+  const notes =
+    gradual && over.length > 0
+      ? [
+          `${over.length} request(s) after a Remaining 0 were served (the first #${over[0]!.n}); the limiter refills gradually (${gradual}), so a token had come back`,
+        ]
+      : [];
+  if (walk.waitedForWindowMs !== undefined)
+    notes.push(
+      `the window was about to end when the walk would have begun: it waited ${seconds(walk.waitedForWindowMs)} and walked the next one from its start`,
+    );
+  if (walk.rolledAt !== undefined)
+    notes.push(
+      `the window turned during the walk (request #${walk.rolledAt}): the new one was walked from there`,
+    );
+  const wrong = wrongStatus(walk);
+  if (wrong) findings.push(wrong);
+  if (!walk.limited) {
+    findings.push({
+      message: `no 429 after ${walk.sent} requests, ${WALK_MARGIN} more than ${remainingName(walk.samples[0])} allowed: the limit is never enforced`,
+      sample: last,
+      expected: '429 once a request exceeds the limit',
+      actual: `${last.status} with ${remainingName(last)} ${left(last) ?? 'absent'}`,
+    });
+  }
+  return judged(
+    `${walk.limited ? refusalName(walk.limited) : '429'} on request #${walk.limited?.n} (#0 was the reading)`,
+    walk.sent,
+    findings,
+    notes,
+  );
+}
+
+/** True when Remaining fell by exactly one on every step of the walk (at least two): no other traffic. */
+export function countedExactly(walk: Walk): boolean {
+  const pairs = sameWindowPairs(walk.samples).filter(
+    ([p, c]) => p.remaining !== undefined && c.remaining !== undefined,
+  );
+  return pairs.length >= 2 && pairs.every(([p, c]) => c.remaining === p.remaining! - 1);
+}
+
+/** A reason to skip (a string) when there is nothing to judge. */
+export function judgeNotEarly(walk: Walk): Judgement | string {
+  const limited = walk.limited;
+  if (!limited)
+    return walk.cutShort
+      ? `the walk was stopped by a ${walk.cutShort.status} where the limit would not be reached (see RL-PROBE-LIMIT-ENFORCED)`
+      : 'the walk met no 429 (see RL-PROBE-LIMIT-ENFORCED)';
+  const prev = before(walk, limited)!;
+  if (left(prev) === undefined)
+    return `the response before the ${refusalName(limited)} carried no X-RateLimit-Remaining, so nothing says how early it came (see RL-HEADERS-PRESENT)`;
+  const limit = limitOf(prev) ?? limitOf(limited);
+  // Other traffic on the key, or a race, may take a little of the window: unless the walk shows it had the
+  // key to itself (Remaining fell by exactly one on every step), when the 429 must come at Remaining 0.
+  const alone = countedExactly(walk);
+  const tolerance = alone ? 0 : earlyTolerance(limit);
+  const said = left(prev)!;
+  const name = refusalName(limited);
+  if (said <= tolerance) return judged(`${name} on request #${limited.n}, after Remaining ${said}`, 1);
+  return judged('', 1, [
+    {
+      message: `${name} on request #${limited.n} although the response before it said ${remainingName(prev)} ${said}${limit !== undefined ? ` of ${limit}` : ''}: refused ${alone ? 'before the limit, though Remaining had fallen by exactly one on every request of the walk (no other traffic)' : 'well before the limit'}`,
+      sample: limited,
+      expected: `${name} only once Remaining is at most ${tolerance}`,
+      actual: `${name} after Remaining ${said}`,
+    },
+  ]);
+}

@@ -1,0 +1,75 @@
+// Pure reading of X-RateLimit-Reset through the walk into RL-PROBE-RESET-WINDOW's findings: Unix seconds, not
+// in the past, within a day, never moving back within a window. Never sends, never chooses a level.
+import { RESET_DELTA_BELOW, RESET_MILLIS_ABOVE } from '../../../lib/formats/rate-limit-headers.ts';
+import { grouped, type Judgement, judged } from './judgement.ts';
+import { RESET_HORIZON_MS, type Sample, seconds } from './record.ts';
+import { windowStarts } from './windows.ts';
+
+export function judgeReset(samples: Sample[]): Judgement | string {
+  const withReset = samples.filter((s) => s.reset !== undefined);
+  // Nothing to judge is no pass: the check is not evaluated, and says where the Reset went.
+  if (withReset.length === 0)
+    return 'no numeric X-RateLimit-Reset in the walk to judge (see RL-HEADERS-PRESENT and RL-HEADERS-VALID)';
+  const at = (s: Sample) => `X-RateLimit-Reset ${s.reset} on request #${s.n}`;
+  const total = withReset.length;
+  const ms = withReset.filter((s) => s.reset! > RESET_MILLIS_ABOVE);
+  const delta = withReset.filter((s) => s.reset! < RESET_DELTA_BELOW);
+  const unix = withReset.filter((s) => s.reset! <= RESET_MILLIS_ABOVE && s.reset! >= RESET_DELTA_BELOW);
+  // Reset is whole seconds and Date truncates to the second: 1.5 s of slack before "in the past".
+  const past = unix.filter((s) => s.reset! * 1000 < s.serverNowMs - 1500);
+  const far = unix.filter((s) => s.reset! * 1000 > s.serverNowMs + RESET_HORIZON_MS);
+  const starts = windowStarts(samples);
+  const step = (cur: Sample, i: number): number | undefined => {
+    const prev = samples[i - 1];
+    if (prev?.reset === undefined || cur.reset === undefined || starts[i]) return undefined;
+    return cur.reset - prev.reset;
+  };
+  // Reset moving back means the moment it named was wrong. Moving later is what a limiter that frees
+  // capacity gradually reports (a token bucket is full again later with every request): recorded only.
+  const moved = samples.filter((cur, i) => (step(cur, i) ?? 0) < -1);
+  const later = samples.filter((cur, i) => (step(cur, i) ?? 0) > 1);
+  const findings = [
+    ...grouped(ms, total, (f) => `${at(f)} is in Unix milliseconds, not seconds (above 10^12)`),
+    ...grouped(
+      delta,
+      total,
+      (f) => `${at(f)} is a delta (seconds until the reset), not a Unix timestamp (below 10^9)`,
+    ),
+    ...grouped(
+      past,
+      total,
+      (f) => `${at(f)} names a moment ${seconds(f.serverNowMs - f.reset! * 1000)} before the response`,
+    ),
+    ...grouped(
+      far,
+      total,
+      (f) =>
+        `${at(f)} is ${seconds(f.reset! * 1000 - f.serverNowMs)} ahead: more than a day (the longest window) plus skew`,
+    ),
+    ...grouped(
+      moved,
+      total,
+      (f) => `${at(f)} moved back from ${samples[samples.indexOf(f) - 1]!.reset} within the same window`,
+    ),
+  ];
+  const notes =
+    later.length > 0
+      ? [
+          `Reset moved later with requests ${later.length} times (e.g. ${at(later[0]!)}): a limiter that frees capacity gradually (token bucket) names when it is full again`,
+        ]
+      : [];
+  return judged(
+    `Unix seconds, ahead by less than a day, ${later.length > 0 ? 'never moving back' : 'constant through the window'} (${total} responses)`,
+    total,
+    findings,
+    notes,
+  );
+}
+
+/**
+ * Why the walk shows X-RateLimit-Remaining cannot size anything, or undefined when it counted one per request
+ * where it was sent. Unreliable: it went negative, it never fell, it fell by more than one on one request (a
+ * burst sized by it would overshoot), or it stayed or rose on a step while the limiter shows no gradual
+ * refill that would explain it (a token bucket's stays are tokens coming back). Absent is not unreliable:
+ * the burst reads it elsewhere.
+ */

@@ -1,0 +1,78 @@
+// The RL-PROBE checks of the walk's 429 (or of the refusal a limiter gave instead, judged as a 429 would be):
+// its Retry-After, whether that agrees with Reset, its rate-limit headers and its body. They read the probe's
+// record (session.ts) and never send.
+import type { CheckDefinition } from '../../../lib/check/model.ts';
+import { RFC, SPEC } from '../../kit/basis.ts';
+import { type Ctx, check } from '../../kit/context.ts';
+import { expectErrorBody } from '../../kit/expect.ts';
+import { describeStatus, viewOf } from '../../kit/responses.ts';
+import { limitedCheck, limitedOf } from './access.ts';
+import { probeNeeds } from './cost.ts';
+import { judge429Headers, judgeConsistency, judgeRetryAfter } from './judge-after-walk.ts';
+import { refusalName } from './refusal.ts';
+
+export const LIMITED_CHECKS: CheckDefinition<Ctx>[] = [
+  limitedCheck(
+    {
+      id: 'RL-PROBE-429-RETRY-AFTER',
+      level: 'SHOULD',
+      rules: ['8.r4', '8.r8'],
+      requirement:
+        'The 429 carries a Retry-After giving the time the client is to wait before retrying, in either form (delay-seconds or HTTP-date).',
+      rationale:
+        'Spec §8 rule 4 tells the client "to wait for the time given in the Retry-After header": a rule that has the client use what only the server can supply binds the server to supply it, and a 429 without one leaves a client unable to follow the rule (it can only guess from X-RateLimit-Reset). RFC 6585 §4 alone lets a 429 leave it out (MAY); the spec, the more specific, does not. SHOULD, not MUST: the spec words the rule as the client\'s, not as the server\'s in so many words. A value that is sent must match its grammar (RL-HEADERS-RETRY-AFTER-VALID).',
+      basis: [SPEC.retryAfterWait, RFC.retryAfterMeaning],
+      title: 'Reads Retry-After on the walk’s 429',
+    },
+    judgeRetryAfter,
+  ),
+  limitedCheck(
+    {
+      id: 'RL-PROBE-RETRY-AFTER-CONSISTENT',
+      spec: 'spec §8 rules 2, 4 and 8',
+      level: 'SHOULD',
+      rules: ['8.r2', '8.r4'],
+      requirement:
+        'The Retry-After wait ends no later than the X-RateLimit-Reset moment, so waiting until the reset is enough.',
+      rationale:
+        "Allows 2 s + 10 % for clock skew and rounding; a shorter Retry-After (a token bucket's next token) is consistent. SHOULD, not MUST: the spec states neither the unit of Retry-After nor its relation to Reset.",
+      basis: [SPEC.resetMoment, RFC.retryAfterMeaning],
+      title: 'Compares Retry-After with X-RateLimit-Reset on the walk’s 429',
+    },
+    judgeConsistency,
+  ),
+  limitedCheck(
+    {
+      id: 'RL-PROBE-429-HEADERS',
+      level: 'MUST',
+      rules: ['8.r1'],
+      requirement:
+        'The 429 carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset, with Remaining 0.',
+      basis: [SPEC.rateLimitHeaders],
+      title: 'Reads the rate-limit headers of the walk’s 429',
+    },
+    judge429Headers,
+  ),
+  check({
+    id: 'RL-PROBE-429-BODY',
+    spec: 'spec §7; spec §7 rule 3; spec §2 Error',
+    level: 'MUST',
+    rules: ['7.error-object', '7.r3'],
+    requirement:
+      'A 429 that carries a body carries an Error object whose status is 429 (the body itself is not shown, spec §7 rule 3).',
+    basis: [SPEC.errorObject, SPEC.errorStatus],
+    title: 'Validates the body, if any, of the walk’s 429',
+    needs: probeNeeds,
+    async run(ctx: Ctx) {
+      const limited = await limitedOf(ctx);
+      const res = limited.response;
+      const name = refusalName(limited);
+      if (res.bytes === 0) {
+        ctx.observe(`${name} without a body (allowed: the 429 body is not shown, spec §7 rule 3)`, 1);
+        return;
+      }
+      expectErrorBody(ctx, viewOf(res), res.exchange);
+      ctx.observe(`${name} with a valid Error body (${describeStatus(res)})`, 1);
+    },
+  }),
+];

@@ -1,0 +1,39 @@
+// Whether the walk shows a limiter that gives capacity back gradually (a token bucket, GCRA), read only from
+// what repeats: one rise of Remaining is a window that turned, not a refill. Pure; never sends.
+import { retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
+import { type Recovery, seconds, type Walk } from './record.ts';
+import { sameWindowPairs } from './windows.ts';
+
+/** Rises of Remaining within a window before they read as refills, not as a window the reading missed. */
+const RISES_TO_REFILL = 2;
+
+/**
+ * What in the walk shows a limiter that gives capacity back gradually, or undefined: Remaining rising within
+ * a window on at least two steps, or staying on some steps while falling on more, or a 429 whose Retry-After
+ * ends well before its Reset (the next token comes before the bucket is full) unless the request sent when
+ * it ended was refused again. A fixed window shows none of these (a window that turns mid-walk rises once).
+ */
+export function gradualRefill(walk: Walk, recovery?: Recovery): string | undefined {
+  const pairs = sameWindowPairs(walk.samples).filter(
+    ([p, c]) => p.remaining !== undefined && c.remaining !== undefined,
+  );
+  const rose = pairs.filter(([p, c]) => c.remaining! > p.remaining!);
+  if (rose.length >= RISES_TO_REFILL)
+    return `Remaining rose on ${rose.length} steps (the first from ${rose[0]![0].remaining} to ${rose[0]![1].remaining} on request #${rose[0]![1].n})`;
+  // A token coming back as one is spent leaves Remaining where it was: on some steps, never on all (a
+  // Remaining that never falls counts nothing, RL-PROBE-REMAINING-COUNTS).
+  const stayed = pairs.filter(([p, c]) => p.remaining! > 0 && c.remaining === p.remaining);
+  const fell = pairs.filter(([p, c]) => c.remaining! < p.remaining!);
+  if (stayed.length > 0 && fell.length > stayed.length)
+    return `Remaining stayed on ${stayed.length} of ${pairs.length} steps (the first on request #${stayed[0]![1].n}) and fell on the others`;
+  const limited = walk.limited;
+  if (limited?.resetAtMs === undefined) return undefined;
+  // A Retry-After that ended while the key was still refused names no token coming back: it proves nothing.
+  if (recovery?.attempts[0]?.status === 429) return undefined;
+  const ra = retryAfter(limited.response.headers, limited.response.receivedAtMs);
+  if (!ra || ra.form === 'invalid') return undefined;
+  const untilReset = limited.resetAtMs - limited.response.receivedAtMs;
+  return untilReset - ra.delayMs > 1000
+    ? `the 429's Retry-After (${seconds(ra.delayMs)}) ends well before its Reset (${seconds(untilReset)} away)`
+    : undefined;
+}

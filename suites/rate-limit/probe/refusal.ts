@@ -1,0 +1,48 @@
+// A refusal that is not a 429, read for what it is: the statuses limiters and the fronts before them refuse
+// with instead (a reverse proxy's 503, a WAF's 403, the old 420), whether one in the walk is the limit's, and
+// how long the key then rests. Reads samples and sets the pacer's hold; never sends.
+
+import { retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
+import { UNKNOWN_429_BACKOFF_MS } from '../../../lib/http/pacer.ts';
+import type { Tools } from '../../kit/context.ts';
+import { earlyTolerance, left, limitOf, REFUSAL_STATUSES, type Sample, type Walk } from './record.ts';
+import { saneResetAtMs, windowResetOf } from './windows.ts';
+
+/** A refusal status other than what the repeated request answers when served. */
+export function isRefusal(s: Sample, reading: Sample): boolean {
+  return REFUSAL_STATUSES.has(s.status) && s.status !== reading.status;
+}
+
+/**
+ * Whether a refusal `s` after `prev` is where the limit would be reached: Remaining (or the draft's remaining)
+ * was within the early tolerance before it, or the refusal itself says so (Remaining 0, a Retry-After), or it
+ * lacks the rate-limit fields the answers before it carried (a front refusing before the application).
+ */
+export function atTheLimit(s: Sample, prev: Sample): boolean {
+  const before = left(prev);
+  if (before !== undefined && before <= earlyTolerance(limitOf(prev))) return true;
+  if (left(s) === 0 || s.response.headers['retry-after'] !== undefined) return true;
+  return before !== undefined && left(s) === undefined;
+}
+
+/** How a refusal reads in a message: "429" or "503 refusal". */
+export const refusalName = (s: Sample): string => (s.status === 429 ? '429' : `${s.status} refusal`);
+
+/**
+ * The pacer knows a 429's wait; a limiter's 503 or 403 asks the same of a client. Holds the key until its
+ * Retry-After, else the Reset it names or, without one (a front's page), the last one of its window (within
+ * the minute window of spec §8), else that minute, so nothing is sent with it sooner: the recovery then
+ * waits exactly as after a 429.
+ */
+export function holdAfterRefusal(env: Tools, s: Sample, walk?: Walk): void {
+  const at = s.response.receivedAtMs;
+  const ra = retryAfter(s.response.headers, at);
+  const reset = walk ? windowResetOf(s, walk)?.atMs : saneResetAtMs(s);
+  const wait =
+    ra && ra.form !== 'invalid'
+      ? ra.delayMs
+      : reset !== undefined && reset > at
+        ? Math.min(reset - at, UNKNOWN_429_BACKOFF_MS)
+        : UNKNOWN_429_BACKOFF_MS;
+  env.http.pacer.hold('primary', at + wait);
+}

@@ -1,0 +1,35 @@
+// The proofs of the faults in how HTTP carries the answers (RFC 9110 fields), on a fake clock.
+// Test support: each probe is the smallest exchange that tells the fault from the faithful server.
+import { call } from '../support/reference-calls.ts';
+import { type FaultProofs, NO_PROBE } from './proof.ts';
+
+export const HTTP_FAULTS = {
+  'http-no-date': {
+    probe: async (s) => (await call(s, '/store/orders')).headers.date === undefined,
+    faithful: false,
+    faulty: true,
+    caught: [{ fails: ['HTTP-REQUIRED-FIELDS'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['HTTP-REQUIRED-FIELDS'],
+  },
+  'http-date-iso': {
+    probe: async (s) => /^\d{4}-\d\d-\d\dT/.test((await call(s, '/store/orders')).headers.date ?? ''),
+    faithful: false,
+    faulty: true,
+    caught: [{ fails: ['HTTP-FIELD-SYNTAX'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['HTTP-FIELD-SYNTAX'],
+  },
+  'http-content-type-comma': {
+    probe: async (s) => (await call(s, '/store/orders')).headers['content-type'],
+    faithful: 'application/json',
+    faulty: 'application/json, charset=utf-8',
+    // The label is no media type, so no JSON media type either: the SHOULDs on labelling see it too.
+    caught: [
+      {
+        fails: ['HTTP-FIELD-SYNTAX'],
+        warns: ['LIST-CONTENT-TYPE-JSON', 'EVERY-JSON-CONTENT-TYPE'],
+        args: NO_PROBE,
+        exit: 1,
+      },
+    ],
+  },
+} satisfies FaultProofs<'http'>;
