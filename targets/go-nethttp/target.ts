@@ -1,0 +1,77 @@
+// The go-nethttp zoo target: Go's net/http ServeMux and encoding/json with golang.org/x/time/rate, as Debian
+// packages them. launch() builds the binary once per process (GOPATH mode over /usr/share/gocode) into a
+// fresh temporary folder; judges nothing.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { defineTarget, IPV6_DEEP_PATH } from '../zoo-target.ts';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+/** Debian's golang-golang-x-time-dev puts x/time/rate here, for GOPATH builds. */
+const GOCODE = '/usr/share/gocode';
+
+let binary: Promise<string> | undefined;
+
+function built(): Promise<string> {
+  binary ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'zoo-go-nethttp-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const out = join(dir, 'server');
+    await promisify(execFile)('go', ['build', '-o', out, '.'], {
+      cwd: HERE,
+      env: { ...process.env, GO111MODULE: 'off', GOPATH: GOCODE, GOFLAGS: '' },
+      timeout: 180_000,
+    });
+    return out;
+  })();
+  // A failed build is not cached: the next launch tries again and reports its own error.
+  binary.catch(() => {
+    binary = undefined;
+  });
+  return binary;
+}
+
+export const target = defineTarget({
+  id: 'go-nethttp',
+  stack: 'Go 1.19 net/http ServeMux + encoding/json, golang.org/x/time/rate 0.3 (Debian)',
+  requires: [
+    {
+      command: 'go',
+      versionArgs: ['version'],
+      hint: 'install Go and x/time (apt-get install golang-go golang-golang-x-time-dev)',
+    },
+    {
+      command: 'test',
+      versionArgs: ['-f', `${GOCODE}/src/golang.org/x/time/rate/rate.go`],
+      hint: 'install golang.org/x/time (apt-get install golang-golang-x-time-dev)',
+    },
+  ],
+  launch: async () => ({ file: await built(), args: [] }),
+  flavours: [IPV6_DEEP_PATH],
+  misconfigs: {
+    'route-middleware': {
+      description:
+        'The limiter and the key check wrapped around each route, mux.Handle(pattern, guard(h)), instead of ' +
+        'around the ServeMux: the mux answers an unclean path (//, /./, /x/..) with its own 301 and an unknown ' +
+        'path with its text "404 page not found" before any middleware, so neither carries X-RateLimit-*.',
+      fails: ['RL-HEADERS-PRESENT', 'ERR-BODY-SCHEMA'],
+      args: ['--skip-rate-limit-probe'],
+    },
+    'parseint-ids': {
+      description:
+        'orderId read by strconv.ParseInt(segment, 10, 64) alone, which takes a leading "+": ' +
+        'DELETE /store/orders/+2 (or %2B2) cancels order 2.',
+      warns: ['ID-CANCEL-SPELLING'],
+      args: ['--skip-rate-limit-probe'],
+    },
+    'retry-after-duration': {
+      description:
+        "Retry-After written as the limiter's delay, reservation.DelayFrom(now).String(): a Go duration " +
+        '("50ms"), neither delay-seconds nor an HTTP-date.',
+      fails: ['RL-HEADERS-RETRY-AFTER-VALID'],
+    },
+  },
+});
