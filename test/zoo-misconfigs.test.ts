@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadZoo } from '../targets/catalogue.ts';
 import { unavailable } from '../targets/launch.ts';
 import { checkOf } from './support/cli.ts';
-import { zooRun } from './zoo/run.ts';
+import { findings, zooRun } from './zoo/run.ts';
 
 const SEED = 19;
 /** Whole-run checks that judge what only the probe provokes: a 429 and the windows around it. */
@@ -30,7 +30,9 @@ describe.concurrent('the zoo, misconfigured', () => {
           for (const id of m.fails ?? []) expect(checkOf(r.run, id).status, `${id}\n${context}`).toBe('fail');
           for (const id of m.warns ?? []) expect(checkOf(r.run, id).status, `${id}\n${context}`).toBe('warn');
           expect(r.stats.bans, context).toBe(0);
-          expect(r.run.code, context).toBe(m.fails?.length ? 1 : 0);
+          // A known suite issue of the target (a false alarm) fails a warn-only misconfiguration's run too.
+          const knownFail = findings(r.run, target).known.some((k) => k.status === 'fail');
+          expect(r.run.code, context).toBe(m.fails?.length || knownFail ? 1 : 0);
         });
       }
     });

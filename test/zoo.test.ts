@@ -2,12 +2,13 @@
 // ends of int64, against each server on a real stack: no fail, warn or error, no early request and no ban,
 // no MUST left unevaluated but the one that needs --plan. A flavour (IPv6, TLS, a deeper base path) runs
 // without the probe: it varies the transport, which the plain run's probe does not need again. A target or
-// flavour this machine cannot run (no python3, no JDK, no ::1) is skipped with a line saying so.
+// flavour this machine cannot run (no python3, no JDK, no ::1) is skipped with a line saying so. A finding a
+// target's known suite issue explains (targets/zoo-target.ts KnownIssue) is tolerated, and said.
 import { describe, expect, it } from 'vitest';
 import { loadZoo } from '../targets/catalogue.ts';
 import { unavailable } from '../targets/launch.ts';
 import type { Flavour } from '../targets/zoo-target.ts';
-import { loudChecks, zooRun } from './zoo/run.ts';
+import { findings, zooRun } from './zoo/run.ts';
 
 /** MUST checks a plain zoo run may leave out: they need what a zoo run is not given (the key's plan). */
 const MAY_LEAVE_OUT = ['RL-PROBE-PLAN-LIMIT'];
@@ -49,12 +50,18 @@ describe.concurrent('the zoo, conformant', () => {
             ...(flavour ? { flavour, args: ['--skip-rate-limit-probe'] } : {}),
           });
           const context = `${r.run.stdout}\n${r.run.stderr}\n--- target ---\n${r.targetOutput}`;
-          expect(loudChecks(r.run), context).toEqual([]);
+          const found = findings(r.run, target, flavour);
+          expect(found.unexpected, context).toEqual([]);
+          for (const k of found.known)
+            console.warn(
+              `zoo: ${target.id}${flavour ? `/${flavour.name}` : ''}: known suite issue ${k.check} ${k.status}`,
+            );
           expect(r.stats, context).toEqual({ early: 0, bans: 0 });
           expect(r.run.report!.bans, context).toEqual([]);
           expect(unevaluatedMusts(r.run.report!.evaluation.notEvaluated, flavour), context).toEqual([]);
-          expect(r.run.code, context).toBe(0);
-          expect(r.run.report!.verdict).toBe('conformant');
+          const failing = found.known.some((k) => k.status === 'fail');
+          expect(r.run.code, context).toBe(failing ? 1 : 0);
+          expect(r.run.report!.verdict).toBe(failing ? 'non-conformant' : 'conformant');
         });
       }
     });

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { SEED_FILE } from '../../targets/catalogue.ts';
 import { type RunningTarget, startTarget, ZOO_KEYS, type ZooSettings } from '../../targets/launch.ts';
-import type { Flavour, ZooTarget } from '../../targets/zoo-target.ts';
+import type { Flavour, KnownIssue, ZooTarget } from '../../targets/zoo-target.ts';
 import { type CliRun, runCli } from '../support/cli.ts';
 
 /** The compressed window every zoo run uses: the Free plan's 60 requests, in seconds instead of a minute. */
@@ -93,4 +93,24 @@ export function loudChecks(run: CliRun): string[] {
   return (run.report?.checks ?? [])
     .filter((c) => c.status === 'fail' || c.status === 'warn' || c.status === 'error')
     .map((c) => `${c.id} ${c.status}: ${c.message}`);
+}
+
+/** A run's findings split into those a known suite issue of the target explains and the rest. */
+export interface Findings {
+  /** Every fail, warn and error no known issue explains, one line each. */
+  unexpected: string[];
+  /** The known issues this run met. */
+  known: KnownIssue[];
+}
+
+export function findings(run: CliRun, target: ZooTarget, flavour?: Flavour): Findings {
+  const issues = [...(target.knownIssues ?? []), ...(flavour?.knownIssues ?? [])];
+  const out: Findings = { unexpected: [], known: [] };
+  for (const c of run.report?.checks ?? []) {
+    if (c.status !== 'fail' && c.status !== 'warn' && c.status !== 'error') continue;
+    const issue = issues.find((k) => k.check === c.id && k.status === c.status && k.evidence.test(c.message));
+    if (issue) out.known.push(issue);
+    else out.unexpected.push(`${c.id} ${c.status}: ${c.message}`);
+  }
+  return out;
 }
