@@ -1,0 +1,98 @@
+// The flask-gunicorn zoo target: a Flask app with Flask-Limiter served by gunicorn (WSGI), all from Debian's
+// packages under /usr/bin/python3. Describes how to start it (gunicorn -c gunicorn.conf.py) and its
+// misconfigurations; judges nothing.
+import { fileURLToPath } from 'node:url';
+import { defineTarget, type KnownIssue } from '../zoo-target.ts';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+/** Debian's Python: its dist-packages hold Flask, Flask-Limiter and gunicorn (a pyenv python3 has none). */
+export const DEBIAN_PYTHON = '/usr/bin/python3';
+
+const LONG_LINE =
+  'gunicorn refuses a request line longer than limit_request_line (4094 bytes, its default) with its own ' +
+  'HTML "Bad Request" page, status 400, Connection: close, before any WSGI app runs (gunicorn/workers/' +
+  "base.py handle_error, util.write_error), and the suite's long orderId spellings reach 6,000 characters. " +
+  'RFC 9112 §3 lets a server refuse a request-target longer than it wishes to parse; the suite exempts the ' +
+  "HTTP stack's own answer to an invalid request-target (ID-MALFORMED-4XX) but not this one.";
+
+/**
+ * The one gunicorn answer the suite judges as the API's: a long orderId spelling's request line past gunicorn's
+ * limit (seed-dependent: the spelling's length varies from 256 to 6,000). Each evidence is anchored, so any
+ * other offence of the same check is still a finding.
+ */
+export const GUNICORN_LONG_LINE: KnownIssue[] = [
+  {
+    check: 'ID-MALFORMED-4XX',
+    status: 'fail',
+    evidence:
+      /^invalid Error body on malformed id: DELETE \/store\/orders\/\S*… ?\(\d{4,} chars\) \(not an int64\) answered 400 \(text\/html\), \d+-byte body: body is not JSON \(JSON value expected but got '<' at position 0\); Content-Type text\/html$/,
+    why: LONG_LINE,
+  },
+  {
+    check: 'ERR-BODY-SCHEMA',
+    status: 'fail',
+    evidence: /^body is not JSON \(JSON value expected but got '<': 1 of \d+ responses \(status 400\)$/,
+    why: LONG_LINE,
+  },
+  {
+    check: 'RL-HEADERS-PRESENT',
+    status: 'fail',
+    evidence: /^X-RateLimit-Limit missing: 1 of \d+ responses \(status 400\) \(and 2 more\)$/,
+    why: LONG_LINE,
+  },
+];
+
+export const target = defineTarget({
+  id: 'flask-gunicorn',
+  stack: 'Flask 2.2 + Flask-Limiter 3.3 on gunicorn 20.1 (sync worker), Debian Python 3.11',
+  requires: [
+    {
+      command: DEBIAN_PYTHON,
+      versionArgs: ['-c', 'import flask, flask_limiter, gunicorn'],
+      hint: 'install them (apt-get install python3-flask python3-flask-limiter gunicorn)',
+    },
+  ],
+  // -B: no __pycache__ written into the repository.
+  launch: async () => ({
+    file: DEBIAN_PYTHON,
+    args: ['-B', '-m', 'gunicorn', '-c', `${HERE}gunicorn.conf.py`],
+    cwd: HERE,
+  }),
+  knownIssues: GUNICORN_LONG_LINE,
+  misconfigs: {
+    'limiter-headers-off': {
+      description:
+        "Flask-Limiter's headers_enabled left at its default, False: no X-RateLimit-* header on any response.",
+      fails: ['RL-HEADERS-PRESENT', 'ID-ABSENT-404'],
+    },
+    'default-limits': {
+      description:
+        'The limit given as default_limits, as the quick start does, with the default request identifier ' +
+        '(the endpoint): each route counts apart, and a request no route matches (404, 405) is exempt, so ' +
+        'it carries no X-RateLimit-*.',
+      fails: ['RL-HEADERS-PRESENT'],
+      misses: {
+        'RL-BUCKET-ONE-COUNT':
+          'Each route keeps its own count and its own window (list: Remaining 59, 58, 57 with one Reset; a ' +
+          'cancel in between: Remaining 59 with a Reset two seconds later), so a key gets the limit once per ' +
+          'route. The check follows Remaining only among answers that name one Reset moment, and routes ' +
+          'whose windows opened in different seconds never do: it passes.',
+      },
+    },
+    'default-429-page': {
+      description:
+        "JSON error handlers for 400, 404 and 405 only: Flask-Limiter's 429 keeps Werkzeug's HTML " +
+        '"Too Many Requests" page.',
+      fails: ['RL-PROBE-429-BODY', 'ERR-BODY-SCHEMA'],
+    },
+    'int-converter': {
+      description:
+        "The id routed through Werkzeug's <int:order_id> converter, whose regex \\d+ matches any Unicode " +
+        'decimal digit and int() reads it: DELETE /store/orders/%D9%A7 (Arabic-Indic 7) cancels order 7.',
+      warns: ['ID-CANCEL-SPELLING'],
+      // Without it the non-ASCII spelling is sent around an absent id only (it could name an id the list does
+      // not prove absent), where nothing can be cancelled.
+      args: ['--skip-rate-limit-probe', '--trust-order-list'],
+    },
+  },
+});
