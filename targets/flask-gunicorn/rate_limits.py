@@ -47,6 +47,10 @@ def install(app, env, error_response):
         if until is not None:
             # Flask-Limiter keeps the later of this and its own reset when it writes Retry-After.
             return error_response(429, "banned", "Too many requests after a 429: banned for a while.", {"Retry-After": http_date(until)})
+        if env.proxied and request.headers.get("X-Proxy-Rate-Limited") == "1":
+            # nginx's own limit_req refused it and asks the app to answer, with the app's count in the headers;
+            # nginx's bucket lets the next request through within a second.
+            return error_response(429, "rate_limited", "Too many requests from this address; wait for Retry-After.", {"Retry-After": http_date(time.time() + 1)})
         return None
 
     @app.after_request

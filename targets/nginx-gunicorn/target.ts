@@ -1,0 +1,63 @@
+// The nginx-gunicorn zoo target: nginx (Debian's nginx-light) as a reverse proxy in front of the
+// flask-gunicorn app on a unix socket, as gunicorn's deployment guide sets it up; a flavour adds nginx's own
+// limit_req. serve.py starts both; this file describes them and their misconfigurations; judges nothing.
+import { fileURLToPath } from 'node:url';
+import { DEBIAN_PYTHON, target as flask, GUNICORN_LONG_LINE } from '../flask-gunicorn/target.ts';
+import { defineTarget, type KnownIssue } from '../zoo-target.ts';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * nginx answers some requests itself, before the app, with no count to put in X-RateLimit-*: the suite's two
+ * Authorization lines (nginx: "client sent duplicate header line", 400), a NUL byte in the path (`%00`, 400)
+ * and, passed on, gunicorn's 400 for a long request line. Its own answers carry Error bodies here.
+ */
+const NGINX_REFUSALS: KnownIssue = {
+  check: 'RL-HEADERS-PRESENT',
+  status: 'fail',
+  evidence: /^X-RateLimit-Limit missing: [1-4] of \d+ responses \(status 400\) \(and 2 more\)$/,
+  why:
+    'nginx refuses a request with two Authorization lines (AUTH-REPEATED-AUTHORIZATION-INFO sends one on every ' +
+    'run; RFC 9110 §5.3 forbids the sender to repeat the field) and a path with %00 with its own 400, before ' +
+    "any app code, so no X-RateLimit-* can be on it; the suite leaves the HTTP stack's answers out of " +
+    'RL-HEADERS-PRESENT only for requests it marks invalid (a bad percent-encoding).',
+};
+
+export const target = defineTarget({
+  id: 'nginx-gunicorn',
+  stack: 'nginx 1.22 (reverse proxy, HTTP/1.0 upstream) in front of Flask + Flask-Limiter on gunicorn 20.1',
+  requires: [
+    ...(flask.requires ?? []),
+    { command: 'nginx', versionArgs: ['-v'], hint: 'install nginx (apt-get install nginx-light)' },
+  ],
+  launch: async () => ({ file: DEBIAN_PYTHON, args: ['-B', `${HERE}serve.py`], cwd: HERE }),
+  flavours: [{ name: 'limit-req', env: { ZOO_NGINX_LIMIT_REQ: '1' } }],
+  // The app behind nginx is flask-gunicorn's: the same long request line reaches gunicorn (nginx's own limit
+  // is 8k) and gets the same HTML 400, which nginx passes on.
+  knownIssues: [...GUNICORN_LONG_LINE.filter((k) => k.check !== 'RL-HEADERS-PRESENT'), NGINX_REFUSALS],
+  misconfigs: {
+    'limit-req-defaults': {
+      description:
+        "nginx's limit_req as NGINX's rate-limiting guide writes it, burst=20 nodelay, at the plan's rate per " +
+        'second, limit_req_status left at its default 503: during the walk nginx refuses with 503 before the ' +
+        "app's limit is reached, without X-RateLimit-*, and the unauthenticated checks meet 503s too.",
+      // Caught, but misread: RL-PROBE-LIMIT-ENFORCED says "no 429 after 63 requests … the limit is never
+      // enforced" where nginx enforced it from about the 25th request, with 503 instead of 429.
+      fails: ['RL-PROBE-LIMIT-ENFORCED', 'RL-HEADERS-PRESENT'],
+    },
+    'default-error-pages': {
+      description:
+        "nginx's own refusals left to its default HTML pages (no error_page): the 400 it answers to a %00 in the " +
+        'path or to two Authorization lines has no Error object.',
+      fails: ['ERR-BODY-SCHEMA'],
+      args: ['--skip-rate-limit-probe'],
+    },
+    'intercept-errors': {
+      description:
+        'proxy_intercept_errors on with error_page 404 /404.html, to keep upstream error pages from clients: ' +
+        "nginx answers every 404 of the app with its own HTML page, and the app's headers are gone.",
+      fails: ['CANCEL-UNKNOWN-404-BODY', 'ID-ABSENT-404', 'ERR-BODY-SCHEMA', 'RL-HEADERS-PRESENT'],
+      args: ['--skip-rate-limit-probe'],
+    },
+  },
+});
