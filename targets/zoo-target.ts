@@ -6,8 +6,10 @@ import { createServer } from 'node:net';
 /** A program the target needs on the machine (python3, javac); missing, the target is skipped with `hint`. */
 export interface Requirement {
   command: string;
-  /** `--version` style arguments that prove it runs. */
+  /** `--version` style arguments that prove it runs (or that it has the libraries the target imports). */
   versionArgs: string[];
+  /** What is missing when the probe fails, if not the command itself: "Flask for /usr/bin/python3". */
+  what?: string;
   hint: string;
 }
 
