@@ -14,6 +14,7 @@ export const target = defineTarget({
     {
       command: DEBIAN_PYTHON,
       versionArgs: ['-c', 'import fastapi, uvicorn'],
+      what: 'FastAPI or uvicorn (for /usr/bin/python3)',
       hint: 'install them (apt-get install python3-fastapi python3-uvicorn)',
     },
   ],
@@ -26,13 +27,6 @@ export const target = defineTarget({
         'Authorization header, another scheme or an empty credential is 403 "Not authenticated", not 401.',
       fails: ['AUTH-MISSING-401', 'AUTH-OTHER-SCHEME-401', 'PETS-401-WITHOUT-CREDENTIALS'],
       args: ['--skip-rate-limit-probe'],
-    },
-    'int-path-param': {
-      description:
-        'order_id: int, as the FastAPI tutorial types path parameters: pydantic\'s int() takes "+2", " 2", ' +
-        '"0_2" and non-ASCII digits, so each of them cancels order 2.',
-      warns: ['ID-CANCEL-SPELLING'],
-      args: ['--skip-rate-limit-probe', '--trust-order-list'],
     },
     'regex-dollar': {
       description:

@@ -82,11 +82,11 @@ def create_app():
         return response
 
     app.register_blueprint(api)
-    register_errors(app, env.misconfig)
+    register_errors(app)
     return app
 
 
-def register_errors(app, misconfig):
+def register_errors(app):
     def as_json(e):
         if e.code < 400:
             return e  # a redirect (Werkzeug's merge_slashes 308) stays one
@@ -95,12 +95,6 @@ def register_errors(app, misconfig):
         response.set_data(body.get_data())
         response.content_type = "application/json"
         return response
-
-    if misconfig == "default-429-page":
-        # JSON for the app's own errors only; Flask-Limiter's 429 keeps Werkzeug's HTML page.
-        for code in (400, 404, 405):
-            app.register_error_handler(code, as_json)
-        return
 
     app.register_error_handler(HTTPException, as_json)
 

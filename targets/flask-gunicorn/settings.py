@@ -2,7 +2,7 @@
 # target knows (target.ts describes each and the checks that catch it). Read by gunicorn.conf.py and app.py.
 import zoo_contract
 
-MISCONFIGS = ("limiter-headers-off", "default-limits", "default-429-page", "int-converter")
+MISCONFIGS = ("limiter-headers-off", "default-limits", "int-converter")
 
 
 def load():

@@ -49,6 +49,7 @@ export const target = defineTarget({
     {
       command: DEBIAN_PYTHON,
       versionArgs: ['-c', 'import flask, flask_limiter, gunicorn'],
+      what: 'Flask, Flask-Limiter or gunicorn (for /usr/bin/python3)',
       hint: 'install them (apt-get install python3-flask python3-flask-limiter gunicorn)',
     },
   ],
@@ -78,12 +79,6 @@ export const target = defineTarget({
           'route. The check follows Remaining only among answers that name one Reset moment, and routes ' +
           'whose windows opened in different seconds never do: it passes.',
       },
-    },
-    'default-429-page': {
-      description:
-        "JSON error handlers for 400, 404 and 405 only: Flask-Limiter's 429 keeps Werkzeug's HTML " +
-        '"Too Many Requests" page.',
-      fails: ['RL-PROBE-429-BODY', 'ERR-BODY-SCHEMA'],
     },
     'int-converter': {
       description:

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { defineTarget, IPV6_DEEP_PATH } from '../zoo-target.ts';
+import { defineTarget } from '../zoo-target.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 /** Debian's golang-golang-x-time-dev puts x/time/rate here, for GOPATH builds. */
@@ -46,11 +46,11 @@ export const target = defineTarget({
     {
       command: 'test',
       versionArgs: ['-f', `${GOCODE}/src/golang.org/x/time/rate/rate.go`],
+      what: 'golang.org/x/time/rate (in /usr/share/gocode)',
       hint: 'install golang.org/x/time (apt-get install golang-golang-x-time-dev)',
     },
   ],
   launch: async () => ({ file: await built(), args: [] }),
-  flavours: [IPV6_DEEP_PATH],
   misconfigs: {
     'route-middleware': {
       description:

@@ -1,4 +1,4 @@
-// The nginx-gunicorn zoo target: nginx (Debian's nginx-light) as a reverse proxy in front of the
+// The nginx-gunicorn zoo target: nginx (Debian's nginx package) as a reverse proxy in front of the
 // flask-gunicorn app on a unix socket, as gunicorn's deployment guide sets it up; a flavour adds nginx's own
 // limit_req. serve.py starts both; this file describes them and their misconfigurations; judges nothing.
 import { fileURLToPath } from 'node:url';
@@ -28,7 +28,7 @@ export const target = defineTarget({
   stack: 'nginx 1.22 (reverse proxy, HTTP/1.0 upstream) in front of Flask + Flask-Limiter on gunicorn 20.1',
   requires: [
     ...(flask.requires ?? []),
-    { command: 'nginx', versionArgs: ['-v'], hint: 'install nginx (apt-get install nginx-light)' },
+    { command: 'nginx', versionArgs: ['-v'], hint: 'install nginx (apt-get install nginx)' },
   ],
   launch: async () => ({ file: DEBIAN_PYTHON, args: ['-B', `${HERE}serve.py`], cwd: HERE }),
   flavours: [{ name: 'limit-req', env: { ZOO_NGINX_LIMIT_REQ: '1' } }],

@@ -4,7 +4,7 @@
 // request (PHP shares nothing between requests). It never prints a key.
 declare(strict_types=1);
 
-const ZOO_MISCONFIGS = ['intval-ids', 'is-numeric-ids', 'default-content-type', 'router-return-false'];
+const ZOO_MISCONFIGS = ['intval-ids', 'default-content-type', 'router-return-false'];
 
 function zoo_fail(string $message): never
 {

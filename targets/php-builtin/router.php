@@ -94,9 +94,6 @@ function parse_id(string $segment, string $misconfig): ?int
     if ($misconfig === 'intval-ids') {
         return (int) $segment;
     }
-    if ($misconfig === 'is-numeric-ids') {
-        return is_numeric($segment) ? (int) $segment : null;
-    }
     if (!preg_match('/\A-?[0-9]{1,19}\z/', $segment)) {
         return null;
     }

@@ -13,6 +13,7 @@ export const target = defineTarget({
     {
       command: 'php',
       versionArgs: ['-r', 'exit(function_exists("pcntl_signal") ? 0 : 1);'],
+      what: 'php (the CLI, with pcntl)',
       hint: 'install php-cli (apt-get install php-cli)',
     },
   ],
@@ -22,14 +23,6 @@ export const target = defineTarget({
       description:
         'The id read with (int) $segment, the PHP habit: a cast reads a numeric prefix ("2abc" and "2.5" are ' +
         '2) and saturates past int64 (any longer number is PHP_INT_MAX, order 9223372036854775807).',
-      fails: ['ID-CANCEL-MISREAD'],
-      warns: ['ID-CANCEL-SPELLING'],
-      args: ['--skip-rate-limit-probe'],
-    },
-    'is-numeric-ids': {
-      description:
-        'The id checked with is_numeric() before the cast: "2.0", "2e0", " 2" and "+2" pass and cancel order 2, ' +
-        'and "9223372036854775807.5" (a float string, cast back to int) cancels order 9223372036854775807.',
       fails: ['ID-CANCEL-MISREAD'],
       warns: ['ID-CANCEL-SPELLING'],
       args: ['--skip-rate-limit-probe'],

@@ -16,6 +16,7 @@ export const target = defineTarget({
         '-e',
         'require "sinatra/base"; require "puma"; require "rack/attack"; require "active_support"',
       ],
+      what: 'Ruby with Sinatra, Puma, Rack::Attack and ActiveSupport',
       hint: 'install them (apt-get install ruby-sinatra puma ruby-rack-attack ruby-activesupport)',
     },
   ],
