@@ -1,6 +1,7 @@
 # Starts the nginx-gunicorn target: the flask-gunicorn app on a unix socket (ZOO_PROXIED=1: it trusts one
 # proxy's X-Forwarded-For), then nginx in front on ZOO_HOST and a free port, from nginx.conf; prints
 # "ZOO listening <url>" once nginx accepts. SIGTERM stops both and removes the temporary folder.
+import ctypes
 import os
 import shutil
 import signal
@@ -19,6 +20,11 @@ import zoo_contract  # noqa: E402
 MISCONFIGS = ("limit-req-defaults", "intercept-errors", "default-error-pages")
 
 
+def die_with_parent():
+    # Linux prctl(PR_SET_PDEATHSIG, SIGTERM): a child outlives no SIGKILL of this launcher.
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)
+
+
 def free_port(host):
     # nginx cannot listen on port 0 and say which port it got: take one from the kernel and hand it over.
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
@@ -26,15 +32,16 @@ def free_port(host):
         return s.getsockname()[1]
 
 
-def wait_until(connect, what, seconds=20.0):
+def wait_until(connect, what, children, seconds=20.0):
     deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and all(child.poll() is None for child in children):
         try:
             connect().close()
-            return
+            return True
         except OSError:
             time.sleep(0.05)
-    raise SystemExit(f"nginx-gunicorn target: {what} did not accept within {seconds:g} s")
+    print(f"nginx-gunicorn target: {what} did not accept connections", file=sys.stderr, flush=True)
+    return False
 
 
 def config(env, workdir, port):
@@ -71,7 +78,7 @@ def main():
     os.chmod(workdir, 0o755)  # nginx's workers (nobody, when the master is root) reach the socket through it
     children = []
 
-    def stop(*_):
+    def stop(code):
         for child in reversed(children):
             if child.poll() is None:
                 child.terminate()
@@ -81,30 +88,32 @@ def main():
             except subprocess.TimeoutExpired:
                 child.kill()
         shutil.rmtree(workdir, ignore_errors=True)
-        sys.exit(0)
+        sys.exit(code)
 
-    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGTERM, lambda *_: stop(0))
     app_env = dict(os.environ, ZOO_MISCONFIG="", ZOO_PROXIED="1", ZOO_UNIX_SOCKET=os.path.join(workdir, "app.sock"))
     gunicorn = [sys.executable, "-B", "-m", "gunicorn", "-c", os.path.join(TARGETS, "flask-gunicorn", "gunicorn.conf.py")]
-    children.append(subprocess.Popen(gunicorn, env=app_env, stdin=subprocess.DEVNULL))
+    children.append(subprocess.Popen(gunicorn, env=app_env, stdin=subprocess.DEVNULL, preexec_fn=die_with_parent))
 
     def app_socket():
         s = socket.socket(socket.AF_UNIX)
         s.connect(os.path.join(workdir, "app.sock"))
         return s
 
-    wait_until(app_socket, "gunicorn")
+    if not wait_until(app_socket, "gunicorn", children):
+        stop(1)
     port = free_port(env.host)
     with open(os.path.join(workdir, "nginx.conf"), "w", encoding="utf-8") as f:
         f.write(config(env, workdir, port))
     nginx = ["nginx", "-p", workdir, "-c", os.path.join(workdir, "nginx.conf"), "-g", "daemon off;"]
-    children.append(subprocess.Popen(nginx, stdin=subprocess.DEVNULL))
-    wait_until(lambda: socket.create_connection((env.host, port), timeout=1), "nginx")
+    children.append(subprocess.Popen(nginx, stdin=subprocess.DEVNULL, preexec_fn=die_with_parent))
+    if not wait_until(lambda: socket.create_connection((env.host, port), timeout=1), "nginx", children):
+        stop(1)
     print(zoo_contract.listening_line("http", env.host, port, env.base_path), flush=True)
     # Either child ending ends the target.
     while all(child.poll() is None for child in children):
         time.sleep(0.2)
-    stop()
+    stop(1)
 
 
 if __name__ == "__main__":

@@ -26,15 +26,32 @@ $cleanup = function () use ($server, $stateFile, $dir): void {
     @rmdir($dir);
 };
 pcntl_async_signals(true);
+// Not restarted: a SIGTERM must end the wait below at once, or the server outlives this process.
 pcntl_signal(SIGTERM, function () use ($cleanup): void {
     $cleanup();
     exit(0);
-});
-while (($line = fgets($pipes[2])) !== false) {
-    if (preg_match('~Development Server \(http://(\S+)\) started~', $line, $m)) {
-        echo "ZOO listening http://{$m[1]}{$zoo['base_path']}\n";
-    } else {
-        fwrite(STDERR, $line);
+}, false);
+stream_set_blocking($pipes[2], false);
+$pending = '';
+while (proc_get_status($server)['running']) {
+    $read = [$pipes[2]];
+    $none = null;
+    if (@stream_select($read, $none, $none, 1) < 1) {
+        continue;
+    }
+    $chunk = fread($pipes[2], 8192);
+    if ($chunk === false || ($chunk === '' && feof($pipes[2]))) {
+        break;
+    }
+    $pending .= $chunk;
+    while (($end = strpos($pending, "\n")) !== false) {
+        $line = substr($pending, 0, $end + 1);
+        $pending = substr($pending, $end + 1);
+        if (preg_match('~Development Server \(http://(\S+)\) started~', $line, $m)) {
+            echo "ZOO listening http://{$m[1]}{$zoo['base_path']}\n";
+        } else {
+            fwrite(STDERR, $line);
+        }
     }
 }
 $cleanup();
