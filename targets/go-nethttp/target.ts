@@ -1,38 +1,25 @@
 // The go-nethttp zoo target: Go's net/http ServeMux and encoding/json with golang.org/x/time/rate, as Debian
 // packages them. launch() builds the binary once per process (GOPATH mode over /usr/share/gocode) into a
 // fresh temporary folder; judges nothing.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { buildOnce, run } from '../build-once.ts';
 import { defineTarget } from '../zoo-target.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 /** Debian's golang-golang-x-time-dev puts x/time/rate here, for GOPATH builds. */
 const GOCODE = '/usr/share/gocode';
 
-let binary: Promise<string> | undefined;
-
-function built(): Promise<string> {
-  binary ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'zoo-go-nethttp-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    const out = join(dir, 'server');
-    await promisify(execFile)('go', ['build', '-o', out, '.'], {
-      cwd: HERE,
-      env: { ...process.env, GO111MODULE: 'off', GOPATH: GOCODE, GOFLAGS: '' },
-      timeout: 180_000,
-    });
-    return out;
-  })();
-  // A failed build is not cached: the next launch tries again and reports its own error.
-  binary.catch(() => {
-    binary = undefined;
+/** The server binary: go build runs once per process. */
+const built = buildOnce('go-nethttp', async (dir) => {
+  const out = join(dir, 'server');
+  await run('go', ['build', '-o', out, '.'], {
+    cwd: HERE,
+    env: { ...process.env, GO111MODULE: 'off', GOPATH: GOCODE, GOFLAGS: '' },
+    timeout: 180_000,
   });
-  return binary;
-}
+  return out;
+});
 
 export const target = defineTarget({
   id: 'go-nethttp',
