@@ -54,7 +54,6 @@ def config(env, workdir, port):
         "@DIR@": workdir,
         "@SOCKET@": os.path.join(workdir, "app.sock"),
         "@LISTEN@": f"[{env.host}]:{port}" if ":" in env.host else f"{env.host}:{port}",
-        "@PLAN_RATE@": str(max(1, round(per_second))),
         "@PLAN_LIMIT@": str(env.rate_limit),
         "@FLOOD_RATE@": str(max(1, round(4 * per_second))),
         "@FLOOD_BURST@": str(4 * env.rate_limit),

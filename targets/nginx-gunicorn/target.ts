@@ -38,11 +38,11 @@ export const target = defineTarget({
   misconfigs: {
     'limit-req-defaults': {
       description:
-        "nginx's limit_req as NGINX's rate-limiting guide writes it, burst=20 nodelay, at the plan's rate per " +
-        'second, limit_req_status left at its default 503: during the walk nginx refuses with 503 before the ' +
-        "app's limit is reached, without X-RateLimit-*, and the unauthenticated checks meet 503s too.",
+        "nginx's limit_req with the plan's figure as its rate (rate=60r/m) and the burst of NGINX's rate-limiting " +
+        'guide (burst=20 nodelay), limit_req_status left at its default 503: nginx refuses with 503 before the ' +
+        "app's limit is reached, without X-RateLimit-*, and many other checks meet 503s too.",
       // Caught, but misread: RL-PROBE-LIMIT-ENFORCED says "no 429 after 63 requests … the limit is never
-      // enforced" where nginx enforced it from about the 25th request, with 503 instead of 429.
+      // enforced" where nginx enforced it from about the 21st request, with 503 instead of 429.
       fails: ['RL-PROBE-LIMIT-ENFORCED', 'RL-HEADERS-PRESENT'],
     },
     'default-error-pages': {
