@@ -28,7 +28,9 @@ class OrderStoreApp < Sinatra::Base
       text = params[name]
       return text.to_i if settings.zoo.misconfig == 'to-i-ids'
 
-      id = text.match?(/\A-?[0-9]{1,19}\z/) ? Integer(text, 10) : nil
+      # Sinatra hands the decoded segment over as UTF-8 even when it is not ("2%FF"), and matching a regexp
+      # against invalid UTF-8 raises: only a valid string is matched.
+      id = text.valid_encoding? && text.match?(/\A-?[0-9]{1,19}\z/) ? Integer(text, 10) : nil
       fail_with(400, 'invalid_id', "#{name} must be a 64-bit integer.") unless id && INT64.cover?(id)
       id
     end
