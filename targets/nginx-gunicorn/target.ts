@@ -15,7 +15,7 @@ const HERE = fileURLToPath(new URL('.', import.meta.url));
 const NGINX_REFUSALS: KnownIssue = {
   check: 'RL-HEADERS-PRESENT',
   status: 'fail',
-  evidence: /^X-RateLimit-Limit missing: [1-4] of \d+ responses \(status 400\) \(and 2 more\)$/,
+  evidence: /^X-RateLimit-Limit missing: [1-6] of \d+ responses \(status 400\) \(and 2 more\)$/,
   why:
     'nginx refuses a request with two Authorization lines (AUTH-REPEATED-AUTHORIZATION-INFO sends one on every ' +
     'run; RFC 9110 §5.3 forbids the sender to repeat the field) and a path with %00 with its own 400, before ' +
