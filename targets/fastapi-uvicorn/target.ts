@@ -26,21 +26,25 @@ export const target = defineTarget({
         'HTTPBearer() with its default auto_error=True, as the FastAPI security tutorial has it: a missing ' +
         'Authorization header, another scheme or an empty credential is 403 "Not authenticated", not 401.',
       fails: ['AUTH-MISSING-401', 'AUTH-OTHER-SCHEME-401', 'PETS-401-WITHOUT-CREDENTIALS'],
-      args: ['--skip-rate-limit-probe'],
+      args: [
+        '--skip-rate-limit-probe',
+        '--only',
+        'AUTH-MISSING-401,AUTH-OTHER-SCHEME-401,PETS-401-WITHOUT-CREDENTIALS',
+      ],
     },
     'regex-dollar': {
       description:
         'The id kept to digits by Path(regex=r"^-?[0-9]{1,19}$"), which pydantic checks with re.match: "$" also ' +
         'matches before a final newline, and int() strips it, so DELETE /store/orders/2%0A cancels order 2.',
       warns: ['ID-CANCEL-SPELLING'],
-      args: ['--skip-rate-limit-probe'],
+      args: ['--skip-rate-limit-probe', '--only', 'ID-CANCEL-SPELLING'],
     },
     'default-validation-errors': {
       description:
         'No RequestValidationError handler: a malformed id is FastAPI\'s 422 with {"detail": [...]}, no Error ' +
         'object.',
       fails: ['ID-MALFORMED-4XX', 'ERR-BODY-SCHEMA'],
-      args: ['--skip-rate-limit-probe'],
+      args: ['--skip-rate-limit-probe', '--only', 'ID-MALFORMED-4XX,ERR-BODY-SCHEMA'],
     },
   },
 });

@@ -52,7 +52,7 @@ export const target = defineTarget({
         'orderId read by strconv.ParseInt(segment, 10, 64) alone, which takes a leading "+": ' +
         'DELETE /store/orders/+2 (or %2B2) cancels order 2.',
       warns: ['ID-CANCEL-SPELLING'],
-      args: ['--skip-rate-limit-probe'],
+      args: ['--skip-rate-limit-probe', '--only', 'ID-CANCEL-SPELLING'],
     },
     'retry-after-duration': {
       description:

@@ -57,7 +57,11 @@ export const target = defineTarget({
         'proxy_intercept_errors on with error_page 404 /404.html, to keep upstream error pages from clients: ' +
         "nginx answers every 404 of the app with its own HTML page, and the app's headers are gone.",
       fails: ['CANCEL-UNKNOWN-404-BODY', 'ID-ABSENT-404', 'ERR-BODY-SCHEMA', 'RL-HEADERS-PRESENT'],
-      args: ['--skip-rate-limit-probe'],
+      args: [
+        '--skip-rate-limit-probe',
+        '--only',
+        'CANCEL-UNKNOWN-404-BODY,ID-ABSENT-404,ERR-BODY-SCHEMA,RL-HEADERS-PRESENT',
+      ],
     },
   },
 });

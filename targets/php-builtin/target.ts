@@ -25,14 +25,14 @@ export const target = defineTarget({
         '2) and saturates past int64 (any longer number is PHP_INT_MAX, order 9223372036854775807).',
       fails: ['ID-CANCEL-MISREAD'],
       warns: ['ID-CANCEL-SPELLING'],
-      args: ['--skip-rate-limit-probe'],
+      args: ['--skip-rate-limit-probe', '--only', 'ID-CANCEL-MISREAD,ID-CANCEL-SPELLING'],
     },
     'default-content-type': {
       description:
         'JSON echoed without header("Content-Type: application/json"): PHP sends its default_mimetype, ' +
         '"text/html; charset=UTF-8", on every answer.',
       warns: ['LIST-CONTENT-TYPE-JSON', 'EVERY-JSON-CONTENT-TYPE'],
-      args: ['--skip-rate-limit-probe'],
+      args: ['--skip-rate-limit-probe', '--only', 'LIST-CONTENT-TYPE-JSON,EVERY-JSON-CONTENT-TYPE'],
     },
     'router-return-false': {
       description:

@@ -33,7 +33,7 @@ export const target = defineTarget({
         "Rate-limit headers as Rack::Attack's README example writes them: RateLimit-Limit, -Remaining and " +
         '-Reset, without the X- prefix, and on the throttled 429 only.',
       fails: ['RL-HEADERS-PRESENT', 'ID-ABSENT-404'],
-      args: ['--skip-rate-limit-probe'],
+      args: ['--skip-rate-limit-probe', '--only', 'ID-ABSENT-404,RL-HEADERS-PRESENT'],
     },
     'to-i-ids': {
       description:
@@ -41,7 +41,7 @@ export const target = defineTarget({
         'so "2abc" and "2.5" cancel order 2 (and "abc" is 0).',
       fails: ['ID-CANCEL-MISREAD'],
       warns: ['ID-CANCEL-SPELLING'],
-      args: ['--skip-rate-limit-probe'],
+      args: ['--skip-rate-limit-probe', '--only', 'ID-CANCEL-MISREAD,ID-CANCEL-SPELLING'],
     },
   },
 });
