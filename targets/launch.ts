@@ -40,11 +40,16 @@ export function unavailable(target: ZooTarget): string | undefined {
 }
 
 function missing(r: Requirement): string | undefined {
-  if (!available.has(r.command)) {
+  // By the whole probe: one interpreter may have one target's libraries and not another's.
+  const probe = [r.command, ...r.versionArgs].join('\0');
+  if (!available.has(probe)) {
     const res = spawnSync(r.command, r.versionArgs, { stdio: 'ignore', timeout: 10_000 });
-    available.set(r.command, res.status === 0 ? undefined : `${r.command} is not on this machine: ${r.hint}`);
+    available.set(
+      probe,
+      res.status === 0 ? undefined : `${r.what ?? r.command} is not on this machine: ${r.hint}`,
+    );
   }
-  return available.get(r.command);
+  return available.get(probe);
 }
 
 export async function startTarget(

@@ -1,12 +1,15 @@
 // What a zoo target is: an independent Order Store implementation on a real stack, described as data (its
 // stack, what the machine must have, how to start it, its real misconfigurations and the checks that catch
 // them). Test support only: nothing in lib/, suites/ or cli/ imports targets/.
+import { createServer } from 'node:net';
 
 /** A program the target needs on the machine (python3, javac); missing, the target is skipped with `hint`. */
 export interface Requirement {
   command: string;
-  /** `--version` style arguments that prove it runs. */
+  /** `--version` style arguments that prove it runs (or that it has the libraries the target imports). */
   versionArgs: string[];
+  /** What is missing when the probe fails, if not the command itself: "Flask for /usr/bin/python3". */
+  what?: string;
   hint: string;
 }
 
@@ -27,6 +30,11 @@ export interface Misconfig {
   warns?: string[];
   /** Extra conformance-command arguments the run needs (e.g. --skip-rate-limit-probe when it is not about limits). */
   args?: string[];
+  /**
+   * Checks that should catch it and stay silent (a miss of the suite), each with what the server did: recorded
+   * for the suite's fix, not asserted (a miss may depend on timing).
+   */
+  misses?: Record<string, string>;
 }
 
 /** One way to run the conformant target (the default, or with a stack option: IPv6, a deeper base path...). */
@@ -54,6 +62,22 @@ export interface ZooTarget {
   /** Misconfigurations, by the name ZOO_MISCONFIG takes. */
   misconfigs: Record<string, Misconfig>;
 }
+
+/** Why this machine cannot bind the IPv6 loopback ::1 (for an IPv6 flavour's `unavailable`), or undefined. */
+export function ipv6Loopback(): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (err: NodeJS.ErrnoException) => resolve(`no IPv6 loopback here (::1: ${err.code})`));
+    probe.listen(0, '::1', () => probe.close(() => resolve(undefined)));
+  });
+}
+
+/** The flavour that moves a target to ::1 and a deeper base path at once (both are transport, not probe). */
+export const IPV6_DEEP_PATH: Flavour = {
+  name: 'ipv6-deep-path',
+  env: { ZOO_HOST: '::1', ZOO_BASE_PATH: '/api/store/v1' },
+  unavailable: ipv6Loopback,
+};
 
 export function defineTarget(t: ZooTarget): ZooTarget {
   if (!/^[a-z0-9-]+$/.test(t.id)) throw new Error(`zoo target id ${t.id} must be kebab-case`);

@@ -2,7 +2,8 @@
 // ends of int64, against each server on a real stack: no fail, warn or error, no early request and no ban,
 // no MUST left unevaluated but the one that needs --plan. A flavour (IPv6, TLS, a deeper base path) runs
 // without the probe: it varies the transport, which the plain run's probe does not need again. A target or
-// flavour this machine cannot run (no python3, no JDK, no ::1) is skipped with a line saying so.
+// flavour this machine cannot run (no python3, no JDK, no ::1) is skipped with a line saying so. Nothing is
+// tolerated: a finding on a conformant target is a suite bug to fix.
 import { describe, expect, it } from 'vitest';
 import { loadZoo } from '../targets/catalogue.ts';
 import { unavailable } from '../targets/launch.ts';

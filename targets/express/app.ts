@@ -2,10 +2,9 @@
 // the order and pet routes, Error bodies for 404s and thrown errors. Each misconfiguration is one switch
 // here, in the place the implementer would have got it wrong. It never writes a key anywhere.
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { stringify } from 'lossless-json';
-import { Bans, type Bucket, bearerToken, bucketOf } from './clients.ts';
-import type { Config } from './config.ts';
+import { BanWatch, bearerToken, type Client, clientOf, type ZooEnv } from '../zoo-contract.ts';
 import { cancel, knownPets, loadOrders, type Order, parseInt64, publicOrder } from './orders.ts';
 
 /** RFC 9745 Deprecation (a Structured Field Date) and RFC 8594 Sunset of GET /pets/{petId}. */
@@ -16,21 +15,23 @@ function sendError(res: Response, status: number, code: string, message: string)
   res.status(status).json({ code, message, status });
 }
 
-function bucket(res: Response): Bucket {
-  return res.locals.bucket as Bucket;
+function bucket(res: Response): Client {
+  return res.locals.bucket as Client;
 }
 
-export function createApp(config: Config): express.Express {
+export function createApp(config: ZooEnv): express.Express {
   const bad = config.misconfig;
   const orders = loadOrders(config.seedFile);
   const pets = knownPets(orders);
-  const bans = new Bans(config.banAfter, config.banSeconds);
+  const bans = new BanWatch(config.banAfter, config.banSeconds);
   const app = express();
 
   // Charges the request to its key or address, and answers a banned client before the limiter counts it.
   app.use((req: Request, res: Response, next: NextFunction) => {
-    res.locals.bucket = bucketOf(config.keys, req.headers.authorization, req.ip);
-    const bannedUntil = bans.arrive(bucket(res));
+    // ipKeyGenerator folds an IPv6 client into its /56, as the limiter's own default key does.
+    res.locals.bucket = clientOf(config.keys, bearerToken(req.headers.authorization), req.ip, ipKeyGenerator);
+    bans.arrive(bucket(res));
+    const bannedUntil = bans.bannedUntil(bucket(res));
     if (bannedUntil === undefined) return next();
     const seconds = Math.ceil((bannedUntil - Date.now()) / 1000);
     res.set({
@@ -49,7 +50,7 @@ export function createApp(config: Config): express.Express {
     ...(bad === 'draft-8-headers' ? { standardHeaders: 'draft-8' as const, legacyHeaders: false } : {}),
     handler: (_req, res, _next, options) => {
       // The limiter has just set Retry-After (delay-seconds): the moment the client may come back.
-      bans.told(bucket(res), Number(res.getHeader('Retry-After') ?? config.windowSeconds));
+      bans.refused(bucket(res), Number(res.getHeader('Retry-After') ?? config.windowSeconds));
       // The package's default handler sends options.message as it is: the 'default-message' misconfig.
       if (bad === 'default-message') res.status(options.statusCode).send(options.message);
       else sendError(res, options.statusCode, 'rate_limited', 'Rate limit exceeded; see Retry-After.');

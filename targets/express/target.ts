@@ -1,8 +1,7 @@
 // The Express zoo target: Express 5 with express-rate-limit 8, written from the spec alone (server.ts),
 // and the ways an Express implementer really ships it wrong. Imports nothing outside targets/.
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { defineTarget } from '../zoo-target.ts';
+import { defineTarget, IPV6_DEEP_PATH } from '../zoo-target.ts';
 
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
 
@@ -10,13 +9,7 @@ export const target = defineTarget({
   id: 'express',
   stack: 'Express 5.3 + express-rate-limit 8.7 (Node, TypeScript through tsx)',
   launch: async () => ({ file: process.execPath, args: ['--import', 'tsx', SERVER] }),
-  flavours: [
-    {
-      name: 'ipv6-deep-path',
-      env: { ZOO_HOST: '::1', ZOO_BASE_PATH: '/api/store/v1' },
-      unavailable: ipv6Loopback,
-    },
-  ],
+  flavours: [IPV6_DEEP_PATH],
   misconfigs: {
     'draft-8-headers': {
       description:
@@ -59,12 +52,3 @@ export const target = defineTarget({
     },
   },
 });
-
-/** Why the IPv6 flavour cannot run here (no ::1 to bind), or undefined. */
-function ipv6Loopback(): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', (err: NodeJS.ErrnoException) => resolve(`no IPv6 loopback here (::1: ${err.code})`));
-    probe.listen(0, '::1', () => probe.close(() => resolve(undefined)));
-  });
-}

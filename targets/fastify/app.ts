@@ -9,8 +9,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { Bans, type Bucket } from './clients.ts';
-import type { Config } from './config.ts';
+import { BanWatch, type Client, type ZooEnv } from '../zoo-contract.ts';
 import { answerFrameworkError, type BeforeRouting } from './framework-errors.ts';
 import { authGate, banGate, errorBody, hookOf } from './gates.ts';
 import { cancel, loadOrders, toInt64 } from './orders.ts';
@@ -18,7 +17,7 @@ import { idParams, orderList, pet } from './schemas.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    bucket: Bucket;
+    bucket: Client;
   }
 }
 
@@ -28,11 +27,11 @@ const PETS_SUNSET = 'Thu, 01 Jul 2027 00:00:00 GMT';
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
-export async function createApp(config: Config): Promise<FastifyInstance> {
+export async function createApp(config: ZooEnv): Promise<FastifyInstance> {
   const bad = config.misconfig;
   const orders = loadOrders(config.seedFile);
   const pets = new Set([...orders.values()].map((o) => o.petId));
-  const bans = new Bans(config.banAfter, config.banSeconds);
+  const bans = new BanWatch(config.banAfter, config.banSeconds);
   /** Requests the ban guard answered: their X-RateLimit-* are the guard's, not the limiter's. */
   const banned = new WeakSet<FastifyRequest>();
   let before: BeforeRouting | undefined;
@@ -67,7 +66,7 @@ export async function createApp(config: Config): Promise<FastifyInstance> {
    * window's end is read back from its own store (createRateLimit, increment: false), not recomputed.
    */
   async function settle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (reply.statusCode === 429) bans.told(request.bucket, Number(reply.getHeader('retry-after') ?? 1));
+    if (reply.statusCode === 429) bans.refused(request.bucket, Number(reply.getHeader('retry-after') ?? 1));
     if (bad === 'reset-delta' || banned.has(request) || !reply.hasHeader('x-ratelimit-reset')) return;
     const state = await peek(request, { increment: false });
     if (!state.isAllowed) reply.header('x-ratelimit-reset', Math.ceil((Date.now() + state.ttl) / 1000));
@@ -77,7 +76,7 @@ export async function createApp(config: Config): Promise<FastifyInstance> {
   const auth = authGate(config.keys);
   const limiter = bad === 'auth-hook-first' ? undefined : (app.rateLimit() as Hook);
   before = { ban, auth, settle, ...(limiter ? { limiter } : {}) };
-  app.decorateRequest('bucket', null as unknown as Bucket);
+  app.decorateRequest('bucket', null as unknown as Client);
   app.addHook('onRequest', hookOf(ban));
   if (limiter) app.addHook('onRequest', limiter);
   app.addHook('onRequest', hookOf(auth));

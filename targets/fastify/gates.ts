@@ -1,8 +1,9 @@
 // What the Fastify target decides before routing, as answers rather than replies: the ban guard and the
 // bearer authentication. The root onRequest hooks send these answers; the framework-error path
 // (framework-errors.ts), where no hook runs, sends them itself. Never writes a key.
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Bans, bearerToken, bucketOf } from './clients.ts';
+import { type BanWatch, bearerToken, clientOf } from '../zoo-contract.ts';
 
 export interface ErrorBody {
   code: string;
@@ -27,10 +28,17 @@ export function errorBody(status: number, code: string, message: string): ErrorB
  * keyGenerator reads), and answers a banned client, with its ban's rate-limit headers, before the limiter
  * counts it.
  */
-export function banGate(bans: Bans, keys: string[], limit: number, banned: WeakSet<FastifyRequest>): Gate {
+export function banGate(
+  bans: BanWatch,
+  keys: string[],
+  limit: number,
+  banned: WeakSet<FastifyRequest>,
+): Gate {
   return (request) => {
-    request.bucket = bucketOf(keys, request.headers.authorization, request.ip);
-    const bannedUntil = bans.arrive(request.bucket);
+    // normalizeIP folds an IPv6 client into its /64, as the limiter's own default key does.
+    request.bucket = clientOf(keys, bearerToken(request.headers.authorization), request.ip, normalizeIP);
+    bans.arrive(request.bucket);
+    const bannedUntil = bans.bannedUntil(request.bucket);
     if (bannedUntil === undefined) return undefined;
     banned.add(request);
     const seconds = Math.ceil((bannedUntil - Date.now()) / 1000);

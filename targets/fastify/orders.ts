@@ -1,6 +1,6 @@
 // The Fastify target's order store: the seed's orders with exact int64 ids (bigint, which Fastify's
 // serializer writes as JSON integers), and the cancel rules of spec §3. No HTTP in here.
-import { readFileSync } from 'node:fs';
+import { readSeed } from '../zoo-contract.ts';
 
 export type Status = 'pending' | 'shipped' | 'cancelled';
 
@@ -13,23 +13,14 @@ export interface Order {
   status: Status;
 }
 
-interface SeedOrder {
-  id: string;
-  petId: string;
-  quantity: number;
-  shipDate: string;
-  complete: boolean;
-  status: 'pending' | 'shipped';
-}
-
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
-/** Seed ids are decimal strings so that ids above 2^53 never pass through a JS number. */
+/** Seed ids (decimal strings) read with BigInt, so ids above 2^53 never pass through a JS number. */
 export function loadOrders(file: string): Map<bigint, Order> {
-  const seed = JSON.parse(readFileSync(file, 'utf8')) as SeedOrder[];
   const orders = new Map<bigint, Order>();
-  for (const o of seed) orders.set(BigInt(o.id), { ...o, id: BigInt(o.id), petId: BigInt(o.petId) });
+  for (const o of readSeed(file))
+    orders.set(BigInt(o.id), { ...o, id: BigInt(o.id), petId: BigInt(o.petId) });
   return orders;
 }
 

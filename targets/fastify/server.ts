@@ -1,10 +1,11 @@
 // Starts the Fastify target (app.ts) on ZOO_HOST:ZOO_PORT and says "ZOO listening <base URL>" once it
 // accepts connections (targets/README.md). Binds loopback only; SIGTERM stops it (Node's default).
 import type { AddressInfo } from 'node:net';
+import { listeningLine, readZooEnv } from '../zoo-contract.ts';
 import { createApp } from './app.ts';
-import { readConfig } from './config.ts';
+import { target } from './target.ts';
 
-const config = readConfig();
+const config = readZooEnv('fastify', Object.keys(target.misconfigs));
 const app = await createApp(config);
 try {
   await app.listen({ host: config.host, port: config.port });
@@ -12,6 +13,4 @@ try {
   console.error(`fastify target: cannot listen: ${(error as Error).message}`);
   process.exit(1);
 }
-const { port } = app.server.address() as AddressInfo;
-const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-console.log(`ZOO listening http://${host}:${port}${config.basePath}`);
+console.log(listeningLine('http', config.host, (app.server.address() as AddressInfo).port, config.basePath));

@@ -1,8 +1,7 @@
 // The Fastify zoo target: Fastify 5 with @fastify/rate-limit 11, written from the spec alone (server.ts),
 // and the ways a Fastify implementer really ships it wrong. Imports nothing outside targets/.
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { defineTarget } from '../zoo-target.ts';
+import { defineTarget, IPV6_DEEP_PATH } from '../zoo-target.ts';
 
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
 
@@ -10,13 +9,7 @@ export const target = defineTarget({
   id: 'fastify',
   stack: 'Fastify 5.12 + @fastify/rate-limit 11.2 (Node, TypeScript through tsx)',
   launch: async () => ({ file: process.execPath, args: ['--import', 'tsx', SERVER] }),
-  flavours: [
-    {
-      name: 'ipv6-deep-path',
-      env: { ZOO_HOST: '::1', ZOO_BASE_PATH: '/api/store/v1' },
-      unavailable: ipv6Loopback,
-    },
-  ],
+  flavours: [IPV6_DEEP_PATH],
   misconfigs: {
     'reset-delta': {
       description:
@@ -61,12 +54,3 @@ export const target = defineTarget({
     },
   },
 });
-
-/** Why the IPv6 flavour cannot run here (no ::1 to bind), or undefined. */
-function ipv6Loopback(): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', (err: NodeJS.ErrnoException) => resolve(`no IPv6 loopback here (::1: ${err.code})`));
-    probe.listen(0, '::1', () => probe.close(() => resolve(undefined)));
-  });
-}

@@ -4,30 +4,30 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { type RateLimitInfo, rateLimiter } from 'hono-rate-limiter';
-import { BanWatch } from './ban-watch.ts';
+import { BanWatch, type Client, clientOf as chargedTo } from '../zoo-contract.ts';
 import type { Config } from './config.ts';
 import { problem } from './errors.ts';
 
 export interface Env {
-  Variables: { client: string; rateLimit: RateLimitInfo };
+  Variables: { client: Client; rateLimit: RateLimitInfo };
 }
 
 /** RFC 6750 b64token, as hono/bearer-auth matches it. */
 const TOKEN = /^[A-Za-z0-9._~+/-]+=*$/;
 
 /**
- * Who a request counts against: "key1", "key2"... for a valid key, else the client address. The limiter runs
- * before auth (so 401s are counted and carry the headers), so it reads the credential the way
- * hono/bearer-auth will: scheme "Bearer" in any case, one space, then the token.
+ * Who a request counts against: a valid key's label, else the client address. The limiter runs before auth
+ * (so 401s are counted and carry the headers), so it reads the credential the way hono/bearer-auth will:
+ * scheme "Bearer" in any case, one space, then the token.
  */
-export function clientOf(c: Context, keys: readonly string[]): string {
+export function clientOf(c: Context, keys: readonly string[]): Client {
   const header = c.req.header('Authorization');
+  let token: string | undefined;
   if (header && header.slice(0, 6).toLowerCase() === 'bearer' && header[6] === ' ') {
-    const token = header.slice(7).trimStart();
-    const i = TOKEN.test(token) ? keys.indexOf(token) : -1;
-    if (i >= 0) return `key${i + 1}`;
+    const rest = header.slice(7).trimStart();
+    if (TOKEN.test(rest)) token = rest;
   }
-  return getConnInfo(c).remote.address ?? 'unknown';
+  return chargedTo(keys, token, getConnInfo(c).remote.address);
 }
 
 /** The middlewares of spec §8, in the order they must run, before authentication. */
@@ -58,7 +58,7 @@ export function limits(cfg: Config): MiddlewareHandler<Env>[] {
     windowMs: cfg.windowSeconds * 1000,
     limit: cfg.rateLimit,
     // standardHeaders stays the package's default ('draft-6'): it is also what makes it send Retry-After.
-    keyGenerator: (c) => c.get('client'),
+    keyGenerator: (c) => c.get('client').id,
     handler: (c) => {
       xRateLimit(c, cfg);
       const banned = watch.bannedFor(c.get('client'));

@@ -1,15 +1,6 @@
 // The Hono target's order store: the seed orders in memory, ids held as bigint so int64 ids above 2^53 are
 // read, matched and written exactly. It never parses an id through a JS number.
-import { readFileSync } from 'node:fs';
-
-interface SeedOrder {
-  id: string;
-  petId: string;
-  quantity: number;
-  shipDate: string;
-  complete: boolean;
-  status: 'pending' | 'shipped';
-}
+import { readSeed, type SeedOrder } from '../zoo-contract.ts';
 
 interface Order extends Omit<SeedOrder, 'id' | 'petId'> {
   id: bigint;
@@ -32,7 +23,7 @@ export class OrderStore {
   }
 
   static fromFile(path: string): OrderStore {
-    return new OrderStore(JSON.parse(readFileSync(path, 'utf8')) as SeedOrder[]);
+    return new OrderStore(readSeed(path));
   }
 
   /**

@@ -1,37 +1,22 @@
 // The java-httpserver zoo target: the Order Store on the JDK's com.sun.net.httpserver.HttpServer (Java 17, no
 // library). launch() compiles the sources once per process into a fresh temporary folder; judges nothing.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { buildOnce, run } from '../build-once.ts';
 import { defineTarget } from '../zoo-target.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const MAIN = 'OrderStoreServer';
 
-let classes: Promise<string> | undefined;
-
-/** The folder of the compiled classes; javac runs once, and the folder goes when the process exits. */
-function compiled(): Promise<string> {
-  classes ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'zoo-java-httpserver-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    const sources = readdirSync(HERE)
-      .filter((f) => f.endsWith('.java'))
-      .map((f) => join(HERE, f));
-    await promisify(execFile)('javac', ['--release', '17', '-encoding', 'UTF-8', '-d', dir, ...sources], {
-      timeout: 120_000,
-    });
-    return dir;
-  })();
-  // A failed compile is not cached: the next launch tries again and reports its own error.
-  classes.catch(() => {
-    classes = undefined;
-  });
-  return classes;
-}
+/** The folder of the compiled classes: javac runs once per process. */
+const compiled = buildOnce('java-httpserver', async (dir) => {
+  const sources = readdirSync(HERE)
+    .filter((f) => f.endsWith('.java'))
+    .map((f) => join(HERE, f));
+  await run('javac', ['--release', '17', '-encoding', 'UTF-8', '-d', dir, ...sources], { timeout: 120_000 });
+  return dir;
+});
 
 const JDK_HINT = 'install a JDK 17 or later (apt-get install openjdk-17-jdk-headless)';
 

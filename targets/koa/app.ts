@@ -4,9 +4,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import Router, { type RouterParameterMiddleware } from '@koa/router';
 import Koa, { type Middleware } from 'koa';
+import { bearerToken, type Client } from '../zoo-contract.ts';
 import type { Config } from './config.ts';
 import { errors } from './errors.ts';
-import { BEARER, limits } from './limits.ts';
+import { limits } from './limits.ts';
 import type { Id, OrderStore } from './orders.ts';
 
 const INT64_MIN = -(2n ** 63n);
@@ -17,7 +18,7 @@ const DEPRECATION = `@${Date.UTC(2026, 0, 1) / 1000}`;
 const SUNSET = new Date(Date.UTC(2027, 6, 1)).toUTCString();
 
 interface State {
-  client: string;
+  client: Client;
   id: Id;
 }
 
@@ -84,7 +85,7 @@ function lenient(text: string, ctx: Koa.Context): Id {
 function authentication(keys: readonly string[]): Middleware {
   const known = keys.map((k) => Buffer.from(k));
   return async (ctx, next) => {
-    const token = BEARER.exec(ctx.get('Authorization'))?.[1];
+    const token = bearerToken(ctx.get('Authorization'));
     const given = token === undefined ? undefined : Buffer.from(token);
     if (!given || !known.some((k) => k.length === given.length && timingSafeEqual(k, given))) {
       // RFC 6750 §3.1: no error code when the request carried no bearer credential at all.

@@ -3,7 +3,7 @@
 // onLimited hook, and the ban. It never rewrites the package's count, window or headers.
 import type { Context, Middleware } from 'koa';
 import ratelimit from 'koa-ratelimit';
-import { BanWatch } from './ban-watch.ts';
+import { BanWatch, bearerToken, type Client, clientOf as chargedTo } from '../zoo-contract.ts';
 import type { Config } from './config.ts';
 
 /** koa-ratelimit 6's options; @types/koa-ratelimit 5 lacks onLimited, which the package calls on every 429. */
@@ -12,17 +12,12 @@ type LimiterOptions = Omit<ratelimit.MiddlewareOptions, 'db'> & {
   onLimited: (ctx: Context) => void;
 };
 
-/** RFC 6750 §2.1: "Bearer" 1*SP b64token; the scheme in any case (RFC 9110 §11.1). */
-export const BEARER = /^Bearer +([A-Za-z0-9._~+/-]+=*)$/i;
-
 /**
- * Who a request counts against: "key1", "key2"... for a valid key, else the client address. The limiter runs
- * before auth (so 401s are counted and carry the headers), so it reads the credential as auth will.
+ * Who a request counts against: a valid key's label, else the client address. The limiter runs before auth
+ * (so 401s are counted and carry the headers), so it reads the credential as auth will.
  */
-export function clientOf(ctx: Context, keys: readonly string[]): string {
-  const token = BEARER.exec(ctx.get('Authorization'))?.[1];
-  const i = token === undefined ? -1 : keys.indexOf(token);
-  return i >= 0 ? `key${i + 1}` : ctx.ip;
+export function clientOf(ctx: Context, keys: readonly string[]): Client {
+  return chargedTo(keys, bearerToken(ctx.get('Authorization')), ctx.ip);
 }
 
 /** The middlewares of spec §8, in the order they must run, before authentication. */
@@ -57,7 +52,7 @@ export function limits(cfg: Config): Middleware[] {
     ...(cfg.misconfig === 'memory-without-db' ? {} : { db: new Map() }),
     duration: cfg.windowSeconds * 1000,
     max: cfg.rateLimit,
-    id: (ctx) => ctx.state.client,
+    id: (ctx) => (ctx.state.client as Client).id,
     onLimited: (ctx) => {
       refuseBanned(ctx);
       // The package sends Retry-After as (reset - now) | 0, truncated: a client that waits it comes back

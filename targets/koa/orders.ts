@@ -1,19 +1,10 @@
 // The Koa target's order store: the seed orders in memory, their ids read by the id parser the app uses
 // (BigInt: exact over all of int64). A cancelled order stays, as cancelled. It parses no request itself.
-import { readFileSync } from 'node:fs';
+import { readSeed, type SeedOrder } from '../zoo-contract.ts';
 
 export type Id = bigint | number;
 /** Reads a decimal id: BigInt when conformant, Number.parseInt under the parseint-ids misconfiguration. */
 export type IdParser = (text: string) => Id;
-
-interface SeedOrder {
-  id: string;
-  petId: string;
-  quantity: number;
-  shipDate: string;
-  complete: boolean;
-  status: 'pending' | 'shipped';
-}
 
 interface Order {
   id: Id;
@@ -39,7 +30,7 @@ export class OrderStore {
   }
 
   static fromFile(path: string, parseId: IdParser): OrderStore {
-    return new OrderStore(JSON.parse(readFileSync(path, 'utf8')) as SeedOrder[], parseId);
+    return new OrderStore(readSeed(path), parseId);
   }
 
   /**

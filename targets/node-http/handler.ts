@@ -2,10 +2,11 @@
 // the base path (list, cancel, the deprecated pet read). Every response passes the limiter first, so each
 // carries the X-RateLimit headers (spec §8 rule 1); limit-after-auth is the misconfiguration that does not.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Client, clientOf as chargedTo } from '../zoo-contract.ts';
 import type { AuthResult, Keys } from './auth.ts';
 import type { Config } from './config.ts';
 import type { IdReader } from './ids.ts';
-import type { Client, Limiter } from './limiter.ts';
+import type { Limiter } from './limiter.ts';
 import { errorReply, type Reply, setRateHeaders, write } from './respond.ts';
 import type { Store } from './store.ts';
 
@@ -38,7 +39,7 @@ export function createHandler(parts: Parts): (req: IncomingMessage, res: ServerR
 function handle(parts: Parts, req: IncomingMessage, res: ServerResponse): Reply {
   const { config, keys } = parts;
   const auth = keys.authenticate(req.headers.authorization);
-  const client = clientOf(auth, req);
+  const client = clientOf(config.keys, auth, req);
   const afterAuth = config.misconfig === 'limit-after-auth';
   const limited = afterAuth ? undefined : limit(parts, client, res);
   if (limited) return limited;
@@ -55,11 +56,9 @@ function handle(parts: Parts, req: IncomingMessage, res: ServerResponse): Reply 
   return (afterAuth ? limit(parts, client, res) : undefined) ?? route(parts, req, res);
 }
 
-/** The limiter's client: the key's number when a key is valid, else the peer address. */
-function clientOf(auth: AuthResult, req: IncomingMessage): Client {
-  if ('keyIndex' in auth) return { id: `key:${auth.keyIndex}`, label: `key-${auth.keyIndex + 1}` };
-  const address = req.socket.remoteAddress ?? 'unknown';
-  return { id: `addr:${address}`, label: address };
+/** The limiter's client: the key's label when a key is valid, else the peer address. */
+function clientOf(keys: readonly string[], auth: AuthResult, req: IncomingMessage): Client {
+  return chargedTo(keys, 'keyIndex' in auth ? keys[auth.keyIndex] : undefined, req.socket.remoteAddress);
 }
 
 /** Counts the request and sets its rate-limit headers; the 429 when it is refused, else undefined. */

@@ -1,14 +1,8 @@
 // The node:http target's rate limiter (spec §8): a token bucket per client (a key, or the address of a
 // request with no valid key), the 429's Retry-After, and the ban of a client that keeps sending inside it
-// (rule 5), with the `ZOO early` / `ZOO ban` events. Never sees a key: clients arrive as id and label.
+// (rule 5, kept by the zoo contract's BanWatch). Never sees a key: clients arrive as id and label.
+import { BanWatch, type Client } from '../zoo-contract.ts';
 import { TokenBucket } from './bucket.ts';
-
-export interface Client {
-  /** Map key: `key:<n>` or `addr:<address>`. */
-  id: string;
-  /** What an event line names: `key-<n>` (never the key itself) or the address. */
-  label: string;
-}
 
 export interface Decision {
   allowed: boolean;
@@ -28,69 +22,45 @@ export interface LimiterSettings {
   banAfter: number;
 }
 
-interface ClientState {
-  bucket: TokenBucket;
-  /** The moment the last 429 told this client to wait for. */
-  waitUntilMs: number;
-  /** Requests sent before that moment since it was set. */
-  early: number;
-  bannedUntilMs: number;
-}
-
 export class Limiter {
   readonly #settings: LimiterSettings;
-  readonly #emit: (line: string) => void;
-  readonly #clients = new Map<string, ClientState>();
+  readonly #watch: BanWatch;
+  readonly #buckets = new Map<string, TokenBucket>();
 
   constructor(settings: LimiterSettings, emit: (line: string) => void) {
     this.#settings = settings;
-    this.#emit = emit;
+    this.#watch = new BanWatch(settings.banAfter, settings.banSeconds, emit);
   }
 
   check(client: Client, nowMs: number): Decision {
-    const s = this.#state(client.id);
     const limit = this.#settings.rateLimit;
-    if (nowMs < s.waitUntilMs) {
-      this.#emit(`ZOO early ${client.label}`);
-      s.early++;
-      if (nowMs >= s.bannedUntilMs && s.early >= this.#settings.banAfter) {
-        s.bannedUntilMs = nowMs + this.#settings.banSeconds * 1000;
-        this.#emit(`ZOO ban ${client.label} ${this.#settings.banSeconds}`);
-      }
-    } else {
-      s.early = 0;
+    this.#watch.arrive(client, nowMs);
+    const bannedUntilMs = this.#watch.bannedUntil(client, nowMs);
+    if (bannedUntilMs !== undefined) {
+      const retryAfterSec = Math.ceil((bannedUntilMs - nowMs) / 1000);
+      this.#watch.refused(client, retryAfterSec, nowMs);
+      return { allowed: false, banned: true, limit, remaining: 0, resetAtMs: bannedUntilMs, retryAfterSec };
     }
-    if (nowMs < s.bannedUntilMs) {
-      const retryAfterSec = Math.ceil((s.bannedUntilMs - nowMs) / 1000);
-      s.waitUntilMs = nowMs + retryAfterSec * 1000;
-      return { allowed: false, banned: true, limit, remaining: 0, resetAtMs: s.bannedUntilMs, retryAfterSec };
-    }
-    const draw = s.bucket.take(nowMs);
+    const draw = this.#bucket(client.id).take(nowMs);
     if (draw.allowed)
       return { allowed: true, banned: false, limit, remaining: draw.remaining, resetAtMs: draw.fullAtMs };
     const retryAfterSec = Math.max(1, Math.ceil(draw.nextTokenMs / 1000));
-    s.waitUntilMs = nowMs + retryAfterSec * 1000;
+    this.#watch.refused(client, retryAfterSec, nowMs);
     return { allowed: false, banned: false, limit, remaining: 0, resetAtMs: draw.fullAtMs, retryAfterSec };
   }
 
   /** Forgets clients with a full bucket and nothing pending, so addresses seen once do not pile up. */
   sweep(nowMs: number): void {
-    for (const [id, s] of this.#clients)
-      if (s.bucket.isFull(nowMs) && s.waitUntilMs <= nowMs && s.bannedUntilMs <= nowMs)
-        this.#clients.delete(id);
+    this.#watch.sweep(nowMs);
+    for (const [id, bucket] of this.#buckets) if (bucket.isFull(nowMs)) this.#buckets.delete(id);
   }
 
-  #state(id: string): ClientState {
-    let s = this.#clients.get(id);
-    if (!s) {
-      s = {
-        bucket: new TokenBucket(this.#settings.rateLimit, this.#settings.windowSeconds * 1000),
-        waitUntilMs: 0,
-        early: 0,
-        bannedUntilMs: 0,
-      };
-      this.#clients.set(id, s);
+  #bucket(id: string): TokenBucket {
+    let bucket = this.#buckets.get(id);
+    if (!bucket) {
+      bucket = new TokenBucket(this.#settings.rateLimit, this.#settings.windowSeconds * 1000);
+      this.#buckets.set(id, bucket);
     }
-    return s;
+    return bucket;
   }
 }

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { listeningLine } from '../zoo-contract.ts';
 import { Keys } from './auth.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { createHandler } from './handler.ts';
@@ -42,8 +43,7 @@ server.on('error', (err) => {
 });
 server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  console.log(`ZOO listening ${config.tls ? 'https' : 'http'}://${host}:${port}${config.basePath}`);
+  console.log(listeningLine(config.tls ? 'https' : 'http', config.host, port, config.basePath));
 });
 
 process.on('SIGTERM', () => {

@@ -1,6 +1,6 @@
 // The order store of the node:http target: the seed's orders in memory, listed whole and cancelled by id.
 // Knows no HTTP and no rate limit; ids are read by the IdReader it is given (exact unless misconfigured).
-import { readFileSync } from 'node:fs';
+import { readSeed } from '../zoo-contract.ts';
 import { type Id, type IdReader, idKey } from './ids.ts';
 
 export type Status = 'pending' | 'shipped' | 'cancelled';
@@ -14,15 +14,6 @@ interface Order {
   status: Status;
 }
 
-interface SeedOrder {
-  id: string;
-  petId: string;
-  quantity: number;
-  shipDate: string;
-  complete: boolean;
-  status: 'pending' | 'shipped';
-}
-
 /** What a cancel found: done, or why not. */
 export type CancelOutcome = 'cancelled' | 'not-found' | 'shipped' | 'already-cancelled';
 
@@ -31,8 +22,7 @@ export class Store {
   readonly #orders = new Map<string, Order>();
 
   constructor(seedFile: string, ids: IdReader) {
-    const seed = JSON.parse(readFileSync(seedFile, 'utf8')) as SeedOrder[];
-    for (const o of seed) {
+    for (const o of readSeed(seedFile)) {
       const id = ids.fromSeed(o.id);
       this.#orders.set(idKey(id), {
         id,

@@ -1,9 +1,8 @@
 // The node:http zoo target: Node's own http/https modules, a hand-written router and token-bucket limiter,
 // in TypeScript run through tsx. Describes how to start it, its flavours and its misconfigurations;
 // starts nothing itself.
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { defineTarget } from '../zoo-target.ts';
+import { defineTarget, ipv6Loopback } from '../zoo-target.ts';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const CERT = here('./tls/cert.pem');
@@ -65,14 +64,3 @@ export const target = defineTarget({
     },
   },
 });
-
-/** Why ::1 cannot be bound on this machine (no IPv6 loopback), or undefined when it can. */
-function ipv6Loopback(): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', (err: NodeJS.ErrnoException) =>
-      resolve(`this machine has no IPv6 loopback (binding ::1 failed: ${err.code})`),
-    );
-    probe.listen(0, '::1', () => probe.close(() => resolve(undefined)));
-  });
-}

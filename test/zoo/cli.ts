@@ -1,5 +1,5 @@
 // npm run zoo: runs the whole conformance command against every zoo target (or those named), N times each
-// with fresh seeds, prints the matrix (target x verdict, findings, requests, wall time) and every check whose
+// with fresh seeds, prints the matrix (target x verdict, requests, wall time) and every check whose
 // verdict differed between runs of the same target. Exit 1 when any run was loud or unstable.
 import { parseArgs } from 'node:util';
 import { loadZoo } from '../../targets/catalogue.ts';

@@ -1,0 +1,64 @@
+// The go-nethttp zoo target: Go's net/http ServeMux and encoding/json with golang.org/x/time/rate, as Debian
+// packages them. launch() builds the binary once per process (GOPATH mode over /usr/share/gocode) into a
+// fresh temporary folder; judges nothing.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildOnce, run } from '../build-once.ts';
+import { defineTarget } from '../zoo-target.ts';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+/** Debian's golang-golang-x-time-dev puts x/time/rate here, for GOPATH builds. */
+const GOCODE = '/usr/share/gocode';
+
+/** The server binary: go build runs once per process. */
+const built = buildOnce('go-nethttp', async (dir) => {
+  const out = join(dir, 'server');
+  await run('go', ['build', '-o', out, '.'], {
+    cwd: HERE,
+    env: { ...process.env, GO111MODULE: 'off', GOPATH: GOCODE, GOFLAGS: '' },
+    timeout: 180_000,
+  });
+  return out;
+});
+
+export const target = defineTarget({
+  id: 'go-nethttp',
+  stack: 'Go 1.19 net/http ServeMux + encoding/json, golang.org/x/time/rate 0.3 (Debian)',
+  requires: [
+    {
+      command: 'go',
+      versionArgs: ['version'],
+      hint: 'install Go and x/time (apt-get install golang-go golang-golang-x-time-dev)',
+    },
+    {
+      command: 'test',
+      versionArgs: ['-f', `${GOCODE}/src/golang.org/x/time/rate/rate.go`],
+      what: 'golang.org/x/time/rate (in /usr/share/gocode)',
+      hint: 'install golang.org/x/time (apt-get install golang-golang-x-time-dev)',
+    },
+  ],
+  launch: async () => ({ file: await built(), args: [] }),
+  misconfigs: {
+    'route-middleware': {
+      description:
+        'The limiter and the key check wrapped around each route, mux.Handle(pattern, guard(h)), instead of ' +
+        'around the ServeMux: the mux answers an unclean path (//, /./, /x/..) with its own 301 and an unknown ' +
+        'path with its text "404 page not found" before any middleware, so neither carries X-RateLimit-*.',
+      fails: ['RL-HEADERS-PRESENT', 'ERR-BODY-SCHEMA'],
+      args: ['--skip-rate-limit-probe'],
+    },
+    'parseint-ids': {
+      description:
+        'orderId read by strconv.ParseInt(segment, 10, 64) alone, which takes a leading "+": ' +
+        'DELETE /store/orders/+2 (or %2B2) cancels order 2.',
+      warns: ['ID-CANCEL-SPELLING'],
+      args: ['--skip-rate-limit-probe', '--only', 'ID-CANCEL-SPELLING'],
+    },
+    'retry-after-duration': {
+      description:
+        "Retry-After written as the limiter's delay, reservation.DelayFrom(now).String(): a Go duration " +
+        '("50ms"), neither delay-seconds nor an HTTP-date.',
+      fails: ['RL-HEADERS-RETRY-AFTER-VALID'],
+    },
+  },
+});
