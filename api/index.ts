@@ -123,6 +123,7 @@ export type TrafficSettings = Pick<
   | 'cancellableOrderIds'
   | 'shippedOrderIds'
   | 'trustOrderList'
+  | 'consistencySeconds'
   | 'plan'
   | 'only'
   | 'skip'

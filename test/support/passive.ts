@@ -26,6 +26,7 @@ export function judgeRun(run: CliRun, extra: TrafficSettings = {}): Promise<Repo
   return judgeTraffic(transcriptOf(run), {
     cancellableOrderIds: s.cancellableOrderIds,
     shippedOrderIds: s.shippedOrderIds,
+    ...(s.consistencySeconds ? { consistencySeconds: s.consistencySeconds } : {}),
     ...(s.plan ? { plan: s.plan as NonNullable<TrafficSettings['plan']> } : {}),
     ...extra,
   });
