@@ -61,6 +61,11 @@ export interface ZooTarget {
   flavours?: Flavour[];
   /** Misconfigurations, by the name ZOO_MISCONFIG takes. */
   misconfigs: Record<string, Misconfig>;
+  /**
+   * The zoo window's length for this target, when the compressed 3 s would end inside the burst's Limit + 1
+   * requests (a stack that serves them slowly): the Free plan's 60 requests, over this many seconds.
+   */
+  windowSeconds?: number;
 }
 
 /** Why this machine cannot bind the IPv6 loopback ::1 (for an IPv6 flavour's `unavailable`), or undefined. */

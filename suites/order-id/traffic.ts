@@ -8,6 +8,7 @@ import { replayed } from '../../lib/http/recorded.ts';
 import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
 import type { Ctx } from '../kit/context.ts';
 import { expectErrorBody, requireStatus } from '../kit/expect.ts';
+import { frontRefusal } from '../kit/front-refusal.ts';
 import { keyCancels } from '../kit/key-cancels.ts';
 import { carriesKey } from '../kit/offered.ts';
 import { viewOf } from '../kit/responses.ts';
@@ -170,7 +171,10 @@ async function malformed4xx(ctx: Ctx): Promise<void> {
       unproven += 1;
       continue;
     }
-    fails(ctx, judgeMalformed(m.segment, answerOf(ctx, m.x), m.x.invalidRequest !== undefined));
+    // As a run judges its own: a request that was not valid HTTP, or a front's refusal of one past what
+    // fronts accept, is judged by its status alone (neither reached the API).
+    const unrouted = m.x.invalidRequest !== undefined || frontRefusal(m.x) !== undefined;
+    fails(ctx, judgeMalformed(m.segment, answerOf(ctx, m.x), unrouted));
   }
   if (unproven > 0)
     ctx.note(

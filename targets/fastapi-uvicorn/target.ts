@@ -37,7 +37,8 @@ export const target = defineTarget({
         'The id kept to digits by Path(regex=r"^-?[0-9]{1,19}$"), which pydantic checks with re.match: "$" also ' +
         'matches before a final newline, and int() strips it, so DELETE /store/orders/2%0A cancels order 2.',
       warns: ['ID-CANCEL-SPELLING'],
-      args: ['--skip-rate-limit-probe', '--only', 'ID-CANCEL-SPELLING'],
+      // Every spelling: the default sample rotates by seed and may leave the trailing newline out.
+      args: ['--skip-rate-limit-probe', '--only', 'ID-CANCEL-SPELLING', '--exhaustive'],
     },
     'default-validation-errors': {
       description:

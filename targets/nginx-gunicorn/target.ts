@@ -26,13 +26,6 @@ export const target = defineTarget({
       // enforced" where nginx enforced it from about the 21st request, with 503 instead of 429.
       fails: ['RL-PROBE-LIMIT-ENFORCED', 'RL-HEADERS-PRESENT'],
     },
-    'default-error-pages': {
-      description:
-        "nginx's own refusals left to its default HTML pages (no error_page): the 400 it answers to a %00 in the " +
-        'path or to two Authorization lines has no Error object.',
-      fails: ['ERR-BODY-SCHEMA'],
-      args: ['--skip-rate-limit-probe'],
-    },
     'intercept-errors': {
       description:
         'proxy_intercept_errors on with error_page 404 /404.html, to keep upstream error pages from clients: ' +

@@ -1,15 +1,31 @@
 # Spec §8 on the sinatra-puma target with Rack::Attack: a throttle per client (epoch-aligned fixed window in an
 # ActiveSupport MemoryStore), its responders made Error bodies with Retry-After, Allow2Ban for the ban of
-# rule 5, and a middleware that writes X-RateLimit-* from the throttle data Rack::Attack leaves in the env.
+# rule 5, a middleware that writes X-RateLimit-* from the throttle data Rack::Attack leaves in the env, and one
+# that adds the Date Puma does not write.
 require 'active_support'
 require 'active_support/cache'
 require 'json'
 require 'rack/attack'
+require 'time'
 
 module Zoo
   THROTTLE = 'api'
 
   # Outermost: every response the throttle saw gets its count; a banned client's answer brings its own.
+  # Puma writes no Date header and Sinatra adds none: an origin server with a clock must send one on 2xx, 3xx
+  # and 4xx answers (RFC 9110 §6.6.1), so the outermost middleware adds it where the app did not.
+  class DateHeader
+    def initialize(app)
+      @app = app
+    end
+
+    def call(env)
+      status, headers, body = @app.call(env)
+      headers['Date'] ||= Time.now.httpdate
+      [status, headers, body]
+    end
+  end
+
   class RateLimitHeaders
     def initialize(app)
       @app = app

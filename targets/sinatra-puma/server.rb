@@ -16,6 +16,7 @@ zoo = Zoo.load
 Zoo.configure_limits(zoo)
 api = OrderStoreApp.serving(zoo, OrderStore.new(Zoo.seed(zoo.seed_file)))
 rack = Rack::Builder.new do
+  use Zoo::DateHeader
   use Zoo::RateLimitHeaders unless zoo.misconfig == 'readme-headers'
   use Rack::Attack
   run api

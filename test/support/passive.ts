@@ -68,6 +68,8 @@ export function loud(report: Report): string[] {
 /** Faults no recording shows, with why: each needs what only the suite itself sends. */
 export const NOT_FROM_TRAFFIC: Readonly<Record<string, string>> = {
   'ratelimit-not-atomic': 'only concurrent requests at the start of a window show it (RL-PROBE-BURST)',
+  'ratelimit-trusts-forwarded-for':
+    'only requests naming other client addresses past Remaining 0 show it, which the probe alone sends (RL-PROBE-FORWARDED-HEADERS)',
 };
 
 /** The checks a fault names (must fail or warn) that the passive report failed or warned. */

@@ -64,6 +64,7 @@ export async function zooRun(target: ZooTarget, options: ZooRunOptions): Promise
   try {
     running = await startTarget(target, {
       ...ZOO_WINDOW,
+      ...(target.windowSeconds ? { windowSeconds: target.windowSeconds } : {}),
       ...options.settings,
       ...(options.misconfig ? { misconfig: options.misconfig } : {}),
       env: options.flavour?.env ?? {},

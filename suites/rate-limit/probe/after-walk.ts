@@ -162,6 +162,9 @@ export async function readSecondKey(
 }
 
 /** Right after the recovery (a fresh window), Remaining + 1 identical requests at once. */
+/** How long a window must still run for a burst to go out in it whole (its requests leave within a few ms). */
+const BURST_ROOM_MS = 1500;
+
 export async function burst(
   env: Tools,
   sender: ProbeSender,
@@ -213,7 +216,24 @@ export async function burst(
         OUTCOME,
       );
   }
-  const size = fresh.remaining + 1;
+  // A window that ends before the burst could all arrive (the recovery may land late in it, an aligned window
+  // after a whole-period Retry-After) would let it straddle the reset and judge nothing: the burst waits for
+  // the next window, when the run may wait that long, and reads its Remaining with one request.
+  const end = saneResetAtMs(fresh);
+  const until = end === undefined ? 0 : end - Date.now();
+  if (
+    end !== undefined &&
+    until > 0 &&
+    until < BURST_ROOM_MS &&
+    end + 1000 - Date.now() <= env.config.maxWaitMs
+  ) {
+    if (env.http.pacer.budgetLeft < 1) return budgetSkip(1, 0);
+    env.log(`  the window ends in ${seconds(until)}, too soon for a burst: waiting for the next one`);
+    await env.http.pacer.waitUntil('primary', end + 1000);
+    const again = await sender.send(fresh.remaining === undefined ? LIST_REQUEST : request, 'primary', true);
+    if (again.remaining !== undefined && again.status !== 429) fresh = again;
+  }
+  const size = fresh.remaining! + 1;
   if (size > BURST_MAX)
     return skip(
       `Remaining ${fresh.remaining} is above the ${BURST_MAX} concurrent requests the burst sends at most`,
@@ -240,7 +260,7 @@ export async function burst(
   const straddled = samples.some((s) => rolledOver(sizedBy, s));
   const why = walk.kind === 'done' ? gradualRefill(walk.value, recovery.value) : undefined;
   const gradual = why ? { why, ...refillDuring(sizedBy, samples) } : undefined;
-  return done({ size, allowed: fresh.remaining, samples, straddled, ...(gradual ? { gradual } : {}) });
+  return done({ size, allowed: size - 1, samples, straddled, ...(gradual ? { gradual } : {}) });
 }
 
 /**

@@ -17,14 +17,14 @@ export const judgeOnly = { requests: 0, probe: true } as const;
 
 /**
  * The probe's cost as the plan asks for it: with a known window, its fixed part and a walk through Limit
- * (plus a burst of Limit + 1 when asked for) and a wait of one window; without one, its fixed part, the rest
+ * (plus a burst of Limit + 1 when asked for, and a request to read a fresh window before it) and a wait of one window; without one, its fixed part, the rest
  * being known only after its first response.
  */
 export function probeCost(window: KnownWindow | undefined, burst: boolean): ProbeCost {
   if (!window) return { known: false, floor: PROBE_FLOOR };
   return {
     known: true,
-    requests: PROBE_FLOOR + window.limit + (burst ? window.limit + 1 : 0),
+    requests: PROBE_FLOOR + window.limit + (burst ? window.limit + 2 : 0),
     waitSeconds: window.windowSeconds,
     source: window.source,
   };

@@ -147,7 +147,8 @@ export function planWalk(env: Tools, reading: Reading, now: number): Outcome<Wal
   const needed = bound + RECOVERY_ATTEMPTS + second;
   const budget = env.http.pacer.budgetLeft;
   if (needed > budget) return budgetSkip(needed, budget);
-  const burst = config.burst ? (reading.limit ?? base) + 1 : 0;
+  // Limit + 1 at once, and one request to read a fresh window first when the current one ends too soon.
+  const burst = config.burst ? (reading.limit ?? base) + 2 : 0;
   const parts = [
     `walk ≤ ${bound} (${boundText(reading)} ${base} + ${WALK_MARGIN})`,
     `recovery ≤ ${RECOVERY_ATTEMPTS}`,
