@@ -21,7 +21,8 @@ async function pending204(ctx: Ctx): Promise<void> {
   // it answered: a refusal there is the failure a run reports, not traffic that says nothing.
   const vouched = new Set(ctx.config.cancellableOrderIds);
   const firsts = new Map<string, (typeof cancels)[number]>();
-  for (const c of cancels) if (vouched.has(c.id) && !firsts.has(c.id)) firsts.set(c.id, c);
+  // The primary key's: a second key may see another store (how a key is scoped is not shown, spec §5 rule 5).
+  for (const c of cancels) if (vouched.has(c.id) && !firsts.has(c.id) && c.primary) firsts.set(c.id, c);
   const done = cancels.filter(({ x }) => cancelledBy(x.response!.status));
   const refused = [...firsts.values()].filter(({ x }) => !cancelledBy(x.response!.status));
   if (done.length + refused.length === 0)

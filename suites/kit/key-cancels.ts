@@ -8,7 +8,7 @@ import { carriesKey } from './offered.ts';
 import { recorded, SAYS_NOTHING } from './traffic.ts';
 
 /** Every cancel with a key on the operation's own path with a canonical id, answered (not 401 or 429). */
-export function keyCancels(ctx: Ctx): Array<{ x: Exchange; id: string }> {
+export function keyCancels(ctx: Ctx): Array<{ x: Exchange; id: string; primary: boolean }> {
   return recorded(ctx).flatMap(({ x, route, offered }) =>
     route?.op === 'cancel' &&
     !route.spelled &&
@@ -17,7 +17,7 @@ export function keyCancels(ctx: Ctx): Array<{ x: Exchange; id: string }> {
     carriesKey(offered) !== undefined &&
     x.response!.status !== 401 &&
     !SAYS_NOTHING(x.response!.status)
-      ? [{ x, id: route.id }]
+      ? [{ x, id: route.id, primary: carriesKey(offered) === 'primary' }]
       : [],
   );
 }

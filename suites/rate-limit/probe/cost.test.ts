@@ -11,7 +11,7 @@ describe('probeCost', () => {
     expect(probeNeeds.requests).toBe(PROBE_FLOOR);
   });
 
-  it('adds a walk through Limit, and a burst of Limit + 1 only when asked for, to a known window', () => {
+  it('adds a walk through Limit, and a burst of Limit + 1 (and a read of a fresh window) only when asked for, to a known window', () => {
     const window = { limit: 60, windowSeconds: 10, source: 'a test window' };
     expect(probeCost(window, false)).toEqual({
       known: true,
@@ -19,6 +19,6 @@ describe('probeCost', () => {
       waitSeconds: 10,
       source: 'a test window',
     });
-    expect(probeCost(window, true)).toMatchObject({ requests: PROBE_FLOOR + 60 + 61 });
+    expect(probeCost(window, true)).toMatchObject({ requests: PROBE_FLOOR + 60 + 61 + 1 });
   });
 });

@@ -107,6 +107,9 @@ function adjust(
 }
 
 /** Repeats the request until the 429 (or a limiter's refusal), within the plan's bound. */
+/** How long before its window's end the walk may still send the held fixture's cancel past Remaining 0. */
+const PAST_LIMIT_MARGIN_MS = 1500;
+
 export async function walkToLimit(
   env: Tools,
   sender: ProbeSender,
@@ -133,9 +136,13 @@ export async function walkToLimit(
     const prev = samples[samples.length - 1]!;
     // Only where one count serves every path: a separate count per path would serve a cancel on another
     // path whatever this one's Remaining says (the burst holds back for the same reason).
+    // And not as the window ends: one that resets before the request lands serves it (a short or clock-aligned
+    // window), and the held fixture would be spent; the walk's own request goes instead, the next 0 may try again.
+    const resetAt = saneResetAtMs(prev);
     const past =
       held !== undefined &&
       prev.remaining === 0 &&
+      (resetAt === undefined || resetAt - Date.now() > PAST_LIMIT_MARGIN_MS) &&
       remainingMisbehaves(env.transcript.all(), env.config.baseUrl) === undefined;
     const request: ProbeRequest = past
       ? { method: 'DELETE', path: orderPath(held!), label: 'DELETE /store/orders/{the held fixture}' }
