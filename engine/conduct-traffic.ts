@@ -21,7 +21,8 @@ import {
   passiveRunConfig,
   trafficFacts,
 } from './judge-traffic.ts';
-import { type Conducted, type Io, readBaseline } from './run.ts';
+import type { Conducted, Io } from './run.ts';
+import { readBaseline } from './run-facts.ts';
 
 /** One recording: a HAR file, or what the proxy forwarded. */
 export interface TrafficSource {

@@ -2,7 +2,6 @@
 // report marked incomplete, every planned check (lib/run), the final report and, when asked, the run folder.
 // The engine under both faces (cli/ and api/); never exits the process, installs no signal handler.
 
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { CheckResult } from '../lib/check/model.ts';
 import type { Config } from '../lib/config/config.ts';
@@ -10,30 +9,26 @@ import { SECRET_NAME } from '../lib/config/run-options.ts';
 import { envAndFlag } from '../lib/config/settings.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
 import type { BanEvent } from '../lib/http/ban.ts';
-import { proxyFor } from '../lib/http/dispatcher.ts';
 import { keyRedactor, type Redactor } from '../lib/http/redact.ts';
-import { parseBaseline } from '../lib/report/baseline.ts';
 import { buildReport, type RunFacts } from '../lib/report/build.ts';
-import { planLines, resultLine } from '../lib/report/console.ts';
+import { resultLine } from '../lib/report/console.ts';
 import type { LedgerEntry } from '../lib/report/fixtures.ts';
-import { newRunId, type Report, SUITE } from '../lib/report/model.ts';
+import type { Report } from '../lib/report/model.ts';
 import { terminalLine } from '../lib/report/text/inert.ts';
 import { ReportWriter } from '../lib/report/write.ts';
-import type { RunPlan } from '../lib/run/plan.ts';
 import { type ActiveRun, startRun } from '../lib/run/run.ts';
-import { ALL_CHECKS, CONFORMANCE } from '../suites/index.ts';
-import { SPEC_RULES } from '../suites/spec-rules.ts';
-import { type CatalogueRow, selection } from './catalogue.ts';
+import { CONFORMANCE } from '../suites/index.ts';
+import { selection } from './catalogue.ts';
 import { answeredNothing, type Diagnosis, diagnose } from './diagnose.ts';
 import {
   accountFixtures,
   consumedBy,
   type FixtureAccount,
-  fixtureLines,
   fixtureReport,
   recordFixtures,
 } from './fixtures.ts';
 import { certificationProblem, floorProblem } from './plan.ts';
+import { openingLines, readBaseline, runFacts } from './run-facts.ts';
 import { type RunTarget, resolveTarget } from './run-target.ts';
 import { stopSwitch } from './stop.ts';
 
@@ -106,59 +101,6 @@ export async function conductRun(config: Config, options: ConductOptions): Promi
   }
 }
 
-/** The known failures --baseline names (a run's, or a passive judge's), read and checked. */
-export function readBaseline(config: Pick<Config, 'baseline' | 'allowStaleBaseline'>): RunFacts['baseline'] {
-  if (config.baseline === undefined) return undefined;
-  try {
-    return {
-      baseline: parseBaseline(readFileSync(config.baseline, 'utf8')),
-      file: config.baseline,
-      allowStale: config.allowStaleBaseline,
-    };
-  } catch (e) {
-    throw new UsageError(
-      `cannot use the baseline ${config.baseline}: ${errorMessage(e)}; fix ${envAndFlag('baseline')} or write one with: order-store-conformance baseline write REPORT`,
-    );
-  }
-}
-
-/** What the report records of the run before its first request. */
-function runFacts(
-  config: Config,
-  target: RunTarget,
-  selected: readonly CatalogueRow[],
-  plan: RunPlan,
-  baseline: RunFacts['baseline'],
-): RunFacts {
-  const started = new Date();
-  const embedded = config.target.kind === 'embedded' ? config.target : undefined;
-  const probeSelected = selected.some((c) => c.needs.probe);
-  return {
-    runId: newRunId(started),
-    started,
-    config: target.config,
-    embedded: target.embedded,
-    referenceFaults: embedded?.faults ?? [],
-    referenceVariants: embedded?.variants ?? [],
-    selected: selected.map((c) => c.id),
-    rateLimitProbe: !probeSelected ? 'not-selected' : config.skipRateLimitProbe ? 'skipped' : 'run',
-    rules: SPEC_RULES,
-    catalogue: ALL_CHECKS,
-    plan,
-    profile: config.profile,
-    failOn: config.failOn,
-    ...(baseline ? { baseline } : {}),
-    ...(config.minMustEvaluated ? { floor: config.minMustEvaluated, chosen: config.chosen } : {}),
-  };
-}
-
-/** The faults and variants the embedded server runs with, for the first line of the console. */
-function embeddedChoices(facts: RunFacts): string {
-  const faults = facts.referenceFaults;
-  const variants = facts.referenceVariants ?? [];
-  return `${faults.length > 0 ? `; faults: ${faults.join(',')}` : ''}${variants.length > 0 ? `; variants: ${variants.join(',')}` : ''}`;
-}
-
 /**
  * The run's console, its folder and its redactor: the one redactor scrubs every line and file it writes, and
  * every console line is made inert (a message may quote what the target sent: no control reaches a terminal).
@@ -177,20 +119,6 @@ function outputs(facts: RunFacts, reportDir: string, options: ConductOptions) {
     ? new ReportWriter(reportDir, facts.runId, (text) => redactor.redact(text))
     : undefined;
   return { redactor, io, writer };
-}
-
-function openingLines(facts: RunFacts, writer: ReportWriter | undefined, fixtures: FixtureAccount): string[] {
-  const { config } = facts;
-  const proxy = proxyFor(config.baseUrl, config.proxy);
-  return [
-    `order-store-conformance ${SUITE.version}: ${facts.selected.length} checks against ${config.baseUrl}${facts.embedded ? ` (embedded reference server${embeddedChoices(facts)})` : ''}`,
-    `  seed ${config.seed}; request budget ${config.maxRequests}; ${writer ? `reports in ${writer.dir}` : 'no report files written'}`,
-    ...(proxy !== undefined
-      ? [`  through the proxy ${new URL(proxy).origin} (HTTP_PROXY, HTTPS_PROXY, NO_PROXY)`]
-      : []),
-    ...planLines(facts.plan, config.maxRequests),
-    ...fixtureLines(fixtures),
-  ];
 }
 
 async function conduct(

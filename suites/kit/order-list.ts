@@ -8,7 +8,7 @@ import { bodyFailure } from '../../lib/http/body-failure.ts';
 import type { Response, ResponseHead } from '../../lib/http/client.ts';
 import { ListIds } from './list-ids.ts';
 
-export { idIdentity } from './list-ids.ts';
+export { idIdentity } from './id-identity.ts';
 
 /** Schema problems kept word for word; the rest are counted. */
 export const MAX_SCHEMA_ERRORS = 20;

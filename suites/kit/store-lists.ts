@@ -7,8 +7,9 @@ import { integerText } from '../../lib/formats/json.ts';
 import type { BodyObserver } from '../../lib/http/client.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { memoKey } from '../../lib/run/memo.ts';
+import { idIdentity } from './id-identity.ts';
 import type { ListBodies } from './list-bodies.ts';
-import { idIdentity, type ListIds } from './list-ids.ts';
+import type { ListIds } from './list-ids.ts';
 import { ORDERS } from './paths.ts';
 
 /** What one list showed: its ids, as a difference from the run's first list. */

@@ -8,7 +8,7 @@ import { requireStatus } from '../kit/expect.ts';
 import { LIST_BODIES } from '../kit/list-bodies.ts';
 import { itemsOf, judgeable } from '../kit/list-body.ts';
 import { int64Problem } from '../kit/list-findings.ts';
-import { idIdentity } from '../kit/list-ids.ts';
+import { idIdentity } from '../kit/id-identity.ts';
 import { ORDERS } from '../kit/paths.ts';
 import { describeStatus, header, isJsonMediaType } from '../kit/responses.ts';
 import { shares } from '../kit/sendings.ts';
