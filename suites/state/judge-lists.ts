@@ -109,6 +109,29 @@ export function contradictions(pairs: readonly AfterCancel[]): StoreFinding[] {
   return findings;
 }
 
+/**
+ * A cancelled order that lists show (beyond the declared lag) while a later cancel of it was answered 404: the
+ * 404 says no order has the id, the list that an order does. One store cannot answer both: a list served from
+ * a cache, or a cancel that removed the order while the lists kept it. One finding per order.
+ */
+export function listedThough404(h: History, pairs: readonly AfterCancel[]): StoreFinding[] {
+  const findings: StoreFinding[] = [];
+  const reported = new Set<string>();
+  for (const p of pairs) {
+    if (p.declaredLag || !p.shown || reported.has(p.id)) continue;
+    const absent = h.cancels.find(
+      (c) => c.status === 404 && c.names.length === 1 && c.names[0] === p.id && c.startMs >= p.cancel.endMs,
+    );
+    if (!absent) continue;
+    reported.add(p.id);
+    findings.push({
+      problem: `${pairText(p)}, but ${named(absent)} said no order has it: a list that shows an order the store does not hold (a cache that outlives the cancel), or a cancel that removed it while the lists kept it`,
+      exchanges: [p.list.exchange, absent.exchange, p.cancel.exchange],
+    });
+  }
+  return findings;
+}
+
 /** How long lists went on showing each cancelled order (the store's lag), from the pairs. */
 export interface Lag {
   id: string;

@@ -6,7 +6,7 @@ import type { Exchange } from '../../lib/http/transcript.ts';
 import { ListIds } from '../kit/list-ids.ts';
 import { snapshotsOf } from '../kit/store-lists.ts';
 import { cancelOf, type Fixtures, historyOf } from './history.ts';
-import { afterCancels, contradictions, lags, unexplainedChanges } from './judge-lists.ts';
+import { afterCancels, contradictions, lags, listedThough404, unexplainedChanges } from './judge-lists.ts';
 import { judgeRefusals, strong } from './judge-refusals.ts';
 
 const AT = Date.UTC(2026, 10, 26, 12, 0, 0, 0);
@@ -108,6 +108,20 @@ describe('a cancelled order in the lists after its cancel', () => {
     expect(finding?.exchanges[0]?.seq).toBe(4);
     expect(contradictions(afterCancels(run.history(), 2000))).toEqual([]);
     expect(lags(pairs)).toEqual([{ id: '1', lastShownMs: 290, firstGoneMs: 4890 }]);
+  });
+
+  it('is a finding when lists show it while a later cancel of it is answered 404 (a cached list)', () => {
+    const cached = new Run().list(ALL).cancel('1', 204).list(ALL).cancel('1', 404).list(ALL).history();
+    const [finding] = listedThough404(cached, afterCancels(cached, 0));
+    expect(finding?.problem).toMatch(
+      /order 1 listed .* but #4 DELETE \/store\/orders\/1 → 404 said no order has it/,
+    );
+    // Gone from the lists and 404 agree; listed and 409 agree; a list within the declared lag is not judged.
+    const gone = new Run().list(ALL).cancel('1', 204).list(without('1')).cancel('1', 404).history();
+    expect(listedThough404(gone, afterCancels(gone, 0))).toEqual([]);
+    const kept = new Run().list(ALL).cancel('1', 204).list(ALL).cancel('1', 409).history();
+    expect(listedThough404(kept, afterCancels(kept, 0))).toEqual([]);
+    expect(listedThough404(cached, afterCancels(cached, 60_000))).toEqual([]);
   });
 
   it('is a finding when it comes back, and when two orders show two ways', () => {

@@ -12,6 +12,7 @@ import {
   afterCancels,
   contradictions,
   lags,
+  listedThough404,
   type StoreFinding,
   unexplainedChanges,
 } from './judge-lists.ts';
@@ -52,7 +53,7 @@ export const listChecks = [
     level: 'MUST',
     rules: ['4.list.200', '4.list.r1', '3.pending-cancel'],
     requirement:
-      'Every list read after a cancel succeeded shows the cancelled order the same way: gone from every one, or in every one (the spec leaves open which), beyond a lag the server declared.',
+      'Every list read after a cancel succeeded shows the cancelled order the same way: gone from every one, or in every one (the spec leaves open which), and not listed while a cancel of it is answered 404, beyond a lag the server declared.',
     rationale:
       'The list holds all orders in the store, so it shows the store after the cancel, not before it (read-your-writes; a declared lag, --consistency-seconds, is allowed): a list that still shows an order others show gone, or one that comes back, shows a store that is not there.',
     basis: [SPEC.list200, SPEC.listWhole, SPEC.pendingCancelled],
@@ -67,7 +68,7 @@ export const listChecks = [
           `nothing to judge: no list was read after a successful cancel${pairs.length > 0 ? `, beyond ${declared(ctx)}` : ''}`,
           OUTCOME,
         );
-      report(ctx, contradictions(pairs));
+      report(ctx, [...contradictions(pairs), ...listedThough404(historyNow(ctx), pairs)]);
       const orders = new Set(judged.map((p) => p.id)).size;
       ctx.evidence(...judged.slice(0, 4).map((p) => p.list.exchange));
       ctx.observe(
