@@ -28,7 +28,7 @@ interface Index {
 }
 
 /** Binary search: whether the ascending array holds `x`. */
-function holds<T extends number | bigint>(sorted: ArrayLike<T>, x: T): boolean {
+export function holds<T extends number | bigint>(sorted: ArrayLike<T>, x: T): boolean {
   let lo = 0;
   let hi = sorted.length - 1;
   while (lo <= hi) {

@@ -9,7 +9,7 @@ import type { Exchange } from '../../lib/http/transcript.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import { idIdentity } from './id-identity.ts';
 import type { ListBodies } from './list-bodies.ts';
-import type { ListIds } from './list-ids.ts';
+import { holds, type ListIds } from './list-ids.ts';
 import { ORDERS } from './paths.ts';
 
 /** What one list showed: its ids, as a difference from the run's first list. */
@@ -46,20 +46,6 @@ class StoreIds {
     }
     return this.other.has(id);
   }
-}
-
-/** Binary search in an ascending array. */
-function holds(sorted: Float64Array, x: number): boolean {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const v = sorted[mid]!;
-    if (v < x) lo = mid + 1;
-    else if (v > x) hi = mid - 1;
-    else return true;
-  }
-  return false;
 }
 
 /** Values of ascending `a` that ascending `b` lacks, as decimal text: one merge walk, no copy of either. */
