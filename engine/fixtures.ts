@@ -8,7 +8,9 @@ import type { Exchange } from '../lib/http/transcript.ts';
 import type { FixtureReport } from '../lib/report/fixtures.ts';
 import { type LedgerEntry, readLedger, recordConsumed } from '../lib/report/ledger.ts';
 import type { FixtureUse, PlanCheck, RunPlan } from '../lib/run/plan.ts';
+import { HELD_FIXTURE } from '../lib/run/plan.ts';
 import { DEFAULT_PENDING_IDS, DEFAULT_SHIPPED_IDS } from '../reference/seed.ts';
+import { heldFixtureOf } from '../suites/kit/target-facts.ts';
 import { isolationPair } from '../suites/order-id/fixtures.ts';
 import { namedIds } from '../suites/order-id/readings.ts';
 import { planFor } from './plan.ts';
@@ -99,9 +101,13 @@ function assigned(
   fresh: readonly string[],
 ): Array<FixtureUse & { ids: string[] }> {
   let left = [...fresh];
+  // The late checks' fixture is set aside before any other is handed out, as the run does.
+  const held = uses.some((u) => u.sending === HELD_FIXTURE) ? heldFixtureOf(left) : undefined;
+  left = left.filter((id) => id !== held);
   return uses.map((u) => {
     let taken: string[];
-    if (u.pending === 2) {
+    if (u.sending === HELD_FIXTURE) taken = held !== undefined ? [held] : [];
+    else if (u.pending === 2) {
       const pair = isolationPair(left);
       taken = pair ? [pair.first, ...(pair.second !== undefined ? [pair.second] : [])] : [];
     } else taken = left.slice(0, u.pending);

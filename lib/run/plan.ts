@@ -136,6 +136,9 @@ type PlanBody = Omit<
   fixtures: Omit<FixturePlan, 'pendingForAll'>;
 };
 
+/** The name of the use that takes the fixture held back for the checks after the probe (Needs.held). */
+export const HELD_FIXTURE = 'held fixture';
+
 /** The fixture uses of the checks planned to run, each pending fixture counted once, to the check that takes it. */
 function fixturePlan(checks: readonly PlanCheck[], running: ReadonlySet<string>, holding: boolean) {
   const uses: FixtureUse[] = [];
@@ -143,7 +146,7 @@ function fixturePlan(checks: readonly PlanCheck[], running: ReadonlySet<string>,
   const run = checks.filter((c) => running.has(c.id));
   const late = run.filter((c) => c.needs.held).map((c) => c.id);
   if (holding && late.length > 0)
-    uses.push({ pending: 1, by: late[0]!, sending: 'held fixture', serves: late });
+    uses.push({ pending: 1, by: late[0]!, sending: HELD_FIXTURE, serves: late });
   for (const c of run) {
     if ((c.needs.cancellable ?? 0) > 0)
       uses.push({ pending: c.needs.cancellable!, by: c.id, serves: [c.id] });

@@ -38,6 +38,16 @@ const shippedCancel = (id: string) => memoKey<Promise<Response>>(`target/shipped
 const unauthenticated = (op: Operation) =>
   memoKey<Promise<Response | undefined>>(`target/unauthenticated/${op}`);
 
+/**
+ * The pending fixture held back for the late checks (TargetFacts.holdBack), of those given: the last that no
+ * other rounds to as a JS number (the isolation check wants such twins); undefined for fewer than two.
+ */
+export function heldFixtureOf(ids: readonly string[]): string | undefined {
+  if (ids.length < 2) return undefined;
+  const twin = (id: string) => ids.some((o) => o !== id && Number(o) === Number(id));
+  return [...ids].reverse().find((i) => !twin(i)) ?? ids.at(-1);
+}
+
 export class TargetFacts {
   private readonly cancellable: string[];
   /** The guard over the run's one list, built once (a list may hold a million ids). */
@@ -163,8 +173,7 @@ export class TargetFacts {
    */
   holdBack(): void {
     if (this.#held !== undefined || this.cancellable.length < 2) return;
-    const twin = (id: string) => this.cancellable.some((o) => o !== id && Number(o) === Number(id));
-    const id = [...this.cancellable].reverse().find((i) => !twin(i)) ?? this.cancellable.at(-1)!;
+    const id = heldFixtureOf(this.cancellable)!;
     this.cancellable.splice(this.cancellable.indexOf(id), 1);
     this.#held = id;
   }
