@@ -161,10 +161,10 @@ export async function readSecondKey(
   return sender.send(request, 'secondary', false);
 }
 
-/** Right after the recovery (a fresh window), Remaining + 1 identical requests at once. */
 /** How long a window must still run for a burst to go out in it whole (its requests leave within a few ms). */
 const BURST_ROOM_MS = 1500;
 
+/** Right after the recovery (a fresh window), Remaining + 1 identical requests at once. */
 export async function burst(
   env: Tools,
   sender: ProbeSender,
@@ -230,7 +230,9 @@ export async function burst(
     if (env.http.pacer.budgetLeft < 1) return budgetSkip(1, 0);
     env.log(`  the window ends in ${seconds(until)}, too soon for a burst: waiting for the next one`);
     await env.http.pacer.waitUntil('primary', end + 1000);
-    const again = await sender.send(fresh.remaining === undefined ? LIST_REQUEST : request, 'primary', true);
+    // Read as the burst was sized: the repeated request, or the list when that carried no Remaining.
+    const reader = fresh === recovery.value.recovered ? request : LIST_REQUEST;
+    const again = await sender.send(reader, 'primary', true);
     if (again.remaining !== undefined && again.status !== 429) fresh = again;
   }
   const size = fresh.remaining! + 1;

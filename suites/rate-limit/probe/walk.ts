@@ -106,10 +106,10 @@ function adjust(
   return overLimit;
 }
 
-/** Repeats the request until the 429 (or a limiter's refusal), within the plan's bound. */
 /** How long before its window's end the walk may still send the held fixture's cancel past Remaining 0. */
 const PAST_LIMIT_MARGIN_MS = 1500;
 
+/** Repeats the request until the 429 (or a limiter's refusal), within the plan's bound. */
 export async function walkToLimit(
   env: Tools,
   sender: ProbeSender,
