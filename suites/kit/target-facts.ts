@@ -178,6 +178,18 @@ export class TargetFacts {
     this.#held = id;
   }
 
+  /**
+   * Holds a spare pending fixture in place of the held one, which a request served (the rate-limit probe's
+   * cancel past Remaining 0, when a refilling limiter took it within its limit); undefined when none is left.
+   */
+  holdSpare(): string | undefined {
+    if (this.#held === undefined || this.cancellable.length === 0) return undefined;
+    const id = heldFixtureOf(this.cancellable) ?? this.cancellable[0]!;
+    this.cancellable.splice(this.cancellable.indexOf(id), 1);
+    this.#held = id;
+    return id;
+  }
+
   /** The fixture held back for the late checks (holdBack), if one is. */
   get heldFixture(): string | undefined {
     return this.#held;

@@ -4,6 +4,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Tools } from '../../kit/context.ts';
 import { orderPath } from '../../kit/paths.ts';
+import { cancelledBy } from '../../kit/target-facts.ts';
 import { remainingMisbehaves } from '../buckets/of-run.ts';
 import { addressFor, countedApart, forwardingHeaders } from './client-address.ts';
 import { budgetSkip, done } from './outcome.ts';
@@ -152,7 +153,9 @@ export async function walkToLimit(
     const s = await sender.send(request, 'primary', true, address ? forwardingHeaders(address) : undefined);
     if (past) {
       walk.overLimit = s;
-      held = undefined;
+      // Served: a limiter that refills (a token came back before it landed) took it within its limit, and the
+      // fixture is spent. A spare pending fixture, when the run has one, is held in its place for the next 0.
+      held = cancelledBy(s.status) ? env.target.holdSpare() : undefined;
     }
     walk.sent += 1;
     if (address) {
