@@ -13,9 +13,8 @@ describe('the traffic entries', () => {
     for (const [id, e] of Object.entries(TRAFFIC_JUDGES)) expect(e.shows.length, id).toBeGreaterThan(10);
   });
 
-  // Issue 26's model of the store, a whole-run check over the transcript, judges a recording as it judges a
-  // run: its entries are `judge: 'run'`, and this becomes a test of its faults recorded through the proxy.
-  it.todo('the model of the store judges what a recording shows the store went through');
+  // The model of the store judges a recording as it judges a run (the STATE- entries): the fault matrix proves
+  // it, judging each faulty run's transcript.har and requiring a check the fault names to catch it there too.
 
   it('judge most MUST checks from traffic', () => {
     const musts = ALL_CHECKS.filter((c) => c.level === 'MUST');
