@@ -3,30 +3,16 @@
 // failure's details, the matrix and the probe's chart must be there and visible; the page fetches nothing.
 // Without a Chromium it is skipped with one line saying so (npm test needs nothing but Node); .ci/run installs
 // Debian's and sets OSC_REQUIRE_CHROMIUM=1, so there a missing browser fails instead of skipping.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_MISSING, CHROMIUM_RUNS, launchChromium } from './support/chromium.ts';
 import { type CliRun, runCliInProcess, targetEnv } from './support/cli.ts';
 import { reference } from './support/reference.ts';
 
-/** Where a Chromium is looked for: CHROMIUM_PATH alone when set, else where Debian and others put one. */
-const CANDIDATES = process.env.CHROMIUM_PATH
-  ? [process.env.CHROMIUM_PATH]
-  : [
-      '/usr/bin/chromium',
-      '/usr/bin/chromium-browser',
-      '/usr/bin/google-chrome',
-      '/usr/bin/google-chrome-stable',
-    ];
-const CHROMIUM = CANDIDATES.find((p) => existsSync(p));
-const present = CHROMIUM !== undefined;
-const required = process.env.OSC_REQUIRE_CHROMIUM === '1';
-if (!present && !required)
-  console.warn(
-    `test/browser.test.ts skipped: no Chromium found (looked for ${CANDIDATES.join(', ')}); install one (apt-get install chromium) or set CHROMIUM_PATH to run it`,
-  );
+if (!CHROMIUM_RUNS) console.warn(`test/browser.test.ts skipped: ${CHROMIUM_MISSING}`);
 
 const WIDTHS = [
   { name: 'laptop', viewport: { width: 1366, height: 900 } },
@@ -74,28 +60,13 @@ async function expectVisible(page: Page, selector: string): Promise<void> {
   expect(box && box.width > 0 && box.height > 0, `${selector} has a size`).toBe(true);
 }
 
-describe.skipIf(!present && !required)(
-  `report.html in Chromium${present ? '' : ' (skipped: no chromium here)'}`,
+describe.skipIf(!CHROMIUM_RUNS)(
+  `report.html in Chromium${CHROMIUM ? '' : ' (skipped: no chromium here)'}`,
   () => {
     let browser: Browser;
 
     beforeAll(async () => {
-      if (CHROMIUM === undefined)
-        throw new Error(
-          `OSC_REQUIRE_CHROMIUM=1 and no Chromium at ${CANDIDATES.join(', ')}: .ci/run installs Debian's chromium (apt-get install chromium)`,
-        );
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
-      });
+      browser = await launchChromium();
     }, 30_000);
 
     afterAll(async () => {
