@@ -106,6 +106,17 @@ export interface BucketReading {
 const FRESH_OR_STEP = (p: Prediction) => p.r.remaining === p.predicted;
 
 /**
+ * How far apart two answers' Reset moments are, in seconds: whole Unix seconds compared as written (two
+ * readings of one window differ by a second at most, so two apart are two windows), any other unit by the
+ * moment read, less a second of rounding.
+ */
+function apartS(a: KeyRequest, b: KeyRequest): number {
+  if (a.resetKind === 'unix-seconds' && a.reset !== undefined && b.reset !== undefined)
+    return Math.abs(b.reset - a.reset);
+  return Math.abs(b.resetAtMs! - a.resetAtMs!) / 1000 - ROUNDING_S;
+}
+
+/**
  * Consecutive answers of the key that name Reset moments more than a rounding apart while the first one's
  * had not come: one count per key names one window at a time (a sliding log's moment moves only once it has
  * passed), so each such pair is two windows open at once, one per count.
@@ -124,7 +135,7 @@ function splitWindows(requests: readonly KeyRequest[]): Prediction[] {
       prev.resetKind === r.resetKind &&
       prev.resetAtMs !== undefined &&
       r.resetAtMs !== undefined &&
-      Math.abs(r.resetAtMs - prev.resetAtMs) > (ROUNDING_S + 1) * 1000 &&
+      apartS(prev, r) > ROUNDING_S &&
       r.receivedAtMs < Math.min(prev.resetAtMs, r.resetAtMs) - ROUNDING_S * 1000
     )
       out.push({ r, from: prev, predicted: prev.remaining! - 1 });
