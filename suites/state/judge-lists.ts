@@ -120,7 +120,8 @@ export function listedThough404(h: History, pairs: readonly AfterCancel[]): Stor
   for (const p of pairs) {
     if (p.declaredLag || !p.shown || reported.has(p.id)) continue;
     const absent = h.cancels.find(
-      (c) => c.status === 404 && c.names.length === 1 && c.names[0] === p.id && c.startMs >= p.cancel.endMs,
+      // The id itself, as the list writes it: a spelling of it (007, 7.0) answered 404 may mean "no such id".
+      (c) => c.status === 404 && c.segment === p.id && c.startMs >= p.cancel.endMs,
     );
     if (!absent) continue;
     reported.add(p.id);

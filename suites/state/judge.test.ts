@@ -122,6 +122,9 @@ describe('a cancelled order in the lists after its cancel', () => {
     const kept = new Run().list(ALL).cancel('1', 204).list(ALL).cancel('1', 409).history();
     expect(listedThough404(kept, afterCancels(kept, 0))).toEqual([]);
     expect(listedThough404(cached, afterCancels(cached, 60_000))).toEqual([]);
+    // A spelling of the id answered 404 says that spelling names no order, not that order 1 is gone.
+    const spelled = new Run().list(ALL).cancel('1', 204).list(ALL).cancel('001', 404).list(ALL).history();
+    expect(listedThough404(spelled, afterCancels(spelled, 0))).toEqual([]);
   });
 
   it('is a finding when it comes back, and when two orders show two ways', () => {
