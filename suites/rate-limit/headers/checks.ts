@@ -18,7 +18,7 @@ import {
 import { RFC, SPEC } from '../../kit/basis.ts';
 import { type Ctx, check, suite } from '../../kit/context.ts';
 import { judgeEach, type Offence, reportGrouped, responses } from '../../kit/whole-run.ts';
-import { byBucket, judgeWindows, limitByStatus } from './windows.ts';
+import { byBucket, byCount, judgeWindows, limitByStatus } from './windows.ts';
 
 const NAMES = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
 
@@ -183,11 +183,12 @@ export const rateLimitHeadersSuite = suite({
       requirement:
         'X-RateLimit-Reset gives the moment the limit resets: while Remaining falls (one window) that moment does not move later, beyond the rounding of whole seconds.',
       basis: [SPEC.resetMoment],
-      title: 'Follows X-RateLimit-Reset through each window of the run, per credential bucket',
+      title:
+        'Follows X-RateLimit-Reset through each window of the run, per credential bucket (per count, where a key keeps several)',
       needs: { requests: 0 },
       async run(ctx: Ctx) {
         const xs = responses(ctx);
-        const found = judgeWindows(byBucket(xs));
+        const found = judgeWindows(byCount(xs, ctx.transcript.all(), ctx.config.baseUrl));
         if (found.windows === 0 && xs.length > 0)
           ctx.skip(
             `no window of the run holds two responses with a Unix-seconds X-RateLimit-Reset (see RL-HEADERS-RESET-UNIX-SECONDS; a run without ${settingOf('only').flag} sends more)`,
@@ -203,11 +204,12 @@ export const rateLimitHeadersSuite = suite({
       requirement:
         'X-RateLimit-Reset gives the moment the limit resets: once that moment has passed, a new window begins and Reset names a later moment.',
       basis: [SPEC.resetMoment],
-      title: 'Reads the responses that arrived after a Reset moment the run outlived, per credential bucket',
+      title:
+        'Reads the responses that arrived after a Reset moment the run outlived, per credential bucket (per count, where a key keeps several)',
       needs: { requests: 0, probe: true },
       async run(ctx: Ctx) {
         const xs = responses(ctx);
-        const found = judgeWindows(byBucket(xs));
+        const found = judgeWindows(byCount(xs, ctx.transcript.all(), ctx.config.baseUrl));
         if (found.passed === 0 && xs.length > 0)
           ctx.skip(
             `no response of the run arrived after a Reset moment: nothing to judge; the rate-limit probe waits past one (leave out ${settingOf('skipRateLimitProbe').flag})`,

@@ -118,4 +118,19 @@ describe('whole-run windows', () => {
     ];
     expect(judgeWindows(byBucket(xs)).stale).toEqual([]);
   });
+
+  it('a count of its own begun at the limit (a limiter keyed per route) is no Reset moving later', () => {
+    // Each route counts on its own, its window opened by its own first request (RL-BUCKET-ONE-COUNT's
+    // finding, a SHOULD): a path first asked 3 s and then 6 s into the run starts at the limit with a Reset
+    // 60 s from then. Neither spent the list's window further, so neither Reset moved within one.
+    const r0 = T0 / 1000 + 60;
+    const xs = [
+      answer(1, T0, 200, 4, r0),
+      answer(2, T0 + 500, 200, 3, r0),
+      answer(3, T0 + 3_000, 404, 4, r0 + 3),
+      answer(4, T0 + 6_000, 404, 4, r0 + 6),
+      answer(5, T0 + 6_500, 200, 2, r0),
+    ];
+    expect(judgeWindows(byBucket(xs)).moved).toEqual([]);
+  });
 });

@@ -9,6 +9,8 @@ import {
 } from '../../../lib/formats/rate-limit-headers.ts';
 import type { Bucket, Exchange } from '../../../lib/http/transcript.ts';
 import type { Offence } from '../../kit/whole-run.ts';
+import { bucketReadings } from '../buckets/of-run.ts';
+import { keyRequests } from '../buckets/readings.ts';
 
 /** Reset is whole seconds: a move of one is rounding. */
 const ROUNDING_S = 1;
@@ -80,6 +82,34 @@ export function byBucket(xs: readonly Exchange[]): Map<Bucket, Reading[]> {
   return out;
 }
 
+/**
+ * Per count: the credential bucket's, or, when a key's answers keep separate counts (per method, route, path
+ * or URL: RL-BUCKET-ONE-COUNT's finding, read over `all` the run's exchanges), each of them on its own. Each
+ * such count opens and turns its own windows, so reading them as one would take one count's Reset for a
+ * move of another's. Keyed by how a finding names it ("primary bucket", or with the count).
+ */
+export function byCount(
+  xs: readonly Exchange[],
+  all: readonly Exchange[],
+  baseUrl: string,
+): Map<string, Reading[]> {
+  const parts = new Map(bucketReadings(all, baseUrl).map(([key, b]) => [key, b.separate?.part]));
+  const countOf = new Map<Exchange, string>();
+  if ([...parts.values()].some((p) => p !== undefined))
+    for (const r of keyRequests(all, new URL(baseUrl).pathname)) {
+      const part = parts.get(r.key);
+      if (part) countOf.set(r.x, r.parts[part]);
+    }
+  const out = new Map<string, Reading[]>();
+  for (const [bucket, rs] of byBucket(xs))
+    for (const r of rs) {
+      const count = bucket === 'anonymous' ? undefined : countOf.get(r.x);
+      const label = count === undefined ? `${bucket} bucket` : `${bucket} bucket, its count of ${count}`;
+      out.set(label, [...(out.get(label) ?? []), r]);
+    }
+  return out;
+}
+
 /** Per bucket, the Limit each status carries; an offence for each status whose Limit differs from another's. */
 export function limitByStatus(buckets: Map<Bucket, Reading[]>): Offence[] {
   const offences: Offence[] = [];
@@ -114,7 +144,7 @@ export interface WindowFindings {
  * after the moment the window's first Reset named. Within a window Remaining falls, so Reset must not move
  * later than its first value (or the last one under which Remaining rose) beyond rounding.
  */
-export function judgeWindows(buckets: Map<Bucket, Reading[]>): WindowFindings {
+export function judgeWindows(buckets: Map<string, Reading[]>): WindowFindings {
   const found: WindowFindings = { moved: [], stale: [], windows: 0, passed: 0 };
   for (const [bucket, rs] of buckets) {
     let anchor: Reading | undefined;
@@ -147,7 +177,7 @@ export function judgeWindows(buckets: Map<Bucket, Reading[]>): WindowFindings {
       const named = (r.reset + ROUNDING_S) * 1000 <= r.serverNowMs;
       if ((renewed || lifted) && r.reset <= anchor!.reset! && named)
         found.stale.push({
-          problem: `X-RateLimit-Reset still names a moment that has passed once the window it announced was over (${bucket} bucket): the new window got no Reset of its own`,
+          problem: `X-RateLimit-Reset still names a moment that has passed once the window it announced was over (${bucket}): the new window got no Reset of its own`,
           exchange: r.x,
         });
       const next = timeUp && (renewed || r.reset > anchor!.reset!);
@@ -168,9 +198,14 @@ export function judgeWindows(buckets: Map<Bucket, Reading[]>): WindowFindings {
         const from = base!;
         const moved = (r.reset - from.reset!) * 1000;
         const grew = r.resetAtMs! - r.receivedAtMs - (from.resetAtMs! - from.receivedAtMs);
-        if (r.reset > from.reset! + ROUNDING_S && grew < moved / 2)
+        // Only a Remaining below the compared one is the same window spent further: an answer with as much
+        // left or more (a count of its own begun at the limit, as a limiter keyed per route keeps, which
+        // RL-BUCKET-ONE-COUNT judges) names the moment of another count, not a moment that moved.
+        const fell =
+          r.remaining !== undefined && from.remaining !== undefined && r.remaining < from.remaining;
+        if (fell && r.reset > from.reset! + ROUNDING_S && grew < moved / 2)
           found.moved.push({
-            problem: `X-RateLimit-Reset moved later by more than ${ROUNDING_S} s within one window while Remaining fell (${bucket} bucket; the first Reset of the window is the one to compare with)`,
+            problem: `X-RateLimit-Reset moved later by more than ${ROUNDING_S} s within one window while Remaining fell (${bucket}; the first Reset of the window is the one to compare with)`,
             exchange: r.x,
           });
       }
