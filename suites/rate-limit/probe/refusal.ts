@@ -2,7 +2,13 @@
 // with instead (a reverse proxy's 503, a WAF's 403, the old 420), whether one in the walk is the limit's, and
 // how long the key then rests. Reads samples and sets the pacer's hold; never sends.
 
-import { retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
+import {
+  rateLimitHeaders,
+  resetAtLocalMs,
+  resetKind,
+  retryAfter,
+  serverDateMs,
+} from '../../../lib/formats/rate-limit-headers.ts';
 import { UNKNOWN_429_BACKOFF_MS } from '../../../lib/http/pacer.ts';
 import type { Tools } from '../../kit/context.ts';
 import { earlyTolerance, left, limitOf, REFUSAL_STATUSES, type Sample, type Walk } from './record.ts';
@@ -37,7 +43,7 @@ export const refusalName = (s: Sample): string => (s.status === 429 ? '429' : `$
 export function holdAfterRefusal(env: Tools, s: Sample, walk?: Walk): void {
   const at = s.response.receivedAtMs;
   const ra = retryAfter(s.response.headers, at);
-  const reset = walk ? windowResetOf(s, walk)?.atMs : saneResetAtMs(s);
+  const reset = walk ? windowResetOf(s, walk)?.atMs : (saneResetAtMs(s) ?? announcedResetAtMs(env, at));
   const wait =
     ra && ra.form !== 'invalid'
       ? ra.delayMs
@@ -45,4 +51,27 @@ export function holdAfterRefusal(env: Tools, s: Sample, walk?: Walk): void {
         ? Math.min(reset - at, UNKNOWN_429_BACKOFF_MS)
         : UNKNOWN_429_BACKOFF_MS;
   env.http.pacer.hold('primary', at + wait);
+}
+
+/** Spec §8 counts requests per minute: a Reset further ahead than that is no moment this wait trusts. */
+const MINUTE_MS = 60_000;
+
+/**
+ * Before the walk, a refusal carrying no Reset (a front's page): the moment the key's last answer that
+ * carried X-RateLimit-Reset named, while it is still ahead and within the minute, as the walk reads the
+ * last Reset of its window. Undefined when that moment has passed or reads as no Unix time.
+ */
+function announcedResetAtMs(env: Tools, at: number): number | undefined {
+  const xs = env.transcript.all();
+  for (let i = xs.length - 1; i >= 0; i--) {
+    const x = xs[i]!;
+    if (x.bucket !== 'primary' || !x.response || x.response.status === 401) continue;
+    const reset = rateLimitHeaders(x.response.headers).reset?.value;
+    if (reset === undefined) continue;
+    if (resetKind(reset) !== 'unix-seconds') return undefined;
+    const received = Date.parse(x.startedAt) + x.durationMs;
+    const atMs = resetAtLocalMs(reset, received, serverDateMs(x.response.headers));
+    return atMs > at && atMs <= at + MINUTE_MS ? atMs : undefined;
+  }
+  return undefined;
 }
