@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadZoo } from '../targets/catalogue.ts';
 import { unavailable } from '../targets/launch.ts';
 import { checkOf } from './support/cli.ts';
+import { truncationHidden } from './zoo/recovery.ts';
 import { zooRun } from './zoo/run.ts';
 
 const SEED = 19;
@@ -27,10 +28,16 @@ describe.concurrent('the zoo, misconfigured', () => {
         it(`${name} is caught by ${named.join(', ')}`, { timeout: 120_000 }, async () => {
           const r = await zooRun(target, { seed: SEED, misconfig: name, args });
           const context = `${r.run.stdout}\n${r.run.stderr}\n--- target ---\n${r.targetOutput}`;
-          for (const id of m.fails ?? []) expect(checkOf(r.run, id).status, `${id}\n${context}`).toBe('fail');
+          // A truncated Retry-After shows only when the wait it asks ends before the window does: a run whose
+          // truncated part fell under the wait's margin must then find the recovery served, and say so.
+          const hidden = m.fails?.includes('RL-PROBE-RECOVERY') ? truncationHidden(r.run) : undefined;
+          if (hidden) console.warn(`zoo: ${target.id}/${name}: ${hidden}`);
+          const fails = (m.fails ?? []).filter((id) => !(hidden && id === 'RL-PROBE-RECOVERY'));
+          if (hidden) expect(checkOf(r.run, 'RL-PROBE-RECOVERY').status, context).toBe('pass');
+          for (const id of fails) expect(checkOf(r.run, id).status, `${id}\n${context}`).toBe('fail');
           for (const id of m.warns ?? []) expect(checkOf(r.run, id).status, `${id}\n${context}`).toBe('warn');
           expect(r.stats.bans, context).toBe(0);
-          expect(r.run.code, context).toBe(m.fails?.length ? 1 : 0);
+          expect(r.run.code, context).toBe(fails.length ? 1 : 0);
         });
       }
     });
