@@ -3,7 +3,7 @@
 // exits as expected, and reports no harness error.
 import { describe, expect, it } from 'vitest';
 import { FAULTS, startReferenceServer } from '../../reference/server.ts';
-import { checkOf, runCliInProcess, skipCauseGaps, targetEnv } from '../support/cli.ts';
+import { checkOf, explain, runCliInProcess, skipCauseGaps, targetEnv } from '../support/cli.ts';
 import { caughtPassively, disagreements, judgeRun, NOT_FROM_TRAFFIC } from '../support/passive.ts';
 import { ROOMY_RATE_LIMIT } from '../support/reference.ts';
 import { FAULT_MATRIX } from './index.ts';
@@ -35,8 +35,10 @@ describe('fault matrix', () => {
       env: targetEnv(server),
     }).finally(() => server.close());
     const summary = `${run.stdout}\n${run.stderr}`;
-    for (const id of e.fails ?? []) expect(checkOf(run, id).status, `${id}\n${summary}`).toBe('fail');
-    for (const id of e.warns ?? []) expect(checkOf(run, id).status, `${id}\n${summary}`).toBe('warn');
+    for (const id of e.fails ?? [])
+      expect(checkOf(run, id).status, `${explain(run, id)}\n${summary}`).toBe('fail');
+    for (const id of e.warns ?? [])
+      expect(checkOf(run, id).status, `${explain(run, id)}\n${summary}`).toBe('warn');
     expect(
       run.report!.checks.filter((c) => c.status === 'error'),
       summary,

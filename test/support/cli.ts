@@ -147,6 +147,34 @@ export function checkOf(run: CliRun, id: string): CheckResult {
 }
 
 /**
+ * What a failed expectation on check `id` shows besides the run's output: the check's details and the
+ * requests of the run in the order sent (method, path, status), so a failure met once in CI can be read.
+ */
+export function explain(run: CliRun, id: string): string {
+  const c = run.report?.checks.find((x) => x.id === id);
+  let sent: string[] = [];
+  try {
+    const har = JSON.parse(readFileSync(join(run.reportDir, 'latest', 'transcript.har'), 'utf8')) as {
+      log: {
+        entries: Array<{
+          startedDateTime: string;
+          time: number;
+          request: { method: string; url: string };
+          response: { status: number };
+        }>;
+      };
+    };
+    sent = har.log.entries.map(
+      (e, i) =>
+        `${i + 1} ${e.startedDateTime.slice(11, 23)} +${Math.round(e.time)}ms ${e.request.method} ${e.request.url.replace(/^[a-z]+:\/\/[^/]+/, '').slice(0, 80)} -> ${e.response.status}`,
+    );
+  } catch {
+    sent = ['(no transcript.har)'];
+  }
+  return [`${id}: ${c?.status} ${c?.message}`, ...(c?.details ?? []), '--- requests ---', ...sent].join('\n');
+}
+
+/**
  * Each skip of a run that does not carry its cause as data, or whose cause names a setting its reason does not
  * name (by flag, from the settings table): empty when every skip says what it is and what would lift it.
  */
