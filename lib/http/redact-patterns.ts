@@ -87,3 +87,22 @@ export function base64Escapes(core: string): string[] {
   ];
   return [...new Set(forms)];
 }
+
+/**
+ * Characters no form of a secret holds unless the secret itself does: whitespace, quotes and the brackets
+ * and commas of JSON, HTML and headers. Escapes (%, \\, &#;) and base64 (+/=-_) are never among them.
+ */
+const SEPARATORS = ' \t\r\n"\',{}()<>[]|`^~!*';
+
+/**
+ * The runs of a text that may hold a secret in some form: at least MIN_SECRET_LENGTH characters between
+ * two separators, the characters of `secrets` (any of which a form may hold) never counting as separators.
+ */
+export function runPattern(secrets: readonly string[]): RegExp {
+  const held = new Set(secrets.join(''));
+  const seps = [...SEPARATORS].filter((c) => !held.has(c));
+  const cls = seps
+    .map((c) => (c === '\t' ? '\\t' : c === '\r' ? '\\r' : c === '\n' ? '\\n' : escapeRegex(c)))
+    .join('');
+  return new RegExp(`[^${cls}]{${MIN_SECRET_LENGTH},}`, 'g');
+}

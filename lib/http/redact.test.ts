@@ -50,6 +50,13 @@ describe('Redactor', () => {
       expect(out.startsWith('before ') && out.endsWith(' after'), form).toBe(true);
     }
     expect(r.redact(`{"token":"${KEY}"}`)).toBe('{"token":"$ORDER_STORE_API_KEY"}');
+    // A long text (a report, a transcript) is redacted run by run: each form, among noise and other forms in
+    // one JSON document far over the run-by-run length, is replaced exactly as it is alone.
+    const noise = JSON.stringify({ ids: Array.from({ length: 400 }, (_, i) => i), url: '/v1/a%20b' });
+    const alone = forms.map((f) => r.redact(`"${f}"`));
+    const long = forms.map((f) => `${noise}, "${f}"`).join(',\n');
+    expect(long.length).toBeGreaterThan(10 * 2048);
+    expect(r.redact(long)).toBe(forms.map((_, i) => `${noise}, ${alone[i]}`).join(',\n'));
   });
 
   it('registers extra secrets (altered forms a check sends) with their own expression or a placeholder', () => {

@@ -9,6 +9,7 @@ import {
   escapeHint,
   escapeRegex,
   MIN_SECRET_LENGTH,
+  runPattern,
   textPattern,
 } from './redact-patterns.ts';
 
@@ -67,7 +68,16 @@ interface Compiled {
   folded: string[] | undefined;
   /** Strings found only as they are (base64 cores, whole derived credentials). */
   literal: string[];
+  /** The runs of a long text that may hold a secret (runPattern). */
+  runs: RegExp;
 }
+
+/**
+ * A text longer than this (a report, a transcript) is redacted run by run (runPattern): the expressions,
+ * large alternations tried at every position, then meet only the runs that may hold a secret. Scrubbing a
+ * default run's files whole took more than half the run's CPU.
+ */
+const WHOLE_BELOW = 2048;
 
 export class Redactor {
   private readonly exactSecrets: Secret[] = [];
@@ -175,6 +185,7 @@ export class Redactor {
         ? this.plain.map((p) => p.toLowerCase())
         : undefined,
       literal: all.flatMap((p) => p.literals ?? []),
+      runs: runPattern([...this.plain, ...this.exactSecrets.map((x) => x.value)]),
     };
     return this.compiled;
   }
@@ -202,6 +213,12 @@ export class Redactor {
   redact(text: string): string {
     const compiled = this.compile();
     if (!compiled) return text;
+    if (text.length < WHOLE_BELOW) return this.redactRun(compiled, text);
+    return text.replace(compiled.runs, (run) => this.redactRun(compiled, run));
+  }
+
+  /** Every secret of `text` replaced; `text` a short one or one run of a long one. */
+  private redactRun(compiled: Compiled, text: string): string {
     let base64 = false;
     let out = text;
     if (this.mayHold(text)) {
