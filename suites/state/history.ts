@@ -47,8 +47,16 @@ export interface History {
   fixtures: Fixtures;
 }
 
+/**
+ * 2^-11 ms (half a microsecond) per request, in the order sent: times are whole milliseconds, and a loopback
+ * answers a request and the next one within one, where a list sent after a cancel would read as both before
+ * and after it. A power of two, so the sum is exact, and above the float's grain at today's epoch (2^-12 ms
+ * until 2039); far below the clock's, so requests sent close together that overlap still overlap.
+ */
+const SENT_ORDER_MS = 2 ** -11;
+
 export function timing(x: Exchange): { startMs: number; endMs: number } {
-  const startMs = Date.parse(x.startedAt);
+  const startMs = Date.parse(x.startedAt) + x.seq * SENT_ORDER_MS;
   return { startMs, endMs: startMs + x.durationMs };
 }
 

@@ -57,7 +57,8 @@ export function afterCancels(h: History, consistencyMs: number): AfterCancel[] {
     const until = again?.startMs ?? Number.POSITIVE_INFINITY;
     for (const list of byStart(h.lists)) {
       if (list.startMs < c.endMs || list.startMs >= until) continue;
-      const afterMs = list.startMs - c.endMs;
+      // Whole milliseconds, as the clock gave them (timing adds a fraction for the order sent).
+      const afterMs = Math.round(list.startMs - c.endMs);
       out.push({
         id,
         cancel: c,

@@ -18,7 +18,11 @@ import { historyNow } from './store.ts';
 
 /** How close the requests were on the wire: the spread of their starts, and how long all were in flight. */
 export function closeness(xs: readonly Exchange[]): { spreadMs: number; overlapMs: number } {
-  const spans = xs.map(timing);
+  // As the clock read them, without timing's fraction for the order sent.
+  const spans = xs.map((x) => ({
+    startMs: Date.parse(x.startedAt),
+    endMs: Date.parse(x.startedAt) + x.durationMs,
+  }));
   const starts = spans.map((s) => s.startMs);
   const spreadMs = Math.max(...starts) - Math.min(...starts);
   const overlapMs = Math.min(...spans.map((s) => s.endMs)) - Math.max(...starts);
