@@ -31,7 +31,7 @@ describe('the zoo', () => {
   );
 });
 
-// Each run mostly waits on its target's window, so the runs go side by side (vitest's maxConcurrency, 3).
+// Each run mostly waits on its target's window, so the runs go side by side (vitest's maxConcurrency, 5).
 describe.concurrent('the zoo, conformant', () => {
   for (const target of zoo) {
     const missing = unavailable(target);

@@ -22,7 +22,7 @@ describe('fault matrix', () => {
     }
   });
 
-  // Each run mostly waits on the reference's window, so the runs go side by side (maxConcurrency, 3); each
+  // Each run mostly waits on the reference's window, so the runs go side by side (maxConcurrency, 5); each
   // closes its own server, as the shared after-each close would end a neighbour's.
   it.concurrent.each(FAULT_MATRIX)('%s is caught', { timeout: 120_000 }, async (fault, e) => {
     const server = await startReferenceServer({

@@ -7,7 +7,7 @@ import { expectSilentRun } from './run.ts';
 
 const limited = VARIANT_RUNS.filter((r) => r.reference.rateLimit !== undefined);
 
-// Each run mostly waits on its window, so the runs go side by side (vitest's maxConcurrency, 3).
+// Each run mostly waits on its window, so the runs go side by side (vitest's maxConcurrency, 5).
 describe.concurrent.each(limited.map((r) => [runName(r), r] as const))('variant %s', (_name, run) => {
   it('stays silent, never early', { timeout: 90_000 }, async () => {
     await expectSilentRun(run);
