@@ -1,10 +1,13 @@
-// The project's own test command, timed as a whole (it is the figure CI pays for on 2 cores).
+// The project's own test command, timed as a whole (it is the figure CI pays for on 2 cores). Issue 33 asks for
+// about three minutes: read as at most three and a half.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Figure } from './figures.ts';
 import { median } from './stats.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TARGET_S = 210;
+const TARGET = `about 3 min, at most ${TARGET_S} s (issue 33)`;
 
 async function once(): Promise<number> {
   const started = performance.now();
@@ -23,7 +26,7 @@ export async function npmTestFigure(rounds: number): Promise<Figure> {
     return {
       name: '`npm test` on this machine',
       value: (e as Error).message,
-      target: 'under 300 s with variants and fault pairs',
+      target: TARGET,
       holds: false,
       detail: 'the test command failed: its output above says why',
     };
@@ -32,8 +35,8 @@ export async function npmTestFigure(rounds: number): Promise<Figure> {
   return {
     name: '`npm test` on this machine',
     value: `${s.toFixed(0)} s`,
-    target: 'under 300 s with variants and fault pairs',
-    holds: s < 300,
+    target: TARGET,
+    holds: s <= TARGET_S,
     detail: `n=${rounds}, min ${Math.min(...seconds).toFixed(0)} s, max ${Math.max(...seconds).toFixed(0)} s`,
   };
 }
