@@ -250,4 +250,15 @@ describe('Pacer and a spent window', () => {
     f.pacer.observe('primary', 200, { 'x-ratelimit-remaining': '0' }, f.now());
     expect(f.pacer.locked('primary')?.beyondAnyWindow).toBe(true);
   });
+
+  it('says why it waited until a moment: a window a check lets pass, or the Reset the probe waits for', async () => {
+    const f = fakePacer();
+    expect(await f.pacer.waitUntil('primary', f.now() + 2000)).toBe(true);
+    expect(await f.pacer.waitUntil('primary', f.now() + 3000, 'X-RateLimit-Reset')).toBe(true);
+    expect(f.waits.map((w) => [w.reason, w.ms])).toEqual([
+      ['a rate-limit window to pass', 2000],
+      ['X-RateLimit-Reset', 3000],
+    ]);
+    expect(await f.pacer.waitUntil('primary', f.now() + 200_000)).toBe(false);
+  });
 });

@@ -207,14 +207,19 @@ export class Pacer {
 
   /**
    * Sleeps through the same sleep as acquire (so with its countdown) until `untilMs` (local), sending and
-   * charging nothing: a check that must let a window pass before it looks again. Resolves false at once,
-   * without sleeping, when that is longer than --max-wait-seconds.
+   * charging nothing: a check that must let a window pass before it looks again, or (`reason`
+   * X-RateLimit-Reset) the probe waiting for the Reset of a window too spent or too near its end to walk.
+   * Resolves false at once, without sleeping, when that is longer than --max-wait-seconds.
    */
-  async waitUntil(bucket: Bucket, untilMs: number): Promise<boolean> {
+  async waitUntil(
+    bucket: Bucket,
+    untilMs: number,
+    reason: 'a rate-limit window to pass' | 'X-RateLimit-Reset' = 'a rate-limit window to pass',
+  ): Promise<boolean> {
     const ms = untilMs - this.now();
     if (ms <= 0) return true;
     if (ms > this.options.maxWaitMs) return false;
-    await this.sleep(ms, { bucket, ms, reason: 'a rate-limit window to pass' });
+    await this.sleep(ms, { bucket, ms, reason });
     return true;
   }
 

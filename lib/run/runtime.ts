@@ -42,7 +42,7 @@ export interface Waits {
 export function waitsLine(waits: Waits): string | undefined {
   if (waits.limits + waits.chosen === 0) return undefined;
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  return `Waits: ${s(waits.limits + waits.chosen)} in all; ${s(waits.limits)} as the target's limits required (Retry-After and the backoff after a 429, X-RateLimit-Reset of a spent window), ${s(waits.chosen)} for a rate-limit window to pass before a look again (the STATE- checks)`;
+  return `Waits: ${s(waits.limits + waits.chosen)} in all; ${s(waits.limits)} as the target's limits required (Retry-After and the backoff after a 429, X-RateLimit-Reset of a window spent or too near its end for the probe's walk), ${s(waits.chosen)} for a rate-limit window to pass before a look again (the STATE- checks)`;
 }
 
 /** Sleeps, printing a countdown for the long waits so a paused run never looks hung. */

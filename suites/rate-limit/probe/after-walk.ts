@@ -229,7 +229,7 @@ export async function burst(
   ) {
     if (env.http.pacer.budgetLeft < 1) return budgetSkip(1, 0);
     env.log(`  the window ends in ${seconds(until)}, too soon for a burst: waiting for the next one`);
-    await env.http.pacer.waitUntil('primary', end + 1000);
+    await env.http.pacer.waitUntil('primary', end + 1000, 'X-RateLimit-Reset');
     // Read as the burst was sized: the repeated request, or the list when that carried no Remaining.
     const reader = fresh === recovery.value.recovered ? request : LIST_REQUEST;
     const again = await sender.send(reader, 'primary', true);

@@ -76,7 +76,7 @@ async function waitForFreshWindow(env: Tools, reading: Reading, bound: number): 
       : `  the window ends in ${seconds(until)}, before the walk could: waiting for the next one to walk it whole`,
   );
   const started = Date.now();
-  await env.http.pacer.waitUntil('primary', after);
+  await env.http.pacer.waitUntil('primary', after, 'X-RateLimit-Reset');
   return Date.now() - started;
 }
 
