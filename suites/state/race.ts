@@ -4,7 +4,7 @@
 // requests were.
 import { OUTCOME } from '../../lib/check/skip.ts';
 import { HarnessError } from '../../lib/errors.ts';
-import type { Response } from '../../lib/http/client.ts';
+import type { ResponseHead } from '../../lib/http/client.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
@@ -32,7 +32,7 @@ export function closeness(xs: readonly Exchange[]): { spreadMs: number; overlapM
 const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 
 /** How a list answer shows `id`: once, not at all, or twice (from the store model's ids and the kit's reading). */
-function listedIn(ctx: Ctx, res: Response, id: string): string {
+function listedIn(ctx: Ctx, res: { exchange: Exchange }, id: string): string {
   if (twice(ctx, res, id)) return 'twice';
   const snapshot = ctx.memo.peek(STORE_LISTS)?.snapshotOf(res.exchange);
   return snapshot === undefined ? 'in a body not read as a list' : snapshot.has(id) ? 'once' : 'not at all';
@@ -45,7 +45,7 @@ function twice(ctx: Ctx, res: { exchange: Exchange }, id: string): boolean {
 }
 
 /** Whether `id` is the one order a list answer shows more than once. */
-function onlyTwice(ctx: Ctx, res: Response, id: string): boolean {
+function onlyTwice(ctx: Ctx, res: { exchange: Exchange }, id: string): boolean {
   const lists = ctx.memo.once(LIST_BODIES, () => new ListBodies());
   const duplicates = lists.findingsOf(res.exchange)?.duplicates ?? [];
   return duplicates.length === 1 && duplicates[0] === id;
@@ -76,8 +76,8 @@ export const raceCheck = check({
     const { id } = race;
     const failed = [...race.cancels, race.inFlight].find((r) => r instanceof HarnessError);
     if (failed) throw failed;
-    const cancels = race.cancels as Response[];
-    const inFlight = race.inFlight as Response | undefined;
+    const cancels = race.cancels as ResponseHead[];
+    const inFlight = race.inFlight as ResponseHead | undefined;
     const together = [...cancels, ...(inFlight ? [inFlight] : [])];
     const { spreadMs, overlapMs } = closeness(together.map((r) => r.exchange));
     ctx.note(

@@ -4,8 +4,8 @@
 
 import { UNMET } from '../../lib/check/needs.ts';
 import { OUTCOME, type Skip, skipOf } from '../../lib/check/skip.ts';
-import type { HarnessError } from '../../lib/errors.ts';
-import type { Response, SendOptions } from '../../lib/http/client.ts';
+import { HarnessError } from '../../lib/errors.ts';
+import type { Response, ResponseHead, SendOptions } from '../../lib/http/client.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../kit/context.ts';
 import { ORDERS, orderPath } from '../kit/paths.ts';
@@ -39,13 +39,24 @@ export const listOnce = list;
 /** One more cancel with the key (a shipped fixture read again, an id proven absent): what a judge adds. */
 export const cancelOnce = cancel;
 
+/**
+ * The race's answers without their bodies: the race is kept for the rest of the run, and a list body of a
+ * large store (the one beside the cancels, the one after) would be kept with it. The kit's one reading of
+ * each list body holds what the judges need.
+ */
 export interface Race {
   id: string;
-  cancels: Array<Response | HarnessError>;
+  cancels: Array<ResponseHead | HarnessError>;
   /** The list sent at the same moment (when the run's lists can be read). */
-  inFlight?: Response | HarnessError;
+  inFlight?: ResponseHead | HarnessError;
   /** A list once the race is over, when the key's window had room for it. */
-  after?: Response;
+  after?: ResponseHead;
+}
+
+function headOf<T extends Response | HarnessError>(r: T): ResponseHead | HarnessError {
+  if (r instanceof HarnessError) return r;
+  const { exchange, status, headers, bytes, receivedAtMs } = r as Response;
+  return { exchange, status, headers, bytes, receivedAtMs };
 }
 
 /** Whether the key's window, as last announced, has room for one more request beyond one a later judge adds. */
@@ -86,13 +97,15 @@ export function heldRace(ctx: Ctx): Promise<Race | { skip: Skip }> {
       `  cancelling order ${id} with ${RACERS} requests at one moment${lists ? ', a list beside them' : ''}`,
     );
     const del: SendOptions = { method: 'DELETE', path: orderPath(id) };
-    const all = await ctx.http.together([
-      ...Array.from({ length: RACERS }, () => del),
-      ...(lists ? [{ method: 'GET', path: ORDERS } as const] : []),
-    ]);
+    const all = (
+      await ctx.http.together([
+        ...Array.from({ length: RACERS }, () => del),
+        ...(lists ? [{ method: 'GET', path: ORDERS } as const] : []),
+      ])
+    ).map(headOf);
     // A list after, for the whole run's list judges, only when the key's window has room beyond the one
     // request the judges after it may add: a default run stays within one Free-plan minute.
-    const after = lists && roomAfter(ctx) ? await list(ctx) : undefined;
+    const after = lists && roomAfter(ctx) ? (headOf(await list(ctx)) as ResponseHead) : undefined;
     return {
       id,
       cancels: all.slice(0, RACERS),
