@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CheckResult } from '../../lib/check/model.ts';
 import { settingOf } from '../../lib/config/settings.ts';
+import { parseHar } from '../../lib/formats/har.ts';
 import type { Report } from '../../lib/report/model.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -152,21 +153,12 @@ export function checkOf(run: CliRun, id: string): CheckResult {
  */
 export function explain(run: CliRun, id: string): string {
   const c = run.report?.checks.find((x) => x.id === id);
-  let sent: string[] = [];
+  let sent: string[];
   try {
-    const har = JSON.parse(readFileSync(join(run.reportDir, 'latest', 'transcript.har'), 'utf8')) as {
-      log: {
-        entries: Array<{
-          startedDateTime: string;
-          time: number;
-          request: { method: string; url: string };
-          response: { status: number };
-        }>;
-      };
-    };
-    sent = har.log.entries.map(
+    const har = readFileSync(join(run.reportDir, run.report!.runId, 'transcript.har'), 'utf8');
+    sent = parseHar(har, 'transcript.har').map(
       (e, i) =>
-        `${i + 1} ${e.startedDateTime.slice(11, 23)} +${Math.round(e.time)}ms ${e.request.method} ${e.request.url.replace(/^[a-z]+:\/\/[^/]+/, '').slice(0, 80)} -> ${e.response.status}`,
+        `${i + 1} ${new Date(e.startedMs).toISOString().slice(11, 23)} +${Math.round(e.durationMs)}ms ${e.method} ${e.url.replace(/^[a-z]+:\/\/[^/]+/, '').slice(0, 80)} -> ${e.status}`,
     );
   } catch {
     sent = ['(no transcript.har)'];
