@@ -53,9 +53,6 @@ export function holdAfterRefusal(env: Tools, s: Sample, walk?: Walk): void {
   env.http.pacer.hold('primary', at + wait);
 }
 
-/** Spec §8 counts requests per minute: a Reset further ahead than that is no moment this wait trusts. */
-const MINUTE_MS = 60_000;
-
 /**
  * Before the walk, a refusal carrying no Reset (a front's page): the moment the key's last answer that
  * carried X-RateLimit-Reset named, while it is still ahead and within the minute, as the walk reads the
@@ -71,7 +68,8 @@ function announcedResetAtMs(env: Tools, at: number): number | undefined {
     if (resetKind(reset) !== 'unix-seconds') return undefined;
     const received = Date.parse(x.startedAt) + x.durationMs;
     const atMs = resetAtLocalMs(reset, received, serverDateMs(x.response.headers));
-    return atMs > at && atMs <= at + MINUTE_MS ? atMs : undefined;
+    // Spec §8's minute (UNKNOWN_429_BACKOFF_MS): a Reset further ahead is no moment this wait trusts.
+    return atMs > at && atMs <= at + UNKNOWN_429_BACKOFF_MS ? atMs : undefined;
   }
   return undefined;
 }
