@@ -29,7 +29,7 @@ describe('meta: checks and faults', () => {
       (c) => (c.level === 'MUST' || c.level === 'SHOULD') && !named.has(c.id),
     ).map(
       (c) =>
-        `${c.id} (${c.level}) is broken by no reference fault: add one to reference/faults/faults-<area>.ts and its proof to test/faults/`,
+        `${c.id} (${c.level}) is broken by no reference fault: add one to reference/faults/<area>.ts and its proof to test/faults/`,
     );
     expect(unbroken).toEqual([]);
   });
