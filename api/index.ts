@@ -22,7 +22,7 @@ export type { Exchange } from '../lib/http/transcript.ts';
 export type { Report, Verdict } from '../lib/report/model.ts';
 
 /**
- * The command's settings as one object: the same names as the keys in README's Settings table (`baseUrl`,
+ * The command's settings as one object: the same names as the keys of docs/settings.md (`baseUrl`,
  * `apiKey`, `cancellableOrderIds`, `maxRequests`, `referenceFaults`...), checked as the command checks them.
  * No ORDER_STORE_* variable is read: what the object says is the whole configuration (a dotenv file only when
  * `envFile` names one). Without `baseUrl`, the embedded reference server is tested; in CI (the CI variable

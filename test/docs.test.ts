@@ -1,10 +1,12 @@
-// README.md and .env.example stay true to the settings the command reads (lib/config/settings.ts).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// README.md, docs/ and .env.example stay true to the settings the command reads (lib/config/settings.ts), the
+// exit codes it gives, and each other: every page linked from the README, every relative link resolving.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parse } from 'dotenv';
 import { describe, expect, it } from 'vitest';
 import { catalogueMarkdown } from '../docs/checks-markdown.ts';
 import { withTables } from '../docs/reference-tables.ts';
+import { withSettingsTable } from '../docs/settings-markdown.ts';
 import { loadConfig } from '../lib/config/load.ts';
 import { SETTINGS } from '../lib/config/settings.ts';
 import { EXIT } from '../lib/errors.ts';
@@ -14,6 +16,9 @@ import { toleratedVariants } from './variants/index.ts';
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const example = readFileSync(join(ROOT, '.env.example'), 'utf8');
+const running = readFileSync(join(ROOT, 'docs', 'running.md'), 'utf8');
+const settingsPage = readFileSync(join(ROOT, 'docs', 'settings.md'), 'utf8');
+const pages = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md'));
 
 describe('documentation', () => {
   it('.env.example lists every setting with its default', () => {
@@ -41,29 +46,54 @@ describe('documentation', () => {
     expect(text).toBe(withTables(text));
   });
 
-  it('README names every flag and environment variable, the two set-up commands and the exit codes', () => {
-    for (const s of SETTINGS) {
-      expect(readme, s.flag).toContain(`\`${s.flag}`);
-      expect(readme, s.env).toContain(s.env);
+  it('docs/settings.md is the settings table of the command (regenerate with npm run docs)', () => {
+    expect(settingsPage).toBe(withSettingsTable(settingsPage));
+    for (const st of SETTINGS) {
+      expect(settingsPage, st.flag).toContain(`\`${st.flag}`);
+      expect(settingsPage, st.env).toContain(st.env);
     }
+  });
+
+  it('README is read in one sitting: the set-up commands, the exit codes, and a link to every page of docs/', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(350);
     expect(readme).toContain('npm ci');
     expect(readme).toContain('npm run conformance');
     expect(readme).toContain('npm test');
     expect(readme).toContain('npm run reference');
     for (const code of ['`0`', '`1`', '`2`', '`3`', '`4`']) expect(readme).toContain(code);
+    expect(pages.length).toBeGreaterThan(5);
+    for (const page of pages.filter((p) => p !== 'fault-pairs.md' && p !== 'rfc-excerpts.md'))
+      expect(readme, page).toContain(`](docs/${page})`);
   });
 
-  it('no command line in README or docs/ci.md carries a key: keys go in the environment or an env file', () => {
-    const ci = readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
-    const commands = [...`${readme}\n${ci}`.matchAll(/```(?:sh|yaml)\n([\s\S]*?)```/g)].flatMap((m) =>
+  it('every relative link of README, docs/ and reference/README.md names a file that exists', () => {
+    const files = ['README.md', 'reference/README.md', ...pages.map((p) => `docs/${p}`)];
+    let links = 0;
+    for (const file of files) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      for (const m of text.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)) {
+        if (/^[a-z]+:/.test(m[1]!)) continue;
+        links++;
+        expect(existsSync(join(ROOT, dirname(file), m[1]!)), `${file} → ${m[1]}`).toBe(true);
+      }
+    }
+    expect(links).toBeGreaterThan(15);
+  });
+
+  it('no command line in README or docs/ carries a key: keys go in the environment or an env file', () => {
+    const docs = pages.map((p) => readFileSync(join(ROOT, 'docs', p), 'utf8')).join('\n');
+    const commands = [...`${readme}\n${docs}`.matchAll(/```(?:sh|yaml)\n([\s\S]*?)```/g)].flatMap((m) =>
       m[1]!.split('\n'),
     );
     expect(commands.length).toBeGreaterThan(10);
     expect(commands.filter((l) => /--(second-)?api-key\b/.test(l))).toEqual([]);
   });
 
-  it("README's exit-code table is the code's: every code of EXIT, each row naming what gives it", () => {
-    const table = readme.slice(readme.indexOf('### Exit codes'), readme.indexOf('## Settings'));
+  it("the exit-code tables are the code's: every code of EXIT, each row of docs/running.md naming what gives it", () => {
+    const short = readme.slice(readme.indexOf('### Exit codes'), readme.indexOf('## In CI'));
+    const shortRows = [...short.matchAll(/^\| `(\d)` \| (.*) \|$/gm)].map((m) => Number(m[1]));
+    expect(shortRows.sort()).toEqual(Object.values(EXIT).sort());
+    const table = running.slice(running.indexOf('## Exit codes'), running.indexOf('**Plan, then send.**'));
     const rows = new Map(
       [...table.matchAll(/^\| `(\d)` \| (.*) \|$/gm)].map((m) => [Number(m[1]), m[2]!] as const),
     );

@@ -1,4 +1,4 @@
-// The safety contract towards a target (README, Safety towards the target), proven against the reference
+// The safety contract towards a target (docs/safety.md), proven against the reference
 // server: the budget is never exceeded, only the orders handed over are cancelled, and no key is ever
 // printed or written.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // The catalogue of settings: flag, environment twin, default, meaning. load.ts parses them; --help,
-// README and .env.example are checked against this list by the tests, so it is the one source of truth.
+// docs/settings.md (generated) and .env.example are checked against this list by the tests: the one source of truth.
 
 /** `headers`: a flag given once per value, one value per line in its variable. */
 export type SettingKind = 'string' | 'integer' | 'boolean' | 'list' | 'headers';
@@ -26,7 +26,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_BASE_URL',
     kind: 'string',
     default: '',
-    help: 'Target base URL; its path must end in /v1. Unset: the embedded reference server is started and tested.',
+    help: 'Target base URL; its path must end in /v1 (spec §9 rule 1). Unset: the embedded reference server is started and tested.',
   },
   {
     key: 'apiKey',
@@ -162,7 +162,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_CONSISTENCY_SECONDS',
     kind: 'integer',
     default: '0',
-    help: "How long the server declares its lists may lag a cancel (eventual consistency): a list read within this many seconds of a cancel may still show the order as before. 0: read-your-writes, the spec's reading.",
+    help: "How long the server declares its lists may lag a cancel (eventual consistency): a list read within this many seconds of a cancel may still show the order as before. The report says how long lists lagged. 0: read-your-writes, the spec's reading (STATE-LIST-AFTER-CANCEL).",
   },
   {
     key: 'replayPath',
@@ -211,7 +211,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_TRUST_ORDER_LIST',
     kind: 'boolean',
     default: 'false',
-    help: 'Opt-in: trust that the order list holds every order, so ids near listed ones (0, 1, -1 included) may be cancelled as absent. Off: only ids far outside the list, never after signs of paging.',
+    help: 'Opt-in: trust that the order list holds every order, so ids near listed ones (0, 1, -1 included) may be cancelled as absent. Off: only ids far outside the list, never after signs of paging. On by itself for the embedded target.',
   },
   {
     key: 'allowKeyInUrl',
@@ -365,7 +365,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_HEADERS',
     kind: 'headers',
     default: '',
-    help: '"Name: value" sent with every request (a gateway\'s header); repeat the flag, or one per line in the variable. Never Authorization, Host or framing headers; the value of a name that looks secret (token, key, secret, auth, cookie, session, password, signature) is never printed or written.',
+    help: '"Name: value" sent with every request (a gateway\'s header); repeat the flag, or one per line in the variable. Never Authorization, Host or framing headers; the value of a name that looks secret (token, key, secret, auth, cookie, session, password, signature) is never printed or written (a curl line carries $ORDER_STORE_HEADER_<NAME> in its place).',
   },
   {
     key: 'reports',

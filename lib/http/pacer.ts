@@ -1,5 +1,5 @@
 // Decides when the next request may leave, so a run never trips a rate limit it could see coming and never
-// sends inside a Retry-After period (README, Safety towards the target), and counts the global request budget.
+// sends inside a Retry-After period (docs/safety.md), and counts the global request budget.
 // It reads headers only through rate-limit-headers.ts; it never judges whether they conform.
 import { LimitError } from '../config/limits.ts';
 import { HarnessError } from '../errors.ts';

@@ -138,7 +138,7 @@ function floorOf(
 
 /**
  * Why the evaluation leaves the run incomplete: a check left out by one of the harness's own limits (the
- * budget, the wait limit: exit 3, as the README says of any limit), or, in a certification run, any check
+ * budget, the wait limit: exit 3, as docs/running.md says of any limit), or, in a certification run, any check
  * that did not run.
  */
 export function evaluationGaps(e: Evaluation): string[] {

@@ -41,7 +41,7 @@ function noCrash(run: HostileRun): void {
   expect(run.report!.incompleteReasons.join(' ')).not.toMatch(/have no verdict/);
 }
 
-/** What this suite holds a run folder to, whatever the body: a few MB (README, Guarantees). */
+/** What this suite holds a run folder to, whatever the body: a few MB (docs/reports.md). */
 const REPORTS_BOUND = 12 * 1024 * 1024;
 /** The longest console line: a million-digit id is never quoted whole. */
 const LINE_BOUND = 4000;

@@ -1,6 +1,6 @@
 // Peak memory against a large list: the command, spawned from the build, reads a list of 300,000 orders
 // (27 MB) and its peak resident set stays within a bound proportional to the body. Measured the same way at
-// the default cap (--max-response-bytes, 128 MiB: a 132 MB list), it was 811 MB: under 1 GiB (README). Set
+// the default cap (--max-response-bytes, 128 MiB: a 132 MB list), it was 811 MB: under 1 GiB (docs/reports.md). Set
 // OSC_RSS_AT_CAP=1 to run that one too (about 15 s and 1 GiB of memory more).
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
