@@ -8,6 +8,13 @@ import { type FaultProof, type FaultProofs, NO_PROBE } from './proof.ts';
 
 export const AUTH_FAULTS = {
   'auth-any-token': {
+    masking: {
+      hides: {
+        'auth-scheme-case-sensitive': 'accepting any token also accepts "bearer <key>"... as the demo key',
+        'ratelimit-bucket-per-route':
+          "the first counts every other token's request as the key's, requests the run cannot tell apart from other traffic on the key: too few steps are left across the three routes to show their counts apart",
+      },
+    },
     probe: async (s) => (await call(s, '/store/orders', { key: 'anything-at-all' })).status,
     faithful: 401,
     faulty: 200,
@@ -32,6 +39,7 @@ export const AUTH_FAULTS = {
     caught: [{ fails: ['AUTH-BEFORE-EXISTENCE', 'AUTH-MISSING-401'], args: NO_PROBE, exit: 1 }],
   },
   'auth-no-www-authenticate': {
+    masking: { removes: ['challenge'] },
     probe: async (s) => {
       const a = await call(s, '/store/orders', { key: null });
       return [a.status, a.headers['www-authenticate']];
@@ -41,6 +49,12 @@ export const AUTH_FAULTS = {
     caught: [{ fails: ['AUTH-WWW-AUTHENTICATE'], args: NO_PROBE, exit: 1 }],
   },
   'auth-scheme-case-sensitive': {
+    masking: {
+      hides: {
+        'list-cancelled-twice':
+          'the only list the run reads after a cancel is sent with a lower-case bearer (AUTH-SCHEME-CASE-INSENSITIVE), which the first refuses',
+      },
+    },
     probe: async (s) => {
       const statuses = [];
       for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
@@ -79,6 +93,12 @@ export const AUTH_FAULTS = {
     onlyBy: ['AUTH-OTHER-SCHEME-401'],
   },
   'auth-other-scheme-accepted': {
+    masking: {
+      hides: {
+        'auth-scheme-case-sensitive':
+          'accepting the key under any scheme name accepts it under "bearer" too (the scheme is not read at all): nothing is left for the second to refuse',
+      },
+    },
     probe: async (s) =>
       Promise.all(
         ['Token', 'ApiKey', 'Digest'].map(
@@ -122,6 +142,7 @@ export const AUTH_FAULTS = {
     caught: [{ fails: ['AUTH-EMPTY-BEARER-401'], args: NO_PROBE, exit: 1 }],
   },
   'auth-challenge-basic': {
+    masking: { bends: ['challenge'] },
     probe: async (s) => (await call(s, '/store/orders', { key: null })).headers['www-authenticate'],
     faithful: 'Bearer realm="order-store"',
     faulty: 'Basic realm="order-store"',

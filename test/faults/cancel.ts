@@ -7,6 +7,7 @@ import { type FaultProofs, NO_PROBE, SHORT_WINDOW } from './proof.ts';
 
 export const CANCEL_FAULTS = {
   'cancel-200-instead-of-204': {
+    masking: { removes: ['pending-204'] },
     probe: async (s) => {
       const a = await call(s, '/store/orders/1', del);
       return [a.status, a.headers['content-type'], (a.json as { id?: bigint } | undefined)?.id];
@@ -16,6 +17,7 @@ export const CANCEL_FAULTS = {
     caught: [{ fails: ['CANCEL-PENDING-204'], args: NO_PROBE, exit: 1 }],
   },
   'cancel-204-with-body': {
+    masking: { reads: ['pending-204'] },
     probe: async (s) => {
       const raw = await rawExchange(
         s,
@@ -34,6 +36,7 @@ export const CANCEL_FAULTS = {
     caught: [{ fails: ['CANCEL-204-NO-CONTENT'], args: NO_PROBE, exit: 1 }],
   },
   'cancel-unknown-204': {
+    masking: { bends: ['absent-answer'], removes: ['absent-404'] },
     probe: async (s) => (await call(s, '/store/orders/5', del)).status,
     faithful: 404,
     faulty: 204,
@@ -44,12 +47,14 @@ export const CANCEL_FAULTS = {
     ],
   },
   'cancel-shipped-204': {
+    masking: { removes: ['shipped-409'] },
     probe: async (s) => [(await call(s, '/store/orders/42', del)).status, cancelled(s)],
     faithful: [409, []],
     faulty: [204, ['42']],
     caught: [{ fails: ['CANCEL-SHIPPED-409'], args: NO_PROBE, exit: 1 }],
   },
   'cancel-204-content-length-0': {
+    masking: { reads: ['pending-204'] },
     probe: async (s) => {
       const raw = await rawExchange(
         s,

@@ -7,6 +7,7 @@ import { type FaultProofs, NO_PROBE } from './proof.ts';
 
 export const ERRORS_FAULTS = {
   'error-missing-message': {
+    masking: { reads: ['error-json'] },
     probe: async (s) => Object.keys((await call(s, '/nowhere')).json as object),
     faithful: ['code', 'message', 'status'],
     faulty: ['code', 'status'],
@@ -19,12 +20,14 @@ export const ERRORS_FAULTS = {
     ],
   },
   'error-status-string': {
+    masking: { bends: ['error-status'], reads: ['error-json'] },
     probe: async (s) => ((await call(s, '/nowhere')).json as { status: unknown }).status,
     faithful: 404n,
     faulty: '404',
     caught: [{ fails: ['ERR-BODY-SCHEMA', 'CANCEL-UNKNOWN-404-BODY'], args: NO_PROBE, exit: 1 }],
   },
   'error-status-mismatch': {
+    masking: { bends: ['error-status'], reads: ['error-json'] },
     probe: async (s) => [
       ((await call(s, '/nowhere')).json as { status: unknown }).status,
       ((await call(s, '/store/orders/x', del)).json as { status: unknown }).status,
@@ -40,6 +43,7 @@ export const ERRORS_FAULTS = {
     ],
   },
   'error-text-plain': {
+    masking: { removes: ['error-json'] },
     probe: async (s) => {
       const a = await call(s, '/store/orders/5', del);
       return [a.status, a.headers['content-type'], a.json === undefined];
@@ -49,6 +53,7 @@ export const ERRORS_FAULTS = {
     caught: [{ fails: ['ERR-BODY-SCHEMA', 'AUTH-401-ERROR-BODY'], args: NO_PROBE, exit: 1 }],
   },
   'conflict-body-not-error': {
+    masking: { reads: ['shipped-409'] },
     probe: async (s) =>
       Object.keys((await call(s, `/store/orders/${s.fixtures.shipped[0]}`, del)).json as object),
     faithful: ['code', 'message', 'status'],
@@ -56,6 +61,7 @@ export const ERRORS_FAULTS = {
     caught: [{ fails: ['CANCEL-SHIPPED-409-BODY'], args: NO_PROBE, exit: 1 }],
   },
   'error-json-labelled-html': {
+    masking: { reads: ['error-json'] },
     probe: async (s) => (await call(s, '/nowhere')).headers['content-type'],
     faithful: 'application/json',
     faulty: 'text/html; charset=utf-8',

@@ -5,6 +5,7 @@ import { type FaultProofs, NO_PROBE } from './proof.ts';
 
 export const HTTP_FAULTS = {
   'http-no-date': {
+    masking: { removes: ['date'] },
     probe: async (s) => (await call(s, '/store/orders')).headers.date === undefined,
     faithful: false,
     faulty: true,
@@ -12,6 +13,7 @@ export const HTTP_FAULTS = {
     onlyBy: ['HTTP-REQUIRED-FIELDS'],
   },
   'http-date-iso': {
+    masking: { bends: ['date'] },
     probe: async (s) => /^\d{4}-\d\d-\d\dT/.test((await call(s, '/store/orders')).headers.date ?? ''),
     faithful: false,
     faulty: true,
@@ -19,6 +21,7 @@ export const HTTP_FAULTS = {
     onlyBy: ['HTTP-FIELD-SYNTAX'],
   },
   'http-content-type-comma': {
+    masking: { removes: ['json-label'] },
     probe: async (s) => (await call(s, '/store/orders')).headers['content-type'],
     faithful: 'application/json',
     faulty: 'application/json, charset=utf-8',

@@ -7,6 +7,7 @@ import { type FaultProofs, NO_PROBE } from './proof.ts';
 
 export const LIST_FAULTS = {
   'list-wrapped': {
+    masking: { removes: ['list-array'] },
     probe: async (s) => Array.isArray((await call(s, '/store/orders')).json),
     faithful: true,
     faulty: false,
@@ -38,6 +39,7 @@ export const LIST_FAULTS = {
     caught: [{ fails: ['LIST-ITEMS-ORDER'], args: NO_PROBE, exit: 1 }],
   },
   'list-query-narrows': {
+    masking: { reads: ['list-array'] },
     probe: async (s) => [
       ((await call(s, '/store/orders?limit=2')).json as unknown[]).length,
       ((await call(s, '/store/orders?status=shipped')).json as unknown[]).length,
@@ -69,6 +71,7 @@ export const LIST_FAULTS = {
     caught: [{ fails: ['LIST-IDS-UNIQUE'], args: NO_PROBE, exit: 1 }],
   },
   'list-xml-unless-json-asked': {
+    masking: { reads: ['list-array'] },
     probe: async (s) =>
       (await call(s, '/store/orders', { headers: { accept: '*/*' } })).headers['content-type'],
     faithful: 'application/json',
@@ -76,6 +79,7 @@ export const LIST_FAULTS = {
     caught: [{ fails: ['LIST-JSON-ANY-ACCEPT'], args: NO_PROBE, exit: 1 }],
   },
   'list-pending-only': {
+    masking: { removes: ['listed-cancelled'] },
     probe: async (s) =>
       ((await call(s, '/store/orders')).json as Array<{ id: bigint }>).map((o) => String(o.id)).length,
     faithful: 8,
@@ -83,6 +87,7 @@ export const LIST_FAULTS = {
     caught: [{ fails: ['LIST-HOLDS-FIXTURES'], args: NO_PROBE, exit: 1 }],
   },
   'list-cancelled-twice': {
+    masking: { reads: ['listed-cancelled'] },
     probe: async (s) => {
       const ids = async () =>
         ((await call(s, '/store/orders')).json as Array<{ id: bigint }>).map((o) => String(o.id));

@@ -14,6 +14,7 @@ async function cancelEach(s: RunningReference, raws: readonly string[]) {
 
 export const ORDER_ID_FAULTS = {
   'int64-number-ids': {
+    masking: { removes: ['strict-reader'] },
     probe: async (s) => {
       const text = (await call(s, '/store/orders')).text;
       const ids = [...text.matchAll(/"id":(-?\d+)/g)].map((m) => m[1]);
@@ -44,6 +45,7 @@ export const ORDER_ID_FAULTS = {
     ],
   },
   'orderid-malformed-500': {
+    masking: { bends: ['absent-answer'], removes: ['strict-reader'] },
     probe: async (s) => {
       const a = await call(s, '/store/orders/1.5', del);
       return [a.status, a.headers['content-type']];
@@ -61,6 +63,7 @@ export const ORDER_ID_FAULTS = {
     ],
   },
   'orderid-lenient-parse': {
+    masking: { removes: ['strict-reader'] },
     probe: (s) => cancelEach(s, ['7abc', '0x7', '+2', '003']),
     faithful: [[400, 400, 400, 400], []],
     faulty: [
@@ -73,6 +76,7 @@ export const ORDER_ID_FAULTS = {
     ],
   },
   'orderid-unicode-digits': {
+    masking: { reads: ['strict-reader'] },
     probe: (s) => cancelEach(s, ['%D9%A7', '%EF%BC%92', '%E0%A5%A9']),
     faithful: [[400, 400, 400], []],
     faulty: [
@@ -84,6 +88,7 @@ export const ORDER_ID_FAULTS = {
     onlyBy: ['ID-CANCEL-SPELLING'],
   },
   'orderid-trims-whitespace': {
+    masking: { reads: ['strict-reader'] },
     probe: (s) => cancelEach(s, ['%207', '2%0A', '%C2%A03']),
     faithful: [[400, 400, 400], []],
     faulty: [
@@ -94,6 +99,7 @@ export const ORDER_ID_FAULTS = {
     onlyBy: ['ID-CANCEL-SPELLING'],
   },
   'orderid-wraps-uint64': {
+    masking: { reads: ['strict-reader'] },
     probe: (s) => cancelEach(s, ['18446744073709551623', '-18446744073709551614', '9223372036854775808']),
     // 2^63 wraps to -2^63, which no order has: a 404 where the faithful server says 400.
     faithful: [[400, 400, 400], []],
@@ -106,6 +112,13 @@ export const ORDER_ID_FAULTS = {
     onlyBy: ['ID-CANCEL-MISREAD'],
   },
   'orderid-hex-prefix': {
+    masking: {
+      reads: ['strict-reader'],
+      hides: {
+        'orderid-wraps-uint64':
+          'both bend the one strict reader: the hexadecimal one reads every decimal id itself, never wrapping it',
+      },
+    },
     // 0x2 and 0X3 name pending orders; 0o7 (octal) does not read.
     probe: (s) => cancelEach(s, ['0x2', '0X3', '0o7']),
     faithful: [[400, 400, 400], []],
@@ -118,6 +131,7 @@ export const ORDER_ID_FAULTS = {
     onlyBy: ['ID-CANCEL-SPELLING'],
   },
   'orderid-nfkc-digits': {
+    masking: { reads: ['strict-reader'] },
     probe: (s) => cancelEach(s, ['%EF%BC%92', '%F0%9D%9F%91', '%D9%A7']),
     faithful: [[400, 400, 400], []],
     faulty: [

@@ -47,7 +47,7 @@ Retry-After, or a burst sized by a Remaining that does not count); each fault is
 |---|---|---|
 ${rows(EXCLUDED.map(([a, b, why]) => [`\`${a}\``, `\`${b}\``, why]))}
 `;
-  writeFileSync(new URL('../docs/fault-pairs.md', import.meta.url), text);
+  writeFileSync(new URL('../../docs/fault-pairs.md', import.meta.url), text);
 }
 
 describe(`masking matrix (${ALL ? 'every coexisting pair' : 'the sample'}: ${PAIRS.length} pairs)`, () => {

@@ -35,6 +35,7 @@ export const PETS_FAULTS = {
     onlyBy: ['HTTP-FIELD-SYNTAX'],
   },
   'pets-json-invalid': {
+    masking: { reads: ['json-label'] },
     probe: async (s) => {
       const a = await call(s, '/pets/101');
       return [a.headers['content-type'], a.json !== undefined];

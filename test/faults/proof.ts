@@ -3,6 +3,7 @@
 // catch it and the exit code. Types and run set-ups only; the tests beside this folder run them.
 import type { Area, FAULTS, ReferenceServerOptions, RunningReference } from '../../reference/server.ts';
 import type { FakeClock } from '../support/reference-calls.ts';
+import type { Masking } from './masking.ts';
 
 /** The ids of the faults of one area of the catalogue. */
 export type FaultIn<A extends Area> = Extract<(typeof FAULTS)[number], { area: A }>['id'];
@@ -42,6 +43,11 @@ export interface FaultProof {
    * `caught` run, the rest of the suite must pass it: no fail, no warn, exit 0 (test/faults/only-by.test.ts).
    */
   onlyBy?: string[];
+  /**
+   * What this fault leaves nothing to judge of (the parts of answers it bends, removes or reads, and faults it
+   * hides in a way of its own): the pairs left out of the masking matrix are computed from these.
+   */
+  masking?: Masking;
 }
 
 /** The proofs of one area: exactly its faults, so tsc rejects a misspelt or a missing id. */

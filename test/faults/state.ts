@@ -12,6 +12,14 @@ const listed = async (s: RunningReference, id: bigint): Promise<boolean> =>
 
 export const STATE_FAULTS = {
   'list-cache-after-cancel': {
+    masking: {
+      hides: {
+        'cancelled-reappears':
+          'both bend how the list shows a cancelled order in its first seconds, each undoing the other: the second hides it for 4 s, just as long as the first keeps showing it from its cache, so every list shows it gone',
+        'cancel-forgotten':
+          'the second makes a cancelled order pending again 3 s after its cancel, before the first would drop it from the cached list: it never leaves the list, and listing it is then right',
+      },
+    },
     probe: async (s, clock) => {
       const status = (await call(s, '/store/orders/1', del)).status;
       const soon = await listed(s, 1n);

@@ -5,6 +5,12 @@ import { type FaultProofs, NO_PROBE } from './proof.ts';
 
 export const VERSIONING_FAULTS = {
   'api-not-under-v1': {
+    masking: {
+      hides: {
+        'ratelimit-limit-by-status':
+          'every /v1 path answers 404 with the key, so every answer is an error and carries the Limit the second doubles: no success answer is left to differ from',
+      },
+    },
     probe: async (s) => (await call(s, '/store/orders')).status,
     faithful: 200,
     faulty: 404,

@@ -6,6 +6,7 @@ import { type FaultProofs, LONG_WINDOW, NO_PROBE, PROBE } from '../proof.ts';
 
 export const HEADER_FAULTS = {
   'ratelimit-headers-missing-on-errors': {
+    masking: { removes: ['ratelimit-404', 'ratelimit-4xx'], reads: ['x-ratelimit'] },
     probe: async (s) => [
       (await call(s, '/store/orders')).headers['x-ratelimit-limit'],
       (await call(s, '/nowhere')).headers['x-ratelimit-remaining'],
@@ -23,6 +24,7 @@ export const HEADER_FAULTS = {
     ],
   },
   'ratelimit-headers-missing-on-404': {
+    masking: { bends: ['ratelimit-404'], reads: ['absent-404', 'x-ratelimit'] },
     probe: async (s) => [
       (await call(s, '/store/orders')).headers['x-ratelimit-limit'],
       (await call(s, '/nowhere')).headers['x-ratelimit-remaining'],
@@ -37,6 +39,7 @@ export const HEADER_FAULTS = {
     ],
   },
   'ratelimit-reset-ms': {
+    masking: { bends: ['reset'], reads: ['x-ratelimit'] },
     probe: async (s) => (await call(s, '/store/orders')).headers['x-ratelimit-reset'],
     faithful: String(Math.ceil((START + 60_000) / 1000)),
     faulty: String(START + 60_000),
@@ -50,6 +53,7 @@ export const HEADER_FAULTS = {
     ],
   },
   'ratelimit-reset-delta': {
+    masking: { bends: ['reset'], reads: ['x-ratelimit'] },
     probe: async (s) => (await call(s, '/store/orders')).headers['x-ratelimit-reset'],
     faithful: String(Math.ceil((START + 60_000) / 1000)),
     faulty: '60',
@@ -63,6 +67,7 @@ export const HEADER_FAULTS = {
     ],
   },
   'ratelimit-reset-rolling': {
+    masking: { bends: ['reset'], removes: ['reset-window'], reads: ['x-ratelimit'] },
     probe: async (s, clock) => {
       const first = (await call(s, '/store/orders')).headers['x-ratelimit-reset'];
       clock.advance(5000);
@@ -84,6 +89,7 @@ export const HEADER_FAULTS = {
     ],
   },
   'ratelimit-reset-window-start': {
+    masking: { bends: ['reset'], reads: ['x-ratelimit'] },
     probe: async (s, clock) => {
       await call(s, '/store/orders');
       clock.advance(5000);
@@ -97,6 +103,15 @@ export const HEADER_FAULTS = {
     ],
   },
   'ratelimit-remaining-one-high': {
+    masking: {
+      reads: ['429', 'x-ratelimit'],
+      hides: {
+        'ratelimit-not-atomic':
+          'a 429 that came earlier than Remaining announced forbids the burst (a burst sized by it could overshoot and get the key banned)',
+        'ratelimit-off-by-one':
+          'the two cancel out: a window of Limit + 1 whose Remaining counts it down exactly, the same answers as a server whose X-RateLimit-Limit is one low',
+      },
+    },
     options: TWO_PER_MINUTE,
     probe: async (s) => (await calls(s, 3)).map((a) => [a.status, a.headers['x-ratelimit-remaining']]),
     faithful: [
@@ -112,6 +127,7 @@ export const HEADER_FAULTS = {
     caught: [{ ...PROBE, fails: ['RL-PROBE-LIMIT-NOT-EARLY'], exit: 1 }],
   },
   'ratelimit-reset-frozen': {
+    masking: { bends: ['reset'], reads: ['x-ratelimit'] },
     probe: async (s, clock) => {
       await call(s, '/store/orders');
       clock.advance(61_000);
@@ -125,6 +141,7 @@ export const HEADER_FAULTS = {
     ],
   },
   'ratelimit-limit-by-status': {
+    masking: { reads: ['ratelimit-4xx', 'x-ratelimit'] },
     probe: async (s) => [
       (await call(s, '/store/orders')).headers['x-ratelimit-limit'],
       (await call(s, '/nowhere')).headers['x-ratelimit-limit'],
@@ -134,6 +151,16 @@ export const HEADER_FAULTS = {
     caught: [{ fails: ['RL-HEADERS-LIMIT-BY-STATUS'], args: NO_PROBE, exit: 1 }],
   },
   'ratelimit-remaining-stuck': {
+    masking: {
+      bends: ['remaining'],
+      reads: ['x-ratelimit'],
+      hides: {
+        'ratelimit-not-atomic':
+          'a burst sized by a Remaining that does not count could overshoot the limit and get the key banned, so it is not sent (RL-PROBE-BURST says why)',
+        'ratelimit-off-by-one':
+          "a Remaining that never falls does not say how many of the window's requests came before the walk, so one request over the limit cannot be told from one sent earlier in the window",
+      },
+    },
     options: TWO_PER_MINUTE,
     probe: async (s) => (await calls(s, 3)).map((a) => [a.status, a.headers['x-ratelimit-remaining']]),
     faithful: [
@@ -155,6 +182,7 @@ export const HEADER_FAULTS = {
     ],
   },
   'ratelimit-remaining-negative': {
+    masking: { bends: ['remaining'], reads: ['429-fields', 'x-ratelimit'] },
     options: TWO_PER_MINUTE,
     probe: async (s) => (await calls(s, 4)).map((a) => a.headers['x-ratelimit-remaining']),
     faithful: ['1', '0', '0', '0'],
@@ -162,6 +190,7 @@ export const HEADER_FAULTS = {
     caught: [{ ...PROBE, fails: ['RL-PROBE-429-HEADERS', 'RL-HEADERS-VALID'], exit: 1 }],
   },
   'ratelimit-limit-fixed-100': {
+    masking: { reads: ['x-ratelimit'] },
     probe: async (s) => (await call(s, '/store/orders')).headers['x-ratelimit-limit'],
     faithful: '60',
     faulty: '100',
@@ -176,6 +205,7 @@ export const HEADER_FAULTS = {
     ],
   },
   'ratelimit-headers-twice-on-404': {
+    masking: { bends: ['ratelimit-404'], reads: ['absent-404', 'x-ratelimit'] },
     probe: async (s) => [
       (await call(s, '/store/orders')).headers['x-ratelimit-remaining'],
       (await call(s, '/nowhere')).headers['x-ratelimit-remaining'],

@@ -6,6 +6,13 @@ import { type FaultProofs, NO_PROBE, PROBE } from '../proof.ts';
 
 export const LIMITER_FAULTS = {
   'ratelimit-never-limits': {
+    masking: {
+      removes: ['429', '429-fields'],
+      hides: {
+        'ratelimit-reset-frozen':
+          'nothing limits the key, so no Retry-After makes the run wait past the first Reset moment, where a frozen Reset shows (waiting out a whole window for that alone is not worth its cost to a real run)',
+      },
+    },
     options: TWO_PER_MINUTE,
     probe: async (s) => (await calls(s, 4)).map((a) => [a.status, a.headers['x-ratelimit-remaining']]),
     faithful: [
@@ -30,6 +37,18 @@ export const LIMITER_FAULTS = {
     caught: [{ ...PROBE, fails: ['RL-PROBE-LIMIT-ENFORCED'], exit: 1 }],
   },
   'ratelimit-retry-after-inconsistent': {
+    masking: {
+      bends: ['retry-after'],
+      reads: ['429-fields'],
+      hides: {
+        'ratelimit-window-never-resets':
+          'the 429 asks for a wait of about 2000 s, past any wait limit, and a request inside it is how keys get banned: no recovery is tried that could find the limit never lifting',
+        'ratelimit-not-atomic':
+          'the burst needs the fresh window after the recovery, and the key may send nothing inside the 2000 s Retry-After',
+        'ratelimit-reset-frozen':
+          'the key may send nothing inside the 2000 s Retry-After, so no answer of the run comes after the Reset moment, where a frozen Reset shows',
+      },
+    },
     options: TWO_PER_MINUTE,
     probe: async (s, clock) => {
       await calls(s, 2);
@@ -48,6 +67,7 @@ export const LIMITER_FAULTS = {
     ],
   },
   'ratelimit-retry-after-short': {
+    masking: { bends: ['retry-after'], reads: ['429-fields'] },
     options: TWO_PER_MINUTE,
     probe: async (s, clock) => {
       const refused = (await calls(s, 3))[2]!;
@@ -62,6 +82,7 @@ export const LIMITER_FAULTS = {
     ],
   },
   'ratelimit-no-retry-after': {
+    masking: { bends: ['retry-after'], reads: ['429-fields'] },
     options: TWO_PER_MINUTE,
     probe: async (s) => (await calls(s, 3))[2]!.headers['retry-after'],
     faithful: '60',
@@ -72,6 +93,7 @@ export const LIMITER_FAULTS = {
     onlyBy: ['RL-PROBE-429-RETRY-AFTER'],
   },
   'ratelimit-not-atomic': {
+    masking: { reads: ['429'] },
     options: { rateLimit: { limit: 5, windowSeconds: 60 } },
     probe: async (s) => (await burst(s, 200)) > 5,
     faithful: false,
@@ -86,6 +108,10 @@ export const LIMITER_FAULTS = {
     ],
   },
   'ratelimit-window-never-resets': {
+    masking: {
+      reads: ['429'],
+      hides: { 'ratelimit-not-atomic': 'the burst needs a fresh window, and the first one never ends' },
+    },
     options: { rateLimit: { limit: 1, windowSeconds: 2 } },
     probe: async (s, clock) => {
       const before = await calls(s, 2);
@@ -100,6 +126,7 @@ export const LIMITER_FAULTS = {
     caught: [{ ...PROBE, fails: ['RL-PROBE-RECOVERY'], exit: 1 }],
   },
   'ratelimit-refused-503': {
+    masking: { removes: ['429-fields'], reads: ['429'] },
     options: TWO_PER_MINUTE,
     probe: async (s) => {
       const refused = (await calls(s, 3))[2]!;
@@ -119,6 +146,7 @@ export const LIMITER_FAULTS = {
     ],
   },
   'ratelimit-draft-fields-only': {
+    masking: { removes: ['x-ratelimit'] },
     probe: async (s) => {
       const a = await call(s, '/store/orders');
       return [a.headers['x-ratelimit-remaining'], a.headers.ratelimit, a.headers['ratelimit-policy']];
@@ -146,6 +174,7 @@ export const LIMITER_FAULTS = {
     onlyBy: ['RL-PROBE-FORWARDED-HEADERS'],
   },
   'ratelimit-429-body-text': {
+    masking: { reads: ['429-fields'] },
     options: TWO_PER_MINUTE,
     probe: async (s) => (await calls(s, 3))[2]!.headers['content-type'],
     faithful: 'application/json',
@@ -153,6 +182,7 @@ export const LIMITER_FAULTS = {
     caught: [{ ...PROBE, fails: ['RL-PROBE-429-BODY'], exit: 1 }],
   },
   'ratelimit-delete-two-units': {
+    masking: { bends: ['count'], reads: ['ratelimit-4xx', 'x-ratelimit'] },
     probe: async (s) => [
       (await call(s, '/store/orders')).headers['x-ratelimit-remaining'],
       (await call(s, '/store/orders/5', del)).headers['x-ratelimit-remaining'],
@@ -165,6 +195,7 @@ export const LIMITER_FAULTS = {
     onlyBy: ['RL-BUCKET-ONE-UNIT'],
   },
   'ratelimit-bucket-per-path': {
+    masking: { bends: ['count'], reads: ['ratelimit-4xx', 'reset-window', 'x-ratelimit'] },
     probe: async (s) => [
       (await call(s, '/store/orders')).headers['x-ratelimit-remaining'],
       (await call(s, '/store/orders/5', del)).headers['x-ratelimit-remaining'],
@@ -178,6 +209,7 @@ export const LIMITER_FAULTS = {
     onlyBy: ['RL-BUCKET-ONE-COUNT'],
   },
   'ratelimit-bucket-per-route': {
+    masking: { bends: ['count'], reads: ['ratelimit-4xx', 'reset-window', 'x-ratelimit'] },
     probe: async (s, clock) => {
       const a = await call(s, '/store/orders');
       clock.advance(5000);
