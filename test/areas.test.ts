@@ -20,6 +20,8 @@ const MACHINERY: Record<string, readonly string[]> = {
     'proof.ts',
     'run.ts',
     'pairs.ts',
+    'masking.ts',
+    'masking.test.ts',
     'probes.test.ts',
     'matrix.test.ts',
     'only-by.test.ts',
@@ -67,6 +69,7 @@ describe('the area names', () => {
       ['variants', VARIANTS, 'VARIANTS'],
     ] as const) {
       const areas = new Set(items.map((f) => f.area));
+      expect(areas.size, folder).toBeGreaterThan(3);
       for (const area of areas) {
         const ids = items.filter((f) => f.area === area).map((f) => f.id);
         const name = `${area.toUpperCase().replace(/-/g, '_')}_${suffix}`;

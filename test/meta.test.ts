@@ -35,6 +35,7 @@ describe('meta: checks and faults', () => {
   });
 
   it('the checks broken elsewhere are asserted failing there', () => {
+    expect(Object.keys(BROKEN_ELSEWHERE).length).toBeGreaterThan(0);
     for (const [id, file] of Object.entries(BROKEN_ELSEWHERE)) {
       const text = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
       expect(text, `${file} never asserts ${id} fails`).toMatch(

@@ -27,6 +27,7 @@ describe('Order schema on exact values', () => {
       ['"shipDate":"2026-01-01 00:00:00"', /\/0\/shipDate must match format "date-time"/],
       ['"complete":"yes"', /\/0\/complete must be boolean/],
     ];
+    expect(cases.length).toBeGreaterThan(0);
     for (const [fields, message] of cases) {
       const r = order(fields);
       expect(r.ok).toBe(true);

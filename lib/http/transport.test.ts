@@ -43,6 +43,7 @@ describe('transport', () => {
     const ours = newAgent(SETTINGS, KEEP);
     const theirs = new undici.Agent();
     try {
+      expect(PATHS.length).toBeGreaterThan(0);
       for (const path of PATHS) {
         const a = await request(`${origin}${path}`, {
           method: 'DELETE',

@@ -38,6 +38,7 @@ const CANONICAL: Record<string, string> = {
 
 describe('path spellings', () => {
   it('are read, however leniently, as their own operation, and a cancel names only its absent id', () => {
+    expect(ALL_KINDS.flatMap((k) => k.cases).length * Object.keys(OPS).length).toBeGreaterThan(0);
     for (const kind of ALL_KINDS)
       for (const spelling of kind.cases)
         for (const [op, parts] of Object.entries(OPS)) {

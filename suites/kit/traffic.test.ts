@@ -10,6 +10,7 @@ describe('the traffic entries', () => {
   });
 
   it('each say what traffic would show their check', () => {
+    expect(Object.keys(TRAFFIC_JUDGES).length).toBeGreaterThan(10);
     for (const [id, e] of Object.entries(TRAFFIC_JUDGES)) expect(e.shows.length, id).toBeGreaterThan(10);
   });
 

@@ -103,6 +103,7 @@ describe('absent-id edges', () => {
 
 describe('malformed segments', () => {
   it('builds each kind around an absent id, admissibly', () => {
+    expect(MALFORMED_KINDS.length).toBeGreaterThan(0);
     for (const kind of MALFORMED_KINDS) {
       const c = absentCase(REFERENCE, kind, 0, 1000);
       expect(c, kind).toBeDefined();
@@ -183,6 +184,7 @@ describe('the spelling catalogue against a fixture', () => {
   });
 
   it('has, for every kind with a level, a variant that names a small fixture and no other order', () => {
+    expect(SPELLING_KINDS.filter((x) => x.fixture).length).toBeGreaterThan(0);
     for (const k of SPELLING_KINDS.filter((x) => x.fixture)) {
       const named = of7(k.kind).filter((s) => namedIds(s).includes(7n) && REFERENCE.safe(s, '7'));
       expect(named.length, k.kind).toBeGreaterThan(0);
