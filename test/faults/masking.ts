@@ -1,6 +1,5 @@
 // What a fault leaves nothing to judge of, as data each fault's proof declares (`masking`), and the pairs of
 // faults that cannot both show in one run, computed from those declarations: no hand-kept pair table.
-import type { Caught } from './proof.ts';
 
 /** The parts of a run's answers a fault can bend or take away, each with the words its reasons use. */
 export const PARTS = {
@@ -64,9 +63,7 @@ export function masked(a: string, ma: Masking, b: string, mb: Masking): Array<[s
 }
 
 /** Every pair of the given faults left out, once, with its first reason. */
-export function maskedPairs(
-  proofs: Record<string, { masking?: Masking; caught: Caught[] }>,
-): Array<[string, string, string]> {
+export function maskedPairs(proofs: Record<string, { masking?: Masking }>): Array<[string, string, string]> {
   const ids = Object.keys(proofs);
   const out: Array<[string, string, string]> = [];
   ids.forEach((a, i) => {
