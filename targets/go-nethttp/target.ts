@@ -10,8 +10,8 @@ const HERE = fileURLToPath(new URL('.', import.meta.url));
 /** Debian's golang-golang-x-time-dev puts x/time/rate here, for GOPATH builds. */
 const GOCODE = '/usr/share/gocode';
 
-/** The server binary: go build runs once per process. */
-const built = buildOnce('go-nethttp', async (dir) => {
+/** The server binary (the lighttpd-go target runs it too): go build runs once per process. */
+export const goServer = buildOnce('go-nethttp', async (dir) => {
   const out = join(dir, 'server');
   await run('go', ['build', '-o', out, '.'], {
     cwd: HERE,
@@ -37,7 +37,7 @@ export const target = defineTarget({
       hint: 'install golang.org/x/time (apt-get install golang-golang-x-time-dev)',
     },
   ],
-  launch: async () => ({ file: await built(), args: [] }),
+  launch: async () => ({ file: await goServer(), args: [] }),
   misconfigs: {
     'route-middleware': {
       description:
