@@ -41,6 +41,11 @@ describe('429 judgements', () => {
     expect(typeof bucket !== 'string' && bucket.observed).toMatch(/ends before the Reset moment/);
     const late = consistency({ ...rl(0, T0 / 1000 + 2), 'retry-after': '10' });
     expect(typeof late !== 'string' && late.findings).toHaveLength(1);
+    // A few seconds against a Reset already past: the Reset is what is wrong, not Retry-After's unit.
+    const past = consistency({ ...rl(0, T0 / 1000 - 5), 'retry-after': '3' });
+    const pastMessage = typeof past !== 'string' ? past.findings[0]!.message : past;
+    expect(pastMessage).toMatch(/names a moment already past/);
+    expect(pastMessage).not.toMatch(/milliseconds/);
     expect(consistency(rl(0))).toMatch(/no usable Retry-After/);
   });
 

@@ -58,10 +58,19 @@ export function judgeConsistency(limited: Sample, walk: Walk): Judgement | strin
       1,
     );
   }
-  const looksMs = ra.form === 'delay-seconds' && !endsAfterReset(ra.delayMs / 1000, untilReset);
+  // Read as milliseconds only a figure that is at least a second so read (1000 and up) and then fits the
+  // Reset: a Retry-After of 3 against a Reset already past is a Reset that is wrong, not a unit.
+  const looksMs =
+    ra.form === 'delay-seconds' && ra.delayMs >= 1_000_000 && !endsAfterReset(ra.delayMs / 1000, untilReset);
+  const resetPast = reset.atMs <= limited.response.receivedAtMs;
+  const hint = looksMs
+    ? '; Retry-After looks like milliseconds'
+    : resetPast
+      ? '; X-RateLimit-Reset names a moment already past when the 429 came (see RL-PROBE-RESET-WINDOW)'
+      : '';
   return judged('', 1, [
     {
-      message: `Retry-After ends after X-RateLimit-Reset: ${said}, so a client that waits until the reset is told it is still too early${looksMs ? '; Retry-After looks like milliseconds' : ''}`,
+      message: `Retry-After ends after X-RateLimit-Reset: ${said}, so a client that waits until the reset is told it is still too early${hint}`,
       sample: limited,
       expected: `at most about ${seconds(untilReset)}`,
       actual: seconds(ra.delayMs),
