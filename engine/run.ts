@@ -25,6 +25,7 @@ import {
   consumedBy,
   type FixtureAccount,
   fixtureReport,
+  listDisproved,
   recordFixtures,
 } from './fixtures.ts';
 import { certificationProblem, floorProblem } from './plan.ts';
@@ -154,7 +155,11 @@ async function conduct(
       bans,
       ...(keyRefused !== undefined ? { configurationError: keyRefused } : {}),
       ...(unreachable !== undefined ? { unreachable } : {}),
-      fixtures: fixtureReport(fixtures, consumed),
+      fixtures: fixtureReport(
+        fixtures,
+        consumed,
+        listDisproved(run?.exchanges() ?? [], fixtures, results, facts.config.baseUrl),
+      ),
     });
   try {
     writer?.start(build(false));

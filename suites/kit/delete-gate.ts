@@ -37,13 +37,22 @@ export function namesFixture(path: string, fixtures: ReadonlySet<bigint>): boole
 
 const short = (s: string) => (s.length > 60 ? `${s.slice(0, 60)}…` : s);
 
-/** The first exchange of `exchanges` that proves the list wrong: a 2xx to a DELETE naming no fixture. */
-export function proofIn(exchanges: readonly Exchange[], fixtures: readonly string[]): GateProof | undefined {
+/**
+ * The first exchange of `exchanges` that proves the list wrong: a 2xx to a DELETE naming no fixture. Its path
+ * is shown below `basePath` (the base URL's), as the run sent it.
+ */
+export function proofIn(
+  exchanges: readonly Exchange[],
+  fixtures: readonly string[],
+  basePath = '',
+): GateProof | undefined {
   const ids = new Set(fixtures.map(BigInt));
   for (const x of exchanges) {
     const status = x.response?.status;
     if (x.request.method !== 'DELETE' || status === undefined || status < 200 || status > 299) continue;
-    const path = new URL(x.request.url).pathname;
+    const full = new URL(x.request.url).pathname;
+    const base = basePath.replace(/\/$/, '');
+    const path = base !== '' && full.startsWith(`${base}/`) ? full.slice(base.length) : full;
     if (namesFixture(path, ids)) continue;
     return { seq: x.seq, ...(x.checkId ? { check: x.checkId } : {}), path: short(path), status };
   }

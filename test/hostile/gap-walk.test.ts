@@ -7,7 +7,7 @@ import { DEFAULT_PENDING_IDS, DEFAULT_SHIPPED_IDS } from '../../reference/seed.t
 import { namedIds } from '../../suites/order-id/readings.ts';
 import { checkOf } from '../support/cli.ts';
 import type { Exchange, RawRequest } from './server.ts';
-import { closeAll, KEY, reportProblems, runAgainst } from './support.ts';
+import { closeAll, type HostileRun, KEY, RUN_ARGS, reportProblems, runAgainst, said } from './support.ts';
 
 afterEach(closeAll);
 
@@ -76,35 +76,91 @@ const LISTS: Array<[string, (ids: string[]) => string[]]> = [
   ['paged without a sign', (ids) => ids.slice(0, 3)],
 ];
 
+/** What the lying store saw after the order that proved the list wrong: the DELETEs that name no fixture. */
+function afterProof(run: HostileRun, ledger: Ledger): RawRequest[] {
+  const first = ledger.cancelled[0]?.n ?? run.server.requests.length;
+  return run.server.requests.slice(first).filter((r) => r.method === 'DELETE' && !namesFixture(r, FIXTURES));
+}
+
+const FIXTURES = [...DEFAULT_PENDING_IDS, ...DEFAULT_SHIPPED_IDS];
+
 describe('a list proven not to be the store', () => {
   it.each(
     LISTS.flatMap(([name, shown]) => [
-      [name, 'default', shown, []],
+      [name, 'default settings', shown, []],
       [name, '--exhaustive', shown, ['--exhaustive']],
     ]) as Array<[string, string, (ids: string[]) => string[], string[]]>,
   )(
-    '%s (%s): one hidden order cancelled at most, and no DELETE of a non-fixture id after it',
+    '%s (%s): one hidden order cancelled, no DELETE of an id not given after it',
     async (_n, _m, shown, args) => {
       const ledger: Ledger = { cancelled: [] };
-      const all = [...DEFAULT_PENDING_IDS, ...DEFAULT_SHIPPED_IDS];
-      const run = await runAgainst(lyingStore(all, shown, ledger), args);
+      const run = await runAgainst(lyingStore(FIXTURES, shown, ledger), args);
       expect(reportProblems(run)).toEqual([]);
       expect([...run.upstream.fixtures.pending, ...run.upstream.fixtures.shipped].sort()).toEqual(
-        [...all].sort(),
+        [...FIXTURES].sort(),
       );
-      const first = ledger.cancelled[0]?.n;
-      const after = run.server.requests
-        .slice(first ?? run.server.requests.length)
-        .filter((r) => r.method === 'DELETE' && !namesFixture(r, all));
-      console.log(JSON.stringify({ cancelled: ledger.cancelled.length, after: after.length, first }));
-      if (process.env.GAP_DEBUG) {
-        console.log(run.stdout);
-        for (const c of run.report!.checks)
-          if (c.status !== 'pass') console.log(c.id, c.status, c.message.slice(0, 300));
+      // Counted at the server: the one order that proved the list wrong, and nothing after it (before the gate:
+      // 5 cancelled and 18 such DELETEs after by default, 14 and 90 with --exhaustive).
+      expect(ledger.cancelled, said(run)).toHaveLength(1);
+      expect(afterProof(run, ledger).map((r) => r.target)).toEqual([]);
+      const proof = run.report!.fixtures!.listDisproved!;
+      expect(proof.seq).toBeGreaterThan(0);
+      expect(proof.status).toBe(204);
+      // The 2xx is a failure, reported by the check that judges an absent id's cancel.
+      expect(checkOf(run, 'CANCEL-UNKNOWN-404').status).toBe('fail');
+      expect(run.report!.verdict).toBe('non-conformant');
+      // Every check that would have sent such a DELETE is left out, naming the exchange.
+      for (const id of [
+        'ID-ABSENT-404',
+        'ID-MALFORMED-4XX',
+        'AUTH-MISSING-401',
+        'AUTH-BEFORE-EXISTENCE',
+        'STATE-SEQUENCE',
+      ]) {
+        const c = checkOf(run, id);
+        expect(c.status, `${id}: ${c.message}`).toBe('skip');
+        expect(c.message).toMatch(new RegExp(`^left out: exchange #${proof.seq} \\(DELETE /store/orders/`));
+        expect(c.cause).toEqual({ kind: 'outcome' });
+        expect(proof.leftOut).toContain(id);
       }
-      expect(ledger.cancelled.length).toBeLessThanOrEqual(1);
-      expect(after.map((r) => r.target)).toEqual([]);
-      void checkOf;
+      // The plan says the rule before anything is sent, and the run and its summary name the cause.
+      expect(run.stdout).toMatch(
+        /ids not given \(sent as absent or malformed\): the first DELETE of one answered 2xx/,
+      );
+      expect(run.stdout).toContain(`stopped: exchange #${proof.seq} (DELETE /store/orders/`);
+      expect(run.stdout).toMatch(/DELETEs of ids not given stopped: exchange #\d+ .* left out/);
     },
   );
+
+  it('the rate-limit probe reading with an absent id answered 2xx repeats the list instead', async () => {
+    const ledger: Ledger = { cancelled: [] };
+    const run = await runAgainst(
+      lyingStore(FIXTURES, (ids) => ids, ledger),
+      ['--only', 'RL-PROBE-'],
+      {},
+      {
+        runArgs: RUN_ARGS.filter((a) => a !== '--skip-rate-limit-probe'),
+        rateLimit: { limit: 6, windowSeconds: 2 },
+      },
+    );
+    expect(reportProblems(run)).toEqual([]);
+    expect(ledger.cancelled, said(run)).toHaveLength(1);
+    expect(afterProof(run, ledger).map((r) => r.target)).toEqual([]);
+    expect(run.stdout).toMatch(/the probe repeats the list instead/);
+  });
+
+  it('a destructive property ends on its first failure: its counterexample is not shrunk', async () => {
+    const ledger: Ledger = { cancelled: [] };
+    const run = await runAgainst(
+      lyingStore(FIXTURES, (ids) => ids, ledger),
+      ['--only', 'ID-ABSENT-404'],
+    );
+    expect(reportProblems(run)).toEqual([]);
+    expect(ledger.cancelled, said(run)).toHaveLength(1);
+    expect(afterProof(run, ledger).map((r) => r.target)).toEqual([]);
+    const c = checkOf(run, 'ID-ABSENT-404');
+    expect(c.status, c.message).toBe('fail');
+    expect(c.message).toMatch(/cannot have happened/);
+    expect(c.details.join('\n')).toMatch(/not shrunk: a destructive property ends on its first failure/);
+  });
 });
