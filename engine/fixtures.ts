@@ -232,6 +232,26 @@ export function listDisproved(
   return { ...proof, line: proofText(proof), leftOut };
 }
 
+/**
+ * Why the run is incomplete when a DELETE of an id not given was answered 2xx and no check that ran judged
+ * that answer (fail or warn citing it): the checks left out for it then stand on nothing. Undefined otherwise.
+ */
+export function unjudgedProof(
+  exchanges: readonly Exchange[],
+  account: FixtureAccount,
+  results: readonly CheckResult[],
+  baseUrl: string,
+): string | undefined {
+  const d = listDisproved(exchanges, account, results, baseUrl);
+  if (!d) return undefined;
+  const judged = results.some(
+    (r) => (r.status === 'fail' || r.status === 'warn') && (r.cited ?? []).includes(d.seq),
+  );
+  return judged
+    ? undefined
+    : `${d.line}, and no check that ran judged that answer, so the ${d.leftOut.length} check(s) left out for it stand on nothing (run CANCEL-UNKNOWN-404 with them)`;
+}
+
 /** The fixtures part of the report. */
 export function fixtureReport(
   account: FixtureAccount,

@@ -27,6 +27,7 @@ import {
   fixtureReport,
   listDisproved,
   recordFixtures,
+  unjudgedProof,
 } from './fixtures.ts';
 import { certificationProblem, floorProblem } from './plan.ts';
 import { openingLines, readBaseline, runFacts } from './run-facts.ts';
@@ -190,6 +191,8 @@ async function conduct(
     const outcome = await Promise.race([run.outcome, stop.stopped]);
     if (outcome) {
       reasons.push(...outcome.problems);
+      const unjudged = unjudgedProof(run.exchanges(), fixtures, results, facts.config.baseUrl);
+      if (unjudged) reasons.push(unjudged);
       requestsSent = outcome.requestsSent;
       keyRefused = outcome.keyRefused;
       // A target that answered nothing at all: one line on why, with the fix, in place of a verdict.

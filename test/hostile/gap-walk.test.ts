@@ -108,7 +108,9 @@ describe('a list proven not to be the store', () => {
       expect(proof.status).toBe(204);
       // The 2xx is a failure, reported by the check that judges an absent id's cancel.
       expect(checkOf(run, 'CANCEL-UNKNOWN-404').status).toBe('fail');
+      expect(checkOf(run, 'CANCEL-UNKNOWN-404').cited).toContain(proof.seq);
       expect(run.report!.verdict).toBe('non-conformant');
+      expect(run.report!.incompleteReasons.join('\n')).not.toMatch(/no check that ran judged/);
       // Every check that would have sent such a DELETE is left out, naming the exchange.
       for (const id of [
         'ID-ABSENT-404',
@@ -147,6 +149,9 @@ describe('a list proven not to be the store', () => {
     expect(ledger.cancelled, said(run)).toHaveLength(1);
     expect(afterProof(run, ledger).map((r) => r.target)).toEqual([]);
     expect(run.stdout).toMatch(/the probe repeats the list instead/);
+    // No check that ran judges a cancel of an absent id: the run cannot be called conformant.
+    expect(run.report!.verdict).toBe('incomplete');
+    expect(run.report!.incompleteReasons.join('\n')).toMatch(/no check that ran judged that answer/);
   });
 
   it('a destructive property ends on its first failure: its counterexample is not shrunk', async () => {
