@@ -107,7 +107,10 @@ function casesMarkdown(cell: (text: string) => string): string[] {
         : `Default: up to ${requests(own)}; \`--exhaustive\`: up to ${requests(ownAll)}.`;
     const shared = Object.entries(c.needs.shared ?? {}).map(([name, s]) => {
       const all = s.exhaustive ?? s.requests;
-      return `${name} (${requests(s.requests)}${all === s.requests ? '' : `; ${all} with \`--exhaustive\``})`;
+      const each = s.generated
+        ? `${s.requests > 0 ? `${requests(s.requests)} and ` : ''}one per generated case`
+        : requests(s.requests);
+      return `${name} (${each}${all === s.requests ? '' : `; ${all} with \`--exhaustive\``})`;
     });
     const reads =
       shared.length > 0

@@ -1,15 +1,18 @@
 // The fixtures of a run as a resource it accounts for: the pending and shipped orders it is given (or the
 // embedded server's own), the pending ones earlier runs consumed (the fixtures ledger), the plan made with the
 // fresh ones, refused before sending when it would need a consumed one; and, as the run goes, which it consumed.
+
+import type { CheckResult } from '../lib/check/model.ts';
 import type { Config } from '../lib/config/config.ts';
 import { envAndFlag, settingOf } from '../lib/config/settings.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
 import type { Exchange } from '../lib/http/transcript.ts';
-import type { FixtureReport } from '../lib/report/fixtures.ts';
+import type { FixtureReport, ListDisproved } from '../lib/report/fixtures.ts';
 import { type LedgerEntry, readLedger, recordConsumed } from '../lib/report/ledger.ts';
 import type { FixtureUse, PlanCheck, RunPlan } from '../lib/run/plan.ts';
 import { HELD_FIXTURE } from '../lib/run/plan.ts';
 import { DEFAULT_PENDING_IDS, DEFAULT_SHIPPED_IDS } from '../reference/seed.ts';
+import { proofIn, proofText } from '../suites/kit/delete-gate.ts';
 import { heldFixtureOf } from '../suites/kit/target-facts.ts';
 import { isolationPair } from '../suites/order-id/fixtures.ts';
 import { namedIds } from '../suites/order-id/readings.ts';
@@ -141,6 +144,9 @@ export function fixtureLines(account: FixtureAccount): string[] {
     lines.push(
       `  shipped fixtures (read, never consumed): ${shipped.length > 0 ? ids([...shipped]) : 'none given'} → ${plan.fixtures.shippedBy.join(', ') || 'no check planned to run'}`,
     );
+  lines.push(
+    '  ids not given (sent as absent or malformed): the first DELETE of one answered 2xx proves the list is not the store and ends them all; the checks that would send more are left out, naming it',
+  );
   return lines;
 }
 
@@ -208,8 +214,50 @@ export function recordFixtures(
   }
 }
 
+/**
+ * The first DELETE of an id not given that was answered 2xx (suites/kit/delete-gate.ts), read from the
+ * exchanges, and the checks its gate left out; undefined when there was none.
+ */
+export function listDisproved(
+  exchanges: readonly Exchange[],
+  account: FixtureAccount,
+  results: readonly CheckResult[],
+  baseUrl: string,
+): ListDisproved | undefined {
+  const basePath = new URL(baseUrl).pathname;
+  const proof = proofIn(exchanges, [...account.pending, ...account.shipped], basePath);
+  if (!proof) return undefined;
+  const mark = `left out: exchange #${proof.seq} (`;
+  const leftOut = results.filter((r) => r.status === 'skip' && r.message.startsWith(mark)).map((r) => r.id);
+  return { ...proof, line: proofText(proof), leftOut };
+}
+
+/**
+ * Why the run is incomplete when a DELETE of an id not given was answered 2xx and no check that ran judged
+ * that answer (fail or warn citing it): the checks left out for it then stand on nothing. Undefined otherwise.
+ */
+export function unjudgedProof(
+  exchanges: readonly Exchange[],
+  account: FixtureAccount,
+  results: readonly CheckResult[],
+  baseUrl: string,
+): string | undefined {
+  const d = listDisproved(exchanges, account, results, baseUrl);
+  if (!d) return undefined;
+  const judged = results.some(
+    (r) => (r.status === 'fail' || r.status === 'warn') && (r.cited ?? []).includes(d.seq),
+  );
+  return judged
+    ? undefined
+    : `${d.line}, and no check that ran judged that answer, so the ${d.leftOut.length} check(s) left out for it stand on nothing (run CANCEL-UNKNOWN-404 with them)`;
+}
+
 /** The fixtures part of the report. */
-export function fixtureReport(account: FixtureAccount, consumed: Record<string, LedgerEntry>): FixtureReport {
+export function fixtureReport(
+  account: FixtureAccount,
+  consumed: Record<string, LedgerEntry>,
+  disproved?: ListDisproved,
+): FixtureReport {
   const fresh = account.pending.filter((id) => !account.used[id]);
   return {
     ledger: account.ledger ?? null,
@@ -222,5 +270,6 @@ export function fixtureReport(account: FixtureAccount, consumed: Record<string, 
     shipped: { given: [...account.shipped], readBy: account.plan.fixtures.shippedBy },
     uses: assigned(account.plan.fixtures.uses, fresh),
     consumed: Object.entries(consumed).map(([id, e]) => ({ id, ...e })),
+    ...(disproved ? { listDisproved: disproved } : {}),
   };
 }

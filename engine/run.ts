@@ -25,7 +25,9 @@ import {
   consumedBy,
   type FixtureAccount,
   fixtureReport,
+  listDisproved,
   recordFixtures,
+  unjudgedProof,
 } from './fixtures.ts';
 import { certificationProblem, floorProblem } from './plan.ts';
 import { openingLines, readBaseline, runFacts } from './run-facts.ts';
@@ -154,7 +156,11 @@ async function conduct(
       bans,
       ...(keyRefused !== undefined ? { configurationError: keyRefused } : {}),
       ...(unreachable !== undefined ? { unreachable } : {}),
-      fixtures: fixtureReport(fixtures, consumed),
+      fixtures: fixtureReport(
+        fixtures,
+        consumed,
+        listDisproved(run?.exchanges() ?? [], fixtures, results, facts.config.baseUrl),
+      ),
     });
   try {
     writer?.start(build(false));
@@ -185,6 +191,8 @@ async function conduct(
     const outcome = await Promise.race([run.outcome, stop.stopped]);
     if (outcome) {
       reasons.push(...outcome.problems);
+      const unjudged = unjudgedProof(run.exchanges(), fixtures, results, facts.config.baseUrl);
+      if (unjudged) reasons.push(unjudged);
       requestsSent = outcome.requestsSent;
       keyRefused = outcome.keyRefused;
       // A target that answered nothing at all: one line on why, with the fix, in place of a verdict.

@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'E_HTTP' // a request failed at the transport level (reset, refused, malformed framing)
   | 'E_BANNED' // the target banned the key: no form of it is sent again in the run
   | 'E_PASSIVE' // a judge of recorded traffic asked to send a request: a passive run sends nothing, ever
+  | 'E_LEFT_OUT' // a rule of the run refused a request before sending it: the check is left out (skip), no error
   | 'E_INTERNAL'; // a bug in the harness
 
 /** A limit of the harness was reached (see LimitError in config/limits.ts). */

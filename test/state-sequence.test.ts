@@ -1,6 +1,7 @@
 // STATE-SEQUENCE end to end: against a server that answers a cancel of an absent id 204, the generated
-// sequences fail, the failing one is shrunk and reported as numbered steps with a curl line each, and the
-// printed flags replay it alone (failing again there, passing on the faithful server).
+// sequences fail, the failing one is reported as numbered steps with a curl line each (not shrunk: every
+// shrink step would send that DELETE of an id not given again), and the printed flags replay it alone
+// (failing again there, passing on the faithful server); a failure that needs no such DELETE is shrunk.
 import { describe, expect, it } from 'vitest';
 import { checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
 import { reference } from './support/reference.ts';
@@ -8,7 +9,7 @@ import { reference } from './support/reference.ts';
 const ARGS = ['--skip-rate-limit-probe', '--only', 'STATE-SEQUENCE', '--property-runs', '8'];
 
 describe('STATE-SEQUENCE', () => {
-  it('shrinks a failing sequence, reports it step by step, and replays it from the flags it prints', {
+  it('reports a failing sequence step by step, unshrunk after a 2xx to an absent id, and replays it from its flags', {
     timeout: 60_000,
   }, async () => {
     const faulty = await reference({ faults: ['cancel-unknown-204'] });
@@ -25,11 +26,12 @@ describe('STATE-SEQUENCE', () => {
     expect(c.details.filter((d) => /^ {2}curl /.test(d))).toHaveLength(steps.length);
     expect(c.details.join('\n')).toContain('$ORDER_STORE_API_KEY');
     expect(c.details.join('\n')).not.toContain(faulty.demoKey);
-    const shrunk = /the first failing sequence failed at its step (\d+); shrunk to (\d+) step/.exec(summary);
-    expect(shrunk, summary).not.toBeNull();
-    // Seed 5 first fails at a third step; the steps before it are shrunk away.
-    expect(Number(shrunk![1])).toBe(3);
-    expect(Number(shrunk![2])).toBe(1);
+    // Seed 5 first fails at a third step, its cancel of the absent id answered 204: that proves the list is
+    // not the store, so the sequence is not shrunk (each shrink step would send the DELETE again).
+    expect(summary).toMatch(
+      /the first failing sequence failed at its step 3; not shrunk: exchange #\d+ \(DELETE \/store\/orders\/\d+, sent by STATE-SEQUENCE.*each shrink step would send its DELETE again/,
+    );
+    expect(steps, summary).toHaveLength(3);
     const flags = c.property!.replay!.split(' ');
     expect(flags).toEqual([
       '--only',
@@ -53,5 +55,15 @@ describe('STATE-SEQUENCE', () => {
     expect(checkOf(fixed, 'STATE-SEQUENCE').message).toMatch(
       /steps in the replayed sequence answered as the store model says/,
     );
+  });
+
+  it('shrinks a failure that sends no DELETE of an id not given', { timeout: 60_000 }, async () => {
+    const faulty = await reference({ faults: ['cancel-then-409'] });
+    const run = await runCliInProcess([...ARGS, '--seed', '8'], { env: targetEnv(faulty) });
+    const c = checkOf(run, 'STATE-SEQUENCE');
+    const summary = `${c.message}\n${c.details.join('\n')}`;
+    expect(c.status, summary).toBe('fail');
+    // Seed 8 first fails at a third step; the steps before it are shrunk away.
+    expect(summary).toMatch(/the first failing sequence failed at its step 3; shrunk to 1 step/);
   });
 });

@@ -4,7 +4,7 @@ import { KEY_VARIABLE, Redactor } from '../http/redact.ts';
 import { Transcript } from '../http/transcript.ts';
 import { type CheckDefinition, defineCheck, defineSuite, type Level, selectChecks } from './model.ts';
 import { type CheckContext, MAX_DETAILS, MAX_TEXT, runCheck, statusFor } from './run-check.ts';
-import { input, OUTCOME, type Skip } from './skip.ts';
+import { input, OUTCOME, type Skip, SkipSignal } from './skip.ts';
 
 function env(unmet?: Skip) {
   const transcript = new Transcript();
@@ -287,5 +287,33 @@ describe('check definitions', () => {
     expect(selectChecks(ids, [], []).length).toBe(4);
     expect(selectChecks(ids, ['LIST'], ['LIST-B']).map((c) => c.id)).toEqual(['LIST-A']);
     expect(selectChecks(ids, [], ['RL-PROBE']).map((c) => c.id)).toEqual(['LIST-A', 'LIST-B', 'AUTH-A']);
+  });
+});
+
+describe('a request the run refuses to send (SkipSignal)', () => {
+  const refused = { reason: 'left out: exchange #4 proved the list wrong', cause: OUTCOME };
+
+  it('leaves a check that found nothing yet out, with the reason and cause as data', async () => {
+    const { env: e } = env();
+    const r = await runCheck(
+      make('MUST', async () => {
+        throw new SkipSignal(refused);
+      }),
+      e,
+    );
+    expect([r.status, r.message, r.cause]).toEqual(['skip', refused.reason, OUTCOME]);
+  });
+
+  it('keeps what a check found before it, noting where it stopped', async () => {
+    const { env: e } = env();
+    const r = await runCheck(
+      make('MUST', async (ctx) => {
+        ctx.problem('answered 204 to an absent id');
+        throw new SkipSignal(refused);
+      }),
+      e,
+    );
+    expect(r.status).toBe('fail');
+    expect(r.details).toContain(`it stopped there: ${refused.reason}`);
   });
 });

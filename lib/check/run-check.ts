@@ -17,7 +17,7 @@ import type {
   RateLimitSeries,
   Status,
 } from './model.ts';
-import { OUTCOME, type Skip, type SkipCause } from './skip.ts';
+import { OUTCOME, type Skip, type SkipCause, SkipSignal } from './skip.ts';
 
 export { type Finding, MAX_DETAILS, MAX_SCHEMA_ISSUES, MAX_TEXT, type RepeatUntil } from './findings.ts';
 
@@ -133,6 +133,12 @@ async function execute<C>(
     if (found.skipped === undefined) await check.run(env.context(contextFor(check, found)));
     return undefined;
   } catch (e) {
+    // A request the run refused to send: what the check found before stands, else it is left out.
+    if (e instanceof SkipSignal) {
+      if (found.problems > 0) found.note(`it stopped there: ${e.skip.reason}`);
+      else found.skipped = e.skip;
+      return undefined;
+    }
     return errorOf(e);
   } finally {
     env.setCurrent(undefined);

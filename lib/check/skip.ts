@@ -3,6 +3,7 @@
 // kind; nothing reads it back from the text.
 import { LimitError } from '../config/limits.ts';
 import type { SettingKey } from '../config/settings.ts';
+import { HarnessError } from '../errors.ts';
 
 /**
  * - `limit`: one of the harness's own limits (the request budget, the wait limit) kept it from running: the run
@@ -49,4 +50,15 @@ export function causeOfError(error: unknown): SkipCause {
   if (error instanceof LimitError && (error.setting === 'maxRequests' || error.setting === 'maxWaitSeconds'))
     return limit(error.setting);
   return OUTCOME;
+}
+
+/**
+ * Thrown where a rule of the run refuses a request a check would send (a client's request guard): the check
+ * is left out with `skip`, or, when it recorded problems already, keeps them with the skip's reason noted.
+ */
+export class SkipSignal extends HarnessError {
+  constructor(readonly skip: Skip) {
+    super('E_LEFT_OUT', skip.reason);
+    this.name = 'SkipSignal';
+  }
 }

@@ -78,6 +78,11 @@ export class HttpClient {
   readonly interimResponses: Array<{ afterSeq: number; status: number }> = [];
   /** Whoever reads whole bodies as they arrive (see BodyObserver), in the order added. */
   readonly bodyObservers: BodyObserver[] = [];
+  /**
+   * Rules of the run that refuse a request before it is paced or sent, in the order added: each throws a
+   * HarnessError saying why (a SkipSignal leaves the check out), or returns to let it go.
+   */
+  readonly requestGuards: Array<(opts: SendOptions) => void> = [];
   /** Which kinds of request it no longer sends, after repeated exchanges with no response (stopping.ts). */
   readonly stopping = new Stopping();
   /** Why the key is taken for a wrong one: the first request with it was answered 401 (see keyRefusal). */
@@ -193,6 +198,7 @@ export class HttpClient {
   }
 
   private refuseIfStopped(opts: SendOptions): void {
+    for (const guard of this.requestGuards) guard(opts);
     const why = this.keyRefused ?? this.stopping.refusal(requestKind(opts.method, opts.path));
     if (why !== undefined)
       throw new HarnessError('E_HTTP', `not sent: the run stopped sending these after ${why}`);

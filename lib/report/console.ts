@@ -154,6 +154,16 @@ function notEvaluatedLines(xs: readonly NotEvaluated[], passive: boolean): strin
   ];
 }
 
+/** The line on a list proven not to be the store, when one was (report.json fixtures.listDisproved). */
+function disprovedLines(report: Report): string[] {
+  const d = report.fixtures?.listDisproved;
+  if (!d) return [];
+  const n = d.leftOut.length;
+  return [
+    `  DELETEs of ids not given stopped: ${d.line}; ${n} check${n === 1 ? '' : 's'} that would send one left out`,
+  ];
+}
+
 /** The closing lines; `files` are those the run folder got (all of RUN_FILES unless --reports chose fewer). */
 export function summary(report: Report, reportDir: string | undefined, files?: readonly string[]): string {
   const c = report.counts;
@@ -164,6 +174,7 @@ export function summary(report: Report, reportDir: string | undefined, files?: r
         `!!! KEY BANNED: the ${b.bucket} credential was banned${b.seconds === null ? '' : ` for ${b.seconds} s`} at ${b.at} (${b.evidence}); send nothing with it before then`,
     ),
     verdictLine(report),
+    ...disprovedLines(report),
     ...notEvaluatedLines(report.evaluation.notEvaluated, report.traffic !== undefined),
     `  ${c.total} checks: ${c.pass} pass, ${c.fail} fail, ${c.warn} warn, ${c.info} info, ${c.skip} skip, ${c.error} error`,
     `  spec rules: ${report.coverage.evaluated} of ${report.coverage.testable} testable rules evaluated, ${report.coverage.covered} covered by the selected checks; ${report.coverage.uncovered.length} untested (${report.coverage.uncovered.map((u) => u.id).join(', ') || 'none'})`,

@@ -32,4 +32,23 @@ export interface FixtureReport {
   uses: Array<FixtureUse & { ids: string[] }>;
   /** The pending fixtures this run consumed, with how. */
   consumed: Array<LedgerEntry & { id: string }>;
+  /**
+   * The first DELETE of an id the run was not given (sent as absent or malformed) that was answered 2xx: it
+   * proved the list is not the store, and no such DELETE was sent after it; absent when none was.
+   */
+  listDisproved?: ListDisproved;
+}
+
+export interface ListDisproved {
+  /** The exchange's number in the transcript. */
+  seq: number;
+  /** The check that sent it. */
+  check?: string;
+  /** Its path as sent (cut to a readable length). */
+  path: string;
+  status: number;
+  /** The sentence the run and the report say it with. */
+  line: string;
+  /** The checks left out for it (each would have sent such a DELETE). */
+  leftOut: string[];
 }

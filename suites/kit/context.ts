@@ -14,6 +14,7 @@ import type { Exchange, Transcript } from '../../lib/http/transcript.ts';
 import { RunMemo } from '../../lib/run/memo.ts';
 import type { Bound } from '../../lib/run/run.ts';
 import type { Runtime } from '../../lib/run/runtime.ts';
+import { deleteGate } from './delete-gate.ts';
 import { LIST_BODIES, ListBodies } from './list-bodies.ts';
 import { STORE_LISTS, StoreLists } from './store-lists.ts';
 import { TargetFacts } from './target-facts.ts';
@@ -71,6 +72,10 @@ export function bindSuites(runtime: Runtime, checks: readonly CheckMeta[] = []):
   runtime.http.bodyObservers.push(lists.observe);
   // Then the store model's ids of each plain list, read from that same reading (suites/state/ judges them).
   runtime.http.bodyObservers.push(memo.once(STORE_LISTS, () => new StoreLists(lists)).observe);
+  // The stop on DELETEs of ids not given, closed by the first 2xx to one (delete-gate.ts).
+  const gate = deleteGate(memo, runtime.config, runtime.log);
+  runtime.http.bodyObservers.push(gate.observe);
+  runtime.http.requestGuards.push(gate.guard);
   const target = new TargetFacts(runtime.http, runtime.config, random, memo);
   if (selectChecks(checks, config.only, config.skip).some((c) => c.needs.held)) target.holdBack();
   // The shared sendings (Needs.shared) of the checks that ran so far: sent, or never to be sent.

@@ -11,6 +11,7 @@ import type { HttpClient, Response } from '../../lib/http/client.ts';
 import { memoKey, type RunMemo } from '../../lib/run/memo.ts';
 import { pagingSigns, TRUST_HINT } from './absence.ts';
 import { AbsenceGuard, absentRange } from './absence-guard.ts';
+import { type DeleteGate, deleteGate } from './delete-gate.ts';
 import { LIST_BODIES, ListBodies } from './list-bodies.ts';
 import type { OrderList } from './order-list.ts';
 import { ORDERS, orderPath, petPath } from './paths.ts';
@@ -78,7 +79,15 @@ export class TargetFacts {
    * of paging (a status other than 200 among them), or it spans so much that no id is far from it.
    */
   absenceRefusal(): Promise<Skip | undefined> {
+    // Once a DELETE of an id not given was answered 2xx, no id is absent however the list reads.
+    const closed = this.deleteGate.refusal();
+    if (closed) return Promise.resolve(closed);
     return this.memo.once(REFUSAL, () => this.refusal());
+  }
+
+  /** The run's stop on DELETEs of ids not given (delete-gate.ts). */
+  get deleteGate(): DeleteGate {
+    return deleteGate(this.memo, this.config);
   }
 
   private refusal(): Promise<Skip | undefined> {

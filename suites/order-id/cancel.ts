@@ -117,6 +117,7 @@ async function onFixtures(ctx: Ctx, level: SpellingLevel) {
   }
   for (const r of reasons) ctx.note(`tried around an absent id instead: ${r}`);
   if (run.limited) ctx.note(`stopped early: ${run.limited}`);
+  if (run.stopped) ctx.note(`no spelling around an absent id was sent after: ${run.stopped.reason}`);
   const seen = answers.map((a) => `${a.segment} → ${a.response.status}`).join(', ');
   ctx.note(
     `${run.exhaustive ? 'every spelling' : 'the sample (one per kind, rotating with --seed)'} against fixtures: ${seen}`,

@@ -95,6 +95,7 @@ export async function malformedRun(ctx: Ctx): Promise<MalformedRun | { skip: Ski
   if (ctx.config.replayPath?.checkId === MALFORMED_OWNER) return { ...p, failures: [] };
   const spelled = await spellingRun(ctx);
   if ('skip' in spelled) return { ...p, failures: [] };
+  if (spelled.stopped) ctx.note(`the spelling run stopped short: ${spelled.stopped.reason}`);
   const answers = [...p.answers];
   const failures: CaseFailure[] = [];
   for (const a of spelled.answers) {

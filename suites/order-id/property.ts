@@ -7,8 +7,16 @@ import { flagAndEnv } from '../../lib/config/settings.ts';
 import type { Ctx } from '../kit/context.ts';
 import { type CaseFailure, RateLimited } from './judge.ts';
 
-/** Shrink attempts after a counterexample: a couple of requests for a simpler case, no more. */
-export const MAX_SHRINKS = 2;
+/**
+ * Shrink attempts after a counterexample: none. Both properties are destructive (each case is a DELETE of an
+ * id the run was not given), so they end on their first failure (fast-check endOnFailure): a shrink step
+ * would be one more such DELETE, and after a 2xx the list is proven not to be the store (delete-gate.ts).
+ */
+export const MAX_SHRINKS = 0;
+
+/** Why a counterexample is reported as found, for the report. */
+export const NOT_SHRUNK =
+  'not shrunk: a destructive property ends on its first failure, as each shrink step would send one more DELETE of an id the run was not given';
 
 export type IdProperty<T> = Pick<
   PropertySpec<T, CaseFailure>,
@@ -62,7 +70,9 @@ export function reportIdProperty<T>(
   if (r.counterexample) {
     const { value, failure, path: p } = r.counterexample;
     const flags = replayFlags(owner, r.seed, p);
-    ctx.note(`counterexample ${show(value)} (${r.shrinks} shrink steps); replay with ${flags}`);
+    ctx.note(
+      `counterexample ${show(value)} (${r.shrinks > 0 ? `${r.shrinks} shrink steps` : NOT_SHRUNK}); replay with ${flags}`,
+    );
     ctx.log(`  ${owner}: seed ${r.seed}, ${failure.cls} at path ${p}; replay with: ${flags}`);
   } else {
     ctx.log(`  ${owner}: seed ${r.seed}, ${path}; ${ran}`);

@@ -2,7 +2,7 @@
 // safe and a lenient reading names it, and around an absent id otherwise; by default one rotating variant per
 // kind, every variant under --exhaustive. Sent once per run and read by the ID-MALFORMED- and ID-CANCEL-
 // checks; it never judges. Only fixtures from --cancellable-order-ids are ever spelled.
-import type { Skip } from '../../lib/check/skip.ts';
+import { type Skip, SkipSignal } from '../../lib/check/skip.ts';
 import type { Response } from '../../lib/http/client.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../kit/context.ts';
@@ -33,6 +33,11 @@ export interface SpellingRun {
   exhaustive: boolean;
   /** Set when the target answered 429 even after waiting: nothing more was sent. */
   limited?: string;
+  /**
+   * Set when a DELETE of an id not given was answered 2xx (delete-gate.ts): no spelling around an absent id
+   * was sent after it, only a fixture's.
+   */
+  stopped?: Skip;
 }
 
 /** The length of the long segments of a run. */
@@ -66,13 +71,21 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
   const run: SpellingRun = { answers: [], offFixture: [], unsent: [], exhaustive };
   // In the sample, a level's first acceptance decides its check: the rest of it keeps the fixtures.
   const decided = new Set<SpellingLevel>();
-  const send = async (a: Omit<SpellingAnswer, 'response' | 'invalid'>): Promise<Response> => {
+  const send = async (a: Omit<SpellingAnswer, 'response' | 'invalid'>): Promise<Response | undefined> => {
     const invalid = invalidEncoding(a.segment);
-    const response = await ctx.http.send({
-      method: 'DELETE',
-      path: orderPath(a.segment),
-      ...(invalid ? { invalidRequest: invalid } : {}),
-    });
+    let response: Response;
+    try {
+      response = await ctx.http.send({
+        method: 'DELETE',
+        path: orderPath(a.segment),
+        ...(invalid ? { invalidRequest: invalid } : {}),
+      });
+    } catch (e) {
+      // The answers so far stand: the checks reading them judge what was sent (the 2xx among them too).
+      if (!(e instanceof SkipSignal)) throw e;
+      run.stopped ??= e.skip;
+      return undefined;
+    }
     run.answers.push({ ...a, ...(invalid ? { invalid } : {}), response });
     if (response.status === 429)
       run.limited = `DELETE /store/orders/${a.segment} answered 429 even after waiting`;
@@ -98,7 +111,7 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
             fixture: { id: found.id, level },
             segment: found.segment,
           });
-          if (accepted(res)) {
+          if (res && accepted(res)) {
             pool.spend(found.id);
             decided.add(level);
           }
@@ -106,6 +119,7 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
         }
         run.offFixture.push({ kind: kind.kind, level, why: found });
       }
+      if (run.stopped) continue;
       const c = absentCase(known, kind.kind, variant, SIZE);
       if (!c) {
         run.unsent.push(kind.kind);

@@ -44,7 +44,7 @@ export const STATE_COSTS: Record<string, Cost> = {
   },
   'STATE-404-CHANGES-NOTHING': {
     requests:
-      "none, or 2 with the key (a DELETE of an id proven absent, then GET /store/orders, after the run's last list) when no 404 of the run came between two lists with only refusals between",
+      "none, or 2 with the key (the run's one DELETE of an id proven absent, shared with CANCEL-UNKNOWN-404, then GET /store/orders, after the run's last list) when no 404 of the run came between two lists with only refusals between",
     fixtures: 'none: ids proven absent',
   },
   'STATE-409-CHANGES-NOTHING': {

@@ -41,9 +41,17 @@ export const CANCEL_FAULTS = {
     faithful: 404,
     faulty: 204,
     caught: [
+      // The run's first 2xx to an absent id ends every later DELETE of an id not given (the list is then not
+      // the store: suites/kit/delete-gate.ts), so each other check that sends one catches it run alone.
+      { fails: ['CANCEL-UNKNOWN-404'], args: NO_PROBE, exit: 1 },
       // A sequence's cancel of an absent id with the key is judged against the store model too.
-      { fails: ['CANCEL-UNKNOWN-404', 'STATE-SEQUENCE'], args: NO_PROBE, exit: 1 },
-      { fails: ['ID-ABSENT-404'], args: NO_PROBE, exit: 1 },
+      {
+        fails: ['STATE-SEQUENCE'],
+        args: [...NO_PROBE, '--only', 'STATE-SEQUENCE'],
+        notFromTraffic: 'STATE-SEQUENCE judges the sequences it generates, never a recording',
+        exit: 1,
+      },
+      { fails: ['ID-ABSENT-404'], args: [...NO_PROBE, '--only', 'ID-ABSENT-404'], exit: 1 },
     ],
   },
   'cancel-shipped-204': {

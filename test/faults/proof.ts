@@ -23,6 +23,11 @@ export interface Caught {
    * many seconds of server time (what a Reset that moves with the clock needs to show).
    */
   clockSpeed?: number;
+  /**
+   * Why the run's own recording, judged passively, cannot show the fault through the checks this row names
+   * (they judge nothing from traffic, and the row runs them alone); unset: it must.
+   */
+  notFromTraffic?: string;
   /** The exit code expected: 1 when a MUST fails, 0 when only SHOULDs warn, 3 when a limit left a MUST out or the key was banned. */
   exit: 0 | 1 | 3;
 }

@@ -34,10 +34,12 @@ export const MAX_REPEATED_LIST_BYTES = 64 * 1024;
  * was read whole (never one that broke the size cap or the time limit). Otherwise why the probe cannot run.
  */
 export async function chooseRequest(target: TargetFacts): Promise<ProbeRequest | Skip> {
-  const absent = await target.absentId();
+  // Once a DELETE of an id not given was answered 2xx, none is sent again (delete-gate.ts).
+  const closed = target.deleteGate.refusal() !== undefined;
+  const absent = closed ? undefined : await target.absentId();
   if (absent !== undefined)
     return { method: 'DELETE', path: orderPath(absent), label: 'DELETE /store/orders/{an id proven absent}' };
-  const listed = await cheapList(target, 'no id may be sent as absent');
+  const listed = await cheapList(target, closed ? GATE_CLOSED : 'no id may be sent as absent');
   if (listed) return listed;
   const refusal = (await target.absenceRefusal()) ?? skipOf('no id could be proven absent', OUTCOME);
   const list = await target.list().catch(() => undefined);
@@ -46,6 +48,8 @@ export async function chooseRequest(target: TargetFacts): Promise<ProbeRequest |
     refusal.cause,
   );
 }
+
+const GATE_CLOSED = 'a DELETE of an id sent as absent was answered 2xx, so none is sent again';
 
 /** The list as the repeated request (`why` in its label), when it is small and was read whole; else undefined. */
 async function cheapList(target: TargetFacts, why: string): Promise<ProbeRequest | undefined> {
@@ -74,6 +78,15 @@ export async function readLimit(env: Tools, sender: ProbeSender): Promise<Outcom
       `  the key was refused (${sample.status}) before the probe began: waiting as told, then reading again`,
     );
     sample = await sender.send(request, 'primary', false);
+  }
+  // The reading's own cancel of an absent id answered 2xx: it is not repeated; the list is, when it may be.
+  if (request.method === 'DELETE' && env.target.deleteGate.proof) {
+    const listed = await cheapList(env.target, GATE_CLOSED);
+    const refusal = env.target.deleteGate.refusal()!;
+    if (!listed) return skip(`the probe has no request to repeat: ${refusal.reason}`, refusal.cause);
+    env.log(`  ${GATE_CLOSED}: the probe repeats the list instead`);
+    request = listed;
+    sample = sender.restart(await sender.send(listed, 'primary', false));
   }
   const list =
     left(sample) === undefined && ![401, 429].includes(sample.status) && request.method === 'DELETE'

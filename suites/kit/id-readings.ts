@@ -1,0 +1,95 @@
+// Every integer a careless server might read an orderId segment as (parseInt, Number() rounding, BigInt, atoi,
+// hex/octal, Unicode digits, int64 wrap/clamp). Readings only: shared by the orderId checks, the run's gate on
+// DELETEs of ids it was not given (delete-gate.ts) and the fixtures ledger; it sends and judges nothing.
+import { INT64_MAX, INT64_MIN } from '../../lib/formats/int64.ts';
+
+/** Zero code points of the digit scripts the generators use (Unicode Nd runs of ten). */
+export const DIGIT_ZEROS = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0e50, 0xff10, 0x1d7ce] as const;
+
+/** The text with every digit of DIGIT_ZEROS replaced by its ASCII digit (Java, .NET and Python read them). */
+export function asciiDigits(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    const zero = DIGIT_ZEROS.find((z) => cp >= z && cp <= z + 9);
+    out += zero === undefined ? ch : String(cp - zero);
+  }
+  return out;
+}
+
+/** Percent-decoding once (RFC 3986 §2.1), or undefined when an escape is invalid. */
+function decodeOnce(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The texts a server may see for a raw segment: as sent, decoded once or twice, and with '+' read as space. */
+export function decodings(raw: string): string[] {
+  const out = new Set<string>([raw, raw.replace(/\+/g, ' ')]);
+  const once = decodeOnce(raw);
+  if (once !== undefined) {
+    out.add(once);
+    const twice = decodeOnce(once);
+    if (twice !== undefined) out.add(twice);
+  }
+  return [...out];
+}
+
+function signed(sign: string | undefined, magnitude: bigint): bigint {
+  return sign === '-' ? -magnitude : magnitude;
+}
+
+/** Both integers around a finite float (a server may truncate, floor, ceil or round). */
+function aroundFloat(n: number, out: bigint[]): void {
+  if (!Number.isFinite(n)) return;
+  out.push(BigInt(Math.floor(n)), BigInt(Math.ceil(n)));
+}
+
+/** Integers one text may be read as, before any wrap or clamp. */
+export function readings(text: string): bigint[] {
+  const out: bigint[] = [];
+  for (const t of new Set([text, asciiDigits(text), text.replace(/_/g, '')])) {
+    const trimmed = t.trim();
+    aroundFloat(Number(t), out);
+    aroundFloat(parseInt(t, 10), out);
+    // biome-ignore lint/correctness/useParseIntRadix: no radix on purpose; it reads a 0x prefix as hex.
+    aroundFloat(parseInt(t), out);
+    aroundFloat(parseFloat(t), out);
+    try {
+      out.push(BigInt(trimmed));
+    } catch {
+      // BigInt refuses it: nothing to read.
+    }
+    // atoi / strtol base 10: optional space and sign, then the leading digits; no digits reads as 0.
+    const atoi = /^\s*([+-]?)(\d*)/.exec(t)!;
+    out.push(atoi[2] ? signed(atoi[1], BigInt(atoi[2])) : 0n);
+    // strtol base 16 (with or without 0x) and base 0 (a leading 0 means octal, 0o/0b prefixes).
+    const hex = /^\s*([+-]?)(?:0x)?([0-9a-f]+)/i.exec(t);
+    if (hex) out.push(signed(hex[1], BigInt(`0x${hex[2]}`)));
+    const octal = /^\s*([+-]?)0o?([0-7]+)/i.exec(t);
+    if (octal) out.push(signed(octal[1], BigInt(`0o${octal[2]}`)));
+    const binary = /^\s*([+-]?)0b([01]+)/i.exec(t);
+    if (binary) out.push(signed(binary[1], BigInt(`0b${binary[2]}`)));
+  }
+  return out;
+}
+
+function clampInt64(n: bigint): bigint {
+  return n > INT64_MAX ? INT64_MAX : n < INT64_MIN ? INT64_MIN : n;
+}
+
+/** Every integer a raw segment may name, through any decoding, reading, wrap or clamp. */
+export function namedIds(raw: string): bigint[] {
+  const out = new Set<bigint>();
+  for (const text of decodings(raw)) {
+    for (const n of readings(text)) {
+      out.add(n);
+      out.add(BigInt.asIntN(64, n));
+      out.add(clampInt64(n));
+    }
+  }
+  return [...out];
+}
