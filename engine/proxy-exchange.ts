@@ -174,11 +174,16 @@ export function forward(scope: ExchangeScope, req: http.IncomingMessage, res: ht
           record({ bodyError });
           res.destroy();
         };
-        answer.on('error', (e: NodeJS.ErrnoException) => cut({ code: e.code ?? 'E_HTTP', message: e.message }));
+        answer.on('error', (e: NodeJS.ErrnoException) =>
+          cut({ code: e.code ?? 'E_HTTP', message: e.message }),
+        );
         answer.on('aborted', () =>
           cut({ code: 'ECONNRESET', message: 'the target closed the connection before the body ended' }),
         );
-        answer.on('end', guard(() => record()));
+        answer.on(
+          'end',
+          guard(() => record()),
+        );
         answer.pipe(res);
       }),
     );

@@ -89,7 +89,8 @@ describe('the recording proxy, against a hostile client', () => {
     expect(other.seen).toEqual([]);
     expect(target.seen).toEqual([]);
     expect(entries).toHaveLength(forms.length);
-    for (const e of entries) expect(e).toMatchObject({ status: 400, ours: { answeredByProxy: expect.any(String) } });
+    for (const e of entries)
+      expect(e).toMatchObject({ status: 400, ours: { answeredByProxy: expect.any(String) } });
     // The proxy is still there, and an origin-form request goes to the target as before.
     const res = await request(`${proxy.url}/v1/store/orders`);
     expect(res.statusCode).toBe(200);
@@ -122,7 +123,10 @@ describe('the recording proxy, against a hostile client', () => {
     expect(good.statusCode).toBe(200);
     expect(await good.body.text()).toBe('ok');
     expect(errors).toEqual(['ERR_INVALID_CHAR']);
-    expect(entries[0]).toMatchObject({ status: 502, ours: { answeredByProxy: expect.stringMatching(/internal/) } });
+    expect(entries[0]).toMatchObject({
+      status: 502,
+      ours: { answeredByProxy: expect.stringMatching(/internal/) },
+    });
     expect(entries[1]).toMatchObject({ status: 200, bodyWhole: true });
   });
 
@@ -227,7 +231,11 @@ describe('the recording proxy, against a hostile client', () => {
     cut();
     for (let i = 0; i < 200 && entries.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ status: 200, bodyWhole: false, ours: { cutBy: expect.stringMatching(/client/) } });
+    expect(entries[0]).toMatchObject({
+      status: 200,
+      bodyWhole: false,
+      ours: { cutBy: expect.stringMatching(/client/) },
+    });
     expect(entries[0]!.ours.bodyError).toBeUndefined();
     const j = await judgeEntries(entries, judgeConfig());
     for (const id of ['HTTP-FRAMING', 'LIST-BODY-ARRAY'])
