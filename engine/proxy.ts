@@ -7,7 +7,7 @@
 // half-open connections meet a headers timeout, and the connections it holds a cap.
 import http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { RecordedEntry } from '../lib/formats/har.ts';
 import { Budget, SMALL_POOL_BYTES } from './proxy-body.ts';
 import { forward } from './proxy-exchange.ts';
@@ -87,10 +87,14 @@ export function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(headersTimeout / 4))),
     },
     (req, res) => {
+      clearTimeout(firstHeaders.get(req.socket));
       inFlight += 1;
       forward(scope, req, res);
     },
   );
+  // Node's own check of the headers timeout runs on an interval; a connection that never completes its first
+  // header section is also closed by a timer of its own, so that none is held past the timeout.
+  const firstHeaders = new WeakMap<object, NodeJS.Timeout>();
   server.keepAliveTimeout = 5000;
   server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
   server.on('drop', () => options.onDrop?.());
@@ -99,8 +103,15 @@ export function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     socket.on('error', () => {});
     socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
-  server.on('connection', () => {
+  server.on('connection', (socket: Socket) => {
     connections += 1;
+    const timer = setTimeout(() => {
+      if (!server.listening || socket.destroyed) return;
+      socket.destroy();
+    }, headersTimeout);
+    timer.unref();
+    firstHeaders.set(socket, timer);
+    socket.once('close', () => clearTimeout(timer));
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
