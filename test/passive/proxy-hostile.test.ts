@@ -130,44 +130,55 @@ describe('the recording proxy, against a hostile client', () => {
     expect(entries[1]).toMatchObject({ status: 200, bodyWhole: true });
   });
 
-  it('keeps list bodies within one budget for all lists in flight; the rest is forwarded whole, recorded as cut by us', async () => {
-    const size = 700 * 1024;
-    const body = Buffer.alloc(size, 0x20);
-    body[0] = 0x5b;
-    body[size - 1] = 0x5d;
-    const lists = 4;
-    const waiting: http.ServerResponse[] = [];
-    const upstream = http.createServer((_req, res) => {
-      waiting.push(res);
-      // Every list is under way before any is answered: they are all in flight at once.
-      if (waiting.length === lists)
-        for (const r of waiting) {
-          r.writeHead(200, { 'content-type': 'application/json', 'content-length': size });
-          r.end(body);
-        }
-    });
-    const port = await listen(upstream);
-    const { proxy, entries } = await proxyTo(`http://127.0.0.1:${port}`, { maxResponseBytes: 1 << 20 });
-    const got = await Promise.all(
-      Array.from({ length: lists }, async () => {
-        const res = await request(`${proxy.url}/v1/store/orders`);
-        return (await res.body.arrayBuffer()).byteLength;
-      }),
-    );
-    expect(got).toEqual(Array(lists).fill(size));
-    expect(entries).toHaveLength(lists);
-    const kept = entries.reduce((n, e) => n + (e.body?.length ?? 0), 0);
-    // One whole list fits the 1 MiB budget; the others keep no more than a small body's share.
-    expect(kept).toBeLessThanOrEqual((1 << 20) + lists * 64 * 1024);
-    const cut = entries.filter((e) => !e.bodyWhole);
-    expect(cut.length).toBeGreaterThan(0);
-    for (const e of cut) {
-      expect(e.ours.bodyError).toBeUndefined();
-      expect(e.ours.cutBy).toMatch(/budget/);
-      expect(e.bodyBytes).toBe(size);
-    }
-    expect(entries.some((e) => e.bodyWhole)).toBe(true);
-  });
+  it.each([
+    ['with a Content-Length', true],
+    ['chunked', false],
+  ])(
+    'keeps list bodies %s within one budget for all in flight; the rest is forwarded whole, cut by us',
+    async (_, sized) => {
+      const size = 700 * 1024;
+      const body = Buffer.alloc(size, 0x20);
+      body[0] = 0x5b;
+      body[size - 1] = 0x5d;
+      const lists = 4;
+      const waiting: http.ServerResponse[] = [];
+      const upstream = http.createServer((_req, res) => {
+        waiting.push(res);
+        // Every list is under way before any is answered: they are all in flight at once.
+        if (waiting.length === lists)
+          for (const r of waiting) {
+            r.writeHead(200, {
+              'content-type': 'application/json',
+              ...(sized ? { 'content-length': size } : {}),
+            });
+            for (let at = 0; at < size; at += 64 * 1024) r.write(body.subarray(at, at + 64 * 1024));
+            r.end();
+          }
+      });
+      const port = await listen(upstream);
+      const { proxy, entries } = await proxyTo(`http://127.0.0.1:${port}`, { maxResponseBytes: 1 << 20 });
+      const got = await Promise.all(
+        Array.from({ length: lists }, async () => {
+          const res = await request(`${proxy.url}/v1/store/orders`);
+          return (await res.body.arrayBuffer()).byteLength;
+        }),
+      );
+      expect(got).toEqual(Array(lists).fill(size));
+      expect(entries).toHaveLength(lists);
+      const kept = entries.reduce((n, e) => n + (e.body?.length ?? 0), 0);
+      // The lists' 1 MiB budget, and each list's first 64 KiB: never each list whole (2.8 MiB).
+      expect(kept).toBeLessThanOrEqual((1 << 20) + lists * 64 * 1024);
+      const cut = entries.filter((e) => !e.bodyWhole);
+      expect(cut.length).toBeGreaterThan(0);
+      for (const e of cut) {
+        expect(e.ours.bodyError).toBeUndefined();
+        expect(e.ours.cutBy).toMatch(/budget/);
+        expect(e.bodyBytes).toBe(size);
+      }
+      // Told its length, the proxy keeps whole the lists that fit, rather than a useless part of each.
+      if (sized) expect(entries.filter((e) => e.bodyWhole)).toHaveLength(1);
+    },
+  );
 
   it('closes half-open connections at its headers timeout', async () => {
     const target = await counting();
