@@ -147,6 +147,8 @@ export class Tap {
    */
   finish(kept: boolean): Buffer {
     const whole = kept && this.whole;
+    // Whatever still arrives (a chunk already on its way) is forwarded, never kept: nothing more is drawn.
+    this.done = true;
     this.budgets.small.give(this.small);
     this.budgets.lists.give(this.reserved);
     this.reserved = 0;
