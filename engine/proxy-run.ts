@@ -143,7 +143,7 @@ export async function conductProxy(config: TrafficConfig, options: ProxyRunOptio
     },
     onInternalError(code) {
       own.errors.push(code);
-      options.io.err(`  an error of the proxy's own (${code}) ended one exchange; the proxy serves on`);
+      options.io.err(`  an error of the proxy's own (${code}); the proxy serves on`);
     },
     onDrop() {
       own.dropped += 1;
