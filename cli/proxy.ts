@@ -1,6 +1,7 @@
 // `order-store-conformance proxy --target URL [--port N]`: sits in front of the server, forwards every request
 // unchanged, shows findings as the traffic shows them, and at Ctrl-C (or --duration / --requests) writes the
-// same reports as `judge`. Sends nothing of its own. Loaded by main.ts only when called.
+// same reports as `judge`. Sends nothing of its own. An error nothing else caught stops it the same way: what
+// was forwarded is judged and written, the report incomplete. Loaded by main.ts only when called.
 import { conductProxy } from '../engine/proxy-run.ts';
 import { loadTrafficConfig } from '../lib/config/traffic-config.ts';
 import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
@@ -14,6 +15,15 @@ export const proxyCommand: Subcommand = async (args, io, options) => {
       io.err('stopping: letting the requests under way end, then writing the reports');
     stop.abort();
   };
+  // Said by its code alone: a message may quote the traffic (a URL, a header) it met.
+  const reasons: string[] = [];
+  const onCrash = (e: unknown) => {
+    const { code, name } = (e ?? {}) as { code?: unknown; name?: unknown };
+    const what = typeof code === 'string' ? code : typeof name === 'string' ? name : 'E_INTERNAL';
+    reasons.push(`the proxy stopped on an error of its own (${what}); what it forwarded before is judged`);
+    io.err(`order-store-conformance proxy: an error of its own (${what}); stopping and writing the reports`);
+    stop.abort();
+  };
   try {
     const config = loadTrafficConfig(args, 'proxy', {
       env: options.env ?? process.env,
@@ -25,10 +35,13 @@ export const proxyCommand: Subcommand = async (args, io, options) => {
     }
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
+    process.on('uncaughtException', onCrash);
+    process.on('unhandledRejection', onCrash);
     const done = await conductProxy(config, {
       io,
       signal: stop.signal,
       writeReports: true,
+      reasons,
       ...(config.githubStepSummary !== undefined ? { stepSummary: config.githubStepSummary } : {}),
     });
     return finishTraffic(io, done.report, done.dir, config.githubActions);
@@ -38,5 +51,7 @@ export const proxyCommand: Subcommand = async (args, io, options) => {
   } finally {
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
+    process.removeListener('uncaughtException', onCrash);
+    process.removeListener('unhandledRejection', onCrash);
   }
 };

@@ -37,6 +37,8 @@ export interface JudgeOptions {
   stepSummary?: string;
   /** Print a line per check as it lands (the judge command); the proxy prints findings as they happen instead. */
   lines?: boolean;
+  /** Why the recording is not all there is to judge (the proxy's own errors): the report is then incomplete. */
+  reasons?: readonly string[];
 }
 
 /** The report of a judgement, as a run builds its own. */
@@ -46,6 +48,7 @@ export function trafficReport(
   sources: TrafficFacts['sources'],
   started: Date,
   baseline: RunFacts['baseline'],
+  more: readonly string[] = [],
 ): Report {
   const facts: RunFacts = {
     runId: newRunId(started),
@@ -65,11 +68,14 @@ export function trafficReport(
   };
   // A verdict over nothing is none: traffic that no MUST check could judge leaves the report incomplete.
   const judged = j.results.some((r) => r.level === 'MUST' && (r.status === 'pass' || r.status === 'fail'));
-  const reasons = judged
-    ? []
-    : [
-        'the traffic showed nothing a MUST check can judge (record a client that lists, cancels, or calls without the key)',
-      ];
+  const reasons = [
+    ...(judged
+      ? []
+      : [
+          'the traffic showed nothing a MUST check can judge (record a client that lists, cancels, or calls without the key)',
+        ]),
+    ...more,
+  ];
   return buildReport(facts, { results: j.results, reasons, requestsSent: 0, final: true });
 }
 
@@ -100,7 +106,7 @@ export async function conductJudge(
     entries: s.entries.length,
     ...(s.sha256 ? { sha256: s.sha256 } : {}),
   }));
-  const report = trafficReport(config, j, facts, started, baseline);
+  const report = trafficReport(config, j, facts, started, baseline, options.reasons);
   let dir: string | undefined;
   if (options.writeReports) {
     const writer = new ReportWriter(config.reportDir, report.runId, (text) => j.redactor.redact(text));

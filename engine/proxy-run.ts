@@ -1,7 +1,8 @@
 // A proxy session: the recording proxy in front of the target, a line for each finding as the recording shows
 // it (the exchanges so far judged again, never more often than the last judging took twice over), and, when
 // it stops (the caller's signal, --duration, --requests), the same reports as `judge` over everything it
-// forwarded. Under both faces; never exits the process, installs no signal handler.
+// forwarded, what the proxy answered itself or could not keep counted apart (never the target's). Under both
+// faces; never exits the process, installs no signal handler.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CheckResult } from '../lib/check/model.ts';
 import type { TrafficConfig } from '../lib/config/traffic-config.ts';
@@ -9,7 +10,7 @@ import { UsageError } from '../lib/errors.ts';
 import type { RecordedEntry } from '../lib/formats/har.ts';
 import { conductJudge } from './conduct-traffic.ts';
 import { judgeEntries } from './judge-traffic.ts';
-import { startProxy } from './proxy.ts';
+import { MAX_CONNECTIONS, startProxy } from './proxy.ts';
 import type { Conducted, Io } from './run.ts';
 
 export interface ProxyRunOptions {
@@ -20,6 +21,8 @@ export interface ProxyRunOptions {
   stepSummary?: string;
   /** Told the proxy's URL once it listens. */
   onListening?: (url: string) => void;
+  /** Why the session cannot be complete, as the caller learns it (an error of the proxy's own); read at the end. */
+  reasons?: readonly string[];
 }
 
 /** The least pause between two live judgings of the exchanges so far. */
@@ -64,8 +67,10 @@ class LiveFindings {
       const j = await judgeEntries([...this.entries], this.config);
       for (const r of j.results) this.report(r, (line) => j.redactor.redact(line));
     } catch (e) {
-      // No request of the API yet (or none under one base URL): nothing to say so far.
-      if (!(e instanceof UsageError)) throw e;
+      // No request of the API yet (or none under one base URL): nothing to say so far. Anything else is
+      // ours, said by its code alone (a message may quote the traffic); the judging at the stop still runs.
+      if (!(e instanceof UsageError))
+        this.io.err(`  the live judging failed (${codeOf(e)}); the exchanges are judged again at the stop`);
     } finally {
       this.lastMs = Date.now() - started;
     }
@@ -79,9 +84,46 @@ class LiveFindings {
   }
 }
 
+const codeOf = (e: unknown): string => {
+  const { code, name } = (e ?? {}) as { code?: unknown; name?: unknown };
+  return typeof code === 'string' ? code : typeof name === 'string' ? name : 'E_INTERNAL';
+};
+
+/** What the proxy did itself, counted by cause: its own answers, its own errors, cuts that were not the target's. */
+class OwnDoings {
+  readonly causes = new Map<string, number>();
+  readonly errors: string[] = [];
+  dropped = 0;
+  note(entry: RecordedEntry): void {
+    const cause = entry.ours.answeredByProxy ?? entry.ours.cutBy;
+    if (cause !== undefined) this.causes.set(cause, (this.causes.get(cause) ?? 0) + 1);
+  }
+  /** The lines said at the stop: counts and causes only, never a URL or header of the traffic. */
+  lines(): string[] {
+    return [
+      ...[...this.causes].map(([cause, n]) => `  ${n} exchange${n === 1 ? '' : 's'}: ${cause}`),
+      ...(this.dropped > 0
+        ? [
+            `  ${this.dropped} connection${this.dropped === 1 ? '' : 's'} refused: the proxy holds ${MAX_CONNECTIONS} at most (their requests reached neither it nor the target)`,
+          ]
+        : []),
+    ];
+  }
+  /** Why the report cannot be complete: the proxy's own errors left exchanges unrelayed or unrecorded. */
+  reasons(): string[] {
+    if (this.errors.length === 0) return [];
+    const codes = [...new Set(this.errors)].join(', ');
+    return [
+      `the proxy met ${this.errors.length} error${this.errors.length === 1 ? '' : 's'} of its own (${codes}): those exchanges were not relayed or not recorded whole`,
+    ];
+  }
+}
+
 /** Runs the proxy until stopped, then judges what it forwarded and writes the reports. */
 export async function conductProxy(config: TrafficConfig, options: ProxyRunOptions): Promise<Conducted> {
   const entries: RecordedEntry[] = [];
+  const own = new OwnDoings();
+  let forwarded = 0;
   const live = new LiveFindings(entries, config, options.io);
   const stop = new AbortController();
   const stopped = new Promise<void>((resolve) =>
@@ -94,8 +136,17 @@ export async function conductProxy(config: TrafficConfig, options: ProxyRunOptio
     maxResponseBytes: config.maxResponseBytes,
     onExchange(entry) {
       entries.push(entry);
+      own.note(entry);
+      if (entry.ours.answeredByProxy === undefined) forwarded += 1;
       live.poke();
-      if (config.requests !== undefined && entries.length >= config.requests) stop.abort();
+      if (config.requests !== undefined && forwarded >= config.requests) stop.abort();
+    },
+    onInternalError(code) {
+      own.errors.push(code);
+      options.io.err(`  an error of the proxy's own (${code}); the proxy serves on`);
+    },
+    onDrop() {
+      own.dropped += 1;
     },
   }).catch((e: NodeJS.ErrnoException) => {
     throw new UsageError(
@@ -122,11 +173,13 @@ export async function conductProxy(config: TrafficConfig, options: ProxyRunOptio
     throw new UsageError(
       `no request came through the proxy at ${proxy.url}: point the client's base URL at it (keep the target's path, e.g. ${proxy.url}/v1)`,
     );
-  options.io.out(`  stopped: ${entries.length} exchanges forwarded; judging them`);
+  options.io.out(`  stopped: ${forwarded} exchanges forwarded; judging them`);
+  for (const line of own.lines()) options.io.out(line);
   return conductJudge([{ name: `proxy to ${config.target}`, entries }], config, {
     io: options.io,
     writeReports: options.writeReports,
     lines: false,
+    reasons: [...own.reasons(), ...(options.reasons ?? [])],
     ...(options.stepSummary !== undefined ? { stepSummary: options.stepSummary } : {}),
   });
 }

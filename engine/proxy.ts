@@ -1,27 +1,21 @@
 // The recording proxy: every request it receives goes to the target unchanged (any method, the headers as
 // sent, duplicates and case kept, the body streamed) and the target's answer comes back unchanged, streamed
-// too; each exchange is recorded as a HAR entry would hold it, for the passive judge. It never adds, retries,
-// delays or answers a request itself: when the target fails, the client's connection is cut as the target cut
-// it. Memory is bounded: list bodies are kept whole while they fit --max-response-bytes in all (the rest cut,
-// as any other body is, at 64 KiB).
+// too; each exchange is recorded as a HAR entry would hold it, for the passive judge. It never adds, retries or
+// delays a request: when the target fails, the client's connection is cut as the target cut it. It answers
+// itself only what it does not forward (a request target not in origin-form: 400) or cannot relay (its own
+// error: 502/500), recorded as its own. Memory is bounded: bodies in flight share one budget (proxy-body.ts),
+// half-open connections meet a headers timeout, and the connections it holds a cap.
 import http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { RecordedEntry } from '../lib/formats/har.ts';
+import { Budget, SMALL_POOL_BYTES } from './proxy-body.ts';
+import { forward } from './proxy-exchange.ts';
 
-/** What any body but a list's is kept of: enough for every check that reads one (the transcript keeps 16 KiB). */
-const KEPT_BYTES = 64 * 1024;
-
-/** Hop-by-hop fields (RFC 9110 §7.6.1): they belong to one connection, never forwarded across it. */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
+/** The connections held at once: each a small body's share of the small pool (proxy-body.ts). */
+export const MAX_CONNECTIONS = 256;
+/** How long a client may take to send a request's header section (Node's own default is 60 s). */
+export const HEADERS_TIMEOUT_MS = 30_000;
 
 export interface ProxyOptions {
   /** Where requests go: an origin, or a URL whose path is put before each request's path. */
@@ -34,6 +28,13 @@ export interface ProxyOptions {
   onExchange(entry: RecordedEntry): void;
   /** Certificates to trust for a TLS target besides Node's (NODE_EXTRA_CA_CERTS is read at start too). */
   tls?: { ca: string | Buffer };
+  /** Told the code of each error of the proxy's own (that exchange ended, the proxy serves on). */
+  onInternalError?(code: string): void;
+  /** Told of each connection refused because MAX_CONNECTIONS were open. */
+  onDrop?(): void;
+  /** Limits of the listening side (tests lower them). */
+  maxConnections?: number;
+  headersTimeoutMs?: number;
 }
 
 export interface RunningProxy {
@@ -47,42 +48,6 @@ export interface RunningProxy {
   close(graceMs?: number): Promise<void>;
 }
 
-/** Header pairs of raw headers, the hop-by-hop ones (and those Connection names) left out. */
-function endToEnd(raw: readonly string[]): Array<[string, string]> {
-  const pairs: Array<[string, string]> = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i]!, raw[i + 1]!]);
-  const named = new Set(
-    pairs
-      .filter(([n]) => n.toLowerCase() === 'connection')
-      .flatMap(([, v]) => v.split(',').map((t) => t.trim().toLowerCase())),
-  );
-  return pairs.filter(([n]) => !HOP_BY_HOP.has(n.toLowerCase()) && !named.has(n.toLowerCase()));
-}
-
-const lower = (pairs: Array<[string, string]>): Array<[string, string]> =>
-  pairs.map(([n, v]) => [n.toLowerCase(), v]);
-
-/** A body kept up to `limit` bytes: whole or cut, and how many bytes went through. */
-class Tap {
-  private readonly chunks: Buffer[] = [];
-  private kept = 0;
-  bytes = 0;
-  constructor(private readonly limit: number) {}
-  add(chunk: Buffer): void {
-    this.bytes += chunk.length;
-    if (this.kept >= this.limit) return;
-    const part = chunk.subarray(0, this.limit - this.kept);
-    this.chunks.push(part);
-    this.kept += part.length;
-  }
-  get whole(): boolean {
-    return this.bytes === this.kept;
-  }
-  body(): Buffer {
-    return Buffer.concat(this.chunks);
-  }
-}
-
 export function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const target = new URL(options.target);
   const prefix = target.pathname.replace(/\/+$/, '');
@@ -92,95 +57,68 @@ export function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     : new http.Agent({ keepAlive: true });
   let inFlight = 0;
   let connections = 0;
-  /** What is left of the bytes list bodies may be kept whole in. */
-  let wholeLeft = options.maxResponseBytes;
-
-  const server = http.createServer((req, res) => {
-    inFlight += 1;
-    const startedMs = Date.now();
-    const url = `${target.origin}${prefix}${req.url ?? '/'}`;
-    const requestHeaders = endToEnd(req.rawHeaders).map(([n, v]): [string, string] =>
-      n.toLowerCase() === 'host' ? [n, target.host] : [n, v],
-    );
-    const isList = req.method === 'GET' && /\/store\/orders\/?(\?|$)/.test(req.url ?? '');
-    const tap = new Tap(isList ? Math.max(KEPT_BYTES, wholeLeft) : KEPT_BYTES);
-    let status = 0;
-    let responseHeaders: Array<[string, string]> = [];
-    let recorded = false;
-    const record = (
-      error?: { code: string; message: string },
-      bodyError?: { code: string; message: string },
-    ) => {
-      if (recorded) return;
-      recorded = true;
+  let stopping = false;
+  const budgets = { small: new Budget(SMALL_POOL_BYTES), lists: new Budget(options.maxResponseBytes) };
+  const internalError = (code: string) => {
+    try {
+      options.onInternalError?.(code);
+    } catch {
+      // The caller's own trouble: the exchange it was told of has ended already.
+    }
+  };
+  const scope = {
+    target,
+    prefix,
+    agent,
+    budgets,
+    stopping: () => stopping,
+    internalError,
+    record(entry: RecordedEntry) {
       inFlight -= 1;
-      if (isList && tap.whole) wholeLeft = Math.max(0, wholeLeft - tap.bytes);
-      options.onExchange({
-        source: `proxy#${startedMs}`,
-        startedMs,
-        durationMs: Date.now() - startedMs,
-        method: (req.method ?? 'GET').toUpperCase(),
-        url,
-        requestHeaders: lower(requestHeaders),
-        status,
-        responseHeaders: lower(responseHeaders),
-        ...(status > 0
-          ? { body: tap.body(), bodyBytes: tap.bytes, bodyWhole: tap.whole && !bodyError }
-          : { bodyBytes: 0, bodyWhole: false }),
-        ours: {
-          framed: true,
-          ...(error ? { error } : {}),
-          ...(bodyError ? { bodyError } : {}),
-        },
-      });
-    };
-    const failure = (e: NodeJS.ErrnoException) => ({ code: e.code ?? 'E_HTTP', message: e.message });
-    const upstream = (secure ? https : http).request(url, {
-      method: req.method,
-      headers: requestHeaders.flat(),
-      agent,
-    });
-    upstream.on('response', (up) => {
-      status = up.statusCode ?? 0;
-      responseHeaders = endToEnd(up.rawHeaders);
-      res.sendDate = false;
-      res.writeHead(status, up.statusMessage ?? '', responseHeaders.flat());
-      up.on('data', (chunk: Buffer) => tap.add(chunk));
-      up.on('error', (e) => {
-        record(undefined, failure(e));
-        res.destroy();
-      });
-      up.on('aborted', () => {
-        record(undefined, {
-          code: 'ECONNRESET',
-          message: 'the target closed the connection before the body ended',
-        });
-        res.destroy();
-      });
-      up.on('end', () => record());
-      up.pipe(res);
-    });
-    upstream.on('error', (e) => {
-      // No answer of the target's to give: the client's connection is cut, as the target's was.
-      record(failure(e));
-      req.socket.destroy();
-    });
-    // A client that goes away mid-exchange takes the upstream request with it, as its own would have gone.
-    res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy();
-    });
-    req.pipe(upstream);
-  });
-  // No limit of its own on a request the target would wait for (Node's defaults cut one at 5 minutes).
-  server.requestTimeout = 0;
-  server.headersTimeout = 0;
+      options.onExchange(entry);
+    },
+  };
+  const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+  const server = http.createServer(
+    {
+      // No limit of its own on a request the target would wait for, only on a client that never sends one.
+      requestTimeout: 0,
+      headersTimeout,
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(headersTimeout / 4))),
+    },
+    (req, res) => {
+      clearTimeout(firstHeaders.get(req.socket));
+      inFlight += 1;
+      forward(scope, req, res);
+    },
+  );
+  // Node's own check of the headers timeout runs on an interval; a connection that never completes its first
+  // header section is also closed by a timer of its own, so that none is held past the timeout.
+  const firstHeaders = new WeakMap<object, NodeJS.Timeout>();
   server.keepAliveTimeout = 5000;
-  server.on('connection', () => {
+  server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
+  server.on('drop', () => options.onDrop?.());
+  // A CONNECT (authority-form) is no request of an API: refused on its connection, forwarded nowhere.
+  server.on('connect', (_req, socket) => {
+    socket.on('error', () => {});
+    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
+  server.on('connection', (socket: Socket) => {
     connections += 1;
+    const timer = setTimeout(() => {
+      if (!server.listening || socket.destroyed) return;
+      socket.destroy();
+    }, headersTimeout);
+    timer.unref();
+    firstHeaders.set(socket, timer);
+    socket.once('close', () => clearTimeout(timer));
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
+      server.removeListener('error', reject);
+      // An error of the listening socket (EMFILE at accept) ends no session: it is the proxy's own.
+      server.on('error', (e: NodeJS.ErrnoException) => internalError(e.code ?? 'E_LISTEN'));
       const { port } = server.address() as AddressInfo;
       const host = options.host.includes(':') ? `[${options.host}]` : options.host;
       resolve({
@@ -189,6 +127,7 @@ export function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         connections: () => connections,
         close: (graceMs = 2000) =>
           new Promise<void>((done) => {
+            stopping = true;
             server.close(() => {
               agent.destroy();
               done();

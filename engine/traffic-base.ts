@@ -61,8 +61,10 @@ function inferBase(entries: readonly RecordedEntry[]): string {
 }
 
 /** The base URL to judge below, and the entries under it. */
-export function chooseBase(all: readonly RecordedEntry[], given: string | undefined): BaseChoice {
+export function chooseBase(recorded: readonly RecordedEntry[], given: string | undefined): BaseChoice {
   const warnings: string[] = [];
+  // What the proxy answered itself was never the target's: it neither names a base nor is judged.
+  const all = recorded.filter((e) => e.ours.answeredByProxy === undefined);
   const baseUrl = given !== undefined ? checkBaseUrl(given, warnings) : inferBase(all);
   // A CORS preflight is the browser's own request, not a call of the API: it is left out with the rest.
   const entries = all
@@ -74,5 +76,5 @@ export function chooseBase(all: readonly RecordedEntry[], given: string | undefi
     throw new UsageError(
       `no request of the recording is under ${baseUrl} (${all.length} entries, none below it); check ${envAndFlag('baseUrl')}`,
     );
-  return { baseUrl, inferred: given === undefined, entries, leftOut: all.length - entries.length };
+  return { baseUrl, inferred: given === undefined, entries, leftOut: recorded.length - entries.length };
 }

@@ -38,6 +38,16 @@ export interface OwnFields {
   bodyTruncated?: boolean;
   /** Recorded by this suite (its client or its proxy), which notes how each response ended on the connection. */
   framed?: true;
+  /**
+   * The proxy answered the request itself (why): a request target it does not forward, an answer it could
+   * not relay. Never the target's answer: left out of judging. Set by the proxy only, never read from a file.
+   */
+  answeredByProxy?: string;
+  /**
+   * Why the recording stops short for a cause that is not the target's (the client hung up, the proxy's
+   * memory budget, its stop): the body is not whole, and no framing of the target's is judged by it.
+   */
+  cutBy?: string;
 }
 
 /** A file that is not a HAR 1.2 recording, or an entry that cannot be read; the message says which and why. */
