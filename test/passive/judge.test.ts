@@ -11,6 +11,7 @@ import { main } from '../../cli/main.ts';
 import type { RecordedEntry } from '../../lib/formats/har.ts';
 import { validate } from '../../lib/formats/validation.ts';
 import type { Report } from '../../lib/report/model.ts';
+import { liveInTerminal } from '../support/hostile-strings.ts';
 import { devtoolsHar, recordClient } from '../support/passive.ts';
 
 /** A short window, so the client meets its 429 and waits it out within a second or two. */
@@ -181,5 +182,33 @@ describe('judge a recording', () => {
     const flag = await judge(devtoolsHar(entries), ['--burst']);
     expect(flag.code).toBe(2);
     expect(flag.err).toMatch(/Unknown option '--burst'.*judge --help/);
+  });
+
+  it('prints the file name and a refused recording’s URLs only as inert text', async () => {
+    const { entries } = await faithful();
+    const steer = '\x1b]0;pwned\x07\x1b[2J\u009b1;31m';
+    const dir = mkdtempSync(join(tmpdir(), 'osc-judge-'));
+    const named = `rec${steer}.har`;
+    writeFileSync(join(dir, named), devtoolsHar(entries.slice(0, 4)));
+    // Two bases, one with controls in its path: refused, naming both.
+    const twoBases = devtoolsHar([
+      ...entries.slice(0, 2),
+      ...entries.slice(2, 4).map((e) => ({ ...e, url: e.url.replace('/v1/', `/x${steer}/v1/`) })),
+    ]);
+    writeFileSync(join(dir, 'two.har'), twoBases);
+    for (const [file, shows] of [
+      [named, /judge: rec\\x1b\]0;pwned.*4 entries/],
+      ['two.har', /under 2 base URLs: .*\/x\\x1b\]0;pwned\\x07\\x1b\[2J\\x9b1;31m\/v1/],
+    ] as const) {
+      let said = '';
+      await main(
+        ['judge', '--har', file, '--report-dir', 'reports'],
+        { out: (l) => (said += `${l}\n`), err: (l) => (said += `${l}\n`) },
+        { env: {}, cwd: dir },
+      );
+      expect(said).toMatch(shows);
+      expect(liveInTerminal(said), said).toEqual([]);
+      expect(said).toContain('\\x1b]0;pwned\\x07');
+    }
   });
 });
