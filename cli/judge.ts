@@ -72,6 +72,9 @@ export const judgeCommand: Subcommand = async (args, io, options) => {
         `order-store-conformance judge: ${sources.map((s) => `${s.name} (${s.entries.length} entries)`).join(', ')}; nothing is sent`,
       ),
     );
+    // One line for each entry left unread (the first few), before the verdicts; the report counts them all.
+    for (const u of sources.flatMap((s) => s.unread ?? []).slice(0, 3))
+      io.err(terminalLine(`order-store-conformance judge: ${u.reason}`));
     const done = await conductJudge(sources, config, {
       io,
       writeReports: true,
