@@ -5,6 +5,7 @@ import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import type { Snapshot } from '../kit/store-lists.ts';
 import { namedIds } from '../order-id/readings.ts';
+import { indexOf } from './history-index.ts';
 
 /** The orders the user vouched for: pending ones the run may cancel, and shipped ones. */
 export interface Fixtures {
@@ -131,7 +132,7 @@ export const mayHaveChanged = (c: CancelSent, id: string): boolean =>
 
 /** Whether any cancel that did or may have changed `id` was on the wire before `beforeMs`. */
 export function touchedBefore(h: History, id: string, beforeMs: number): boolean {
-  return h.cancels.some((c) => c.startMs < beforeMs && (cancelledBy(c, id) || mayHaveChanged(c, id)));
+  return (indexOf(h).touched.get(id) ?? Number.POSITIVE_INFINITY) < beforeMs;
 }
 
 /** The request, as a report names it: `#12 DELETE /store/orders/7 → 204`. */
