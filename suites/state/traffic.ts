@@ -99,7 +99,11 @@ const LATER = 'a cancel with the key of an order cancelled earlier, once a rate-
 /** STATE-CANCEL-RACE: of cancels of one order that were on the wire together, at most one succeeded. */
 async function raced(ctx: Ctx): Promise<void> {
   const byId = new Map<string, Exchange[]>();
-  for (const { x, id } of keyCancels(ctx)) byId.set(id, [...(byId.get(id) ?? []), x]);
+  for (const { x, id } of keyCancels(ctx)) {
+    const xs = byId.get(id);
+    if (xs) xs.push(x);
+    else byId.set(id, [x]);
+  }
   const span = (x: Exchange) => ({
     start: Date.parse(x.startedAt),
     end: Date.parse(x.startedAt) + x.durationMs,
