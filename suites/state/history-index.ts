@@ -87,3 +87,8 @@ export function countBelow(values: readonly number[], x: number, inclusive = fal
   }
   return lo;
 }
+
+/** Whether any cancel that did or may have changed `id` was on the wire before `beforeMs`. */
+export function touchedBefore(h: History, id: string, beforeMs: number): boolean {
+  return (indexOf(h).touched.get(id) ?? Number.POSITIVE_INFINITY) < beforeMs;
+}

@@ -5,7 +5,6 @@ import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import type { Snapshot } from '../kit/store-lists.ts';
 import { namedIds } from '../order-id/readings.ts';
-import { indexOf } from './history-index.ts';
 
 /** The orders the user vouched for: pending ones the run may cancel, and shipped ones. */
 export interface Fixtures {
@@ -129,11 +128,6 @@ export const cancelledBy = (c: CancelSent, id: string): boolean =>
 /** A cancel that may have changed `id` without the run knowing how: unanswered, or a 2xx to a spelling of several. */
 export const mayHaveChanged = (c: CancelSent, id: string): boolean =>
   c.names.includes(id) && (c.outcome === 'unsure' || (c.outcome === 'done' && c.names.length > 1));
-
-/** Whether any cancel that did or may have changed `id` was on the wire before `beforeMs`. */
-export function touchedBefore(h: History, id: string, beforeMs: number): boolean {
-  return (indexOf(h).touched.get(id) ?? Number.POSITIVE_INFINITY) < beforeMs;
-}
 
 /** The request, as a report names it: `#12 DELETE /store/orders/7 → 204`. */
 export function named(t: Pick<Timed, 'exchange'>): string {

@@ -3,15 +3,8 @@
 // it), allowing the lag a server declared (--consistency-seconds); and no order vanishing or coming back
 // that no request of the run explains. Pure: judges a History, sends nothing.
 import { lacking } from '../kit/store-lists.ts';
-import {
-  type CancelSent,
-  type History,
-  type ListSeen,
-  named,
-  secondsBetween,
-  touchedBefore,
-} from './history.ts';
-import { countBelow, type HistoryIndex, indexOf } from './history-index.ts';
+import { type CancelSent, type History, type ListSeen, named, secondsBetween } from './history.ts';
+import { countBelow, type HistoryIndex, indexOf, touchedBefore } from './history-index.ts';
 
 export interface StoreFinding {
   problem: string;

@@ -4,15 +4,8 @@
 // when no other request between could have changed the store. Pure: judges a History, sends nothing.
 
 import { lacking } from '../kit/store-lists.ts';
-import {
-  type CancelSent,
-  type History,
-  type ListSeen,
-  mayHaveChanged,
-  named,
-  touchedBefore,
-} from './history.ts';
-import { countBelow, indexOf } from './history-index.ts';
+import { type CancelSent, type History, type ListSeen, mayHaveChanged, named } from './history.ts';
+import { countBelow, indexOf, touchedBefore } from './history-index.ts';
 import type { StoreFinding } from './judge-lists.ts';
 
 export type RefusalClass = 401 | 404 | 409 | 429;
