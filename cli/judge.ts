@@ -7,6 +7,7 @@ import { loadTrafficConfig, TRAFFIC_SETTINGS, type TrafficMode } from '../lib/co
 import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
 import { annotations } from '../lib/report/annotations.ts';
 import { summary } from '../lib/report/console.ts';
+import { terminalLine } from '../lib/report/text/inert.ts';
 import type { Io, Subcommand } from './io.ts';
 
 const USAGE: Record<TrafficMode, string> = {
@@ -65,9 +66,15 @@ export const judgeCommand: Subcommand = async (args, io, options) => {
       return EXIT.conformant;
     }
     const sources = config.har.map(readRecording);
+    // The files' names are the recording's text as much as its URLs are: inert on the console.
     io.out(
-      `order-store-conformance judge: ${sources.map((s) => `${s.name} (${s.entries.length} entries)`).join(', ')}; nothing is sent`,
+      terminalLine(
+        `order-store-conformance judge: ${sources.map((s) => `${s.name} (${s.entries.length} entries)`).join(', ')}; nothing is sent`,
+      ),
     );
+    // One line for each entry left unread (the first few), before the verdicts; the report counts them all.
+    for (const u of sources.flatMap((s) => s.unread ?? []).slice(0, 3))
+      io.err(terminalLine(`order-store-conformance judge: ${u.reason}`));
     const done = await conductJudge(sources, config, {
       io,
       writeReports: true,
@@ -75,7 +82,8 @@ export const judgeCommand: Subcommand = async (args, io, options) => {
     });
     return finishTraffic(io, done.report, done.dir, config.githubActions);
   } catch (e) {
-    io.err(`order-store-conformance judge: ${errorMessage(e)}`);
+    // A refusal quotes the recording (its file name, its URLs): one inert line.
+    io.err(terminalLine(`order-store-conformance judge: ${errorMessage(e)}`));
     return e instanceof UsageError ? EXIT.usage : EXIT.incomplete;
   }
 };

@@ -5,6 +5,7 @@
 import { conductProxy } from '../engine/proxy-run.ts';
 import { loadTrafficConfig } from '../lib/config/traffic-config.ts';
 import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
+import { terminalLine } from '../lib/report/text/inert.ts';
 import type { Subcommand } from './io.ts';
 import { finishTraffic, trafficHelp } from './judge.ts';
 
@@ -46,7 +47,7 @@ export const proxyCommand: Subcommand = async (args, io, options) => {
     });
     return finishTraffic(io, done.report, done.dir, config.githubActions);
   } catch (e) {
-    io.err(`order-store-conformance proxy: ${errorMessage(e)}`);
+    io.err(terminalLine(`order-store-conformance proxy: ${errorMessage(e)}`));
     return e instanceof UsageError ? EXIT.usage : EXIT.incomplete;
   } finally {
     process.removeListener('SIGINT', onSignal);

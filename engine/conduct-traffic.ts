@@ -5,7 +5,7 @@
 import { envAndFlag } from '../lib/config/settings.ts';
 import type { TrafficConfig } from '../lib/config/traffic-config.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
-import type { RecordedEntry } from '../lib/formats/har.ts';
+import type { RecordedEntry, UnreadEntry } from '../lib/formats/har.ts';
 import type { Redactor } from '../lib/http/redact.ts';
 import { buildReport, type RunFacts } from '../lib/report/build.ts';
 import { resultLine } from '../lib/report/console.ts';
@@ -29,6 +29,8 @@ export interface TrafficSource {
   name: string;
   entries: readonly RecordedEntry[];
   sha256?: string;
+  /** Entries this harness left unread (nested past what it reads): the report is incomplete for them. */
+  unread?: readonly UnreadEntry[];
 }
 
 export interface JudgeOptions {
@@ -49,6 +51,7 @@ export function trafficReport(
   started: Date,
   baseline: RunFacts['baseline'],
   more: readonly string[] = [],
+  unread: readonly UnreadEntry[] = [],
 ): Report {
   const facts: RunFacts = {
     runId: newRunId(started),
@@ -76,6 +79,14 @@ export function trafficReport(
         ]),
     ...more,
   ];
+  // An entry the harness could not read may hold what would fail a check: the verdict is not complete.
+  if (unread.length > 0)
+    reasons.push(
+      `${unread.length} recorded entr${unread.length === 1 ? 'y was' : 'ies were'} not judged, nested past what this harness reads (${unread
+        .slice(0, 3)
+        .map((u) => u.source)
+        .join(', ')}${unread.length > 3 ? ', …' : ''}): a limit of the harness`,
+    );
   return buildReport(facts, { results: j.results, reasons, requestsSent: 0, final: true });
 }
 
@@ -106,7 +117,8 @@ export async function conductJudge(
     entries: s.entries.length,
     ...(s.sha256 ? { sha256: s.sha256 } : {}),
   }));
-  const report = trafficReport(config, j, facts, started, baseline, options.reasons);
+  const unread = sources.flatMap((s) => s.unread ?? []);
+  const report = trafficReport(config, j, facts, started, baseline, options.reasons, unread);
   let dir: string | undefined;
   if (options.writeReports) {
     const writer = new ReportWriter(config.reportDir, report.runId, (text) => j.redactor.redact(text));

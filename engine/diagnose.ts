@@ -4,6 +4,7 @@
 // for a parse error on plain http, what the port says on its own (lib/http/preflight.ts banner); sends nothing.
 import { envAndFlag, settingOf } from '../lib/config/settings.ts';
 import { EXIT } from '../lib/errors.ts';
+import { MALFORMED } from '../lib/http/malformed.ts';
 import { banner } from '../lib/http/preflight.ts';
 import type { Exchange } from '../lib/http/transcript.ts';
 
@@ -23,11 +24,16 @@ const NOT_HTTP = /does not match the HTTP\/1\.1 protocol|Expected HTTP\//i;
 const OURS =
   /^(E_HEADERS_TOO_LARGE|E_RESPONSE_TOO_LARGE|UND_ERR_HEADERS_OVERFLOW|UND_ERR_RES_EXCEEDED_MAX_SIZE)$/;
 
-/** Whether the target answered nothing at all: requests went out, and none got a status line. */
+/**
+ * Whether the target answered nothing at all: requests went out, and none got a status line (a malformed one
+ * the harness refused, a status 000 or an unsolicited 101, is an answer: HTTP-FRAMING judges it).
+ */
 export function answeredNothing(exchanges: readonly Exchange[]): boolean {
   return (
     exchanges.length > 0 &&
-    exchanges.every((e) => e.response === undefined && !OURS.test(e.error?.code ?? ''))
+    exchanges.every(
+      (e) => e.response === undefined && !OURS.test(e.error?.code ?? '') && e.error?.code !== MALFORMED,
+    )
   );
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HarError, parseHar } from './har.ts';
+import { HarError, nestingOf, parseHar, readHar } from './har.ts';
+import { MAX_JSON_DEPTH } from './json-parse.ts';
 
 const entry = (over: Record<string, unknown> = {}, response: Record<string, unknown> = {}) => ({
   startedDateTime: '2026-11-22T10:00:00.250Z',
@@ -106,5 +107,48 @@ describe('parseHar', () => {
       parseHar(har({ startedDateTime: 'x', request: { url: 'u', method: 'GET' } }), 'a.har'),
     ).toThrow(/a\.har#0: startedDateTime "x" is no ISO 8601 date/);
     expect(() => parseHar(har({ startedDateTime: '2026-01-01T00:00:00Z' }), 'a.har')).toThrow(HarError);
+  });
+
+  it('leaves an entry nested past what it reads unread, naming it, and never recurses into a deep value', () => {
+    // Deep enough to overflow the stack of anything that recurses (String() of an array, JSON.stringify).
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    const text = har(entry(), '@HDR', '@DATE', entry()).replace(
+      '"@HDR"',
+      JSON.stringify(entry()).replace('"Bearer a"', deep(200_000)),
+    );
+    const { entries, unread } = readHar(
+      text.replace('"@DATE"', JSON.stringify(entry()).replace('"2026-11-22T10:00:00.250Z"', deep(200_000))),
+      'x.har',
+    );
+    expect(entries.map((e) => e.source)).toEqual(['x.har#0', 'x.har#3']);
+    expect(unread.map((u) => u.source)).toEqual(['x.har#1', 'x.har#2']);
+    expect(unread[0]!.reason).toMatch(/^x\.har#1: the entry nests deeper than 512 levels.*not judged/);
+    expect(() => parseHar(text.replace('"@DATE"', JSON.stringify(entry())), 'x.har')).toThrow(
+      /x\.har#1: the entry nests deeper/,
+    );
+    // Within the bound, a value of another type than a string is no field value, and a date no date.
+    expect(() => parseHar(har(entry({ startedDateTime: JSON.parse(deep(50)) })), 'y.har')).toThrow(
+      /y\.har#0: startedDateTime \(object\) is no ISO 8601 date/,
+    );
+    const [scalar] = parseHar(
+      har(
+        entry(
+          {},
+          {
+            headers: [
+              { name: 'x-n', value: 7 },
+              { name: 'x-a', value: JSON.parse(deep(50)) },
+            ],
+          },
+        ),
+      ),
+      'z.har',
+    );
+    expect(scalar!.responseHeaders).toEqual([
+      ['x-n', '7'],
+      ['x-a', ''],
+    ]);
+    expect(nestingOf(JSON.parse(deep(MAX_JSON_DEPTH + 5)), MAX_JSON_DEPTH)).toBe(MAX_JSON_DEPTH + 1);
+    expect(nestingOf({ a: [1, { b: 2 }] }, 10)).toBe(3);
   });
 });

@@ -1,6 +1,8 @@
 // Reads a HAR 1.2 file (browsers' devtools, Playwright's recordHar, mitmproxy and Charles exports, this suite's
 // own transcript.har) into plain recorded entries: the request as sent, the response as received, the body
-// when the file holds it. Pure: parses text, decides nothing about what an entry means, never writes.
+// when the file holds it. Pure: parses text, decides nothing about what an entry means, never writes. An entry
+// nested past MAX_JSON_DEPTH is left unread and named (a limit of this harness): nothing recurses into it.
+import { MAX_JSON_DEPTH } from './json-parse.ts';
 
 /** One exchange of a recording, as the file holds it; names of headers in lower case, values as recorded. */
 export interface RecordedEntry {
@@ -70,7 +72,12 @@ function headersOf(v: unknown): Array<[string, string]> {
     const name = h.name.toLowerCase();
     // HTTP/2 pseudo-headers (:status, :path) are how devtools show the frame, not fields of the message.
     if (name.startsWith(':')) continue;
-    out.push([name, typeof h.value === 'string' ? h.value : String(h.value ?? '')]);
+    // A value of another type is no field value (HAR 1.2: a string); a scalar is kept as written.
+    const v = h.value;
+    out.push([
+      name,
+      typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '',
+    ]);
   }
   return out;
 }
@@ -122,7 +129,9 @@ function entryOf(e: unknown, at: string): RecordedEntry {
     throw new HarError(`${at}: the request has no url or method`);
   const startedMs = Date.parse(text(e.startedDateTime) ?? '');
   if (Number.isNaN(startedMs))
-    throw new HarError(`${at}: startedDateTime ${JSON.stringify(e.startedDateTime)} is no ISO 8601 date`);
+    throw new HarError(
+      `${at}: startedDateTime ${typeof e.startedDateTime === 'string' ? JSON.stringify(e.startedDateTime.slice(0, 80)) : `(${e.startedDateTime === null ? 'null' : typeof e.startedDateTime})`} is no ISO 8601 date`,
+    );
   const res = isObject(e.response) ? e.response : {};
   const ours = ownFields(e, res);
   const status = typeof res.status === 'number' && Number.isInteger(res.status) ? res.status : 0;
@@ -143,8 +152,40 @@ function entryOf(e: unknown, at: string): RecordedEntry {
   };
 }
 
-/** Every entry of a HAR 1.2 file, in the file's order; `name` names the file in messages. */
-export function parseHar(textOfFile: string, name: string): RecordedEntry[] {
+/** An entry of a recording this harness did not read: where (`file#index`) and why. */
+export interface UnreadEntry {
+  source: string;
+  reason: string;
+}
+
+/** How deep `v` nests (a scalar is 0), counted without recursion and no further than `max` + 1. */
+export function nestingOf(v: unknown, max: number): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[v, 0]];
+  while (stack.length > 0) {
+    const [x, d] = stack.pop()!;
+    if (typeof x !== 'object' || x === null) continue;
+    if (d + 1 > deepest) deepest = d + 1;
+    if (deepest > max) return deepest;
+    for (const child of Array.isArray(x) ? x : Object.values(x)) stack.push([child, d + 1]);
+  }
+  return deepest;
+}
+
+/** One entry read, or left unread when it nests past what this harness reads. */
+export function readEntry(e: unknown, at: string): RecordedEntry | UnreadEntry {
+  if (nestingOf(e, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+    return {
+      source: at,
+      reason: `${at}: the entry nests deeper than ${MAX_JSON_DEPTH} levels, more than this harness reads (a limit of the harness, not a finding): it is not judged`,
+    };
+  return entryOf(e, at);
+}
+
+export const isUnread = (x: RecordedEntry | UnreadEntry): x is UnreadEntry => !('method' in x);
+
+/** The document of a HAR file: its entries, not yet read. */
+function entriesOfText(textOfFile: string, name: string): unknown[] {
   let doc: unknown;
   try {
     doc = JSON.parse(textOfFile.replace(/^\uFEFF/, ''));
@@ -153,5 +194,27 @@ export function parseHar(textOfFile: string, name: string): RecordedEntry[] {
   }
   if (!isObject(doc) || !isObject(doc.log) || !Array.isArray(doc.log.entries))
     throw new HarError(`${name} is no HAR file: it has no log.entries array (HAR 1.2)`);
-  return doc.log.entries.map((e, i) => entryOf(e, `${name}#${i}`));
+  return doc.log.entries;
+}
+
+/** Every entry of a HAR 1.2 file, in the file's order, and those left unread; `name` names the file. */
+export function readHar(
+  textOfFile: string,
+  name: string,
+): { entries: RecordedEntry[]; unread: UnreadEntry[] } {
+  const entries: RecordedEntry[] = [];
+  const unread: UnreadEntry[] = [];
+  entriesOfText(textOfFile, name).forEach((e, i) => {
+    const x = readEntry(e, `${name}#${i}`);
+    if (isUnread(x)) unread.push(x);
+    else entries.push(x);
+  });
+  return { entries, unread };
+}
+
+/** Every entry of a HAR 1.2 file, in the file's order; an entry it cannot read is a HarError. */
+export function parseHar(textOfFile: string, name: string): RecordedEntry[] {
+  const { entries, unread } = readHar(textOfFile, name);
+  if (unread.length > 0) throw new HarError(unread[0]!.reason);
+  return entries;
 }

@@ -29,8 +29,20 @@ export function isImfFixdate(value: string): boolean {
   return new Date(ms).toUTCString().startsWith(m[1]!);
 }
 
+/** Dates already read (a recording repeats each second's Date on many answers); bounded, then started over. */
+const parsed = new Map<string, number | undefined>();
+const PARSED_KEPT = 4096;
+
 /** Milliseconds since the epoch for any of the three HTTP-date forms, or undefined. */
 export function parseHttpDate(value: string): number | undefined {
+  if (parsed.has(value)) return parsed.get(value);
+  const ms = parseDate(value);
+  if (parsed.size >= PARSED_KEPT) parsed.clear();
+  parsed.set(value, ms);
+  return ms;
+}
+
+function parseDate(value: string): number | undefined {
   const v = value.trim();
   let m = IMF_FIXDATE.exec(v);
   if (m)

@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpClient } from './client.ts';
+import { HttpClient, MAX_INTERIM_KEPT } from './client.ts';
 import { Pacer } from './pacer.ts';
 import { Redactor } from './redact.ts';
 import { rawOf, Transcript } from './transcript.ts';
@@ -230,5 +230,20 @@ describe('HttpClient', () => {
     await http.send({ method: 'GET', path, auth: { kind: 'none' } });
     expect(seen).toEqual([`/v1${path}`, '/v1/store/orders//7/']);
     expect(transcript.all()[0]!.request.url).toBe(`${base}${path}`);
+  });
+
+  it('counts interim responses without keeping one object each: a few are kept as evidence', async () => {
+    const base = await serve((_req, res) => {
+      // Node's own server writes each of these as an unsolicited 100 Continue head.
+      for (let i = 0; i < 5000; i++) res.writeContinue();
+      res.setHeader('content-type', 'application/json');
+      res.end('[]');
+    });
+    const { http } = client(base);
+    for (let i = 0; i < 2; i++)
+      expect((await http.send({ method: 'GET', path: '/store/orders' })).status).toBe(200);
+    expect(http.interimCount).toBe(10_000);
+    expect(http.interimResponses).toHaveLength(MAX_INTERIM_KEPT);
+    expect(new Set(http.interimResponses.map((r) => r.status))).toEqual(new Set([100]));
   });
 });

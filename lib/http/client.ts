@@ -60,6 +60,9 @@ export interface HttpClientOptions {
   proxy?: ProxySettings;
 }
 
+/** How many interim (1xx) responses the client keeps as evidence; the rest are only counted. */
+export const MAX_INTERIM_KEPT = 8;
+
 /** undici's default header cap (Node's http.maxHeaderSize), for a client built without the setting. */
 const DEFAULT_MAX_HEADER_BYTES = 16 * 1024;
 
@@ -74,8 +77,12 @@ export class HttpClient {
    * reports them when it drops the connection; `afterSeq` is the last exchange recorded before.
    */
   readonly strayResponses: Array<{ afterSeq: number; message: string }> = [];
-  /** Interim (1xx) responses skipped before a final one, by status, in the order received. */
+  /**
+   * Interim (1xx) responses skipped before final ones: all counted, the first MAX_INTERIM_KEPT kept (status,
+   * in the order received) as evidence; a target may send any number of them, and each kept would stay.
+   */
   readonly interimResponses: Array<{ afterSeq: number; status: number }> = [];
+  interimCount = 0;
   /** Whoever reads whole bodies as they arrive (see BodyObserver), in the order added. */
   readonly bodyObservers: BodyObserver[] = [];
   /**
@@ -100,7 +107,11 @@ export class HttpClient {
       ...limits,
       ...trustedCa(options.caFile),
       onStray: (message) => this.strayResponses.push({ afterSeq: transcript.size, message }),
-      onInterim: (status) => this.interimResponses.push({ afterSeq: transcript.size, status }),
+      onInterim: (status) => {
+        this.interimCount += 1;
+        if (this.interimResponses.length < MAX_INTERIM_KEPT)
+          this.interimResponses.push({ afterSeq: transcript.size, status });
+      },
       baseUrl: options.baseUrl,
       ...(options.proxy ? { proxy: options.proxy } : {}),
     });

@@ -8,6 +8,7 @@ import { errorMessage, HarnessError } from '../errors.ts';
 import { JsonDepthError } from '../formats/json.ts';
 import type { Connections } from './connections.ts';
 import type { KeyWatch } from './key-watch.ts';
+import { isMalformedAnswer, MALFORMED } from './malformed.ts';
 import type { Pacer } from './pacer.ts';
 import { EXCHANGE_DEADLINE_FACTOR, limitOf, readBody } from './read-body.ts';
 import type { Redactor } from './redact.ts';
@@ -126,10 +127,12 @@ function unread(ctx: ExchangeContext, out: Outgoing, error: unknown, deadline: A
     : '';
   const failure = limit
     ? `${limit.message}${effectNote}`
-    : `${out.what} failed: ${message} (${code})${effectNote}`;
+    : code === MALFORMED
+      ? `${out.what} was answered with a malformed response: ${message} (${code})${effectNote}`
+      : `${out.what} failed: ${message} (${code})${effectNote}`;
   if (limit?.code === 'E_HEADERS_TOO_LARGE') ctx.stopping.answer(out.kind);
   // An answer the parser refuses (a control byte in a header) is the target's: it never counts as silence.
-  else if (code.startsWith('HPE_')) ctx.stopping.malformed(out.kind, code, failure);
+  else if (isMalformedAnswer(code)) ctx.stopping.malformed(out.kind, code, failure);
   else {
     // Silence first: a target that has never answered is named as such before any timeout bound.
     ctx.stopping.noAnswer(out.kind, code, failure);

@@ -1,24 +1,39 @@
-// Takes interim (1xx) responses off a connection before the final response reaches undici's parser, which drops
-// the connection on an unsolicited 100 Continue ("bad response"). RFC 9110 §15.2: "A client MUST be able to
-// parse one or more 1xx responses received prior to a final response, even if the client does not expect one."
-// Works on the socket's bytes: after each request is written, the 1xx heads that come first are dropped (their
-// statuses told to `onInterim`); everything else, stray bytes after a response included, passes untouched.
+// Reads each response head off a connection before undici's parser does. Interim (1xx) heads are dropped,
+// since undici drops the connection on an unsolicited 100 Continue ("bad response"). RFC 9110 §15.2: "A client
+// MUST be able to parse one or more 1xx responses received prior to a final response, even if the client does
+// not expect one." A final head undici cannot read for what it is (malformed.ts) ends the connection with an
+// error that names it; everything else, stray bytes after a response included, passes untouched.
 import type { Socket } from 'node:net';
+import { MalformedResponseError, malformedHead } from './malformed.ts';
 
 const CRLFCRLF = Buffer.from('\r\n\r\n');
-/** `HTTP/1.x 1dd ` is the first 13 bytes of an interim status line. */
+/** `HTTP/1.x ddd` is the first 12 bytes of a status line. */
 const STATUS_PREFIX = 'HTTP/1.';
 
 /**
- * What the bytes at the start of a response are: `more` (too few to tell), `final` (no interim head: let them
- * through), or an interim head to drop (its length and status). A head longer than `maxHead` is let through,
- * for undici to refuse as the overflow it is.
+ * How many raw bytes a head may take before it is let through unread: `maxHead` counts names and values
+ * only (as undici does), and each field line adds at most 4 bytes (": ", CRLF) to a name of one byte.
  */
-export function interimHead(
-  bytes: Buffer,
-  maxHead: number,
-): 'more' | 'final' | { length: number; status: number } {
-  const n = Math.min(bytes.length, 13);
+export function headBound(maxHead: number): number {
+  return 5 * maxHead + 1024;
+}
+
+export type HeadKind =
+  /** Too few bytes to tell. */
+  | 'more'
+  /** Not a status line, or a final head with nothing refused in it (or past the bound): let it through. */
+  | 'final'
+  /** An interim head to drop: its length and status. */
+  | { length: number; status: number }
+  /** A final head undici cannot read for what it is: why. */
+  | { malformed: string };
+
+/**
+ * What the bytes at the start of a response are. A head longer than headBound(maxHead) is let through, for
+ * undici to refuse as the overflow it is.
+ */
+export function responseHead(bytes: Buffer, maxHead: number): HeadKind {
+  const n = Math.min(bytes.length, 12);
   for (let i = 0; i < n; i++) {
     const c = bytes[i]!;
     const ok =
@@ -26,26 +41,26 @@ export function interimHead(
         ? c === STATUS_PREFIX.charCodeAt(i)
         : i === 7
           ? c === 0x30 || c === 0x31
-          : i === 8 || i === 12
+          : i === 8
             ? c === 0x20
-            : i === 9
-              ? c === 0x31
-              : c >= 0x30 && c <= 0x39;
+            : c >= 0x30 && c <= 0x39;
     if (!ok) return 'final';
   }
-  if (n < 13) return 'more';
+  if (n < 12) return 'more';
   const status = Number(bytes.toString('latin1', 9, 12));
-  // 101 Switching Protocols is no interim answer to a request that asked for no upgrade: undici's to refuse.
-  if (status === 101) return 'final';
   const end = bytes.indexOf(CRLFCRLF);
-  if (end === -1) return bytes.length > maxHead ? 'final' : 'more';
-  return { length: end + CRLFCRLF.length, status };
+  if (end === -1) return bytes.length > headBound(maxHead) ? 'final' : 'more';
+  const length = end + CRLFCRLF.length;
+  if (status >= 100 && status < 200 && status !== 101) return { length, status };
+  const malformed = malformedHead(bytes.toString('latin1', 0, length), status);
+  return malformed === undefined ? 'final' : { malformed };
 }
 
 /**
  * Filters the socket's incoming bytes (its Readable push, which net and tls call with each chunk read) so that
- * the 1xx heads before each final response never reach the reader. A request written arms the filter; the
- * first byte of a final status line disarms it until the next request.
+ * the 1xx heads before each final response never reach the reader, and a malformed final head ends the
+ * connection (MalformedResponseError). A request written arms the filter; a final head disarms it until the
+ * next request.
  */
 export function skipInterimResponses(
   socket: Socket,
@@ -72,13 +87,19 @@ export function skipInterimResponses(
     }
     pending = pending ? Buffer.concat([pending, chunk]) : chunk;
     for (;;) {
-      const head = interimHead(pending, maxHead);
+      const head = responseHead(pending, maxHead);
       if (head === 'more') return true;
       if (head === 'final') {
         armed = false;
         const out = pending;
         pending = undefined;
         return push(out);
+      }
+      if ('malformed' in head) {
+        armed = false;
+        pending = undefined;
+        socket.destroy(new MalformedResponseError(head.malformed));
+        return false;
       }
       onInterim(head.status);
       pending = pending.length > head.length ? pending.subarray(head.length) : undefined;

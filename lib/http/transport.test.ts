@@ -5,7 +5,8 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { type AddressInfo, createServer, type Server as NetServer } from 'node:net';
 import * as undici from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { interimHead } from './interim.ts';
+import { responseHead } from './interim.ts';
+import { MALFORMED } from './malformed.ts';
 import { newAgent, request } from './transport.ts';
 
 let server: Server;
@@ -137,14 +138,47 @@ describe('interim responses and header caps', () => {
     await expect(get(bad)).rejects.toMatchObject({ name: 'HTTPParserError' });
   });
 
-  it('tells an interim head from anything else by its first bytes', () => {
+  it('tells an interim head from anything else by its first bytes, and reads a final head whole', () => {
     const b = (s: string) => Buffer.from(s, 'latin1');
-    expect(interimHead(b('HTTP/1.1 1'), 100)).toBe('more');
-    expect(interimHead(b('HTTP/1.1 200 OK\r\n'), 100)).toBe('final');
-    expect(interimHead(b('HTTP/1.1 101 Switching\r\n\r\n'), 100)).toBe('final');
-    expect(interimHead(b('HTTP/1.1 100 Continue\r\n'), 100)).toBe('more');
-    expect(interimHead(b('HTTP/1.1 100 Continue\r\n\r\nHTTP'), 100)).toEqual({ length: 25, status: 100 });
-    expect(interimHead(b(`HTTP/1.1 100 Continue\r\nx: ${'a'.repeat(200)}`), 100)).toBe('final');
-    expect(interimHead(b('garbage'), 100)).toBe('final');
+    expect(responseHead(b('HTTP/1.1 1'), 100)).toBe('more');
+    expect(responseHead(b('HTTP/1.1 200 OK\r\n'), 100)).toBe('more');
+    expect(responseHead(b('HTTP/1.1 200 OK\r\n\r\n[]'), 100)).toBe('final');
+    expect(responseHead(b(`HTTP/1.1 200 OK\r\nx: ${'a'.repeat(1600)}`), 100)).toBe('final');
+    expect(responseHead(b('HTTP/1.1 101 Switching\r\n\r\n'), 100)).toMatchObject({ malformed: /101/ });
+    expect(responseHead(b('HTTP/1.1 100 Continue\r\n'), 100)).toBe('more');
+    expect(responseHead(b('HTTP/1.1 100 Continue\r\n\r\nHTTP'), 100)).toEqual({ length: 25, status: 100 });
+    expect(responseHead(b(`HTTP/1.1 100 Continue\r\nx: ${'a'.repeat(1600)}`), 100)).toBe('final');
+    expect(responseHead(b('garbage'), 100)).toBe('final');
+  });
+
+  it('ends an answer undici cannot read for what it is with an error that names it in HTTP terms', async () => {
+    const cases: Array<[string, RegExp]> = [
+      ['HTTP/1.1 000 X\r\ncontent-length: 2\r\n\r\n[]', /status line says 000, which is no HTTP status code/],
+      [
+        'HTTP/1.1 101 Switching Protocols\r\n\r\n',
+        /101 Switching Protocols to a request that asked for no upgrade/,
+      ],
+      [
+        'HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\nconnection: upgrade\r\n\r\n',
+        /101 Switching Protocols/,
+      ],
+      [
+        'HTTP/1.1 200 OK\r\ncontent-length: 2\r\ntransfer-encoding: chunked\r\n\r\n2\r\n[]\r\n0\r\n\r\n',
+        /both Content-Length and Transfer-Encoding/,
+      ],
+      [
+        'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 2\r\n\r\n2\r\n[]\r\n0\r\n\r\n',
+        /both Content-Length and Transfer-Encoding/,
+      ],
+    ];
+    for (const [text, message] of cases) {
+      const url = await answering(() => text);
+      const error = await get(url).then(
+        () => undefined,
+        (e: unknown) => e as { code?: string; message: string },
+      );
+      expect(error, text).toMatchObject({ code: MALFORMED, message });
+      expect(error!.message).not.toMatch(/assert|falsy|bad upgrade|UND_ERR/);
+    }
   });
 });

@@ -1,14 +1,18 @@
 // HTTP framing, judged over the whole run: every response ends where its headers say it does. A body cut
 // short (a reset, a truncated chunk, a Content-Length the bytes do not meet) and bytes after a response's end
 // (a whole extra response after a 204) are findings, never a conformant run. Our own limits are not judged.
+import { isMalformedAnswer, MALFORMED } from '../../lib/http/malformed.ts';
 import { RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
 import { type Offence, reportGrouped, responses } from '../kit/whole-run.ts';
 import { fieldChecks } from './field-checks.ts';
 
-/** Body errors that are the harness's own limits (our timeout, our size cap, our stop), not the target's. */
+/**
+ * Body errors that are the harness's own limits (our timeout, our size cap, our header cap met by the
+ * trailers, our stop), not the target's.
+ */
 const OURS =
-  /^(UND_ERR_BODY_TIMEOUT|UND_ERR_RES_EXCEEDED_MAX_SIZE|UND_ERR_ABORTED|ABORT_ERR|TimeoutError|AbortError|23)$/;
+  /^(UND_ERR_BODY_TIMEOUT|UND_ERR_RES_EXCEEDED_MAX_SIZE|UND_ERR_HEADERS_OVERFLOW|UND_ERR_ABORTED|ABORT_ERR|TimeoutError|AbortError|23)$/;
 
 export const framing = suite({
   id: 'HTTP',
@@ -28,19 +32,31 @@ export const framing = suite({
       title: 'Looks at how every response of the run ended on the connection',
       needs: { requests: 0 },
       async run(ctx: Ctx) {
-        const xs = responses(ctx, true);
+        // A response one of our own limits cut short is that limit's error alone (the checks reading it say
+        // so): its end was never seen, so it is not judged here either way.
+        const read = responses(ctx, true);
+        const cut = read.filter((x) => OURS.test(x.response!.bodyError?.code ?? ''));
+        const xs =
+          cut.length === 0 ? read : read.filter((x) => !OURS.test(x.response!.bodyError?.code ?? ''));
+        if (cut.length > 0)
+          ctx.note(
+            `${cut.length} responses cut short by this run's own limits (${[...new Set(cut.map((x) => x.response!.bodyError!.code))].join(', ')}) are not judged`,
+          );
         const offences: Offence[] = [];
         for (const x of xs) {
           const e = x.response!.bodyError;
-          if (e && !OURS.test(e.code))
-            offences.push({ problem: `the body could not be read as framed (${e.code})`, exchange: x });
+          if (e) offences.push({ problem: `the body could not be read as framed (${e.code})`, exchange: x });
         }
         const all = ctx.transcript.all();
-        // An answer whose head the parser refused (a control byte in a header) was framed as no HTTP message.
-        const malformed = all.filter((x) => !x.response && x.error?.code.startsWith('HPE_'));
+        // An answer whose head the parser refused (a control byte in a header), or that the harness named as
+        // malformed (a status 000, an unsolicited 101), was framed as no HTTP message.
+        const malformed = all.filter((x) => !x.response && isMalformedAnswer(x.error?.code));
         for (const x of malformed)
           offences.push({
-            problem: `the answer is not an HTTP/1.1 response (${x.error!.code})`,
+            problem:
+              x.error!.code === MALFORMED
+                ? `the answer is malformed: ${x.error!.message}`
+                : `the answer is not an HTTP/1.1 response (${x.error!.code})`,
             exchange: x,
           });
         for (const stray of ctx.http.strayResponses) {

@@ -81,7 +81,11 @@ export function reportGrouped(
 ): void {
   if (total === 0) ctx.skip(judged.none, OUTCOME);
   const groups = new Map<string, Offence[]>();
-  for (const o of offences) groups.set(o.problem, [...(groups.get(o.problem) ?? []), o]);
+  for (const o of offences) {
+    const group = groups.get(o.problem);
+    if (group) group.push(o);
+    else groups.set(o.problem, [o]);
+  }
   for (const [problem, os] of groups) {
     const xs = os.map((o) => o.exchange);
     const statuses = [...new Set(xs.map((x) => x.response?.status))].sort().join(', ');

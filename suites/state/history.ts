@@ -129,11 +129,6 @@ export const cancelledBy = (c: CancelSent, id: string): boolean =>
 export const mayHaveChanged = (c: CancelSent, id: string): boolean =>
   c.names.includes(id) && (c.outcome === 'unsure' || (c.outcome === 'done' && c.names.length > 1));
 
-/** Whether any cancel that did or may have changed `id` was on the wire before `beforeMs`. */
-export function touchedBefore(h: History, id: string, beforeMs: number): boolean {
-  return h.cancels.some((c) => c.startMs < beforeMs && (cancelledBy(c, id) || mayHaveChanged(c, id)));
-}
-
 /** The request, as a report names it: `#12 DELETE /store/orders/7 → 204`. */
 export function named(t: Pick<Timed, 'exchange'>): string {
   const x = t.exchange;

@@ -3,16 +3,8 @@
 // it), allowing the lag a server declared (--consistency-seconds); and no order vanishing or coming back
 // that no request of the run explains. Pure: judges a History, sends nothing.
 import { lacking } from '../kit/store-lists.ts';
-import {
-  type CancelSent,
-  cancelledBy,
-  type History,
-  type ListSeen,
-  mayHaveChanged,
-  named,
-  secondsBetween,
-  touchedBefore,
-} from './history.ts';
+import { type CancelSent, type History, type ListSeen, named, secondsBetween } from './history.ts';
+import { countBelow, type HistoryIndex, indexOf, touchedBefore } from './history-index.ts';
 
 export interface StoreFinding {
   problem: string;
@@ -32,44 +24,126 @@ export interface AfterCancel {
   declaredLag: boolean;
 }
 
-/** Lists ordered as they went on the wire. */
-const byStart = (lists: readonly ListSeen[]) =>
-  [...lists].sort((a, b) => a.startMs - b.startMs || a.exchange.seq - b.exchange.seq);
+/** How the (cancel, later list) pairs of afterCancels run: all of them, those judged, those judged showing. */
+export interface PairCounts {
+  all: number;
+  judged: number;
+  judgedShown: number;
+  /** Orders with a judged pair. */
+  orders: number;
+}
+
+/** The pairs afterCancels keeps, and the counts of all of them. */
+export type AfterCancels = AfterCancel[] & { counts: PairCounts };
+
+/** Pairs kept from the start of each order's run of lists (enough for evidence). */
+const FIRST_KEPT = 4;
+
+/** Where `order` shows across the lists by start: the positions that differ from its default. */
+function showing(ix: HistoryIndex, id: string): { base: boolean; odd: readonly number[] } {
+  const added = ix.added.get(id);
+  if (added) return { base: false, odd: added };
+  const removed = ix.removed.get(id);
+  if (removed) return { base: true, odd: removed };
+  return { base: ix.byStart[0]?.ids.has(id) ?? false, odd: [] };
+}
 
 /**
  * Every (cancelled order, later list) pair: each order the run surely cancelled, from its first such cancel,
  * in each list that went out after the answer came (a list in flight meanwhile may show either), up to any
  * later request that did or may have changed it again. Orders no list showed before their cancel are left
- * out: there is nothing for a list to reflect.
+ * out: there is nothing for a list to reflect. A recording holds thousands of lists after each cancel, so
+ * only the pairs the judges name are kept (the first few of each order, its first and last listed, its first
+ * gone, its first judged each way), with the counts of all.
  */
-export function afterCancels(h: History, consistencyMs: number): AfterCancel[] {
+export function afterCancels(h: History, consistencyMs: number): AfterCancels {
+  const ix = indexOf(h);
   const out: AfterCancel[] = [];
+  const counts: PairCounts = { all: 0, judged: 0, judgedShown: 0, orders: 0 };
   const seen = new Set<string>();
   for (const c of h.cancels) {
     if (c.outcome !== 'done' || c.names.length !== 1) continue;
     const id = c.names[0]!;
     if (seen.has(id)) continue;
     seen.add(id);
-    if (!h.lists.some((l) => l.endMs <= c.startMs && l.ids.has(id))) continue;
-    const again = h.cancels.find(
-      (d) => d !== c && d.startMs > c.startMs && (cancelledBy(d, id) || mayHaveChanged(d, id)),
-    );
+    const { base, odd } = showing(ix, id);
+    const oddSet = new Set(odd);
+    const shownAt = (j: number) => oddSet.has(j) !== base;
+    // Listed before the cancel by some list that had ended by then.
+    const ended = countBelow(ix.starts, c.startMs, true);
+    let listedBefore = false;
+    for (let j = base ? 0 : (odd[0] ?? ended); j < ended; j++) {
+      const l = ix.byStart[j]!;
+      if (l.endMs <= c.startMs && shownAt(j)) {
+        listedBefore = true;
+        break;
+      }
+      if (!base) j = (odd[countBelow(odd, j + 1)] ?? ended) - 1;
+    }
+    if (!listedBefore) continue;
+    const again = ix.touchers.get(id)?.find((d) => d !== c && d.startMs > c.startMs);
     const until = again?.startMs ?? Number.POSITIVE_INFINITY;
-    for (const list of byStart(h.lists)) {
-      if (list.startMs < c.endMs || list.startMs >= until) continue;
-      // Whole milliseconds, as the clock gave them (timing adds a fraction for the order sent).
-      const afterMs = Math.round(list.startMs - c.endMs);
+    const from = countBelow(ix.starts, c.endMs);
+    const to = countBelow(ix.starts, until);
+    if (from >= to) continue;
+    // Whole milliseconds, as the clock gave them (timing adds a fraction for the order sent).
+    const afterOf = (j: number) => Math.round(ix.starts[j]! - c.endMs);
+    let judgedFrom = from;
+    for (let lo = from, hi = to; lo < hi; ) {
+      const mid = (lo + hi) >>> 1;
+      if (afterOf(mid) < consistencyMs) lo = judgedFrom = mid + 1;
+      else hi = judgedFrom = mid;
+    }
+    const oddIn = (a: number, b: number) => countBelow(odd, b) - countBelow(odd, a);
+    const shownIn = (a: number, b: number) => (base ? b - a - oddIn(a, b) : oddIn(a, b));
+    counts.all += to - from;
+    counts.judged += to - judgedFrom;
+    counts.judgedShown += shownIn(judgedFrom, to);
+    if (to > judgedFrom) counts.orders += 1;
+    // The first position from `a` on that shows the order `way`, or undefined.
+    const firstWay = (a: number, way: boolean): number | undefined => {
+      if (way !== base) {
+        const k = odd[countBelow(odd, a)];
+        return k !== undefined && k < to ? k : undefined;
+      }
+      // Past the run of odd positions from `a`.
+      let j = a;
+      for (let k = countBelow(odd, a); k < odd.length && odd[k] === j; k++) j++;
+      return j < to ? j : undefined;
+    };
+    const lastShown = (): number | undefined => {
+      if (!base) {
+        const k = odd[countBelow(odd, to) - 1];
+        return k !== undefined && k >= from ? k : undefined;
+      }
+      let j = to - 1;
+      for (let k = countBelow(odd, to) - 1; k >= 0 && odd[k] === j; k--) j--;
+      return j >= from ? j : undefined;
+    };
+    const kept = new Set<number>();
+    for (let j = from; j < Math.min(to, from + FIRST_KEPT); j++) kept.add(j);
+    for (let j = judgedFrom; j < Math.min(to, judgedFrom + FIRST_KEPT); j++) kept.add(j);
+    for (const j of [
+      firstWay(from, true),
+      firstWay(from, false),
+      firstWay(judgedFrom, true),
+      firstWay(judgedFrom, false),
+      lastShown(),
+    ])
+      if (j !== undefined) kept.add(j);
+    for (const j of [...kept].sort((a, b) => a - b)) {
+      const afterMs = afterOf(j);
       out.push({
         id,
         cancel: c,
-        list,
-        shown: list.ids.has(id),
+        list: ix.byStart[j]!,
+        shown: shownAt(j),
         afterMs,
         declaredLag: afterMs < consistencyMs,
       });
     }
   }
-  return out;
+  return Object.assign(out, { counts });
 }
 
 const way = (shown: boolean) => (shown ? 'listed' : 'gone from the list');
@@ -176,14 +250,22 @@ export interface Changes {
  * A new order no list showed before is only noted: placing orders is an operation the spec does not show.
  */
 export function unexplainedChanges(h: History): Changes {
-  const lists = byStart(h.lists);
+  const ix = indexOf(h);
+  const lists = ix.byStart;
   const findings: StoreFinding[] = [];
   const reported = new Set<string>();
   const newIds = new Set<string>();
   let compared = 0;
+  // The lists by when they ended (ties as sent), each with its place in `lists`: those ended before a list
+  // went out are a prefix, which only grows as the lists go by.
+  const byEnd = lists.map((l, i) => ({ l, i })).sort((a, b) => a.l.endMs - b.l.endMs);
+  let ended = 0;
   lists.forEach((list, i) => {
-    const earlier = lists.slice(0, i).filter((l) => l.endMs <= list.startMs);
-    const prev = earlier.sort((a, b) => a.endMs - b.endMs).at(-1);
+    while (ended < byEnd.length && byEnd[ended]!.l.endMs <= list.startMs) ended++;
+    // The latest answered before it went out (one sent after it, at its very start, never counts).
+    let k = ended - 1;
+    while (k >= 0 && byEnd[k]!.i >= i) k--;
+    const prev = k >= 0 ? byEnd[k]!.l : undefined;
     if (!prev) return;
     compared += 1;
     const owned = (id: string) => touchedBefore(h, id, list.endMs);
@@ -197,7 +279,7 @@ export function unexplainedChanges(h: History): Changes {
     }
     for (const id of lacking(list.ids, prev.ids)) {
       if (owned(id)) continue;
-      const before = earlier.find((l) => l.ids.has(id));
+      const before = firstHolding(ix, id, i, list.startMs);
       if (!before) {
         newIds.add(id);
         continue;
@@ -211,4 +293,22 @@ export function unexplainedChanges(h: History): Changes {
     }
   });
   return { findings, compared, newIds: [...newIds] };
+}
+
+/** The first list (as sent) before position `i` that had ended by `startMs` and showed `id`. */
+function firstHolding(ix: HistoryIndex, id: string, i: number, startMs: number): ListSeen | undefined {
+  const { base, odd } = showing(ix, id);
+  if (base) {
+    for (let j = 0; j < i; j++) {
+      const l = ix.byStart[j]!;
+      if (l.endMs <= startMs && l.ids.has(id)) return l;
+    }
+    return undefined;
+  }
+  // An order the first list lacks shows only where a list adds it.
+  for (const j of odd) {
+    if (j >= i) return undefined;
+    if (ix.byStart[j]!.endMs <= startMs) return ix.byStart[j];
+  }
+  return undefined;
 }

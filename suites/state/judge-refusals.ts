@@ -4,14 +4,8 @@
 // when no other request between could have changed the store. Pure: judges a History, sends nothing.
 
 import { lacking } from '../kit/store-lists.ts';
-import {
-  type CancelSent,
-  type History,
-  type ListSeen,
-  mayHaveChanged,
-  named,
-  touchedBefore,
-} from './history.ts';
+import { type CancelSent, type History, type ListSeen, mayHaveChanged, named } from './history.ts';
+import { countBelow, indexOf, touchedBefore } from './history-index.ts';
 import type { StoreFinding } from './judge-lists.ts';
 
 export type RefusalClass = 401 | 404 | 409 | 429;
@@ -115,15 +109,14 @@ function fixtureReads(h: History, cls: RefusalClass, proofs: Proof[], findings: 
  * an order missing from the later one is the refusals' doing).
  */
 function listsAround(h: History, r: CancelSent): { lists: [ListSeen, ListSeen]; quiet: boolean } | undefined {
-  const prev = h.lists
-    .filter((l) => l.endMs <= r.startMs)
-    .sort((a, b) => a.endMs - b.endMs)
-    .at(-1);
-  const next = h.lists.filter((l) => l.startMs >= r.endMs).sort((a, b) => a.startMs - b.startMs)[0];
+  const ix = indexOf(h);
+  // The last list to end by r's start, and the first to start from r's end (ties as the lists were sent).
+  const prev = ix.byEnd[countBelow(ix.ends, r.startMs, true) - 1];
+  const next = ix.byStart[countBelow(ix.starts, r.endMs)];
   if (!prev || !next) return undefined;
-  const quiet = h.cancels.every(
-    (c) => c.outcome === 'refused' || c.endMs <= prev.startMs || c.startMs >= next.endMs,
-  );
+  // Quiet: no cancel but a refusal both started before the later list ended and ended after the earlier began.
+  const before = countBelow(ix.unrefusedStarts, next.endMs);
+  const quiet = before === 0 || ix.unrefusedMaxEnd[before - 1]! <= prev.startMs;
   return { lists: [prev, next], quiet };
 }
 
@@ -136,6 +129,9 @@ export function judgeRefusals(h: History, cls: RefusalClass): RefusalJudgement {
   const proofs: Proof[] = [];
   const findings: StoreFinding[] = [];
   fixtureReads(h, cls, proofs, findings);
+  // The first proof of each refusal, as a search of proofs in order finds it.
+  const proofOf = new Map<CancelSent, Proof>();
+  for (const p of proofs) if (!proofOf.has(p.refusal)) proofOf.set(p.refusal, p);
   const blamedLists = new Set<ListSeen>();
   for (const r of h.cancels) {
     if (r.status !== cls) continue;
@@ -147,7 +143,7 @@ export function judgeRefusals(h: History, cls: RefusalClass): RefusalJudgement {
     if (gone.length === 0) {
       // The store kept every order across the refusal: a proof, whatever else came between the lists.
       const id = r.names.length === 1 ? r.names[0]! : undefined;
-      const proof = proofs.find((p) => p.refusal === r);
+      const proof = proofOf.get(r);
       if (proof) Object.assign(proof, { lists: around.lists, quiet: around.quiet });
       else
         proofs.push({

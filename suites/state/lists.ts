@@ -8,11 +8,11 @@ import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { secondsBetween } from './history.ts';
 import {
-  type AfterCancel,
   afterCancels,
   contradictions,
   lags,
   listedThough404,
+  type PairCounts,
   type StoreFinding,
   unexplainedChanges,
 } from './judge-lists.ts';
@@ -40,11 +40,11 @@ const declared = (ctx: Ctx) =>
     : 'no lag (read-your-writes)';
 
 /** The way cancelled orders show, as the judged pairs have it: listed, gone, or both (a finding). */
-function wayOf(pairs: readonly AfterCancel[]): string {
-  const judged = pairs.filter((p) => !p.declaredLag);
-  const shown = judged.filter((p) => p.shown).length;
-  if (shown === judged.length) return 'cancelled orders stay listed';
-  return shown === 0 ? 'cancelled orders leave the list' : 'cancelled orders are shown both ways';
+function wayOf(counts: PairCounts): string {
+  if (counts.judgedShown === counts.judged) return 'cancelled orders stay listed';
+  return counts.judgedShown === 0
+    ? 'cancelled orders leave the list'
+    : 'cancelled orders are shown both ways';
 }
 
 export const listChecks = [
@@ -60,20 +60,22 @@ export const listChecks = [
     title: 'Reads every GET /store/orders of the run sent after a cancel of the run succeeded',
     needs: { requests: 0 },
     async run(ctx: Ctx) {
-      const pairs = afterCancels(historyNow(ctx), declaredLagMs(ctx));
+      const history = historyNow(ctx);
+      const pairs = afterCancels(history, declaredLagMs(ctx));
+      const { counts } = pairs;
       const judged = pairs.filter((p) => !p.declaredLag);
-      noneCancelled(ctx, pairs.length);
-      if (judged.length === 0)
+      noneCancelled(ctx, counts.all);
+      if (counts.judged === 0)
         ctx.skip(
-          `nothing to judge: no list was read after a successful cancel${pairs.length > 0 ? `, beyond ${declared(ctx)}` : ''}`,
+          `nothing to judge: no list was read after a successful cancel${counts.all > 0 ? `, beyond ${declared(ctx)}` : ''}`,
           OUTCOME,
         );
-      report(ctx, [...contradictions(pairs), ...listedThough404(historyNow(ctx), pairs)]);
-      const orders = new Set(judged.map((p) => p.id)).size;
+      report(ctx, [...contradictions(pairs), ...listedThough404(history, pairs)]);
+      const { orders } = counts;
       ctx.evidence(...judged.slice(0, 4).map((p) => p.list.exchange));
       ctx.observe(
-        `${wayOf(pairs)}: ${judged.length} lists after the cancels of ${orders} order${orders === 1 ? '' : 's'} agree (allowing ${declared(ctx)})`,
-        judged.length,
+        `${wayOf(counts)}: ${counts.judged} lists after the cancels of ${orders} order${orders === 1 ? '' : 's'} agree (allowing ${declared(ctx)})`,
+        counts.judged,
       );
     },
   }),
@@ -112,9 +114,9 @@ export const listChecks = [
     needs: { requests: 0 },
     async run(ctx: Ctx) {
       const pairs = afterCancels(historyNow(ctx), declaredLagMs(ctx));
-      noneCancelled(ctx, pairs.length);
-      if (pairs.length === 0)
-        ctx.skip('nothing to judge: no list was read after a successful cancel', OUTCOME);
+      const lists = pairs.counts.all;
+      noneCancelled(ctx, lists);
+      if (lists === 0) ctx.skip('nothing to judge: no list was read after a successful cancel', OUTCOME);
       const all = lags(pairs);
       for (const l of all)
         ctx.note(
@@ -127,11 +129,11 @@ export const listChecks = [
       const longest = lagged[0];
       ctx.observe(
         gone.length === 0
-          ? `cancelled orders stay listed (${pairs.length} lists after a cancel): no lag to measure; allowed: ${declared(ctx)}`
+          ? `cancelled orders stay listed (${lists} lists after a cancel): no lag to measure; allowed: ${declared(ctx)}`
           : longest === undefined
-            ? `lists reflected every cancel at once (${pairs.length} lists after a cancel); allowed: ${declared(ctx)}`
+            ? `lists reflected every cancel at once (${lists} lists after a cancel); allowed: ${declared(ctx)}`
             : `lists lagged a cancel by at least ${secondsBetween(0, longest.lastShownMs!)} and less than ${secondsBetween(0, longest.firstGoneMs!)} (order ${longest.id}: still listed, then gone); allowed: ${declared(ctx)}`,
-        pairs.length,
+        lists,
       );
     },
   }),

@@ -11,6 +11,7 @@ import { readList } from '../kit/order-list.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
 import { NOT_OBSERVED, recorded, replay, type TrafficJudges } from '../kit/traffic.ts';
 import { type CancelHistory, cancelHistories } from './cancel-histories.ts';
+import { countBelow } from './history-index.ts';
 import { judgeRecorded } from './refusals.ts';
 import { windowPassed } from './window.ts';
 
@@ -65,13 +66,21 @@ async function listLater(ctx: Ctx): Promise<void> {
       carriesKey(offered) === 'primary',
   );
   const seen: string[] = [];
+  // The first list (in the recording's order) sent once the window passed: a search when the recording is in
+  // the order sent, as it is once read (engine/traffic-base.ts sorts it), else a scan.
+  const starts = lists.map(({ x }) => Date.parse(x.startedAt));
+  const sorted = starts.every((t, i) => i === 0 || starts[i - 1]! <= t);
+  const firstFrom = (ms: number) => (sorted ? countBelow(starts, ms) : starts.findIndex((t) => t >= ms));
+  const read = new Map<Exchange, ReturnType<typeof readList>>();
   for (const h of histories) {
     if (!isCanonicalInt64(h.id)) continue;
     const passed = windowPassed(Date.parse(h.first.startedAt) + h.first.durationMs, window);
-    const later = lists.find(({ x }) => Date.parse(x.startedAt) >= passed);
+    const later = lists[firstFrom(passed)];
     const res = later && replay(ctx, later.x);
     if (!res || res.status < 200 || res.status > 299) continue;
-    const listed = readList(res.body).ids.has(h.id);
+    const list = read.get(res.exchange) ?? readList(res.body);
+    read.set(res.exchange, list);
+    const listed = list.ids.has(h.id);
     ctx.evidence(res.exchange);
     seen.push(
       `order ${h.id} ${listed ? 'listed' : 'not listed'} ${seconds(after(h, res.exchange))} after its cancel`,
@@ -90,7 +99,11 @@ const LATER = 'a cancel with the key of an order cancelled earlier, once a rate-
 /** STATE-CANCEL-RACE: of cancels of one order that were on the wire together, at most one succeeded. */
 async function raced(ctx: Ctx): Promise<void> {
   const byId = new Map<string, Exchange[]>();
-  for (const { x, id } of keyCancels(ctx)) byId.set(id, [...(byId.get(id) ?? []), x]);
+  for (const { x, id } of keyCancels(ctx)) {
+    const xs = byId.get(id);
+    if (xs) xs.push(x);
+    else byId.set(id, [x]);
+  }
   const span = (x: Exchange) => ({
     start: Date.parse(x.startedAt),
     end: Date.parse(x.startedAt) + x.durationMs,

@@ -2,6 +2,7 @@
 // nothing (a server that fails on any connection sees none), keeping every credential of the recording out of
 // every file and line, and refusing what it cannot judge with one line and exit 2.
 
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { main } from '../../cli/main.ts';
 import type { RecordedEntry } from '../../lib/formats/har.ts';
 import { validate } from '../../lib/formats/validation.ts';
 import type { Report } from '../../lib/report/model.ts';
+import { liveInTerminal } from '../support/hostile-strings.ts';
 import { devtoolsHar, recordClient } from '../support/passive.ts';
 
 /** A short window, so the client meets its 429 and waits it out within a second or two. */
@@ -181,5 +183,73 @@ describe('judge a recording', () => {
     const flag = await judge(devtoolsHar(entries), ['--burst']);
     expect(flag.code).toBe(2);
     expect(flag.err).toMatch(/Unknown option '--burst'.*judge --help/);
+  });
+
+  it('prints the file name and a refused recording’s URLs only as inert text', async () => {
+    const { entries } = await faithful();
+    const steer = '\x1b]0;pwned\x07\x1b[2J\u009b1;31m';
+    const dir = mkdtempSync(join(tmpdir(), 'osc-judge-'));
+    const named = `rec${steer}.har`;
+    writeFileSync(join(dir, named), devtoolsHar(entries.slice(0, 4)));
+    // Two bases, one with controls in its path: refused, naming both.
+    const twoBases = devtoolsHar([
+      ...entries.slice(0, 2),
+      ...entries.slice(2, 4).map((e) => ({ ...e, url: e.url.replace('/v1/', `/x${steer}/v1/`) })),
+    ]);
+    writeFileSync(join(dir, 'two.har'), twoBases);
+    for (const [file, shows] of [
+      [named, /judge: rec\\x1b\]0;pwned.*4 entries/],
+      ['two.har', /under 2 base URLs: .*\/x\\x1b\]0;pwned\\x07\\x1b\[2J\\x9b1;31m\/v1/],
+    ] as const) {
+      let said = '';
+      await main(
+        ['judge', '--har', file, '--report-dir', 'reports'],
+        { out: (l) => (said += `${l}\n`), err: (l) => (said += `${l}\n`) },
+        { env: {}, cwd: dir },
+      );
+      expect(said).toMatch(shows);
+      expect(liveInTerminal(said), said).toEqual([]);
+      expect(said).toContain('\\x1b]0;pwned\\x07');
+    }
+  });
+
+  it('leaves an entry nested a million deep unjudged, named on one line: incomplete (exit 3), a report written', async () => {
+    const { entries } = await faithful();
+    const deep = `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`;
+    const har = devtoolsHar(entries).replace(
+      /"name":"accept","value":"[^"]*"/,
+      `"name":"accept","value":${deep}`,
+    );
+    const run = await judge(har);
+    expect(run.code, run.out + run.err).toBe(3);
+    expect(run.err.trim().split('\n')).toHaveLength(1);
+    expect(run.err).toMatch(
+      /recording\.har#\d+: the entry nests deeper than 512 levels, more than this harness reads/,
+    );
+    expect(run.err).not.toMatch(/call stack/);
+    expect(run.report!.incompleteReasons.join(' ')).toMatch(
+      /1 recorded entry was not judged, nested past what this harness reads \(recording\.har#\d+\): a limit of the harness/,
+    );
+  });
+
+  it('refuses a device, a named pipe or a directory for a recording with one line and exit 2, reading none', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'osc-judge-'));
+    const fifo = join(dir, 'pipe.har');
+    execFileSync('mkfifo', [fifo]);
+    for (const [file, kind] of [
+      ['/dev/zero', 'a device'],
+      [fifo, 'a named pipe'],
+      [dir, 'a directory'],
+    ] as const) {
+      let err = '';
+      const code = await main(
+        ['judge', '--har', file, '--report-dir', 'reports'],
+        { out: () => {}, err: (l) => (err += `${l}\n`) },
+        { env: {}, cwd: dir },
+      );
+      expect(code, err).toBe(2);
+      expect(err.trim().split('\n')).toHaveLength(1);
+      expect(err).toContain(`the recording ${file} is ${kind}, not a regular file`);
+    }
   });
 });

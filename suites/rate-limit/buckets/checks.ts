@@ -10,7 +10,7 @@ import type { Key } from './readings.ts';
 const keyName = (k: Key) => (k === 'primary' ? 'the key' : 'the second key');
 
 /** Each key's reading; a check that finds nothing to judge in them says so by observing none. */
-const readings = (ctx: Ctx): Array<[Key, BucketReading]> =>
+const readings = (ctx: Ctx): ReadonlyArray<[Key, BucketReading]> =>
   bucketReadings(ctx.transcript.all(), ctx.config.baseUrl);
 
 export const rateLimitBuckets = suite({

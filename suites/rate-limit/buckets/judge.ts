@@ -208,7 +208,11 @@ export interface Overcharge {
  */
 export function overcharged(steps: readonly Prediction[]): Overcharge[] {
   const byRoute = new Map<string, Prediction[]>();
-  for (const p of steps) byRoute.set(p.r.parts.route, [...(byRoute.get(p.r.parts.route) ?? []), p]);
+  for (const p of steps) {
+    const route = byRoute.get(p.r.parts.route);
+    if (route) route.push(p);
+    else byRoute.set(p.r.parts.route, [p]);
+  }
   const out: Overcharge[] = [];
   for (const [route, ps] of byRoute) {
     const falls = ps.map((p) => p.from!.remaining! - p.r.remaining!);

@@ -5,12 +5,25 @@ import { type BucketReading, overcharged, readBuckets } from './judge.ts';
 import { type Key, keyRequests } from './readings.ts';
 
 /** Each key's reading, over the run's whole transcript (or up to now). */
-export function bucketReadings(exchanges: readonly Exchange[], baseUrl: string): Array<[Key, BucketReading]> {
+export function bucketReadings(
+  exchanges: readonly Exchange[],
+  baseUrl: string,
+): ReadonlyArray<[Key, BucketReading]> {
+  // Several checks read the same transcript: read once while it has not grown (a recording never does).
+  const hit = readOnce.get(exchanges);
+  if (hit && hit.length === exchanges.length && hit.baseUrl === baseUrl) return hit.readings;
   const requests = keyRequests(exchanges, new URL(baseUrl).pathname);
-  return (['primary', 'secondary'] as const)
+  const readings = (['primary', 'secondary'] as const)
     .map((key): [Key, BucketReading] => [key, readBuckets(requests.filter((r) => r.key === key))])
     .filter(([, b]) => b.judged > 0 || b.steps.length > 0);
+  readOnce.set(exchanges, { length: exchanges.length, baseUrl, readings });
+  return readings;
 }
+
+const readOnce = new WeakMap<
+  readonly Exchange[],
+  { length: number; baseUrl: string; readings: ReadonlyArray<[Key, BucketReading]> }
+>();
 
 /**
  * Why the run's answers show X-RateLimit-Remaining cannot size a burst of `key`'s requests, or undefined:

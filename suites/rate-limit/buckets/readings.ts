@@ -70,7 +70,21 @@ function invalidCounted(x: Exchange): boolean | undefined {
  * Every request of each key, in the order sent (a 401 is the address's, whatever was offered). `basePath` is
  * the base URL's path, taken off each request's path.
  */
-export function keyRequests(exchanges: readonly Exchange[], basePath: string): KeyRequest[] {
+export function keyRequests(exchanges: readonly Exchange[], basePath: string): readonly KeyRequest[] {
+  // Several checks read the same transcript: read once while it has not grown (a recording never does).
+  const hit = readOnce.get(exchanges);
+  if (hit && hit.length === exchanges.length && hit.basePath === basePath) return hit.requests;
+  const requests = readKeyRequests(exchanges, basePath);
+  readOnce.set(exchanges, { length: exchanges.length, basePath, requests });
+  return requests;
+}
+
+const readOnce = new WeakMap<
+  readonly Exchange[],
+  { length: number; basePath: string; requests: readonly KeyRequest[] }
+>();
+
+function readKeyRequests(exchanges: readonly Exchange[], basePath: string): KeyRequest[] {
   const out: KeyRequest[] = [];
   const foreign = { primary: 0, secondary: 0 };
   for (const x of exchanges) {

@@ -77,7 +77,9 @@ export function byBucket(xs: readonly Exchange[]): Map<Bucket, Reading[]> {
   for (const x of xs) {
     if (!x.response) continue;
     const b = bucketOf(x);
-    out.set(b, [...(out.get(b) ?? []), readingOf(x)]);
+    const readings = out.get(b);
+    if (readings) readings.push(readingOf(x));
+    else out.set(b, [readingOf(x)]);
   }
   return out;
 }
@@ -105,7 +107,9 @@ export function byCount(
     for (const r of rs) {
       const count = bucket === 'anonymous' ? undefined : countOf.get(r.x);
       const label = count === undefined ? `${bucket} bucket` : `${bucket} bucket, its count of ${count}`;
-      out.set(label, [...(out.get(label) ?? []), r]);
+      const readings = out.get(label);
+      if (readings) readings.push(r);
+      else out.set(label, [r]);
     }
   return out;
 }
