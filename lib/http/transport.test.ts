@@ -171,6 +171,7 @@ describe('interim responses and header caps', () => {
         /both Content-Length and Transfer-Encoding/,
       ],
     ];
+    expect(cases.length).toBeGreaterThan(0);
     for (const [text, message] of cases) {
       const url = await answering(() => text);
       const error = await get(url).then(

@@ -3,7 +3,7 @@
 // Found by the blind red team: lighttpd answers some requests itself (an orderId with a NUL byte) with HTML.
 import { fileURLToPath } from 'node:url';
 import { DEBIAN_PYTHON } from '../flask-gunicorn/target.ts';
-import { goServer, target as go } from '../go-nethttp/target.ts';
+import { target as go, goServer } from '../go-nethttp/target.ts';
 import { defineTarget } from '../zoo-target.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
