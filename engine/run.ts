@@ -9,6 +9,7 @@ import { SECRET_NAME } from '../lib/config/run-options.ts';
 import { envAndFlag } from '../lib/config/settings.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
 import type { BanEvent } from '../lib/http/ban.ts';
+import { proxyFor } from '../lib/http/dispatcher.ts';
 import { keyRedactor, type Redactor } from '../lib/http/redact.ts';
 import { buildReport, type RunFacts } from '../lib/report/build.ts';
 import { resultLine } from '../lib/report/console.ts';
@@ -20,6 +21,7 @@ import { type ActiveRun, startRun } from '../lib/run/run.ts';
 import { CONFORMANCE } from '../suites/index.ts';
 import { selection } from './catalogue.ts';
 import { answeredNothing, type Diagnosis, diagnose } from './diagnose.ts';
+import { diagnoseNoOperation } from './diagnose-prefix.ts';
 import {
   accountFixtures,
   consumedBy,
@@ -190,6 +192,14 @@ async function conduct(
       // A target that answered nothing at all: one line on why, with the fix, in place of a verdict.
       if (outcome.unanswered !== undefined || answeredNothing(run.exchanges()))
         unreachable = await diagnose(facts.config.baseUrl, run.exchanges(), facts.config.timeoutMs);
+      // A base URL below which no operation answers (a wrong prefix): not a verdict on any server.
+      else if (outcome.noOperation !== undefined)
+        unreachable = await diagnoseNoOperation(
+          facts.config.baseUrl,
+          outcome.noOperation,
+          facts.config.timeoutMs,
+          proxyFor(facts.config.baseUrl, facts.config.proxy) === undefined,
+        );
     }
   } catch (e) {
     reasons.push(`the harness failed: ${errorMessage(e)}`);
