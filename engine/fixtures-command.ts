@@ -61,7 +61,10 @@ export function mintedOf(value: unknown, where: string): MintedFixtures {
   return out;
 }
 
-/** The source that runs the user's command with /bin/sh, the number as its first argument and in the environment. */
+/**
+ * The source that runs the user's command with /bin/sh, the number as an argument after the command's own ($1 for
+ * a command given alone) and in the environment.
+ */
 export function commandSource(command: FixturesCommand): FixtureSource {
   const name = `the fixtures command (${envAndFlag('fixturesCommand')})`;
   return (needed) =>

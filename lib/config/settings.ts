@@ -58,7 +58,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_FIXTURES_COMMAND',
     kind: 'string',
     default: '',
-    help: 'A command (run by /bin/sh before the first request) that mints this run\'s fixtures and prints them as JSON {"cancellable": [ids], "shipped": [ids]}; it gets the number of pending orders the plan needs as its first argument and in ORDER_STORE_FIXTURES_NEEDED, and the environment the run was given (no key is added). Its ids replace those of --cancellable-order-ids and --shipped-order-ids (a list it leaves out keeps the given one). A failing or malformed command: exit 2, nothing sent.',
+    help: 'A command (run by /bin/sh before the first request) that mints this run\'s fixtures and prints them as JSON {"cancellable": [ids], "shipped": [ids]}; it gets the number of pending orders the plan needs as an argument after the command\'s own (its first, for a command given alone) and in ORDER_STORE_FIXTURES_NEEDED, and the environment the run was given (no key is added). Its ids replace those of --cancellable-order-ids and --shipped-order-ids (a list it leaves out keeps the given one). A failing or malformed command: exit 2, nothing sent.',
   },
   {
     key: 'reportDir',
