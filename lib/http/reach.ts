@@ -12,7 +12,10 @@ function below(baseUrl: string, url: string): string | undefined {
 /** A rate-limit header of any spelling (X-RateLimit-*, RateLimit-*, RateLimit-Policy, Retry-After). */
 const LIMIT_HEADER = /^(x-ratelimit-|ratelimit(-|$)|retry-after$)/i;
 
+/** Whether an answer is JSON: labelled so (a body the transcript cut short cannot be parsed), or parsed. */
 function jsonBody(e: Exchange): boolean {
+  const type = e.response?.headers['content-type'];
+  if (/[/+]json\b/i.test(Array.isArray(type) ? type.join(',') : (type ?? ''))) return true;
   try {
     JSON.parse(e.response?.body ?? '');
     return true;
