@@ -40,6 +40,19 @@ export interface RunOptions {
   onLog?: (line: string) => void;
   /** Where relative paths (reportDir, baseline, envFile) are resolved; the process's own by default. */
   cwd?: string;
+  /**
+   * Mints the run's fixtures before the first request, as fixturesCommand does: called with how many pending
+   * orders the plan needs, it returns the ids (integers, bigints or decimal strings); they replace
+   * cancellableOrderIds and shippedOrderIds (a list left out keeps the one given). A throw or a malformed answer
+   * is a UsageError, with nothing sent.
+   */
+  fixtures?: (needed: number) => MintedFixtures | Promise<MintedFixtures>;
+}
+
+/** What a fixtures function returns. */
+export interface MintedFixtures {
+  cancellable?: ReadonlyArray<string | number | bigint>;
+  shipped?: ReadonlyArray<string | number | bigint>;
 }
 
 /** The first request with the API key was refused (401): the key is wrong; nothing was judged (exit 2). */
@@ -102,6 +115,7 @@ export async function runConformance(settings: Settings = {}, options: RunOption
       writeReports: settings.reportDir !== undefined,
       ...(options.signal ? { signal: options.signal } : {}),
       stopReason: "stopped by the caller's AbortSignal",
+      ...(options.fixtures ? { fixtures: async (needed: number) => options.fixtures!(needed) } : {}),
     });
   } catch (e) {
     throw inApiWords(e);

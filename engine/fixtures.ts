@@ -8,7 +8,14 @@ import { envAndFlag, settingOf } from '../lib/config/settings.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
 import type { Exchange } from '../lib/http/transcript.ts';
 import type { FixtureReport, ListDisproved } from '../lib/report/fixtures.ts';
-import { type LedgerEntry, readLedger, recordConsumed } from '../lib/report/ledger.ts';
+import {
+  consumedOn,
+  type LedgerEntry,
+  leftPendingOn,
+  readLedger,
+  recordConsumed,
+  recordLeftPending,
+} from '../lib/report/ledger.ts';
 import type { FixtureUse, PlanCheck, RunPlan } from '../lib/run/plan.ts';
 import { HELD_FIXTURE } from '../lib/run/plan.ts';
 import { DEFAULT_PENDING_IDS, DEFAULT_SHIPPED_IDS } from '../reference/seed.ts';
@@ -16,6 +23,7 @@ import { proofIn, proofText } from '../suites/kit/delete-gate.ts';
 import { heldFixtureOf } from '../suites/kit/target-facts.ts';
 import { isolationPair } from '../suites/order-id/fixtures.ts';
 import { namedIds } from '../suites/order-id/readings.ts';
+import type { MintNote } from './fixtures-mint.ts';
 import { planFor } from './plan.ts';
 
 export interface FixtureAccount {
@@ -29,6 +37,13 @@ export interface FixtureAccount {
   shipped: readonly string[];
   /** Pending fixtures given that an earlier run consumed: left aside. */
   used: Record<string, LedgerEntry>;
+  /** The fixtures were minted for this run (--fixtures-command or the API's function): what was asked, what came. */
+  minted?: MintNote;
+  /**
+   * The fresh pending fixtures shown pending before the run sends anything: minted for it, or left pending by an
+   * earlier run of the ledger. Only a fixture shown pending is ever evidence against the server.
+   */
+  shownPending: string[];
 }
 
 /** The pending and shipped fixtures a run is given, the embedded server's own when none are. */
@@ -43,11 +58,18 @@ function given(config: Config): { pending: string[]; shipped: string[] } {
 }
 
 /** The ledger of this run's target, or undefined: the embedded server is new each run, so it keeps none. */
-function ledgerOf(config: Config): { file: string; entries: Record<string, LedgerEntry> } | undefined {
+function ledgerOf(
+  config: Config,
+): { file: string; entries: Record<string, LedgerEntry>; leftPending: string[] } | undefined {
   if (config.target.kind !== 'url' || config.fixturesLedger === undefined) return undefined;
   const file = config.fixturesLedger;
   try {
-    return { file, entries: readLedger(file).targets[config.target.baseUrl] ?? {} };
+    const ledger = readLedger(file);
+    return {
+      file,
+      entries: consumedOn(ledger, config.target.baseUrl),
+      leftPending: Object.keys(leftPendingOn(ledger, config.target.baseUrl)),
+    };
   } catch (e) {
     throw new UsageError(
       `cannot read the fixtures ledger ${file}: ${errorMessage(e)}; fix or delete it, or set ${envAndFlag('fixturesLedger')}`,
@@ -63,7 +85,11 @@ const ids = (xs: readonly string[]) => xs.slice(0, 6).join(', ') + (xs.length > 
  * anything is sent, naming the used ids, the ledger and the setting: a cancelled order answered 404 or 409 is
  * the spec's answer, never the server's failure.
  */
-export function accountFixtures(config: Config, selected: readonly PlanCheck[]): FixtureAccount {
+export function accountFixtures(
+  config: Config,
+  selected: readonly PlanCheck[],
+  minted?: MintNote,
+): FixtureAccount {
   const { pending, shipped } = given(config);
   const ledger = ledgerOf(config);
   const used: Record<string, LedgerEntry> = {};
@@ -82,16 +108,21 @@ export function accountFixtures(config: Config, selected: readonly PlanCheck[]):
       );
     }
   }
+  const left = new Set(ledger?.leftPending ?? []);
+  const shownPending = fresh.filter((id) => left.has(id) || minted?.pending.includes(id));
   return {
     config: {
       ...config,
       cancellableOrderIds: config.target.kind === 'url' ? fresh : config.cancellableOrderIds,
+      shownPending,
     },
     plan,
     ...(ledger ? { ledger: ledger.file } : {}),
     pending,
     shipped,
     used,
+    ...(minted ? { minted } : {}),
+    shownPending,
   };
 }
 
@@ -124,6 +155,10 @@ export function fixtureLines(account: FixtureAccount): string[] {
   const { plan, pending, shipped, used } = account;
   const fresh = pending.filter((id) => !used[id]);
   const lines: string[] = [];
+  if (account.minted)
+    lines.push(
+      `  fixtures minted for this run (${settingOf('fixturesCommand').flag}): asked for ${account.minted.needed} pending, got ${account.minted.pending.length} pending and ${account.minted.shipped} shipped`,
+    );
   const uses = assigned(plan.fixtures.uses, fresh);
   if (plan.fixtures.pending > 0 || pending.length > 0) {
     const spare = fresh.length - plan.fixtures.pending;
@@ -250,6 +285,28 @@ export function unjudgedProof(
   return judged
     ? undefined
     : `${d.line}, and no check that ran judged that answer, so the ${d.leftOut.length} check(s) left out for it stand on nothing (run CANCEL-UNKNOWN-404 with them)`;
+}
+
+/**
+ * Records in the ledger the fixtures the run was shown pending (`shown`) and left so: the next run may take them
+ * as shown pending. A write error is a warning.
+ */
+export function recordLeft(
+  account: FixtureAccount,
+  baseUrl: string,
+  shown: readonly string[],
+  consumed: Record<string, LedgerEntry>,
+  runId: string,
+  warn: (line: string) => void,
+): void {
+  if (account.ledger === undefined) return;
+  const left = shown.filter((id) => !consumed[id]);
+  if (left.length === 0) return;
+  try {
+    recordLeftPending(account.ledger, baseUrl, left, { runId, at: new Date().toISOString() });
+  } catch (e) {
+    warn(`could not write the fixtures ledger ${account.ledger} (${errorMessage(e)})`);
+  }
 }
 
 /** The fixtures part of the report. */

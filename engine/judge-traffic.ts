@@ -39,6 +39,9 @@ export function passiveRunConfig(config: TrafficConfig, baseUrl: string): RunCon
     apiKey: '',
     cancellableOrderIds: config.cancellableOrderIds,
     shippedOrderIds: config.shippedOrderIds,
+    // The pending fixtures named for a recording are the user's word on that traffic, which began with them
+    // pending: no run of ours used them before it.
+    shownPending: config.cancellableOrderIds,
     only: config.only,
     skip: config.skip,
     timeoutMs: 1,

@@ -84,6 +84,8 @@ export async function resolveTarget(config: Config): Promise<RunTarget> {
   const run = runConfigFor(config, server.baseUrl, server.demoKey);
   if (run.cancellableOrderIds.length === 0) run.cancellableOrderIds = server.fixtures.pending;
   if (run.shippedOrderIds.length === 0) run.shippedOrderIds = server.fixtures.shipped;
+  // A server started for this run: its own pending orders are pending, shown so by construction.
+  run.shownPending = [...new Set([...(run.shownPending ?? []), ...server.fixtures.pending])];
   run.secondApiKey = SECOND_DEMO_KEY;
   // Its list is complete by construction (our own server, started for this run): absence may rest on it.
   run.trustOrderList = true;

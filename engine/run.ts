@@ -9,6 +9,7 @@ import { SECRET_NAME } from '../lib/config/run-options.ts';
 import { envAndFlag } from '../lib/config/settings.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
 import type { BanEvent } from '../lib/http/ban.ts';
+import { proxyFor } from '../lib/http/dispatcher.ts';
 import { keyRedactor, type Redactor } from '../lib/http/redact.ts';
 import { buildReport, type RunFacts } from '../lib/report/build.ts';
 import { resultLine } from '../lib/report/console.ts';
@@ -20,6 +21,7 @@ import { type ActiveRun, startRun } from '../lib/run/run.ts';
 import { CONFORMANCE } from '../suites/index.ts';
 import { selection } from './catalogue.ts';
 import { answeredNothing, type Diagnosis, diagnose } from './diagnose.ts';
+import { diagnoseNoOperation } from './diagnose-prefix.ts';
 import {
   accountFixtures,
   consumedBy,
@@ -28,7 +30,10 @@ import {
   listDisproved,
   recordFixtures,
   unjudgedProof,
+  recordLeft,
 } from './fixtures.ts';
+import { commandSource, type FixtureSource } from './fixtures-command.ts';
+import { mintFixtures } from './fixtures-mint.ts';
 import { certificationProblem, floorProblem } from './plan.ts';
 import { openingLines, readBaseline, runFacts } from './run-facts.ts';
 import { type RunTarget, resolveTarget } from './run-target.ts';
@@ -56,6 +61,8 @@ export interface ConductOptions {
   stopReason?: string;
   /** A CI job summary file report.md is appended to (GitHub's $GITHUB_STEP_SUMMARY), with the run folder. */
   stepSummary?: string;
+  /** Mints the run's fixtures before the first request (the API's function); config.fixturesCommand otherwise. */
+  fixtures?: FixtureSource;
 }
 
 /** What one run produced: its report (the object report.json holds), where it was written, a refused key. */
@@ -79,8 +86,12 @@ export async function conductRun(config: Config, options: ConductOptions): Promi
   // The selection and the plan come first: a certification run that cannot evaluate every check is refused
   // before anything is sent (or even connected to).
   const selected = selection(config.only, config.skip);
+  // Fixtures minted for this run (a command or the API's function) stand in for the ids given.
+  const source =
+    options.fixtures ?? (config.fixturesCommand ? commandSource(config.fixturesCommand) : undefined);
+  const minted = source ? await mintFixtures(config, selected, source) : undefined;
   // The plan is made with the pending fixtures no earlier run consumed (a run that would need one is refused).
-  const fixtures = accountFixtures(config, selected);
+  const fixtures = accountFixtures(minted?.config ?? config, selected, minted?.note);
   const { plan } = fixtures;
   if (config.profile === 'certification') {
     const problem = certificationProblem(config, plan);
@@ -198,6 +209,14 @@ async function conduct(
       // A target that answered nothing at all: one line on why, with the fix, in place of a verdict.
       if (outcome.unanswered !== undefined || answeredNothing(run.exchanges()))
         unreachable = await diagnose(facts.config.baseUrl, run.exchanges(), facts.config.timeoutMs);
+      // A base URL below which no operation answers (a wrong prefix): not a verdict on any server.
+      else if (outcome.noOperation !== undefined)
+        unreachable = await diagnoseNoOperation(
+          facts.config.baseUrl,
+          outcome.noOperation,
+          facts.config.timeoutMs,
+          proxyFor(facts.config.baseUrl, facts.config.proxy) === undefined,
+        );
     }
   } catch (e) {
     reasons.push(`the harness failed: ${errorMessage(e)}`);
@@ -207,6 +226,17 @@ async function conduct(
     stop.disarm();
     account();
   }
+  // What the run was shown pending and left so is the next run's evidence (only when it judged: a run
+  // stopped by a refused key or a target that never answered saw nothing).
+  if (keyRefused === undefined && unreachable === undefined)
+    recordLeft(
+      fixtures,
+      facts.config.baseUrl,
+      facts.config.shownPending ?? [],
+      consumed,
+      facts.runId,
+      (line) => io.err(`warning: ${line}`),
+    );
   const report = build(true);
   stop.finishing();
   const files = finish(writer, report, run, options, io, fixtures.config);

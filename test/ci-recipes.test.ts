@@ -99,9 +99,9 @@ function checkCommand(line: string, env: Record<string, string>): void {
 describe('docs/ci.md recipes', () => {
   const yamls = blocks('yaml').map((t) => parse(t) as Record<string, unknown>);
 
-  it('has a GitHub Actions workflow, one with the action, a GitLab CI job, and a workflow with a pool, that parse', () => {
-    // The fifth, the proxy around a test job, is test/passive/ci-recipe.test.ts's.
-    expect(yamls).toHaveLength(5);
+  it('has a GitHub Actions workflow, one with the action, a GitLab CI job, a workflow with a pool and one with a fixtures command, that parse', () => {
+    // The sixth, the proxy around a test job, is test/passive/ci-recipe.test.ts's.
+    expect(yamls).toHaveLength(6);
     expect(yamls[0]).toHaveProperty('jobs');
     expect(yamls[2]).toHaveProperty('stages');
   });
@@ -141,6 +141,7 @@ describe('docs/ci.md recipes', () => {
     const jobs = [
       ...githubJobs(yamls[0] as never),
       ...githubJobs(yamls[3] as never),
+      ...githubJobs(yamls[4] as never),
       ...gitlabJobs(yamls[2] as never),
     ];
     const known = SETTINGS.map((s) => s.env as string);
@@ -153,7 +154,7 @@ describe('docs/ci.md recipes', () => {
         if (line.startsWith('npm run conformance')) conformanceRuns++;
       }
     }
-    expect(conformanceRuns).toBe(3);
+    expect(conformanceRuns).toBe(4);
     for (const line of blocks('sh').flatMap((b) => b.split('\n').filter(Boolean)))
       checkCommand(line, { CI: 'true' });
   });

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ledgerTarget } from '../lib/report/ledger.ts';
 import { DEFAULT_ORDERS, type SeedOrder } from '../reference/seed.ts';
 import { checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
 import { reference } from './support/reference.ts';
@@ -120,5 +121,79 @@ describe('the plan accounts for the fixtures given', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/provide .*--cancellable-order-ids \(5 pending orders\)/);
     expect(server.stats().requests).toBe(0);
+  });
+});
+
+describe('a fixture is evidence against the server only once the run saw it pending', () => {
+  it('the same ids in a fresh report folder: STATE-401 and STATE-429 leave it out, never "a refused request changed it"', {
+    timeout: 120_000,
+  }, async () => {
+    // A short window, so the rate-limit probe (STATE-429's refusal) is quick.
+    const server = await reference({ rateLimit: { limit: 5, windowSeconds: 2 } });
+    const args = ['--only', 'STATE-401,STATE-429,CANCEL-PENDING', '--seed', '4'];
+    const first = await runCliInProcess(args, { env: targetEnv(server) });
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    expect(checkOf(first, 'STATE-401-CHANGES-NOTHING').status).toBe('pass');
+    // Another job, its own report folder (no ledger): the fixtures the first run cancelled, given again.
+    const second = await runCliInProcess(args, { env: targetEnv(server) });
+    for (const id of ['STATE-401-CHANGES-NOTHING', 'STATE-429-CHANGES-NOTHING']) {
+      const c = checkOf(second, id);
+      expect(c.status, `${id}: ${c.message}`).toBe('skip');
+      expect(c.message).toMatch(/not shown pending: a fixture an earlier run used\?.*--fixtures-command/);
+      expect(c.message).not.toMatch(/a refused request changed it/);
+    }
+    // The first cancel keeps its two readings.
+    expect(checkOf(second, 'CANCEL-PENDING-204').message).toMatch(
+      /either the server refuses a pending order.*or order \d+ was no longer pending/,
+    );
+    expect(second.code).toBe(1);
+  });
+
+  it('one server under two loopback names is one ledger entry: localhost after 127.0.0.1 finds what it consumed', async () => {
+    const server = await reference();
+    const cwd = mkdtempSync(join(tmpdir(), 'osc-ledger-names-'));
+    const first = await runCliInProcess(QUICK, { env: targetEnv(server), cwd });
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    const env = {
+      ...targetEnv(server),
+      ORDER_STORE_BASE_URL: server.baseUrl.replace('127.0.0.1', 'localhost'),
+    };
+    const second = await runCliInProcess(QUICK, { env, cwd });
+    expect(second.code, second.stdout + second.stderr).toBe(2);
+    expect(second.stderr).toMatch(/consumed by an earlier run .*fixtures-ledger\.json/);
+    // Kept under the target as resolved, whichever name each run used.
+    const ledger = JSON.parse(readFileSync(join(cwd, 'reports', 'fixtures-ledger.json'), 'utf8'));
+    expect(Object.keys(ledger.targets)).toEqual([server.baseUrl]);
+  });
+
+  it('keys a target as resolved: scheme, loopback names and addresses as one, port, path', () => {
+    const one = [
+      'http://127.0.0.1:8080/v1',
+      'http://localhost:8080/v1',
+      'http://[::1]:8080/v1/',
+      'HTTP://LOCALHOST:8080/v1',
+    ];
+    expect(new Set(one.map(ledgerTarget))).toEqual(new Set(['http://127.0.0.1:8080/v1']));
+    expect(ledgerTarget('https://api.example.com:443/v1')).toBe('https://api.example.com/v1');
+    for (const other of [
+      'https://127.0.0.1:8080/v1',
+      'http://127.0.0.1:8081/v1',
+      'http://127.0.0.1:8080/api/v1',
+    ])
+      expect(ledgerTarget(other)).not.toBe('http://127.0.0.1:8080/v1');
+  });
+
+  it('the ledger keeps what a run saw pending and left so: the next run takes those as shown pending', async () => {
+    const server = await reference({ orders: POOL });
+    const cwd = mkdtempSync(join(tmpdir(), 'osc-ledger-left-'));
+    // Minted: every pending order of the pool, more than one run takes.
+    const pending = POOL.filter((o) => o.status === 'pending').map((o) => String(o.id));
+    const mint = ['--fixtures-command', `echo '{"cancellable": [${pending.join(',')}]}' #`];
+    const first = await runCliInProcess([...QUICK, ...mint], { env: targetEnv(server), cwd });
+    expect(first.code, first.stdout + first.stderr).toBe(0);
+    const consumed = first.report!.fixtures!.consumed.map((c) => c.id);
+    const ledger = JSON.parse(readFileSync(join(cwd, 'reports', 'fixtures-ledger.json'), 'utf8'));
+    const left = Object.keys(ledger.pending[server.baseUrl]).sort();
+    expect(left).toEqual(pending.filter((id) => !consumed.includes(id)).sort());
   });
 });

@@ -162,3 +162,96 @@ describe('through a proxy, with a gateway header', () => {
     }
   });
 });
+
+/**
+ * A front whose API is at /v1 (forwarded to the reference server) and whose every other path gets the
+ * framework's own 404 page: no Error body, no rate-limit header.
+ */
+async function front(server: { baseUrl: string }): Promise<string> {
+  const origin = new URL(server.baseUrl);
+  const proxy = createHttpServer((req, res) => {
+    if (!req.url!.startsWith('/v1/')) {
+      res.writeHead(404, { 'content-type': 'text/html' });
+      res.end(`<pre>Cannot ${req.method} ${req.url}</pre>`);
+      return;
+    }
+    const out = httpRequest(
+      { host: origin.hostname, port: origin.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    req.pipe(out);
+  });
+  const port = await listen(proxy as unknown as Server);
+  return `http://127.0.0.1:${port}`;
+}
+
+describe('a base URL below which no operation answers', () => {
+  it('a prefix too many (/api/v1 where the API is at /v1): exit 4, one line naming it, the statuses and the fix', async () => {
+    const server = await reference();
+    const origin = await front(server);
+    const run = await runCliInProcess(QUICK.concat(['--only', 'LIST,CANCEL,AUTH']), {
+      env: { ...targetEnv(server), ORDER_STORE_BASE_URL: `${origin}/api/v1` },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(4);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^order-store-conformance: no operation of the API answers below ${origin.replace(/[.]/g, '\\.')}/api/v1: \\d+ requests below it \\(GET /store/orders, DELETE /store/orders/\\{id\\}.*\\) all answered 404, with no Error body and no rate-limit header, so nothing was judged; the API answers at ${origin.replace(/[.]/g, '\\.')}/v1: use it in ORDER_STORE_BASE_URL`,
+      ),
+    );
+    expect(run.stdout).not.toMatch(/FAIL|NON-CONFORMANT/);
+    expect(run.report!.verdict).toBe('incomplete');
+    expect(run.report!.gate.exitCode).toBe(4);
+    expect(run.report!.checks).toEqual([]);
+  });
+
+  it('a server that answers 404 with an Error body or rate-limit headers is a server: judged, not exit 4', async () => {
+    const server = await reference();
+    // The reference's own answer to an unknown route: 404 with an Error body and its limiter's headers.
+    const run = await runCliInProcess(QUICK, {
+      env: { ...targetEnv(server), ORDER_STORE_BASE_URL: server.baseUrl.replace(/\/v1$/, '/api/v1') },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.report!.verdict).toBe('non-conformant');
+    // A bare 404 that still carries X-RateLimit headers: a broken list, judged.
+    const limited = createHttpServer((_req, res) => {
+      res.writeHead(404, {
+        'x-ratelimit-limit': '60',
+        'x-ratelimit-remaining': '59',
+        'x-ratelimit-reset': '1',
+      });
+      res.end();
+    });
+    const port = await listen(limited as unknown as Server);
+    const bare = await runCliInProcess(QUICK.concat(['--only', 'LIST,CANCEL']), {
+      env: { ...targetEnv(server), ORDER_STORE_BASE_URL: `http://127.0.0.1:${port}/v1` },
+    });
+    expect(bare.code, bare.stdout + bare.stderr).toBe(1);
+  });
+
+  it('a slip in the version segment is refused before sending with the likely fix, never a second /v1', async () => {
+    for (const [path, meant] of [
+      ['/vl', '/v1'],
+      ['/V1', '/v1'],
+      ['/api/vl', '/api/v1'],
+      ['/api', '/api/v1'],
+      ['', '/v1'],
+    ] as const) {
+      const run = await runCliInProcess([], {
+        env: { ORDER_STORE_BASE_URL: `https://api.example.com${path}`, ORDER_STORE_API_KEY: KEY },
+        noReportDir: true,
+      });
+      expect(run.code, path).toBe(2);
+      expect(run.stderr, path).toMatch(
+        new RegExp(
+          `must end with the version segment /v1 .*; did you mean https://api\\.example\\.com${meant}\\?$`,
+          'm',
+        ),
+      );
+    }
+  });
+});

@@ -10,6 +10,7 @@ import { listChecks } from '../api/index.ts';
 import { testName } from '../api/vitest.ts';
 import { ROOT } from './support/cli.ts';
 import { reference } from './support/reference.ts';
+import { call } from './support/reference-calls.ts';
 import { runSample } from './support/sample-project.ts';
 
 const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
@@ -93,5 +94,25 @@ describe('conformanceSuite in a vitest project', () => {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: vitest colours its output
     expect(run.output.replace(/\u001b\[\d+m/g, '')).toMatch(/UsageError: apiKey contains whitespace/);
     expect(run.output).not.toMatch(/ORDER_STORE_API_KEY|--api-key/);
+  }, 120_000);
+
+  it('a refused key, even behind a first 429, fails the file as a KeyRefusedError, never as check failures', async () => {
+    // A window long enough to outlast vitest's start in the child: the wrong key's first request meets a 429.
+    const server = await reference({ rateLimit: { limit: 2, windowSeconds: 15 } });
+    // The client address's window spent: the wrong key's first request meets a 429, then its 401.
+    for (let i = 0; i < 3; i++) await call(server, '/store/orders', { key: null });
+    const env = {
+      STAGING_URL: server.baseUrl,
+      STAGING_KEY: 'osk_rotated_key_0000000000',
+      PENDING_IDS: server.fixtures.pending.join(','),
+      SHIPPED_IDS: server.fixtures.shipped.join(','),
+    };
+    const run = await runSample(project(), VITEST, env, ['-t', 'LIST-STATUS-']);
+    expect(run.code).toBe(1);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: vitest colours its output
+    const output = run.output.replace(/\u001b\[\d+m/g, '');
+    expect(output).toMatch(/KeyRefusedError: the target refused the API key \(401 to GET .*check apiKey/);
+    expect(output).not.toMatch(/LIST-STATUS-200 \(MUST/);
+    expect(server.stats().limited).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -80,6 +80,13 @@ export interface Config {
   /** Things worth saying that do not stop the run (plain http to a remote host, ignored settings). */
   warnings: string[];
   envFile?: string;
+  /**
+   * The pending fixtures shown pending before the run sends (minted for it, left pending by an earlier run, the
+   * embedded server's own): only these are evidence against the server when a refusal seems to change them.
+   */
+  shownPending?: string[];
+  /** The command that mints the run's fixtures (--fixtures-command), with the environment and folder it runs in. */
+  fixturesCommand?: FixturesCommand;
   /** The fixtures ledger file (absolute), or undefined when off; the default is in the report directory. */
   fixturesLedger?: string;
   /** The gate's floor of MUST checks evaluated (--min-must-evaluated; `planned` by default in CI). */
@@ -96,4 +103,11 @@ export interface Config {
   proxy?: ProxySettings;
   /** The settings given a value (by flag, variable, env file or the API's object), whatever it is. */
   chosen: SettingKey[];
+}
+
+/** A fixtures command: its text (for /bin/sh), the user's own environment (never one a key was added to), its folder. */
+export interface FixturesCommand {
+  command: string;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
 }

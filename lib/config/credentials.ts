@@ -50,6 +50,17 @@ export function checkBaseUrlText(text: string, setting: string): void {
   if (problem) throw new UsageError(`${setting} ${problem}; write it as e.g. https://api.example.com/v1`);
 }
 
+/**
+ * The likely path meant: a last segment that is a slip of v1 (V1, vl, vI, v!, v1., v, v2) becomes v1; any other path
+ * gets /v1 added (a path ending in a near miss never gets a second version segment).
+ */
+function versioned(path: string): string {
+  const segments = path.split('/');
+  const last = segments.at(-1) ?? '';
+  if (/^v([1lIi!|.]{0,2}|\d+)$/i.test(last)) return [...segments.slice(0, -1), 'v1'].join('/');
+  return `${path}/v1`;
+}
+
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /** Checks the target base URL (spec §9 rule 1: its path ends with /v1) and returns it without a trailing slash. */
@@ -77,7 +88,7 @@ export function checkBaseUrl(text: string, warnings: string[]): string {
   const path = url.pathname.replace(/\/+$/, '');
   if (!path.endsWith('/v1')) {
     throw new UsageError(
-      `${envAndFlag('baseUrl')} must end with the version segment /v1 (spec §9 rule 1), got path ${JSON.stringify(url.pathname)}; e.g. ${url.origin}${path}/v1`,
+      `${envAndFlag('baseUrl')} must end with the version segment /v1 (spec §9 rule 1), got path ${JSON.stringify(url.pathname)}; did you mean ${url.origin}${versioned(path)}?`,
     );
   }
   if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {

@@ -147,6 +147,7 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
   const baselineText = str(get('baseline'));
   const ledgerText = str(get('fixturesLedger'));
   const junitText = str(get('junitPath'));
+  const fixturesCommand = str(get('fixturesCommand'));
   if (!fromObject) warnings.push(...keyFlagWarning(flags));
   // A deploy gate relies on what the plan promised: in CI a MUST it runs must reach a verdict.
   const floor = mustFloorOf(str(get('minMustEvaluated'))) ?? (ci ? { kind: 'planned' as const } : undefined);
@@ -192,6 +193,8 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
     refusedKeyIsFailure: bool(settingOf('refusedKeyIsFailure'), get('refusedKeyIsFailure')),
     warnings,
     ...(envFile !== undefined ? { envFile } : {}),
+    // The environment the command was given (an env file's values are not added to it, nor is the key).
+    ...(fixturesCommand !== undefined ? { fixturesCommand: { command: fixturesCommand, env, cwd } } : {}),
     ...(ledgerText?.toLowerCase() === 'off'
       ? {}
       : {

@@ -8,6 +8,7 @@ export const CARRIED = [
   'secondApiKey',
   'cancellableOrderIds',
   'shippedOrderIds',
+  'shownPending',
   'only',
   'skip',
   'timeoutMs',

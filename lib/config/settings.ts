@@ -53,6 +53,14 @@ export const SETTINGS = [
     help: 'Comma-separated orders known to have shipped (for the 409 checks).',
   },
   {
+    key: 'fixturesCommand',
+    flag: '--fixtures-command',
+    env: 'ORDER_STORE_FIXTURES_COMMAND',
+    kind: 'string',
+    default: '',
+    help: 'A command (run by /bin/sh before the first request) that mints this run\'s fixtures and prints them as JSON {"cancellable": [ids], "shipped": [ids]}; it gets the number of pending orders the plan needs as an argument after the command\'s own (its first, for a command given alone) and in ORDER_STORE_FIXTURES_NEEDED, and the environment the run was given (no key is added). Its ids replace those of --cancellable-order-ids and --shipped-order-ids (a list it leaves out keeps the given one). A failing or malformed command: exit 2, nothing sent.',
+  },
+  {
     key: 'reportDir',
     flag: '--report-dir',
     env: 'ORDER_STORE_REPORT_DIR',

@@ -94,7 +94,8 @@ export class HttpClient {
   readonly stopping = new Stopping();
   /** Why the key is taken for a wrong one: the first request with it was answered 401 (see keyRefusal). */
   keyRefused: string | undefined;
-  private keySent = false;
+  /** The keys whose first answer (other than a 429, which says nothing of the key) has come. */
+  private readonly keysAnswered = new Set<'primary' | 'secondary'>();
 
   constructor(private readonly options: HttpClientOptions) {
     const { transcript, redactor } = options;
@@ -253,20 +254,25 @@ export class HttpClient {
   }
 
   /**
-   * A 401 to the first request that carried the key as the spec says (`Bearer <key>`, in the header) means the
+   * A 401 to the first request that carried a key as the spec says (`Bearer <key>`, in the header) means the
    * key is wrong (a rotated CI secret, a typo), not that the server regressed: the run stops before any check
-   * judges it, a configuration error. Only the first: a server that accepts the key and refuses it later is
-   * judged like any other. A user certifying a server that refuses every key opts out (refusedKeyIsFailure).
+   * judges it, a configuration error. The first answer that speaks of the key: a 429 (a limiter's, maybe the
+   * client address's) says nothing of it, so the answer after its wait is the one read. Each key once: a server
+   * that accepts a key and refuses it later is judged like any other. A user certifying a server that refuses
+   * every key opts out (refusedKeyIsFailure).
    */
   private keyRefusal(opts: SendOptions, response: Response): void {
     const auth = opts.auth ?? { kind: 'key' };
-    const plain =
-      auth.kind === 'key' && (auth.key ?? 'primary') === 'primary' && (auth.scheme ?? 'Bearer') === 'Bearer';
-    if (!plain || this.keySent) return;
-    this.keySent = true;
+    if (auth.kind !== 'key' || (auth.scheme ?? 'Bearer') !== 'Bearer') return;
+    const which = auth.key ?? 'primary';
+    if (this.keysAnswered.has(which) || response.status === 429) return;
+    this.keysAnswered.add(which);
     if (response.status !== 401 || this.options.refusedKeyIsFailure) return;
     const what = `${opts.method} ${response.exchange.request.url}`;
-    this.keyRefused = `the target refused the API key (401 to ${what}, the first request that carried it): check ${envAndFlag('apiKey')}; nothing was judged. To certify a server that refuses every key, set ${envAndFlag('refusedKeyIsFailure')}`;
+    const [key, setting] =
+      which === 'primary' ? (['API key', 'apiKey'] as const) : (['second API key', 'secondApiKey'] as const);
+    const judged = which === 'primary' ? 'nothing was judged' : 'the run stopped there';
+    this.keyRefused = `the target refused the ${key} (401 to ${what}, the first request that carried it): check ${envAndFlag(setting)}; ${judged}. To certify a server that refuses every key, set ${envAndFlag('refusedKeyIsFailure')}`;
     throw new HarnessError('E_KEY_REFUSED', this.keyRefused);
   }
 

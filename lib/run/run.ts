@@ -10,6 +10,7 @@ import type { Skip } from '../check/skip.ts';
 import type { RunConfig } from '../config/run-config.ts';
 import { errorMessage } from '../errors.ts';
 import type { BanEvent } from '../http/ban.ts';
+import { noOperationAnswers, sameNonApiAnswer } from '../http/reach.ts';
 import type { Redactor } from '../http/redact.ts';
 import type { Exchange } from '../http/transcript.ts';
 import type { KnownWindow, ProbeCost, RunPlan } from './plan.ts';
@@ -50,6 +51,8 @@ export interface RunOutcome {
   keyRefused?: string;
   /** Set when the target answered nothing at all and the run stopped sending (why, as the client says it). */
   unanswered?: string;
+  /** Set when no operation answered below the base URL (lib/http/reach.ts): what every answer was. */
+  noOperation?: string;
 }
 
 export interface ActiveRun {
@@ -95,6 +98,15 @@ export function startRun<C>(
   const planned = new Map(plan.checks.map((c) => [c.id, c]));
   const results: CheckResult[] = [];
   const problems: string[] = [];
+  let noOperation: string | undefined;
+  // Verdicts held back while every answer so far is one non-API answer: if no operation answers, none is shown.
+  const held: CheckResult[] = [];
+  const release = () => {
+    for (const r of held.splice(0)) {
+      results.push(r);
+      hooks.onResult(r);
+    }
+  };
 
   const outcome = (async (): Promise<RunOutcome> => {
     try {
@@ -124,11 +136,14 @@ export function startRun<C>(
           clearTimeout(timer);
           // A refused key is the configuration's fault: the check that met it judged nothing, and none follows.
           if (runtime.http.keyRefused !== undefined) break;
-          results.push(result);
-          hooks.onResult(result);
+          // So is a base URL below which no operation answers: nothing the run saw is the API's to judge.
+          noOperation = noOperationAnswers(runtime.config.baseUrl, runtime.transcript.all());
+          if (noOperation !== undefined) break;
+          held.push(result);
+          if (sameNonApiAnswer(runtime.config.baseUrl, runtime.transcript.all()) === undefined) release();
           if (runtime.http.stopReason !== undefined) break;
         }
-        if (runtime.http.keyRefused !== undefined) break;
+        if (runtime.http.keyRefused !== undefined || noOperation !== undefined) break;
         // A target that has never answered: the rest would fail the same way, so the run ends, saying why.
         if (runtime.http.stopReason !== undefined) break;
       }
@@ -142,6 +157,7 @@ export function startRun<C>(
     } catch (e) {
       problems.push(`the run failed: ${errorMessage(e)}`);
     } finally {
+      if (noOperation === undefined) release();
       await runtime.http.close();
     }
     const keyRefused = runtime.http.keyRefused;
@@ -155,6 +171,7 @@ export function startRun<C>(
       bans: [...runtime.http.bans],
       ...(keyRefused !== undefined ? { keyRefused } : {}),
       ...(unanswered !== undefined ? { unanswered } : {}),
+      ...(noOperation !== undefined ? { noOperation } : {}),
     };
   })();
   return {

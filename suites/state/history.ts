@@ -10,6 +10,11 @@ import { namedIds } from '../order-id/readings.ts';
 export interface Fixtures {
   pending: readonly string[];
   shipped: readonly string[];
+  /**
+   * The pending ones shown pending before the run sent anything (minted for it, left pending by an earlier
+   * run, a server started for it): only these may be evidence that a refusal changed an order. None when absent.
+   */
+  shownPending?: readonly string[];
 }
 
 export interface Timed {

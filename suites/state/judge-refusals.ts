@@ -3,6 +3,7 @@
 // (a pending one 2xx, a shipped one 409), and the first list after it lacks nothing the list before held
 // when no other request between could have changed the store. Pure: judges a History, sends nothing.
 
+import { settingOf } from '../../lib/config/settings.ts';
 import { lacking } from '../kit/store-lists.ts';
 import { type CancelSent, type History, type ListSeen, mayHaveChanged, named } from './history.ts';
 import { countBelow, indexOf, touchedBefore } from './history-index.ts';
@@ -28,6 +29,11 @@ export interface Proof {
 export interface RefusalJudgement {
   proofs: Proof[];
   findings: StoreFinding[];
+  /**
+   * Refusals of a pending fixture the run was never shown pending, whose next read disagreed: no evidence
+   * against the server (an earlier run may have cancelled it), each said in a line.
+   */
+  unshown: string[];
 }
 
 /** A cancel's answer that reads the order's state: cancelled (2xx), not found, or not cancellable. */
@@ -62,7 +68,13 @@ const expectedNext = (kind: Before) => (kind === 'pending' ? '2xx (still pending
  * finding, when it does not. A shipped fixture's 409 is both a read and a suspect for the next one. Judging a
  * fixture ends once it is cancelled, a read disagrees, or a request may have changed it unseen.
  */
-function fixtureReads(h: History, cls: RefusalClass, proofs: Proof[], findings: StoreFinding[]): void {
+function fixtureReads(
+  h: History,
+  cls: RefusalClass,
+  proofs: Proof[],
+  findings: StoreFinding[],
+  unshown: string[],
+): void {
   const ids = new Set([...h.fixtures.pending, ...h.fixtures.shipped]);
   for (const id of ids) {
     // In the order sent (a transcript numbers exchanges as they end, concurrent ones in any order).
@@ -93,6 +105,14 @@ function fixtureReads(h: History, cls: RefusalClass, proofs: Proof[], findings: 
         known = true;
         suspects = [c];
         continue;
+      }
+      // A pending fixture nothing showed pending before: a cancel of it an earlier run sent reads the same.
+      if (known && kind === 'pending' && !h.fixtures.shownPending?.includes(id)) {
+        if (suspects.some((r) => r.status === cls))
+          unshown.push(
+            `pending order ${id} was refused (${suspects.map(named).join(', ')}), then its next cancel with the key answered ${c.status ?? 'nothing'} (${named(c)}); not shown pending: a fixture an earlier run used? Nothing in this run showed it pending before the refusal (mint fresh ones with ${settingOf('fixturesCommand').flag}, or keep the fixtures ledger)`,
+          );
+        break;
       }
       if (known && suspects.some((r) => r.status === cls))
         findings.push({
@@ -128,7 +148,8 @@ function listsAround(h: History, r: CancelSent): { lists: [ListSeen, ListSeen]; 
 export function judgeRefusals(h: History, cls: RefusalClass): RefusalJudgement {
   const proofs: Proof[] = [];
   const findings: StoreFinding[] = [];
-  fixtureReads(h, cls, proofs, findings);
+  const unshown: string[] = [];
+  fixtureReads(h, cls, proofs, findings, unshown);
   // The first proof of each refusal, as a search of proofs in order finds it.
   const proofOf = new Map<CancelSent, Proof>();
   for (const p of proofs) if (!proofOf.has(p.refusal)) proofOf.set(p.refusal, p);
@@ -164,7 +185,7 @@ export function judgeRefusals(h: History, cls: RefusalClass): RefusalJudgement {
       exchanges: [next.exchange, prev.exchange, ...refusals.map((c) => c.exchange)],
     });
   }
-  return { proofs, findings };
+  return { proofs, findings, unshown };
 }
 
 /** A proof on the kind of order the class is about: 401 and 429 on a pending fixture, 409 on a shipped one, 404 on an absent id. */

@@ -11,7 +11,7 @@ import { judgeRefusals, strong } from './judge-refusals.ts';
 
 const AT = Date.UTC(2026, 10, 26, 12, 0, 0, 0);
 const BASE = 'http://127.0.0.1:8080/v1';
-const FIXTURES: Fixtures = { pending: ['1', '2'], shipped: ['42'] };
+const FIXTURES: Fixtures = { pending: ['1', '2'], shipped: ['42'], shownPending: ['1', '2'] };
 const ALL = ['1', '2', '3', '42'];
 
 /** A run built step by step: each request 10 ms on the wire, one after the other unless `at` says when. */
@@ -184,6 +184,22 @@ describe('a refused cancel', () => {
         /^pending order 1 was refused \(#2 .* → 401\), then its next cancel with the key answered 409/,
       ),
     ]);
+  });
+
+  it('blames no refusal for a change to a pending fixture the run was never shown pending', () => {
+    // The same ids again with no ledger: an earlier run cancelled order 1, and its 409 reads the same.
+    const given = { pending: ['1', '2'], shipped: ['42'] };
+    const h = new Run().list(ALL).cancel('1', 401).cancel('1', 409).history(given);
+    const judged = judgeRefusals(h, 401);
+    expect(judged.findings).toEqual([]);
+    expect(judged.unshown).toEqual([
+      expect.stringMatching(
+        /^pending order 1 was refused .*answered 409 .*not shown pending: a fixture an earlier run used\?/,
+      ),
+    ]);
+    // A refusal that the next cancel proves harmless needs no such showing: the 204 shows it.
+    const fine = new Run().list(ALL).cancel('1', 401).cancel('1', 204).history(given);
+    expect(judgeRefusals(fine, 401).proofs.filter((p) => strong(401, p))).toHaveLength(1);
   });
 
   it('blames a shipped fixture’s 409 when its next read is 404, not the 404 that shows it', () => {

@@ -30,13 +30,17 @@ function proofText(p: Proof): string {
 
 /** Judges the refusals of `cls` in the run so far; `none` says what was missing when none was judged. */
 function judge(ctx: Ctx, cls: RefusalClass, none: () => never): void {
-  const { proofs, findings } = judgeRefusals(historyNow(ctx), cls);
+  const { proofs, findings, unshown } = judgeRefusals(historyNow(ctx), cls);
   for (const f of findings) {
     ctx.problem(f.problem, { exchange: f.exchanges[0]! });
     ctx.evidence(...f.exchanges.slice(1));
   }
   const shown = proofs.filter((p) => strong(cls, p));
   if (findings.length > 0) return;
+  // A fixture never shown pending is no evidence either way: the check is left out, saying so, unless another
+  // refusal proves the requirement.
+  if (shown.length === 0 && unshown.length > 0) ctx.skip(unshown.join('; '), input('fixturesCommand'));
+  for (const line of unshown) ctx.note(line);
   if (shown.length === 0) none();
   for (const p of shown.slice(0, 5)) ctx.note(proofText(p));
   if (shown.length > 5) ctx.note(`${shown.length - 5} more alike`);

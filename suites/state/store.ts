@@ -7,7 +7,11 @@ import { STORE_LISTS, StoreLists } from '../kit/store-lists.ts';
 import { type Fixtures, type History, historyOf } from './history.ts';
 
 export function fixturesOf(ctx: Pick<Ctx, 'config'>): Fixtures {
-  return { pending: ctx.config.cancellableOrderIds, shipped: ctx.config.shippedOrderIds };
+  return {
+    pending: ctx.config.cancellableOrderIds,
+    shipped: ctx.config.shippedOrderIds,
+    ...(ctx.config.shownPending ? { shownPending: ctx.config.shownPending } : {}),
+  };
 }
 
 /** The run's history so far. */

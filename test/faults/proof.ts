@@ -1,6 +1,7 @@
 // The shape of a fault's proof, one record per catalogued fault in test/faults/<area>.ts: what to send to tell
 // it from the faithful server and what that shows either way, then the whole-command runs whose checks must
 // catch it and the exit code. Types and run set-ups only; the tests beside this folder run them.
+import { DEFAULT_PENDING_IDS, DEFAULT_SHIPPED_IDS } from '../../reference/seed.ts';
 import type { Area, FAULTS, ReferenceServerOptions, RunningReference } from '../../reference/server.ts';
 import type { FakeClock } from '../support/reference-calls.ts';
 import type { Masking } from './masking.ts';
@@ -60,6 +61,15 @@ export type FaultProofs<A extends Area> = Record<FaultIn<A>, FaultProof>;
 
 /** The ordinary checks only (no rate-limit probe). */
 export const NO_PROBE = ['--skip-rate-limit-probe'];
+
+/**
+ * The reference server's own fixtures, minted for the run by a fixtures command (it prints them, whatever the
+ * number asked; `#` leaves that argument out): shown pending, so a refusal that changes one is blamed.
+ */
+export const MINTED = [
+  '--fixtures-command',
+  `echo '${JSON.stringify({ cancellable: DEFAULT_PENDING_IDS, shipped: DEFAULT_SHIPPED_IDS })}' #`,
+];
 
 /**
  * The ordinary checks on a server whose key window lasts 4 s, so that the state-over-time look, which waits

@@ -12,7 +12,7 @@ import { ROOT } from '../support/cli.ts';
 const doc = readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
 const recipe = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map(
   (m) => parse(m[1]!) as Record<string, unknown>,
-)[4]!;
+)[5]!;
 
 type Step = { run?: string; env?: Record<string, string>; with?: Record<string, string> };
 const steps = (recipe as { jobs: Record<string, { steps: Step[] }> }).jobs['e2e-with-conformance']!.steps;
