@@ -46,7 +46,14 @@ describe('front refusals', () => {
     expect(frontRefusal(exchange('/store/orders/7%00', 400, HTML))).toMatch(/NUL byte/);
   });
 
-  it('takes lighttpd refusing a path whose bytes are no UTF-8 for the front too', () => {
+  it('takes lighttpd refusing a path holding a control byte or bytes that are no UTF-8 for the front too', () => {
+    for (const path of [
+      '/store/orders/7%0A',
+      '/store/orders/%097',
+      '/store/orders/%0D%0A7',
+      '/store/orders/7%7F',
+    ])
+      expect(frontRefusal(exchange(path, 400, HTML)), path).toMatch(/control byte/);
     for (const path of ['/store/orders/7%FF', '/store/orders/%C0%B07', '/store/orders/%FF7'])
       expect(frontRefusal(exchange(path, 400, HTML)), path).toMatch(/no UTF-8/);
     // UTF-8 however encoded, or an invalid escape (the request is then invalid HTTP, judged elsewhere).

@@ -1,7 +1,7 @@
 // What real HTTP fronts accept of a request, and the refusal a front gives to one past it before any routing:
 // gunicorn stops at a 4,094-byte request line, nginx at 8 KiB of a header line, Node at 16 KiB of headers,
-// nginx refuses a repeated Authorization line or a NUL byte in the path outright, and lighttpd a path whose
-// bytes are no UTF-8. The suite keeps every
+// nginx refuses a repeated Authorization line or a NUL byte in the path outright, and lighttpd a path holding
+// any control byte or bytes that are no UTF-8. The suite keeps every
 // request within the sizes unless the length itself is its case; a refusal of such a request is the front's
 // protocol answer, not the application's. Reads exchanges; never sends.
 import { rateLimitHeaders } from '../../lib/formats/rate-limit-headers.ts';
@@ -37,8 +37,8 @@ export function overLong(x: Exchange): string | undefined {
 /**
  * Why a front may refuse a request before routing it, or undefined: it is over-long, it repeats the
  * Authorization line (RFC 9110 §5.3 forbids a sender to; nginx answers "client sent duplicate header line"),
- * its path carries a NUL byte (%00, which nginx refuses once decoded) or bytes that are no UTF-8 (%FF, which
- * lighttpd refuses with its own HTML 400). Only the suite's named cases are such.
+ * its path carries a NUL byte (%00, which nginx refuses once decoded), another control byte or bytes that are
+ * no UTF-8 (%0A, %FF: lighttpd refuses both with its own HTML 400). Only the suite's named cases are such.
  */
 export function frontMayRefuse(x: Exchange): string | undefined {
   const long = overLong(x);
@@ -46,6 +46,7 @@ export function frontMayRefuse(x: Exchange): string | undefined {
   if (Array.isArray(x.request.headers.authorization)) return 'a request with two Authorization lines';
   const path = x.request.url.replace(/[?#].*$/, '');
   if (/%00/.test(path)) return 'a path holding a NUL byte (%00)';
+  if (/%(?:[01][0-9A-Fa-f]|7[Ff])/.test(path)) return 'a path holding a control byte (%0A, %09, %7F)';
   if (!utf8Path(path)) return 'a path whose percent-encoded bytes are no UTF-8 (%FF, %C0%B0)';
   return undefined;
 }
