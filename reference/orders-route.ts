@@ -133,8 +133,10 @@ function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
   if (unicode) text = unicodeDigits(text);
   if (nfkc) text = text.normalize('NFKC');
   if (hex) return hexPrefixedId(text) ?? parseCanonicalInt64(text);
-  // A canonical id is read exactly (the validator passes it on as text); only another spelling goes through Number().
-  if (float) return parseCanonicalInt64(text) ?? floatId(text);
+  // A canonical id is read exactly (the validator passes it on as text); only another spelling goes through
+  // Number(), and what it refuses goes on to the other readers.
+  const asFloat = float && parseCanonicalInt64(text) === undefined ? floatId(text) : undefined;
+  if (asFloat !== undefined) return asFloat;
   return wraps ? wrappedId(text) : parseCanonicalInt64(text);
 }
 
