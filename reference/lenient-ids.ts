@@ -65,3 +65,14 @@ export function hexPrefixedId(text: string): bigint | undefined {
   const m = /^0[xX]([0-9a-fA-F]{1,16})$/.exec(text);
   return m ? BigInt.asIntN(64, BigInt(`0x${m[1]}`)) : undefined;
 }
+
+/**
+ * Fault orderid-float-accepted: a validator's number type (hapi's Joi.number().integer()) reads the segment as a
+ * decimal number, point, exponent and sign allowed, and takes it when that number is a safe integer: 7.0, 7e0,
+ * 0.7e1 and +7 all read as 7. Anything else (hex, spaces, other digits): undefined.
+ */
+export function floatId(text: string): bigint | undefined {
+  if (!/^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(text)) return undefined;
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? BigInt(n) : undefined;
+}

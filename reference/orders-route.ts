@@ -4,7 +4,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { RouteContext } from './context.ts';
 import { parseCanonicalInt64 } from './int64.ts';
-import { atoiId, hexPrefixedId, numberIdMatch, unicodeDigits, wrappedId } from './lenient-ids.ts';
+import { atoiId, floatId, hexPrefixedId, numberIdMatch, unicodeDigits, wrappedId } from './lenient-ids.ts';
 import { orderJson, orderListJson } from './order-json.ts';
 import { parsePathId } from './path-id.ts';
 import { errorReply, jsonReply, noContent, type Reply } from './reply.ts';
@@ -110,8 +110,8 @@ export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = '
 }
 
 /**
- * Faults orderid-unicode-digits, orderid-trims-whitespace, orderid-wraps-uint64, orderid-hex-prefix and
- * orderid-nfkc-digits: the id such a parser reads
+ * Faults orderid-unicode-digits, orderid-trims-whitespace, orderid-wraps-uint64, orderid-hex-prefix,
+ * orderid-nfkc-digits and orderid-float-accepted: the id such a parser reads
  * from the segment (decoded once), or undefined where it refuses it too (the faithful reader then answers).
  */
 function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
@@ -121,7 +121,8 @@ function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
   const wraps = faults.has('orderid-wraps-uint64');
   const hex = faults.has('orderid-hex-prefix');
   const nfkc = faults.has('orderid-nfkc-digits');
-  if (!unicode && !trims && !wraps && !hex && !nfkc) return undefined;
+  const float = faults.has('orderid-float-accepted');
+  if (!unicode && !trims && !wraps && !hex && !nfkc && !float) return undefined;
   let text: string;
   try {
     text = decodeURIComponent(rawId);
@@ -132,6 +133,10 @@ function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
   if (unicode) text = unicodeDigits(text);
   if (nfkc) text = text.normalize('NFKC');
   if (hex) return hexPrefixedId(text) ?? parseCanonicalInt64(text);
+  // A canonical id is read exactly (the validator passes it on as text); only another spelling goes through
+  // Number(), and what it refuses goes on to the other readers.
+  const asFloat = float && parseCanonicalInt64(text) === undefined ? floatId(text) : undefined;
+  if (asFloat !== undefined) return asFloat;
   return wraps ? wrappedId(text) : parseCanonicalInt64(text);
 }
 

@@ -51,4 +51,10 @@ export const ORDER_ID_FAULTS = faultsOf('order-id', [
     'spec §4 cancelOrder (orderId: integer, int64)',
     'The path is NFKC-normalised before the strict parse, so fullwidth and mathematical digits (７, 𝟕) read as ASCII ones; Arabic-Indic and other scripts do not.',
   ),
+  fault(
+    'orderid-float-accepted',
+    'order-id',
+    'spec §4 cancelOrder (orderId: integer, int64)',
+    "orderId is validated as a number that is an integer (hapi's Joi.number().integer()): 7.0, 7e0, 0.7e1 and +7 are all taken for order 7.",
+  ),
 ]);

@@ -46,6 +46,27 @@ describe('front refusals', () => {
     expect(frontRefusal(exchange('/store/orders/7%00', 400, HTML))).toMatch(/NUL byte/);
   });
 
+  it('takes lighttpd refusing a path holding a control byte or bytes that are no UTF-8 for the front too', () => {
+    for (const path of [
+      '/store/orders/7%0A',
+      '/store/orders/%097',
+      '/store/orders/%0D%0A7',
+      '/store/orders/7%7F',
+    ])
+      expect(frontRefusal(exchange(path, 400, HTML)), path).toMatch(/control byte/);
+    for (const path of ['/store/orders/7%FF', '/store/orders/%C0%B07', '/store/orders/%FF7'])
+      expect(frontRefusal(exchange(path, 400, HTML)), path).toMatch(/no UTF-8/);
+    // UTF-8 however encoded, or an invalid escape (the request is then invalid HTTP, judged elsewhere).
+    for (const path of [
+      '/store/orders/7%E3%80%80',
+      '/store/orders/%D9%A7',
+      '/store/orders/7%zz',
+      '/store/orders/7%25',
+    ])
+      expect(frontMayRefuse(exchange(path, 400, HTML)), path).toBeUndefined();
+    expect(frontRefusal(exchange('/store/orders/7%FF', 400, API))).toBeUndefined();
+  });
+
   it("leaves everything else the application's: a normal request, another status, or the API's own answer", () => {
     expect(frontRefusal(exchange('/store/orders/abc', 400, HTML))).toBeUndefined();
     expect(frontRefusal(exchange(LONG, 500, HTML))).toBeUndefined();

@@ -1,6 +1,7 @@
 // What real HTTP fronts accept of a request, and the refusal a front gives to one past it before any routing:
 // gunicorn stops at a 4,094-byte request line, nginx at 8 KiB of a header line, Node at 16 KiB of headers,
-// and nginx refuses a repeated Authorization line or a NUL byte in the path outright. The suite keeps every
+// nginx refuses a repeated Authorization line or a NUL byte in the path outright, and lighttpd a path holding
+// any control byte or bytes that are no UTF-8. The suite keeps every
 // request within the sizes unless the length itself is its case; a refusal of such a request is the front's
 // protocol answer, not the application's. Reads exchanges; never sends.
 import { rateLimitHeaders } from '../../lib/formats/rate-limit-headers.ts';
@@ -36,14 +37,38 @@ export function overLong(x: Exchange): string | undefined {
 /**
  * Why a front may refuse a request before routing it, or undefined: it is over-long, it repeats the
  * Authorization line (RFC 9110 §5.3 forbids a sender to; nginx answers "client sent duplicate header line"),
- * or its path carries a NUL byte (%00, which nginx refuses once decoded). Only the suite's named cases are such.
+ * its path carries a NUL byte (%00, which nginx refuses once decoded), another control byte or bytes that are
+ * no UTF-8 (%0A, %FF: lighttpd refuses both with its own HTML 400). Only the suite's named cases are such.
  */
 export function frontMayRefuse(x: Exchange): string | undefined {
   const long = overLong(x);
   if (long) return long;
   if (Array.isArray(x.request.headers.authorization)) return 'a request with two Authorization lines';
-  if (/%00/.test(x.request.url.replace(/[?#].*$/, ''))) return 'a path holding a NUL byte (%00)';
+  const path = x.request.url.replace(/[?#].*$/, '');
+  if (/%00/.test(path)) return 'a path holding a NUL byte (%00)';
+  if (/%(?:[01][0-9A-Fa-f]|7[Ff])/.test(path)) return 'a path holding a control byte (%0A, %09, %7F)';
+  if (!utf8Path(path)) return 'a path whose percent-encoded bytes are no UTF-8 (%FF, %C0%B0)';
   return undefined;
+}
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** True when the path's bytes, its percent-escapes decoded, are UTF-8 (lighttpd refuses them otherwise). */
+function utf8Path(path: string): boolean {
+  const bytes: number[] = [];
+  for (let i = 0; i < path.length; i++) {
+    const pct = /^%([0-9A-Fa-f]{2})/.exec(path.slice(i, i + 3));
+    if (pct) {
+      bytes.push(Number.parseInt(pct[1]!, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(path[i]!));
+  }
+  try {
+    STRICT_UTF8.decode(Uint8Array.from(bytes));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

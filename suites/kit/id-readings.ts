@@ -48,48 +48,75 @@ function aroundFloat(n: number, out: bigint[]): void {
   out.push(BigInt(Math.floor(n)), BigInt(Math.ceil(n)));
 }
 
-/** Integers one text may be read as, before any wrap or clamp. */
-export function readings(text: string): bigint[] {
-  const out: bigint[] = [];
+/**
+ * Who reads a text as an integer: a bare base-16 reader (strtol base 16, which takes "404000" itself for
+ * 0x404000) apart from all the others, whose readings of a canonical decimal id are that id.
+ */
+export type Reader = 'base16' | 'other';
+
+/** Integers one text may be read as, before any wrap or clamp, each with who reads it so. */
+export function readingsBy(text: string): Array<{ n: bigint; by: Reader }> {
+  const out: Array<{ n: bigint; by: Reader }> = [];
+  const other: bigint[] = [];
   for (const t of new Set([text, asciiDigits(text), text.replace(/_/g, '')])) {
     const trimmed = t.trim();
-    aroundFloat(Number(t), out);
-    aroundFloat(parseInt(t, 10), out);
+    aroundFloat(Number(t), other);
+    aroundFloat(parseInt(t, 10), other);
     // biome-ignore lint/correctness/useParseIntRadix: no radix on purpose; it reads a 0x prefix as hex.
-    aroundFloat(parseInt(t), out);
-    aroundFloat(parseFloat(t), out);
+    aroundFloat(parseInt(t), other);
+    aroundFloat(parseFloat(t), other);
     try {
-      out.push(BigInt(trimmed));
+      other.push(BigInt(trimmed));
     } catch {
       // BigInt refuses it: nothing to read.
     }
     // atoi / strtol base 10: optional space and sign, then the leading digits; no digits reads as 0.
     const atoi = /^\s*([+-]?)(\d*)/.exec(t)!;
-    out.push(atoi[2] ? signed(atoi[1], BigInt(atoi[2])) : 0n);
-    // strtol base 16 (with or without 0x) and base 0 (a leading 0 means octal, 0o/0b prefixes).
+    other.push(atoi[2] ? signed(atoi[1], BigInt(atoi[2])) : 0n);
+    // strtol base 16 (with or without 0x) and base 0 (0x means hex, a leading 0 octal, 0o/0b prefixes).
     const hex = /^\s*([+-]?)(?:0x)?([0-9a-f]+)/i.exec(t);
-    if (hex) out.push(signed(hex[1], BigInt(`0x${hex[2]}`)));
+    if (hex) out.push({ n: signed(hex[1], BigInt(`0x${hex[2]}`)), by: 'base16' });
+    const prefixed = /^\s*([+-]?)0x([0-9a-f]+)/i.exec(t);
+    if (prefixed) other.push(signed(prefixed[1], BigInt(`0x${prefixed[2]}`)));
     const octal = /^\s*([+-]?)0o?([0-7]+)/i.exec(t);
-    if (octal) out.push(signed(octal[1], BigInt(`0o${octal[2]}`)));
+    if (octal) other.push(signed(octal[1], BigInt(`0o${octal[2]}`)));
     const binary = /^\s*([+-]?)0b([01]+)/i.exec(t);
-    if (binary) out.push(signed(binary[1], BigInt(`0b${binary[2]}`)));
+    if (binary) other.push(signed(binary[1], BigInt(`0b${binary[2]}`)));
   }
+  for (const n of other) out.push({ n, by: 'other' });
   return out;
+}
+
+/** Integers one text may be read as, before any wrap or clamp. */
+export function readings(text: string): bigint[] {
+  return readingsBy(text).map((r) => r.n);
 }
 
 function clampInt64(n: bigint): bigint {
   return n > INT64_MAX ? INT64_MAX : n < INT64_MIN ? INT64_MIN : n;
 }
 
-/** Every integer a raw segment may name, through any decoding, reading, wrap or clamp. */
-export function namedIds(raw: string): bigint[] {
+/**
+ * Every integer a raw segment may name, through any decoding, reading, wrap or clamp. With `own` (a fixture
+ * the segment spells), a base-16 reading that is also that reader's reading of the fixture's own decimal id
+ * is left out: DELETE /store/orders/404000, which the run sends for its fixtures as every client does, names
+ * 0x404000 to such a reader already, so a spelling that names only that (404000.0, +404000) adds nothing.
+ */
+export function namedIds(raw: string, own?: bigint): bigint[] {
   const out = new Set<bigint>();
+  const ownBase16 = own === undefined ? undefined : base16Of(own);
   for (const text of decodings(raw)) {
-    for (const n of readings(text)) {
+    for (const { n, by } of readingsBy(text)) {
+      if (by === 'base16' && n === ownBase16) continue;
       out.add(n);
       out.add(BigInt.asIntN(64, n));
       out.add(clampInt64(n));
     }
   }
   return [...out];
+}
+
+/** What a base-16 reader reads an id's canonical decimal as. */
+function base16Of(id: bigint): bigint {
+  return readingsBy(id.toString()).find((r) => r.by === 'base16')!.n;
 }

@@ -102,7 +102,8 @@ async function onFixtures(ctx: Ctx, level: SpellingLevel) {
   const off = run.offFixture.filter((o) => o.level === level);
   // The same reason for several kinds is said once, naming them.
   const byWhy = new Map<NotOnFixture, string[]>();
-  for (const o of off) byWhy.set(o.why, [...(byWhy.get(o.why) ?? []), o.kind]);
+  for (const o of off)
+    byWhy.set(o.why, [...(byWhy.get(o.why) ?? []), o.detail ? `${o.kind} (${o.detail})` : o.kind]);
   const reasons = [...byWhy].map(([why, kinds]) => `${kinds.join(', ')}: ${OFF_FIXTURE[why]}`);
   if (answers.length === 0) {
     const why = off[0]?.why ?? 'none given';
@@ -118,11 +119,13 @@ async function onFixtures(ctx: Ctx, level: SpellingLevel) {
   for (const r of reasons) ctx.note(`tried around an absent id instead: ${r}`);
   if (run.limited) ctx.note(`stopped early: ${run.limited}`);
   if (run.stopped) ctx.note(`no spelling around an absent id was sent after: ${run.stopped.reason}`);
-  const seen = answers.map((a) => `${a.segment} → ${a.response.status}`).join(', ');
+  const seen = answers.map((a) => `${short(a.segment)} → ${a.response.status}`).join(', ');
   ctx.note(
     `${run.exhaustive ? 'every spelling' : 'the sample (one per kind, rotating with --seed)'} against fixtures: ${seen}`,
   );
-  return { answers, seen };
+  // Kinds no fixture could be spelled in are named in the verdict too, not only in the notes.
+  const untried = off.length > 0 ? `; not tried against a fixture: ${off.map((o) => o.kind).join(', ')}` : '';
+  return { answers, seen: `${seen}${untried}` };
 }
 
 /** ID-CANCEL-MISREAD: no segment that names no order (not an integer, another one, beyond int64) cancels one. */

@@ -45,7 +45,7 @@ export class FixturePool {
       for (const variant of variants) {
         for (const id of group) {
           const segment = spell(kind, variant, BigInt(id), size);
-          if (!namedIds(segment).includes(BigInt(id)) || !this.known.safe(segment, id)) continue;
+          if (!namesOnly(segment, id, this.known)) continue;
           if (!this.held.includes(id)) {
             this.target.takeCancellableId(id);
             this.held.push(id);
@@ -57,11 +57,31 @@ export class FixturePool {
     return 'unsafe';
   }
 
+  /**
+   * Why `find` found `kind` unsafe, as data: for its first variant that names a fixture, the reading that
+   * kept it off the first such fixture (e.g. "0x62a20 may read as 0, an id the list cannot prove absent").
+   */
+  whyUnsafe(kind: SpellingKind, variants: readonly number[], size: number): string | undefined {
+    for (const variant of variants)
+      for (const id of [...this.held, ...this.target.cancellableIds]) {
+        const segment = spell(kind, variant, BigInt(id), size);
+        if (!namedIds(segment).includes(BigInt(id))) continue;
+        const why = this.known.unsafeReading(segment, id);
+        if (why !== undefined) return why;
+      }
+    return undefined;
+  }
+
   /** A fixture an accepted spelling cancelled: never spelled again. */
   spend(id: string): void {
     const i = this.held.indexOf(id);
     if (i >= 0) this.held.splice(i, 1);
   }
+}
+
+/** True when the segment names fixture `id` and, however read, no order the run may not cancel. */
+function namesOnly(segment: string, id: string, known: KnownOrders): boolean {
+  return namedIds(segment).includes(BigInt(id)) && known.safe(segment, id);
 }
 
 /**

@@ -57,6 +57,15 @@ function codeOf(res: Response): { code?: string } {
   return typeof code === 'string' ? { code } : {};
 }
 
+/**
+ * True when the answer never came from the API: the request was invalid HTTP on purpose, or a front refused
+ * it before routing (a NUL byte, the length case: kit/front-refusal.ts, the rule ERR-BODY-SCHEMA follows).
+ * Such an answer is judged by its status alone; its body is the front's, not an Error the API owes.
+ */
+function unrouted(invalid: string | undefined, res: Response): boolean {
+  return invalid !== undefined || frontRefusal(res.exchange) !== undefined;
+}
+
 /** The run's malformed-id property (sent on first call, kept in the run's memo), or why it cannot run. */
 function property(ctx: Ctx) {
   return ctx.memo.once(PROPERTY, async () => {
@@ -78,7 +87,7 @@ function property(ctx: Ctx) {
           ...(invalid ? { invalidRequest: invalid } : {}),
         });
         answers.push({ kind: c.kind, segment, status: res.status, ...codeOf(res), exchange: res.exchange });
-        return judgeMalformed(segment, res, invalid !== undefined);
+        return judgeMalformed(segment, res, unrouted(invalid, res));
       },
     });
     return { result, answers };
@@ -110,10 +119,7 @@ export async function malformedRun(ctx: Ctx): Promise<MalformedRun | { skip: Ski
       ...(a.fixture ? { fixture: a.fixture.id } : {}),
     });
     if (a.response.status === 429) continue;
-    // A front's refusal of the length case, before routing, is judged by its status alone, as an invalid
-    // request's is: neither reached the API.
-    const unrouted = a.invalid !== undefined || frontRefusal(a.response.exchange) !== undefined;
-    const failure = judgeMalformed(a.segment, a.response, unrouted);
+    const failure = judgeMalformed(a.segment, a.response, unrouted(a.invalid, a.response));
     if (failure) failures.push(failure);
   }
   return { ...p, answers, failures, spelled };

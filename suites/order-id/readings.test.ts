@@ -1,6 +1,7 @@
 // The lenient readings and the safety rule of readings.ts: what a careless server reads a
 // segment as, and which segments the orderId checks refuse to send.
 import { describe, expect, it } from 'vitest';
+import { AbsenceGuard } from '../kit/absence-guard.ts';
 import { asciiDigits, decodings, KnownOrders, namedIds, staysInSegment } from './readings.ts';
 
 const REFERENCE = new KnownOrders(
@@ -78,5 +79,49 @@ describe('KnownOrders.safe', () => {
   it("allows a fixture's own spellings to name that fixture only", () => {
     expect(REFERENCE.safe('+7', '7')).toBe(true);
     expect(REFERENCE.safe('+9007199254740993', '9007199254740993')).toBe(false); // also names ...992
+  });
+});
+
+describe('the spellings of a realistic fixture, the list untrusted', () => {
+  // The red team's fixtures: 6-digit ids, a list that cannot prove what lies near them absent.
+  const pending = ['101000', '202000', '303000', '404000', '505000'];
+  const shipped = ['909000', '1010000'];
+  const all = [...pending, ...shipped];
+  const known = new KnownOrders(all, pending, shipped, new AbsenceGuard(all));
+
+  it('counts no base-16 reading the fixture id itself has: 404000.0 and +404000 name 0x404000 only as 404000 does', () => {
+    for (const s of [
+      '404000.0',
+      '404000.',
+      '404000.00',
+      '+404000',
+      '404000%20',
+      '404000%0A',
+      '404000%E3%80%80',
+    ])
+      expect(known.unsafeReading(s, '404000'), s).toBeUndefined();
+    // Without the fixture vouched for, the same reading still counts.
+    expect(known.unsafeReading('+404000')).toBe(
+      '+404000 may read as 4210688, an id the list cannot prove absent',
+    );
+  });
+
+  it('still refuses a base-16 reading the fixture id does not have, and says which reading', () => {
+    expect(known.unsafeReading('404000e0', '404000')).toBe(
+      '404000e0 may read as 1077936352, an id the list cannot prove absent',
+    );
+    // atoi reads no digits as 0; a prefix before "_" as a smaller id; the octal reading of a leading 0.
+    expect(known.unsafeReading('0x62a20', '404000')).toBe(
+      '0x62a20 may read as 0, an id the list cannot prove absent',
+    );
+    expect(known.unsafeReading('4_04000', '404000')).toBe(
+      '4_04000 may read as 4, an id the list cannot prove absent',
+    );
+    expect(known.unsafeReading('%20404000', '404000')).toMatch(/may read as 0,/);
+    // Spelled around another fixture, its own base-16 reading counts, and so does the fixture it names.
+    expect(known.unsafeReading('+202000', '404000')).toBe(
+      '+202000 may read as 2105344, an id the list cannot prove absent',
+    );
+    expect(known.safe('202000.0', '404000')).toBe(false);
   });
 });

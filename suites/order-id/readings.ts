@@ -4,7 +4,15 @@
 import { decodings, namedIds } from '../kit/id-readings.ts';
 import { ListIds } from '../kit/list-ids.ts';
 
-export { asciiDigits, DIGIT_ZEROS, decodings, namedIds, readings } from '../kit/id-readings.ts';
+export {
+  asciiDigits,
+  DIGIT_ZEROS,
+  decodings,
+  namedIds,
+  type Reader,
+  readings,
+  readingsBy,
+} from '../kit/id-readings.ts';
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 /** Characters a segment may carry on the wire; ';' is left out (matrix parameters end the segment). */
@@ -108,11 +116,23 @@ export class KnownOrders {
    * than a shipped one (and, for a fixture's own spellings, `target`), and no other reading falls in the guard.
    */
   safe(raw: string, target?: string): boolean {
-    if (!staysInSegment(raw)) return false;
-    return namedIds(raw).every((n) => {
+    return this.unsafeReading(raw, target) === undefined;
+  }
+
+  /**
+   * Why the raw segment may not be sent, or undefined when it may: the first reading that names a known order
+   * (other than a shipped one or `target`) or an id the guard cannot prove absent.
+   */
+  unsafeReading(raw: string, target?: string): string | undefined {
+    const shown = raw.length > 40 ? `${raw.slice(0, 30)}… (${raw.length} characters)` : raw;
+    if (!staysInSegment(raw)) return `${shown} may reach another path once decoded`;
+    for (const n of namedIds(raw, target === undefined ? undefined : BigInt(target))) {
       const named = this.named(n);
-      if (named.length > 0) return named.every((c) => c.shipped || c.order === target);
-      return !this.guard?.near(n);
-    });
+      const other = named.find((c) => !c.shipped && c.order !== target);
+      if (other) return `${shown} may read as order ${other.order}`;
+      if (named.length === 0 && this.guard?.near(n))
+        return `${shown} may read as ${n}, an id the list cannot prove absent`;
+    }
+    return undefined;
   }
 }

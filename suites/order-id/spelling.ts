@@ -27,7 +27,7 @@ export interface SpellingRun {
   /** In the order sent. */
   answers: SpellingAnswer[];
   /** The kinds with a fixture level that were not tried against a fixture, and why. */
-  offFixture: Array<{ kind: string; level: SpellingLevel; why: NotOnFixture }>;
+  offFixture: Array<{ kind: string; level: SpellingLevel; why: NotOnFixture; detail?: string }>;
   /** Kinds no safe case could be built for at all. */
   unsent: string[];
   exhaustive: boolean;
@@ -117,7 +117,11 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
           }
           continue;
         }
-        run.offFixture.push({ kind: kind.kind, level, why: found });
+        const detail =
+          found === 'unsafe'
+            ? pool.whyUnsafe(kind, fixtureOrder(variant, kind, exhaustive), SIZE)
+            : undefined;
+        run.offFixture.push({ kind: kind.kind, level, why: found, ...(detail ? { detail } : {}) });
       }
       if (run.stopped) continue;
       const c = absentCase(known, kind.kind, variant, SIZE);

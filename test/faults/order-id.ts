@@ -141,4 +141,17 @@ export const ORDER_ID_FAULTS = {
     caught: [{ warns: ['ID-CANCEL-SPELLING'], args: NO_PROBE, exit: 0 }],
     onlyBy: ['ID-CANCEL-SPELLING'],
   },
+  'orderid-float-accepted': {
+    masking: { reads: ['strict-reader'] },
+    // A decimal point, an exponent and a sign are taken; hex is not a number to it.
+    probe: (s) => cancelEach(s, ['7.0', '2e0', '%2B3', '0x1']),
+    faithful: [[400, 400, 400, 400], []],
+    faulty: [
+      [204, 204, 204, 400],
+      ['2', '3', '7'],
+    ],
+    // Around an absent id the number read is that absent id (404): only a spelling of a pending order shows.
+    caught: [{ warns: ['ID-CANCEL-SPELLING'], args: NO_PROBE, exit: 0 }],
+    onlyBy: ['ID-CANCEL-SPELLING'],
+  },
 } satisfies FaultProofs<'order-id'>;
