@@ -29,8 +29,8 @@ import {
   fixtureReport,
   listDisproved,
   recordFixtures,
-  unjudgedProof,
   recordLeft,
+  unjudgedProof,
 } from './fixtures.ts';
 import { commandSource, type FixtureSource } from './fixtures-command.ts';
 import { mintFixtures } from './fixtures-mint.ts';
