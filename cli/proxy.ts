@@ -6,14 +6,16 @@ import { loadTrafficConfig } from '../lib/config/traffic-config.ts';
 import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
 import type { Subcommand } from './io.ts';
 import { finishTraffic, trafficHelp } from './judge.ts';
+import { listenForStop } from './signals.ts';
 
 export const proxyCommand: Subcommand = async (args, io, options) => {
   const stop = new AbortController();
-  const onSignal = () => {
+  const onSignal = (why: string) => {
     if (!stop.signal.aborted)
-      io.err('stopping: letting the requests under way end, then writing the reports');
+      io.err(`stopping (${why}): letting the requests under way end, then writing the reports`);
     stop.abort();
   };
+  let unlisten = () => {};
   try {
     const config = loadTrafficConfig(args, 'proxy', {
       env: options.env ?? process.env,
@@ -23,8 +25,7 @@ export const proxyCommand: Subcommand = async (args, io, options) => {
       io.out(trafficHelp('proxy'));
       return EXIT.conformant;
     }
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
+    unlisten = listenForStop(onSignal);
     const done = await conductProxy(config, {
       io,
       signal: stop.signal,
@@ -36,7 +37,6 @@ export const proxyCommand: Subcommand = async (args, io, options) => {
     io.err(`order-store-conformance proxy: ${errorMessage(e)}`);
     return e instanceof UsageError ? EXIT.usage : EXIT.incomplete;
   } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
+    unlisten();
   }
 };

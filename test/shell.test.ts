@@ -68,7 +68,8 @@ describe('--env-file however the command is started', () => {
   });
 
   it('reaches the command through npm run conformance, whose script passes `--` to node', () => {
-    expect(PKG.scripts.conformance).toMatch(/^node -- bin\/order-store-conformance\.js$/);
+    // `exec`: node takes the shell's place, so the signals npm forwards reach the run (test/npm-signals.test.ts).
+    expect(PKG.scripts.conformance).toMatch(/^exec node -- bin\/order-store-conformance\.js$/);
     const missing = run(
       'npm',
       ['run', '--silent', '--prefix', ROOT, 'conformance', '--', '--env-file', join(cwd, 'nope.env')],

@@ -81,14 +81,18 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
     incompleteReasons.push(
       `the target banned the ${b.bucket} credential${b.seconds === null ? '' : ` for ${b.seconds} s`} at ${b.at} (${b.evidence})`,
     );
-  const levels = new Map(facts.catalogue.map((c) => [c.id, c.level]));
+  const known = new Map(facts.catalogue.map((c) => [c.id, c]));
   const evaluation = evaluationOf(
-    facts.selected.map((id) => ({ id, level: levels.get(id) ?? 'MUST' })),
+    facts.selected.map((id) => {
+      const c = known.get(id);
+      return { id, level: c?.level ?? 'MUST', ...(c?.suite !== undefined ? { suite: c.suite } : {}) };
+    }),
     state.results,
     facts.plan,
     facts.profile,
     facts.floor,
     facts.chosen,
+    state.final ? state.reasons : [],
   );
   if (!state.final) incompleteReasons.push('the run is still in progress or stopped before it finished');
   else if (missing.length > 0) {

@@ -16,6 +16,8 @@ export interface NotEvaluated {
   /** The setting that would let it run, when its skip names one. */
   setting?: SettingKey;
   reason: string;
+  /** For a check the run never reached (not-run): its spec area, so junit.xml can list it where it belongs. */
+  suite?: string;
 }
 
 export interface Evaluation {
@@ -52,21 +54,30 @@ export function floorCount(f: MustFloor, selected: number, planned: number): num
 }
 
 export function evaluationOf(
-  selected: readonly { id: string; level: Level }[],
+  selected: readonly { id: string; level: Level; suite?: string }[],
   results: readonly CheckResult[],
   plan: RunPlan,
   profile: Profile,
   floor?: MustFloor,
   /** The settings the run was given a value for: a skip naming one of them is a choice, not a shortfall. */
   chosen: readonly SettingKey[] = [],
+  /** Why the checks the run never reached were not run (an interruption, the run stopping early). */
+  stoppedBy: readonly string[] = [],
 ): Evaluation {
+  const notRun = `the run ended before it${stoppedBy.length > 0 ? ` (${stoppedBy.join('; ').slice(0, 300)})` : ''}`;
   const byId = new Map(results.map((r) => [r.id, r]));
   const notEvaluated: NotEvaluated[] = [];
   let mustEvaluated = 0;
   for (const c of selected) {
     const r = byId.get(c.id);
     if (!r)
-      notEvaluated.push({ id: c.id, level: c.level, cause: 'not-run', reason: 'the run ended before it' });
+      notEvaluated.push({
+        id: c.id,
+        level: c.level,
+        cause: 'not-run',
+        reason: notRun,
+        ...(c.suite !== undefined ? { suite: c.suite } : {}),
+      });
     else if (r.status === 'skip')
       notEvaluated.push({
         id: c.id,

@@ -124,6 +124,9 @@ export function startRun<C>(
           clearTimeout(timer);
           // A refused key is the configuration's fault: the check that met it judged nothing, and none follows.
           if (runtime.http.keyRefused !== undefined) break;
+          // A check cut short by the stop (its wait or request aborted) did not break: it has no verdict, and
+          // the report counts it among those the interruption left unrun, not as a harness error.
+          if (runtime.signal.aborted && result.status === 'error') break;
           results.push(result);
           hooks.onResult(result);
           if (runtime.http.stopReason !== undefined) break;
