@@ -91,7 +91,8 @@ function project(): string {
   writeFileSync(
     join(dir, 'e2e.mjs'),
     [
-      'const r = await fetch(`${process.env.API_BASE_URL}/store/orders`, { headers: { authorization: `Bearer ${process.env.ORDER_STORE_API_KEY}` } });',
+      "const url = process.env.API_BASE_URL + '/store/orders';",
+      "const r = await fetch(url, { headers: { authorization: 'Bearer ' + process.env.ORDER_STORE_API_KEY } });",
       'await r.arrayBuffer();',
       'process.exit(r.status === 200 && !process.env.E2E_FAIL ? 0 : 1);',
     ].join('\n'),
