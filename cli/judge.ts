@@ -3,7 +3,12 @@
 import { conductJudge } from '../engine/conduct-traffic.ts';
 import { readRecording } from '../engine/recordings.ts';
 import { SETTINGS } from '../lib/config/settings.ts';
-import { loadTrafficConfig, TRAFFIC_SETTINGS, type TrafficMode } from '../lib/config/traffic-config.ts';
+import {
+  loadTrafficConfig,
+  PASSIVE_HELP,
+  TRAFFIC_SETTINGS,
+  type TrafficMode,
+} from '../lib/config/traffic-config.ts';
 import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
 import { annotations } from '../lib/report/annotations.ts';
 import { summary } from '../lib/report/console.ts';
@@ -32,7 +37,7 @@ export function trafficHelp(mode: TrafficMode): string {
     lines.push(
       `  ${s.flag}${arg}`,
       `      ${s.env}${s.default !== '' && s.kind !== 'boolean' ? ` (default ${s.default})` : ''}`,
-      `      ${s.help}`,
+      `      ${PASSIVE_HELP[s.key] ?? s.help}`,
     );
   }
   lines.push(
