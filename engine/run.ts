@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import type { CheckResult } from '../lib/check/model.ts';
 import type { Config } from '../lib/config/config.ts';
 import { SECRET_NAME } from '../lib/config/run-options.ts';
-import { envAndFlag } from '../lib/config/settings.ts';
+import { envAndFlag, settingOf } from '../lib/config/settings.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
 import type { BanEvent } from '../lib/http/ban.ts';
 import { keyRedactor, type Redactor } from '../lib/http/redact.ts';
@@ -39,6 +39,9 @@ export interface Io {
 }
 
 export { INTERRUPTED } from './stop.ts';
+
+/** Why a run under --fail-fast is incomplete once a MUST failed. */
+export const FAIL_FAST = 'stopped early (--fail-fast)';
 
 /** How one run is conducted: where its lines go, whether its folder is written, what stops it. */
 export interface ConductOptions {
@@ -93,7 +96,7 @@ export async function conductRun(config: Config, options: ConductOptions): Promi
       runFacts(fixtures.config, target, selected, plan, baseline),
       target,
       config.reportDir,
-      options,
+      { ...options, failFast: config.failFast },
       fixtures,
     );
   } finally {
@@ -125,7 +128,7 @@ async function conduct(
   facts: RunFacts,
   target: RunTarget,
   reportDir: string,
-  options: ConductOptions,
+  options: ConductOptions & { failFast: boolean },
   fixtures: FixtureAccount,
 ): Promise<Conducted> {
   const { redactor, io, writer } = outputs(facts, reportDir, options);
@@ -174,6 +177,12 @@ async function conduct(
         onResult(r) {
           io.out(resultLine(r));
           results.push(r);
+          // --fail-fast: the first MUST failure ends the run; the checks not yet run are reported as unrun.
+          if (options.failFast && r.status === 'fail' && !reasons.some((x) => x.startsWith(FAIL_FAST))) {
+            reasons.push(`${FAIL_FAST} after the first MUST failure (${r.id})`);
+            io.out(`  stopping: ${settingOf('failFast').flag} and ${r.id} failed`);
+            run?.cancel();
+          }
           account();
           if (writer?.progressDue()) writer.progress(build(false));
         },

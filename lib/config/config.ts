@@ -40,6 +40,10 @@ export interface Config {
   only: string[];
   skip: string[];
   list: boolean;
+  /** Print the plan and exit; nothing is sent (--dry-run). */
+  dryRun: boolean;
+  /** Stop after the first MUST failure (--fail-fast). */
+  failFast: boolean;
   help: boolean;
   timeoutMs: number;
   maxRequests: number;

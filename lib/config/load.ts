@@ -161,6 +161,8 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
     only: list(get('only')).map((p) => p.toUpperCase()),
     skip: list(get('skip')).map((p) => p.toUpperCase()),
     list: listOnly,
+    dryRun: bool(settingOf('dryRun'), get('dryRun')),
+    failFast: bool(settingOf('failFast'), get('failFast')),
     help,
     timeoutMs: int(settingOf('timeoutMs'), get('timeoutMs'), 1)!,
     maxRequests: int(settingOf('maxRequests'), get('maxRequests'), 1)!,

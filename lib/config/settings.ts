@@ -85,6 +85,22 @@ export const SETTINGS = [
     help: 'Print every check (id, level, spec rules, spec reference, title) and exit; sends nothing.',
   },
   {
+    key: 'dryRun',
+    flag: '--dry-run',
+    env: 'ORDER_STORE_DRY_RUN',
+    kind: 'boolean',
+    default: 'false',
+    help: 'Print the plan (the checks to run, those left out and why, the requests and waits it may take) and exit 0; sends nothing, writes no report.',
+  },
+  {
+    key: 'failFast',
+    flag: '--fail-fast',
+    env: 'ORDER_STORE_FAIL_FAST',
+    kind: 'boolean',
+    default: 'false',
+    help: 'Stop after the first MUST failure: the report is still written, marked incomplete (stopped early).',
+  },
+  {
     key: 'timeoutMs',
     flag: '--timeout-ms',
     env: 'ORDER_STORE_TIMEOUT_MS',
