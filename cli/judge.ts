@@ -12,6 +12,7 @@ import {
 import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
 import { annotations } from '../lib/report/annotations.ts';
 import { summary } from '../lib/report/console.ts';
+import { count } from '../lib/words.ts';
 import type { Io, Subcommand } from './io.ts';
 
 const USAGE: Record<TrafficMode, string> = {
@@ -71,7 +72,7 @@ export const judgeCommand: Subcommand = async (args, io, options) => {
     }
     const sources = config.har.map(readRecording);
     io.out(
-      `order-store-conformance judge: ${sources.map((s) => `${s.name} (${s.entries.length} entries)`).join(', ')}; nothing is sent`,
+      `order-store-conformance judge: ${sources.map((s) => `${s.name} (${count(s.entries.length, 'entry', 'entries')})`).join(', ')}; nothing is sent`,
     );
     const done = await conductJudge(sources, config, {
       io,

@@ -11,6 +11,7 @@ import { planLines } from '../lib/report/console.ts';
 import { newRunId, SUITE } from '../lib/report/model.ts';
 import type { ReportWriter } from '../lib/report/write.ts';
 import type { RunPlan } from '../lib/run/plan.ts';
+import { count } from '../lib/words.ts';
 import { ALL_CHECKS } from '../suites/index.ts';
 import { SPEC_RULES } from '../suites/spec-rules.ts';
 import type { CatalogueRow } from './catalogue.ts';
@@ -79,7 +80,7 @@ export function openingLines(
   const { config } = facts;
   const proxy = proxyFor(config.baseUrl, config.proxy);
   return [
-    `order-store-conformance ${SUITE.version}: ${facts.selected.length} checks against ${config.baseUrl}${facts.embedded ? ` (embedded reference server${embeddedChoices(facts)})` : ''}`,
+    `order-store-conformance ${SUITE.version}: ${count(facts.selected.length, 'check')} against ${config.baseUrl}${facts.embedded ? ` (embedded reference server${embeddedChoices(facts)})` : ''}`,
     `  seed ${config.seed}; request budget ${config.maxRequests}; ${writer ? `reports in ${writer.dir}` : 'no report files written'}`,
     ...(proxy !== undefined
       ? [`  through the proxy ${new URL(proxy).origin} (HTTP_PROXY, HTTPS_PROXY, NO_PROXY)`]

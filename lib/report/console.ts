@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import type { CheckResult } from '../check/model.ts';
 import { flagAndEnv } from '../config/settings.ts';
 import type { RunPlan } from '../run/plan.ts';
+import { count } from '../words.ts';
 import type { NotEvaluated } from './evaluation.ts';
 import type { Report } from './model.ts';
 import { terminalLine, terminalLines } from './text/inert.ts';
@@ -46,7 +47,7 @@ export function planLines(plan: RunPlan, budget: number): string[] {
     ? `; the target's limits may make it wait up to about ${plan.limitsWait.seconds} s in all (${plan.limitsWait.how}), and nothing else should`
     : '';
   const lines = [
-    `  plan: ${plan.checks.length - out.length} checks to run, ${leftOut(out)}; up to ${plan.requests} requests of the ${budget} budget; longest wait ${wait}${limits}`,
+    `  plan: ${count(plan.checks.length - out.length, 'check')} to run, ${leftOut(out)}; up to ${count(plan.requests, 'request')} of the ${budget} budget; longest wait ${wait}${limits}`,
     `  rate-limit probe: ${plan.probe}`,
   ];
   if (plan.budgetForAll > budget)
@@ -98,7 +99,7 @@ function trafficVerdictLine(report: Report): string {
   const { must, notEvaluated } = report.evaluation;
   const t = report.traffic!;
   const share = must.selected > 0 ? Math.round((100 * must.evaluated) / must.selected) : 0;
-  const coverage = `${must.evaluated} of ${must.selected} MUST checks judged from the traffic (${share} %)`;
+  const coverage = `${must.evaluated} of ${count(must.selected, 'MUST check')} judged from the traffic (${share} %)`;
   const head =
     report.verdict === 'conformant'
       ? `CONFORMANT (passive): ${coverage}, all pass`
@@ -110,7 +111,7 @@ function trafficVerdictLine(report: Report): string {
   const tail = [
     `${leftOut(unseen, true).replace('left out', 'not observed')}`,
     ...(other.length > 0 ? [leftOut(other)] : []),
-    `judged from ${t.exchanges} recorded exchanges, nothing sent`,
+    `judged from ${count(t.exchanges, 'recorded exchange')}, nothing sent`,
   ].join('; ');
   return `Verdict: ${head}; ${tail}`;
 }
@@ -130,7 +131,7 @@ export function verdictLine(report: Report): string {
   ].join('; ');
   const fails = report.counts.fail;
   // The MUST coverage leads: how much of what the spec requires this run judged.
-  const coverage = `${must.evaluated} of ${must.selected} MUST checks evaluated`;
+  const coverage = `${must.evaluated} of ${count(must.selected, 'MUST check')} evaluated`;
   const head =
     report.verdict === 'conformant'
       ? `CONFORMANT: ${coverage}, all pass`
@@ -165,10 +166,10 @@ export function summary(report: Report, reportDir: string | undefined, files?: r
     ),
     verdictLine(report),
     ...notEvaluatedLines(report.evaluation.notEvaluated, report.traffic !== undefined),
-    `  ${c.total} checks: ${c.pass} pass, ${c.fail} fail, ${c.warn} warn, ${c.info} info, ${c.skip} skip, ${c.error} error`,
-    `  spec rules: ${report.coverage.evaluated} of ${report.coverage.testable} testable rules evaluated, ${report.coverage.covered} covered by the selected checks; ${report.coverage.uncovered.length} untested (${report.coverage.uncovered.map((u) => u.id).join(', ') || 'none'})`,
+    `  ${count(c.total, 'check')}: ${c.pass} pass, ${c.fail} fail, ${c.warn} warn, ${c.info} info, ${c.skip} skip, ${c.error} error`,
+    `  spec rules: ${report.coverage.evaluated} of ${count(report.coverage.testable, 'testable rule')} evaluated, ${report.coverage.covered} covered by the selected checks; ${report.coverage.uncovered.length} untested (${report.coverage.uncovered.map((u) => u.id).join(', ') || 'none'})`,
     report.traffic
-      ? `  requests: none sent; ${report.traffic.exchanges} recorded exchanges judged from ${report.traffic.sources.map((s) => s.name).join(', ')}${report.traffic.leftOut > 0 ? ` (${report.traffic.leftOut} entries outside the API left out)` : ''}`
+      ? `  requests: none sent; ${count(report.traffic.exchanges, 'recorded exchange')} judged from ${report.traffic.sources.map((s) => s.name).join(', ')}${report.traffic.leftOut > 0 ? ` (${count(report.traffic.leftOut, 'entry', 'entries')} outside the API left out)` : ''}`
       : `  requests: ${report.requests.sent ?? 'unknown'} sent of a ${report.requests.budget} budget; seed ${report.settings.seed}`,
   ];
   for (const r of report.incompleteReasons) lines.push(`  incomplete: ${r}`);

@@ -5,6 +5,7 @@ import type { SkipKind } from '../check/skip.ts';
 import type { MustFloor } from '../config/config.ts';
 import { type SettingKey, settingOf } from '../config/settings.ts';
 import type { RunPlan } from '../run/plan.ts';
+import { count } from '../words.ts';
 
 export type Profile = 'standard' | 'certification';
 
@@ -158,7 +159,7 @@ export function evaluationGaps(e: Evaluation): string[] {
   if (limited.length > 0) {
     const settings = [...new Set(limited.map((n) => settingOf(n.setting ?? 'maxRequests').flag))];
     gaps.push(
-      `${limited.length} checks (${limited.filter((n) => n.level === 'MUST').length} MUST) were not evaluated because a limit of this harness would be exceeded: raise ${settings.join(' and ')} (${ids(limited)})`,
+      `${count(limited.length, 'check')} (${limited.filter((n) => n.level === 'MUST').length} MUST) ${limited.length === 1 ? 'was' : 'were'} not evaluated because a limit of this harness would be exceeded: raise ${settings.join(' and ')} (${ids(limited)})`,
     );
   }
   const floor = e.minMustEvaluated;
@@ -167,7 +168,7 @@ export function evaluationGaps(e: Evaluation): string[] {
     if (e.must.evaluated < wanted) {
       const musts = e.notEvaluated.filter((n) => floor.missing.includes(n.id));
       gaps.push(
-        `${e.must.evaluated} of ${e.must.selected} MUST checks were evaluated, and ${settingOf('minMustEvaluated').flag} ${f} asks for ${wanted}${f === 'planned' ? ' (every MUST the plan ran)' : ''}; not evaluated: ${musts
+        `${e.must.evaluated} of ${count(e.must.selected, 'MUST check')} ${e.must.evaluated === 1 ? 'was' : 'were'} evaluated, and ${settingOf('minMustEvaluated').flag} ${f} asks for ${wanted}${f === 'planned' ? ' (every MUST the plan ran)' : ''}; not evaluated: ${musts
           .slice(0, 4)
           .map((n) => `${n.id} (${n.reason.slice(0, 120)})`)
           .join('; ')}${musts.length > 4 ? `; … ${musts.length - 4} more` : ''}`,
