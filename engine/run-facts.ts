@@ -2,7 +2,7 @@
 // the plan, the embedded server's choices, a --baseline read and checked) and the console's opening lines.
 import { readFileSync } from 'node:fs';
 import type { Config } from '../lib/config/config.ts';
-import { envAndFlag } from '../lib/config/settings.ts';
+import { envAndFlag, flagAndEnv } from '../lib/config/settings.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
 import { proxyFor } from '../lib/http/dispatcher.ts';
 import { parseBaseline } from '../lib/report/baseline.ts';
@@ -81,6 +81,11 @@ export function openingLines(
   const proxy = proxyFor(config.baseUrl, config.proxy);
   return [
     `order-store-conformance ${SUITE.version}: ${count(facts.selected.length, 'check')} against ${config.baseUrl}${facts.embedded ? ` (embedded reference server${embeddedChoices(facts)})` : ''}`,
+    ...(facts.embedded
+      ? [
+          `  embedded: ${flagAndEnv('baseUrl')} is not set, so the demo reference server this run started on this machine is tested, not yours`,
+        ]
+      : []),
     `  seed ${config.seed}; request budget ${config.maxRequests}; ${writer ? `reports in ${writer.dir}` : 'no report files written'}`,
     ...(proxy !== undefined
       ? [`  through the proxy ${new URL(proxy).origin} (HTTP_PROXY, HTTPS_PROXY, NO_PROXY)`]

@@ -1,6 +1,6 @@
 // --dry-run prints the plan and sends nothing (not even a connection), writes no report and exits 0;
 // --fail-fast ends the run at the first MUST failure and still writes the report, marked stopped early.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -77,6 +77,20 @@ describe('--fail-fast', () => {
     expect(unrun.length).toBe(report.scope.checksSelected - report.checks.length);
     expect(run.junit).toMatch(
       /<skipped message="not run: the run ended before it \(stopped early \(--fail-fast\)/,
+    );
+  });
+});
+
+describe('the embedded target', () => {
+  it('is named on the console and in the report when no base URL is set', { timeout: 60_000 }, async () => {
+    const run = await runCliInProcess(['--only', 'VER-']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      /\n {2}embedded: --base-url \/ ORDER_STORE_BASE_URL is not set, so the demo reference server this run started on this machine is tested, not yours\n/,
+    );
+    expect(run.report!.target.embedded).toBe(true);
+    expect(readFileSync(join(run.reportDir, 'latest', 'report.md'), 'utf8')).toMatch(
+      /\(embedded reference server\)/,
     );
   });
 });
