@@ -8,7 +8,7 @@ import type { RunPlan } from '../run/plan.ts';
 import { count } from '../words.ts';
 import type { NotEvaluated } from './evaluation.ts';
 import type { Report } from './model.ts';
-import { terminalLine, terminalLines } from './text/inert.ts';
+import { consoleMessage, terminalLine, terminalLines } from './text/inert.ts';
 
 /**
  * Every file of a run folder, as ReportWriter.finish writes them (test/first-hour.test.ts compares the two):
@@ -25,7 +25,7 @@ export const RUN_FILES = [
 
 export function resultLine(c: CheckResult): string {
   return terminalLine(
-    `  ${c.status.toUpperCase().padEnd(5)} ${c.id.padEnd(34)} ${c.level.padEnd(6)} ${c.message}`,
+    `  ${c.status.toUpperCase().padEnd(5)} ${c.id.padEnd(34)} ${c.level.padEnd(6)} ${consoleMessage(c.message)}`,
   );
 }
 
@@ -177,7 +177,7 @@ export function summary(report: Report, reportDir: string | undefined, files?: r
     (x) => x.status === 'fail' || x.status === 'error' || x.status === 'warn',
   );
   for (const x of notable.slice(0, 20))
-    lines.push(`  ${x.status.toUpperCase().padEnd(5)} ${x.id}: ${x.message}`);
+    lines.push(`  ${x.status.toUpperCase().padEnd(5)} ${x.id}: ${consoleMessage(x.message)}`);
   if (notable.length > 20) lines.push(`  … ${notable.length - 20} more in the report`);
   for (const k of report.baseline?.known ?? [])
     lines.push(`  known (baseline): ${k.id} ${k.status}: ${k.reason}${k.link ? ` (${k.link})` : ''}`);
