@@ -34,12 +34,29 @@ const RUN_COMPLETE = 'RUN-COMPLETE the run finished and evaluated every selected
 /** How long a test name's title runs: the id and a short title fit a terminal line. */
 const TITLE_CHARS = 60;
 
-/** The title cut short: up to its first clause, within TITLE_CHARS, at a word; never another check's id. */
+/** The title, or within TITLE_CHARS: up to its last whole clause that fits, else at a word with an ellipsis. */
 export function shortTitle(title: string): string {
-  const clause = title.split(/[:;,(]\s/)[0]!.trim();
-  if (clause.length <= TITLE_CHARS) return clause;
-  const cut = clause.slice(0, TITLE_CHARS);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), TITLE_CHARS / 2)).trim()}…`;
+  if (title.length <= TITLE_CHARS) return title;
+  // Where the title may be cut: at a clause's end or a word's, never inside quotes, parentheses or braces
+  // (a cut there left `with "Accept` for a test name).
+  let depth = 0;
+  let quoted = false;
+  let clause = 0;
+  let word = 0;
+  for (let i = 0; i < Math.min(title.length, TITLE_CHARS + 1); i++) {
+    const c = title[i]!;
+    const outside = depth === 0 && !quoted;
+    if (c === ' ' && outside) {
+      word = i;
+      if (/[:;,]/.test(title[i - 1] ?? '')) clause = i - 1;
+      else if (title[i + 1] === '(' || title[i + 1] === '{') clause = i;
+    }
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '(' || c === '{')) depth++;
+    else if (!quoted && (c === ')' || c === '}')) depth = Math.max(0, depth - 1);
+  }
+  if (clause >= TITLE_CHARS / 3) return title.slice(0, clause).trim();
+  return `${title.slice(0, word > 0 ? word : TITLE_CHARS).trim()}…`;
 }
 
 /** A test's name: the check's id first, so `-t LIST-STATUS-200` or `-t LIST-` selects it, then a short title. */
