@@ -62,6 +62,11 @@ function inferBase(entries: readonly RecordedEntry[]): string {
 
 /** The base URL to judge below, and the entries under it. */
 export function chooseBase(all: readonly RecordedEntry[], given: string | undefined): BaseChoice {
+  // An empty recording lacks traffic, not a base URL: naming --base-url would send the user the wrong way.
+  if (all.length === 0)
+    throw new UsageError(
+      'the recording holds no requests at all: save it once the traffic to judge has gone through (browser devtools: with "Preserve log" on; Playwright: recordHar is written when the context closes)',
+    );
   const warnings: string[] = [];
   const baseUrl = given !== undefined ? checkBaseUrl(given, warnings) : inferBase(all);
   // A CORS preflight is the browser's own request, not a call of the API: it is left out with the rest.

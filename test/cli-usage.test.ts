@@ -1,7 +1,9 @@
 // The command's misconfiguration paths, run as users run it: exit 2 and one line saying what to fix,
 // nothing sent, no key printed. Plus --list and --help, which send nothing.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli, runCliInProcess, targetEnv } from './support/cli.ts';
@@ -151,5 +153,22 @@ describe("the subcommands' help", () => {
       encoding: 'utf8',
     });
     expect(help).toMatch(/^Usage: order-store-reference \[options\]\n/);
+  });
+});
+
+describe('an empty recording', () => {
+  it('is told it holds no requests, not to add --base-url', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'osc-empty-har-'));
+    const har = join(cwd, 'empty.har');
+    writeFileSync(
+      har,
+      JSON.stringify({ log: { version: '1.2', creator: { name: 't', version: '1' }, entries: [] } }),
+    );
+    for (const extra of [[], ['--base-url', 'http://127.0.0.1:9/v1']]) {
+      const run = await runCliInProcess(['judge', '--har', har, ...extra], { cwd, noReportDir: true });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/the recording holds no requests at all: save it once the traffic/);
+      expect(run.stderr).not.toMatch(/--base-url/);
+    }
   });
 });
