@@ -24,6 +24,11 @@ export interface SuiteOptions {
   timeoutMs?: number;
   /** Each line the run prints (the plan, one line per check, waits); none by default. */
   onLog?: RunOptions['onLog'];
+  /**
+   * A line on stderr as each spec area's checks complete (vitest shows nothing until the run ends, a minute
+   * or more); on by default when onLog is not given.
+   */
+  progress?: boolean;
   /** Stops the run (the checks not reached are then skipped, and RUN-COMPLETE fails). */
   signal?: AbortSignal;
 }
@@ -162,6 +167,47 @@ function registerChecks(
   });
 }
 
+/** A result line of the run: its status and its check's area (the id's first part). */
+const RESULT_LINE = /^ {2}(PASS|FAIL|WARN|INFO|SKIP|ERROR)\s+([A-Z0-9]+)-/;
+
+/**
+ * Progress from the run's lines: one line per spec area once its checks are done, with their tally; `end`
+ * writes the last area's. Never more than one line per area.
+ */
+export function areaProgress(write: (line: string) => void): { onLog: (line: string) => void; end(): void } {
+  let area: string | undefined;
+  let tally = new Map<string, number>();
+  const flush = () => {
+    if (area === undefined) return;
+    const n = [...tally.values()].reduce((a, b) => a + b, 0);
+    write(
+      `order-store-conformance: ${area} done, ${n} ${n === 1 ? 'check' : 'checks'} (${[...tally].map(([s, k]) => `${k} ${s}`).join(', ')})`,
+    );
+    area = undefined;
+  };
+  return {
+    onLog(line) {
+      const m = RESULT_LINE.exec(line);
+      if (!m) return;
+      if (m[2] !== area) {
+        flush();
+        area = m[2]!;
+        tally = new Map();
+      }
+      const status = m[1]!.toLowerCase();
+      tally.set(status, (tally.get(status) ?? 0) + 1);
+    },
+    end: flush,
+  };
+}
+
+/** The run's lines as the suite options ask: the caller's, else progress on stderr unless switched off. */
+function logOf(options: SuiteOptions): { onLog?: (line: string) => void; end(): void } {
+  if (options.onLog) return { onLog: options.onLog, end: () => {} };
+  if (options.progress === false) return { end: () => {} };
+  return areaProgress((line) => process.stderr.write(`${line}\n`));
+}
+
 /**
  * Registers the conformance checks as vitest tests: one per check the settings select, plus RUN-COMPLETE,
  * which fails when the run could not finish (as the command's exit 3 does). The settings are those of
@@ -173,11 +219,17 @@ export function conformanceSuite(settings: Settings = {}, options: SuiteOptions 
     listChecks(settings),
     settings.failOn === 'warn',
     options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    (ids) =>
-      runConformance(ids ? { ...settings, only: ids } : settings, {
-        ...(options.onLog ? { onLog: options.onLog } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-      }),
+    async (ids) => {
+      const log = logOf(options);
+      try {
+        return await runConformance(ids ? { ...settings, only: ids } : settings, {
+          ...(log.onLog ? { onLog: log.onLog } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+      } finally {
+        log.end();
+      }
+    },
   );
 }
 
