@@ -33,7 +33,9 @@ export async function runCommand(config: Config, io: Io, holdSignals = false): P
   let done: Conducted;
   try {
     done = await conductRun(config, {
-      io,
+      // --quiet: the run's own lines (plan, checks, waits) are dropped; warnings and the summary remain.
+      io: config.quiet ? { out: () => {}, err: io.err } : io,
+      verbose: config.verbose,
       writeReports: true,
       signal: stop.signal,
       hurry: hurry.signal,

@@ -11,7 +11,7 @@ import { errorMessage, UsageError } from '../lib/errors.ts';
 import type { BanEvent } from '../lib/http/ban.ts';
 import { keyRedactor, type Redactor } from '../lib/http/redact.ts';
 import { buildReport, type RunFacts } from '../lib/report/build.ts';
-import { resultLine } from '../lib/report/console.ts';
+import { detailLines, resultLine } from '../lib/report/console.ts';
 import type { LedgerEntry } from '../lib/report/fixtures.ts';
 import type { Report } from '../lib/report/model.ts';
 import { terminalLine } from '../lib/report/text/inert.ts';
@@ -55,6 +55,8 @@ export interface ConductOptions {
   hurry?: AbortSignal;
   /** The incomplete reason a stop records. */
   stopReason?: string;
+  /** Under each check's line, its requirement, evidence and reproduction (--verbose). */
+  verbose?: boolean;
   /** A CI job summary file report.md is appended to (GitHub's $GITHUB_STEP_SUMMARY), with the run folder. */
   stepSummary?: string;
 }
@@ -176,6 +178,7 @@ async function conduct(
       {
         onResult(r) {
           io.out(resultLine(r));
+          if (options.verbose) for (const line of detailLines(r)) io.out(line);
           results.push(r);
           // --fail-fast: the first MUST failure ends the run; the checks not yet run are reported as unrun.
           if (options.failFast && r.status === 'fail' && !reasons.some((x) => x.startsWith(FAIL_FAST))) {

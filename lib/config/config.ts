@@ -44,6 +44,10 @@ export interface Config {
   dryRun: boolean;
   /** Stop after the first MUST failure (--fail-fast). */
   failFast: boolean;
+  /** Only the closing summary on the console (--quiet). */
+  quiet: boolean;
+  /** Each check's requirement, evidence and reproduction under its line (--verbose). */
+  verbose: boolean;
   help: boolean;
   timeoutMs: number;
   maxRequests: number;

@@ -93,6 +93,22 @@ export const SETTINGS = [
     help: 'Print the plan (the checks to run, those left out and why, the requests and waits it may take) and exit 0; sends nothing, writes no report.',
   },
   {
+    key: 'quiet',
+    flag: '--quiet',
+    env: 'ORDER_STORE_QUIET',
+    kind: 'boolean',
+    default: 'false',
+    help: 'Print only the closing summary (verdict, counts, failures, where the reports are): no plan, no line per check, no waits. Warnings still go to stderr.',
+  },
+  {
+    key: 'verbose',
+    flag: '--verbose',
+    env: 'ORDER_STORE_VERBOSE',
+    kind: 'boolean',
+    default: 'false',
+    help: "Under each check's line, its requirement, expected and actual, details and a reproduction (the key as a variable).",
+  },
+  {
     key: 'failFast',
     flag: '--fail-fast',
     env: 'ORDER_STORE_FAIL_FAST',

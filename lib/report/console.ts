@@ -29,6 +29,18 @@ export function resultLine(c: CheckResult): string {
   );
 }
 
+/** What --verbose prints under a check's line: its requirement, expected and actual, details, a reproduction. */
+export function detailLines(c: CheckResult): string[] {
+  const pad = '        ';
+  const lines = [`${pad}${c.level} ${c.spec}: ${c.requirement}`];
+  if (c.expected !== undefined) lines.push(`${pad}expected: ${consoleMessage(c.expected)}`);
+  if (c.actual !== undefined) lines.push(`${pad}actual:   ${consoleMessage(c.actual)}`);
+  for (const d of c.details.slice(0, 8)) lines.push(`${pad}${consoleMessage(d)}`);
+  if (c.details.length > 8) lines.push(`${pad}… ${c.details.length - 8} more in the report`);
+  if (c.reproduction[0] !== undefined) lines.push(`${pad}reproduce: ${c.reproduction[0]}`);
+  return lines.map(terminalLine);
+}
+
 /** Ids grouped by a shared reason, so seven skips for one missing setting read as one line. */
 function grouped(xs: readonly { id: string; reason: string }[]): string[] {
   const by = new Map<string, string[]>();
