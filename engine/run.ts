@@ -177,8 +177,10 @@ async function conduct(
       facts.plan,
       {
         onResult(r) {
-          io.out(resultLine(r));
-          if (options.verbose) for (const line of detailLines(r)) io.out(line);
+          // Redacted before the console cuts a long value short: a cut key would no longer be recognised.
+          const shown = redactedText(r, redactor);
+          io.out(resultLine(shown));
+          if (options.verbose) for (const line of detailLines(shown)) io.out(line);
           results.push(r);
           // --fail-fast: the first MUST failure ends the run; the checks not yet run are reported as unrun.
           if (options.failFast && r.status === 'fail' && !reasons.some((x) => x.startsWith(FAIL_FAST))) {
@@ -249,6 +251,19 @@ function finish(
     }
   }
   return files.map((f) => basename(f));
+}
+
+/** The texts of a result the console prints, with every secret the redactor knows written as its variable. */
+function redactedText(r: CheckResult, redactor: Redactor): CheckResult {
+  const clean = (t: string) => redactor.redact(t);
+  return {
+    ...r,
+    message: clean(r.message),
+    details: r.details.map(clean),
+    ...(r.expected !== undefined ? { expected: clean(r.expected) } : {}),
+    ...(r.actual !== undefined ? { actual: clean(r.actual) } : {}),
+    reproduction: r.reproduction.map(clean),
+  };
 }
 
 /** The object handed back is scrubbed as the files are: a caller may print or store it. */
