@@ -72,6 +72,10 @@ describe('--fail-fast', () => {
     );
     expect(report.checks.length).toBeLessThan(report.scope.checksSelected);
     expect(run.stdout).toMatch(/stopping: --fail-fast and LIST-BODY-ARRAY failed/);
+    // The closing lines name at most ten of the 90-odd checks left out, and count the rest.
+    expect(run.stdout).toMatch(/\n {2}left out: (\S+, ){9}\S+ and \d+ more: the run ended before it/);
+    const closing = run.stdout.slice(run.stdout.indexOf('\nVerdict: '));
+    for (const line of closing.split('\n')) expect(line.length, line).toBeLessThanOrEqual(400);
     // Every selected check is in junit.xml, the unrun ones skipped with the cause.
     const unrun = run.junit!.match(/status="not-run"/g) ?? [];
     expect(unrun.length).toBe(report.scope.checksSelected - report.checks.length);

@@ -153,17 +153,28 @@ export function verdictLine(report: Report): string {
   return `Verdict: ${head}; ${tail}`;
 }
 
+/** Most ids a closing line names; the rest are counted (report.json lists each, with why). */
+const SUMMARY_IDS = 10;
+
+/** Ids for a closing line: the first SUMMARY_IDS, then how many more. */
+function someIds(ids: readonly string[]): string {
+  const shown = ids.slice(0, SUMMARY_IDS).join(', ');
+  return ids.length > SUMMARY_IDS ? `${shown} and ${ids.length - SUMMARY_IDS} more` : shown;
+}
+
 function notEvaluatedLines(xs: readonly NotEvaluated[], passive: boolean): string[] {
   // Judged from traffic, most checks may go unobserved: their ids in one line, the reasons in the report.
   const unseen = passive ? xs.filter((x) => x.cause === 'traffic') : [];
   const rest = xs.filter((x) => !unseen.includes(x));
+  const by = new Map<string, string[]>();
+  for (const x of rest) by.set(x.reason, [...(by.get(x.reason) ?? []), x.id]);
   return [
     ...(unseen.length > 0
       ? [
-          `  not observed (the traffic that would show each is in the report): ${unseen.map((x) => x.id).join(', ')}`,
+          `  not observed (the traffic that would show each is in the report): ${someIds(unseen.map((x) => x.id))}`,
         ]
       : []),
-    ...grouped(rest).map((g) => `  left out: ${g}`),
+    ...[...by].map(([reason, ids]) => `  left out: ${someIds(ids)}: ${reason}`),
   ];
 }
 
