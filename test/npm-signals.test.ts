@@ -128,4 +128,41 @@ describe('a run under npm', () => {
     expect(report.verdict).toBe('incomplete');
     expect(report.incompleteReasons).toContain('interrupted by a signal');
   });
+
+  it('a proxy whose npx shell dies of a SIGTERM writes its run folder and leaves nothing running', {
+    timeout: 60_000,
+  }, async () => {
+    const server = await reference();
+    const cwd = mkdtempSync(join(tmpdir(), 'osc-npx-proxy-'));
+    const reportDir = join(cwd, 'reports');
+    const target = new URL(server.baseUrl).origin;
+    const sh = start(
+      'sh',
+      [
+        '-c',
+        `"${process.execPath}" -- "${BIN}" proxy --target ${target} --port 0 --report-dir "${reportDir}"; exit $?`,
+      ],
+      { ORDER_STORE_API_KEY: server.demoKey, npm_command: 'exec' },
+      cwd,
+    );
+    const pgid = sh.child.pid!;
+    try {
+      expect(await until(() => /listening on http:\/\/[^,]+/.test(sh.output()), 20_000), sh.output()).toBe(
+        true,
+      );
+      const proxy = /listening on (http:\/\/[^,]+),/.exec(sh.output())![1]!;
+      const r = await fetch(`${proxy}/v1/store/orders`, {
+        headers: { authorization: `Bearer ${server.demoKey}` },
+      });
+      await r.arrayBuffer();
+      process.kill(pgid, 'SIGTERM');
+      expect(await until(() => !groupAlive(pgid), 15_000), sh.output()).toBe(true);
+      expect(sh.output()).toMatch(/stopping \(the parent process \(npm\) ended\)/);
+      const report = JSON.parse(readFileSync(join(reportDir, 'latest', 'report.json'), 'utf8')) as Report;
+      expect(report.traffic?.mode).toBe('proxy');
+      expect(report.traffic?.exchanges).toBe(1);
+    } finally {
+      if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+    }
+  });
 });
