@@ -28,7 +28,16 @@ export type { Report, Verdict } from '../lib/report/model.ts';
  * `envFile` names one). Without `baseUrl`, the embedded reference server is tested; in CI (the CI variable
  * set) that needs `embedded: true`, as for the command.
  */
-export type Settings = Omit<SettingsObject, 'help' | 'list'>;
+export type Settings = Omit<SettingsObject, 'help' | 'list' | 'dryRun' | 'quiet' | 'verbose'>;
+
+/** Settings of the command's console only, and what a caller of the API does instead. */
+const COMMAND_ONLY: Record<string, string> = {
+  help: 'call listChecks() for the catalogue',
+  list: 'call listChecks() for the catalogue',
+  dryRun: 'call listChecks() for the catalogue; the plan is printed by the command (--dry-run)',
+  quiet: 'onLog gets every line: print the ones you want',
+  verbose: 'each check of the report carries its requirement, evidence and reproduction',
+};
 
 /** A check as the catalogue lists it: id, level, spec rules, spec reference, requirement, title, suite, needs. */
 export type CheckInfo = CatalogueRow;
@@ -68,9 +77,9 @@ export class KeyRefusedError extends UsageError {
 
 function configOf(settings: Settings, cwd: string | undefined, list: boolean): Config {
   const given = settings as Readonly<Record<string, unknown>>;
-  for (const key of ['help', 'list'])
+  for (const [key, instead] of Object.entries(COMMAND_ONLY))
     if (Object.hasOwn(given, key))
-      throw new UsageError(`${key} is a setting of the command only; call listChecks() for the catalogue`);
+      throw new UsageError(`${key} is a setting of the command only; ${instead}`);
   // Files only when asked for: without a reportDir, a fixtures ledger only where fixturesLedger says.
   const files =
     given.reportDir === undefined && given.fixturesLedger === undefined ? { fixturesLedger: 'off' } : {};

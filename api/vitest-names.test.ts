@@ -20,6 +20,23 @@ describe('test names', () => {
       'Sends DELETE /store/orders/{unknown} without credentials',
     );
   });
+
+  it('are never cut inside quotes, parentheses or braces, nor at a colon inside them', () => {
+    const balanced = (t: string) =>
+      (t.match(/"/g) ?? []).length % 2 === 0 &&
+      (t.match(/\(/g) ?? []).length === (t.match(/\)/g) ?? []).length &&
+      (t.match(/\{/g) ?? []).length === (t.match(/\}/g) ?? []).length;
+    expect(ALL.map((c) => testName(c)).filter((n) => !balanced(n))).toEqual([]);
+    const accept = ALL.find((c) => c.id === 'LIST-JSON-ANY-ACCEPT')!;
+    expect(testName(accept)).toMatch(/"Accept: \*\/\*"/);
+    // A short title is kept whole; a long one keeps its last whole clause that fits, or ends in an ellipsis.
+    expect(shortTitle('Sends GET /store/orders (no key)')).toBe('Sends GET /store/orders (no key)');
+    expect(
+      shortTitle(
+        'Sends "Bearer <key>" with text before the token ("x ", "x", "Bearer ", no space after the scheme)',
+      ),
+    ).toBe('Sends "Bearer <key>" with text before the token');
+  });
 });
 
 describe('-t by id', () => {

@@ -24,6 +24,11 @@ export interface SuiteOptions {
   timeoutMs?: number;
   /** Each line the run prints (the plan, one line per check, waits); none by default. */
   onLog?: RunOptions['onLog'];
+  /**
+   * A line on stderr as each spec area's checks complete (vitest shows nothing until the run ends, a minute
+   * or more); on by default when onLog is not given.
+   */
+  progress?: boolean;
   /** Stops the run (the checks not reached are then skipped, and RUN-COMPLETE fails). */
   signal?: AbortSignal;
 }
@@ -34,12 +39,29 @@ const RUN_COMPLETE = 'RUN-COMPLETE the run finished and evaluated every selected
 /** How long a test name's title runs: the id and a short title fit a terminal line. */
 const TITLE_CHARS = 60;
 
-/** The title cut short: up to its first clause, within TITLE_CHARS, at a word; never another check's id. */
+/** The title, or within TITLE_CHARS: up to its last whole clause that fits, else at a word with an ellipsis. */
 export function shortTitle(title: string): string {
-  const clause = title.split(/[:;,(]\s/)[0]!.trim();
-  if (clause.length <= TITLE_CHARS) return clause;
-  const cut = clause.slice(0, TITLE_CHARS);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), TITLE_CHARS / 2)).trim()}…`;
+  if (title.length <= TITLE_CHARS) return title;
+  // Where the title may be cut: at a clause's end or a word's, never inside quotes, parentheses or braces
+  // (a cut there left `with "Accept` for a test name).
+  let depth = 0;
+  let quoted = false;
+  let clause = 0;
+  let word = 0;
+  for (let i = 0; i < Math.min(title.length, TITLE_CHARS + 1); i++) {
+    const c = title[i]!;
+    const outside = depth === 0 && !quoted;
+    if (c === ' ' && outside) {
+      word = i;
+      if (/[:;,]/.test(title[i - 1] ?? '')) clause = i - 1;
+      else if (title[i + 1] === '(' || title[i + 1] === '{') clause = i;
+    }
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '(' || c === '{')) depth++;
+    else if (!quoted && (c === ')' || c === '}')) depth = Math.max(0, depth - 1);
+  }
+  if (clause >= TITLE_CHARS / 3) return title.slice(0, clause).trim();
+  return `${title.slice(0, word > 0 ? word : TITLE_CHARS).trim()}…`;
 }
 
 /** A test's name: the check's id first, so `-t LIST-STATUS-200` or `-t LIST-` selects it, then a short title. */
@@ -145,6 +167,47 @@ function registerChecks(
   });
 }
 
+/** A result line of the run: its status and its check's area (the id's first part). */
+const RESULT_LINE = /^ {2}(PASS|FAIL|WARN|INFO|SKIP|ERROR)\s+([A-Z0-9]+)-/;
+
+/**
+ * Progress from the run's lines: one line per spec area once its checks are done, with their tally; `end`
+ * writes the last area's. Never more than one line per area.
+ */
+export function areaProgress(write: (line: string) => void): { onLog: (line: string) => void; end(): void } {
+  let area: string | undefined;
+  let tally = new Map<string, number>();
+  const flush = () => {
+    if (area === undefined) return;
+    const n = [...tally.values()].reduce((a, b) => a + b, 0);
+    write(
+      `order-store-conformance: ${area} done, ${n} ${n === 1 ? 'check' : 'checks'} (${[...tally].map(([s, k]) => `${k} ${s}`).join(', ')})`,
+    );
+    area = undefined;
+  };
+  return {
+    onLog(line) {
+      const m = RESULT_LINE.exec(line);
+      if (!m) return;
+      if (m[2] !== area) {
+        flush();
+        area = m[2]!;
+        tally = new Map();
+      }
+      const status = m[1]!.toLowerCase();
+      tally.set(status, (tally.get(status) ?? 0) + 1);
+    },
+    end: flush,
+  };
+}
+
+/** The run's lines as the suite options ask: the caller's, else progress on stderr unless switched off. */
+function logOf(options: SuiteOptions): { onLog?: (line: string) => void; end(): void } {
+  if (options.onLog) return { onLog: options.onLog, end: () => {} };
+  if (options.progress === false) return { end: () => {} };
+  return areaProgress((line) => process.stderr.write(`${line}\n`));
+}
+
 /**
  * Registers the conformance checks as vitest tests: one per check the settings select, plus RUN-COMPLETE,
  * which fails when the run could not finish (as the command's exit 3 does). The settings are those of
@@ -156,11 +219,17 @@ export function conformanceSuite(settings: Settings = {}, options: SuiteOptions 
     listChecks(settings),
     settings.failOn === 'warn',
     options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    (ids) =>
-      runConformance(ids ? { ...settings, only: ids } : settings, {
-        ...(options.onLog ? { onLog: options.onLog } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-      }),
+    async (ids) => {
+      const log = logOf(options);
+      try {
+        return await runConformance(ids ? { ...settings, only: ids } : settings, {
+          ...(log.onLog ? { onLog: log.onLog } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+      } finally {
+        log.end();
+      }
+    },
   );
 }
 

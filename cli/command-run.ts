@@ -8,6 +8,7 @@ import { errorMessage, exitCodeOfError } from '../lib/errors.ts';
 import { annotations } from '../lib/report/annotations.ts';
 import { summary } from '../lib/report/console.ts';
 import type { Io } from './io.ts';
+import { listenForStop } from './signals.ts';
 
 /**
  * The command's run: the engine's conductRun with the process's signals (Ctrl-C stops the run and writes an incomplete
@@ -18,22 +19,23 @@ export async function runCommand(config: Config, io: Io, holdSignals = false): P
   const stop = new AbortController();
   const hurry = new AbortController();
   let finished = false;
-  const onSignal = () => {
+  const onSignal = (why: string) => {
     if (finished) return; // the reports are written: what is left is exiting
     if (stop.signal.aborted) {
-      io.err('interrupted again: writing the reports now');
+      io.err(`interrupted again (${why}): writing the reports now`);
       hurry.abort();
       return;
     }
-    io.err('interrupted: stopping the run and writing an incomplete report');
+    io.err(`interrupted (${why}): stopping the run and writing an incomplete report`);
     stop.abort();
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const unlisten = listenForStop(onSignal);
   let done: Conducted;
   try {
     done = await conductRun(config, {
-      io,
+      // --quiet: the run's own lines (plan, checks, waits) are dropped; warnings and the summary remain.
+      io: config.quiet ? { out: () => {}, err: io.err } : io,
+      verbose: config.verbose,
       writeReports: true,
       signal: stop.signal,
       hurry: hurry.signal,
@@ -47,10 +49,7 @@ export async function runCommand(config: Config, io: Io, holdSignals = false): P
     finished = true;
     // When the process ends with the run, the handlers stay to its exit: a late Ctrl-C is then a no-op,
     // where the default action would kill the process with no exit code of ours.
-    if (!holdSignals) {
-      process.removeListener('SIGINT', onSignal);
-      process.removeListener('SIGTERM', onSignal);
-    }
+    if (!holdSignals) unlisten();
   }
   const { report, dir, files, keyRefused, unreachable } = done;
   // A refused key, or a target that answered nothing, judged nothing: one line says what to check, in place of

@@ -3,11 +3,17 @@
 import { conductJudge } from '../engine/conduct-traffic.ts';
 import { readRecording } from '../engine/recordings.ts';
 import { SETTINGS } from '../lib/config/settings.ts';
-import { loadTrafficConfig, TRAFFIC_SETTINGS, type TrafficMode } from '../lib/config/traffic-config.ts';
+import {
+  loadTrafficConfig,
+  PASSIVE_HELP,
+  TRAFFIC_SETTINGS,
+  type TrafficMode,
+} from '../lib/config/traffic-config.ts';
 import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
 import { annotations } from '../lib/report/annotations.ts';
 import { summary } from '../lib/report/console.ts';
 import { terminalLine } from '../lib/report/text/inert.ts';
+import { count } from '../lib/words.ts';
 import type { Io, Subcommand } from './io.ts';
 
 const USAGE: Record<TrafficMode, string> = {
@@ -33,7 +39,7 @@ export function trafficHelp(mode: TrafficMode): string {
     lines.push(
       `  ${s.flag}${arg}`,
       `      ${s.env}${s.default !== '' && s.kind !== 'boolean' ? ` (default ${s.default})` : ''}`,
-      `      ${s.help}`,
+      `      ${PASSIVE_HELP[s.key] ?? s.help}`,
     );
   }
   lines.push(
@@ -69,7 +75,7 @@ export const judgeCommand: Subcommand = async (args, io, options) => {
     // The files' names are the recording's text as much as its URLs are: inert on the console.
     io.out(
       terminalLine(
-        `order-store-conformance judge: ${sources.map((s) => `${s.name} (${s.entries.length} entries)`).join(', ')}; nothing is sent`,
+        `order-store-conformance judge: ${sources.map((s) => `${s.name} (${count(s.entries.length, 'entry', 'entries')})`).join(', ')}; nothing is sent`,
       ),
     );
     // One line for each entry left unread (the first few), before the verdicts; the report counts them all.

@@ -110,6 +110,15 @@ export async function main(argv: string[], io: Io = defaultIo(), options: MainOp
     return EXIT.usage;
   }
   if (config.list) return listChecks(config, io);
+  if (config.dryRun) {
+    try {
+      for (const line of (await import('../engine/dry-run.ts')).dryRunLines(config)) io.out(line);
+    } catch (e) {
+      io.err(`order-store-conformance: ${errorMessage(e)}`);
+      return exitCodeOfError(e);
+    }
+    return EXIT.conformant;
+  }
   const { runCommand } = await import('./command-run.ts');
   return runCommand(config, io, options.exitsAfter === true);
 }

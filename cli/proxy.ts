@@ -8,14 +8,16 @@ import { EXIT, errorMessage, UsageError } from '../lib/errors.ts';
 import { terminalLine } from '../lib/report/text/inert.ts';
 import type { Subcommand } from './io.ts';
 import { finishTraffic, trafficHelp } from './judge.ts';
+import { listenForStop } from './signals.ts';
 
 export const proxyCommand: Subcommand = async (args, io, options) => {
   const stop = new AbortController();
-  const onSignal = () => {
+  const onSignal = (why: string) => {
     if (!stop.signal.aborted)
-      io.err('stopping: letting the requests under way end, then writing the reports');
+      io.err(`stopping (${why}): letting the requests under way end, then writing the reports`);
     stop.abort();
   };
+  let unlisten = () => {};
   // Said by its code alone: a message may quote the traffic (a URL, a header) it met.
   const reasons: string[] = [];
   const onCrash = (e: unknown) => {
@@ -34,8 +36,7 @@ export const proxyCommand: Subcommand = async (args, io, options) => {
       io.out(trafficHelp('proxy'));
       return EXIT.conformant;
     }
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
+    unlisten = listenForStop(onSignal);
     process.on('uncaughtException', onCrash);
     process.on('unhandledRejection', onCrash);
     const done = await conductProxy(config, {
@@ -50,8 +51,7 @@ export const proxyCommand: Subcommand = async (args, io, options) => {
     io.err(terminalLine(`order-store-conformance proxy: ${errorMessage(e)}`));
     return e instanceof UsageError ? EXIT.usage : EXIT.incomplete;
   } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
+    unlisten();
     process.removeListener('uncaughtException', onCrash);
     process.removeListener('unhandledRejection', onCrash);
   }

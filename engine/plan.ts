@@ -10,6 +10,7 @@ import { envAndFlag, settingOf } from '../lib/config/settings.ts';
 import { floorCount, floorText } from '../lib/report/evaluation.ts';
 import type { KnownWindow, PlanCheck, PlannedCheck, RunPlan } from '../lib/run/plan.ts';
 import { planRun } from '../lib/run/plan.ts';
+import { count } from '../lib/words.ts';
 import { CONFORMANCE } from '../suites/index.ts';
 import { EMBEDDED_RATE_LIMIT } from './run-target.ts';
 
@@ -59,7 +60,7 @@ export function planFor(
     ...plan,
     limitsWait: {
       seconds: windows * window.windowSeconds,
-      how: `up to ${plan.requests} requests at ${window.limit} per ${window.windowSeconds} s`,
+      how: `up to ${count(plan.requests, 'request')} at ${window.limit} per ${window.windowSeconds} s`,
     },
   };
 }

@@ -2,7 +2,7 @@
 // the plan, the embedded server's choices, a --baseline read and checked) and the console's opening lines.
 import { readFileSync } from 'node:fs';
 import type { Config } from '../lib/config/config.ts';
-import { envAndFlag } from '../lib/config/settings.ts';
+import { envAndFlag, flagAndEnv } from '../lib/config/settings.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
 import { proxyFor } from '../lib/http/dispatcher.ts';
 import { parseBaseline } from '../lib/report/baseline.ts';
@@ -11,6 +11,7 @@ import { planLines } from '../lib/report/console.ts';
 import { newRunId, SUITE } from '../lib/report/model.ts';
 import type { ReportWriter } from '../lib/report/write.ts';
 import type { RunPlan } from '../lib/run/plan.ts';
+import { count } from '../lib/words.ts';
 import { ALL_CHECKS } from '../suites/index.ts';
 import { SPEC_RULES } from '../suites/spec-rules.ts';
 import type { CatalogueRow } from './catalogue.ts';
@@ -79,7 +80,12 @@ export function openingLines(
   const { config } = facts;
   const proxy = proxyFor(config.baseUrl, config.proxy);
   return [
-    `order-store-conformance ${SUITE.version}: ${facts.selected.length} checks against ${config.baseUrl}${facts.embedded ? ` (embedded reference server${embeddedChoices(facts)})` : ''}`,
+    `order-store-conformance ${SUITE.version}: ${count(facts.selected.length, 'check')} against ${config.baseUrl}${facts.embedded ? ` (embedded reference server${embeddedChoices(facts)})` : ''}`,
+    ...(facts.embedded
+      ? [
+          `  embedded: ${flagAndEnv('baseUrl')} is not set, so the demo reference server this run started on this machine is tested, not yours`,
+        ]
+      : []),
     `  seed ${config.seed}; request budget ${config.maxRequests}; ${writer ? `reports in ${writer.dir}` : 'no report files written'}`,
     ...(proxy !== undefined
       ? [`  through the proxy ${new URL(proxy).origin} (HTTP_PROXY, HTTPS_PROXY, NO_PROXY)`]

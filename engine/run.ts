@@ -6,13 +6,13 @@ import { basename } from 'node:path';
 import type { CheckResult } from '../lib/check/model.ts';
 import type { Config } from '../lib/config/config.ts';
 import { SECRET_NAME } from '../lib/config/run-options.ts';
-import { envAndFlag } from '../lib/config/settings.ts';
+import { envAndFlag, settingOf } from '../lib/config/settings.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
 import type { BanEvent } from '../lib/http/ban.ts';
 import { proxyFor } from '../lib/http/dispatcher.ts';
 import { keyRedactor, type Redactor } from '../lib/http/redact.ts';
 import { buildReport, type RunFacts } from '../lib/report/build.ts';
-import { resultLine } from '../lib/report/console.ts';
+import { detailLines, resultLine } from '../lib/report/console.ts';
 import type { LedgerEntry } from '../lib/report/fixtures.ts';
 import type { Report } from '../lib/report/model.ts';
 import { terminalLine } from '../lib/report/text/inert.ts';
@@ -47,6 +47,9 @@ export interface Io {
 
 export { INTERRUPTED } from './stop.ts';
 
+/** Why a run under --fail-fast is incomplete once a MUST failed. */
+export const FAIL_FAST = 'stopped early (--fail-fast)';
+
 /** How one run is conducted: where its lines go, whether its folder is written, what stops it. */
 export interface ConductOptions {
   /** The console: the plan, a line per check, waits. The command prints it; the API passes its own. */
@@ -59,6 +62,8 @@ export interface ConductOptions {
   hurry?: AbortSignal;
   /** The incomplete reason a stop records. */
   stopReason?: string;
+  /** Under each check's line, its requirement, evidence and reproduction (--verbose). */
+  verbose?: boolean;
   /** A CI job summary file report.md is appended to (GitHub's $GITHUB_STEP_SUMMARY), with the run folder. */
   stepSummary?: string;
   /** Mints the run's fixtures before the first request (the API's function); config.fixturesCommand otherwise. */
@@ -106,7 +111,7 @@ export async function conductRun(config: Config, options: ConductOptions): Promi
       runFacts(fixtures.config, target, selected, plan, baseline),
       target,
       config.reportDir,
-      options,
+      { ...options, failFast: config.failFast },
       fixtures,
     );
   } finally {
@@ -138,7 +143,7 @@ async function conduct(
   facts: RunFacts,
   target: RunTarget,
   reportDir: string,
-  options: ConductOptions,
+  options: ConductOptions & { failFast: boolean },
   fixtures: FixtureAccount,
 ): Promise<Conducted> {
   const { redactor, io, writer } = outputs(facts, reportDir, options);
@@ -189,8 +194,17 @@ async function conduct(
       facts.plan,
       {
         onResult(r) {
-          io.out(resultLine(r));
+          // Redacted before the console cuts a long value short: a cut key would no longer be recognised.
+          const shown = redactedText(r, redactor);
+          io.out(resultLine(shown));
+          if (options.verbose) for (const line of detailLines(shown)) io.out(line);
           results.push(r);
+          // --fail-fast: the first MUST failure ends the run; the checks not yet run are reported as unrun.
+          if (options.failFast && r.status === 'fail' && !reasons.some((x) => x.startsWith(FAIL_FAST))) {
+            reasons.push(`${FAIL_FAST} after the first MUST failure (${r.id})`);
+            io.out(`  stopping: ${settingOf('failFast').flag} and ${r.id} failed`);
+            run?.cancel();
+          }
           account();
           if (writer?.progressDue()) writer.progress(build(false));
         },
@@ -275,6 +289,19 @@ function finish(
     }
   }
   return files.map((f) => basename(f));
+}
+
+/** The texts of a result the console prints, with every secret the redactor knows written as its variable. */
+function redactedText(r: CheckResult, redactor: Redactor): CheckResult {
+  const clean = (t: string) => redactor.redact(t);
+  return {
+    ...r,
+    message: clean(r.message),
+    details: r.details.map(clean),
+    ...(r.expected !== undefined ? { expected: clean(r.expected) } : {}),
+    ...(r.actual !== undefined ? { actual: clean(r.actual) } : {}),
+    reproduction: r.reproduction.map(clean),
+  };
 }
 
 /** The object handed back is scrubbed as the files are: a caller may print or store it. */

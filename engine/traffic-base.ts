@@ -62,6 +62,11 @@ function inferBase(entries: readonly RecordedEntry[]): string {
 
 /** The base URL to judge below, and the entries under it. */
 export function chooseBase(recorded: readonly RecordedEntry[], given: string | undefined): BaseChoice {
+  // An empty recording lacks traffic, not a base URL: naming --base-url would send the user the wrong way.
+  if (recorded.length === 0)
+    throw new UsageError(
+      'the recording holds no requests at all: save it once the traffic to judge has gone through (browser devtools: with "Preserve log" on; Playwright: recordHar is written when the context closes)',
+    );
   const warnings: string[] = [];
   // What the proxy answered itself was never the target's: it neither names a base nor is judged.
   const all = recorded.filter((e) => e.ours.answeredByProxy === undefined);

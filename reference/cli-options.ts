@@ -127,7 +127,8 @@ export function parseCli(
   return { kind: 'serve', options, ordersFile: get('orders')?.[0] };
 }
 
-export const USAGE = `Usage: npm run reference -- [options]
+export const USAGE = `Usage: order-store-reference [options]
+       (npx order-store-reference; in a checkout of this repository: npm run reference -- [options])
 
 Serves the Order Store Service v1 reference implementation until SIGINT/SIGTERM.
 

@@ -39,6 +39,13 @@ describe('listChecks', () => {
       'only: NOPE matches no check id; see listChecks() for the ids',
     );
   });
+
+  it("refuses the command's console settings, saying what the API offers instead", async () => {
+    for (const key of ['dryRun', 'quiet', 'verbose'])
+      await expect(runConformance({ [key]: true } as never), key).rejects.toThrow(
+        new RegExp(`^${key} is a setting of the command only; `),
+      );
+  });
 });
 
 describe('runConformance', () => {

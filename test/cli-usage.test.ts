@@ -1,8 +1,12 @@
 // The command's misconfiguration paths, run as users run it: exit 2 and one line saying what to fix,
 // nothing sent, no key printed. Plus --list and --help, which send nothing.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, runCliInProcess, targetEnv } from './support/cli.ts';
+import { ROOT, runCli, runCliInProcess, targetEnv } from './support/cli.ts';
 import { reference } from './support/reference.ts';
 
 const KEY = 'osk_usage_test_secret_4242';
@@ -126,5 +130,45 @@ describe('commands that send nothing', () => {
     expect(run.stdout).toMatch(
       /Exit codes: 0 conformant .*, 1 non-conformant .*\n.*, 2 usage or configuration error .*, 3 incomplete/,
     );
+  });
+});
+
+describe("the subcommands' help", () => {
+  it.each(['judge', 'proxy'])(
+    '%s -h is its --help, and says a passive run starts nothing',
+    async (command) => {
+      const short = await runCliInProcess([command, '-h'], { noReportDir: true });
+      const long = await runCliInProcess([command, '--help'], { noReportDir: true });
+      expect(short.code, short.stderr).toBe(0);
+      expect(short.stdout).toBe(long.stdout);
+      expect(short.stdout).toMatch(new RegExp(`^Usage: order-store-conformance ${command}`));
+      // A run's meaning of --base-url (the embedded server when unset) is not a passive command's.
+      expect(short.stdout).not.toMatch(/embedded/);
+      expect(short.stdout).toMatch(/--base-url VALUE\n.*\n.*Unset: found from the traffic's own requests/);
+    },
+  );
+
+  it('the reference server names its own command in its help', () => {
+    const help = execFileSync(process.execPath, [join(ROOT, 'bin', 'order-store-reference.js'), '--help'], {
+      encoding: 'utf8',
+    });
+    expect(help).toMatch(/^Usage: order-store-reference \[options\]\n/);
+  });
+});
+
+describe('an empty recording', () => {
+  it('is told it holds no requests, not to add --base-url', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'osc-empty-har-'));
+    const har = join(cwd, 'empty.har');
+    writeFileSync(
+      har,
+      JSON.stringify({ log: { version: '1.2', creator: { name: 't', version: '1' }, entries: [] } }),
+    );
+    for (const extra of [[], ['--base-url', 'http://127.0.0.1:9/v1']]) {
+      const run = await runCliInProcess(['judge', '--har', har, ...extra], { cwd, noReportDir: true });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/the recording holds no requests at all: save it once the traffic/);
+      expect(run.stderr).not.toMatch(/--base-url/);
+    }
   });
 });

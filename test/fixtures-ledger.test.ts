@@ -102,7 +102,7 @@ describe('the plan accounts for the fixtures given', () => {
       /^ {2}pending fixtures: the run takes 2 of 2 given: 1 → CANCEL-PENDING-204, .*; 2 → ID-CANCEL-MISREAD, ID-CANCEL-SPELLING, ID-CANCEL-LEADING-ZEROS-INFO; every check would take 4 \(--cancellable-order-ids\)$/m,
     );
     expect(run.stdout).toMatch(
-      /left out: ID-CANCEL-ISOLATION: needs 2 pending order\(s\) the run may cancel and 1 remain/,
+      /left out: ID-CANCEL-ISOLATION: needs 2 pending orders the run may cancel and 1 remain/,
     );
     const plan = run.report!.evaluation.notEvaluated.map((n) => n.id);
     expect(plan).toContain('ID-CANCEL-ISOLATION');

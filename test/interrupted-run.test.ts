@@ -16,7 +16,9 @@ describe('an interrupted run', () => {
       timeoutMs: 25_000,
     });
     expect(run.code, run.stdout + run.stderr).toBe(3);
-    expect(run.stderr).toMatch(/interrupted: stopping the run and writing an incomplete report/);
+    expect(run.stderr).toMatch(
+      new RegExp(`interrupted \\(${signal}\\): stopping the run and writing an incomplete report`),
+    );
     const report = run.report!;
     expect(validate('report', report).errors).toEqual([]);
     expect(report.complete).toBe(false);
@@ -26,6 +28,19 @@ describe('an interrupted run', () => {
     expect(report.checks.length).toBeLessThan(report.scope.checksSelected);
     expect(run.junit).toMatch(/<error type="incomplete"/);
     expect(run.stdout).toMatch(/Verdict: INCOMPLETE/);
+    // The check the signal cut short was interrupted, not broken: no harness error stands in the report.
+    expect(report.checks.filter((c) => c.status === 'error')).toEqual([]);
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(/E_INTERNAL/);
+    // junit.xml lists every selected check: those never reached as skipped, saying why.
+    const cases = [...run.junit!.matchAll(/<testcase classname="[^"]*" name="([A-Z0-9-]+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(cases.filter((id) => id !== 'RUN-COMPLETE')).toHaveLength(report.scope.checksSelected);
+    const unrun = report.evaluation.notEvaluated.filter((n) => n.cause === 'not-run');
+    expect(unrun.length).toBeGreaterThan(0);
+    expect(run.junit).toContain(
+      `name="${unrun[0]!.id}" time="0.000" status="not-run">\n      <skipped message="not run: the run ended before it (interrupted by a signal)"/>`,
+    );
   });
 
   // The second signal lands in the grace period or after the run has already stopped (it stops fast here):
@@ -34,7 +49,8 @@ describe('an interrupted run', () => {
     const server = await reference({ rateLimit: { limit: 3, windowSeconds: 30 } });
     const run = await runCli(['--skip-rate-limit-probe'], {
       env: targetEnv(server),
-      signalWhen: { pattern: /waiting \d+ s \(X-RateLimit-Reset/, signal: 'SIGINT', times: 2 },
+      // 400 ms apart: closer, the second is taken for the same Ctrl-C reaching the process twice (npm forwards it).
+      signalWhen: { pattern: /waiting \d+ s \(X-RateLimit-Reset/, signal: 'SIGINT', times: 2, everyMs: 400 },
       timeoutMs: 25_000,
     });
     expect(run.code, run.stdout + run.stderr).toBe(3);

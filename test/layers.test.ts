@@ -29,7 +29,7 @@ const LAYERS = Object.keys(ALLOWED) as Layer[];
  * Every entry of lib/ has a floor, so a new folder must be placed before it can be used.
  */
 const LIB_FLOORS: readonly (readonly string[])[] = [
-  ['errors.ts', 'files.ts'],
+  ['errors.ts', 'files.ts', 'words.ts'],
   ['formats'],
   ['config'],
   ['http'],

@@ -125,7 +125,7 @@ describe('what the configuration leaves out is named', () => {
     expect(strict.code).toBe(1);
     expect(strict.report!.verdict).toBe('conformant');
     expect(strict.report!.gate).toMatchObject({ failOn: 'warn', passed: false, exitCode: 1 });
-    expect(strict.stdout).toMatch(/gate fails: 1 SHOULD checks warn/);
+    expect(strict.stdout).toMatch(/gate fails: 1 SHOULD check warns/);
   });
 });
 

@@ -55,6 +55,8 @@ describe('conformanceSuite in a vitest project', () => {
     ).toBe('skipped');
     expect(run.output).toMatch(/RL-PROBE-PLAN-LIMIT .*needs the key's plan: set --plan \/ ORDER_STORE_PLAN/);
     expect(run.output).not.toContain(server.demoKey);
+    // While the run goes, a line per spec area as it completes (vitest itself shows nothing until the end).
+    expect(run.output).toMatch(/order-store-conformance: LIST done, \d+ checks \(\d+ pass/);
   }, 120_000);
 
   it('with faults: the checks that catch them fail with requirement, evidence and the curl line', async () => {

@@ -3,6 +3,7 @@
 // both say the same.
 import type { CheckConfig } from '../config/check-config.ts';
 import { flagAndEnv } from '../config/settings.ts';
+import { count } from '../words.ts';
 import type { Needs, Sending } from './model.ts';
 import { input, limit, type Skip, skipOf } from './skip.ts';
 
@@ -68,7 +69,7 @@ export const UNMET = {
   ),
   cancellable: (n: number, left: number): Skip =>
     skipOf(
-      `needs ${n} pending order(s) the run may cancel and ${left} remain: list them in ${flagAndEnv('cancellableOrderIds')}`,
+      `needs ${count(n, 'pending order')} the run may cancel and ${left} remain: list them in ${flagAndEnv('cancellableOrderIds')}`,
       input('cancellableOrderIds'),
     ),
   budget: (n: number, left: number): Skip =>

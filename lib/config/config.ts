@@ -40,6 +40,14 @@ export interface Config {
   only: string[];
   skip: string[];
   list: boolean;
+  /** Print the plan and exit; nothing is sent (--dry-run). */
+  dryRun: boolean;
+  /** Stop after the first MUST failure (--fail-fast). */
+  failFast: boolean;
+  /** Only the closing summary on the console (--quiet). */
+  quiet: boolean;
+  /** Each check's requirement, evidence and reproduction under its line (--verbose). */
+  verbose: boolean;
   help: boolean;
   timeoutMs: number;
   maxRequests: number;

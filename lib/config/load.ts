@@ -69,6 +69,12 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
   const get = (key: SettingKey) => raw[key];
 
   const help = bool(settingOf('help'), get('help'));
+  const quiet = bool(settingOf('quiet'), get('quiet'));
+  const verbose = bool(settingOf('verbose'), get('verbose'));
+  if (quiet && verbose)
+    throw new UsageError(
+      `${envAndFlag('quiet')} and ${envAndFlag('verbose')} ask for opposite things: give one`,
+    );
   const listOnly = bool(settingOf('list'), get('list'));
   const baseUrlText = str(get('baseUrl'));
   const apiKey = str(get('apiKey'));
@@ -162,6 +168,10 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
     only: list(get('only')).map((p) => p.toUpperCase()),
     skip: list(get('skip')).map((p) => p.toUpperCase()),
     list: listOnly,
+    dryRun: bool(settingOf('dryRun'), get('dryRun')),
+    failFast: bool(settingOf('failFast'), get('failFast')),
+    quiet,
+    verbose,
     help,
     timeoutMs: int(settingOf('timeoutMs'), get('timeoutMs'), 1)!,
     maxRequests: int(settingOf('maxRequests'), get('maxRequests'), 1)!,

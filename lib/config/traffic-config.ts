@@ -10,7 +10,7 @@ import { UsageError } from '../errors.ts';
 import { FAIL_ON, type FailOn, PLANS, type Plan } from './config.ts';
 import { checkApiKey, checkBaseUrlText } from './credentials.ts';
 import { rawFromObject } from './object.ts';
-import { envAndFlag, SETTINGS, type SettingKey, settingOf } from './settings.ts';
+import { envAndFlag, SETTINGS, type Setting, type SettingKey, settingOf } from './settings.ts';
 import { bool, choice, ids, int, list, type Raw, readEnv, str } from './values.ts';
 
 export type TrafficMode = 'judge' | 'proxy';
@@ -80,11 +80,15 @@ export const TRAFFIC_SETTINGS: Record<TrafficMode, readonly SettingKey[]> = {
 function readCommandFlags(argv: string[], mode: TrafficMode): Raw {
   const keys = TRAFFIC_SETTINGS[mode];
   const options = Object.fromEntries(
-    SETTINGS.filter((s) => keys.includes(s.key)).map((s) => [
+    SETTINGS.filter((s) => keys.includes(s.key)).map((s: Setting) => [
       s.flag.slice(2),
-      { type: s.kind === 'boolean' ? 'boolean' : 'string', ...(s.key === 'har' ? { multiple: true } : {}) },
+      {
+        type: s.kind === 'boolean' ? 'boolean' : 'string',
+        ...(s.key === 'har' ? { multiple: true } : {}),
+        ...(s.short ? { short: s.short } : {}),
+      },
     ]),
-  ) as Record<string, { type: 'boolean' | 'string'; multiple?: boolean }>;
+  ) as Record<string, { type: 'boolean' | 'string'; multiple?: boolean; short?: string }>;
   let values: Record<string, unknown>;
   try {
     ({ values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false }));
@@ -99,6 +103,15 @@ function readCommandFlags(argv: string[], mode: TrafficMode): Raw {
   }
   return raw;
 }
+
+/** What a setting means to a command that sends nothing, where a run's meaning would mislead. */
+export const PASSIVE_HELP: Partial<Record<SettingKey, string>> = {
+  baseUrl:
+    "The API's base URL in the traffic (its path ends in /v1). Unset: found from the traffic's own requests; nothing is started or sent.",
+  apiKey:
+    'The key the traffic carries: recognised (another token is judged as a wrong key) and redacted in the reports; never sent.',
+  secondApiKey: 'A second key the traffic carries: recognised and redacted; never sent.',
+};
 
 export interface TrafficLoadOptions {
   env?: Record<string, string | undefined>;

@@ -8,6 +8,7 @@ import type { SettingKey } from '../config/settings.ts';
 import { EXIT } from '../errors.ts';
 import type { BanEvent } from '../http/ban.ts';
 import type { RunPlan } from '../run/plan.ts';
+import { count } from '../words.ts';
 import { applyBaseline, type Baseline } from './baseline.ts';
 import { type CoverageCheck, coverageOf } from './coverage.ts';
 import { evaluationGaps, evaluationOf, type Profile } from './evaluation.ts';
@@ -81,19 +82,25 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
     incompleteReasons.push(
       `the target banned the ${b.bucket} credential${b.seconds === null ? '' : ` for ${b.seconds} s`} at ${b.at} (${b.evidence})`,
     );
-  const levels = new Map(facts.catalogue.map((c) => [c.id, c.level]));
+  const known = new Map(facts.catalogue.map((c) => [c.id, c]));
   const evaluation = evaluationOf(
-    facts.selected.map((id) => ({ id, level: levels.get(id) ?? 'MUST' })),
+    facts.selected.map((id) => {
+      const c = known.get(id);
+      return { id, level: c?.level ?? 'MUST', ...(c?.suite !== undefined ? { suite: c.suite } : {}) };
+    }),
     state.results,
     facts.plan,
     facts.profile,
     facts.floor,
     facts.chosen,
+    state.final ? state.reasons : [],
   );
   if (!state.final) incompleteReasons.push('the run is still in progress or stopped before it finished');
   else if (missing.length > 0) {
     const shown = missing.slice(0, 5).join(', ') + (missing.length > 5 ? ', …' : '');
-    incompleteReasons.push(`${missing.length} selected checks have no verdict (${shown})`);
+    incompleteReasons.push(
+      `${count(missing.length, 'selected check')} ${missing.length === 1 ? 'has' : 'have'} no verdict (${shown})`,
+    );
   }
   if (state.final) incompleteReasons.push(...evaluationGaps(evaluation));
   // An errored check proves nothing: the report never says complete while one stands (nor without saying why).
@@ -101,7 +108,7 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
   if (errored.length > 0) {
     const shown = errored.slice(0, 3).map((r) => `${r.id}: ${r.message.slice(0, 160)}`);
     incompleteReasons.push(
-      `${errored.length} checks ended in a harness error (${shown.join('; ')}${errored.length > 3 ? '; …' : ''})`,
+      `${count(errored.length, 'check')} ended in a harness error (${shown.join('; ')}${errored.length > 3 ? '; …' : ''})`,
     );
   }
   const verdict = verdictOf(state.results, incompleteReasons);

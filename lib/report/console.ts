@@ -5,9 +5,10 @@ import { dirname, join } from 'node:path';
 import type { CheckResult } from '../check/model.ts';
 import { flagAndEnv } from '../config/settings.ts';
 import type { RunPlan } from '../run/plan.ts';
+import { count } from '../words.ts';
 import type { NotEvaluated } from './evaluation.ts';
 import type { Report } from './model.ts';
-import { terminalLine, terminalLines } from './text/inert.ts';
+import { consoleMessage, terminalLine, terminalLines } from './text/inert.ts';
 
 /**
  * Every file of a run folder, as ReportWriter.finish writes them (test/first-hour.test.ts compares the two):
@@ -24,8 +25,20 @@ export const RUN_FILES = [
 
 export function resultLine(c: CheckResult): string {
   return terminalLine(
-    `  ${c.status.toUpperCase().padEnd(5)} ${c.id.padEnd(34)} ${c.level.padEnd(6)} ${c.message}`,
+    `  ${c.status.toUpperCase().padEnd(5)} ${c.id.padEnd(34)} ${c.level.padEnd(6)} ${consoleMessage(c.message)}`,
   );
+}
+
+/** What --verbose prints under a check's line: its requirement, expected and actual, details, a reproduction. */
+export function detailLines(c: CheckResult): string[] {
+  const pad = '        ';
+  const lines = [`${pad}${c.level} ${c.spec}: ${c.requirement}`];
+  if (c.expected !== undefined) lines.push(`${pad}expected: ${consoleMessage(c.expected)}`);
+  if (c.actual !== undefined) lines.push(`${pad}actual:   ${consoleMessage(c.actual)}`);
+  for (const d of c.details.slice(0, 8)) lines.push(`${pad}${consoleMessage(d)}`);
+  if (c.details.length > 8) lines.push(`${pad}… ${c.details.length - 8} more in the report`);
+  if (c.reproduction[0] !== undefined) lines.push(`${pad}reproduce: ${c.reproduction[0]}`);
+  return lines.map(terminalLine);
 }
 
 /** Ids grouped by a shared reason, so seven skips for one missing setting read as one line. */
@@ -46,7 +59,7 @@ export function planLines(plan: RunPlan, budget: number): string[] {
     ? `; the target's limits may make it wait up to about ${plan.limitsWait.seconds} s in all (${plan.limitsWait.how}), and nothing else should`
     : '';
   const lines = [
-    `  plan: ${plan.checks.length - out.length} checks to run, ${leftOut(out)}; up to ${plan.requests} requests of the ${budget} budget; longest wait ${wait}${limits}`,
+    `  plan: ${count(plan.checks.length - out.length, 'check')} to run, ${leftOut(out)}; up to ${count(plan.requests, 'request')} of the ${budget} budget; longest wait ${wait}${limits}`,
     `  rate-limit probe: ${plan.probe}`,
   ];
   if (plan.budgetForAll > budget)
@@ -98,7 +111,7 @@ function trafficVerdictLine(report: Report): string {
   const { must, notEvaluated } = report.evaluation;
   const t = report.traffic!;
   const share = must.selected > 0 ? Math.round((100 * must.evaluated) / must.selected) : 0;
-  const coverage = `${must.evaluated} of ${must.selected} MUST checks judged from the traffic (${share} %)`;
+  const coverage = `${must.evaluated} of ${count(must.selected, 'MUST check')} judged from the traffic (${share} %)`;
   const head =
     report.verdict === 'conformant'
       ? `CONFORMANT (passive): ${coverage}, all pass`
@@ -110,7 +123,7 @@ function trafficVerdictLine(report: Report): string {
   const tail = [
     `${leftOut(unseen, true).replace('left out', 'not observed')}`,
     ...(other.length > 0 ? [leftOut(other)] : []),
-    `judged from ${t.exchanges} recorded exchanges, nothing sent`,
+    `judged from ${count(t.exchanges, 'recorded exchange')}, nothing sent`,
   ].join('; ');
   return `Verdict: ${head}; ${tail}`;
 }
@@ -130,7 +143,7 @@ export function verdictLine(report: Report): string {
   ].join('; ');
   const fails = report.counts.fail;
   // The MUST coverage leads: how much of what the spec requires this run judged.
-  const coverage = `${must.evaluated} of ${must.selected} MUST checks evaluated`;
+  const coverage = `${must.evaluated} of ${count(must.selected, 'MUST check')} evaluated`;
   const head =
     report.verdict === 'conformant'
       ? `CONFORMANT: ${coverage}, all pass`
@@ -140,17 +153,28 @@ export function verdictLine(report: Report): string {
   return `Verdict: ${head}; ${tail}`;
 }
 
+/** Most ids a closing line names; the rest are counted (report.json lists each, with why). */
+const SUMMARY_IDS = 10;
+
+/** Ids for a closing line: the first SUMMARY_IDS, then how many more. */
+function someIds(ids: readonly string[]): string {
+  const shown = ids.slice(0, SUMMARY_IDS).join(', ');
+  return ids.length > SUMMARY_IDS ? `${shown} and ${ids.length - SUMMARY_IDS} more` : shown;
+}
+
 function notEvaluatedLines(xs: readonly NotEvaluated[], passive: boolean): string[] {
   // Judged from traffic, most checks may go unobserved: their ids in one line, the reasons in the report.
   const unseen = passive ? xs.filter((x) => x.cause === 'traffic') : [];
   const rest = xs.filter((x) => !unseen.includes(x));
+  const by = new Map<string, string[]>();
+  for (const x of rest) by.set(x.reason, [...(by.get(x.reason) ?? []), x.id]);
   return [
     ...(unseen.length > 0
       ? [
-          `  not observed (the traffic that would show each is in the report): ${unseen.map((x) => x.id).join(', ')}`,
+          `  not observed (the traffic that would show each is in the report): ${someIds(unseen.map((x) => x.id))}`,
         ]
       : []),
-    ...grouped(rest).map((g) => `  left out: ${g}`),
+    ...[...by].map(([reason, ids]) => `  left out: ${someIds(ids)}: ${reason}`),
   ];
 }
 
@@ -176,10 +200,10 @@ export function summary(report: Report, reportDir: string | undefined, files?: r
     verdictLine(report),
     ...disprovedLines(report),
     ...notEvaluatedLines(report.evaluation.notEvaluated, report.traffic !== undefined),
-    `  ${c.total} checks: ${c.pass} pass, ${c.fail} fail, ${c.warn} warn, ${c.info} info, ${c.skip} skip, ${c.error} error`,
-    `  spec rules: ${report.coverage.evaluated} of ${report.coverage.testable} testable rules evaluated, ${report.coverage.covered} covered by the selected checks; ${report.coverage.uncovered.length} untested (${report.coverage.uncovered.map((u) => u.id).join(', ') || 'none'})`,
+    `  ${count(c.total, 'check')}: ${c.pass} pass, ${c.fail} fail, ${c.warn} warn, ${c.info} info, ${c.skip} skip, ${c.error} error`,
+    `  spec rules: ${report.coverage.evaluated} of ${count(report.coverage.testable, 'testable rule')} evaluated, ${report.coverage.covered} covered by the selected checks; ${report.coverage.uncovered.length} untested (${report.coverage.uncovered.map((u) => u.id).join(', ') || 'none'})`,
     report.traffic
-      ? `  requests: none sent; ${report.traffic.exchanges} recorded exchanges judged from ${report.traffic.sources.map((s) => s.name).join(', ')}${report.traffic.leftOut > 0 ? ` (${report.traffic.leftOut} entries outside the API left out)` : ''}`
+      ? `  requests: none sent; ${count(report.traffic.exchanges, 'recorded exchange')} judged from ${report.traffic.sources.map((s) => s.name).join(', ')}${report.traffic.leftOut > 0 ? ` (${count(report.traffic.leftOut, 'entry', 'entries')} outside the API left out)` : ''}`
       : `  requests: ${report.requests.sent ?? 'unknown'} sent of a ${report.requests.budget} budget; seed ${report.settings.seed}`,
   ];
   for (const r of report.incompleteReasons) lines.push(`  incomplete: ${r}`);
@@ -187,7 +211,7 @@ export function summary(report: Report, reportDir: string | undefined, files?: r
     (x) => x.status === 'fail' || x.status === 'error' || x.status === 'warn',
   );
   for (const x of notable.slice(0, 20))
-    lines.push(`  ${x.status.toUpperCase().padEnd(5)} ${x.id}: ${x.message}`);
+    lines.push(`  ${x.status.toUpperCase().padEnd(5)} ${x.id}: ${consoleMessage(x.message)}`);
   if (notable.length > 20) lines.push(`  … ${notable.length - 20} more in the report`);
   for (const k of report.baseline?.known ?? [])
     lines.push(`  known (baseline): ${k.id} ${k.status}: ${k.reason}${k.link ? ` (${k.link})` : ''}`);

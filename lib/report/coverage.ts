@@ -9,6 +9,8 @@ export interface CoverageCheck {
   id: string;
   level: Level;
   rules: readonly string[];
+  /** The spec area it belongs to (a check the run never reached is still listed under it, in junit.xml). */
+  suite?: string;
 }
 
 /** What a check citing a rule came to in this run; `not-run` while the run is going or if it stopped early. */

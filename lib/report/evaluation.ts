@@ -5,6 +5,7 @@ import type { SkipKind } from '../check/skip.ts';
 import type { MustFloor } from '../config/config.ts';
 import { type SettingKey, settingOf } from '../config/settings.ts';
 import type { RunPlan } from '../run/plan.ts';
+import { count } from '../words.ts';
 
 export type Profile = 'standard' | 'certification';
 
@@ -16,6 +17,8 @@ export interface NotEvaluated {
   /** The setting that would let it run, when its skip names one. */
   setting?: SettingKey;
   reason: string;
+  /** For a check the run never reached (not-run): its spec area, so junit.xml can list it where it belongs. */
+  suite?: string;
 }
 
 export interface Evaluation {
@@ -52,21 +55,30 @@ export function floorCount(f: MustFloor, selected: number, planned: number): num
 }
 
 export function evaluationOf(
-  selected: readonly { id: string; level: Level }[],
+  selected: readonly { id: string; level: Level; suite?: string }[],
   results: readonly CheckResult[],
   plan: RunPlan,
   profile: Profile,
   floor?: MustFloor,
   /** The settings the run was given a value for: a skip naming one of them is a choice, not a shortfall. */
   chosen: readonly SettingKey[] = [],
+  /** Why the checks the run never reached were not run (an interruption, the run stopping early). */
+  stoppedBy: readonly string[] = [],
 ): Evaluation {
+  const notRun = `the run ended before it${stoppedBy.length > 0 ? ` (${stoppedBy.join('; ').slice(0, 300)})` : ''}`;
   const byId = new Map(results.map((r) => [r.id, r]));
   const notEvaluated: NotEvaluated[] = [];
   let mustEvaluated = 0;
   for (const c of selected) {
     const r = byId.get(c.id);
     if (!r)
-      notEvaluated.push({ id: c.id, level: c.level, cause: 'not-run', reason: 'the run ended before it' });
+      notEvaluated.push({
+        id: c.id,
+        level: c.level,
+        cause: 'not-run',
+        reason: notRun,
+        ...(c.suite !== undefined ? { suite: c.suite } : {}),
+      });
     else if (r.status === 'skip')
       notEvaluated.push({
         id: c.id,
@@ -147,7 +159,7 @@ export function evaluationGaps(e: Evaluation): string[] {
   if (limited.length > 0) {
     const settings = [...new Set(limited.map((n) => settingOf(n.setting ?? 'maxRequests').flag))];
     gaps.push(
-      `${limited.length} checks (${limited.filter((n) => n.level === 'MUST').length} MUST) were not evaluated because a limit of this harness would be exceeded: raise ${settings.join(' and ')} (${ids(limited)})`,
+      `${count(limited.length, 'check')} (${limited.filter((n) => n.level === 'MUST').length} MUST) ${limited.length === 1 ? 'was' : 'were'} not evaluated because a limit of this harness would be exceeded: raise ${settings.join(' and ')} (${ids(limited)})`,
     );
   }
   const floor = e.minMustEvaluated;
@@ -156,7 +168,7 @@ export function evaluationGaps(e: Evaluation): string[] {
     if (e.must.evaluated < wanted) {
       const musts = e.notEvaluated.filter((n) => floor.missing.includes(n.id));
       gaps.push(
-        `${e.must.evaluated} of ${e.must.selected} MUST checks were evaluated, and ${settingOf('minMustEvaluated').flag} ${f} asks for ${wanted}${f === 'planned' ? ' (every MUST the plan ran)' : ''}; not evaluated: ${musts
+        `${e.must.evaluated} of ${count(e.must.selected, 'MUST check')} ${e.must.evaluated === 1 ? 'was' : 'were'} evaluated, and ${settingOf('minMustEvaluated').flag} ${f} asks for ${wanted}${f === 'planned' ? ' (every MUST the plan ran)' : ''}; not evaluated: ${musts
           .slice(0, 4)
           .map((n) => `${n.id} (${n.reason.slice(0, 120)})`)
           .join('; ')}${musts.length > 4 ? `; … ${musts.length - 4} more` : ''}`,

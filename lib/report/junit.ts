@@ -1,7 +1,9 @@
 // JUnit XML for CI (valid against schemas/junit-10.xsd): one <testsuite> per spec area, one <testcase> per
 // check named by its id. A broken MUST is a <failure>, a harness error an <error>, a skip or a baseline's known
 // failure a <skipped>; warnings show in system-out/err (a <failure> under --fail-on warn), so CI fails as the gate does.
+// Every selected check is listed: one the run never reached (interrupted, stopped early) is <skipped>, with why.
 import type { CheckResult } from '../check/model.ts';
+import type { NotEvaluated } from './evaluation.ts';
 import type { Report } from './model.ts';
 import { xmlAttr, xmlText } from './xml.ts';
 
@@ -49,11 +51,30 @@ function testcase(c: CheckResult, failOnWarn: boolean, known: ReadonlyMap<string
   return [open, outcome, '    </testcase>'].join('\n');
 }
 
+/** A selected check the run never reached: skipped, with the cause. */
+function unrunCase(n: NotEvaluated, suite: string): string {
+  return [
+    `    <testcase classname="${xmlAttr(suite)}" name="${xmlAttr(n.id)}" time="0.000" status="not-run">`,
+    `      <skipped message="${xmlAttr(`not run: ${n.reason}`)}"/>`,
+    '    </testcase>',
+  ].join('\n');
+}
+
+/** Where a check the run never reached is listed when its area is not known (a report of an older run). */
+const UNRUN_SUITE = 'not run';
+
 export function junitXml(report: Report): string {
   const failOnWarn = report.gate.failOn === 'warn';
   const known = new Map((report.baseline?.known ?? []).map((k) => [k.id, k.reason]));
   const suites = new Map<string, CheckResult[]>();
   for (const c of report.checks) suites.set(c.suite, [...(suites.get(c.suite) ?? []), c]);
+  const unrun = new Map<string, NotEvaluated[]>();
+  for (const n of report.evaluation.notEvaluated.filter((x) => x.cause === 'not-run')) {
+    const suite = n.suite ?? UNRUN_SUITE;
+    unrun.set(suite, [...(unrun.get(suite) ?? []), n]);
+    if (!suites.has(suite)) suites.set(suite, []);
+  }
+  const unrunCount = [...unrun.values()].reduce((t, xs) => t + xs.length, 0);
   const isKnown = (c: CheckResult) => known.has(c.id) && (c.status === 'fail' || c.status === 'warn');
   const tally = (cs: readonly CheckResult[]) => ({
     failures: cs.filter((c) => !isKnown(c) && (c.status === 'fail' || (failOnWarn && c.status === 'warn')))
@@ -66,13 +87,15 @@ export function junitXml(report: Report): string {
   const total = tally(report.checks);
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${xmlAttr(`${report.suite.name} ${report.suite.version}`)}" tests="${report.checks.length + runError + stale.length}" failures="${total.failures + stale.length}" errors="${total.errors + runError}" time="${seconds(report.durationMs)}">`,
+    `<testsuites name="${xmlAttr(`${report.suite.name} ${report.suite.version}`)}" tests="${report.checks.length + unrunCount + runError + stale.length}" failures="${total.failures + stale.length}" errors="${total.errors + runError}" time="${seconds(report.durationMs)}">`,
   ];
   for (const [name, cs] of suites) {
     const time = cs.reduce((t, c) => t + c.durationMs, 0);
     const t = tally(cs);
+    const notRun = unrun.get(name) ?? [];
+    const at = (cs[0]?.startedAt ?? report.endedAt).replace(/\.\d{3}Z$/, '');
     out.push(
-      `  <testsuite name="${xmlAttr(name)}" tests="${cs.length}" failures="${t.failures}" errors="${t.errors}" skipped="${t.skipped}" time="${seconds(time)}" timestamp="${cs[0]!.startedAt.replace(/\.\d{3}Z$/, '')}">`,
+      `  <testsuite name="${xmlAttr(name)}" tests="${cs.length + notRun.length}" failures="${t.failures}" errors="${t.errors}" skipped="${t.skipped + notRun.length}" time="${seconds(time)}" timestamp="${at}">`,
       '    <properties>',
       `      <property name="target" value="${xmlAttr(report.target.baseUrl)}"/>`,
       `      <property name="verdict" value="${report.verdict}"/>`,
@@ -80,6 +103,7 @@ export function junitXml(report: Report): string {
       `      <property name="warnings" value="${cs.filter((c) => c.status === 'warn').length}"/>`,
       '    </properties>',
       ...cs.map((c) => testcase(c, failOnWarn, known)),
+      ...notRun.map((n) => unrunCase(n, name)),
       '  </testsuite>',
     );
   }

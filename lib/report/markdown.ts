@@ -1,6 +1,8 @@
 // report.md: the run in Markdown for a CI job summary ($GITHUB_STEP_SUMMARY) or a merge request: verdict,
 // counts, each failure with its requirement and spec clause, what was not evaluated. Text only. Anything that
 // may quote the target (messages, reasons) goes in as data (inert.ts mdData): a code span nothing can close.
+
+import { count } from '../words.ts';
 import { verdictLine } from './console.ts';
 import type { Report } from './model.ts';
 import { mdData, mdText } from './text/inert.ts';
@@ -29,7 +31,7 @@ export function reportMarkdown(report: Report): string {
     '',
     ...(report.traffic
       ? [
-          `Judged from recorded traffic (passive: nothing was sent): ${report.traffic.exchanges} exchanges of ${report.traffic.sources.map((s) => mdData(s.name, false)).join(', ')}; checks the traffic did not show are not evaluated, each with the traffic that would show it.`,
+          `Judged from recorded traffic (passive: nothing was sent): ${count(report.traffic.exchanges, 'exchange')} of ${report.traffic.sources.map((s) => mdData(s.name, false)).join(', ')}; checks the traffic did not show are not evaluated, each with the traffic that would show it.`,
           '',
         ]
       : []),

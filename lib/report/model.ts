@@ -5,6 +5,7 @@ import type { CheckResult, Status } from '../check/model.ts';
 import { EXIT } from '../errors.ts';
 import { packagePath } from '../files.ts';
 import type { BanEvent } from '../http/ban.ts';
+import { count } from '../words.ts';
 import type { BaselineOutcome } from './baseline.ts';
 import type { Coverage } from './coverage.ts';
 import type { Evaluation } from './evaluation.ts';
@@ -148,7 +149,7 @@ export function gateOf(
   let exitCode: number = EXIT.conformant;
   if (fails.length > 0) {
     reasons.push(
-      `${fails.length} MUST checks fail${known.size > 0 ? ' that the baseline does not list' : ''}: ${fails.map((c) => c.id).join(', ')}`,
+      `${count(fails.length, 'MUST check')} ${fails.length === 1 ? 'fails' : 'fail'}${known.size > 0 ? ' that the baseline does not list' : ''}: ${fails.map((c) => c.id).join(', ')}`,
     );
     exitCode = EXIT.nonConformant;
   } else if (!complete) {
@@ -157,7 +158,7 @@ export function gateOf(
   }
   if (failOn === 'warn' && warns.length > 0) {
     reasons.push(
-      `${warns.length} SHOULD checks warn, and --fail-on warn fails the run on a warning: ${warns.map((c) => c.id).join(', ')}`,
+      `${count(warns.length, 'SHOULD check')} ${warns.length === 1 ? 'warns' : 'warn'}, and --fail-on warn fails the run on a warning: ${warns.map((c) => c.id).join(', ')}`,
     );
     if (exitCode === EXIT.conformant) exitCode = EXIT.nonConformant;
   }

@@ -195,7 +195,7 @@ describe('buildReport', () => {
       requestsSent: null,
       final: true,
     });
-    expect(partial.incompleteReasons).toEqual(['1 selected checks have no verdict (LIST-B)']);
+    expect(partial.incompleteReasons).toEqual(['1 selected check has no verdict (LIST-B)']);
     expect(partial.verdict).toBe('incomplete');
     const going = buildReport(facts, { results: [], reasons: [], requestsSent: null, final: false });
     expect(going.complete).toBe(false);
@@ -231,7 +231,7 @@ describe('report writer', () => {
     expect(lstatSync(join(dir, 'latest')).isSymbolicLink()).toBe(true);
     expect(readlinkSync(join(dir, 'latest'))).toBe(r.runId);
     expect(summary(r, writer.dir)).toMatch(
-      /Verdict: CONFORMANT: 1 of 1 MUST checks evaluated, all pass; none left out\n\s+2 checks: 1 pass, 0 fail, 1 warn/,
+      /Verdict: CONFORMANT: 1 of 1 MUST check evaluated, all pass; none left out\n\s+2 checks: 1 pass, 0 fail, 1 warn/,
     );
   });
 

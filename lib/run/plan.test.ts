@@ -184,7 +184,7 @@ describe('planRun', () => {
     const two = planRun(checks, { ...INPUTS, cancellable: 2, shipped: 0 });
     expect(out(two)).toEqual(['ID-PAIR input', 'CANCEL-S input']);
     expect(two.checks.find((c) => c.id === 'ID-PAIR')!.skip!.reason).toMatch(
-      /^needs 2 pending order\(s\) the run may cancel and 1 remain: list them in --cancellable-order-ids/,
+      /^needs 2 pending orders the run may cancel and 1 remain: list them in --cancellable-order-ids/,
     );
     expect(two.fixtures.pending).toBe(2);
     expect(two.fixtures.pendingForAll).toBe(4);

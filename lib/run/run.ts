@@ -136,6 +136,9 @@ export function startRun<C>(
           clearTimeout(timer);
           // A refused key is the configuration's fault: the check that met it judged nothing, and none follows.
           if (runtime.http.keyRefused !== undefined) break;
+          // A check cut short by the stop (its wait or request aborted) did not break: it has no verdict, and
+          // the report counts it among those the interruption left unrun, not as a harness error.
+          if (runtime.signal.aborted && result.status === 'error') break;
           // So is a base URL below which no operation answers: nothing the run saw is the API's to judge.
           noOperation = noOperationAnswers(runtime.config.baseUrl, runtime.transcript.all());
           if (noOperation !== undefined) break;

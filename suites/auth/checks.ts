@@ -6,6 +6,7 @@ import { input, OUTCOME, strongest } from '../../lib/check/skip.ts';
 import { settingOf } from '../../lib/config/settings.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import type { Auth } from '../../lib/http/client.ts';
+import { count } from '../../lib/words.ts';
 import { RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
 import { expectErrorBody, requireStatus } from '../kit/expect.ts';
@@ -98,7 +99,7 @@ export const authentication = suite({
         for (const x of list) {
           expectErrorBody(ctx, recordedView(x)!, x, `${x.request.method} ${x.request.url}: `);
         }
-        ctx.observe(`${list.length} responses 401, each with a valid Error body`, list.length);
+        ctx.observe(`${count(list.length, 'response')} 401, each with a valid Error body`, list.length);
       },
     }),
     check({
@@ -119,7 +120,7 @@ export const authentication = suite({
               exchange: x,
             });
         }
-        ctx.observe(`${list.length} responses 401, each with a challenge`, list.length);
+        ctx.observe(`${count(list.length, 'response')} 401, each with a challenge`, list.length);
       },
     }),
     check({

@@ -5,6 +5,7 @@
 import { flagAndEnv } from '../../lib/config/settings.ts';
 import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
+import { count } from '../../lib/words.ts';
 import type { Ctx } from '../kit/context.ts';
 import { expectErrorBody, expectStatus } from '../kit/expect.ts';
 import { carriesKey } from '../kit/offered.ts';
@@ -188,7 +189,7 @@ async function errorBody401(ctx: Ctx): Promise<void> {
     ctx.note(`${xs.length - whole.length} answers 401 were recorded without their whole body: not judged`);
   if (whole.length === 0) ctx.skip('no answer 401 was recorded with its body', NOT_OBSERVED);
   for (const { x } of whole) expectErrorBody(ctx, recordedView(x)!, x, `${where(x)}: `);
-  ctx.observe(`${whole.length} responses 401, each with a valid Error body`, whole.length);
+  ctx.observe(`${count(whole.length, 'response')} 401, each with a valid Error body`, whole.length);
 }
 
 /** An INFO check recording what the requests it picks were answered. */

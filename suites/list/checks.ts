@@ -2,6 +2,7 @@
 
 import { OUTCOME } from '../../lib/check/skip.ts';
 import { arrayMember } from '../../lib/formats/json.ts';
+import { count } from '../../lib/words.ts';
 import { ORDER_ITEM, RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
 import { requireStatus } from '../kit/expect.ts';
@@ -186,7 +187,7 @@ export const listOrders = suite({
         const held = list.ids.identities;
         if (held < 2)
           ctx.skip(
-            `the list holds ${held} order id(s); narrowing to one cannot show with fewer than 2`,
+            `the list holds ${count(held, 'order id')}; narrowing to one cannot show with fewer than 2`,
             OUTCOME,
           );
         const res = await ctx.http.send({ method: 'GET', path: ORDERS + NARROWING_QUERY });

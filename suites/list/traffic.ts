@@ -4,6 +4,7 @@
 import { OUTCOME } from '../../lib/check/skip.ts';
 import { arrayMember } from '../../lib/formats/json.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
+import { count } from '../../lib/words.ts';
 import type { Ctx } from '../kit/context.ts';
 import { LIST_BODIES } from '../kit/list-bodies.ts';
 import { judgeable } from '../kit/list-body.ts';
@@ -75,7 +76,7 @@ async function noNarrowing(ctx: Ctx): Promise<void> {
   const ids = [...list.ids.all()].flatMap((id) => idIdentity(id) ?? []);
   if (ids.length < 2)
     ctx.skip(
-      `the list holds ${ids.length} order id(s); narrowing to one cannot show with fewer than 2`,
+      `the list holds ${count(ids.length, 'order id')}; narrowing to one cannot show with fewer than 2`,
       OUTCOME,
     );
   const firstCancel = recorded(ctx).find(

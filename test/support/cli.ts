@@ -35,8 +35,9 @@ export interface CliOptions {
   /** Send `signal` to the command once its output matches `pattern` (to interrupt a run halfway). */
   signalWhen?: {
     pattern: RegExp;
-    signal: NodeJS.Signals /** Sent this many times, 10 ms apart (default 1). */;
+    signal: NodeJS.Signals /** Sent this many times, `everyMs` apart (default 1, 10 ms). */;
     times?: number;
+    everyMs?: number;
   };
 }
 
@@ -62,9 +63,9 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
     stdout += d.toString();
     if (options.signalWhen && !signalled && options.signalWhen.pattern.test(stdout)) {
       signalled = true;
-      const { signal, times = 1 } = options.signalWhen;
+      const { signal, times = 1, everyMs = 10 } = options.signalWhen;
       child.kill(signal);
-      for (let i = 1; i < times; i++) setTimeout(() => child.kill(signal), 10 * i).unref();
+      for (let i = 1; i < times; i++) setTimeout(() => child.kill(signal), everyMs * i).unref();
     }
   });
   child.stderr.on('data', (d: Buffer) => {

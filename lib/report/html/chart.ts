@@ -2,6 +2,7 @@
 // over the probe's requests (numbered), with Limit, the Reset moment, the 429, a request served past the
 // limit, the wait, the recovery and the burst. Drawn at a fixed size: a narrow screen scrolls it sideways.
 import type { RateLimitPoint, RateLimitSeries } from '../../check/model.ts';
+import { count } from '../../words.ts';
 import { esc } from './escape.ts';
 
 const W = 760;
@@ -93,7 +94,7 @@ export function chartSummary(series: RateLimitSeries): string {
   const first429 = pts.findIndex((p) => p.status === 429 && p.phase === 'walk');
   const recovered = pts.find((p) => p.phase === 'recovery' && p.status !== 429);
   const burst = pts.filter((p) => p.phase === 'burst');
-  const parts = [`${pts.length} responses`, `Limit ${limit ?? 'absent'}`];
+  const parts = [count(pts.length, 'response'), `Limit ${limit ?? 'absent'}`];
   parts.push(
     first429 >= 0
       ? `first 429 at probe request #${first429} (exchange #${pts[first429]!.seq}) after Remaining ${pts[first429 - 1]?.remaining ?? '?'}`

@@ -16,7 +16,7 @@ import { planLines, resultLine, summary } from '../console.ts';
 import { htmlReport } from '../html.ts';
 import { junitXml } from '../junit.ts';
 import { reportMarkdown } from '../markdown.ts';
-import { mdData, terminalLine, visible } from './inert.ts';
+import { CONSOLE_MESSAGE_CHARS, consoleMessage, mdData, terminalLine, visible } from './inert.ts';
 
 function exchange(seq: number, text: string): Exchange {
   return {
@@ -114,5 +114,21 @@ describe('a hostile catalogue through every report', () => {
     }
     expect(visible('\x1b\u009b\u202e\u{e0041}\x7f')).toBe('\\x1b\\x9b\\u202e\\u{e0041}\\x7f');
     expect(visible('a\tb\nc', true)).toBe('a\tb\nc');
+  });
+});
+
+describe('consoleMessage', () => {
+  it('cuts an id the target sent whole to its start, an ellipsis and its length', () => {
+    const id = '9'.repeat(1176);
+    const line = consoleMessage(`the list holds id ${id}, which is no int64`);
+    expect(line).toBe(`the list holds id ${'9'.repeat(40)}…(1177 chars) which is no int64`);
+    expect(line.length).toBeLessThan(120);
+  });
+
+  it('leaves an ordinary message as it is, and bounds a long one', () => {
+    expect(consoleMessage('200 with 809 bytes')).toBe('200 with 809 bytes');
+    const long = consoleMessage('word '.repeat(200));
+    expect(long).toMatch(/… \(1000 chars; the report has it whole\)$/);
+    expect(long.length).toBeLessThan(CONSOLE_MESSAGE_CHARS + 60);
   });
 });

@@ -32,6 +32,26 @@ export function terminalLine(text: string): string {
   return visible(text);
 }
 
+/** A run of characters without a space longer than this (an id, a header value the target sent) is cut. */
+export const CONSOLE_TOKEN_CHARS = 80;
+/** And a message longer than this: the report keeps it whole. */
+export const CONSOLE_MESSAGE_CHARS = 400;
+
+/**
+ * A check's message for the console, where it may quote what the target sent: each unbroken run longer than
+ * CONSOLE_TOKEN_CHARS is cut to its start, an ellipsis and its length, and the whole to CONSOLE_MESSAGE_CHARS;
+ * report.json keeps it whole.
+ */
+export function consoleMessage(text: string): string {
+  const cut = text.replace(
+    new RegExp(`\\S{${CONSOLE_TOKEN_CHARS + 1},}`, 'gu'),
+    (run) => `${run.slice(0, CONSOLE_TOKEN_CHARS / 2)}…(${run.length} chars)`,
+  );
+  return cut.length > CONSOLE_MESSAGE_CHARS
+    ? `${cut.slice(0, CONSOLE_MESSAGE_CHARS)}… (${cut.length} chars; the report has it whole)`
+    : cut;
+}
+
 /** Lines for a terminal, each made inert: a line break of ours stays one, any inside a line is written out. */
 export function terminalLines(lines: readonly string[]): string {
   return lines.map(terminalLine).join('\n');

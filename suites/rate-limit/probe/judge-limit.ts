@@ -1,6 +1,8 @@
 // Pure readings of the walk into RL-PROBE-LIMIT-ENFORCED's and RL-PROBE-LIMIT-NOT-EARLY's findings: whether
 // a request past the limit was refused, with which status, and not too early. They never send and never
 // choose a level: the check that calls one does.
+
+import { count } from '../../../lib/words.ts';
 import { grouped, type Judgement, judged, type ProbeFinding } from './judgement.ts';
 import {
   earlyTolerance,
@@ -106,7 +108,7 @@ export function judgeEnforced(walk: Walk, recovery?: Recovery): Judgement | stri
   const notes =
     gradual && over.length > 0
       ? [
-          `${over.length} request(s) after a Remaining 0 were served (the first #${over[0]!.n}); the limiter refills gradually (${gradual}), so a token had come back`,
+          `${count(over.length, 'request')} after a Remaining 0 ${over.length === 1 ? 'was' : 'were'} served (the first #${over[0]!.n}); the limiter refills gradually (${gradual}), so a token had come back`,
         ]
       : [];
   if (walk.waitedForWindowMs !== undefined)

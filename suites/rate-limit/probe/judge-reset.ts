@@ -1,6 +1,7 @@
 // Pure reading of X-RateLimit-Reset through the walk into RL-PROBE-RESET-WINDOW's findings: Unix seconds, not
 // in the past, within a day, never moving back within a window. Never sends, never chooses a level.
 import { RESET_DELTA_BELOW, RESET_MILLIS_ABOVE } from '../../../lib/formats/rate-limit-headers.ts';
+import { count } from '../../../lib/words.ts';
 import { grouped, type Judgement, judged } from './judgement.ts';
 import { RESET_HORIZON_MS, type Sample, seconds } from './record.ts';
 import { windowStarts } from './windows.ts';
@@ -59,7 +60,7 @@ export function judgeReset(samples: Sample[]): Judgement | string {
         ]
       : [];
   return judged(
-    `Unix seconds, ahead by less than a day, ${later.length > 0 ? 'never moving back' : 'constant through the window'} (${total} responses)`,
+    `Unix seconds, ahead by less than a day, ${later.length > 0 ? 'never moving back' : 'constant through the window'} (${count(total, 'response')})`,
     total,
     findings,
     notes,
