@@ -120,7 +120,12 @@ export async function recover(
   env.log(
     `Rate-limit probe: waiting ${seconds(firstMs)} as the ${refusalName(limited)} said (${describeWait(limited, walk)}), then one request`,
   );
-  const recovery: Recovery = { refusedWith: limited.status, waitsMs: [firstMs], attempts: [] };
+  const recovery: Recovery = {
+    refusedWith: limited.status,
+    waitsMs: [firstMs],
+    dueAtMs: Date.now() + firstMs,
+    attempts: [],
+  };
   // A limiter that refused with 503 refuses again alike; a 429 is a refusal whatever the walk met.
   const still = (s: Sample) => s.status === 429 || s.status === limited.status;
   let last = await sender.send(request, 'primary', true);

@@ -54,7 +54,7 @@ function recoveryAfter(ctx: Ctx, limited: Sample, rest: readonly Exchange[]): Ou
     return notRecorded(
       'the 429 names no Retry-After and no usable Reset, so no request can be said to have waited it',
     );
-  const recovery: Recovery = { waitsMs: [], attempts: [], refusedWith: 429 };
+  const recovery: Recovery = { waitsMs: [], dueAtMs: notBefore, attempts: [], refusedWith: 429 };
   let from = limited.response.receivedAtMs;
   let early = 0;
   for (const x of rest) {

@@ -86,6 +86,31 @@ describe('after the limit', () => {
     );
   });
 
+  it('recovery: a refusal within the second past the announced moment is no failure; one past it is', () => {
+    // A limiter that keeps its window's end in whole seconds (floored) lifts up to a second late.
+    const due = T0;
+    const early = sample(5, 429, refused(), due + 400);
+    const ok = sample(6, 404, rl(4, T0 / 1000 + 4), due + 1900);
+    const within = judgeRecovery({
+      refusedWith: 429,
+      waitsMs: [2000, 1500],
+      dueAtMs: due,
+      attempts: [early, ok],
+      recovered: ok,
+    });
+    expect(within.findings).toEqual([]);
+    expect(within.notes.join('\n')).toMatch(/refused 400 ms past the moment .* served 1900 ms past it/);
+    const late = sample(5, 429, refused(), due + 1200);
+    const past = judgeRecovery({
+      refusedWith: 429,
+      waitsMs: [2000, 1500],
+      dueAtMs: due,
+      attempts: [late, ok],
+      recovered: ok,
+    });
+    expect(past.findings[0]!.message).toMatch(/first request after the Retry-After wait was 429 again/);
+  });
+
   it('second key: untouched is per key; refused or drained is shared', () => {
     const before = sample(1, 404, rl(4));
     expect(judgeSecondKey({ before, after: sample(6, 404, rl(3)) }).observed).toMatch(/limits are per key/);

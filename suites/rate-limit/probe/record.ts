@@ -199,6 +199,11 @@ export interface Recovery {
   refusedWith: number;
   /** The Retry-After wait, then each backoff. */
   waitsMs: number[];
+  /**
+   * When the first wait ended (local ms): the moment Retry-After (or Reset) said the limit lifts. Unset in
+   * a record that does not know it, which then allows no second of grace.
+   */
+  dueAtMs?: number;
   attempts: Sample[];
   /** The first attempt that was not 429. */
   recovered?: Sample;

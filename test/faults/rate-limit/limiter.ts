@@ -2,7 +2,7 @@
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
 import { burst, calls, del, START, TWO_PER_MINUTE } from '../../support/probes.ts';
 import { call } from '../../support/reference-calls.ts';
-import { type FaultProofs, NO_PROBE, PROBE } from '../proof.ts';
+import { type FaultProofs, LONG_WINDOW, NO_PROBE, PROBE } from '../proof.ts';
 
 export const LIMITER_FAULTS = {
   'ratelimit-never-limits': {
@@ -57,8 +57,9 @@ export const LIMITER_FAULTS = {
     faithful: ['60', 429],
     faulty: ['1', 429],
     caught: [
-      // A fixed window that says "1 s": the request sent when it ends is refused again.
-      { ...PROBE, fails: ['RL-PROBE-RECOVERY'], exit: 1 },
+      // A fixed window of 8 s that says "1 s": the requests sent when it ends, and a whole second later,
+      // are refused again (within one second a whole-second Retry-After could not say better).
+      { ...LONG_WINDOW, fails: ['RL-PROBE-RECOVERY'], exit: 1 },
     ],
   },
   'ratelimit-no-retry-after': {
