@@ -34,6 +34,27 @@ export interface Proof {
 export interface RefusalJudgement {
   proofs: Proof[];
   findings: StoreFinding[];
+  /** Reads that disagreed but blame nothing, as the id was never shown addressable: each says why. */
+  unblamed: string[];
+}
+
+/** The largest id every reading of a JSON number keeps exact (2^53 - 1): past it a JS-number server rounds. */
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Whether a server was shown to address `id` exactly: an id within ±(2^53 - 1) every reading keeps exact, or
+ * an earlier read of it with the key that agreed with what it is (`known`). Past 2^53 a server that reads ids
+ * as JS numbers acts on another order (the one it rounds to): a next read that disagrees shows that, not that
+ * a refusal changed anything.
+ */
+function addressable(id: string, known: boolean): boolean {
+  if (known) return true;
+  try {
+    const n = BigInt(id);
+    return n <= SAFE && n >= -SAFE;
+  } catch {
+    return false;
+  }
 }
 
 /** A cancel's answer that reads the order's state: cancelled (2xx), not found, or not cancellable. */
@@ -68,7 +89,11 @@ const expectedNext = (kind: Before) => (kind === 'pending' ? '2xx (still pending
  * finding, when it does not. A shipped fixture's 409 is both a read and a suspect for the next one. Judging a
  * fixture ends once it is cancelled, a read disagrees, or a request may have changed it unseen.
  */
-function fixtureReads(h: History, cls: RefusalClass, proofs: Proof[], findings: StoreFinding[]): void {
+function fixtureReads(
+  h: History,
+  cls: RefusalClass,
+  { proofs, findings, unblamed }: RefusalJudgement,
+): void {
   const ids = new Set([...h.fixtures.pending, ...h.fixtures.shipped]);
   for (const id of ids) {
     // In the order sent (a transcript numbers exchanges as they end, concurrent ones in any order).
@@ -80,6 +105,8 @@ function fixtureReads(h: History, cls: RefusalClass, proofs: Proof[], findings: 
     let suspects: CancelSent[] = [];
     // A shipped fixture's refusals count once a 409 has shown it exists.
     let known = kind === 'pending';
+    // And any fixture's once a read has shown the server addresses it exactly (not a rounded twin).
+    let shown = false;
     for (const c of mine) {
       if (mayHaveChanged(c, id) || c.outcome === 'unsure') break;
       // A success without the key changed the order where it should have been refused (the AUTH- checks'
@@ -97,8 +124,15 @@ function fixtureReads(h: History, cls: RefusalClass, proofs: Proof[], findings: 
         for (const r of suspects) if (r.status === cls) proofs.push({ refusal: r, before: kind, next: read });
         if (kind === 'pending') break;
         known = true;
+        shown = true;
         suspects = [c];
         continue;
+      }
+      if (known && suspects.some((r) => r.status === cls) && !addressable(id, shown)) {
+        unblamed.push(
+          `${kind} order ${id} was refused (${suspects.map(named).join(', ')}), then its next cancel answered ${c.status ?? 'nothing'} (${named(c)}), not ${expectedNext(kind)}: not blamed on the refusal, as no read showed the server addresses an id past 2^53 exactly (see ID-CANCEL-ISOLATION)`,
+        );
+        break;
       }
       if (known && suspects.some((r) => r.status === cls))
         findings.push({
@@ -133,9 +167,9 @@ function listsAround(h: History, r: CancelSent): { lists: [ListSeen, ListSeen]; 
  * later must lack nothing the earlier held (but orders the run cancelled, whose lists are judged elsewhere).
  */
 export function judgeRefusals(h: History, cls: RefusalClass): RefusalJudgement {
-  const proofs: Proof[] = [];
-  const findings: StoreFinding[] = [];
-  fixtureReads(h, cls, proofs, findings);
+  const judgement: RefusalJudgement = { proofs: [], findings: [], unblamed: [] };
+  const { proofs, findings } = judgement;
+  fixtureReads(h, cls, judgement);
   const blamedLists = new Set<ListSeen>();
   for (const r of h.cancels) {
     if (r.status !== cls) continue;
@@ -168,7 +202,7 @@ export function judgeRefusals(h: History, cls: RefusalClass): RefusalJudgement {
       exchanges: [next.exchange, prev.exchange, ...refusals.map((c) => c.exchange)],
     });
   }
-  return { proofs, findings };
+  return judgement;
 }
 
 /** A proof on the kind of order the class is about: 401 and 429 on a pending fixture, 409 on a shipped one, 404 on an absent id. */

@@ -30,7 +30,8 @@ function proofText(p: Proof): string {
 
 /** Judges the refusals of `cls` in the run so far; `none` says what was missing when none was judged. */
 function judge(ctx: Ctx, cls: RefusalClass, none: () => never): void {
-  const { proofs, findings } = judgeRefusals(historyNow(ctx), cls);
+  const { proofs, findings, unblamed } = judgeRefusals(historyNow(ctx), cls);
+  for (const u of unblamed) ctx.note(u);
   for (const f of findings) {
     ctx.problem(f.problem, { exchange: f.exchanges[0]! });
     ctx.evidence(...f.exchanges.slice(1));
@@ -169,7 +170,7 @@ export const refusedOverLimit = check({
   requirement:
     'A cancel refused with 429 over the rate limit changes nothing: the pending order it named is still listed and its next cancel with the key succeeds.',
   rationale:
-    'The request that exceeds the limit is answered 429, not served: a server that carries it out and only then refuses it changes the store for a client told to retry.',
+    'The request that exceeds the limit is answered 429, not served: a server that carries it out and only then refuses it changes the store for a client told to retry. A refusal is blamed only where the id was shown addressable: past 2^53 a server that reads ids as JS numbers acts on the order it rounds to (an ID- finding), which says nothing of the refusal.',
   basis: [SPEC.exceeded429, SPEC.rateLimited429],
   title:
     "Reads the rate-limit probe's request past Remaining 0, a cancel of the held pending fixture, then the race that cancels it",
