@@ -95,6 +95,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'Retry-After names 1 s at most, whatever the window: a client that waits it is refused again until the Reset.',
   ),
   fault(
+    'ratelimit-retry-after-asctime',
+    'any response',
+    'RFC 9110 §5.6.7',
+    'Retry-After is an HTTP-date in the obsolete asctime form ("Sun Dec  6 02:21:48 2026", C\'s asctime()), which a recipient parses but a sender must not generate.',
+  ),
+  fault(
     'ratelimit-no-retry-after',
     'any response',
     'spec §8 rule 4',

@@ -299,6 +299,24 @@ export const EXCLUDED: ReadonlyArray<[FaultId, FaultId, string]> = [
     'both bend the one Retry-After of each 429',
   ],
   ['ratelimit-no-retry-after', 'ratelimit-retry-after-short', 'both bend the one Retry-After of each 429'],
+  // An asctime Retry-After: what the others bend is the one Retry-After it writes, or no 429 comes to carry it.
+  ...(
+    [
+      'ratelimit-no-retry-after',
+      'ratelimit-retry-after-inconsistent',
+      'ratelimit-retry-after-short',
+    ] as const
+  ).map((other): [FaultId, FaultId, string] => [
+    'ratelimit-retry-after-asctime',
+    other,
+    'both bend the one Retry-After of each 429',
+  ]),
+  ['ratelimit-never-limits', 'ratelimit-retry-after-asctime', 'no 429 ever comes to carry Retry-After'],
+  [
+    'ratelimit-refused-503',
+    'ratelimit-retry-after-asctime',
+    'the first refuses with a 503 page without fields instead of the 429 the second bends',
+  ],
   [
     'ratelimit-bucket-per-path',
     'ratelimit-bucket-per-route',

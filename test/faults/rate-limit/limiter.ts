@@ -62,6 +62,17 @@ export const LIMITER_FAULTS = {
       { ...LONG_WINDOW, fails: ['RL-PROBE-RECOVERY'], exit: 1 },
     ],
   },
+  'ratelimit-retry-after-asctime': {
+    options: TWO_PER_MINUTE,
+    probe: async (s) => (await calls(s, 3))[2]!.headers['retry-after'],
+    faithful: '60',
+    // START is 2026-11-22 10:00:00.250 UTC; the window ends a minute later, rounded up to the second.
+    faulty: 'Sun Nov 22 10:01:01 2026',
+    // The probe parses it and waits it (RFC 9110 §5.6.7 lets a recipient), recovering on time; generating
+    // it is the finding.
+    caught: [{ ...PROBE, fails: ['RL-HEADERS-RETRY-AFTER-VALID'], exit: 1 }],
+    onlyBy: ['RL-HEADERS-RETRY-AFTER-VALID'],
+  },
   'ratelimit-no-retry-after': {
     options: TWO_PER_MINUTE,
     probe: async (s) => (await calls(s, 3))[2]!.headers['retry-after'],
