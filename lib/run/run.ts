@@ -22,6 +22,8 @@ export const CHECK_TIMEOUT_MS = 15 * 60_000;
 export interface Bound<C> {
   context(base: CheckContext): C;
   unmetNeed(check: CheckMeta): Skip | undefined;
+  /** Why an answer is a refusal that says nothing of what was asked (RunCheckEnv.refusal); default: a 429. */
+  refusal?(x: Exchange): string | undefined;
 }
 
 /** The conformance content a run executes: the suites in run order, and how they bind to one run. */
@@ -118,6 +120,7 @@ export function startRun<C>(
               setCurrent: (id) => {
                 runtime.http.currentCheckId = id;
               },
+              ...(bound.refusal ? { refusal: bound.refusal } : {}),
             }),
             limit,
           ]);

@@ -14,6 +14,7 @@ import type { Exchange, Transcript } from '../../lib/http/transcript.ts';
 import { RunMemo } from '../../lib/run/memo.ts';
 import type { Bound } from '../../lib/run/run.ts';
 import type { Runtime } from '../../lib/run/runtime.ts';
+import { refusalOf } from './front-refusal.ts';
 import { LIST_BODIES, ListBodies } from './list-bodies.ts';
 import { STORE_LISTS, StoreLists } from './store-lists.ts';
 import { TargetFacts } from './target-facts.ts';
@@ -77,6 +78,7 @@ export function bindSuites(runtime: Runtime, checks: readonly CheckMeta[] = []):
   const claimed = new Set<string>();
   return {
     unmetNeed: (check) => unmetNeed(check.needs, config, target, runtime.pacer.budgetLeft, claimed),
+    refusal: refusalOf,
     context: (base) => {
       claim(base.check.needs, claimed);
       return {

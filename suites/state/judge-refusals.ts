@@ -89,11 +89,7 @@ const expectedNext = (kind: Before) => (kind === 'pending' ? '2xx (still pending
  * finding, when it does not. A shipped fixture's 409 is both a read and a suspect for the next one. Judging a
  * fixture ends once it is cancelled, a read disagrees, or a request may have changed it unseen.
  */
-function fixtureReads(
-  h: History,
-  cls: RefusalClass,
-  { proofs, findings, unblamed }: RefusalJudgement,
-): void {
+function fixtureReads(h: History, cls: RefusalClass, { proofs, findings, unblamed }: RefusalJudgement): void {
   const ids = new Set([...h.fixtures.pending, ...h.fixtures.shipped]);
   for (const id of ids) {
     // In the order sent (a transcript numbers exchanges as they end, concurrent ones in any order).

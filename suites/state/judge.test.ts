@@ -189,7 +189,11 @@ describe('a refused cancel', () => {
   it('blames a refusal only for an id shown addressable: a rounded int64 id answers another order', () => {
     const big = '9007199254740993';
     const fixtures: Fixtures = { pending: [big, '1'], shipped: ['42'] };
-    const rounded = new Run().list([...ALL, big]).cancel(big, 429).cancel(big, 404).history(fixtures);
+    const rounded = new Run()
+      .list([...ALL, big])
+      .cancel(big, 429)
+      .cancel(big, 404)
+      .history(fixtures);
     const j = judgeRefusals(rounded, 429);
     expect(j.findings).toEqual([]);
     expect(j.unblamed).toEqual([expect.stringMatching(/^pending order 9007199254740993 .* not blamed/)]);

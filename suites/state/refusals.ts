@@ -165,6 +165,7 @@ export const [refusedAbsent, refusedShipped] = [
 
 export const refusedOverLimit = check({
   id: 'STATE-429-CHANGES-NOTHING',
+  judgesRefusals: true,
   level: 'MUST',
   rules: ['8.r3', '7.429'],
   requirement:

@@ -30,6 +30,7 @@ export const rateLimitHeadersSuite = suite({
   checks: [
     check({
       id: 'RL-HEADERS-PRESENT',
+      judgesRefusals: true,
       level: 'MUST',
       rules: ['8.r1'],
       requirement:
@@ -51,6 +52,7 @@ export const rateLimitHeadersSuite = suite({
     }),
     check({
       id: 'RL-HEADERS-VALID',
+      judgesRefusals: true,
       spec: 'spec §8 rules 1-2',
       level: 'MUST',
       rules: ['8.r1'],
@@ -101,6 +103,7 @@ export const rateLimitHeadersSuite = suite({
     }),
     check({
       id: 'RL-HEADERS-RESET-UNIX-SECONDS',
+      judgesRefusals: true,
       level: 'MUST',
       rules: ['8.r2'],
       requirement:
@@ -126,6 +129,7 @@ export const rateLimitHeadersSuite = suite({
     }),
     check({
       id: 'RL-HEADERS-RETRY-AFTER-VALID',
+      judgesRefusals: true,
       level: 'MUST',
       rules: ['8.r4'],
       requirement:
@@ -162,6 +166,7 @@ export const rateLimitHeadersSuite = suite({
     }),
     check({
       id: 'RL-HEADERS-LIMIT-BY-STATUS',
+      judgesRefusals: true,
       spec: 'spec §8 rule 1 and table',
       level: 'MUST',
       rules: ['8.r1', '8.plans'],
@@ -183,6 +188,7 @@ export const rateLimitHeadersSuite = suite({
     }),
     check({
       id: 'RL-HEADERS-RESET-STABLE',
+      judgesRefusals: true,
       level: 'MUST',
       rules: ['8.r2'],
       requirement:
@@ -204,6 +210,7 @@ export const rateLimitHeadersSuite = suite({
     }),
     check({
       id: 'RL-HEADERS-NEW-WINDOW',
+      judgesRefusals: true,
       level: 'MUST',
       rules: ['8.r2'],
       requirement:

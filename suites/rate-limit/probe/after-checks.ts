@@ -17,6 +17,7 @@ import { finishedProbe, probeOf } from './session.ts';
 export const AFTER_WALK_CHECKS: CheckDefinition<Ctx>[] = [
   check({
     id: 'RL-PROBE-SECOND-KEY',
+    judgesRefusals: true,
     spec: 'spec §8 (limits depend on the plan); spec §5 rule 5 (key scope not shown)',
     level: 'INFO',
     rules: ['5.r5'],
@@ -34,6 +35,7 @@ export const AFTER_WALK_CHECKS: CheckDefinition<Ctx>[] = [
   }),
   check({
     id: 'RL-PROBE-RECOVERY',
+    judgesRefusals: true,
     spec: 'spec §8 rule 4',
     level: 'MUST',
     rules: ['8.r4'],
@@ -67,6 +69,7 @@ export const AFTER_WALK_CHECKS: CheckDefinition<Ctx>[] = [
   }),
   check({
     id: 'RL-PROBE-BURST',
+    judgesRefusals: true,
     level: 'MUST',
     rules: ['8.r3'],
     requirement: 'Of Remaining + 1 simultaneous requests in a fresh window, at most Remaining succeed.',
@@ -88,6 +91,7 @@ export const AFTER_WALK_CHECKS: CheckDefinition<Ctx>[] = [
   }),
   check({
     id: 'RL-PROBE-COST',
+    judgesRefusals: true,
     spec: 'spec §8',
     level: 'INFO',
     rules: ['8.r3'],
