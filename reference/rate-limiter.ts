@@ -112,6 +112,19 @@ export class RateLimiter {
     }
     const keepCounts = state.exhausted && this.#options.faults.has('ratelimit-window-never-resets');
     for (const w of state.windows) w.advance(now, keepCounts);
+    // Fault ratelimit-ban-after-honoured-retry-after: the ban rule reads "keeps sending after a 429" as any
+    // request after one, so the first request once the deadline has passed (as told) bans the key.
+    if (
+      state.deadlineMs !== undefined &&
+      now >= state.deadlineMs &&
+      subject.kind !== 'address' &&
+      this.#options.faults.has('ratelimit-ban-after-honoured-retry-after')
+    ) {
+      state.deadlineMs = undefined;
+      state.bannedUntilMs = now + this.#options.banMs;
+      this.stats.bans += 1;
+      return state;
+    }
     // Early requests are counted per episode: waiting out the deadline forgives the earlier ones.
     if (state.deadlineMs !== undefined && now >= state.deadlineMs) {
       state.deadlineMs = undefined;

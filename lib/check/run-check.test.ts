@@ -79,9 +79,14 @@ describe('runCheck', () => {
     expect((await runCheck(sentOnly, t.env)).status).toBe('skip');
     // One answer that is not a refusal, or a check about refusals: a pass.
     const mixed = [...refused, exchange(t.transcript, 404)];
-    expect((await runCheck(make('MUST', async (ctx) => ctx.observe('m', 3, mixed)), t.env)).status).toBe(
-      'pass',
-    );
+    expect(
+      (
+        await runCheck(
+          make('MUST', async (ctx) => ctx.observe('m', 3, mixed)),
+          t.env,
+        )
+      ).status,
+    ).toBe('pass');
     const about = { ...onRefusals, judgesRefusals: true as const };
     expect((await runCheck(about, t.env)).status).toBe('pass');
     // A finding on refusals stands.

@@ -85,6 +85,11 @@ export interface RunCheckEnv<C> {
    * before routing, or undefined. Default: a 429.
    */
   refusal?(x: Exchange): string | undefined;
+  /**
+   * A skip for a harness error that is the target's doing, not the harness's (a request not sent because the
+   * target banned the key): the check is left out naming the check that judges it. Undefined: an error.
+   */
+  harnessSkip?(e: HarnessError): Skip | undefined;
   now?: () => number;
 }
 
@@ -147,7 +152,10 @@ async function execute<C>(
     if (found.skipped === undefined) await check.run(env.context(contextFor(check, found)));
     return undefined;
   } catch (e) {
-    return errorOf(e);
+    const skip = e instanceof HarnessError ? env.harnessSkip?.(e) : undefined;
+    if (skip === undefined) return errorOf(e);
+    found.skipped = skip;
+    return undefined;
   } finally {
     env.setCurrent(undefined);
   }

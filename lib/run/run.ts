@@ -8,7 +8,7 @@ import type { CheckContext } from '../check/run-check.ts';
 import { runCheck } from '../check/run-check.ts';
 import type { Skip } from '../check/skip.ts';
 import type { RunConfig } from '../config/run-config.ts';
-import { errorMessage } from '../errors.ts';
+import { errorMessage, type HarnessError } from '../errors.ts';
 import type { BanEvent } from '../http/ban.ts';
 import type { Redactor } from '../http/redact.ts';
 import type { Exchange } from '../http/transcript.ts';
@@ -24,6 +24,8 @@ export interface Bound<C> {
   unmetNeed(check: CheckMeta): Skip | undefined;
   /** Why an answer is a refusal that says nothing of what was asked (RunCheckEnv.refusal); default: a 429. */
   refusal?(x: Exchange): string | undefined;
+  /** A skip for a harness error that is the target's doing (RunCheckEnv.harnessSkip). */
+  harnessSkip?(e: HarnessError): Skip | undefined;
 }
 
 /** The conformance content a run executes: the suites in run order, and how they bind to one run. */
@@ -121,6 +123,7 @@ export function startRun<C>(
                 runtime.http.currentCheckId = id;
               },
               ...(bound.refusal ? { refusal: bound.refusal } : {}),
+              ...(bound.harnessSkip ? { harnessSkip: bound.harnessSkip } : {}),
             }),
             limit,
           ]);

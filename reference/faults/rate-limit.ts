@@ -101,6 +101,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'Retry-After is an HTTP-date in the obsolete asctime form ("Sun Dec  6 02:21:48 2026", C\'s asctime()), which a recipient parses but a sender must not generate.',
   ),
   fault(
+    'ratelimit-ban-after-honoured-retry-after',
+    'any response',
+    'spec §8 rules 4-5; RFC 9110 §10.2.3',
+    'The ban rule reads "keeps sending requests after receiving 429" as any request after one: the first request sent once the Retry-After has passed, as the client was told to wait, bans the key.',
+  ),
+  fault(
     'ratelimit-no-retry-after',
     'any response',
     'spec §8 rule 4',

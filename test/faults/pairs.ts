@@ -301,11 +301,7 @@ export const EXCLUDED: ReadonlyArray<[FaultId, FaultId, string]> = [
   ['ratelimit-no-retry-after', 'ratelimit-retry-after-short', 'both bend the one Retry-After of each 429'],
   // An asctime Retry-After: what the others bend is the one Retry-After it writes, or no 429 comes to carry it.
   ...(
-    [
-      'ratelimit-no-retry-after',
-      'ratelimit-retry-after-inconsistent',
-      'ratelimit-retry-after-short',
-    ] as const
+    ['ratelimit-no-retry-after', 'ratelimit-retry-after-inconsistent', 'ratelimit-retry-after-short'] as const
   ).map((other): [FaultId, FaultId, string] => [
     'ratelimit-retry-after-asctime',
     other,

@@ -19,6 +19,7 @@ import {
 import { RFC, SPEC } from '../../kit/basis.ts';
 import { type Ctx, check, suite } from '../../kit/context.ts';
 import { judgeEach, type Offence, reportGrouped, responses } from '../../kit/whole-run.ts';
+import { unearnedBan } from './ban.ts';
 import { byBucket, byCount, judgeWindows, limitByStatus } from './windows.ts';
 
 const NAMES = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
@@ -235,5 +236,6 @@ export const rateLimitHeadersSuite = suite({
         );
       },
     }),
+    unearnedBan,
   ],
 });

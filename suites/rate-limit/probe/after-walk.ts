@@ -123,7 +123,7 @@ export async function recover(
   const recovery: Recovery = {
     refusedWith: limited.status,
     waitsMs: [firstMs],
-    dueAtMs: Date.now() + firstMs,
+    dueAtMs: announcedLiftMs(limited) ?? Date.now() + firstMs,
     attempts: [],
   };
   // A limiter that refused with 503 refuses again alike; a 429 is a refusal whatever the walk met.
@@ -154,6 +154,14 @@ export async function recover(
   if (recovered) recovery.recovered = recovered;
   await readPastReset(env, sender, request, walk, recovery);
   return done(recovery);
+}
+
+/** The moment a refusal said the limit lifts: its Retry-After, else its Reset (local ms), when it said. */
+function announcedLiftMs(limited: Sample): number | undefined {
+  const r = limited.response;
+  const ra = retryAfter(r.headers, r.receivedAtMs);
+  if (ra && ra.form !== 'invalid') return r.receivedAtMs + ra.delayMs;
+  return limited.resetAtMs;
 }
 
 /** The second key, read before the walk and again while the first key is limited. */

@@ -73,6 +73,19 @@ export const LIMITER_FAULTS = {
     caught: [{ ...PROBE, fails: ['RL-HEADERS-RETRY-AFTER-VALID'], exit: 1 }],
     onlyBy: ['RL-HEADERS-RETRY-AFTER-VALID'],
   },
+  'ratelimit-ban-after-honoured-retry-after': {
+    options: TWO_PER_MINUTE,
+    probe: async (s, clock) => {
+      const refused = (await calls(s, 3))[2]!;
+      clock.advance(Number(refused.headers['retry-after']) * 1000);
+      const after = await call(s, '/store/orders');
+      return [after.status, (after.json as { code?: string }).code ?? null];
+    },
+    faithful: [200, null],
+    faulty: [429, 'KEY_BANNED'],
+    // The probe waits the Retry-After and meets the ban: the server's failure (exit 1), not the run's error.
+    caught: [{ ...PROBE, fails: ['RL-HEADERS-NO-UNEARNED-BAN', 'RL-PROBE-RECOVERY'], exit: 1 }],
+  },
   'ratelimit-no-retry-after': {
     options: TWO_PER_MINUTE,
     probe: async (s) => (await calls(s, 3))[2]!.headers['retry-after'],
