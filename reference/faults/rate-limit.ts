@@ -107,6 +107,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'The ban rule reads "keeps sending requests after receiving 429" as any request after one: the first request sent once the Retry-After has passed, as the client was told to wait, bans the key.',
   ),
   fault(
+    'ratelimit-outlives-reset',
+    'any response',
+    'spec §8 rule 2; spec §8 rule 4',
+    'An exhausted counter outlives the Reset it announced by 10 s (its store entry expires later than the window): requests after the Reset, and after the Retry-After that named it, are still refused.',
+  ),
+  fault(
     'ratelimit-no-retry-after',
     'any response',
     'spec §8 rule 4',

@@ -2,7 +2,7 @@
 // pending fixture just before the run's first cancel of it; 404 and 409 on the run's own refusals (with one
 // request or two added when the run lacks a proof); 429 on the held fixture, the rate-limit probe's request
 // past the limit, before the race cancels it. Each judges the store model (judge-refusals.ts).
-import { input, OUTCOME } from '../../lib/check/skip.ts';
+import { input, limit, OUTCOME } from '../../lib/check/skip.ts';
 import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
@@ -26,6 +26,29 @@ function proofText(p: Proof): string {
     ...(p.lists ? [`lists ${named(p.lists[0])} and ${named(p.lists[1])} alike`] : []),
   ];
   return `${named(p.refusal)} (${p.before} order): ${parts.join('; ')}`;
+}
+
+/**
+ * Why nothing of `ids` could be judged when the limiter refused it (called when no refusal of the class was
+ * proven harmless): cancels of them with the key were answered 429 (each waited out and sent again, still
+ * refused), so no answer read their state where one was needed. The skip names that cause, not a check that
+ * did not fail; undefined when the limiter refused none of them.
+ */
+function starved(ctx: Ctx, ids: readonly string[]): never | undefined {
+  const mine = historyNow(ctx).cancels.filter(
+    (c) => c.exchange.bucket === 'primary' && c.names.some((n) => ids.includes(n)),
+  );
+  const refused = mine.filter((c) => c.status === 429);
+  if (refused.length === 0) return undefined;
+  return ctx.skip(
+    `not judged: cancels of order ${ids.join(', ')} with the key were refused by the rate limiter (${refused
+      .slice(0, 3)
+      .map(named)
+      .join(
+        ', ',
+      )}${refused.length > 3 ? ', …' : ''}), each waited out and sent again, so no answer read its state where the judgement needed one; the limit did not lift within the waits the run allows (${flagAndEnv('maxWaitSeconds')} bounds them)`,
+    limit('maxWaitSeconds'),
+  );
 }
 
 /** Judges the refusals of `cls` in the run so far; `none` says what was missing when none was judged. */
@@ -102,12 +125,13 @@ export const refusedBeforeFirstCancel = check({
       );
     }
     await ctx.target.firstCancel();
-    judge(ctx, 401, () =>
-      ctx.skip(
+    judge(ctx, 401, () => {
+      starved(ctx, [id]);
+      return ctx.skip(
         `no cancel of pending order ${id} was refused with 401 (see AUTH-MISSING-401), so none can show it changed nothing`,
         OUTCOME,
-      ),
-    );
+      );
+    });
   },
 });
 
@@ -156,9 +180,10 @@ export const [refusedAbsent, refusedShipped] = [
       const id = ctx.target.shippedIds[0]!;
       await ctx.target.cancelShipped(id);
       if (judgeRefusals(historyNow(ctx), 409).proofs.every((p) => !strong(409, p))) await cancelOnce(ctx, id);
-      judge(ctx, 409, () =>
-        ctx.skip('no cancel of a shipped fixture was answered 409 (see CANCEL-SHIPPED-409)', OUTCOME),
-      );
+      judge(ctx, 409, () => {
+        starved(ctx, [id]);
+        return ctx.skip('no cancel of a shipped fixture was answered 409 (see CANCEL-SHIPPED-409)', OUTCOME);
+      });
     },
   }),
 ];

@@ -86,6 +86,21 @@ export const LIMITER_FAULTS = {
     // The probe waits the Retry-After and meets the ban: the server's failure (exit 1), not the run's error.
     caught: [{ ...PROBE, fails: ['RL-HEADERS-NO-UNEARNED-BAN', 'RL-PROBE-RECOVERY'], exit: 1 }],
   },
+  'ratelimit-outlives-reset': {
+    options: TWO_PER_MINUTE,
+    probe: async (s, clock) => {
+      const refused = (await calls(s, 3))[2]!;
+      clock.advance(Number(refused.headers['retry-after']) * 1000);
+      const atReset = (await call(s, '/store/orders')).status;
+      clock.advance(10_000);
+      return [atReset, (await call(s, '/store/orders')).status];
+    },
+    faithful: [200, 200],
+    faulty: [429, 200],
+    // The Reset (and the Retry-After that named it) is the lie: the recovery, sent when both said, is refused
+    // again; the checks it starves are judged after it lifts or left out, never passed on 429s.
+    caught: [{ ...PROBE, fails: ['RL-PROBE-RECOVERY'], exit: 1 }],
+  },
   'ratelimit-no-retry-after': {
     options: TWO_PER_MINUTE,
     probe: async (s) => (await calls(s, 3))[2]!.headers['retry-after'],
