@@ -308,6 +308,22 @@ export const EXCLUDED: ReadonlyArray<[FaultId, FaultId, string]> = [
     'both bend the one Retry-After of each 429',
   ]),
   ['ratelimit-never-limits', 'ratelimit-retry-after-asctime', 'no 429 ever comes to carry Retry-After'],
+  ['ratelimit-never-limits', 'ratelimit-ban-after-honoured-retry-after', 'no 429 ever comes to wait out'],
+  [
+    'ratelimit-never-limits',
+    'ratelimit-outlives-reset',
+    'no 429 ever comes: no counter is spent to outlive its Reset',
+  ],
+  [
+    'ratelimit-retry-after-inconsistent',
+    'ratelimit-ban-after-honoured-retry-after',
+    'the 429 asks for a wait of about 2000 s, past any wait limit: nothing is sent after it to meet the ban',
+  ],
+  [
+    'ratelimit-retry-after-inconsistent',
+    'ratelimit-outlives-reset',
+    'the 429 asks for a wait of about 2000 s, past any wait limit: no recovery is tried that could find the counter outliving its Reset',
+  ],
   [
     'ratelimit-refused-503',
     'ratelimit-retry-after-asctime',
