@@ -81,6 +81,7 @@ export const errorBodies = suite({
           (x) =>
             errorStatusMismatch(recordedView(x)!) ? ['Error body status differs from the HTTP status'] : [],
           'every Error status equals its HTTP status',
+          errorBodiesJudged(ctx),
         );
       },
     }),

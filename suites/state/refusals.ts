@@ -158,11 +158,15 @@ export const [refusedAbsent, refusedShipped] = [
         await cancelOnce(ctx, absent);
         await listOnce(ctx);
       }
+      // No absent id to send: the reason names what stopped it (an unreadable list, say), not a check.
+      const refusal = absent === undefined ? await ctx.target.absenceRefusal() : undefined;
       judge(ctx, 404, () =>
-        ctx.skip(
-          'no cancel of an id absent from the list was answered 404 between two lists (see CANCEL-UNKNOWN-404)',
-          OUTCOME,
-        ),
+        refusal
+          ? ctx.skip(refusal)
+          : ctx.skip(
+              'no cancel of an id absent from the list was answered 404 between two lists (see CANCEL-UNKNOWN-404)',
+              OUTCOME,
+            ),
       );
     },
   }),
