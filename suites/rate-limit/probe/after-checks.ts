@@ -42,7 +42,7 @@ export const AFTER_WALK_CHECKS: CheckDefinition<Ctx>[] = [
     requirement:
       'A client that waits the Retry-After before retrying is served again: the next request is not 429.',
     rationale:
-      "How much of the quota came back is the limiter's choice and only recorded; the exponential backoff after a second 429 is bounded and only reports when the limit lifts. A refusal less than a second past the moment the wait named is no failure: whole-second Retry-After and X-RateLimit-Reset cannot express the fraction (a limiter that floors its window's end lifts up to a second late), and a note says by how much.",
+      "How much of the quota came back is the limiter's choice and only recorded; the exponential backoff after a second 429 is bounded and only reports when the limit lifts. A refusal less than a second past the moment the wait named is no failure: whole-second Retry-After and X-RateLimit-Reset cannot express the fraction (a limiter that floors its window's end lifts up to a second late), and a note says by how much; an X-RateLimit-Reset that names the moment to a fraction of a second leaves no such grace.",
     basis: [SPEC.retryAfterWait, RFC.retryAfterMeaning],
     title: `Waits what the 429 said, then sends one request (at most ${RECOVERY_ATTEMPTS} tries with backoff)`,
     needs: probeNeeds,

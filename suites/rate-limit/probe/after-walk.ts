@@ -25,6 +25,7 @@ import {
   sampleOf,
   seconds,
   type Walk,
+  wholeSecondGraceMs,
 } from './record.ts';
 import { gradualRefill } from './refill.ts';
 import { refusalName } from './refusal.ts';
@@ -124,6 +125,7 @@ export async function recover(
     refusedWith: limited.status,
     waitsMs: [firstMs],
     dueAtMs: announcedLiftMs(limited) ?? Date.now() + firstMs,
+    graceMs: wholeSecondGraceMs(limited),
     attempts: [],
   };
   // A limiter that refused with 503 refuses again alike; a 429 is a refusal whatever the walk met.

@@ -10,6 +10,7 @@ import {
   judgeRetryAfter,
   judgeSecondKey,
 } from './judge-after-walk.ts';
+import { wholeSecondGraceMs } from './record.ts';
 
 describe('429 judgements', () => {
   const limited = (h: Record<string, string>) => sample(4, 429, h);
@@ -95,6 +96,7 @@ describe('after the limit', () => {
       refusedWith: 429,
       waitsMs: [2000, 1500],
       dueAtMs: due,
+      graceMs: 1000,
       attempts: [early, ok],
       recovered: ok,
     });
@@ -105,10 +107,24 @@ describe('after the limit', () => {
       refusedWith: 429,
       waitsMs: [2000, 1500],
       dueAtMs: due,
+      graceMs: 1000,
       attempts: [late, ok],
       recovered: ok,
     });
     expect(past.findings[0]!.message).toMatch(/first request after the Retry-After wait was 429 again/);
+    // A Reset that names the moment to a fraction (koa-ratelimit's) leaves no grace: a truncated Retry-After is.
+    const fractional = sample(4, 429, { ...rl(0, T0 / 1000 + 1.9), 'retry-after': '1' });
+    expect(wholeSecondGraceMs(fractional)).toBe(0);
+    expect(wholeSecondGraceMs(sample(4, 429, { ...rl(0, T0 / 1000 + 2), 'retry-after': '1' }))).toBe(1000);
+    const truncated = judgeRecovery({
+      refusedWith: 429,
+      waitsMs: [1000, 1500],
+      dueAtMs: due,
+      graceMs: wholeSecondGraceMs(fractional),
+      attempts: [early, ok],
+      recovered: ok,
+    });
+    expect(truncated.findings).toHaveLength(1);
   });
 
   it('second key: untouched is per key; refused or drained is shared', () => {

@@ -87,13 +87,6 @@ export function judge429Headers(limited: Sample): Judgement {
   return judged(`Limit ${limited.limit}, Remaining 0, Reset ${limited.reset}`, 1, findings);
 }
 
-/**
- * Retry-After's delay-seconds and X-RateLimit-Reset count whole seconds: a limiter that keeps its window's end
- * to the second (floored, say) lifts up to a second after the moment it could express. A refusal within that
- * second of the announced moment is no failure.
- */
-export const WHOLE_SECOND_GRACE_MS = 1000;
-
 /** When an attempt left (its exchange's start), else when it was answered. */
 function sentAtMs(s: Sample): number {
   const started = Date.parse(s.response.exchange.startedAt);
@@ -106,12 +99,16 @@ export function judgeRecovery(recovery: Recovery): Judgement {
   const waited = recovery.waitsMs.map(seconds).join(', then ');
   const findings: ProbeFinding[] = [];
   const notes = recovery.gaveUp ? [`backoff stopped early: ${recovery.gaveUp}`] : [];
+  // Retry-After's delay-seconds and an integer X-RateLimit-Reset count whole seconds: a limiter that keeps its
+  // window's end to the second (floored, say) lifts up to a second after the moment they can express, and a
+  // refusal within that second is no failure. A Reset that names the moment to a fraction leaves none.
   const due = recovery.dueAtMs;
+  const grace = recovery.graceMs ?? 0;
   const past = (s: Sample) => (due === undefined ? 0 : sentAtMs(s) - due);
   const refusedBefore = ok ? recovery.attempts.slice(0, recovery.attempts.indexOf(ok)) : recovery.attempts;
   // The refusals that count: those sent a whole second or more past the announced moment (or, when the
   // limit never lifted, every one: nothing shows it would have).
-  const counted = ok ? refusedBefore.filter((s) => past(s) >= WHOLE_SECOND_GRACE_MS) : refusedBefore;
+  const counted = ok ? refusedBefore.filter((s) => past(s) >= grace) : refusedBefore;
   const blamed = counted[0];
   if (blamed) {
     const later = ok
@@ -124,7 +121,7 @@ export function judgeRecovery(recovery: Recovery): Judgement {
       expected: `not ${recovery.refusedWith}`,
       actual: String(blamed.status),
     });
-  } else if (ok && refusedBefore.length > 0 && due !== undefined)
+  } else if (ok && refusedBefore.length > 0 && due !== undefined && grace > 0)
     notes.push(
       `the limit lifted late by less than a second: refused ${refusedBefore.map((s) => `${Math.max(0, past(s))} ms`).join(', ')} past the moment the wait said, served ${Math.max(0, past(ok))} ms past it; a refusal within the second that whole-second Retry-After and X-RateLimit-Reset cannot express is no failure`,
     );

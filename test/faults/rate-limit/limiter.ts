@@ -57,9 +57,15 @@ export const LIMITER_FAULTS = {
     faithful: ['60', 429],
     faulty: ['1', 429],
     caught: [
-      // A fixed window of 8 s that says "1 s": the requests sent when it ends, and a whole second later,
-      // are refused again (within one second a whole-second Retry-After could not say better).
-      { ...LONG_WINDOW, fails: ['RL-PROBE-RECOVERY'], exit: 1 },
+      // A fixed window of 20 s that says "1 s": the requests sent when it ends, and a whole second later,
+      // are refused again (within one second a whole-second Retry-After could not say better). The window
+      // outlasts the walk's pause by far, so the 429 never lands within a second of its end.
+      {
+        args: LONG_WINDOW.args,
+        reference: { rateLimit: { limit: 8, windowSeconds: 20 }, banAfter: 1 },
+        fails: ['RL-PROBE-RECOVERY'],
+        exit: 1,
+      },
     ],
   },
   'ratelimit-retry-after-asctime': {
