@@ -16,6 +16,7 @@ import type { TrafficFacts } from '../lib/report/model.ts';
 import type { RunPlan } from '../lib/run/plan.ts';
 import { SUITES, TRAFFIC_JUDGES } from '../suites/index.ts';
 import type { Ctx } from '../suites/kit/context.ts';
+import { refusalOf } from '../suites/kit/front-refusal.ts';
 import { NOT_OBSERVED, NotObserved, type TrafficJudge } from '../suites/kit/traffic.ts';
 import { bindTraffic } from '../suites/kit/traffic-bind.ts';
 import { type LoadedTraffic, loadTraffic } from '../suites/kit/traffic-load.ts';
@@ -123,6 +124,7 @@ async function judgeCheck(
       unmetNeed: (): Skip | undefined => undefined,
       context: (base: CheckContext) => bind.context(base, entry?.buckets === true),
       setCurrent: () => {},
+      refusal: refusalOf,
     },
   );
   return notObserved(result, entry);

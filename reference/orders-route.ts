@@ -206,6 +206,9 @@ export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): 
       );
     case 'not-pending':
       if (faults.has('cancel-repeat-204') && !dryRun) return noContent();
+      // Variant repeat-cancel-410: the order is gone from what can be cancelled, and says so.
+      if (ctx.variants.has('repeat-cancel-410'))
+        return errorReply(faults, 410, 'ORDER_GONE', `Order ${id} was cancelled and is gone.`);
       return errorReply(
         faults,
         409,

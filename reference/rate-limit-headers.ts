@@ -63,15 +63,24 @@ export function rateLimitHeaders(
     const waitMs = verdict.retryAtMs - now;
     headers['Retry-After'] = faults.has('ratelimit-retry-after-inconsistent')
       ? String(Math.max(1, Math.ceil(waitMs)))
-      : variants?.has('retry-after-http-date')
-        ? // RFC 9110 §10.2.3: an HTTP-date; whole seconds, so rounded up to stay at or after the instant.
-          new Date(seconds(verdict.retryAtMs) * 1000).toUTCString()
-        : variants?.has('retry-after-rounded-up')
-          ? // Counted on whole-second clocks: the instant's second, rounded up, minus the current second.
-            String(Math.max(1, seconds(verdict.retryAtMs) - Math.floor(now / 1000)))
-          : String(Math.max(1, seconds(waitMs)));
+      : faults.has('ratelimit-retry-after-asctime')
+        ? asctime(seconds(verdict.retryAtMs) * 1000)
+        : variants?.has('retry-after-http-date')
+          ? // RFC 9110 §10.2.3: an HTTP-date; whole seconds, so rounded up to stay at or after the instant.
+            new Date(seconds(verdict.retryAtMs) * 1000).toUTCString()
+          : variants?.has('retry-after-rounded-up')
+            ? // Counted on whole-second clocks: the instant's second, rounded up, minus the current second.
+              String(Math.max(1, seconds(verdict.retryAtMs) - Math.floor(now / 1000)))
+            : String(Math.max(1, seconds(waitMs)));
   }
   return headers;
+}
+
+/** C's asctime() of a UTC moment, as RFC 9110 §5.6.7 names it: "Sun Dec  6 02:21:48 2026" (fault only). */
+function asctime(ms: number): string {
+  const [day, , month, , time] = new Date(ms).toUTCString().split(' ');
+  const date = new Date(ms).getUTCDate();
+  return `${day!.slice(0, 3)} ${month} ${String(date).padStart(2, ' ')} ${time} ${new Date(ms).getUTCFullYear()}`;
 }
 
 /**

@@ -57,6 +57,9 @@ interface SubjectState {
   exhausted: boolean;
 }
 
+/** How long past its announced Reset an exhausted counter lives on under fault ratelimit-outlives-reset. */
+export const OUTLIVES_RESET_MS = 10_000;
+
 export class RateLimiter {
   readonly stats = { limited: 0, early: 0, bans: 0 };
   readonly #subjects = new Map<string, SubjectState>();
@@ -111,7 +114,27 @@ export class RateLimiter {
       state.early = 0;
     }
     const keepCounts = state.exhausted && this.#options.faults.has('ratelimit-window-never-resets');
-    for (const w of state.windows) w.advance(now, keepCounts);
+    // Fault ratelimit-outlives-reset: an exhausted counter lives on (its store entry's TTL, set anew by every
+    // refused request) OUTLIVES_RESET_MS past the Reset it announced, so requests stay refused after it.
+    const outlives = state.exhausted && this.#options.faults.has('ratelimit-outlives-reset');
+    for (const w of state.windows) {
+      if (outlives && now < w.resetMs(now) + OUTLIVES_RESET_MS) continue;
+      w.advance(now, keepCounts);
+    }
+    if (outlives && state.windows.every((w) => now < w.resetMs(now))) state.exhausted = false;
+    // Fault ratelimit-ban-after-honoured-retry-after: the ban rule reads "keeps sending after a 429" as any
+    // request after one, so the first request once the deadline has passed (as told) bans the key.
+    if (
+      state.deadlineMs !== undefined &&
+      now >= state.deadlineMs &&
+      subject.kind !== 'address' &&
+      this.#options.faults.has('ratelimit-ban-after-honoured-retry-after')
+    ) {
+      state.deadlineMs = undefined;
+      state.bannedUntilMs = now + this.#options.banMs;
+      this.stats.bans += 1;
+      return state;
+    }
     // Early requests are counted per episode: waiting out the deadline forgives the earlier ones.
     if (state.deadlineMs !== undefined && now >= state.deadlineMs) {
       state.deadlineMs = undefined;

@@ -26,6 +26,7 @@ export type ErrorCode =
   | 'PET_NOT_FOUND'
   | 'ORDER_ALREADY_SHIPPED'
   | 'ORDER_NOT_PENDING'
+  | 'ORDER_GONE'
   | 'RATE_LIMITED'
   | 'KEY_BANNED'
   | 'BAD_REQUEST'

@@ -60,6 +60,8 @@ export class Findings {
   actual: string | undefined;
   observed: string | undefined;
   judged: number | undefined;
+  /** The exchanges the observation rests on, when the check named them. */
+  observedOn: readonly Exchange[] | undefined;
   skipped: Skip | undefined;
   property: PropertyRecord | undefined;
   series: RateLimitSeries | undefined;

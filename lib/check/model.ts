@@ -97,6 +97,12 @@ export interface CheckMeta {
   title: string;
   needs: Needs;
   /**
+   * It judges the limiter's refusals themselves (429s, their fields, what they leave unchanged): a pass resting
+   * on refusals alone is still a pass. Every other check's pass whose every answer was a refusal of the
+   * limiter or a front is no pass (run-check.ts): it was not judged.
+   */
+  judgesRefusals?: true;
+  /**
    * A sampling check's catalogue of cases, by kind (how each reads in a finding): docs/checks.md lists them;
    * the default run sends a sample, --exhaustive every one.
    */

@@ -62,6 +62,41 @@ function exchange(transcript: Transcript, status: number) {
 }
 
 describe('runCheck', () => {
+  it('passes on no refusals of the limiter alone: not judged, the wait limit named; a refusal check opts out', async () => {
+    const t = env();
+    const refused = [exchange(t.transcript, 429), exchange(t.transcript, 429)];
+    const onRefusals = make('MUST', async (ctx) => ctx.observe('no spelling cancelled an order', 2, refused));
+    const r = await runCheck(onRefusals, t.env);
+    expect(r.status).toBe('skip');
+    expect(r.cause).toEqual({ kind: 'limit', setting: 'maxWaitSeconds' });
+    expect(r.message).toMatch(/^not judged: every answer it rests on was a refusal.*2 × 429/);
+    expect(r.message).toMatch(/--max-wait-seconds/);
+    // Its own sendings, when it names none: the same.
+    const sentOnly = make('INFO', async (ctx) => {
+      exchange(t.transcript, 429);
+      ctx.observe('leading zeros are refused (429)', 1);
+    });
+    expect((await runCheck(sentOnly, t.env)).status).toBe('skip');
+    // One answer that is not a refusal, or a check about refusals: a pass.
+    const mixed = [...refused, exchange(t.transcript, 404)];
+    expect(
+      (
+        await runCheck(
+          make('MUST', async (ctx) => ctx.observe('m', 3, mixed)),
+          t.env,
+        )
+      ).status,
+    ).toBe('pass');
+    const about = { ...onRefusals, judgesRefusals: true as const };
+    expect((await runCheck(about, t.env)).status).toBe('pass');
+    // A finding on refusals stands.
+    const failing = make('MUST', async (ctx) => {
+      ctx.problem('p', { exchange: refused[0]! });
+      ctx.observe('m', 2, refused);
+    });
+    expect((await runCheck(failing, t.env)).status).toBe('fail');
+  });
+
   it('maps problems to the level: MUST fail, SHOULD warn, MAY and INFO info', () => {
     expect(statusFor('MUST', 1)).toBe('fail');
     expect(statusFor('SHOULD', 1)).toBe('warn');

@@ -3,6 +3,7 @@
 // incomplete). Whatever goes wrong inside a check, building its result included, ends that check in error:
 // never the run. What a check records is kept within bounds (findings.ts).
 
+import { flagAndEnv } from '../config/settings.ts';
 import { errorMessage, HarnessError } from '../errors.ts';
 import { curlCommand, curlUntil } from '../http/curl.ts';
 import type { Redactor } from '../http/redact.ts';
@@ -17,7 +18,7 @@ import type {
   RateLimitSeries,
   Status,
 } from './model.ts';
-import { OUTCOME, type Skip, type SkipCause, SkipSignal } from './skip.ts';
+import { limit, OUTCOME, type Skip, type SkipCause, SkipSignal } from './skip.ts';
 
 export { type Finding, MAX_DETAILS, MAX_SCHEMA_ISSUES, MAX_TEXT, type RepeatUntil } from './findings.ts';
 
@@ -45,9 +46,12 @@ export interface CheckContext {
   skip(why: Skip): never;
   /**
    * What the check judged when nothing is wrong: the message, and how many observations (responses, steps,
-   * cases) it rests on. Zero observations is no pass: the check ends not evaluated, with the message as why.
+   * cases) it rests on, and (`on`) the exchanges those are when it can name them. Zero observations is no
+   * pass: the check ends not evaluated, with the message as why. Nor is a pass whose every answer (those of
+   * `on`, else those it sent and attached) was a refusal of the limiter or a front (RunCheckEnv.refusal),
+   * unless the check judges refusals (CheckMeta.judgesRefusals).
    */
-  observe(message: string, judged: number): void;
+  observe(message: string, judged: number, on?: readonly Exchange[]): void;
   /** A line of detail for the report. */
   note(message: string): void;
   /** Attaches exchanges (e.g. ones another check sent) as evidence. */
@@ -76,8 +80,22 @@ export interface RunCheckEnv<C> {
   context(base: CheckContext): C;
   /** Told which check is current, so the HTTP client can tag exchanges with it. */
   setCurrent(checkId: string | undefined): void;
+  /**
+   * Why an answer says nothing of what was asked, as it is a refusal of the limiter (a 429) or of a front
+   * before routing, or undefined. Default: a 429.
+   */
+  refusal?(x: Exchange): string | undefined;
+  /**
+   * A skip for a harness error that is the target's doing, not the harness's (a request not sent because the
+   * target banned the key): the check is left out naming the check that judges it. Undefined: an error.
+   */
+  harnessSkip?(e: HarnessError): Skip | undefined;
   now?: () => number;
 }
+
+/** The default refusal: the limiter's 429 (RFC 6585 §4), which answers nothing of what was asked. */
+export const limiterRefusal = (x: Exchange): string | undefined =>
+  x.response?.status === 429 ? '429 (the rate limiter)' : undefined;
 
 /** Builds the context a check runs with around what it records. */
 function contextFor(check: CheckMeta, found: Findings): CheckContext {
@@ -95,9 +113,10 @@ function contextFor(check: CheckMeta, found: Findings): CheckContext {
       found.skipped = typeof why === 'string' ? { reason: why, cause: cause! } : why;
       throw new Skipped();
     },
-    observe(message, n) {
+    observe(message, n, on) {
       found.observed = bounded(message);
       found.judged = n;
+      if (on !== undefined) found.observedOn = [...on];
     },
     note: (message) => found.note(message),
     evidence: (...exchanges) => found.attach(exchanges),
@@ -139,10 +158,41 @@ async function execute<C>(
       else found.skipped = e.skip;
       return undefined;
     }
-    return errorOf(e);
+    const skip = e instanceof HarnessError ? env.harnessSkip?.(e) : undefined;
+    if (skip === undefined) return errorOf(e);
+    found.skipped = skip;
+    return undefined;
   } finally {
     env.setCurrent(undefined);
   }
+}
+
+/**
+ * Why a pass is none: every answer it rests on (those the check named, else those it sent and attached) was a
+ * refusal of the limiter or a front, which says nothing of what was asked. The client had already waited each
+ * refusal out (Retry-After, backoff) and asked once more; the limit did not lift within that.
+ */
+export function refusedOnly(
+  check: CheckMeta,
+  found: Findings,
+  sent: readonly Exchange[],
+  refusal: (x: Exchange) => string | undefined,
+): Skip | undefined {
+  if (check.judgesRefusals) return undefined;
+  const on = found.observedOn ?? dedupe([...sent, ...found.attached]);
+  const answered = on.filter((x) => x.response !== undefined);
+  if (answered.length === 0) return undefined;
+  const why = new Map<string, number>();
+  for (const x of answered) {
+    const w = refusal(x);
+    if (w === undefined) return undefined;
+    why.set(w, (why.get(w) ?? 0) + 1);
+  }
+  const kinds = [...why].map(([w, n]) => `${n} × ${w}`).join(', ');
+  return {
+    reason: `not judged: every answer it rests on was a refusal, not the service's answer to what was asked (${kinds}, #${answered[0]!.seq}${answered.length > 1 ? ` to #${answered.at(-1)!.seq}` : ''}); the limit did not lift within the waits the run allows (each Retry-After and its backoff, then one retry; ${flagAndEnv('maxWaitSeconds')} bounds them)`,
+    cause: limit('maxWaitSeconds'),
+  };
 }
 
 /** The status and message of the check from what it recorded and how it ended. */
@@ -217,6 +267,9 @@ function resultOf(
   sent: readonly Exchange[],
   timing: { startedAt: string; durationMs: number },
 ): CheckResult {
+  // No pass on refusals alone: a check that found nothing wrong in answers that were all refusals judged nothing.
+  if (thrown === undefined && found.skipped === undefined && found.problems === 0 && found.judged)
+    found.skipped = refusedOnly(check, found, sent, env.refusal ?? limiterRefusal);
   const { status, message } = verdictOf(check.level, found, thrown);
   const evidence = evidenceOf(found, sent);
   const details = found.details();

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isImfFixdate, parseHttpDate } from './http-date.ts';
+import { httpDateForm, isImfFixdate, notImfFixdate, parseHttpDate } from './http-date.ts';
 import { isCanonicalInt64 } from './int64.ts';
 import { integerText, parseJson, stringifyJson } from './json.ts';
+import { retryAfter } from './rate-limit-headers.ts';
 import { isRfc3339DateTime } from './rfc3339.ts';
 
 describe('RFC 3339 date-time (strict)', () => {
@@ -90,6 +91,21 @@ describe('HTTP-date (RFC 9110 §5.6.7)', () => {
     expect(parseHttpDate('Wed, 31 Jun 2027 23:59:59 GMT')).toBeUndefined();
     expect(parseHttpDate('2027-06-30T23:59:59Z')).toBeUndefined();
     expect(parseHttpDate('Wed, 30 Jun 2027 23:59:59 +0000')).toBeUndefined();
+  });
+  it('names the form a date is written in: a sender generates only the IMF-fixdate', () => {
+    expect(httpDateForm('Sun, 06 Nov 1994 08:49:37 GMT')).toBe('imf-fixdate');
+    expect(httpDateForm('Sunday, 06-Nov-94 08:49:37 GMT')).toBe('rfc850');
+    expect(httpDateForm('Sun Dec  6 02:21:48 2026')).toBe('asctime');
+    expect(httpDateForm('soon')).toBeUndefined();
+    expect(notImfFixdate('Sun, 06 Nov 1994 08:49:37 GMT')).toBeUndefined();
+    expect(notImfFixdate('Sun Dec  6 02:21:48 2026')).toMatch(/obsolete asctime-date form/);
+    expect(notImfFixdate('2027-06-30T23:59:59Z')).toMatch(/is no HTTP-date/);
+  });
+  it('reads an obsolete Retry-After for the wait and says it is obsolete', () => {
+    const at = Date.UTC(2026, 11, 6, 2, 21, 0);
+    const ra = retryAfter({ 'retry-after': 'Sun Dec  6 02:21:48 2026' }, at);
+    expect(ra).toMatchObject({ form: 'http-date', delayMs: 48_000, obsolete: 'asctime' });
+    expect(retryAfter({ 'retry-after': 'Sun, 06 Dec 2026 02:21:48 GMT' }, at)).not.toHaveProperty('obsolete');
   });
 });
 

@@ -29,6 +29,28 @@ export function isImfFixdate(value: string): boolean {
   return new Date(ms).toUTCString().startsWith(m[1]!);
 }
 
+export type HttpDateForm = 'imf-fixdate' | 'rfc850' | 'asctime';
+
+/**
+ * Which of the three HTTP-date forms (RFC 9110 §5.6.7) a value is written in, or undefined for no HTTP-date: a
+ * recipient parses all three, but a sender generates only the IMF-fixdate.
+ */
+export function httpDateForm(value: string): HttpDateForm | undefined {
+  const v = value.trim();
+  if (parseHttpDate(v) === undefined) return undefined;
+  if (IMF_FIXDATE.test(v)) return 'imf-fixdate';
+  return RFC850.test(v) ? 'rfc850' : 'asctime';
+}
+
+/** What is wrong with a generated HTTP-date (RFC 9110 §5.6.7), or undefined for an IMF-fixdate. */
+export function notImfFixdate(value: string): string | undefined {
+  const form = httpDateForm(value);
+  if (form === 'imf-fixdate') return undefined;
+  return form === undefined
+    ? `${JSON.stringify(value)} is no HTTP-date`
+    : `${JSON.stringify(value)} is an HTTP-date in the obsolete ${form === 'rfc850' ? 'rfc850-date' : 'asctime-date'} form, which a recipient parses but a sender must not generate (RFC 9110 §5.6.7: IMF-fixdate)`;
+}
+
 /** Dates already read (a recording repeats each second's Date on many answers); bounded, then started over. */
 const parsed = new Map<string, number | undefined>();
 const PARSED_KEPT = 4096;

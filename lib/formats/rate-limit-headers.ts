@@ -1,6 +1,6 @@
 // Reads the rate-limit headers of spec §8 (X-RateLimit-Limit/Remaining/Reset) and Retry-After
 // (RFC 9110 §10.2.3). Parsing only: whether a value conforms is decided by the checks, not here.
-import { parseHttpDate } from './http-date.ts';
+import { httpDateForm, parseHttpDate } from './http-date.ts';
 
 export type HeaderMap = Record<string, string | string[] | undefined>;
 
@@ -96,7 +96,13 @@ export function resetAtLocalMs(reset: number, receivedAtMs: number, serverNowMs?
 
 export type RetryAfter =
   | { form: 'delay-seconds'; raw: string; delayMs: number }
-  | { form: 'http-date'; raw: string; delayMs: number }
+  | {
+      form: 'http-date';
+      raw: string;
+      delayMs: number;
+      /** An obsolete form (RFC 9110 §5.6.7), parsed for the wait though a sender must not generate it. */
+      obsolete?: 'rfc850' | 'asctime';
+    }
   | { form: 'invalid'; raw: string };
 
 /**
@@ -111,5 +117,11 @@ export function retryAfter(headers: HeaderMap, receivedAtMs: number): RetryAfter
   const at = parseHttpDate(v);
   if (at === undefined) return { form: 'invalid', raw };
   const base = serverDateMs(headers) ?? receivedAtMs;
-  return { form: 'http-date', raw, delayMs: Math.max(0, at - base) };
+  const form = httpDateForm(v);
+  return {
+    form: 'http-date',
+    raw,
+    delayMs: Math.max(0, at - base),
+    ...(form === 'rfc850' || form === 'asctime' ? { obsolete: form } : {}),
+  };
 }

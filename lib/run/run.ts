@@ -8,7 +8,7 @@ import type { CheckContext } from '../check/run-check.ts';
 import { runCheck } from '../check/run-check.ts';
 import type { Skip } from '../check/skip.ts';
 import type { RunConfig } from '../config/run-config.ts';
-import { errorMessage } from '../errors.ts';
+import { errorMessage, type HarnessError } from '../errors.ts';
 import type { BanEvent } from '../http/ban.ts';
 import { noOperationAnswers, sameNonApiAnswer } from '../http/reach.ts';
 import type { Redactor } from '../http/redact.ts';
@@ -23,6 +23,10 @@ export const CHECK_TIMEOUT_MS = 15 * 60_000;
 export interface Bound<C> {
   context(base: CheckContext): C;
   unmetNeed(check: CheckMeta): Skip | undefined;
+  /** Why an answer is a refusal that says nothing of what was asked (RunCheckEnv.refusal); default: a 429. */
+  refusal?(x: Exchange): string | undefined;
+  /** A skip for a harness error that is the target's doing (RunCheckEnv.harnessSkip). */
+  harnessSkip?(e: HarnessError): Skip | undefined;
 }
 
 /** The conformance content a run executes: the suites in run order, and how they bind to one run. */
@@ -130,6 +134,8 @@ export function startRun<C>(
               setCurrent: (id) => {
                 runtime.http.currentCheckId = id;
               },
+              ...(bound.refusal ? { refusal: bound.refusal } : {}),
+              ...(bound.harnessSkip ? { harnessSkip: bound.harnessSkip } : {}),
             }),
             limit,
           ]);

@@ -95,6 +95,24 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'Retry-After names 1 s at most, whatever the window: a client that waits it is refused again until the Reset.',
   ),
   fault(
+    'ratelimit-retry-after-asctime',
+    'any response',
+    'RFC 9110 §5.6.7',
+    'Retry-After is an HTTP-date in the obsolete asctime form ("Sun Dec  6 02:21:48 2026", C\'s asctime()), which a recipient parses but a sender must not generate.',
+  ),
+  fault(
+    'ratelimit-ban-after-honoured-retry-after',
+    'any response',
+    'spec §8 rules 4-5; RFC 9110 §10.2.3',
+    'The ban rule reads "keeps sending requests after receiving 429" as any request after one: the first request sent once the Retry-After has passed, as the client was told to wait, bans the key.',
+  ),
+  fault(
+    'ratelimit-outlives-reset',
+    'any response',
+    'spec §8 rule 2; spec §8 rule 4',
+    'An exhausted counter outlives the Reset it announced by 10 s (its store entry expires later than the window): requests after the Reset, and after the Retry-After that named it, are still refused.',
+  ),
+  fault(
     'ratelimit-no-retry-after',
     'any response',
     'spec §8 rule 4',

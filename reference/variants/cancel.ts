@@ -13,4 +13,9 @@ export const CANCEL_VARIANTS = variantsOf('cancel', [
     'spec §3 (the state after a cancel: not shown); spec §4 cancelOrder rule 3',
     'A cancelled order is removed: it leaves the list, and a second cancel is 404 (the default keeps it: a second cancel is 409).',
   ),
+  variant(
+    'repeat-cancel-410',
+    'spec §3 (the state after a cancel: not shown; the answer to cancelling an order no longer pending is not named)',
+    'A cancel of an order already cancelled (a repeat, or the loser of a race) answers 410 Gone with an Error body (the default: 409).',
+  ),
 ]);

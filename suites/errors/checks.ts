@@ -14,6 +14,22 @@ function errorResponsesWithBody(ctx: Parameters<typeof reportGrouped>[0]) {
   return responses(ctx).filter((x) => x.response!.status >= 400 && x.response!.bodyBytes > 0);
 }
 
+/**
+ * What ERR-BODY-SCHEMA judged, and why there was nothing when nothing came: no error response at all, or
+ * error responses whose bodies the transport cut short (HTTP-FRAMING's finding), or all without a body.
+ */
+function errorBodiesJudged(ctx: Parameters<typeof reportGrouped>[0]): { noun: string; none: string } {
+  const errors = responses(ctx).filter((x) => x.response!.status >= 400);
+  const cut = errors.filter((x) => x.response!.bodyError !== undefined);
+  const none =
+    errors.length === 0
+      ? 'no error response (4xx, 5xx) was recorded in this run'
+      : cut.length > 0
+        ? `no error body could be read: ${cut.length} of the ${errors.length} error responses had their body cut short (${cut[0]!.response!.bodyError!.code}; see HTTP-FRAMING), the others none`
+        : `none of the ${errors.length} error responses of the run carried a body`;
+  return { noun: 'error bodies', none };
+}
+
 export const errorBodies = suite({
   id: 'ERR',
   title: 'Errors (whole run)',
@@ -44,6 +60,7 @@ export const errorBodies = suite({
               : [];
           },
           'every error body is an Error object',
+          errorBodiesJudged(ctx),
         );
       },
     }),
@@ -64,6 +81,7 @@ export const errorBodies = suite({
           (x) =>
             errorStatusMismatch(recordedView(x)!) ? ['Error body status differs from the HTTP status'] : [],
           'every Error status equals its HTTP status',
+          errorBodiesJudged(ctx),
         );
       },
     }),

@@ -54,7 +54,7 @@ export const fieldChecks: CheckDefinition<Ctx>[] = [
     level: 'MUST',
     rules: ['1.json'],
     requirement:
-      'Every response field the suite knows matches the grammar of the RFC that defines it when a response carries it: Date and Last-Modified (IMF-fixdate), Content-Type, Content-Length, Transfer-Encoding, WWW-Authenticate, Cache-Control, Allow, Vary, Link, ETag; a single-valued one on one line.',
+      'Every response field the suite knows matches the grammar of the RFC that defines it when a response carries it: Date, Last-Modified and Expires (IMF-fixdate), Content-Type, Content-Length, Transfer-Encoding, WWW-Authenticate, Cache-Control, Allow, Vary, Link, ETag; a single-valued one on one line.',
     rationale:
       "A sender must not generate protocol elements outside their grammar (RFC 9110 §2.2, which RFC 9111, RFC 9112 and RFC 8288 take over) and must write every HTTP-date as an IMF-fixdate (RFC 9110 §5.6.7). Retry-After is RL-HEADERS-RETRY-AFTER-VALID's, X-RateLimit-* are RL-HEADERS-VALID's, Sunset and Deprecation the PETS- checks'.",
     basis: [

@@ -41,6 +41,7 @@ describe('field grammars', () => {
       ['Link', '<https://a.invalid/x>; rel="sunset", </y>; rel="deprecation"; type="text/html"'],
       ['Link', '<https://a.invalid/x>;rel=sunset'],
       ['Last-Modified', 'Wed, 30 Jun 2027 23:59:59 GMT'],
+      ['Expires', 'Wed, 30 Jun 2027 23:59:59 GMT'],
       ['ETag', 'W/"329"'],
       ['ETag', '"abc"'],
     ];
@@ -50,9 +51,12 @@ describe('field grammars', () => {
 
   it('say what is wrong with what the grammar does not take', () => {
     const broken: Array<[string, string, RegExp]> = [
-      ['Date', '2026-11-28T08:20:21.000Z', /not an IMF-fixdate/],
-      ['Date', 'Saturday, 28-Nov-26 08:20:21 GMT', /not an IMF-fixdate/],
-      ['Date', 'Sat, 28 Nov 2026 08:20:21 UTC', /not an IMF-fixdate/],
+      ['Date', '2026-11-28T08:20:21.000Z', /is no HTTP-date/],
+      ['Date', 'Saturday, 28-Nov-26 08:20:21 GMT', /obsolete rfc850-date form/],
+      ['Date', 'Sat, 28 Nov 2026 08:20:21 UTC', /is no HTTP-date/],
+      ['Last-Modified', 'Sat Nov 28 08:20:21 2026', /obsolete asctime-date form/],
+      ['Expires', 'Sun Dec  6 02:21:48 2026', /obsolete asctime-date form/],
+      ['Expires', '0', /is no HTTP-date/],
       ['Content-Type', 'application/json, charset=utf-8', /is no media-type/],
       ['Content-Type', 'json', /is no media-type/],
       ['Content-Type', 'application/json; charset', /is no media-type/],

@@ -2,7 +2,7 @@
 // common rules): what is wrong with one field line, or nothing. Pure readings; the checks in field-checks.ts
 // decide what they mean and over which responses.
 import { listElements } from '../../lib/formats/field-list.ts';
-import { isImfFixdate } from '../../lib/formats/http-date.ts';
+import { notImfFixdate } from '../../lib/formats/http-date.ts';
 
 /** RFC 9110 §5.6.2: token = 1*tchar. */
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
@@ -72,8 +72,8 @@ export interface FieldGrammar {
   wrong(value: string): string | undefined;
 }
 
-const date = (v: string) =>
-  isImfFixdate(v.trim()) ? undefined : `${JSON.stringify(v)} is not an IMF-fixdate (RFC 9110 §5.6.7)`;
+/** An HTTP-date the server generates: only the IMF-fixdate (the obsolete forms are named as such). */
+const date = (v: string) => notImfFixdate(v.trim());
 
 /** The fields judged by their grammar, in the order findings list them. */
 export const FIELD_GRAMMARS: readonly FieldGrammar[] = [
@@ -122,6 +122,7 @@ export const FIELD_GRAMMARS: readonly FieldGrammar[] = [
     wrong: (v) => eachMatches(v, LINK_VALUE, 'link-value'),
   },
   { name: 'Last-Modified', rfc: 'RFC 9110 §8.8.2', singleton: true, wrong: date },
+  { name: 'Expires', rfc: 'RFC 9111 §5.3', singleton: true, wrong: date },
   {
     name: 'ETag',
     rfc: 'RFC 9110 §8.8.3',

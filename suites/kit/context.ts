@@ -6,8 +6,9 @@ import { defineCheck, defineSuite, selectChecks } from '../../lib/check/model.ts
 import { claim, grantsOf, unmetNeed as unmetNeedOf } from '../../lib/check/needs.ts';
 import { Random } from '../../lib/check/random.ts';
 import type { CheckContext } from '../../lib/check/run-check.ts';
-import type { Skip } from '../../lib/check/skip.ts';
+import { OUTCOME, type Skip } from '../../lib/check/skip.ts';
 import { type CheckConfig, checkConfig } from '../../lib/config/check-config.ts';
+import type { HarnessError } from '../../lib/errors.ts';
 import type { HttpClient } from '../../lib/http/client.ts';
 import { curlCommand } from '../../lib/http/curl.ts';
 import type { Exchange, Transcript } from '../../lib/http/transcript.ts';
@@ -15,6 +16,7 @@ import { RunMemo } from '../../lib/run/memo.ts';
 import type { Bound } from '../../lib/run/run.ts';
 import type { Runtime } from '../../lib/run/runtime.ts';
 import { deleteGate } from './delete-gate.ts';
+import { refusalOf } from './front-refusal.ts';
 import { LIST_BODIES, ListBodies } from './list-bodies.ts';
 import { STORE_LISTS, StoreLists } from './store-lists.ts';
 import { TargetFacts } from './target-facts.ts';
@@ -60,6 +62,18 @@ export function unmetNeed(
 }
 
 /**
+ * A check left out because the target banned the key it needed: the ban is the target's doing, judged by
+ * RL-HEADERS-NO-UNEARNED-BAN (a failure when the client had waited every Retry-After), not the harness's error.
+ */
+export function bannedSkip(e: HarnessError): Skip | undefined {
+  if (e.code !== 'E_BANNED') return undefined;
+  return {
+    reason: `not evaluated: ${e.message} (RL-HEADERS-NO-UNEARNED-BAN judges whether the client earned the ban)`,
+    cause: OUTCOME,
+  };
+}
+
+/**
  * Binds the suites to one run. `checks`: the catalogue, to see whether a selected check needs a fixture held
  * back from the start (Needs.held), which must be set aside before the first check takes one.
  */
@@ -82,6 +96,8 @@ export function bindSuites(runtime: Runtime, checks: readonly CheckMeta[] = []):
   const claimed = new Set<string>();
   return {
     unmetNeed: (check) => unmetNeed(check.needs, config, target, runtime.pacer.budgetLeft, claimed),
+    refusal: refusalOf,
+    harnessSkip: bannedSkip,
     context: (base) => {
       claim(base.check.needs, claimed);
       return {

@@ -88,3 +88,12 @@ export function frontRefusal(x: Exchange): string | undefined {
   if (!bare && !notJson) return undefined;
   return `${r.status}${bare ? ' without rate-limit fields' : ''}${notJson ? `${bare ? ' and' : ''} with a body that is no JSON` : ''} to ${long}: the HTTP front refused it before routing`;
 }
+
+/**
+ * Why an answer says nothing of what was asked (the run's checks pass on no such answers alone,
+ * lib/check/run-check.ts): the limiter's 429, or a front's refusal before routing. Undefined for any other.
+ */
+export function refusalOf(x: Exchange): string | undefined {
+  if (x.response?.status === 429) return '429 (the rate limiter)';
+  return frontRefusal(x) === undefined ? undefined : `${x.response!.status} (an HTTP front, before routing)`;
+}

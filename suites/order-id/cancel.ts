@@ -138,7 +138,11 @@ export async function misreadSpellings(ctx: Ctx): Promise<void> {
       `cancelling order ${fixture!.id}: no order has that id, and only a careless parser reads ${fixture!.id} into it`,
     );
   }
-  ctx.observe(`no segment naming no order cancelled one (${seen})`, answers.length);
+  ctx.observe(
+    `no segment naming no order cancelled one (${seen})`,
+    answers.length,
+    answers.map((a) => a.response.exchange),
+  );
 }
 
 /** ID-CANCEL-SPELLING: no other spelling of a fixture's integer (hex, exponent, sign, digits...) cancels it. */
@@ -157,7 +161,11 @@ export async function lenientSpellings(ctx: Ctx): Promise<void> {
     if (refused && response.status >= 500)
       ctx.note(`${short(segment)} answered ${response.status} (see ID-MALFORMED-4XX)`);
   }
-  ctx.observe(`no spelling cancelled an order (${seen})`, answers.length);
+  ctx.observe(
+    `no spelling cancelled an order (${seen})`,
+    answers.length,
+    answers.map((a) => a.response.exchange),
+  );
 }
 
 /**
@@ -175,5 +183,6 @@ export async function leadingZeros(ctx: Ctx): Promise<void> {
       ? `leading zeros name the same order: ${shown(taken[0]!)} and cancelled order ${taken[0]!.fixture!.id}`
       : `leading zeros are refused: ${answers.map(shown).join('; ')}`,
     answers.length,
+    answers.map((a) => a.response.exchange),
   );
 }

@@ -215,7 +215,11 @@ function judgeSpellings(level: 'MUST' | 'SHOULD', why: string) {
           `DELETE /store/orders/${short(m.segment)} answered ${m.x.response!.status}: ${why} ${m.named!.order}`,
           { expected: '4xx', actual: String(m.x.response!.status), exchange: m.x },
         );
-    ctx.observe(`no such spelling cancelled an order (${at.length})`, at.length);
+    ctx.observe(
+      `no such spelling cancelled an order (${at.length})`,
+      at.length,
+      at.map((m) => m.x),
+    );
   };
 }
 
@@ -229,6 +233,7 @@ async function leadingZeros(ctx: Ctx): Promise<void> {
       ? `leading zeros name the same order: DELETE /store/orders/${short(taken[0]!.segment)} answered ${taken[0]!.x.response!.status}`
       : `leading zeros are refused (${at.map((m) => m.x.response!.status).join(', ')})`,
     at.length,
+    at.map((m) => m.x),
   );
 }
 

@@ -62,6 +62,7 @@ export const RATE_LIMIT_TRAFFIC: TrafficJudges = {
   'RL-HEADERS-VALID': { judge: 'run', shows: HEADERS },
   'RL-HEADERS-RESET-UNIX-SECONDS': { judge: 'run', shows: HEADERS },
   'RL-HEADERS-RETRY-AFTER-VALID': { judge: 'run', shows: 'an answer with Retry-After (a 429)' },
+  'RL-HEADERS-NO-UNEARNED-BAN': { judge: 'run', shows: 'a 429, and the requests of its key before it' },
   'RL-HEADERS-LIMIT-BY-STATUS': { judge: 'run', shows: HEADERS, buckets: true },
   'RL-HEADERS-RESET-STABLE': { judge: 'run', shows: WINDOWS, buckets: true },
   'RL-HEADERS-NEW-WINDOW': { judge: 'run', shows: WINDOWS, buckets: true },

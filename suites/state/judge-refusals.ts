@@ -34,6 +34,27 @@ export interface RefusalJudgement {
    * against the server (an earlier run may have cancelled it), each said in a line.
    */
   unshown: string[];
+  /** Reads that disagreed but blame nothing, as the id was never shown addressable: each says why. */
+  unblamed: string[];
+}
+
+/** The largest id every reading of a JSON number keeps exact (2^53 - 1): past it a JS-number server rounds. */
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Whether a server was shown to address `id` exactly: an id within ±(2^53 - 1) every reading keeps exact, or
+ * an earlier read of it with the key that agreed with what it is (`known`). Past 2^53 a server that reads ids
+ * as JS numbers acts on another order (the one it rounds to): a next read that disagrees shows that, not that
+ * a refusal changed anything.
+ */
+function addressable(id: string, known: boolean): boolean {
+  if (known) return true;
+  try {
+    const n = BigInt(id);
+    return n <= SAFE && n >= -SAFE;
+  } catch {
+    return false;
+  }
 }
 
 /** A cancel's answer that reads the order's state: cancelled (2xx), not found, or not cancellable. */
@@ -71,9 +92,7 @@ const expectedNext = (kind: Before) => (kind === 'pending' ? '2xx (still pending
 function fixtureReads(
   h: History,
   cls: RefusalClass,
-  proofs: Proof[],
-  findings: StoreFinding[],
-  unshown: string[],
+  { proofs, findings, unshown, unblamed }: RefusalJudgement,
 ): void {
   const ids = new Set([...h.fixtures.pending, ...h.fixtures.shipped]);
   for (const id of ids) {
@@ -86,6 +105,8 @@ function fixtureReads(
     let suspects: CancelSent[] = [];
     // A shipped fixture's refusals count once a 409 has shown it exists.
     let known = kind === 'pending';
+    // And any fixture's once a read has shown the server addresses it exactly (not a rounded twin).
+    let shown = false;
     for (const c of mine) {
       if (mayHaveChanged(c, id) || c.outcome === 'unsure') break;
       // A success without the key changed the order where it should have been refused (the AUTH- checks'
@@ -103,6 +124,7 @@ function fixtureReads(
         for (const r of suspects) if (r.status === cls) proofs.push({ refusal: r, before: kind, next: read });
         if (kind === 'pending') break;
         known = true;
+        shown = true;
         suspects = [c];
         continue;
       }
@@ -112,6 +134,12 @@ function fixtureReads(
           unshown.push(
             `pending order ${id} was refused (${suspects.map(named).join(', ')}), then its next cancel with the key answered ${c.status ?? 'nothing'} (${named(c)}); not shown pending: a fixture an earlier run used? Nothing in this run showed it pending before the refusal (mint fresh ones with ${settingOf('fixturesCommand').flag}, or keep the fixtures ledger)`,
           );
+        break;
+      }
+      if (known && suspects.some((r) => r.status === cls) && !addressable(id, shown)) {
+        unblamed.push(
+          `${kind} order ${id} was refused (${suspects.map(named).join(', ')}), then its next cancel answered ${c.status ?? 'nothing'} (${named(c)}), not ${expectedNext(kind)}: not blamed on the refusal, as no read showed the server addresses an id past 2^53 exactly (see ID-CANCEL-ISOLATION)`,
+        );
         break;
       }
       if (known && suspects.some((r) => r.status === cls))
@@ -146,10 +174,9 @@ function listsAround(h: History, r: CancelSent): { lists: [ListSeen, ListSeen]; 
  * later must lack nothing the earlier held (but orders the run cancelled, whose lists are judged elsewhere).
  */
 export function judgeRefusals(h: History, cls: RefusalClass): RefusalJudgement {
-  const proofs: Proof[] = [];
-  const findings: StoreFinding[] = [];
-  const unshown: string[] = [];
-  fixtureReads(h, cls, proofs, findings, unshown);
+  const judgement: RefusalJudgement = { proofs: [], findings: [], unshown: [], unblamed: [] };
+  const { proofs, findings } = judgement;
+  fixtureReads(h, cls, judgement);
   // The first proof of each refusal, as a search of proofs in order finds it.
   const proofOf = new Map<CancelSent, Proof>();
   for (const p of proofs) if (!proofOf.has(p.refusal)) proofOf.set(p.refusal, p);
@@ -185,7 +212,7 @@ export function judgeRefusals(h: History, cls: RefusalClass): RefusalJudgement {
       exchanges: [next.exchange, prev.exchange, ...refusals.map((c) => c.exchange)],
     });
   }
-  return { proofs, findings, unshown };
+  return judgement;
 }
 
 /** A proof on the kind of order the class is about: 401 and 429 on a pending fixture, 409 on a shipped one, 404 on an absent id. */

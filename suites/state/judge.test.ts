@@ -202,6 +202,21 @@ describe('a refused cancel', () => {
     expect(judgeRefusals(fine, 401).proofs.filter((p) => strong(401, p))).toHaveLength(1);
   });
 
+  it('blames a refusal only for an id shown addressable: a rounded int64 id answers another order', () => {
+    const big = '9007199254740993';
+    const fixtures: Fixtures = { pending: [big, '1'], shipped: ['42'] };
+    const rounded = new Run()
+      .list([...ALL, big])
+      .cancel(big, 429)
+      .cancel(big, 404)
+      .history(fixtures);
+    const j = judgeRefusals(rounded, 429);
+    expect(j.findings).toEqual([]);
+    expect(j.unblamed).toEqual([expect.stringMatching(/^pending order 9007199254740993 .* not blamed/)]);
+    const safe = new Run().list(ALL).cancel('1', 429).cancel('1', 404).history(fixtures);
+    expect(judgeRefusals(safe, 429).findings).toHaveLength(1);
+  });
+
   it('blames a shipped fixture’s 409 when its next read is 404, not the 404 that shows it', () => {
     const h = new Run().list(ALL).cancel('42', 409).cancel('42', 404).history();
     expect(judgeRefusals(h, 409).findings).toHaveLength(1);

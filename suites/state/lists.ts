@@ -26,6 +26,28 @@ function report(ctx: Ctx, findings: readonly StoreFinding[]): void {
 }
 
 /** Without fixtures the run cancels nothing: the check is left out for want of them, not by an outcome. */
+/**
+ * Why the store model read fewer lists than the run was answered: list answers (2xx to a plain GET
+ * /store/orders with the key) whose body could not be read as a list, cut short or no array. Empty when none.
+ */
+function unreadLists(ctx: Ctx): string {
+  const answered = ctx.transcript
+    .all()
+    .filter(
+      (x) =>
+        x.bucket === 'primary' &&
+        x.request.method === 'GET' &&
+        /\/store\/orders$/.test(x.request.url) &&
+        x.response !== undefined &&
+        x.response.status >= 200 &&
+        x.response.status < 300,
+    );
+  const unread = answered.length - historyNow(ctx).lists.length;
+  if (unread <= 0) return '';
+  const cut = answered.some((x) => x.response!.bodyError !== undefined);
+  return `; ${unread} of the ${answered.length} list answers could not be read as a list (${cut ? 'bodies cut short: see HTTP-FRAMING and LIST-BODY-ARRAY' : 'see LIST-BODY-ARRAY'})`;
+}
+
 function noneCancelled(ctx: Ctx, pairs: number): void {
   if (pairs === 0 && ctx.config.cancellableOrderIds.length === 0)
     ctx.skip(
@@ -67,7 +89,7 @@ export const listChecks = [
       noneCancelled(ctx, counts.all);
       if (counts.judged === 0)
         ctx.skip(
-          `nothing to judge: no list was read after a successful cancel${counts.all > 0 ? `, beyond ${declared(ctx)}` : ''}`,
+          `nothing to judge: no list was read after a successful cancel${counts.all > 0 ? `, beyond ${declared(ctx)}` : ''}${unreadLists(ctx)}`,
           OUTCOME,
         );
       report(ctx, [...contradictions(pairs), ...listedThough404(history, pairs)]);
@@ -92,7 +114,8 @@ export const listChecks = [
     needs: { requests: 0 },
     async run(ctx: Ctx) {
       const { findings, compared, newIds } = unexplainedChanges(historyNow(ctx));
-      if (compared === 0) ctx.skip('nothing to judge: the run read fewer than two lists', OUTCOME);
+      if (compared === 0)
+        ctx.skip(`nothing to judge: the run read fewer than two lists${unreadLists(ctx)}`, OUTCOME);
       if (newIds.length > 0)
         ctx.note(
           `${newIds.length} order${newIds.length === 1 ? '' : 's'} no earlier list held appeared (${newIds.slice(0, 5).join(', ')}${newIds.length > 5 ? ', …' : ''}): orders placed meanwhile, by an operation the spec does not show; not judged`,
@@ -116,7 +139,8 @@ export const listChecks = [
       const pairs = afterCancels(historyNow(ctx), declaredLagMs(ctx));
       const lists = pairs.counts.all;
       noneCancelled(ctx, lists);
-      if (lists === 0) ctx.skip('nothing to judge: no list was read after a successful cancel', OUTCOME);
+      if (lists === 0)
+        ctx.skip(`nothing to judge: no list was read after a successful cancel${unreadLists(ctx)}`, OUTCOME);
       const all = lags(pairs);
       for (const l of all)
         ctx.note(

@@ -2,7 +2,7 @@
 // pending fixture just before the run's first cancel of it; 404 and 409 on the run's own refusals (with one
 // request or two added when the run lacks a proof); 429 on the held fixture, the rate-limit probe's request
 // past the limit, before the race cancels it. Each judges the store model (judge-refusals.ts).
-import { input, OUTCOME } from '../../lib/check/skip.ts';
+import { input, limit, OUTCOME } from '../../lib/check/skip.ts';
 import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
@@ -28,9 +28,33 @@ function proofText(p: Proof): string {
   return `${named(p.refusal)} (${p.before} order): ${parts.join('; ')}`;
 }
 
+/**
+ * Why nothing of `ids` could be judged when the limiter refused it (called when no refusal of the class was
+ * proven harmless): cancels of them with the key were answered 429 (each waited out and sent again, still
+ * refused), so no answer read their state where one was needed. The skip names that cause, not a check that
+ * did not fail; undefined when the limiter refused none of them.
+ */
+function starved(ctx: Ctx, ids: readonly string[]): never | undefined {
+  const mine = historyNow(ctx).cancels.filter(
+    (c) => c.exchange.bucket === 'primary' && c.names.some((n) => ids.includes(n)),
+  );
+  const refused = mine.filter((c) => c.status === 429);
+  if (refused.length === 0) return undefined;
+  return ctx.skip(
+    `not judged: cancels of order ${ids.join(', ')} with the key were refused by the rate limiter (${refused
+      .slice(0, 3)
+      .map(named)
+      .join(
+        ', ',
+      )}${refused.length > 3 ? ', …' : ''}), each waited out and sent again, so no answer read its state where the judgement needed one; the limit did not lift within the waits the run allows (${flagAndEnv('maxWaitSeconds')} bounds them)`,
+    limit('maxWaitSeconds'),
+  );
+}
+
 /** Judges the refusals of `cls` in the run so far; `none` says what was missing when none was judged. */
 function judge(ctx: Ctx, cls: RefusalClass, none: () => never): void {
-  const { proofs, findings, unshown } = judgeRefusals(historyNow(ctx), cls);
+  const { proofs, findings, unshown, unblamed } = judgeRefusals(historyNow(ctx), cls);
+  for (const u of unblamed) ctx.note(u);
   for (const f of findings) {
     ctx.problem(f.problem, { exchange: f.exchanges[0]! });
     ctx.evidence(...f.exchanges.slice(1));
@@ -105,12 +129,13 @@ export const refusedBeforeFirstCancel = check({
       );
     }
     await ctx.target.firstCancel();
-    judge(ctx, 401, () =>
-      ctx.skip(
+    judge(ctx, 401, () => {
+      starved(ctx, [id]);
+      return ctx.skip(
         `no cancel of pending order ${id} was refused with 401 (see AUTH-MISSING-401), so none can show it changed nothing`,
         OUTCOME,
-      ),
-    );
+      );
+    });
   },
 });
 
@@ -139,11 +164,15 @@ export const [refusedAbsent, refusedShipped] = [
         await ctx.target.cancelAbsent();
         await listOnce(ctx);
       }
+      // No absent id to send: the reason names what stopped it (an unreadable list, say), not a check.
+      const refusal = absent === undefined ? await ctx.target.absenceRefusal() : undefined;
       judge(ctx, 404, () =>
-        ctx.skip(
-          'no cancel of an id absent from the list was answered 404 between two lists (see CANCEL-UNKNOWN-404)',
-          OUTCOME,
-        ),
+        refusal
+          ? ctx.skip(refusal)
+          : ctx.skip(
+              'no cancel of an id absent from the list was answered 404 between two lists (see CANCEL-UNKNOWN-404)',
+              OUTCOME,
+            ),
       );
     },
   }),
@@ -161,21 +190,23 @@ export const [refusedAbsent, refusedShipped] = [
       const id = ctx.target.shippedIds[0]!;
       await ctx.target.cancelShipped(id);
       if (judgeRefusals(historyNow(ctx), 409).proofs.every((p) => !strong(409, p))) await cancelOnce(ctx, id);
-      judge(ctx, 409, () =>
-        ctx.skip('no cancel of a shipped fixture was answered 409 (see CANCEL-SHIPPED-409)', OUTCOME),
-      );
+      judge(ctx, 409, () => {
+        starved(ctx, [id]);
+        return ctx.skip('no cancel of a shipped fixture was answered 409 (see CANCEL-SHIPPED-409)', OUTCOME);
+      });
     },
   }),
 ];
 
 export const refusedOverLimit = check({
   id: 'STATE-429-CHANGES-NOTHING',
+  judgesRefusals: true,
   level: 'MUST',
   rules: ['8.r3', '7.429'],
   requirement:
     'A cancel refused with 429 over the rate limit changes nothing: the pending order it named is still listed and its next cancel with the key succeeds.',
   rationale:
-    'The request that exceeds the limit is answered 429, not served: a server that carries it out and only then refuses it changes the store for a client told to retry.',
+    'The request that exceeds the limit is answered 429, not served: a server that carries it out and only then refuses it changes the store for a client told to retry. A refusal is blamed only where the id was shown addressable: past 2^53 a server that reads ids as JS numbers acts on the order it rounds to (an ID- finding), which says nothing of the refusal.',
   basis: [SPEC.exceeded429, SPEC.rateLimited429],
   title:
     "Reads the rate-limit probe's request past Remaining 0, a cancel of the held pending fixture, then the race that cancels it",

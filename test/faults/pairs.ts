@@ -159,8 +159,11 @@ export const SAMPLE: ReadonlyArray<[FaultId, FaultId]> = [
   ['ratelimit-retry-after-inconsistent', 'ratelimit-headers-missing-on-errors'],
   ['ratelimit-never-limits', 'ratelimit-remaining-stuck'],
   ['ratelimit-reset-frozen', 'ratelimit-remaining-stuck'],
-  ['ratelimit-off-by-one', 'ratelimit-retry-after-short'],
-  ['ratelimit-remaining-stuck', 'ratelimit-retry-after-short'],
+  // ratelimit-retry-after-short needs a window far longer than the probe's (its lie must outlast the second
+  // a whole-second Retry-After cannot say), so it pairs with none; the limiter faults it was sampled with
+  // here pair with the limiter's other lies about when a limit lifts.
+  ['ratelimit-off-by-one', 'ratelimit-outlives-reset'],
+  ['ratelimit-remaining-stuck', 'ratelimit-ban-after-honoured-retry-after'],
   ['list-cancelled-twice', 'list-id-string'],
   ['error-json-labelled-html', 'error-missing-message'],
   ['ratelimit-headers-twice-on-404', 'ratelimit-reset-ms'],

@@ -47,4 +47,22 @@ export const CANCEL_VARIANTS = {
       },
     ],
   },
+  'repeat-cancel-410': {
+    probe: async (s) => {
+      await call(s, '/store/orders/1', del);
+      const again = await call(s, '/store/orders/1', del);
+      return [again.status, (again.json as { code?: string }).code];
+    },
+    standard: [409, 'ORDER_NOT_PENDING'],
+    variant: [410, 'ORDER_GONE'],
+    runs: [
+      {
+        ...PLAIN,
+        records: {
+          'CANCEL-REPEAT-INFO': /answered 410/,
+          'STATE-CANCEL-RACE': /\b410\b/,
+        },
+      },
+    ],
+  },
 } satisfies VariantProofs<'cancel'>;

@@ -90,13 +90,17 @@ const option = (args: string[], flag: string): string[] => {
 };
 
 /** The checks a run selects and must see run and stay silent (pass or info). */
+/** Whole-run checks that judge only what a 429 brings: without one they are not evaluated. */
+const NEEDS_A_429 = ['RL-HEADERS-RETRY-AFTER-VALID', 'RL-HEADERS-NO-UNEARNED-BAN'];
+
 export function provenChecks(run: VariantRun): string[] {
   const skipProbe = run.args.includes('--skip-rate-limit-probe');
   return (
     selectChecks(ALL_CHECKS, option(run.args, '--only'), option(run.args, '--skip'))
       .filter((c) => !(skipProbe && c.needs.probe))
-      // Only the probe meets a 429: without it no Retry-After is there to judge (not evaluated, no pass).
-      .filter((c) => !(skipProbe && c.id === 'RL-HEADERS-RETRY-AFTER-VALID'))
+      // Only the probe meets a 429: without it no Retry-After, and no ban, is there to judge (not evaluated,
+      // no pass).
+      .filter((c) => !(skipProbe && NEEDS_A_429.includes(c.id)))
       // Without the probe, the later look waits for a short window only (SHORT_WINDOW), not PLAIN's minute.
       .filter(
         (c) =>

@@ -126,6 +126,7 @@ export const RATE_LIMIT_VARIANTS = {
           ['RL-HEADERS-NEW-WINDOW', /no response of the run arrived after a Reset moment/],
           // No 429, so no Retry-After to judge: not evaluated rather than passed over nothing.
           ['RL-HEADERS-RETRY-AFTER-VALID', /no response of the run carried Retry-After: nothing to judge/],
+          ['RL-HEADERS-NO-UNEARNED-BAN', /no response of the run was a 429: no ban to judge/],
           ...[
             'RL-PROBE-LIMIT-ENFORCED',
             'RL-PROBE-LIMIT-NOT-EARLY',

@@ -20,6 +20,7 @@ export const rateLimitBuckets = suite({
   checks: [
     check({
       id: 'RL-BUCKET-ONE-COUNT',
+      judgesRefusals: true,
       spec: 'spec §8 and table',
       level: 'SHOULD',
       rules: ['8.plans', '8.r1'],
@@ -59,6 +60,7 @@ export const rateLimitBuckets = suite({
     }),
     check({
       id: 'RL-BUCKET-ONE-UNIT',
+      judgesRefusals: true,
       spec: 'spec §8 table (requests per minute); spec §8 rule 1',
       level: 'SHOULD',
       rules: ['8.plans', '8.r1'],

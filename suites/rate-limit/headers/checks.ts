@@ -4,6 +4,7 @@
 
 import { input, OUTCOME } from '../../../lib/check/skip.ts';
 import { settingOf } from '../../../lib/config/settings.ts';
+import { notImfFixdate } from '../../../lib/formats/http-date.ts';
 import {
   fieldLines,
   headerValue,
@@ -18,6 +19,7 @@ import {
 import { RFC, SPEC } from '../../kit/basis.ts';
 import { type Ctx, check, suite } from '../../kit/context.ts';
 import { judgeEach, type Offence, reportGrouped, responses } from '../../kit/whole-run.ts';
+import { unearnedBan } from './ban.ts';
 import { byBucket, byCount, judgeWindows, limitByStatus } from './windows.ts';
 
 const NAMES = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
@@ -29,6 +31,7 @@ export const rateLimitHeadersSuite = suite({
   checks: [
     check({
       id: 'RL-HEADERS-PRESENT',
+      judgesRefusals: true,
       level: 'MUST',
       rules: ['8.r1'],
       requirement:
@@ -50,6 +53,7 @@ export const rateLimitHeadersSuite = suite({
     }),
     check({
       id: 'RL-HEADERS-VALID',
+      judgesRefusals: true,
       spec: 'spec §8 rules 1-2',
       level: 'MUST',
       rules: ['8.r1'],
@@ -100,6 +104,7 @@ export const rateLimitHeadersSuite = suite({
     }),
     check({
       id: 'RL-HEADERS-RESET-UNIX-SECONDS',
+      judgesRefusals: true,
       level: 'MUST',
       rules: ['8.r2'],
       requirement:
@@ -125,12 +130,14 @@ export const rateLimitHeadersSuite = suite({
     }),
     check({
       id: 'RL-HEADERS-RETRY-AFTER-VALID',
+      judgesRefusals: true,
       level: 'MUST',
       rules: ['8.r4'],
-      requirement: 'A Retry-After value is delay-seconds or an HTTP-date (RFC 9110 §10.2.3).',
+      requirement:
+        'A Retry-After value is delay-seconds or an HTTP-date (RFC 9110 §10.2.3), the date written as an IMF-fixdate (RFC 9110 §5.6.7).',
       rationale:
-        'A sender must not generate values outside the grammar (RFC 9110 §2.2), as a client cannot wait for "soon", "-5" or "1e309".',
-      basis: [RFC.grammar, RFC.retryAfterForms, SPEC.retryAfterWait],
+        'A sender must not generate values outside the grammar (RFC 9110 §2.2), as a client cannot wait for "soon", "-5" or "1e309"; and it writes every HTTP-date as an IMF-fixdate: the obsolete rfc850 and asctime forms ("Sun Dec  6 02:21:48 2026") are parsed for the wait, and their generation is a finding.',
+      basis: [RFC.grammar, RFC.retryAfterForms, RFC.imfFixdate, SPEC.retryAfterWait],
       title: 'Parses Retry-After on every response of the run that carries one',
       needs: { requests: 0 },
       async run(ctx: Ctx) {
@@ -147,16 +154,20 @@ export const rateLimitHeadersSuite = suite({
         judgeEach(
           ctx,
           xs,
-          (x) =>
-            retryAfter(x.response!.headers, Date.parse(x.startedAt))?.form === 'invalid'
-              ? ['Retry-After is neither delay-seconds nor an HTTP-date']
-              : [],
-          'every Retry-After is delay-seconds or an HTTP-date',
+          (x) => {
+            const ra = retryAfter(x.response!.headers, Date.parse(x.startedAt));
+            if (ra?.form === 'invalid') return ['Retry-After is neither delay-seconds nor an HTTP-date'];
+            if (ra?.form === 'http-date' && ra.obsolete)
+              return [`Retry-After: ${notImfFixdate(ra.raw.trim())}`];
+            return [];
+          },
+          'every Retry-After is delay-seconds or an IMF-fixdate',
         );
       },
     }),
     check({
       id: 'RL-HEADERS-LIMIT-BY-STATUS',
+      judgesRefusals: true,
       spec: 'spec §8 rule 1 and table',
       level: 'MUST',
       rules: ['8.r1', '8.plans'],
@@ -178,6 +189,7 @@ export const rateLimitHeadersSuite = suite({
     }),
     check({
       id: 'RL-HEADERS-RESET-STABLE',
+      judgesRefusals: true,
       level: 'MUST',
       rules: ['8.r2'],
       requirement:
@@ -199,6 +211,7 @@ export const rateLimitHeadersSuite = suite({
     }),
     check({
       id: 'RL-HEADERS-NEW-WINDOW',
+      judgesRefusals: true,
       level: 'MUST',
       rules: ['8.r2'],
       requirement:
@@ -223,5 +236,6 @@ export const rateLimitHeadersSuite = suite({
         );
       },
     }),
+    unearnedBan,
   ],
 });

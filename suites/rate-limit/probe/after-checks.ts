@@ -17,6 +17,7 @@ import { finishedProbe, probeOf } from './session.ts';
 export const AFTER_WALK_CHECKS: CheckDefinition<Ctx>[] = [
   check({
     id: 'RL-PROBE-SECOND-KEY',
+    judgesRefusals: true,
     spec: 'spec §8 (limits depend on the plan); spec §5 rule 5 (key scope not shown)',
     level: 'INFO',
     rules: ['5.r5'],
@@ -34,13 +35,14 @@ export const AFTER_WALK_CHECKS: CheckDefinition<Ctx>[] = [
   }),
   check({
     id: 'RL-PROBE-RECOVERY',
+    judgesRefusals: true,
     spec: 'spec §8 rule 4',
     level: 'MUST',
     rules: ['8.r4'],
     requirement:
       'A client that waits the Retry-After before retrying is served again: the next request is not 429.',
     rationale:
-      "How much of the quota came back is the limiter's choice and only recorded; the exponential backoff after a second 429 is bounded and only reports when the limit lifts.",
+      "How much of the quota came back is the limiter's choice and only recorded; the exponential backoff after a second 429 is bounded and only reports when the limit lifts. A refusal less than a second past the moment the wait named is no failure: whole-second Retry-After and X-RateLimit-Reset cannot express the fraction (a limiter that floors its window's end lifts up to a second late), and a note says by how much; an X-RateLimit-Reset that names the moment to a fraction of a second leaves no such grace.",
     basis: [SPEC.retryAfterWait, RFC.retryAfterMeaning],
     title: `Waits what the 429 said, then sends one request (at most ${RECOVERY_ATTEMPTS} tries with backoff)`,
     needs: probeNeeds,
@@ -67,6 +69,7 @@ export const AFTER_WALK_CHECKS: CheckDefinition<Ctx>[] = [
   }),
   check({
     id: 'RL-PROBE-BURST',
+    judgesRefusals: true,
     level: 'MUST',
     rules: ['8.r3'],
     requirement: 'Of Remaining + 1 simultaneous requests in a fresh window, at most Remaining succeed.',
@@ -88,6 +91,7 @@ export const AFTER_WALK_CHECKS: CheckDefinition<Ctx>[] = [
   }),
   check({
     id: 'RL-PROBE-COST',
+    judgesRefusals: true,
     spec: 'spec §8',
     level: 'INFO',
     rules: ['8.r3'],

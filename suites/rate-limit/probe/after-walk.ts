@@ -25,6 +25,7 @@ import {
   sampleOf,
   seconds,
   type Walk,
+  wholeSecondGraceMs,
 } from './record.ts';
 import { gradualRefill } from './refill.ts';
 import { refusalName } from './refusal.ts';
@@ -120,7 +121,13 @@ export async function recover(
   env.log(
     `Rate-limit probe: waiting ${seconds(firstMs)} as the ${refusalName(limited)} said (${describeWait(limited, walk)}), then one request`,
   );
-  const recovery: Recovery = { refusedWith: limited.status, waitsMs: [firstMs], attempts: [] };
+  const recovery: Recovery = {
+    refusedWith: limited.status,
+    waitsMs: [firstMs],
+    dueAtMs: announcedLiftMs(limited) ?? Date.now() + firstMs,
+    graceMs: wholeSecondGraceMs(limited),
+    attempts: [],
+  };
   // A limiter that refused with 503 refuses again alike; a 429 is a refusal whatever the walk met.
   const still = (s: Sample) => s.status === 429 || s.status === limited.status;
   let last = await sender.send(request, 'primary', true);
@@ -149,6 +156,14 @@ export async function recover(
   if (recovered) recovery.recovered = recovered;
   await readPastReset(env, sender, request, walk, recovery);
   return done(recovery);
+}
+
+/** The moment a refusal said the limit lifts: its Retry-After, else its Reset (local ms), when it said. */
+function announcedLiftMs(limited: Sample): number | undefined {
+  const r = limited.response;
+  const ra = retryAfter(r.headers, r.receivedAtMs);
+  if (ra && ra.form !== 'invalid') return r.receivedAtMs + ra.delayMs;
+  return limited.resetAtMs;
 }
 
 /** The second key, read before the walk and again while the first key is limited. */

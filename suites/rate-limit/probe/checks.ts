@@ -26,6 +26,7 @@ export const rateLimitProbe = suite({
   checks: [
     check({
       id: 'RL-PROBE-PLAN-LIMIT',
+      judgesRefusals: true,
       spec: 'spec §8 table',
       level: 'MUST',
       rules: ['8.plans'],
@@ -73,6 +74,7 @@ export const rateLimitProbe = suite({
     }),
     check({
       id: 'RL-PROBE-LIMIT-ENFORCED',
+      judgesRefusals: true,
       level: 'MUST',
       rules: ['8.r3', '7.429'],
       requirement: 'A request that exceeds the limit is answered 429 Too Many Requests.',
@@ -93,6 +95,7 @@ export const rateLimitProbe = suite({
     walkCheck(
       {
         id: 'RL-PROBE-LIMIT-NOT-EARLY',
+        judgesRefusals: true,
         spec: 'spec §8 rules 1 and 3',
         level: 'MUST',
         rules: ['8.r1', '8.r3'],
@@ -107,6 +110,7 @@ export const rateLimitProbe = suite({
     walkCheck(
       {
         id: 'RL-PROBE-REMAINING-COUNTS',
+        judgesRefusals: true,
         spec: 'spec §8 rules 1 and 3',
         level: 'MUST',
         rules: ['8.r1', '8.r3'],
@@ -122,6 +126,7 @@ export const rateLimitProbe = suite({
     walkCheck(
       {
         id: 'RL-PROBE-REMAINING-STEP',
+        judgesRefusals: true,
         level: 'INFO',
         rules: ['8.r1'],
         requirement:
@@ -134,6 +139,7 @@ export const rateLimitProbe = suite({
     walkCheck(
       {
         id: 'RL-PROBE-RESET-WINDOW',
+        judgesRefusals: true,
         level: 'MUST',
         rules: ['8.r2'],
         requirement:
@@ -148,6 +154,7 @@ export const rateLimitProbe = suite({
     walkCheck(
       {
         id: 'RL-PROBE-FORWARDED-HEADERS',
+        judgesRefusals: true,
         level: 'SHOULD',
         rules: ['8.plans', '8.r3'],
         requirement:

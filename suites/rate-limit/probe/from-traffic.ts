@@ -17,6 +17,7 @@ import {
   sampleOf,
   WALK_MARGIN,
   type Walk,
+  wholeSecondGraceMs,
 } from './record.ts';
 import { saneResetAtMs, windowStarts } from './windows.ts';
 
@@ -54,7 +55,13 @@ function recoveryAfter(ctx: Ctx, limited: Sample, rest: readonly Exchange[]): Ou
     return notRecorded(
       'the 429 names no Retry-After and no usable Reset, so no request can be said to have waited it',
     );
-  const recovery: Recovery = { waitsMs: [], attempts: [], refusedWith: 429 };
+  const recovery: Recovery = {
+    waitsMs: [],
+    dueAtMs: notBefore,
+    graceMs: wholeSecondGraceMs(limited),
+    attempts: [],
+    refusedWith: 429,
+  };
   let from = limited.response.receivedAtMs;
   let early = 0;
   for (const x of rest) {

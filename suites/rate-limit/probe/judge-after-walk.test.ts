@@ -10,6 +10,7 @@ import {
   judgeRetryAfter,
   judgeSecondKey,
 } from './judge-after-walk.ts';
+import { wholeSecondGraceMs } from './record.ts';
 
 describe('429 judgements', () => {
   const limited = (h: Record<string, string>) => sample(4, 429, h);
@@ -89,6 +90,46 @@ describe('after the limit', () => {
     expect(j.findings[0]!.message).toMatch(
       /429 again.*waited 2 s, then 4.1 s, then 8.3 s; still 429 after 3 tries/,
     );
+  });
+
+  it('recovery: a refusal within the second past the announced moment is no failure; one past it is', () => {
+    // A limiter that keeps its window's end in whole seconds (floored) lifts up to a second late.
+    const due = T0;
+    const early = sample(5, 429, refused(), due + 400);
+    const ok = sample(6, 404, rl(4, T0 / 1000 + 4), due + 1900);
+    const within = judgeRecovery({
+      refusedWith: 429,
+      waitsMs: [2000, 1500],
+      dueAtMs: due,
+      graceMs: 1000,
+      attempts: [early, ok],
+      recovered: ok,
+    });
+    expect(within.findings).toEqual([]);
+    expect(within.notes.join('\n')).toMatch(/refused 400 ms past the moment .* served 1900 ms past it/);
+    const late = sample(5, 429, refused(), due + 1200);
+    const past = judgeRecovery({
+      refusedWith: 429,
+      waitsMs: [2000, 1500],
+      dueAtMs: due,
+      graceMs: 1000,
+      attempts: [late, ok],
+      recovered: ok,
+    });
+    expect(past.findings[0]!.message).toMatch(/first request after the Retry-After wait was 429 again/);
+    // A Reset that names the moment to a fraction (koa-ratelimit's) leaves no grace: a truncated Retry-After is.
+    const fractional = sample(4, 429, { ...rl(0, T0 / 1000 + 1.9), 'retry-after': '1' });
+    expect(wholeSecondGraceMs(fractional)).toBe(0);
+    expect(wholeSecondGraceMs(sample(4, 429, { ...rl(0, T0 / 1000 + 2), 'retry-after': '1' }))).toBe(1000);
+    const truncated = judgeRecovery({
+      refusedWith: 429,
+      waitsMs: [1000, 1500],
+      dueAtMs: due,
+      graceMs: wholeSecondGraceMs(fractional),
+      attempts: [early, ok],
+      recovered: ok,
+    });
+    expect(truncated.findings).toHaveLength(1);
   });
 
   it('second key: untouched is per key; refused or drained is shared', () => {

@@ -96,23 +96,44 @@ export function judge429Headers(limited: Sample): Judgement {
   return judged(`Limit ${limited.limit}, Remaining 0, Reset ${limited.reset}`, 1, findings);
 }
 
+/** When an attempt left (its exchange's start), else when it was answered. */
+function sentAtMs(s: Sample): number {
+  const started = Date.parse(s.response.exchange.startedAt);
+  return Number.isFinite(started) ? started : s.response.receivedAtMs;
+}
+
 export function judgeRecovery(recovery: Recovery): Judgement {
   const [first] = recovery.attempts;
   const ok = recovery.recovered;
   const waited = recovery.waitsMs.map(seconds).join(', then ');
   const findings: ProbeFinding[] = [];
   const notes = recovery.gaveUp ? [`backoff stopped early: ${recovery.gaveUp}`] : [];
-  if (first && first !== ok) {
+  // Retry-After's delay-seconds and an integer X-RateLimit-Reset count whole seconds: a limiter that keeps its
+  // window's end to the second (floored, say) lifts up to a second after the moment they can express, and a
+  // refusal within that second is no failure. A Reset that names the moment to a fraction leaves none.
+  const due = recovery.dueAtMs;
+  const grace = recovery.graceMs ?? 0;
+  const past = (s: Sample) => (due === undefined ? 0 : sentAtMs(s) - due);
+  const refusedBefore = ok ? recovery.attempts.slice(0, recovery.attempts.indexOf(ok)) : recovery.attempts;
+  // The refusals that count: those sent a whole second or more past the announced moment (or, when the
+  // limit never lifted, every one: nothing shows it would have).
+  const counted = ok ? refusedBefore.filter((s) => past(s) >= grace) : refusedBefore;
+  const blamed = counted[0];
+  if (blamed) {
     const later = ok
       ? `; it lifted only on try ${recovery.attempts.indexOf(ok) + 1}`
-      : `; still ${first.status} after ${recovery.attempts.length} tries`;
+      : `; still ${blamed.status} after ${recovery.attempts.length} tries`;
+    const which = blamed === first ? 'the first request' : `request ${recovery.attempts.indexOf(blamed) + 1}`;
     findings.push({
-      message: `the first request after the Retry-After wait was ${first.status} again: the limit did not lift when the client was told it would (waited ${waited}${later})`,
-      sample: first,
+      message: `${which} after the Retry-After wait was ${blamed.status} again: the limit did not lift when the client was told it would (waited ${waited}${later})`,
+      sample: blamed,
       expected: `not ${recovery.refusedWith}`,
-      actual: String(first.status),
+      actual: String(blamed.status),
     });
-  }
+  } else if (ok && refusedBefore.length > 0 && due !== undefined && grace > 0)
+    notes.push(
+      `the limit lifted late by less than a second: refused ${refusedBefore.map((s) => `${Math.max(0, past(s))} ms`).join(', ')} past the moment the wait said, served ${Math.max(0, past(ok))} ms past it; a refusal within the second that whole-second Retry-After and X-RateLimit-Reset cannot express is no failure`,
+    );
   // Recovery is the retry being served (spec §8 rule 4); how much quota came back is the limiter's choice
   // (a fixed window restores all of it, a token bucket or GCRA one token at a time), so it is only recorded.
   if (ok && ok.limit !== undefined && ok.remaining !== undefined && ok.remaining < ok.limit - 1)

@@ -15,6 +15,7 @@ export const LIMITED_CHECKS: CheckDefinition<Ctx>[] = [
   limitedCheck(
     {
       id: 'RL-PROBE-429-RETRY-AFTER',
+      judgesRefusals: true,
       level: 'SHOULD',
       rules: ['8.r4', '8.r8'],
       requirement:
@@ -29,6 +30,7 @@ export const LIMITED_CHECKS: CheckDefinition<Ctx>[] = [
   limitedCheck(
     {
       id: 'RL-PROBE-RETRY-AFTER-CONSISTENT',
+      judgesRefusals: true,
       spec: 'spec §8 rules 2, 4 and 8',
       level: 'SHOULD',
       rules: ['8.r2', '8.r4'],
@@ -44,6 +46,7 @@ export const LIMITED_CHECKS: CheckDefinition<Ctx>[] = [
   limitedCheck(
     {
       id: 'RL-PROBE-429-HEADERS',
+      judgesRefusals: true,
       level: 'MUST',
       rules: ['8.r1'],
       requirement:
@@ -55,6 +58,7 @@ export const LIMITED_CHECKS: CheckDefinition<Ctx>[] = [
   ),
   check({
     id: 'RL-PROBE-429-BODY',
+    judgesRefusals: true,
     spec: 'spec §7; spec §7 rule 3; spec §2 Error',
     level: 'MUST',
     rules: ['7.error-object', '7.r3'],

@@ -55,6 +55,13 @@ export interface Sample {
   spoofed?: string;
 }
 
+/**
+ * The grace a refusal's fields leave a limiter (Recovery.graceMs): a second when X-RateLimit-Reset is whole
+ * seconds or absent, as delay-seconds and HTTP-dates are; none when Reset names the moment to a fraction.
+ */
+export const wholeSecondGraceMs = (limited: Sample): number =>
+  limited.reset === undefined || Number.isInteger(limited.reset) ? 1000 : 0;
+
 export function sampleOf(response: Response, n: number): Sample {
   const rl = rateLimitHeaders(response.headers);
   const serverNow = serverDateMs(response.headers);
@@ -199,6 +206,16 @@ export interface Recovery {
   refusedWith: number;
   /** The Retry-After wait, then each backoff. */
   waitsMs: number[];
+  /**
+   * When the first wait ended (local ms): the moment Retry-After (or Reset) said the limit lifts. Unset in
+   * a record that does not know it, which then allows no grace.
+   */
+  dueAtMs?: number;
+  /**
+   * How long past `dueAtMs` a refusal is no failure: a second when the refusal's fields could not say a
+   * fraction of one (whole-second Retry-After, X-RateLimit-Reset an integer or absent), else none.
+   */
+  graceMs?: number;
   attempts: Sample[];
   /** The first attempt that was not 429. */
   recovered?: Sample;

@@ -2,7 +2,7 @@
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
 import { burst, calls, del, START, TWO_PER_MINUTE } from '../../support/probes.ts';
 import { call } from '../../support/reference-calls.ts';
-import { type FaultProofs, NO_PROBE, PROBE } from '../proof.ts';
+import { type FaultProofs, LONG_WINDOW, NO_PROBE, PROBE } from '../proof.ts';
 
 export const LIMITER_FAULTS = {
   'ratelimit-never-limits': {
@@ -47,6 +47,10 @@ export const LIMITER_FAULTS = {
           'the burst needs the fresh window after the recovery, and the key may send nothing inside the 2000 s Retry-After',
         'ratelimit-reset-frozen':
           'the key may send nothing inside the 2000 s Retry-After, so no answer of the run comes after the Reset moment, where a frozen Reset shows',
+        'ratelimit-ban-after-honoured-retry-after':
+          'the 429 asks for a wait of about 2000 s, past any wait limit: nothing is sent after it to meet the ban',
+        'ratelimit-outlives-reset':
+          'the 429 asks for a wait of about 2000 s, past any wait limit: no recovery is tried that could find the counter outliving its Reset',
       },
     },
     options: TWO_PER_MINUTE,
@@ -77,9 +81,58 @@ export const LIMITER_FAULTS = {
     faithful: ['60', 429],
     faulty: ['1', 429],
     caught: [
-      // A fixed window that says "1 s": the request sent when it ends is refused again.
-      { ...PROBE, fails: ['RL-PROBE-RECOVERY'], exit: 1 },
+      // A fixed window of 20 s that says "1 s": the requests sent when it ends, and a whole second later,
+      // are refused again (within one second a whole-second Retry-After could not say better). The window
+      // outlasts the walk's pause by far, so the 429 never lands within a second of its end.
+      {
+        args: LONG_WINDOW.args,
+        reference: { rateLimit: { limit: 8, windowSeconds: 20 }, banAfter: 1 },
+        fails: ['RL-PROBE-RECOVERY'],
+        exit: 1,
+      },
     ],
+  },
+  'ratelimit-retry-after-asctime': {
+    masking: { bends: ['retry-after'], reads: ['429-fields'] },
+    options: TWO_PER_MINUTE,
+    probe: async (s) => (await calls(s, 3))[2]!.headers['retry-after'],
+    faithful: '60',
+    // START is 2026-11-22 10:00:00.250 UTC; the window ends a minute later, rounded up to the second.
+    faulty: 'Sun Nov 22 10:01:01 2026',
+    // The probe parses it and waits it (RFC 9110 §5.6.7 lets a recipient), recovering on time; generating
+    // it is the finding.
+    caught: [{ ...PROBE, fails: ['RL-HEADERS-RETRY-AFTER-VALID'], exit: 1 }],
+    onlyBy: ['RL-HEADERS-RETRY-AFTER-VALID'],
+  },
+  'ratelimit-ban-after-honoured-retry-after': {
+    masking: { reads: ['429'] },
+    options: TWO_PER_MINUTE,
+    probe: async (s, clock) => {
+      const refused = (await calls(s, 3))[2]!;
+      clock.advance(Number(refused.headers['retry-after']) * 1000);
+      const after = await call(s, '/store/orders');
+      return [after.status, (after.json as { code?: string }).code ?? null];
+    },
+    faithful: [200, null],
+    faulty: [429, 'KEY_BANNED'],
+    // The probe waits the Retry-After and meets the ban: the server's failure (exit 1), not the run's error.
+    caught: [{ ...PROBE, fails: ['RL-HEADERS-NO-UNEARNED-BAN', 'RL-PROBE-RECOVERY'], exit: 1 }],
+  },
+  'ratelimit-outlives-reset': {
+    masking: { reads: ['429'] },
+    options: TWO_PER_MINUTE,
+    probe: async (s, clock) => {
+      const refused = (await calls(s, 3))[2]!;
+      clock.advance(Number(refused.headers['retry-after']) * 1000);
+      const atReset = (await call(s, '/store/orders')).status;
+      clock.advance(10_000);
+      return [atReset, (await call(s, '/store/orders')).status];
+    },
+    faithful: [200, 200],
+    faulty: [429, 200],
+    // The Reset (and the Retry-After that named it) is the lie: the recovery, sent when both said, is refused
+    // again; the checks it starves are judged after it lifts or left out, never passed on 429s.
+    caught: [{ ...PROBE, fails: ['RL-PROBE-RECOVERY'], exit: 1 }],
   },
   'ratelimit-no-retry-after': {
     masking: { bends: ['retry-after'], reads: ['429-fields'] },
