@@ -204,7 +204,7 @@ describe('a refused cancel', () => {
 
   it('blames a refusal only for an id shown addressable: a rounded int64 id answers another order', () => {
     const big = '9007199254740993';
-    const fixtures: Fixtures = { pending: [big, '1'], shipped: ['42'] };
+    const fixtures: Fixtures = { pending: [big, '1'], shipped: ['42'], shownPending: [big, '1'] };
     const rounded = new Run()
       .list([...ALL, big])
       .cancel(big, 429)
