@@ -22,6 +22,12 @@ import { shapeReply } from './variant-shape.ts';
 
 export const REALM = 'order-store';
 
+/**
+ * Fault ratelimit-per-worker: which of three worker processes (gunicorn's usual three), each counting on its
+ * own, takes the n-th request: whichever the kernel woke first, so uneven, not in turn.
+ */
+const WORKER_TURNS = [0, 1, 1, 2, 0, 2, 1, 0, 0, 2, 1, 2] as const;
+
 export interface PipelineContext extends RouteContext {
   limiter: RateLimiter;
   keys: ReadonlyMap<string, Plan>;
@@ -177,6 +183,13 @@ function subjectOf(
       const endpoint = ['list', 'cancel', 'pet'].includes(route.kind) ? route.kind : path;
       return { kind: 'key', id: `${caller.key} ${endpoint}`, windows, family: 'fixed' };
     }
+    // Fault ratelimit-per-worker: three workers, each with its own counters, share the requests.
+    if (ctx.faults.has('ratelimit-per-worker'))
+      return {
+        kind: 'key',
+        id: `${caller.key} worker ${WORKER_TURNS[ctx.counters.requests % WORKER_TURNS.length]}`,
+        windows,
+      };
     const client = keyedClient(ctx.faults, ctx.variants, req);
     return { kind: 'key', id: client === undefined ? caller.key : `${caller.key} ${client}`, windows };
   }

@@ -131,6 +131,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     "A key's requests are counted per route (the limiter keyed by the endpoint, as Flask-Limiter's default is), each route's window opened by its own first request: each route has its own X-RateLimit-Remaining and its own Reset.",
   ),
   fault(
+    'ratelimit-per-worker',
+    'any response',
+    'spec §8 rule 3',
+    "Each of three worker processes keeps its own in-memory count of a key's requests (a limiter's default memory store under a pre-forking server), and requests go to them in turn: the key is served up to three times X-RateLimit-Limit in one window, and Remaining interleaves three counts.",
+  ),
+  fault(
     'ratelimit-limit-fixed-100',
     'any response',
     'spec §8 table',

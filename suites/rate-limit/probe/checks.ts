@@ -5,6 +5,7 @@ import { UNMET } from '../../../lib/check/needs.ts';
 import { SPEC } from '../../kit/basis.ts';
 import type { Ctx } from '../../kit/context.ts';
 import { check, suite } from '../../kit/context.ts';
+import { bucketReadings } from '../buckets/of-run.ts';
 import { walkCheck, walkOf } from './access.ts';
 import { AFTER_WALK_CHECKS } from './after-checks.ts';
 import { FORWARDING_HEADERS } from './client-address.ts';
@@ -15,6 +16,7 @@ import { judgeEnforced, judgeNotEarly } from './judge-limit.ts';
 import { judgeReset } from './judge-reset.ts';
 import { apply, take } from './judgement.ts';
 import { LIMITED_CHECKS } from './limited-checks.ts';
+import { modelLimiter } from './model.ts';
 import { PLAN_LIMITS, WALK_MARGIN } from './record.ts';
 import { seriesOf } from './series.ts';
 import { probeOf } from './session.ts';
@@ -131,6 +133,26 @@ export const rateLimitProbe = suite({
       },
       judgeSteps,
     ),
+    check({
+      id: 'RL-PROBE-LIMITER-MODEL',
+      spec: 'spec §8',
+      level: 'INFO',
+      rules: ['8.r3'],
+      requirement:
+        'How the limiter counts is not shown (a fixed window, a sliding log, a token bucket; several counters behind one key; weights per method or path; a count per path; a front refusing on its own): recorded from what the probe saw, while the check that owns each requirement judges it whatever the algorithm.',
+      basis: [SPEC.exceeded429],
+      title:
+        'Reads the walk, the recovery and every answer of the run sent with the key into a model of the limiter',
+      needs: probeNeeds,
+      async run(ctx: Ctx) {
+        const { record, walk } = await walkOf(ctx);
+        const recovery = record.recovery.kind === 'done' ? record.recovery.value : undefined;
+        const bucket = bucketReadings(ctx.transcript.all(), ctx.config.baseUrl).find(
+          ([key]) => key === 'primary',
+        )?.[1];
+        apply(ctx, modelLimiter(walk, recovery, bucket));
+      },
+    }),
     walkCheck(
       {
         id: 'RL-PROBE-RESET-WINDOW',

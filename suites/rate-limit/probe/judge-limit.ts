@@ -14,6 +14,7 @@ import {
 } from './record.ts';
 import { gradualRefill } from './refill.ts';
 import { refusalName } from './refusal.ts';
+import { interleaved, type ServedBeyond, servedBeyondLimit } from './served.ts';
 import { sameWindowPairs, saneResetAtMs } from './windows.ts';
 
 /** The response before `s` in the walk. */
@@ -67,8 +68,37 @@ function wrongStatus(walk: Walk): ProbeFinding | undefined {
   };
 }
 
+/**
+ * More answers served within one announced window than its Limit: whatever the limiter refills or keeps
+ * apart, requests past the limit were served (a count per worker process, a Remaining that rose back).
+ */
+function beyondFinding(walk: Walk, b: ServedBeyond): ProbeFinding {
+  const first = b.served[0]!;
+  const last = b.served[b.served.length - 1]!;
+  const counts = interleaved(walk.samples).filter((c) => c.length >= 2).length;
+  const why =
+    counts >= 2
+      ? `; X-RateLimit-Remaining ran as ${counts} interleaved counts, as several counters behind one key (worker processes each counting on their own) do`
+      : '';
+  return {
+    message: `${b.served.length} requests (#${first.n} to #${last.n}) were served within one announced window, more than its X-RateLimit-Limit ${b.limit}: request #${b.from.n} was answered with X-RateLimit-Reset ${b.from.reset}, ${seconds(b.untilMs - b.from.response.receivedAtMs)} or more ahead, and every one of them came back before that moment${why}`,
+    sample: b.served[b.limit]!,
+    expected: `at most ${b.limit} requests served before X-RateLimit-Reset ${b.from.reset}, then 429`,
+    actual: `${b.served.length} served (request #${b.served[b.limit]!.n}, the ${b.limit + 1}th, answered ${b.served[b.limit]!.status})`,
+  };
+}
+
 /** A reason to skip (a string) when the walk could not reach the limit and nothing contradicts it. */
 export function judgeEnforced(walk: Walk, recovery?: Recovery): Judgement | string {
+  // However the limiter counts (it refills, it keeps several counts), more than Limit served before the
+  // moment Reset named is past the limit: judged first, so no reading of the algorithm excuses it.
+  const beyond = servedBeyondLimit(walk.samples);
+  if (beyond) {
+    const findings = [beyondFinding(walk, beyond)];
+    const wrong = wrongStatus(walk);
+    if (wrong) findings.push(wrong);
+    return judged('', walk.sent, findings);
+  }
   if (walk.cutShort) {
     const prev = before(walk, walk.cutShort);
     return `the walk was stopped at request #${walk.cutShort.n} by a ${walk.cutShort.status} while ${remainingName(prev)} still said ${prev ? left(prev) : '?'}: not where the limit would be reached, so it shows neither a limit enforced nor one missing`;

@@ -99,6 +99,37 @@ export const LIMITER_FAULTS = {
     faulty: [[200, 429, 429], true],
     caught: [{ ...PROBE, fails: ['RL-PROBE-RECOVERY'], exit: 1 }],
   },
+  'ratelimit-per-worker': {
+    options: TWO_PER_MINUTE,
+    probe: async (s) => (await calls(s, 6)).map((a) => [a.status, a.headers['x-ratelimit-remaining']]),
+    faithful: [
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+      [429, '0'],
+      [429, '0'],
+      [429, '0'],
+    ],
+    // Workers 1, 1, 2, 0, 2, 1 take the requests: five are served in one window of two, Remaining interleaved.
+    faulty: [
+      [200, '1'],
+      [200, '0'],
+      [200, '1'],
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+    ],
+    caught: [
+      // Remaining rises and stays as the workers' counts interleave, as a refilling bucket's would: only the
+      // count of answers served before the moment Reset named, more than Limit, shows the limit not enforced.
+      {
+        args: ['--only', 'RL-'],
+        reference: { rateLimit: { limit: 5, windowSeconds: 10 }, banAfter: 1 },
+        fails: ['RL-PROBE-LIMIT-ENFORCED'],
+        exit: 1,
+      },
+    ],
+  },
   'ratelimit-refused-503': {
     options: TWO_PER_MINUTE,
     probe: async (s) => {
