@@ -8,6 +8,7 @@ import { keyedClient } from './client-address.ts';
 import type { RouteContext } from './context.ts';
 import { petsDeprecationHeaders } from './deprecation.ts';
 import { refusedAtFront } from './front.ts';
+import type { FrontLimiter } from './front-limiter.ts';
 import { writeReply } from './http-writer.ts';
 import { misplacedKeys } from './misplaced-keys.ts';
 import { cancelNotAtomic, cancelOrder, listOrders } from './orders-route.ts';
@@ -38,6 +39,8 @@ export interface PipelineContext extends RouteContext {
   basePath: string;
   /** Requests received, and how many each kind of rate-limit subject was charged (a key, an address). */
   counters: { requests: number; key: number; address: number };
+  /** Fault ratelimit-front-403: the proxy before the application, with its own limit per address. */
+  front?: FrontLimiter;
   /** Held before each answer: a distant server's round trip (ReferenceServerOptions.delayMs). */
   delayMs?: number;
   log?: (line: string) => void;
@@ -210,6 +213,8 @@ export async function handleRequest(
   if (ctx.delayMs) await delay(ctx.delayMs);
   // Variant front-request-line-limit: refused before the application, so counted by no limiter.
   if (ctx.variants.has('front-request-line-limit') && refusedAtFront(req, res)) return;
+  // Fault ratelimit-front-403: refused by the proxy before the application, so counted by no limiter of its.
+  if (ctx.front?.refused(req, res, ctx.clock())) return;
   const started = ctx.clock();
   const { path, query: rawQuery } = splitTarget(req.url ?? '/');
   const query = new URLSearchParams(rawQuery);

@@ -137,6 +137,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     "Each of three worker processes keeps its own in-memory count of a key's requests (a limiter's default memory store under a pre-forking server), and requests go to them in turn: the key is served up to three times X-RateLimit-Limit in one window, and Remaining interleaves three counts.",
   ),
   fault(
+    'ratelimit-front-403',
+    'any response',
+    'spec §8 rules 3-4',
+    "A reverse proxy before the application (HAProxy's stick table) limits each client address on its own, past the key's limit + 1 requests in three windows, counting the requests it refuses: it answers its own 403 page (HTML, no X-RateLimit-*, no Retry-After) and goes on refusing after the Reset the application's 429 named.",
+  ),
+  fault(
     'ratelimit-limit-fixed-100',
     'any response',
     'spec §8 table',

@@ -12,6 +12,7 @@ import {
   type Outcome,
   type ProbeRecord,
   RECOVERY_ATTEMPTS,
+  REFUSAL_STATUSES,
   type Recovery,
   type Sample,
   sampleOf,
@@ -67,10 +68,11 @@ function recoveryAfter(ctx: Ctx, limited: Sample, rest: readonly Exchange[]): Ou
     const s = sampleOf(answerOf(ctx, x), limited.n + 1 + recovery.attempts.length);
     recovery.waitsMs.push(sent - from);
     recovery.attempts.push(s);
-    if (s.status !== 429) recovery.recovered = s;
+    if (s.status !== 429 && !REFUSAL_STATUSES.has(s.status)) recovery.recovered = s;
     else {
       from = s.response.receivedAtMs;
-      notBefore = liftsAt(s) ?? Number.POSITIVE_INFINITY;
+      // A front's refusal (a 403 page) names no wait: the client's next request is not early by it.
+      notBefore = liftsAt(s) ?? (s.status === 429 ? Number.POSITIVE_INFINITY : from);
     }
   }
   // A client that kept sending inside a Retry-After may have got the key banned, as spec §8 rule 5 lets a

@@ -6,6 +6,7 @@ import {
   type Burst,
   earlyTolerance,
   endsAfterReset,
+  left,
   REFUSAL_STATUSES,
   type Recovery,
   rolledOver,
@@ -97,8 +98,12 @@ export function judgeRecovery(recovery: Recovery): Judgement {
     const later = ok
       ? `; it lifted only on try ${recovery.attempts.indexOf(ok) + 1}`
       : `; still ${first.status} after ${recovery.attempts.length} tries`;
+    const again =
+      first.status === recovery.refusedWith || first.status === 429
+        ? `${first.status} again`
+        : `refused again, now with ${first.status}${left(first) === undefined ? ' and none of the X-RateLimit-* fields (a front before the application refusing on its own)' : ''}`;
     findings.push({
-      message: `the first request after the Retry-After wait was ${first.status} again: the limit did not lift when the client was told it would (waited ${waited}${later})`,
+      message: `the first request after the Retry-After wait was ${again}: the limit did not lift when the client was told it would (waited ${waited}${later})`,
       sample: first,
       expected: `not ${recovery.refusedWith}`,
       actual: String(first.status),

@@ -13,7 +13,7 @@ import {
   type Walk,
 } from './record.ts';
 import { gradualRefill } from './refill.ts';
-import { refusalName } from './refusal.ts';
+import { laterRefusal, refusalName } from './refusal.ts';
 import { interleaved, type ServedBeyond, servedBeyondLimit } from './served.ts';
 import { sameWindowPairs, saneResetAtMs } from './windows.ts';
 
@@ -88,6 +88,20 @@ function beyondFinding(walk: Walk, b: ServedBeyond): ProbeFinding {
   };
 }
 
+/** A refusal with another status met only after the walk (a front's 403 in the recovery): 429 is required. */
+function frontFinding(walk: Walk, recovery: Recovery | undefined): ProbeFinding | undefined {
+  const r = laterRefusal(walk, recovery);
+  if (!r) return undefined;
+  const front =
+    left(r) === undefined ? ', without the rate-limit fields (a front refusing before the application)' : '';
+  return {
+    message: `request #${r.n}, sent once the ${walk.limited ? refusalName(walk.limited) : 'refusal'}'s wait had passed, was refused with ${r.status}${front}: a limiter refusing with ${r.status} where 429 is required`,
+    sample: r,
+    expected: '429 Too Many Requests for a request refused for the rate',
+    actual: `${r.status}${r.response.headers['content-type'] ? ` (${String(r.response.headers['content-type'])})` : ''}`,
+  };
+}
+
 /** A reason to skip (a string) when the walk could not reach the limit and nothing contradicts it. */
 export function judgeEnforced(walk: Walk, recovery?: Recovery): Judgement | string {
   // However the limiter counts (it refills, it keeps several counts), more than Limit served before the
@@ -97,6 +111,8 @@ export function judgeEnforced(walk: Walk, recovery?: Recovery): Judgement | stri
     const findings = [beyondFinding(walk, beyond)];
     const wrong = wrongStatus(walk);
     if (wrong) findings.push(wrong);
+    const later = frontFinding(walk, recovery);
+    if (later) findings.push(later);
     return judged('', walk.sent, findings);
   }
   if (walk.cutShort) {
@@ -149,6 +165,8 @@ export function judgeEnforced(walk: Walk, recovery?: Recovery): Judgement | stri
     );
   const wrong = wrongStatus(walk);
   if (wrong) findings.push(wrong);
+  const later = frontFinding(walk, recovery);
+  if (later) findings.push(later);
   if (!walk.limited) {
     findings.push({
       message: `no 429 after ${walk.sent} requests, ${WALK_MARGIN} more than ${remainingName(walk.samples[0])} allowed: the limit is never enforced`,

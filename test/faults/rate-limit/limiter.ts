@@ -130,6 +130,45 @@ export const LIMITER_FAULTS = {
       },
     ],
   },
+  'ratelimit-front-403': {
+    options: TWO_PER_MINUTE,
+    probe: async (s, clock) => {
+      const walk = await calls(s, 3);
+      clock.advance(60_000);
+      const after = await calls(s, 1);
+      return [...walk, ...after].map((a) => [a.status, a.headers['x-ratelimit-remaining']]);
+    },
+    faithful: [
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+      [200, '1'],
+    ],
+    // The application's 429 comes first; once its Reset has passed the proxy, past its own count, refuses.
+    faulty: [
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+      [403, undefined],
+    ],
+    caught: [
+      // The walk meets the application's 429; the recovery after its Retry-After meets the proxy's page,
+      // judged as that limiter's 429: its status, its fields, its body, and a limit that did not lift.
+      {
+        args: ['--only', 'RL-'],
+        reference: { rateLimit: { limit: 5, windowSeconds: 4 }, banAfter: 1 },
+        fails: [
+          'RL-PROBE-LIMIT-ENFORCED',
+          'RL-PROBE-RECOVERY',
+          'RL-PROBE-429-HEADERS',
+          'RL-PROBE-429-BODY',
+          'RL-HEADERS-PRESENT',
+        ],
+        warns: ['RL-PROBE-429-RETRY-AFTER'],
+        exit: 1,
+      },
+    ],
+  },
   'ratelimit-refused-503': {
     options: TWO_PER_MINUTE,
     probe: async (s) => {
