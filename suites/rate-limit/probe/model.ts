@@ -34,8 +34,10 @@ function algorithm(walk: Walk, recovery: Recovery | undefined): string {
   const back = recovery?.recovered;
   const limit = back ? limitOf(back) : undefined;
   const after = back ? left(back) : undefined;
+  // The whole limit less what the request after the wait took itself (its weight: the walk's largest step).
+  const weight = Math.max(1, ...pairs.map(([p, c]) => (left(p) ?? 0) - (left(c) ?? 0)));
   if (after !== undefined && limit !== undefined)
-    return after >= limit - 1
+    return after >= limit - weight
       ? `a fixed window: Reset stayed while Remaining fell, and the whole limit came back at once (Remaining ${after} of ${limit} after the wait)`
       : `a sliding window: Reset stayed while Remaining fell, and only part of the limit came back after the wait (Remaining ${after} of ${limit})`;
   return 'a fixed window or a sliding log: Reset stayed while Remaining fell';
