@@ -1,5 +1,5 @@
 // Fault ratelimit-front-403: a reverse proxy before the application (HAProxy's stick table with
-// http_req_rate over three key windows, and `http-request deny`) that refuses a client address past the key's
+// http_req_rate over six key windows, and `http-request deny`) that refuses a client address past the key's
 // limit + 1 requests in that period with its own 403 page, counting the requests it refuses too, so it goes
 // on refusing after the application's Reset. Must not know keys or routes: it sees addresses only.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -17,7 +17,7 @@ export class FrontLimiter {
   /** Counts the request (refused ones too) and answers it with the 403 page when past the front's rate. */
   refused(req: IncomingMessage, res: ServerResponse, now: number): boolean {
     const address = req.socket.remoteAddress ?? 'unknown';
-    const period = 3 * this.window.windowMs;
+    const period = 6 * this.window.windowMs;
     const seen = (this.#seen.get(address) ?? []).filter((t) => t > now - period);
     seen.push(now);
     this.#seen.set(address, seen);

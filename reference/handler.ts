@@ -234,16 +234,28 @@ export async function handleRequest(
   ctx.counters[subject.kind] += 1;
   // Fault ratelimit-delete-two-units: a cost table that charges writes double.
   const cost = ctx.faults.has('ratelimit-delete-two-units') && method === 'DELETE' ? 2 : 1;
-  const verdict = ctx.faults.has('ratelimit-not-atomic')
-    ? await ctx.limiter.takeRacy(subject, () => delay(5), cost)
-    : ctx.limiter.take(subject, cost);
-  let reply: Reply;
+  // Fault ratelimit-counts-only-success: judged after the handler, counting only what it answered 2xx.
+  const afterwards = ctx.faults.has('ratelimit-counts-only-success') && subject.kind === 'key';
+  let verdict = afterwards
+    ? ctx.limiter.peek(subject, cost)
+    : ctx.faults.has('ratelimit-not-atomic')
+      ? await ctx.limiter.takeRacy(subject, () => delay(5), cost)
+      : ctx.limiter.take(subject, cost);
+  let reply: Reply | undefined;
   let failure = '';
   try {
+    if (afterwards) {
+      // A limiter that counts the responses a handler made: the request past the limit is carried out
+      // (the handler ran), then answered 429.
+      const done = await respond(ctx, route, caller, query, routed.unguarded, req.headers.accept ?? '');
+      const served = done.status >= 200 && done.status < 300;
+      if (verdict.outcome === 'allowed' && served) verdict = ctx.limiter.take(subject, cost);
+      if (verdict.outcome === 'allowed') reply = done;
+    }
     // Fault cancel-then-429: the limiter's verdict is applied after the handler has run.
     if (verdict.outcome !== 'allowed' && route.kind === 'cancel' && ctx.faults.has('cancel-then-429'))
       await respond(ctx, route, caller, query, routed.unguarded, req.headers.accept ?? '');
-    reply =
+    reply ??=
       verdict.outcome === 'allowed'
         ? await respond(ctx, route, caller, query, routed.unguarded, req.headers.accept ?? '')
         : tooMany(ctx, verdict);

@@ -140,7 +140,13 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'ratelimit-front-403',
     'any response',
     'spec §8 rules 3-4',
-    "A reverse proxy before the application (HAProxy's stick table) limits each client address on its own, past the key's limit + 1 requests in three windows, counting the requests it refuses: it answers its own 403 page (HTML, no X-RateLimit-*, no Retry-After) and goes on refusing after the Reset the application's 429 named.",
+    "A reverse proxy before the application (HAProxy's stick table) limits each client address on its own, past the key's limit + 1 requests in six windows, counting the requests it refuses: it answers its own 403 page (HTML, no X-RateLimit-*, no Retry-After) and goes on refusing after the Reset the application's 429 named.",
+  ),
+  fault(
+    'ratelimit-counts-only-success',
+    'any response',
+    'spec §8 rules 1 and 3',
+    'The limiter runs after the handler and counts only the requests answered 2xx (a middleware reading the response, skipFailedRequests): a 404 takes nothing from X-RateLimit-Remaining, and the request past the limit is carried out before it is answered 429.',
   ),
   fault(
     'ratelimit-limit-fixed-100',

@@ -19,6 +19,7 @@ import {
   WALK_MARGIN,
   type Walk,
 } from './record.ts';
+import { servedBeyondLimit } from './served.ts';
 import { saneResetAtMs, windowStarts } from './windows.ts';
 
 const notRecorded = <T>(reason: string): Outcome<T> => ({ kind: 'skip', reason, cause: NOT_OBSERVED });
@@ -100,9 +101,11 @@ export function recordedProbe(ctx: Ctx): ProbeRecord {
   }
   const last = at < 0 ? samples.length - 1 : at;
   // From the start of the last window before it: a 429 read as opening a window of its own (its Reset the
-  // next moment) still has the answers before it, which say how early it came.
+  // next moment) still has the answers before it, which say how early it came. Without a 429, from the
+  // answer whose announced window served more than its Limit, if one did (several counts behind the key).
   const starts = windowStarts(samples.slice(0, last + 1)).slice(0, last);
-  const start = Math.max(0, starts.lastIndexOf(true));
+  const beyond = at < 0 ? servedBeyondLimit(samples) : undefined;
+  const start = beyond ? samples.indexOf(beyond.from) : Math.max(0, starts.lastIndexOf(true));
   const window = samples.slice(start, last + 1).map((s, i) => ({ ...s, n: i }));
   const reading = window[0]!;
   const walk: Walk = {
@@ -118,7 +121,7 @@ export function recordedProbe(ctx: Ctx): ProbeRecord {
   // Without a 429 the walk shows a limit only when the window served a request past Remaining 0.
   const past = window.some((s, i) => i > 0 && window[i - 1]!.remaining === 0 && s.status !== 429);
   const walked: Outcome<Walk> =
-    at >= 0 || past
+    at >= 0 || past || beyond
       ? { kind: 'done', value: walk }
       : notRecorded('no request with the key was answered 429, nor served past X-RateLimit-Remaining 0');
   return {

@@ -74,6 +74,10 @@ export function modelLimiter(
   for (const o of bucket ? overcharged(bucket.steps) : [])
     parts.push(`${o.route} weighs more than one (${o.over.length} of ${o.steps} steps)`);
   if (bucket?.separate) parts.push(`a separate count per ${bucket.separate.part}`);
+  if (walk.switched)
+    parts.push(
+      `the absent-id cancel took nothing from Remaining on ${walk.switched.uncounted.length} answers (a limiter counting only what it answers 2xx): the walk went on with ${walk.switched.to.label}`,
+    );
   parts.push(
     ...otherRefusals([
       ...walk.samples,

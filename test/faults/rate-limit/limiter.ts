@@ -1,6 +1,6 @@
 // The proofs of the faults in the limiter and its 429 (spec §8 rules 3-4), on a fake clock.
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
-import { burst, calls, del, START, TWO_PER_MINUTE } from '../../support/probes.ts';
+import { burst, calls, cancelled, del, START, TWO_PER_MINUTE } from '../../support/probes.ts';
 import { call } from '../../support/reference-calls.ts';
 import { type FaultProofs, NO_PROBE, PROBE } from '../proof.ts';
 
@@ -152,8 +152,9 @@ export const LIMITER_FAULTS = {
       [403, undefined],
     ],
     caught: [
-      // The walk meets the application's 429; the recovery after its Retry-After meets the proxy's page,
-      // judged as that limiter's 429: its status, its fields, its body, and a limit that did not lift.
+      // The walk meets the application's 429 (or, when the run spent more before it, the proxy's page first);
+      // the recovery after the wait meets the proxy's page, judged as that limiter's 429: its status, its
+      // fields, its body, and a limit that did not lift.
       {
         args: ['--only', 'RL-'],
         reference: { rateLimit: { limit: 5, windowSeconds: 4 }, banAfter: 1 },
@@ -165,6 +166,31 @@ export const LIMITER_FAULTS = {
           'RL-HEADERS-PRESENT',
         ],
         warns: ['RL-PROBE-429-RETRY-AFTER'],
+        exit: 1,
+      },
+    ],
+  },
+  'ratelimit-counts-only-success': {
+    options: TWO_PER_MINUTE,
+    probe: async (s) => {
+      const absent = await call(s, '/store/orders/1234567', del);
+      await calls(s, 2);
+      return [
+        absent.headers['x-ratelimit-remaining'],
+        (await call(s, '/store/orders/1', del)).status,
+        cancelled(s),
+      ];
+    },
+    faithful: ['1', 429, []],
+    // The 404 took nothing; the cancel past the limit was carried out, then answered 429.
+    faulty: ['2', 429, ['1']],
+    caught: [
+      // The walk's absent-id cancels take nothing from Remaining: it walks the list instead, which counts,
+      // and sends the held fixture's cancel past the limit, which the server carries out.
+      {
+        fails: ['STATE-429-CHANGES-NOTHING'],
+        args: ['--only', 'STATE-429'],
+        reference: { rateLimit: { limit: 5, windowSeconds: 2 }, banAfter: 1 },
         exit: 1,
       },
     ],
