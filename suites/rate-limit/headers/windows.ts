@@ -146,11 +146,17 @@ function renewedEarly(prev: Reading | undefined, r: Reading, next: Reading | und
   // keyed per route, RL-BUCKET-ONE-COUNT's) starts full too, but never right where the key's ran out.
   if ((prev.status !== 429 && prev.remaining !== 0) || r.remaining < r.limit - 1) return undefined;
   if (serverDateMs(prev.x.response!.headers) === undefined) return undefined;
+  // A request naming another client address may be counted apart on purpose (RL-PROBE-FORWARDED-HEADERS's).
+  if (namesAnotherClient(r.x)) return undefined;
   if (next?.remaining !== undefined && next.status !== 429 && next.remaining < r.remaining - 2)
     return undefined;
   const ahead = prev.resetAtMs - BOTH_ROUNDINGS_MS - r.receivedAtMs;
   return ahead > 0 ? ahead + BOTH_ROUNDINGS_MS : undefined;
 }
+
+/** Whether the request carried X-Forwarded-For or Forwarded (the probe's requests naming another client). */
+const namesAnotherClient = (x: Exchange): boolean =>
+  Object.keys(x.request.headers).some((h) => ['x-forwarded-for', 'forwarded'].includes(h.toLowerCase()));
 
 export interface WindowFindings {
   /** Reset moved later while Remaining fell (the same window). */
