@@ -45,7 +45,11 @@ function renewed(samples: readonly Sample[], j: number, limit: number): boolean 
  * most Remaining + 1 there; a sliding log no more than the requests leaving it; a token bucket, whose Reset is
  * when it is full again, at most the tokens it held and those that come back by then: never above Limit.
  */
-export function servedBeyondLimit(samples: readonly Sample[]): ServedBeyond | undefined {
+export function servedBeyondLimit(all: readonly Sample[]): ServedBeyond | undefined {
+  // Requests naming another client address may be counted apart (RL-PROBE-FORWARDED-HEADERS judges them),
+  // unless every request names one (a proxy's hop, read as it writes it).
+  const plain = all.filter((s) => !namesAnotherClient(s));
+  const samples = plain.length > 0 ? plain : all;
   let best: ServedBeyond | undefined;
   samples.forEach((from, i) => {
     const limit = limitOf(from);
@@ -64,6 +68,12 @@ export function servedBeyondLimit(samples: readonly Sample[]): ServedBeyond | un
       best = { from, limit, served: within, untilMs };
   });
   return best;
+}
+
+/** Whether the request carried X-Forwarded-For or Forwarded (the walk's requests naming another client). */
+function namesAnotherClient(s: Sample): boolean {
+  const headers = s.response.exchange.request?.headers ?? {};
+  return Object.keys(headers).some((h) => ['x-forwarded-for', 'forwarded'].includes(h.toLowerCase()));
 }
 
 /**
