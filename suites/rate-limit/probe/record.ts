@@ -176,7 +176,7 @@ export interface Walk {
   waitedForWindowMs?: number;
   /**
    * When the repeated request took nothing from Remaining (a limiter that counts only what it answers 2xx),
-   * the request the walk went on with instead, and the answers before the switch, left out of `samples`.
+   * the request the walk went on with instead, and the walk's answers before the switch (in `samples` too).
    */
   switched?: { to: ProbeRequest; uncounted: Sample[] };
   /** Every request that named another client address (RFC 5737) in the forwarding headers, in order. */

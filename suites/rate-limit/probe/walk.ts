@@ -218,10 +218,11 @@ export async function walkToLimit(
         'the absent-id cancel takes nothing from X-RateLimit-Remaining',
       );
       if (list) {
-        // The answers so far counted nothing: the walk goes on from the last of them with the list, within
-        // the bound it has (each unmoved answer already moved it one further).
+        // The answers so far counted nothing: the walk goes on with the list, within the bound it has (each
+        // unmoved answer already moved it one further). They stay in the walk: a Remaining that never moves
+        // whatever is sent is RL-PROBE-REMAINING-COUNTS' to judge.
         repeated = list;
-        walk.switched = { to: list, uncounted: samples.splice(0, samples.length - 1) };
+        walk.switched = { to: list, uncounted: samples.slice(1) };
         env.log(
           `  ${UNCOUNTED_STEPS} answers left X-RateLimit-Remaining at ${left(s)}: the limiter does not count this request, so the walk repeats ${list.label} instead`,
         );
