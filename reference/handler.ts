@@ -8,6 +8,7 @@ import { keyedClient } from './client-address.ts';
 import type { RouteContext } from './context.ts';
 import { petsDeprecationHeaders } from './deprecation.ts';
 import { refusedAtFront } from './front.ts';
+import type { FrontLimiter } from './front-limiter.ts';
 import { writeReply } from './http-writer.ts';
 import { misplacedKeys } from './misplaced-keys.ts';
 import { cancelNotAtomic, cancelOrder, listOrders } from './orders-route.ts';
@@ -22,6 +23,12 @@ import { shapeReply } from './variant-shape.ts';
 
 export const REALM = 'order-store';
 
+/**
+ * Fault ratelimit-per-worker: which of three worker processes (gunicorn's usual three), each counting on its
+ * own, takes the n-th request: whichever the kernel woke first, so uneven, not in turn.
+ */
+const WORKER_TURNS = [0, 1, 1, 2, 0, 2, 1, 0, 0, 2, 1, 2] as const;
+
 export interface PipelineContext extends RouteContext {
   limiter: RateLimiter;
   keys: ReadonlyMap<string, Plan>;
@@ -32,6 +39,8 @@ export interface PipelineContext extends RouteContext {
   basePath: string;
   /** Requests received, and how many each kind of rate-limit subject was charged (a key, an address). */
   counters: { requests: number; key: number; address: number };
+  /** Fault ratelimit-front-403: the proxy before the application, with its own limit per address. */
+  front?: FrontLimiter;
   /** Held before each answer: a distant server's round trip (ReferenceServerOptions.delayMs). */
   delayMs?: number;
   log?: (line: string) => void;
@@ -177,6 +186,13 @@ function subjectOf(
       const endpoint = ['list', 'cancel', 'pet'].includes(route.kind) ? route.kind : path;
       return { kind: 'key', id: `${caller.key} ${endpoint}`, windows, family: 'fixed' };
     }
+    // Fault ratelimit-per-worker: three workers, each with its own counters, share the requests.
+    if (ctx.faults.has('ratelimit-per-worker'))
+      return {
+        kind: 'key',
+        id: `${caller.key} worker ${WORKER_TURNS[ctx.counters.requests % WORKER_TURNS.length]}`,
+        windows,
+      };
     const client = keyedClient(ctx.faults, ctx.variants, req);
     return { kind: 'key', id: client === undefined ? caller.key : `${caller.key} ${client}`, windows };
   }
@@ -197,6 +213,8 @@ export async function handleRequest(
   if (ctx.delayMs) await delay(ctx.delayMs);
   // Variant front-request-line-limit: refused before the application, so counted by no limiter.
   if (ctx.variants.has('front-request-line-limit') && refusedAtFront(req, res)) return;
+  // Fault ratelimit-front-403: refused by the proxy before the application, so counted by no limiter of its.
+  if (ctx.front?.refused(req, res, ctx.clock())) return;
   const started = ctx.clock();
   const { path, query: rawQuery } = splitTarget(req.url ?? '/');
   const query = new URLSearchParams(rawQuery);
@@ -216,16 +234,28 @@ export async function handleRequest(
   ctx.counters[subject.kind] += 1;
   // Fault ratelimit-delete-two-units: a cost table that charges writes double.
   const cost = ctx.faults.has('ratelimit-delete-two-units') && method === 'DELETE' ? 2 : 1;
-  const verdict = ctx.faults.has('ratelimit-not-atomic')
-    ? await ctx.limiter.takeRacy(subject, () => delay(5), cost)
-    : ctx.limiter.take(subject, cost);
-  let reply: Reply;
+  // Fault ratelimit-counts-only-success: judged after the handler, counting only what it answered 2xx.
+  const afterwards = ctx.faults.has('ratelimit-counts-only-success') && subject.kind === 'key';
+  let verdict = afterwards
+    ? ctx.limiter.peek(subject, cost)
+    : ctx.faults.has('ratelimit-not-atomic')
+      ? await ctx.limiter.takeRacy(subject, () => delay(5), cost)
+      : ctx.limiter.take(subject, cost);
+  let reply: Reply | undefined;
   let failure = '';
   try {
+    if (afterwards) {
+      // A limiter that counts the responses a handler made: the request past the limit is carried out
+      // (the handler ran), then answered 429.
+      const done = await respond(ctx, route, caller, query, routed.unguarded, req.headers.accept ?? '');
+      const served = done.status >= 200 && done.status < 300;
+      if (verdict.outcome === 'allowed' && served) verdict = ctx.limiter.take(subject, cost);
+      if (verdict.outcome === 'allowed') reply = done;
+    }
     // Fault cancel-then-429: the limiter's verdict is applied after the handler has run.
     if (verdict.outcome !== 'allowed' && route.kind === 'cancel' && ctx.faults.has('cancel-then-429'))
       await respond(ctx, route, caller, query, routed.unguarded, req.headers.accept ?? '');
-    reply =
+    reply ??=
       verdict.outcome === 'allowed'
         ? await respond(ctx, route, caller, query, routed.unguarded, req.headers.accept ?? '')
         : tooMany(ctx, verdict);

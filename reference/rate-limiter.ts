@@ -80,6 +80,22 @@ export class RateLimiter {
   }
 
   /**
+   * Fault ratelimit-counts-only-success: what the limiter would say of one more request, counting nothing;
+   * over the limit it refuses as take() does (a refused request consumes nothing either way).
+   */
+  peek(subject: Subject, cost = 1): Verdict {
+    const now = this.#options.clock();
+    const state = this.#state(subject, now);
+    const banned = this.#banned(state, now);
+    if (banned) return banned;
+    const seen = counts(state);
+    const over = state.windows.some((w, i) => (seen[i] ?? 0) + cost > w.spec.limit);
+    return over
+      ? this.#settle(subject, state, now, seen, cost)
+      : { outcome: 'allowed', report: binding(state, now) };
+  }
+
+  /**
    * Fault ratelimit-not-atomic: reads the counters, awaits a store round-trip, then writes read+1.
    * Requests that overlap the await all see the same count.
    */

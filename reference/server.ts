@@ -4,6 +4,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { FaultSet } from './faults/fault-set.ts';
+import { FrontLimiter } from './front-limiter.ts';
 import { handleRequest, type PipelineContext } from './handler.ts';
 import { writeRaw } from './http-writer.ts';
 import { DEFAULT_ENTERPRISE_LIMITS, type Plan, windowsFor } from './plans.ts';
@@ -86,6 +87,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     counters: { requests: 0, key: 0, address: 0 },
     log: options.log,
     ...(options.delayMs ? { delayMs: options.delayMs } : {}),
+    ...(faults.has('ratelimit-front-403') ? { front: new FrontLimiter(keyWindows('free')[0]!) } : {}),
   };
 
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {

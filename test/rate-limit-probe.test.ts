@@ -52,6 +52,7 @@ describe('the rate-limit probe against the faithful reference server', () => {
       'RL-PROBE-LIMIT-NOT-EARLY': 'pass',
       'RL-PROBE-REMAINING-COUNTS': 'pass',
       'RL-PROBE-REMAINING-STEP': 'info',
+      'RL-PROBE-LIMITER-MODEL': 'info',
       'RL-PROBE-RESET-WINDOW': 'pass',
       'RL-PROBE-FORWARDED-HEADERS': 'pass',
       'RL-PROBE-429-RETRY-AFTER': 'pass',

@@ -149,6 +149,24 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     "A key's requests are counted per route (the limiter keyed by the endpoint, as Flask-Limiter's default is), each route's window opened by its own first request: each route has its own X-RateLimit-Remaining and its own Reset.",
   ),
   fault(
+    'ratelimit-per-worker',
+    'any response',
+    'spec §8 rule 3',
+    "Each of three worker processes keeps its own in-memory count of a key's requests (a limiter's default memory store under a pre-forking server), and requests go to them in turn: the key is served up to three times X-RateLimit-Limit in one window, and Remaining interleaves three counts.",
+  ),
+  fault(
+    'ratelimit-front-403',
+    'any response',
+    'spec §8 rules 3-4',
+    "A reverse proxy before the application (HAProxy's stick table) limits each client address on its own, past the key's limit + 1 requests in six windows, counting the requests it refuses: it answers its own 403 page (HTML, no X-RateLimit-*, no Retry-After) and goes on refusing after the Reset the application's 429 named.",
+  ),
+  fault(
+    'ratelimit-counts-only-success',
+    'any response',
+    'spec §8 rules 1 and 3',
+    'The limiter runs after the handler and counts only the requests answered 2xx (a middleware reading the response, skipFailedRequests): a 404 takes nothing from X-RateLimit-Remaining, and the request past the limit is carried out before it is answered 429.',
+  ),
+  fault(
     'ratelimit-limit-fixed-100',
     'any response',
     'spec §8 table',

@@ -37,6 +37,7 @@ export const RATE_LIMIT_TRAFFIC: TrafficJudges = {
   'RL-PROBE-LIMIT-NOT-EARLY': { judge: probeJudge('RL-PROBE-LIMIT-NOT-EARLY'), shows: WALK },
   'RL-PROBE-REMAINING-COUNTS': { judge: probeJudge('RL-PROBE-REMAINING-COUNTS'), shows: WALK },
   'RL-PROBE-REMAINING-STEP': { judge: probeJudge('RL-PROBE-REMAINING-STEP'), shows: WALK },
+  'RL-PROBE-LIMITER-MODEL': { judge: probeJudge('RL-PROBE-LIMITER-MODEL'), shows: WALK },
   'RL-PROBE-RESET-WINDOW': { judge: probeJudge('RL-PROBE-RESET-WINDOW'), shows: WALK },
   'RL-PROBE-429-RETRY-AFTER': { judge: probeJudge('RL-PROBE-429-RETRY-AFTER'), shows: LIMITED },
   'RL-PROBE-RETRY-AFTER-CONSISTENT': { judge: probeJudge('RL-PROBE-RETRY-AFTER-CONSISTENT'), shows: LIMITED },

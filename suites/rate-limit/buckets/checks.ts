@@ -1,9 +1,10 @@
 // One bucket per key, one unit per request (spec §8: limits in requests per minute, by plan): read from the
 // X-RateLimit-* headers of every request the run made with a key, whatever it asked for. Runs with the
 // whole-run suites, last; sends nothing.
+import { OUTCOME } from '../../../lib/check/skip.ts';
 import { SPEC } from '../../kit/basis.ts';
 import { type Ctx, check, suite } from '../../kit/context.ts';
-import { type BucketReading, exchangeOf, overcharged, stepText } from './judge.ts';
+import { type BucketReading, exchangeOf, overcharged, type Prediction, stepText, unruled } from './judge.ts';
 import { bucketReadings } from './of-run.ts';
 import type { Key } from './readings.ts';
 
@@ -72,9 +73,14 @@ export const rateLimitBuckets = suite({
       needs: { requests: 0 },
       async run(ctx: Ctx) {
         let judged = 0;
+        const unsure: Prediction[] = [];
+        let problems = 0;
         for (const [key, b] of readings(ctx)) {
           judged += b.steps.length;
+          // A step of more than one on a route too few steps show as its rule: no pass says it fell by one.
+          unsure.push(...unruled(b.steps));
           for (const o of overcharged(b.steps)) {
+            problems += 1;
             const first = o.over[0]!;
             const fell = first.from!.remaining! - first.r.remaining!;
             ctx.problem(
@@ -87,6 +93,14 @@ export const rateLimitBuckets = suite({
             );
             ctx.evidence(first.from!.x, ...o.over.slice(1, 3).map(exchangeOf));
           }
+        }
+        if (unsure.length > 0 && problems === 0) {
+          const u = unsure[0]!;
+          ctx.evidence(u.from!.x, u.r.x);
+          ctx.skip(
+            `X-RateLimit-Remaining fell by more than one on ${unsure.length} of ${judged} steps (e.g. ${stepText(u)}, ${u.r.parts.route}), too few of one kind of request to tell a weight of its own from other traffic on the key (three are needed): not judged, and not passed`,
+            OUTCOME,
+          );
         }
         ctx.observe(
           `Remaining fell by at most one per request (${judged} steps from one answer of a count to the next)`,

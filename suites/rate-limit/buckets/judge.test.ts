@@ -3,7 +3,7 @@
 // bucket, other credentials' requests in between and concurrent requests are not taken for either.
 import { describe, expect, it } from 'vitest';
 import type { Bucket, Exchange } from '../../../lib/http/transcript.ts';
-import { overcharged, readBuckets } from './judge.ts';
+import { overcharged, readBuckets, unruled } from './judge.ts';
 import { remainingMisbehaves } from './of-run.ts';
 import { keyRequests, rawTarget } from './readings.ts';
 
@@ -82,6 +82,17 @@ describe('readBuckets', () => {
   it('takes a fall of two now and then for other traffic on the key, not a rule', () => {
     const xs = run(list(59), del('1', 56), del('2', 55), del('3', 54), del('4', 53), del('5', 51));
     expect(overcharged(read(xs).steps)).toEqual([]);
+    // Nor does it say each fell by one: those steps are left unjudged.
+    expect(unruled(read(xs).steps).map((p) => p.r.remaining)).toEqual([56, 51]);
+  });
+
+  it('leaves a weighted request seen on too few steps unjudged, not passed', () => {
+    // A short walk of a DELETE charged two: one step shows it, too few to be its rule.
+    const xs = run(del('1', 4), del('1', 3), del('1', 1));
+    const steps = read(xs).steps;
+    expect(overcharged(steps)).toEqual([]);
+    expect(unruled(steps).map((p) => [p.from?.remaining, p.r.remaining])).toEqual([[3, 1]]);
+    expect(steps).toHaveLength(2);
   });
 
   it('tells a count per path, and per method, from one per key', () => {

@@ -224,6 +224,15 @@ export function overcharged(steps: readonly Prediction[]): Overcharge[] {
   return out;
 }
 
+/**
+ * The steps that took more than one from Remaining on a route too few of whose steps do so to make it that
+ * route's rule (overcharged): a weight or other traffic on the key, which the run cannot tell apart.
+ */
+export function unruled(steps: readonly Prediction[]): Prediction[] {
+  const ruled = new Set(overcharged(steps).map((o) => o.route));
+  return steps.filter((p) => p.from!.remaining! - p.r.remaining! >= 2 && !ruled.has(p.r.parts.route));
+}
+
 /** The step of a prediction as the report says it: "57 → 55 on #12". */
 export const stepText = (p: Prediction): string =>
   `${p.from?.remaining ?? `Limit ${p.r.limit}`} → ${p.r.remaining} on #${p.r.x.seq}`;

@@ -193,7 +193,7 @@ export const rateLimitHeadersSuite = suite({
       level: 'MUST',
       rules: ['8.r2'],
       requirement:
-        'X-RateLimit-Reset gives the moment the limit resets: while Remaining falls (one window) that moment does not move later, beyond the rounding of whole seconds.',
+        'X-RateLimit-Reset gives the moment the limit resets: while Remaining falls (one window) that moment does not move later, beyond the rounding of whole seconds, and the whole limit is not back well before the moment named.',
       basis: [SPEC.resetMoment],
       title:
         'Follows X-RateLimit-Reset through each window of the run, per credential bucket (per count, where a key keeps several)',

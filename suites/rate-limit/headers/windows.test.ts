@@ -65,6 +65,28 @@ describe('whole-run windows', () => {
     expect(judgeWindows(byBucket(whole)).moved.length).toBeGreaterThan(0);
   });
 
+  it('a limit back whole well before the moment the 429 named: a Reset that rolls forward', () => {
+    // A fixed window of 5 per 10 s opened at T0; every answer names now + 10 s. The 429 at +6 s names +16 s,
+    // and told to wait until the window's true end (+10 s) the client is served with the whole limit back.
+    const xs = [
+      answer(1, T0 + 6_000, 404, 0, T0 / 1000 + 16),
+      answer(2, T0 + 6_010, 429, 0, T0 / 1000 + 17),
+      answer(3, T0 + 10_050, 404, 4, T0 / 1000 + 21),
+      answer(4, T0 + 10_100, 404, 3, T0 / 1000 + 21),
+    ];
+    expect(judgeWindows(byBucket(xs)).moved.map((o) => o.problem)).toEqual([
+      expect.stringMatching(/whole limit was back .* 7 s before the moment the answer before it had named/),
+    ]);
+    // The faithful window names its true end: the limit back then is no finding.
+    const faithful = [
+      answer(1, T0 + 6_000, 404, 0, T0 / 1000 + 10),
+      answer(2, T0 + 6_010, 429, 0, T0 / 1000 + 10),
+      answer(3, T0 + 10_050, 404, 4, T0 / 1000 + 21),
+      answer(4, T0 + 10_100, 404, 3, T0 / 1000 + 21),
+    ];
+    expect(judgeWindows(byBucket(faithful)).moved).toEqual([]);
+  });
+
   it('a Reset still naming a passed moment well after it, in the next window, is stale', () => {
     const xs = [
       answer(1, T0 + 100, 404, 4, T0 / 1000 + 2),

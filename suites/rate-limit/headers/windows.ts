@@ -133,6 +133,35 @@ export function limitByStatus(buckets: Map<Bucket, Reading[]>): Offence[] {
   return offences;
 }
 
+/** Reset rounded up to the second and the Date read down: the moment named may read two seconds late. */
+const BOTH_ROUNDINGS_MS = 2000;
+
+/**
+ * How long before the moment `prev` named in its Reset the whole limit was back on `r` (Remaining from 0 or a
+ * 429 to at least Limit − 1, and the answer after it going on from there, not from a lower count beside it),
+ * beyond the roundings; undefined when it was not. No limiter that keeps its Reset does so: a fixed
+ * window renews at that moment, a sliding log once its newest request has left (no sooner), a token bucket
+ * once full, which is the moment it names. A Reset that rolls forward (now + the window) names a later one.
+ */
+function renewedEarly(prev: Reading | undefined, r: Reading, next: Reading | undefined): number | undefined {
+  if (!prev || prev.resetAtMs === undefined || prev.remaining === undefined) return undefined;
+  if (r.remaining === undefined || r.limit === undefined || r.status === 429) return undefined;
+  // Only once the limit was spent (a 429, or Remaining 0): a count of its own begun beside it (a limiter
+  // keyed per route, RL-BUCKET-ONE-COUNT's) starts full too, but never right where the key's ran out.
+  if ((prev.status !== 429 && prev.remaining !== 0) || r.remaining < r.limit - 1) return undefined;
+  if (serverDateMs(prev.x.response!.headers) === undefined) return undefined;
+  // A request naming another client address may be counted apart on purpose (RL-PROBE-FORWARDED-HEADERS's).
+  if (namesAnotherClient(r.x)) return undefined;
+  if (next?.remaining !== undefined && next.status !== 429 && next.remaining < r.remaining - 2)
+    return undefined;
+  const ahead = prev.resetAtMs - BOTH_ROUNDINGS_MS - r.receivedAtMs;
+  return ahead > 0 ? ahead + BOTH_ROUNDINGS_MS : undefined;
+}
+
+/** Whether the request carried X-Forwarded-For or Forwarded (the probe's requests naming another client). */
+const namesAnotherClient = (x: Exchange): boolean =>
+  Object.keys(x.request.headers).some((h) => ['x-forwarded-for', 'forwarded'].includes(h.toLowerCase()));
+
 export interface WindowFindings {
   /** Reset moved later while Remaining fell (the same window). */
   moved: Offence[];
@@ -162,9 +191,15 @@ export function judgeWindows(buckets: Map<string, Reading[]>): WindowFindings {
     let base: Reading | undefined;
     const done: Reading[] = [];
     let size = 0;
-    for (const r of rs) {
-      if (r.reset === undefined) continue;
+    rs.forEach((r, at) => {
+      if (r.reset === undefined) return;
       const prev = predecessor(done, r);
+      const early = renewedEarly(prev, r, rs[at + 1]);
+      if (early)
+        found.moved.push({
+          problem: `the whole limit was back (X-RateLimit-Remaining ${r.remaining} of ${r.limit}) ${Math.round(early / 100) / 10} s before the moment the answer before it had named in X-RateLimit-Reset (${bucket}): that Reset named no moment the limit reset`,
+          exchange: r.x,
+        });
       const rose = prev?.remaining !== undefined && r.remaining !== undefined && r.remaining > prev.remaining;
       // Reset is rounded to whole seconds and read against the second-resolution Date: a second of slack.
       const timeUp = anchor !== undefined && r.receivedAtMs >= anchor.resetAtMs! - 1000;
@@ -214,7 +249,7 @@ export function judgeWindows(buckets: Map<string, Reading[]>): WindowFindings {
           });
       }
       done.push(r);
-    }
+    });
     if (size >= 2) found.windows += 1;
   }
   return found;

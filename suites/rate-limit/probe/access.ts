@@ -5,8 +5,9 @@ import type { CheckDefinition, CheckInput } from '../../../lib/check/model.ts';
 import { OUTCOME } from '../../../lib/check/skip.ts';
 import { type Ctx, check } from '../../kit/context.ts';
 import { probeNeeds } from './cost.ts';
-import { apply, type Judgement, take } from './judgement.ts';
+import { apply, type Judgement, judged, take } from './judgement.ts';
 import { type ProbeRecord, type Sample, WALK_MARGIN, type Walk } from './record.ts';
+import { laterRefusal } from './refusal.ts';
 import { probeOf } from './session.ts';
 
 /**
@@ -60,6 +61,30 @@ export function walkCheck(
   });
 }
 
+/**
+ * The refusals an RL-PROBE check of the 429 judges: the walk's, and a refusal with another status met only in
+ * the recovery (a front's 403 page), judged as that limiter's 429. Skipped when the walk met no 429.
+ */
+export async function refusalsOf(ctx: Ctx): Promise<{ walk: Walk; refusals: Sample[] }> {
+  const { record, walk } = await walkOf(ctx);
+  const limited = limitedIn(ctx, walk);
+  const later = laterRefusal(walk, record.recovery.kind === 'done' ? record.recovery.value : undefined);
+  if (later) ctx.evidence(later.response.exchange);
+  return { walk, refusals: later ? [limited, later] : [limited] };
+}
+
+/** Two judgements of one check as one: a reason to skip only when both have nothing to judge. */
+function both(a: Judgement | string, b: Judgement | string): Judgement | string {
+  if (typeof a === 'string') return b;
+  if (typeof b === 'string') return a;
+  return judged(
+    [a.observed, b.observed].filter((o) => o !== '').join('; '),
+    a.count + b.count,
+    [...a.findings, ...b.findings],
+    [...a.notes, ...b.notes],
+  );
+}
+
 /** An RL-PROBE check that judges the walk's 429 (skipped when the walk met none), with the walk it ended. */
 export function limitedCheck(
   meta: JudgingCheck,
@@ -69,8 +94,8 @@ export function limitedCheck(
     ...meta,
     needs: probeNeeds,
     async run(ctx: Ctx) {
-      const { walk } = await walkOf(ctx);
-      apply(ctx, judge(limitedIn(ctx, walk), walk));
+      const { walk, refusals } = await refusalsOf(ctx);
+      apply(ctx, refusals.map((r) => judge(r, walk)).reduce(both));
     },
   });
 }

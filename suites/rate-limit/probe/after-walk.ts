@@ -28,7 +28,7 @@ import {
   wholeSecondGraceMs,
 } from './record.ts';
 import { gradualRefill } from './refill.ts';
-import { refusalName } from './refusal.ts';
+import { isRefusal, refusalName } from './refusal.ts';
 import type { ProbeSender } from './sender.ts';
 import { saneResetAtMs, windowResetOf } from './windows.ts';
 
@@ -128,8 +128,10 @@ export async function recover(
     graceMs: wholeSecondGraceMs(limited),
     attempts: [],
   };
-  // A limiter that refused with 503 refuses again alike; a 429 is a refusal whatever the walk met.
-  const still = (s: Sample) => s.status === 429 || s.status === limited.status;
+  // A limiter that refused with 503 refuses again alike; a 429 is a refusal whatever the walk met, and so is
+  // a front's own refusal (a 403 page) that shows only now: it is judged as that limiter's 429.
+  const still = (s: Sample) =>
+    s.status === 429 || s.status === limited.status || isRefusal(s, walk.samples[0]!);
   let last = await sender.send(request, 'primary', true);
   recovery.attempts.push(last);
   let backoffMs = 0;

@@ -5,6 +5,7 @@ import { UNMET } from '../../../lib/check/needs.ts';
 import { SPEC } from '../../kit/basis.ts';
 import type { Ctx } from '../../kit/context.ts';
 import { check, suite } from '../../kit/context.ts';
+import { bucketReadings } from '../buckets/of-run.ts';
 import { walkCheck, walkOf } from './access.ts';
 import { AFTER_WALK_CHECKS } from './after-checks.ts';
 import { FORWARDING_HEADERS } from './client-address.ts';
@@ -15,6 +16,7 @@ import { judgeEnforced, judgeNotEarly } from './judge-limit.ts';
 import { judgeReset } from './judge-reset.ts';
 import { apply, take } from './judgement.ts';
 import { LIMITED_CHECKS } from './limited-checks.ts';
+import { modelLimiter } from './model.ts';
 import { PLAN_LIMITS, WALK_MARGIN } from './record.ts';
 import { seriesOf } from './series.ts';
 import { probeOf } from './session.ts';
@@ -79,7 +81,7 @@ export const rateLimitProbe = suite({
       rules: ['8.r3', '7.429'],
       requirement: 'A request that exceeds the limit is answered 429 Too Many Requests.',
       rationale:
-        'Judged as: no success once Remaining is 0 in the window (unless the limiter is seen to refill gradually, as a token bucket does), and a 429 within Remaining + 3 requests; when Remaining never moves, no more than X-RateLimit-Limit served before the first Reset moment.',
+        'Judged as: whatever the algorithm, no more than X-RateLimit-Limit answers served between an answer and the moment its X-RateLimit-Reset names (a fixed window, a sliding log and a token bucket whose Reset is when it is full again all keep to it; several counters behind one key do not); no success once Remaining is 0 in the window (unless the limiter is seen to refill gradually, as a token bucket does), and a 429 within Remaining + 3 requests; a refusal with another status (403, 503) where the limit would be reached, in the walk or after its wait, is no 429.',
       basis: [SPEC.exceeded429],
       title: `Repeats DELETE /store/orders/{an id proven absent} (the list when that answer lacks the headers), one at a time, until the 429 (at most Remaining + ${WALK_MARGIN})`,
       needs: probeNeeds,
@@ -136,6 +138,26 @@ export const rateLimitProbe = suite({
       },
       judgeSteps,
     ),
+    check({
+      id: 'RL-PROBE-LIMITER-MODEL',
+      spec: 'spec §8',
+      level: 'INFO',
+      rules: ['8.r3'],
+      requirement:
+        'How the limiter counts is not shown (a fixed window, a sliding log, a token bucket; several counters behind one key; weights per method or path; a count per path; a front refusing on its own): recorded from what the probe saw, while the check that owns each requirement judges it whatever the algorithm.',
+      basis: [SPEC.exceeded429],
+      title:
+        'Reads the walk, the recovery and every answer of the run sent with the key into a model of the limiter',
+      needs: probeNeeds,
+      async run(ctx: Ctx) {
+        const { record, walk } = await walkOf(ctx);
+        const recovery = record.recovery.kind === 'done' ? record.recovery.value : undefined;
+        const bucket = bucketReadings(ctx.transcript.all(), ctx.config.baseUrl).find(
+          ([key]) => key === 'primary',
+        )?.[1];
+        apply(ctx, modelLimiter(walk, recovery, bucket));
+      },
+    }),
     walkCheck(
       {
         id: 'RL-PROBE-RESET-WINDOW',

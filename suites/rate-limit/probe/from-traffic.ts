@@ -12,6 +12,7 @@ import {
   type Outcome,
   type ProbeRecord,
   RECOVERY_ATTEMPTS,
+  REFUSAL_STATUSES,
   type Recovery,
   type Sample,
   sampleOf,
@@ -19,6 +20,7 @@ import {
   type Walk,
   wholeSecondGraceMs,
 } from './record.ts';
+import { servedBeyondLimit } from './served.ts';
 import { saneResetAtMs, windowStarts } from './windows.ts';
 
 const notRecorded = <T>(reason: string): Outcome<T> => ({ kind: 'skip', reason, cause: NOT_OBSERVED });
@@ -74,10 +76,11 @@ function recoveryAfter(ctx: Ctx, limited: Sample, rest: readonly Exchange[]): Ou
     const s = sampleOf(answerOf(ctx, x), limited.n + 1 + recovery.attempts.length);
     recovery.waitsMs.push(sent - from);
     recovery.attempts.push(s);
-    if (s.status !== 429) recovery.recovered = s;
+    if (s.status !== 429 && !REFUSAL_STATUSES.has(s.status)) recovery.recovered = s;
     else {
       from = s.response.receivedAtMs;
-      notBefore = liftsAt(s) ?? Number.POSITIVE_INFINITY;
+      // A front's refusal (a 403 page) names no wait: the client's next request is not early by it.
+      notBefore = liftsAt(s) ?? (s.status === 429 ? Number.POSITIVE_INFINITY : from);
     }
   }
   // A client that kept sending inside a Retry-After may have got the key banned, as spec §8 rule 5 lets a
@@ -105,9 +108,11 @@ export function recordedProbe(ctx: Ctx): ProbeRecord {
   }
   const last = at < 0 ? samples.length - 1 : at;
   // From the start of the last window before it: a 429 read as opening a window of its own (its Reset the
-  // next moment) still has the answers before it, which say how early it came.
+  // next moment) still has the answers before it, which say how early it came. Without a 429, from the
+  // answer whose announced window served more than its Limit, if one did (several counts behind the key).
   const starts = windowStarts(samples.slice(0, last + 1)).slice(0, last);
-  const start = Math.max(0, starts.lastIndexOf(true));
+  const beyond = at < 0 ? servedBeyondLimit(samples) : undefined;
+  const start = beyond ? samples.indexOf(beyond.from) : Math.max(0, starts.lastIndexOf(true));
   const window = samples.slice(start, last + 1).map((s, i) => ({ ...s, n: i }));
   const reading = window[0]!;
   const walk: Walk = {
@@ -123,7 +128,7 @@ export function recordedProbe(ctx: Ctx): ProbeRecord {
   // Without a 429 the walk shows a limit only when the window served a request past Remaining 0.
   const past = window.some((s, i) => i > 0 && window[i - 1]!.remaining === 0 && s.status !== 429);
   const walked: Outcome<Walk> =
-    at >= 0 || past
+    at >= 0 || past || beyond
       ? { kind: 'done', value: walk }
       : notRecorded('no request with the key was answered 429, nor served past X-RateLimit-Remaining 0');
   return {

@@ -6,6 +6,7 @@ import {
   type Burst,
   earlyTolerance,
   endsAfterReset,
+  left,
   REFUSAL_STATUSES,
   type Recovery,
   rolledOver,
@@ -124,8 +125,12 @@ export function judgeRecovery(recovery: Recovery): Judgement {
       ? `; it lifted only on try ${recovery.attempts.indexOf(ok) + 1}`
       : `; still ${blamed.status} after ${recovery.attempts.length} tries`;
     const which = blamed === first ? 'the first request' : `request ${recovery.attempts.indexOf(blamed) + 1}`;
+    const again =
+      blamed.status === recovery.refusedWith || blamed.status === 429
+        ? `${blamed.status} again`
+        : `refused again, now with ${blamed.status}${left(blamed) === undefined ? ' and none of the X-RateLimit-* fields (a front before the application refusing on its own)' : ''}`;
     findings.push({
-      message: `${which} after the Retry-After wait was ${blamed.status} again: the limit did not lift when the client was told it would (waited ${waited}${later})`,
+      message: `${which} after the Retry-After wait was ${again}: the limit did not lift when the client was told it would (waited ${waited}${later})`,
       sample: blamed,
       expected: `not ${recovery.refusedWith}`,
       actual: String(blamed.status),

@@ -1,7 +1,7 @@
 // Pure reading of the walk's requests that named another client address (client-address.ts) into
 // RL-PROBE-FORWARDED-HEADERS's findings: each either counted with the key's requests or stepped around the
 // limit, told apart by the answer that followed it. Never sends, never chooses a level.
-import { FORWARDING_HEADERS } from './client-address.ts';
+import { countedApart, FORWARDING_HEADERS } from './client-address.ts';
 import { type Judgement, judged, type ProbeFinding } from './judgement.ts';
 import { left, type Sample, type Walk } from './record.ts';
 import { windowStarts } from './windows.ts';
@@ -40,6 +40,16 @@ function fateOf(walk: Walk, s: Sample): Fate {
   return 'unclear';
 }
 
+/**
+ * The control: the key's own requests of the walk, sent without those headers, whose answers did what a
+ * request naming another address is blamed for (a count well above the one before it, or served after a
+ * Remaining of 0 with a count above nothing): several counts behind one key do it to every request alike.
+ */
+function plainApart(walk: Walk): Sample[] {
+  const plain = walk.samples.filter((s) => !s.spoofed);
+  return plain.filter((s, i) => i > 0 && s.status !== 429 && countedApart(plain[i - 1]!, s));
+}
+
 /** A reason to skip (a string) when the walk named no address, or learnt nothing from those it named. */
 export function judgeClientAddress(walk: Walk): Judgement | string {
   const named = walk.spoofed;
@@ -69,6 +79,12 @@ export function judgeClientAddress(walk: Walk): Judgement | string {
       expected: "Remaining going on from the key's count",
       actual: `Remaining ${left(s)}`,
     });
+  }
+  // Blamed on the headers only against a control of the same requests without them.
+  const control = plainApart(walk);
+  if (findings.length > 0 && control.length > 0) {
+    const c = control[0]!;
+    return `the key's own requests, sent without those headers, did the same ${control.length} time(s) (the first #${c.n}, Remaining ${left(c)} after ${left(walk.samples[walk.samples.indexOf(c) - 1]!)}): the key's count moves apart with or without them (several counts behind one key, see RL-PROBE-LIMITER-MODEL), so nothing shows the headers chose the count`;
   }
   const notes = [
     ...(refused.length > 0

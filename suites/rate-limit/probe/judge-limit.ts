@@ -15,7 +15,8 @@ import {
   type Walk,
 } from './record.ts';
 import { gradualRefill } from './refill.ts';
-import { refusalName } from './refusal.ts';
+import { laterRefusal, refusalName } from './refusal.ts';
+import { interleaved, type ServedBeyond, servedBeyondLimit } from './served.ts';
 import { sameWindowPairs, saneResetAtMs } from './windows.ts';
 
 /** The response before `s` in the walk. */
@@ -69,8 +70,53 @@ function wrongStatus(walk: Walk): ProbeFinding | undefined {
   };
 }
 
+/**
+ * More answers served within one announced window than its Limit: whatever the limiter refills or keeps
+ * apart, requests past the limit were served (a count per worker process, a Remaining that rose back).
+ */
+function beyondFinding(walk: Walk, b: ServedBeyond): ProbeFinding {
+  const first = b.served[0]!;
+  const last = b.served[b.served.length - 1]!;
+  const counts = interleaved(walk.samples).filter((c) => c.length >= 2).length;
+  const why =
+    counts >= 2
+      ? `; X-RateLimit-Remaining ran as ${counts} interleaved counts, as several counters behind one key (worker processes each counting on their own) do`
+      : '';
+  return {
+    message: `${b.served.length} requests (#${first.n} to #${last.n}) were served within one announced window, more than its X-RateLimit-Limit ${b.limit}: request #${b.from.n} was answered with X-RateLimit-Reset ${b.from.reset}, ${seconds(b.untilMs - b.from.response.receivedAtMs)} or more ahead, and every one of them came back before that moment${why}`,
+    sample: b.served[b.limit]!,
+    expected: `at most ${b.limit} requests served before X-RateLimit-Reset ${b.from.reset}, then 429`,
+    actual: `${b.served.length} served (request #${b.served[b.limit]!.n}, the ${b.limit + 1}th, answered ${b.served[b.limit]!.status})`,
+  };
+}
+
+/** A refusal with another status met only after the walk (a front's 403 in the recovery): 429 is required. */
+function frontFinding(walk: Walk, recovery: Recovery | undefined): ProbeFinding | undefined {
+  const r = laterRefusal(walk, recovery);
+  if (!r) return undefined;
+  const front =
+    left(r) === undefined ? ', without the rate-limit fields (a front refusing before the application)' : '';
+  return {
+    message: `request #${r.n}, sent once the ${walk.limited ? refusalName(walk.limited) : 'refusal'}'s wait had passed, was refused with ${r.status}${front}: a limiter refusing with ${r.status} where 429 is required`,
+    sample: r,
+    expected: '429 Too Many Requests for a request refused for the rate',
+    actual: `${r.status}${r.response.headers['content-type'] ? ` (${String(r.response.headers['content-type'])})` : ''}`,
+  };
+}
+
 /** A reason to skip (a string) when the walk could not reach the limit and nothing contradicts it. */
 export function judgeEnforced(walk: Walk, recovery?: Recovery): Judgement | string {
+  // However the limiter counts (it refills, it keeps several counts), more than Limit served before the
+  // moment Reset named is past the limit: judged first, so no reading of the algorithm excuses it.
+  const beyond = servedBeyondLimit(walk.samples);
+  if (beyond) {
+    const findings = [beyondFinding(walk, beyond)];
+    const wrong = wrongStatus(walk);
+    if (wrong) findings.push(wrong);
+    const later = frontFinding(walk, recovery);
+    if (later) findings.push(later);
+    return judged('', walk.sent, findings);
+  }
   if (walk.cutShort) {
     const prev = before(walk, walk.cutShort);
     return `the walk was stopped at request #${walk.cutShort.n} by a ${walk.cutShort.status} while ${remainingName(prev)} still said ${prev ? left(prev) : '?'}: not where the limit would be reached, so it shows neither a limit enforced nor one missing`;
@@ -121,6 +167,8 @@ export function judgeEnforced(walk: Walk, recovery?: Recovery): Judgement | stri
     );
   const wrong = wrongStatus(walk);
   if (wrong) findings.push(wrong);
+  const later = frontFinding(walk, recovery);
+  if (later) findings.push(later);
   if (!walk.limited) {
     findings.push({
       message: `no 429 after ${walk.sent} requests, ${WALK_MARGIN} more than ${remainingName(walk.samples[0])} allowed: the limit is never enforced`,

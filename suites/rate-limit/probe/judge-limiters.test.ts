@@ -132,6 +132,22 @@ describe('requests naming another client address', () => {
     expect(messages(j).join('\n')).toMatch(/2 requests naming another client address .* count of their own/);
   });
 
+  it('blamed only against a control: plain requests that jump alike leave the headers unblamed', () => {
+    // Several counts behind the key: the plain #45 jumps from 6 to 9 as the spoofed ones do.
+    const w = walkOf([9, 8, 7, 6, 9, 8], refused());
+    for (const at of [2, 4]) {
+      const s: Sample = { ...sample(at * 10, 404, rl(9), T0 + at * 10 + 5), spoofed: `192.0.2.${at}` };
+      w.spoofed.push(s);
+      w.apart.push(s);
+    }
+    w.samples.forEach((x, i) => {
+      x.n = i * 10 + (i > 0 ? 5 : 0);
+    });
+    w.spoofed[0]!.n = 12;
+    w.spoofed[1]!.n = 32;
+    expect(judgeClientAddress(w)).toMatch(/own requests, sent without those headers, did the same 1 time/);
+  });
+
   it('a walk that named no address judges nothing', () => {
     expect(judgeClientAddress(walkOf([1, 0], refused()))).toMatch(/too short to name another client/);
   });

@@ -6,7 +6,7 @@ import { RFC, SPEC } from '../../kit/basis.ts';
 import { type Ctx, check } from '../../kit/context.ts';
 import { expectErrorBody } from '../../kit/expect.ts';
 import { describeStatus, viewOf } from '../../kit/responses.ts';
-import { limitedCheck, limitedOf } from './access.ts';
+import { limitedCheck, refusalsOf } from './access.ts';
 import { probeNeeds } from './cost.ts';
 import { judge429Headers, judgeConsistency, judgeRetryAfter } from './judge-after-walk.ts';
 import { refusalName } from './refusal.ts';
@@ -68,15 +68,19 @@ export const LIMITED_CHECKS: CheckDefinition<Ctx>[] = [
     title: 'Validates the body, if any, of the walk’s 429',
     needs: probeNeeds,
     async run(ctx: Ctx) {
-      const limited = await limitedOf(ctx);
-      const res = limited.response;
-      const name = refusalName(limited);
-      if (res.bytes === 0) {
-        ctx.observe(`${name} without a body (allowed: the 429 body is not shown, spec §7 rule 3)`, 1);
-        return;
+      const { refusals } = await refusalsOf(ctx);
+      const seen: string[] = [];
+      for (const limited of refusals) {
+        const res = limited.response;
+        const name = refusalName(limited);
+        if (res.bytes === 0) {
+          seen.push(`${name} without a body (allowed: the 429 body is not shown, spec §7 rule 3)`);
+          continue;
+        }
+        expectErrorBody(ctx, viewOf(res), res.exchange);
+        seen.push(`${name} with a valid Error body (${describeStatus(res)})`);
       }
-      expectErrorBody(ctx, viewOf(res), res.exchange);
-      ctx.observe(`${name} with a valid Error body (${describeStatus(res)})`, 1);
+      ctx.observe(seen.join('; '), refusals.length);
     },
   }),
 ];

@@ -52,7 +52,7 @@ export async function chooseRequest(target: TargetFacts): Promise<ProbeRequest |
 const GATE_CLOSED = 'a DELETE of an id sent as absent was answered 2xx, so none is sent again';
 
 /** The list as the repeated request (`why` in its label), when it is small and was read whole; else undefined. */
-async function cheapList(target: TargetFacts, why: string): Promise<ProbeRequest | undefined> {
+export async function cheapList(target: TargetFacts, why: string): Promise<ProbeRequest | undefined> {
   const list = await target.list().catch(() => undefined);
   if (!list || list.response.bytes > MAX_REPEATED_LIST_BYTES) return undefined;
   return { method: 'GET', path: ORDERS, label: `GET /store/orders (${why})` };

@@ -181,6 +181,11 @@ export interface Walk {
   overLimit?: Sample;
   /** Milliseconds waited before the walk for the window that was about to end, so it walked a fresh one. */
   waitedForWindowMs?: number;
+  /**
+   * When the repeated request took nothing from Remaining (a limiter that counts only what it answers 2xx),
+   * the request the walk went on with instead, and the walk's answers before the switch (in `samples` too).
+   */
+  switched?: { to: ProbeRequest; uncounted: Sample[] };
   /** Every request that named another client address (RFC 5737) in the forwarding headers, in order. */
   spoofed: Sample[];
   /** Of those, the ones whose answer did not continue the key's count: kept out of `samples`. */

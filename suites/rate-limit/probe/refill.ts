@@ -14,8 +14,10 @@ const RISES_TO_REFILL = 2;
  * it ended was refused again. A fixed window shows none of these (a window that turns mid-walk rises once).
  */
 export function gradualRefill(walk: Walk, recovery?: Recovery): string | undefined {
+  // The answers of a request the limiter did not count (before the walk switched) say nothing of a refill.
+  const uncounted = new Set(walk.switched?.uncounted ?? []);
   const pairs = sameWindowPairs(walk.samples).filter(
-    ([p, c]) => p.remaining !== undefined && c.remaining !== undefined,
+    ([p, c]) => p.remaining !== undefined && c.remaining !== undefined && !uncounted.has(c),
   );
   const rose = pairs.filter(([p, c]) => c.remaining! > p.remaining!);
   if (rose.length >= RISES_TO_REFILL)

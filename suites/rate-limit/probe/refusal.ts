@@ -11,7 +11,15 @@ import {
 } from '../../../lib/formats/rate-limit-headers.ts';
 import { UNKNOWN_429_BACKOFF_MS } from '../../../lib/http/pacer.ts';
 import type { Tools } from '../../kit/context.ts';
-import { earlyTolerance, left, limitOf, REFUSAL_STATUSES, type Sample, type Walk } from './record.ts';
+import {
+  earlyTolerance,
+  left,
+  limitOf,
+  REFUSAL_STATUSES,
+  type Recovery,
+  type Sample,
+  type Walk,
+} from './record.ts';
 import { saneResetAtMs, windowResetOf } from './windows.ts';
 
 /** A refusal status other than what the repeated request answers when served. */
@@ -29,6 +37,19 @@ export function atTheLimit(s: Sample, prev: Sample): boolean {
   if (before !== undefined && before <= earlyTolerance(limitOf(prev))) return true;
   if (left(s) === 0 || s.response.headers['retry-after'] !== undefined) return true;
   return before !== undefined && left(s) === undefined;
+}
+
+/**
+ * A refusal with another status that shows only after the walk's 429, in the recovery (a front before the
+ * application with a limit of its own, a 403 page that outlives the application's Reset): judged as that
+ * limiter's 429. Undefined when none, or when the walk already ended on a refusal with that status.
+ */
+export function laterRefusal(walk: Walk, recovery: Recovery | undefined): Sample | undefined {
+  const reading = walk.samples[0];
+  if (!reading) return undefined;
+  return recovery?.attempts.find(
+    (s) => s.status !== 429 && s.status !== walk.limited?.status && isRefusal(s, reading),
+  );
 }
 
 /** How a refusal reads in a message: "429" or "503 refusal". */

@@ -110,7 +110,7 @@ export class ProbeSession {
     });
     const recovery = await attempt<Recovery>(async () =>
       walk.kind === 'done' && request
-        ? recover(env, sender, request, walk.value)
+        ? recover(env, sender, walk.value.switched?.to ?? request, walk.value)
         : blocked(walk, 'the walk to the limit'),
     );
     const burstOutcome = await attempt<Burst>(async () =>

@@ -8,6 +8,7 @@ import { cancelledBy } from '../../kit/target-facts.ts';
 import { remainingMisbehaves } from '../buckets/of-run.ts';
 import { addressFor, countedApart, forwardingHeaders } from './client-address.ts';
 import { budgetSkip, done } from './outcome.ts';
+import { cheapList } from './reading.ts';
 import {
   left,
   limitOf,
@@ -107,6 +108,26 @@ function adjust(
   return overLimit;
 }
 
+/** Steps of an unmoved Remaining after which the repeated request reads as one the limiter does not count. */
+const UNCOUNTED_STEPS = 3;
+
+/**
+ * Whether the walk's repeated request takes nothing from Remaining: its last UNCOUNTED_STEPS answers, not
+ * 2xx, all left Remaining where the one before them said, within one window (a limiter that counts only the
+ * requests it answers 2xx). A limit that such requests never reach hides what lies past it.
+ */
+function uncounted(samples: readonly Sample[]): boolean {
+  const tail = samples.slice(-(UNCOUNTED_STEPS + 1));
+  if (tail.length <= UNCOUNTED_STEPS) return false;
+  const starts = windowStarts(tail);
+  return tail.every(
+    (s, i) =>
+      left(s) !== undefined &&
+      left(s) === left(tail[0]!) &&
+      (i === 0 || (!starts[i] && (s.status < 200 || s.status >= 300))),
+  );
+}
+
 /** How long before its window's end the walk may still send the held fixture's cancel past Remaining 0. */
 const PAST_LIMIT_MARGIN_MS = 1500;
 
@@ -131,6 +152,7 @@ export async function walkToLimit(
   // The fixture the state checks hold back (TargetFacts.holdBack): cancelled, once, as the request past
   // Remaining 0, so the run sees whether a request refused over the limit was carried out all the same.
   let held = env.target.heldFixture;
+  let repeated = reading.request;
   while (walk.sent < walk.bound) {
     const budget = env.http.pacer.budgetLeft;
     if (budget <= plan.reserve) return budgetSkip(walk.bound - walk.sent + plan.reserve, budget);
@@ -147,7 +169,7 @@ export async function walkToLimit(
       remainingMisbehaves(env.transcript.all(), env.config.baseUrl) === undefined;
     const request: ProbeRequest = past
       ? { method: 'DELETE', path: orderPath(held!), label: 'DELETE /store/orders/{the held fixture}' }
-      : reading.request;
+      : repeated;
     // The held fixture's cancel names no other client address: it is the key's own request past the limit.
     const address = past ? undefined : addressFor(walk, prev);
     const s = await sender.send(request, 'primary', true, address ? forwardingHeaders(address) : undefined);
@@ -190,6 +212,22 @@ export async function walkToLimit(
       break;
     }
     overLimit = adjust(env, walk, prev, s, ceiling, overLimit);
+    if (!walk.switched && repeated.method === 'DELETE' && uncounted(samples)) {
+      const list = await cheapList(
+        env.target,
+        'the absent-id cancel takes nothing from X-RateLimit-Remaining',
+      );
+      if (list) {
+        // The answers so far counted nothing: the walk goes on with the list, within the bound it has (each
+        // unmoved answer already moved it one further). They stay in the walk: a Remaining that never moves
+        // whatever is sent is RL-PROBE-REMAINING-COUNTS' to judge.
+        repeated = list;
+        walk.switched = { to: list, uncounted: samples.slice(1) };
+        env.log(
+          `  ${UNCOUNTED_STEPS} answers left X-RateLimit-Remaining at ${left(s)}: the limiter does not count this request, so the walk repeats ${list.label} instead`,
+        );
+      }
+    }
   }
   return done(walk);
 }

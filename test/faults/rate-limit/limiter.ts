@@ -1,6 +1,6 @@
 // The proofs of the faults in the limiter and its 429 (spec §8 rules 3-4), on a fake clock.
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
-import { burst, calls, del, START, TWO_PER_MINUTE } from '../../support/probes.ts';
+import { burst, calls, cancelled, del, START, TWO_PER_MINUTE } from '../../support/probes.ts';
 import { call } from '../../support/reference-calls.ts';
 import { type FaultProofs, LONG_WINDOW, NO_PROBE, PROBE } from '../proof.ts';
 
@@ -177,6 +177,102 @@ export const LIMITER_FAULTS = {
     faithful: [[200, 429, 200], true],
     faulty: [[200, 429, 429], true],
     caught: [{ ...PROBE, fails: ['RL-PROBE-RECOVERY'], exit: 1 }],
+  },
+  'ratelimit-per-worker': {
+    options: TWO_PER_MINUTE,
+    probe: async (s) => (await calls(s, 6)).map((a) => [a.status, a.headers['x-ratelimit-remaining']]),
+    faithful: [
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+      [429, '0'],
+      [429, '0'],
+      [429, '0'],
+    ],
+    // Workers 1, 1, 2, 0, 2, 1 take the requests: five are served in one window of two, Remaining interleaved.
+    faulty: [
+      [200, '1'],
+      [200, '0'],
+      [200, '1'],
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+    ],
+    caught: [
+      // Remaining rises and stays as the workers' counts interleave, as a refilling bucket's would: only the
+      // count of answers served before the moment Reset named, more than Limit, shows the limit not enforced.
+      {
+        args: ['--only', 'RL-'],
+        reference: { rateLimit: { limit: 5, windowSeconds: 10 }, banAfter: 1 },
+        fails: ['RL-PROBE-LIMIT-ENFORCED'],
+        exit: 1,
+      },
+    ],
+  },
+  'ratelimit-front-403': {
+    options: TWO_PER_MINUTE,
+    probe: async (s, clock) => {
+      const walk = await calls(s, 3);
+      clock.advance(60_000);
+      const after = await calls(s, 1);
+      return [...walk, ...after].map((a) => [a.status, a.headers['x-ratelimit-remaining']]);
+    },
+    faithful: [
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+      [200, '1'],
+    ],
+    // The application's 429 comes first; once its Reset has passed the proxy, past its own count, refuses.
+    faulty: [
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+      [403, undefined],
+    ],
+    caught: [
+      // The walk meets the application's 429 (or, when the run spent more before it, the proxy's page first);
+      // the recovery after the wait meets the proxy's page, judged as that limiter's 429: its status, its
+      // fields, its body, and a limit that did not lift.
+      {
+        args: ['--only', 'RL-'],
+        reference: { rateLimit: { limit: 5, windowSeconds: 4 }, banAfter: 1 },
+        fails: [
+          'RL-PROBE-LIMIT-ENFORCED',
+          'RL-PROBE-RECOVERY',
+          'RL-PROBE-429-HEADERS',
+          'RL-PROBE-429-BODY',
+          'RL-HEADERS-PRESENT',
+        ],
+        warns: ['RL-PROBE-429-RETRY-AFTER'],
+        exit: 1,
+      },
+    ],
+  },
+  'ratelimit-counts-only-success': {
+    options: TWO_PER_MINUTE,
+    probe: async (s) => {
+      const absent = await call(s, '/store/orders/1234567', del);
+      await calls(s, 2);
+      return [
+        absent.headers['x-ratelimit-remaining'],
+        (await call(s, '/store/orders/1', del)).status,
+        cancelled(s),
+      ];
+    },
+    faithful: ['1', 429, []],
+    // The 404 took nothing; the cancel past the limit was carried out, then answered 429.
+    faulty: ['2', 429, ['1']],
+    caught: [
+      // The walk's absent-id cancels take nothing from Remaining: it walks the list instead, which counts,
+      // and sends the held fixture's cancel past the limit, which the server carries out.
+      {
+        fails: ['STATE-429-CHANGES-NOTHING'],
+        args: ['--only', 'STATE-429'],
+        reference: { rateLimit: { limit: 5, windowSeconds: 2 }, banAfter: 1 },
+        exit: 1,
+      },
+    ],
   },
   'ratelimit-refused-503': {
     masking: { removes: ['429-fields'], reads: ['429'] },

@@ -1,0 +1,92 @@
+// Unit tests of the count of answers served within one announced window: several counters behind one key
+// exceed it, while a fixed window, a token bucket (on whole-second Reset and Date) and a Reset that rolls
+// forward over a fixed window never do. Synthetic samples; nothing is sent.
+import { describe, expect, it } from 'vitest';
+import { sample, T0 } from '../../../test/support/probe-records.ts';
+import type { Sample } from './record.ts';
+import { interleaved, servedBeyondLimit } from './served.ts';
+
+/** An answer at `at` (local = server ms) with Remaining, Reset (Unix s), Limit and the server's Date. */
+function answer(n: number, at: number, remaining: number, reset: number, limit = 5, status = 404): Sample {
+  return sample(
+    n,
+    status,
+    {
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(remaining),
+      'x-ratelimit-reset': String(reset),
+      date: new Date(Math.floor(at / 1000) * 1000).toUTCString(),
+    },
+    at,
+  );
+}
+
+/** Three fixed windows of 5 per 10 s behind one key, opened at 0, 1 and 2 s, taking requests unevenly. */
+function workers(turns: number[]): Sample[] {
+  const used = [0, 0, 0];
+  return turns.map((w, n) => {
+    const at = T0 + 3000 + n * 200;
+    used[w]! += 1;
+    const remaining = 5 - used[w]!;
+    const end = Math.ceil((T0 + w * 1000 + 10_000) / 1000);
+    return remaining < 0 ? answer(n, at, 0, end, 5, 429) : answer(n, at, remaining, end);
+  });
+}
+
+describe('served within one announced window', () => {
+  it('several counters behind one key serve more than Limit before the Reset moment', () => {
+    const s = workers([0, 1, 1, 2, 0, 2, 1, 0, 0, 2, 1, 2, 0]);
+    const b = servedBeyondLimit(s);
+    expect(b?.limit).toBe(5);
+    expect(b!.served.length).toBeGreaterThan(5);
+    expect(interleaved(s).filter((c) => c.length >= 2).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a fixed window walked across its end serves no more than Limit in either', () => {
+    const s: Sample[] = [];
+    const end1 = Math.ceil((T0 + 4000) / 1000);
+    const end2 = Math.ceil((T0 + 8000) / 1000);
+    for (let n = 0; n < 5; n++) s.push(answer(n, T0 + 3000 + n * 150, 4 - n, end1));
+    for (let n = 5; n < 10; n++) s.push(answer(n, T0 + 4100 + n * 150, 9 - n, end2));
+    expect(servedBeyondLimit(s)).toBeUndefined();
+  });
+
+  it('a token bucket, whose Reset is when it is full again, never serves more than Limit by then', () => {
+    // 5 tokens, one back every second; a request every 300 ms; Reset rounded up, Date down.
+    for (const offset of [0, 250, 500, 999]) {
+      const s: Sample[] = [];
+      let fullAt = 0;
+      let n = 0;
+      for (let t = T0 + offset; t < T0 + offset + 12_000; t += 300) {
+        const missing = Math.max(0, fullAt - t);
+        const tokens = 5 - missing / 1000;
+        if (tokens >= 1) {
+          fullAt = t + missing + 1000;
+          s.push(answer(n, t, Math.floor(tokens - 1), Math.ceil(fullAt / 1000)));
+        } else s.push(answer(n, t, 0, Math.ceil((t + missing) / 1000), 5, 429));
+        n += 1;
+      }
+      expect(servedBeyondLimit(s), `offset ${offset}`).toBeUndefined();
+    }
+  });
+
+  it('a Reset that rolls forward over a fixed window: the count stops where the whole limit came back', () => {
+    const s: Sample[] = [];
+    // Windows of 5 per 4 s from T0, each answer naming now + 10 s.
+    for (let n = 0; n < 12; n++) {
+      const at = T0 + 500 + n * 600;
+      const inWindow = n < 5 ? n : n - 7;
+      if (n >= 5 && n < 7) s.push(answer(n, at, 0, Math.ceil((at + 10_000) / 1000), 5, 429));
+      else s.push(answer(n, at, 4 - inWindow, Math.ceil((at + 10_000) / 1000)));
+    }
+    expect(servedBeyondLimit(s)).toBeUndefined();
+  });
+
+  it('an answer without a Date is read against no clock of the server: nothing is counted from it', () => {
+    const s = workers([0, 1, 1, 2, 0, 2, 1, 0, 0, 2, 1, 2, 0]).map((x) => {
+      const { date: _, ...headers } = x.response.headers as Record<string, string>;
+      return sample(x.n, x.status, headers, x.response.receivedAtMs);
+    });
+    expect(servedBeyondLimit(s)).toBeUndefined();
+  });
+});

@@ -1,0 +1,94 @@
+// How many of the walk's requests were served within one announced window: from an answer, until the Reset
+// moment it named, whatever the limiter's algorithm. A fixed window, a sliding log and a token bucket alike
+// serve at most X-RateLimit-Limit there; more is a limit not enforced. Pure; never sends, never chooses a level.
+import { serverDateMs } from '../../../lib/formats/rate-limit-headers.ts';
+import { left, limitOf, REFUSAL_STATUSES, type Sample } from './record.ts';
+import { saneResetAtMs } from './windows.ts';
+
+/**
+ * Reset is rounded up to the second and the Date it is read against down: the moment named may read up to
+ * two seconds later than the one the server meant. Only answers received before it, less this, are counted.
+ */
+const ROUNDINGS_MS = 2000;
+
+/** Whether an answer was served (and so counted), not refused: neither a 429 nor another refusal. */
+export const served = (s: Sample): boolean => s.status !== 429 && !REFUSAL_STATUSES.has(s.status);
+
+export interface ServedBeyond {
+  /** The answer whose Limit and Reset define the window. */
+  from: Sample;
+  limit: number;
+  /** The answers served from it (itself included) before the moment its Reset named. */
+  served: Sample[];
+  /** The local moment counted up to: the Reset moment less the roundings. */
+  untilMs: number;
+}
+
+/**
+ * Whether `cur` begins the whole limit again: Remaining back at Limit − 1 from below, and the answer after
+ * it (if any) going on from there rather than from a lower count interleaved with it.
+ */
+function renewed(samples: readonly Sample[], j: number, limit: number): boolean {
+  const cur = left(samples[j]!);
+  const prev = left(samples[j - 1]!);
+  if (cur === undefined || prev === undefined || cur < limit - 1 || cur <= prev) return false;
+  const next = samples[j + 1];
+  const after = next && served(next) ? left(next) : undefined;
+  return after === undefined || after >= cur - 2;
+}
+
+/**
+ * The window of the walk with the most answers served in it, when that is more than its Limit: from each
+ * served answer carrying X-RateLimit-Limit, a plausible Unix-seconds Reset and a Date (without one the two
+ * clocks cannot be told apart), every served answer received before that Reset moment, until the whole limit
+ * visibly began again (a Reset that named too late a moment is another check's). A fixed window serves at
+ * most Remaining + 1 there; a sliding log no more than the requests leaving it; a token bucket, whose Reset is
+ * when it is full again, at most the tokens it held and those that come back by then: never above Limit.
+ */
+export function servedBeyondLimit(all: readonly Sample[]): ServedBeyond | undefined {
+  // Requests naming another client address may be counted apart (RL-PROBE-FORWARDED-HEADERS judges them),
+  // unless every request names one (a proxy's hop, read as it writes it).
+  const plain = all.filter((s) => !namesAnotherClient(s));
+  const samples = plain.length > 0 ? plain : all;
+  let best: ServedBeyond | undefined;
+  samples.forEach((from, i) => {
+    const limit = limitOf(from);
+    const end = from.reset === undefined ? undefined : saneResetAtMs(from);
+    if (!served(from) || limit === undefined || end === undefined) return;
+    if (serverDateMs(from.response.headers) === undefined) return;
+    const untilMs = end - ROUNDINGS_MS - (from.response.exchange.durationMs || 0);
+    const within: Sample[] = [];
+    for (let j = i; j < samples.length; j++) {
+      const s = samples[j]!;
+      if (s.response.receivedAtMs >= untilMs) break;
+      if (j > i && renewed(samples, j, limit)) break;
+      if (served(s)) within.push(s);
+    }
+    if (within.length > limit && within.length > (best?.served.length ?? 0))
+      best = { from, limit, served: within, untilMs };
+  });
+  return best;
+}
+
+/** Whether the request carried X-Forwarded-For or Forwarded (the walk's requests naming another client). */
+function namesAnotherClient(s: Sample): boolean {
+  const headers = s.response.exchange.request?.headers ?? {};
+  return Object.keys(headers).some((h) => ['x-forwarded-for', 'forwarded'].includes(h.toLowerCase()));
+}
+
+/**
+ * The Remaining sequences the served answers fall into, each answer continuing the latest one it is one
+ * below (or starting a new one): one per window for a single count; a count refilled between requests
+ * starts a few short ones; several counts behind one key (worker processes) interleave long ones.
+ */
+export function interleaved(samples: readonly Sample[]): number[][] {
+  const chains: number[][] = [];
+  for (const s of samples) {
+    const r = left(s);
+    if (!served(s) || r === undefined) continue;
+    const chain = [...chains].reverse().find((c) => c[c.length - 1] === r + 1);
+    if (chain) chain.push(r);
+    else chains.push([r]);
+  }
+  return chains;
+}
