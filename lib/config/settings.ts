@@ -251,7 +251,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_TRUST_ORDER_LIST',
     kind: 'boolean',
     default: 'false',
-    help: 'Opt-in: trust that the order list holds every order, so ids near listed ones (0, 1, -1 included) may be cancelled as absent. Off: only ids far outside the list, never after signs of paging. On by itself for the embedded target.',
+    help: 'Opt-in: trust that the order list holds every order, so ids near listed ones (0, 1, -1 included) may be cancelled as absent. Off: only ids far outside the list, never after signs of paging. On by itself when the run starts its own reference server.',
   },
   {
     key: 'allowKeyInUrl',
