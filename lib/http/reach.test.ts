@@ -43,6 +43,9 @@ describe('noOperationAnswers', () => {
       [list, x('DELETE', '/store/orders/1', 404, error)],
       [list, x('DELETE', '/store/orders/1', 404, '', { 'x-ratelimit-limit': '60' })],
       [list, x('DELETE', '/store/orders/1', 405, '', html)],
+      // A server broken or moved on every route is the checks' to judge, not a wrong prefix.
+      [x('GET', '/store/orders', 500, 'boom'), x('DELETE', '/store/orders/1', 500, 'boom')],
+      [x('GET', '/store/orders', 302, ''), x('DELETE', '/store/orders/1', 302, '')],
       [x('GET', '/store/orders', 200, '[]'), x('DELETE', '/store/orders/1', 200, '[]')],
       [list],
     ])

@@ -64,7 +64,11 @@ export function sameNonApiAnswer(baseUrl: string, exchanges: readonly Exchange[]
   const statuses = new Set(answered.map((e) => e.response!.status));
   if (statuses.size !== 1) return undefined;
   const status = [...statuses][0]!;
-  if (status === 401 || status === 429) return undefined;
+  // A 4xx says nothing is there (404, a front's 403 or 400), a page served for every path is a website; a 5xx
+  // or a redirect on every route is the server broken or moved, which the checks judge (a 500 everywhere fails
+  // LIST-STATUS-200; a redirect is never followed, and fails it too).
+  if (status < 200 || (status > 299 && status < 400) || status > 499 || status === 401 || status === 429)
+    return undefined;
   if (answered.some(apiLike)) return undefined;
   if (status >= 200 && status <= 299 && answered.some((e) => jsonBody(e))) return undefined;
   const path = (e: Exchange) => below(baseUrl, e.request.url)!;
