@@ -85,6 +85,14 @@ describe('whole-run windows', () => {
       answer(4, T0 + 10_100, 404, 3, T0 / 1000 + 21),
     ];
     expect(judgeWindows(byBucket(faithful)).moved).toEqual([]);
+    // Nor when the server's Date lags its clock (uvicorn caches it; 4 s behind on a loaded run): read through
+    // that Date the moment seems 4 s later, but on this machine's clock the limit came back right at it.
+    const staleDate = faithful.map((x, i) => {
+      const h = x.response!.headers as Record<string, string>;
+      if (i < 2) h.date = new Date(T0 + 2_000).toUTCString();
+      return x;
+    });
+    expect(judgeWindows(byBucket(staleDate)).moved).toEqual([]);
   });
 
   it('a Reset still naming a passed moment well after it, in the next window, is stale', () => {

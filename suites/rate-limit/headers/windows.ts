@@ -154,7 +154,11 @@ function renewedEarly(prev: Reading | undefined, r: Reading, next: Reading | und
   if (namesAnotherClient(r.x)) return undefined;
   if (next?.remaining !== undefined && next.status !== 429 && next.remaining < r.remaining - 2)
     return undefined;
-  const ahead = prev.resetAtMs - BOTH_ROUNDINGS_MS - r.receivedAtMs;
+  // Early on both clocks: read through the answers' Date (a server's clock apart from ours) and on this
+  // machine's own. A Date the server caches goes stale under load (uvicorn's, refreshed by its main loop, read
+  // 4 s behind on a loaded zoo run), which moves the first reading late; a Reset that rolls forward is early
+  // on both.
+  const ahead = Math.min(prev.resetAtMs, prev.reset! * 1000) - BOTH_ROUNDINGS_MS - r.receivedAtMs;
   return ahead > 0 ? ahead + BOTH_ROUNDINGS_MS : undefined;
 }
 
