@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 
 import zoo_contract  # noqa: E402
 
-MISCONFIGS = ()
+MISCONFIGS = ("store-only", "deny-delete")
 
 
 def die_with_parent():
@@ -72,11 +72,24 @@ def main():
         print("lighttpd-go target: the go-nethttp app did not start", file=sys.stderr, flush=True)
         stop(1)
     port = free_port(env.host)
-    names = {"@DIR@": workdir, "@HOST@": env.host, "@PORT@": str(port), "@BACKEND@": str(backend[0])}
+    names = {
+        "@DIR@": workdir,
+        "@HOST@": env.host,
+        "@PORT@": str(port),
+        "@BACKEND@": str(backend[0]),
+        "@BASE@": env.base_path.replace(".", "\\."),
+    }
+    lines = []
     with open(os.path.join(HERE, "lighttpd.conf"), encoding="utf-8") as f:
-        text = f.read()
-    for name, value in names.items():
-        text = text.replace(name, value)
+        for line in f:
+            body, _, only = line.partition("#only:")
+            body, _, unless = body.partition("#unless:")
+            if (only and only.strip() != env.misconfig) or (unless and unless.strip() == env.misconfig):
+                continue
+            for name, value in names.items():
+                body = body.replace(name, value)
+            lines.append(body.rstrip() + "\n")
+    text = "".join(lines)
     with open(os.path.join(workdir, "lighttpd.conf"), "w", encoding="utf-8") as f:
         f.write(text)
     lighttpd = shutil.which("lighttpd") or "/usr/sbin/lighttpd"

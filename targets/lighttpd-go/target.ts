@@ -17,5 +17,21 @@ export const target = defineTarget({
     { command: 'lighttpd', versionArgs: ['-v'], hint: 'install lighttpd (apt-get install lighttpd)' },
   ],
   launch: async () => ({ file: DEBIAN_PYTHON, args: ['-B', `${HERE}serve.py`, await goServer()], cwd: HERE }),
-  misconfigs: {},
+  misconfigs: {
+    'store-only': {
+      description:
+        'Only the store is proxied, $HTTP["url"] =~ "^/v1/store/" { proxy.server = ... }, as a config written ' +
+        "for the order routes alone: the pets read gets lighttpd's own HTML 404, before any key check, with no " +
+        "X-RateLimit-* (the red team's lighttpd-cgi server did this).",
+      fails: ['PETS-401-WITHOUT-CREDENTIALS', 'AUTH-MISSING-401', 'RL-HEADERS-PRESENT', 'ERR-BODY-SCHEMA'],
+      args: ['--skip-rate-limit-probe'],
+    },
+    'deny-delete': {
+      description:
+        'A hardening guide\'s method allow-list, $HTTP["request-method"] =~ "^(DELETE|PUT|PATCH)$" { url.access-deny ' +
+        '= ( "" ) }: lighttpd answers every cancel 403 itself, an HTML page without X-RateLimit-*.',
+      fails: ['CANCEL-PENDING-204', 'CANCEL-UNKNOWN-404', 'AUTH-MISSING-401'],
+      args: ['--skip-rate-limit-probe'],
+    },
+  },
 });
