@@ -65,7 +65,10 @@ export function mintedOf(value: unknown, where: string): MintedFixtures {
  * The source that runs the user's command with /bin/sh, the number as an argument after the command's own ($1 for
  * a command given alone) and in the environment.
  */
-export function commandSource(command: FixturesCommand): FixtureSource {
+export function commandSource(command: FixturesCommand, secrets: readonly string[] = []): FixtureSource {
+  // What the command wrote is quoted in the error: a key it echoed (its environment holds the run's) is not.
+  const scrub = (text: string) =>
+    secrets.filter((k) => k.length > 0).reduce((t, k) => t.split(k).join('$ORDER_STORE_API_KEY'), text);
   const name = `the fixtures command (${envAndFlag('fixturesCommand')})`;
   return (needed) =>
     new Promise<unknown>((resolve, reject) => {
@@ -98,7 +101,7 @@ export function commandSource(command: FixturesCommand): FixtureSource {
       });
       child.on('close', (code, signal) => {
         clearTimeout(timer);
-        const said = err.trim() === '' ? 'it wrote nothing on stderr' : `stderr: ${quoted(err)}`;
+        const said = err.trim() === '' ? 'it wrote nothing on stderr' : `stderr: ${quoted(scrub(err))}`;
         if (failed !== undefined)
           return reject(new UsageError(`${name} ${failed} (${said}); nothing was sent`));
         if (code !== 0)
@@ -114,7 +117,7 @@ export function commandSource(command: FixturesCommand): FixtureSource {
         } catch {
           return reject(
             new UsageError(
-              `${name} printed no JSON (${text.length === 0 ? 'nothing' : quoted(text.toString('utf8'))}); it must print {"cancellable": [ids], "shipped": [ids]}; nothing was sent`,
+              `${name} printed no JSON (${text.length === 0 ? 'nothing' : quoted(scrub(text.toString('utf8')))}); it must print {"cancellable": [ids], "shipped": [ids]}; nothing was sent`,
             ),
           );
         }

@@ -93,7 +93,13 @@ export async function conductRun(config: Config, options: ConductOptions): Promi
   const selected = selection(config.only, config.skip);
   // Fixtures minted for this run (a command or the API's function) stand in for the ids given.
   const source =
-    options.fixtures ?? (config.fixturesCommand ? commandSource(config.fixturesCommand) : undefined);
+    options.fixtures ??
+    (config.fixturesCommand
+      ? commandSource(config.fixturesCommand, [
+          ...(config.target.kind === 'url' ? [config.target.apiKey] : []),
+          ...(config.secondApiKey ? [config.secondApiKey] : []),
+        ])
+      : undefined);
   const minted = source ? await mintFixtures(config, selected, source) : undefined;
   // The plan is made with the pending fixtures no earlier run consumed (a run that would need one is refused).
   const fixtures = accountFixtures(minted?.config ?? config, selected, minted?.note);

@@ -78,6 +78,18 @@ describe('--fixtures-command', () => {
     expect(server.stats().requests).toBe(0);
   });
 
+  it('a command that echoes the key it was given in its environment: the error quotes it redacted', async () => {
+    const server = await reference();
+    const { file } = script('echo "login failed for $ORDER_STORE_API_KEY" >&2\nexit 1');
+    const run = await runCliInProcess([...QUICK, '--fixtures-command', file], {
+      env: { ...targetEnv(server), PATH },
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('login failed for $ORDER_STORE_API_KEY');
+    expect(run.stderr).not.toContain(server.demoKey);
+    expect(server.stats().requests).toBe(0);
+  });
+
   it('a command that prints no fixtures JSON, or an id that is none, is exit 2; nothing is sent', async () => {
     const server = await reference();
     for (const [body, said] of [
