@@ -6,7 +6,7 @@ import type { Exchange } from '../../lib/http/transcript.ts';
 import type { Ctx } from '../kit/context.ts';
 import { keyCancels } from '../kit/key-cancels.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
-import { type KeyWindow, keyWindow, windowPassed } from './window.ts';
+import { type KeyWindow, keyWindow, keyWindowsBy, windowPassed } from './window.ts';
 
 /** One order a recorded cancel cancelled, and the cancels of it that came after. */
 export interface CancelHistory {
@@ -38,6 +38,8 @@ const readOnce = new WeakMap<
 
 function readHistories(ctx: Ctx): { histories: CancelHistory[]; window: KeyWindow } {
   const window = keyWindow(ctx.transcript.all());
+  // Whether a window had passed, read as the run read it when it sent the cancel: from the answers before it.
+  const windowAt = keyWindowsBy(ctx.transcript.all());
   const byId = new Map<string, CancelHistory>();
   for (const { x, id } of keyCancels(ctx)) {
     const h = byId.get(id);
@@ -45,7 +47,8 @@ function readHistories(ctx: Ctx): { histories: CancelHistory[]; window: KeyWindo
       if (cancelledBy(x.response!.status)) byId.set(id, { id, first: x, repeats: [], later: [] });
       continue;
     }
-    const passed = Date.parse(x.startedAt) >= windowPassed(answeredAt(h.first), window);
+    const sentAt = Date.parse(x.startedAt);
+    const passed = sentAt >= windowPassed(answeredAt(h.first), windowAt(sentAt));
     (passed ? h.later : h.repeats).push(x);
   }
   return { histories: [...byId.values()], window };

@@ -23,16 +23,53 @@ export interface KeyWindow {
 export function keyWindow(exchanges: readonly Exchange[]): KeyWindow {
   let longest = 0;
   for (const x of exchanges) {
-    // A 401 counts in the address's bucket, whatever credential it carried.
-    if (x.bucket !== 'primary' || !x.response || x.response.status === 401) continue;
-    const { headers } = x.response;
-    const reset = rateLimitHeaders(headers).reset?.value;
-    if (reset === undefined) continue;
-    const receivedAtMs = Date.parse(x.startedAt) + x.durationMs;
-    const ahead = resetAtLocalMs(reset, receivedAtMs, serverDateMs(headers)) - receivedAtMs;
-    if (ahead > longest) longest = Math.min(ahead, MINUTE_MS);
+    const ahead = announcedAhead(x);
+    if (ahead !== undefined && ahead > longest) longest = Math.min(ahead, MINUTE_MS);
   }
-  return longest > 0 ? { ms: longest, source: 'announced' } : { ms: MINUTE_MS, source: 'the spec minute' };
+  return windowOf(longest);
+}
+
+const windowOf = (longest: number): KeyWindow =>
+  longest > 0 ? { ms: longest, source: 'announced' } : { ms: MINUTE_MS, source: 'the spec minute' };
+
+/** How far ahead of its answer a keyed answer's Reset named its moment (local ms), or undefined. */
+function announcedAhead(x: Exchange): number | undefined {
+  // A 401 counts in the address's bucket, whatever credential it carried.
+  if (x.bucket !== 'primary' || !x.response || x.response.status === 401) return undefined;
+  const { headers } = x.response;
+  const reset = rateLimitHeaders(headers).reset?.value;
+  if (reset === undefined) return undefined;
+  const receivedAtMs = Date.parse(x.startedAt) + x.durationMs;
+  return resetAtLocalMs(reset, receivedAtMs, serverDateMs(headers)) - receivedAtMs;
+}
+
+/**
+ * The key's window as the answers received by each moment announced it (keyWindow of those alone): what a run
+ * knew when it sent a request then, so a recording's reading of "a window had passed" is the run's own.
+ */
+export function keyWindowsBy(exchanges: readonly Exchange[]): (atMs: number) => KeyWindow {
+  const answered = exchanges
+    .map((x) => ({ at: Date.parse(x.startedAt) + x.durationMs, ahead: announcedAhead(x) }))
+    .filter((a): a is { at: number; ahead: number } => a.ahead !== undefined)
+    .sort((p, q) => p.at - q.at);
+  const ats = answered.map((a) => a.at);
+  const longest: number[] = [];
+  let most = 0;
+  for (const a of answered) {
+    if (a.ahead > most) most = Math.min(a.ahead, MINUTE_MS);
+    longest.push(most);
+  }
+  return (atMs) => {
+    // The answers received by atMs: a binary search of their moments.
+    let lo = 0;
+    let hi = ats.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ats[mid]! <= atMs) lo = mid + 1;
+      else hi = mid;
+    }
+    return windowOf(lo === 0 ? 0 : longest[lo - 1]!);
+  };
 }
 
 /** When one window has passed after `atMs` (local): its length and a second's rounding later. */
