@@ -1,13 +1,72 @@
-// The key's window as the answers received by each moment announced it: a recording reads "a window had
-// passed" as the run did when it sent, not from answers that came later (a loaded run's later Resets read long).
+// The key's window as the run's answers announce it: the longest Reset ahead, at most a minute, and the
+// minute when nothing usable was announced. Pure; built on hand-made exchanges.
 import { describe, expect, it } from 'vitest';
-import type { Exchange } from '../../lib/http/transcript.ts';
-import { keyWindow, keyWindowsBy } from './window.ts';
+import type { Bucket, Exchange } from '../../lib/http/transcript.ts';
+import { keyWindow, keyWindowsBy, MINUTE_MS, windowPassed } from './window.ts';
 
+const AT = Date.UTC(2026, 10, 26, 12, 0, 0, 0);
+
+function answer(bucket: Bucket, status: number, reset: string | undefined, offsetMs = 0): Exchange {
+  return {
+    seq: 1,
+    bucket,
+    startedAt: new Date(AT + offsetMs).toISOString(),
+    durationMs: 0,
+    request: { method: 'GET', url: 'http://127.0.0.1/v1/store/orders', headers: {} },
+    response: {
+      status,
+      headers: {
+        'x-ratelimit-limit': '60',
+        'x-ratelimit-remaining': '10',
+        ...(reset !== undefined ? { 'x-ratelimit-reset': reset } : {}),
+      },
+      body: '',
+      bodyBytes: 0,
+      bodyTruncated: false,
+    },
+  };
+}
+
+const seconds = (ms: number) => String((AT + ms) / 1000);
+
+describe('keyWindow', () => {
+  it("takes the longest Reset ahead of the key's own answers", () => {
+    const w = keyWindow([
+      answer('primary', 200, seconds(10_000)),
+      answer('primary', 204, seconds(10_000), 4000),
+    ]);
+    expect(w).toEqual({ ms: 10_000, source: 'announced' });
+    expect(windowPassed(AT, w)).toBe(AT + 11_000);
+  });
+
+  it("reads neither the address's answers nor a 401; the minute when the key's answers announce nothing", () => {
+    const w = keyWindow([
+      answer('anonymous', 401, seconds(30_000)),
+      answer('primary', 401, seconds(30_000)),
+      answer('primary', 200, undefined),
+    ]);
+    expect(w).toEqual({ ms: MINUTE_MS, source: 'the spec minute' });
+  });
+
+  it('reads a Reset in the wrong unit (a delta, milliseconds) for its moment all the same', () => {
+    expect(keyWindow([answer('primary', 200, '12')])).toEqual({ ms: 12_000, source: 'announced' });
+    expect(keyWindow([answer('primary', 200, String(AT + 7_000))])).toEqual({
+      ms: 7_000,
+      source: 'announced',
+    });
+  });
+
+  it('waits for no window longer than the minute (a daily Reset)', () => {
+    expect(keyWindow([answer('primary', 200, seconds(86_000_000))]).ms).toBe(MINUTE_MS);
+  });
+});
+
+// The window as the answers received by each moment announced it: a recording reads "a window had passed" as
+// the run did when it sent, not from answers that came later (a loaded run's later Resets read longer).
 const T0 = 1_800_000_000_000;
 
 /** A keyed answer received at `at` (local ms) whose Date reads `at` and whose Reset is `ahead` ms later. */
-function answer(at: number, aheadMs: number): Exchange {
+function keyed(at: number, aheadMs: number): Exchange {
   return {
     seq: 0,
     bucket: 'primary',
@@ -31,7 +90,7 @@ function answer(at: number, aheadMs: number): Exchange {
 
 describe('keyWindowsBy', () => {
   it('reads the window from the answers before a moment, as the run knew it then', () => {
-    const xs = [answer(T0, 5_000), answer(T0 + 1_000, 4_000), answer(T0 + 7_000, 6_000)];
+    const xs = [keyed(T0, 5_000), keyed(T0 + 1_000, 4_000), keyed(T0 + 7_000, 6_000)];
     const at = keyWindowsBy(xs);
     expect(at(T0 - 1).source).toBe('the spec minute');
     expect(at(T0 + 500).ms).toBe(5_000);
