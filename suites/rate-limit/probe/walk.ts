@@ -53,6 +53,9 @@ async function pauseInWindow(env: Tools, sender: ProbeSender, s: Sample): Promis
   await sleep(WALK_PAUSE_MS);
 }
 
+/** How long before its window's end the walk may still send the held fixture's cancel past Remaining 0. */
+const PAST_LIMIT_MARGIN_MS = 1500;
+
 /** Steps of Remaining the walk needs to show it counting (RL-PROBE-REMAINING-COUNTS, a burst's gate). */
 const STEPS_TO_JUDGE = 3;
 
@@ -66,7 +69,12 @@ async function waitForFreshWindow(env: Tools, reading: Reading, bound: number): 
   const end = saneResetAtMs(reading.sample);
   if (end === undefined) return 0;
   const until = end - Date.now();
-  const walkMs = bound * Math.max(5, reading.sample.response.exchange.durationMs) + 1000;
+  // The walk's requests (a loaded machine answers slower than the reading did), and the room the held
+  // fixture's cancel needs before the window's end (PAST_LIMIT_MARGIN_MS): a walk that meets Remaining 0 with
+  // less left sends its own request there, and the run never learns whether a refused cancel was carried out.
+  const perRequest = Math.max(20, reading.sample.response.exchange.durationMs);
+  const margin = env.target.heldFixture !== undefined ? PAST_LIMIT_MARGIN_MS : 0;
+  const walkMs = bound * perRequest + margin + 1000;
   const spent = (left(reading.sample) ?? STEPS_TO_JUDGE) < STEPS_TO_JUDGE;
   if (until <= 0 || (until > walkMs && !spent)) return 0;
   const after = end + 1000;
@@ -127,9 +135,6 @@ function uncounted(samples: readonly Sample[]): boolean {
       (i === 0 || (!starts[i] && (s.status < 200 || s.status >= 300))),
   );
 }
-
-/** How long before its window's end the walk may still send the held fixture's cancel past Remaining 0. */
-const PAST_LIMIT_MARGIN_MS = 1500;
 
 /** Repeats the request until the 429 (or a limiter's refusal), within the plan's bound. */
 export async function walkToLimit(
