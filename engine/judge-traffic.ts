@@ -14,7 +14,7 @@ import { Redactor } from '../lib/http/redact.ts';
 import type { Exchange } from '../lib/http/transcript.ts';
 import type { TrafficFacts } from '../lib/report/model.ts';
 import type { RunPlan } from '../lib/run/plan.ts';
-import { SUITES, TRAFFIC_JUDGES } from '../suites/index.ts';
+import { recordingOf, SUITES } from '../suites/index.ts';
 import type { Ctx } from '../suites/kit/context.ts';
 import { refusalOf } from '../suites/kit/front-refusal.ts';
 import { NOT_OBSERVED, NotObserved, type TrafficJudge } from '../suites/kit/traffic.ts';
@@ -104,7 +104,7 @@ async function judgeCheck(
   bind: ReturnType<typeof bindTraffic>,
   redactor: Redactor,
 ): Promise<CheckResult> {
-  const entry = TRAFFIC_JUDGES[check.id];
+  const entry = recordingOf(check);
   const judge = entry?.judge === 'run' ? check.run : entry?.judge;
   const run = async (ctx: Ctx) => {
     if (!judge) ctx.skip('only what this suite sends shows it', NOT_OBSERVED);

@@ -11,7 +11,7 @@ async function framed(ctx: Ctx): Promise<void> {
       'the recording does not say how each response ended on the connection (a devtools or Playwright HAR keeps none of it)',
       NOT_OBSERVED,
     );
-  await framing.checks.find((c) => c.id === 'HTTP-FRAMING')!.run(ctx);
+  await framing.checks.find((c) => c.id === 'HTTP-FRAMING')!.run!(ctx);
 }
 
 export const HTTP_TRAFFIC: TrafficJudges = {

@@ -59,16 +59,18 @@ export interface Traffic {
   ownBuckets: boolean;
   /** The first list read with the key (GET /store/orders, plain), read whole as the list checks read it. */
   firstList?: { exchange: Exchange; reading?: ListReading; cut?: string };
+  /** Set in a live run: the run's own exchanges, growing as it sends. */
+  live?: true;
   /** Whole bodies that are not UTF-8 (the transcript keeps text): replayed as they were received. */
   binary: ReadonlyMap<number, Buffer>;
 }
 
 export const TRAFFIC = memoKey<Traffic>('traffic/recording');
 
-/** The recording the run judges; throws outside a passive run (a judge has no meaning there). */
+/** The traffic the judges read: the recording of a passive run, or the live run's own (traffic-live.ts). */
 export function trafficOf(ctx: Pick<Ctx, 'memo'>): Traffic {
   const t = ctx.memo.peek(TRAFFIC);
-  if (!t) throw new Error('no recording: a traffic judge ran outside a passive run');
+  if (!t) throw new Error('no traffic: the judges ran outside a bound run');
   return t;
 }
 
