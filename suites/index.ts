@@ -13,7 +13,7 @@ import { framing } from './http/checks.ts';
 import { everyJsonChecks } from './http/every-json.ts';
 import { HTTP_TRAFFIC } from './http/traffic.ts';
 import { bindSuites, type Ctx, suite } from './kit/context.ts';
-import type { TrafficJudge, TrafficJudges } from './kit/traffic.ts';
+import type { TrafficJudge, TrafficJudges } from './kit/traffic-judges.ts';
 import { listOrders } from './list/checks.ts';
 import { everyListChecks } from './list/every-list.ts';
 import { LIST_TRAFFIC } from './list/traffic.ts';

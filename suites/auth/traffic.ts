@@ -11,14 +11,8 @@ import { expectErrorBody, expectStatus } from '../kit/expect.ts';
 import { carriesKey } from '../kit/offered.ts';
 import { describeStatus, recordedView } from '../kit/responses.ts';
 import { splitUrl } from '../kit/routes.ts';
-import {
-  type ExchangeFacts,
-  NOT_OBSERVED,
-  recorded,
-  replay,
-  SAYS_NOTHING,
-  type TrafficJudges,
-} from '../kit/traffic.ts';
+import { type ExchangeFacts, NOT_OBSERVED, recorded, replay, SAYS_NOTHING } from '../kit/traffic.ts';
+import type { TrafficJudges } from '../kit/traffic-judges.ts';
 
 /** The check that judges a request's refusal: the kind of credential it offered instead of the key. */
 export function refusedAs(f: ExchangeFacts): string | undefined {

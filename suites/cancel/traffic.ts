@@ -10,7 +10,8 @@ import { expectErrorBody, expectStatus } from '../kit/expect.ts';
 import { keyCancels } from '../kit/key-cancels.ts';
 import { describeStatus, recordedView } from '../kit/responses.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
-import { NOT_OBSERVED, type TrafficJudges } from '../kit/traffic.ts';
+import { NOT_OBSERVED } from '../kit/traffic.ts';
+import type { TrafficJudges } from '../kit/traffic-judges.ts';
 import { absentCancel, absentCancelBody } from '../order-id/traffic.ts';
 import { cancelHistories } from '../state/cancel-histories.ts';
 

@@ -2,7 +2,8 @@
 // recorder says how each response ended on the connection (this suite's proxy and transcript.har do; a
 // browser's or Playwright's HAR keeps the bodies, not how the connection carried them).
 import type { Ctx } from '../kit/context.ts';
-import { NOT_OBSERVED, type TrafficJudges, trafficOf } from '../kit/traffic.ts';
+import { NOT_OBSERVED, trafficOf } from '../kit/traffic.ts';
+import type { TrafficJudges } from '../kit/traffic-judges.ts';
 import { framing } from './checks.ts';
 
 async function framed(ctx: Ctx): Promise<void> {

@@ -12,7 +12,8 @@ import { carriesKey } from '../kit/offered.ts';
 import { idIdentity } from '../kit/order-list.ts';
 import { describeStatus } from '../kit/responses.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
-import { NOT_OBSERVED, recorded, replay, SAYS_NOTHING, type TrafficJudges } from '../kit/traffic.ts';
+import { NOT_OBSERVED, recorded, replay, SAYS_NOTHING } from '../kit/traffic.ts';
+import type { TrafficJudges } from '../kit/traffic-judges.ts';
 
 const FIRST_LIST = 'a GET /store/orders sent with the key and answered';
 const EVERY_LIST = 'a 2xx to GET /store/orders recorded with its whole body';

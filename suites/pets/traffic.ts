@@ -1,7 +1,7 @@
 // The deprecated pets read judged from recorded traffic: the first GET /pets/{petId} with the key stands for
 // the run's own (its headers recorded, not judged), and every one without credentials must be refused.
 import { refused } from '../auth/traffic.ts';
-import type { TrafficJudges } from '../kit/traffic.ts';
+import type { TrafficJudges } from '../kit/traffic-judges.ts';
 
 const PET = 'a GET /pets/{petId} sent with the key and answered';
 
