@@ -6,16 +6,9 @@ import { input, OUTCOME } from '../../lib/check/skip.ts';
 import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
-import { secondsBetween } from './history.ts';
-import {
-  afterCancels,
-  contradictions,
-  lags,
-  listedThough404,
-  type PairCounts,
-  type StoreFinding,
-  unexplainedChanges,
-} from './judge-lists.ts';
+import { afterCancels, contradictions, lags, listedThough404, type PairCounts } from './after-cancel.ts';
+import { type StoreFinding, secondsBetween } from './history.ts';
+import { unexplainedChanges } from './list-changes.ts';
 import { declaredLagMs, historyNow } from './store.ts';
 
 function report(ctx: Ctx, findings: readonly StoreFinding[]): void {
