@@ -13,7 +13,7 @@ import { shares } from '../kit/sendings.ts';
 import { STORE_LISTS } from '../kit/store-lists.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
 import { NOT_OBSERVED } from '../kit/traffic.ts';
-import { timing } from './history.ts';
+import { type History, timing } from './history.ts';
 import { leaveOut, nothingJudged } from './left-out.ts';
 import { heldRace, RACERS } from './sendings.ts';
 import { historyNow } from './store.ts';
@@ -54,11 +54,9 @@ function onlyTwice(ctx: Ctx, res: { exchange: Exchange }, id: string): boolean {
 }
 
 /** The run's last plain list answered before `x` left: how the server listed the order before the race. */
-function lastListBefore(ctx: Ctx, x: Exchange): { exchange: Exchange } | undefined {
+function lastListBefore(h: History, x: Exchange): { exchange: Exchange } | undefined {
   const start = timing(x).startMs;
-  return historyNow(ctx)
-    .lists.filter((l) => l.endMs <= start)
-    .at(-1);
+  return h.lists.filter((l) => l.endMs <= start).at(-1);
 }
 
 const span = (x: Exchange) => ({
@@ -89,11 +87,11 @@ function racesOf(ctx: Ctx): Array<{ id: string; group: Exchange[] }> {
 }
 
 /** One race judged: at most one success, and a list read beside it shows the order once at most. */
-function judgeRace(ctx: Ctx, id: string, group: readonly Exchange[]): string {
+function judgeRace(ctx: Ctx, h: History, id: string, group: readonly Exchange[]): string {
   const statuses = group.map((x) => x.response!.status).join(', ');
   const won = group.filter((x) => cancelledBy(x.response!.status));
   const { start, end } = { start: span(group[0]!).start, end: Math.max(...group.map((x) => span(x).end)) };
-  const beside = historyNow(ctx).lists.filter(
+  const beside = h.lists.filter(
     (l) => l.exchange.bucket === 'primary' && span(l.exchange).start < end && span(l.exchange).end > start,
   );
   const inFlight = beside[0]?.exchange;
@@ -122,7 +120,7 @@ function judgeRace(ctx: Ctx, id: string, group: readonly Exchange[]): string {
     );
   // Blamed on the race only when the order is the one the list repeats, and was not repeated before it: a
   // server that lists every cancelled order twice is EVERY-LIST-IDS-UNIQUE's finding, not a race.
-  const before = lastListBefore(ctx, group[0]!);
+  const before = lastListBefore(h, group[0]!);
   if (inFlight && onlyTwice(ctx, { exchange: inFlight }, id) && !(before && twice(ctx, before, id)))
     ctx.problem(
       `the list read while the cancels were in flight showed order ${id} twice (the list before them, once at most): a list shows an order before or after its cancel, never both`,
@@ -162,7 +160,8 @@ export const raceCheck = check({
       );
     if (decided.length === 0)
       nothingJudged(ctx, skipOf('no two cancels of one order were on the wire together', NOT_OBSERVED));
-    const seen = decided.map(({ id, group }) => judgeRace(ctx, id, group));
+    const h = historyNow(ctx);
+    const seen = decided.map(({ id, group }) => judgeRace(ctx, h, id, group));
     ctx.observe(
       `${seen.slice(0, 3).join('; ')}${seen.length > 3 ? `; ${seen.length - 3} more races alike` : ''}`,
       decided.reduce((n, r) => n + r.group.length, 0),
