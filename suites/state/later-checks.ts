@@ -8,7 +8,7 @@ import { SPEC } from '../kit/basis.ts';
 import { answeredAt, type CancelHistory, cancelHistories } from '../kit/cancel-histories.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { expectStatus } from '../kit/expect.ts';
-import { keyWindowsBy, windowPassed } from '../kit/key-window.ts';
+import { type KeyWindow, keyWindowsBy, windowPassed } from '../kit/key-window.ts';
 import { carriesKey } from '../kit/offered.ts';
 import { readOrderList } from '../kit/order-list.ts';
 import { describeStatus } from '../kit/responses.ts';
@@ -65,7 +65,7 @@ function listAfter(
   h: CancelHistory,
   lists: readonly Exchange[],
   starts: readonly number[],
-  windowAt: (atMs: number) => { ms: number; source: 'announced' | 'the spec minute' },
+  windowAt: (atMs: number) => KeyWindow,
 ): Exchange | undefined {
   const from = answeredAt(h.first);
   const sure = h.later[0] ? Date.parse(h.later[0].startedAt) : Number.POSITIVE_INFINITY;
