@@ -28,7 +28,6 @@ import { rateLimitProbe } from './rate-limit/probe/checks.ts';
 import { probeCost } from './rate-limit/probe/cost.ts';
 import { RATE_LIMIT_TRAFFIC } from './rate-limit/traffic.ts';
 import { stateBeforeFirstCancel, stateOverTime } from './state/checks.ts';
-import { STATE_TRAFFIC } from './state/traffic.ts';
 import { versioning } from './versioning/checks.ts';
 
 /**
@@ -73,7 +72,6 @@ export const CONFORMANCE: Conformance<Ctx> = {
 const TRAFFIC_JUDGES: TrafficJudges = {
   ...LIST_TRAFFIC,
   ...CANCEL_TRAFFIC,
-  ...STATE_TRAFFIC,
   ...ORDER_ID_TRAFFIC,
   ...AUTH_TRAFFIC,
   ...PETS_TRAFFIC,

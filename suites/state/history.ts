@@ -145,3 +145,10 @@ export function named(t: Pick<Timed, 'exchange'>): string {
 /** Seconds between two moments, for messages: `0.3 s`. */
 export const secondsBetween = (fromMs: number, toMs: number): string =>
   `${Math.max(0, (toMs - fromMs) / 1000).toFixed(1)} s`;
+
+/** A finding against the store model. */
+export interface StoreFinding {
+  problem: string;
+  /** The exchange that shows it (a list), then the others it rests on. */
+  exchanges: ListSeen['exchange'][];
+}
