@@ -60,14 +60,14 @@ const CONTROLS = 2;
 
 /**
  * Sends the slots that can go out safely, once each path per operation; `after` hears each answer (the
- * refusal check's sending of a route-miss control). Returns how many went out.
+ * refusal check's sending of a route-miss control).
  */
 async function sendSlots(
   ctx: Ctx,
   list: readonly PathSlot[],
   auth: Auth,
   after: (op: Operation, parts: PathParts, res: Response) => Promise<unknown> = async () => {},
-): Promise<number> {
+): Promise<void> {
   const unreached = unreachedOf(ctx);
   const sent = new Set<string>();
   for (const slot of list) {
@@ -87,7 +87,6 @@ async function sendSlots(
     if (res) await unreached.attempt(slot.op, () => after(slot.op, parts, res));
     else sent.delete(`${slot.op} ${path}`);
   }
-  return sent.size;
 }
 
 /** The answer the operation gives with the key on its own path: the cancel of the absent id, the pet read. */
