@@ -4,25 +4,20 @@
 import type { Basis } from '../../lib/check/model.ts';
 import { input, OUTCOME, strongest } from '../../lib/check/skip.ts';
 import { settingOf } from '../../lib/config/settings.ts';
-import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import type { Auth } from '../../lib/http/client.ts';
-import { count } from '../../lib/words.ts';
 import { RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
 import { ORDERS } from '../kit/paths.ts';
 import { refused } from '../kit/refused-keys.ts';
 import { shares } from '../kit/sendings.ts';
 import { credentialFormChecks } from './forms.ts';
-import { errorBody401, OPERATION, schemeCase } from './judges.ts';
+import { bearerChallenge, challenge401, errorBody401, OPERATION, schemeCase } from './judges.ts';
 import { pathSpellingChecks } from './paths.ts';
 import { sendAs, sendEach } from './unauthorized.ts';
 import { settleUnreached } from './unreached.ts';
 
-/** Every 401 of the run so far, with the unauthenticated list request sent first if none exists yet. */
-async function all401s(ctx: Ctx) {
-  await ctx.target.unauthenticated('list');
-  return ctx.transcript.all().filter((x) => x.response?.status === 401);
-}
+/** The list without credentials, sent once per run: a 401 for the checks that read every 401. */
+const send401 = async (ctx: Ctx): Promise<void> => void (await ctx.target.unauthenticated('list'));
 
 /** A check that every operation refuses one kind of credential with 401. */
 interface RefusedCredential {
@@ -108,7 +103,7 @@ export const authentication = suite({
       title: 'Validates the body of every 401 received so far',
       needs: { requests: 0, shared: shares('list without credentials') },
       recorded: { shows: 'any answer 401 recorded with its body' },
-      send: async (ctx: Ctx) => void (await ctx.target.unauthenticated('list')),
+      send: send401,
       judge: errorBody401,
     }),
     check({
@@ -121,17 +116,8 @@ export const authentication = suite({
       title: 'Reads WWW-Authenticate on every 401 received so far',
       needs: { requests: 0, shared: shares('list without credentials') },
       recorded: { shows: 'any answer 401' },
-      async judge(ctx: Ctx) {
-        const list = await all401s(ctx);
-        for (const x of list) {
-          const v = headerValue(x.response!.headers, 'www-authenticate');
-          if (v === undefined || v.trim() === '')
-            ctx.problem(`${x.request.method} ${x.request.url}: 401 without WWW-Authenticate`, {
-              exchange: x,
-            });
-        }
-        ctx.observe(`${count(list.length, 'response')} 401, each with a challenge`, list.length);
-      },
+      send: send401,
+      judge: challenge401,
     }),
     check({
       id: 'AUTH-CHALLENGE-BEARER',
@@ -143,21 +129,8 @@ export const authentication = suite({
       title: 'Reads the scheme of WWW-Authenticate on every 401 received so far',
       needs: { requests: 0, shared: shares('list without credentials') },
       recorded: { shows: 'any answer 401 with a WWW-Authenticate challenge' },
-      async judge(ctx: Ctx) {
-        const list = await all401s(ctx);
-        let read = 0;
-        for (const x of list) {
-          const v = headerValue(x.response!.headers, 'www-authenticate');
-          if (v === undefined) continue; // AUTH-WWW-AUTHENTICATE reports it
-          read++;
-          if (!/(^|,)\s*bearer(\s|,|$)/i.test(v))
-            ctx.problem(
-              `${x.request.method} ${x.request.url}: challenge ${JSON.stringify(v)} names no Bearer scheme`,
-              { exchange: x },
-            );
-        }
-        ctx.observe(`every challenge names Bearer (${read} challenges)`, read);
-      },
+      send: send401,
+      judge: bearerChallenge,
     }),
     check({
       id: 'AUTH-BEFORE-EXISTENCE',

@@ -1,6 +1,7 @@
 // The auth checks' own judges beside the shared 401 one (kit/refused-keys.ts): spelled paths, the scheme's
-// case, the 401 body and what other forms got. Each reads every exchange of its kind, in a run or a recording
-// alike; none sends.
+// case, the 401 body and challenge, what other forms got. Each reads every exchange of its kind, in a run or
+// a recording alike; none sends.
+import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { count } from '../../lib/words.ts';
 import type { Ctx } from '../kit/context.ts';
@@ -130,6 +131,38 @@ export async function errorBody401(ctx: Ctx): Promise<void> {
   if (whole.length === 0) ctx.skip('no answer 401 was recorded with its body', NOT_OBSERVED);
   for (const { x } of whole) expectErrorBody(ctx, recordedView(x)!, x, `${where(x)}: `);
   ctx.observe(`${count(whole.length, 'response')} 401, each with a valid Error body`, whole.length);
+}
+
+/** Every answer 401 of the run so far. */
+const all401s = (ctx: Ctx): Exchange[] =>
+  recorded(ctx)
+    .filter(({ x }) => x.response!.status === 401)
+    .map(({ x }) => x);
+
+/** AUTH-WWW-AUTHENTICATE: every 401 carries a challenge. */
+export async function challenge401(ctx: Ctx): Promise<void> {
+  const xs = all401s(ctx);
+  if (xs.length === 0) ctx.skip('no request was answered 401', NOT_OBSERVED);
+  for (const x of xs) {
+    const v = headerValue(x.response!.headers, 'www-authenticate');
+    if (v === undefined || v.trim() === '')
+      ctx.problem(`${where(x)}: 401 without WWW-Authenticate`, { exchange: x });
+  }
+  ctx.observe(`${count(xs.length, 'response')} 401, each with a challenge`, xs.length);
+}
+
+/** AUTH-CHALLENGE-BEARER: every challenge of a 401 names the Bearer scheme. */
+export async function bearerChallenge(ctx: Ctx): Promise<void> {
+  const xs = all401s(ctx).flatMap((x) => {
+    const v = headerValue(x.response!.headers, 'www-authenticate');
+    // A 401 without one is AUTH-WWW-AUTHENTICATE's finding.
+    return v === undefined ? [] : [{ x, v }];
+  });
+  if (xs.length === 0) ctx.skip('no answer 401 carried a WWW-Authenticate challenge', NOT_OBSERVED);
+  for (const { x, v } of xs)
+    if (!/(^|,)\s*bearer(\s|,|$)/i.test(v))
+      ctx.problem(`${where(x)}: challenge ${JSON.stringify(v)} names no Bearer scheme`, { exchange: x });
+  ctx.observe(`every challenge names Bearer (${xs.length} challenges)`, xs.length);
 }
 
 /** The judge of an INFO check recording what the requests it picks were answered. */
