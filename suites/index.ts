@@ -5,7 +5,6 @@
 import { type CheckDefinition, judgesRecordings } from '../lib/check/model.ts';
 import type { Conformance } from '../lib/run/run.ts';
 import { authentication } from './auth/checks.ts';
-import { AUTH_TRAFFIC } from './auth/traffic.ts';
 import { cancelOrder } from './cancel/checks.ts';
 import { CANCEL_TRAFFIC } from './cancel/traffic.ts';
 import { errorBodies } from './errors/checks.ts';
@@ -20,7 +19,6 @@ import { LIST_TRAFFIC } from './list/traffic.ts';
 import { orderIdProperties } from './order-id/checks.ts';
 import { ORDER_ID_TRAFFIC } from './order-id/traffic.ts';
 import { deprecatedPets } from './pets/checks.ts';
-import { PETS_TRAFFIC } from './pets/traffic.ts';
 import { rateLimitBuckets } from './rate-limit/buckets/checks.ts';
 import { rateLimitHeadersSuite } from './rate-limit/headers/checks.ts';
 import { everyRateLimitChecks } from './rate-limit/headers/every-once.ts';
@@ -73,8 +71,6 @@ const TRAFFIC_JUDGES: TrafficJudges = {
   ...LIST_TRAFFIC,
   ...CANCEL_TRAFFIC,
   ...ORDER_ID_TRAFFIC,
-  ...AUTH_TRAFFIC,
-  ...PETS_TRAFFIC,
   ...RATE_LIMIT_TRAFFIC,
   ...HTTP_TRAFFIC,
 };
