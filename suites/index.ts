@@ -11,7 +11,6 @@ import { CANCEL_TRAFFIC } from './cancel/traffic.ts';
 import { errorBodies } from './errors/checks.ts';
 import { framing } from './http/checks.ts';
 import { everyJsonChecks } from './http/every-json.ts';
-import { HTTP_TRAFFIC } from './http/traffic.ts';
 import { bindSuites, type Ctx, suite } from './kit/context.ts';
 import type { TrafficJudge, TrafficJudges } from './kit/traffic.ts';
 import { listOrders } from './list/checks.ts';
@@ -78,7 +77,6 @@ const TRAFFIC_JUDGES: TrafficJudges = {
   ...AUTH_TRAFFIC,
   ...PETS_TRAFFIC,
   ...RATE_LIMIT_TRAFFIC,
-  ...HTTP_TRAFFIC,
 };
 
 /**
