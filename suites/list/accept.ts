@@ -6,6 +6,7 @@ import { arrayMember } from '../../lib/formats/json.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import type { ResponseHead } from '../../lib/http/client.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
+import { count } from '../../lib/words.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { LIST_BODIES } from '../kit/list-bodies.ts';
@@ -91,6 +92,6 @@ export const listAnyAccept = check({
         'no list asked for with "Accept: */*" was answered besides the one read as the list',
         NOT_OBSERVED,
       );
-    ctx.observe(`"Accept: */*" gets the JSON array too (${judged} lists)`, judged);
+    ctx.observe(`"Accept: */*" gets the JSON array too (${count(judged, 'list')})`, judged);
   },
 });

@@ -92,6 +92,6 @@ export const listNoNarrowing = check({
     }
     if (judged === 0)
       ctx.skip('no list asked for with a query was answered before anything was cancelled', NOT_OBSERVED);
-    ctx.observe(`all ${held} orders returned whatever the query (${judged} lists)`, judged);
+    ctx.observe(`all ${held} orders returned whatever the query (${count(judged, 'list')})`, judged);
   },
 });
