@@ -10,12 +10,10 @@ import { CANCEL_TRAFFIC } from './cancel/traffic.ts';
 import { errorBodies } from './errors/checks.ts';
 import { framing } from './http/checks.ts';
 import { everyJsonChecks } from './http/every-json.ts';
-import { HTTP_TRAFFIC } from './http/traffic.ts';
 import { bindSuites, type Ctx, suite } from './kit/context.ts';
 import type { TrafficJudge, TrafficJudges } from './kit/traffic-judges.ts';
 import { listOrders } from './list/checks.ts';
 import { everyListChecks } from './list/every-list.ts';
-import { LIST_TRAFFIC } from './list/traffic.ts';
 import { orderIdProperties } from './order-id/checks.ts';
 import { ORDER_ID_TRAFFIC } from './order-id/traffic.ts';
 import { deprecatedPets } from './pets/checks.ts';
@@ -68,11 +66,9 @@ export const CONFORMANCE: Conformance<Ctx> = {
 
 /** The traffic.ts twins of the areas whose checks do not yet declare how a recording shows them. */
 const TRAFFIC_JUDGES: TrafficJudges = {
-  ...LIST_TRAFFIC,
   ...CANCEL_TRAFFIC,
   ...ORDER_ID_TRAFFIC,
   ...RATE_LIMIT_TRAFFIC,
-  ...HTTP_TRAFFIC,
 };
 
 /**
