@@ -5,6 +5,7 @@ import { input } from '../../lib/check/skip.ts';
 import { flagAndEnv } from '../../lib/config/settings.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import { rawOf } from '../../lib/http/transcript.ts';
+import { cancelHistories } from '../kit/cancel-histories.ts';
 import type { Ctx } from '../kit/context.ts';
 import { expectErrorBody, expectStatus } from '../kit/expect.ts';
 import { keyCancels } from '../kit/key-cancels.ts';
@@ -12,7 +13,6 @@ import { describeStatus, recordedView } from '../kit/responses.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
 import { NOT_OBSERVED, type TrafficJudges } from '../kit/traffic.ts';
 import { absentCancel, absentCancelBody } from '../order-id/traffic.ts';
-import { cancelHistories } from '../state/cancel-histories.ts';
 
 /** CANCEL-PENDING-204: a cancel that cancelled (a 2xx other than 202) answered 204. */
 async function pending204(ctx: Ctx): Promise<void> {

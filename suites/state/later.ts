@@ -7,11 +7,11 @@ import { integerText, stringifyJson } from '../../lib/formats/json.ts';
 import type { Response } from '../../lib/http/client.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../kit/context.ts';
+import { type KeyWindow, keyWindow, windowPassed } from '../kit/key-window.ts';
 import { type OrderList, readOrderList } from '../kit/order-list.ts';
 import { ORDERS, orderPath } from '../kit/paths.ts';
 import { describeStatus } from '../kit/responses.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
-import { type KeyWindow, keyWindow, windowPassed } from './window.ts';
 
 /** Without the probe or --exhaustive, the longest wait the run adds for the later look. */
 export const SHORT_WAIT_MS = 15_000;

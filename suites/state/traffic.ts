@@ -3,17 +3,17 @@
 // reading, not these entries. Sends nothing.
 import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
+import { type CancelHistory, cancelHistories } from '../kit/cancel-histories.ts';
 import type { Ctx } from '../kit/context.ts';
 import { expectStatus } from '../kit/expect.ts';
 import { keyCancels } from '../kit/key-cancels.ts';
+import { windowPassed } from '../kit/key-window.ts';
 import { carriesKey } from '../kit/offered.ts';
 import { readList } from '../kit/order-list.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
 import { NOT_OBSERVED, recorded, replay, type TrafficJudges } from '../kit/traffic.ts';
-import { type CancelHistory, cancelHistories } from './cancel-histories.ts';
 import { countBelow } from './history-index.ts';
 import { judgeRecorded } from './refusals.ts';
-import { windowPassed } from './window.ts';
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
