@@ -7,7 +7,6 @@ import type { Conformance } from '../lib/run/run.ts';
 import { authentication } from './auth/checks.ts';
 import { AUTH_TRAFFIC } from './auth/traffic.ts';
 import { cancelOrder } from './cancel/checks.ts';
-import { CANCEL_TRAFFIC } from './cancel/traffic.ts';
 import { errorBodies } from './errors/checks.ts';
 import { framing } from './http/checks.ts';
 import { everyJsonChecks } from './http/every-json.ts';
@@ -72,7 +71,6 @@ export const CONFORMANCE: Conformance<Ctx> = {
 /** The traffic.ts twins of the areas whose checks do not yet declare how a recording shows them. */
 const TRAFFIC_JUDGES: TrafficJudges = {
   ...LIST_TRAFFIC,
-  ...CANCEL_TRAFFIC,
   ...STATE_TRAFFIC,
   ...ORDER_ID_TRAFFIC,
   ...AUTH_TRAFFIC,

@@ -7,10 +7,11 @@ import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
 import type { Response } from '../../lib/http/client.ts';
 import type { Ctx } from '../kit/context.ts';
 import { expectStatus } from '../kit/expect.ts';
+import { isolationPair } from '../kit/isolation-pair.ts';
 import { orderPath } from '../kit/paths.ts';
 import { describeStatus } from '../kit/responses.ts';
 import type { SpellingLevel } from './catalogue.ts';
-import { isolationPair, type NotOnFixture } from './fixtures.ts';
+import type { NotOnFixture } from './fixtures.ts';
 import { short } from './judge.ts';
 import { accepted, spellingRun } from './spelling.ts';
 

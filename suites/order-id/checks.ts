@@ -7,20 +7,14 @@ import { TRUST_HINT } from '../kit/absence.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
 import { frontRefusal } from '../kit/front-refusal.ts';
+import { admissibleAbsent, knownOrders, noKnownReason } from '../kit/known-orders.ts';
 import { itemsOf } from '../kit/list-body.ts';
 import { orderPath } from '../kit/paths.ts';
 import { shares } from '../kit/sendings.ts';
-import {
-  ABSENT_EDGES,
-  absentArbitrary,
-  absentEdges,
-  admissibleAbsent,
-  MAX_NEIGHBOUR_EDGES,
-} from './absent.ts';
+import { ABSENT_EDGES, absentArbitrary, absentEdges, MAX_NEIGHBOUR_EDGES } from './absent.ts';
 import { isolation, leadingZeros, lenientSpellings, misreadSpellings } from './cancel.ts';
 import { ALL_VARIANTS, DEFAULT_KINDS, spellingCases } from './catalogue.ts';
 import { judgeAbsent, short } from './judge.ts';
-import { knownOrders, noKnownReason } from './known.ts';
 import { readListIds } from './lossless.ts';
 import { malformedSegment } from './malformed.ts';
 import { MALFORMED_OWNER, malformedRun } from './malformed-run.ts';

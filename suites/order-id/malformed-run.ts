@@ -9,10 +9,10 @@ import type { Exchange } from '../../lib/http/transcript.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../kit/context.ts';
 import { frontRefusal } from '../kit/front-refusal.ts';
+import { knownOrders, noKnownReason } from '../kit/known-orders.ts';
 import { orderPath } from '../kit/paths.ts';
 import { invalidEncoding } from './catalogue.ts';
 import { type CaseFailure, judgeMalformed } from './judge.ts';
-import { knownOrders, noKnownReason } from './known.ts';
 import {
   admissibleMalformed,
   type MalformedCase,

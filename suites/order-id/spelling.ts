@@ -6,10 +6,10 @@ import { type Skip, SkipSignal } from '../../lib/check/skip.ts';
 import type { Response } from '../../lib/http/client.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../kit/context.ts';
+import { knownOrders, noKnownReason } from '../kit/known-orders.ts';
 import { orderPath } from '../kit/paths.ts';
 import { invalidEncoding, SPELLING_KINDS, type SpellingKind, type SpellingLevel } from './catalogue.ts';
 import { FixturePool, type NotOnFixture } from './fixtures.ts';
-import { knownOrders, noKnownReason } from './known.ts';
 import { absentCase, malformedSegment } from './malformed.ts';
 
 export interface SpellingAnswer {

@@ -3,21 +3,16 @@
 // 2xx unless it names an order, then by what kind of spelling it is; never 5xx; an Error if any body).
 // Sends nothing; which order a lenient reading names is readings.ts's, as for the run's own sendings.
 import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
-import type { Response } from '../../lib/http/client.ts';
-import { replayed } from '../../lib/http/recorded.ts';
-import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
+import { absentCancels, answerOf } from '../kit/absent-cancels.ts';
 import type { Ctx } from '../kit/context.ts';
-import { expectErrorBody, requireStatus } from '../kit/expect.ts';
 import { frontRefusal } from '../kit/front-refusal.ts';
-import { keyCancels } from '../kit/key-cancels.ts';
+import { asciiDigits } from '../kit/id-readings.ts';
+import { type KnownOrders, knownOrders } from '../kit/known-orders.ts';
 import { carriesKey } from '../kit/offered.ts';
-import { viewOf } from '../kit/responses.ts';
-import { NOT_OBSERVED, recorded, replay, SAYS_NOTHING, type TrafficJudges } from '../kit/traffic.ts';
-import { admissibleAbsent } from './absent.ts';
+import { NOT_OBSERVED, recorded, SAYS_NOTHING, type TrafficJudges } from '../kit/traffic.ts';
 import type { SpellingLevel } from './catalogue.ts';
 import { type CaseFailure, judgeAbsent, judgeMalformed, short } from './judge.ts';
-import { knownOrders, noKnownReason } from './known.ts';
-import { asciiDigits, type KnownOrders } from './readings.ts';
 
 /** A property judge's failure as the check's problem. */
 function fails(ctx: Ctx, f: CaseFailure | undefined): void {
@@ -28,48 +23,6 @@ function fails(ctx: Ctx, f: CaseFailure | undefined): void {
       exchange: f.exchange,
       ...(f.schema ? { schema: f.schema } : {}),
     });
-}
-
-/** A recorded response for a judge of responses: replayed whole, or (its body cut) its status alone. */
-function answerOf(ctx: Ctx, x: Exchange): Response {
-  return replay(ctx, x) ?? replayed(x, rawOf(x.response!).headers, Buffer.alloc(0));
-}
-
-/** The cancels with the key of ids the first list proves absent, as the run proves them before sending one. */
-async function absentCancels(
-  ctx: Ctx,
-): Promise<{ known: KnownOrders; xs: Array<{ x: Exchange; id: string }> }> {
-  const known = await knownOrders(ctx);
-  if (!known) ctx.skip(await noKnownReason(ctx));
-  const xs = keyCancels(ctx).filter(({ id }) => admissibleAbsent(known, BigInt(id)));
-  if (xs.length === 0)
-    ctx.skip(
-      'no cancel with the key named an id the first list proves absent (far from every listed id, unless the list is trusted: --trust-order-list)',
-      NOT_OBSERVED,
-    );
-  return { known, xs };
-}
-
-/** CANCEL-UNKNOWN-404: the first cancel of an id proven absent answered 404. */
-export async function absentCancel(ctx: Ctx): Promise<void> {
-  const { x, id } = (await absentCancels(ctx)).xs[0]!;
-  requireStatus(ctx, answerOf(ctx, x), `cancelling ${id}, an absent id,`).toBe(404);
-  ctx.observe(`404 for ${id}, an id absent from the list`, 1);
-}
-
-/** CANCEL-UNKNOWN-404-BODY: that 404 carries an Error whose status is 404. */
-export async function absentCancelBody(ctx: Ctx): Promise<void> {
-  const { x } = (await absentCancels(ctx)).xs[0]!;
-  const res = replay(ctx, x);
-  if (x.response!.status !== 404 || !res)
-    ctx.skip(
-      res
-        ? `the absent-id cancel answered ${x.response!.status}, not 404 (see CANCEL-UNKNOWN-404)`
-        : 'its body was not recorded whole',
-      NOT_OBSERVED,
-    );
-  expectErrorBody(ctx, viewOf(res), x);
-  ctx.observe('a valid Error body with status 404', 1);
 }
 
 /** ID-ABSENT-404: every cancel of an id proven absent answered 404, an Error and the rate-limit headers. */
