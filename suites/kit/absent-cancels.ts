@@ -17,8 +17,8 @@ export function answerOf(ctx: Ctx, x: Exchange): Response {
 export async function absentCancels(
   ctx: Ctx,
 ): Promise<{ known: KnownOrders; xs: Array<{ x: Exchange; id: string }> }> {
-  const known = await knownOrders(ctx);
-  if (!known) ctx.skip(await noKnownReason(ctx));
+  const known = await knownOrders(ctx, true);
+  if (!known) ctx.skip(await noKnownReason(ctx, true));
   const xs = keyCancels(ctx).filter(({ id }) => admissibleAbsent(known, BigInt(id)));
   if (xs.length === 0)
     ctx.skip(

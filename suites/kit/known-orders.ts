@@ -2,7 +2,7 @@
 // id that looks like an integer counts, even one the list checks reject) plus every fixture handed to the run;
 // a segment is sent only if no reading of it (id-readings.ts) names an order the run may not cancel. Shared by
 // the orderId and cancel areas and the fixtures ledger; reads only, never sends.
-import type { Skip } from '../../lib/check/skip.ts';
+import { OUTCOME, type Skip, skipOf } from '../../lib/check/skip.ts';
 import { inInt64 } from '../../lib/formats/int64.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from './context.ts';
@@ -140,10 +140,14 @@ export function admissibleAbsent(known: KnownOrders, id: bigint): boolean {
 /** Known orders, built once per run however many checks ask (a list may be huge). */
 const KNOWN = memoKey<KnownOrders>('kit/known-orders');
 
-/** The run's known orders, or undefined when no id may be sent as absent (noKnownReason says why). */
-export async function knownOrders(ctx: Ctx): Promise<KnownOrders | undefined> {
+/**
+ * The run's known orders, or undefined when no id may be sent as absent (noKnownReason says why). `judging`:
+ * for a judge of cancels already sent, which the delete gate (closed since) does not concern.
+ */
+export async function knownOrders(ctx: Ctx, judging = false): Promise<KnownOrders | undefined> {
   const list = await ctx.target.list();
-  if ((await ctx.target.absenceRefusal()) !== undefined) return undefined;
+  const refusal = judging ? ctx.target.listRefusal() : ctx.target.absenceRefusal();
+  if ((await refusal) !== undefined) return undefined;
   // The list's own index, and (unless the list is trusted) the run's one guard over it.
   return ctx.memo.once(
     KNOWN,
@@ -157,7 +161,8 @@ export async function knownOrders(ctx: Ctx): Promise<KnownOrders | undefined> {
   );
 }
 
-/** Why knownOrders gave nothing: the list unreadable, or showing signs of paging. */
-export function noKnownReason(ctx: Ctx): Promise<Skip> {
-  return ctx.target.absenceSkip();
+/** Why knownOrders gave nothing: the list unreadable, or showing signs of paging (or, sending, the gate closed). */
+export async function noKnownReason(ctx: Ctx, judging = false): Promise<Skip> {
+  if (!judging) return ctx.target.absenceSkip();
+  return (await ctx.target.listRefusal()) ?? skipOf('no id can be proven absent', OUTCOME);
 }
