@@ -15,10 +15,11 @@ import { ABSENT_EDGES, absentArbitrary, absentEdges, MAX_NEIGHBOUR_EDGES } from 
 import { isolation, leadingZeros, lenientSpellings, misreadSpellings } from './cancel.ts';
 import { ALL_VARIANTS, DEFAULT_KINDS, spellingCases } from './catalogue.ts';
 import { judgeAbsent, short } from './judge.ts';
+import { ABSENT_SENT, absent404 } from './judges.ts';
 import { readListIds } from './lossless.ts';
 import { malformedSegment } from './malformed.ts';
 import { MALFORMED_OWNER, malformedRun } from './malformed-run.ts';
-import { MAX_SHRINKS, reportIdProperty, runIdProperty } from './property.ts';
+import { MAX_SHRINKS, reportIdProperty, reportIdSending, runIdProperty } from './property.ts';
 
 /** Catalogue failures shown as findings of ID-MALFORMED-4XX; the rest are counted. */
 const SHOWN_FAILURES = 3;
@@ -59,7 +60,8 @@ export const orderIdProperties = suite({
       basis: [SPEC.orderId],
       title: 'Reads the GET /store/orders ids as written (no JS number) and compares them with the fixtures',
       needs: { requests: 0, shared: shares('order list') },
-      async run(ctx: Ctx) {
+      recorded: { shows: 'a GET /store/orders sent with the key and answered' },
+      async judge(ctx: Ctx) {
         const list = await ctx.target.list();
         const { response } = list;
         itemsOf(ctx, list);
@@ -90,7 +92,9 @@ export const orderIdProperties = suite({
       title:
         'Property: DELETE /store/orders/{int64 absent from the list}, edge cases first, then generated across int64',
       needs: { ...ABSENT_IDS, shared: shares('order list') },
-      async run(ctx: Ctx) {
+      recorded: { shows: 'a DELETE /store/orders/{id} with the key of an id the first list proves absent' },
+      // The property's cases; its attempts stop it on the first failing answer, which the judge then finds.
+      async send(ctx: Ctx) {
         const known = await knownOrders(ctx);
         if (!known) ctx.skip(await noKnownReason(ctx));
         const { edges, leftOut } = absentEdges(known);
@@ -106,15 +110,15 @@ export const orderIdProperties = suite({
             return judgeAbsent(segment, res, known);
           },
         });
-        reportIdProperty(ctx, 'ID-ABSENT-404', result, (id) => id.toString());
+        reportIdSending(ctx, 'ID-ABSENT-404', result, (id) => id.toString());
         const untrusted = leftOut.filter((r) => r.includes(TRUST_HINT)).length;
-        ctx.observe(
-          result.replayed
-            ? `the replayed case now answers 404`
-            : `404 with an Error body and rate-limit headers for ${result.sent} absent ids (${edges.length} edge cases${untrusted > 0 ? `; ${untrusted} edges not sent, as the list cannot prove them absent: not fixtures, and the list is not trusted (--trust-order-list)` : ''})`,
-          result.sent,
-        );
+        ctx.memo.once(ABSENT_SENT, () => ({
+          replayed: result.replayed !== undefined,
+          edges: edges.length,
+          untrusted,
+        }));
       },
+      judge: absent404,
     }),
     // Before the spelling run, which spends a fixture on each spelling a server accepts.
     check({
@@ -130,6 +134,9 @@ export const orderIdProperties = suite({
       title: 'Cancels a fixture, then re-asks a shipped order and cancels the next fixture',
       // Both pending fixtures are cancelled (the second to see it still is cancellable).
       needs: { requests: 3, cancellable: 2, shared: shares('shipped cancel') },
+      recorded: {
+        only: 'a cancel of one fixture, then a shipped order re-asked and the next fixture cancelled',
+      },
       async run(ctx: Ctx) {
         await isolation(ctx);
       },

@@ -52,6 +52,46 @@ export function reportIdProperty<T>(
   r: PropertyResult<T, CaseFailure>,
   show: (value: T) => string,
 ): void {
+  reportIdRun(ctx, owner, r, show);
+  if (r.counterexample) {
+    const f = r.counterexample.failure;
+    ctx.violation(f.message, {
+      expected: f.expected,
+      actual: f.actual,
+      exchange: f.exchange,
+      ...(f.schema ? { schema: f.schema } : {}),
+    });
+  }
+  if (r.exhausted) exhausted(ctx);
+}
+
+const exhausted = (ctx: Ctx): never =>
+  ctx.skip(
+    `too few cases could be built that are safe to send against this order list; give the known shipped orders in ${flagAndEnv('shippedOrderIds')}`,
+    input('shippedOrderIds'),
+  );
+
+/**
+ * What a property sent, for a check whose judge reads its exchanges: the seed, the path and the replay flags
+ * (notes, log, property record), or why it stopped (a skip, an error). The counterexample is the judge's to
+ * find among the exchanges; too few safe cases with none is a skip.
+ */
+export function reportIdSending<T>(
+  ctx: Ctx,
+  owner: string,
+  r: PropertyResult<T, CaseFailure>,
+  show: (value: T) => string,
+): void {
+  reportIdRun(ctx, owner, r, show);
+  if (r.exhausted && !r.counterexample) exhausted(ctx);
+}
+
+function reportIdRun<T>(
+  ctx: Ctx,
+  owner: string,
+  r: PropertyResult<T, CaseFailure>,
+  show: (value: T) => string,
+): void {
   const { plan } = r;
   const ran = r.replayed
     ? `replay of path ${r.replayed}, ${r.sent} sent`
@@ -84,18 +124,4 @@ export function reportIdProperty<T>(
       { kind: 'outcome', setting: 'propertyRuns' },
     );
   if (r.error !== undefined) throw r.error;
-  if (r.counterexample) {
-    const f = r.counterexample.failure;
-    ctx.violation(f.message, {
-      expected: f.expected,
-      actual: f.actual,
-      exchange: f.exchange,
-      ...(f.schema ? { schema: f.schema } : {}),
-    });
-  }
-  if (r.exhausted)
-    ctx.skip(
-      `too few cases could be built that are safe to send against this order list; give the known shipped orders in ${flagAndEnv('shippedOrderIds')}`,
-      input('shippedOrderIds'),
-    );
 }

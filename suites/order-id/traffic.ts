@@ -4,7 +4,7 @@
 // Sends nothing; which order a lenient reading names is readings.ts's, as for the run's own sendings.
 import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
-import { absentCancels, answerOf } from '../kit/absent-cancels.ts';
+import { answerOf } from '../kit/absent-cancels.ts';
 import type { Ctx } from '../kit/context.ts';
 import { frontRefusal } from '../kit/front-refusal.ts';
 import { asciiDigits } from '../kit/id-readings.ts';
@@ -12,35 +12,8 @@ import { type KnownOrders, knownOrders } from '../kit/known-orders.ts';
 import { carriesKey } from '../kit/offered.ts';
 import { NOT_OBSERVED, recorded, SAYS_NOTHING, type TrafficJudges } from '../kit/traffic.ts';
 import type { SpellingLevel } from './catalogue.ts';
-import { type CaseFailure, judgeAbsent, judgeMalformed, short } from './judge.ts';
-
-/** A property judge's failure as the check's problem. */
-function fails(ctx: Ctx, f: CaseFailure | undefined): void {
-  if (f)
-    ctx.problem(f.message, {
-      expected: f.expected,
-      actual: f.actual,
-      exchange: f.exchange,
-      ...(f.schema ? { schema: f.schema } : {}),
-    });
-}
-
-/** ID-ABSENT-404: every cancel of an id proven absent answered 404, an Error and the rate-limit headers. */
-async function absent404(ctx: Ctx): Promise<void> {
-  const { known, xs } = await absentCancels(ctx);
-  let unread = 0;
-  for (const { x, id } of xs) {
-    // A 404 whose body was not recorded: its status is judged, not the Error it may carry.
-    if (x.response!.status === 404 && x.response!.bodyTruncated) {
-      unread += 1;
-      continue;
-    }
-    fails(ctx, judgeAbsent(id, answerOf(ctx, x), known));
-  }
-  if (unread > 0)
-    ctx.note(`${unread} answers 404 were recorded without their body: only their status is judged`);
-  ctx.observe(`404 with an Error body and rate-limit headers for ${xs.length} absent ids`, xs.length);
-}
+import { judgeMalformed, short } from './judge.ts';
+import { fails } from './judges.ts';
 
 /**
  * The integer a spelling stands for exactly, read as the lenient parsers the catalogue names read it (hex,
@@ -194,14 +167,6 @@ const MALFORMED =
   'a DELETE /store/orders/{id} with the key whose id is no ASCII decimal int64 (7abc, 0x7, 7.0, 007…)';
 
 export const ORDER_ID_TRAFFIC: TrafficJudges = {
-  'ID-LIST-LOSSLESS': { judge: 'run', shows: 'a GET /store/orders sent with the key and answered' },
-  'ID-ABSENT-404': {
-    judge: absent404,
-    shows: 'a DELETE /store/orders/{id} with the key of an id the first list proves absent',
-  },
-  'ID-CANCEL-ISOLATION': {
-    shows: 'a cancel of one fixture, then a shipped order re-asked and the next fixture cancelled',
-  },
   'ID-MALFORMED-4XX': { judge: malformed4xx, shows: MALFORMED },
   'ID-MALFORMED-STATUS-INFO': { judge: malformedStatus, shows: MALFORMED },
   'ID-CANCEL-MISREAD': {
