@@ -6,7 +6,6 @@ import { OUTCOME } from '../../lib/check/skip.ts';
 import { TRUST_HINT } from '../kit/absence.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
-import { frontRefusal } from '../kit/front-refusal.ts';
 import { admissibleAbsent, knownOrders, noKnownReason } from '../kit/known-orders.ts';
 import { itemsOf } from '../kit/list-body.ts';
 import { orderPath } from '../kit/paths.ts';
@@ -18,11 +17,13 @@ import { judgeAbsent, short } from './judge.ts';
 import { ABSENT_SENT, absent404 } from './judges.ts';
 import { readListIds } from './lossless.ts';
 import { malformedSegment } from './malformed.ts';
+import { malformed4xx, malformedStatus } from './malformed-judges.ts';
 import { MALFORMED_OWNER, malformedRun } from './malformed-run.ts';
-import { MAX_SHRINKS, reportIdProperty, reportIdSending, runIdProperty } from './property.ts';
+import { MAX_SHRINKS, reportIdSending, runIdProperty } from './property.ts';
 
-/** Catalogue failures shown as findings of ID-MALFORMED-4XX; the rest are counted. */
-const SHOWN_FAILURES = 3;
+/** The traffic that shows the malformed-id checks, in a recording as in a run. */
+const MALFORMED =
+  'a DELETE /store/orders/{id} with the key whose id is no ASCII decimal int64 (7abc, 0x7, 7.0, 007…)';
 
 /** The absent ids: the edges, then one per generated case, then the shrinks after a failure. */
 const ABSENT_IDS = {
@@ -155,32 +156,14 @@ export const orderIdProperties = suite({
         'Property: DELETE /store/orders/{malformed id around an absent id}, generated across the spelling catalogue; judges the spelling run too',
       needs: { requests: 0, shared: MALFORMED_IDS },
       cases: spellingCases(['MUST', 'SHOULD', 'INFO', undefined]),
-      async run(ctx: Ctx) {
+      recorded: { shows: MALFORMED },
+      // The property's cases, then the spelling run; its attempts stop it on the first failing answer.
+      async send(ctx: Ctx) {
         const run = await malformedRun(ctx);
         if ('skip' in run) ctx.skip(run.skip);
-        const { failures } = run;
-        // A property counterexample leads (its replay flags send it alone); the catalogue's are noted then.
-        if (run.result.counterexample)
-          for (const f of failures) ctx.note(`also, in the spelling catalogue: ${f.message}`);
-        else {
-          for (const f of failures.slice(0, SHOWN_FAILURES))
-            ctx.problem(f.message, {
-              expected: f.expected,
-              actual: f.actual,
-              exchange: f.exchange,
-              ...(f.schema ? { schema: f.schema } : {}),
-            });
-          if (failures.length > SHOWN_FAILURES)
-            ctx.note(`${failures.length - SHOWN_FAILURES} more catalogue cases failed alike`);
-        }
-        reportIdProperty(ctx, MALFORMED_OWNER, run.result, (c) => `${c.kind} ${short(malformedSegment(c))}`);
-        ctx.observe(
-          run.result.replayed
-            ? 'the replayed case is now refused with a 4xx'
-            : `${run.answers.length} malformed ids (${run.answers.length - run.result.sent} of the spelling catalogue${run.spelled?.exhaustive ? ', every variant' : ''}), each refused with a 4xx`,
-          run.answers.length,
-        );
+        reportIdSending(ctx, MALFORMED_OWNER, run.result, (c) => `${c.kind} ${short(malformedSegment(c))}`);
       },
+      judge: malformed4xx,
     }),
     check({
       id: 'ID-MALFORMED-STATUS-INFO',
@@ -192,25 +175,12 @@ export const orderIdProperties = suite({
       basis: [SPEC.orderIdParam, SPEC.absent404],
       title: 'Tallies the statuses and Error codes of the ID-MALFORMED-4XX answers',
       needs: { requests: 0, shared: MALFORMED_IDS },
-      async run(ctx: Ctx) {
+      recorded: { shows: MALFORMED },
+      async send(ctx: Ctx) {
         const run = await malformedRun(ctx);
         if ('skip' in run) ctx.skip(run.skip);
-        const tally = new Map<string, Set<string>>();
-        for (const a of run.answers) {
-          const key = `${a.status}${a.code ? ` ${a.code}` : ''}`;
-          tally.set(key, (tally.get(key) ?? new Set()).add(a.kind));
-        }
-        for (const [key, kinds] of tally) ctx.note(`${key}: ${[...kinds].join(', ')}`);
-        // RFC 9112 §3 recommends taking request lines of 8,000 octets; a front that stops sooner is recorded.
-        const front = run.answers.find((a) => frontRefusal(a.exchange) !== undefined);
-        if (front)
-          ctx.note(`the ${front.kind} case got ${frontRefusal(front.exchange)}; only its status was judged`);
-        ctx.evidence(...run.answers.slice(0, 3).map((a) => a.exchange));
-        ctx.observe(
-          `${run.answers.length} malformed ids answered ${[...tally.keys()].join(' / ') || 'nothing (none sent)'}`,
-          run.answers.length,
-        );
       },
+      judge: malformedStatus,
     }),
     check({
       id: 'ID-CANCEL-MISREAD',

@@ -52,6 +52,11 @@ export function spellingRun(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
   return ctx.memo.once(SPELLING, () => start(ctx));
 }
 
+/** The run's spelling answers if they were sent (never sends). */
+export function spellingSent(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> | undefined {
+  return ctx.memo.peek(SPELLING);
+}
+
 /** Which variant of the kind at `index` the default sample sends: it rotates with the seed. */
 export function sampleVariant(seed: number, index: number, kind: SpellingKind): number {
   return (Math.abs(Math.trunc(seed)) + index) % kind.variants.length;

@@ -1,128 +1,11 @@
-// The orderId checks judged from recorded traffic: every cancel a client sent with the key, by its id: one the
-// first list proves absent (404, an Error, the rate-limit headers), one that is no ASCII decimal int64 (never
-// 2xx unless it names an order, then by what kind of spelling it is; never 5xx; an Error if any body).
-// Sends nothing; which order a lenient reading names is readings.ts's, as for the run's own sendings.
-import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
-import type { Exchange } from '../../lib/http/transcript.ts';
-import { answerOf } from '../kit/absent-cancels.ts';
+// The orderId spelling checks judged from recorded traffic, until they declare their judges: every cancel a
+// client sent with the key whose id is no ASCII decimal int64 but names a known order, by what kind of
+// spelling it is. Sends nothing; which order a lenient reading names is kit/known-orders.ts's.
 import type { Ctx } from '../kit/context.ts';
-import { frontRefusal } from '../kit/front-refusal.ts';
-import { asciiDigits } from '../kit/id-readings.ts';
-import { type KnownOrders, knownOrders } from '../kit/known-orders.ts';
-import { carriesKey } from '../kit/offered.ts';
-import { NOT_OBSERVED, recorded, SAYS_NOTHING, type TrafficJudges } from '../kit/traffic.ts';
+import { NOT_OBSERVED, type TrafficJudges } from '../kit/traffic.ts';
 import type { SpellingLevel } from './catalogue.ts';
-import { judgeMalformed, short } from './judge.ts';
-import { fails } from './judges.ts';
-
-/**
- * The integer a spelling stands for exactly, read as the lenient parsers the catalogue names read it (hex,
- * octal, binary, an exponent, a fraction of zeros, a sign, separators, whitespace, other digits), or undefined.
- */
-function exactValue(decoded: string): bigint | undefined {
-  const t = asciiDigits(decoded)
-    .trim()
-    .replace(/_/g, '')
-    .replace(/^\+(?=[^+-])/, '');
-  const neg = t.startsWith('-') ? -1n : 1n;
-  const u = t.replace(/^-/, '');
-  const radix = /^0([xob])([0-9a-f]+)$/i.exec(u);
-  try {
-    if (radix) return neg * BigInt(`0${radix[1]!.toLowerCase()}${radix[2]}`);
-    if (/^\d+(\.0*)?$/.test(u)) return neg * BigInt(u.split('.')[0]!);
-    const e = /^(\d+)(?:\.(\d*))?e([+-]?\d+)$/i.exec(u);
-    if (e) {
-      const digits = `${e[1]}${e[2] ?? ''}`;
-      const exp = Number(e[3]) - (e[2]?.length ?? 0);
-      if (exp >= 0) return exp > 40 ? undefined : neg * BigInt(digits) * 10n ** BigInt(exp);
-      const cut = digits.length + exp;
-      return cut > 0 && /^0*$/.test(digits.slice(cut)) ? neg * BigInt(digits.slice(0, cut)) : undefined;
-    }
-  } catch {
-    return undefined;
-  }
-  return undefined;
-}
-
-/** What accepting `segment` as order `order` breaks (catalogue.ts): leading zeros, another spelling, a misreading. */
-export function spellingLevel(segment: string, order: string): SpellingLevel {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(segment);
-  } catch {
-    return 'MUST';
-  }
-  if (/^-?0+\d+$/.test(decoded) && BigInt(decoded) === BigInt(order)) return 'INFO';
-  return exactValue(decoded) === BigInt(order) ? 'SHOULD' : 'MUST';
-}
-
-interface MalformedCancel {
-  x: Exchange;
-  segment: string;
-  /** A known order one of its lenient readings names, with what accepting it as that order breaks. */
-  named?: { order: string; level: SpellingLevel };
-}
-
-/** Every cancel with the key whose id is no ASCII decimal int64, with the order it may be read as. */
-async function malformedCancels(ctx: Ctx): Promise<{ known?: KnownOrders; xs: MalformedCancel[] }> {
-  const known = await knownOrders(ctx).catch(() => undefined);
-  const xs = recorded(ctx).flatMap(({ x, route, offered }): MalformedCancel[] => {
-    if (route?.op !== 'cancel' || route.spelled || route.id === undefined || isCanonicalInt64(route.id))
-      return [];
-    if (carriesKey(offered) === undefined || x.response!.status === 401 || SAYS_NOTHING(x.response!.status))
-      return [];
-    const hit = known?.collisions(route.id).sort((a, b) => Number(a.shipped) - Number(b.shipped))[0];
-    return [
-      {
-        x,
-        segment: route.id,
-        ...(hit ? { named: { order: hit.order, level: spellingLevel(route.id, hit.order) } } : {}),
-      },
-    ];
-  });
-  if (xs.length === 0)
-    ctx.skip('no cancel with the key named an id that is no ASCII decimal int64', NOT_OBSERVED);
-  return { ...(known ? { known } : {}), xs };
-}
-
-const is2xx = (x: Exchange) => x.response!.status >= 200 && x.response!.status <= 299;
-
-/** ID-MALFORMED-4XX: never 2xx around an id no order has, never 5xx, any body an Error. */
-async function malformed4xx(ctx: Ctx): Promise<void> {
-  const { known, xs } = await malformedCancels(ctx);
-  const judged = xs.filter((m) => !(m.named && is2xx(m.x)));
-  let unproven = 0;
-  for (const m of judged) {
-    if (!known && is2xx(m.x)) {
-      unproven += 1;
-      continue;
-    }
-    // As a run judges its own: a request that was not valid HTTP, or a front's refusal of one past what
-    // fronts accept, is judged by its status alone (neither reached the API).
-    const unrouted = m.x.invalidRequest !== undefined || frontRefusal(m.x) !== undefined;
-    fails(ctx, judgeMalformed(m.segment, answerOf(ctx, m.x), unrouted));
-  }
-  if (unproven > 0)
-    ctx.note(
-      `${unproven} 2xx answers are not judged: without a list read with the key, nothing proves no order has those ids`,
-    );
-  ctx.observe(`${judged.length - unproven} malformed ids, each refused with a 4xx`, judged.length - unproven);
-}
-
-/** ID-MALFORMED-STATUS-INFO: which statuses and Error codes the malformed ids got. */
-async function malformedStatus(ctx: Ctx): Promise<void> {
-  const { xs } = await malformedCancels(ctx);
-  const tally = new Map<string, number>();
-  for (const { x } of xs) {
-    const p = answerOf(ctx, x).json();
-    const code = p.ok ? (p.value as { code?: unknown } | null)?.code : undefined;
-    const key = `${x.response!.status}${typeof code === 'string' ? ` ${code}` : ''}`;
-    tally.set(key, (tally.get(key) ?? 0) + 1);
-  }
-  for (const [key, n] of tally) ctx.note(`${key}: ${n}`);
-  ctx.evidence(...xs.slice(0, 3).map((m) => m.x));
-  ctx.observe(`${xs.length} malformed ids answered ${[...tally.keys()].join(' / ')}`, xs.length);
-}
+import { short } from './judge.ts';
+import { is2xx, malformedCancels } from './malformed-cancels.ts';
 
 /** The cancels whose id a lenient reading takes for a known order, by what accepting them breaks. */
 async function spellingsAt(ctx: Ctx, level: SpellingLevel) {
@@ -167,8 +50,6 @@ const MALFORMED =
   'a DELETE /store/orders/{id} with the key whose id is no ASCII decimal int64 (7abc, 0x7, 7.0, 007…)';
 
 export const ORDER_ID_TRAFFIC: TrafficJudges = {
-  'ID-MALFORMED-4XX': { judge: malformed4xx, shows: MALFORMED },
-  'ID-MALFORMED-STATUS-INFO': { judge: malformedStatus, shows: MALFORMED },
   'ID-CANCEL-MISREAD': {
     judge: judgeSpellings('MUST', 'no order has that id, yet it cancelled as order'),
     shows: `${MALFORMED} that a careless parser reads as a listed order (7abc, 7.5, 2^64 + 7)`,
