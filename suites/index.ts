@@ -17,7 +17,6 @@ import { listOrders } from './list/checks.ts';
 import { everyListChecks } from './list/every-list.ts';
 import { LIST_TRAFFIC } from './list/traffic.ts';
 import { orderIdProperties } from './order-id/checks.ts';
-import { ORDER_ID_TRAFFIC } from './order-id/traffic.ts';
 import { deprecatedPets } from './pets/checks.ts';
 import { PETS_TRAFFIC } from './pets/traffic.ts';
 import { rateLimitBuckets } from './rate-limit/buckets/checks.ts';
@@ -72,7 +71,6 @@ export const CONFORMANCE: Conformance<Ctx> = {
 const TRAFFIC_JUDGES: TrafficJudges = {
   ...LIST_TRAFFIC,
   ...STATE_TRAFFIC,
-  ...ORDER_ID_TRAFFIC,
   ...AUTH_TRAFFIC,
   ...PETS_TRAFFIC,
   ...RATE_LIMIT_TRAFFIC,

@@ -11,7 +11,7 @@ import { itemsOf } from '../kit/list-body.ts';
 import { orderPath } from '../kit/paths.ts';
 import { shares } from '../kit/sendings.ts';
 import { ABSENT_EDGES, absentArbitrary, absentEdges, MAX_NEIGHBOUR_EDGES } from './absent.ts';
-import { isolation, leadingZeros, lenientSpellings, misreadSpellings } from './cancel.ts';
+import { isolation, sendSpellings } from './cancel.ts';
 import { ALL_VARIANTS, DEFAULT_KINDS, spellingCases } from './catalogue.ts';
 import { judgeAbsent, short } from './judge.ts';
 import { ABSENT_SENT, absent404 } from './judges.ts';
@@ -20,6 +20,7 @@ import { malformedSegment } from './malformed.ts';
 import { malformed4xx, malformedStatus } from './malformed-judges.ts';
 import { MALFORMED_OWNER, malformedRun } from './malformed-run.ts';
 import { MAX_SHRINKS, reportIdSending, runIdProperty } from './property.ts';
+import { leadingZeros, lenientSpellings, misreadSpellings } from './spelling-judges.ts';
 
 /** The traffic that shows the malformed-id checks, in a recording as in a run. */
 const MALFORMED =
@@ -196,9 +197,13 @@ export const orderIdProperties = suite({
         'Reads the spelling run against pending fixtures: trailing text, other numbers, stray bytes, values past int64 that wrap to the fixture (one per kind, rotating with --seed; every one with --exhaustive)',
       needs: { requests: 0, shared: ON_FIXTURE },
       cases: spellingCases(['MUST']),
-      async run(ctx: Ctx) {
-        await misreadSpellings(ctx);
+      recorded: {
+        shows: `${MALFORMED} that a careless parser reads as a listed order (7abc, 7.5, 2^64 + 7)`,
       },
+      async send(ctx: Ctx) {
+        await sendSpellings(ctx, 'MUST');
+      },
+      judge: misreadSpellings,
     }),
     check({
       id: 'ID-CANCEL-SPELLING',
@@ -214,9 +219,11 @@ export const orderIdProperties = suite({
         'Reads the spelling run against pending fixtures: hex and other radixes, exponents, decimals, signs, digit separators, whitespace, non-ASCII digits (one per kind, rotating with --seed; every one with --exhaustive), a fresh fixture after an acceptance',
       needs: { requests: 0, shared: ON_FIXTURE },
       cases: spellingCases(['SHOULD']),
-      async run(ctx: Ctx) {
-        await lenientSpellings(ctx);
+      recorded: { shows: `${MALFORMED} spelling a listed order's id another way (0x7, 7e0, +7, ٧)` },
+      async send(ctx: Ctx) {
+        await sendSpellings(ctx, 'SHOULD');
       },
+      judge: lenientSpellings,
     }),
     check({
       id: 'ID-CANCEL-LEADING-ZEROS-INFO',
@@ -229,9 +236,11 @@ export const orderIdProperties = suite({
       title: 'Reads the answer to DELETE /store/orders/00N (or more zeros), sent last of the spelling run',
       needs: { requests: 0, shared: ON_FIXTURE },
       cases: spellingCases(['INFO']),
-      async run(ctx: Ctx) {
-        await leadingZeros(ctx);
+      recorded: { shows: `${MALFORMED}: a listed id with leading zeros (007)` },
+      async send(ctx: Ctx) {
+        await sendSpellings(ctx, 'INFO');
       },
+      judge: leadingZeros,
     }),
   ],
 });
