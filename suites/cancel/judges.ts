@@ -120,9 +120,9 @@ export async function repeatInfo(ctx: Ctx): Promise<void> {
   const seen = repeats.map(({ h, x }) => {
     const p = replay(ctx, x)?.json();
     const code = p?.ok ? (p.value as { code?: unknown } | null)?.code : undefined;
-    return `order ${h.id}: ${describeStatus(headOf(x))}${typeof code === 'string' ? `, code ${code}` : ''}`;
+    return `a second cancel of order ${h.id} answered ${describeStatus(headOf(x))}${typeof code === 'string' ? `, code ${code}` : ''}`;
   });
-  ctx.observe(`a second cancel answered ${seen.slice(0, 5).join('; ')}`, repeats.length);
+  ctx.observe(seen.slice(0, 5).join('; '), repeats.length);
 }
 
 /** CANCEL-SHIPPED-409: every cancel of a shipped fixture answered 409. */
