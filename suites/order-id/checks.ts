@@ -1,6 +1,6 @@
 // spec §4 cancelOrder path parameter orderId (int64): property-based checks with fast-check, edges first,
 // bounded by the request budget and replayable from --seed/--replay-path. Never sends a segment that any
-// lenient reading could take for an order the run may not cancel (readings.ts).
+// lenient reading could take for an order the run may not cancel (kit/known-orders.ts).
 
 import { OUTCOME } from '../../lib/check/skip.ts';
 import { TRUST_HINT } from '../kit/absence.ts';

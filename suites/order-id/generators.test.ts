@@ -24,7 +24,7 @@ const PENDING = ['1', '2', '3', '7', '9007199254740992', '9007199254740993'];
 const SHIPPED = ['42', '9223372036854775807'];
 const REFERENCE = new KnownOrders([...PENDING, ...SHIPPED], PENDING, SHIPPED);
 
-/** Written apart from readings.ts: the readings the issue names, as a server would apply them. */
+/** Written apart from kit/id-readings.ts: the readings the issue names, as a server would apply them. */
 function oracle(raw: string): bigint[] {
   const out: bigint[] = [];
   let text = raw;
