@@ -6,7 +6,6 @@ import { type CheckDefinition, judgesRecordings } from '../lib/check/model.ts';
 import type { Conformance } from '../lib/run/run.ts';
 import { authentication } from './auth/checks.ts';
 import { cancelOrder } from './cancel/checks.ts';
-import { CANCEL_TRAFFIC } from './cancel/traffic.ts';
 import { errorBodies } from './errors/checks.ts';
 import { framing } from './http/checks.ts';
 import { everyJsonChecks } from './http/every-json.ts';
@@ -15,7 +14,6 @@ import type { TrafficJudge, TrafficJudges } from './kit/traffic-judges.ts';
 import { listOrders } from './list/checks.ts';
 import { everyListChecks } from './list/every-list.ts';
 import { orderIdProperties } from './order-id/checks.ts';
-import { ORDER_ID_TRAFFIC } from './order-id/traffic.ts';
 import { deprecatedPets } from './pets/checks.ts';
 import { rateLimitBuckets } from './rate-limit/buckets/checks.ts';
 import { rateLimitHeadersSuite } from './rate-limit/headers/checks.ts';
@@ -66,8 +64,6 @@ export const CONFORMANCE: Conformance<Ctx> = {
 
 /** The traffic.ts twins of the areas whose checks do not yet declare how a recording shows them. */
 const TRAFFIC_JUDGES: TrafficJudges = {
-  ...CANCEL_TRAFFIC,
-  ...ORDER_ID_TRAFFIC,
   ...RATE_LIMIT_TRAFFIC,
 };
 
