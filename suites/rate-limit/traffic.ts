@@ -23,8 +23,6 @@ function probeJudge(id: string) {
   };
 }
 
-const HEADERS = 'any answered request of the API';
-const WINDOWS = 'requests of one credential across a window, and one after its Reset moment';
 const WALK = 'requests with the key up to a 429 in one window (a client that reaches the limit)';
 const LIMITED = 'a 429 to a request with the key';
 
@@ -58,23 +56,4 @@ export const RATE_LIMIT_TRAFFIC: TrafficJudges = {
       'walk requests naming other client addresses in the forwarding headers (only the probe sends them)',
   },
   'RL-PROBE-COST': { shows: 'what the probe spends (a passive run sends nothing)' },
-  'EVERY-RL-HEADER-ONCE': { judge: 'run', shows: HEADERS },
-  'RL-HEADERS-PRESENT': { judge: 'run', shows: HEADERS },
-  'RL-HEADERS-VALID': { judge: 'run', shows: HEADERS },
-  'RL-HEADERS-RESET-UNIX-SECONDS': { judge: 'run', shows: HEADERS },
-  'RL-HEADERS-RETRY-AFTER-VALID': { judge: 'run', shows: 'an answer with Retry-After (a 429)' },
-  'RL-HEADERS-NO-UNEARNED-BAN': { judge: 'run', shows: 'a 429, and the requests of its key before it' },
-  'RL-HEADERS-LIMIT-BY-STATUS': { judge: 'run', shows: HEADERS, buckets: true },
-  'RL-HEADERS-RESET-STABLE': { judge: 'run', shows: WINDOWS, buckets: true },
-  'RL-HEADERS-NEW-WINDOW': { judge: 'run', shows: WINDOWS, buckets: true },
-  'RL-BUCKET-ONE-COUNT': {
-    judge: 'run',
-    shows: 'requests with the key to several operations within one window',
-    buckets: true,
-  },
-  'RL-BUCKET-ONE-UNIT': {
-    judge: 'run',
-    shows: 'consecutive requests with the key within one window',
-    buckets: true,
-  },
 };

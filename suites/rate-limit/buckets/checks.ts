@@ -33,7 +33,8 @@ export const rateLimitBuckets = suite({
       title:
         'Follows X-RateLimit-Remaining across the methods and paths of every request of the run sent with a key',
       needs: { requests: 0 },
-      async run(ctx: Ctx) {
+      recorded: { shows: 'requests with the key to several operations within one window', buckets: true },
+      async judge(ctx: Ctx) {
         let judged = 0;
         for (const [key, b] of readings(ctx)) {
           judged += b.judged;
@@ -71,7 +72,8 @@ export const rateLimitBuckets = suite({
       basis: [SPEC.planTableHead, SPEC.limitsByPlan, SPEC.rateLimitHeaders],
       title: 'Measures by how much each request of the run sent with a key made X-RateLimit-Remaining fall',
       needs: { requests: 0 },
-      async run(ctx: Ctx) {
+      recorded: { shows: 'consecutive requests with the key within one window', buckets: true },
+      async judge(ctx: Ctx) {
         let judged = 0;
         const unsure: Prediction[] = [];
         let problems = 0;
