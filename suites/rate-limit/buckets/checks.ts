@@ -4,9 +4,16 @@
 import { OUTCOME } from '../../../lib/check/skip.ts';
 import { SPEC } from '../../kit/basis.ts';
 import { type Ctx, check, suite } from '../../kit/context.ts';
-import { type BucketReading, exchangeOf, overcharged, type Prediction, stepText, unruled } from './judge.ts';
-import { bucketReadings } from './of-run.ts';
-import type { Key } from './readings.ts';
+import { bucketReadings } from '../../kit/limiter-buckets.ts';
+import {
+  type BucketReading,
+  exchangeOf,
+  overcharged,
+  type Prediction,
+  stepText,
+  unruled,
+} from '../../kit/limiter-counts.ts';
+import type { Key } from '../../kit/limiter-requests.ts';
 
 const keyName = (k: Key) => (k === 'primary' ? 'the key' : 'the second key');
 

@@ -5,7 +5,7 @@ import { UNMET } from '../../../lib/check/needs.ts';
 import { SPEC } from '../../kit/basis.ts';
 import type { Ctx } from '../../kit/context.ts';
 import { check, suite } from '../../kit/context.ts';
-import { bucketReadings } from '../buckets/of-run.ts';
+import { bucketReadings } from '../../kit/limiter-buckets.ts';
 import { walkCheck, walkOf } from './access.ts';
 import { AFTER_WALK_CHECKS } from './after-checks.ts';
 import { FORWARDING_HEADERS } from './client-address.ts';
