@@ -5,13 +5,14 @@ import { causeOfError, OUTCOME } from '../../../lib/check/skip.ts';
 import { HarnessError } from '../../../lib/errors.ts';
 import { memoKey } from '../../../lib/run/memo.ts';
 import type { Ctx, Tools } from '../../kit/context.ts';
-import { burst, readSecondKey, recover, settle } from './after-walk.ts';
+import { burst } from './burst.ts';
 import { done, skip, skipFor } from './outcome.ts';
 import { planWalk, readLimit } from './reading.ts';
 import {
   type Burst,
   type Outcome,
   type ProbeRecord,
+  type ProbeRequest,
   type Reading,
   type Recovery,
   type Sample,
@@ -19,7 +20,9 @@ import {
   seconds,
   type Walk,
 } from './record.ts';
+import { recover } from './recovery.ts';
 import { ProbeSender } from './sender.ts';
+import { settle } from './settle.ts';
 import { walkToLimit } from './walk.ts';
 
 /** A phase's failure as an outcome: a budget or wait limit is a reason to skip (it names the setting). */
@@ -31,6 +34,16 @@ async function attempt<T>(phase: () => Promise<Outcome<T>>): Promise<Outcome<T>>
       return skip(e.message, causeOfError(e));
     return { kind: 'error', error: e };
   }
+}
+
+/** The second key, read before the walk and again while the first key is limited. */
+async function readSecondKey(
+  env: Tools,
+  sender: ProbeSender,
+  request: ProbeRequest,
+): Promise<Sample | undefined> {
+  if (!env.config.hasSecondKey) return undefined;
+  return sender.send(request, 'secondary', false);
 }
 
 /** The reason a phase did not run because the one before it did not. */
