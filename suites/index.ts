@@ -26,7 +26,6 @@ import { rateLimitHeadersSuite } from './rate-limit/headers/checks.ts';
 import { everyRateLimitChecks } from './rate-limit/headers/every-once.ts';
 import { rateLimitProbe } from './rate-limit/probe/checks.ts';
 import { probeCost } from './rate-limit/probe/cost.ts';
-import { RATE_LIMIT_TRAFFIC } from './rate-limit/traffic.ts';
 import { stateBeforeFirstCancel, stateOverTime } from './state/checks.ts';
 import { STATE_TRAFFIC } from './state/traffic.ts';
 import { versioning } from './versioning/checks.ts';
@@ -77,7 +76,6 @@ const TRAFFIC_JUDGES: TrafficJudges = {
   ...ORDER_ID_TRAFFIC,
   ...AUTH_TRAFFIC,
   ...PETS_TRAFFIC,
-  ...RATE_LIMIT_TRAFFIC,
   ...HTTP_TRAFFIC,
 };
 
