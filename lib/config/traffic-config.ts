@@ -10,6 +10,7 @@ import { UsageError } from '../errors.ts';
 import { FAIL_ON, type FailOn, PLANS, type Plan } from './config.ts';
 import { checkApiKey, checkBaseUrlText } from './credentials.ts';
 import { rawFromObject } from './object.ts';
+import { commandRef } from './setting-ref.ts';
 import { envAndFlag, SETTINGS, type Setting, type SettingKey, settingOf } from './settings.ts';
 import { bool, choice, ids, int, list, type Raw, readEnv, str } from './values.ts';
 
@@ -94,7 +95,9 @@ function readCommandFlags(argv: string[], mode: TrafficMode): Raw {
     ({ values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false }));
   } catch (e) {
     const msg = e instanceof Error ? e.message.split('\n')[0] : String(e);
-    throw new UsageError(`${msg}; see order-store-conformance ${mode} --help for its settings`);
+    throw new UsageError(
+      `${msg}; see order-store-conformance ${mode} ${commandRef('help')} for its settings`,
+    );
   }
   const raw: Raw = {};
   for (const s of SETTINGS) {
