@@ -3,7 +3,7 @@
 
 import type { Basis } from '../../lib/check/model.ts';
 import { input, OUTCOME, strongest } from '../../lib/check/skip.ts';
-import { settingOf } from '../../lib/config/settings.ts';
+import { flagRef } from '../../lib/config/settings.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import type { Auth } from '../../lib/http/client.ts';
 import { count } from '../../lib/words.ts';
@@ -172,11 +172,11 @@ export const authentication = suite({
             auth: { kind: 'none' },
           });
           requireStatus(ctx, res, `unauthenticated cancel of shipped order ${shipped}`).toBe(401);
-        } else ctx.note('shipped-order cancel not sent: set --shipped-order-ids to include it');
+        } else ctx.note(`shipped-order cancel not sent: set ${flagRef('shippedOrderIds')} to include it`);
         if (!absent && shipped === undefined) {
           const refusal = await ctx.target.absenceRefusal();
           ctx.skip(
-            `neither an absent id nor a shipped fixture is known: set ${settingOf('shippedOrderIds').flag} (${refusal?.reason ?? 'no absent id'})`,
+            `neither an absent id nor a shipped fixture is known: set ${flagRef('shippedOrderIds')} (${refusal?.reason ?? 'no absent id'})`,
             strongest(input('shippedOrderIds'), refusal?.cause ?? OUTCOME),
           );
         }

@@ -2,6 +2,7 @@
 // put the key when "Authorization: Bearer <key>" is not sent, by check and by kind. Data only: forms.ts
 // sends them (a sample by default, each operation meeting each kind; all of them under --exhaustive).
 import type { Basis } from '../../lib/check/model.ts';
+import { flagRef } from '../../lib/config/settings.ts';
 import type { Auth } from '../../lib/http/client.ts';
 import type { KeyAlteration, KeyForm } from '../../lib/http/key-forms.ts';
 import { RFC, SPEC } from '../kit/basis.ts';
@@ -83,7 +84,7 @@ export const FORM_GROUPS: readonly FormGroup[] = [
     id: 'AUTH-QUERY-KEY-401',
     ...misplaced,
     what: 'the key only in the query string',
-    title: `Sends each operation with the key in the query (${KEY_PARAMS.join(', ')}: all at once, or each alone with --exhaustive) and no Authorization header`,
+    title: `Sends each operation with the key in the query (${KEY_PARAMS.join(', ')}: all at once, or each alone with ${flagRef('exhaustive')}) and no Authorization header`,
     kinds: [QUERY_KIND.default],
     exhaustiveKinds: [QUERY_KIND.exhaustive],
     keyInUrl: true,
@@ -92,7 +93,7 @@ export const FORM_GROUPS: readonly FormGroup[] = [
     id: 'AUTH-KEY-HEADER-401',
     ...misplaced,
     what: 'the key in an API-key header instead of Authorization',
-    title: `Sends each operation with the key in ${KEY_HEADERS.join(', ')} (all at once, or each alone with --exhaustive) and no Authorization header`,
+    title: `Sends each operation with the key in ${KEY_HEADERS.join(', ')} (all at once, or each alone with ${flagRef('exhaustive')}) and no Authorization header`,
     kinds: [HEADER_KIND.default],
     exhaustiveKinds: [HEADER_KIND.exhaustive],
   },
@@ -100,7 +101,7 @@ export const FORM_GROUPS: readonly FormGroup[] = [
     id: 'AUTH-KEY-COOKIE-401',
     ...misplaced,
     what: 'the key in a cookie instead of Authorization',
-    title: `Sends each operation with the key in the cookies ${KEY_COOKIES.join(', ')} (all in one Cookie line, or each alone with --exhaustive) and no Authorization header`,
+    title: `Sends each operation with the key in the cookies ${KEY_COOKIES.join(', ')} (all in one Cookie line, or each alone with ${flagRef('exhaustive')}) and no Authorization header`,
     kinds: [COOKIE_KIND.default],
     exhaustiveKinds: [COOKIE_KIND.exhaustive],
   },

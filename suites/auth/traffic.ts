@@ -2,7 +2,7 @@
 // credential it offered (kit/offered.ts), and each one without "Authorization: Bearer <key>" must have been
 // refused with 401, judged by the check that names that kind of credential. Sends nothing.
 
-import { flagAndEnv } from '../../lib/config/settings.ts';
+import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { count } from '../../lib/words.ts';
@@ -216,7 +216,7 @@ export const AUTH_TRAFFIC: TrafficJudges = {
   },
   'AUTH-UNKNOWN-KEY-401': {
     judge: refused('AUTH-UNKNOWN-KEY-401', 'a bearer token that is not a key'),
-    shows: `${OPERATION} with a bearer token that is not a key (the judge told the key with --api-key)`,
+    shows: `${OPERATION} with a bearer token that is not a key (the judge told the key with ${flagRef('apiKey')})`,
   },
   'AUTH-QUERY-KEY-401': {
     judge: refused('AUTH-QUERY-KEY-401', 'a key-like query parameter and no Authorization'),

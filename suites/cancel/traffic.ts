@@ -2,7 +2,7 @@
 // (a 2xx is a cancellation, so 204 and no content), what followed a cancellation (a repeat is never 2xx), the
 // shipped fixtures the judge is told of (409), every 409 body. Sends nothing.
 import { input } from '../../lib/check/skip.ts';
-import { flagAndEnv } from '../../lib/config/settings.ts';
+import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import { rawOf } from '../../lib/http/transcript.ts';
 import type { Ctx } from '../kit/context.ts';
@@ -136,7 +136,10 @@ export const CANCEL_TRAFFIC: TrafficJudges = {
     judge: repeatInfo,
     shows: `${CANCELS} of an order cancelled moments before (within one rate-limit window)`,
   },
-  'CANCEL-SHIPPED-409': { judge: shipped409, shows: `${CANCELS} of an order named in --shipped-order-ids` },
+  'CANCEL-SHIPPED-409': {
+    judge: shipped409,
+    shows: `${CANCELS} of an order named in ${flagRef('shippedOrderIds')}`,
+  },
   'CANCEL-SHIPPED-409-BODY': { judge: body409, shows: `${CANCELS} answered 409 with a body` },
   'CANCEL-UNKNOWN-404': {
     judge: absentCancel,

@@ -2,6 +2,8 @@
 // first list proves absent (404, an Error, the rate-limit headers), one that is no ASCII decimal int64 (never
 // 2xx unless it names an order, then by what kind of spelling it is; never 5xx; an Error if any body).
 // Sends nothing; which order a lenient reading names is readings.ts's, as for the run's own sendings.
+
+import { flagRef } from '../../lib/config/settings.ts';
 import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
 import type { Response } from '../../lib/http/client.ts';
 import { replayed } from '../../lib/http/recorded.ts';
@@ -44,7 +46,7 @@ async function absentCancels(
   const xs = keyCancels(ctx).filter(({ id }) => admissibleAbsent(known, BigInt(id)));
   if (xs.length === 0)
     ctx.skip(
-      'no cancel with the key named an id the first list proves absent (far from every listed id, unless the list is trusted: --trust-order-list)',
+      `no cancel with the key named an id the first list proves absent (far from every listed id, unless the list is trusted: ${flagRef('trustOrderList')})`,
       NOT_OBSERVED,
     );
   return { known, xs };

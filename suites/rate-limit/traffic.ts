@@ -1,6 +1,8 @@
 // The rate-limit checks judged from recorded traffic: the headers of every response as a run reads them (by
 // credential bucket), and the probe's checks over the probe a recording shows (probe/from-traffic.ts): the
 // window that ended in the key's first 429, and the requests sent once its Retry-After had passed.
+
+import { flagRef } from '../../lib/config/settings.ts';
 import type { Ctx } from '../kit/context.ts';
 import { NotObserved, type TrafficJudges } from '../kit/traffic.ts';
 import { rateLimitProbe } from './probe/checks.ts';
@@ -31,7 +33,7 @@ const LIMITED = 'a 429 to a request with the key';
 export const RATE_LIMIT_TRAFFIC: TrafficJudges = {
   'RL-PROBE-PLAN-LIMIT': {
     judge: probeJudge('RL-PROBE-PLAN-LIMIT'),
-    shows: 'a request with the key, and the key’s plan given with --plan',
+    shows: `a request with the key, and the key’s plan given with ${flagRef('plan')}`,
   },
   'RL-PROBE-LIMIT-ENFORCED': { judge: probeJudge('RL-PROBE-LIMIT-ENFORCED'), shows: WALK },
   'RL-PROBE-LIMIT-NOT-EARLY': { judge: probeJudge('RL-PROBE-LIMIT-NOT-EARLY'), shows: WALK },

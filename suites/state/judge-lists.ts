@@ -2,6 +2,8 @@
 // after its cancel (gone from all, or in all: the spec leaves open which, so the store's first answer sets
 // it), allowing the lag a server declared (--consistency-seconds); and no order vanishing or coming back
 // that no request of the run explains. Pure: judges a History, sends nothing.
+
+import { flagRef } from '../../lib/config/settings.ts';
 import { lacking } from '../kit/store-lists.ts';
 import { type CancelSent, type History, type ListSeen, named, secondsBetween } from './history.ts';
 import { countBelow, type HistoryIndex, indexOf, touchedBefore } from './history-index.ts';
@@ -172,7 +174,7 @@ export function contradictions(pairs: readonly AfterCancel[]): StoreFinding[] {
     ];
     const why =
       own && a.shown
-        ? 'a list showed the store as it was before the cancel (a cache or a copy that lags; a service that is eventually consistent by design declares it with --consistency-seconds)'
+        ? `a list showed the store as it was before the cancel (a cache or a copy that lags; a service that is eventually consistent by design declares it with ${flagRef('consistencySeconds')})`
         : own
           ? 'the cancelled order came back into the list, though no request of the run restored it'
           : 'one store does not both keep and drop cancelled orders: one of these lists did not show the store';

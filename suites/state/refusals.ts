@@ -3,7 +3,7 @@
 // request or two added when the run lacks a proof); 429 on the held fixture, the rate-limit probe's request
 // past the limit, before the race cancels it. Each judges the store model (judge-refusals.ts).
 import { input, limit, OUTCOME } from '../../lib/check/skip.ts';
-import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
+import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { orderPath } from '../kit/paths.ts';
@@ -219,7 +219,7 @@ export const refusedOverLimit = check({
       ctx.skip(
         walk?.overLimit
           ? `the request past the limit (${named(walk.overLimit.response)}) was not refused with 429, or the held fixture's state was not read after it (see RL-PROBE-LIMIT-ENFORCED and STATE-CANCEL-RACE)`
-          : `the rate-limit probe sent no cancel of the held fixture past Remaining 0 (${remainingMisbehaves(ctx.transcript.all(), ctx.config.baseUrl) ?? `see RL-PROBE-LIMIT-ENFORCED; ${settingOf('skipRateLimitProbe').flag} leaves the probe out`})`,
+          : `the rate-limit probe sent no cancel of the held fixture past Remaining 0 (${remainingMisbehaves(ctx.transcript.all(), ctx.config.baseUrl) ?? `see RL-PROBE-LIMIT-ENFORCED; ${flagRef('skipRateLimitProbe')} leaves the probe out`})`,
         OUTCOME,
       ),
     );

@@ -3,7 +3,7 @@
 // Retry-After. Every wait goes through the pacer; nothing here sends inside a Retry-After period.
 import { UNMET } from '../../../lib/check/needs.ts';
 import { limit, OUTCOME } from '../../../lib/check/skip.ts';
-import { flagAndEnv, settingOf } from '../../../lib/config/settings.ts';
+import { flagAndEnv, flagRef } from '../../../lib/config/settings.ts';
 import { HarnessError } from '../../../lib/errors.ts';
 import { retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
 import type { Tools } from '../../kit/context.ts';
@@ -114,7 +114,7 @@ export async function recover(
   const firstMs = pacer.requiredWait('primary', true)?.ms ?? 0;
   if (firstMs > maxWaitMs)
     return skip(
-      `the ${refusalName(limited)} asks for a ${seconds(firstMs)} wait (${describeWait(limited, walk)}), longer than ${settingOf('maxWaitSeconds').flag} (${maxWaitMs / 1000} s): recovery was not tried and the key is not used again in this run; raise ${flagAndEnv('maxWaitSeconds')} to check it`,
+      `the ${refusalName(limited)} asks for a ${seconds(firstMs)} wait (${describeWait(limited, walk)}), longer than ${flagRef('maxWaitSeconds')} (${maxWaitMs / 1000} s): recovery was not tried and the key is not used again in this run; raise ${flagAndEnv('maxWaitSeconds')} to check it`,
       limit('maxWaitSeconds'),
     );
   if (pacer.budgetLeft < 1) return budgetSkip(1, 0);
@@ -138,11 +138,11 @@ export async function recover(
   for (let i = 1; i < RECOVERY_ATTEMPTS && still(last); i++) {
     const delay = backoffDelayMs(i, firstMs, retryAfterMs(last) ?? 0, env.random.next());
     if (backoffMs + delay > maxWaitMs) {
-      recovery.gaveUp = `the next backoff (${seconds(delay)}) would take the backoff past --max-wait-seconds (${maxWaitMs / 1000} s)`;
+      recovery.gaveUp = `the next backoff (${seconds(delay)}) would take the backoff past ${flagRef('maxWaitSeconds')} (${maxWaitMs / 1000} s)`;
       break;
     }
     if (pacer.budgetLeft < 1) {
-      recovery.gaveUp = 'the request budget is spent (--max-requests)';
+      recovery.gaveUp = `the request budget is spent (${flagRef('maxRequests')})`;
       break;
     }
     env.log(

@@ -51,7 +51,7 @@ export const rateLimitProbe = suite({
         const { sample } = reading;
         ctx.evidence(sample.response.exchange);
         // A Limit that came from --plan itself proves nothing about the target.
-        const seen = reading.limitFrom === '--plan' ? undefined : reading.limit;
+        const seen = reading.limitFrom === 'plan' ? undefined : reading.limit;
         if (reading.limitFrom === 'an earlier response')
           ctx.note('the reading carried no X-RateLimit-Limit; the latest response that did was used');
         if (plan === 'enterprise') {
