@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listChecks, runConformance, UsageError } from '../api/index.ts';
+import { SETTINGS } from '../lib/config/settings.ts';
 import { runCli, runCliInProcess } from './support/cli.ts';
 
 const TOKEN = /[⟦⟧]/;
@@ -61,6 +62,9 @@ describe('setting words at the faces', () => {
     const json = JSON.stringify(report);
     expect(json).not.toMatch(TOKEN);
     expect(json).not.toMatch(/--plan|ORDER_STORE_PLAN|--burst/);
+    // No flag of any setting either: titles, requirements and reasons say the key.
+    const flags = SETTINGS.map((x) => x.flag).filter((f) => new RegExp(`${f}(?![\\w-])`).test(json));
+    expect(flags).toEqual([]);
     expect(lines.join('\n')).not.toMatch(TOKEN);
     expect(lines.join('\n')).toContain("needs the key's plan: set plan");
     const [dir] = readdirSync(reportDir).filter((d) => d !== 'latest' && !d.endsWith('.json'));

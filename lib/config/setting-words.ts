@@ -10,7 +10,7 @@ export type Face = 'cli' | 'api';
 const ROWS: ReadonlyMap<string, Setting> = new Map(SETTINGS.map((s) => [s.key, s]));
 
 const COMMAND: Record<Face, Record<CommandRef, string>> = {
-  cli: { help: '--help', list: '--list' },
+  cli: { help: ROWS.get('help')!.flag, list: ROWS.get('list')!.flag },
   api: { help: 'the Settings type', list: 'listChecks()' },
 };
 

@@ -118,7 +118,7 @@ export const orderIdProperties = suite({
         ctx.observe(
           result.replayed
             ? `the replayed case now answers 404`
-            : `404 with an Error body and rate-limit headers for ${result.sent} absent ids (${edges.length} edge cases${untrusted > 0 ? `; ${untrusted} edges not sent, as the list cannot prove them absent: not fixtures, and the list is not trusted (--trust-order-list)` : ''})`,
+            : `404 with an Error body and rate-limit headers for ${result.sent} absent ids (${edges.length} edge cases${untrusted > 0 ? `; ${untrusted} edges not sent, as the list cannot prove them absent: not fixtures, and the list is not trusted (${flagRef('trustOrderList')})` : ''})`,
           result.sent,
         );
       },
