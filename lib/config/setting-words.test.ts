@@ -35,6 +35,7 @@ describe('setting tokens', () => {
   });
 
   it('every token in the settings help names a declared setting', () => {
+    expect(SETTINGS.filter((s) => s.help.includes('⟦')).length).toBeGreaterThan(5);
     for (const s of SETTINGS) {
       expect(renderSettings(s.help, 'cli'), s.key).not.toContain('⟦');
       expect(renderSettings(s.help, 'cli'), s.key).not.toContain('⟧');
