@@ -88,9 +88,7 @@ describe('HttpClient', () => {
     const { http, transcript } = client(base, { maxResponseBytes: 4096 });
     const sent = http.send({ method: 'GET', path: '/store/orders' });
     await expect(sent).rejects.toMatchObject({ code: 'E_RESPONSE_TOO_LARGE', setting: 'maxResponseBytes' });
-    await expect(sent).rejects.toThrow(
-      /4096 bytes.*raise ⟦setting:maxResponseBytes⟧/,
-    );
+    await expect(sent).rejects.toThrow(/4096 bytes.*raise ⟦setting:maxResponseBytes⟧/);
     const recorded = transcript.all()[0]?.response;
     expect(recorded?.status).toBe(200);
     expect(recorded?.bodyTruncated).toBe(true);

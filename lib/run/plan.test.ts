@@ -56,9 +56,7 @@ describe('planRun', () => {
     expect(p.checks[0]).toMatchObject({
       run: false,
       skip: {
-        reason: expect.stringMatching(
-          /live key in a URL.*⟦setting:allowKeyInUrl⟧/,
-        ),
+        reason: expect.stringMatching(/live key in a URL.*⟦setting:allowKeyInUrl⟧/),
         cause: { kind: 'input', setting: 'allowKeyInUrl' },
       },
     });
