@@ -14,11 +14,12 @@ import { Redactor } from '../lib/http/redact.ts';
 import type { Exchange } from '../lib/http/transcript.ts';
 import type { TrafficFacts } from '../lib/report/model.ts';
 import type { RunPlan } from '../lib/run/plan.ts';
-import { SUITES, TRAFFIC_JUDGES } from '../suites/index.ts';
+import { recordingOf, SUITES } from '../suites/index.ts';
 import type { Ctx } from '../suites/kit/context.ts';
 import { refusalOf } from '../suites/kit/front-refusal.ts';
-import { NOT_OBSERVED, NotObserved, type TrafficJudge } from '../suites/kit/traffic.ts';
+import { NOT_OBSERVED, NotObserved } from '../suites/kit/traffic.ts';
 import { bindTraffic } from '../suites/kit/traffic-bind.ts';
+import type { TrafficJudge } from '../suites/kit/traffic-judges.ts';
 import { type LoadedTraffic, loadTraffic } from '../suites/kit/traffic-load.ts';
 import { type CatalogueRow, selection } from './catalogue.ts';
 import { type BaseChoice, chooseBase } from './traffic-base.ts';
@@ -104,7 +105,7 @@ async function judgeCheck(
   bind: ReturnType<typeof bindTraffic>,
   redactor: Redactor,
 ): Promise<CheckResult> {
-  const entry = TRAFFIC_JUDGES[check.id];
+  const entry = recordingOf(check);
   const judge = entry?.judge === 'run' ? check.run : entry?.judge;
   const run = async (ctx: Ctx) => {
     if (!judge) ctx.skip('only what this suite sends shows it', NOT_OBSERVED);

@@ -109,9 +109,53 @@ export interface CheckMeta {
   cases?: Readonly<Record<string, readonly string[]>>;
 }
 
-export interface CheckDefinition<C> extends CheckMeta {
-  run(ctx: C): Promise<void>;
+/** How a recording (`judge --har`, `proxy`) shows a check whose judge reads it. */
+export interface Recorded {
+  /** The traffic that would show it: the report's "not observed" names it (e.g. "a 429 and the request after it"). */
+  shows: string;
+  /** It reads X-RateLimit-* per credential bucket: exchanges of a credential beyond the two keys stay out. */
+  buckets?: true;
 }
+
+/** Why no recording can show a check: only what this suite sends, as it sends it, shows it. */
+export interface Unrecorded {
+  /** The traffic only this suite sends (for the report's "not observed"): e.g. "the rate-limit probe's walk". */
+  only: string;
+}
+
+/**
+ * A check is one declaration and one judge. `judge` reads the exchanges of a run, live or recorded alike (it
+ * sends nothing of its own; a shared sending it reads, Needs.shared, is sent once in a live run and stood in
+ * for by the recording in a passive one); `send`, live only, sends what the judge needs that no other check
+ * sends. A check whose judging is its sending (the rate-limit probe's walk, a property's shrinking) has `run`
+ * instead, and says in `recorded` why no recording can show it.
+ */
+export interface CheckDefinition<C> extends CheckMeta {
+  /** Live only, before the judge: the requests this check asks the run to send. */
+  send?(ctx: C): Promise<void>;
+  /** Its one judge, over the exchanges of the run (live, after `send`) or of a recording. */
+  judge?(ctx: C): Promise<void>;
+  /** Sends and judges in one, live only (no `send` or `judge` beside it; `recorded` says why). */
+  run?(ctx: C): Promise<void>;
+  /**
+   * How a recording shows it (a check with `judge`), or why none can (one with `run`). Optional only while
+   * the areas move their traffic.ts twins into their declarations.
+   */
+  recorded?: Recorded | Unrecorded;
+}
+
+/** What a live run does for a check: its own run, or its sending then its judge. */
+export async function runLive<C>(check: CheckDefinition<C>, ctx: C): Promise<void> {
+  if (check.run) return check.run(ctx);
+  await check.send?.(ctx);
+  await check.judge!(ctx);
+}
+
+/** Whether a recording can show the check: it has a judge of recorded traffic. */
+export const judgesRecordings = <C>(
+  check: CheckDefinition<C>,
+): check is CheckDefinition<C> & { judge(ctx: C): Promise<void>; recorded: Recorded } =>
+  typeof check.judge === 'function' && check.recorded !== undefined && 'shows' in check.recorded;
 
 /**
  * A check as a suite writes it: its `spec` may be left out where it would only repeat the sources of its
@@ -144,6 +188,13 @@ export function defineCheck<C>(input: CheckInput<C>): CheckDefinition<C> {
     throw new Error(
       `check ${check.id} is ${check.level} but names no basis: the sentence of the spec or an RFC that binds the server`,
     );
+  if ((check.run === undefined) === (check.judge === undefined))
+    throw new Error(`check ${check.id} needs a judge (and may send), or a run: exactly one of them`);
+  if (check.run && check.send) throw new Error(`check ${check.id} has a run: its sending is in it`);
+  if (check.judge && !(check.recorded && 'shows' in check.recorded))
+    throw new Error(`check ${check.id} has a judge: say in recorded.shows what traffic shows it`);
+  if (check.run && check.recorded && !('only' in check.recorded))
+    throw new Error(`check ${check.id} has a run: say in recorded.only why no recording shows it`);
   for (const b of check.basis ?? [])
     if (!b.source.trim() || !b.text.trim())
       throw new Error(`check ${check.id} has a basis without source or text`);

@@ -18,6 +18,7 @@ import type {
   RateLimitSeries,
   Status,
 } from './model.ts';
+import { runLive } from './model.ts';
 import { limit, OUTCOME, type Skip, type SkipCause, SkipSignal } from './skip.ts';
 
 export { type Finding, MAX_DETAILS, MAX_SCHEMA_ISSUES, MAX_TEXT, type RepeatUntil } from './findings.ts';
@@ -149,7 +150,7 @@ async function execute<C>(
   env.setCurrent(check.id);
   try {
     found.skipped = env.unmetNeed(check);
-    if (found.skipped === undefined) await check.run(env.context(contextFor(check, found)));
+    if (found.skipped === undefined) await runLive(check, env.context(contextFor(check, found)));
     return undefined;
   } catch (e) {
     // A request the run refused to send: what the check found before stands, else it is left out.

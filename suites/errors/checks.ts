@@ -30,6 +30,9 @@ function errorBodiesJudged(ctx: Parameters<typeof reportGrouped>[0]): { noun: st
   return { noun: 'error bodies', none };
 }
 
+/** The traffic that shows the error checks, in a recording as in a run. */
+const ERRORS = 'an error response (4xx, 5xx) with a body';
+
 export const errorBodies = suite({
   id: 'ERR',
   title: 'Errors (whole run)',
@@ -44,7 +47,8 @@ export const errorBodies = suite({
       basis: [SPEC.errorObject, SPEC.errorFieldsRequired],
       title: 'Validates the body of every error response of the run against schemas/error.schema.json',
       needs: { requests: 0 },
-      async run(ctx: Ctx) {
+      recorded: { shows: ERRORS },
+      async judge(ctx: Ctx) {
         judgeEach(
           ctx,
           errorResponsesWithBody(ctx),
@@ -74,7 +78,8 @@ export const errorBodies = suite({
       basis: [SPEC.errorStatus],
       title: 'Compares Error.status with the HTTP status on every error response of the run',
       needs: { requests: 0 },
-      async run(ctx: Ctx) {
+      recorded: { shows: ERRORS },
+      async judge(ctx: Ctx) {
         judgeEach(
           ctx,
           errorResponsesWithBody(ctx),

@@ -20,6 +20,8 @@ import { refusalOf } from './front-refusal.ts';
 import { LIST_BODIES, ListBodies } from './list-bodies.ts';
 import { STORE_LISTS, StoreLists } from './store-lists.ts';
 import { TargetFacts } from './target-facts.ts';
+import { TRAFFIC } from './traffic.ts';
+import { liveTraffic } from './traffic-live.ts';
 
 /** What the suites work with besides the check model: the run's shared client, facts and configuration. */
 export interface Tools {
@@ -86,6 +88,8 @@ export function bindSuites(runtime: Runtime, checks: readonly CheckMeta[] = []):
   runtime.http.bodyObservers.push(lists.observe);
   // Then the store model's ids of each plain list, read from that same reading (suites/state/ judges them).
   runtime.http.bodyObservers.push(memo.once(STORE_LISTS, () => new StoreLists(lists)).observe);
+  // What each exchange offered and asked for, read as a recording of the run would be: the judges' facts.
+  memo.once(TRAFFIC, () => liveTraffic(runtime.transcript, runtime.config.baseUrl));
   // The stop on DELETEs of ids not given, closed by the first 2xx to one (delete-gate.ts).
   const gate = deleteGate(memo, runtime.config, runtime.log);
   runtime.http.bodyObservers.push(gate.observe);

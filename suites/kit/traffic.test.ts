@@ -1,17 +1,16 @@
-// Every check says how it is judged from recorded traffic (suites/<area>/traffic.ts), and nothing else does.
+// Every check says how a recording shows it: its judge and the traffic that shows it, or why only the suite's
+// own sending can.
 import { describe, expect, it } from 'vitest';
-import { ALL_CHECKS, TRAFFIC_JUDGES } from '../index.ts';
+import { ALL_CHECKS, recordingOf } from '../index.ts';
 
 describe('the traffic entries', () => {
-  it('name every check of the catalogue, and only those', () => {
-    const ids = ALL_CHECKS.map((c) => c.id);
-    expect(ids.filter((id) => !Object.hasOwn(TRAFFIC_JUDGES, id))).toEqual([]);
-    expect(Object.keys(TRAFFIC_JUDGES).filter((id) => !ids.includes(id))).toEqual([]);
+  it('name every check of the catalogue', () => {
+    expect(ALL_CHECKS.filter((c) => recordingOf(c) === undefined).map((c) => c.id)).toEqual([]);
   });
 
   it('each say what traffic would show their check', () => {
-    expect(Object.keys(TRAFFIC_JUDGES).length).toBeGreaterThan(10);
-    for (const [id, e] of Object.entries(TRAFFIC_JUDGES)) expect(e.shows.length, id).toBeGreaterThan(10);
+    expect(ALL_CHECKS.length).toBeGreaterThan(10);
+    for (const c of ALL_CHECKS) expect(recordingOf(c)!.shows.length, c.id).toBeGreaterThan(10);
   });
 
   // The model of the store judges a recording as it judges a run (the STATE- entries): the fault matrix proves
@@ -19,7 +18,7 @@ describe('the traffic entries', () => {
 
   it('judge most MUST checks from traffic', () => {
     const musts = ALL_CHECKS.filter((c) => c.level === 'MUST');
-    const judged = musts.filter((c) => TRAFFIC_JUDGES[c.id]!.judge !== undefined);
+    const judged = musts.filter((c) => recordingOf(c)!.judge !== undefined);
     // The ones left are what only the suite's own sendings show (a burst, a cancel of one fixture watched on another).
     expect(musts.filter((c) => !judged.includes(c)).map((c) => c.id)).toEqual([
       'ID-CANCEL-ISOLATION',

@@ -4,7 +4,8 @@
 
 import { flagRef } from '../../lib/config/settings.ts';
 import type { Ctx } from '../kit/context.ts';
-import { NotObserved, type TrafficJudges } from '../kit/traffic.ts';
+import { NotObserved } from '../kit/traffic.ts';
+import type { TrafficJudges } from '../kit/traffic-judges.ts';
 import { rateLimitProbe } from './probe/checks.ts';
 import { recordedProbe } from './probe/from-traffic.ts';
 import { probeOf, useRecordedProbe } from './probe/session.ts';
@@ -21,7 +22,7 @@ function probeJudge(id: string) {
       if (limited?.response.exchange.response?.bodyTruncated)
         throw new NotObserved('the 429 was recorded without its body');
     }
-    await check.run(ctx);
+    await check.run!(ctx);
   };
 }
 

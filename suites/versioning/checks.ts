@@ -18,7 +18,8 @@ export const versioning = suite({
       basis: [SPEC.versionV1, SPEC.pathsRelative],
       title: 'Reads the base URL path and whether GET {base}/store/orders is routed',
       needs: { requests: 0, shared: shares('order list') },
-      async run(ctx: Ctx) {
+      recorded: { shows: 'a GET /store/orders sent with the key and answered' },
+      async judge(ctx: Ctx) {
         const path = new URL(ctx.config.baseUrl).pathname;
         ctx.require(path.endsWith('/v1'), `the base path ${path} does not end with /v1`);
         const { response } = await ctx.target.list();
