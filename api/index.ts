@@ -9,6 +9,7 @@ import { sourcesOf, type Traffic } from '../engine/traffic-input.ts';
 import type { Config } from '../lib/config/config.ts';
 import { loadConfig } from '../lib/config/load.ts';
 import type { SettingsObject } from '../lib/config/object.ts';
+import { renderDeep } from '../lib/config/setting-words.ts';
 import { loadTrafficConfig } from '../lib/config/traffic-config.ts';
 import { UsageError } from '../lib/errors.ts';
 import { packagePath } from '../lib/files.ts';
@@ -100,7 +101,7 @@ function configOf(settings: Settings, cwd: string | undefined, list: boolean): C
 export function listChecks(settings: Pick<Settings, 'only' | 'skip'> = {}): CheckInfo[] {
   const config = configOf(settings, undefined, true);
   try {
-    return selection(config.only, config.skip);
+    return renderDeep(selection(config.only, config.skip), 'api');
   } catch (e) {
     throw inApiWords(e);
   }
@@ -120,7 +121,8 @@ export async function runConformance(settings: Settings = {}, options: RunOption
   let done: Awaited<ReturnType<typeof conductRun>>;
   try {
     done = await conductRun(config, {
-      io: { out: log, err: (line) => log(apiWords(line)) },
+      io: { out: log, err: log },
+      face: 'api',
       writeReports: settings.reportDir !== undefined,
       ...(options.signal ? { signal: options.signal } : {}),
       stopReason: "stopped by the caller's AbortSignal",
@@ -129,7 +131,7 @@ export async function runConformance(settings: Settings = {}, options: RunOption
   } catch (e) {
     throw inApiWords(e);
   }
-  if (done.keyRefused !== undefined) throw new KeyRefusedError(apiWords(done.keyRefused), done.report);
+  if (done.keyRefused !== undefined) throw new KeyRefusedError(done.keyRefused, done.report);
   return done.report;
 }
 
@@ -169,16 +171,21 @@ export async function judgeTraffic(
   settings: TrafficSettings = {},
   options: Pick<RunOptions, 'onLog' | 'cwd'> = {},
 ): Promise<Report> {
-  const config = loadTrafficConfig([], 'judge', {
-    settings: settings as Readonly<Record<string, unknown>>,
-    ...(options.cwd ? { cwd: options.cwd } : {}),
-  });
   const log = options.onLog ?? (() => {});
-  const done = await conductJudge(sourcesOf(traffic), config, {
-    io: { out: log, err: log },
-    writeReports: settings.reportDir !== undefined,
-  });
-  return done.report;
+  try {
+    const config = loadTrafficConfig([], 'judge', {
+      settings: settings as Readonly<Record<string, unknown>>,
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+    });
+    const done = await conductJudge(sourcesOf(traffic), config, {
+      io: { out: (line) => log(apiWords(line)), err: (line) => log(apiWords(line)) },
+      face: 'api',
+      writeReports: settings.reportDir !== undefined,
+    });
+    return done.report;
+  } catch (e) {
+    throw inApiWords(e);
+  }
 }
 
 /** The JSON Schema (2020-12) report.json and runConformance's result are valid against. */

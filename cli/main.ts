@@ -7,7 +7,7 @@ import { closest, distance } from '../lib/config/environment.ts';
 import { helpText } from '../lib/config/help.ts';
 import { type LoadOptions, loadConfig } from '../lib/config/load.ts';
 import { EXIT, errorMessage, exitCodeOfError, UsageError } from '../lib/errors.ts';
-import type { Io, Subcommand } from './io.ts';
+import { type Io, inCliWords, type Subcommand } from './io.ts';
 
 /**
  * A line on a standard stream, until the reader goes away: a pipe closed early (`| head`, `| grep -m1`) ends the
@@ -72,7 +72,12 @@ export interface MainOptions extends Pick<LoadOptions, 'env' | 'cwd'> {
  * Runs the command. `options` carries the environment and working directory the configuration is read
  * from (the process's own when absent), so a caller can run it in-process without touching either.
  */
-export async function main(argv: string[], io: Io = defaultIo(), options: MainOptions = {}): Promise<number> {
+export async function main(
+  argv: string[],
+  stdio: Io = defaultIo(),
+  options: MainOptions = {},
+): Promise<number> {
+  const io = inCliWords(stdio);
   const name = argv[0];
   if (argv.some((a) => VERSION_FLAGS.has(a)) && (name === undefined || name.startsWith('-'))) {
     const { SUITE } = await import('../lib/report/model.ts');

@@ -2,6 +2,7 @@
 // sampling checks and (when given) the variants each check is proven to tolerate. Text only; writes nothing.
 
 import { catalogue } from '../engine/catalogue.ts';
+import { renderSettings } from '../lib/config/setting-words.ts';
 import { ALL_CHECKS } from '../suites/index.ts';
 import { SPEC_RULES } from '../suites/spec-rules.ts';
 import { STATE_COSTS } from '../suites/state/costs.ts';
@@ -79,7 +80,8 @@ export function catalogueMarkdown(tolerated?: ReadonlyMap<string, readonly strin
       if (variants?.length) lines.push(`| \`${c.id}\` | ${variants.map((v) => `\`${v}\``).join(' ')} |`);
     }
   }
-  return `${lines.join('\n')}\n`;
+  // The command's words: the page documents the command, so a setting reads as its flag.
+  return renderSettings(`${lines.join('\n')}\n`, 'cli');
 }
 
 const requests = (n: number) => `${n} request${n === 1 ? '' : 's'}`;

@@ -1,5 +1,6 @@
 // The settings table of docs/settings.md, made from lib/config/settings.ts (npm run docs writes it between its
 // markers; test/docs.test.ts fails when it is out of date), so the reference cannot drift from the command.
+import { renderSettings } from '../lib/config/setting-words.ts';
 import { SETTINGS, type Setting } from '../lib/config/settings.ts';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -16,7 +17,7 @@ function row(s: Setting): string {
   const flag = `\`${s.flag}${METAVAR[s.kind]}\`${s.short ? ` (\`-${s.short}\`)` : ''}`;
   const values = s.values ? ` Values: ${s.values.map((v) => `\`${v}\``).join(', ')}.` : '';
   const dflt = s.default === '' ? '' : `\`${s.default}\``;
-  return `| ${flag} | \`${s.env}\` | ${dflt} | ${cell(s.help)}${values} |`;
+  return `| ${flag} | \`${s.env}\` | ${dflt} | ${cell(renderSettings(s.help, 'cli'))}${values} |`;
 }
 
 export const SETTINGS_TABLE = [

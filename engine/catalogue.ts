@@ -3,6 +3,7 @@
 
 import { type Level, type Needs, selectChecks } from '../lib/check/model.ts';
 import { closest, distance } from '../lib/config/environment.ts';
+import { commandRef } from '../lib/config/setting-ref.ts';
 import { envAndFlag } from '../lib/config/settings.ts';
 import { UsageError } from '../lib/errors.ts';
 import { type Coverage, coverageOf } from '../lib/report/coverage.ts';
@@ -58,10 +59,10 @@ export function selectionProblem(only: string[], skip: string[]): string | undef
   ] as const) {
     const none = prefixes.filter((p) => !all.some((c) => c.id.startsWith(p)));
     if (none.length > 0)
-      return `${envAndFlag(key)}: ${none.map((p) => `${p}${nearest(p, all)}`).join(', ')} matches no check id; see --list for the ids`;
+      return `${envAndFlag(key)}: ${none.map((p) => `${p}${nearest(p, all)}`).join(', ')} matches no check id; see ${commandRef('list')} for the ids`;
   }
   if (catalogue(only, skip).length === 0)
-    return `${envAndFlag('only')} and ${envAndFlag('skip')} together leave no check to run; see --list`;
+    return `${envAndFlag('only')} and ${envAndFlag('skip')} together leave no check to run; see ${commandRef('list')}`;
   return undefined;
 }
 

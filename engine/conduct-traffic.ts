@@ -2,6 +2,7 @@
 // (report.json, junit.xml, report.html, report.md, transcript.har of the judged exchanges, SHA256SUMS) marked
 // passive, the gate and, when asked, the CI job summary. Every line and file is scrubbed by the redactor that
 // holds every credential of the recordings. Under both faces (cli/, api/); never exits, sends nothing.
+import { type Face, renderDeep, renderSettings } from '../lib/config/setting-words.ts';
 import { envAndFlag } from '../lib/config/settings.ts';
 import type { TrafficConfig } from '../lib/config/traffic-config.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
@@ -41,6 +42,8 @@ export interface JudgeOptions {
   lines?: boolean;
   /** Why the recording is not all there is to judge (the proxy's own errors): the report is then incomplete. */
   reasons?: readonly string[];
+  /** Whose words name the settings in its lines, files and report: 'cli' (the default) or 'api'. */
+  face?: Face;
 }
 
 /** The report of a judgement, as a run builds its own. */
@@ -107,9 +110,11 @@ export async function conductJudge(
   const baseline = readBaseline(config);
   const entries = sources.flatMap((s) => s.entries);
   let redactor: Redactor | undefined;
+  const face = options.face ?? 'cli';
   const out = (line: string) => options.io.out(redactor ? redactor.redact(line) : line);
   const j = await judgeEntries(entries, config, (r) => {
-    if (options.lines !== false) out(resultLine(r));
+    // Worded before the console cuts a long message short, so no token is cut.
+    if (options.lines !== false) out(resultLine(renderDeep(r, face)));
   });
   redactor = j.redactor;
   const facts = sources.map((s) => ({
@@ -118,10 +123,20 @@ export async function conductJudge(
     ...(s.sha256 ? { sha256: s.sha256 } : {}),
   }));
   const unread = sources.flatMap((s) => s.unread ?? []);
-  const report = trafficReport(config, j, facts, started, baseline, options.reasons, unread);
+  const report = renderDeep(
+    trafficReport(config, j, facts, started, baseline, options.reasons, unread),
+    face,
+  );
   let dir: string | undefined;
   if (options.writeReports) {
-    const writer = new ReportWriter(config.reportDir, report.runId, (text) => j.redactor.redact(text));
+    // A file's own words (junit's, the Markdown gate line) name settings too: worded as the report was.
+    const writer = new ReportWriter(
+      config.reportDir,
+      report.runId,
+      (text) => j.redactor.redact(text),
+      Date.now,
+      (text) => renderSettings(text, face),
+    );
     try {
       writer.start(report);
     } catch (e) {

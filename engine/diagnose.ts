@@ -2,7 +2,7 @@
 // port that is no HTTP server (it speaks first, or sends what is no status line), a server that accepts
 // connections and never answers, one that closes them, one gone since the preflight. Reads the transcript and,
 // for a parse error on plain http, what the port says on its own (lib/http/preflight.ts banner); sends nothing.
-import { envAndFlag, settingOf } from '../lib/config/settings.ts';
+import { envAndFlag, flagRef } from '../lib/config/settings.ts';
 import { EXIT } from '../lib/errors.ts';
 import { MALFORMED } from '../lib/http/malformed.ts';
 import { banner } from '../lib/http/preflight.ts';
@@ -56,7 +56,7 @@ export async function diagnose(
   }
   if (codes.length > 0 && codes.every((c) => TIMEOUT.test(c)))
     return {
-      reason: `the target at ${origin} accepts connections but answered none of ${n} within ${timeoutMs} ms: check that ${envAndFlag('baseUrl')} names the API and that its server is up and not hung; a slow one needs a larger ${settingOf('timeoutMs').flag}`,
+      reason: `the target at ${origin} accepts connections but answered none of ${n} within ${timeoutMs} ms: check that ${envAndFlag('baseUrl')} names the API and that its server is up and not hung; a slow one needs a larger ${flagRef('timeoutMs')}`,
       exitCode: EXIT.unreachable,
     };
   if (codes.some((c) => CLOSED.test(c)) && new URL(baseUrl).protocol === 'http:')

@@ -8,6 +8,7 @@ import { envAndFlag } from '../lib/config/settings.ts';
 import { UsageError } from '../lib/errors.ts';
 import { isCanonicalInt64 } from '../lib/formats/int64.ts';
 import { parseBytes } from '../lib/formats/json-parse.ts';
+import { KEY_VARIABLE } from '../lib/http/redact.ts';
 import { visible } from '../lib/report/text/inert.ts';
 
 /** What a fixtures source hands over: ids as decimal strings; a list left out keeps the ids given. */
@@ -68,7 +69,7 @@ export function mintedOf(value: unknown, where: string): MintedFixtures {
 export function commandSource(command: FixturesCommand, secrets: readonly string[] = []): FixtureSource {
   // What the command wrote is quoted in the error: a key it echoed (its environment holds the run's) is not.
   const scrub = (text: string) =>
-    secrets.filter((k) => k.length > 0).reduce((t, k) => t.split(k).join('$ORDER_STORE_API_KEY'), text);
+    secrets.filter((k) => k.length > 0).reduce((t, k) => t.split(k).join(`$${KEY_VARIABLE}`), text);
   const name = `the fixtures command (${envAndFlag('fixturesCommand')})`;
   return (needed) =>
     new Promise<unknown>((resolve, reject) => {

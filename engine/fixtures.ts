@@ -4,7 +4,7 @@
 
 import type { CheckResult } from '../lib/check/model.ts';
 import type { Config } from '../lib/config/config.ts';
-import { envAndFlag, settingOf } from '../lib/config/settings.ts';
+import { envAndFlag, flagRef } from '../lib/config/settings.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
 import type { Exchange } from '../lib/http/transcript.ts';
 import type { FixtureReport, ListDisproved } from '../lib/report/fixtures.ts';
@@ -104,7 +104,7 @@ export function accountFixtures(
     if (lost.length > 0) {
       const first = used[usedIds[0]!]!;
       throw new UsageError(
-        `pending fixture${usedIds.length > 1 ? 's' : ''} ${ids(usedIds)} ${usedIds.length > 1 ? 'were' : 'was'} consumed by an earlier run (run ${first.runId}${first.check ? `, ${first.check}` : ''}, answered ${first.answer}; fixtures ledger ${ledger!.file}), and this run needs ${withAll.fixtures.pending} pending fixtures where ${fresh.length} of those given ${fresh.length === 1 ? 'is' : 'are'} fresh (it would leave out ${ids(lost)}): give fresh pending orders in ${envAndFlag('cancellableOrderIds')}; after resetting the store, delete the ledger or set ${settingOf('fixturesLedger').flag} off`,
+        `pending fixture${usedIds.length > 1 ? 's' : ''} ${ids(usedIds)} ${usedIds.length > 1 ? 'were' : 'was'} consumed by an earlier run (run ${first.runId}${first.check ? `, ${first.check}` : ''}, answered ${first.answer}; fixtures ledger ${ledger!.file}), and this run needs ${withAll.fixtures.pending} pending fixtures where ${fresh.length} of those given ${fresh.length === 1 ? 'is' : 'are'} fresh (it would leave out ${ids(lost)}): give fresh pending orders in ${envAndFlag('cancellableOrderIds')}; after resetting the store, delete the ledger or set ${flagRef('fixturesLedger')} off`,
       );
     }
   }
@@ -157,7 +157,7 @@ export function fixtureLines(account: FixtureAccount): string[] {
   const lines: string[] = [];
   if (account.minted)
     lines.push(
-      `  fixtures minted for this run (${settingOf('fixturesCommand').flag}): asked for ${account.minted.needed} pending, got ${account.minted.pending.length} pending and ${account.minted.shipped} shipped`,
+      `  fixtures minted for this run (${flagRef('fixturesCommand')}): asked for ${account.minted.needed} pending, got ${account.minted.pending.length} pending and ${account.minted.shipped} shipped`,
     );
   const uses = assigned(plan.fixtures.uses, fresh);
   if (plan.fixtures.pending > 0 || pending.length > 0) {
@@ -167,7 +167,7 @@ export function fixtureLines(account: FixtureAccount): string[] {
         `${u.ids.join(', ')} → ${u.serves.slice(0, 4).join(', ')}${u.serves.length > 4 ? ` and ${u.serves.length - 4} more` : ''}`,
     );
     lines.push(
-      `  pending fixtures: the run takes ${plan.fixtures.pending} of ${fresh.length} given${parts.length > 0 ? `: ${parts.join('; ')}` : ''}${spare > 0 ? `; ${spare} spare` : ''}${plan.fixtures.pendingForAll > plan.fixtures.pending ? `; every check would take ${plan.fixtures.pendingForAll} (${settingOf('cancellableOrderIds').flag})` : ''}`,
+      `  pending fixtures: the run takes ${plan.fixtures.pending} of ${fresh.length} given${parts.length > 0 ? `: ${parts.join('; ')}` : ''}${spare > 0 ? `; ${spare} spare` : ''}${plan.fixtures.pendingForAll > plan.fixtures.pending ? `; every check would take ${plan.fixtures.pendingForAll} (${flagRef('cancellableOrderIds')})` : ''}`,
     );
   }
   const usedIds = Object.keys(used);

@@ -6,7 +6,7 @@ import { grantsOf } from '../lib/check/needs.ts';
 import { checkConfig } from '../lib/config/check-config.ts';
 import type { Config } from '../lib/config/config.ts';
 import { runConfigFor } from '../lib/config/run-config.ts';
-import { envAndFlag, settingOf } from '../lib/config/settings.ts';
+import { envAndFlag, flagRef } from '../lib/config/settings.ts';
 import { floorCount, floorText } from '../lib/report/evaluation.ts';
 import type { KnownWindow, PlanCheck, PlannedCheck, RunPlan } from '../lib/run/plan.ts';
 import { planRun } from '../lib/run/plan.ts';
@@ -90,7 +90,7 @@ function provisions(config: Config, plan: RunPlan, out: readonly PlannedCheck[])
   return [...new Set(out.flatMap((c) => (c.skip?.cause.setting ? [c.skip.cause.setting] : [])))]
     .filter((key) => key !== 'skipRateLimitProbe' || config.skipRateLimitProbe)
     .map((key) => {
-      const flag = settingOf(key).flag;
+      const flag = flagRef(key);
       if (key === 'skipRateLimitProbe') return `drop ${flag}`;
       if (key === 'cancellableOrderIds') return `${flag} (${plan.fixtures.pendingForAll} pending orders)`;
       return key === 'maxRequests' ? `${flag} ${plan.budgetForAll} or more` : flag;

@@ -3,6 +3,7 @@
 // breaks, it ends this exchange only, and each cut is recorded under its cause: the target's, the client's, ours.
 import http from 'node:http';
 import https from 'node:https';
+import { flagRef } from '../lib/config/settings.ts';
 import type { OwnFields, RecordedEntry } from '../lib/formats/har.ts';
 import { type Budgets, endToEnd, lower, Tap } from './proxy-body.ts';
 
@@ -25,8 +26,7 @@ const LIST = /\/store\/orders\/?(\?|$)/;
 const OWN_TYPE = 'text/plain; charset=utf-8';
 const NOT_ORIGIN_FORM =
   'the request target is not in origin-form (RFC 9112 §3.2.1: a path and query); the proxy answered 400 and sent it nowhere';
-const CAPPED =
-  "the proxy's memory budget (--max-response-bytes for the list bodies in flight and kept, 16 MiB for the first 64 KiB of every body in flight) had no room left: the body was forwarded whole but not kept";
+const CAPPED = `the proxy's memory budget (${flagRef('maxResponseBytes')} for the list bodies in flight and kept, 16 MiB for the first 64 KiB of every body in flight) had no room left: the body was forwarded whole but not kept`;
 
 const codeOf = (e: unknown): string => {
   const { code, name } = (e ?? {}) as { code?: unknown; name?: unknown };

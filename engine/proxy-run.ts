@@ -5,6 +5,7 @@
 // faces; never exits the process, installs no signal handler.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CheckResult } from '../lib/check/model.ts';
+import { flagRef } from '../lib/config/settings.ts';
 import type { TrafficConfig } from '../lib/config/traffic-config.ts';
 import { UsageError } from '../lib/errors.ts';
 import type { RecordedEntry } from '../lib/formats/har.ts';
@@ -150,7 +151,7 @@ export async function conductProxy(config: TrafficConfig, options: ProxyRunOptio
     },
   }).catch((e: NodeJS.ErrnoException) => {
     throw new UsageError(
-      `the proxy cannot listen on ${config.host}:${config.port} (${e.code ?? e.message}); choose another with --port`,
+      `the proxy cannot listen on ${config.host}:${config.port} (${e.code ?? e.message}); choose another with ${flagRef('proxyPort')}`,
     );
   });
   options.onListening?.(proxy.url);

@@ -3,7 +3,7 @@
 // harness reads is left unread and named (the report says so: a limit of ours, exit 3). Reads files, writes none.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
-import { envAndFlag } from '../lib/config/settings.ts';
+import { envAndFlag, flagRef } from '../lib/config/settings.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
 import { HarError, readHar } from '../lib/formats/har.ts';
 import { sha256 } from '../lib/report/provenance.ts';
@@ -40,7 +40,7 @@ function readBounded(file: string): Buffer {
       throw new UsageError(`the recording ${file} is ${what(stat)}, not a regular file (a HAR file); ${fix}`);
     const tooLarge = () =>
       new UsageError(
-        `the recording ${file} is larger than the ${MAX_HAR_BYTES / 2 ** 20} MiB this command reads; judge it in parts (several --har files)`,
+        `the recording ${file} is larger than the ${MAX_HAR_BYTES / 2 ** 20} MiB this command reads; judge it in parts (several ${flagRef('har')} files)`,
       );
     if (stat.size > MAX_HAR_BYTES) throw tooLarge();
     // Read to its end, never past the bound (a file that grows while read included).

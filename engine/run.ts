@@ -6,7 +6,8 @@ import { basename } from 'node:path';
 import type { CheckResult } from '../lib/check/model.ts';
 import type { Config } from '../lib/config/config.ts';
 import { SECRET_NAME } from '../lib/config/run-options.ts';
-import { envAndFlag, settingOf } from '../lib/config/settings.ts';
+import { type Face, renderDeep, renderSettings } from '../lib/config/setting-words.ts';
+import { envAndFlag, flagRef } from '../lib/config/settings.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
 import type { BanEvent } from '../lib/http/ban.ts';
 import { proxyFor } from '../lib/http/dispatcher.ts';
@@ -48,7 +49,7 @@ export interface Io {
 export { INTERRUPTED } from './stop.ts';
 
 /** Why a run under --fail-fast is incomplete once a MUST failed. */
-export const FAIL_FAST = 'stopped early (--fail-fast)';
+export const FAIL_FAST = `stopped early (${flagRef('failFast')})`;
 
 /** How one run is conducted: where its lines go, whether its folder is written, what stops it. */
 export interface ConductOptions {
@@ -68,6 +69,11 @@ export interface ConductOptions {
   stepSummary?: string;
   /** Mints the run's fixtures before the first request (the API's function); config.fixturesCommand otherwise. */
   fixtures?: FixtureSource;
+  /**
+   * Whose words name the settings in every line, file and report of the run ('cli': flags and variables, the
+   * default; 'api': the settings object's keys): messages carry settings as tokens until here.
+   */
+  face?: Face;
 }
 
 /** What one run produced: its report (the object report.json holds), where it was written, a refused key. */
@@ -135,14 +141,21 @@ function outputs(facts: RunFacts, reportDir: string, options: ConductOptions) {
   for (const [name, value] of facts.config.headers ?? [])
     if (SECRET_NAME.test(name))
       redactor.addSecret(value, `$ORDER_STORE_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`);
+  const face = options.face ?? 'cli';
   const io: Io = {
-    out: (line) => options.io.out(terminalLine(redactor.redact(line))),
-    err: (line) => options.io.err(terminalLine(redactor.redact(line))),
+    out: (line) => options.io.out(terminalLine(redactor.redact(renderSettings(line, face)))),
+    err: (line) => options.io.err(terminalLine(redactor.redact(renderSettings(line, face)))),
   };
   const writer = options.writeReports
-    ? new ReportWriter(reportDir, facts.runId, (text) => redactor.redact(text))
+    ? new ReportWriter(
+        reportDir,
+        facts.runId,
+        (text) => redactor.redact(text),
+        Date.now,
+        (text) => renderSettings(text, face),
+      )
     : undefined;
-  return { redactor, io, writer };
+  return { redactor, io, writer, face };
 }
 
 async function conduct(
@@ -152,7 +165,7 @@ async function conduct(
   options: ConductOptions & { failFast: boolean },
   fixtures: FixtureAccount,
 ): Promise<Conducted> {
-  const { redactor, io, writer } = outputs(facts, reportDir, options);
+  const { redactor, io, writer, face } = outputs(facts, reportDir, options);
   const results: CheckResult[] = [];
   const reasons: string[] = [];
   let requestsSent: number | null = null;
@@ -169,21 +182,25 @@ async function conduct(
     consumed = now;
   };
   // Counted live, so a report written mid-run (or at a stop) says how many requests left, never "unknown".
+  // In the face's words from here on: the files, the summary and the object handed back.
   const build = (final: boolean): Report =>
-    buildReport(facts, {
-      results,
-      reasons,
-      requestsSent: run?.requestsSent() ?? requestsSent ?? 0,
-      final,
-      bans,
-      ...(keyRefused !== undefined ? { configurationError: keyRefused } : {}),
-      ...(unreachable !== undefined ? { unreachable } : {}),
-      fixtures: fixtureReport(
-        fixtures,
-        consumed,
-        listDisproved(run?.exchanges() ?? [], fixtures, results, facts.config.baseUrl),
-      ),
-    });
+    renderDeep(
+      buildReport(facts, {
+        results,
+        reasons,
+        requestsSent: run?.requestsSent() ?? requestsSent ?? 0,
+        final,
+        bans,
+        ...(keyRefused !== undefined ? { configurationError: keyRefused } : {}),
+        ...(unreachable !== undefined ? { unreachable } : {}),
+        fixtures: fixtureReport(
+          fixtures,
+          consumed,
+          listDisproved(run?.exchanges() ?? [], fixtures, results, facts.config.baseUrl),
+        ),
+      }),
+      face,
+    );
   try {
     writer?.start(build(false));
   } catch (e) {
@@ -200,15 +217,16 @@ async function conduct(
       facts.plan,
       {
         onResult(r) {
-          // Redacted before the console cuts a long value short: a cut key would no longer be recognised.
-          const shown = redactedText(r, redactor);
+          // Redacted and worded before the console cuts a long value short: a cut key would no longer be
+          // recognised, nor a cut token.
+          const shown = renderDeep(redactedText(r, redactor), face);
           io.out(resultLine(shown));
           if (options.verbose) for (const line of detailLines(shown)) io.out(line);
           results.push(r);
           // --fail-fast: the first MUST failure ends the run; the checks not yet run are reported as unrun.
           if (options.failFast && r.status === 'fail' && !reasons.some((x) => x.startsWith(FAIL_FAST))) {
             reasons.push(`${FAIL_FAST} after the first MUST failure (${r.id})`);
-            io.out(`  stopping: ${settingOf('failFast').flag} and ${r.id} failed`);
+            io.out(`  stopping: ${flagRef('failFast')} and ${r.id} failed`);
             run?.cancel();
           }
           account();
@@ -263,8 +281,10 @@ async function conduct(
   return {
     report: scrubbed(report, redactor),
     ...(writer ? { dir: writer.dir, files } : {}),
-    ...(keyRefused !== undefined ? { keyRefused } : {}),
-    ...(unreachable !== undefined ? { unreachable: redactor.redact(unreachable.reason) } : {}),
+    ...(keyRefused !== undefined ? { keyRefused: renderSettings(keyRefused, face) } : {}),
+    ...(unreachable !== undefined
+      ? { unreachable: redactor.redact(renderSettings(unreachable.reason, face)) }
+      : {}),
   };
 }
 

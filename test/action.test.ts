@@ -151,6 +151,7 @@ describe('action.yml', () => {
       'api-key',
       'cancellable-order-ids',
       'shipped-order-ids',
+      'fixtures-command',
       'fixtures-ledger',
       'profile',
       'baseline',
@@ -227,6 +228,25 @@ describe('action.yml', () => {
     });
     expect(second.code, second.stdout).toBe(0);
     expect(second.outputs['artifact-name']).not.toBe(first.outputs['artifact-name']);
+  }, 300_000);
+
+  it('fixtures-command mints the fixtures: the run takes the ids the command prints', async () => {
+    const { inputs } = await server();
+    // No ids given: the command's are the run's.
+    const { 'cancellable-order-ids': pending, 'shipped-order-ids': shipped, ...rest } = inputs;
+    const mint = join(mkdtempSync(join(tmpdir(), 'osc-mint-')), 'mint.sh');
+    // Prints the server's fixtures, whatever number it is asked for.
+    writeFileSync(mint, `printf '%s\\n' '{"cancellable": [${pending}], "shipped": [${shipped}]}'\n`);
+    const run = await runSteps({
+      ...rest,
+      'fixtures-command': `sh ${mint}`,
+      args: '--trust-order-list --seed 3 --only LIST,CANCEL --skip-rate-limit-probe',
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toMatch(/fixtures minted for this run \(--fixtures-command\)/);
+    const report = JSON.parse(readFileSync(join(run.outputs['run-dir']!, 'report.json'), 'utf8'));
+    expect(report.settings.cancellableOrderIds).toEqual(pending!.split(','));
+    expect(report.checks.find((c: { id: string }) => c.id === 'CANCEL-PENDING-204').status).toBe('pass');
   }, 300_000);
 
   it('no base-url in CI is refused (exit 2) unless embedded: true asks for the demo server', async () => {

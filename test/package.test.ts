@@ -26,6 +26,8 @@ let listing: string[] = [];
 /** What the clone did after its install: the type-check and the README's quick start, run side by side. */
 let checked: { code: number | null; out: string };
 let quickStart: { code: number | null; out: string };
+/** What the project's install of the tarball printed (warnings and errors). */
+let installOut = '';
 
 beforeAll(async () => {
   ({ dir: clone, commit } = cloneWorkingTree());
@@ -63,13 +65,15 @@ beforeAll(async () => {
         '--prefer-offline',
         '--no-audit',
         '--no-fund',
-        '--silent',
+        '--loglevel',
+        'warn',
       ],
       project,
       240_000,
     ),
   ]);
   expect(install.code, install.out).toBe(0);
+  installOut = install.out;
 }, 600_000);
 
 describe('a clone with nothing beside it', () => {
@@ -113,6 +117,9 @@ describe('the packed package, installed into an empty project', () => {
       readFileSync(join(project, 'node_modules', 'order-store-conformance', 'package.json'), 'utf8'),
     );
     expect(pkg.private).toBeUndefined();
+    // Nothing to build in an installed package: no `prepare`, so npm 11 has no install script to warn about.
+    expect(pkg.scripts?.prepare).toBeUndefined();
+    expect(installOut).not.toMatch(/install-scripts|allowScripts/);
     // Its runtime dependencies are all a run loads: no ajv (validators are generated), no dev dependency.
     expect(readdirSync(join(project, 'node_modules'))).not.toContain('ajv');
   });

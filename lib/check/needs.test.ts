@@ -45,7 +45,7 @@ describe('a held fixture (Needs.held)', () => {
   it('is unmet unless one was held back, and the skip names --cancellable-order-ids', () => {
     const needs: Needs = { requests: 0, held: true };
     expect(unmetNeed(needs, supply(5, []))?.cause).toEqual({ kind: 'input', setting: 'cancellableOrderIds' });
-    expect(unmetNeed(needs, supply(5, []))?.reason).toMatch(/at least two in --cancellable-order-ids/);
+    expect(unmetNeed(needs, supply(5, []))?.reason).toMatch(/at least two in ⟦setting:cancellableOrderIds⟧/);
     expect(unmetNeed(needs, { ...supply(0, []), held: true })).toBeUndefined();
   });
 });

@@ -71,7 +71,7 @@ describe('runCheck', () => {
     expect(r.status).toBe('skip');
     expect(r.cause).toEqual({ kind: 'limit', setting: 'maxWaitSeconds' });
     expect(r.message).toMatch(/^not judged: every answer it rests on was a refusal.*2 × 429/);
-    expect(r.message).toMatch(/--max-wait-seconds/);
+    expect(r.message).toMatch(/⟦setting:maxWaitSeconds⟧/);
     // Its own sendings, when it names none: the same.
     const sentOnly = make('INFO', async (ctx) => {
       exchange(t.transcript, 429);

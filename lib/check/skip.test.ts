@@ -2,13 +2,14 @@
 // the weightiest cause, and an error forces a limit only when it is the budget or the wait limit.
 import { describe, expect, it } from 'vitest';
 import { LimitError } from '../config/limits.ts';
-import { settingOf } from '../config/settings.ts';
+import { renderSettings } from '../config/setting-words.ts';
+import { type SettingKey, settingOf, settingRef } from '../config/settings.ts';
 import { HarnessError } from '../errors.ts';
 import { UNMET } from './needs.ts';
 import { causeOfError, input, limit, OUTCOME, type Skip, strongest } from './skip.ts';
 
 describe('skip causes', () => {
-  it('each unmet need names the flag and variable of the setting its cause holds', () => {
+  it('each unmet need names the setting its cause holds, as a token each face words its own way', () => {
     const skips: Skip[] = [
       UNMET.probeOff,
       UNMET.shipped,
@@ -20,15 +21,15 @@ describe('skip causes', () => {
     ];
     for (const s of skips) {
       const setting = settingOf(s.cause.setting!);
-      expect(s.reason).toContain(`${setting.flag} / ${setting.env}`);
+      expect(s.reason).toContain(settingRef(setting.key as SettingKey));
+      expect(renderSettings(s.reason, 'cli')).toContain(`${setting.flag} / ${setting.env}`);
     }
     expect(UNMET.budget(30, 4)).toEqual({
-      reason:
-        'needs up to 30 requests and 4 remain of the budget: raise --max-requests / ORDER_STORE_MAX_REQUESTS',
+      reason: 'needs up to 30 requests and 4 remain of the budget: raise ⟦setting:maxRequests⟧',
       cause: { kind: 'limit', setting: 'maxRequests' },
     });
     expect(UNMET.keyPlan).toEqual({
-      reason: "needs the key's plan: set --plan / ORDER_STORE_PLAN",
+      reason: "needs the key's plan: set ⟦setting:plan⟧",
       cause: { kind: 'input', setting: 'plan' },
     });
   });

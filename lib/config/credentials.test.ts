@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../errors.ts';
 import { loadConfig } from './load.ts';
+import { renderSettings } from './setting-words.ts';
 
 const BASE = 'https://api.example.com/v1';
 const SECRET = 'sk_live_Zq81';
@@ -11,7 +12,8 @@ function refusal(env: Record<string, string>): string {
     loadConfig([], { env, cwd: '/nonexistent-osc' });
   } catch (e) {
     expect(e).toBeInstanceOf(UsageError);
-    return (e as Error).message;
+    // In the command's words, as it prints them.
+    return renderSettings((e as Error).message, 'cli');
   }
   throw new Error(`expected a UsageError for ${JSON.stringify(env)}`);
 }

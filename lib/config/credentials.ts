@@ -3,7 +3,7 @@
 // the key.
 
 import { UsageError } from '../errors.ts';
-import { envAndFlag } from './settings.ts';
+import { envAndFlag, varRef } from './settings.ts';
 
 /** RFC 6750 §2.1 b64token (RFC 7235 token68): the only characters a bearer credential may have. */
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
@@ -41,7 +41,7 @@ export function checkBaseUrlText(text: string, setting: string): void {
       : !/^https?:\/\//i.test(text)
         ? 'is not an absolute URL with http or https'
         : /^https?:\/\/[^/?#]*@/i.test(text)
-          ? 'carries credentials (user:pass@); pass the key with ORDER_STORE_API_KEY'
+          ? `carries credentials (user:pass@); pass the key with ${varRef('apiKey')}`
           : text.includes('?')
             ? 'has a query (?...)'
             : text.includes('#')
@@ -79,7 +79,7 @@ export function checkBaseUrl(text: string, warnings: string[]): string {
   }
   if (url.username || url.password) {
     throw new UsageError(
-      `${envAndFlag('baseUrl')} must not carry credentials; pass the key with ORDER_STORE_API_KEY`,
+      `${envAndFlag('baseUrl')} must not carry credentials; pass the key with ${varRef('apiKey')}`,
     );
   }
   if (url.search || url.hash) {

@@ -1,5 +1,6 @@
-// The text of --help, built from the declared settings (settings.ts) so it can never drift from them.
-import { SETTINGS } from './settings.ts';
+// The text of --help, built from the declared settings (settings.ts) so it can never drift from them; it names
+// settings as tokens (setting-ref.ts), which the command renders as it prints.
+import { flagRef, SETTINGS } from './settings.ts';
 
 export function helpText(): string {
   const lines = [
@@ -7,8 +8,8 @@ export function helpText(): string {
     '       order-store-conformance verify DIR  (checks a run folder against its SHA256SUMS)',
     '       order-store-conformance baseline write REPORT [--out FILE]  (known failures from a finished run)',
     '       order-store-conformance compare A B [--out FILE]  (two runs in Markdown; exit 1 on a new failure)',
-    '       order-store-conformance judge --har FILE [options]  (judges recorded traffic; sends nothing)',
-    '       order-store-conformance proxy --target URL [options]  (forwards a client’s traffic and judges it)',
+    `       order-store-conformance judge ${flagRef('har')} FILE [options]  (judges recorded traffic; sends nothing)`,
+    `       order-store-conformance proxy ${flagRef('target')} URL [options]  (forwards a client’s traffic and judges it)`,
     '       order-store-conformance --version',
     '',
     'Checks an Order Store Service v1 implementation against its spec and writes reports.',
@@ -31,10 +32,10 @@ export function helpText(): string {
   }
   lines.push(
     '',
-    'Exit codes: 0 conformant (known failures of --baseline allowed), 1 non-conformant (also a warning under',
-    '--fail-on warn, or a stale baseline), 2 usage or configuration error (nothing sent), 3 incomplete',
+    `Exit codes: 0 conformant (known failures of ${flagRef('baseline')} allowed), 1 non-conformant (also a warning under`,
+    `${flagRef('failOn')} warn, or a stale baseline), 2 usage or configuration error (nothing sent), 3 incomplete`,
     '(interrupted, or a limit of the harness - budget, wait, timeout, size cap - left checks out, or fewer MUST',
-    'checks evaluated than --min-must-evaluated), 4 target unreachable (no connection, or no answer at all).',
+    `checks evaluated than ${flagRef('minMustEvaluated')}), 4 target unreachable (no connection, or no answer at all).`,
   );
 
   return lines.join('\n');

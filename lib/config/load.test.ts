@@ -6,17 +6,22 @@ import { UsageError } from '../errors.ts';
 import { checkBaseUrl } from './credentials.ts';
 import { helpText } from './help.ts';
 import { loadConfig } from './load.ts';
+import { renderSettings } from './setting-words.ts';
 import { SETTINGS } from './settings.ts';
 
 const cwd = () => mkdtempSync(join(tmpdir(), 'osc-config-'));
 const BASE = 'https://api.example.com/shop/v1';
+
+/** A message as the command prints it: settings by flag and variable. */
+const cli = (text: string) => renderSettings(text, 'cli');
 
 function usage(fn: () => unknown): string {
   try {
     fn();
   } catch (e) {
     expect(e).toBeInstanceOf(UsageError);
-    return (e as Error).message;
+    // In the command's words, as it prints them.
+    return cli((e as Error).message);
   }
   throw new Error('expected a UsageError');
 }
@@ -122,14 +127,14 @@ describe('loadConfig', () => {
         cwd: cwd(),
       },
     );
-    expect(c.warnings.join('\n')).toMatch(/clear text.*staging\.example\.com/);
-    expect(c.warnings.join('\n')).toMatch(/--reference-faults applies to the embedded/);
-    expect(loadConfig(['--api-key', 'k'], { env: {}, cwd: cwd() }).warnings.join('\n')).toMatch(
+    expect(cli(c.warnings.join('\n'))).toMatch(/clear text.*staging\.example\.com/);
+    expect(cli(c.warnings.join('\n'))).toMatch(/--reference-faults applies to the embedded/);
+    expect(cli(loadConfig(['--api-key', 'k'], { env: {}, cwd: cwd() }).warnings.join('\n'))).toMatch(
       /ORDER_STORE_API_KEY is ignored/,
     );
     const embedded = loadConfig(['--second-api-key', 'k2-value'], { env: {}, cwd: cwd() });
     expect(embedded.secondApiKey).toBeUndefined();
-    expect(embedded.warnings.join('\n')).toMatch(/ORDER_STORE_SECOND_API_KEY is ignored/);
+    expect(cli(embedded.warnings.join('\n'))).toMatch(/ORDER_STORE_SECOND_API_KEY is ignored/);
   });
 
   it('normalises a trailing slash and keeps loopback http quiet', () => {

@@ -7,7 +7,7 @@ import { type Config, PROFILES, type TargetConfig } from './config.ts';
 import { checkApiKey, checkBaseUrl } from './credentials.ts';
 import { inCi } from './environment.ts';
 import { headersOf, keyFlagWarning, mustFloorOf, proxyOf, reportsOf } from './run-options.ts';
-import { envAndFlag, type SettingKey, settingOf } from './settings.ts';
+import { envAndFlag, flagRef, type SettingKey, settingOf, varRef } from './settings.ts';
 import { commonSettings, pathOf, readSources } from './sources.ts';
 import { bool, choice, int, list, readFlags, str } from './values.ts';
 
@@ -60,19 +60,17 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
   const variants = list(get('referenceVariants'));
   let target: TargetConfig;
   if (baseUrlText !== undefined && embedded) {
-    throw new UsageError(
-      `--embedded (ORDER_STORE_EMBEDDED) and ${envAndFlag('baseUrl')} name two targets; keep one`,
-    );
+    throw new UsageError(`${envAndFlag('embedded')} and ${envAndFlag('baseUrl')} name two targets; keep one`);
   }
   if (baseUrlText !== undefined) {
     const baseUrl = checkBaseUrl(baseUrlText, warnings);
     if (faults.length > 0)
       warnings.push(
-        '--reference-faults applies to the embedded reference server only; ignored with --base-url',
+        `${flagRef('referenceFaults')} applies to the embedded reference server only; ignored with ${flagRef('baseUrl')}`,
       );
     if (variants.length > 0)
       warnings.push(
-        '--reference-variants applies to the embedded reference server only; ignored with --base-url',
+        `${flagRef('referenceVariants')} applies to the embedded reference server only; ignored with ${flagRef('baseUrl')}`,
       );
     if (apiKey === undefined && !listOnly && !help) {
       throw new UsageError(
@@ -85,11 +83,11 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
     // A deploy gate that passes without touching staging is a trap: in CI the demo target must be asked for.
     if (ci && !embedded && !listOnly && !help)
       throw new UsageError(
-        `no target: CI is set and ${envAndFlag('baseUrl')} is not; set it to the server to test (with ORDER_STORE_API_KEY), or pass --embedded to test the embedded reference server on purpose`,
+        `no target: CI is set and ${envAndFlag('baseUrl')} is not; set it to the server to test (with ${varRef('apiKey')}), or pass ${flagRef('embedded')} to test the embedded reference server on purpose`,
       );
     if (apiKey !== undefined)
       warnings.push(
-        'ORDER_STORE_API_KEY is ignored: no ORDER_STORE_BASE_URL, so the embedded reference server and its own key are used',
+        `${varRef('apiKey')} is ignored: no ${varRef('baseUrl')}, so the embedded reference server and its own key are used`,
       );
     target = { kind: 'embedded', faults, variants };
   }
@@ -111,13 +109,13 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
   let secondApiKey = str(get('secondApiKey'));
   if (secondApiKey !== undefined && target.kind === 'embedded') {
     warnings.push(
-      'ORDER_STORE_SECOND_API_KEY is ignored: the embedded reference server uses its own two demo keys',
+      `${varRef('secondApiKey')} is ignored: the embedded reference server uses its own two demo keys`,
     );
     secondApiKey = undefined;
   }
   if (secondApiKey !== undefined) checkApiKey(secondApiKey, `${envAndFlag('secondApiKey')}`);
   if (secondApiKey !== undefined && secondApiKey === apiKey) {
-    throw new UsageError(`${envAndFlag('secondApiKey')} must be a different key from ORDER_STORE_API_KEY`);
+    throw new UsageError(`${envAndFlag('secondApiKey')} must be a different key from ${varRef('apiKey')}`);
   }
   const reportPath = common.reportDir;
   const ledgerText = str(get('fixturesLedger'));

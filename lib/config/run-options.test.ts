@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../errors.ts';
 import { headersOf, keyFlagWarning, mustFloorOf, proxyOf, reportsOf } from './run-options.ts';
+import { renderSettings } from './setting-words.ts';
 
 describe('run options', () => {
   it('headers: "Name: value" lines, each once, never Authorization, Host or framing', () => {
@@ -31,7 +32,7 @@ describe('run options', () => {
     expect(mustFloorOf('planned')).toEqual({ kind: 'planned' });
     expect(mustFloorOf(undefined)).toBeUndefined();
     for (const bad of ['120%', '-1', 'most'])
-      expect(() => mustFloorOf(bad), bad).toThrow(/--min-must-evaluated/);
+      expect(() => mustFloorOf(bad), bad).toThrow(/⟦env:minMustEvaluated⟧/);
   });
 
   it('report files: report.json always among them, in the run folder order', () => {
@@ -52,7 +53,9 @@ describe('run options', () => {
   it('keys given as flags: one warning naming both, no key in it', () => {
     expect(keyFlagWarning({})).toEqual([]);
     const [w] = keyFlagWarning({ apiKey: 'osk_a', secondApiKey: 'osk_b' });
-    expect(w).toMatch(/^a key given on the command line \(--api-key and --second-api-key\)/);
+    expect(renderSettings(w!, 'cli')).toMatch(
+      /^a key given on the command line \(--api-key and --second-api-key\)/,
+    );
     expect(w).not.toMatch(/osk_/);
   });
 });

@@ -4,7 +4,7 @@
 import { UsageError } from '../errors.ts';
 import { type MustFloor, type ProxySettings, REPORT_FORMATS, type ReportFormat } from './config.ts';
 import { closest, distance } from './environment.ts';
-import { envAndFlag, settingOf } from './settings.ts';
+import { envAndFlag, flagRef, settingOf, varRef } from './settings.ts';
 import { list, str } from './values.ts';
 
 /** RFC 9110 §5.1: a field name is a token. */
@@ -106,9 +106,9 @@ export function proxyOf(env: Record<string, string | undefined>): ProxySettings 
 export function keyFlagWarning(flags: Partial<Record<'apiKey' | 'secondApiKey', unknown>>): string[] {
   const given = (['apiKey', 'secondApiKey'] as const).filter((k) => flags[k] !== undefined);
   if (given.length === 0) return [];
-  const names = given.map((k) => settingOf(k).flag).join(' and ');
-  const vars = given.map((k) => settingOf(k).env).join(' and ');
+  const names = given.map(flagRef).join(' and ');
+  const vars = given.map(varRef).join(' and ');
   return [
-    `a key given on the command line (${names}) is visible to every user of this machine in the process list, and shells keep it in their history: set ${vars} in the environment or in an env file (--env-file) instead`,
+    `a key given on the command line (${names}) is visible to every user of this machine in the process list, and shells keep it in their history: set ${vars} in the environment or in an env file (${flagRef('envFile')}) instead`,
   ];
 }

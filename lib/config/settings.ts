@@ -1,5 +1,6 @@
 // The catalogue of settings: flag, environment twin, default, meaning. load.ts parses them; --help,
 // docs/settings.md (generated) and .env.example are checked against this list by the tests: the one source of truth.
+import { ref } from './setting-ref.ts';
 
 /** `headers`: a flag given once per value, one value per line in its variable. */
 export type SettingKind = 'string' | 'integer' | 'boolean' | 'list' | 'headers';
@@ -34,7 +35,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_API_KEY',
     kind: 'string',
     default: '',
-    help: 'Bearer API key for the target (required with --base-url). Never printed or written. Give it in the environment or an env file: as a flag it shows in the process list (a warning says so).',
+    help: 'Bearer API key for the target (required with ⟦flag:baseUrl⟧). Never printed or written. Give it in the environment or an env file: as a flag it shows in the process list (a warning says so).',
   },
   {
     key: 'cancellableOrderIds',
@@ -58,7 +59,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_FIXTURES_COMMAND',
     kind: 'string',
     default: '',
-    help: 'A command (run by /bin/sh before the first request) that mints this run\'s fixtures and prints them as JSON {"cancellable": [ids], "shipped": [ids]}; it gets the number of pending orders the plan needs as an argument after the command\'s own (its first, for a command given alone) and in ORDER_STORE_FIXTURES_NEEDED, and the environment the run was given (no key is added). Its ids replace those of --cancellable-order-ids and --shipped-order-ids (a list it leaves out keeps the given one). A failing or malformed command: exit 2, nothing sent.',
+    help: 'A command (run by /bin/sh before the first request) that mints this run\'s fixtures and prints them as JSON {"cancellable": [ids], "shipped": [ids]}; it gets the number of pending orders the plan needs as an argument after the command\'s own (its first, for a command given alone) and in ORDER_STORE_FIXTURES_NEEDED, and the environment the run was given (no key is added). Its ids replace those of ⟦flag:cancellableOrderIds⟧ and ⟦flag:shippedOrderIds⟧ (a list it leaves out keeps the given one). A failing or malformed command: exit 2, nothing sent.',
   },
   {
     key: 'reportDir',
@@ -194,7 +195,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_EXHAUSTIVE',
     kind: 'boolean',
     default: 'false',
-    help: 'Send every case of the operators that sample (key placements, path spellings, orderId spellings and the like) instead of the default sample, which rotates by --seed and fits a Free-plan minute; the plan says what each adds. Spends more requests and may wait out rate-limit windows.',
+    help: 'Send every case of the operators that sample (key placements, path spellings, orderId spellings and the like) instead of the default sample, which rotates by ⟦flag:seed⟧ and fits a Free-plan minute; the plan says what each adds. Spends more requests and may wait out rate-limit windows.',
   },
   {
     key: 'consistencySeconds',
@@ -210,7 +211,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_REPLAY_PATH',
     kind: 'string',
     default: '',
-    help: 'CHECK-ID:PATH of a property counterexample to replay (with the same --seed).',
+    help: 'CHECK-ID:PATH of a property counterexample to replay (with the same ⟦flag:seed⟧).',
   },
   {
     key: 'skipRateLimitProbe',
@@ -267,7 +268,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_REFUSED_KEY_IS_FAILURE',
     kind: 'boolean',
     default: 'false',
-    help: "Opt-in, to certify a server that refuses every key: a 401 to the first request with the API key is judged as the target's failure. Off: it stops the run before judging, a configuration error (exit 2) naming ORDER_STORE_API_KEY.",
+    help: "Opt-in, to certify a server that refuses every key: a 401 to the first request with the API key is judged as the target's failure. Off: it stops the run before judging, a configuration error (exit 2) naming ⟦var:apiKey⟧.",
   },
   {
     key: 'referenceFaults',
@@ -283,7 +284,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_EMBEDDED',
     kind: 'boolean',
     default: 'false',
-    help: 'Test the embedded reference server. Needed when CI is set: a CI job with no --base-url is a configuration error, never a silent run against the demo server.',
+    help: 'Test the embedded reference server. Needed when CI is set: a CI job with no ⟦flag:baseUrl⟧ is a configuration error, never a silent run against the demo server.',
   },
   {
     key: 'profile',
@@ -333,7 +334,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_HAR',
     kind: 'list',
     default: '',
-    help: "judge only: HAR 1.2 recordings to judge (browser devtools, Playwright recordHar, mitmproxy, this suite's transcript.har); repeat --har or separate with commas. Nothing is sent.",
+    help: "judge only: HAR 1.2 recordings to judge (browser devtools, Playwright recordHar, mitmproxy, this suite's transcript.har); repeat ⟦flag:har⟧ or separate with commas. Nothing is sent.",
   },
   {
     key: 'target',
@@ -381,7 +382,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_FIXTURES_LEDGER',
     kind: 'string',
     default: '',
-    help: 'The ledger of pending fixtures earlier runs consumed, per target: a run never takes one of them for a pending order (exit 2 when it would need one). Unset: fixtures-ledger.json in --report-dir; off: no ledger. A pipeline with a pool of fixtures caches this file between jobs.',
+    help: 'The ledger of pending fixtures earlier runs consumed, per target: a run never takes one of them for a pending order (exit 2 when it would need one). Unset: fixtures-ledger.json in ⟦flag:reportDir⟧; off: no ledger. A pipeline with a pool of fixtures caches this file between jobs.',
   },
   {
     key: 'minMustEvaluated',
@@ -450,14 +451,35 @@ export function settingOf(key: SettingKey): Setting {
   return SETTINGS.find((s) => s.key === key)!;
 }
 
-/** How a reason to act names a setting, from its row: `--flag / ENV_VARIABLE`. */
-export function flagAndEnv(key: SettingKey): string {
-  const s = settingOf(key);
-  return `${s.flag} / ${s.env}`;
+/** The setting named in a message as data (setting-ref.ts): the command prints `--flag / ENV`, the API the key. */
+export function settingRef(key: SettingKey): string {
+  return ref('setting', key);
 }
 
-/** How a configuration error names a setting, from its row: `ENV_VARIABLE (--flag)`. */
+/** Named as a configuration error names it: the command prints `ENV (--flag)`. */
+export function envRef(key: SettingKey): string {
+  return ref('env', key);
+}
+
+/** Its switch alone: the command prints `--flag`. */
+export function flagRef(key: SettingKey): string {
+  return ref('flag', key);
+}
+
+/** Its variable alone: the command prints `ENV`. */
+export function varRef(key: SettingKey): string {
+  return ref('var', key);
+}
+
+/**
+ * How a reason to act names a setting: a token the command prints as `--flag / ENV_VARIABLE` and the API as the
+ * key (setting-ref.ts); the message carries the setting, each face its words.
+ */
+export function flagAndEnv(key: SettingKey): string {
+  return settingRef(key);
+}
+
+/** How a configuration error names a setting: a token the command prints as `ENV_VARIABLE (--flag)`. */
 export function envAndFlag(key: SettingKey): string {
-  const s = settingOf(key);
-  return `${s.env} (${s.flag})`;
+  return envRef(key);
 }

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
 import { checkApiKey, checkBaseUrlText } from './credentials.ts';
+import { commandRef } from './setting-ref.ts';
 import { envAndFlag, SETTINGS, type Setting, type SettingKey, settingOf } from './settings.ts';
 import { type CommonSettings, commonSettings, pathOf, readSources } from './sources.ts';
 import { bool, int, list, type Raw, str } from './values.ts';
@@ -80,7 +81,9 @@ function readCommandFlags(argv: string[], mode: TrafficMode): Raw {
     ({ values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false }));
   } catch (e) {
     const msg = e instanceof Error ? e.message.split('\n')[0] : String(e);
-    throw new UsageError(`${msg}; see order-store-conformance ${mode} --help for its settings`);
+    throw new UsageError(
+      `${msg}; see order-store-conformance ${mode} ${commandRef('help')} for its settings`,
+    );
   }
   const raw: Raw = {};
   for (const s of SETTINGS) {

@@ -4,12 +4,14 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.ts';
 import { isCanonicalInt64 } from '../formats/int64.ts';
 import { closest, distance } from './environment.ts';
-import { SETTINGS, type Setting, type SettingKey, settingOf } from './settings.ts';
+import { commandRef } from './setting-ref.ts';
+import { envRef, SETTINGS, type Setting, type SettingKey, settingOf } from './settings.ts';
 
 export type Raw = Partial<Record<SettingKey, string | boolean>>;
 
+/** The setting as a configuration error names it: `ENV (--flag)` in the command, its key in the API. */
 export function name(s: Setting): string {
-  return `${s.env} (${s.flag})`;
+  return envRef(s.key as SettingKey);
 }
 
 /** Flags the command answers beside the settings (main.ts): a misspelling of them is named too. */
@@ -20,10 +22,10 @@ function flagProblem(e: unknown): string {
   const msg = e instanceof Error ? e.message.split('\n')[0]! : String(e);
   const unknown = /^Unknown option '(--?[^'=]+)/.exec(msg)?.[1];
   if (unknown === undefined)
-    return `${msg.replace(/\. To specify a positional argument.*$/, '')}; see --help for the settings`;
+    return `${msg.replace(/\. To specify a positional argument.*$/, '')}; see ${commandRef('help')} for the settings`;
   const known = [...SETTINGS.map((s) => s.flag as string), ...COMMAND_FLAGS];
   const guess = closest(unknown, known);
-  return `unknown flag ${unknown}${distance(unknown, guess) <= 3 ? `; did you mean ${guess}?` : ''} (see --help for the settings)`;
+  return `unknown flag ${unknown}${distance(unknown, guess) <= 3 ? `; did you mean ${guess}?` : ''} (see ${commandRef('help')} for the settings)`;
 }
 
 export function readFlags(argv: string[]): Raw {

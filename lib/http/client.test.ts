@@ -88,9 +88,7 @@ describe('HttpClient', () => {
     const { http, transcript } = client(base, { maxResponseBytes: 4096 });
     const sent = http.send({ method: 'GET', path: '/store/orders' });
     await expect(sent).rejects.toMatchObject({ code: 'E_RESPONSE_TOO_LARGE', setting: 'maxResponseBytes' });
-    await expect(sent).rejects.toThrow(
-      /4096 bytes.*raise --max-response-bytes \/ ORDER_STORE_MAX_RESPONSE_BYTES/,
-    );
+    await expect(sent).rejects.toThrow(/4096 bytes.*raise ⟦setting:maxResponseBytes⟧/);
     const recorded = transcript.all()[0]?.response;
     expect(recorded?.status).toBe(200);
     expect(recorded?.bodyTruncated).toBe(true);
@@ -106,7 +104,7 @@ describe('HttpClient', () => {
       client(base, { timeoutMs: 300 }).http.send({ method: 'GET', path: '/store/orders' }),
     ).rejects.toMatchObject({
       code: 'E_TIMEOUT',
-      message: expect.stringMatching(/GET .*raise --timeout-ms \/ ORDER_STORE_TIMEOUT_MS/),
+      message: expect.stringMatching(/GET .*raise ⟦setting:timeoutMs⟧/),
     });
   });
 
@@ -119,7 +117,7 @@ describe('HttpClient', () => {
     const { http, transcript } = client(base, { timeoutMs: 300 });
     await expect(http.send({ method: 'GET', path: '/store/orders' })).rejects.toMatchObject({
       code: 'E_TIMEOUT',
-      message: expect.stringMatching(/raise --timeout-ms \/ ORDER_STORE_TIMEOUT_MS/),
+      message: expect.stringMatching(/raise ⟦setting:timeoutMs⟧/),
     });
     expect(transcript.all()[0]?.response?.status).toBe(200);
   });
@@ -182,7 +180,7 @@ describe('HttpClient', () => {
         path: '/store/orders',
         auth: { kind: 'query', params: ['x'] },
       }),
-    ).rejects.toThrow(/refused to put the API key in a URL without --allow-key-in-url/);
+    ).rejects.toThrow(/refused to put the API key in a URL without ⟦flag:allowKeyInUrl⟧/);
     const { http } = client(base, { allowKeyInUrl: true });
     await http.send({ method: 'GET', path: '/store/orders', auth: { kind: 'none' } });
     await http.send({ method: 'GET', path: '/store/orders', auth: { kind: 'query', params: ['api_key'] } });

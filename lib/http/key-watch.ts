@@ -1,6 +1,8 @@
 // What the 429s of a run say about its credentials: a ban the target announced (spec §8 rule 5), or a wait far
 // beyond the window that was announced (honoured, not a ban, until the credential is still refused once it has
 // passed). Reads responses (ban.ts reads one); the client refuses a locked key from what it holds. Never sends.
+
+import { flagRef } from '../config/settings.ts';
 import { type BanEvent, banOf, type LongWait, longWaitOf, refusedAfter } from './ban.ts';
 import type { Redactor } from './redact.ts';
 import type { Bucket } from './transcript.ts';
@@ -47,7 +49,7 @@ export class KeyWatch {
       this.longWaits.set(paced, { ...long, untilMs: receivedAtMs + long.delayMs });
       const max = this.options.maxWaitMs();
       this.options.onLongWait?.(
-        `the target asks the ${paced} credential to wait: ${long.text}. Honoured: nothing is sent with it, in any form, before then${long.delayMs > max ? `, which is past --max-wait-seconds (${Math.round(max / 1000)} s): the checks that need it are not evaluated` : ''}`,
+        `the target asks the ${paced} credential to wait: ${long.text}. Honoured: nothing is sent with it, in any form, before then${long.delayMs > max ? `, which is past ${flagRef('maxWaitSeconds')} (${Math.round(max / 1000)} s): the checks that need it are not evaluated` : ''}`,
       );
     }
     if (!ban) return;

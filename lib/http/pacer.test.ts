@@ -127,7 +127,7 @@ describe('Pacer', () => {
     f.pacer.observe('primary', 429, { 'retry-after': '3600' }, f.now());
     await expect(f.pacer.acquire('primary')).rejects.toMatchObject({
       code: 'E_RATE_LIMIT_WAIT',
-      message: expect.stringMatching(/3601 s .*longer than the 10 s.*raise --max-wait-seconds/),
+      message: expect.stringMatching(/3601 s .*longer than the 10 s.*raise ⟦setting:maxWaitSeconds⟧/),
     });
     expect(f.waits).toEqual([]);
   });
@@ -229,7 +229,7 @@ describe('Pacer and a spent window', () => {
     await expect(refused).rejects.toThrow(
       /window is spent \(X-RateLimit-Remaining 0\) and resets more than a day from now .*rerun once it has reset/,
     );
-    await expect(refused).rejects.not.toThrow(/--max-wait-seconds|\d{7,}/);
+    await expect(refused).rejects.not.toThrow(/maxWaitSeconds|\d{7,}/);
     expect(f.pacer.requestsSent).toBe(0);
     expect(f.waits).toEqual([]);
     // Another bucket is not held by it.
@@ -239,7 +239,7 @@ describe('Pacer and a spent window', () => {
   it('Remaining 0 with a Reset past the wait limit but within a day: refused, naming the setting', async () => {
     const f = fakePacer(100, 120_000);
     f.pacer.observe('primary', 200, headers(60, 0, f.now() / 1000 + 3600), f.now());
-    await expect(f.pacer.acquire('primary', 1, true)).rejects.toThrow(/3601 s .*--max-wait-seconds/);
+    await expect(f.pacer.acquire('primary', 1, true)).rejects.toThrow(/3601 s .*⟦setting:maxWaitSeconds⟧/);
   });
 
   it('a Reset ten years ahead with Remaining left sends as usual; Remaining 0 later still means spent', async () => {

@@ -7,7 +7,7 @@
 import { isIP, connect as netConnect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connect as tlsConnect } from 'node:tls';
-import { envAndFlag, settingOf } from '../config/settings.ts';
+import { envAndFlag, flagRef } from '../config/settings.ts';
 import { HarnessError, UsageError } from '../errors.ts';
 import { tlsProblem, trustedCa } from './tls.ts';
 
@@ -85,7 +85,7 @@ export async function preflight(
         : `the target at ${url.origin}`;
       const fix = via
         ? 'check HTTP_PROXY, HTTPS_PROXY and NO_PROXY'
-        : `check ${envAndFlag('baseUrl')} and that the server is running${waitMs > 0 ? '' : `; if it is still starting, ${settingOf('waitForTarget').flag} SECONDS waits for it`}`;
+        : `check ${envAndFlag('baseUrl')} and that the server is running${waitMs > 0 ? '' : `; if it is still starting, ${flagRef('waitForTarget')} SECONDS waits for it`}`;
       throw new HarnessError('E_UNREACHABLE', `cannot reach ${what} (${a.why}${waited}); ${fix}`);
     }
     await sleep(Math.min(1000, left));

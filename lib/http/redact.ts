@@ -3,6 +3,7 @@
 // and replaced by the shell expression that rebuilds it, so redacted evidence doubles as a reproduction.
 // It redacts only what is written: checks judge the raw exchange, never a redacted copy.
 
+import { settingOf } from '../config/settings.ts';
 import {
   base64Cores,
   base64Escapes,
@@ -33,8 +34,9 @@ const B64_PAD = '(?:=|%(?:25)?3[dD]|&#(?:61|x3[dD]);)';
  */
 const BASE64_AROUND = new RegExp(`${B64_CHAR}{0,3}(\\[base64 of [^\\]]*\\])${B64_CHAR}{0,4}${B64_PAD}*`, 'g');
 
-export const KEY_VARIABLE = 'ORDER_STORE_API_KEY';
-export const SECOND_KEY_VARIABLE = 'ORDER_STORE_SECOND_API_KEY';
+/** The variables a reproduction reads the keys from: the settings' own (a curl line is shell, in every face). */
+export const KEY_VARIABLE = settingOf('apiKey').env;
+export const SECOND_KEY_VARIABLE = settingOf('secondApiKey').env;
 /** What replaces a secret registered without an expression of its own. */
 export const REDACTED = '[REDACTED]';
 

@@ -1,6 +1,8 @@
 // What a request puts on the wire for each way of authenticating: the URL and the headers, the key taken from
 // the client (checks never hold it). Builds only; never sends, and never puts the live key in a URL without
 // the opt-in.
+
+import { flagRef } from '../config/settings.ts';
 import { HarnessError } from '../errors.ts';
 import { authorizationLines, type KeyForm } from './key-forms.ts';
 import { KEY_VARIABLE, type Redactor } from './redact.ts';
@@ -76,7 +78,10 @@ export function wireRequest(
     // URLs end up in access logs, proxies and APM tools, a tunnel to this machine's loopback included: the
     // live key goes there only on opt-in (the embedded target's demo key aside, which the run opts in for).
     if (!ctx.allowKeyInUrl)
-      throw new HarnessError('E_INTERNAL', 'refused to put the API key in a URL without --allow-key-in-url');
+      throw new HarnessError(
+        'E_INTERNAL',
+        `refused to put the API key in a URL without ${flagRef('allowKeyInUrl')}`,
+      );
     const query = auth.params.map((p) => `${p}=${encodeURIComponent(ctx.key())}`).join('&');
     url += `${url.includes('?') ? '&' : '?'}${query}`;
   }

@@ -3,7 +3,7 @@
 // every line made inert for a terminal (inert.ts), as messages quote what the target sent.
 import { dirname, join } from 'node:path';
 import type { CheckResult } from '../check/model.ts';
-import { flagAndEnv } from '../config/settings.ts';
+import { flagAndEnv, flagRef } from '../config/settings.ts';
 import type { RunPlan } from '../run/plan.ts';
 import { count } from '../words.ts';
 import type { NotEvaluated } from './evaluation.ts';
@@ -64,7 +64,7 @@ export function planLines(plan: RunPlan, budget: number): string[] {
   ];
   if (plan.budgetForAll > budget)
     lines.push(
-      `  a budget of ${plan.budgetForAll} requests (--max-requests) would let every check run that the rest of the configuration allows`,
+      `  a budget of ${plan.budgetForAll} requests (${flagRef('maxRequests')}) would let every check run that the rest of the configuration allows`,
     );
   lines.push(...samplingLines(plan));
   for (const g of grouped(out.map((c) => ({ id: c.id, reason: c.skip?.reason ?? '' }))))

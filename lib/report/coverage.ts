@@ -3,6 +3,7 @@
 // reads suites/), so the same function serves report.json, the console and the HTML matrix.
 import type { Level, Status } from '../check/model.ts';
 import type { RuleKind, SpecRule } from '../check/rules.ts';
+import { flagRef } from '../config/settings.ts';
 
 /** A check as coverage sees it: what it is, the rules it cites. */
 export interface CoverageCheck {
@@ -83,7 +84,7 @@ export function coverageOf(
         const leftOut = all.filter((c) => c.rules.includes(rule.id)).map((c) => c.id);
         const reason =
           leftOut.length > 0
-            ? `left out by the selection (--only/--skip): ${leftOut.join(', ')}`
+            ? `left out by the selection (${flagRef('only')}/${flagRef('skip')}): ${leftOut.join(', ')}`
             : (rule.uncovered ?? 'no check tests it');
         entry.uncovered = reason;
         out.uncovered.push({ id: rule.id, section: rule.section, reason });

@@ -3,7 +3,7 @@
 import type { CheckResult, Level } from '../check/model.ts';
 import type { SkipKind } from '../check/skip.ts';
 import type { MustFloor } from '../config/config.ts';
-import { type SettingKey, settingOf } from '../config/settings.ts';
+import { flagRef, type SettingKey } from '../config/settings.ts';
 import type { RunPlan } from '../run/plan.ts';
 import { count } from '../words.ts';
 
@@ -157,7 +157,7 @@ export function evaluationGaps(e: Evaluation): string[] {
   const gaps: string[] = [];
   const limited = e.notEvaluated.filter((n) => n.cause === 'limit');
   if (limited.length > 0) {
-    const settings = [...new Set(limited.map((n) => settingOf(n.setting ?? 'maxRequests').flag))];
+    const settings = [...new Set(limited.map((n) => flagRef(n.setting ?? 'maxRequests')))];
     gaps.push(
       `${count(limited.length, 'check')} (${limited.filter((n) => n.level === 'MUST').length} MUST) ${limited.length === 1 ? 'was' : 'were'} not evaluated because a limit of this harness would be exceeded: raise ${settings.join(' and ')} (${ids(limited)})`,
     );
@@ -168,7 +168,7 @@ export function evaluationGaps(e: Evaluation): string[] {
     if (e.must.evaluated < wanted) {
       const musts = e.notEvaluated.filter((n) => floor.missing.includes(n.id));
       gaps.push(
-        `${e.must.evaluated} of ${count(e.must.selected, 'MUST check')} ${e.must.evaluated === 1 ? 'was' : 'were'} evaluated, and ${settingOf('minMustEvaluated').flag} ${f} asks for ${wanted}${f === 'planned' ? ' (every MUST the plan ran)' : ''}; not evaluated: ${musts
+        `${e.must.evaluated} of ${count(e.must.selected, 'MUST check')} ${e.must.evaluated === 1 ? 'was' : 'were'} evaluated, and ${flagRef('minMustEvaluated')} ${f} asks for ${wanted}${f === 'planned' ? ' (every MUST the plan ran)' : ''}; not evaluated: ${musts
           .slice(0, 4)
           .map((n) => `${n.id} (${n.reason.slice(0, 120)})`)
           .join('; ')}${musts.length > 4 ? `; … ${musts.length - 4} more` : ''}`,

@@ -1,6 +1,8 @@
 // The auditor's report: one self-contained HTML file (no script, no external asset, nothing fetched) that
 // reads offline and prints. Verdict and counts, findings worst first, the probe's chart, the unspecified
 // behaviour observed, the traceability matrix, provenance, then every check. Pieces live in html/.
+
+import { KEY_VARIABLE } from '../http/redact.ts';
 import { bannerHtml, VERDICT_TEXT } from './html/banner.ts';
 import { cardHtml } from './html/card.ts';
 import { chartFigure } from './html/chart.ts';
@@ -50,7 +52,7 @@ export function htmlReport(report: Report): string {
 <h1>Order Store Service v1: conformance report</h1>
 ${bannerHtml(report)}
 <nav class="noprint">${nav}</nav>
-<p class="muted">A failed MUST makes the target non-conformant; a failed SHOULD is a warning; INFO records what the spec leaves open ("not shown"). Keys appear only as <code>$ORDER_STORE_API_KEY</code>. Every exchange of the run is in <code>transcript.har</code> beside this file.</p>
+<p class="muted">A failed MUST makes the target non-conformant; a failed SHOULD is a warning; INFO records what the spec leaves open ("not shown"). Keys appear only as <code>$${KEY_VARIABLE}</code>. Every exchange of the run is in <code>transcript.har</code> beside this file.</p>
 <h2 id="findings">Findings</h2>
 ${findingsHtml(report.checks)}
 <h2 id="probe">Rate-limit probe</h2>

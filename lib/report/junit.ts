@@ -3,6 +3,7 @@
 // failure a <skipped>; warnings show in system-out/err (a <failure> under --fail-on warn), so CI fails as the gate does.
 // Every selected check is listed: one the run never reached (interrupted, stopped early) is <skipped>, with why.
 import type { CheckResult } from '../check/model.ts';
+import { flagRef } from '../config/settings.ts';
 import type { NotEvaluated } from './evaluation.ts';
 import type { Report } from './model.ts';
 import { xmlAttr, xmlText } from './xml.ts';
@@ -36,7 +37,7 @@ function testcase(c: CheckResult, failOnWarn: boolean, known: ReadonlyMap<string
         break;
       case 'warn':
         outcome = failOnWarn
-          ? `      <failure type="SHOULD" message="${xmlAttr(`warning (--fail-on warn): ${c.message}`)}">${xmlText(text)}</failure>`
+          ? `      <failure type="SHOULD" message="${xmlAttr(`warning (${flagRef('failOn')} warn): ${c.message}`)}">${xmlText(text)}</failure>`
           : `      <system-out>${xmlText(`WARNING (SHOULD broken; not failing the run): ${text}`)}</system-out>\n      <system-err>${xmlText(`WARNING ${c.id}: ${c.message}`)}</system-err>`;
         break;
       case 'error':

@@ -2,6 +2,7 @@
 // counts, each failure with its requirement and spec clause, what was not evaluated. Text only. Anything that
 // may quote the target (messages, reasons) goes in as data (inert.ts mdData): a code span nothing can close.
 
+import { flagRef } from '../config/settings.ts';
 import { count } from '../words.ts';
 import { verdictLine } from './console.ts';
 import type { Report } from './model.ts';
@@ -35,7 +36,7 @@ export function reportMarkdown(report: Report): string {
           '',
         ]
       : []),
-    `Gate: **${gate.passed ? 'pass' : 'fail'}** (exit ${gate.exitCode}${gate.failOn === 'warn' ? ', --fail-on warn' : ''})${gate.reasons.length > 0 ? `: ${gate.reasons.map((r) => mdData(r, false)).join('; ')}` : ''}`,
+    `Gate: **${gate.passed ? 'pass' : 'fail'}** (exit ${gate.exitCode}${gate.failOn === 'warn' ? `, ${flagRef('failOn')} warn` : ''})${gate.reasons.length > 0 ? `: ${gate.reasons.map((r) => mdData(r, false)).join('; ')}` : ''}`,
     '',
     `| Checks | pass | fail | warn | info | skip | error |`,
     `|---|---|---|---|---|---|---|`,

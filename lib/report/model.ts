@@ -2,6 +2,7 @@
 // The verdict rule lives here and only here.
 import { readFileSync } from 'node:fs';
 import type { CheckResult, Status } from '../check/model.ts';
+import { flagRef } from '../config/settings.ts';
 import { EXIT } from '../errors.ts';
 import { packagePath } from '../files.ts';
 import type { BanEvent } from '../http/ban.ts';
@@ -158,13 +159,13 @@ export function gateOf(
   }
   if (failOn === 'warn' && warns.length > 0) {
     reasons.push(
-      `${count(warns.length, 'SHOULD check')} ${warns.length === 1 ? 'warns' : 'warn'}, and --fail-on warn fails the run on a warning: ${warns.map((c) => c.id).join(', ')}`,
+      `${count(warns.length, 'SHOULD check')} ${warns.length === 1 ? 'warns' : 'warn'}, and ${flagRef('failOn')} warn fails the run on a warning: ${warns.map((c) => c.id).join(', ')}`,
     );
     if (exitCode === EXIT.conformant) exitCode = EXIT.nonConformant;
   }
   if (stale.length > 0) {
     reasons.push(
-      `stale baseline: ${stale.map((s) => s.id).join(', ')} now ${stale.length === 1 ? 'passes' : 'pass'}; remove ${stale.length === 1 ? 'it' : 'them'} from ${baseline!.file} (or pass --allow-stale-baseline)`,
+      `stale baseline: ${stale.map((s) => s.id).join(', ')} now ${stale.length === 1 ? 'passes' : 'pass'}; remove ${stale.length === 1 ? 'it' : 'them'} from ${baseline!.file} (or pass ${flagRef('allowStaleBaseline')})`,
     );
     if (exitCode === EXIT.conformant) exitCode = EXIT.nonConformant;
   }

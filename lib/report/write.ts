@@ -69,14 +69,19 @@ export class ReportWriter {
     runId: string,
     private readonly scrub: Scrub = (text) => text,
     private readonly clock: () => number = Date.now,
+    /**
+     * Names the settings in the face's words (lib/config/setting-words.ts) in every file but the transcript,
+     * which holds what the target sent as it was sent.
+     */
+    private readonly words: Scrub = (text) => text,
   ) {
     this.dir = join(reportDir, runId);
   }
 
-  /** Writes one file of the run folder (scrubbed), replacing it whole. */
+  /** Writes one file of the run folder (worded and scrubbed), replacing it whole. */
   write(name: string, text: string): string {
     const path = join(this.dir, name);
-    writeAtomic(path, this.scrub(text));
+    writeAtomic(path, this.scrub(this.words(text)));
     return path;
   }
 
@@ -131,7 +136,8 @@ export class ReportWriter {
       ],
     ];
     const files = new Map<string, string>();
-    for (const [format, name, text] of all) if (want.has(format)) files.set(name, this.scrub(text()));
+    for (const [format, name, text] of all)
+      if (want.has(format)) files.set(name, this.scrub(format === 'har' ? text() : this.words(text())));
     files.set(SUMS_FILE, sumsText(files));
     for (const [name, text] of files) writeAtomic(join(this.dir, name), text);
     return [...files.keys()].map((f) => join(this.dir, f));
@@ -140,12 +146,12 @@ export class ReportWriter {
   /** Writes junit.xml (scrubbed) also at `path`, a fixed place for CI to read (--junit-path). */
   copyJunit(path: string, report: Report): void {
     makeDirs(dirname(resolve(path)));
-    writeAtomic(path, this.scrub(junitXml(report)));
+    writeAtomic(path, this.scrub(this.words(junitXml(report))));
   }
 
   /** Appends the run's Markdown to a CI job summary (GitHub's $GITHUB_STEP_SUMMARY), scrubbed like the reports. */
   appendSummary(path: string, report: Report): void {
-    appendFileSync(path, `${this.scrub(reportMarkdown(report))}\n`);
+    appendFileSync(path, `${this.scrub(this.words(reportMarkdown(report)))}\n`);
   }
 }
 

@@ -56,9 +56,7 @@ describe('planRun', () => {
     expect(p.checks[0]).toMatchObject({
       run: false,
       skip: {
-        reason: expect.stringMatching(
-          /live key in a URL.*--allow-key-in-url \/ ORDER_STORE_ALLOW_KEY_IN_URL/,
-        ),
+        reason: expect.stringMatching(/live key in a URL.*⟦setting:allowKeyInUrl⟧/),
         cause: { kind: 'input', setting: 'allowKeyInUrl' },
       },
     });
@@ -70,7 +68,7 @@ describe('planRun', () => {
   it('leaves the probe out when its window is longer than the wait limit', () => {
     const p = planRun(CHECKS, { ...INPUTS, cancellable: 1, maxWaitSeconds: 2 });
     expect(out(p)).toEqual(['RL-PROBE-D limit', 'RL-PROBE-E limit']);
-    expect(p.probe).toMatch(/--max-wait-seconds \(2 s\)/);
+    expect(p.probe).toMatch(/⟦flag:maxWaitSeconds⟧ \(2 s\)/);
     expect(p.longestWaitSeconds).toBeNull();
   });
 
@@ -184,7 +182,7 @@ describe('planRun', () => {
     const two = planRun(checks, { ...INPUTS, cancellable: 2, shipped: 0 });
     expect(out(two)).toEqual(['ID-PAIR input', 'CANCEL-S input']);
     expect(two.checks.find((c) => c.id === 'ID-PAIR')!.skip!.reason).toMatch(
-      /^needs 2 pending orders the run may cancel and 1 remain: list them in --cancellable-order-ids/,
+      /^needs 2 pending orders the run may cancel and 1 remain: list them in ⟦setting:cancellableOrderIds⟧/,
     );
     expect(two.fixtures.pending).toBe(2);
     expect(two.fixtures.pendingForAll).toBe(4);

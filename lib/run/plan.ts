@@ -4,7 +4,7 @@
 import type { Level, Needs } from '../check/model.ts';
 import { claim, fixturesOf, type Grants, requestsOf, samples, UNMET, unmetNeed } from '../check/needs.ts';
 import { limit, type Skip, skipOf } from '../check/skip.ts';
-import { flagAndEnv, settingOf } from '../config/settings.ts';
+import { flagAndEnv, flagRef } from '../config/settings.ts';
 
 export interface PlanCheck {
   id: string;
@@ -208,11 +208,11 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): PlanBody 
   let probeLine: string;
   let wait: number | null = null;
   if (probeChecks.length === 0) probeLine = 'not selected';
-  else if (grants.probeOff) probeLine = `off (${settingOf('skipRateLimitProbe').flag})`;
+  else if (grants.probeOff) probeLine = `off (${flagRef('skipRateLimitProbe')})`;
   else if (probe.known) {
     if (probe.waitSeconds > inputs.maxWaitSeconds)
       probeWhy = skipOf(
-        `exhausting the window would keep the key limited for about ${probe.waitSeconds} s, longer than ${settingOf('maxWaitSeconds').flag} (${inputs.maxWaitSeconds} s): raise ${flagAndEnv('maxWaitSeconds')} to run the probe`,
+        `exhausting the window would keep the key limited for about ${probe.waitSeconds} s, longer than ${flagRef('maxWaitSeconds')} (${inputs.maxWaitSeconds} s): raise ${flagAndEnv('maxWaitSeconds')} to run the probe`,
         limit('maxWaitSeconds'),
       );
     else if (probe.requests > left) probeWhy = UNMET.budget(probe.requests, Math.max(0, left));

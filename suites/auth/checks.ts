@@ -3,7 +3,7 @@
 
 import type { Basis } from '../../lib/check/model.ts';
 import { input, OUTCOME, strongest } from '../../lib/check/skip.ts';
-import { settingOf } from '../../lib/config/settings.ts';
+import { flagRef } from '../../lib/config/settings.ts';
 import type { Auth } from '../../lib/http/client.ts';
 import { RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
@@ -87,7 +87,7 @@ export const authentication = suite({
       basis: [SPEC.invalidKey401, SPEC.everyOperation],
       what: 'a bearer token that is not a key',
       seen: 'a bearer token that is not a key',
-      shows: `${OPERATION} with a bearer token that is not a key (the judge told the key with --api-key)`,
+      shows: `${OPERATION} with a bearer token that is not a key (the judge told the key with ${flagRef('apiKey')})`,
       title: 'Sends each operation with a random, never-issued bearer token',
       auth: (ctx) => ({ kind: 'literal', authorization: `Bearer osc_unknown_${ctx.random.token(24)}` }),
     }),
@@ -150,11 +150,11 @@ export const authentication = suite({
         const shipped = ctx.target.shippedIds[0];
         if (shipped !== undefined)
           await ctx.http.send({ method: 'DELETE', path: `${ORDERS}/${shipped}`, auth: { kind: 'none' } });
-        else ctx.note('shipped-order cancel not sent: set --shipped-order-ids to include it');
+        else ctx.note(`shipped-order cancel not sent: set ${flagRef('shippedOrderIds')} to include it`);
         if (!absent && shipped === undefined) {
           const refusal = await ctx.target.absenceRefusal();
           ctx.skip(
-            `neither an absent id nor a shipped fixture is known: set ${settingOf('shippedOrderIds').flag} (${refusal?.reason ?? 'no absent id'})`,
+            `neither an absent id nor a shipped fixture is known: set ${flagRef('shippedOrderIds')} (${refusal?.reason ?? 'no absent id'})`,
             strongest(input('shippedOrderIds'), refusal?.cause ?? OUTCOME),
           );
         }

@@ -3,6 +3,7 @@
 // answered 401 on every operation. A second Authorization line is only observed: nothing obliges a server to
 // refuse it (RFC 9110 §5.3 binds the sender). The cases are placements.ts; sample.ts decides which go out.
 
+import { flagRef } from '../../lib/config/settings.ts';
 import type { Auth } from '../../lib/http/client.ts';
 import { describeForm } from '../../lib/http/key-forms.ts';
 import { type Ctx, check } from '../kit/context.ts';
@@ -85,7 +86,7 @@ function refusedCheck(group: FormGroup) {
     requirement: `A request carrying ${group.what} is answered 401, on every operation.`,
     rationale:
       'The key is sent only as "Authorization: Bearer <key>" (spec §5 rule 2), so a key anywhere else, or any other token, is a missing or invalid key.',
-    title: `${group.title}; each operation (list, cancel of an absent id, pets) meets each kind, the case rotating by --seed`,
+    title: `${group.title}; each operation (list, cancel of an absent id, pets) meets each kind, the case rotating by ${flagRef('seed')}`,
     needs: needsOf(group),
     cases: casesOf(group),
     recorded: { shows: group.shows },
@@ -104,7 +105,7 @@ function observedCheck(group: FormGroup) {
     requirement: `What a request carrying ${group.what} gets is recorded.`,
     rationale:
       'RFC 9110 §5.3 forbids the sender to repeat the field and leaves the recipient free; most HTTP stacks keep the first line, so 200 and 401 are both conformant.',
-    title: `${group.title}; on one operation chosen by --seed (each operation with --exhaustive)`,
+    title: `${group.title}; on one operation chosen by ${flagRef('seed')} (each operation with ${flagRef('exhaustive')})`,
     needs: needsOf(group),
     cases: casesOf(group),
     recorded: { shows: group.shows },

@@ -3,6 +3,7 @@
 // what the spellings answer with the key is only recorded. A cancel is spelled only around an id the list
 // proves absent, and no spelling may be read as the collection or as another id (path-spellings.test.ts).
 
+import { flagRef } from '../../lib/config/settings.ts';
 import type { Auth, Response } from '../../lib/http/client.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import { SPEC } from '../kit/basis.ts';
@@ -149,8 +150,7 @@ export const pathSpellingChecks = [
     rationale:
       'Every operation requires the key (spec §5 rule 3), however its path is spelled: trailing slash, doubled slash, dot segments, percent-encoded characters, letter case, a path parameter.',
     basis: [SPEC.everyOperation, SPEC.invalidKey401],
-    title:
-      'Sends list, cancel (absent id) and pets spelled with a trailing slash, and one spelling of each other kind on an operation chosen by --seed (every spelling on every operation with --exhaustive), with no Authorization header',
+    title: `Sends list, cancel (absent id) and pets spelled with a trailing slash, and one spelling of each other kind on an operation chosen by ${flagRef('seed')} (every spelling on every operation with ${flagRef('exhaustive')}), with no Authorization header`,
     needs: {
       requests: slotCounts([TRAILING_SLASH], OPERATIONS.length).requests + OTHER_KINDS.length + CONTROLS,
       exhaustive: slotCounts(ALL_KINDS, OPERATIONS.length).exhaustive + CONTROLS,
@@ -180,8 +180,7 @@ export const pathSpellingChecks = [
     rationale:
       'The spec names one path per operation and says nothing of others, so serving, redirecting or refusing them are all conformant.',
     basis: [SPEC.pathsRelative],
-    title:
-      'Sends one spelling of one kind, chosen by --seed, with the key (every spelling on every operation with --exhaustive)',
+    title: `Sends one spelling of one kind, chosen by ${flagRef('seed')}, with the key (every spelling on every operation with ${flagRef('exhaustive')})`,
     needs: {
       requests: 1,
       exhaustive: slotCounts(ALL_KINDS, OPERATIONS.length).exhaustive,

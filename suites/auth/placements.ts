@@ -2,6 +2,7 @@
 // put the key when "Authorization: Bearer <key>" is not sent, by check and by kind. Data only: forms.ts
 // sends them (a sample by default, each operation meeting each kind; all of them under --exhaustive).
 import type { Basis } from '../../lib/check/model.ts';
+import { flagRef } from '../../lib/config/settings.ts';
 import type { Auth } from '../../lib/http/client.ts';
 import type { KeyAlteration, KeyForm } from '../../lib/http/key-forms.ts';
 import { RFC, SPEC } from '../kit/basis.ts';
@@ -90,7 +91,7 @@ export const FORM_GROUPS: readonly FormGroup[] = [
     what: 'the key only in the query string',
     seen: 'a key-like query parameter and no Authorization',
     shows: `${OPERATION} with the key in the query (api_key, access_token…) and no Authorization`,
-    title: `Sends each operation with the key in the query (${KEY_PARAMS.join(', ')}: all at once, or each alone with --exhaustive) and no Authorization header`,
+    title: `Sends each operation with the key in the query (${KEY_PARAMS.join(', ')}: all at once, or each alone with ${flagRef('exhaustive')}) and no Authorization header`,
     kinds: [QUERY_KIND.default],
     exhaustiveKinds: [QUERY_KIND.exhaustive],
     keyInUrl: true,
@@ -101,7 +102,7 @@ export const FORM_GROUPS: readonly FormGroup[] = [
     what: 'the key in an API-key header instead of Authorization',
     seen: 'a key-like header and no Authorization',
     shows: `${OPERATION} with the key in a header such as X-API-Key and no Authorization`,
-    title: `Sends each operation with the key in ${KEY_HEADERS.join(', ')} (all at once, or each alone with --exhaustive) and no Authorization header`,
+    title: `Sends each operation with the key in ${KEY_HEADERS.join(', ')} (all at once, or each alone with ${flagRef('exhaustive')}) and no Authorization header`,
     kinds: [HEADER_KIND.default],
     exhaustiveKinds: [HEADER_KIND.exhaustive],
   },
@@ -111,7 +112,7 @@ export const FORM_GROUPS: readonly FormGroup[] = [
     what: 'the key in a cookie instead of Authorization',
     seen: 'a key-like cookie and no Authorization',
     shows: `${OPERATION} with the key in a cookie and no Authorization`,
-    title: `Sends each operation with the key in the cookies ${KEY_COOKIES.join(', ')} (all in one Cookie line, or each alone with --exhaustive) and no Authorization header`,
+    title: `Sends each operation with the key in the cookies ${KEY_COOKIES.join(', ')} (all in one Cookie line, or each alone with ${flagRef('exhaustive')}) and no Authorization header`,
     kinds: [COOKIE_KIND.default],
     exhaustiveKinds: [COOKIE_KIND.exhaustive],
   },

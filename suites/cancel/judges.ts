@@ -2,7 +2,7 @@
 // what it answered (a 2xx is a cancellation, so 204 and no content), what followed a cancellation (a repeat is
 // never 2xx), the shipped fixtures (409), every 409 body, the first cancel of an id proven absent. Sends nothing.
 import { input } from '../../lib/check/skip.ts';
-import { flagAndEnv } from '../../lib/config/settings.ts';
+import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
 import { absentCancels, answerOf } from '../kit/absent-cancels.ts';
@@ -21,7 +21,7 @@ export const SHOWS = {
   pending: `${CANCELS} that cancelled a pending order`,
   noContent: `${CANCELS} answered 204`,
   repeat: `${CANCELS} of an order cancelled moments before (within one rate-limit window)`,
-  shipped: `${CANCELS} of an order named in --shipped-order-ids`,
+  shipped: `${CANCELS} of an order named in ${flagRef('shippedOrderIds')}`,
   body409: `${CANCELS} answered 409 with a body`,
   absent: `${CANCELS} of an id the first list proves absent`,
   absentBody: `${CANCELS} of an id the first list proves absent, answered 404`,

@@ -1,5 +1,7 @@
 // The cancels with the key of ids the first list proves absent, as the run proves them before sending one: what
 // the cancel area's 404 checks and the orderId property's judge both read. Pure: reads the exchanges, never sends.
+
+import { flagRef } from '../../lib/config/settings.ts';
 import type { Response } from '../../lib/http/client.ts';
 import { replayed } from '../../lib/http/recorded.ts';
 import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
@@ -22,7 +24,7 @@ export async function absentCancels(
   const xs = keyCancels(ctx).filter(({ id }) => admissibleAbsent(known, BigInt(id)));
   if (xs.length === 0)
     ctx.skip(
-      'no cancel with the key named an id the first list proves absent (far from every listed id, unless the list is trusted: --trust-order-list)',
+      `no cancel with the key named an id the first list proves absent (far from every listed id, unless the list is trusted: ${flagRef('trustOrderList')})`,
       NOT_OBSERVED,
     );
   return { known, xs };

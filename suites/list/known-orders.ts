@@ -1,7 +1,7 @@
 // spec §4 listOrders: the list holds all orders, so it holds every order the run was told exists (the
 // cancellable and shipped fixtures), read in the first list, before anything is cancelled. Judges only.
 import { input } from '../../lib/check/skip.ts';
-import { flagAndEnv } from '../../lib/config/settings.ts';
+import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { itemsOf } from '../kit/list-body.ts';
@@ -13,8 +13,7 @@ export const knownOrdersListed = check({
   spec: 'spec §4 listOrders (200) and rule 1',
   level: 'MUST',
   rules: ['4.list.200', '4.list.r1'],
-  requirement:
-    'The first list, read before anything is cancelled, holds every order the run was given as existing (--cancellable-order-ids, --shipped-order-ids).',
+  requirement: `The first list, read before anything is cancelled, holds every order the run was given as existing (${flagRef('cancellableOrderIds')}, ${flagRef('shippedOrderIds')}).`,
   rationale:
     'The list holds all orders in the store (spec §4 listOrders), so a given fixture missing from it is a list that leaves orders out.',
   basis: [SPEC.list200, SPEC.listWhole],

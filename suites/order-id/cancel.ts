@@ -3,7 +3,7 @@
 // Only fixtures from --cancellable-order-ids are ever spelled or cancelled; shipped orders are only re-asked.
 
 import { input } from '../../lib/check/skip.ts';
-import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
+import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import type { Response } from '../../lib/http/client.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../kit/context.ts';
@@ -26,7 +26,7 @@ export async function isolation(ctx: Ctx): Promise<void> {
   const shipped = ctx.target.shippedIds[0];
   if (!pair || (pair.second === undefined && shipped === undefined))
     ctx.skip(
-      `needs a second pending fixture or a shipped one to watch: list more in ${flagAndEnv('cancellableOrderIds')} or set ${settingOf('shippedOrderIds').flag}`,
+      `needs a second pending fixture or a shipped one to watch: list more in ${flagAndEnv('cancellableOrderIds')} or set ${flagRef('shippedOrderIds')}`,
       input('cancellableOrderIds'),
     );
   const { first, second } = pair;
@@ -42,7 +42,7 @@ export async function isolation(ctx: Ctx): Promise<void> {
   const cancel = await del(ctx, first);
   if (!is2xx(cancel))
     ctx.skip(
-      `cancelling fixture ${first} answered ${describeStatus(cancel)}, so nothing was cancelled to watch (see CANCEL-PENDING-204; check ${settingOf('cancellableOrderIds').flag})`,
+      `cancelling fixture ${first} answered ${describeStatus(cancel)}, so nothing was cancelled to watch (see CANCEL-PENDING-204; check ${flagRef('cancellableOrderIds')})`,
       input('cancellableOrderIds'),
     );
 
@@ -92,7 +92,7 @@ export async function isolation(ctx: Ctx): Promise<void> {
 const OFF_FIXTURE: Record<NotOnFixture, string> = {
   'none given': `no pending fixture was given: list one in ${flagAndEnv('cancellableOrderIds')}`,
   'none left': `every fixture was taken by another check or cancelled by an accepted spelling: list more in ${flagAndEnv('cancellableOrderIds')}`,
-  unsafe: `a lenient reading of each spelling could name another order, or an id the list cannot prove absent (${settingOf('trustOrderList').flag} allows those; a small pending id in ${settingOf('cancellableOrderIds').flag} helps)`,
+  unsafe: `a lenient reading of each spelling could name another order, or an id the list cannot prove absent (${flagRef('trustOrderList')} allows those; a small pending id in ${flagRef('cancellableOrderIds')} helps)`,
   decided: `an earlier spelling of the level was accepted, so the sample kept the fixtures for the others: ${flagAndEnv('exhaustive')} tries every spelling against a fixture`,
 };
 
@@ -129,7 +129,7 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel): Promise<voi
   if (run.stopped) ctx.note(`no spelling around an absent id was sent after: ${run.stopped.reason}`);
   const seen = answers.map((a) => `${short(a.segment)} → ${a.response.status}`).join(', ');
   ctx.note(
-    `${run.exhaustive ? 'every spelling' : 'the sample (one per kind, rotating with --seed)'} against fixtures: ${seen}`,
+    `${run.exhaustive ? 'every spelling' : `the sample (one per kind, rotating with ${flagRef('seed')})`} against fixtures: ${seen}`,
   );
   // Kinds no fixture could be spelled in are named in the verdict too, not only in the notes.
   const untried = off.length > 0 ? `; not tried against a fixture: ${off.map((o) => o.kind).join(', ')}` : '';

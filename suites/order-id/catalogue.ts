@@ -1,6 +1,8 @@
 // The orderId spelling catalogue: every kind of path segment that is not an ASCII decimal int64 in range,
 // each built around a base id, with what accepting it against a pending order would break. Builds wire text
 // only (percent-encoded as sent); it sends nothing and decides no safety (kit/known-orders.ts does).
+
+import { flagRef } from '../../lib/config/settings.ts';
 import { INT64_MAX, INT64_MIN } from '../../lib/formats/int64.ts';
 import { DIGIT_ZEROS } from '../kit/id-readings.ts';
 
@@ -250,7 +252,7 @@ export function spellingCases(
   for (const k of SPELLING_KINDS)
     if (levels.includes(k.fixture))
       // A variant that spells 7 as another does (0_7 splits no digits) is shown once.
-      out[k.optIn ? `${k.kind} (with --exhaustive only)` : k.kind] = [
+      out[k.optIn ? `${k.kind} (with ${flagRef('exhaustive')} only)` : k.kind] = [
         ...new Set(k.variants.map((_, i) => `\`${shown(spell(k, i, 7n, LONG_MIN))}\``)),
       ];
   return out;

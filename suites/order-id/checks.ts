@@ -3,6 +3,7 @@
 // lenient reading could take for an order the run may not cancel (kit/known-orders.ts).
 
 import { OUTCOME } from '../../lib/check/skip.ts';
+import { flagRef } from '../../lib/config/settings.ts';
 import { TRUST_HINT } from '../kit/absence.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
@@ -193,8 +194,7 @@ export const orderIdProperties = suite({
       rationale:
         'No integer (7abc, 7%00), another number (7.5, 7e3) or a value beyond int64 (2^64 + 7, which an unchecked parser wraps to 7) names no order (spec §4 cancelOrder rule 3: no order has that orderId).',
       basis: [SPEC.absent404, SPEC.orderIdParam],
-      title:
-        'Reads the spelling run against pending fixtures: trailing text, other numbers, stray bytes, values past int64 that wrap to the fixture (one per kind, rotating with --seed; every one with --exhaustive)',
+      title: `Reads the spelling run against pending fixtures: trailing text, other numbers, stray bytes, values past int64 that wrap to the fixture (one per kind, rotating with ${flagRef('seed')}; every one with ${flagRef('exhaustive')})`,
       needs: { requests: 0, shared: ON_FIXTURE },
       cases: spellingCases(['MUST']),
       recorded: {
@@ -215,8 +215,7 @@ export const orderIdProperties = suite({
       rationale:
         "Spellings such as 0x7, 0o7, 7e0, 7.0, +7, 0_7, whitespace around it or non-ASCII digits (٧, ７) are no int64 in the path's form, and lenient id parsing lets a typo cancel a real order. SHOULD: the spec types the orderId but does not say how a server must treat other spellings of it.",
       basis: [SPEC.orderIdParam, SPEC.absent404],
-      title:
-        'Reads the spelling run against pending fixtures: hex and other radixes, exponents, decimals, signs, digit separators, whitespace, non-ASCII digits (one per kind, rotating with --seed; every one with --exhaustive), a fresh fixture after an acceptance',
+      title: `Reads the spelling run against pending fixtures: hex and other radixes, exponents, decimals, signs, digit separators, whitespace, non-ASCII digits (one per kind, rotating with ${flagRef('seed')}; every one with ${flagRef('exhaustive')}), a fresh fixture after an acceptance`,
       needs: { requests: 0, shared: ON_FIXTURE },
       cases: spellingCases(['SHOULD']),
       recorded: { shows: `${MALFORMED} spelling a listed order's id another way (0x7, 7e0, +7, ٧)` },

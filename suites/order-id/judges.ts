@@ -1,6 +1,8 @@
 // The one judge of the orderId checks that read cancels of ids the first list proves absent: every such cancel
 // with the key in the run (or a recording) so far, judged as the property judges each of its cases (judge.ts).
 // What the property sent (its edge cases, a replay) is read from the run's memo when there is one. Sends nothing.
+
+import { flagRef } from '../../lib/config/settings.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import { absentCancels, answerOf } from '../kit/absent-cancels.ts';
 import type { Ctx } from '../kit/context.ts';
@@ -39,7 +41,7 @@ export async function absent404(ctx: Ctx): Promise<void> {
   const sent = ctx.memo.peek(ABSENT_SENT);
   const edges = !sent
     ? ''
-    : ` (${sent.edges} edge cases${sent.untrusted > 0 ? `; ${sent.untrusted} edges not sent, as the list cannot prove them absent: not fixtures, and the list is not trusted (--trust-order-list)` : ''})`;
+    : ` (${sent.edges} edge cases${sent.untrusted > 0 ? `; ${sent.untrusted} edges not sent, as the list cannot prove them absent: not fixtures, and the list is not trusted (${flagRef('trustOrderList')})` : ''})`;
   ctx.observe(
     sent?.replayed
       ? 'the replayed case now answers 404'

@@ -4,7 +4,7 @@
 
 import { type PropertyResult, type PropertySpec, runProperty } from '../../lib/check/property.ts';
 import { input } from '../../lib/check/skip.ts';
-import { flagAndEnv } from '../../lib/config/settings.ts';
+import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import type { Ctx } from '../kit/context.ts';
 import { type CaseFailure, RateLimited } from './judge.ts';
 
@@ -43,7 +43,7 @@ export function runIdProperty<T>(
 
 /** The replay flags of a counterexample: only the check that replays it, the seed, the path. */
 export function replayFlags(owner: string, seed: number, path: string): string {
-  return `--only ${owner} --seed ${seed} --replay-path ${owner}:${path}`;
+  return `${flagRef('only')} ${owner} ${flagRef('seed')} ${seed} ${flagRef('replayPath')} ${owner}:${path}`;
 }
 
 /**

@@ -1,6 +1,8 @@
 // What the run's lists must show of the orders its own cancels cancelled: each one way in every list read
 // after its cancel (gone from all, or in all: the spec leaves open which, so the store's first answer sets it),
 // allowing the lag a server declared (--consistency-seconds), and how long lists lagged. Pure: judges a History.
+
+import { flagRef } from '../../lib/config/settings.ts';
 import {
   type CancelSent,
   type History,
@@ -162,7 +164,7 @@ export function contradictions(pairs: readonly AfterCancel[]): StoreFinding[] {
     ];
     const why =
       own && a.shown
-        ? 'a list showed the store as it was before the cancel (a cache or a copy that lags; a service that is eventually consistent by design declares it with --consistency-seconds)'
+        ? `a list showed the store as it was before the cancel (a cache or a copy that lags; a service that is eventually consistent by design declares it with ${flagRef('consistencySeconds')})`
         : own
           ? 'the cancelled order came back into the list, though no request of the run restored it'
           : 'one store does not both keep and drop cancelled orders: one of these lists did not show the store';

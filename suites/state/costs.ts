@@ -1,5 +1,7 @@
 // What each state check spends, in requests and fixtures, as docs/checks.md lists it (the plan counts the
 // same from each check's needs). Data only; suites/state/costs.test.ts keeps one row per STATE- check.
+
+import { flagRef } from '../../lib/config/settings.ts';
 import { RACERS } from './sendings.ts';
 import { SHRINK_REQUESTS, WINDOW_RESERVE } from './sequence.ts';
 
@@ -29,7 +31,7 @@ export const STATE_COSTS: Record<string, Cost> = {
   },
   'STATE-LIST-LATER-INFO': { requests: 'the later look (shared)', fixtures: 'as STATE-CANCEL-LATER-NOT-2XX' },
   'STATE-SEQUENCE': {
-    requests: `up to --property-runs generated steps (6 by default), each sent only while its credential's window keeps ${WINDOW_RESERVE} for the checks after it; up to ${SHRINK_REQUESTS} more to shrink a failure`,
+    requests: `up to ${flagRef('propertyRuns')} generated steps (6 by default), each sent only while its credential's window keeps ${WINDOW_RESERVE} for the checks after it; up to ${SHRINK_REQUESTS} more to shrink a failure`,
     fixtures:
       'none of its own: it names the order the first cancel cancelled, a shipped fixture and an id proven absent',
   },

@@ -3,7 +3,7 @@
 // (a pending one 2xx, a shipped one 409), and the first list after it lacks nothing the list before held
 // when no other request between could have changed the store. Pure: judges a History, sends nothing.
 
-import { settingOf } from '../../lib/config/settings.ts';
+import { flagRef } from '../../lib/config/settings.ts';
 import { lacking } from '../kit/store-lists.ts';
 import {
   type CancelSent,
@@ -138,7 +138,7 @@ function fixtureReads(
       if (known && kind === 'pending' && !h.fixtures.shownPending?.includes(id)) {
         if (suspects.some((r) => r.status === cls))
           unshown.push(
-            `pending order ${id} was refused (${suspects.map(named).join(', ')}), then its next cancel with the key answered ${c.status ?? 'nothing'} (${named(c)}); not shown pending: a fixture an earlier run used? Nothing in this run showed it pending before the refusal (mint fresh ones with ${settingOf('fixturesCommand').flag}, or keep the fixtures ledger)`,
+            `pending order ${id} was refused (${suspects.map(named).join(', ')}), then its next cancel with the key answered ${c.status ?? 'nothing'} (${named(c)}); not shown pending: a fixture an earlier run used? Nothing in this run showed it pending before the refusal (mint fresh ones with ${flagRef('fixturesCommand')}, or keep the fixtures ledger)`,
           );
         break;
       }

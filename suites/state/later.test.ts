@@ -16,7 +16,7 @@ describe('lookPolicy', () => {
     expect(lookPolicy(SHORT_WAIT_MS, MINUTE, opts({}))).toBeUndefined();
     const tooLong = lookPolicy(SHORT_WAIT_MS + 1, MINUTE, opts({}));
     expect(tooLong?.cause).toEqual({ kind: 'input', setting: 'exhaustive' });
-    expect(tooLong?.reason).toMatch(/--exhaustive \/ ORDER_STORE_EXHAUSTIVE to wait/);
+    expect(tooLong?.reason).toMatch(/⟦setting:exhaustive⟧ to wait/);
     // A wait limit below the short wait only shortens it: leaving the look out is still no harness limit.
     expect(lookPolicy(3000, MINUTE, opts({ maxWaitMs: 2000 }))?.cause).toEqual({
       kind: 'input',

@@ -2,7 +2,7 @@
 // fixture is cancelled again and the list read again, once per run, for the STATE- checks' judges to read.
 // Sends only to the fixture the first cancel took; waits only as the settings allow (see lookPolicy).
 import { input, limit, OUTCOME, type Skip, skipOf } from '../../lib/check/skip.ts';
-import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
+import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import { integerText, stringifyJson } from '../../lib/formats/json.ts';
 import type { Response } from '../../lib/http/client.ts';
 import { memoKey } from '../../lib/run/memo.ts';
@@ -72,7 +72,7 @@ function windowBasis(window: KeyWindow): string {
 
 const tooLong = (what: string, maxWaitMs: number): Skip =>
   skipOf(
-    `${what}, longer than ${settingOf('maxWaitSeconds').flag} (${seconds(maxWaitMs)}): raise ${flagAndEnv('maxWaitSeconds')}`,
+    `${what}, longer than ${flagRef('maxWaitSeconds')} (${seconds(maxWaitMs)}): raise ${flagAndEnv('maxWaitSeconds')}`,
     limit('maxWaitSeconds'),
   );
 
@@ -92,7 +92,7 @@ export function lookPolicy(
   const short = Math.min(SHORT_WAIT_MS, settings.maxWaitMs);
   if (waitMs <= short) return undefined;
   return skipOf(
-    `${what}; without the rate-limit probe (${settingOf('skipRateLimitProbe').flag}) the run waits at most ${seconds(short)} for it: pass ${flagAndEnv('exhaustive')} to wait, or run the probe`,
+    `${what}; without the rate-limit probe (${flagRef('skipRateLimitProbe')}) the run waits at most ${seconds(short)} for it: pass ${flagAndEnv('exhaustive')} to wait, or run the probe`,
     input('exhaustive'),
   );
 }

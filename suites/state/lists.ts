@@ -3,7 +3,7 @@
 // long lists lagged the cancels, recorded. Reads every plain list of the run, whichever check sent it; sends
 // nothing, so these run last in the state area, after everything it sends.
 import { input, OUTCOME } from '../../lib/check/skip.ts';
-import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
+import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { afterCancels, contradictions, lags, listedThough404, type PairCounts } from './after-cancel.ts';
@@ -51,7 +51,7 @@ function noneCancelled(ctx: Ctx, pairs: number): void {
 
 const declared = (ctx: Ctx) =>
   ctx.config.consistencySeconds > 0
-    ? `a lag of ${ctx.config.consistencySeconds} s (declared with ${settingOf('consistencySeconds').flag})`
+    ? `a lag of ${ctx.config.consistencySeconds} s (declared with ${flagRef('consistencySeconds')})`
     : 'no lag (read-your-writes)';
 
 /** The way cancelled orders show, as the judged pairs have it: listed, gone, or both (a finding). */
@@ -72,8 +72,7 @@ export const listChecks = [
     rules: ['4.list.200', '4.list.r1', '3.pending-cancel'],
     requirement:
       'Every list read after a cancel succeeded shows the cancelled order the same way: gone from every one, or in every one (the spec leaves open which), and not listed while a cancel of it is answered 404, beyond a lag the server declared.',
-    rationale:
-      'The list holds all orders in the store, so it shows the store after the cancel, not before it (read-your-writes; a declared lag, --consistency-seconds, is allowed): a list that still shows an order others show gone, or one that comes back, shows a store that is not there.',
+    rationale: `The list holds all orders in the store, so it shows the store after the cancel, not before it (read-your-writes; a declared lag, ${flagRef('consistencySeconds')}, is allowed): a list that still shows an order others show gone, or one that comes back, shows a store that is not there.`,
     basis: [SPEC.list200, SPEC.listWhole, SPEC.pendingCancelled],
     title: 'Reads every GET /store/orders of the run sent after a cancel of the run succeeded',
     needs: { requests: 0 },

@@ -4,7 +4,7 @@
 // past the limit, before the race cancels it. Each sends its refusals, then one judge per class reads every
 // refusal of the run or a recording against the store model (judge-refusals.ts).
 import { input, limit, OUTCOME, skipOf } from '../../lib/check/skip.ts';
-import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
+import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { remainingMisbehaves } from '../kit/limiter-buckets.ts';
@@ -255,7 +255,7 @@ export const refusedOverLimit = check({
       skipOf(
         walk?.overLimit
           ? `the request past the limit (${named(walk.overLimit.response)}) was not refused with 429, or the held fixture's state was not read after it (see RL-PROBE-LIMIT-ENFORCED and STATE-CANCEL-RACE)`
-          : `the rate-limit probe sent no cancel of the held fixture past Remaining 0 (${remainingMisbehaves(ctx.transcript.all(), ctx.config.baseUrl) ?? `see RL-PROBE-LIMIT-ENFORCED; ${settingOf('skipRateLimitProbe').flag} leaves the probe out`})`,
+          : `the rate-limit probe sent no cancel of the held fixture past Remaining 0 (${remainingMisbehaves(ctx.transcript.all(), ctx.config.baseUrl) ?? `see RL-PROBE-LIMIT-ENFORCED; ${flagRef('skipRateLimitProbe')} leaves the probe out`})`,
         OUTCOME,
       ),
     );

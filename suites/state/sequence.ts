@@ -4,7 +4,7 @@
 // reported as numbered steps with a curl line each, and replayed from its step numbers with --replay-path.
 import fc from 'fast-check';
 import { input, OUTCOME } from '../../lib/check/skip.ts';
-import { flagAndEnv } from '../../lib/config/settings.ts';
+import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import type { Bucket } from '../../lib/http/transcript.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
@@ -211,7 +211,7 @@ export const sequenceCheck = check({
       const only = failing.some((d) => d.step.op === 'cancel' && d.step.target === 'cancelled')
         ? `CANCEL-PENDING-204,${ID}`
         : ID;
-      const flags = `--only ${only} --seed ${ctx.config.seed} --replay-path ${ID}:${codes}`;
+      const flags = `${flagRef('only')} ${only} ${flagRef('seed')} ${ctx.config.seed} ${flagRef('replayPath')} ${ID}:${codes}`;
       ctx.property({ seed: ctx.config.seed, path: path ?? null, replay: flags });
       const proof = ctx.target.deleteGate.proof;
       if (!replayed)

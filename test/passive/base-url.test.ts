@@ -50,7 +50,7 @@ describe('the base URL of a recording', () => {
         undefined,
       ),
     ).toThrow(
-      /under 2 base URLs: https:\/\/a\.example\/v1 \(1 requests\), https:\/\/b\.example\/v1 \(1 requests\); say which to judge with ORDER_STORE_BASE_URL/,
+      /under 2 base URLs: https:\/\/a\.example\/v1 \(1 requests\), https:\/\/b\.example\/v1 \(1 requests\); say which to judge with ⟦env:baseUrl⟧/,
     );
     expect(() => chooseBase([at('https://a.example/index.html')], undefined)).toThrow(
       /no request of the recording is one of the API's/,

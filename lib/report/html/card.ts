@@ -2,6 +2,7 @@
 // server (its basis), expected against actual (schema failures as a table), property seed and path, the
 // redacted exchanges and the reproduction.
 import type { CheckResult, Status } from '../../check/model.ts';
+import { KEY_VARIABLE } from '../../http/redact.ts';
 import type { Exchange } from '../../http/transcript.ts';
 import { badge, definitionList, esc, levelTag, ruleLinks } from './escape.ts';
 
@@ -93,7 +94,7 @@ export function cardHtml(c: CheckResult, evidenceOpen: boolean, idPrefix = ''): 
       : '';
   const repro =
     c.reproduction.length > 0
-      ? `<p>Reproduce (POSIX shell; the key is read from <code>$ORDER_STORE_API_KEY</code>):</p><pre class="repro">${esc(c.reproduction.join('\n'))}</pre>`
+      ? `<p>Reproduce (POSIX shell; the key is read from <code>$${KEY_VARIABLE}</code>):</p><pre class="repro">${esc(c.reproduction.join('\n'))}</pre>`
       : '';
   // Unfolded: the exchanges the findings cite (the first few), or the only one; the rest stay one line each.
   const unfold = new Set(

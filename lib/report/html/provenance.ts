@@ -1,5 +1,7 @@
 // Where the report came from: suite and commit, digests of the spec text and schemas, Node and platform,
 // the times, and the settings and fixtures used (never a key: only whether a second one was given).
+
+import { flagRef } from '../../config/settings.ts';
 import type { Report } from '../model.ts';
 import { definitionList, esc } from './escape.ts';
 
@@ -27,7 +29,7 @@ export function provenanceHtml(report: Report): string {
     ],
     [
       'Settings',
-      `seed <code>${s.seed}</code> (replay with <code>--seed ${s.seed}</code>), timeout ${s.timeoutMs} ms, longest wait ${s.maxWaitSeconds} s, response cap ${s.maxResponseBytes} bytes, ${s.propertyRuns} property runs, ${s.exhaustive ? 'every case (exhaustive)' : 'sampled cases'}, plan ${esc(s.plan ?? 'not given')}, second key ${s.secondApiKey ? 'given' : 'not given'}, burst ${s.burst ? 'on' : 'off'}`,
+      `seed <code>${s.seed}</code> (replay with <code>${flagRef('seed')} ${s.seed}</code>), timeout ${s.timeoutMs} ms, longest wait ${s.maxWaitSeconds} s, response cap ${s.maxResponseBytes} bytes, ${s.propertyRuns} property runs, ${s.exhaustive ? 'every case (exhaustive)' : 'sampled cases'}, plan ${esc(s.plan ?? 'not given')}, second key ${s.secondApiKey ? 'given' : 'not given'}, burst ${s.burst ? 'on' : 'off'}`,
     ],
     [
       'Fixtures',

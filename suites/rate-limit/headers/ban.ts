@@ -2,7 +2,7 @@
 // client that keeps sending after a 429): every 429 of the run that names a ban, against the requests of its
 // credential before it. Reads the transcript as received; never sends.
 import { input, OUTCOME } from '../../../lib/check/skip.ts';
-import { settingOf } from '../../../lib/config/settings.ts';
+import { flagRef } from '../../../lib/config/settings.ts';
 import { retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
 import { banOf } from '../../../lib/http/ban.ts';
 import { type Exchange, rawOf } from '../../../lib/http/transcript.ts';
@@ -89,7 +89,7 @@ export const unearnedBan = check({
     if (refused.length === 0) {
       const off = ctx.config.skipRateLimitProbe;
       ctx.skip(
-        `no response of the run was a 429: no ban to judge${off ? ` (the rate-limit probe, which walks to one, was left out with ${settingOf('skipRateLimitProbe').flag})` : ''}`,
+        `no response of the run was a 429: no ban to judge${off ? ` (the rate-limit probe, which walks to one, was left out with ${flagRef('skipRateLimitProbe')})` : ''}`,
         off ? input('skipRateLimitProbe') : OUTCOME,
       );
     }

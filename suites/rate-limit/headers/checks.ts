@@ -3,7 +3,7 @@
 // Retry-After is one a client can wait for.
 
 import { input, OUTCOME } from '../../../lib/check/skip.ts';
-import { settingOf } from '../../../lib/config/settings.ts';
+import { flagRef } from '../../../lib/config/settings.ts';
 import { notImfFixdate } from '../../../lib/formats/http-date.ts';
 import {
   fieldLines,
@@ -155,7 +155,7 @@ export const rateLimitHeadersSuite = suite({
         if (xs.length === 0) {
           const off = ctx.config.skipRateLimitProbe;
           ctx.skip(
-            `no response of the run carried Retry-After: nothing to judge (a 429 carries one, and the rate-limit probe walks to it${off ? `; it was left out with ${settingOf('skipRateLimitProbe').flag}` : ''})`,
+            `no response of the run carried Retry-After: nothing to judge (a 429 carries one, and the rate-limit probe walks to it${off ? `; it was left out with ${flagRef('skipRateLimitProbe')}` : ''})`,
             off ? input('skipRateLimitProbe') : OUTCOME,
           );
         }
@@ -213,7 +213,7 @@ export const rateLimitHeadersSuite = suite({
         const found = judgeWindows(byCount(xs, ctx.transcript.all(), ctx.config.baseUrl));
         if (found.windows === 0 && xs.length > 0)
           ctx.skip(
-            `no window of the run holds two responses with a Unix-seconds X-RateLimit-Reset (see RL-HEADERS-RESET-UNIX-SECONDS; a run without ${settingOf('only').flag} sends more)`,
+            `no window of the run holds two responses with a Unix-seconds X-RateLimit-Reset (see RL-HEADERS-RESET-UNIX-SECONDS; a run without ${flagRef('only')} sends more)`,
             input('only'),
           );
         reportGrouped(ctx, found.moved, xs.length, `Reset constant within each of ${found.windows} windows`);
@@ -236,7 +236,7 @@ export const rateLimitHeadersSuite = suite({
         const found = judgeWindows(byCount(xs, ctx.transcript.all(), ctx.config.baseUrl));
         if (found.passed === 0 && xs.length > 0)
           ctx.skip(
-            `no response of the run arrived after a Reset moment: nothing to judge; the rate-limit probe waits past one (leave out ${settingOf('skipRateLimitProbe').flag})`,
+            `no response of the run arrived after a Reset moment: nothing to judge; the rate-limit probe waits past one (leave out ${flagRef('skipRateLimitProbe')})`,
             input('skipRateLimitProbe'),
           );
         reportGrouped(

@@ -4,7 +4,7 @@
 
 import type { CheckDefinition } from '../../../lib/check/model.ts';
 import { input } from '../../../lib/check/skip.ts';
-import { settingOf } from '../../../lib/config/settings.ts';
+import { flagRef } from '../../../lib/config/settings.ts';
 import { RFC, SPEC } from '../../kit/basis.ts';
 import { type Ctx, check } from '../../kit/context.ts';
 import { loopSample } from './access.ts';
@@ -24,7 +24,7 @@ export const AFTER_WALK_CHECKS: CheckDefinition<Ctx>[] = [
     requirement:
       'Whether limits are per key is not shown (how a key is scoped is not shown): recorded by reading a second key before and while the first is limited.',
     basis: [SPEC.limitsByPlan, SPEC.keyScope],
-    title: 'Sends the repeated request with --second-api-key before the walk and after the 429',
+    title: `Sends the repeated request with ${flagRef('secondApiKey')} before the walk and after the 429`,
     needs: { requests: PROBE_FLOOR + 2, probe: true, secondKey: true },
     recorded: { only: 'the second key read just before, and while, the first is limited' },
     async run(ctx: Ctx) {
@@ -81,7 +81,7 @@ export const AFTER_WALK_CHECKS: CheckDefinition<Ctx>[] = [
     rationale:
       'When requests exceed the limit the response is 429 (spec §8 rule 3), concurrent ones included.',
     basis: [SPEC.exceeded429],
-    title: 'Sends Remaining + 1 identical requests at once right after the recovery (--burst)',
+    title: `Sends Remaining + 1 identical requests at once right after the recovery (${flagRef('burst')})`,
     needs: { ...probeNeeds, optIn: 'burst' },
     recorded: { only: 'Remaining + 1 concurrent requests in a fresh window (the opt-in burst sends them)' },
     async run(ctx: Ctx) {
@@ -109,7 +109,7 @@ export const AFTER_WALK_CHECKS: CheckDefinition<Ctx>[] = [
       const record = finishedProbe(ctx);
       if (!record)
         ctx.skip(
-          `the probe did not run: no RL-PROBE check that sends was selected (${settingOf('only').flag} / ${settingOf('skip').flag})`,
+          `the probe did not run: no RL-PROBE check that sends was selected (${flagRef('only')} / ${flagRef('skip')})`,
           input('only'),
         );
       ctx.note(`planned: ${record.planned}`);

@@ -1,7 +1,9 @@
 // spec §8 Limits: the rate-limit probe. Runs after every other sender, one request at a time; the walk to the
 // 429 and everything after it is one bounded sequence (session.ts), the checks' one sending, whose record
 // (sent, or shown by a recording) their judges read. Nothing is ever sent inside a Retry-After period.
+
 import { UNMET } from '../../../lib/check/needs.ts';
+import { flagRef } from '../../../lib/config/settings.ts';
 import { SPEC } from '../../kit/basis.ts';
 import type { Ctx } from '../../kit/context.ts';
 import { check, suite } from '../../kit/context.ts';
@@ -44,7 +46,7 @@ export const rateLimitProbe = suite({
       ],
       title: 'Reads X-RateLimit-Limit from one DELETE /store/orders/{an id proven absent}',
       needs: { requests: 2, probe: true, keyPlan: true },
-      recorded: { shows: 'a request with the key, and the key’s plan given with --plan' },
+      recorded: { shows: `a request with the key, and the key’s plan given with ${flagRef('plan')}` },
       async send(ctx: Ctx) {
         if (ctx.config.plan) await probeOf(ctx).reading();
       },
@@ -55,7 +57,7 @@ export const rateLimitProbe = suite({
         const { sample } = reading;
         ctx.evidence(sample.response.exchange);
         // A Limit that came from --plan itself proves nothing about the target.
-        const seen = reading.limitFrom === '--plan' ? undefined : reading.limit;
+        const seen = reading.limitFrom === 'plan' ? undefined : reading.limit;
         if (reading.limitFrom === 'an earlier response')
           ctx.note('the reading carried no X-RateLimit-Limit; the latest response that did was used');
         if (plan === 'enterprise') {

@@ -2,7 +2,7 @@
 // of the walk (its bound and what it announces it may cost), or why the walk must not start. Sends only the
 // reading; never inside a Retry-After.
 import { input, limit, OUTCOME, type Skip, skipOf } from '../../../lib/check/skip.ts';
-import { flagAndEnv, settingOf } from '../../../lib/config/settings.ts';
+import { flagAndEnv, flagRef } from '../../../lib/config/settings.ts';
 import { rateLimitHeaders } from '../../../lib/formats/rate-limit-headers.ts';
 import type { Transcript } from '../../../lib/http/transcript.ts';
 import type { Tools } from '../../kit/context.ts';
@@ -103,7 +103,7 @@ export async function readLimit(env: Tools, sender: ProbeSender): Promise<Outcom
   if (limited(sample)) {
     if (sample.status !== 429) holdAfterRefusal(env, sample);
     return skip(
-      `the key was limited before the probe began (${sample.status}), and still after waiting as told (other traffic on the key?): rerun when the key is idle, or leave the probe out with ${settingOf('skipRateLimitProbe').flag}`,
+      `the key was limited before the probe began (${sample.status}), and still after waiting as told (other traffic on the key?): rerun when the key is idle, or leave the probe out with ${flagRef('skipRateLimitProbe')}`,
       input('skipRateLimitProbe'),
     );
   }
@@ -122,7 +122,7 @@ export async function readLimit(env: Tools, sender: ProbeSender): Promise<Outcom
     return done({ request, sample, limit: announced, limitFrom: 'the draft RateLimit fields' });
   const plan = env.config.plan;
   if (plan && plan !== 'enterprise')
-    return done({ request, sample, limit: PLAN_LIMITS[plan].perMinute, limitFrom: '--plan' });
+    return done({ request, sample, limit: PLAN_LIMITS[plan].perMinute, limitFrom: 'plan' });
   return done({ request, sample, limitFrom: 'nowhere' });
 }
 
@@ -151,7 +151,7 @@ export function planWalk(env: Tools, reading: Reading, now: number): Outcome<Wal
   const untilReset = resetAtMs !== undefined ? Math.max(0, resetAtMs - now) : undefined;
   if (untilReset !== undefined && untilReset > config.maxWaitMs)
     return skip(
-      `exhausting this window would keep the key limited for ${seconds(untilReset)} (until X-RateLimit-Reset), longer than ${settingOf('maxWaitSeconds').flag} (${config.maxWaitMs / 1000} s): raise ${flagAndEnv('maxWaitSeconds')} to run the probe`,
+      `exhausting this window would keep the key limited for ${seconds(untilReset)} (until X-RateLimit-Reset), longer than ${flagRef('maxWaitSeconds')} (${config.maxWaitMs / 1000} s): raise ${flagAndEnv('maxWaitSeconds')} to run the probe`,
       limit('maxWaitSeconds'),
     );
   const bound = base + WALK_MARGIN;
@@ -176,7 +176,7 @@ export function planWalk(env: Tools, reading: Reading, now: number): Outcome<Wal
   // A window that resets mid-walk is walked once more, and a request a refill gave back is made up for
   // (walkToLimit): together at most Limit + margin more, announced up front so the count is never exceeded.
   const rollover = (reading.limit ?? left(reading.sample) ?? 0) + WALK_MARGIN;
-  const text = `up to ${needed + burst} requests (${needed + burst + rollover} if the window resets mid-walk or refills as it is walked; ${parts.join(', ')}); longest wait ${wait}, never one over --max-wait-seconds (${max} s); backoff at most ${max} s more only if the limit does not lift${burst > 0 ? ', and one more window after the burst' : ''}`;
+  const text = `up to ${needed + burst} requests (${needed + burst + rollover} if the window resets mid-walk or refills as it is walked; ${parts.join(', ')}); longest wait ${wait}, never one over ${flagRef('maxWaitSeconds')} (${max} s); backoff at most ${max} s more only if the limit does not lift${burst > 0 ? ', and one more window after the burst' : ''}`;
   return done({ bound, reserve, text });
 }
 
@@ -185,5 +185,5 @@ function boundText(reading: Reading): string {
   if (reading.sample.remaining !== undefined) return 'Remaining';
   if (reading.sample.announced?.remaining !== undefined)
     return `the remaining of the IETF draft's ${reading.sample.announced.form},`;
-  return `Limit, from ${reading.limitFrom},`;
+  return `Limit, from ${reading.limitFrom === 'plan' ? flagRef('plan') : reading.limitFrom},`;
 }

@@ -156,7 +156,7 @@ export interface Reading {
   sample: Sample;
   /** Limit and Remaining, from the reading or, when it lacks them, the latest response that had them. */
   limit?: number;
-  limitFrom: 'reading' | 'an earlier response' | 'the draft RateLimit fields' | '--plan' | 'nowhere';
+  limitFrom: 'reading' | 'an earlier response' | 'the draft RateLimit fields' | 'plan' | 'nowhere';
 }
 
 export interface Walk {

@@ -2,7 +2,7 @@
 // again with bounded exponential backoff, and reads once past Reset when only time can show the next window.
 // Every wait goes through the pacer; nothing here sends inside a Retry-After period.
 import { limit, OUTCOME } from '../../../lib/check/skip.ts';
-import { flagAndEnv, settingOf } from '../../../lib/config/settings.ts';
+import { flagAndEnv, flagRef } from '../../../lib/config/settings.ts';
 import { retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
 import type { Tools } from '../../kit/context.ts';
 import { STALE_AFTER_MS } from '../headers/windows.ts';
@@ -103,7 +103,7 @@ export async function recover(
   const firstMs = pacer.requiredWait('primary', true)?.ms ?? 0;
   if (firstMs > maxWaitMs)
     return skip(
-      `the ${refusalName(limited)} asks for a ${seconds(firstMs)} wait (${describeWait(limited, walk)}), longer than ${settingOf('maxWaitSeconds').flag} (${maxWaitMs / 1000} s): recovery was not tried and the key is not used again in this run; raise ${flagAndEnv('maxWaitSeconds')} to check it`,
+      `the ${refusalName(limited)} asks for a ${seconds(firstMs)} wait (${describeWait(limited, walk)}), longer than ${flagRef('maxWaitSeconds')} (${maxWaitMs / 1000} s): recovery was not tried and the key is not used again in this run; raise ${flagAndEnv('maxWaitSeconds')} to check it`,
       limit('maxWaitSeconds'),
     );
   if (pacer.budgetLeft < 1) return budgetSkip(1, 0);
@@ -127,11 +127,11 @@ export async function recover(
   for (let i = 1; i < RECOVERY_ATTEMPTS && still(last); i++) {
     const delay = backoffDelayMs(i, firstMs, retryAfterMs(last) ?? 0, env.random.next());
     if (backoffMs + delay > maxWaitMs) {
-      recovery.gaveUp = `the next backoff (${seconds(delay)}) would take the backoff past --max-wait-seconds (${maxWaitMs / 1000} s)`;
+      recovery.gaveUp = `the next backoff (${seconds(delay)}) would take the backoff past ${flagRef('maxWaitSeconds')} (${maxWaitMs / 1000} s)`;
       break;
     }
     if (pacer.budgetLeft < 1) {
-      recovery.gaveUp = 'the request budget is spent (--max-requests)';
+      recovery.gaveUp = `the request budget is spent (${flagRef('maxRequests')})`;
       break;
     }
     env.log(
