@@ -11,6 +11,7 @@ import type { RecordedEntry } from '../lib/formats/har.ts';
 import { conductJudge } from './conduct-traffic.ts';
 import { judgeEntries } from './judge-traffic.ts';
 import { MAX_CONNECTIONS, startProxy } from './proxy.ts';
+import { heldSet } from './recorded-set.ts';
 import type { Conducted, Io } from './run.ts';
 
 export interface ProxyRunOptions {
@@ -175,7 +176,7 @@ export async function conductProxy(config: TrafficConfig, options: ProxyRunOptio
     );
   options.io.out(`  stopped: ${forwarded} exchanges forwarded; judging them`);
   for (const line of own.lines()) options.io.out(line);
-  return conductJudge([{ name: `proxy to ${config.target}`, entries }], config, {
+  return conductJudge([{ name: `proxy to ${config.target}`, set: heldSet(entries) }], config, {
     io: options.io,
     writeReports: options.writeReports,
     lines: false,
