@@ -7,7 +7,7 @@ import { type JsonParseResult, parseJson } from '../formats/json.ts';
 import { bodyFailure } from './body-failure.ts';
 import type { Response } from './client.ts';
 import type { Interner } from './intern.ts';
-import type { Redactor } from './redact.ts';
+import type { RedactText } from './redact-once.ts';
 import { type Bucket, type Exchange, type Transcript, withRaw } from './transcript.ts';
 
 /** Header lines as a record, as undici gives them: names in lower case, a repeated field as an array. */
@@ -41,7 +41,7 @@ export function addRecorded(
   transcript: Transcript,
   entry: RecordedEntry,
   bucket: Bucket,
-  redactor: Redactor,
+  redactor: RedactText,
   recordBodyBytes: number,
   intern: Pick<Interner, 'string' | 'fields'> = OWN,
 ): Exchange {

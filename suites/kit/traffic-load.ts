@@ -10,6 +10,7 @@ import { bodyFailure } from '../../lib/http/body-failure.ts';
 import { Interner } from '../../lib/http/intern.ts';
 import { addRecorded } from '../../lib/http/recorded.ts';
 import { KEY_VARIABLE, type Redactor, SECOND_KEY_VARIABLE } from '../../lib/http/redact.ts';
+import { redactOnce } from '../../lib/http/redact-once.ts';
 import { type Bucket, Transcript } from '../../lib/http/transcript.ts';
 import { ListBodies } from './list-bodies.ts';
 import { carriesKey, KEY_TEXT, type KnownKeys, type Offered, offeredBy, SECOND_KEY_TEXT } from './offered.ts';
@@ -201,6 +202,8 @@ export function loadTraffic(input: TrafficInput): LoadedTraffic {
 
   const transcript = new Transcript();
   const intern = new Interner();
+  // Every secret is registered: each distinct text's redaction is final.
+  const redact = redactOnce(input.redactor);
   const listBodies = new ListBodies();
   // The store model's ids of each plain list, from the same reading of each body (as a run feeds it).
   const storeLists = new StoreLists(listBodies);
@@ -226,14 +229,7 @@ export function loadTraffic(input: TrafficInput): LoadedTraffic {
             ours: { ...e.ours, invalidRequest: 'an invalid percent-encoding in its target (RFC 3986 §2.1)' },
           }
         : e;
-    const x = addRecorded(
-      transcript,
-      entry,
-      bucketOf(e, offered),
-      input.redactor,
-      RECORDED_BODY_BYTES,
-      intern,
-    );
+    const x = addRecorded(transcript, entry, bucketOf(e, offered), redact, RECORDED_BODY_BYTES, intern);
     // Most exchanges offer and ask for what others did: one copy of each such fact.
     facts.set(x.seq, intern.value(JSON.stringify([offered, route ?? null]), { offered, route }));
     tally(seen, offered, e, keys, inferred.length > 0);
