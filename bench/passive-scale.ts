@@ -3,7 +3,7 @@
 // directly. Medians and ratios only. Alone: npx tsx bench/passive-scale.ts [--entries N] [--rounds R]
 // [--clients C] [--requests N] [--no-judge] [--no-proxy]
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,7 +56,17 @@ export async function judgeHarFigure(entries: number, rounds: number): Promise<F
 async function startProxyCommand(target: string, dir: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    [BIN, 'proxy', '--target', target, '--port', '0', '--report-dir', join(dir, 'reports')],
+    [
+      ...(process.env.BENCH_PROXY_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      BIN,
+      'proxy',
+      '--target',
+      target,
+      '--port',
+      '0',
+      '--report-dir',
+      join(dir, 'reports'),
+    ],
     { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: dir }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   child.stderr!.resume();
@@ -100,6 +110,16 @@ async function load(origin: string, path: string, key: string, clients: number, 
   return latencies;
 }
 
+/** CPU seconds a process has used so far (Linux /proc; undefined elsewhere). */
+function cpuOf(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
@@ -117,6 +137,7 @@ export async function proxyFigures(clients: number, requests: number, rounds: nu
   const path = `${base.pathname}/store/orders`;
   const direct: { median: number; p95: number }[] = [];
   const proxied: { median: number; p95: number }[] = [];
+  const cpuPerRequest: number[] = [];
   try {
     // Warm both ways (connections, the server's list body, the proxy's first judging).
     await load(base.origin, path, server.demoKey, clients, clients * 4);
@@ -126,8 +147,12 @@ export async function proxyFigures(clients: number, requests: number, rounds: nu
         [base.origin, direct],
         [url, proxied],
       ] as const) {
+        const before = cpuOf(child.pid);
         const l = await load(origin, path, server.demoKey, clients, requests);
+        const after = cpuOf(child.pid);
         into.push({ median: median(l), p95: percentile(l, 0.95) });
+        if (into === proxied && before !== undefined && after !== undefined)
+          cpuPerRequest.push(((after - before) * 1000) / requests);
       }
     }
   } finally {
@@ -156,6 +181,13 @@ export async function proxyFigures(clients: number, requests: number, rounds: nu
       target: 'single-digit ms at the median',
       holds: a < 10,
       detail: `GET /store/orders of the reference server, ${requests} a round, ${rounds} rounds alternating direct and proxied; direct median ${median(direct.map((d) => d.median)).toFixed(1)} ms (p95 ${median(direct.map((d) => d.p95)).toFixed(1)}), proxied ${median(proxied.map((d) => d.median)).toFixed(1)} ms (p95 ${median(proxied.map((d) => d.p95)).toFixed(1)}); added ${spread(added, 1, 'ms')}`,
+    },
+    {
+      name: "proxy's CPU per forwarded request (its live judging included)",
+      value: cpuPerRequest.length > 0 ? `${median(cpuPerRequest).toFixed(2)} ms` : 'not measured (no /proc)',
+      target: 'recorded: what the added latency is made of on a machine not shared',
+      holds: true,
+      detail: cpuPerRequest.length > 0 ? spread(cpuPerRequest, 2, 'ms') : '',
     },
     {
       name: 'proxied over direct latency, median',

@@ -121,7 +121,7 @@ export async function conductJudge(
       (r) => {
         if (options.lines !== false) out(resultLine(r));
       },
-      options.progress,
+      options.progress ? { progress: options.progress } : {},
     );
   } finally {
     set.close?.();

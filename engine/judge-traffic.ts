@@ -141,9 +141,16 @@ export interface Judgement {
   selected: CatalogueRow[];
 }
 
+export interface JudgeOptions {
+  /** Where a long judgement says how far it is. */
+  progress?: Progress;
+  /** Awaited between two checks: the proxy lets the requests it forwards through there. */
+  between?: () => Promise<void>;
+}
+
 /**
  * Judges recorded entries: the base URL (given or found), the credentials registered as secrets, then every
- * selected check in run order. `onResult` hears each verdict as it lands; `progress` how far a long one is.
+ * selected check in run order. `onResult` hears each verdict as it lands.
  * Entries in a set are read twice (credentials, then the transcript), each dropped once read. Sends nothing;
  * writes nothing.
  */
@@ -151,7 +158,7 @@ export async function judgeEntries(
   recorded: readonly RecordedEntry[] | RecordedSet,
   config: TrafficConfig,
   onResult: (r: CheckResult) => void = () => {},
-  progress?: Progress,
+  { progress, between }: JudgeOptions = {},
 ): Promise<Judgement> {
   const selected = selection(config.only, config.skip);
   const set = 'read' in recorded ? recorded : heldSet(recorded);
@@ -180,6 +187,7 @@ export async function judgeEntries(
         results.push(r);
         onResult(r);
         progress?.tick('judging', results.length, wanted.size, 'checks');
+        await between?.();
       }
   } finally {
     await bind.close();
