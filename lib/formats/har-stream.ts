@@ -16,6 +16,7 @@ export interface EntrySpan {
 const [QUOTE, BACKSLASH, COMMA, COLON, OPEN_OBJ, CLOSE_OBJ, OPEN_ARR, CLOSE_ARR] = [
   0x22, 0x5c, 0x2c, 0x3a, 0x7b, 0x7d, 0x5b, 0x5d,
 ];
+const BOM = [0xef, 0xbb, 0xbf];
 const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 
 /**
@@ -56,11 +57,13 @@ export class HarScanner {
   /** Scans `chunk`, the file's bytes from where the previous chunk ended. */
   push(chunk: Uint8Array): void {
     const base = this.#pos;
-    let i = 0;
-    if (this.#bom && base === 0 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) i = 3;
-    this.#bom = false;
-    for (; i < chunk.length && this.problem === undefined; i++) {
+    for (let i = 0; i < chunk.length && this.problem === undefined; i++) {
       const b = chunk[i]!;
+      // A UTF-8 byte order mark before the document is no part of it (chunks may split it).
+      if (this.#bom && base + i < 3) {
+        if (b === BOM[base + i]) continue;
+        this.#bom = false;
+      }
       if (this.#inString) {
         if (this.#escape) this.#escape = false;
         else if (b === BACKSLASH) this.#escape = true;
