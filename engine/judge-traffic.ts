@@ -141,6 +141,13 @@ export interface Judgement {
   selected: CatalogueRow[];
 }
 
+/** The base URL and the positions of the entries under it, in the order sent; the heads are let go here. */
+function chosen(set: RecordedSet, given: string | undefined) {
+  const { entries, ...base } = chooseBase(set.heads(), given);
+  const positions = Int32Array.from(entries, (h) => h.at);
+  return { positions, judged: { ...base, entries: { length: positions.length } } };
+}
+
 export interface JudgeOptions {
   /** Where a long judgement says how far it is. */
   progress?: Progress;
@@ -162,9 +169,7 @@ export async function judgeEntries(
 ): Promise<Judgement> {
   const selected = selection(config.only, config.skip);
   const set = 'read' in recorded ? recorded : heldSet(recorded);
-  const base = chooseBase(set.heads(), config.baseUrl);
-  const positions = Int32Array.from(base.entries, (h) => h.at);
-  const judged = { ...base, entries: { length: positions.length } };
+  const { positions, judged: base } = chosen(set, config.baseUrl);
   const redactor = new Redactor();
   const loaded = loadTraffic({
     entries: { size: positions.length, read: (withBody) => set.read(positions, withBody) },
@@ -192,7 +197,7 @@ export async function judgeEntries(
   } finally {
     await bind.close();
   }
-  return { results, base: judged, loaded, redactor, selected };
+  return { results, base, loaded, redactor, selected };
 }
 
 /** What the report records of a passive run's reading. */

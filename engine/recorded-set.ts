@@ -14,7 +14,7 @@ export interface EntryHead {
 
 export interface RecordedSet {
   readonly size: number;
-  /** Every entry's head, in the set's order (made afresh: the caller keeps it only as long as it needs). */
+  /** Every entry's head, in the set's order; a file's set makes them once (its URLs are let go with them). */
   heads(): EntryHead[];
   /**
    * The entries at these positions, read whole, in that order; `withBody` false leaves bodies out (a pass

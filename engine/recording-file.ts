@@ -118,12 +118,24 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
     if (problem !== undefined) throw notJson(name, problem);
     throw new UsageError(`${name} is no HAR file: it has no log.entries array (HAR 1.2)`);
   }
+  let heads = { urls, methods, times };
   const set: RecordedSet = {
     size: starts.length,
-    heads: () =>
-      starts.map(
-        (_, at): EntryHead => ({ at, url: urls[at]!, method: methods[at]!, startedMs: times[at]!, ours: {} }),
-      ),
+    // Made once: the URLs are let go with them (the judge reads each again with its entry).
+    heads: () => {
+      const h = heads;
+      if (h.urls.length !== starts.length) throw new Error(`the heads of ${name} were read already`);
+      heads = { urls: [], methods: [], times: [] };
+      return starts.map(
+        (_, at): EntryHead => ({
+          at,
+          url: h.urls[at]!,
+          method: h.methods[at]!,
+          startedMs: h.times[at]!,
+          ours: {},
+        }),
+      );
+    },
     read: (positions, withBody) => readEntries(fd, name, positions, withBody, { starts, ends, indexes }),
     close: () => closeSync(fd),
   };
