@@ -21,7 +21,7 @@ import { NOT_OBSERVED, NotObserved, type TrafficJudge } from '../suites/kit/traf
 import { bindTraffic } from '../suites/kit/traffic-bind.ts';
 import { type LoadedTraffic, loadTraffic } from '../suites/kit/traffic-load.ts';
 import { type CatalogueRow, selection } from './catalogue.ts';
-import type { Progress } from './progress.ts';
+import { BIG, type Progress } from './progress.ts';
 import { heldSet, type RecordedSet } from './recorded-set.ts';
 import { type BaseChoice, chooseBase } from './traffic-base.ts';
 
@@ -191,7 +191,7 @@ export async function judgeEntries(
         const r = await judgeCheck(check, suite.title, loaded, bind, redactor);
         results.push(r);
         onResult(r);
-        progress?.tick('judging', results.length, wanted.size, 'checks');
+        if (positions.length >= BIG) progress?.tick('judging', results.length, wanted.size, 'checks');
         await between?.();
       }
   } finally {

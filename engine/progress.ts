@@ -1,6 +1,10 @@
 // A progress line for a long passive run, on stderr: what it is doing, how many entries so far and how many
 // a second. Counts only (nothing of the recording is quoted); at most one line every few seconds, and none
-// for work that ends before the first is due, so a small recording prints nothing.
+// for work that ends before the first is due, nor below BIG entries, so a small recording prints nothing.
+
+/** Fewer entries than this never print a line, however long they take (a test's recording on a busy machine). */
+export const BIG = 10_000;
+
 export class Progress {
   readonly #write: (line: string) => void;
   readonly #everyMs: number;
@@ -18,12 +22,12 @@ export class Progress {
 
   /** `done` entries (or `unit`) of `phase` (of `total`, when known) so far; cheap enough for every entry. */
   tick(phase: string, done: number, total?: number, unit = 'entries'): void {
-    if (unit === 'entries' && (done & 1023) !== 0) return;
-    const now = this.#now();
     if (phase !== this.#phase) {
       this.#phase = phase;
-      this.#phaseStarted = now;
+      this.#phaseStarted = this.#now();
     }
+    if (unit === 'entries' && ((done & 1023) !== 0 || done < BIG)) return;
+    const now = this.#now();
     if (now - this.#last < this.#everyMs) return;
     this.#last = now;
     const seconds = (now - this.#phaseStarted) / 1000;
