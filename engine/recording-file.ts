@@ -3,9 +3,10 @@
 // entries it judges again, from their places, each dropped once recorded. So a recording of any length is
 // read in memory bounded by its largest entry and the heads. Reads the file; writes nothing.
 import { createHash } from 'node:crypto';
-import { closeSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
-import { UsageError } from '../lib/errors.ts';
+import { envAndFlag } from '../lib/config/settings.ts';
+import { errorMessage, UsageError } from '../lib/errors.ts';
 import {
   HarError,
   type RecordedEntry,
@@ -17,7 +18,48 @@ import { HarScanner } from '../lib/formats/har-stream.ts';
 import type { TrafficSource } from './conduct-traffic.ts';
 import type { Progress } from './progress.ts';
 import type { EntryHead, RecordedSet } from './recorded-set.ts';
-import { MAX_ENTRY_BYTES, openRecording } from './recordings.ts';
+
+/** The largest entry of a recording read (README, Conformance from traffic); a larger one is left unread. */
+export const MAX_ENTRY_BYTES = 256 * 2 ** 20;
+
+const what = (s: ReturnType<typeof fstatSync>): string =>
+  s.isDirectory()
+    ? 'a directory'
+    : s.isFIFO()
+      ? 'a named pipe'
+      : s.isCharacterDevice() || s.isBlockDevice()
+        ? 'a device'
+        : s.isSocket()
+          ? 'a socket'
+          : 'no regular file';
+
+/**
+ * A regular file opened for reading (a pipe is opened without waiting for a writer), with its size: anything
+ * else (a device such as /dev/zero never ends, a FIFO may never open) is a UsageError naming it.
+ */
+export function openRecording(file: string): { fd: number; size: number } {
+  const fix = `fix ${envAndFlag('har')}`;
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (e) {
+    throw new UsageError(
+      `cannot read the recording ${file} (${(e as NodeJS.ErrnoException).code ?? errorMessage(e)}); ${fix}`,
+    );
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile())
+      throw new UsageError(`the recording ${file} is ${what(stat)}, not a regular file (a HAR file); ${fix}`);
+    return { fd, size: stat.size };
+  } catch (e) {
+    closeSync(fd);
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(
+      `cannot read the recording ${file} (${(e as NodeJS.ErrnoException).code ?? errorMessage(e)}); ${fix}`,
+    );
+  }
+}
 
 const CHUNK = 2 ** 20;
 
