@@ -34,10 +34,12 @@ export async function measureCommand(
   const cwd = mkdtempSync(join(tmpdir(), 'osc-bench-'));
   const usageFile = join(cwd, 'usage.json');
   const reportDir = join(cwd, 'reports');
+  // A subcommand (judge, proxy) comes first: the report folder is its option.
+  const sub = args[0] !== undefined && !args[0].startsWith('-') ? [args[0]] : [];
   const startedAt = performance.now();
   const child = spawn(
     process.execPath,
-    [...nodeArgs, '--import', PRELOAD, BIN, '--report-dir', reportDir, ...args],
+    [...nodeArgs, '--import', PRELOAD, BIN, ...sub, '--report-dir', reportDir, ...args.slice(sub.length)],
     {
       cwd,
       env: { PATH: process.env.PATH ?? '', HOME: cwd, BENCH_USAGE_FILE: usageFile, ...env },

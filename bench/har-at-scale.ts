@@ -1,24 +1,17 @@
-// npx tsx bench/har-at-scale.ts [--entries N] [--out FILE]: writes a HAR of N synthesised exchanges of a client
-// with the API (lists of a few orders, cancels answered 204, 404 and 409, refusals without the key, pets
-// reads), with the rate-limit headers of a Business plan, consistent with a store the cancels change; for
-// profiling `judge --har` at scale (/usr/bin/time -v node bin/order-store-conformance.js judge --har FILE).
-// Writes the file only; measures nothing itself.
+// A HAR of N synthesised exchanges of a client with the API (lists of a few orders, cancels answered 204, 404
+// and 409, refusals without the key, pets reads), with the rate-limit headers of a Business plan, consistent
+// with a store the cancels change: the recording `judge --har` is measured on (bench/passive-scale.ts). Run
+// alone, `npx tsx bench/har-at-scale.ts [--entries N] [--out FILE]` writes one (for /usr/bin/time -v).
 import { createWriteStream } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-const argv = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1]! : fallback;
-};
-const N = Number(arg('--entries', '100000'));
-const OUT = arg('--out', 'bench-100k.har');
 const BASE = 'https://api.example.com/v1';
 const KEY = 'osk_live_benchKey0123456789abcdefABCDEF';
 const LIMIT = 1000;
 const T0 = Date.UTC(2026, 10, 22, 10, 0, 0);
 
 /** A deterministic generator (mulberry32), so every file of a size is the same file. */
-let state = 0x9e3779b9;
+let state = 0;
 function random(): number {
   state = (state + 0x6d2b79f5) | 0;
   let t = Math.imul(state ^ (state >>> 15), 1 | state);
@@ -34,15 +27,8 @@ interface Order {
   complete: boolean;
   shipped: boolean;
 }
-const store: Order[] = Array.from({ length: 5 }, (_, i) => ({
-  id: 1000 + i,
-  petId: 7 + i,
-  quantity: 1 + (i % 3),
-  shipDate: '2026-11-30T12:00:00Z',
-  complete: i % 4 === 0,
-  shipped: i % 4 === 0,
-}));
-let nextId = 2000;
+let store: Order[] = [];
+let nextId = 0;
 
 const header = (name: string, value: string) => ({ name, value });
 const error = (status: number, code: string, message: string) => JSON.stringify({ code, message, status });
@@ -136,13 +122,40 @@ function entry(i: number, used: Map<number, number>): string {
   });
 }
 
-const out = createWriteStream(OUT);
-out.write('{"log":{"version":"1.2","creator":{"name":"bench har-at-scale","version":"1"},"entries":[\n');
-const used = new Map<number, number>();
-for (let i = 0; i < N; i++) {
-  const line = `${i > 0 ? ',\n' : ''}${entry(i, used)}`;
-  if (!out.write(line)) await new Promise<void>((r) => out.once('drain', () => r()));
+const initialStore = (): Order[] =>
+  Array.from({ length: 5 }, (_, i) => ({
+    id: 1000 + i,
+    petId: 7 + i,
+    quantity: 1 + (i % 3),
+    shipDate: '2026-11-30T12:00:00Z',
+    complete: i % 4 === 0,
+    shipped: i % 4 === 0,
+  }));
+
+/** Writes the recording of `n` exchanges to `file`; the same `n` always gives the same bytes. */
+export async function writeHar(n: number, file: string): Promise<void> {
+  state = 0x9e3779b9;
+  store = initialStore();
+  nextId = 2000;
+  const out = createWriteStream(file);
+  out.write('{"log":{"version":"1.2","creator":{"name":"bench har-at-scale","version":"1"},"entries":[\n');
+  const used = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    const line = `${i > 0 ? ',\n' : ''}${entry(i, used)}`;
+    if (!out.write(line)) await new Promise<void>((r) => out.once('drain', () => r()));
+  }
+  out.end(']}}\n');
+  await new Promise<void>((r) => out.once('finish', () => r()));
 }
-out.end(']}}\n');
-await new Promise<void>((r) => out.once('finish', () => r()));
-console.log(`wrote ${N} entries to ${OUT}`);
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const argv = process.argv.slice(2);
+  const arg = (name: string, fallback: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1]! : fallback;
+  };
+  const n = Number(arg('--entries', '100000'));
+  const file = arg('--out', 'bench-100k.har');
+  await writeHar(n, file);
+  console.log(`wrote ${n} entries to ${file}`);
+}

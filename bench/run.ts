@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { type Figure, listFigure, overCapFigure, runFigures, startupFigure, waitsFigure } from './figures.ts';
 import { losslessFigure } from './lossless.ts';
 import { npmTestFigure } from './npm-test.ts';
+import { judgeHarFigure, proxyFigures } from './passive-scale.ts';
 import { type SideBySide, sideBySide } from './peers/compare.ts';
 import { sideBySideLines, sideBySideMarkdown } from './peers/report.ts';
 
@@ -26,6 +27,13 @@ const steps: Array<[string, () => Promise<Figure | Figure[]>]> = [
         [string, () => Promise<Figure>]
       >)),
   ['lossless parse', async () => losslessFigure(100_000, quick ? 5 : 15)],
+  ['judge --har of 100,000 entries', () => judgeHarFigure(100_000, quick ? 1 : 3)],
+  ...(args.has('--no-million')
+    ? []
+    : ([['judge --har of 1,000,000 entries', () => judgeHarFigure(1_000_000, 1)]] as Array<
+        [string, () => Promise<Figure>]
+      >)),
+  ['proxy under 50 keep-alive clients', () => proxyFigures(50, 2000, quick ? 2 : 5)],
   ['over-cap body', () => overCapFigure()],
   ...(quick || args.has('--no-npm-test')
     ? []
@@ -82,7 +90,11 @@ bytes arrive (the command's preflight only opens a connection). Large stores are
 orders; the list checks' time is the sum of the \`LIST-\` checks' durations in report.json of a whole default run
 (without the probe; the peak RSS is the command's, not the server's). Default runs pass
 \`--trust-order-list\`: the bench serves the list itself, and the reference seed's ids span all of int64.
-Where the CPU goes: \`npx tsx bench/profile.ts [--orders N]\` (a default run under \`node --cpu-prof\`, top functions
+Passive figures (\`bench/passive-scale.ts\`): \`judge --har\` over the deterministic recording of
+\`bench/har-at-scale.ts\` (lists, cancels answered 204, 404 and 409, refusals, pets reads) with the peak RSS as above;
+the proxy started as a command in front of the reference server, 50 keep-alive clients listing through it, rounds
+alternating with the same clients going direct (the added latency is the difference of the medians; no peer
+tool proxies, so no peer ratio). Where the CPU goes: \`npx tsx bench/profile.ts [--orders N]\` (a default run under \`node --cpu-prof\`, top functions
 and modules by self time).
 ${side ? `\n${sideBySideMarkdown(side, peerRounds)}` : ''}`;
 const out = fileURLToPath(new URL('../docs/performance.md', import.meta.url));

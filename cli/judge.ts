@@ -1,6 +1,7 @@
 // `order-store-conformance judge --har FILE [--har FILE ...]`: judges recorded traffic and writes the same
 // reports as a run, with its exit codes, sending nothing. Loaded by main.ts only when called.
 import { conductJudge } from '../engine/conduct-traffic.ts';
+import { Progress } from '../engine/progress.ts';
 import { readRecording } from '../engine/recordings.ts';
 import { SETTINGS } from '../lib/config/settings.ts';
 import {
@@ -71,11 +72,13 @@ export const judgeCommand: Subcommand = async (args, io, options) => {
       io.out(trafficHelp('judge'));
       return EXIT.conformant;
     }
-    const sources = config.har.map(readRecording);
+    // A long reading or judging says how far it is, on stderr: counts only, none for a small recording.
+    const progress = new Progress((line) => io.err(line));
+    const sources = config.har.map((file) => readRecording(file, progress));
     // The files' names are the recording's text as much as its URLs are: inert on the console.
     io.out(
       terminalLine(
-        `order-store-conformance judge: ${sources.map((s) => `${s.name} (${count(s.entries.length, 'entry', 'entries')})`).join(', ')}; nothing is sent`,
+        `order-store-conformance judge: ${sources.map((s) => `${s.name} (${count(s.set.size, 'entry', 'entries')})`).join(', ')}; nothing is sent`,
       ),
     );
     // One line for each entry left unread (the first few), before the verdicts; the report counts them all.
@@ -84,6 +87,7 @@ export const judgeCommand: Subcommand = async (args, io, options) => {
     const done = await conductJudge(sources, config, {
       io,
       writeReports: true,
+      progress,
       ...(config.githubStepSummary !== undefined ? { stepSummary: config.githubStepSummary } : {}),
     });
     return finishTraffic(io, done.report, done.dir, config.githubActions);

@@ -6,7 +6,7 @@ import { type Face, renderDeep, renderSettings } from '../lib/config/setting-wor
 import { envAndFlag } from '../lib/config/settings.ts';
 import type { TrafficConfig } from '../lib/config/traffic-config.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
-import type { RecordedEntry, UnreadEntry } from '../lib/formats/har.ts';
+import type { UnreadEntry } from '../lib/formats/har.ts';
 import type { Redactor } from '../lib/http/redact.ts';
 import { buildReport, type RunFacts } from '../lib/report/build.ts';
 import { resultLine } from '../lib/report/console.ts';
@@ -22,13 +22,16 @@ import {
   passiveRunConfig,
   trafficFacts,
 } from './judge-traffic.ts';
+import type { Progress } from './progress.ts';
+import { joinedSet, type RecordedSet } from './recorded-set.ts';
 import type { Conducted, Io } from './run.ts';
 import { readBaseline } from './run-facts.ts';
 
 /** One recording: a HAR file, or what the proxy forwarded. */
 export interface TrafficSource {
   name: string;
-  entries: readonly RecordedEntry[];
+  /** Its entries, held or read again from the file when judged (recorded-set.ts). */
+  set: RecordedSet;
   sha256?: string;
   /** Entries this harness left unread (nested past what it reads): the report is incomplete for them. */
   unread?: readonly UnreadEntry[];
@@ -44,6 +47,8 @@ export interface JudgeOptions {
   reasons?: readonly string[];
   /** Whose words name the settings in its lines, files and report: 'cli' (the default) or 'api'. */
   face?: Face;
+  /** Where a long judgement says how far it is (the judge command: stderr). */
+  progress?: Progress;
 }
 
 /** The report of a judgement, as a run builds its own. */
@@ -108,18 +113,28 @@ export async function conductJudge(
 ): Promise<Conducted> {
   const started = new Date();
   const baseline = readBaseline(config);
-  const entries = sources.flatMap((s) => s.entries);
+  const set = joinedSet(sources.map((s) => s.set));
   let redactor: Redactor | undefined;
   const face = options.face ?? 'cli';
   const out = (line: string) => options.io.out(redactor ? redactor.redact(line) : line);
-  const j = await judgeEntries(entries, config, (r) => {
-    // Worded before the console cuts a long message short, so no token is cut.
-    if (options.lines !== false) out(resultLine(renderDeep(r, face)));
-  });
+  let j: Judgement;
+  try {
+    j = await judgeEntries(
+      set,
+      config,
+      (r) => {
+        // Worded before the console cuts a long message short, so no token is cut.
+        if (options.lines !== false) out(resultLine(renderDeep(r, face)));
+      },
+      options.progress ? { progress: options.progress } : {},
+    );
+  } finally {
+    set.close?.();
+  }
   redactor = j.redactor;
   const facts = sources.map((s) => ({
     name: s.name,
-    entries: s.entries.length,
+    entries: s.set.size,
     ...(s.sha256 ? { sha256: s.sha256 } : {}),
   }));
   const unread = sources.flatMap((s) => s.unread ?? []);

@@ -21,6 +21,8 @@ import { NOT_OBSERVED, NotObserved } from '../suites/kit/traffic.ts';
 import { bindTraffic } from '../suites/kit/traffic-bind.ts';
 import { type LoadedTraffic, loadTraffic } from '../suites/kit/traffic-load.ts';
 import { type CatalogueRow, selection } from './catalogue.ts';
+import { BIG, type Progress } from './progress.ts';
+import { heldSet, type RecordedSet } from './recorded-set.ts';
 import { type BaseChoice, chooseBase } from './traffic-base.ts';
 
 /** The settings a passive judge reads: a skip naming another (the budget, the probe) is "not observed". */
@@ -132,30 +134,52 @@ async function judgeCheck(
 
 export interface Judgement {
   results: CheckResult[];
-  base: BaseChoice;
+  /** The base URL judged below, and how many entries were under it (their heads are let go once read). */
+  base: Omit<BaseChoice, 'entries'> & { entries: { length: number } };
   loaded: LoadedTraffic;
   redactor: Redactor;
   selected: CatalogueRow[];
 }
 
+/** The base URL and the positions of the entries under it, in the order sent; the heads are let go here. */
+function chosen(set: RecordedSet, given: string | undefined) {
+  const { entries, ...base } = chooseBase(set.heads(), given);
+  const positions = Int32Array.from(entries, (h) => h.at);
+  return { positions, judged: { ...base, entries: { length: positions.length } } };
+}
+
+export interface JudgeOptions {
+  /** Where a long judgement says how far it is. */
+  progress?: Progress;
+  /** Awaited between two checks: the proxy lets the requests it forwards through there. */
+  between?: () => Promise<void>;
+}
+
 /**
  * Judges recorded entries: the base URL (given or found), the credentials registered as secrets, then every
- * selected check in run order. `onResult` hears each verdict as it lands. Sends nothing; writes nothing.
+ * selected check in run order. `onResult` hears each verdict as it lands.
+ * Entries in a set are read twice (credentials, then the transcript), each dropped once read. Sends nothing;
+ * writes nothing.
  */
 export async function judgeEntries(
-  entries: readonly RecordedEntry[],
+  recorded: readonly RecordedEntry[] | RecordedSet,
   config: TrafficConfig,
   onResult: (r: CheckResult) => void = () => {},
+  { progress, between }: JudgeOptions = {},
 ): Promise<Judgement> {
   const selected = selection(config.only, config.skip);
-  const base = chooseBase(entries, config.baseUrl);
+  const set = 'read' in recorded ? recorded : heldSet(recorded);
+  const { positions, judged: base } = chosen(set, config.baseUrl);
   const redactor = new Redactor();
   const loaded = loadTraffic({
-    entries: base.entries,
+    entries: { size: positions.length, read: (withBody) => set.read(positions, withBody) },
     baseUrl: base.baseUrl,
     ...(config.apiKey ? { apiKey: config.apiKey } : {}),
     ...(config.secondApiKey ? { secondApiKey: config.secondApiKey } : {}),
     redactor,
+    ...(progress
+      ? { progress: (phase: string, done: number) => progress.tick(phase, done, positions.length) }
+      : {}),
   });
   const bind = bindTraffic(loaded, passiveRunConfig(config, base.baseUrl), redactor, () => {});
   const wanted = new Set(selected.map((c) => c.id));
@@ -167,6 +191,8 @@ export async function judgeEntries(
         const r = await judgeCheck(check, suite.title, loaded, bind, redactor);
         results.push(r);
         onResult(r);
+        if (positions.length >= BIG) progress?.tick('judging', results.length, wanted.size, 'checks');
+        await between?.();
       }
   } finally {
     await bind.close();

@@ -1,9 +1,9 @@
 // A proxy session: the recording proxy in front of the target, a line for each finding as the recording shows
-// it (the exchanges so far judged again, never more often than the last judging took twice over), and, when
+// it (the exchanges so far judged again, never more often than the last judging took nine times over), and, when
 // it stops (the caller's signal, --duration, --requests), the same reports as `judge` over everything it
 // forwarded, what the proxy answered itself or could not keep counted apart (never the target's). Under both
 // faces; never exits the process, installs no signal handler.
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import type { CheckResult } from '../lib/check/model.ts';
 import { flagRef } from '../lib/config/settings.ts';
 import type { TrafficConfig } from '../lib/config/traffic-config.ts';
@@ -12,6 +12,7 @@ import type { RecordedEntry } from '../lib/formats/har.ts';
 import { conductJudge } from './conduct-traffic.ts';
 import { judgeEntries } from './judge-traffic.ts';
 import { MAX_CONNECTIONS, startProxy } from './proxy.ts';
+import { heldSet } from './recorded-set.ts';
 import type { Conducted, Io } from './run.ts';
 
 export interface ProxyRunOptions {
@@ -62,10 +63,13 @@ class LiveFindings {
   }
 
   private async judge(): Promise<void> {
-    await sleep(Math.max(LIVE_EVERY_MS, 2 * this.lastMs));
+    // At most a tenth of the proxy's time goes to judging, and the requests it forwards pass between checks.
+    await sleep(Math.max(LIVE_EVERY_MS, 9 * this.lastMs));
     const started = Date.now();
     try {
-      const j = await judgeEntries([...this.entries], this.config);
+      const j = await judgeEntries([...this.entries], this.config, undefined, {
+        between: () => setImmediate(),
+      });
       for (const r of j.results) this.report(r, (line) => j.redactor.redact(line));
     } catch (e) {
       // No request of the API yet (or none under one base URL): nothing to say so far. Anything else is
@@ -176,7 +180,7 @@ export async function conductProxy(config: TrafficConfig, options: ProxyRunOptio
     );
   options.io.out(`  stopped: ${forwarded} exchanges forwarded; judging them`);
   for (const line of own.lines()) options.io.out(line);
-  return conductJudge([{ name: `proxy to ${config.target}`, entries }], config, {
+  return conductJudge([{ name: `proxy to ${config.target}`, set: heldSet(entries) }], config, {
     io: options.io,
     writeReports: options.writeReports,
     lines: false,

@@ -7,11 +7,16 @@ import { UsageError } from '../lib/errors.ts';
 import type { RecordedEntry } from '../lib/formats/har.ts';
 import { relativeTo, splitUrl } from '../suites/kit/routes.ts';
 
-export interface BaseChoice {
+/** What choosing the base needs of an entry (a whole entry, or its head: recorded-set.ts). */
+type Head = Pick<RecordedEntry, 'url' | 'method' | 'startedMs'> & {
+  ours: Pick<RecordedEntry['ours'], 'answeredByProxy'>;
+};
+
+export interface BaseChoice<T extends Head = RecordedEntry> {
   baseUrl: string;
   inferred: boolean;
   /** The entries below it, in the order sent (a stable sort by start time: recordings may interleave). */
-  entries: RecordedEntry[];
+  entries: T[];
   /** Entries of the recording left out: other origins, pages, assets, paths outside the base URL. */
   leftOut: number;
 }
@@ -28,7 +33,7 @@ function candidateOf(url: string): string | undefined {
   return `${at.origin}${at.rest.slice(0, m.index)}`;
 }
 
-function inferBase(entries: readonly RecordedEntry[]): string {
+function inferBase(entries: readonly Head[]): string {
   const counts = new Map<string, number>();
   for (const e of entries) {
     const c = candidateOf(e.url);
@@ -61,7 +66,7 @@ function inferBase(entries: readonly RecordedEntry[]): string {
 }
 
 /** The base URL to judge below, and the entries under it. */
-export function chooseBase(recorded: readonly RecordedEntry[], given: string | undefined): BaseChoice {
+export function chooseBase<T extends Head>(recorded: readonly T[], given: string | undefined): BaseChoice<T> {
   // An empty recording lacks traffic, not a base URL: naming --base-url would send the user the wrong way.
   if (recorded.length === 0)
     throw new UsageError(

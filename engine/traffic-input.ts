@@ -5,6 +5,7 @@
 import { UsageError } from '../lib/errors.ts';
 import type { RecordedEntry } from '../lib/formats/har.ts';
 import type { TrafficSource } from './conduct-traffic.ts';
+import { heldSet } from './recorded-set.ts';
 import { parsedRecording } from './recordings.ts';
 
 type Headers =
@@ -86,5 +87,5 @@ export function sourcesOf(traffic: Traffic): TrafficSource[] {
     return (traffic as ReadonlyArray<string | { log: unknown }>).map((h, i) =>
       parsedRecording(typeof h === 'string' ? h : JSON.stringify(h), `recording-${i + 1}.har`),
     );
-  return [{ name: 'exchanges', entries: (traffic as readonly TrafficExchange[]).map(entryOf) }];
+  return [{ name: 'exchanges', set: heldSet((traffic as readonly TrafficExchange[]).map(entryOf)) }];
 }

@@ -120,7 +120,7 @@ function bodyOf(content: Json, ours: OwnFields): Pick<RecordedEntry, 'body' | 'b
   };
 }
 
-function entryOf(e: unknown, at: string): RecordedEntry {
+function entryOf(e: unknown, at: string, withBody: boolean): RecordedEntry {
   if (!isObject(e) || !isObject(e.request)) throw new HarError(`${at}: an entry without a request object`);
   const req = e.request;
   const url = text(req.url);
@@ -146,7 +146,10 @@ function entryOf(e: unknown, at: string): RecordedEntry {
     status,
     responseHeaders: headersOf(res.headers),
     ...(status > 0
-      ? bodyOf(isObject(res.content) ? res.content : {}, ours)
+      ? bodyOf(
+          isObject(res.content) ? (withBody ? res.content : { ...res.content, text: undefined }) : {},
+          ours,
+        )
       : { bodyBytes: 0, bodyWhole: false }),
     ours,
   };
@@ -172,14 +175,19 @@ export function nestingOf(v: unknown, max: number): number {
   return deepest;
 }
 
-/** One entry read, or left unread when it nests past what this harness reads. */
-export function readEntry(e: unknown, at: string): RecordedEntry | UnreadEntry {
-  if (nestingOf(e, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
-    return {
-      source: at,
-      reason: `${at}: the entry nests deeper than ${MAX_JSON_DEPTH} levels, more than this harness reads (a limit of the harness, not a finding): it is not judged`,
-    };
-  return entryOf(e, at);
+/** Why an entry nested past MAX_JSON_DEPTH is left unread. */
+export const tooDeep = (at: string): UnreadEntry => ({
+  source: at,
+  reason: `${at}: the entry nests deeper than ${MAX_JSON_DEPTH} levels, more than this harness reads (a limit of the harness, not a finding): it is not judged`,
+});
+
+/**
+ * One entry read, or left unread when it nests past what this harness reads. `withBody` false leaves the
+ * body's text undecoded (a first pass over a recording reads only what is around the bodies).
+ */
+export function readEntry(e: unknown, at: string, withBody = true): RecordedEntry | UnreadEntry {
+  if (nestingOf(e, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return tooDeep(at);
+  return entryOf(e, at, withBody);
 }
 
 export const isUnread = (x: RecordedEntry | UnreadEntry): x is UnreadEntry => !('method' in x);
@@ -218,3 +226,7 @@ export function parseHar(textOfFile: string, name: string): RecordedEntry[] {
   if (unread.length > 0) throw new HarError(unread[0]!.reason);
   return entries;
 }
+
+/** One entry whose nesting the scanner (har-stream.ts) already bounded: read without walking it again. */
+export const readScannedEntry = (e: unknown, at: string, withBody: boolean): RecordedEntry =>
+  entryOf(e, at, withBody);

@@ -6,7 +6,8 @@ import type { RecordedEntry } from '../formats/har.ts';
 import { type JsonParseResult, parseJson } from '../formats/json.ts';
 import { bodyFailure } from './body-failure.ts';
 import type { Response } from './client.ts';
-import type { Redactor } from './redact.ts';
+import type { Interner } from './intern.ts';
+import type { RedactText } from './redact-once.ts';
 import { type Bucket, type Exchange, type Transcript, withRaw } from './transcript.ts';
 
 /** Header lines as a record, as undici gives them: names in lower case, a repeated field as an array. */
@@ -26,22 +27,28 @@ function noResponse(entry: RecordedEntry): { code: string; message: string } {
   return entry.ours.error ?? { code: 'E_NO_RESPONSE', message: 'the recording holds no response to it' };
 }
 
+/** No sharing: each value kept as it is. */
+const OWN: Pick<Interner, 'string' | 'fields'> = { string: (s) => s, fields: (r) => r };
+
 /**
  * Adds one recorded entry to the transcript as an exchange sent with `bucket`: the request and response
  * redacted by `redactor` (every credential of the recording registered with it first), the response as
  * received attached for the checks, its body cut at `recordBodyBytes` as the client cuts what it receives.
+ * `intern` shares the values that recur across a long recording (intern.ts); where redacting changed
+ * nothing, the redacted record and the one as received are the same values.
  */
 export function addRecorded(
   transcript: Transcript,
   entry: RecordedEntry,
   bucket: Bucket,
-  redactor: Redactor,
+  redactor: RedactText,
   recordBodyBytes: number,
+  intern: Pick<Interner, 'string' | 'fields'> = OWN,
 ): Exchange {
   const request = {
-    method: entry.method,
-    url: redactor.redact(entry.url),
-    headers: redactor.redactHeaders(headerRecord(entry.requestHeaders)),
+    method: intern.string(entry.method),
+    url: intern.string(redactor.redact(entry.url)),
+    headers: intern.fields(redactor.redactHeaders(headerRecord(entry.requestHeaders))),
   };
   const base = {
     ...(entry.ours.checkId !== undefined ? { checkId: entry.ours.checkId } : {}),
@@ -54,20 +61,23 @@ export function addRecorded(
   if (entry.status === 0) return transcript.add({ ...base, error: noResponse(entry) });
   const body = entry.body ?? Buffer.alloc(0);
   const shown = body.toString('utf8', 0, Math.min(body.length, 3 * recordBodyBytes + 4));
-  const headers = headerRecord(entry.responseHeaders);
+  const headers = intern.fields(headerRecord(entry.responseHeaders));
+  const redactedHeaders = intern.fields(redactor.redactHeaders(headers));
   const truncated = !entry.bodyWhole || shown.length > recordBodyBytes;
+  const rawBody = intern.string(shown.slice(0, recordBodyBytes));
+  const redactedBody = intern.string(redactor.redactCut(shown, recordBodyBytes));
   return transcript.add({
     ...base,
     response: withRaw(
       {
         status: entry.status,
-        headers: redactor.redactHeaders(headers),
-        body: redactor.redactCut(shown, recordBodyBytes),
+        headers: redactedHeaders,
+        body: redactedBody,
         bodyBytes: entry.bodyBytes,
         bodyTruncated: truncated,
         ...(entry.ours.bodyError ? { bodyError: entry.ours.bodyError } : {}),
       },
-      { headers, body: shown.slice(0, recordBodyBytes), utf8: isUtf8(body) },
+      { headers, body: rawBody, utf8: isUtf8(body) },
     ),
   });
 }

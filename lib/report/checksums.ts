@@ -7,10 +7,14 @@ import { sha256 } from './provenance.ts';
 export const SUMS_FILE = 'SHA256SUMS';
 
 /** `<hex>  <name>` per file, sorted by name, as sha256sum(1) writes them. */
-export function sumsText(files: ReadonlyMap<string, string | Buffer>): string {
-  return [...files.keys()]
+export function sumsText(
+  files: ReadonlyMap<string, string | Buffer>,
+  /** Files written piece by piece, by their digest as written. */
+  digests: ReadonlyMap<string, string> = new Map(),
+): string {
+  return [...files.keys(), ...digests.keys()]
     .sort()
-    .map((name) => `${sha256(files.get(name)!)}  ${name}\n`)
+    .map((name) => `${digests.get(name) ?? sha256(files.get(name)!)}  ${name}\n`)
     .join('');
 }
 

@@ -95,3 +95,27 @@ export function harText(
   const log = { version: '1.2', creator, comment, entries: exchanges.map(entry) };
   return `${JSON.stringify({ log }, null, 1)}\n`;
 }
+
+const SLOT = '\u0000entries';
+
+/**
+ * The same text as harText, in pieces: the head, then each entry, then the tail, so a transcript of any length
+ * is written without being built whole (a string of a million exchanges is longer than V8 allows).
+ */
+export function* harPieces(
+  exchanges: readonly Exchange[],
+  creator: { name: string; version: string },
+  comment: string,
+): Generator<string> {
+  if (exchanges.length === 0) {
+    yield harText(exchanges, creator, comment);
+    return;
+  }
+  const frame = JSON.stringify({ log: { version: '1.2', creator, comment, entries: [SLOT] } }, null, 1);
+  const slot = frame.indexOf(JSON.stringify(SLOT));
+  const indent = '\n   ';
+  yield frame.slice(0, slot);
+  for (let i = 0; i < exchanges.length; i++)
+    yield `${i > 0 ? `,${indent}` : ''}${JSON.stringify(entry(exchanges[i]!), null, 1).replace(/\n/g, indent)}`;
+  yield `${frame.slice(slot + JSON.stringify(SLOT).length)}\n`;
+}

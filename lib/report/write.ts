@@ -1,21 +1,26 @@
 // The report writer: the only part of the harness that writes files. report.json is rewritten as checks end
 // (atomically, spaced out: see PROGRESS_COST_FACTOR), so a run that dies halfway still leaves a report marked
 // incomplete. Every file goes through `scrub` (the run's redactor) as it is written: the key's last defence.
+
+import { createHash } from 'node:crypto';
 import {
   appendFileSync,
+  closeSync,
   existsSync,
   mkdirSync,
+  openSync,
   renameSync,
   rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { REPORT_FORMATS, type ReportFormat } from '../config/config.ts';
 import type { Exchange } from '../http/transcript.ts';
 import { SUMS_FILE, sumsText } from './checksums.ts';
-import { harText } from './har.ts';
+import { harPieces } from './har.ts';
 import { htmlReport } from './html.ts';
 import { junitXml } from './junit.ts';
 import { reportMarkdown } from './markdown.ts';
@@ -129,18 +134,46 @@ export class ReportWriter {
       ['junit', 'junit.xml', () => junitXml(report)],
       ['html', 'report.html', () => htmlReport(report)],
       ['md', 'report.md', () => reportMarkdown(report)],
-      [
-        'har',
-        TRANSCRIPT_FILE,
-        () => harText(exchanges, report.suite, `run ${report.runId} against ${report.target.baseUrl}`),
-      ],
     ];
     const files = new Map<string, string>();
     for (const [format, name, text] of all)
-      if (want.has(format)) files.set(name, this.scrub(format === 'har' ? text() : this.words(text())));
-    files.set(SUMS_FILE, sumsText(files));
+      if (want.has(format)) files.set(name, this.scrub(this.words(text())));
+    // The transcript is written (and hashed) entry by entry, each scrubbed: it may hold a million exchanges.
+    const har = want.has('har')
+      ? this.writePieces(
+          TRANSCRIPT_FILE,
+          harPieces(exchanges, report.suite, `run ${report.runId} against ${report.target.baseUrl}`),
+        )
+      : undefined;
+    const sums = sumsText(files, har ? new Map([[TRANSCRIPT_FILE, har.sha256]]) : undefined);
     for (const [name, text] of files) writeAtomic(join(this.dir, name), text);
-    return [...files.keys()].map((f) => join(this.dir, f));
+    if (har) renameSync(har.tmp, join(this.dir, TRANSCRIPT_FILE));
+    writeAtomic(join(this.dir, SUMS_FILE), sums);
+    return [...files.keys(), ...(har ? [TRANSCRIPT_FILE] : []), SUMS_FILE].map((f) => join(this.dir, f));
+  }
+
+  /** Writes `pieces`, each scrubbed, to a temporary file beside `name`; its place and digest as written. */
+  private writePieces(name: string, pieces: Iterable<string>): { tmp: string; sha256: string } {
+    const tmp = join(this.dir, `${name}.tmp-${process.pid}`);
+    const hash = createHash('sha256');
+    const fd = openSync(tmp, 'w');
+    try {
+      let buffered = '';
+      const flush = () => {
+        const bytes = Buffer.from(buffered, 'utf8');
+        hash.update(bytes);
+        writeSync(fd, bytes);
+        buffered = '';
+      };
+      for (const piece of pieces) {
+        buffered += this.scrub(piece);
+        if (buffered.length >= 2 ** 20) flush();
+      }
+      flush();
+    } finally {
+      closeSync(fd);
+    }
+    return { tmp, sha256: hash.digest('hex') };
   }
 
   /** Writes junit.xml (scrubbed) also at `path`, a fixed place for CI to read (--junit-path). */

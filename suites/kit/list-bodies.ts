@@ -44,12 +44,14 @@ export class ListBodies {
       return;
     }
     const digest = createHash('sha256').update(body).digest('base64');
-    this.#digests.set(exchange.seq, digest);
     const earlier = this.#byDigest.get(digest);
     if (earlier) {
+      // The earlier body's digest string stands for this one too (a long recording repeats its lists).
+      this.#digests.set(exchange.seq, this.#digests.get(earlier.exchange.seq) ?? digest);
       this.#add({ exchange, findings: earlier.findings, sameAs: earlier.exchange });
       return;
     }
+    this.#digests.set(exchange.seq, digest);
     const reading = readList(body);
     const entry: ListBody = { exchange, findings: findingsOf(reading) };
     this.#byDigest.set(digest, entry);

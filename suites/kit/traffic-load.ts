@@ -7,8 +7,10 @@ import { isUtf8 } from 'node:buffer';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { RecordedEntry } from '../../lib/formats/har.ts';
 import { bodyFailure } from '../../lib/http/body-failure.ts';
+import { Interner } from '../../lib/http/intern.ts';
 import { addRecorded } from '../../lib/http/recorded.ts';
 import { KEY_VARIABLE, type Redactor, SECOND_KEY_VARIABLE } from '../../lib/http/redact.ts';
+import { redactOnce } from '../../lib/http/redact-once.ts';
 import { type Bucket, Transcript } from '../../lib/http/transcript.ts';
 import { ListBodies } from './list-bodies.ts';
 import { carriesKey, KEY_TEXT, type KnownKeys, type Offered, offeredBy, SECOND_KEY_TEXT } from './offered.ts';
@@ -20,14 +22,23 @@ import type { ExchangeFacts, Traffic } from './traffic.ts';
 /** How much of each body the transcript keeps, as in a run that sends (lib/run/runtime.ts). */
 export const RECORDED_BODY_BYTES = 16 * 1024;
 
+/** Entries read on demand, once per pass, in the same order each time (a long recording is never held whole). */
+export interface EntryPasses {
+  size: number;
+  /** The entries in the order sent; `withBody` false leaves bodies out (the pass over credentials). */
+  read(withBody: boolean): Iterable<RecordedEntry>;
+}
+
 export interface TrafficInput {
   /** The entries to judge: requests below `baseUrl`, in the order sent. */
-  entries: readonly RecordedEntry[];
+  entries: readonly RecordedEntry[] | EntryPasses;
   baseUrl: string;
   /** The keys, when the judge was told them: only to recognise them (and redact them); never sent. */
   apiKey?: string;
   secondApiKey?: string;
   redactor: Redactor;
+  /** Hears how many entries a pass has read so far (a progress line). */
+  progress?: (phase: string, done: number) => void;
 }
 
 /** One credential of the recording as the report names it: by fingerprint and role, never by value. */
@@ -103,23 +114,43 @@ function bearerToken(e: RecordedEntry): string | undefined {
   return m?.[1];
 }
 
+/** What the first pass over the entries learns: the bearer tokens the target accepted, every credential. */
+interface FirstPass {
+  /** Bearer tokens answered with anything but 401 and 429, by how often, in the order first seen. */
+  accepted: Map<string, number>;
+  /** Whether a request carried this suite's own expression of the key (its transcript.har). */
+  ownKey: boolean;
+  /** Every value that is or may hold a credential, in the order first seen. */
+  secrets: Set<string>;
+}
+
+function firstPass(entries: Iterable<RecordedEntry>, progress: (done: number) => void): FirstPass {
+  const pass: FirstPass = { accepted: new Map(), ownKey: false, secrets: new Set() };
+  let done = 0;
+  for (const e of entries) {
+    const t = bearerToken(e);
+    if (t === KEY_TEXT) pass.ownKey = true;
+    if (t !== undefined && e.status > 0 && e.status !== 401 && e.status !== 429)
+      pass.accepted.set(t, (pass.accepted.get(t) ?? 0) + 1);
+    for (const v of secretsOf(e)) pass.secrets.add(v);
+    progress(++done);
+  }
+  return pass;
+}
+
 /**
  * The keys as the judge can tell them: given, written by this suite's redactor, or (neither) inferred: the
  * bearer tokens the target answered most often with anything but 401, the second one as the second key.
  */
-function knownKeys(input: TrafficInput): { keys: KnownKeys; state: Traffic['keys']; inferred: string[] } {
-  const tokens = input.entries.map(bearerToken);
+function knownKeys(
+  input: TrafficInput,
+  pass: FirstPass,
+): { keys: KnownKeys; state: Traffic['keys']; inferred: string[] } {
   const key = [KEY_TEXT, ...(input.apiKey ? [input.apiKey] : [])];
   const second = [SECOND_KEY_TEXT, ...(input.secondApiKey ? [input.secondApiKey] : [])];
-  if (input.apiKey || tokens.includes(KEY_TEXT))
+  if (input.apiKey || pass.ownKey)
     return { keys: { key, second, known: true }, state: 'known', inferred: [] };
-  const accepted = new Map<string, number>();
-  input.entries.forEach((e, i) => {
-    const t = tokens[i];
-    if (t !== undefined && e.status > 0 && e.status !== 401 && e.status !== 429)
-      accepted.set(t, (accepted.get(t) ?? 0) + 1);
-  });
-  const ranked = [...accepted].sort((a, b) => b[1] - a[1]).map(([t]) => t);
+  const ranked = [...pass.accepted].sort((a, b) => b[1] - a[1]).map(([t]) => t);
   if (ranked.length === 0) return { keys: { key, second, known: false }, state: 'none', inferred: [] };
   const [first, next] = ranked;
   return {
@@ -142,19 +173,37 @@ const asksJson = (e: RecordedEntry): boolean => {
   return accept.length === 0 || accept.some((v) => /json/i.test(v));
 };
 
+/** The entries as passes: an array is read as it is. */
+const passesOf = (entries: TrafficInput['entries']): EntryPasses =>
+  'read' in entries ? entries : { size: entries.length, read: () => entries };
+
 export function loadTraffic(input: TrafficInput): LoadedTraffic {
   const salt = randomBytes(16);
-  const fingerprint = (v: string) => createHmac('sha256', salt).update(v).digest('hex').slice(0, 8);
-  const { keys, state, inferred } = knownKeys(input);
+  // A token is fingerprinted once, however many requests carry it.
+  const prints = new Map<string, string>();
+  const fingerprint = (v: string) => {
+    let f = prints.get(v);
+    if (f === undefined) {
+      f = createHmac('sha256', salt).update(v).digest('hex').slice(0, 8);
+      if (prints.size < 10_000) prints.set(v, f);
+    }
+    return f;
+  };
+  const passes = passesOf(input.entries);
+  const progress = input.progress ?? (() => {});
+  const pass = firstPass(passes.read(false), (n) => progress('reading the credentials', n));
+  const { keys, state, inferred } = knownKeys(input, pass);
   // Every secret is registered before anything is recorded: the keys under their variables, the rest as
   // their fingerprints (which tell them apart in a report without saying what they are).
   const [givenKey, givenSecond] = [input.apiKey ?? inferred[0], input.secondApiKey ?? inferred[1]];
   if (givenKey) input.redactor.addKey(givenKey, KEY_VARIABLE);
   if (givenSecond) input.redactor.addKey(givenSecond, SECOND_KEY_VARIABLE);
-  for (const e of input.entries)
-    for (const v of secretsOf(e)) input.redactor.addSecret(v, `[credential ${fingerprint(v)}]`);
+  for (const v of pass.secrets) input.redactor.addSecret(v, `[credential ${fingerprint(v)}]`);
 
   const transcript = new Transcript();
+  const intern = new Interner();
+  // Every secret is registered: each distinct text's redaction is final.
+  const redact = redactOnce(input.redactor);
   const listBodies = new ListBodies();
   // The store model's ids of each plain list, from the same reading of each body (as a run feeds it).
   const storeLists = new StoreLists(listBodies);
@@ -163,7 +212,13 @@ export function loadTraffic(input: TrafficInput): LoadedTraffic {
   const seen = new Map<string, CredentialSeen>();
   let firstList: Traffic['firstList'];
   let firstListAsks = false;
-  for (const e of input.entries) {
+  let framing = false;
+  let ownBuckets = false;
+  let done = 0;
+  for (const e of passes.read(true)) {
+    progress('recording the exchanges', ++done);
+    if (e.ours.framed === true) framing = true;
+    if (e.ours.bucket !== undefined) ownBuckets = true;
     const relative = relativeTo(e.url, input.baseUrl) ?? '/';
     const offered = offeredBy(e.requestHeaders, e.url, keys, fingerprint);
     const route: Route | undefined = routeOf(e.method, relative);
@@ -174,8 +229,9 @@ export function loadTraffic(input: TrafficInput): LoadedTraffic {
             ours: { ...e.ours, invalidRequest: 'an invalid percent-encoding in its target (RFC 3986 §2.1)' },
           }
         : e;
-    const x = addRecorded(transcript, entry, bucketOf(e, offered), input.redactor, RECORDED_BODY_BYTES);
-    facts.set(x.seq, { offered, route });
+    const x = addRecorded(transcript, entry, bucketOf(e, offered), redact, RECORDED_BODY_BYTES, intern);
+    // Most exchanges offer and ask for what others did: one copy of each such fact.
+    facts.set(x.seq, intern.value(JSON.stringify([offered, route ?? null]), { offered, route }));
     tally(seen, offered, e, keys, inferred.length > 0);
     if (e.status === 0) continue;
     const whole = e.bodyWhole && e.ours.bodyError === undefined ? (e.body ?? Buffer.alloc(0)) : undefined;
@@ -204,8 +260,8 @@ export function loadTraffic(input: TrafficInput): LoadedTraffic {
     traffic: {
       facts,
       keys: state,
-      framing: input.entries.some((e) => e.ours.framed === true),
-      ownBuckets: input.entries.some((e) => e.ours.bucket !== undefined),
+      framing,
+      ownBuckets,
       ...(firstList ? { firstList } : {}),
       binary,
     },

@@ -55,17 +55,28 @@ export function trafficOf(ctx: { memo: RunMemo }): Traffic {
   return t;
 }
 
-/** Every recorded exchange that got a response, with what it offered and asked for, in the order sent. */
+/**
+ * Every recorded exchange that got a response, with what it offered and asked for, in the order sent. Made
+ * once per length of the transcript (a recording never grows while judged; a live run's is made again as it
+ * grows) and shared by every judge: never to be changed.
+ */
 export function recorded(ctx: {
   memo: RunMemo;
   transcript: Transcript;
 }): Array<{ x: Exchange } & ExchangeFacts> {
   const { facts } = trafficOf(ctx);
-  return ctx.transcript
-    .all()
-    .filter((x) => x.response !== undefined)
-    .map((x) => ({ x, ...facts.get(x.seq)! }));
+  const all = ctx.transcript.all();
+  const hit = madeOnce.get(all);
+  if (hit && hit.length === all.length && hit.facts === facts) return hit.out;
+  const out = all.filter((x) => x.response !== undefined).map((x) => ({ x, ...facts.get(x.seq)! }));
+  madeOnce.set(all, { length: all.length, facts, out });
+  return out;
 }
+
+const madeOnce = new WeakMap<
+  readonly Exchange[],
+  { length: number; facts: Traffic['facts']; out: Array<{ x: Exchange } & ExchangeFacts> }
+>();
 
 /**
  * A recorded response as the client would have handed it to a check, when the recording holds its whole body;
