@@ -1,6 +1,8 @@
 // The plan as printed before the first request: a sampling check is named with what it sends in this mode and
 // in the other, and the setting that sends every case is named. Built on planRun, nothing sent.
+
 import { describe, expect, it } from 'vitest';
+import { renderSettings } from '../config/setting-words.ts';
 import { type PlanCheck, type PlanInputs, planRun } from '../run/plan.ts';
 import { planLines } from './console.ts';
 
@@ -29,15 +31,17 @@ const CHECKS: PlanCheck[] = [
 
 describe('planLines', () => {
   it('names each sampling check with both counts and the setting that sends every case', () => {
-    const sample = planLines(planRun(CHECKS, INPUTS), 100).join('\n');
+    const sample = renderSettings(planLines(planRun(CHECKS, INPUTS), 100).join('\n'), 'cli');
     expect(sample).toContain('sampled: AUTH-S (up to 4 of 30 requests), PATH-T (up to 3 of 9 requests)');
     expect(sample).toContain(
       'every case with --exhaustive / ORDER_STORE_EXHAUSTIVE: up to 41 requests in all',
     );
-    const all = planLines(
-      planRun(CHECKS, { ...INPUTS, grants: { ...INPUTS.grants, exhaustive: true } }),
-      100,
-    ).join('\n');
+    const all = renderSettings(
+      planLines(planRun(CHECKS, { ...INPUTS, grants: { ...INPUTS.grants, exhaustive: true } }), 100).join(
+        '\n',
+      ),
+      'cli',
+    );
     expect(all).toContain(
       'exhaustive (--exhaustive / ORDER_STORE_EXHAUSTIVE): every case of AUTH-S (up to 30 requests; its sample 4)',
     );

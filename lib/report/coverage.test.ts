@@ -1,7 +1,9 @@
 // Coverage of a small hand-made rule catalogue by hand-made checks: counts, per-rule statuses, and the reason
 // named for every testable rule no selected check tests.
+
 import { describe, expect, it } from 'vitest';
 import type { SpecRule } from '../check/rules.ts';
+import { renderSettings } from '../config/setting-words.ts';
 import { type CoverageCheck, coverageOf } from './coverage.ts';
 
 const RULES: SpecRule[] = [
@@ -49,7 +51,7 @@ describe('coverageOf', () => {
   it('names the selection as the reason when --only/--skip left out the checks that test a rule', () => {
     const c = coverageOf(RULES, CHECKS, ['CANCEL-UNKNOWN-404'], []);
     expect(c).toMatchObject({ testable: 4, covered: 1, evaluated: 0 });
-    expect(c.uncovered.map((u) => `${u.id}: ${u.reason}`)).toEqual([
+    expect(c.uncovered.map((u) => renderSettings(`${u.id}: ${u.reason}`, 'cli'))).toEqual([
       '4.cancel.r2: left out by the selection (--only/--skip): CANCEL-SHIPPED-409',
       '8.r1: left out by the selection (--only/--skip): RL-HEADERS-ALL',
       '8.r5: never provoked',
