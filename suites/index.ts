@@ -1,6 +1,6 @@
 // The conformance suites in the order they run: the spec's contents page, one folder per area (areas.ts),
 // except that the rate-limit probe runs after every other sender but the state-over-time look (which waits
-// out a window, as the probe does), and the whole-run checks last, when the transcript is complete. The
+// out a window, as the probe does) and the request-surface property (which sends into the window's room after), and the whole-run checks last, when the transcript is complete. The
 // state area's 401 refusals go out before the first cancel, whose answer shows they changed nothing.
 import { type CheckDefinition, judgesRecordings } from '../lib/check/model.ts';
 import type { Conformance } from '../lib/run/run.ts';
@@ -11,6 +11,7 @@ import { CANCEL_TRAFFIC } from './cancel/traffic.ts';
 import { errorBodies } from './errors/checks.ts';
 import { framing } from './http/checks.ts';
 import { everyJsonChecks } from './http/every-json.ts';
+import { surfaceSuite } from './http/surface.ts';
 import { HTTP_TRAFFIC } from './http/traffic.ts';
 import { bindSuites, type Ctx, suite } from './kit/context.ts';
 import type { TrafficJudge, TrafficJudges } from './kit/traffic.ts';
@@ -53,6 +54,7 @@ export const SUITES = [
   versioning,
   rateLimitProbe,
   stateOverTime,
+  surfaceSuite,
   errorBodies,
   everyResponse,
   rateLimitHeadersSuite,
