@@ -13,14 +13,6 @@ export interface SurfaceCase {
   headers?: Record<string, string>;
   /** The id segment a DELETE names its order by (only such DELETEs are sent). */
   segment?: string;
-  /** The validator a conditional case sends, as the list gave it. */
-  validator?: { field: 'If-None-Match' | 'If-Modified-Since'; value: string; seq: number };
-}
-
-/** The validators the order list gave: its first 200's ETag and Last-Modified, with the exchange's seq. */
-export interface Validators {
-  etag?: { value: string; seq: number };
-  lastModified?: { value: string; seq: number };
 }
 
 /** Spellings of an absent id that name no order however a careless server reads them (checked, admissible). */
@@ -51,8 +43,8 @@ export function idSpellings(absent: bigint): Array<{ kind: string; segment: stri
   ];
 }
 
-/** The surface around `absent` (an id no order has), conditional cases only where the list gave validators. */
-export function surfaceCatalogue(absent: bigint, validators: Validators): SurfaceCase[] {
+/** The surface around `absent` (an id no order has); conditional requests are HTTP-CONDITIONAL-304's. */
+export function surfaceCatalogue(absent: bigint): SurfaceCase[] {
   const one = `${ORDERS}/${absent}`;
   const get = (kind: string, path: string, headers?: Record<string, string>): SurfaceCase => ({
     kind,
@@ -96,33 +88,13 @@ export function surfaceCatalogue(absent: bigint, validators: Validators): Surfac
       get(`GET ${kind}`, `${ORDERS}/${segment}`),
     ]),
   ];
-  if (validators.etag)
-    cases.push(
-      conditional('conditional: If-None-Match with the first list’s ETag', 'GET', {
-        field: 'If-None-Match',
-        ...validators.etag,
-      }),
-      conditional('conditional: HEAD with If-None-Match', 'HEAD', {
-        field: 'If-None-Match',
-        ...validators.etag,
-      }),
-    );
-  if (validators.lastModified)
-    cases.push(
-      conditional('conditional: If-Modified-Since with the first list’s Last-Modified', 'GET', {
-        field: 'If-Modified-Since',
-        ...validators.lastModified,
-      }),
-    );
   return cases;
 }
 
-function conditional(
-  kind: string,
-  method: 'GET' | 'HEAD',
-  validator: NonNullable<SurfaceCase['validator']>,
-): SurfaceCase {
-  return { kind, method, path: ORDERS, headers: { [validator.field]: validator.value }, validator };
+/** The cases every run sends first, before its generated sample: HEAD and OPTIONS of the list. */
+export const FIXED_MAX = 2;
+export function fixedCases(cases: readonly SurfaceCase[]): SurfaceCase[] {
+  return cases.filter((c) => c.path === ORDERS && c.method !== 'GET');
 }
 
 /**

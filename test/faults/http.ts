@@ -35,4 +35,28 @@ export const HTTP_FAULTS = {
       },
     ],
   },
+  'http-304-stale-etag': {
+    masking: { reads: ['list-array'] },
+    // The first list's ETag, asked again after a cancel changed the list: the cache still answers 304.
+    probe: async (s) => {
+      const first = (await call(s, '/store/orders')).headers.etag;
+      await call(s, `/store/orders/${s.fixtures.pending[0]}`, { method: 'DELETE' });
+      await call(s, '/store/orders');
+      return first
+        ? (await call(s, '/store/orders', { headers: { 'if-none-match': first } })).status
+        : 'no ETag';
+    },
+    faithful: 'no ETag',
+    faulty: 304,
+    caught: [{ fails: ['HTTP-CONDITIONAL-304'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['HTTP-CONDITIONAL-304'],
+  },
+  'http-options-405-no-allow': {
+    probe: async (s) => (await call(s, '/store/orders', { method: 'OPTIONS' })).headers.allow ?? 'none',
+    faithful: 'GET, HEAD',
+    faulty: 'none',
+    // Only the request surface sends OPTIONS; the whole-run check on every 405 then finds no Allow.
+    caught: [{ fails: ['HTTP-REQUIRED-FIELDS'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['HTTP-REQUIRED-FIELDS'],
+  },
 } satisfies FaultProofs<'http'>;
