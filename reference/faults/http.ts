@@ -33,4 +33,10 @@ export const HTTP_FAULTS = faultsOf('http', [
     'RFC 9110 §10.2.1',
     'OPTIONS is refused with 405 and no Allow (a framework whose OPTIONS handler is a bare 405), on every route.',
   ),
+  fault(
+    'http-beyond-int64-500',
+    'order-id',
+    'spec §4 cancelOrder rule 3',
+    'A cancel of a decimal id beyond int64 fails with an HTML 500: the id is converted to int64 unchecked, and the exception reaches the framework.',
+  ),
 ]);

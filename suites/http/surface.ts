@@ -55,10 +55,14 @@ async function surfaceProperty(ctx: Ctx): Promise<void> {
   const absent = await ctx.target.absentId();
   if (absent === undefined) ctx.skip(await ctx.target.absenceSkip());
   const guard = ctx.target.guard(list);
-  const fixtures = new Set([...ctx.config.cancellableOrderIds, ...ctx.config.shippedOrderIds].map(BigInt));
-  const rounded = new Set([...list.ids.beyondSafe(), ...fixtures].map(Number));
+  // A shipped order may be named (its cancel is a 409 and changes nothing); any other known order may not.
+  const shipped = new Set(ctx.config.shippedOrderIds.map(BigInt));
+  const pending = new Set(ctx.config.cancellableOrderIds.map(BigInt));
+  const beyond = [...list.ids.beyondSafe(), ...pending].filter((k) => !shipped.has(k)).map(Number);
+  const rounded = new Set(beyond);
   const known = (n: bigint) =>
-    list.ids.hasGenerously(n) || fixtures.has(n) || (Math.abs(Number(n)) > 2 ** 53 && rounded.has(Number(n)));
+    (!shipped.has(n) && (list.ids.hasGenerously(n) || pending.has(n))) ||
+    (Math.abs(Number(n)) > 2 ** 53 && rounded.has(Number(n)));
   const near = (n: bigint) => guard?.near(n) ?? false;
   const catalogue = surfaceCatalogue(BigInt(absent));
   const cases = catalogue.filter((c) => admissible(c, known, near));

@@ -59,4 +59,14 @@ export const HTTP_FAULTS = {
     caught: [{ fails: ['HTTP-REQUIRED-FIELDS'], args: NO_PROBE, exit: 1 }],
     onlyBy: ['HTTP-REQUIRED-FIELDS'],
   },
+  'http-beyond-int64-500': {
+    probe: async (s) => (await call(s, '/store/orders/18446744073709551616', { method: 'DELETE' })).status,
+    faithful: 400,
+    faulty: 500,
+    // The request surface sends a positive id beyond int64 in every run; the spelling catalogue one of its
+    // kinds; the HTML page is no Error body.
+    caught: [
+      { fails: ['HTTP-SURFACE-PROPERTY', 'ID-MALFORMED-4XX', 'ERR-BODY-SCHEMA'], args: NO_PROBE, exit: 1 },
+    ],
+  },
 } satisfies FaultProofs<'http'>;
