@@ -72,6 +72,8 @@ async function surfaceProperty(ctx: Ctx): Promise<void> {
     );
   const room = roomKeeper(ctx);
   let failed = false;
+  // Answers judged: an attempt stopped for want of room sent nothing, though the property counts it.
+  let judged = 0;
   const errors: string[] = [];
   const replay = ctx.config.replayPath;
   const exhaustive = ctx.config.exhaustive;
@@ -91,6 +93,7 @@ async function surfaceProperty(ctx: Ctx): Promise<void> {
       const res = await ctx.http.send(requestOf(c));
       const stray = ctx.http.strayResponses.some((s) => s.afterSeq === res.exchange.seq);
       const f = judgeSurface(c, res, stray);
+      judged += 1;
       const recorded = serverError(c, res);
       if (recorded) errors.push(recorded);
       if (f) failed = true;
@@ -98,7 +101,7 @@ async function surfaceProperty(ctx: Ctx): Promise<void> {
     },
   });
   for (const e of errors.slice(0, 3)) ctx.note(`recorded, not judged: ${e}`);
-  report(ctx, result, cases.length);
+  report(ctx, { ...result, sent: judged }, cases.length);
 }
 
 function report(
