@@ -5,23 +5,17 @@
 import { type CheckDefinition, judgesRecordings } from '../lib/check/model.ts';
 import type { Conformance } from '../lib/run/run.ts';
 import { authentication } from './auth/checks.ts';
-import { AUTH_TRAFFIC } from './auth/traffic.ts';
 import { cancelOrder } from './cancel/checks.ts';
-import { CANCEL_TRAFFIC } from './cancel/traffic.ts';
 import { errorBodies } from './errors/checks.ts';
 import { framing } from './http/checks.ts';
 import { everyJsonChecks } from './http/every-json.ts';
 import { surfaceSuite } from './http/surface.ts';
-import { HTTP_TRAFFIC } from './http/traffic.ts';
 import { bindSuites, type Ctx, suite } from './kit/context.ts';
-import type { TrafficJudge, TrafficJudges } from './kit/traffic.ts';
+import type { TrafficJudge, TrafficJudges } from './kit/traffic-judges.ts';
 import { listOrders } from './list/checks.ts';
 import { everyListChecks } from './list/every-list.ts';
-import { LIST_TRAFFIC } from './list/traffic.ts';
 import { orderIdProperties } from './order-id/checks.ts';
-import { ORDER_ID_TRAFFIC } from './order-id/traffic.ts';
 import { deprecatedPets } from './pets/checks.ts';
-import { PETS_TRAFFIC } from './pets/traffic.ts';
 import { rateLimitBuckets } from './rate-limit/buckets/checks.ts';
 import { rateLimitHeadersSuite } from './rate-limit/headers/checks.ts';
 import { everyRateLimitChecks } from './rate-limit/headers/every-once.ts';
@@ -29,7 +23,6 @@ import { rateLimitProbe } from './rate-limit/probe/checks.ts';
 import { probeCost } from './rate-limit/probe/cost.ts';
 import { RATE_LIMIT_TRAFFIC } from './rate-limit/traffic.ts';
 import { stateBeforeFirstCancel, stateOverTime } from './state/checks.ts';
-import { STATE_TRAFFIC } from './state/traffic.ts';
 import { versioning } from './versioning/checks.ts';
 
 /**
@@ -73,14 +66,7 @@ export const CONFORMANCE: Conformance<Ctx> = {
 
 /** The traffic.ts twins of the areas whose checks do not yet declare how a recording shows them. */
 const TRAFFIC_JUDGES: TrafficJudges = {
-  ...LIST_TRAFFIC,
-  ...CANCEL_TRAFFIC,
-  ...STATE_TRAFFIC,
-  ...ORDER_ID_TRAFFIC,
-  ...AUTH_TRAFFIC,
-  ...PETS_TRAFFIC,
   ...RATE_LIMIT_TRAFFIC,
-  ...HTTP_TRAFFIC,
 };
 
 /**

@@ -1,16 +1,15 @@
 // Turns flags, environment variables and a dotenv file into a checked Config. The only module that reads
 // the environment. Every mistake is a UsageError whose one line says what to fix (exit code 2).
-import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
-import { parse as parseDotenv } from 'dotenv';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { UsageError } from '../errors.ts';
-import { type Config, FAIL_ON, PLANS, type Plan, PROFILES, type TargetConfig } from './config.ts';
+import { type Config, PROFILES, type TargetConfig } from './config.ts';
 import { checkApiKey, checkBaseUrl } from './credentials.ts';
-import { inCi, unknownVariables } from './environment.ts';
-import { rawFromObject } from './object.ts';
+import { inCi } from './environment.ts';
 import { headersOf, keyFlagWarning, mustFloorOf, proxyOf, reportsOf } from './run-options.ts';
 import { envAndFlag, type SettingKey, settingOf } from './settings.ts';
-import { bool, choice, ids, int, list, type Raw, readEnv, readFlags, str } from './values.ts';
+import { commonSettings, pathOf, readSources } from './sources.ts';
+import { bool, choice, int, list, readFlags, str } from './values.ts';
 
 export interface LoadOptions {
   env?: Record<string, string | undefined>;
@@ -37,35 +36,12 @@ export function loadConfig(argv: string[], options: LoadOptions = {}): Config {
 function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Config {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
-  const fromObject = options.settings !== undefined;
-  const flags = fromObject ? rawFromObject(options.settings!) : readFlags(argv);
-  const fromEnv = fromObject ? {} : readEnv(env);
-
-  // The dotenv file is the weakest source: real environment variables and flags win over it.
-  const envFileGiven = str(flags.envFile) ?? str(fromEnv.envFile);
-  const envFilePath = resolve(cwd, envFileGiven ?? '.env');
-  let fromFile: Raw = {};
-  let envFile: string | undefined;
-  if (existsSync(envFilePath) && (!fromObject || envFileGiven !== undefined)) {
-    let fileVars: Record<string, string>;
-    try {
-      fileVars = parseDotenv(readFileSync(envFilePath));
-    } catch (e) {
-      const why = (e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e));
-      throw new UsageError(
-        `cannot read the env file ${envFileGiven ?? '.env'} (${why}); fix ${envAndFlag('envFile')} or the file's permissions`,
-      );
-    }
-    fromFile = readEnv(fileVars);
-    envFile = envFilePath;
-    warnings.push(...unknownVariables(fileVars, envFileGiven ?? '.env'));
-  } else if (envFileGiven !== undefined) {
-    throw new UsageError(
-      `the env file ${envFileGiven} does not exist; fix ${envAndFlag('envFile')} or create the file`,
-    );
-  }
-  if (!fromObject) warnings.push(...unknownVariables(env, 'environment'));
-  const raw: Raw = { ...fromFile, ...fromEnv, ...flags };
+  const { raw, flags, fromObject, envFile, unknown } = readSources(
+    argv,
+    { env, cwd, ...(options.settings ? { settings: options.settings } : {}) },
+    readFlags,
+  );
+  warnings.push(...unknown);
   const get = (key: SettingKey) => raw[key];
 
   const help = bool(settingOf('help'), get('help'));
@@ -118,12 +94,7 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
     target = { kind: 'embedded', faults, variants };
   }
 
-  const planText = str(get('plan'))?.toLowerCase();
-  if (planText !== undefined && !(PLANS as readonly string[]).includes(planText)) {
-    throw new UsageError(
-      `${envAndFlag('plan')} must be one of ${PLANS.join(', ')}, got ${JSON.stringify(planText)}`,
-    );
-  }
+  const common = commonSettings(get, cwd);
   const replayText = str(get('replayPath'));
   let replayPath: Config['replayPath'];
   if (replayText !== undefined) {
@@ -148,9 +119,7 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
   if (secondApiKey !== undefined && secondApiKey === apiKey) {
     throw new UsageError(`${envAndFlag('secondApiKey')} must be a different key from ORDER_STORE_API_KEY`);
   }
-  const reportDir = str(get('reportDir')) ?? settingOf('reportDir').default;
-  const reportPath = isAbsolute(reportDir) ? reportDir : resolve(cwd, reportDir);
-  const baselineText = str(get('baseline'));
+  const reportPath = common.reportDir;
   const ledgerText = str(get('fixturesLedger'));
   const junitText = str(get('junitPath'));
   const fixturesCommand = str(get('fixturesCommand'));
@@ -162,11 +131,7 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
   return {
     target,
     ...(secondApiKey !== undefined ? { secondApiKey } : {}),
-    cancellableOrderIds: ids(settingOf('cancellableOrderIds'), get('cancellableOrderIds')),
-    shippedOrderIds: ids(settingOf('shippedOrderIds'), get('shippedOrderIds')),
-    reportDir: reportPath,
-    only: list(get('only')).map((p) => p.toUpperCase()),
-    skip: list(get('skip')).map((p) => p.toUpperCase()),
+    ...common,
     list: listOnly,
     dryRun: bool(settingOf('dryRun'), get('dryRun')),
     failFast: bool(settingOf('failFast'), get('failFast')),
@@ -186,20 +151,13 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
     ...(replayPath ? { replayPath } : {}),
     consistencySeconds: int(settingOf('consistencySeconds'), get('consistencySeconds'), 0)!,
     skipRateLimitProbe: bool(settingOf('skipRateLimitProbe'), get('skipRateLimitProbe')),
-    ...(planText !== undefined ? { plan: planText as Plan } : {}),
     burst: bool(settingOf('burst'), get('burst')),
     profile: choice('profile', get('profile'), PROFILES),
-    failOn: choice('failOn', get('failOn'), FAIL_ON),
-    ...(baselineText !== undefined
-      ? { baseline: isAbsolute(baselineText) ? baselineText : resolve(cwd, baselineText) }
-      : {}),
-    allowStaleBaseline: bool(settingOf('allowStaleBaseline'), get('allowStaleBaseline')),
     ci,
     githubActions: env.GITHUB_ACTIONS === 'true',
     ...(str(env.GITHUB_STEP_SUMMARY) !== undefined
       ? { githubStepSummary: str(env.GITHUB_STEP_SUMMARY)! }
       : {}),
-    trustOrderList: bool(settingOf('trustOrderList'), get('trustOrderList')),
     allowKeyInUrl: bool(settingOf('allowKeyInUrl'), get('allowKeyInUrl')),
     refusedKeyIsFailure: bool(settingOf('refusedKeyIsFailure'), get('refusedKeyIsFailure')),
     warnings,
@@ -209,20 +167,13 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
     ...(ledgerText?.toLowerCase() === 'off'
       ? {}
       : {
-          fixturesLedger:
-            ledgerText === undefined
-              ? join(reportPath, LEDGER_FILE)
-              : isAbsolute(ledgerText)
-                ? ledgerText
-                : resolve(cwd, ledgerText),
+          fixturesLedger: ledgerText === undefined ? join(reportPath, LEDGER_FILE) : pathOf(ledgerText, cwd),
         }),
     ...(floor ? { minMustEvaluated: floor } : {}),
     waitForTargetSeconds: int(settingOf('waitForTarget'), get('waitForTarget'), 0)!,
     headers: headersOf(str(get('headers'))),
     reports: reportsOf(get('reports')),
-    ...(junitText !== undefined
-      ? { junitPath: isAbsolute(junitText) ? junitText : resolve(cwd, junitText) }
-      : {}),
+    ...(junitText !== undefined ? { junitPath: pathOf(junitText, cwd) } : {}),
     ...(proxy ? { proxy } : {}),
     chosen: Object.keys(raw) as SettingKey[],
   };
@@ -231,7 +182,7 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
 /** The CA file as an absolute path, once it reads as PEM certificates; a mistake is a usage error (exit 2). */
 function caFileOf(text: string | undefined, cwd: string): { caFile?: string } {
   if (text === undefined) return {};
-  const path = isAbsolute(text) ? text : resolve(cwd, text);
+  const path = pathOf(text, cwd);
   let pem: string;
   try {
     pem = readFileSync(path, 'utf8');

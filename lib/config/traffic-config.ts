@@ -1,21 +1,17 @@
 // The configuration of the passive commands (`judge` a recording, `proxy` in front of a server): the same
-// settings table, flags, environment twins and dotenv file as a run, each command taking only the settings
-// that mean something without sending (a flag of a run that sends is refused, naming the command). Reads the
-// environment handed in, never process.env itself.
-import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+// settings table, flags, environment twins and dotenv file as a run (sources.ts reads them for both), each
+// command taking only the settings that mean something without sending (a flag of a run that sends is
+// refused, naming the command). Reads the environment handed in, never process.env itself.
 import { parseArgs } from 'node:util';
-import { parse as parseDotenv } from 'dotenv';
 import { UsageError } from '../errors.ts';
-import { FAIL_ON, type FailOn, PLANS, type Plan } from './config.ts';
 import { checkApiKey, checkBaseUrlText } from './credentials.ts';
-import { rawFromObject } from './object.ts';
 import { envAndFlag, SETTINGS, type Setting, type SettingKey, settingOf } from './settings.ts';
-import { bool, choice, ids, int, list, type Raw, readEnv, str } from './values.ts';
+import { type CommonSettings, commonSettings, pathOf, readSources } from './sources.ts';
+import { bool, int, list, type Raw, str } from './values.ts';
 
 export type TrafficMode = 'judge' | 'proxy';
 
-export interface TrafficConfig {
+export interface TrafficConfig extends CommonSettings {
   mode: TrafficMode;
   /** judge: the HAR files to read, in order. */
   har: string[];
@@ -32,18 +28,8 @@ export interface TrafficConfig {
   /** Told to the judge to recognise the keys in a recording (and redact them); never sent. */
   apiKey?: string;
   secondApiKey?: string;
-  cancellableOrderIds: string[];
-  shippedOrderIds: string[];
-  trustOrderList: boolean;
   /** How long lists may lag a cancel, as the server declares (the store model's allowance). */
   consistencySeconds: number;
-  plan?: Plan;
-  only: string[];
-  skip: string[];
-  reportDir: string;
-  failOn: FailOn;
-  baseline?: string;
-  allowStaleBaseline: boolean;
   /** The largest body the proxy reads whole for the checks (it forwards any size). */
   maxResponseBytes: number;
   githubActions: boolean;
@@ -127,25 +113,11 @@ export function loadTrafficConfig(
 ): TrafficConfig {
   const env = options.env ?? {};
   const cwd = options.cwd ?? process.cwd();
-  const fromObject = options.settings !== undefined;
-  const flags = fromObject ? rawFromObject(options.settings!) : readCommandFlags(argv, mode);
-  const fromEnv = fromObject ? {} : readEnv(env);
-  const envFileGiven = str(flags.envFile) ?? str(fromEnv.envFile);
-  const envFilePath = resolve(cwd, envFileGiven ?? '.env');
-  let fromFile: Raw = {};
-  if (existsSync(envFilePath) && (!fromObject || envFileGiven !== undefined)) {
-    try {
-      fromFile = readEnv(parseDotenv(readFileSync(envFilePath)));
-    } catch (e) {
-      throw new UsageError(
-        `cannot read the env file ${envFileGiven ?? '.env'} (${(e as Error).message}); fix ${envAndFlag('envFile')}`,
-      );
-    }
-  } else if (envFileGiven !== undefined)
-    throw new UsageError(
-      `the env file ${envFileGiven} does not exist; fix ${envAndFlag('envFile')} or create the file`,
-    );
-  const raw: Raw = { ...fromFile, ...fromEnv, ...flags };
+  const { raw, flags, fromObject, unknown } = readSources(
+    argv,
+    { env, cwd, ...(options.settings ? { settings: options.settings } : {}) },
+    (args) => readCommandFlags(args, mode),
+  );
   const allowed = TRAFFIC_SETTINGS[mode];
   const get = (key: SettingKey) => (allowed.includes(key) ? raw[key] : undefined);
   if (fromObject)
@@ -154,7 +126,7 @@ export function loadTrafficConfig(
         throw new UsageError(
           `${key} is not a setting of ${mode === 'judge' ? 'judgeTraffic' : 'the proxy'}: it sends nothing`,
         );
-  const warnings: string[] = [];
+  const warnings: string[] = [...unknown];
   const help = bool(settingOf('help'), get('help'));
   const baseUrl = str(get('baseUrl'));
   if (baseUrl !== undefined) checkBaseUrlText(baseUrl, envAndFlag('baseUrl'));
@@ -162,12 +134,8 @@ export function loadTrafficConfig(
   if (apiKey !== undefined) checkApiKey(apiKey, envAndFlag('apiKey'));
   const secondApiKey = str(get('secondApiKey'));
   if (secondApiKey !== undefined) checkApiKey(secondApiKey, envAndFlag('secondApiKey'));
-  const planText = str(get('plan'))?.toLowerCase();
-  if (planText !== undefined && !(PLANS as readonly string[]).includes(planText))
-    throw new UsageError(
-      `${envAndFlag('plan')} must be one of ${PLANS.join(', ')}, got ${JSON.stringify(planText)}`,
-    );
-  const har = list(get('har')).map((f) => (isAbsolute(f) ? f : resolve(cwd, f)));
+  const common = commonSettings(get, cwd);
+  const har = list(get('har')).map((f) => pathOf(f, cwd));
   const target = str(get('target'));
   // The API hands the traffic over itself; the command reads it from files.
   if (!help && !fromObject && mode === 'judge' && har.length === 0)
@@ -177,8 +145,6 @@ export function loadTrafficConfig(
       throw new UsageError(`no target to forward to: give the server's URL with ${envAndFlag('target')}`);
     checkBaseUrlText(target, envAndFlag('target'));
   }
-  const reportDir = str(get('reportDir')) ?? settingOf('reportDir').default;
-  const baselineText = str(get('baseline'));
   const durationSeconds = int(settingOf('duration'), get('duration'), 1);
   const requests = int(settingOf('requests'), get('requests'), 1);
   return {
@@ -192,19 +158,8 @@ export function loadTrafficConfig(
     ...(baseUrl !== undefined ? { baseUrl } : {}),
     ...(apiKey !== undefined ? { apiKey } : {}),
     ...(secondApiKey !== undefined ? { secondApiKey } : {}),
-    cancellableOrderIds: ids(settingOf('cancellableOrderIds'), get('cancellableOrderIds')),
-    shippedOrderIds: ids(settingOf('shippedOrderIds'), get('shippedOrderIds')),
-    trustOrderList: bool(settingOf('trustOrderList'), get('trustOrderList')),
     consistencySeconds: int(settingOf('consistencySeconds'), get('consistencySeconds'), 0)!,
-    ...(planText !== undefined ? { plan: planText as Plan } : {}),
-    only: list(get('only')).map((p) => p.toUpperCase()),
-    skip: list(get('skip')).map((p) => p.toUpperCase()),
-    reportDir: isAbsolute(reportDir) ? reportDir : resolve(cwd, reportDir),
-    failOn: choice('failOn', get('failOn'), FAIL_ON),
-    ...(baselineText !== undefined
-      ? { baseline: isAbsolute(baselineText) ? baselineText : resolve(cwd, baselineText) }
-      : {}),
-    allowStaleBaseline: bool(settingOf('allowStaleBaseline'), get('allowStaleBaseline')),
+    ...common,
     maxResponseBytes: int(settingOf('maxResponseBytes'), get('maxResponseBytes'), 1024)!,
     githubActions: env.GITHUB_ACTIONS === 'true',
     ...(str(env.GITHUB_STEP_SUMMARY) !== undefined

@@ -4,37 +4,37 @@
 import type { Basis } from '../../lib/check/model.ts';
 import { input, OUTCOME, strongest } from '../../lib/check/skip.ts';
 import { settingOf } from '../../lib/config/settings.ts';
-import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import type { Auth } from '../../lib/http/client.ts';
-import { count } from '../../lib/words.ts';
 import { RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
-import { expectErrorBody, requireStatus } from '../kit/expect.ts';
 import { ORDERS } from '../kit/paths.ts';
-import { recordedView } from '../kit/responses.ts';
+import { refused } from '../kit/refused-keys.ts';
 import { shares } from '../kit/sendings.ts';
 import { credentialFormChecks } from './forms.ts';
+import { bearerChallenge, challenge401, errorBody401, OPERATION, schemeCase } from './judges.ts';
 import { pathSpellingChecks } from './paths.ts';
-import { expect401, sendAs } from './unauthorized.ts';
+import { sendAs, sendEach } from './unauthorized.ts';
+import { settleUnreached } from './unreached.ts';
 
-/** Every 401 of the run so far, with the unauthenticated list request sent first if none exists yet. */
-async function all401s(ctx: Ctx) {
-  await ctx.target.unauthenticated('list');
-  return ctx.transcript.all().filter((x) => x.response?.status === 401);
-}
+/** The list without credentials, sent once per run: a 401 for the checks that read every 401. */
+const send401 = async (ctx: Ctx): Promise<void> => void (await ctx.target.unauthenticated('list'));
 
 /** A check that every operation refuses one kind of credential with 401. */
 interface RefusedCredential {
   id: string;
   rules: string[];
   basis: Basis[];
-  /** The credential, as the requirement and the findings name it. */
+  /** The credential, as the requirement names it. */
   what: string;
+  /** The credential as its judge names it on any exchange that offered it (not only this check's). */
+  seen: string;
+  /** The traffic that shows it, in a recording as in a run. */
+  shows: string;
   title: string;
   auth: (ctx: Ctx) => Auth;
 }
 
-function authCheck({ id, rules, basis, what, title, auth }: RefusedCredential) {
+function authCheck({ id, rules, basis, what, seen, shows, title, auth }: RefusedCredential) {
   return check({
     id,
     spec: 'spec §5 rules 3-4',
@@ -44,7 +44,9 @@ function authCheck({ id, rules, basis, what, title, auth }: RefusedCredential) {
     basis,
     title,
     needs: { requests: 3, shared: shares('order list') },
-    run: (ctx: Ctx) => expect401(ctx, what, (op) => sendAs(ctx, op, auth(ctx))),
+    recorded: { shows },
+    send: (ctx: Ctx) => sendEach(ctx, (op) => sendAs(ctx, op, auth(ctx))),
+    judge: refused(id, seen, { settle: settleUnreached }),
   });
 }
 
@@ -65,13 +67,17 @@ export const authentication = suite({
         requests: 0,
         shared: shares('list without credentials', 'cancel without credentials', 'pets without credentials'),
       },
-      run: (ctx: Ctx) => expect401(ctx, 'no Authorization header', (op) => ctx.target.unauthenticated(op)),
+      recorded: { shows: `${OPERATION} sent without any credential` },
+      send: (ctx: Ctx) => sendEach(ctx, (op) => ctx.target.unauthenticated(op)),
+      judge: refused('AUTH-MISSING-401', 'no credential at all', { settle: settleUnreached }),
     }),
     authCheck({
       id: 'AUTH-EMPTY-BEARER-401',
       rules: ['5.r2', '5.r4'],
       basis: [SPEC.invalidKey401, SPEC.keyForm, SPEC.everyOperation],
       what: 'a Bearer scheme with no token',
+      seen: '"Authorization: Bearer" and no token',
+      shows: `${OPERATION} with "Authorization: Bearer" and no token`,
       title: 'Sends each operation with "Authorization: Bearer" and no token',
       auth: () => ({ kind: 'literal', authorization: 'Bearer' }),
     }),
@@ -80,6 +86,8 @@ export const authentication = suite({
       rules: ['5.r4'],
       basis: [SPEC.invalidKey401, SPEC.everyOperation],
       what: 'a bearer token that is not a key',
+      seen: 'a bearer token that is not a key',
+      shows: `${OPERATION} with a bearer token that is not a key (the judge told the key with --api-key)`,
       title: 'Sends each operation with a random, never-issued bearer token',
       auth: (ctx) => ({ kind: 'literal', authorization: `Bearer osc_unknown_${ctx.random.token(24)}` }),
     }),
@@ -94,13 +102,9 @@ export const authentication = suite({
       basis: [SPEC.invalidKey401, SPEC.errorFieldsRequired, SPEC.errorStatus],
       title: 'Validates the body of every 401 received so far',
       needs: { requests: 0, shared: shares('list without credentials') },
-      async run(ctx: Ctx) {
-        const list = await all401s(ctx);
-        for (const x of list) {
-          expectErrorBody(ctx, recordedView(x)!, x, `${x.request.method} ${x.request.url}: `);
-        }
-        ctx.observe(`${count(list.length, 'response')} 401, each with a valid Error body`, list.length);
-      },
+      recorded: { shows: 'any answer 401 recorded with its body' },
+      send: send401,
+      judge: errorBody401,
     }),
     check({
       id: 'AUTH-WWW-AUTHENTICATE',
@@ -111,17 +115,9 @@ export const authentication = suite({
       basis: [RFC.challenge401],
       title: 'Reads WWW-Authenticate on every 401 received so far',
       needs: { requests: 0, shared: shares('list without credentials') },
-      async run(ctx: Ctx) {
-        const list = await all401s(ctx);
-        for (const x of list) {
-          const v = headerValue(x.response!.headers, 'www-authenticate');
-          if (v === undefined || v.trim() === '')
-            ctx.problem(`${x.request.method} ${x.request.url}: 401 without WWW-Authenticate`, {
-              exchange: x,
-            });
-        }
-        ctx.observe(`${count(list.length, 'response')} 401, each with a challenge`, list.length);
-      },
+      recorded: { shows: 'any answer 401' },
+      send: send401,
+      judge: challenge401,
     }),
     check({
       id: 'AUTH-CHALLENGE-BEARER',
@@ -132,21 +128,9 @@ export const authentication = suite({
       basis: [RFC.challengeApplicable, SPEC.bearer, RFC.bearerChallenge],
       title: 'Reads the scheme of WWW-Authenticate on every 401 received so far',
       needs: { requests: 0, shared: shares('list without credentials') },
-      async run(ctx: Ctx) {
-        const list = await all401s(ctx);
-        let read = 0;
-        for (const x of list) {
-          const v = headerValue(x.response!.headers, 'www-authenticate');
-          if (v === undefined) continue; // AUTH-WWW-AUTHENTICATE reports it
-          read++;
-          if (!/(^|,)\s*bearer(\s|,|$)/i.test(v))
-            ctx.problem(
-              `${x.request.method} ${x.request.url}: challenge ${JSON.stringify(v)} names no Bearer scheme`,
-              { exchange: x },
-            );
-        }
-        ctx.observe(`every challenge names Bearer (${read} challenges)`, read);
-      },
+      recorded: { shows: 'any answer 401 with a WWW-Authenticate challenge' },
+      send: send401,
+      judge: bearerChallenge,
     }),
     check({
       id: 'AUTH-BEFORE-EXISTENCE',
@@ -159,20 +143,14 @@ export const authentication = suite({
       basis: [SPEC.everyOperation, SPEC.invalidKey401],
       title: 'Sends DELETE of an absent id and of a shipped fixture with no Authorization header',
       needs: { requests: 1, shared: shares('cancel without credentials') },
-      async run(ctx: Ctx) {
+      recorded: { shows: 'a DELETE /store/orders/{id} sent without any credential' },
+      async send(ctx: Ctx) {
         const absent = await ctx.target.unauthenticated('cancel');
-        if (absent) {
-          requireStatus(ctx, absent, 'unauthenticated cancel of an absent id').toBe(401);
-        } else ctx.note('absent-id cancel not sent: no id can be proven absent');
+        if (!absent) ctx.note('absent-id cancel not sent: no id can be proven absent');
         const shipped = ctx.target.shippedIds[0];
-        if (shipped !== undefined) {
-          const res = await ctx.http.send({
-            method: 'DELETE',
-            path: `${ORDERS}/${shipped}`,
-            auth: { kind: 'none' },
-          });
-          requireStatus(ctx, res, `unauthenticated cancel of shipped order ${shipped}`).toBe(401);
-        } else ctx.note('shipped-order cancel not sent: set --shipped-order-ids to include it');
+        if (shipped !== undefined)
+          await ctx.http.send({ method: 'DELETE', path: `${ORDERS}/${shipped}`, auth: { kind: 'none' } });
+        else ctx.note('shipped-order cancel not sent: set --shipped-order-ids to include it');
         if (!absent && shipped === undefined) {
           const refusal = await ctx.target.absenceRefusal();
           ctx.skip(
@@ -180,8 +158,10 @@ export const authentication = suite({
             strongest(input('shippedOrderIds'), refusal?.cause ?? OUTCOME),
           );
         }
-        ctx.observe('401 before any lookup', (absent ? 1 : 0) + (shipped !== undefined ? 1 : 0));
       },
+      judge: refused('AUTH-MISSING-401', 'no credential at all, on a cancel', {
+        also: ({ route }) => route?.op === 'cancel',
+      }),
     }),
     check({
       id: 'AUTH-SCHEME-CASE-INSENSITIVE',
@@ -193,15 +173,10 @@ export const authentication = suite({
       basis: [RFC.schemeCaseInsensitive, SPEC.bearer, RFC.bearerHeaderSupported],
       title: 'Sends GET /store/orders with "Authorization: bearer <key>"',
       needs: { requests: 1 },
-      async run(ctx: Ctx) {
-        const res = await ctx.http.send({
-          method: 'GET',
-          path: ORDERS,
-          auth: { kind: 'key', scheme: 'bearer' },
-        });
-        requireStatus(ctx, res, 'GET /store/orders with lower-case "bearer"').notToBe(401);
-        ctx.observe(`lower-case scheme accepted (${res.status})`, 1);
-      },
+      recorded: { shows: 'a request with the key under "bearer" (the scheme in another case)' },
+      send: async (ctx: Ctx) =>
+        void (await ctx.http.send({ method: 'GET', path: ORDERS, auth: { kind: 'key', scheme: 'bearer' } })),
+      judge: schemeCase,
     }),
   ],
 });

@@ -3,18 +3,17 @@
 // answered 401 on every operation. A second Authorization line is only observed: nothing obliges a server to
 // refuse it (RFC 9110 §5.3 binds the sender). The cases are placements.ts; sample.ts decides which go out.
 
-import { OUTCOME } from '../../lib/check/skip.ts';
-import type { Auth, Response } from '../../lib/http/client.ts';
+import type { Auth } from '../../lib/http/client.ts';
 import { describeForm } from '../../lib/http/key-forms.ts';
 import { type Ctx, check } from '../kit/context.ts';
-import { expectStatus } from '../kit/expect.ts';
-import { describeStatus } from '../kit/responses.ts';
+import { refused } from '../kit/refused-keys.ts';
 import { shares } from '../kit/sendings.ts';
 import type { Operation } from '../kit/target-facts.ts';
+import { observed } from './judges.ts';
 import { FORM_GROUPS, type FormGroup } from './placements.ts';
 import { type Slot, slotCounts, slots } from './sample.ts';
 import { OPERATIONS, sendAs } from './unauthorized.ts';
-import { Unreached } from './unreached.ts';
+import { settleUnreached, unreachedOf } from './unreached.ts';
 
 /** How a misplaced credential reads in a finding (the key shown as <key>). */
 export function describeAuth(auth: Auth): string {
@@ -50,30 +49,20 @@ export function groupSlots(group: FormGroup, seed: number, exhaustive: boolean):
   return slots(kinds, OPERATIONS, { seed, salt: group.id, exhaustive, onePerKind: group.onePerKind });
 }
 
-/** Sends each case of the group on its operation; `judge` sees every answer. Returns how many were judged. */
-async function sendForms(
-  ctx: Ctx,
-  group: FormGroup,
-  /** Judges one answer; true when it recorded a finding. */
-  judge: (slot: Slot<Auth, Operation>, res: Response) => boolean,
-): Promise<number> {
-  let sent = 0;
-  let findings = 0;
-  const unreached = new Unreached();
+/**
+ * Sends each case of the group on its operation: its sending only, which the group's judge reads among every
+ * exchange of its kind. An operation whose exchange failed at the HTTP level is noted for the judge.
+ */
+async function sendForms(ctx: Ctx, group: FormGroup): Promise<void> {
+  const unreached = unreachedOf(ctx);
   for (const slot of groupSlots(group, ctx.config.seed, ctx.config.exhaustive)) {
     const auth = slot.case;
     if (auth.kind === 'form' && ctx.http.formIsTheKey(auth.form)) {
       ctx.note(`${describeForm(auth.form)} not sent: the key has no letter whose case could change`);
       continue;
     }
-    const res = await unreached.attempt(slot.op, () => sendAs(ctx, slot.op, auth));
-    if (!res) continue;
-    sent++;
-    if (judge(slot, res)) findings++;
+    await unreached.attempt(slot.op, () => sendAs(ctx, slot.op, auth));
   }
-  unreached.settle(ctx, findings);
-  if (sent === 0) ctx.skip('no operation could be exercised safely', OUTCOME);
-  return sent;
 }
 
 const needsOf = (group: FormGroup) => ({
@@ -99,27 +88,10 @@ function refusedCheck(group: FormGroup) {
     title: `${group.title}; each operation (list, cancel of an absent id, pets) meets each kind, the case rotating by --seed`,
     needs: needsOf(group),
     cases: casesOf(group),
-    async run(ctx: Ctx) {
-      const ops = new Set<string>();
-      const sent = await sendForms(ctx, group, ({ case: auth, op }, res) => {
-        ops.add(op);
-        if (res.status === 401) return false;
-        expectStatus(
-          ctx,
-          res,
-          `${op} with ${describeAuth(auth)} (${group.kinds.length > 1 ? 'kind: ' : ''}${describeKind(group, auth)})`,
-        ).toBe(401);
-        return true;
-      });
-      ctx.observe(`401 for ${sent} misplaced or altered keys on ${[...ops].join(', ')}`, sent);
-    },
+    recorded: { shows: group.shows },
+    send: (ctx: Ctx) => sendForms(ctx, group),
+    judge: refused(group.id, group.seen, { settle: settleUnreached }),
   });
-}
-
-/** The kind a case belongs to, as the finding names it. */
-function describeKind(group: FormGroup, auth: Auth): string {
-  const kinds = [...group.kinds, ...(group.exhaustiveKinds ?? [])];
-  return kinds.find((k) => k.cases.includes(auth))?.name ?? '';
 }
 
 function observedCheck(group: FormGroup) {
@@ -135,15 +107,13 @@ function observedCheck(group: FormGroup) {
     title: `${group.title}; on one operation chosen by --seed (each operation with --exhaustive)`,
     needs: needsOf(group),
     cases: casesOf(group),
-    async run(ctx: Ctx) {
-      const seen: string[] = [];
-      await sendForms(ctx, group, ({ case: auth, op }, res) => {
-        ctx.evidence(res.exchange);
-        seen.push(`${op} with ${describeAuth(auth)} answered ${describeStatus(res)}`);
-        return false;
-      });
-      ctx.observe(seen.join('; '), seen.length);
-    },
+    recorded: { shows: group.shows },
+    send: (ctx: Ctx) => sendForms(ctx, group),
+    // Only the repeated line is observed: the one group whose forms no check refuses.
+    judge: observed(
+      group.seen,
+      ({ offered, route }) => route !== undefined && offered.form.kind === 'repeated',
+    ),
   });
 }
 

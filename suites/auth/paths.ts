@@ -3,20 +3,19 @@
 // what the spellings answer with the key is only recorded. A cancel is spelled only around an id the list
 // proves absent, and no spelling may be read as the collection or as another id (path-spellings.test.ts).
 
-import { OUTCOME } from '../../lib/check/skip.ts';
 import type { Auth, Response } from '../../lib/http/client.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
-import { expectStatus } from '../kit/expect.ts';
+import { carriesKey } from '../kit/offered.ts';
 import { ORDERS } from '../kit/paths.ts';
-import { describeStatus } from '../kit/responses.ts';
 import { shares } from '../kit/sendings.ts';
 import type { Operation } from '../kit/target-facts.ts';
+import { OPERATION, observed, spelled401 } from './judges.ts';
 import { ALL_KINDS, OTHER_KINDS, type PathParts, type Spelling, TRAILING_SLASH } from './path-spellings.ts';
 import { rotation, type Slot, slotCounts, slots } from './sample.ts';
 import { OPERATIONS } from './unauthorized.ts';
-import { Unreached } from './unreached.ts';
+import { unreachedOf } from './unreached.ts';
 
 type PathSlot = Slot<Spelling, Operation>;
 
@@ -59,14 +58,17 @@ const CASES = Object.fromEntries(
 /** At most one route-miss control per operation whose answer with the key is not 2xx (cancel, pets). */
 const CONTROLS = 2;
 
-/** Sends the slots that can go out safely, once each path per operation; `seen` gets every answer. */
+/**
+ * Sends the slots that can go out safely, once each path per operation; `after` hears each answer (the
+ * refusal check's sending of a route-miss control).
+ */
 async function sendSlots(
   ctx: Ctx,
   list: readonly PathSlot[],
   auth: Auth,
-  unreached: Unreached,
-  seen: (slot: PathSlot, path: string, res: Response) => Promise<void>,
-): Promise<number> {
+  after: (op: Operation, parts: PathParts, res: Response) => Promise<unknown> = async () => {},
+): Promise<void> {
+  const unreached = unreachedOf(ctx);
   const sent = new Set<string>();
   for (const slot of list) {
     const parts = await partsOf(ctx, slot.op);
@@ -81,11 +83,10 @@ async function sendSlots(
     const res = await unreached.attempt(slot.op, () =>
       ctx.http.send({ method: methodOf(slot.op), path, auth, verbatimPath: true }),
     );
-    // Judging may need the operation's own answer, which may be what failed.
-    if (res) await unreached.attempt(slot.op, () => seen(slot, path, res));
+    // What it sends next may need the operation's own answer, which may be what failed.
+    if (res) await unreached.attempt(slot.op, () => after(slot.op, parts, res));
     else sent.delete(`${slot.op} ${path}`);
   }
-  return sent.size;
 }
 
 /** The answer the operation gives with the key on its own path: the cancel of the absent id, the pet read. */
@@ -99,7 +100,8 @@ async function canonical(ctx: Ctx, op: Operation): Promise<Response | undefined>
  * Reads the operations' own answers first: they are shared sendings (Needs.shared), which the plan charges to
  * the first check that runs with them, so that check sends them whether or not a spelling needs comparing.
  */
-async function canonicals(ctx: Ctx, unreached: Unreached): Promise<void> {
+async function canonicals(ctx: Ctx): Promise<void> {
+  const unreached = unreachedOf(ctx);
   for (const op of OPERATIONS) await unreached.attempt(op, () => canonical(ctx, op));
 }
 
@@ -126,27 +128,14 @@ function control(ctx: Ctx, op: Operation, parts: PathParts): Promise<Response> {
 }
 
 /**
- * Whether a non-401 answer without the key came from the operation: any 2xx; or, for an operation whose answer
- * with the key is not 2xx (the cancel of an absent id: 404), that same answer where a route miss looks different.
+ * Sends the route-miss control a judge needs to tell whether a non-401 answer without the key came from the
+ * operation (AUTH-PATH-SPELLING-401): only where that answer is the operation's own with the key (the 404 of
+ * an absent cancel), as a route miss may answer alike.
  */
-async function reached(
-  ctx: Ctx,
-  op: Operation,
-  parts: PathParts,
-  res: Response,
-): Promise<string | undefined> {
-  if (res.status >= 200 && res.status <= 299) return 'a success';
+async function controlIfAlike(ctx: Ctx, op: Operation, parts: PathParts, res: Response): Promise<void> {
+  if (res.status === 401 || (res.status >= 200 && res.status <= 299)) return;
   const own = await canonical(ctx, op);
-  if (!own || own.status < 400 || answerOf(own) !== answerOf(res)) return undefined;
-  const miss = await control(ctx, op, parts);
-  if (answerOf(miss) === answerOf(own)) {
-    ctx.note(
-      `${op}: a path no route has answers as the operation does with the key (${describeStatus(miss)}), so a spelling's same answer cannot tell them apart`,
-    );
-    return undefined;
-  }
-  ctx.evidence(own.exchange, miss.exchange);
-  return `what the operation answers with the key (${describeStatus(own)}), while a path no route has answers ${describeStatus(miss)}`;
+  if (own && own.status >= 400 && answerOf(own) === answerOf(res)) await control(ctx, op, parts);
 }
 
 export const pathSpellingChecks = [
@@ -168,39 +157,19 @@ export const pathSpellingChecks = [
       shared: shares('order list', 'cancel of an absent id', 'pet read'),
     },
     cases: CASES,
-    async run(ctx: Ctx) {
-      const unreached = new Unreached();
-      await canonicals(ctx, unreached);
-      const refused: string[] = [];
-      const other: string[] = [];
-      let findings = 0;
-      const judged = await sendSlots(
+    recorded: {
+      shows: `${OPERATION} without credentials on a path spelled another way (a trailing slash, another case…)`,
+    },
+    async send(ctx: Ctx) {
+      await canonicals(ctx);
+      await sendSlots(
         ctx,
         refusalSlots(ctx.config.seed, ctx.config.exhaustive),
         { kind: 'none' },
-        unreached,
-        async ({ op, case: spelling }, path, res) => {
-          if (res.status === 401) return void refused.push(op);
-          const parts = (await partsOf(ctx, op))!;
-          const how = await reached(ctx, op, parts, res);
-          if (!how) return void other.push(`${op} ${path}: ${res.status}`);
-          findings++;
-          expectStatus(
-            ctx,
-            res,
-            `${op} spelled with ${spelling.name} (${methodOf(op)} ${path}) without the key`,
-          ).toBe(401, how);
-        },
-      );
-      unreached.settle(ctx, findings);
-      if (judged === 0) ctx.skip('no operation could be spelled safely', OUTCOME);
-      if (other.length > 0)
-        ctx.note(`not routed to the operation (not 401, not its answer): ${other.join('; ')}`);
-      ctx.observe(
-        `${judged} spellings without the key: ${refused.length} answered 401 (on ${[...new Set(refused)].join(', ') || 'no operation'})${other.length > 0 ? `, ${other.length} another status that is not the operation's answer` : ''}`,
-        judged,
+        (op, parts, res) => controlIfAlike(ctx, op, parts, res),
       );
     },
+    judge: spelled401,
   }),
   check({
     id: 'AUTH-PATH-SPELLING-INFO',
@@ -219,38 +188,14 @@ export const pathSpellingChecks = [
       shared: shares('order list', 'cancel of an absent id', 'pet read'),
     },
     cases: CASES,
-    async run(ctx: Ctx) {
-      const unreached = new Unreached();
-      await canonicals(ctx, unreached);
-      const seen: string[] = [];
-      let asOwn = 0;
-      const judged = await sendSlots(
-        ctx,
-        keyedSlots(ctx.config.seed, ctx.config.exhaustive),
-        { kind: 'key' },
-        unreached,
-        async ({ op, case: spelling }, path, res) => {
-          ctx.evidence(res.exchange);
-          const own = await canonical(ctx, op);
-          const same =
-            op === 'list'
-              ? res.status === (await ctx.target.list()).response.status
-              : own !== undefined && answerOf(own) === answerOf(res);
-          if (same) asOwn++;
-          seen.push(
-            `${op} spelled with ${spelling.name} (${path}): ${describeStatus(res)}${same ? ', as on its own path' : ''}`,
-          );
-        },
-      );
-      // An INFO records: with what it could send it stands, naming what it could not; with nothing, an error.
-      unreached.settle(ctx, judged);
-      if (judged > 1) for (const line of seen) ctx.note(line);
-      ctx.observe(
-        judged === 1
-          ? seen[0]!
-          : `${asOwn} of ${judged} spellings answered with the key as their operation's own path does`,
-        judged,
-      );
+    recorded: { shows: `${OPERATION} with the key on a path spelled another way` },
+    async send(ctx: Ctx) {
+      await canonicals(ctx);
+      await sendSlots(ctx, keyedSlots(ctx.config.seed, ctx.config.exhaustive), { kind: 'key' });
     },
+    judge: observed(
+      'the key on a path spelled another way',
+      ({ offered, route }) => route?.spelled === true && carriesKey(offered) !== undefined,
+    ),
   }),
 ];

@@ -5,6 +5,7 @@ import type { Basis } from '../../lib/check/model.ts';
 import type { Auth } from '../../lib/http/client.ts';
 import type { KeyAlteration, KeyForm } from '../../lib/http/key-forms.ts';
 import { RFC, SPEC } from '../kit/basis.ts';
+import { OPERATION } from './judges.ts';
 import type { CaseKind } from './sample.ts';
 
 export interface FormGroup {
@@ -13,6 +14,10 @@ export interface FormGroup {
   /** The sentences that bind the server (an observed group: the one it observes against). */
   basis: Basis[];
   what: string;
+  /** The credential as its judge names it on any exchange that offered it (not only the group's cases). */
+  seen: string;
+  /** The traffic that shows the check, in a recording as in a run (recorded.shows). */
+  shows: string;
   title: string;
   kinds: CaseKind<Auth>[];
   /** The kinds under --exhaustive, when they differ (each name alone rather than all at once). */
@@ -83,6 +88,8 @@ export const FORM_GROUPS: readonly FormGroup[] = [
     id: 'AUTH-QUERY-KEY-401',
     ...misplaced,
     what: 'the key only in the query string',
+    seen: 'a key-like query parameter and no Authorization',
+    shows: `${OPERATION} with the key in the query (api_key, access_token…) and no Authorization`,
     title: `Sends each operation with the key in the query (${KEY_PARAMS.join(', ')}: all at once, or each alone with --exhaustive) and no Authorization header`,
     kinds: [QUERY_KIND.default],
     exhaustiveKinds: [QUERY_KIND.exhaustive],
@@ -92,6 +99,8 @@ export const FORM_GROUPS: readonly FormGroup[] = [
     id: 'AUTH-KEY-HEADER-401',
     ...misplaced,
     what: 'the key in an API-key header instead of Authorization',
+    seen: 'a key-like header and no Authorization',
+    shows: `${OPERATION} with the key in a header such as X-API-Key and no Authorization`,
     title: `Sends each operation with the key in ${KEY_HEADERS.join(', ')} (all at once, or each alone with --exhaustive) and no Authorization header`,
     kinds: [HEADER_KIND.default],
     exhaustiveKinds: [HEADER_KIND.exhaustive],
@@ -100,6 +109,8 @@ export const FORM_GROUPS: readonly FormGroup[] = [
     id: 'AUTH-KEY-COOKIE-401',
     ...misplaced,
     what: 'the key in a cookie instead of Authorization',
+    seen: 'a key-like cookie and no Authorization',
+    shows: `${OPERATION} with the key in a cookie and no Authorization`,
     title: `Sends each operation with the key in the cookies ${KEY_COOKIES.join(', ')} (all in one Cookie line, or each alone with --exhaustive) and no Authorization header`,
     kinds: [COOKIE_KIND.default],
     exhaustiveKinds: [COOKIE_KIND.exhaustive],
@@ -108,6 +119,8 @@ export const FORM_GROUPS: readonly FormGroup[] = [
     id: 'AUTH-OTHER-SCHEME-401',
     ...refused(['5.r1', '5.r2', '5.r4'], [SPEC.bearer, SPEC.keyForm, SPEC.invalidKey401]),
     what: 'the key under another authentication scheme',
+    seen: 'credentials under another scheme than Bearer',
+    shows: `${OPERATION} with Basic or another scheme than Bearer`,
     title:
       'Sends the key as Basic credentials (as user, as password) and under other schemes (Token, ApiKey, Digest, Key, JWT, OAuth, Basic unencoded)',
     kinds: [
@@ -129,6 +142,8 @@ export const FORM_GROUPS: readonly FormGroup[] = [
     id: 'AUTH-BARE-KEY-401',
     ...refused(['5.r1', '5.r2', '5.r4'], [SPEC.bearer, SPEC.keyForm, SPEC.invalidKey401]),
     what: 'the bare key in the Authorization header, with no scheme',
+    seen: 'a token with no scheme',
+    shows: `${OPERATION} with "Authorization: <key>" (no scheme)`,
     title: 'Sends each operation with "Authorization: <key>" (no scheme)',
     kinds: [
       { name: 'no scheme', cases: [form({ kind: 'scheme', scheme: '', key: 'as-is', noSpace: true })] },
@@ -138,6 +153,8 @@ export const FORM_GROUPS: readonly FormGroup[] = [
     id: 'AUTH-KEY-EXTRA-TEXT-401',
     ...refused(['5.r2', '5.r4'], [SPEC.keyForm, SPEC.invalidKey401]),
     what: 'the key with something more in the Authorization header',
+    seen: 'text around the bearer token',
+    shows: `${OPERATION} with "Bearer <key> x" or text before the key`,
     title:
       'Sends "Bearer <key>" with text before the token ("x ", "x", "Bearer ", no space after the scheme) and after it (" x", "x", "=", its last character again)',
     kinds: [
@@ -170,6 +187,8 @@ export const FORM_GROUPS: readonly FormGroup[] = [
     rules: ['5.r2'],
     basis: [RFC.repeatedField],
     what: 'two Authorization lines, the key then another token',
+    seen: 'two Authorization lines',
+    shows: `${OPERATION} with two Authorization lines`,
     title: 'Sends two Authorization lines (the key, then another token)',
     kinds: [{ name: 'two lines', cases: [form({ kind: 'twice', other: 'osc_not_a_key' })] }],
     observed: true,
@@ -179,6 +198,8 @@ export const FORM_GROUPS: readonly FormGroup[] = [
     id: 'AUTH-KEY-ALTERED-401',
     ...refused(['5.r4'], [SPEC.invalidKey401]),
     what: 'a bearer token that differs from the key',
+    seen: 'a part of the key, or the key in another case',
+    shows: `${OPERATION} with a truncated or case-changed key`,
     title:
       'Sends "Bearer <token>" with a part of the key (without its last or first character, either half) and the key with its case changed (all letters, the first, the last)',
     kinds: [

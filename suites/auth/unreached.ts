@@ -1,6 +1,8 @@
 // The operations a check could not reach because their exchanges failed at the HTTP level (no response, or
-// no longer sent once their kind stopped): the check judges the others. Catches only E_HTTP; never sends.
+// no longer sent once their kind stopped): its sending notes them, its judge judges the others. Catches only
+// E_HTTP; never sends.
 import { HarnessError } from '../../lib/errors.ts';
+import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../kit/context.ts';
 
 export class Unreached {
@@ -35,3 +37,13 @@ export class Unreached {
     ctx.note(`not judged on ${[...this.ops].join(', ')}: ${this.first.message}`);
   }
 }
+
+/**
+ * The current check's unreached operations in this run: what its `send` could not reach, which its judge
+ * settles (none in a recording, where nothing is sent).
+ */
+export const unreachedOf = (ctx: Ctx): Unreached =>
+  ctx.memo.once(memoKey<Unreached>(`auth/unreached/${ctx.check.id}`), () => new Unreached());
+
+/** Settles the current check's unreached operations against what its judge found (Unreached.settle). */
+export const settleUnreached = (ctx: Ctx, standing: number): void => unreachedOf(ctx).settle(ctx, standing);

@@ -4,6 +4,7 @@
 import { isMalformedAnswer, MALFORMED } from '../../lib/http/malformed.ts';
 import { RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
+import { NOT_OBSERVED, trafficOf } from '../kit/traffic.ts';
 import { type Offence, reportGrouped, responses } from '../kit/whole-run.ts';
 import { fieldChecks } from './field-checks.ts';
 
@@ -31,7 +32,18 @@ export const framing = suite({
       basis: [SPEC.json, RFC.grammar, RFC.noContent204],
       title: 'Looks at how every response of the run ended on the connection',
       needs: { requests: 0 },
-      async run(ctx: Ctx) {
+      recorded: {
+        shows:
+          'any answer, recorded by this suite’s proxy (or its transcript.har), which notes how each response ended',
+      },
+      async judge(ctx: Ctx) {
+        // A run knows how each response ended on the connection, and so do this suite's recorders; a browser's
+        // or Playwright's HAR keeps the bodies, not how the connection carried them.
+        if (!trafficOf(ctx).framing)
+          ctx.skip(
+            'the recording does not say how each response ended on the connection (a devtools or Playwright HAR keeps none of it)',
+            NOT_OBSERVED,
+          );
         // A response one of our own limits cut short is that limit's error alone (the checks reading it say
         // so): its end was never seen, so it is not judged here either way.
         const read = responses(ctx, true);

@@ -39,7 +39,8 @@ export const everyJsonChecks: CheckDefinition<Ctx>[] = [
     basis: [SPEC.json, RFC.contentType],
     title: 'Reads Content-Type on every response of the run whose body is JSON',
     needs: { requests: 0 },
-    async run(ctx: Ctx) {
+    recorded: { shows: 'an answer with a JSON body' },
+    async judge(ctx: Ctx) {
       const offences: Offence[] = [];
       let judged = 0;
       let byStart = 0;
@@ -76,7 +77,8 @@ export const everyJsonChecks: CheckDefinition<Ctx>[] = [
     basis: [SPEC.json, RFC.jsonUtf8],
     title: 'Parses the body of every response of the run labelled with a JSON media type',
     needs: { requests: 0 },
-    async run(ctx: Ctx) {
+    recorded: { shows: 'an answer with a body labelled JSON' },
+    async judge(ctx: Ctx) {
       const xs = responses(ctx).filter((x) => {
         const r = x.response!;
         return (

@@ -67,7 +67,8 @@ export const fieldChecks: CheckDefinition<Ctx>[] = [
     ],
     title: 'Parses the fields it knows on every response of the run',
     needs: { requests: 0 },
-    async run(ctx: Ctx) {
+    recorded: { shows: 'any answer carrying a field with a known grammar' },
+    async judge(ctx: Ctx) {
       judgeEach(ctx, responses(ctx), fieldProblems, 'every known field matches its grammar');
     },
   }),
@@ -82,7 +83,8 @@ export const fieldChecks: CheckDefinition<Ctx>[] = [
     basis: [RFC.dateRequired, SPEC.resetMoment, RFC.allowOn405],
     title: 'Looks for Date on every 2xx, 3xx and 4xx response of the run, and for Allow on every 405',
     needs: { requests: 0 },
-    async run(ctx: Ctx) {
+    recorded: { shows: 'a 2xx, 3xx or 4xx answer, or a 405' },
+    async judge(ctx: Ctx) {
       const xs = responses(ctx);
       const clock = hasClock(xs);
       if (!clock && xs.length > 0)

@@ -82,6 +82,14 @@ export class TargetFacts {
     // Once a DELETE of an id not given was answered 2xx, no id is absent however the list reads.
     const closed = this.deleteGate.refusal();
     if (closed) return Promise.resolve(closed);
+    return this.listRefusal();
+  }
+
+  /**
+   * Why the list proves no id absent, whatever was sent since: what a judge of cancels already sent reads (the
+   * delete gate stops sending, it does not unprove what the list proved).
+   */
+  listRefusal(): Promise<Skip | undefined> {
     return this.memo.once(REFUSAL, () => this.refusal());
   }
 

@@ -1,33 +1,14 @@
-// Judging recorded traffic (a HAR file, what the proxy forwarded): how a check says whether and how it can be
-// judged from exchanges it did not send, and what a judge reads besides the transcript (what each request
-// offered as a credential, which operation it asked for, the first list read whole). Each area's traffic.ts
-// holds its checks' entries; suites/index.ts joins them. Nothing here sends.
+// What a judge reads besides the transcript, in a live run (traffic-live.ts) and over a recording (a HAR
+// file, what the proxy forwarded) alike: what each request offered as a credential, which operation it asked
+// for, the first list read whole; and how a judge says it saw nothing to judge. Nothing here sends.
 import type { SkipCause } from '../../lib/check/skip.ts';
 import type { Response } from '../../lib/http/client.ts';
 import { replayed } from '../../lib/http/recorded.ts';
-import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
-import { memoKey } from '../../lib/run/memo.ts';
-import type { Ctx } from './context.ts';
+import { type Exchange, rawOf, type Transcript } from '../../lib/http/transcript.ts';
+import { memoKey, type RunMemo } from '../../lib/run/memo.ts';
 import type { Offered } from './offered.ts';
 import type { ListReading } from './order-list.ts';
 import type { Route } from './routes.ts';
-
-/** How a check is judged from recorded traffic. */
-export interface TrafficJudge {
-  /**
-   * 'run': its own run reads only what was received (the transcript, the shared facts a recording stands in
-   * for), so it judges a recording as it judges a run. A function: a judge of its own over every recorded
-   * exchange of its kind. Absent: a recording cannot show it (it needs what only the suite sends).
-   */
-  judge?: 'run' | ((ctx: Ctx) => Promise<void>);
-  /** The traffic that would show it, for the report's "not observed" (e.g. "a 429 and the request after it"). */
-  shows: string;
-  /** It reads X-RateLimit-* per credential bucket: exchanges of a credential beyond the two keys stay out. */
-  buckets?: true;
-}
-
-/** The traffic entries of an area's checks, by check id. */
-export type TrafficJudges = Readonly<Record<string, TrafficJudge>>;
 
 /** Why a check judged nothing: the recording holds none of the traffic that would show it. */
 export const NOT_OBSERVED: SkipCause = { kind: 'traffic' };
@@ -68,14 +49,17 @@ export interface Traffic {
 export const TRAFFIC = memoKey<Traffic>('traffic/recording');
 
 /** The traffic the judges read: the recording of a passive run, or the live run's own (traffic-live.ts). */
-export function trafficOf(ctx: Pick<Ctx, 'memo'>): Traffic {
+export function trafficOf(ctx: { memo: RunMemo }): Traffic {
   const t = ctx.memo.peek(TRAFFIC);
   if (!t) throw new Error('no traffic: the judges ran outside a bound run');
   return t;
 }
 
 /** Every recorded exchange that got a response, with what it offered and asked for, in the order sent. */
-export function recorded(ctx: Ctx): Array<{ x: Exchange } & ExchangeFacts> {
+export function recorded(ctx: {
+  memo: RunMemo;
+  transcript: Transcript;
+}): Array<{ x: Exchange } & ExchangeFacts> {
   const { facts } = trafficOf(ctx);
   return ctx.transcript
     .all()
@@ -87,7 +71,7 @@ export function recorded(ctx: Ctx): Array<{ x: Exchange } & ExchangeFacts> {
  * A recorded response as the client would have handed it to a check, when the recording holds its whole body;
  * undefined otherwise (the recorder cut or left out the body).
  */
-export function replay(ctx: Pick<Ctx, 'memo'>, x: Exchange): Response | undefined {
+export function replay(ctx: { memo: RunMemo }, x: Exchange): Response | undefined {
   const r = x.response;
   if (!r || r.bodyTruncated) return undefined;
   const raw = rawOf(r);

@@ -1,22 +1,16 @@
 // spec §4 List orders (GET /store/orders): status, media type, body shape, ids, and no narrowing.
 
-import { OUTCOME } from '../../lib/check/skip.ts';
-import { arrayMember } from '../../lib/formats/json.ts';
-import { count } from '../../lib/words.ts';
 import { ORDER_ITEM, RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
 import { requireStatus } from '../kit/expect.ts';
-import { idIdentity } from '../kit/id-identity.ts';
-import { LIST_BODIES } from '../kit/list-bodies.ts';
 import { itemsOf, judgeable } from '../kit/list-body.ts';
 import { int64Problem } from '../kit/list-findings.ts';
-import { ORDERS } from '../kit/paths.ts';
-import { describeStatus, header, isJsonMediaType } from '../kit/responses.ts';
+import { header, isJsonMediaType } from '../kit/responses.ts';
 import { shares } from '../kit/sendings.ts';
 import { listAnyAccept } from './accept.ts';
+import { FIRST_LIST } from './key-lists.ts';
 import { knownOrdersListed } from './known-orders.ts';
-
-const NARROWING_QUERY = '?limit=1&offset=1&status=pending';
+import { listNoNarrowing } from './narrowing.ts';
 
 export const listOrders = suite({
   id: 'LIST',
@@ -32,7 +26,8 @@ export const listOrders = suite({
       basis: [SPEC.list200, SPEC.listWhole],
       title: 'Sends GET /store/orders with the API key',
       needs: { requests: 0, shared: shares('order list') },
-      async run(ctx: Ctx) {
+      recorded: { shows: FIRST_LIST },
+      async judge(ctx: Ctx) {
         const { response } = await ctx.target.list();
         requireStatus(ctx, response, 'GET /store/orders').toBe(200);
         ctx.observe(`200 with ${response.bytes} bytes`, 1);
@@ -47,7 +42,8 @@ export const listOrders = suite({
       basis: [SPEC.json, RFC.contentType],
       title: 'Reads Content-Type of the GET /store/orders response',
       needs: { requests: 0, shared: shares('order list') },
-      async run(ctx: Ctx) {
+      recorded: { shows: FIRST_LIST },
+      async judge(ctx: Ctx) {
         const { response } = await ctx.target.list();
         judgeable(ctx, response);
         const ct = header(response, 'content-type');
@@ -73,7 +69,8 @@ export const listOrders = suite({
       basis: [SPEC.list200],
       title: 'Parses the GET /store/orders body as JSON',
       needs: { requests: 0, shared: shares('order list') },
-      async run(ctx: Ctx) {
+      recorded: { shows: FIRST_LIST },
+      async judge(ctx: Ctx) {
         const list = await ctx.target.list();
         const { response } = list;
         judgeable(ctx, response);
@@ -100,7 +97,8 @@ export const listOrders = suite({
       basis: ORDER_ITEM.basis,
       title: 'Validates each list item against schemas/order.schema.json',
       needs: { requests: 0, shared: shares('order list') },
-      async run(ctx: Ctx) {
+      recorded: { shows: FIRST_LIST },
+      async judge(ctx: Ctx) {
         // Validated item by item as the list was read (suites/kit/order-list.ts), once per run.
         const list = await ctx.target.list();
         const { schemaErrors, schemaIssues, schemaErrorCount, response } = list;
@@ -124,7 +122,8 @@ export const listOrders = suite({
       basis: [SPEC.orderId],
       title: 'Compares the exact ids of the list items',
       needs: { requests: 0, shared: shares('order list') },
-      async run(ctx: Ctx) {
+      recorded: { shows: FIRST_LIST },
+      async judge(ctx: Ctx) {
         const list = await ctx.target.list();
         const { ids, response } = list;
         const count = itemsOf(ctx, list);
@@ -153,7 +152,8 @@ export const listOrders = suite({
       basis: [SPEC.orderId],
       title: 'Reads each list item id exactly and bounds it to int64',
       needs: { requests: 0, shared: shares('order list') },
-      async run(ctx: Ctx) {
+      recorded: { shows: FIRST_LIST },
+      async judge(ctx: Ctx) {
         const list = await ctx.target.list();
         const { ids, response } = list;
         itemsOf(ctx, list);
@@ -168,69 +168,6 @@ export const listOrders = suite({
     }),
     knownOrdersListed,
     listAnyAccept,
-    check({
-      id: 'LIST-NO-NARROWING',
-      spec: 'spec §4 listOrders rule 1',
-      level: 'MUST',
-      rules: ['4.list.r1', '4.list.params', '8.r9'],
-      requirement: 'The response always contains all orders; query parameters cannot narrow or page it.',
-      basis: [SPEC.listWhole, SPEC.listReturnedWhole],
-      title: `Sends GET /store/orders${NARROWING_QUERY} and compares it with the plain list`,
-      needs: { requests: 1, shared: shares('order list') },
-      async run(ctx: Ctx) {
-        const list = await ctx.target.list();
-        const first = list.response;
-        judgeable(ctx, first);
-        if (list.count === undefined)
-          ctx.skip('the list body is not a JSON array (see LIST-BODY-ARRAY)', OUTCOME);
-        // Every id compared by its JSON value: ids that are not integers (LIST-IDS-INT64) still tell orders apart.
-        const held = list.ids.identities;
-        if (held < 2)
-          ctx.skip(
-            `the list holds ${count(held, 'order id')}; narrowing to one cannot show with fewer than 2`,
-            OUTCOME,
-          );
-        const res = await ctx.http.send({ method: 'GET', path: ORDERS + NARROWING_QUERY });
-        // The plain list's own 2xx is accepted too: its status is LIST-STATUS-200's finding, not narrowing.
-        const listed = res.status === 200 || res.status === first.status;
-        // The very bytes of the plain list hold every order it holds: nothing to read again.
-        if (listed && ctx.memo.peek(LIST_BODIES)?.sameBytes(res.exchange, first.exchange)) {
-          ctx.observe(
-            `all ${held} orders returned despite ${NARROWING_QUERY} (the very bytes of the plain list)`,
-            held,
-          );
-          return;
-        }
-        // Only the ids of this second list are read: the items themselves are never built.
-        const answered = listed ? arrayMember(res.body, 'id') : undefined;
-        ctx.require(
-          answered,
-          `with query parameters the list answered ${describeStatus(res)}, not a JSON array`,
-          {
-            exchange: res.exchange,
-          },
-        );
-        const got = new Set<string>();
-        for (const id of answered) {
-          const key = idIdentity(id);
-          if (key !== undefined) got.add(key);
-        }
-        const missing: string[] = [];
-        for (const id of list.ids.all()) {
-          const key = idIdentity(id);
-          if (key !== undefined && !got.has(key)) missing.push(key);
-        }
-        ctx.require(
-          missing.length === 0,
-          `the query parameters narrowed the list: ${missing.length} of ${held} orders missing (e.g. ${missing.slice(0, 5).join(', ')})`,
-          {
-            expected: `all ${held} orders`,
-            actual: `${got.size} orders`,
-            exchange: res.exchange,
-          },
-        );
-        ctx.observe(`all ${held} orders returned despite ${NARROWING_QUERY}`, held);
-      },
-    }),
+    listNoNarrowing,
   ],
 });

@@ -58,6 +58,9 @@ function judgeEvery(
   ctx.observe(`${ok(bodies)} (${counted} of ${bodies.length} list bodies hold something to judge)`, counted);
 }
 
+/** The traffic that shows these checks, in a recording as in a run. */
+const EVERY_LIST = 'a 2xx to GET /store/orders recorded with its whole body';
+
 const firstFew = (xs: readonly string[], n: number) =>
   `${xs.join(', ')}${n > xs.length ? `, and ${n - xs.length} more` : ''}`;
 
@@ -72,7 +75,8 @@ export const everyListChecks: CheckDefinition<Ctx>[] = [
     basis: ORDER_ITEM.basis,
     title: 'Reads every list body of the run as it arrived, against schemas/order.schema.json',
     needs: { requests: 0 },
-    async run(ctx: Ctx) {
+    recorded: { shows: EVERY_LIST },
+    async judge(ctx: Ctx) {
       judgeEvery(
         ctx,
         (f) =>
@@ -98,7 +102,8 @@ export const everyListChecks: CheckDefinition<Ctx>[] = [
     basis: [SPEC.orderId],
     title: 'Compares the exact ids within every list body of the run',
     needs: { requests: 0 },
-    async run(ctx: Ctx) {
+    recorded: { shows: EVERY_LIST },
+    async judge(ctx: Ctx) {
       judgeEvery(
         ctx,
         (f) =>
@@ -120,7 +125,8 @@ export const everyListChecks: CheckDefinition<Ctx>[] = [
     basis: [SPEC.orderId],
     title: 'Bounds every id of every list body of the run to int64, read exactly',
     needs: { requests: 0 },
-    async run(ctx: Ctx) {
+    recorded: { shows: EVERY_LIST },
+    async judge(ctx: Ctx) {
       judgeEvery(
         ctx,
         (f) => (f.int64Count > 0 ? { problem: firstFew(f.int64, f.int64Count) } : undefined),

@@ -6,6 +6,7 @@ import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { itemsOf } from '../kit/list-body.ts';
 import { shares } from '../kit/sendings.ts';
+import { FIRST_LIST } from './key-lists.ts';
 
 export const knownOrdersListed = check({
   id: 'LIST-HOLDS-FIXTURES',
@@ -19,7 +20,8 @@ export const knownOrdersListed = check({
   basis: [SPEC.list200, SPEC.listWhole],
   title: 'Looks for every cancellable and shipped fixture among the ids of the first GET /store/orders',
   needs: { requests: 0, shared: shares('order list') },
-  async run(ctx: Ctx) {
+  recorded: { shows: `${FIRST_LIST}, and the fixtures the judge is told of` },
+  async judge(ctx: Ctx) {
     const fixtures = [...new Set([...ctx.config.cancellableOrderIds, ...ctx.config.shippedOrderIds])];
     if (fixtures.length === 0)
       ctx.skip(

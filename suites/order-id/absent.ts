@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { INT64_MAX, INT64_MIN, inInt64 } from '../../lib/formats/int64.ts';
 import { TRUST_HINT } from '../kit/absence.ts';
-import type { KnownOrders } from './readings.ts';
+import { admissibleAbsent, type KnownOrders } from '../kit/known-orders.ts';
 
 /** The fixed edges, tried in this order whenever they are absent and safe. */
 export const ABSENT_EDGES: readonly bigint[] = [
@@ -30,11 +30,6 @@ export interface EdgeChoice {
   edges: bigint[];
   /** Edges left out, with why (listed, unsafe, over the neighbour cap). */
   leftOut: string[];
-}
-
-/** True when `id` is an int64 that no known order has and no lossy reading of it names a cancellable one. */
-export function admissibleAbsent(known: KnownOrders, id: bigint): boolean {
-  return inInt64(id) && !known.has(id) && !known.edge(id) && known.safe(id.toString());
 }
 
 function reason(known: KnownOrders, id: bigint): string {

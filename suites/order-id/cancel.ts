@@ -1,18 +1,20 @@
-// The destructive orderId checks: cancelling one fixture leaves the others as they were, no segment that
-// names no order and no other spelling of a fixture's id cancels it, and what leading zeros do is recorded.
+// The destructive orderId sendings: the isolation check (cancelling one fixture leaves the others as they
+// were) and the spelling run as each spelling check asks for it (spelling-judges.ts judges what it answered).
 // Only fixtures from --cancellable-order-ids are ever spelled or cancelled; shipped orders are only re-asked.
 
 import { input } from '../../lib/check/skip.ts';
 import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
 import type { Response } from '../../lib/http/client.ts';
+import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../kit/context.ts';
 import { expectStatus } from '../kit/expect.ts';
+import { isolationPair } from '../kit/isolation-pair.ts';
 import { orderPath } from '../kit/paths.ts';
 import { describeStatus } from '../kit/responses.ts';
 import type { SpellingLevel } from './catalogue.ts';
-import { isolationPair, type NotOnFixture } from './fixtures.ts';
+import type { NotOnFixture } from './fixtures.ts';
 import { short } from './judge.ts';
-import { accepted, spellingRun } from './spelling.ts';
+import { spellingRun } from './spelling.ts';
 
 const is2xx = (r: Response): boolean => r.status >= 200 && r.status < 300;
 
@@ -94,8 +96,14 @@ const OFF_FIXTURE: Record<NotOnFixture, string> = {
   decided: `an earlier spelling of the level was accepted, so the sample kept the fixtures for the others: ${flagAndEnv('exhaustive')} tries every spelling against a fixture`,
 };
 
-/** The spelling run's answers against a fixture of one level; the check skips when there are none. */
-async function onFixtures(ctx: Ctx, level: SpellingLevel) {
+/** What the spelling run tried against fixtures of a level, as its judge names it in the verdict. */
+export const spelledAt = (level: SpellingLevel) => memoKey<{ seen: string }>(`order-id/spelled-${level}`);
+
+/**
+ * The spelling run (sent once), for the check of one level: skips when no spelling of that level was tried
+ * against a pending fixture (naming why), and notes which were and what they answered.
+ */
+export async function sendSpellings(ctx: Ctx, level: SpellingLevel): Promise<void> {
   const run = await spellingRun(ctx);
   if ('skip' in run) ctx.skip(run.skip);
   const answers = run.answers.filter((a) => a.fixture?.level === level);
@@ -125,64 +133,5 @@ async function onFixtures(ctx: Ctx, level: SpellingLevel) {
   );
   // Kinds no fixture could be spelled in are named in the verdict too, not only in the notes.
   const untried = off.length > 0 ? `; not tried against a fixture: ${off.map((o) => o.kind).join(', ')}` : '';
-  return { answers, seen: `${seen}${untried}` };
-}
-
-/** ID-CANCEL-MISREAD: no segment that names no order (not an integer, another one, beyond int64) cancels one. */
-export async function misreadSpellings(ctx: Ctx): Promise<void> {
-  const { answers, seen } = await onFixtures(ctx, 'MUST');
-  for (const { segment, fixture, response, kind } of answers) {
-    expectStatus(ctx, response, `misread id: DELETE /store/orders/${short(segment)} (${kind})`).toHold(
-      !accepted(response),
-      '4xx (no order has this id)',
-      `cancelling order ${fixture!.id}: no order has that id, and only a careless parser reads ${fixture!.id} into it`,
-    );
-  }
-  ctx.observe(
-    `no segment naming no order cancelled one (${seen})`,
-    answers.length,
-    answers.map((a) => a.response.exchange),
-  );
-}
-
-/** ID-CANCEL-SPELLING: no other spelling of a fixture's integer (hex, exponent, sign, digits...) cancels it. */
-export async function lenientSpellings(ctx: Ctx): Promise<void> {
-  const { answers, seen } = await onFixtures(ctx, 'SHOULD');
-  for (const { segment, fixture, response, kind } of answers) {
-    const refused = expectStatus(
-      ctx,
-      response,
-      `lenient spelling accepted: DELETE /store/orders/${short(segment)} (${kind})`,
-    ).toHold(
-      !accepted(response),
-      '4xx (not the canonical id)',
-      `cancelling order ${fixture!.id} through a spelling of its id that is no ASCII decimal integer`,
-    );
-    if (refused && response.status >= 500)
-      ctx.note(`${short(segment)} answered ${response.status} (see ID-MALFORMED-4XX)`);
-  }
-  ctx.observe(
-    `no spelling cancelled an order (${seen})`,
-    answers.length,
-    answers.map((a) => a.response.exchange),
-  );
-}
-
-/**
- * ID-CANCEL-LEADING-ZEROS-INFO: what `007` did. Leading zeros are an ordinary decimal spelling of the same
- * integer (Java's Long.parseLong, Python's int() accept them) and the spec defines no canonical form.
- */
-export async function leadingZeros(ctx: Ctx): Promise<void> {
-  const { answers } = await onFixtures(ctx, 'INFO');
-  ctx.evidence(...answers.map((a) => a.response.exchange));
-  const taken = answers.filter((a) => accepted(a.response));
-  const shown = (a: (typeof answers)[number]) =>
-    `DELETE /store/orders/${short(a.segment)} answered ${describeStatus(a.response)}`;
-  ctx.observe(
-    taken.length > 0
-      ? `leading zeros name the same order: ${shown(taken[0]!)} and cancelled order ${taken[0]!.fixture!.id}`
-      : `leading zeros are refused: ${answers.map(shown).join('; ')}`,
-    answers.length,
-    answers.map((a) => a.response.exchange),
-  );
+  ctx.memo.once(spelledAt(level), () => ({ seen: `${seen}${untried}` }));
 }

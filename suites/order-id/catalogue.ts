@@ -1,8 +1,8 @@
 // The orderId spelling catalogue: every kind of path segment that is not an ASCII decimal int64 in range,
 // each built around a base id, with what accepting it against a pending order would break. Builds wire text
-// only (percent-encoded as sent); it sends nothing and decides no safety (readings.ts does).
+// only (percent-encoded as sent); it sends nothing and decides no safety (kit/known-orders.ts does).
 import { INT64_MAX, INT64_MIN } from '../../lib/formats/int64.ts';
-import { DIGIT_ZEROS } from './readings.ts';
+import { DIGIT_ZEROS } from '../kit/id-readings.ts';
 
 /**
  * What accepting a spelling of a pending order's id breaks, when it cancels that order:

@@ -1,33 +1,30 @@
 // spec §4 cancelOrder path parameter orderId (int64): property-based checks with fast-check, edges first,
 // bounded by the request budget and replayable from --seed/--replay-path. Never sends a segment that any
-// lenient reading could take for an order the run may not cancel (readings.ts).
+// lenient reading could take for an order the run may not cancel (kit/known-orders.ts).
 
 import { OUTCOME } from '../../lib/check/skip.ts';
 import { TRUST_HINT } from '../kit/absence.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
-import { frontRefusal } from '../kit/front-refusal.ts';
+import { admissibleAbsent, knownOrders, noKnownReason } from '../kit/known-orders.ts';
 import { itemsOf } from '../kit/list-body.ts';
 import { orderPath } from '../kit/paths.ts';
 import { shares } from '../kit/sendings.ts';
-import {
-  ABSENT_EDGES,
-  absentArbitrary,
-  absentEdges,
-  admissibleAbsent,
-  MAX_NEIGHBOUR_EDGES,
-} from './absent.ts';
-import { isolation, leadingZeros, lenientSpellings, misreadSpellings } from './cancel.ts';
+import { ABSENT_EDGES, absentArbitrary, absentEdges, MAX_NEIGHBOUR_EDGES } from './absent.ts';
+import { isolation, sendSpellings } from './cancel.ts';
 import { ALL_VARIANTS, DEFAULT_KINDS, spellingCases } from './catalogue.ts';
 import { judgeAbsent, short } from './judge.ts';
-import { knownOrders, noKnownReason } from './known.ts';
+import { ABSENT_SENT, absent404 } from './judges.ts';
 import { readListIds } from './lossless.ts';
 import { malformedSegment } from './malformed.ts';
+import { malformed4xx, malformedStatus } from './malformed-judges.ts';
 import { MALFORMED_OWNER, malformedRun } from './malformed-run.ts';
-import { MAX_SHRINKS, reportIdProperty, runIdProperty } from './property.ts';
+import { MAX_SHRINKS, reportIdSending, runIdProperty } from './property.ts';
+import { leadingZeros, lenientSpellings, misreadSpellings } from './spelling-judges.ts';
 
-/** Catalogue failures shown as findings of ID-MALFORMED-4XX; the rest are counted. */
-const SHOWN_FAILURES = 3;
+/** The traffic that shows the malformed-id checks, in a recording as in a run. */
+const MALFORMED =
+  'a DELETE /store/orders/{id} with the key whose id is no ASCII decimal int64 (7abc, 0x7, 7.0, 007…)';
 
 /** The absent ids: the edges, then one per generated case, then the shrinks after a failure. */
 const ABSENT_IDS = {
@@ -65,7 +62,8 @@ export const orderIdProperties = suite({
       basis: [SPEC.orderId],
       title: 'Reads the GET /store/orders ids as written (no JS number) and compares them with the fixtures',
       needs: { requests: 0, shared: shares('order list') },
-      async run(ctx: Ctx) {
+      recorded: { shows: 'a GET /store/orders sent with the key and answered' },
+      async judge(ctx: Ctx) {
         const list = await ctx.target.list();
         const { response } = list;
         itemsOf(ctx, list);
@@ -96,7 +94,9 @@ export const orderIdProperties = suite({
       title:
         'Property: DELETE /store/orders/{int64 absent from the list}, edge cases first, then generated across int64',
       needs: { ...ABSENT_IDS, shared: shares('order list') },
-      async run(ctx: Ctx) {
+      recorded: { shows: 'a DELETE /store/orders/{id} with the key of an id the first list proves absent' },
+      // The property's cases; its attempts stop it on the first failing answer, which the judge then finds.
+      async send(ctx: Ctx) {
         const known = await knownOrders(ctx);
         if (!known) ctx.skip(await noKnownReason(ctx));
         const { edges, leftOut } = absentEdges(known);
@@ -112,15 +112,15 @@ export const orderIdProperties = suite({
             return judgeAbsent(segment, res, known);
           },
         });
-        reportIdProperty(ctx, 'ID-ABSENT-404', result, (id) => id.toString());
+        reportIdSending(ctx, 'ID-ABSENT-404', result, (id) => id.toString());
         const untrusted = leftOut.filter((r) => r.includes(TRUST_HINT)).length;
-        ctx.observe(
-          result.replayed
-            ? `the replayed case now answers 404`
-            : `404 with an Error body and rate-limit headers for ${result.sent} absent ids (${edges.length} edge cases${untrusted > 0 ? `; ${untrusted} edges not sent, as the list cannot prove them absent: not fixtures, and the list is not trusted (--trust-order-list)` : ''})`,
-          result.sent,
-        );
+        ctx.memo.once(ABSENT_SENT, () => ({
+          replayed: result.replayed !== undefined,
+          edges: edges.length,
+          untrusted,
+        }));
       },
+      judge: absent404,
     }),
     // Before the spelling run, which spends a fixture on each spelling a server accepts.
     check({
@@ -136,6 +136,9 @@ export const orderIdProperties = suite({
       title: 'Cancels a fixture, then re-asks a shipped order and cancels the next fixture',
       // Both pending fixtures are cancelled (the second to see it still is cancellable).
       needs: { requests: 3, cancellable: 2, shared: shares('shipped cancel') },
+      recorded: {
+        only: 'a cancel of one fixture, then a shipped order re-asked and the next fixture cancelled',
+      },
       async run(ctx: Ctx) {
         await isolation(ctx);
       },
@@ -154,32 +157,14 @@ export const orderIdProperties = suite({
         'Property: DELETE /store/orders/{malformed id around an absent id}, generated across the spelling catalogue; judges the spelling run too',
       needs: { requests: 0, shared: MALFORMED_IDS },
       cases: spellingCases(['MUST', 'SHOULD', 'INFO', undefined]),
-      async run(ctx: Ctx) {
+      recorded: { shows: MALFORMED },
+      // The property's cases, then the spelling run; its attempts stop it on the first failing answer.
+      async send(ctx: Ctx) {
         const run = await malformedRun(ctx);
         if ('skip' in run) ctx.skip(run.skip);
-        const { failures } = run;
-        // A property counterexample leads (its replay flags send it alone); the catalogue's are noted then.
-        if (run.result.counterexample)
-          for (const f of failures) ctx.note(`also, in the spelling catalogue: ${f.message}`);
-        else {
-          for (const f of failures.slice(0, SHOWN_FAILURES))
-            ctx.problem(f.message, {
-              expected: f.expected,
-              actual: f.actual,
-              exchange: f.exchange,
-              ...(f.schema ? { schema: f.schema } : {}),
-            });
-          if (failures.length > SHOWN_FAILURES)
-            ctx.note(`${failures.length - SHOWN_FAILURES} more catalogue cases failed alike`);
-        }
-        reportIdProperty(ctx, MALFORMED_OWNER, run.result, (c) => `${c.kind} ${short(malformedSegment(c))}`);
-        ctx.observe(
-          run.result.replayed
-            ? 'the replayed case is now refused with a 4xx'
-            : `${run.answers.length} malformed ids (${run.answers.length - run.result.sent} of the spelling catalogue${run.spelled?.exhaustive ? ', every variant' : ''}), each refused with a 4xx`,
-          run.answers.length,
-        );
+        reportIdSending(ctx, MALFORMED_OWNER, run.result, (c) => `${c.kind} ${short(malformedSegment(c))}`);
       },
+      judge: malformed4xx,
     }),
     check({
       id: 'ID-MALFORMED-STATUS-INFO',
@@ -191,25 +176,12 @@ export const orderIdProperties = suite({
       basis: [SPEC.orderIdParam, SPEC.absent404],
       title: 'Tallies the statuses and Error codes of the ID-MALFORMED-4XX answers',
       needs: { requests: 0, shared: MALFORMED_IDS },
-      async run(ctx: Ctx) {
+      recorded: { shows: MALFORMED },
+      async send(ctx: Ctx) {
         const run = await malformedRun(ctx);
         if ('skip' in run) ctx.skip(run.skip);
-        const tally = new Map<string, Set<string>>();
-        for (const a of run.answers) {
-          const key = `${a.status}${a.code ? ` ${a.code}` : ''}`;
-          tally.set(key, (tally.get(key) ?? new Set()).add(a.kind));
-        }
-        for (const [key, kinds] of tally) ctx.note(`${key}: ${[...kinds].join(', ')}`);
-        // RFC 9112 §3 recommends taking request lines of 8,000 octets; a front that stops sooner is recorded.
-        const front = run.answers.find((a) => frontRefusal(a.exchange) !== undefined);
-        if (front)
-          ctx.note(`the ${front.kind} case got ${frontRefusal(front.exchange)}; only its status was judged`);
-        ctx.evidence(...run.answers.slice(0, 3).map((a) => a.exchange));
-        ctx.observe(
-          `${run.answers.length} malformed ids answered ${[...tally.keys()].join(' / ') || 'nothing (none sent)'}`,
-          run.answers.length,
-        );
       },
+      judge: malformedStatus,
     }),
     check({
       id: 'ID-CANCEL-MISREAD',
@@ -225,9 +197,13 @@ export const orderIdProperties = suite({
         'Reads the spelling run against pending fixtures: trailing text, other numbers, stray bytes, values past int64 that wrap to the fixture (one per kind, rotating with --seed; every one with --exhaustive)',
       needs: { requests: 0, shared: ON_FIXTURE },
       cases: spellingCases(['MUST']),
-      async run(ctx: Ctx) {
-        await misreadSpellings(ctx);
+      recorded: {
+        shows: `${MALFORMED} that a careless parser reads as a listed order (7abc, 7.5, 2^64 + 7)`,
       },
+      async send(ctx: Ctx) {
+        await sendSpellings(ctx, 'MUST');
+      },
+      judge: misreadSpellings,
     }),
     check({
       id: 'ID-CANCEL-SPELLING',
@@ -243,9 +219,11 @@ export const orderIdProperties = suite({
         'Reads the spelling run against pending fixtures: hex and other radixes, exponents, decimals, signs, digit separators, whitespace, non-ASCII digits (one per kind, rotating with --seed; every one with --exhaustive), a fresh fixture after an acceptance',
       needs: { requests: 0, shared: ON_FIXTURE },
       cases: spellingCases(['SHOULD']),
-      async run(ctx: Ctx) {
-        await lenientSpellings(ctx);
+      recorded: { shows: `${MALFORMED} spelling a listed order's id another way (0x7, 7e0, +7, ٧)` },
+      async send(ctx: Ctx) {
+        await sendSpellings(ctx, 'SHOULD');
       },
+      judge: lenientSpellings,
     }),
     check({
       id: 'ID-CANCEL-LEADING-ZEROS-INFO',
@@ -258,9 +236,11 @@ export const orderIdProperties = suite({
       title: 'Reads the answer to DELETE /store/orders/00N (or more zeros), sent last of the spelling run',
       needs: { requests: 0, shared: ON_FIXTURE },
       cases: spellingCases(['INFO']),
-      async run(ctx: Ctx) {
-        await leadingZeros(ctx);
+      recorded: { shows: `${MALFORMED}: a listed id with leading zeros (007)` },
+      async send(ctx: Ctx) {
+        await sendSpellings(ctx, 'INFO');
       },
+      judge: leadingZeros,
     }),
   ],
 });

@@ -1,9 +1,11 @@
-// Which handed-over fixtures the destructive orderId checks use: the pair for the isolation check (two ids a
-// JS number cannot tell apart, when given) and, for each spelling, a fixture it names and can name no other
-// order with. Chooses and takes only; it never sends or cancels anything.
+// Which handed-over fixtures the spelling run uses: for each spelling, a fixture it names and can name no other
+// order with (the isolation check's pair is kit/isolation-pair.ts). Chooses and takes only; it never sends or
+// cancels anything.
+
+import { namedIds } from '../kit/id-readings.ts';
+import type { KnownOrders } from '../kit/known-orders.ts';
 import type { SpellingKind } from './catalogue.ts';
 import { spell } from './catalogue.ts';
-import { type KnownOrders, namedIds } from './readings.ts';
 
 /** Why a kind was not tried against a fixture. */
 export type NotOnFixture =
@@ -82,17 +84,4 @@ export class FixturePool {
 /** True when the segment names fixture `id` and, however read, no order the run may not cancel. */
 function namesOnly(segment: string, id: string, known: KnownOrders): boolean {
   return namedIds(segment).includes(BigInt(id)) && known.safe(segment, id);
-}
-
-/**
- * The fixtures of the isolation check: two that round to the same JS number when given (e.g.
- * 9007199254740993 and 9007199254740992; the larger is cancelled first), else the first two remaining.
- */
-export function isolationPair(remaining: readonly string[]): { first: string; second?: string } | undefined {
-  for (const a of remaining) {
-    const twin = remaining.find((b) => b !== a && Number(b) === Number(a) && BigInt(b) < BigInt(a));
-    if (twin !== undefined) return { first: a, second: twin };
-  }
-  if (remaining.length === 0) return undefined;
-  return { first: remaining[0]!, ...(remaining[1] !== undefined ? { second: remaining[1] } : {}) };
 }

@@ -3,16 +3,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
+import { namedIds } from '../kit/id-readings.ts';
+import { isolationPair } from '../kit/isolation-pair.ts';
+import { admissibleAbsent, KnownOrders } from '../kit/known-orders.ts';
 import { readList } from '../kit/order-list.ts';
-import {
-  absentArbitrary,
-  absentEdges,
-  admissibleAbsent,
-  MAX_NEIGHBOUR_BASES,
-  MAX_NEIGHBOUR_EDGES,
-} from './absent.ts';
+import { absentArbitrary, absentEdges, MAX_NEIGHBOUR_BASES, MAX_NEIGHBOUR_EDGES } from './absent.ts';
 import { ALL_VARIANTS, KIND_NAMES, kindOf, SPELLING_KINDS, spell } from './catalogue.ts';
-import { FixturePool, isolationPair } from './fixtures.ts';
+import { FixturePool } from './fixtures.ts';
 import { readListIds } from './lossless.ts';
 import {
   absentCase,
@@ -21,14 +18,13 @@ import {
   malformedArbitrary,
   malformedSegment,
 } from './malformed.ts';
-import { KnownOrders, namedIds } from './readings.ts';
 import { sampleVariant } from './spelling.ts';
 
 const PENDING = ['1', '2', '3', '7', '9007199254740992', '9007199254740993'];
 const SHIPPED = ['42', '9223372036854775807'];
 const REFERENCE = new KnownOrders([...PENDING, ...SHIPPED], PENDING, SHIPPED);
 
-/** Written apart from readings.ts: the readings the issue names, as a server would apply them. */
+/** Written apart from kit/id-readings.ts: the readings the issue names, as a server would apply them. */
 function oracle(raw: string): bigint[] {
   const out: bigint[] = [];
   let text = raw;

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { parseJson } from '../../lib/formats/json.ts';
 import type { Response } from '../../lib/http/client.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
+import { KnownOrders } from '../kit/known-orders.ts';
 import { judgeAbsent, judgeMalformed, RateLimited } from './judge.ts';
 import { invalidEncoding } from './malformed.ts';
-import { KnownOrders } from './readings.ts';
 
 const RL = { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '10', 'x-ratelimit-reset': '1767225600' };
 

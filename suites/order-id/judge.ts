@@ -5,8 +5,8 @@ import { rateLimitHeaders } from '../../lib/formats/rate-limit-headers.ts';
 import type { SchemaIssue } from '../../lib/formats/validation.ts';
 import type { Response } from '../../lib/http/client.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
+import type { KnownOrders } from '../kit/known-orders.ts';
 import { describeStatus, errorBodyProblems, errorSchemaIssues, viewOf } from '../kit/responses.ts';
-import type { KnownOrders } from './readings.ts';
 
 export interface CaseFailure {
   /** The counterexample class; the check's message starts with it. */

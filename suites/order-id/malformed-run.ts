@@ -1,6 +1,6 @@
 // The malformed-id property (generated cases around absent ids, replayable), run once per run, and what the
-// two ID-MALFORMED- checks read of it and of the spelling run: every answer that is not a fixture's spelling
-// accepted (that is the ID-CANCEL- checks' to judge). Sends only the property's cases.
+// two ID-MALFORMED- checks' judges learn of it and of the spelling run (the kind of each answer, the property's
+// counterexample). Sends only the property's cases.
 
 import type { PropertyResult } from '../../lib/check/property.ts';
 import type { Skip } from '../../lib/check/skip.ts';
@@ -9,10 +9,10 @@ import type { Exchange } from '../../lib/http/transcript.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../kit/context.ts';
 import { frontRefusal } from '../kit/front-refusal.ts';
+import { knownOrders, noKnownReason } from '../kit/known-orders.ts';
 import { orderPath } from '../kit/paths.ts';
 import { invalidEncoding } from './catalogue.ts';
 import { type CaseFailure, judgeMalformed } from './judge.ts';
-import { knownOrders, noKnownReason } from './known.ts';
 import {
   admissibleMalformed,
   type MalformedCase,
@@ -20,7 +20,7 @@ import {
   malformedSegment,
 } from './malformed.ts';
 import { runIdProperty } from './property.ts';
-import { accepted, type SpellingRun, spellingRun } from './spelling.ts';
+import { type SpellingRun, spellingRun, spellingSent } from './spelling.ts';
 
 /** The check a --replay-path names to replay this property. */
 export const MALFORMED_OWNER = 'ID-MALFORMED-4XX';
@@ -37,10 +37,8 @@ export interface MalformedAnswer {
 
 export interface MalformedRun {
   result: PropertyResult<MalformedCase, CaseFailure>;
-  /** The property's answers, then the spelling run's that are the malformed-id checks' to judge. */
+  /** The property's answers, then the spelling run's. */
   answers: MalformedAnswer[];
-  /** What the spelling run's answers broke (the property's counterexample is in `result`). */
-  failures: CaseFailure[];
   /** The spelling run, unless a replay sends only the property's case. */
   spelled?: SpellingRun;
 }
@@ -95,21 +93,18 @@ function property(ctx: Ctx) {
 }
 
 /**
- * The property and the spelling run as the ID-MALFORMED- checks read them (a replay of the property sends
- * only its case), or why the property cannot run.
+ * The property and the spelling run, sent for the ID-MALFORMED- checks (a replay of the property sends only its
+ * case), or why the property cannot run. Their judges read the exchanges; malformedSent tells them the kinds.
  */
 export async function malformedRun(ctx: Ctx): Promise<MalformedRun | { skip: Skip }> {
   const p = await property(ctx);
   if ('skip' in p) return p;
-  if (ctx.config.replayPath?.checkId === MALFORMED_OWNER) return { ...p, failures: [] };
+  if (ctx.config.replayPath?.checkId === MALFORMED_OWNER) return p;
   const spelled = await spellingRun(ctx);
-  if ('skip' in spelled) return { ...p, failures: [] };
+  if ('skip' in spelled) return p;
   if (spelled.stopped) ctx.note(`the spelling run stopped short: ${spelled.stopped.reason}`);
   const answers = [...p.answers];
-  const failures: CaseFailure[] = [];
-  for (const a of spelled.answers) {
-    // A fixture's spelling accepted cancelled it: the ID-CANCEL- checks judge that, not these.
-    if (a.fixture && accepted(a.response)) continue;
+  for (const a of spelled.answers)
     answers.push({
       kind: a.kind,
       segment: a.segment,
@@ -118,9 +113,33 @@ export async function malformedRun(ctx: Ctx): Promise<MalformedRun | { skip: Ski
       exchange: a.response.exchange,
       ...(a.fixture ? { fixture: a.fixture.id } : {}),
     });
-    if (a.response.status === 429) continue;
-    const failure = judgeMalformed(a.segment, a.response, unrouted(a.invalid, a.response));
-    if (failure) failures.push(failure);
-  }
-  return { ...p, answers, failures, spelled };
+  return { ...p, answers, spelled };
+}
+
+/**
+ * What this run sent of the malformed-id property and the spelling run, read without sending: the property's
+ * result, each answer's kind by exchange, whether every variant went out. Undefined in a recording.
+ */
+export async function malformedSent(ctx: Ctx): Promise<
+  | {
+      result: MalformedRun['result'];
+      kinds: ReadonlyMap<number, string>;
+      catalogue: number;
+      exhaustive: boolean;
+    }
+  | undefined
+> {
+  const sent = ctx.memo.peek(PROPERTY);
+  const p = sent && (await sent);
+  if (!p || 'skip' in p) return undefined;
+  const kinds = new Map(p.answers.map((a) => [a.exchange.seq, a.kind]));
+  const spelled = await spellingSent(ctx);
+  const run = spelled && !('skip' in spelled) ? spelled : undefined;
+  for (const a of run?.answers ?? []) kinds.set(a.response.exchange.seq, a.kind);
+  return {
+    result: p.result,
+    kinds,
+    catalogue: run?.answers.length ?? 0,
+    exhaustive: run?.exhaustive ?? false,
+  };
 }

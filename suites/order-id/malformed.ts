@@ -2,8 +2,8 @@
 // that no lenient reading names an order (KnownOrders.safe decides). Builds wire text only; sends nothing.
 import fc from 'fast-check';
 import { INT64_MAX, INT64_MIN } from '../../lib/formats/int64.ts';
+import type { KnownOrders } from '../kit/known-orders.ts';
 import { DEFAULT_KINDS, kindOf, LONG_MAX, LONG_MIN, spell } from './catalogue.ts';
-import type { KnownOrders } from './readings.ts';
 
 export { invalidEncoding, LONG_MAX, LONG_MIN } from './catalogue.ts';
 

@@ -1,5 +1,6 @@
-// Runs an orderId property for a check with the run's seed, runs, budget and replay path, records seed and
-// path (note and log), and turns a counterexample into the check's finding. Decides no requirement itself.
+// Runs an orderId property for a check with the run's seed, runs, budget and replay path, and records seed,
+// path and replay flags (note, log, property record). Decides no requirement: the check's judge finds the
+// counterexample among the exchanges.
 
 import { type PropertyResult, type PropertySpec, runProperty } from '../../lib/check/property.ts';
 import { input } from '../../lib/check/skip.ts';
@@ -45,8 +46,12 @@ export function replayFlags(owner: string, seed: number, path: string): string {
   return `--only ${owner} --seed ${seed} --replay-path ${owner}:${path}`;
 }
 
-/** Notes and logs the seed, what ran and the path; then skips, errors or records the counterexample. */
-export function reportIdProperty<T>(
+/**
+ * What a property sent, for a check whose judge reads its exchanges: the seed, the path and the replay flags
+ * (notes, log, property record), or why it stopped (a skip, an error). The counterexample is the judge's to
+ * find among the exchanges; too few safe cases with none is a skip.
+ */
+export function reportIdSending<T>(
   ctx: Ctx,
   owner: string,
   r: PropertyResult<T, CaseFailure>,
@@ -84,16 +89,7 @@ export function reportIdProperty<T>(
       { kind: 'outcome', setting: 'propertyRuns' },
     );
   if (r.error !== undefined) throw r.error;
-  if (r.counterexample) {
-    const f = r.counterexample.failure;
-    ctx.violation(f.message, {
-      expected: f.expected,
-      actual: f.actual,
-      exchange: f.exchange,
-      ...(f.schema ? { schema: f.schema } : {}),
-    });
-  }
-  if (r.exhausted)
+  if (r.exhausted && !r.counterexample)
     ctx.skip(
       `too few cases could be built that are safe to send against this order list; give the known shipped orders in ${flagAndEnv('shippedOrderIds')}`,
       input('shippedOrderIds'),

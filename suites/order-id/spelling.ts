@@ -6,10 +6,10 @@ import { type Skip, SkipSignal } from '../../lib/check/skip.ts';
 import type { Response } from '../../lib/http/client.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../kit/context.ts';
+import { knownOrders, noKnownReason } from '../kit/known-orders.ts';
 import { orderPath } from '../kit/paths.ts';
 import { invalidEncoding, SPELLING_KINDS, type SpellingKind, type SpellingLevel } from './catalogue.ts';
 import { FixturePool, type NotOnFixture } from './fixtures.ts';
-import { knownOrders, noKnownReason } from './known.ts';
 import { absentCase, malformedSegment } from './malformed.ts';
 
 export interface SpellingAnswer {
@@ -50,6 +50,11 @@ const SPELLING = memoKey<Promise<SpellingRun | { skip: Skip }>>('order-id/spelli
 /** The run's spelling answers (sent on first call, kept in the run's memo), or why none can be sent. */
 export function spellingRun(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
   return ctx.memo.once(SPELLING, () => start(ctx));
+}
+
+/** The run's spelling answers if they were sent (never sends). */
+export function spellingSent(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> | undefined {
+  return ctx.memo.peek(SPELLING);
 }
 
 /** Which variant of the kind at `index` the default sample sends: it rotates with the seed. */

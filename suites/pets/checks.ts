@@ -3,14 +3,13 @@
 // recorded, as neither the spec nor those RFCs oblige a server to send them, but one that is sent is judged
 // by its RFC (signals.ts).
 
-import { OUTCOME } from '../../lib/check/skip.ts';
 import { isImfFixdate, parseHttpDate } from '../../lib/formats/http-date.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
-import { requireStatus } from '../kit/expect.ts';
+import { refused } from '../kit/refused-keys.ts';
 import { describeStatus, header } from '../kit/responses.ts';
 import { shares } from '../kit/sendings.ts';
-import { deprecationAtMs, SIGNAL_CHECKS } from './signals.ts';
+import { deprecationAtMs, PET, SIGNAL_CHECKS } from './signals.ts';
 
 export const deprecatedPets = suite({
   id: 'PETS',
@@ -27,12 +26,11 @@ export const deprecatedPets = suite({
       basis: [SPEC.everyOperation, SPEC.invalidKey401, SPEC.petsRead],
       title: 'Sends GET /pets/{petId} with no Authorization header',
       needs: { requests: 0, shared: shares('pets without credentials') },
-      async run(ctx: Ctx) {
-        const res = await ctx.target.unauthenticated('pets');
-        if (!res) ctx.skip('the pets request could not be sent', OUTCOME);
-        requireStatus(ctx, res, 'GET /pets/{petId} without credentials').toBe(401);
-        ctx.observe('401 without credentials', 1);
-      },
+      recorded: { shows: 'a GET /pets/{petId} sent without any credential' },
+      send: async (ctx: Ctx) => void (await ctx.target.unauthenticated('pets')),
+      judge: refused('AUTH-MISSING-401', 'no credential at all, on the pets read', {
+        also: ({ route }) => route?.op === 'pets',
+      }),
     }),
     check({
       id: 'PETS-RESPONSE-INFO',
@@ -43,7 +41,8 @@ export const deprecatedPets = suite({
       basis: [SPEC.petsRead],
       title: 'Sends GET /pets/{a petId from the list} with the API key',
       needs: { requests: 0, shared: shares('pet read') },
-      async run(ctx: Ctx) {
+      recorded: { shows: PET },
+      async judge(ctx: Ctx) {
         const res = await ctx.target.pet();
         ctx.evidence(res.exchange);
         ctx.observe(`answered ${describeStatus(res)}`, 1);
@@ -61,7 +60,8 @@ export const deprecatedPets = suite({
       basis: [SPEC.petsDeprecated],
       title: 'Reads Deprecation on the authenticated GET /pets/{petId}',
       needs: { requests: 0, shared: shares('pet read') },
-      async run(ctx: Ctx) {
+      recorded: { shows: PET },
+      async judge(ctx: Ctx) {
         const res = await ctx.target.pet();
         ctx.evidence(res.exchange);
         const v = header(res, 'deprecation');
@@ -88,7 +88,8 @@ export const deprecatedPets = suite({
       basis: [SPEC.petsDeprecated],
       title: 'Reads Sunset on the authenticated GET /pets/{petId}',
       needs: { requests: 0, shared: shares('pet read') },
-      async run(ctx: Ctx) {
+      recorded: { shows: PET },
+      async judge(ctx: Ctx) {
         const res = await ctx.target.pet();
         ctx.evidence(res.exchange);
         const v = header(res, 'sunset');

@@ -18,6 +18,9 @@ export function deprecationAtMs(value: string): number | undefined {
 
 const lines = (x: Exchange, field: string) => fieldLines(rawOf(x.response!).headers, field);
 
+/** The traffic that shows the pets checks, in a recording as in a run. */
+export const PET = 'a GET /pets/{petId} sent with the key and answered';
+
 /** Whether an exchange asked for the deprecated read (any spelling of /pets/...). */
 const petsRead = (x: Exchange): boolean => /^[^?#]*\/pets\//i.test(x.request.url);
 
@@ -65,7 +68,9 @@ export const SIGNAL_CHECKS: CheckDefinition<Ctx>[] = [
     spec: 'RFC 8594 §3; RFC 9110 §5.6.7; spec §9 rule 3',
     title: 'Parses Sunset on every response of the run that carries it',
     needs: { requests: 0 },
-    async run(ctx: Ctx) {
+    // Every answer carrying the field, or to the deprecated read, in a recording as in a run.
+    recorded: { shows: `${PET}, or any answer carrying Sunset` },
+    async judge(ctx: Ctx) {
       judgeField(
         ctx,
         'Sunset',
@@ -93,7 +98,8 @@ export const SIGNAL_CHECKS: CheckDefinition<Ctx>[] = [
     spec: 'RFC 9745 §2.1 and §4; spec §9 rule 3',
     title: 'Parses Deprecation on every response of the run that carries it, against the Sunset beside it',
     needs: { requests: 0 },
-    async run(ctx: Ctx) {
+    recorded: { shows: `${PET}, or any answer carrying Deprecation` },
+    async judge(ctx: Ctx) {
       judgeField(
         ctx,
         'Deprecation',

@@ -2,7 +2,8 @@
 // credential bucket), and the probe's checks over the probe a recording shows (probe/from-traffic.ts): the
 // window that ended in the key's first 429, and the requests sent once its Retry-After had passed.
 import type { Ctx } from '../kit/context.ts';
-import { NotObserved, type TrafficJudges } from '../kit/traffic.ts';
+import { NotObserved } from '../kit/traffic.ts';
+import type { TrafficJudges } from '../kit/traffic-judges.ts';
 import { rateLimitProbe } from './probe/checks.ts';
 import { recordedProbe } from './probe/from-traffic.ts';
 import { probeOf, useRecordedProbe } from './probe/session.ts';

@@ -92,3 +92,12 @@ export function countBelow(values: readonly number[], x: number, inclusive = fal
 export function touchedBefore(h: History, id: string, beforeMs: number): boolean {
   return (indexOf(h).touched.get(id) ?? Number.POSITIVE_INFINITY) < beforeMs;
 }
+
+/** Where `order` shows across the lists by start: the positions that differ from its default. */
+export function showing(ix: HistoryIndex, id: string): { base: boolean; odd: readonly number[] } {
+  const added = ix.added.get(id);
+  if (added) return { base: false, odd: added };
+  const removed = ix.removed.get(id);
+  if (removed) return { base: true, odd: removed };
+  return { base: ix.byStart[0]?.ids.has(id) ?? false, odd: [] };
+}

@@ -3,8 +3,8 @@
 // exchanges, the lists' ids and the fixtures, so a recorded transcript can be judged as a live run is.
 import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
+import { namedIds } from '../kit/id-readings.ts';
 import type { Snapshot } from '../kit/store-lists.ts';
-import { namedIds } from '../order-id/readings.ts';
 
 /** The orders the user vouched for: pending ones the run may cancel, and shipped ones. */
 export interface Fixtures {
@@ -145,3 +145,10 @@ export function named(t: Pick<Timed, 'exchange'>): string {
 /** Seconds between two moments, for messages: `0.3 s`. */
 export const secondsBetween = (fromMs: number, toMs: number): string =>
   `${Math.max(0, (toMs - fromMs) / 1000).toFixed(1)} s`;
+
+/** A finding against the store model. */
+export interface StoreFinding {
+  problem: string;
+  /** The exchange that shows it (a list), then the others it rests on. */
+  exchanges: ListSeen['exchange'][];
+}

@@ -5,9 +5,15 @@
 
 import { settingOf } from '../../lib/config/settings.ts';
 import { lacking } from '../kit/store-lists.ts';
-import { type CancelSent, type History, type ListSeen, mayHaveChanged, named } from './history.ts';
+import {
+  type CancelSent,
+  type History,
+  type ListSeen,
+  mayHaveChanged,
+  named,
+  type StoreFinding,
+} from './history.ts';
 import { countBelow, indexOf, touchedBefore } from './history-index.ts';
-import type { StoreFinding } from './judge-lists.ts';
 
 export type RefusalClass = 401 | 404 | 409 | 429;
 

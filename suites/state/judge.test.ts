@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { ListIds } from '../kit/list-ids.ts';
 import { snapshotsOf } from '../kit/store-lists.ts';
+import { afterCancels, contradictions, lags, listedThough404 } from './after-cancel.ts';
 import { cancelOf, type Fixtures, historyOf } from './history.ts';
-import { afterCancels, contradictions, lags, listedThough404, unexplainedChanges } from './judge-lists.ts';
 import { judgeRefusals, strong } from './judge-refusals.ts';
+import { unexplainedChanges } from './list-changes.ts';
 
 const AT = Date.UTC(2026, 10, 26, 12, 0, 0, 0);
 const BASE = 'http://127.0.0.1:8080/v1';

@@ -1,33 +1,26 @@
 // The later look: once at least one rate-limit window has passed since the run's first cancel, the cancelled
-// fixture is cancelled again and the list read again, once per run, for the STATE- checks to judge. Sends
-// only to the fixture the first cancel took; waits only as the settings allow (see lookPolicy).
+// fixture is cancelled again and the list read again, once per run, for the STATE- checks' judges to read.
+// Sends only to the fixture the first cancel took; waits only as the settings allow (see lookPolicy).
 import { input, limit, OUTCOME, type Skip, skipOf } from '../../lib/check/skip.ts';
 import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
 import { integerText, stringifyJson } from '../../lib/formats/json.ts';
 import type { Response } from '../../lib/http/client.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../kit/context.ts';
-import { type OrderList, readOrderList } from '../kit/order-list.ts';
+import { type KeyWindow, keyWindow, windowPassed } from '../kit/key-window.ts';
+import type { OrderList } from '../kit/order-list.ts';
 import { ORDERS, orderPath } from '../kit/paths.ts';
 import { describeStatus } from '../kit/responses.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
-import { type KeyWindow, keyWindow, windowPassed } from './window.ts';
 
 /** Without the probe or --exhaustive, the longest wait the run adds for the later look. */
 export const SHORT_WAIT_MS = 15_000;
 
 export interface LaterLook {
   id: string;
-  /** The first cancel, and its immediate repeat when a check had it sent. */
-  first: Response;
-  repeat?: Response;
   window: KeyWindow;
   /** How long the run waited for the window to pass (0 when other checks took longer). */
   waitedMs: number;
-  again: Response;
-  list: OrderList;
-  /** How the later list shows the fixture; `before`: whether the run's first list showed it. */
-  shown: Shown & { before: boolean };
   /** From the first cancel's answer to the later cancel's request (ms). */
   afterMs: number;
 }
@@ -122,7 +115,6 @@ async function look(ctx: Ctx): Promise<LaterLook | { skip: Skip }> {
         OUTCOME,
       ),
     };
-  const repeat = (await ctx.target.repeatSent())?.again;
   const window = keyWindow(ctx.transcript.all());
   const due = windowPassed(first.receivedAtMs, window);
   const waitMs = Math.max(0, due - Date.now());
@@ -140,19 +132,8 @@ async function look(ctx: Ctx): Promise<LaterLook | { skip: Skip }> {
     if (!(await ctx.http.pacer.waitUntil('primary', due)))
       return { skip: tooLong('the window to pass', ctx.config.maxWaitMs) };
   }
+  // What the judges read (later-checks.ts), among every exchange of the run: the cancel and the list again.
   const again = await ctx.http.send({ method: 'DELETE', path: orderPath(id) });
-  const listed = await ctx.http.send({ method: 'GET', path: ORDERS });
-  const list = readOrderList(listed);
-  const before = (await ctx.target.list()).ids.has(id);
-  return {
-    id,
-    first,
-    ...(repeat ? { repeat } : {}),
-    window,
-    waitedMs: waitMs,
-    again,
-    list,
-    shown: { ...shownIn(listed, list, id), before },
-    afterMs: Date.parse(again.exchange.startedAt) - first.receivedAtMs,
-  };
+  await ctx.http.send({ method: 'GET', path: ORDERS });
+  return { id, window, waitedMs: waitMs, afterMs: Date.parse(again.exchange.startedAt) - first.receivedAtMs };
 }

@@ -6,16 +6,9 @@ import { input, OUTCOME } from '../../lib/check/skip.ts';
 import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
-import { secondsBetween } from './history.ts';
-import {
-  afterCancels,
-  contradictions,
-  lags,
-  listedThough404,
-  type PairCounts,
-  type StoreFinding,
-  unexplainedChanges,
-} from './judge-lists.ts';
+import { afterCancels, contradictions, lags, listedThough404, type PairCounts } from './after-cancel.ts';
+import { type StoreFinding, secondsBetween } from './history.ts';
+import { unexplainedChanges } from './list-changes.ts';
 import { declaredLagMs, historyNow } from './store.ts';
 
 function report(ctx: Ctx, findings: readonly StoreFinding[]): void {
@@ -69,6 +62,9 @@ function wayOf(counts: PairCounts): string {
     : 'cancelled orders are shown both ways';
 }
 
+/** The traffic that shows how lists follow the cancels, in a recording as in a run. */
+const AFTER_CANCEL = 'a GET /store/orders answered 2xx after a cancel answered 2xx';
+
 export const listChecks = [
   check({
     id: 'STATE-LIST-AFTER-CANCEL',
@@ -81,7 +77,8 @@ export const listChecks = [
     basis: [SPEC.list200, SPEC.listWhole, SPEC.pendingCancelled],
     title: 'Reads every GET /store/orders of the run sent after a cancel of the run succeeded',
     needs: { requests: 0 },
-    async run(ctx: Ctx) {
+    recorded: { shows: AFTER_CANCEL },
+    async judge(ctx: Ctx) {
       const history = historyNow(ctx);
       const pairs = afterCancels(history, declaredLagMs(ctx));
       const { counts } = pairs;
@@ -112,7 +109,8 @@ export const listChecks = [
     basis: [SPEC.list200, SPEC.listWhole],
     title: 'Compares every GET /store/orders of the run with the one answered before it',
     needs: { requests: 0 },
-    async run(ctx: Ctx) {
+    recorded: { shows: 'two GET /store/orders answered 2xx, read whole' },
+    async judge(ctx: Ctx) {
       const { findings, compared, newIds } = unexplainedChanges(historyNow(ctx));
       if (compared === 0)
         ctx.skip(`nothing to judge: the run read fewer than two lists${unreadLists(ctx)}`, OUTCOME);
@@ -135,7 +133,8 @@ export const listChecks = [
     basis: [SPEC.pendingCancelled],
     title: 'Reads every GET /store/orders of the run sent after a cancel of the run succeeded',
     needs: { requests: 0 },
-    async run(ctx: Ctx) {
+    recorded: { shows: AFTER_CANCEL },
+    async judge(ctx: Ctx) {
       const pairs = afterCancels(historyNow(ctx), declaredLagMs(ctx));
       const lists = pairs.counts.all;
       noneCancelled(ctx, lists);

@@ -1,18 +1,20 @@
 // Concurrency: the held pending fixture cancelled by several requests at one moment, a list read beside
-// them. Exactly one cancel succeeds (the others find the order no longer pending), the list shows the order
-// once or not at all (the lists after it are the whole run's list judges'). Says how close on the wire the
-// requests were.
-import { OUTCOME } from '../../lib/check/skip.ts';
+// them; judged, as in a recording, on every group of cancels of one order on the wire together. Exactly one
+// succeeds (the others find the order no longer pending), a list beside shows the order once or not at all
+// (the lists after are the whole run's list judges'). Says how close on the wire the requests were.
+import { OUTCOME, skipOf } from '../../lib/check/skip.ts';
 import { HarnessError } from '../../lib/errors.ts';
-import type { ResponseHead } from '../../lib/http/client.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
+import { keyCancels } from '../kit/key-cancels.ts';
 import { LIST_BODIES, ListBodies } from '../kit/list-bodies.ts';
 import { shares } from '../kit/sendings.ts';
 import { STORE_LISTS } from '../kit/store-lists.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
-import { timing } from './history.ts';
+import { NOT_OBSERVED } from '../kit/traffic.ts';
+import { type History, timing } from './history.ts';
+import { leaveOut, nothingJudged } from './left-out.ts';
 import { heldRace, RACERS } from './sendings.ts';
 import { historyNow } from './store.ts';
 
@@ -52,11 +54,79 @@ function onlyTwice(ctx: Ctx, res: { exchange: Exchange }, id: string): boolean {
 }
 
 /** The run's last plain list answered before `x` left: how the server listed the order before the race. */
-function lastListBefore(ctx: Ctx, x: Exchange): { exchange: Exchange } | undefined {
+function lastListBefore(h: History, x: Exchange): { exchange: Exchange } | undefined {
   const start = timing(x).startMs;
-  return historyNow(ctx)
-    .lists.filter((l) => l.endMs <= start)
-    .at(-1);
+  return h.lists.filter((l) => l.endMs <= start).at(-1);
+}
+
+const span = (x: Exchange) => ({
+  start: Date.parse(x.startedAt),
+  end: Date.parse(x.startedAt) + x.durationMs,
+});
+
+/** The cancels with the key of each order, in groups each of which overlaps the one before it on the wire. */
+function racesOf(ctx: Ctx): Array<{ id: string; group: Exchange[] }> {
+  const byId = new Map<string, Exchange[]>();
+  for (const { x, id } of keyCancels(ctx)) {
+    const xs = byId.get(id);
+    if (xs) xs.push(x);
+    else byId.set(id, [x]);
+  }
+  const races: Array<{ id: string; group: Exchange[] }> = [];
+  for (const [id, xs] of byId) {
+    const sorted = [...xs].sort((a, b) => span(a).start - span(b).start);
+    for (let i = 0; i < sorted.length; ) {
+      let j = i + 1;
+      let end = span(sorted[i]!).end;
+      while (j < sorted.length && span(sorted[j]!).start < end) end = Math.max(end, span(sorted[j++]!).end);
+      if (j - i > 1) races.push({ id, group: sorted.slice(i, j) });
+      i = j;
+    }
+  }
+  return races;
+}
+
+/** One race judged: at most one success, and a list read beside it shows the order once at most. */
+function judgeRace(ctx: Ctx, h: History, id: string, group: readonly Exchange[]): string {
+  const statuses = group.map((x) => x.response!.status).join(', ');
+  const won = group.filter((x) => cancelledBy(x.response!.status));
+  const { start, end } = { start: span(group[0]!).start, end: Math.max(...group.map((x) => span(x).end)) };
+  const beside = h.lists.filter(
+    (l) => l.exchange.bucket === 'primary' && span(l.exchange).start < end && span(l.exchange).end > start,
+  );
+  const inFlight = beside[0]?.exchange;
+  const together = [...group, ...(inFlight ? [inFlight] : [])];
+  const { spreadMs, overlapMs } = closeness(together);
+  ctx.note(
+    overlapMs > 0
+      ? `the ${together.length} requests left within ${ms(spreadMs)} of one another and were all in flight together for ${ms(overlapMs)}`
+      : `the ${together.length} requests left within ${ms(spreadMs)} of one another, but one was answered before the last left: they did not all overlap`,
+  );
+  if (!inFlight) ctx.note(`no list with the key was read beside the cancels of order ${id}`);
+  ctx.evidence(...together);
+  if (won.length > 1)
+    ctx.problem(
+      `${won.length} of ${group.length} cancels of order ${id} on the wire together succeeded (${statuses}): the order was cancelled more than once, though the first left it no longer pending`,
+      { expected: 'one 2xx, the others not 2xx', actual: statuses, exchange: won[1]! },
+    );
+  // The loser owes only "not 2xx" (CANCEL-REPEAT-NOT-2XX's rule): the state after a cancel is not named
+  // (spec §3), so neither is the answer to cancelling an order no longer pending; 409/404 are only the usual.
+  const unusual = group.filter(
+    (x) => ![404, 409].includes(x.response!.status) && !cancelledBy(x.response!.status),
+  );
+  if (unusual.length > 0)
+    ctx.note(
+      `the losing cancel${unusual.length === 1 ? '' : 's'} answered ${unusual.map((x) => x.response!.status).join(', ')} (not 409 or 404): the spec does not name the answer to cancelling an order no longer pending, so only a 2xx would be a finding`,
+    );
+  // Blamed on the race only when the order is the one the list repeats, and was not repeated before it: a
+  // server that lists every cancelled order twice is EVERY-LIST-IDS-UNIQUE's finding, not a race.
+  const before = lastListBefore(h, group[0]!);
+  if (inFlight && onlyTwice(ctx, { exchange: inFlight }, id) && !(before && twice(ctx, before, id)))
+    ctx.problem(
+      `the list read while the cancels were in flight showed order ${id} twice (the list before them, once at most): a list shows an order before or after its cancel, never both`,
+      { exchange: inFlight },
+    );
+  return `one of ${group.length} cancels of order ${id} at one moment succeeded (${statuses})${inFlight ? `; the list beside them showed it ${listedIn(ctx, { exchange: inFlight }, id)}` : ''}`;
 }
 
 export const raceCheck = check({
@@ -70,53 +140,31 @@ export const raceCheck = check({
   basis: [SPEC.onlyPending, SPEC.pendingCancelled, SPEC.list200],
   title: `Sends ${RACERS} DELETE /store/orders/{the held pending fixture} and a GET /store/orders at one moment`,
   needs: { requests: 0, held: true, shared: shares('held race') },
-  async run(ctx: Ctx) {
+  recorded: { shows: 'cancels of one order with the key on the wire together' },
+  async send(ctx: Ctx) {
     const race = await heldRace(ctx);
-    if ('skip' in race) ctx.skip(race.skip);
-    const { id } = race;
+    if ('skip' in race) return leaveOut(ctx, race.skip);
     const failed = [...race.cancels, race.inFlight].find((r) => r instanceof HarnessError);
     if (failed) throw failed;
-    const cancels = race.cancels as ResponseHead[];
-    const inFlight = race.inFlight as ResponseHead | undefined;
-    const together = [...cancels, ...(inFlight ? [inFlight] : [])];
-    const { spreadMs, overlapMs } = closeness(together.map((r) => r.exchange));
-    ctx.note(
-      overlapMs > 0
-        ? `the ${together.length} requests left within ${ms(spreadMs)} of one another and were all in flight together for ${ms(overlapMs)}`
-        : `the ${together.length} requests left within ${ms(spreadMs)} of one another, but one was answered before the last left: they did not all overlap`,
-    );
-    if (!inFlight) ctx.note('no list was sent beside them: the run could not read the list');
-    ctx.evidence(...together.map((r) => r.exchange), ...(race.after ? [race.after.exchange] : []));
-    const statuses = cancels.map((r) => r.status).join(', ');
-    const won = cancels.filter((r) => cancelledBy(r.status));
-    if (won.length === 0)
+  },
+  // Every group of cancels of one order on the wire together, the race's and any other.
+  async judge(ctx: Ctx) {
+    const races = racesOf(ctx);
+    // A group none of which succeeded raced for an order no longer pending: it shows nothing of one step.
+    const decided = races.filter(({ group }) => group.some((x) => cancelledBy(x.response!.status)));
+    const lost = races.find((r) => !decided.includes(r));
+    if (decided.length === 0 && lost)
       ctx.skip(
-        `none of the ${RACERS} cancels of order ${id} succeeded (${statuses}): it was no longer pending before the race (see STATE-429-CHANGES-NOTHING and STATE-LIST-EXPLAINED)`,
+        `none of the ${lost.group.length} cancels of order ${lost.id} on the wire together succeeded (${lost.group.map((x) => x.response!.status).join(', ')}): it was no longer pending before the race (see STATE-429-CHANGES-NOTHING and STATE-LIST-EXPLAINED)`,
         OUTCOME,
       );
-    if (won.length > 1)
-      ctx.problem(
-        `${won.length} of ${RACERS} cancels of pending order ${id} sent at one moment succeeded (${statuses}): the order was cancelled more than once, though the first left it no longer pending`,
-        { expected: 'one 2xx, the others not 2xx', actual: statuses, exchange: won[1]!.exchange },
-      );
-    // The loser owes only "not 2xx" (CANCEL-REPEAT-NOT-2XX's rule): the state after a cancel is not named
-    // (spec §3), so neither is the answer to cancelling an order no longer pending; 409/404 are only the usual.
-    const unusual = cancels.filter((c) => !cancelledBy(c.status) && c.status !== 404 && c.status !== 409);
-    if (unusual.length > 0)
-      ctx.note(
-        `the losing cancel${unusual.length === 1 ? '' : 's'} answered ${unusual.map((r) => r.status).join(', ')} (not 409 or 404): the spec does not name the answer to cancelling an order no longer pending, so only a 2xx would be a finding`,
-      );
-    // Blamed on the race only when the order is the one the list repeats, and was not repeated before it: a
-    // server that lists every cancelled order twice is EVERY-LIST-IDS-UNIQUE's finding, not a race.
-    const before = lastListBefore(ctx, together[0]!.exchange);
-    if (inFlight && onlyTwice(ctx, inFlight, id) && !(before && twice(ctx, before, id)))
-      ctx.problem(
-        `the list read while the cancels were in flight showed order ${id} twice (the list before them, once at most): a list shows an order before or after its cancel, never both`,
-        { exchange: inFlight.exchange },
-      );
+    if (decided.length === 0)
+      nothingJudged(ctx, skipOf('no two cancels of one order were on the wire together', NOT_OBSERVED));
+    const h = historyNow(ctx);
+    const seen = decided.map(({ id, group }) => judgeRace(ctx, h, id, group));
     ctx.observe(
-      `one of ${RACERS} cancels of order ${id} at one moment succeeded (${statuses})${inFlight ? `; the list beside them showed it ${listedIn(ctx, inFlight, id)}` : ''}`,
-      together.length,
+      `${seen.slice(0, 3).join('; ')}${seen.length > 3 ? `; ${seen.length - 3} more races alike` : ''}`,
+      decided.reduce((n, r) => n + r.group.length, 0),
     );
   },
 });

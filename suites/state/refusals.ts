@@ -1,8 +1,9 @@
 // A refused request changes nothing, one check per refusal the spec names: 401 (no key, a wrong key) on a
 // pending fixture just before the run's first cancel of it; 404 and 409 on the run's own refusals (with one
 // request or two added when the run lacks a proof); 429 on the held fixture, the rate-limit probe's request
-// past the limit, before the race cancels it. Each judges the store model (judge-refusals.ts).
-import { input, limit, OUTCOME } from '../../lib/check/skip.ts';
+// past the limit, before the race cancels it. Each sends its refusals, then one judge per class reads every
+// refusal of the run or a recording against the store model (judge-refusals.ts).
+import { input, limit, OUTCOME, skipOf } from '../../lib/check/skip.ts';
 import { flagAndEnv, settingOf } from '../../lib/config/settings.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
@@ -14,6 +15,7 @@ import { remainingMisbehaves } from '../rate-limit/buckets/of-run.ts';
 import { probeOf } from '../rate-limit/probe/session.ts';
 import { named } from './history.ts';
 import { judgeRefusals, type Proof, type RefusalClass, strong } from './judge-refusals.ts';
+import { leaveOut, nothingJudged } from './left-out.ts';
 import { cancelOnce, heldRace, listOnce, listsReadable, wrongKey } from './sendings.ts';
 import { historyNow } from './store.ts';
 
@@ -51,41 +53,60 @@ function starved(ctx: Ctx, ids: readonly string[]): never | undefined {
   );
 }
 
-/** Judges the refusals of `cls` in the run so far; `none` says what was missing when none was judged. */
-function judge(ctx: Ctx, cls: RefusalClass, none: () => never): void {
-  const { proofs, findings, unshown, unblamed } = judgeRefusals(historyNow(ctx), cls);
-  for (const u of unblamed) ctx.note(u);
-  for (const f of findings) {
-    ctx.problem(f.problem, { exchange: f.exchanges[0]! });
-    ctx.evidence(...f.exchanges.slice(1));
-  }
-  const shown = proofs.filter((p) => strong(cls, p));
-  if (findings.length > 0) return;
-  // A fixture never shown pending is no evidence either way: the check is left out, saying so, unless another
-  // refusal proves the requirement.
-  if (shown.length === 0 && unshown.length > 0) ctx.skip(unshown.join('; '), input('fixturesCommand'));
-  for (const line of unshown) ctx.note(line);
-  if (shown.length === 0) none();
-  for (const p of shown.slice(0, 5)) ctx.note(proofText(p));
-  if (shown.length > 5) ctx.note(`${shown.length - 5} more alike`);
-  ctx.evidence(...shown.flatMap((p) => [p.refusal.exchange, ...(p.next ? [p.next.exchange] : [])]));
-  const weak = proofs.length - shown.length;
-  ctx.observe(
-    `${shown.length} refused cancel${shown.length === 1 ? '' : 's'} (${cls}) changed nothing${weak > 0 ? `; ${weak} more on other orders left the lists alike` : ''}`,
-    shown.length,
-  );
+/**
+ * The fixtures whose refusals of `cls` the limiter may have starved of a read: the pending ones a cancel
+ * without a valid key named (401), the shipped ones (409); none for the others.
+ */
+function starvable(ctx: Ctx, cls: RefusalClass): string[] {
+  const h = historyNow(ctx);
+  if (cls === 409) return [...h.fixtures.shipped];
+  if (cls !== 401) return [];
+  const tried = h.cancels.filter((c) => c.exchange.bucket !== 'primary').flatMap((c) => c.names);
+  return h.fixtures.pending.filter((id) => tried.includes(id));
 }
 
-/** A refusal class judged over a recording: what its refusals and the lists and cancels after them show. */
-export function judgeRecorded(cls: RefusalClass): (ctx: Ctx) => Promise<void> {
-  return async (ctx) =>
-    judge(ctx, cls, () =>
-      ctx.skip(
-        `no cancel answered ${cls} with a list or a next cancel of that order after it that shows the store`,
-        NOT_OBSERVED,
-      ),
+/**
+ * STATE-<cls>-CHANGES-NOTHING's one judge, live and recorded alike: every refusal of `cls` in the exchanges so
+ * far, with the lists and cancels after it. Found nothing: the limiter's doing when it refused the fixtures'
+ * reads, else why the check's own sending showed nothing (live), else not observed.
+ */
+function judgeClass(cls: RefusalClass): (ctx: Ctx) => Promise<void> {
+  return async (ctx) => {
+    const { proofs, findings, unshown, unblamed } = judgeRefusals(historyNow(ctx), cls);
+    for (const u of unblamed) ctx.note(u);
+    for (const f of findings) {
+      ctx.problem(f.problem, { exchange: f.exchanges[0]! });
+      ctx.evidence(...f.exchanges.slice(1));
+    }
+    const shown = proofs.filter((p) => strong(cls, p));
+    if (findings.length > 0) return;
+    // A fixture never shown pending is no evidence either way: the check is left out, saying so, unless another
+    // refusal proves the requirement.
+    if (shown.length === 0 && unshown.length > 0) ctx.skip(unshown.join('; '), input('fixturesCommand'));
+    for (const line of unshown) ctx.note(line);
+    if (shown.length === 0) {
+      const ids = starvable(ctx, cls);
+      if (ids.length > 0) starved(ctx, ids);
+      nothingJudged(ctx, skipOf(REFUSED_UNSEEN(cls), NOT_OBSERVED));
+    }
+    for (const p of shown.slice(0, 5)) ctx.note(proofText(p));
+    if (shown.length > 5) ctx.note(`${shown.length - 5} more alike`);
+    ctx.evidence(...shown.flatMap((p) => [p.refusal.exchange, ...(p.next ? [p.next.exchange] : [])]));
+    const weak = proofs.length - shown.length;
+    ctx.observe(
+      `${shown.length} refused cancel${shown.length === 1 ? '' : 's'} (${cls}) changed nothing${weak > 0 ? `; ${weak} more on other orders left the lists alike` : ''}`,
+      shown.length,
     );
+  };
 }
+
+/** What no exchange showed when a refusal class judged nothing. */
+const REFUSED_UNSEEN = (cls: RefusalClass) =>
+  `no cancel answered ${cls} with a list or a next cancel of that order after it that shows the store`;
+
+/** The traffic that shows a refusal class, in a recording as in a run. */
+const REFUSED = (cls: RefusalClass) =>
+  `a cancel answered ${cls}, then a list or the next cancel of the order it named`;
 
 export const refusedBeforeFirstCancel = check({
   id: 'STATE-401-CHANGES-NOTHING',
@@ -99,14 +120,18 @@ export const refusedBeforeFirstCancel = check({
   title:
     'Sends DELETE /store/orders/{a pending fixture} without credentials and with an unknown key, then the first cancel of that fixture with the key',
   needs: { requests: 2, shared: shares('order list', 'first cancel') },
-  async run(ctx: Ctx) {
+  recorded: { shows: REFUSED(401) },
+  async send(ctx: Ctx) {
     const id = ctx.target.upcomingFirstCancel;
     if (id === undefined)
-      ctx.skip(
-        ctx.config.cancellableOrderIds.length === 0
-          ? NO_FIXTURE
-          : `the run's first cancel was sent already, so no pending fixture is left to refuse before it: ${NO_FIXTURE}`,
-        input('cancellableOrderIds'),
+      return leaveOut(
+        ctx,
+        skipOf(
+          ctx.config.cancellableOrderIds.length === 0
+            ? NO_FIXTURE
+            : `the run's first cancel was sent already, so no pending fixture is left to refuse before it: ${NO_FIXTURE}`,
+          input('cancellableOrderIds'),
+        ),
       );
     await ctx.target.list();
     const path = orderPath(id);
@@ -123,20 +148,24 @@ export const refusedBeforeFirstCancel = check({
       // Cancelled without a valid key (AUTH-MISSING-401 and AUTH-UNKNOWN-KEY-401 judge that): the fixture is
       // spent, so the run's first cancel takes the next one, as if this check had never touched it.
       ctx.target.takeCancellableId(id);
-      ctx.skip(
-        `the cancel of pending order ${id} without a valid key was not refused (${named(taken)}): nothing was refused to prove harmless (see AUTH-MISSING-401 and AUTH-UNKNOWN-KEY-401)`,
-        OUTCOME,
+      return leaveOut(
+        ctx,
+        skipOf(
+          `the cancel of pending order ${id} without a valid key was not refused (${named(taken)}): nothing was refused to prove harmless (see AUTH-MISSING-401 and AUTH-UNKNOWN-KEY-401)`,
+          OUTCOME,
+        ),
       );
     }
     await ctx.target.firstCancel();
-    judge(ctx, 401, () => {
-      starved(ctx, [id]);
-      return ctx.skip(
+    leaveOut(
+      ctx,
+      skipOf(
         `no cancel of pending order ${id} was refused with 401 (see AUTH-MISSING-401), so none can show it changed nothing`,
         OUTCOME,
-      );
-    });
+      ),
+    );
   },
+  judge: judgeClass(401),
 });
 
 // The 404 check runs before the run's first cancel (suites/state/checks.ts), where the first lists and the
@@ -155,7 +184,9 @@ export const [refusedAbsent, refusedShipped] = [
     title:
       "Before the run's first cancel, reads the lists around its cancels answered 404; sends DELETE /store/orders/{an id proven absent} then GET /store/orders when no 404 came between two lists alone",
     needs: { requests: 1, shared: shares('order list', 'cancel of an absent id') },
-    async run(ctx: Ctx) {
+    recorded: { shows: REFUSED(404) },
+    async send(ctx: Ctx) {
+      // A proof from the run's own 404s so far needs nothing more; else one cancel of the absent id and a list.
       const quiet = judgeRefusals(historyNow(ctx), 404).proofs.some((p) => strong(404, p) && p.quiet);
       const absent = await ctx.target.absentId();
       if (!quiet && absent !== undefined && (await listsReadable(ctx))) {
@@ -166,15 +197,16 @@ export const [refusedAbsent, refusedShipped] = [
       }
       // No absent id to send: the reason names what stopped it (an unreadable list, say), not a check.
       const refusal = absent === undefined ? await ctx.target.absenceRefusal() : undefined;
-      judge(ctx, 404, () =>
-        refusal
-          ? ctx.skip(refusal)
-          : ctx.skip(
-              'no cancel of an id absent from the list was answered 404 between two lists (see CANCEL-UNKNOWN-404)',
-              OUTCOME,
-            ),
+      leaveOut(
+        ctx,
+        refusal ??
+          skipOf(
+            'no cancel of an id absent from the list was answered 404 between two lists (see CANCEL-UNKNOWN-404)',
+            OUTCOME,
+          ),
       );
     },
+    judge: judgeClass(404),
   }),
   check({
     id: 'STATE-409-CHANGES-NOTHING',
@@ -186,15 +218,17 @@ export const [refusedAbsent, refusedShipped] = [
     title:
       "Reads the run's cancels of shipped fixtures answered 409 and the next cancel of each (sends DELETE /store/orders/{the shipped fixture} again if none came)",
     needs: { requests: 1, shipped: true, shared: shares('shipped cancel') },
-    async run(ctx: Ctx) {
+    recorded: { shows: REFUSED(409) },
+    async send(ctx: Ctx) {
       const id = ctx.target.shippedIds[0]!;
       await ctx.target.cancelShipped(id);
       if (judgeRefusals(historyNow(ctx), 409).proofs.every((p) => !strong(409, p))) await cancelOnce(ctx, id);
-      judge(ctx, 409, () => {
-        starved(ctx, [id]);
-        return ctx.skip('no cancel of a shipped fixture was answered 409 (see CANCEL-SHIPPED-409)', OUTCOME);
-      });
+      leaveOut(
+        ctx,
+        skipOf('no cancel of a shipped fixture was answered 409 (see CANCEL-SHIPPED-409)', OUTCOME),
+      );
     },
+    judge: judgeClass(409),
   }),
 ];
 
@@ -211,12 +245,14 @@ export const refusedOverLimit = check({
   title:
     "Reads the rate-limit probe's request past Remaining 0, a cancel of the held pending fixture, then the race that cancels it",
   needs: { requests: 0, probe: true, held: true, shared: shares('held race') },
-  async run(ctx: Ctx) {
+  recorded: { shows: REFUSED(429) },
+  async send(ctx: Ctx) {
     const record = await probeOf(ctx).run();
     await heldRace(ctx);
     const walk = record.walk.kind === 'done' ? record.walk.value : undefined;
-    judge(ctx, 429, () =>
-      ctx.skip(
+    leaveOut(
+      ctx,
+      skipOf(
         walk?.overLimit
           ? `the request past the limit (${named(walk.overLimit.response)}) was not refused with 429, or the held fixture's state was not read after it (see RL-PROBE-LIMIT-ENFORCED and STATE-CANCEL-RACE)`
           : `the rate-limit probe sent no cancel of the held fixture past Remaining 0 (${remainingMisbehaves(ctx.transcript.all(), ctx.config.baseUrl) ?? `see RL-PROBE-LIMIT-ENFORCED; ${settingOf('skipRateLimitProbe').flag} leaves the probe out`})`,
@@ -224,4 +260,5 @@ export const refusedOverLimit = check({
       ),
     );
   },
+  judge: judgeClass(429),
 });

@@ -6,7 +6,7 @@ import type { Auth } from '../../lib/http/wire.ts';
 import type { Ctx } from '../kit/context.ts';
 import { ORDERS, orderPath, petPath } from '../kit/paths.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
-import { unexplainedChanges } from './judge-lists.ts';
+import { unexplainedChanges } from './list-changes.ts';
 import { historyNow } from './store.ts';
 
 /**

@@ -187,6 +187,7 @@ export const sequenceCheck = check({
   basis: [SPEC.invalidKey401, SPEC.shipped409, SPEC.absent404, SPEC.onlyPending, SPEC.list200],
   title: `Property (fast-check commands): sequences of up to ${MAX_STEPS} lists, cancels and pets reads with and without the key, one request each; shrunk on failure`,
   needs: { requests: SHRINK_REQUESTS, generated: true, shared: shares('order list') },
+  recorded: { only: 'a sequence of operations the suite generates and shrinks' },
   async run(ctx: Ctx) {
     // Its steps cancel an id sent as absent, which no DELETE may name once one was answered 2xx.
     const closed = ctx.target.deleteGate.refusal();

@@ -1,6 +1,6 @@
 // The store model as the checks read it during a run: the history of every exchange so far (whichever check
 // sent it) with the ids of each plain list, the fixtures the user vouched for, and the lag the server
-// declared. Reads only; the judging is in judge-lists.ts and judge-refusals.ts.
+// declared. Reads only; the judging is in after-cancel.ts, list-changes.ts and judge-refusals.ts.
 import type { Ctx } from '../kit/context.ts';
 import { LIST_BODIES, ListBodies } from '../kit/list-bodies.ts';
 import { STORE_LISTS, StoreLists } from '../kit/store-lists.ts';

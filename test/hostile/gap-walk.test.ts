@@ -4,7 +4,7 @@
 import { parse, stringify } from 'lossless-json';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PENDING_IDS, DEFAULT_SHIPPED_IDS } from '../../reference/seed.ts';
-import { namedIds } from '../../suites/order-id/readings.ts';
+import { namedIds } from '../../suites/kit/id-readings.ts';
 import { checkOf } from '../support/cli.ts';
 import type { Exchange, RawRequest } from './server.ts';
 import { closeAll, type HostileRun, KEY, RUN_ARGS, reportProblems, runAgainst, said } from './support.ts';

@@ -1,18 +1,13 @@
-// Every integer a careless server might read an orderId segment as (parseInt, Number() rounding, BigInt, atoi,
-// hex/octal, Unicode digits, int64 wrap/clamp) and the safety rule on them: a segment is sent only if no reading
-// names an order the run may not cancel. Readings only; it sends nothing and judges no response.
-import { decodings, namedIds } from '../kit/id-readings.ts';
-import { ListIds } from '../kit/list-ids.ts';
-
-export {
-  asciiDigits,
-  DIGIT_ZEROS,
-  decodings,
-  namedIds,
-  type Reader,
-  readings,
-  readingsBy,
-} from '../kit/id-readings.ts';
+// The orders a run must not touch and the safety rule on what it sends as absent: the list read generously (any
+// id that looks like an integer counts, even one the list checks reject) plus every fixture handed to the run;
+// a segment is sent only if no reading of it (id-readings.ts) names an order the run may not cancel. Shared by
+// the orderId and cancel areas and the fixtures ledger; reads only, never sends.
+import { OUTCOME, type Skip, skipOf } from '../../lib/check/skip.ts';
+import { inInt64 } from '../../lib/formats/int64.ts';
+import { memoKey } from '../../lib/run/memo.ts';
+import type { Ctx } from './context.ts';
+import { decodings, namedIds } from './id-readings.ts';
+import { ListIds } from './list-ids.ts';
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 /** Characters a segment may carry on the wire; ';' is left out (matrix parameters end the segment). */
@@ -135,4 +130,39 @@ export class KnownOrders {
     }
     return undefined;
   }
+}
+
+/** True when `id` is an int64 that no known order has and no lossy reading of it names a cancellable one. */
+export function admissibleAbsent(known: KnownOrders, id: bigint): boolean {
+  return inInt64(id) && !known.has(id) && !known.edge(id) && known.safe(id.toString());
+}
+
+/** Known orders, built once per run however many checks ask (a list may be huge). */
+const KNOWN = memoKey<KnownOrders>('kit/known-orders');
+
+/**
+ * The run's known orders, or undefined when no id may be sent as absent (noKnownReason says why). `judging`:
+ * for a judge of cancels already sent, which the delete gate (closed since) does not concern.
+ */
+export async function knownOrders(ctx: Ctx, judging = false): Promise<KnownOrders | undefined> {
+  const list = await ctx.target.list();
+  const refusal = judging ? ctx.target.listRefusal() : ctx.target.absenceRefusal();
+  if ((await refusal) !== undefined) return undefined;
+  // The list's own index, and (unless the list is trusted) the run's one guard over it.
+  return ctx.memo.once(
+    KNOWN,
+    () =>
+      new KnownOrders(
+        list.ids,
+        ctx.config.cancellableOrderIds,
+        ctx.config.shippedOrderIds,
+        ctx.target.guard(list),
+      ),
+  );
+}
+
+/** Why knownOrders gave nothing: the list unreadable, or showing signs of paging (or, sending, the gate closed). */
+export async function noKnownReason(ctx: Ctx, judging = false): Promise<Skip> {
+  if (!judging) return ctx.target.absenceSkip();
+  return (await ctx.target.listRefusal()) ?? skipOf('no id can be proven absent', OUTCOME);
 }

@@ -2,7 +2,7 @@
 // minute when nothing usable was announced. Pure; built on hand-made exchanges.
 import { describe, expect, it } from 'vitest';
 import type { Bucket, Exchange } from '../../lib/http/transcript.ts';
-import { keyWindow, keyWindowsBy, MINUTE_MS, windowPassed } from './window.ts';
+import { keyWindow, keyWindowsBy, MINUTE_MS, windowPassed } from './key-window.ts';
 
 const AT = Date.UTC(2026, 10, 26, 12, 0, 0, 0);
 

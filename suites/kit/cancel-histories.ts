@@ -1,12 +1,12 @@
-// What a recording shows an order went through: for each id a request with the key cancelled (a 2xx), the
-// cancels of it that followed, split by time as a run splits them: a repeat within one rate-limit window of the
-// cancel (CANCEL-REPEAT-), a later one after a window has passed (STATE-). The hook where a fuller model of
-// the store (every list and cancel of the recording) plugs in. Pure: reads recorded exchanges, never sends.
+// What the cancels of a run or a recording show an order went through: for each id a request with the key
+// cancelled (a 2xx), the cancels of it that followed, split by time as a run splits them: a repeat within one
+// rate-limit window of the cancel (CANCEL-REPEAT-), a later one after a window has passed (STATE-). Shared by
+// the cancel and state areas' judges. Pure: reads exchanges, never sends.
 import type { Exchange } from '../../lib/http/transcript.ts';
-import type { Ctx } from '../kit/context.ts';
-import { keyCancels } from '../kit/key-cancels.ts';
-import { cancelledBy } from '../kit/target-facts.ts';
-import { type KeyWindow, keyWindow, keyWindowsBy, windowPassed } from './window.ts';
+import type { Ctx } from './context.ts';
+import { keyCancels } from './key-cancels.ts';
+import { type KeyWindow, keyWindow, keyWindowsBy, windowPassed } from './key-window.ts';
+import { cancelledBy } from './target-facts.ts';
 
 /** One order a recorded cancel cancelled, and the cancels of it that came after. */
 export interface CancelHistory {
@@ -18,7 +18,8 @@ export interface CancelHistory {
   later: Exchange[];
 }
 
-const answeredAt = (x: Exchange) => Date.parse(x.startedAt) + x.durationMs;
+/** When a request's answer was in (local ms), as the recording has it. */
+export const answeredAt = (x: Exchange) => Date.parse(x.startedAt) + x.durationMs;
 
 /** The orders the recording's cancels cancelled, with what followed, in the order they were cancelled. */
 export function cancelHistories(ctx: Ctx): { histories: CancelHistory[]; window: KeyWindow } {

@@ -1,8 +1,9 @@
-// The lenient readings and the safety rule of readings.ts: what a careless server reads a
+// The lenient readings (id-readings.ts) and the safety rule of known-orders.ts: what a careless server reads a
 // segment as, and which segments the orderId checks refuse to send.
 import { describe, expect, it } from 'vitest';
-import { AbsenceGuard } from '../kit/absence-guard.ts';
-import { asciiDigits, decodings, KnownOrders, namedIds, staysInSegment } from './readings.ts';
+import { AbsenceGuard } from './absence-guard.ts';
+import { asciiDigits, decodings, namedIds } from './id-readings.ts';
+import { KnownOrders, staysInSegment } from './known-orders.ts';
 
 const REFERENCE = new KnownOrders(
   ['1', '2', '3', '7', '9007199254740992', '9007199254740993', '42', '9223372036854775807'],

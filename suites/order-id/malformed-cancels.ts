@@ -1,0 +1,83 @@
+// The cancels with the key whose id is no ASCII decimal int64, in a run or a recording, each with the known
+// order a lenient reading of it names (if any) and what accepting it as that order breaks: what the orderId
+// malformed-id and spelling judges read. Pure: reads the exchanges, never sends.
+import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
+import type { Ctx } from '../kit/context.ts';
+import { asciiDigits } from '../kit/id-readings.ts';
+import { type KnownOrders, knownOrders } from '../kit/known-orders.ts';
+import { carriesKey } from '../kit/offered.ts';
+import { NOT_OBSERVED, recorded, SAYS_NOTHING } from '../kit/traffic.ts';
+import type { SpellingLevel } from './catalogue.ts';
+
+/**
+ * The integer a spelling stands for exactly, read as the lenient parsers the catalogue names read it (hex,
+ * octal, binary, an exponent, a fraction of zeros, a sign, separators, whitespace, other digits), or undefined.
+ */
+function exactValue(decoded: string): bigint | undefined {
+  const t = asciiDigits(decoded)
+    .trim()
+    .replace(/_/g, '')
+    .replace(/^\+(?=[^+-])/, '');
+  const neg = t.startsWith('-') ? -1n : 1n;
+  const u = t.replace(/^-/, '');
+  const radix = /^0([xob])([0-9a-f]+)$/i.exec(u);
+  try {
+    if (radix) return neg * BigInt(`0${radix[1]!.toLowerCase()}${radix[2]}`);
+    if (/^\d+(\.0*)?$/.test(u)) return neg * BigInt(u.split('.')[0]!);
+    const e = /^(\d+)(?:\.(\d*))?e([+-]?\d+)$/i.exec(u);
+    if (e) {
+      const digits = `${e[1]}${e[2] ?? ''}`;
+      const exp = Number(e[3]) - (e[2]?.length ?? 0);
+      if (exp >= 0) return exp > 40 ? undefined : neg * BigInt(digits) * 10n ** BigInt(exp);
+      const cut = digits.length + exp;
+      return cut > 0 && /^0*$/.test(digits.slice(cut)) ? neg * BigInt(digits.slice(0, cut)) : undefined;
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+/** What accepting `segment` as order `order` breaks (catalogue.ts): leading zeros, another spelling, a misreading. */
+export function spellingLevel(segment: string, order: string): SpellingLevel {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    return 'MUST';
+  }
+  if (/^-?0+\d+$/.test(decoded) && BigInt(decoded) === BigInt(order)) return 'INFO';
+  return exactValue(decoded) === BigInt(order) ? 'SHOULD' : 'MUST';
+}
+
+export interface MalformedCancel {
+  x: Exchange;
+  segment: string;
+  /** A known order one of its lenient readings names, with what accepting it as that order breaks. */
+  named?: { order: string; level: SpellingLevel };
+}
+
+/** Every cancel with the key whose id is no ASCII decimal int64, with the order it may be read as. */
+export async function malformedCancels(ctx: Ctx): Promise<{ known?: KnownOrders; xs: MalformedCancel[] }> {
+  const known = await knownOrders(ctx, true).catch(() => undefined);
+  const xs = recorded(ctx).flatMap(({ x, route, offered }): MalformedCancel[] => {
+    if (route?.op !== 'cancel' || route.spelled || route.id === undefined || isCanonicalInt64(route.id))
+      return [];
+    if (carriesKey(offered) === undefined || x.response!.status === 401 || SAYS_NOTHING(x.response!.status))
+      return [];
+    const hit = known?.collisions(route.id).sort((a, b) => Number(a.shipped) - Number(b.shipped))[0];
+    return [
+      {
+        x,
+        segment: route.id,
+        ...(hit ? { named: { order: hit.order, level: spellingLevel(route.id, hit.order) } } : {}),
+      },
+    ];
+  });
+  if (xs.length === 0)
+    ctx.skip('no cancel with the key named an id that is no ASCII decimal int64', NOT_OBSERVED);
+  return { ...(known ? { known } : {}), xs };
+}
+
+export const is2xx = (x: Exchange) => x.response!.status >= 200 && x.response!.status <= 299;

@@ -1,0 +1,91 @@
+// The one judge of each ID-CANCEL- spelling check, over every cancel with the key whose id is no ASCII decimal
+// int64 yet names a known order, by what accepting it breaks (malformed-cancels.ts): in the run (or a recording)
+// so far. The kind of each spelling and what the run tried are read from its memo when there is one.
+
+import { answerOf } from '../kit/absent-cancels.ts';
+import type { Ctx } from '../kit/context.ts';
+import { expectStatus } from '../kit/expect.ts';
+import { describeStatus } from '../kit/responses.ts';
+import { NOT_OBSERVED } from '../kit/traffic.ts';
+import { spelledAt } from './cancel.ts';
+import type { SpellingLevel } from './catalogue.ts';
+import { short } from './judge.ts';
+import { is2xx, malformedCancels } from './malformed-cancels.ts';
+import { spellingSent } from './spelling.ts';
+
+/** The cancels that spelled a known order's id with what accepting it breaks at `level`, with their kind. */
+async function spellingsAt(ctx: Ctx, level: SpellingLevel) {
+  const { xs } = await malformedCancels(ctx);
+  const at = xs.filter((m) => m.named?.level === level);
+  if (at.length === 0) ctx.skip(`no cancel with the key spelled a known order's id that way`, NOT_OBSERVED);
+  const sent = await spellingSent(ctx);
+  const kinds = new Map(
+    sent && !('skip' in sent) ? sent.answers.map((a) => [a.response.exchange.seq, a.kind] as const) : [],
+  );
+  const tried = ctx.memo.peek(spelledAt(level))?.seen;
+  return {
+    tried: tried ?? `${at.length}`,
+    at: at.map((m) => {
+      const kind = kinds.get(m.x.seq);
+      return {
+        ...m,
+        order: m.named!.order,
+        shown: `DELETE /store/orders/${short(m.segment)}${kind ? ` (${kind})` : ''}`,
+      };
+    }),
+  };
+}
+
+/** ID-CANCEL-MISREAD: no segment that names no order (not an integer, another one, beyond int64) cancels one. */
+export async function misreadSpellings(ctx: Ctx): Promise<void> {
+  const { at, tried } = await spellingsAt(ctx, 'MUST');
+  for (const m of at)
+    expectStatus(ctx, answerOf(ctx, m.x), `misread id: ${m.shown}`).toHold(
+      !is2xx(m.x),
+      '4xx (no order has this id)',
+      `cancelling order ${m.order}: no order has that id, and only a careless parser reads ${m.order} into it`,
+    );
+  ctx.observe(
+    `no segment naming no order cancelled one (${tried})`,
+    at.length,
+    at.map((m) => m.x),
+  );
+}
+
+/** ID-CANCEL-SPELLING: no other spelling of a fixture's integer (hex, exponent, sign, digits...) cancels it. */
+export async function lenientSpellings(ctx: Ctx): Promise<void> {
+  const { at, tried } = await spellingsAt(ctx, 'SHOULD');
+  for (const m of at) {
+    const refused = expectStatus(ctx, answerOf(ctx, m.x), `lenient spelling accepted: ${m.shown}`).toHold(
+      !is2xx(m.x),
+      '4xx (not the canonical id)',
+      `cancelling order ${m.order} through a spelling of its id that is no ASCII decimal integer`,
+    );
+    if (refused && m.x.response!.status >= 500)
+      ctx.note(`${short(m.segment)} answered ${m.x.response!.status} (see ID-MALFORMED-4XX)`);
+  }
+  ctx.observe(
+    `no spelling cancelled an order (${tried})`,
+    at.length,
+    at.map((m) => m.x),
+  );
+}
+
+/**
+ * ID-CANCEL-LEADING-ZEROS-INFO: what `007` did. Leading zeros are an ordinary decimal spelling of the same
+ * integer (Java's Long.parseLong, Python's int() accept them) and the spec defines no canonical form.
+ */
+export async function leadingZeros(ctx: Ctx): Promise<void> {
+  const { at } = await spellingsAt(ctx, 'INFO');
+  ctx.evidence(...at.map((m) => m.x));
+  const taken = at.filter((m) => is2xx(m.x));
+  const shown = (m: (typeof at)[number]) =>
+    `DELETE /store/orders/${short(m.segment)} answered ${describeStatus(answerOf(ctx, m.x))}`;
+  ctx.observe(
+    taken.length > 0
+      ? `leading zeros name the same order: ${shown(taken[0]!)} and cancelled order ${taken[0]!.order}`
+      : `leading zeros are refused: ${at.map(shown).join('; ')}`,
+    at.length,
+    at.map((m) => m.x),
+  );
+}
