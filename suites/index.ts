@@ -1,7 +1,8 @@
 // The conformance suites in the order they run: the spec's contents page, one folder per area (areas.ts),
 // except that the rate-limit probe runs after every other sender but the state-over-time look (which waits
-// out a window, as the probe does) and the request-surface property (which sends into the window's room after), and the whole-run checks last, when the transcript is complete. The
-// state area's 401 refusals go out before the first cancel, whose answer shows they changed nothing.
+// out a window, as the probe does) and the request surface (which sends into the room a window has left
+// after them), and the whole-run checks last, when the transcript is complete. The state area's 401
+// refusals go out before the first cancel, whose answer shows they changed nothing.
 import { type CheckDefinition, judgesRecordings } from '../lib/check/model.ts';
 import type { Conformance } from '../lib/run/run.ts';
 import { authentication } from './auth/checks.ts';
