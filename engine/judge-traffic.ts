@@ -14,12 +14,11 @@ import { Redactor } from '../lib/http/redact.ts';
 import type { Exchange } from '../lib/http/transcript.ts';
 import type { TrafficFacts } from '../lib/report/model.ts';
 import type { RunPlan } from '../lib/run/plan.ts';
-import { recordingOf, SUITES } from '../suites/index.ts';
+import { type Recording, recordingOf, SUITES } from '../suites/index.ts';
 import type { Ctx } from '../suites/kit/context.ts';
 import { refusalOf } from '../suites/kit/front-refusal.ts';
 import { NOT_OBSERVED, NotObserved } from '../suites/kit/traffic.ts';
 import { bindTraffic } from '../suites/kit/traffic-bind.ts';
-import type { TrafficJudge } from '../suites/kit/traffic-judges.ts';
 import { type LoadedTraffic, loadTraffic } from '../suites/kit/traffic-load.ts';
 import { type CatalogueRow, selection } from './catalogue.ts';
 import { type BaseChoice, chooseBase } from './traffic-base.ts';
@@ -83,16 +82,16 @@ export function passivePlan(selected: readonly CatalogueRow[]): RunPlan {
 }
 
 /** A skip a passive run reports as not observed, with the traffic that would show it. */
-function notObserved(r: CheckResult, entry: TrafficJudge | undefined): CheckResult {
+function notObserved(r: CheckResult, entry: Recording): CheckResult {
   if (r.status !== 'skip' || !r.cause) return r;
   const foreign = r.cause.kind === 'input' && !JUDGE_SETTINGS.includes(r.cause.setting!);
   if (r.cause.kind !== 'traffic' && !foreign) return r;
-  const shows = entry?.shows ?? 'traffic this suite sends itself';
+  const shows = entry.shows;
   // A reason written for a run that sends names a setting of its own: what it saw is kept, not the advice.
   const reason = (foreign ? r.message.split(';')[0]! : r.message)
     .replace(/^nothing to judge: /, '')
     .replace(/ of the run\b/g, ' of the recording');
-  const message = entry?.judge
+  const message = entry.judge
     ? `not observed: ${reason}; ${shows} would show it`
     : `not observed: only what this suite sends shows it: ${shows}`;
   return { ...r, cause: NOT_OBSERVED, message };
@@ -107,7 +106,7 @@ async function judgeCheck(
   redactor: Redactor,
 ): Promise<CheckResult> {
   const entry = recordingOf(check);
-  const judge = entry?.judge === 'run' ? check.run : entry?.judge;
+  const judge = entry.judge;
   const run = async (ctx: Ctx) => {
     if (!judge) ctx.skip('only what this suite sends shows it', NOT_OBSERVED);
     try {
@@ -124,7 +123,7 @@ async function judgeCheck(
       transcript: loaded.transcript,
       redactor,
       unmetNeed: (): Skip | undefined => undefined,
-      context: (base: CheckContext) => bind.context(base, entry?.buckets === true),
+      context: (base: CheckContext) => bind.context(base, entry.buckets === true),
       setCurrent: () => {},
       refusal: refusalOf,
     },

@@ -12,7 +12,6 @@ import { framing } from './http/checks.ts';
 import { everyJsonChecks } from './http/every-json.ts';
 import { surfaceSuite } from './http/surface.ts';
 import { bindSuites, type Ctx, suite } from './kit/context.ts';
-import type { TrafficJudge, TrafficJudges } from './kit/traffic-judges.ts';
 import { listOrders } from './list/checks.ts';
 import { everyListChecks } from './list/every-list.ts';
 import { orderIdProperties } from './order-id/checks.ts';
@@ -22,7 +21,6 @@ import { rateLimitHeadersSuite } from './rate-limit/headers/checks.ts';
 import { everyRateLimitChecks } from './rate-limit/headers/every-once.ts';
 import { rateLimitProbe } from './rate-limit/probe/checks.ts';
 import { probeCost } from './rate-limit/probe/cost.ts';
-import { RATE_LIMIT_TRAFFIC } from './rate-limit/traffic.ts';
 import { stateBeforeFirstCancel, stateOverTime } from './state/checks.ts';
 import { versioning } from './versioning/checks.ts';
 
@@ -65,22 +63,22 @@ export const CONFORMANCE: Conformance<Ctx> = {
   probeCost,
 };
 
-/** The traffic.ts twins of the areas whose checks do not yet declare how a recording shows them. */
-const TRAFFIC_JUDGES: TrafficJudges = {
-  ...RATE_LIMIT_TRAFFIC,
-};
+/** How a recording (judge, proxy) shows a check: its judge, or none when only this suite's own sending can. */
+export interface Recording {
+  judge?: (ctx: Ctx) => Promise<void>;
+  /** The traffic that would show it, for the report's "not observed". */
+  shows: string;
+  /** It reads X-RateLimit-* per credential bucket: exchanges of a credential beyond the two keys stay out. */
+  buckets?: true;
+}
 
-/**
- * How a recording (judge, proxy) shows a check: its declaration's judge and `recorded`, or why none can; for an
- * area whose traffic.ts has not yet moved into its declarations, that twin.
- */
-export function recordingOf(check: CheckDefinition<Ctx>): TrafficJudge | undefined {
+/** How a recording shows a check, from its declaration (lib/check/model.ts: `judge` and `recorded`). */
+export function recordingOf(check: CheckDefinition<Ctx>): Recording {
   if (judgesRecordings(check))
     return {
       judge: check.judge,
       shows: check.recorded.shows,
       ...(check.recorded.buckets ? { buckets: true } : {}),
     };
-  if (check.recorded && 'only' in check.recorded) return { shows: check.recorded.only };
-  return TRAFFIC_JUDGES[check.id];
+  return { shows: 'only' in check.recorded ? check.recorded.only : check.recorded.shows };
 }

@@ -137,11 +137,8 @@ export interface CheckDefinition<C> extends CheckMeta {
   judge?(ctx: C): Promise<void>;
   /** Sends and judges in one, live only (no `send` or `judge` beside it; `recorded` says why). */
   run?(ctx: C): Promise<void>;
-  /**
-   * How a recording shows it (a check with `judge`), or why none can (one with `run`). Optional only while
-   * the areas move their traffic.ts twins into their declarations.
-   */
-  recorded?: Recorded | Unrecorded;
+  /** How a recording shows it (a check with `judge`), or why none can (one with `run`). */
+  recorded: Recorded | Unrecorded;
 }
 
 /** What a live run does for a check: its own run, or its sending then its judge. */
@@ -155,7 +152,7 @@ export async function runLive<C>(check: CheckDefinition<C>, ctx: C): Promise<voi
 export const judgesRecordings = <C>(
   check: CheckDefinition<C>,
 ): check is CheckDefinition<C> & { judge(ctx: C): Promise<void>; recorded: Recorded } =>
-  typeof check.judge === 'function' && check.recorded !== undefined && 'shows' in check.recorded;
+  typeof check.judge === 'function' && 'shows' in check.recorded;
 
 /**
  * A check as a suite writes it: its `spec` may be left out where it would only repeat the sources of its
@@ -193,7 +190,7 @@ export function defineCheck<C>(input: CheckInput<C>): CheckDefinition<C> {
   if (check.run && check.send) throw new Error(`check ${check.id} has a run: its sending is in it`);
   if (check.judge && !(check.recorded && 'shows' in check.recorded))
     throw new Error(`check ${check.id} has a judge: say in recorded.shows what traffic shows it`);
-  if (check.run && check.recorded && !('only' in check.recorded))
+  if (check.run && !('only' in check.recorded))
     throw new Error(`check ${check.id} has a run: say in recorded.only why no recording shows it`);
   for (const b of check.basis ?? [])
     if (!b.source.trim() || !b.text.trim())

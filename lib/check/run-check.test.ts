@@ -43,6 +43,7 @@ function make(level: Level, run: (ctx: CheckContext) => Promise<void>): CheckDef
     title: 't',
     needs: { requests: 0 },
     run,
+    recorded: { only: 'a test check' },
   });
 }
 

@@ -28,6 +28,7 @@ function judged(body: (ctx: CheckContext) => void) {
       title: 't',
       needs: { requests: 0 },
       run: async (ctx) => body(ctx),
+      recorded: { only: 'a test check' },
     }),
     {
       suite: 'Test',

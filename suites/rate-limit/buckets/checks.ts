@@ -4,9 +4,16 @@
 import { OUTCOME } from '../../../lib/check/skip.ts';
 import { SPEC } from '../../kit/basis.ts';
 import { type Ctx, check, suite } from '../../kit/context.ts';
-import { type BucketReading, exchangeOf, overcharged, type Prediction, stepText, unruled } from './judge.ts';
-import { bucketReadings } from './of-run.ts';
-import type { Key } from './readings.ts';
+import { bucketReadings } from '../../kit/limiter-buckets.ts';
+import {
+  type BucketReading,
+  exchangeOf,
+  overcharged,
+  type Prediction,
+  stepText,
+  unruled,
+} from '../../kit/limiter-counts.ts';
+import type { Key } from '../../kit/limiter-requests.ts';
 
 const keyName = (k: Key) => (k === 'primary' ? 'the key' : 'the second key');
 
@@ -33,7 +40,8 @@ export const rateLimitBuckets = suite({
       title:
         'Follows X-RateLimit-Remaining across the methods and paths of every request of the run sent with a key',
       needs: { requests: 0 },
-      async run(ctx: Ctx) {
+      recorded: { shows: 'requests with the key to several operations within one window', buckets: true },
+      async judge(ctx: Ctx) {
         let judged = 0;
         for (const [key, b] of readings(ctx)) {
           judged += b.judged;
@@ -71,7 +79,8 @@ export const rateLimitBuckets = suite({
       basis: [SPEC.planTableHead, SPEC.limitsByPlan, SPEC.rateLimitHeaders],
       title: 'Measures by how much each request of the run sent with a key made X-RateLimit-Remaining fall',
       needs: { requests: 0 },
-      async run(ctx: Ctx) {
+      recorded: { shows: 'consecutive requests with the key within one window', buckets: true },
+      async judge(ctx: Ctx) {
         let judged = 0;
         const unsure: Prediction[] = [];
         let problems = 0;

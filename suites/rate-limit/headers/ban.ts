@@ -82,7 +82,8 @@ export const unearnedBan = check({
   basis: [SPEC.retryAfterWait, RFC.retryAfterMeaning],
   title: 'Reads every 429 of the run that names a ban, against the requests of its credential before it',
   needs: { requests: 0 },
-  async run(ctx: Ctx) {
+  recorded: { shows: 'a 429, and the requests of its key before it' },
+  async judge(ctx: Ctx) {
     const xs = ctx.transcript.all().filter((x) => x.response !== undefined);
     const refused = xs.filter((x) => x.response!.status === 429);
     if (refused.length === 0) {

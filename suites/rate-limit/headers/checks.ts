@@ -24,6 +24,10 @@ import { byBucket, byCount, judgeWindows, limitByStatus } from './windows.ts';
 
 const NAMES = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
 
+/** The traffic that shows the header checks, in a recording as in a run. */
+const HEADERS = 'any answered request of the API';
+const WINDOWS = 'requests of one credential across a window, and one after its Reset moment';
+
 export const rateLimitHeadersSuite = suite({
   id: 'RL-HEADERS',
   title: 'Rate-limit headers (whole run)',
@@ -39,7 +43,8 @@ export const rateLimitHeadersSuite = suite({
       basis: [SPEC.rateLimitHeaders],
       title: 'Looks for the three headers on every response of the run',
       needs: { requests: 0 },
-      async run(ctx: Ctx) {
+      recorded: { shows: HEADERS },
+      async judge(ctx: Ctx) {
         judgeEach(
           ctx,
           responses(ctx),
@@ -63,7 +68,8 @@ export const rateLimitHeadersSuite = suite({
       basis: [SPEC.rateLimitHeaders, SPEC.resetMoment],
       title: 'Parses the three headers on every response of the run',
       needs: { requests: 0 },
-      async run(ctx: Ctx) {
+      recorded: { shows: HEADERS },
+      async judge(ctx: Ctx) {
         const xs = responses(ctx);
         const offences: Offence[] = [];
         let fractions = 0;
@@ -112,7 +118,8 @@ export const rateLimitHeadersSuite = suite({
       basis: [SPEC.resetMoment],
       title: 'Classifies X-RateLimit-Reset on every response of the run',
       needs: { requests: 0 },
-      async run(ctx: Ctx) {
+      recorded: { shows: HEADERS },
+      async judge(ctx: Ctx) {
         judgeEach(
           ctx,
           responses(ctx),
@@ -140,7 +147,8 @@ export const rateLimitHeadersSuite = suite({
       basis: [RFC.grammar, RFC.retryAfterForms, RFC.imfFixdate, SPEC.retryAfterWait],
       title: 'Parses Retry-After on every response of the run that carries one',
       needs: { requests: 0 },
-      async run(ctx: Ctx) {
+      recorded: { shows: 'an answer with Retry-After (a 429)' },
+      async judge(ctx: Ctx) {
         const xs = responses(ctx).filter(
           (x) => headerValue(x.response!.headers, 'retry-after') !== undefined,
         );
@@ -177,7 +185,8 @@ export const rateLimitHeadersSuite = suite({
       title:
         'Compares X-RateLimit-Limit across the statuses of every response of the run, per credential bucket',
       needs: { requests: 0 },
-      async run(ctx: Ctx) {
+      recorded: { shows: HEADERS, buckets: true },
+      async judge(ctx: Ctx) {
         const xs = responses(ctx);
         reportGrouped(
           ctx,
@@ -198,7 +207,8 @@ export const rateLimitHeadersSuite = suite({
       title:
         'Follows X-RateLimit-Reset through each window of the run, per credential bucket (per count, where a key keeps several)',
       needs: { requests: 0 },
-      async run(ctx: Ctx) {
+      recorded: { shows: WINDOWS, buckets: true },
+      async judge(ctx: Ctx) {
         const xs = responses(ctx);
         const found = judgeWindows(byCount(xs, ctx.transcript.all(), ctx.config.baseUrl));
         if (found.windows === 0 && xs.length > 0)
@@ -220,7 +230,8 @@ export const rateLimitHeadersSuite = suite({
       title:
         'Reads the responses that arrived after a Reset moment the run outlived, per credential bucket (per count, where a key keeps several)',
       needs: { requests: 0, probe: true },
-      async run(ctx: Ctx) {
+      recorded: { shows: WINDOWS, buckets: true },
+      async judge(ctx: Ctx) {
         const xs = responses(ctx);
         const found = judgeWindows(byCount(xs, ctx.transcript.all(), ctx.config.baseUrl));
         if (found.passed === 0 && xs.length > 0)

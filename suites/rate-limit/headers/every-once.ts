@@ -20,7 +20,8 @@ export const everyRateLimitChecks: CheckDefinition<Ctx>[] = [
     basis: [RFC.repeatedField, SPEC.rateLimitHeaders],
     title: 'Counts the field lines of X-RateLimit-Limit, -Remaining and -Reset on every response of the run',
     needs: { requests: 0 },
-    async run(ctx: Ctx) {
+    recorded: { shows: 'any answered request of the API' },
+    async judge(ctx: Ctx) {
       // Only responses that carry one of the fields have lines to count (an absent field: RL-HEADERS-PRESENT).
       const xs = responses(ctx).filter((x) =>
         RATE_LIMIT_FIELDS.some((name) => fieldLines(rawOf(x.response!).headers, name).length > 0),

@@ -8,9 +8,9 @@ import {
   serverDateMs,
 } from '../../../lib/formats/rate-limit-headers.ts';
 import type { Bucket, Exchange } from '../../../lib/http/transcript.ts';
+import { bucketReadings } from '../../kit/limiter-buckets.ts';
+import { keyRequests } from '../../kit/limiter-requests.ts';
 import type { Offence } from '../../kit/whole-run.ts';
-import { bucketReadings } from '../buckets/of-run.ts';
-import { keyRequests } from '../buckets/readings.ts';
 
 /** Reset is whole seconds: a move of one is rounding. */
 const ROUNDING_S = 1;

@@ -1,6 +1,6 @@
-// How the RL-PROBE checks reach the probe's record: the walk with its evidence and reproduction attached, the
-// walk's 429, and the factories of the checks that only judge them. Never sends: the session does (what the
-// probe costs is cost.ts).
+// How the RL-PROBE checks' judges reach the probe's record (sent, or shown by a recording): the walk with its
+// evidence and reproduction attached, the walk's 429, what traffic shows them, and the factories of the checks
+// that send the probe and judge them. Never sends itself: the session does (what it costs is cost.ts).
 import type { CheckDefinition, CheckInput } from '../../../lib/check/model.ts';
 import { OUTCOME } from '../../../lib/check/skip.ts';
 import { type Ctx, check } from '../../kit/context.ts';
@@ -8,14 +8,14 @@ import { probeNeeds } from './cost.ts';
 import { apply, type Judgement, judged, take } from './judgement.ts';
 import { type ProbeRecord, type Sample, WALK_MARGIN, type Walk } from './record.ts';
 import { laterRefusal } from './refusal.ts';
-import { probeOf } from './session.ts';
+import { probeRecord, sendProbe } from './session.ts';
 
 /**
  * The walk, with the probe's last samples attached as evidence; its reproduction is a loop that repeats
  * the walk's request until the 429 (never three copies of one curl line).
  */
 export async function walkOf(ctx: Ctx): Promise<{ record: ProbeRecord; walk: Walk }> {
-  const record = await probeOf(ctx).run();
+  const record = await probeRecord(ctx);
   const walk = take(ctx, record.walk);
   ctx.evidence(...walk.samples.slice(-3).map((s) => s.response.exchange));
   const last = loopSample(walk);
@@ -44,10 +44,15 @@ function limitedIn(ctx: Ctx, walk: Walk): Sample {
   return walk.limited;
 }
 
-/** What an RL-PROBE check that only judges states about itself: everything but its needs and its run. */
-export type JudgingCheck = Omit<CheckInput<Ctx>, 'needs' | 'run'>;
+/** The traffic that shows the checks of the walk: a client that reaches the limit. */
+export const WALK_SHOWS = 'requests with the key up to a 429 in one window (a client that reaches the limit)';
+/** The traffic that shows the checks of the walk's 429. */
+export const LIMITED_SHOWS = 'a 429 to a request with the key';
 
-/** An RL-PROBE check that judges the walk (the probe runs once, for every check that reads it). */
+/** What an RL-PROBE check that judges the probe's record states about itself: its rule and title. */
+export type JudgingCheck = Omit<CheckInput<Ctx>, 'needs' | 'run' | 'send' | 'judge' | 'recorded'>;
+
+/** An RL-PROBE check that judges the walk (the probe is sent once, for every check that reads it). */
 export function walkCheck(
   meta: JudgingCheck,
   judge: (walk: Walk) => Judgement | string,
@@ -55,7 +60,9 @@ export function walkCheck(
   return check({
     ...meta,
     needs: probeNeeds,
-    async run(ctx: Ctx) {
+    recorded: { shows: WALK_SHOWS },
+    send: sendProbe,
+    async judge(ctx: Ctx) {
       apply(ctx, judge((await walkOf(ctx)).walk));
     },
   });
@@ -93,7 +100,9 @@ export function limitedCheck(
   return check({
     ...meta,
     needs: probeNeeds,
-    async run(ctx: Ctx) {
+    recorded: { shows: LIMITED_SHOWS },
+    send: sendProbe,
+    async judge(ctx: Ctx) {
       const { walk, refusals } = await refusalsOf(ctx);
       apply(ctx, refusals.map((r) => judge(r, walk)).reduce(both));
     },

@@ -1,6 +1,6 @@
 // The RL-PROBE checks of what follows the walk: the second key while the first is limited, the recovery after
 // the wait, the opt-in burst, and what the probe cost. They read the probe's record (session.ts), which the
-// first of them to run makes; none sends on its own.
+// first of them to run sends; only the recovery's is one a recording shows too.
 
 import type { CheckDefinition } from '../../../lib/check/model.ts';
 import { input } from '../../../lib/check/skip.ts';
@@ -12,7 +12,7 @@ import { judgeOnly, PROBE_FLOOR, probeNeeds } from './cost.ts';
 import { judgeBurst, judgeRecovery, judgeSecondKey } from './judge-after-walk.ts';
 import { apply, take } from './judgement.ts';
 import { RECOVERY_ATTEMPTS, REFUSAL_STATUSES, WALK_MARGIN } from './record.ts';
-import { finishedProbe, probeOf } from './session.ts';
+import { finishedProbe, probeOf, probeRecord, sendProbe } from './session.ts';
 
 export const AFTER_WALK_CHECKS: CheckDefinition<Ctx>[] = [
   check({
@@ -26,6 +26,7 @@ export const AFTER_WALK_CHECKS: CheckDefinition<Ctx>[] = [
     basis: [SPEC.limitsByPlan, SPEC.keyScope],
     title: 'Sends the repeated request with --second-api-key before the walk and after the 429',
     needs: { requests: PROBE_FLOOR + 2, probe: true, secondKey: true },
+    recorded: { only: 'the second key read just before, and while, the first is limited' },
     async run(ctx: Ctx) {
       const record = await probeOf(ctx).run();
       const k = take(ctx, record.secondKey);
@@ -46,8 +47,12 @@ export const AFTER_WALK_CHECKS: CheckDefinition<Ctx>[] = [
     basis: [SPEC.retryAfterWait, RFC.retryAfterMeaning],
     title: `Waits what the 429 said, then sends one request (at most ${RECOVERY_ATTEMPTS} tries with backoff)`,
     needs: probeNeeds,
-    async run(ctx: Ctx) {
-      const record = await probeOf(ctx).run();
+    recorded: {
+      shows: 'a 429 to a request with the key, and the client’s next request once its Retry-After has passed',
+    },
+    send: sendProbe,
+    async judge(ctx: Ctx) {
+      const record = await probeRecord(ctx);
       const r = take(ctx, record.recovery);
       ctx.evidence(...r.attempts.map((s) => s.response.exchange));
       // Reproduced as it happened: the walk to the 429, the Retry-After wait, the one retry.
@@ -78,6 +83,7 @@ export const AFTER_WALK_CHECKS: CheckDefinition<Ctx>[] = [
     basis: [SPEC.exceeded429],
     title: 'Sends Remaining + 1 identical requests at once right after the recovery (--burst)',
     needs: { ...probeNeeds, optIn: 'burst' },
+    recorded: { only: 'Remaining + 1 concurrent requests in a fresh window (the opt-in burst sends them)' },
     async run(ctx: Ctx) {
       const b = take(ctx, (await probeOf(ctx).run()).burst);
       ctx.evidence(
@@ -98,6 +104,7 @@ export const AFTER_WALK_CHECKS: CheckDefinition<Ctx>[] = [
     requirement: 'What the probe planned to spend, and what it spent: requests and waiting.',
     title: 'Sends nothing; reads the probe’s record',
     needs: judgeOnly,
+    recorded: { only: 'what the probe spends (a passive run sends nothing)' },
     async run(ctx: Ctx) {
       const record = finishedProbe(ctx);
       if (!record)

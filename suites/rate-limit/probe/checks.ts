@@ -1,12 +1,12 @@
 // spec §8 Limits: the rate-limit probe. Runs after every other sender, one request at a time; the walk to the
-// 429 and everything after it is one bounded sequence (session.ts) that these checks judge.
-// No check sends on its own, and nothing is ever sent inside a Retry-After period.
+// 429 and everything after it is one bounded sequence (session.ts), the checks' one sending, whose record
+// (sent, or shown by a recording) their judges read. Nothing is ever sent inside a Retry-After period.
 import { UNMET } from '../../../lib/check/needs.ts';
 import { SPEC } from '../../kit/basis.ts';
 import type { Ctx } from '../../kit/context.ts';
 import { check, suite } from '../../kit/context.ts';
-import { bucketReadings } from '../buckets/of-run.ts';
-import { walkCheck, walkOf } from './access.ts';
+import { bucketReadings } from '../../kit/limiter-buckets.ts';
+import { WALK_SHOWS, walkCheck, walkOf } from './access.ts';
 import { AFTER_WALK_CHECKS } from './after-checks.ts';
 import { FORWARDING_HEADERS } from './client-address.ts';
 import { probeNeeds } from './cost.ts';
@@ -19,7 +19,7 @@ import { LIMITED_CHECKS } from './limited-checks.ts';
 import { modelLimiter } from './model.ts';
 import { PLAN_LIMITS, WALK_MARGIN } from './record.ts';
 import { seriesOf } from './series.ts';
-import { probeOf } from './session.ts';
+import { probeOf, sendProbe } from './session.ts';
 
 export const rateLimitProbe = suite({
   id: 'RL-PROBE',
@@ -44,10 +44,14 @@ export const rateLimitProbe = suite({
       ],
       title: 'Reads X-RateLimit-Limit from one DELETE /store/orders/{an id proven absent}',
       needs: { requests: 2, probe: true, keyPlan: true },
-      async run(ctx: Ctx) {
+      recorded: { shows: 'a request with the key, and the key’s plan given with --plan' },
+      async send(ctx: Ctx) {
+        if (ctx.config.plan) await probeOf(ctx).reading();
+      },
+      async judge(ctx: Ctx) {
         const plan = ctx.config.plan;
         if (!plan) ctx.skip(UNMET.keyPlan);
-        const reading = take(ctx, await probeOf(ctx).reading());
+        const reading = take(ctx, await probeOf(ctx).readingSent());
         const { sample } = reading;
         ctx.evidence(sample.response.exchange);
         // A Limit that came from --plan itself proves nothing about the target.
@@ -85,7 +89,9 @@ export const rateLimitProbe = suite({
       basis: [SPEC.exceeded429],
       title: `Repeats DELETE /store/orders/{an id proven absent} (the list when that answer lacks the headers), one at a time, until the 429 (at most Remaining + ${WALK_MARGIN})`,
       needs: probeNeeds,
-      async run(ctx: Ctx) {
+      recorded: { shows: WALK_SHOWS },
+      send: sendProbe,
+      async judge(ctx: Ctx) {
         const { record, walk } = await walkOf(ctx);
         ctx.note(`planned: ${record.planned}`);
         ctx.note(`cost: ${record.actual}`);
@@ -149,7 +155,9 @@ export const rateLimitProbe = suite({
       title:
         'Reads the walk, the recovery and every answer of the run sent with the key into a model of the limiter',
       needs: probeNeeds,
-      async run(ctx: Ctx) {
+      recorded: { shows: WALK_SHOWS },
+      send: sendProbe,
+      async judge(ctx: Ctx) {
         const { record, walk } = await walkOf(ctx);
         const recovery = record.recovery.kind === 'done' ? record.recovery.value : undefined;
         const bucket = bucketReadings(ctx.transcript.all(), ctx.config.baseUrl).find(
@@ -173,21 +181,26 @@ export const rateLimitProbe = suite({
       },
       (walk) => judgeReset(walk.samples),
     ),
-    walkCheck(
-      {
-        id: 'RL-PROBE-FORWARDED-HEADERS',
-        judgesRefusals: true,
-        level: 'SHOULD',
-        rules: ['8.plans', '8.r3'],
-        requirement:
-          "A request naming another client address in the headers a client writes (X-Forwarded-For, Forwarded, X-Real-IP, True-Client-IP...) counts with the key's requests: the key's count keeps falling, and past the limit it is refused with 429 like any other.",
-        rationale:
-          "The limits depend on the plan (spec §8), and one client sending more than the limit with one key exceeds it whatever address its headers name: a limiter that takes the client's address from a header the client writes gives each named address a fresh count, so the limit is the client's choice. The walk names documentation addresses (RFC 5737) on its 3rd and 5th requests and on the first one after Remaining 0; a server behind a proxy reads the address its proxy adds and stays silent. SHOULD, not MUST: the spec does not say in so many words what a limit counts by (per key, per client), and RL-PROBE-SECOND-KEY only records it.",
-        basis: [SPEC.limitsByPlan, SPEC.planTableHead, SPEC.exceeded429],
-        title: `Sends some of the walk's requests naming a documentation address (192.0.2.x) in ${FORWARDING_HEADERS.join(', ')}, and reads whether they counted with the key's`,
+    check({
+      id: 'RL-PROBE-FORWARDED-HEADERS',
+      judgesRefusals: true,
+      level: 'SHOULD',
+      rules: ['8.plans', '8.r3'],
+      requirement:
+        "A request naming another client address in the headers a client writes (X-Forwarded-For, Forwarded, X-Real-IP, True-Client-IP...) counts with the key's requests: the key's count keeps falling, and past the limit it is refused with 429 like any other.",
+      rationale:
+        "The limits depend on the plan (spec §8), and one client sending more than the limit with one key exceeds it whatever address its headers name: a limiter that takes the client's address from a header the client writes gives each named address a fresh count, so the limit is the client's choice. The walk names documentation addresses (RFC 5737) on its 3rd and 5th requests and on the first one after Remaining 0; a server behind a proxy reads the address its proxy adds and stays silent. SHOULD, not MUST: the spec does not say in so many words what a limit counts by (per key, per client), and RL-PROBE-SECOND-KEY only records it.",
+      basis: [SPEC.limitsByPlan, SPEC.planTableHead, SPEC.exceeded429],
+      title: `Sends some of the walk's requests naming a documentation address (192.0.2.x) in ${FORWARDING_HEADERS.join(', ')}, and reads whether they counted with the key's`,
+      needs: probeNeeds,
+      recorded: {
+        only: 'walk requests naming other client addresses in the forwarding headers (only the probe sends them)',
       },
-      judgeClientAddress,
-    ),
+      async run(ctx: Ctx) {
+        await sendProbe(ctx);
+        apply(ctx, judgeClientAddress((await walkOf(ctx)).walk));
+      },
+    }),
     ...LIMITED_CHECKS,
     ...AFTER_WALK_CHECKS,
   ],

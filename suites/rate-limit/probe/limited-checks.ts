@@ -1,15 +1,17 @@
 // The RL-PROBE checks of the walk's 429 (or of the refusal a limiter gave instead, judged as a 429 would be):
-// its Retry-After, whether that agrees with Reset, its rate-limit headers and its body. They read the probe's
-// record (session.ts) and never send.
+// its Retry-After, whether that agrees with Reset, its rate-limit headers and its body. Their judges read the
+// probe's record (session.ts: sent by their send, or shown by a recording) and never send.
 import type { CheckDefinition } from '../../../lib/check/model.ts';
 import { RFC, SPEC } from '../../kit/basis.ts';
 import { type Ctx, check } from '../../kit/context.ts';
 import { expectErrorBody } from '../../kit/expect.ts';
 import { describeStatus, viewOf } from '../../kit/responses.ts';
-import { limitedCheck, refusalsOf } from './access.ts';
+import { NOT_OBSERVED, trafficOf } from '../../kit/traffic.ts';
+import { LIMITED_SHOWS, limitedCheck, refusalsOf } from './access.ts';
 import { probeNeeds } from './cost.ts';
 import { judge429Headers, judgeConsistency, judgeRetryAfter } from './judge-after-walk.ts';
 import { refusalName } from './refusal.ts';
+import { sendProbe } from './session.ts';
 
 export const LIMITED_CHECKS: CheckDefinition<Ctx>[] = [
   limitedCheck(
@@ -67,8 +69,14 @@ export const LIMITED_CHECKS: CheckDefinition<Ctx>[] = [
     basis: [SPEC.errorObject, SPEC.errorStatus],
     title: 'Validates the body, if any, of the walk’s 429',
     needs: probeNeeds,
-    async run(ctx: Ctx) {
-      const { refusals } = await refusalsOf(ctx);
+    recorded: { shows: LIMITED_SHOWS },
+    send: sendProbe,
+    async judge(ctx: Ctx) {
+      const { walk, refusals } = await refusalsOf(ctx);
+      // The client reads a live answer's body whole; a recording may hold only its start, and a 429 recorded
+      // without its body would read as having none.
+      if (!trafficOf(ctx).live && walk.limited?.response.exchange.response?.bodyTruncated)
+        ctx.skip('the 429 was recorded without its body', NOT_OBSERVED);
       const seen: string[] = [];
       for (const limited of refusals) {
         const res = limited.response;

@@ -1,8 +1,8 @@
 // A model of the limiter read from what the probe saw: its algorithm (fixed window, sliding log, token bucket),
 // several counters behind one key, weights, counts per path, a front with refusals of its own. Recorded by
 // RL-PROBE-LIMITER-MODEL only: the checks that own each requirement judge it. Pure; never sends.
-import type { BucketReading } from '../buckets/judge.ts';
-import { overcharged } from '../buckets/judge.ts';
+import type { BucketReading } from '../../kit/limiter-counts.ts';
+import { overcharged } from '../../kit/limiter-counts.ts';
 import { repeatedWeight } from './judge-counts.ts';
 import { type Judgement, judged } from './judgement.ts';
 import { left, limitOf, REFUSAL_STATUSES, type Recovery, type Sample, type Walk } from './record.ts';

@@ -1,17 +1,22 @@
 // Runs the rate-limit probe once per run, in order (read, plan, walk to the 429, second key, recovery,
-// burst, settle), and keeps the record every RL-PROBE check judges. Checks never send on their own.
+// burst, settle), and keeps the record every RL-PROBE check judges; judging a recording, the record is the
+// one the recording shows (from-traffic.ts). The checks' send starts it; their judges only read it.
 import { UNMET } from '../../../lib/check/needs.ts';
 import { causeOfError, OUTCOME } from '../../../lib/check/skip.ts';
 import { HarnessError } from '../../../lib/errors.ts';
 import { memoKey } from '../../../lib/run/memo.ts';
 import type { Ctx, Tools } from '../../kit/context.ts';
-import { burst, readSecondKey, recover, settle } from './after-walk.ts';
+import { provideProbe } from '../../kit/rate-limit-probe.ts';
+import { trafficOf } from '../../kit/traffic.ts';
+import { burst } from './burst.ts';
+import { recordedProbe } from './from-traffic.ts';
 import { done, skip, skipFor } from './outcome.ts';
 import { planWalk, readLimit } from './reading.ts';
 import {
   type Burst,
   type Outcome,
   type ProbeRecord,
+  type ProbeRequest,
   type Reading,
   type Recovery,
   type Sample,
@@ -19,7 +24,9 @@ import {
   seconds,
   type Walk,
 } from './record.ts';
+import { recover } from './recovery.ts';
 import { ProbeSender } from './sender.ts';
+import { settle } from './settle.ts';
 import { walkToLimit } from './walk.ts';
 
 /** A phase's failure as an outcome: a budget or wait limit is a reason to skip (it names the setting). */
@@ -31,6 +38,16 @@ async function attempt<T>(phase: () => Promise<Outcome<T>>): Promise<Outcome<T>>
       return skip(e.message, causeOfError(e));
     return { kind: 'error', error: e };
   }
+}
+
+/** The second key, read before the walk and again while the first key is limited. */
+async function readSecondKey(
+  env: Tools,
+  sender: ProbeSender,
+  request: ProbeRequest,
+): Promise<Sample | undefined> {
+  if (!env.config.hasSecondKey) return undefined;
+  return sender.send(request, 'secondary', false);
 }
 
 /** The reason a phase did not run because the one before it did not. */
@@ -53,7 +70,7 @@ export class ProbeSession {
   }
 
   /**
-   * A session whose record was read from recorded traffic (../traffic.ts): it sends nothing, and every
+   * A session whose record was read from recorded traffic (from-traffic.ts): it sends nothing, and every
    * RL-PROBE check judges that record as it judges its own.
    */
   static recorded(env: Tools, record: ProbeRecord): ProbeSession {
@@ -68,6 +85,18 @@ export class ProbeSession {
   reading(): Promise<Outcome<Reading>> {
     this.readingMemo ??= attempt(() => readLimit(this.env, this.sender));
     return this.readingMemo;
+  }
+
+  /** The reading as sent (or recorded), for a judge: never sends. */
+  readingSent(): Promise<Outcome<Reading>> {
+    if (!this.readingMemo) throw new Error('the probe’s reading was judged before it was sent');
+    return this.readingMemo;
+  }
+
+  /** The record as sent (or recorded), for a judge: never sends. */
+  record(): Promise<ProbeRecord> {
+    if (!this.recordMemo) throw new Error('the probe was judged before it was sent');
+    return this.recordMemo;
   }
 
   /** The whole probe, run at most once. */
@@ -132,21 +161,28 @@ export class ProbeSession {
 
 const SESSION = memoKey<ProbeSession>('rate-limit-probe/session');
 
-/** The run's probe (in the run's memo), created on first use. */
+/**
+ * The run's probe (in the run's memo), created on first use: in a live run the one it sends, judging a
+ * recording the one the recording shows, which sends nothing.
+ */
 export function probeOf(ctx: Ctx): ProbeSession {
   return ctx.memo.once(SESSION, () => {
     const { http, target, transcript, config, random, memo, log, curl } = ctx;
-    return new ProbeSession({ http, target, transcript, config, random, memo, log, curl });
+    const env = { http, target, transcript, config, random, memo, log, curl };
+    return trafficOf(ctx).live ? new ProbeSession(env) : ProbeSession.recorded(env, recordedProbe(ctx));
   });
 }
 
-/** Makes `record` (read from recorded traffic) the run's probe, unless the run has one already. */
-export function useRecordedProbe(ctx: Ctx, record: () => ProbeRecord): void {
-  ctx.memo.once(SESSION, () => {
-    const { http, target, transcript, config, random, memo, log, curl } = ctx;
-    return ProbeSession.recorded({ http, target, transcript, config, random, memo, log, curl }, record());
-  });
+// The areas beside the probe reach it through the kit (the state area's refusal over the limit).
+provideProbe(probeOf);
+
+/** The send of an RL-PROBE check: the whole probe, sent once for every check that reads it. */
+export async function sendProbe(ctx: Ctx): Promise<void> {
+  await probeOf(ctx).run();
 }
+
+/** The probe's record, as an RL-PROBE check's judge reads it: sent by the checks' send, or recorded. */
+export const probeRecord = (ctx: Ctx): Promise<ProbeRecord> => probeOf(ctx).record();
 
 /** The finished probe, if it ran in this run (the cost check reads it without starting it). */
 export function finishedProbe(ctx: Ctx): ProbeRecord | undefined {

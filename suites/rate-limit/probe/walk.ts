@@ -3,9 +3,9 @@
 // (one more window's worth if the window turns mid-walk), never past the budget, never inside a Retry-After.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Tools } from '../../kit/context.ts';
+import { remainingMisbehaves } from '../../kit/limiter-buckets.ts';
 import { orderPath } from '../../kit/paths.ts';
 import { cancelledBy } from '../../kit/target-facts.ts';
-import { remainingMisbehaves } from '../buckets/of-run.ts';
 import { addressFor, countedApart, forwardingHeaders } from './client-address.ts';
 import { budgetSkip, done } from './outcome.ts';
 import { cheapList } from './reading.ts';

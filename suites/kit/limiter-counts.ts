@@ -1,8 +1,8 @@
 // Reads each key's requests as counts: which partition of them (one count per key, or one per method, route,
 // path or URL) the X-RateLimit-Remaining of every answer continues, and by how much each request made it
-// fall. Pure: what the RL-BUCKET checks report and the burst's gate refuses on; never sends.
-import type { Exchange } from '../../../lib/http/transcript.ts';
-import { type KeyRequest, PARTS, type Part } from './readings.ts';
+// fall. Pure: the limiter model the RL-BUCKET checks report and the probe's gates read; never sends.
+import type { Exchange } from '../../lib/http/transcript.ts';
+import { type KeyRequest, PARTS, type Part } from './limiter-requests.ts';
 
 /** How far apart two Resets of one window may read: a second of rounding, in their own unit. */
 const ROUNDING_S = 1;

@@ -1,8 +1,9 @@
-// Each key's bucket reading over the exchanges of a run (the whole transcript, or as far as it goes), and what
-// it says to the burst: whether X-RateLimit-Remaining may size one. Pure; never sends.
-import type { Exchange } from '../../../lib/http/transcript.ts';
-import { type BucketReading, overcharged, readBuckets } from './judge.ts';
-import { type Key, keyRequests } from './readings.ts';
+// The limiter model, as the areas read it: each key's bucket reading over the exchanges of a run (the whole
+// transcript, or as far as it goes), and whether X-RateLimit-Remaining counts one per request (what sizes the
+// probe's burst and explains a state refusal not met). Pure; never sends.
+import type { Exchange } from '../../lib/http/transcript.ts';
+import { type BucketReading, overcharged, readBuckets } from './limiter-counts.ts';
+import { type Key, keyRequests } from './limiter-requests.ts';
 
 /** Each key's reading, over the run's whole transcript (or up to now). */
 export function bucketReadings(

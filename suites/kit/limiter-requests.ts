@@ -1,15 +1,15 @@
 // The requests of each key as the X-RateLimit-* headers of their answers show them, with what each asked for
-// (its method, route, path and query), in the order they were sent: what the bucket checks and the burst's
-// gate read. Pure: reads exchanges, never sends, never judges.
+// (its method, route, path and query), in the order they were sent: the limiter model's input (limiter-counts.ts).
+// Pure: reads exchanges, never sends, never judges.
 import {
   type ResetKind,
   rateLimitHeaders,
   resetAtLocalMs,
   resetKind,
   serverDateMs,
-} from '../../../lib/formats/rate-limit-headers.ts';
-import type { Exchange } from '../../../lib/http/transcript.ts';
-import { frontRefusal } from '../../kit/front-refusal.ts';
+} from '../../lib/formats/rate-limit-headers.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
+import { frontRefusal } from './front-refusal.ts';
 
 /** How a limiter might split one key's requests into counts: not at all, or by method, route, path or URL. */
 export const PARTS = ['key', 'method', 'route', 'path', 'url'] as const;

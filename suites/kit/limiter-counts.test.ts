@@ -2,10 +2,10 @@
 // nothing; one that charges a kind of request double, or counts per path or method, shows, and a refilling
 // bucket, other credentials' requests in between and concurrent requests are not taken for either.
 import { describe, expect, it } from 'vitest';
-import type { Bucket, Exchange } from '../../../lib/http/transcript.ts';
-import { overcharged, readBuckets, unruled } from './judge.ts';
-import { remainingMisbehaves } from './of-run.ts';
-import { keyRequests, rawTarget } from './readings.ts';
+import type { Bucket, Exchange } from '../../lib/http/transcript.ts';
+import { remainingMisbehaves } from './limiter-buckets.ts';
+import { overcharged, readBuckets, unruled } from './limiter-counts.ts';
+import { keyRequests, rawTarget } from './limiter-requests.ts';
 
 const BASE = 'http://127.0.0.1:9/v1';
 const RESET = 1_795_700_000;
