@@ -56,6 +56,7 @@ export function passiveRunConfig(config: TrafficConfig, baseUrl: string): RunCon
     seed: 0,
     propertyRuns: 0,
     exhaustive: false,
+    surfaceWindows: 1,
     skipRateLimitProbe: false,
     ...(config.plan ? { plan: config.plan } : {}),
     burst: false,

@@ -76,10 +76,11 @@ export function chooseBase<T extends Head>(recorded: readonly T[], given: string
   // What the proxy answered itself was never the target's: it neither names a base nor is judged.
   const all = recorded.filter((e) => e.ours.answeredByProxy === undefined);
   const baseUrl = given !== undefined ? checkBaseUrl(given, warnings) : inferBase(all);
-  // A CORS preflight is the browser's own request, not a call of the API: it is left out with the rest.
+  // A CORS preflight (an OPTIONS naming Access-Control-Request-Method, Fetch §3.2.2) is the browser's own
+  // request, not a call of the API: it is left out with the rest. Another OPTIONS is a client's, and judged.
   const entries = all
     .map((e, i) => ({ e, i }))
-    .filter(({ e }) => e.method !== 'OPTIONS' && relativeTo(e.url, baseUrl) !== undefined)
+    .filter(({ e }) => !preflight(e) && relativeTo(e.url, baseUrl) !== undefined)
     .sort((a, b) => a.e.startedMs - b.e.startedMs || a.i - b.i)
     .map(({ e }) => e);
   if (entries.length === 0)
@@ -88,3 +89,7 @@ export function chooseBase<T extends Head>(recorded: readonly T[], given: string
     );
   return { baseUrl, inferred: given === undefined, entries, leftOut: recorded.length - entries.length };
 }
+
+const preflight = (e: RecordedEntry): boolean =>
+  e.method === 'OPTIONS' &&
+  e.requestHeaders.some(([name]) => name.toLowerCase() === 'access-control-request-method');

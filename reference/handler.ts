@@ -19,6 +19,7 @@ import { rateLimitHeaders } from './rate-limit-headers.ts';
 import type { RateLimiter, Subject, Verdict } from './rate-limiter.ts';
 import { errorReply, labelled, type Reply } from './reply.ts';
 import { isPetsRoute, matchRoute, type Route, splitTarget, underBase } from './router.ts';
+import { surfaceFaults } from './surface-faults.ts';
 import { shapeReply } from './variant-shape.ts';
 
 export const REALM = 'order-store';
@@ -266,6 +267,7 @@ export async function handleRequest(
       ? { status: 500, body: { type: 'text/plain; charset=utf-8', text: 'Internal Server Error\n' } }
       : errorReply(ctx.faults, 500, 'INTERNAL_ERROR', 'The server failed to handle the request.');
   }
+  reply = surfaceFaults(ctx.faults, ctx.store, req, route, reply);
   reply = labelled(shapeReply(reply, ctx.variants), ctx.faults);
   const headers = rateLimitHeaders(verdict, reply.status, ctx.clock(), ctx.faults, ctx.variants);
   if (isPetsRoute(route) && !ctx.variants.has('no-deprecation-headers')) {

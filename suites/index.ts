@@ -1,7 +1,8 @@
 // The conformance suites in the order they run: the spec's contents page, one folder per area (areas.ts),
 // except that the rate-limit probe runs after every other sender but the state-over-time look (which waits
-// out a window, as the probe does), and the whole-run checks last, when the transcript is complete. The
-// state area's 401 refusals go out before the first cancel, whose answer shows they changed nothing.
+// out a window, as the probe does) and the request surface (which sends into the room a window has left
+// after them), and the whole-run checks last, when the transcript is complete. The state area's 401
+// refusals go out before the first cancel, whose answer shows they changed nothing.
 import { type CheckDefinition, judgesRecordings } from '../lib/check/model.ts';
 import type { Conformance } from '../lib/run/run.ts';
 import { authentication } from './auth/checks.ts';
@@ -9,6 +10,7 @@ import { cancelOrder } from './cancel/checks.ts';
 import { errorBodies } from './errors/checks.ts';
 import { framing } from './http/checks.ts';
 import { everyJsonChecks } from './http/every-json.ts';
+import { surfaceSuite } from './http/surface.ts';
 import { bindSuites, type Ctx, suite } from './kit/context.ts';
 import { listOrders } from './list/checks.ts';
 import { everyListChecks } from './list/every-list.ts';
@@ -44,6 +46,7 @@ export const SUITES = [
   versioning,
   rateLimitProbe,
   stateOverTime,
+  surfaceSuite,
   errorBodies,
   everyResponse,
   rateLimitHeadersSuite,

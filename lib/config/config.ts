@@ -61,6 +61,8 @@ export interface Config {
   propertyRuns: number;
   /** Every case of the sampling operators, not the default sample (--exhaustive). */
   exhaustive: boolean;
+  /** Rate-limit windows the request-surface property may spread over (--surface-windows). */
+  surfaceWindows: number;
   replayPath?: { checkId: string; path: string };
   /** How long lists may lag a cancel, as the server declares (--consistency-seconds; 0: read-your-writes). */
   consistencySeconds: number;

@@ -145,6 +145,7 @@ function loadWith(argv: string[], options: LoadOptions, warnings: string[]): Con
     seed,
     propertyRuns: int(settingOf('propertyRuns'), get('propertyRuns'), 0)!,
     exhaustive: bool(settingOf('exhaustive'), get('exhaustive')),
+    surfaceWindows: int(settingOf('surfaceWindows'), get('surfaceWindows'), 1)!,
     ...(replayPath ? { replayPath } : {}),
     consistencySeconds: int(settingOf('consistencySeconds'), get('consistencySeconds'), 0)!,
     skipRateLimitProbe: bool(settingOf('skipRateLimitProbe'), get('skipRateLimitProbe')),

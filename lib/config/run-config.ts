@@ -20,6 +20,7 @@ export const CARRIED = [
   'seed',
   'propertyRuns',
   'exhaustive',
+  'surfaceWindows',
   'replayPath',
   'consistencySeconds',
   'skipRateLimitProbe',

@@ -198,6 +198,14 @@ export const SETTINGS = [
     help: 'Send every case of the operators that sample (key placements, path spellings, orderId spellings and the like) instead of the default sample, which rotates by ⟦flag:seed⟧ and fits a Free-plan minute; the plan says what each adds. Spends more requests and may wait out rate-limit windows.',
   },
   {
+    key: 'surfaceWindows',
+    flag: '--surface-windows',
+    env: 'ORDER_STORE_SURFACE_WINDOWS',
+    kind: 'integer',
+    default: '1',
+    help: "How many of the key's rate-limit windows HTTP-SURFACE-PROPERTY may spread its cases over: it sends only into the room a window has left (never past X-RateLimit-Remaining 0) and waits each further window out as the rate-limit probe does. 1: the current window only, no wait. With --exhaustive it sends the whole surface, so raise this to cover it on a Free plan.",
+  },
+  {
     key: 'consistencySeconds',
     flag: '--consistency-seconds',
     env: 'ORDER_STORE_CONSISTENCY_SECONDS',

@@ -21,4 +21,22 @@ export const HTTP_FAULTS = faultsOf('http', [
     'RFC 9110 §8.3',
     'JSON responses say Content-Type: application/json, charset=utf-8 (a comma where the parameter needs a semicolon).',
   ),
+  fault(
+    'http-304-stale-etag',
+    'list',
+    'RFC 9110 §13.1.2, §15.4.5',
+    'The list carries an ETag that changes with the store, but the cache in front of it answers 304 to the first ETag it stored, even after a cancel changed the list.',
+  ),
+  fault(
+    'http-options-405-no-allow',
+    'any response',
+    'RFC 9110 §10.2.1',
+    'OPTIONS is refused with 405 and no Allow (a framework whose OPTIONS handler is a bare 405), on every route.',
+  ),
+  fault(
+    'http-beyond-int64-500',
+    'order-id',
+    'spec §4 cancelOrder rule 3',
+    'A cancel of a decimal id beyond int64 fails with an HTML 500: the id is converted to int64 unchecked, and the exception reaches the framework.',
+  ),
 ]);

@@ -171,6 +171,22 @@ export const RFC = {
     'RFC 9110 §10.2.1',
     'An origin server MUST generate an Allow header field in a 405 (Method Not Allowed) response and MAY do so in any other response.',
   ),
+  headNoContent: at(
+    'RFC 9110 §9.3.2',
+    'The HEAD method is identical to GET except that the server MUST NOT send content in the response.',
+  ),
+  inmEvaluate: at(
+    'RFC 9110 §13.1.2',
+    'An origin server that receives an If-None-Match header field MUST evaluate the condition as per Section 13.2 prior to performing the method.',
+  ),
+  inmCondition: at(
+    'RFC 9110 §13.1.2',
+    'If the field value is a list of entity tags, the condition is false if one of the listed tags matches the entity tag of the selected representation.',
+  ),
+  notModified304: at(
+    'RFC 9110 §15.4.5',
+    'The 304 (Not Modified) status code indicates that a conditional GET or HEAD request has been received and would have resulted in a 200 (OK) response if it were not for the fact that the condition evaluated to false.',
+  ),
   cachingConformance: at(
     'RFC 9111 §1.1',
     'Section 2 of [HTTP] defines conformance criteria and contains considerations regarding error handling.',

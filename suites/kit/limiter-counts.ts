@@ -103,7 +103,14 @@ export interface BucketReading {
   steps: Prediction[];
 }
 
-const FRESH_OR_STEP = (p: Prediction) => p.r.remaining === p.predicted;
+/**
+ * The answer continues its count: one less than the one before it, or, the first of its count in a window,
+ * where the window's first answer stood or where a count opened by this very request stands (its Limit less
+ * one: a count per path that a path new to the run opens mid-window).
+ */
+const FRESH_OR_STEP = (p: Prediction) =>
+  p.r.remaining === p.predicted ||
+  (p.from === undefined && p.r.limit !== undefined && p.r.remaining === p.r.limit - 1);
 
 /**
  * How far apart two answers' Reset moments are, in seconds: whole Unix seconds compared as written (two
@@ -203,8 +210,9 @@ export interface Overcharge {
 
 /**
  * The routes whose requests Remaining falls by more than one for: on at least three steps, and on more than
- * half of that route's steps or by one and a half on average (a weighted request on a refilling limiter
- * falls by one on some steps), so other traffic on the key, which falls at random, is not taken for them.
+ * half of that route's steps or by one and a half on average, each fall counted as two at most (a weighted
+ * request on a refilling limiter falls by one on some steps), so other traffic on the key, which falls at
+ * random, is not taken for them.
  */
 export function overcharged(steps: readonly Prediction[]): Overcharge[] {
   const byRoute = new Map<string, Prediction[]>();
@@ -217,7 +225,9 @@ export function overcharged(steps: readonly Prediction[]): Overcharge[] {
   for (const [route, ps] of byRoute) {
     const falls = ps.map((p) => p.from!.remaining! - p.r.remaining!);
     const over = ps.filter((_, i) => falls[i]! >= 2);
-    const mean = falls.reduce((a, b) => a + b, 0) / Math.max(1, falls.length);
+    // Each fall counts at most two toward the average: one long fall (other traffic on the key between two
+    // of the route's requests) is no weight of the route's.
+    const mean = falls.reduce((a, b) => a + Math.min(b, 2), 0) / Math.max(1, falls.length);
     if (over.length >= 3 && (over.length * 2 > ps.length || mean >= 1.5))
       out.push({ route, over, steps: ps.length });
   }

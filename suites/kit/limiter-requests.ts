@@ -40,11 +40,16 @@ export interface KeyRequest {
   concurrent: boolean;
 }
 
-/** The route a request asked for: the operation's template, or the path itself for anything else. */
+/**
+ * The route a request asked for: the operation's template (a HEAD is routed as its GET), or, for a request no
+ * operation matches (another method on an operation's path, an unknown path), the method and path themselves,
+ * as a router that matched nothing keys it.
+ */
 function routeOf(method: string, path: string): string {
-  if (path === '/store/orders') return `${method} /store/orders`;
-  if (/^\/store\/orders\/[^/]+$/.test(path)) return `${method} /store/orders/{orderId}`;
-  if (/^\/pets\/[^/]+$/.test(path)) return `${method} /pets/{petId}`;
+  const m = method === 'HEAD' ? 'GET' : method;
+  if (path === '/store/orders' && m === 'GET') return 'GET /store/orders';
+  if (/^\/store\/orders\/[^/]+$/.test(path) && m === 'DELETE') return 'DELETE /store/orders/{orderId}';
+  if (/^\/pets\/[^/]+$/.test(path) && m === 'GET') return 'GET /pets/{petId}';
   return `${method} ${path}`;
 }
 

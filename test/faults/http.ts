@@ -35,4 +35,40 @@ export const HTTP_FAULTS = {
       },
     ],
   },
+  'http-304-stale-etag': {
+    masking: { reads: ['list-array'] },
+    // The first list's ETag, asked again after a cancel changed the list: the cache still answers 304.
+    probe: async (s) => {
+      const first = (await call(s, '/store/orders')).headers.etag;
+      await call(s, `/store/orders/${s.fixtures.pending[0]}`, { method: 'DELETE' });
+      await call(s, '/store/orders');
+      return first
+        ? (await call(s, '/store/orders', { headers: { 'if-none-match': first } })).status
+        : 'no ETag';
+    },
+    faithful: 'no ETag',
+    faulty: 304,
+    caught: [{ fails: ['HTTP-CONDITIONAL-304'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['HTTP-CONDITIONAL-304'],
+  },
+  'http-options-405-no-allow': {
+    probe: async (s) => (await call(s, '/store/orders', { method: 'OPTIONS' })).headers.allow ?? 'none',
+    faithful: 'GET, HEAD',
+    faulty: 'none',
+    // Only the request surface sends OPTIONS; the whole-run check on every 405 then finds no Allow.
+    caught: [{ fails: ['HTTP-REQUIRED-FIELDS'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['HTTP-REQUIRED-FIELDS'],
+  },
+  'http-beyond-int64-500': {
+    // It answers every cancel past int64 itself, so a lenient reader's reading of one never shows beside it.
+    masking: { bends: ['strict-reader'] },
+    probe: async (s) => (await call(s, '/store/orders/18446744073709551616', { method: 'DELETE' })).status,
+    faithful: 400,
+    faulty: 500,
+    // The request surface sends a positive id beyond int64 in every run; the spelling catalogue one of its
+    // kinds; the HTML page is no Error body.
+    caught: [
+      { fails: ['HTTP-SURFACE-PROPERTY', 'ID-MALFORMED-4XX', 'ERR-BODY-SCHEMA'], args: NO_PROBE, exit: 1 },
+    ],
+  },
 } satisfies FaultProofs<'http'>;

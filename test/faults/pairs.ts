@@ -186,6 +186,8 @@ export const SAMPLE: ReadonlyArray<[FaultId, FaultId]> = [
   ['http-content-type-comma', 'pets-link-unbracketed'],
   ['pets-json-invalid', 'pets-link-unbracketed'],
   ['orderid-hex-prefix', 'auth-token-scheme-accepted'],
+  ['http-304-stale-etag', 'http-date-iso'],
+  ['http-options-405-no-allow', 'error-missing-message'],
 ];
 
 export function samplePairs(): FaultPair[] {

@@ -70,6 +70,7 @@ export const SETTINGS: RunConfig = {
   allowKeyInUrl: false,
   refusedKeyIsFailure: false,
   consistencySeconds: 0,
+  surfaceWindows: 1,
 };
 
 export function reportOf(checks: CheckResult[], reasons: string[] = []): Report {

@@ -1,0 +1,50 @@
+// Judges one answer of the request surface by the invariants that bind every response and that no whole-run
+// check already judges: no 2xx or 5xx to a DELETE of an id no order has, no content after HEAD. Reads the
+// response only; never sends.
+import type { Response } from '../../lib/http/response.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
+import { describeStatus } from '../kit/responses.ts';
+import type { SurfaceCase } from './surface-cases.ts';
+
+export interface SurfaceFailure {
+  /** The counterexample class; the message starts with it. */
+  cls: string;
+  message: string;
+  expected: string;
+  actual: string;
+  exchange: Exchange;
+}
+
+/** A 429 says nothing about the case: the property stops instead of judging it. */
+export class SurfaceLimited extends Error {}
+
+const fail = (cls: string, message: string, expected: string, res: Response): SurfaceFailure => ({
+  cls,
+  message: `${cls}: ${message}`,
+  expected,
+  actual: describeStatus(res),
+  exchange: res.exchange,
+});
+
+/** Judges one case's answer. `stray`: bytes arrived after this response's end (the client's record). */
+export function judgeSurface(c: SurfaceCase, res: Response, stray: boolean): SurfaceFailure | undefined {
+  const s = res.status;
+  const what = `${c.method} ${c.path} (${c.kind}) answered ${describeStatus(res)}`;
+  if (s === 429)
+    throw new SurfaceLimited(`the target answered 429 to ${c.method} ${c.path} even after waiting`);
+  if (c.method === 'DELETE') {
+    if (s >= 200 && s < 300)
+      return fail('2xx cancel of an absent id', `${what}: no order has any reading of this id`, '4xx', res);
+    if (s >= 500) return fail('5xx on a cancel of an absent id', what, '4xx', res);
+  }
+  if (c.method === 'HEAD' && (res.bytes > 0 || stray))
+    return fail('content after HEAD', `${what} with content after its header section`, 'no content', res);
+  return undefined;
+}
+
+/** A 5xx to a case other than a cancel: recorded (no sentence of the spec binds those requests). */
+export function serverError(c: SurfaceCase, res: Response): string | undefined {
+  return c.method !== 'DELETE' && res.status >= 500
+    ? `${c.method} ${c.path} (${c.kind}) answered ${describeStatus(res)}`
+    : undefined;
+}

@@ -1,0 +1,181 @@
+// HTTP-SURFACE-PROPERTY: a fast-check property over the request surface around the routes (unknown paths,
+// slashes, case, queries, HEAD and OPTIONS, Accept, conditional requests, ids of every class), each answer
+// judged by surface-judge.ts; the whole-run checks, which run after it, judge the same answers by theirs.
+// Sends only into the room the key's window has left; DELETEs only of spellings proven to name no order.
+import fc from 'fast-check';
+import { runProperty } from '../../lib/check/property.ts';
+import { input } from '../../lib/check/skip.ts';
+import { flagAndEnv } from '../../lib/config/settings.ts';
+import { RESET_MARGIN_MS } from '../../lib/http/pacer.ts';
+import { RFC, SPEC } from '../kit/basis.ts';
+import { type Ctx, check, suite } from '../kit/context.ts';
+import { shares } from '../kit/sendings.ts';
+import { conditionalCheck } from './conditional.ts';
+import {
+  admissible,
+  FIXED_MAX,
+  fixedCases,
+  requestOf,
+  type SurfaceCase,
+  showCase,
+  surfaceCatalogue,
+} from './surface-cases.ts';
+import { judgeSurface, type SurfaceFailure, SurfaceLimited, serverError } from './surface-judge.ts';
+
+const OWNER = 'HTTP-SURFACE-PROPERTY';
+/** Generated cases of a default run after the fixed ones: a sample drawn by --seed, in the window's room. */
+export const SURFACE_SAMPLE = 6;
+/** Shrink steps after a counterexample (never through a DELETE: see admissibleNow). */
+export const SURFACE_SHRINKS = 3;
+/** Every case of the catalogue: what --exhaustive sends. */
+export const SURFACE_ALL = surfaceCatalogue(1n).length;
+
+/** The key's window has no room left and the run may wait no further window (--surface-windows). */
+class OutOfRoom extends Error {}
+
+/** Waits for room in the key's window: each spent window is waited out while --surface-windows allows. */
+function roomKeeper(ctx: Ctx) {
+  let windows = 1;
+  return async (): Promise<void> => {
+    const { remaining, resetAtMs } = ctx.http.pacer.snapshot('primary');
+    if (remaining === undefined || remaining > 0 || (resetAtMs !== undefined && resetAtMs <= Date.now()))
+      return;
+    if (windows >= ctx.config.surfaceWindows || resetAtMs === undefined)
+      throw new OutOfRoom(`the key's window had no room left after ${windows} window(s)`);
+    if (!(await ctx.http.pacer.waitUntil('primary', resetAtMs + RESET_MARGIN_MS, 'X-RateLimit-Reset')))
+      throw new OutOfRoom(
+        `the key's window resets later than ${flagAndEnv('maxWaitSeconds')} allows waiting`,
+      );
+    windows += 1;
+  };
+}
+
+async function surfaceProperty(ctx: Ctx): Promise<void> {
+  const list = await ctx.target.list();
+  const absent = await ctx.target.absentId();
+  if (absent === undefined) ctx.skip(await ctx.target.absenceSkip());
+  const guard = ctx.target.guard(list);
+  // A shipped order may be named (its cancel is a 409 and changes nothing); any other known order may not.
+  const shipped = new Set(ctx.config.shippedOrderIds.map(BigInt));
+  const pending = new Set(ctx.config.cancellableOrderIds.map(BigInt));
+  const beyond = [...list.ids.beyondSafe(), ...pending].filter((k) => !shipped.has(k)).map(Number);
+  const rounded = new Set(beyond);
+  const known = (n: bigint) =>
+    (!shipped.has(n) && (list.ids.hasGenerously(n) || pending.has(n))) ||
+    (Math.abs(Number(n)) > 2 ** 53 && rounded.has(Number(n)));
+  const near = (n: bigint) => guard?.near(n) ?? false;
+  const catalogue = surfaceCatalogue(BigInt(absent));
+  const cases = catalogue.filter((c) => admissible(c, known, near));
+  if (cases.length < catalogue.length)
+    ctx.note(
+      `${catalogue.length - cases.length} DELETE spellings not sent: a reading of each may name an order`,
+    );
+  const room = roomKeeper(ctx);
+  let failed = false;
+  // Answers judged: an attempt stopped for want of room sent nothing, though the property counts it.
+  let judged = 0;
+  const errors: string[] = [];
+  const replay = ctx.config.replayPath;
+  const exhaustive = ctx.config.exhaustive;
+  const result = await runProperty<SurfaceCase, SurfaceFailure>({
+    arbitrary: fc.constantFrom(...cases),
+    examples: exhaustive ? cases : fixedCases(cases),
+    runs: exhaustive ? 0 : SURFACE_SAMPLE,
+    seed: ctx.config.seed,
+    allowance: ctx.http.pacer.budgetLeft,
+    maxShrinks: SURFACE_SHRINKS,
+    ...(replay?.checkId === OWNER ? { replayPath: replay.path } : {}),
+    // While shrinking, no DELETE: after a 2xx the run's gate stops them, and each is a DELETE of an id not given.
+    admissible: (c) => !(failed && c.method === 'DELETE'),
+    key: showCase,
+    async attempt(c) {
+      await room();
+      const res = await ctx.http.send(requestOf(c));
+      const stray = ctx.http.strayResponses.some((s) => s.afterSeq === res.exchange.seq);
+      const f = judgeSurface(c, res, stray);
+      judged += 1;
+      const recorded = serverError(c, res);
+      if (recorded) errors.push(recorded);
+      if (f) failed = true;
+      return f;
+    },
+  });
+  for (const e of errors.slice(0, 3)) ctx.note(`recorded, not judged: ${e}`);
+  report(ctx, { ...result, sent: judged }, cases.length);
+}
+
+function report(
+  ctx: Ctx,
+  r: Awaited<ReturnType<typeof runProperty<SurfaceCase, SurfaceFailure>>>,
+  size: number,
+) {
+  const path = r.counterexample ? `path ${r.counterexample.path}` : 'path none (no counterexample)';
+  const ran = r.replayed
+    ? `replay of path ${r.replayed}, ${r.sent} sent`
+    : `${r.plan.examples + r.plan.generated} cases planned of a surface of ${size}, ${r.sent} sent`;
+  ctx.note(`fast-check seed ${r.seed}; ${path}; ${ran}`);
+  const flags = (p: string) => `--only ${OWNER} --seed ${r.seed} --replay-path ${OWNER}:${p}`;
+  ctx.property({
+    seed: r.seed,
+    path: r.counterexample?.path ?? null,
+    ...(r.counterexample ? { replay: flags(r.counterexample.path) } : {}),
+  });
+  ctx.log(`  ${OWNER}: seed ${r.seed}, ${path}; ${ran}`);
+  if (r.error instanceof OutOfRoom)
+    ctx.note(
+      `${r.error.message}: the rest of the surface was not sent; raise ${flagAndEnv('surfaceWindows')}`,
+    );
+  else if (r.error instanceof SurfaceLimited) ctx.note(r.error.message);
+  else if (r.error !== undefined) throw r.error;
+  if (r.counterexample) {
+    const { value, failure } = r.counterexample;
+    ctx.note(
+      `counterexample ${showCase(value)} (${r.shrinks} shrink steps); replay with ${flags(r.counterexample.path)}`,
+    );
+    ctx.violation(failure.message, {
+      expected: failure.expected,
+      actual: failure.actual,
+      exchange: failure.exchange,
+    });
+  }
+  if (r.sent === 0)
+    ctx.skip(
+      `nothing to judge: no case could be sent (the key's window had no room, or the limit refused them); raise ${flagAndEnv('surfaceWindows')}`,
+      input('surfaceWindows'),
+    );
+  ctx.observe(
+    r.replayed
+      ? 'the replayed case now holds'
+      : `${r.sent} requests of the surface (of ${size}${ctx.config.exhaustive ? ', every case' : ', a sample by --seed'}), each answered within the invariants`,
+    r.sent,
+  );
+}
+
+export const surfaceSuite = suite({
+  id: 'HTTP',
+  title: 'HTTP request surface (property-based)',
+  spec: 'spec §4 cancelOrder rule 3; RFC 9110 §9.3.2, §13.1.2, §15.4.5',
+  // The conditional requests first: one or two, where the sample fits itself to whatever room is left.
+  checks: [
+    conditionalCheck,
+    check({
+      id: OWNER,
+      level: 'MUST',
+      rules: ['4.cancel.r3', '1.json'],
+      requirement:
+        'Across the request surface (unknown paths, slashes, case, queries, HEAD and OPTIONS, Accept, ids of every class), a DELETE of an id no order has is never answered 2xx or 5xx, and a HEAD answer carries no content.',
+      rationale:
+        "Every answer is judged as well by the whole-run checks (rate-limit headers, Date, Allow on a 405, Error bodies, JSON labels, framing), which run after it; conditional requests are HTTP-CONDITIONAL-304's. A 5xx to anything but a cancel of an absent id is recorded, not failed: no sentence of the spec binds those requests. POST, PUT and PATCH are not sent: they could create or change an order. Only ids proven absent (and spellings none of whose readings names an order) are DELETEd.",
+      basis: [SPEC.absent404, RFC.headNoContent],
+      title:
+        'Property: sends a sample of the request surface (every case with --exhaustive), one request each, in the room the key’s window has left',
+      needs: {
+        requests: FIXED_MAX + SURFACE_SAMPLE + SURFACE_SHRINKS,
+        exhaustive: SURFACE_ALL + SURFACE_SHRINKS,
+        shared: shares('order list'),
+      },
+      recorded: { only: 'the request-surface property’s generated requests' },
+      run: surfaceProperty,
+    }),
+  ],
+});
