@@ -10,7 +10,17 @@ export interface EntryHead {
   method: string;
   startedMs: number;
   ours: Pick<RecordedEntry['ours'], 'answeredByProxy'>;
+  /** A CORS preflight (isPreflight): the browser's own request, not a call of the API. */
+  preflight?: true;
 }
+
+/**
+ * Whether an entry is a CORS preflight: an OPTIONS naming Access-Control-Request-Method (Fetch §3.2.2), the
+ * browser's own request, not a call of the API. Another OPTIONS is a client's, and judged.
+ */
+export const isPreflight = (e: Pick<RecordedEntry, 'method' | 'requestHeaders'>): boolean =>
+  e.method === 'OPTIONS' &&
+  e.requestHeaders.some(([name]) => name.toLowerCase() === 'access-control-request-method');
 
 export interface RecordedSet {
   readonly size: number;
@@ -30,7 +40,14 @@ export function heldSet(entries: readonly RecordedEntry[]): RecordedSet {
   return {
     size: entries.length,
     heads: () =>
-      entries.map((e, at) => ({ at, url: e.url, method: e.method, startedMs: e.startedMs, ours: e.ours })),
+      entries.map((e, at) => ({
+        at,
+        url: e.url,
+        method: e.method,
+        startedMs: e.startedMs,
+        ours: e.ours,
+        ...(isPreflight(e) ? { preflight: true as const } : {}),
+      })),
     *read(positions) {
       for (let i = 0; i < positions.length; i++) yield entries[positions[i]!]!;
     },

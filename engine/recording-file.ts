@@ -17,7 +17,7 @@ import {
 import { HarScanner } from '../lib/formats/har-stream.ts';
 import type { TrafficSource } from './conduct-traffic.ts';
 import type { Progress } from './progress.ts';
-import type { EntryHead, RecordedSet } from './recorded-set.ts';
+import { type EntryHead, isPreflight, type RecordedSet } from './recorded-set.ts';
 
 /** The largest entry of a recording read (README, Conformance from traffic); a larger one is left unread. */
 export const MAX_ENTRY_BYTES = 256 * 2 ** 20;
@@ -100,6 +100,7 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
   const times: number[] = [];
   const unread: UnreadEntry[] = [];
   const methodNames = new Map<string, string>();
+  const preflights = new Set<number>();
   const digest = createHash('sha256');
   let pieces: Buffer[] = [];
   let piecesFrom = 0;
@@ -127,6 +128,7 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
     if (!methodNames.has(m)) methodNames.set(m, m);
     methods.push(m);
     times.push(e.startedMs);
+    if (isPreflight(e)) preflights.add(starts.length - 1);
     progress?.tick('reading the recording', starts.length);
   }, MAX_ENTRY_BYTES);
   try {
@@ -175,6 +177,7 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
           method: h.methods[at]!,
           startedMs: h.times[at]!,
           ours: {},
+          ...(preflights.has(at) ? { preflight: true as const } : {}),
         }),
       );
     },

@@ -6,10 +6,13 @@ import { envAndFlag } from '../lib/config/settings.ts';
 import { UsageError } from '../lib/errors.ts';
 import type { RecordedEntry } from '../lib/formats/har.ts';
 import { relativeTo, splitUrl } from '../suites/kit/routes.ts';
+import { isPreflight } from './recorded-set.ts';
 
 /** What choosing the base needs of an entry (a whole entry, or its head: recorded-set.ts). */
 type Head = Pick<RecordedEntry, 'url' | 'method' | 'startedMs'> & {
   ours: Pick<RecordedEntry['ours'], 'answeredByProxy'>;
+  /** Set on a head of a CORS preflight (recorded-set.ts isPreflight); a whole entry is read for it. */
+  preflight?: true;
 };
 
 export interface BaseChoice<T extends Head = RecordedEntry> {
@@ -80,7 +83,7 @@ export function chooseBase<T extends Head>(recorded: readonly T[], given: string
   // request, not a call of the API: it is left out with the rest. Another OPTIONS is a client's, and judged.
   const entries = all
     .map((e, i) => ({ e, i }))
-    .filter(({ e }) => !preflight(e) && relativeTo(e.url, baseUrl) !== undefined)
+    .filter(({ e }) => !preflightOf(e) && relativeTo(e.url, baseUrl) !== undefined)
     .sort((a, b) => a.e.startedMs - b.e.startedMs || a.i - b.i)
     .map(({ e }) => e);
   if (entries.length === 0)
@@ -90,6 +93,6 @@ export function chooseBase<T extends Head>(recorded: readonly T[], given: string
   return { baseUrl, inferred: given === undefined, entries, leftOut: recorded.length - entries.length };
 }
 
-const preflight = (e: RecordedEntry): boolean =>
-  e.method === 'OPTIONS' &&
-  e.requestHeaders.some(([name]) => name.toLowerCase() === 'access-control-request-method');
+/** Whether a head, or a whole entry, is a CORS preflight. */
+const preflightOf = (e: Head): boolean =>
+  e.preflight === true || ('requestHeaders' in e && isPreflight(e as unknown as RecordedEntry));

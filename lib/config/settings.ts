@@ -203,7 +203,7 @@ export const SETTINGS = [
     env: 'ORDER_STORE_SURFACE_WINDOWS',
     kind: 'integer',
     default: '1',
-    help: "How many of the key's rate-limit windows HTTP-SURFACE-PROPERTY may spread its cases over: it sends only into the room a window has left (never past X-RateLimit-Remaining 0) and waits each further window out as the rate-limit probe does. 1: the current window only, no wait. With --exhaustive it sends the whole surface, so raise this to cover it on a Free plan.",
+    help: "How many of the key's rate-limit windows HTTP-SURFACE-PROPERTY may spread its cases over: it sends only into the room a window has left (never past X-RateLimit-Remaining 0) and waits each further window out as the rate-limit probe does. 1: the current window only, no wait. With ⟦flag:exhaustive⟧ it sends the whole surface, so raise this to cover it on a Free plan.",
   },
   {
     key: 'consistencySeconds',

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { runProperty } from '../../lib/check/property.ts';
 import { input } from '../../lib/check/skip.ts';
-import { flagAndEnv } from '../../lib/config/settings.ts';
+import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import { RESET_MARGIN_MS } from '../../lib/http/pacer.ts';
 import { RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
@@ -114,7 +114,8 @@ function report(
     ? `replay of path ${r.replayed}, ${r.sent} sent`
     : `${r.plan.examples + r.plan.generated} cases planned of a surface of ${size}, ${r.sent} sent`;
   ctx.note(`fast-check seed ${r.seed}; ${path}; ${ran}`);
-  const flags = (p: string) => `--only ${OWNER} --seed ${r.seed} --replay-path ${OWNER}:${p}`;
+  const flags = (p: string) =>
+    `${flagRef('only')} ${OWNER} ${flagRef('seed')} ${r.seed} ${flagRef('replayPath')} ${OWNER}:${p}`;
   ctx.property({
     seed: r.seed,
     path: r.counterexample?.path ?? null,
@@ -146,7 +147,7 @@ function report(
   ctx.observe(
     r.replayed
       ? 'the replayed case now holds'
-      : `${r.sent} requests of the surface (of ${size}${ctx.config.exhaustive ? ', every case' : ', a sample by --seed'}), each answered within the invariants`,
+      : `${r.sent} requests of the surface (of ${size}${ctx.config.exhaustive ? ', every case' : `, a sample by ${flagRef('seed')}`}), each answered within the invariants`,
     r.sent,
   );
 }
@@ -167,8 +168,7 @@ export const surfaceSuite = suite({
       rationale:
         "Every answer is judged as well by the whole-run checks (rate-limit headers, Date, Allow on a 405, Error bodies, JSON labels, framing), which run after it; conditional requests are HTTP-CONDITIONAL-304's. A 5xx to anything but a cancel of an absent id is recorded, not failed: no sentence of the spec binds those requests. POST, PUT and PATCH are not sent: they could create or change an order. Only ids proven absent (and spellings none of whose readings names an order) are DELETEd.",
       basis: [SPEC.absent404, RFC.headNoContent],
-      title:
-        'Property: sends a sample of the request surface (every case with --exhaustive), one request each, in the room the key’s window has left',
+      title: `Property: sends a sample of the request surface (every case with ${flagRef('exhaustive')}), one request each, in the room the key’s window has left`,
       needs: {
         requests: FIXED_MAX + SURFACE_SAMPLE + SURFACE_SHRINKS,
         exhaustive: SURFACE_ALL + SURFACE_SHRINKS,

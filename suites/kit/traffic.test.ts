@@ -24,6 +24,7 @@ describe('the traffic entries', () => {
       'ID-CANCEL-ISOLATION',
       'RL-PROBE-BURST',
       'STATE-SEQUENCE',
+      'HTTP-SURFACE-PROPERTY',
     ]);
   });
 });
