@@ -7,8 +7,7 @@ import { commandRef } from '../lib/config/setting-ref.ts';
 import { envAndFlag } from '../lib/config/settings.ts';
 import { UsageError } from '../lib/errors.ts';
 import { type Coverage, coverageOf } from '../lib/report/coverage.ts';
-import { ALL_CHECKS } from '../suites/index.ts';
-import { SPEC_RULES } from '../suites/spec-rules.ts';
+import { ALL_CHECKS, SPEC_RULES } from '../suites/index.ts';
 
 export interface CatalogueRow {
   id: string;

@@ -12,8 +12,7 @@ import { buildReport, type RunFacts } from '../lib/report/build.ts';
 import { resultLine } from '../lib/report/console.ts';
 import { newRunId, type Report, type TrafficFacts } from '../lib/report/model.ts';
 import { ReportWriter } from '../lib/report/write.ts';
-import { ALL_CHECKS } from '../suites/index.ts';
-import { SPEC_RULES } from '../suites/spec-rules.ts';
+import { ALL_CHECKS, SPEC_RULES } from '../suites/index.ts';
 import {
   type Judgement,
   judgedExchanges,

@@ -19,10 +19,7 @@ import {
 import type { FixtureUse, PlanCheck, RunPlan } from '../lib/run/plan.ts';
 import { HELD_FIXTURE } from '../lib/run/plan.ts';
 import { DEFAULT_PENDING_IDS, DEFAULT_SHIPPED_IDS } from '../reference/seed.ts';
-import { proofIn, proofText } from '../suites/kit/delete-gate.ts';
-import { namedIds } from '../suites/kit/id-readings.ts';
-import { isolationPair } from '../suites/kit/isolation-pair.ts';
-import { heldFixtureOf } from '../suites/kit/target-facts.ts';
+import { heldFixtureOf, isolationPair, namedIds, proofIn, proofText } from '../suites/index.ts';
 import type { MintNote } from './fixtures-mint.ts';
 import { planFor } from './plan.ts';
 

@@ -14,12 +14,18 @@ import { Redactor } from '../lib/http/redact.ts';
 import type { Exchange } from '../lib/http/transcript.ts';
 import type { TrafficFacts } from '../lib/report/model.ts';
 import type { RunPlan } from '../lib/run/plan.ts';
-import { type Recording, recordingOf, SUITES } from '../suites/index.ts';
-import type { Ctx } from '../suites/kit/context.ts';
-import { refusalOf } from '../suites/kit/front-refusal.ts';
-import { NOT_OBSERVED, NotObserved } from '../suites/kit/traffic.ts';
-import { bindTraffic } from '../suites/kit/traffic-bind.ts';
-import { type LoadedTraffic, loadTraffic } from '../suites/kit/traffic-load.ts';
+import {
+  bindTraffic,
+  type Ctx,
+  type LoadedTraffic,
+  loadTraffic,
+  NOT_OBSERVED,
+  NotObserved,
+  type Recording,
+  recordingOf,
+  refusalOf,
+  SUITES,
+} from '../suites/index.ts';
 import { type CatalogueRow, selection } from './catalogue.ts';
 import { BIG, type Progress } from './progress.ts';
 import { heldSet, type RecordedSet } from './recorded-set.ts';

@@ -5,7 +5,7 @@ import { checkBaseUrl } from '../lib/config/credentials.ts';
 import { envAndFlag } from '../lib/config/settings.ts';
 import { UsageError } from '../lib/errors.ts';
 import type { RecordedEntry } from '../lib/formats/har.ts';
-import { relativeTo, splitUrl } from '../suites/kit/routes.ts';
+import { relativeTo, splitUrl } from '../suites/index.ts';
 import { isPreflight } from './recorded-set.ts';
 
 /** What choosing the base needs of an entry (a whole entry, or its head: recorded-set.ts). */

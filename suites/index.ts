@@ -82,3 +82,18 @@ export function recordingOf(check: CheckDefinition<Ctx>): Recording {
     };
   return { shows: 'only' in check.recorded ? check.recorded.only : check.recorded.shows };
 }
+
+// What the engine reads of suites/ besides the checks, all of it through this page: the rule catalogue, the
+// passive run's pieces (a recording made into a context, the judges' not-observed), the fixtures' readings.
+export type { Ctx } from './kit/context.ts';
+export { proofIn, proofText } from './kit/delete-gate.ts';
+export { refusalOf } from './kit/front-refusal.ts';
+export { namedIds } from './kit/id-readings.ts';
+export { isolationPair } from './kit/isolation-pair.ts';
+export { relativeTo, splitUrl } from './kit/routes.ts';
+export { heldFixtureOf } from './kit/target-facts.ts';
+export { NOT_OBSERVED, NotObserved } from './kit/traffic.ts';
+export { bindTraffic } from './kit/traffic-bind.ts';
+export type { LoadedTraffic } from './kit/traffic-load.ts';
+export { loadTraffic } from './kit/traffic-load.ts';
+export { SPEC_RULES } from './spec-rules.ts';

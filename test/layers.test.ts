@@ -99,6 +99,31 @@ function floorViolations(file: string, source: string): string[] {
 
 const read = (f: string) => readFileSync(join(ROOT, f), 'utf8');
 
+/** The area of a suites/ file (`suites/cancel/checks.ts` → `cancel`), or undefined for the contents page. */
+const areaOf = (path: string): string | undefined => {
+  const [top, area, rest] = path.split('/');
+  return top === 'suites' && rest !== undefined ? area : undefined;
+};
+
+/**
+ * Every import that reaches across the areas of suites/: an area imports kit/ and itself (and lib/), never a
+ * sibling area; kit/ imports no area; the engine reads suites/ through its contents page (suites/index.ts) alone.
+ */
+function areaViolations(file: string, source: string): string[] {
+  const from = areaOf(file);
+  const engine = file.startsWith('engine/') && !file.endsWith('.test.ts');
+  const out: string[] = [];
+  for (const spec of importsOf(source)) {
+    const target = resolveImport(file, spec);
+    if (!target.startsWith('suites/')) continue;
+    if (engine && target !== 'suites/index.ts') out.push(`${file} -> ${target}`);
+    const to = areaOf(target);
+    if (from !== undefined && to !== undefined && to !== from && to !== 'kit')
+      out.push(`${file} -> ${target}`);
+  }
+  return out;
+}
+
 describe('layers', () => {
   it('no import runs upward or sideways between api/, cli/, lib/, suites/, reference/ and targets/', () => {
     const files = LAYERS.flatMap(sourceFiles);
@@ -149,6 +174,28 @@ describe('layers', () => {
     expect(
       violations('reference/x.test.ts', "import { call } from '../test/support/reference-calls.ts';"),
     ).toEqual([]);
+  });
+
+  it('no area of suites/ imports another (they share kit/), and the engine reads suites/index.ts alone', () => {
+    const files = ['suites', 'engine'].flatMap(sourceFiles).filter((f) => !f.endsWith('.test.ts'));
+    expect(files.flatMap((f) => areaViolations(f, read(f)))).toEqual([]);
+  });
+
+  it('finds an import across areas and the engine reaching past the contents page', () => {
+    expect(areaViolations('suites/cancel/checks.ts', "import { x } from '../order-id/readings.ts';")).toEqual(
+      ['suites/cancel/checks.ts -> suites/order-id/readings.ts'],
+    );
+    expect(areaViolations('suites/kit/x.ts', "import { y } from '../state/history.ts';")).toEqual([
+      'suites/kit/x.ts -> suites/state/history.ts',
+    ]);
+    expect(areaViolations('suites/cancel/checks.ts', "import { x } from '../kit/expect.ts';")).toEqual([]);
+    expect(
+      areaViolations('suites/rate-limit/probe/walk.ts', "import { x } from '../buckets/of-run.ts';"),
+    ).toEqual([]);
+    expect(areaViolations('engine/fixtures.ts', "import { x } from '../suites/kit/routes.ts';")).toEqual([
+      'engine/fixtures.ts -> suites/kit/routes.ts',
+    ]);
+    expect(areaViolations('engine/run.ts', "import { SUITES } from '../suites/index.ts';")).toEqual([]);
   });
 
   it('every entry of lib/ stands on a floor', () => {
