@@ -31,6 +31,8 @@ export interface RecordedEntry {
 /** The `_`-prefixed fields this suite's HAR writer adds (HAR 1.2 allows custom fields so named). */
 export interface OwnFields {
   checkId?: string;
+  /** Sent at one moment with the entries of the same number (Exchange.together). */
+  together?: number;
   bucket?: string;
   /** The body broke its framing (a reset, a truncated chunk, bytes after a 204). */
   bodyError?: { code: string; message: string };
@@ -94,6 +96,7 @@ function failure(v: unknown): { code: string; message: string } | undefined {
 function ownFields(e: Json, response: Json): OwnFields {
   return {
     ...(text(e._checkId) !== undefined ? { checkId: text(e._checkId)! } : {}),
+    ...(Number.isSafeInteger(e._together) ? { together: e._together as number } : {}),
     ...(text(e._bucket) !== undefined ? { bucket: text(e._bucket)! } : {}),
     ...(failure(response._bodyError) ? { bodyError: failure(response._bodyError)! } : {}),
     ...(failure(e._transportError) ? { error: failure(e._transportError)! } : {}),

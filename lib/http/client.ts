@@ -96,6 +96,8 @@ export class HttpClient {
   keyRefused: string | undefined;
   /** The keys whose first answer (other than a 429, which says nothing of the key) has come. */
   private readonly keysAnswered = new Set<'primary' | 'secondary'>();
+  /** How many sets of requests were sent at one moment (each one's exchanges carry its number). */
+  private batches = 0;
 
   constructor(private readonly options: HttpClientOptions) {
     const { transcript, redactor } = options;
@@ -187,13 +189,18 @@ export class HttpClient {
     const bucket = bucketOf(first.auth ?? { kind: 'key' });
     for (const opts of requests) this.refuseIfStopped(opts);
     await this.options.pacer.acquire(bucket, requests.length, first.spendToLimit);
-    return Promise.all(
+    const answers = await Promise.all(
       requests.map((opts) =>
         exchange(this.context, opts, bucket).catch((e: unknown) =>
           e instanceof HarnessError ? e : new HarnessError('E_INTERNAL', errorMessage(e)),
         ),
       ),
     );
+    // The record says they were sent as one: a target that answered the first before the next arrived
+    // (a loaded machine) was still sent them at one moment.
+    this.batches += 1;
+    for (const a of answers) if (!(a instanceof HarnessError)) a.exchange.together = this.batches;
+    return answers;
   }
 
   /**

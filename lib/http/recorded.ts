@@ -52,6 +52,7 @@ export function addRecorded(
   };
   const base = {
     ...(entry.ours.checkId !== undefined ? { checkId: entry.ours.checkId } : {}),
+    ...(entry.ours.together !== undefined ? { together: entry.ours.together } : {}),
     bucket,
     startedAt: new Date(entry.startedMs).toISOString(),
     durationMs: entry.durationMs,

@@ -89,6 +89,11 @@ export interface Exchange {
   seq: number;
   /** The check during which it was sent. */
   checkId?: string;
+  /**
+   * Sent at one moment with the other exchanges of the same number (HttpClient.together: a race, a burst),
+   * each on a connection of its own, whether or not the target answered one before the next arrived.
+   */
+  together?: number;
   bucket: Bucket;
   startedAt: string;
   durationMs: number;

@@ -81,6 +81,7 @@ function entry(x: Exchange) {
     comment: notes.join('; '),
     _seq: x.seq,
     ...(x.checkId ? { _checkId: x.checkId } : {}),
+    ...(x.together !== undefined ? { _together: x.together } : {}),
     _bucket: x.bucket,
     ...(x.error ? { _transportError: x.error } : {}),
     ...(x.invalidRequest ? { _invalidRequest: x.invalidRequest } : {}),

@@ -1,5 +1,5 @@
 // Concurrency: the held pending fixture cancelled by several requests at one moment, a list read beside
-// them; judged, as in a recording, on every group of cancels of one order on the wire together. Exactly one
+// them; judged, as in a recording, on every group of cancels of one order sent together. Exactly one
 // succeeds (the others find the order no longer pending), a list beside shows the order once or not at all
 // (the lists after are the whole run's list judges'). Says how close on the wire the requests were.
 import { OUTCOME, skipOf } from '../../lib/check/skip.ts';
@@ -64,8 +64,12 @@ const span = (x: Exchange) => ({
   end: Date.parse(x.startedAt) + x.durationMs,
 });
 
-/** The cancels with the key of each order, in groups each of which overlaps the one before it on the wire. */
-function racesOf(ctx: Ctx): Array<{ id: string; group: Exchange[] }> {
+/**
+ * The cancels with the key of each order sent at one moment: those a client sent together (this suite's own,
+ * Exchange.together, answered in whatever order the target chose), and in any recording those each of which
+ * overlaps the one before it on the wire.
+ */
+export function racesOf(ctx: Ctx): Array<{ id: string; group: Exchange[] }> {
   const byId = new Map<string, Exchange[]>();
   for (const { x, id } of keyCancels(ctx)) {
     const xs = byId.get(id);
@@ -75,10 +79,12 @@ function racesOf(ctx: Ctx): Array<{ id: string; group: Exchange[] }> {
   const races: Array<{ id: string; group: Exchange[] }> = [];
   for (const [id, xs] of byId) {
     const sorted = [...xs].sort((a, b) => span(a).start - span(b).start);
+    const sentWith = (x: Exchange, y: Exchange) => x.together !== undefined && x.together === y.together;
     for (let i = 0; i < sorted.length; ) {
       let j = i + 1;
       let end = span(sorted[i]!).end;
-      while (j < sorted.length && span(sorted[j]!).start < end) end = Math.max(end, span(sorted[j++]!).end);
+      while (j < sorted.length && (span(sorted[j]!).start < end || sentWith(sorted[j - 1]!, sorted[j]!)))
+        end = Math.max(end, span(sorted[j++]!).end);
       if (j - i > 1) races.push({ id, group: sorted.slice(i, j) });
       i = j;
     }
@@ -159,7 +165,10 @@ export const raceCheck = check({
         OUTCOME,
       );
     if (decided.length === 0)
-      nothingJudged(ctx, skipOf('no two cancels of one order were on the wire together', NOT_OBSERVED));
+      nothingJudged(
+        ctx,
+        skipOf('no two cancels of one order were sent together or on the wire together', NOT_OBSERVED),
+      );
     const h = historyNow(ctx);
     const seen = decided.map(({ id, group }) => judgeRace(ctx, h, id, group));
     ctx.observe(
