@@ -7,6 +7,8 @@ describe('requestKind', () => {
   it('folds ids and variable segments into the route, drops the query', () => {
     expect(requestKind('DELETE', '/store/orders/9007199254740993')).toBe('DELETE /store/orders/*');
     expect(requestKind('DELETE', '/store/orders/abc%20')).toBe('DELETE /store/orders/*');
+    expect(requestKind('DELETE', '/store/orders/9/')).toBe('DELETE /store/orders/*');
+    expect(requestKind('DELETE', '/store/orders/9/x')).toBe('DELETE /store/orders/*');
     expect(requestKind('GET', '/store/orders?limit=1')).toBe('GET /store/orders');
     expect(requestKind('GET', '/pets/3')).toBe('GET /pets/*');
     expect(requestKind('GET', '/store/orders')).not.toBe(requestKind('DELETE', '/store/orders'));

@@ -18,7 +18,10 @@ export const MAX_TIMEOUTS = 4;
  */
 export function requestKind(method: string, path: string): string {
   const segments = path.split('?')[0]!.split('/');
-  const route = segments.map((s, i) => (i <= 2 && /^[A-Za-z_-]*$/.test(s) ? s : '*')).join('/');
+  // Whatever follows the first two segments is one `*`: an order's path spelled with a trailing slash or a
+  // segment more is the same kind of request to the target (a cancel), stopped with the others.
+  const head = segments.slice(0, 3).map((s) => (/^[A-Za-z_-]*$/.test(s) ? s : '*'));
+  const route = [...head, ...(segments.length > 3 ? ['*'] : [])].join('/');
   return `${method} ${route}`;
 }
 

@@ -53,7 +53,7 @@ describe('one bad operation', () => {
     );
     expect(run.report!.incompleteReasons.join('\n')).not.toMatch(/answered nothing/);
     const deletes = run.server.requests.filter(isDeleteRequest).length;
-    expect(deletes).toBeLessThanOrEqual(3);
+    expect(deletes, said(run)).toBeLessThanOrEqual(3);
     for (const id of [
       'LIST-STATUS-200',
       'LIST-BODY-ARRAY',
