@@ -4,7 +4,7 @@
 import type { Response } from '../../lib/http/response.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { describeStatus } from '../kit/responses.ts';
-import type { SurfaceCase } from './surface-cases.ts';
+import type { SurfaceCase } from './surface-catalogue.ts';
 
 export interface SurfaceFailure {
   /** The counterexample class; the message starts with it. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { INT64_MAX, INT64_MIN } from '../../lib/formats/int64.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { NO_SUCH_TAG, stale304 } from './conditional.ts';
-import { admissible, fixedCases, idSpellings, surfaceCatalogue } from './surface-cases.ts';
+import { admissible, fixedCases, idSpellings, surfaceCatalogue } from './surface-catalogue.ts';
 
 const ABSENT = 4_503_599_627_370_496n;
 

@@ -19,7 +19,7 @@ import {
   type SurfaceCase,
   showCase,
   surfaceCatalogue,
-} from './surface-cases.ts';
+} from './surface-catalogue.ts';
 import { judgeSurface, type SurfaceFailure, SurfaceLimited, serverError } from './surface-judge.ts';
 
 const OWNER = 'HTTP-SURFACE-PROPERTY';
