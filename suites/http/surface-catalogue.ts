@@ -123,8 +123,15 @@ export function requestOf(c: SurfaceCase): SendOptions {
     path: c.path,
     verbatimPath: true,
     ...(c.headers ? { headers: c.headers } : {}),
+    // Not valid HTTP: the HTTP stack may answer it itself, before the API (judged by its status alone).
+    ...(INVALID_ESCAPE.test(c.path)
+      ? { invalidRequest: 'an invalid percent-encoding in its target (RFC 3986 §2.1)' }
+      : {}),
   };
 }
+
+/** An escape that is no percent-encoding makes the request invalid HTTP (RFC 3986 §2.1). */
+const INVALID_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
 
 /** How a case reads in a finding: its kind and request line. */
 export function showCase(c: SurfaceCase): string {
