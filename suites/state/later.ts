@@ -6,6 +6,7 @@ import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import { integerText, stringifyJson } from '../../lib/formats/json.ts';
 import type { Response } from '../../lib/http/client.ts';
 import { memoKey } from '../../lib/run/memo.ts';
+import { answeredAt } from '../kit/cancel-histories.ts';
 import type { Ctx } from '../kit/context.ts';
 import { type KeyWindow, keyWindow, windowPassed } from '../kit/key-window.ts';
 import type { OrderList } from '../kit/order-list.ts';
@@ -55,6 +56,9 @@ export function shownIn(res: Response, list: OrderList, id: string): Shown {
 }
 
 const LATER = memoKey<Promise<LaterLook | { skip: Skip }>>('state/later-look');
+
+/** How long past a window's end the later look waits: the two readings of a moment differ by rounding. */
+const DUE_SLACK_MS = 50;
 
 /** The run's later look (sent on first call, kept in the run's memo), or why it cannot be taken. */
 export function laterLook(ctx: Ctx): Promise<LaterLook | { skip: Skip }> {
@@ -116,7 +120,11 @@ async function look(ctx: Ctx): Promise<LaterLook | { skip: Skip }> {
       ),
     };
   const window = keyWindow(ctx.transcript.all());
-  const due = windowPassed(first.receivedAtMs, window);
+  // Due by the clock the run read and by the record the judges read (whole milliseconds: one may be the
+  // later), and a moment more, so the judge of this run and of its recording both find a window passed.
+  const due =
+    Math.max(windowPassed(first.receivedAtMs, window), windowPassed(answeredAt(first.exchange), window)) +
+    DUE_SLACK_MS;
   const waitMs = Math.max(0, due - Date.now());
   const refusal = lookPolicy(waitMs, window, {
     exhaustive: ctx.config.exhaustive,
