@@ -24,7 +24,7 @@ import {
 import type { Progress } from './progress.ts';
 import { joinedSet, type RecordedSet } from './recorded-set.ts';
 import type { Conducted, Io } from './run.ts';
-import { readBaseline } from './run-facts.ts';
+import { readBaseline, scrubbed } from './run-facts.ts';
 
 /** One recording: a HAR file, or what the proxy forwarded. */
 export interface TrafficSource {
@@ -96,10 +96,6 @@ export function trafficReport(
     );
   return buildReport(facts, { results: j.results, reasons, requestsSent: 0, final: true });
 }
-
-/** The object handed back is scrubbed as the files are: a caller may print or store it. */
-const scrubbed = (report: Report, redactor: Redactor): Report =>
-  JSON.parse(redactor.redact(JSON.stringify(report))) as Report;
 
 /**
  * Judges the recordings and writes the run folder (when asked). A recording with nothing of the API, a base

@@ -36,7 +36,7 @@ import {
 import { commandSource, type FixtureSource } from './fixtures-command.ts';
 import { mintFixtures } from './fixtures-mint.ts';
 import { certificationProblem, floorProblem } from './plan.ts';
-import { openingLines, readBaseline, runFacts } from './run-facts.ts';
+import { openingLines, readBaseline, runFacts, scrubbed } from './run-facts.ts';
 import { type RunTarget, resolveTarget } from './run-target.ts';
 import { stopSwitch } from './stop.ts';
 
@@ -328,9 +328,4 @@ function redactedText(r: CheckResult, redactor: Redactor): CheckResult {
     ...(r.actual !== undefined ? { actual: clean(r.actual) } : {}),
     reproduction: r.reproduction.map(clean),
   };
-}
-
-/** The object handed back is scrubbed as the files are: a caller may print or store it. */
-function scrubbed(report: Report, redactor: Redactor): Report {
-  return JSON.parse(redactor.redact(JSON.stringify(report))) as Report;
 }

@@ -39,7 +39,7 @@ export interface CancelSent extends Timed {
   segment: string;
   /**
    * The ids it may have reached: the id itself when the segment is a canonical int64, else every id a lenient
-   * reading of the spelling names (suites/order-id/readings.ts).
+   * reading of the spelling names (suites/kit/id-readings.ts).
    */
   names: readonly string[];
   status?: number;
