@@ -246,7 +246,9 @@ export function judgeWindows(buckets: Map<string, Reading[]>): WindowFindings {
         // RL-BUCKET-ONE-COUNT judges) names the moment of another count, not a moment that moved.
         const fell =
           r.remaining !== undefined && from.remaining !== undefined && r.remaining < from.remaining;
-        if (fell && r.reset > from.reset! + ROUNDING_S && grew < moved / 2)
+        // A token bucket's time left grows with what is spent, less what refilled meanwhile: after a pause
+        // (the walk's, a slow machine's) it grows less than the Reset moved, yet by more than Reset's rounding.
+        if (fell && r.reset > from.reset! + ROUNDING_S && grew < Math.min(moved / 2, ROUNDING_S * 1000))
           found.moved.push({
             problem: `X-RateLimit-Reset moved later by more than ${ROUNDING_S} s within one window while Remaining fell (${bucket}; the first Reset of the window is the one to compare with)`,
             exchange: r.x,
