@@ -1,20 +1,13 @@
-// What the run knows about the target, learnt once and shared by the checks: the order list, an id proven
-// absent from it, the fixtures the user handed over, and a few requests several checks read, each kept in the
-// run's memo. It sends only what a check asks for, and never cancels an order not given in
-// --cancellable-order-ids.
-
-import type { Random } from '../../lib/check/random.ts';
-import { causeOfError, input, OUTCOME, type Skip, skipOf } from '../../lib/check/skip.ts';
-import type { RunConfig } from '../../lib/config/run-config.ts';
-import { errorMessage } from '../../lib/errors.ts';
-import type { HttpClient, Response } from '../../lib/http/client.ts';
-import { memoKey, type RunMemo } from '../../lib/run/memo.ts';
-import { pagingSigns, TRUST_HINT } from './absence.ts';
-import { AbsenceGuard, absentRange } from './absence-guard.ts';
-import { type DeleteGate, deleteGate } from './delete-gate.ts';
-import { LIST_BODIES, ListBodies } from './list-bodies.ts';
-import type { OrderList } from './order-list.ts';
+// What the run knows about the target, learnt once and shared by the checks: the fixtures the user handed over
+// (fixture-facts.ts), the order list and an id proven absent from it (list-facts.ts), and here the requests
+// several checks read, each kept in the run's memo. It sends only what a check asks for, and never cancels an
+// order not given as cancellable.
+import type { Response } from '../../lib/http/client.ts';
+import { memoKey } from '../../lib/run/memo.ts';
+import { ListFacts } from './list-facts.ts';
 import { ORDERS, orderPath, petPath } from './paths.ts';
+
+export { heldFixtureOf } from './fixture-facts.ts';
 
 export type Operation = 'list' | 'cancel' | 'pets';
 
@@ -27,10 +20,7 @@ export const cancelledBy = (status: number): boolean => status >= 200 && status 
 type FirstCancel = { id: string; response: Response };
 type RepeatCancel = { id: string; first: Response; again?: Response };
 
-/** What the facts keep in the run's memo: each sent or worked out once per run. */
-const LIST = memoKey<Promise<OrderList>>('target/list');
-const REFUSAL = memoKey<Promise<Skip | undefined>>('target/absence-refusal');
-const ABSENT_ID = memoKey<Promise<string | undefined>>('target/absent-id');
+/** What the shared requests keep in the run's memo: each sent once per run. */
 const ABSENT_CANCEL = memoKey<Promise<Response | undefined>>('target/absent-cancel');
 const FIRST_CANCEL = memoKey<Promise<FirstCancel>>('target/first-cancel');
 const REPEAT_CANCEL = memoKey<Promise<RepeatCancel>>('target/repeat-cancel');
@@ -39,200 +29,10 @@ const shippedCancel = (id: string) => memoKey<Promise<Response>>(`target/shipped
 const unauthenticated = (op: Operation) =>
   memoKey<Promise<Response | undefined>>(`target/unauthenticated/${op}`);
 
-/**
- * The pending fixture held back for the late checks (TargetFacts.holdBack), of those given: the last that no
- * other rounds to as a JS number (the isolation check wants such twins); undefined for fewer than two.
- */
-export function heldFixtureOf(ids: readonly string[]): string | undefined {
-  if (ids.length < 2) return undefined;
-  const twin = (id: string) => ids.some((o) => o !== id && Number(o) === Number(id));
-  return [...ids].reverse().find((i) => !twin(i)) ?? ids.at(-1);
-}
-
-export class TargetFacts {
-  private readonly cancellable: string[];
-  /** The guard over the run's one list, built once (a list may hold a million ids). */
-  private guarded: { list: OrderList; guard: AbsenceGuard } | undefined;
-  #held: string | undefined;
-
-  constructor(
-    private readonly http: HttpClient,
-    private readonly config: RunConfig,
-    private readonly random: Random,
-    private readonly memo: RunMemo,
-  ) {
-    this.cancellable = [...config.cancellableOrderIds];
-  }
-
-  /** GET /store/orders with the key, once per run (before any cancel). */
-  list(): Promise<OrderList> {
-    // The reading made as the body arrived (list-bodies.ts), so a large list is parsed once.
-    const lists = this.memo.once(LIST_BODIES, () => new ListBodies());
-    return this.memo.once(LIST, () =>
-      this.http.send({ method: 'GET', path: ORDERS }).then((r) => lists.readingOf(r)),
-    );
-  }
-
-  /**
-   * Why no id may be sent as absent, or undefined when one may: the list cannot be read as an array (nor as
-   * an object holding one, whose items then stand for the list), or (unless it is trusted) it shows signs
-   * of paging (a status other than 200 among them), or it spans so much that no id is far from it.
-   */
-  absenceRefusal(): Promise<Skip | undefined> {
-    // Once a DELETE of an id not given was answered 2xx, no id is absent however the list reads.
-    const closed = this.deleteGate.refusal();
-    if (closed) return Promise.resolve(closed);
-    return this.listRefusal();
-  }
-
-  /**
-   * Why the list proves no id absent, whatever was sent since: what a judge of cancels already sent reads (the
-   * delete gate stops sending, it does not unprove what the list proved).
-   */
-  listRefusal(): Promise<Skip | undefined> {
-    return this.memo.once(REFUSAL, () => this.refusal());
-  }
-
-  /** The run's stop on DELETEs of ids not given (delete-gate.ts). */
-  get deleteGate(): DeleteGate {
-    return deleteGate(this.memo, this.config);
-  }
-
-  private refusal(): Promise<Skip | undefined> {
-    return this.list().then(
-      (list) => {
-        if (list.count === undefined && !list.wrapped)
-          return skipOf(
-            'no id can be proven absent: the order list could not be read as a JSON array, nor as an object holding one (see LIST-BODY-ARRAY)',
-            OUTCOME,
-          );
-        if (this.config.trustOrderList) return undefined;
-        // Trusting the list would lift either refusal: the setting is the way on.
-        const signs = pagingSigns(list);
-        if (signs.length > 0)
-          return skipOf(
-            `no id is sent as absent: the order list may be a page, not the whole store (${signs.join('; ')}), so an id it does not show may be a real order; ${TRUST_HINT}`,
-            input('trustOrderList'),
-          );
-        if (!absentRange(this.guard(list)))
-          return skipOf(
-            `no id is sent as absent: every int64 lies near a known id (each cluster of known ids guarded by its own width, at least 2^32); ${TRUST_HINT}`,
-            input('trustOrderList'),
-          );
-        return undefined;
-      },
-      (e: unknown) =>
-        skipOf(
-          `no id can be proven absent: the order list could not be read (${errorMessage(e)})`,
-          causeOfError(e),
-        ),
-    );
-  }
-
-  /** Why no id proven absent can be sent: the refusal, or that none could be drawn. */
-  async absenceSkip(): Promise<Skip> {
-    return (await this.absenceRefusal()) ?? skipOf('no id can be proven absent', OUTCOME);
-  }
-
-  /**
-   * Where a hidden order could be, unless the list is trusted (absence.ts): around the list's ids read
-   * generously and the fixtures. Built once per list.
-   */
-  guard(list: OrderList): AbsenceGuard | undefined {
-    if (this.config.trustOrderList) return undefined;
-    if (this.guarded?.list !== list) {
-      const { ids } = list;
-      const guard = new AbsenceGuard(
-        [...ids.beyondSafe().map(String), ...this.config.cancellableOrderIds, ...this.config.shippedOrderIds],
-        ids.sortedSafe(),
-      );
-      this.guarded = { list, guard };
-    }
-    return this.guarded.guard;
-  }
-
-  /**
-   * An int64 id no order can have, or undefined when none may be sent (absenceRefusal says why): not in the
-   * list, and unless the list is trusted, far outside the span of every known id. Drawn from the run's seed.
-   */
-  absentId(): Promise<string | undefined> {
-    return this.memo.once(ABSENT_ID, () => this.drawAbsentId());
-  }
-
-  private drawAbsentId(): Promise<string | undefined> {
-    return this.absenceRefusal().then(async (refusal) => {
-      if (refusal !== undefined) return undefined;
-      const list = await this.list();
-      const guard = this.guard(list);
-      const range = absentRange(guard);
-      if (!range) return undefined;
-      for (let i = 0; i < 100; i++) {
-        const n = this.random.bigint(range.min, range.max);
-        if (!list.ids.hasGenerously(n) && !guard?.special(n)) return n.toString();
-      }
-      return undefined;
-    });
-  }
-
-  get shippedIds(): readonly string[] {
-    return this.config.shippedOrderIds;
-  }
-
-  get cancellableLeft(): number {
-    return this.cancellable.length;
-  }
-
-  /**
-   * Holds one pending fixture back from the start, for the checks that run after the rate-limit probe (the
-   * state area: the probe's over-limit cancel, then the concurrent cancels), which would otherwise find every
-   * fixture spent. Only when at least two are given, so the early checks keep one; the last given that no
-   * other rounds to as a JS number (the isolation check wants such twins).
-   */
-  holdBack(): void {
-    if (this.#held !== undefined || this.cancellable.length < 2) return;
-    const id = heldFixtureOf(this.cancellable)!;
-    this.cancellable.splice(this.cancellable.indexOf(id), 1);
-    this.#held = id;
-  }
-
-  /**
-   * Holds a spare pending fixture in place of the held one, which a request served (the rate-limit probe's
-   * cancel past Remaining 0, when a refilling limiter took it within its limit); undefined when none is left.
-   */
-  holdSpare(): string | undefined {
-    if (this.#held === undefined || this.cancellable.length === 0) return undefined;
-    const id = heldFixtureOf(this.cancellable) ?? this.cancellable[0]!;
-    this.cancellable.splice(this.cancellable.indexOf(id), 1);
-    this.#held = id;
-    return id;
-  }
-
-  /** The fixture held back for the late checks (holdBack), if one is. */
-  get heldFixture(): string | undefined {
-    return this.#held;
-  }
-
+export class TargetFacts extends ListFacts {
   /** The fixture the run's first cancel will take, while it has not been sent (never takes it). */
   get upcomingFirstCancel(): string | undefined {
     return this.memo.peek(FIRST_CANCEL) ? undefined : this.cancellable[0];
-  }
-
-  /** Hands out a fixture the run may cancel; each is handed out once. */
-  takeCancellable(): string | undefined {
-    return this.cancellable.shift();
-  }
-
-  /** The fixtures not yet handed out, in the order given. */
-  get cancellableIds(): readonly string[] {
-    return [...this.cancellable];
-  }
-
-  /** Hands out one named fixture if it has not been handed out yet. */
-  takeCancellableId(id: string): boolean {
-    const i = this.cancellable.indexOf(id);
-    if (i < 0) return false;
-    this.cancellable.splice(i, 1);
-    return true;
   }
 
   /** The run's first cancellation of a pending fixture, shared by the checks that read it. */
