@@ -2,7 +2,7 @@
 // answered (or not at all), and any spelling of it a server accepted; never a refused spelling or a 401.
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../lib/http/transcript.ts';
-import { consumedBy } from './fixtures.ts';
+import { consumedBy } from './fixtures-ledger.ts';
 
 let seq = 0;
 function del(segment: string, status: number | undefined, bucket: Exchange['bucket'] = 'primary'): Exchange {
