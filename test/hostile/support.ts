@@ -3,11 +3,12 @@
 // (timeouts of a few hundred ms, one generated case per property, no probe) so every scenario ends fast.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { validate } from '../../lib/formats/validation.ts';
 import type { ReferenceServerOptions, RunningReference } from '../../reference/server.ts';
 import { type CliRun, runCliInProcess } from '../support/cli.ts';
 import { reference } from '../support/reference.ts';
-import { type Hostile, hostile, type Scenario } from './server.ts';
+import { type Exchange, type Hostile, hostile, type Scenario } from './server.ts';
 
 /** Keys with every character class a token68 key may have, so each encoding differs from the plain key. */
 export const KEY = 'osk_live_H0stile+Key/AbCdEf-0123456789.xyz~==';
@@ -110,4 +111,18 @@ export function reportProblems(run: CliRun): string[] {
 /** The console and the report in one text, for messages that must name the problem. */
 export function said(run: CliRun): string {
   return `${run.stdout}\n${run.stderr}`;
+}
+
+/** The list read with the key, as a scenario picks the exchanges it breaks. */
+export const isList = (x: Exchange) => x.req.method === 'GET' && /\/store\/orders$/.test(x.req.target);
+export const keyed = (x: Exchange) => x.req.headers.authorization === `Bearer ${KEY}`;
+/** The faithful answer, passed through unchanged. */
+export const pass = async (x: Exchange) => x.reply(await x.upstream());
+
+/** What every scenario holds: a valid report, the exit code of the contract, the bound, no parser's raw words. */
+export function holds(run: HostileRun, code: number, boundMs: number): void {
+  expect(reportProblems(run), said(run)).toEqual([]);
+  expect(run.code, said(run)).toBe(code);
+  expect(run.ms).toBeLessThan(boundMs);
+  expect(said(run)).not.toMatch(/at position 0/);
 }
