@@ -46,6 +46,9 @@ describe('no pass without evidence', () => {
 
   // Checks that send nothing of their own judge what other checks sent: alone, there is nothing.
   const judges = ALL_CHECKS.filter((c) => c.needs.requests === 0 && !c.needs.shared);
+  it('has checks that send nothing of their own', () => {
+    expect(judges.length).toBeGreaterThan(0);
+  });
   it.each(judges.map((c) => [c.id]))('%s, run alone, has nothing to judge and does not pass', async (id) => {
     const server = await reference();
     const run = await runCliInProcess(['--only', id, '--seed', '4'], {

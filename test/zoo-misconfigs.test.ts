@@ -13,6 +13,10 @@ const SEED = 19;
 const NEEDS_A_429 = ['RL-HEADERS-NEW-WINDOW', 'RL-HEADERS-RETRY-AFTER-VALID'];
 const zoo = await loadZoo();
 
+it('has zoo targets to misconfigure', () => {
+  expect(zoo.length).toBeGreaterThan(0);
+});
+
 // Each run mostly waits on its target's window, so the runs go side by side (vitest's maxConcurrency, 5).
 describe.concurrent('the zoo, misconfigured', () => {
   for (const target of zoo) {

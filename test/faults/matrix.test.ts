@@ -11,6 +11,7 @@ import { clockOf, VERDICT } from './run.ts';
 
 describe('fault matrix', () => {
   it('names every catalogued fault', () => {
+    expect(FAULT_MATRIX.length).toBeGreaterThan(0);
     const covered = new Set(FAULT_MATRIX.map(([id]) => id));
     expect(FAULTS.map((f) => f.id).filter((id) => !covered.has(id))).toEqual([]);
     for (const [id, e] of FAULT_MATRIX) {

@@ -62,6 +62,10 @@ describe(`masking matrix (${ALL ? 'every coexisting pair' : 'the sample'}: ${PAI
     if (ALL && timings.length === PAIRS.length) writeDoc(total, median, longest);
   });
 
+  it('has pairs to run', () => {
+    expect(PAIRS.length).toBeGreaterThan(0);
+  });
+
   // Side by side (vitest's maxConcurrency, 5): each run mostly waits on its window. Each closes its own
   // server, as the shared after-each close would end a neighbour's.
   it.concurrent.each(PAIRS.map((p) => [p.faults.join(' + '), p] as const))(

@@ -23,6 +23,10 @@ const PROOFS = (Object.entries(FAULT_PROOFS) as Array<[FaultId, FaultProof]>).ma
   ...p,
 }));
 
+it('has a proof for every fault to observe', () => {
+  expect(PROOFS.length).toBeGreaterThan(0);
+});
+
 describe.each(PROOFS)('fault $id', (p) => {
   it('is absent from the faithful server', async () => {
     expect(await observe(p, [])).toEqual(p.faithful);

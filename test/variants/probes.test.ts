@@ -22,6 +22,10 @@ const PROOFS = (Object.entries(VARIANT_PROOFS) as Array<[VariantId, VariantProof
   ...p,
 }));
 
+it('has a proof for every variant to observe', () => {
+  expect(PROOFS.length).toBeGreaterThan(0);
+});
+
 describe.each(PROOFS)('variant $id', (p) => {
   it('is absent from the default server', async () => {
     expect(await observe(p, [])).toEqual(p.standard);
