@@ -1,6 +1,6 @@
 // A limiter whose counter outlives the Reset it announced refuses what the run sends after the probe: a check
 // whose every answer was such a refusal is judged once the limit lifts or left out naming why, and never
-// passes on 429s alone (lib/check/run-check.ts). The reference with fault ratelimit-outlives-reset.
+// passes on 429s alone (lib/check/verdict.ts). The reference with fault ratelimit-outlives-reset.
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../reference/server.ts';
 import { checkOf, runCliInProcess, targetEnv } from './support/cli.ts';

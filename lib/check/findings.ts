@@ -1,6 +1,6 @@
 // What one check records while it runs (problems, notes, evidence, its observation), kept within bounds
 // whatever the target sends: a list of 200,000 bad ids is 200,000 problems, of which a report shows the first
-// MAX_DETAILS, each cut to MAX_TEXT characters with its length. Collects only; run-check.ts makes the verdict.
+// MAX_DETAILS, each cut to MAX_TEXT characters with its length. Collects only; verdict.ts makes the verdict.
 import type { SchemaIssue } from '../formats/validation.ts';
 import type { Exchange } from '../http/transcript.ts';
 import type { PropertyRecord, RateLimitSeries } from './model.ts';

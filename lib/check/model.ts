@@ -99,7 +99,7 @@ export interface CheckMeta {
   /**
    * It judges the limiter's refusals themselves (429s, their fields, what they leave unchanged): a pass resting
    * on refusals alone is still a pass. Every other check's pass whose every answer was a refusal of the
-   * limiter or a front is no pass (run-check.ts): it was not judged.
+   * limiter or a front is no pass (verdict.ts): it was not judged.
    */
   judgesRefusals?: true;
   /**

@@ -91,7 +91,7 @@ export function frontRefusal(x: Exchange): string | undefined {
 
 /**
  * Why an answer says nothing of what was asked until the limit lifts (the run's checks pass on no such answers
- * alone, lib/check/run-check.ts): the limiter's 429. A front's refusal before routing (frontRefusal) is no
+ * alone, lib/check/verdict.ts): the limiter's 429. A front's refusal before routing (frontRefusal) is no
  * such answer: it is final, not lifted by waiting, and the checks judge it by its status (a 400 to a NUL byte
  * is a refusal of malformed input, as ID-MALFORMED-4XX requires). Undefined for any other.
  */
