@@ -13,6 +13,7 @@ import { resultLine } from '../lib/report/console.ts';
 import { newRunId, type Report, type TrafficFacts } from '../lib/report/model.ts';
 import { ReportWriter } from '../lib/report/write.ts';
 import { ALL_CHECKS, SPEC_RULES } from '../suites/index.ts';
+import type { Conducted, Io } from './conduct-run.ts';
 import {
   type Judgement,
   judgedExchanges,
@@ -23,7 +24,6 @@ import {
 } from './judge-traffic.ts';
 import type { Progress } from './progress.ts';
 import { joinedSet, type RecordedSet } from './recorded-set.ts';
-import type { Conducted, Io } from './run.ts';
 import { readBaseline, scrubbed } from './run-facts.ts';
 
 /** One recording: a HAR file, or what the proxy forwarded. */

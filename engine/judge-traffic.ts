@@ -13,7 +13,7 @@ import type { RecordedEntry } from '../lib/formats/har.ts';
 import { Redactor } from '../lib/http/redact.ts';
 import type { Exchange } from '../lib/http/transcript.ts';
 import type { TrafficFacts } from '../lib/report/model.ts';
-import type { RunPlan } from '../lib/run/plan.ts';
+import type { RunPlan } from '../lib/run/plan-checks.ts';
 import {
   bindTraffic,
   type Ctx,

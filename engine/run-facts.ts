@@ -12,7 +12,7 @@ import type { RunFacts } from '../lib/report/build.ts';
 import { planLines } from '../lib/report/console.ts';
 import { newRunId, type Report, SUITE } from '../lib/report/model.ts';
 import type { ReportWriter } from '../lib/report/write.ts';
-import type { RunPlan } from '../lib/run/plan.ts';
+import type { RunPlan } from '../lib/run/plan-checks.ts';
 import { count } from '../lib/words.ts';
 import { ALL_CHECKS, SPEC_RULES } from '../suites/index.ts';
 import type { CatalogueRow } from './catalogue.ts';

@@ -18,7 +18,7 @@ import type { LedgerEntry } from '../lib/report/fixtures.ts';
 import type { Report } from '../lib/report/model.ts';
 import { terminalLine } from '../lib/report/text/inert.ts';
 import { ReportWriter } from '../lib/report/write.ts';
-import { type ActiveRun, startRun } from '../lib/run/run.ts';
+import { type ActiveRun, startRun } from '../lib/run/run-checks.ts';
 import { CONFORMANCE } from '../suites/index.ts';
 import { selection } from './catalogue.ts';
 import { answeredNothing, type Diagnosis, diagnose } from './diagnose.ts';
@@ -35,8 +35,8 @@ import {
 } from './fixtures.ts';
 import { commandSource, type FixtureSource } from './fixtures-command.ts';
 import { mintFixtures } from './fixtures-mint.ts';
-import { certificationProblem, floorProblem } from './plan.ts';
 import { openingLines, readBaseline, runFacts, scrubbed } from './run-facts.ts';
+import { certificationProblem, floorProblem } from './run-plan.ts';
 import { type RunTarget, resolveTarget } from './run-target.ts';
 import { stopSwitch } from './stop.ts';
 
