@@ -9,7 +9,7 @@ import { flagRef } from '../lib/config/settings.ts';
 import type { TrafficConfig } from '../lib/config/traffic-config.ts';
 import { UsageError } from '../lib/errors.ts';
 import type { RecordedEntry } from '../lib/formats/har.ts';
-import type { Conducted, Io } from './conduct-run.ts';
+import type { Conducted, Io } from './conduct.ts';
 import { conductJudge } from './conduct-traffic.ts';
 import { judgeEntries } from './judge-traffic.ts';
 import { MAX_CONNECTIONS, startProxy } from './proxy.ts';
