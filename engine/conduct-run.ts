@@ -13,7 +13,7 @@ import { readBaseline, runFacts } from './run-facts.ts';
 import { certificationProblem, floorProblem } from './run-plan.ts';
 import { resolveTarget } from './run-target.ts';
 
-export type { Conducted, Io } from './conduct.ts';
+export type { Conducted } from './conduct.ts';
 export { INTERRUPTED } from './stop.ts';
 
 /** How one run is conducted: how it is reported, what stops it, where its fixtures come from. */
