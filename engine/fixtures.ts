@@ -16,12 +16,12 @@ import {
   recordConsumed,
   recordLeftPending,
 } from '../lib/report/ledger.ts';
-import type { FixtureUse, PlanCheck, RunPlan } from '../lib/run/plan.ts';
-import { HELD_FIXTURE } from '../lib/run/plan.ts';
+import type { FixtureUse, PlanCheck, RunPlan } from '../lib/run/plan-checks.ts';
+import { HELD_FIXTURE } from '../lib/run/plan-checks.ts';
 import { DEFAULT_PENDING_IDS, DEFAULT_SHIPPED_IDS } from '../reference/seed.ts';
 import { heldFixtureOf, isolationPair, namedIds, proofIn, proofText } from '../suites/index.ts';
 import type { MintNote } from './fixtures-mint.ts';
-import { planFor } from './plan.ts';
+import { planFor } from './run-plan.ts';
 
 export interface FixtureAccount {
   /** The configuration the run goes on with: its pending fixtures are the fresh ones, in the order given. */

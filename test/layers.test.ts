@@ -133,8 +133,8 @@ describe('layers', () => {
   });
 
   it('finds an import turned around, static or dynamic', () => {
-    expect(violations('lib/run/run.ts', "import { SUITES } from '../../suites/index.ts';")).toEqual([
-      'lib/run/run.ts -> suites/index.ts',
+    expect(violations('lib/run/run-checks.ts', "import { SUITES } from '../../suites/index.ts';")).toEqual([
+      'lib/run/run-checks.ts -> suites/index.ts',
     ]);
     expect(violations('lib/x.ts', "const m = await import('../reference/server.ts');")).toEqual([
       'lib/x.ts -> reference/server.ts',
@@ -164,9 +164,9 @@ describe('layers', () => {
     expect(violations('api/index.ts', "import { runCommand } from '../cli/command-run.ts';")).toEqual([
       'api/index.ts -> cli/command-run.ts',
     ]);
-    expect(violations('api/index.ts', "import { conductRun } from '../engine/run.ts';")).toEqual([]);
-    expect(violations('lib/run/run.ts', "import { x } from '../../engine/run.ts';")).toEqual([
-      'lib/run/run.ts -> engine/run.ts',
+    expect(violations('api/index.ts', "import { conductRun } from '../engine/conduct-run.ts';")).toEqual([]);
+    expect(violations('lib/run/run-checks.ts', "import { x } from '../../engine/conduct-run.ts';")).toEqual([
+      'lib/run/run-checks.ts -> engine/conduct-run.ts',
     ]);
     expect(
       violations('reference/x.ts', "import { call } from '../test/support/reference-calls.ts';"),
@@ -195,7 +195,9 @@ describe('layers', () => {
     expect(areaViolations('engine/fixtures.ts', "import { x } from '../suites/kit/routes.ts';")).toEqual([
       'engine/fixtures.ts -> suites/kit/routes.ts',
     ]);
-    expect(areaViolations('engine/run.ts', "import { SUITES } from '../suites/index.ts';")).toEqual([]);
+    expect(areaViolations('engine/conduct-run.ts', "import { SUITES } from '../suites/index.ts';")).toEqual(
+      [],
+    );
   });
 
   it('every entry of lib/ stands on a floor', () => {
@@ -209,13 +211,15 @@ describe('layers', () => {
   });
 
   it('finds an import that runs up a floor of lib/, and lets one run down', () => {
-    expect(floorViolations('lib/run/run.ts', "import { resultLine } from '../report/console.ts';")).toEqual([
-      'lib/run/run.ts -> lib/report/console.ts',
-    ]);
+    expect(
+      floorViolations('lib/run/run-checks.ts', "import { resultLine } from '../report/console.ts';"),
+    ).toEqual(['lib/run/run-checks.ts -> lib/report/console.ts']);
     expect(floorViolations('lib/errors.ts', "import type { S } from './config/settings.ts';")).toEqual([
       'lib/errors.ts -> lib/config/settings.ts',
     ]);
-    expect(floorViolations('lib/report/console.ts', "import type { P } from '../run/plan.ts';")).toEqual([]);
+    expect(
+      floorViolations('lib/report/console.ts', "import type { P } from '../run/plan-checks.ts';"),
+    ).toEqual([]);
     expect(floorViolations('lib/config/load.ts', "import { UsageError } from '../errors.ts';")).toEqual([]);
   });
 

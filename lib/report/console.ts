@@ -4,7 +4,7 @@
 import { dirname, join } from 'node:path';
 import type { CheckResult } from '../check/model.ts';
 import { flagAndEnv, flagRef } from '../config/settings.ts';
-import type { RunPlan } from '../run/plan.ts';
+import type { RunPlan } from '../run/plan-checks.ts';
 import { count } from '../words.ts';
 import type { NotEvaluated } from './evaluation.ts';
 import type { Report } from './model.ts';

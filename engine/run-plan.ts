@@ -1,15 +1,15 @@
-// The run's plan from its configuration, before the target is touched: what it has to meet the checks' needs
-// with (read as the run reads it: lib/check/needs.ts grantsOf), what the rate-limit probe will cost when that
-// is known (the embedded server's window), and, for a certification run, what to provide so that every check
-// runs. Sends nothing.
+// This suite's plan from its configuration (over the generic lib/run/plan-checks.ts), before the target is
+// touched: what it has to meet the checks' needs with (read as the run reads it: lib/check/needs.ts grantsOf),
+// what the rate-limit probe will cost when that is known (the embedded server's window), and, for a
+// certification run, what to provide so that every check runs. Sends nothing.
 import { grantsOf } from '../lib/check/needs.ts';
 import { checkConfig } from '../lib/config/check-config.ts';
 import type { Config } from '../lib/config/config.ts';
 import { runConfigFor } from '../lib/config/run-config.ts';
 import { envAndFlag, flagRef } from '../lib/config/settings.ts';
 import { floorCount, floorText } from '../lib/report/evaluation.ts';
-import type { KnownWindow, PlanCheck, PlannedCheck, RunPlan } from '../lib/run/plan.ts';
-import { planRun } from '../lib/run/plan.ts';
+import type { KnownWindow, PlanCheck, PlannedCheck, RunPlan } from '../lib/run/plan-checks.ts';
+import { planRun } from '../lib/run/plan-checks.ts';
 import { count } from '../lib/words.ts';
 import { CONFORMANCE } from '../suites/index.ts';
 import { EMBEDDED_RATE_LIMIT } from './run-target.ts';

@@ -1,7 +1,7 @@
-// Runs the checks of the plan in-process, one at a time and in suite order (no parallel hammering of the
-// target), and hands each verdict back as it lands. It knows no specific check: the caller passes the suites,
-// how to bind them to the run, and the plan (which checks were selected, and why some will not run). It
-// writes nothing itself.
+// The generic run (engine/conduct-run.ts conducts this suite's): the checks of the plan in-process, one at a
+// time and in suite order (no parallel hammering of the target), each verdict handed back as it lands. It
+// knows no specific check: the caller passes the suites, how to bind them to the run, and the plan (which
+// checks were selected, and why some will not run). It writes nothing itself.
 
 import type { CheckMeta, CheckResult, SuiteDefinition } from '../check/model.ts';
 import type { CheckContext } from '../check/run-check.ts';
@@ -13,7 +13,7 @@ import type { BanEvent } from '../http/ban.ts';
 import { noOperationAnswers, sameNonApiAnswer } from '../http/reach.ts';
 import type { Redactor } from '../http/redact.ts';
 import type { Exchange } from '../http/transcript.ts';
-import type { KnownWindow, ProbeCost, RunPlan } from './plan.ts';
+import type { KnownWindow, ProbeCost, RunPlan } from './plan-checks.ts';
 import { createRuntime, type Runtime, waitsLine } from './runtime.ts';
 
 /** A safety net above the harness's own timeouts and waits: a check that outlives it is an error. */

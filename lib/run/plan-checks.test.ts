@@ -2,7 +2,7 @@
 // or not at all, the budget that would run everything is given, and a sampling check is counted in the
 // mode of the run, with what the other mode would send.
 import { describe, expect, it } from 'vitest';
-import { type PlanCheck, type PlanInputs, planRun } from './plan.ts';
+import { type PlanCheck, type PlanInputs, planRun } from './plan-checks.ts';
 
 const CHECKS: PlanCheck[] = [
   { id: 'LIST-A', level: 'MUST', needs: { requests: 2 } },

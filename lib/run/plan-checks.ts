@@ -1,6 +1,7 @@
-// The plan of a run, made before the first request: for every selected check, whether it will run or why
-// not (a fixture, a second key, the plan, an opt-in, the budget, the wait limit), and what the run may cost.
-// Pure: the checks and what the run has are handed in. A check planned to run may still skip at run time.
+// The generic plan of any checks (engine/run-plan.ts makes this suite's), made before the first request: for
+// every selected check, whether it will run or why not (a fixture, a second key, the plan, an opt-in, the
+// budget, the wait limit), and what the run may cost. Pure: the checks and what the run has are handed in.
+// A check planned to run may still skip at run time.
 import type { Level, Needs } from '../check/model.ts';
 import { claim, fixturesOf, type Grants, requestsOf, samples, UNMET, unmetNeed } from '../check/needs.ts';
 import { limit, type Skip, skipOf } from '../check/skip.ts';
