@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { KeyRefusedError, listChecks, reportSchema, runConformance, UsageError } from '../api/index.ts';
-import { runCliInProcess } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { KeyRefusedError, listChecks, reportSchema, runConformance, UsageError } from '../../api/index.ts';
+import { runCliInProcess } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 const validateReport = (() => {
   const ajv = new Ajv2020({ allErrors: true, strict: false });

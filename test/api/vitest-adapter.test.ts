@@ -6,12 +6,12 @@ import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listChecks } from '../api/index.ts';
-import { testName } from '../api/vitest.ts';
-import { ROOT } from './support/cli.ts';
-import { reference } from './support/reference.ts';
-import { call } from './support/reference-calls.ts';
-import { runSample } from './support/sample-project.ts';
+import { listChecks } from '../../api/index.ts';
+import { testName } from '../../api/vitest.ts';
+import { ROOT } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
+import { call } from '../support/reference-calls.ts';
+import { runSample } from '../support/sample-project.ts';
 
 const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 /** A window short enough that the probe's wait is about a second. */

@@ -1,14 +1,15 @@
 // One name per area of the spec in every tree: suites/ has a folder per area (and kit/, what every area uses);
 // reference/faults/, reference/variants/, test/faults/ and test/variants/ name their area files after the same
 // list, and each area file holds exactly that area's faults or variants. The reference server keeps its own
-// copy of the list (it imports nothing of the harness): it must equal the suites'.
+// copy of the list (it imports nothing of the harness): it must equal the suites'. test/ is shaped the same way:
+// a folder per face, layer or area it tests end to end, beside the tests' own machinery.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FAULTS, AREAS as REFERENCE_AREAS, VARIANTS } from '../reference/server.ts';
-import { AREAS } from '../suites/areas.ts';
-import { ROOT } from './support/cli.ts';
+import { FAULTS, AREAS as REFERENCE_AREAS, VARIANTS } from '../../reference/server.ts';
+import { AREAS } from '../../suites/areas.ts';
+import { ROOT } from '../support/cli.ts';
 
 /** The entries of a folder that are not area files: what the tree's machinery is named. */
 const MACHINERY: Record<string, readonly string[]> = {
@@ -62,6 +63,26 @@ describe('the area names', () => {
       expect(strangers).toEqual([]);
     },
   );
+
+  it('shape test/ like the sources: no test sits flat in it, each folder names a face, a layer or an area', () => {
+    // The faces and layers by their source folders' names (report/ is lib/report/), then the tests' own machinery.
+    const named = ['cli', 'api', 'engine', 'report', ...AREAS];
+    const machinery = [
+      'support',
+      'faults',
+      'variants',
+      'hostile',
+      'passive',
+      'zoo',
+      'package',
+      'architecture',
+    ];
+    const entries = readdirSync(join(ROOT, 'test'), { withFileTypes: true });
+    expect(entries.filter((e) => e.isDirectory()).length).toBeGreaterThan(5);
+    expect(entries.filter((e) => !e.isDirectory()).map((e) => e.name)).toEqual([]);
+    const strangers = entries.filter((e) => e.isDirectory() && ![...named, ...machinery].includes(e.name));
+    expect(strangers.map((e) => e.name)).toEqual([]);
+  });
 
   it('put each fault and variant in the files of its area, in the catalogue and in its proofs', async () => {
     for (const [folder, items, suffix] of [

@@ -7,8 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from './support/cli.ts';
-import { circles, importGraph, importsOf, resolveImport, sourceFiles } from './support/imports.ts';
+import { ROOT } from '../support/cli.ts';
+import { circles, importGraph, importsOf, resolveImport, sourceFiles } from '../support/imports.ts';
 
 type Layer = 'api' | 'cli' | 'engine' | 'lib' | 'suites' | 'reference' | 'targets';
 

@@ -4,8 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from './support/cli.ts';
-import { loopOnlyTests } from './support/loop-assertions.ts';
+import { ROOT } from '../support/cli.ts';
+import { loopOnlyTests } from '../support/loop-assertions.ts';
 
 const files = execFileSync('git', ['ls-files', '*.test.ts'], { cwd: ROOT, encoding: 'utf8' })
   .trim()

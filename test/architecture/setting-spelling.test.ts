@@ -5,9 +5,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { SETTINGS } from '../lib/config/settings.ts';
-import { ROOT } from './support/cli.ts';
-import { sourceFiles } from './support/imports.ts';
+import { SETTINGS } from '../../lib/config/settings.ts';
+import { ROOT } from '../support/cli.ts';
+import { sourceFiles } from '../support/imports.ts';
 
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A setting's flag as a word of its own (--list, not --list-faults), or its variable (not a longer name). */

@@ -6,9 +6,9 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listChecks, runConformance, UsageError } from '../api/index.ts';
-import { SETTINGS } from '../lib/config/settings.ts';
-import { runCli, runCliInProcess } from './support/cli.ts';
+import { listChecks, runConformance, UsageError } from '../../api/index.ts';
+import { SETTINGS } from '../../lib/config/settings.ts';
+import { runCli, runCliInProcess } from '../support/cli.ts';
 
 const TOKEN = /[⟦⟧]/;
 

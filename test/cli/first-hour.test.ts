@@ -1,12 +1,12 @@
 // The first hour of a new user, each step tried as they would: certification on the embedded target, a typo
 // under CI, an unknown fault name, what the summary names, the plan and the verdict counting alike, report.md
-// naming the faults. (--list at 120 columns: cli-usage.test.ts; the replay flags: order-id.test.ts; the HTML
-// report at phone width and in print: browser.test.ts.)
+// naming the faults. (--list at 120 columns: cli-usage.test.ts; the replay flags: test/order-id/order-id.test.ts;
+// the HTML report at phone width and in print: test/report/browser.test.ts.)
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkOf, ROOT, runCliInProcess } from './support/cli.ts';
+import { checkOf, ROOT, runCliInProcess } from '../support/cli.ts';
 
 const QUICK = ['--skip-rate-limit-probe', '--only', 'LIST,VER,RL-PROBE-PLAN', '--seed', '8'];
 

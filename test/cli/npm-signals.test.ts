@@ -5,9 +5,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../lib/report/model.ts';
-import { BIN, ROOT, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import type { Report } from '../../lib/report/model.ts';
+import { BIN, ROOT, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 /** Whether any process of the group `pgid` is still alive. */
 function groupAlive(pgid: number): boolean {

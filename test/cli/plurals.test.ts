@@ -1,8 +1,8 @@
 // A count of one reads as one on the console: "1 check", "1 MUST check fails", "needs 1 pending order",
 // never "1 checks" or "order(s)".
 import { describe, expect, it } from 'vitest';
-import { count } from '../lib/words.ts';
-import { runCliInProcess } from './support/cli.ts';
+import { count } from '../../lib/words.ts';
+import { runCliInProcess } from '../support/cli.ts';
 
 describe('counts on the console', () => {
   it('count() says one in the singular, any other number in the plural', () => {

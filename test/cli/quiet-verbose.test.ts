@@ -1,7 +1,7 @@
 // --quiet leaves the closing summary alone on the console; --verbose adds, under each check's line, its
 // requirement, expected and actual, and a reproduction with the key as a variable; the two together are refused.
 import { describe, expect, it } from 'vitest';
-import { runCliInProcess } from './support/cli.ts';
+import { runCliInProcess } from '../support/cli.ts';
 
 const ARGS = ['--embedded', '--only', 'LIST-BODY-ARRAY', '--reference-faults', 'list-wrapped'];
 

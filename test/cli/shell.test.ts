@@ -7,8 +7,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, ROOT, runCli, runCliInProcess, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { BIN, ROOT, runCli, runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 const QUICK = ['--skip-rate-limit-probe', '--only', 'LIST,VER', '--seed', '2'];
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -68,7 +68,7 @@ describe('--env-file however the command is started', () => {
   });
 
   it('reaches the command through npm run conformance, whose script passes `--` to node', () => {
-    // `exec`: node takes the shell's place, so the signals npm forwards reach the run (test/npm-signals.test.ts).
+    // `exec`: node takes the shell's place, so the signals npm forwards reach the run (test/cli/npm-signals.test.ts).
     expect(PKG.scripts.conformance).toMatch(/^exec node -- bin\/order-store-conformance\.js$/);
     const missing = run(
       'npm',

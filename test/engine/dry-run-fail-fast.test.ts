@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCliInProcess } from './support/cli.ts';
+import { runCliInProcess } from '../support/cli.ts';
 
 const servers: Server[] = [];
 afterEach(async () => {

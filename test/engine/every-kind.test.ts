@@ -2,8 +2,8 @@
 // only 0x (strtol base 0), only NFKC-folded digits, or only the "Token" scheme is caught by every seed, where a
 // sample of one variant per broader kind missed it by seed. --exhaustive adds variants, never kinds.
 import { describe, expect, it } from 'vitest';
-import { runCliInProcess, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 const SEEDS = ['1', '2', '3', '4'];
 

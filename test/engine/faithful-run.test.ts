@@ -1,10 +1,10 @@
 // The whole suite against the faithful reference server: every check passes, is informational, or is
 // skipped with its stated reason; the run is complete and conformant; reports are valid and key-free.
 import { describe, expect, it } from 'vitest';
-import { validate } from '../lib/formats/validation.ts';
-import { checkOf, runCli, targetEnv } from './support/cli.ts';
-import { disagreements, judgeRun, loud } from './support/passive.ts';
-import { reference } from './support/reference.ts';
+import { validate } from '../../lib/formats/validation.ts';
+import { checkOf, runCli, targetEnv } from '../support/cli.ts';
+import { disagreements, judgeRun, loud } from '../support/passive.ts';
+import { reference } from '../support/reference.ts';
 
 describe('a run against the faithful reference server', () => {
   it('is conformant, complete, and every verdict is pass, info or a reasoned skip', async () => {

@@ -7,10 +7,10 @@ import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runConformance, UsageError } from '../api/index.ts';
-import { DEFAULT_ORDERS } from '../reference/seed.ts';
-import { checkOf, ROOT, runCli, runCliInProcess, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { runConformance, UsageError } from '../../api/index.ts';
+import { DEFAULT_ORDERS } from '../../reference/seed.ts';
+import { checkOf, ROOT, runCli, runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 const QUICK = [
   '--skip-rate-limit-probe',

@@ -6,10 +6,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ledgerTarget } from '../lib/report/ledger.ts';
-import { DEFAULT_ORDERS, type SeedOrder } from '../reference/seed.ts';
-import { checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { ledgerTarget } from '../../lib/report/ledger.ts';
+import { DEFAULT_ORDERS, type SeedOrder } from '../../reference/seed.ts';
+import { checkOf, runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 const QUICK = ['--skip-rate-limit-probe', '--only', 'LIST,CANCEL,ID', '--property-runs', '1', '--seed', '4'];
 

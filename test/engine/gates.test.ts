@@ -3,9 +3,9 @@
 // plan runs must reach a verdict, so a store of exactly ten orders (read as a page) never passes a deploy gate
 // with its absent-id checks unevaluated.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ORDERS, type SeedOrder } from '../reference/seed.ts';
-import { runCliInProcess, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { DEFAULT_ORDERS, type SeedOrder } from '../../reference/seed.ts';
+import { runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 /** Ten orders: a list that looks like a page, so no id is sent as absent unless the list is trusted. */
 const TEN: SeedOrder[] = [

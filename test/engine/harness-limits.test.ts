@@ -1,9 +1,9 @@
 // A limit of the harness is never blamed on the target: a list larger than --max-response-bytes ends the
 // checks that read it in error, names the setting to raise, and leaves the run incomplete (exit 3).
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ORDERS, type SeedOrder } from '../reference/server.ts';
-import { checkOf, runCli, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { DEFAULT_ORDERS, type SeedOrder } from '../../reference/server.ts';
+import { checkOf, runCli, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 /** The default orders and enough more that the list is well over the smallest cap (1024 bytes). */
 function manyOrders(extra: number): SeedOrder[] {

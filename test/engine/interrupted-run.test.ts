@@ -1,9 +1,9 @@
 // A run that dies halfway still leaves a report, marked incomplete, and exits 3: here the command is
 // stopped by a signal while it waits for a rate-limit window to reset.
 import { describe, expect, it } from 'vitest';
-import { validate } from '../lib/formats/validation.ts';
-import { runCli, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { validate } from '../../lib/formats/validation.ts';
+import { runCli, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 describe('an interrupted run', () => {
   it.each(['SIGINT', 'SIGTERM'] as const)('on %s writes an incomplete report and exits 3', async (signal) => {

@@ -3,9 +3,9 @@
 // (the whole-run and probe judges) is run alone, so that nothing it could judge was sent: none passes.
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_CHECKS } from '../suites/index.ts';
-import { runCliInProcess, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { ALL_CHECKS } from '../../suites/index.ts';
+import { runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 const KEY = 'osk_nothing_7c1d9e2b4a';
 let silent: Server;

@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { claim, requestsOf } from '../lib/check/needs.ts';
-import { DEMO_KEY, SECOND_DEMO_KEY, startReferenceServer } from '../reference/server.ts';
-import { ALL_CHECKS } from '../suites/index.ts';
-import { runCliInProcess, targetEnv } from './support/cli.ts';
+import { claim, requestsOf } from '../../lib/check/needs.ts';
+import { DEMO_KEY, SECOND_DEMO_KEY, startReferenceServer } from '../../reference/server.ts';
+import { ALL_CHECKS } from '../../suites/index.ts';
+import { runCliInProcess, targetEnv } from '../support/cli.ts';
 
 const byId = new Map(ALL_CHECKS.map((c) => [c.id, c]));
 

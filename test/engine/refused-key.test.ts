@@ -2,11 +2,11 @@
 // key stops the run before any check judges, exit 2, one line naming ORDER_STORE_API_KEY; a CI secret rotated
 // under the gate never reads as a server regression. Only the explicit opt-in judges it as the server's failure.
 import { describe, expect, it } from 'vitest';
-import { KeyRefusedError, runConformance } from '../api/index.ts';
-import type { RunningReference } from '../reference/server.ts';
-import { checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
-import { call } from './support/reference-calls.ts';
+import { KeyRefusedError, runConformance } from '../../api/index.ts';
+import type { RunningReference } from '../../reference/server.ts';
+import { checkOf, runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
+import { call } from '../support/reference-calls.ts';
 
 const WRONG = 'osk_rotated_key_0000000000';
 

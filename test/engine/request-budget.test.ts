@@ -7,11 +7,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RUN, FREE } from '../docs/default-run.ts';
-import { KEY_VARIABLE } from '../lib/http/redact.ts';
-import { RACERS } from '../suites/state/sendings.ts';
-import { type CliRun, runCliInProcess, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { DEFAULT_RUN, FREE } from '../../docs/default-run.ts';
+import { KEY_VARIABLE } from '../../lib/http/redact.ts';
+import { RACERS } from '../../suites/state/sendings.ts';
+import { type CliRun, runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 /** The Free plan's minute, per bucket: what a default run without the probe must fit in. */
 const PER_BUCKET = FREE.perMinute;

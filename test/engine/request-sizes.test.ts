@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HEADER_BYTES_LIMIT, REQUEST_LINE_LIMIT } from '../suites/kit/front-refusal.ts';
-import { type CliRun, runCliInProcess, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { HEADER_BYTES_LIMIT, REQUEST_LINE_LIMIT } from '../../suites/kit/front-refusal.ts';
+import { type CliRun, runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 interface HarEntry {
   request: { method: string; url: string; headers: Array<{ name: string; value: string }> };

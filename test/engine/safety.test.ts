@@ -4,8 +4,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkOf, runCli, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { checkOf, runCli, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })

@@ -7,9 +7,9 @@ import { createServer as createHttpServer, request as httpRequest } from 'node:h
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startReferenceServer } from '../reference/server.ts';
-import { runCliInProcess, targetEnv } from './support/cli.ts';
-import { ROOMY_RATE_LIMIT, reference } from './support/reference.ts';
+import { startReferenceServer } from '../../reference/server.ts';
+import { runCliInProcess, targetEnv } from '../support/cli.ts';
+import { ROOMY_RATE_LIMIT, reference } from '../support/reference.ts';
 
 const KEY = 'osk_reach_test_secret_5151';
 const QUICK = ['--skip-rate-limit-probe', '--only', 'LIST,VER', '--seed', '3'];

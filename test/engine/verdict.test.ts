@@ -7,9 +7,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validate } from '../lib/formats/validation.ts';
-import { BIN, checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { validate } from '../../lib/formats/validation.ts';
+import { BIN, checkOf, runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 const NO_PROBE = ['--skip-rate-limit-probe', '--property-runs', '1', '--seed', '3'];
 

@@ -1,9 +1,9 @@
 // The lenient orderId readers caught with realistic fixtures, as a red team ran the suite: 6-digit ids, a
 // default run, the list untrusted (test/support/cli.ts trusts our own reference's list; here it is not).
 import { describe, expect, it } from 'vitest';
-import type { FaultId, SeedOrder } from '../reference/server.ts';
-import { checkOf, explain, runCliInProcess, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import type { FaultId, SeedOrder } from '../../reference/server.ts';
+import { checkOf, explain, runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 const order = (id: bigint, status: SeedOrder['status']): SeedOrder => ({
   id,

@@ -3,12 +3,12 @@
 // printed path replays the same counterexample, a seed fixes every request, and the budget holds.
 
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../lib/check/model.ts';
-import { requestsOf } from '../lib/check/needs.ts';
-import { ALL_CHECKS } from '../suites/index.ts';
-import { ALL_VARIANTS } from '../suites/order-id/catalogue.ts';
-import { type CliRun, checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import type { CheckResult } from '../../lib/check/model.ts';
+import { requestsOf } from '../../lib/check/needs.ts';
+import { ALL_CHECKS } from '../../suites/index.ts';
+import { ALL_VARIANTS } from '../../suites/order-id/catalogue.ts';
+import { type CliRun, checkOf, runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 const ID_CHECKS = ALL_CHECKS.filter((c) => c.id.startsWith('ID-'));
 

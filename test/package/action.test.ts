@@ -17,10 +17,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { SETTINGS } from '../lib/config/settings.ts';
-import { ROOT } from './support/cli.ts';
-import { cloneWorkingTree } from './support/clone.ts';
-import { reference } from './support/reference.ts';
+import { SETTINGS } from '../../lib/config/settings.ts';
+import { ROOT } from '../support/cli.ts';
+import { cloneWorkingTree } from '../support/clone.ts';
+import { reference } from '../support/reference.ts';
 
 interface Step {
   name?: string;

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from './support/cli.ts';
+import { ROOT } from '../support/cli.ts';
 
 /** The repo-relative sources the build compiles. */
 function builtSources(): string[] {

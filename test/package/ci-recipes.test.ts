@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { SUBCOMMAND_NAMES } from '../cli/main.ts';
-import { loadConfig } from '../lib/config/load.ts';
-import { SETTINGS } from '../lib/config/settings.ts';
-import { ROOT, runCliInProcess, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { SUBCOMMAND_NAMES } from '../../cli/main.ts';
+import { loadConfig } from '../../lib/config/load.ts';
+import { SETTINGS } from '../../lib/config/settings.ts';
+import { ROOT, runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 const doc = readFileSync(join(ROOT, 'docs', 'ci.md'), 'utf8');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from './support/cli.ts';
+import { ROOT } from '../support/cli.ts';
 
 interface Manifest {
   engines: { node: string };

@@ -3,9 +3,9 @@
 // outcome implies. A gap fails and names itself. That each fault is really caught is test/faults/matrix.test.ts.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FAULTS } from '../reference/server.ts';
-import { ALL_CHECKS } from '../suites/index.ts';
-import { FAULT_MATRIX } from './faults/index.ts';
+import { FAULTS } from '../../reference/server.ts';
+import { ALL_CHECKS } from '../../suites/index.ts';
+import { FAULT_MATRIX } from '../faults/index.ts';
 
 const byId = new Map(ALL_CHECKS.map((c) => [c.id, c]));
 
@@ -37,7 +37,7 @@ describe('meta: checks and faults', () => {
   it('the checks broken elsewhere are asserted failing there', () => {
     expect(Object.keys(BROKEN_ELSEWHERE).length).toBeGreaterThan(0);
     for (const [id, file] of Object.entries(BROKEN_ELSEWHERE)) {
-      const text = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
+      const text = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
       expect(text, `${file} never asserts ${id} fails`).toMatch(
         new RegExp(`checkOf\\(run, '${id}'\\)\\.status\\)\\.toBe\\('fail'\\)`),
       );

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ROOT } from './support/cli.ts';
+import { ROOT } from '../support/cli.ts';
 
 const SCHEMAS = join(ROOT, 'schemas');
 type Node = Record<string, unknown>;

@@ -10,11 +10,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listChecks } from '../api/index.ts';
-import { ROOT } from './support/cli.ts';
-import { cloneWorkingTree, sh } from './support/clone.ts';
-import { reference } from './support/reference.ts';
-import { runSample } from './support/sample-project.ts';
+import { listChecks } from '../../api/index.ts';
+import { ROOT } from '../support/cli.ts';
+import { cloneWorkingTree, sh } from '../support/clone.ts';
+import { reference } from '../support/reference.ts';
+import { runSample } from '../support/sample-project.ts';
 
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');

@@ -3,9 +3,9 @@
 // run says so loudly, records it at the top of report.json and ends incomplete (exit 3).
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { closeAll, runAgainst } from './hostile/support.ts';
-import { checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { closeAll, runAgainst } from '../hostile/support.ts';
+import { checkOf, runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 describe('never banned', () => {
   it('skips the burst when the walk proved Remaining frozen, so a strict server never bans the key', async () => {

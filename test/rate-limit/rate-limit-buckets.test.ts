@@ -1,8 +1,8 @@
 // What the run's own answers say about the key's count reaches the burst: a Remaining the run saw keep a count
 // per path (or fall by two for some requests) sizes no concurrent requests, however cleanly the walk counted.
 import { describe, expect, it } from 'vitest';
-import { checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { checkOf, runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 describe('the burst and the whole run', () => {
   it('sends no burst on a Remaining the run saw keep a count per path, and the key is never banned', {

@@ -4,9 +4,9 @@
 // fault matrix (test/faults/).
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import type { RunningReference } from '../reference/server.ts';
-import { type CliRun, checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import type { RunningReference } from '../../reference/server.ts';
+import { type CliRun, checkOf, runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 const WINDOW_MS = 2000;
 const FIVE_PER_2S = { limit: 5, windowSeconds: WINDOW_MS / 1000 };

@@ -2,8 +2,8 @@
 // whose every answer was such a refusal is judged once the limit lifts or left out naming why, and never
 // passes on 429s alone (lib/check/run-check.ts). The reference with fault ratelimit-outlives-reset.
 import { describe, expect, it } from 'vitest';
-import { startReferenceServer } from '../reference/server.ts';
-import { checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
+import { startReferenceServer } from '../../reference/server.ts';
+import { checkOf, runCliInProcess, targetEnv } from '../support/cli.ts';
 
 describe('checks starved by a limiter that outlives its Reset', () => {
   it('no check passes on refusals alone; one left out names the limiter, never a check that did not fail', async () => {

@@ -1,8 +1,8 @@
 // --surface-windows: the request-surface property sends only into the room the key's window has left, and
 // waits each further window out, as the probe does; no request is ever sent past X-RateLimit-Remaining 0.
 import { describe, expect, it } from 'vitest';
-import { checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { checkOf, runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 /** A long window the first run stays inside, and a short one, so the second spans several in seconds. */
 const LONG = { limit: 12, windowSeconds: 60 };

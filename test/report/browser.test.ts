@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_MISSING, CHROMIUM_RUNS, launchChromium } from './support/chromium.ts';
-import { type CliRun, runCliInProcess, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { CHROMIUM, CHROMIUM_MISSING, CHROMIUM_RUNS, launchChromium } from '../support/chromium.ts';
+import { type CliRun, runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
-if (!CHROMIUM_RUNS) console.warn(`test/browser.test.ts skipped: ${CHROMIUM_MISSING}`);
+if (!CHROMIUM_RUNS) console.warn(`test/report/browser.test.ts skipped: ${CHROMIUM_MISSING}`);
 
 const WIDTHS = [
   { name: 'laptop', viewport: { width: 1366, height: 900 } },

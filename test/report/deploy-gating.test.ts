@@ -5,10 +5,10 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validate } from '../lib/formats/validation.ts';
-import { runCliInProcess, targetEnv } from './support/cli.ts';
-import { junitErrors } from './support/junit-schema.ts';
-import { reference } from './support/reference.ts';
+import { validate } from '../../lib/formats/validation.ts';
+import { runCliInProcess, targetEnv } from '../support/cli.ts';
+import { junitErrors } from '../support/junit-schema.ts';
+import { reference } from '../support/reference.ts';
 
 const ARGS = ['--skip-rate-limit-probe', '--only', 'LIST,VER,AUTH-SCHEME', '--seed', '5'];
 

@@ -2,9 +2,9 @@
 // as data (instance path, expected type or format, actual value), a property's seed and path, and the
 // exchanges its findings cite.
 import { describe, expect, it } from 'vitest';
-import { validate } from '../lib/formats/validation.ts';
-import { checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { validate } from '../../lib/formats/validation.ts';
+import { checkOf, runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 describe('findings in the report', () => {
   it('carry schema failures as data, property replay data and the exchanges they cite', async () => {

@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCliInProcess } from './support/cli.ts';
-import { invalidReports, reportFiles } from './support/reports-valid.ts';
+import { runCliInProcess } from '../support/cli.ts';
+import { invalidReports, reportFiles } from '../support/reports-valid.ts';
 
 describe('report.json against the shipped schema', () => {
   it('a run whose exchange records an invalid request is valid (--seed 103671965 --only ID-MALFORMED)', async () => {

@@ -3,9 +3,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validate } from '../lib/formats/validation.ts';
-import { runCliInProcess } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { validate } from '../../lib/formats/validation.ts';
+import { runCliInProcess } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 interface Har {
   log: {

@@ -3,8 +3,8 @@
 // shrink step would send that DELETE of an id not given again), and the printed flags replay it alone
 // (failing again there, passing on the faithful server); a failure that needs no such DELETE is shrunk.
 import { describe, expect, it } from 'vitest';
-import { checkOf, runCliInProcess, targetEnv } from './support/cli.ts';
-import { reference } from './support/reference.ts';
+import { checkOf, runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
 
 const ARGS = ['--skip-rate-limit-probe', '--only', 'STATE-SEQUENCE', '--property-runs', '8'];
 

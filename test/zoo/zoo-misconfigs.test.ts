@@ -2,11 +2,11 @@
 // names, with no ban. Its run leaves out the probe unless a named check is the probe's (or judges the 429
 // and windows it walks to), and the burst always: those cost windows the finding does not need.
 import { describe, expect, it } from 'vitest';
-import { loadZoo } from '../targets/catalogue.ts';
-import { unavailable } from '../targets/launch.ts';
-import { checkOf } from './support/cli.ts';
-import { truncationHidden } from './zoo/recovery.ts';
-import { zooRun } from './zoo/run.ts';
+import { loadZoo } from '../../targets/catalogue.ts';
+import { unavailable } from '../../targets/launch.ts';
+import { checkOf } from '../support/cli.ts';
+import { truncationHidden } from './recovery.ts';
+import { zooRun } from './run.ts';
 
 const SEED = 19;
 /** Whole-run checks that judge what only the probe provokes: a 429 and the windows around it. */

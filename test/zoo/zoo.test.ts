@@ -5,11 +5,11 @@
 // flavour this machine cannot run (no python3, no JDK, no ::1) is skipped with a line saying so. Nothing is
 // tolerated: a finding on a conformant target is a suite bug to fix.
 import { describe, expect, it } from 'vitest';
-import { loadZoo } from '../targets/catalogue.ts';
-import { unavailable } from '../targets/launch.ts';
-import type { Flavour } from '../targets/zoo-target.ts';
-import { disagreements, judgeRun, loud } from './support/passive.ts';
-import { loudChecks, zooRun } from './zoo/run.ts';
+import { loadZoo } from '../../targets/catalogue.ts';
+import { unavailable } from '../../targets/launch.ts';
+import type { Flavour } from '../../targets/zoo-target.ts';
+import { disagreements, judgeRun, loud } from '../support/passive.ts';
+import { loudChecks, zooRun } from './run.ts';
 
 /** MUST checks a plain zoo run may leave out: they need what a zoo run is not given (the key's plan). */
 const MAY_LEAVE_OUT = ['RL-PROBE-PLAN-LIMIT'];
