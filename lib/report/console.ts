@@ -11,7 +11,7 @@ import type { Report } from './model.ts';
 import { consoleMessage, terminalLine, terminalLines } from './text/inert.ts';
 
 /**
- * Every file of a run folder, as ReportWriter.finish writes them (test/first-hour.test.ts compares the two):
+ * Every file of a run folder, as ReportWriter.finish writes them (test/cli/first-hour.test.ts compares the two):
  * the summary names them all, so none is found by accident.
  */
 export const RUN_FILES = [

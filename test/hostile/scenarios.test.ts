@@ -1,10 +1,11 @@
 // Hostile and broken targets, one scenario each: the run never crashes, names the problem in a failed or
 // errored check (or a stop reason), writes a schema-valid report (incomplete where it could not finish),
-// exits per the contract, and ends within its bound. Bounds assume the small RUN_ARGS of support.ts.
+// exits per the contract, and never waits out a limit: its pacer counted no wait (not wall time, which a loaded
+// machine stretches). The small RUN_ARGS of support.ts keep every scenario short.
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkOf } from '../support/cli.ts';
 import { type Exchange, hostile, responseBytes } from './server.ts';
-import { closeAll, type HostileRun, KEY, reportProblems, runAgainst, said } from './support.ts';
+import { closeAll, type HostileRun, KEY, reportProblems, runAgainst, said, waited } from './support.ts';
 
 afterEach(closeAll);
 
@@ -12,17 +13,17 @@ const isList = (x: Exchange) => x.req.method === 'GET' && /\/store\/orders$/.tes
 const keyed = (x: Exchange) => x.req.headers.authorization === `Bearer ${KEY}`;
 const pass = async (x: Exchange) => x.reply(await x.upstream());
 
-function holds(run: HostileRun, code: number, boundMs: number): void {
+function holds(run: HostileRun, code: number): void {
   expect(reportProblems(run), said(run)).toEqual([]);
   expect(run.code, said(run)).toBe(code);
-  expect(run.ms).toBeLessThan(boundMs);
+  expect(waited(run), said(run)).toBe(0);
   expect(said(run)).not.toMatch(/at position 0/);
 }
 
 describe('hostile targets', () => {
   it('a faithful server behind the hostile proxy is conformant (the baseline of every scenario)', async () => {
     const run = await runAgainst(pass);
-    holds(run, 0, 15_000);
+    holds(run, 0);
     expect(run.report?.verdict).toBe('conformant');
   });
 
@@ -36,7 +37,7 @@ describe('hostile targets', () => {
       x.socket.write(answer.body.subarray(0, 40));
       x.later(20, () => x.socket.resetAndDestroy());
     });
-    holds(run, 1, 15_000);
+    holds(run, 1);
     expect(checkOf(run, 'LIST-BODY-ARRAY').message).toMatch(/could not be read as its headers framed it/);
     expect(checkOf(run, 'LIST-BODY-ARRAY').message).toMatch(/ECONNRESET|closed|terminated/i);
   });
@@ -50,7 +51,7 @@ describe('hostile targets', () => {
       },
       ['--max-response-bytes', '65536'],
     );
-    holds(run, 3, 15_000);
+    holds(run, 3);
     expect(checkOf(run, 'LIST-BODY-ARRAY').message).toMatch(/E_RESPONSE_TOO_LARGE.*--max-response-bytes/);
     const lists = run.server.requests.filter(
       (r) =>
@@ -73,7 +74,7 @@ describe('hostile targets', () => {
       { runArgs: [], rateLimit: { limit: 5, windowSeconds: 2 } },
     );
     expect(reportProblems(run)).toEqual([]);
-    expect(run.ms).toBeLessThan(15_000);
+    expect(waited(run), said(run)).toBe(0);
     const lists = run.server.requests.filter(
       (r) =>
         r.method === 'GET' &&
@@ -94,7 +95,7 @@ describe('hostile targets', () => {
       x.later(20, () => x.socket.end());
       expect(checkOf(run, 'HTTP-FRAMING').status).toBe('fail');
     });
-    holds(run, 1, 15_000);
+    holds(run, 1);
     expect(checkOf(run, 'LIST-BODY-ARRAY').message).toMatch(/could not be read as its headers framed it/);
   });
 
@@ -103,7 +104,7 @@ describe('hostile targets', () => {
       const a = await x.upstream();
       x.reply({ ...a, body: a.body.length > 0 ? Buffer.from('{"code": "x", ') : a.body });
     });
-    holds(run, 1, 15_000);
+    holds(run, 1);
     expect(checkOf(run, 'LIST-BODY-ARRAY').status).toBe('fail');
     expect(checkOf(run, 'ERR-BODY-SCHEMA').status).toBe('fail');
   });
@@ -116,7 +117,7 @@ describe('hostile targets', () => {
     });
     expect(reportProblems(run)).toEqual([]);
     expect([0, 1]).toContain(run.code);
-    expect(run.ms).toBeLessThan(15_000);
+    expect(waited(run), said(run)).toBe(0);
   });
 
   it('a cross-origin redirect on every request: the other origin receives nothing', async () => {
@@ -129,7 +130,7 @@ describe('hostile targets', () => {
           body: Buffer.alloc(0),
         }),
       );
-      holds(run, 1, 15_000);
+      holds(run, 1);
       expect(other.requests).toHaveLength(0);
     } finally {
       await other.close();
@@ -140,7 +141,7 @@ describe('hostile targets', () => {
     const run = await runAgainst((x) =>
       x.reply({ status: 500, headers: { 'content-type': 'text/plain' }, body: Buffer.from('boom') }),
     );
-    holds(run, 1, 15_000);
+    holds(run, 1);
     expect(checkOf(run, 'LIST-STATUS-200').status).toBe('fail');
   });
 
@@ -149,7 +150,7 @@ describe('hostile targets', () => {
       x.reply({ status: 429, headers: { 'retry-after': '86400' }, body: Buffer.alloc(0) }),
     );
     // The 429s carry no X-RateLimit-* headers (spec §8 rule 1): a MUST broken, so 1 rather than 3.
-    holds(run, 1, 10_000);
+    holds(run, 1);
     expect(checkOf(run, 'RL-HEADERS-PRESENT').status).toBe('fail');
     expect(said(run)).toMatch(/E_RATE_LIMIT_WAIT: .* more than a day \(Retry-After\)/);
     expect(said(run)).not.toMatch(/waiting \d{3,} s/);
@@ -174,7 +175,7 @@ describe('hostile targets', () => {
     });
     expect(reportProblems(run)).toEqual([]);
     expect(run.code).toBe(1);
-    expect(run.ms).toBeLessThan(20_000);
+    expect(waited(run), said(run)).toBe(0);
     expect(checkOf(run, 'RL-HEADERS-RETRY-AFTER-VALID').status).toBe('fail');
     expect(said(run)).not.toMatch(/\d{7,} s|Infinity s/);
   });
@@ -191,7 +192,7 @@ describe('hostile targets', () => {
     });
     expect(reportProblems(run)).toEqual([]);
     expect(run.code).not.toBe(0);
-    expect(run.ms).toBeLessThan(15_000);
+    expect(waited(run), said(run)).toBe(0);
   });
 
   it('a 204 followed by a whole extra response on the connection is not conformant', async () => {
@@ -204,7 +205,7 @@ describe('hostile targets', () => {
     expect(reportProblems(run)).toEqual([]);
     expect(checkOf(run, 'HTTP-FRAMING').message).toMatch(/bytes arrived after the end of a response/);
     expect(run.code).not.toBe(0);
-    expect(run.ms).toBeLessThan(15_000);
+    expect(waited(run), said(run)).toBe(0);
   });
 
   it('a body of bytes that are not UTF-8 (RFC 8259 §8.1) is not conformant', async () => {
@@ -241,22 +242,22 @@ describe('hostile targets', () => {
     expect(checkOf(run, 'ERR-BODY-SCHEMA').message).toMatch(/not valid UTF-8.*RFC 8259 §8.1/);
   });
 
-  it('slow answers (80 ms each) still end conformant within the bound', async () => {
+  it('slow answers (80 ms each) still end conformant, never waiting', async () => {
     const run = await runAgainst(async (x) => {
       const a = await x.upstream();
       x.later(80, () => x.reply(a));
     });
-    holds(run, 0, 30_000);
+    holds(run, 0);
   });
 
   it('Connection: close on every answer is conformant', async () => {
     const run = await runAgainst(async (x) => x.reply(await x.upstream(), { close: true }));
-    holds(run, 0, 15_000);
+    holds(run, 0);
   });
 
   it('HTTP/1.0 answers are conformant', async () => {
     const run = await runAgainst(async (x) => x.reply(await x.upstream(), { version: '1.0', close: true }));
-    holds(run, 0, 15_000);
+    holds(run, 0);
   });
 
   it('a server that vanishes mid-run stops the run after repeated refusals, saying why', async () => {
@@ -269,7 +270,7 @@ describe('hostile targets', () => {
       }
       return pass(x);
     });
-    holds(run, 3, 15_000);
+    holds(run, 3);
     expect(run.report?.incompleteReasons.join(' ')).toMatch(
       /stopped sending.*exchanges in a row got no response/,
     );
@@ -288,7 +289,7 @@ describe('hostile targets', () => {
       );
       x.every(100, () => x.socket.write(' '));
     });
-    holds(run, 3, 15_000);
+    holds(run, 3);
     expect(checkOf(run, 'LIST-BODY-ARRAY').message).toMatch(/E_TIMEOUT.*deadline of 1200 ms.*--timeout-ms/);
     // Asked for at most three times (then its kind stops); what needs no list is judged.
     const lists = run.server.requests.filter(
@@ -300,7 +301,7 @@ describe('hostile targets', () => {
 
   it('a server that accepts and never answers stops the run after three timeouts: exit 4, one line', async () => {
     const run = await runAgainst(() => {});
-    holds(run, 4, 10_000);
+    holds(run, 4);
     expect(run.stderr).toMatch(/accepts connections but answered none of 3 requests within \d+ ms/);
     expect(run.report?.incompleteReasons.join(' ')).toMatch(
       /stopped sending.*the target has answered nothing: 3 exchanges in a row got no response/,

@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate } from '../../lib/formats/validation.ts';
+import { waitsLine } from '../../lib/run/runtime.ts';
 import type { ReferenceServerOptions, RunningReference } from '../../reference/server.ts';
 import { type CliRun, runCliInProcess } from '../support/cli.ts';
 import { reference } from '../support/reference.ts';
@@ -105,6 +106,18 @@ export function reportProblems(run: CliRun): string[] {
   if (report.requests.sent === null) problems.push('requests.sent is unknown');
   if (/requests: unknown/.test(run.stdout)) problems.push('the console says "requests: unknown"');
   return problems;
+}
+
+/**
+ * How long the run waited, in seconds, as its pacer counted every wait (the closing line of waitsLine; 0 when
+ * it never waited): a run that waited out a limit says so here, whatever the machine's load made of wall time.
+ */
+export function waited(run: CliRun): number {
+  const read = (text: string) => /^Waits: (\d+(?:\.\d+)?) s in all;/m.exec(text)?.[1];
+  // The pattern reads what waitsLine writes, or every run would read as one that never waited.
+  if (read(waitsLine({ limits: 1500, chosen: 0 }) ?? '') !== '1.5')
+    throw new Error('waitsLine changed its words');
+  return Number(read(run.stdout) ?? 0);
 }
 
 /** The console and the report in one text, for messages that must name the problem. */
