@@ -3,8 +3,8 @@
 // Never exits the process, never installs a signal handler, writes files only when given a reportDir.
 import { readFileSync } from 'node:fs';
 import { type CatalogueRow, selection } from '../engine/catalogue.ts';
+import { conductRun } from '../engine/conduct-run.ts';
 import { conductJudge } from '../engine/conduct-traffic.ts';
-import { conductRun } from '../engine/run.ts';
 import { sourcesOf, type Traffic } from '../engine/traffic-input.ts';
 import type { Config } from '../lib/config/config.ts';
 import { loadConfig } from '../lib/config/load.ts';

@@ -1,8 +1,8 @@
-// The command's run: one conformance run (engine/run.ts) under the process's signals, then the closing summary,
+// The command's run: one conformance run (engine/conduct-run.ts) under the process's signals, then the closing summary,
 // GitHub annotations and the exit code. Loaded by main.ts only for a run, so --help, --list and configuration errors
 // never load the HTTP client, the suites' machinery or the reporters.
 
-import { type Conducted, conductRun, INTERRUPTED } from '../engine/run.ts';
+import { type Conducted, conductRun, INTERRUPTED } from '../engine/conduct-run.ts';
 import type { Config } from '../lib/config/config.ts';
 import { errorMessage, exitCodeOfError } from '../lib/errors.ts';
 import { annotations } from '../lib/report/annotations.ts';

@@ -1,11 +1,11 @@
 // The command's console and the shape of a subcommand: what main.ts hands to the run and to each subcommand.
 // Types and the command's words, so the files main.ts loads import this and never main.ts itself.
-import type { Io } from '../engine/run.ts';
+import type { Io } from '../engine/conduct.ts';
 import type { LoadOptions } from '../lib/config/load.ts';
 import { renderSettings } from '../lib/config/setting-words.ts';
 
 /** Where the command prints: stdout and stderr, one line per call (the run engine's own console shape). */
-export type { Io } from '../engine/run.ts';
+export type { Io } from '../engine/conduct.ts';
 
 /** A subcommand: `order-store-conformance NAME ARGS...`, loaded only when called. */
 export type Subcommand = (

@@ -1,5 +1,5 @@
 // What a default run sends to a server on the Free plan, as docs/checks.md states it: the requests of the
-// checks before the probe, per bucket, as test/request-budget.test.ts counts them at the reference server
+// checks before the probe, per bucket, as test/engine/request-budget.test.ts counts them at the reference server
 // (it fails when these drift: update them with the run it prints), and the probe's bound from its constants.
 import { PROBE_FLOOR } from '../suites/rate-limit/probe/cost.ts';
 import { WALK_MARGIN } from '../suites/rate-limit/probe/record.ts';
@@ -27,7 +27,7 @@ export function defaultRunMarkdown(): string[] {
     `Against a server on the Free plan (60 requests a minute, 1,000 a day, per key and per client address), a`,
     `default run (\`--seed ${DEFAULT_RUN.seed}\`) sends ${before} requests before the rate-limit probe:`,
     `${DEFAULT_RUN.key} with the key and ${DEFAULT_RUN.address} without a valid one, each inside one Free minute`,
-    '(`test/request-budget.test.ts` counts them at the reference server), besides what fits itself to the room',
+    '(`test/engine/request-budget.test.ts` counts them at the reference server), besides what fits itself to the room',
     "a window has left: STATE-SEQUENCE's generated steps and the race's list after, each sent only while the",
     'window keeps what the checks after it need, and the request surface (HTTP-CONDITIONAL-304, then',
     "HTTP-SURFACE-PROPERTY's sample), sent only into the room left after them: never past the minute",

@@ -1,6 +1,6 @@
 // Writes the generated documentation (npm run docs): docs/checks.md from the check catalogue and the variant
 // matrix, the settings table of docs/settings.md, and the fault and variant tables of reference/README.md.
-// test/docs.test.ts compares each with this.
+// test/package/docs.test.ts compares each with this.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { toleratedVariants } from '../test/variants/index.ts';
 import { catalogueMarkdown } from './checks-markdown.ts';

@@ -1,5 +1,5 @@
 // The fault and variant tables of reference/README.md, from the catalogues (npm run docs writes them between
-// their markers; test/docs.test.ts fails when they are out of date). Text only; writes nothing.
+// their markers; test/package/docs.test.ts fails when they are out of date). Text only; writes nothing.
 import { FAULTS, VARIANTS } from '../reference/server.ts';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

@@ -1,5 +1,5 @@
 // The settings table of docs/settings.md, made from lib/config/settings.ts (npm run docs writes it between its
-// markers; test/docs.test.ts fails when it is out of date), so the reference cannot drift from the command.
+// markers; test/package/docs.test.ts fails when it is out of date), so the reference cannot drift from the command.
 import { renderSettings } from '../lib/config/setting-words.ts';
 import { SETTINGS, type Setting } from '../lib/config/settings.ts';
 

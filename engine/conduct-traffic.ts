@@ -1,30 +1,24 @@
-// A passive run from its recordings to its report: the judgement (judge-traffic.ts), the report a run writes
-// (report.json, junit.xml, report.html, report.md, transcript.har of the judged exchanges, SHA256SUMS) marked
-// passive, the gate and, when asked, the CI job summary. Every line and file is scrubbed by the redactor that
-// holds every credential of the recordings. Under both faces (cli/, api/); never exits, sends nothing.
-import { type Face, renderDeep, renderSettings } from '../lib/config/setting-words.ts';
-import { envAndFlag } from '../lib/config/settings.ts';
+// A passive run from its recordings (HAR files, or what the proxy forwarded): the recordings read
+// (judge-traffic.ts), then the one conductor (conduct.ts) over a source that sends nothing: its verdicts are
+// the judgement of the recorded exchanges, its report is marked passive and its transcript holds what was
+// judged. Every line and file is scrubbed by the redactor that holds every credential of the recordings.
+import type { CheckResult } from '../lib/check/model.ts';
 import type { TrafficConfig } from '../lib/config/traffic-config.ts';
-import { errorMessage, UsageError } from '../lib/errors.ts';
 import type { UnreadEntry } from '../lib/formats/har.ts';
-import type { Redactor } from '../lib/http/redact.ts';
-import { buildReport, type RunFacts } from '../lib/report/build.ts';
-import { resultLine } from '../lib/report/console.ts';
-import { newRunId, type Report, type TrafficFacts } from '../lib/report/model.ts';
-import { ReportWriter } from '../lib/report/write.ts';
+import type { RunFacts } from '../lib/report/build.ts';
+import { newRunId, type TrafficFacts } from '../lib/report/model.ts';
 import { ALL_CHECKS, SPEC_RULES } from '../suites/index.ts';
 import {
-  type Judgement,
-  judgedExchanges,
-  judgeEntries,
-  passivePlan,
-  passiveRunConfig,
-  trafficFacts,
-} from './judge-traffic.ts';
+  type Conducted,
+  type ConductOptions,
+  conduct,
+  type ExchangeSource,
+  type Judging,
+} from './conduct.ts';
+import { judgeReading, passivePlan, type Reading, readTraffic, trafficFacts } from './judge-traffic.ts';
 import type { Progress } from './progress.ts';
 import { joinedSet, type RecordedSet } from './recorded-set.ts';
-import type { Conducted, Io } from './run.ts';
-import { readBaseline, scrubbed } from './run-facts.ts';
+import { readBaseline } from './run-facts.ts';
 
 /** One recording: a HAR file, or what the proxy forwarded. */
 export interface TrafficSource {
@@ -36,65 +30,98 @@ export interface TrafficSource {
   unread?: readonly UnreadEntry[];
 }
 
-export interface JudgeOptions {
-  io: Io;
-  writeReports: boolean;
-  stepSummary?: string;
-  /** Print a line per check as it lands (the judge command); the proxy prints findings as they happen instead. */
-  lines?: boolean;
+export interface JudgeOptions extends ConductOptions {
   /** Why the recording is not all there is to judge (the proxy's own errors): the report is then incomplete. */
   reasons?: readonly string[];
-  /** Whose words name the settings in its lines, files and report: 'cli' (the default) or 'api'. */
-  face?: Face;
   /** Where a long judgement says how far it is (the judge command: stderr). */
   progress?: Progress;
 }
 
-/** The report of a judgement, as a run builds its own. */
-export function trafficReport(
+/** What the report of a passive run records before its first verdict. */
+function passiveFacts(
   config: TrafficConfig,
-  j: Judgement,
+  reading: Reading,
   sources: TrafficFacts['sources'],
   started: Date,
   baseline: RunFacts['baseline'],
-  more: readonly string[] = [],
-  unread: readonly UnreadEntry[] = [],
-): Report {
-  const facts: RunFacts = {
+): RunFacts {
+  return {
     runId: newRunId(started),
     started,
-    config: passiveRunConfig(config, j.base.baseUrl),
+    config: reading.runConfig,
     embedded: false,
     referenceFaults: [],
-    selected: j.selected.map((c) => c.id),
+    selected: reading.selected.map((c) => c.id),
     rateLimitProbe: 'not-selected',
     rules: SPEC_RULES,
     catalogue: ALL_CHECKS,
-    plan: passivePlan(j.selected),
+    plan: passivePlan(reading.selected),
     profile: 'standard',
     failOn: config.failOn,
     ...(baseline ? { baseline } : {}),
-    traffic: trafficFacts(config.mode, sources, j),
+    traffic: trafficFacts(config.mode, sources, reading),
   };
-  // A verdict over nothing is none: traffic that no MUST check could judge leaves the report incomplete.
-  const judged = j.results.some((r) => r.level === 'MUST' && (r.status === 'pass' || r.status === 'fail'));
-  const reasons = [
-    ...(judged
-      ? []
-      : [
-          'the traffic showed nothing a MUST check can judge (record a client that lists, cancels, or calls without the key)',
-        ]),
-    ...more,
-  ];
-  // An entry the harness could not read may hold what would fail a check: the verdict is not complete.
-  if (unread.length > 0)
-    reasons.push(
-      `${unread.length} recorded entr${unread.length === 1 ? 'y was' : 'ies were'} not judged, nested past what this harness reads (${unread
-        .slice(0, 3)
-        .map((u) => u.source)
-        .join(', ')}${unread.length > 3 ? ', …' : ''}): a limit of the harness`,
+}
+
+/** Recordings read, as the conductor's source: judged check by check, nothing sent. */
+class RecordedSource implements ExchangeSource {
+  readonly redactor: ExchangeSource['redactor'];
+  readonly reportDir: string;
+
+  constructor(
+    readonly facts: RunFacts,
+    private readonly reading: Reading,
+    config: TrafficConfig,
+    private readonly more: readonly string[],
+    private readonly unread: readonly UnreadEntry[],
+    private readonly progress: Progress | undefined,
+  ) {
+    this.redactor = reading.redactor;
+    this.reportDir = config.reportDir;
+  }
+
+  async judge(judging: Judging): Promise<void> {
+    await judgeReading(
+      this.reading,
+      (r) => {
+        judging.verdict(r);
+        judging.progress();
+      },
+      this.progress ? { progress: this.progress } : {},
     );
-  return buildReport(facts, { results: j.results, reasons, requestsSent: 0, final: true });
+  }
+
+  state(results: readonly CheckResult[], final: boolean) {
+    return { reasons: final ? this.reasons(results) : [], requestsSent: 0 };
+  }
+
+  exchanges() {
+    return this.reading.loaded.transcript.all();
+  }
+
+  /** Why the judgement is not complete, once it is over. */
+  private reasons(results: readonly CheckResult[]): string[] {
+    // A verdict over nothing is none: traffic that no MUST check could judge leaves the report incomplete.
+    const judged = results.some((r) => r.level === 'MUST' && (r.status === 'pass' || r.status === 'fail'));
+    const reasons = [
+      ...(judged
+        ? []
+        : [
+            'the traffic showed nothing a MUST check can judge (record a client that lists, cancels, or calls without the key)',
+          ]),
+      ...this.more,
+    ];
+    // An entry the harness could not read may hold what would fail a check: the verdict is not complete.
+    const { unread } = this;
+    if (unread.length > 0)
+      reasons.push(
+        `${unread.length} recorded entr${unread.length === 1 ? 'y was' : 'ies were'} not judged, nested past what this harness reads (${unread
+          .slice(0, 3)
+          .map((u) => u.source)
+          .join(', ')}${unread.length > 3 ? ', …' : ''}): a limit of the harness`,
+      );
+    return reasons;
+  }
 }
 
 /**
@@ -109,60 +136,21 @@ export async function conductJudge(
   const started = new Date();
   const baseline = readBaseline(config);
   const set = joinedSet(sources.map((s) => s.set));
-  let redactor: Redactor | undefined;
-  const face = options.face ?? 'cli';
-  const out = (line: string) => options.io.out(redactor ? redactor.redact(line) : line);
-  let j: Judgement;
+  let reading: Reading;
   try {
-    j = await judgeEntries(
-      set,
-      config,
-      (r) => {
-        // Worded before the console cuts a long message short, so no token is cut.
-        if (options.lines !== false) out(resultLine(renderDeep(r, face)));
-      },
-      options.progress ? { progress: options.progress } : {},
-    );
+    // Every entry is read here, its credentials registered with the redactor before anything is recorded.
+    reading = readTraffic(set, config, options.progress);
   } finally {
     set.close?.();
   }
-  redactor = j.redactor;
-  const facts = sources.map((s) => ({
-    name: s.name,
-    entries: s.set.size,
-    ...(s.sha256 ? { sha256: s.sha256 } : {}),
-  }));
-  const unread = sources.flatMap((s) => s.unread ?? []);
-  const report = renderDeep(
-    trafficReport(config, j, facts, started, baseline, options.reasons, unread),
-    face,
+  const facts = passiveFacts(
+    config,
+    reading,
+    sources.map((s) => ({ name: s.name, entries: s.set.size, ...(s.sha256 ? { sha256: s.sha256 } : {}) })),
+    started,
+    baseline,
   );
-  let dir: string | undefined;
-  if (options.writeReports) {
-    // A file's own words (junit's, the Markdown gate line) name settings too: worded as the report was.
-    const writer = new ReportWriter(
-      config.reportDir,
-      report.runId,
-      (text) => j.redactor.redact(text),
-      Date.now,
-      (text) => renderSettings(text, face),
-    );
-    try {
-      writer.start(report);
-    } catch (e) {
-      throw new UsageError(
-        `cannot write reports to ${config.reportDir}: ${errorMessage(e)}; set ${envAndFlag('reportDir')}`,
-      );
-    }
-    writer.finish(report, judgedExchanges(j));
-    dir = writer.dir;
-    if (options.stepSummary !== undefined) {
-      try {
-        writer.appendSummary(options.stepSummary, report);
-      } catch (e) {
-        options.io.err(`warning: could not append to GITHUB_STEP_SUMMARY (${errorMessage(e)})`);
-      }
-    }
-  }
-  return { report: scrubbed(report, j.redactor), ...(dir ? { dir } : {}) };
+  const unread = sources.flatMap((s) => s.unread ?? []);
+  const source = new RecordedSource(facts, reading, config, options.reasons ?? [], unread, options.progress);
+  return conduct(source, options);
 }

@@ -6,7 +6,7 @@ import { planLines } from '../lib/report/console.ts';
 import { SUITE } from '../lib/report/model.ts';
 import { selection } from './catalogue.ts';
 import { accountFixtures, fixtureLines } from './fixtures.ts';
-import { certificationProblem, floorProblem } from './plan.ts';
+import { certificationProblem, floorProblem } from './run-plan.ts';
 
 /** The lines of the plan; a configuration a run would refuse is refused the same way (a UsageError). */
 export function dryRunLines(config: Config): string[] {

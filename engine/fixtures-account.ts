@@ -5,10 +5,10 @@ import type { Config } from '../lib/config/config.ts';
 import { envAndFlag, flagRef } from '../lib/config/settings.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
 import { consumedOn, type LedgerEntry, leftPendingOn, readLedger } from '../lib/report/ledger.ts';
-import type { PlanCheck, RunPlan } from '../lib/run/plan.ts';
+import type { PlanCheck, RunPlan } from '../lib/run/plan-checks.ts';
 import { DEFAULT_PENDING_IDS, DEFAULT_SHIPPED_IDS } from '../reference/seed.ts';
 import type { MintNote } from './fixtures-mint.ts';
-import { planFor } from './plan.ts';
+import { planFor } from './run-plan.ts';
 
 export interface FixtureAccount {
   /** The configuration the run goes on with: its pending fixtures are the fresh ones, in the order given. */

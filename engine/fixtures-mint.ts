@@ -2,10 +2,10 @@
 // plan would take with every check, and hands back the configuration with them in place of the ids given.
 import type { Config } from '../lib/config/config.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
-import type { PlanCheck } from '../lib/run/plan.ts';
+import type { PlanCheck } from '../lib/run/plan-checks.ts';
 import type { FixtureSource } from './fixtures-command.ts';
 import { mintedOf } from './fixtures-command.ts';
-import { planFor } from './plan.ts';
+import { planFor } from './run-plan.ts';
 
 /** What was asked for and what came back, for the plan's opening lines and the store model. */
 export interface MintNote {

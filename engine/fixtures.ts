@@ -5,8 +5,8 @@
 import { flagRef } from '../lib/config/settings.ts';
 import type { FixtureReport, ListDisproved } from '../lib/report/fixtures.ts';
 import type { LedgerEntry } from '../lib/report/ledger.ts';
-import type { FixtureUse } from '../lib/run/plan.ts';
-import { HELD_FIXTURE } from '../lib/run/plan.ts';
+import type { FixtureUse } from '../lib/run/plan-checks.ts';
+import { HELD_FIXTURE } from '../lib/run/plan-checks.ts';
 import { heldFixtureOf, isolationPair } from '../suites/index.ts';
 import { type FixtureAccount, ids } from './fixtures-account.ts';
 

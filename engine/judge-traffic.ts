@@ -1,7 +1,7 @@
 // The passive run: recorded exchanges (HAR files, or what the proxy forwarded) judged by every check that can
 // judge traffic it did not send (suites' traffic.ts entries), each other check "not observed" with the
-// traffic that would show it; then the same report, files and gate as a run that sends. Sends nothing: the
-// checks get a client that refuses to.
+// traffic that would show it; the conductor (conduct.ts) reports it as it reports a run that sends. Sends
+// nothing: the checks get a client that refuses to.
 import type { CheckDefinition, CheckResult } from '../lib/check/model.ts';
 import type { CheckContext } from '../lib/check/run-check.ts';
 import { runCheck } from '../lib/check/run-check.ts';
@@ -11,9 +11,8 @@ import type { SettingKey } from '../lib/config/settings.ts';
 import type { TrafficConfig } from '../lib/config/traffic-config.ts';
 import type { RecordedEntry } from '../lib/formats/har.ts';
 import { Redactor } from '../lib/http/redact.ts';
-import type { Exchange } from '../lib/http/transcript.ts';
 import type { TrafficFacts } from '../lib/report/model.ts';
-import type { RunPlan } from '../lib/run/plan.ts';
+import type { RunPlan } from '../lib/run/plan-checks.ts';
 import {
   bindTraffic,
   type Ctx,
@@ -139,13 +138,19 @@ async function judgeCheck(
   return notObserved(result, entry);
 }
 
-export interface Judgement {
-  results: CheckResult[];
+/** Recorded entries read for judging: the base URL, the transcript and facts, every credential registered. */
+export interface Reading {
   /** The base URL judged below, and how many entries were under it (their heads are let go once read). */
   base: Omit<BaseChoice, 'entries'> & { entries: { length: number } };
   loaded: LoadedTraffic;
   redactor: Redactor;
   selected: CatalogueRow[];
+  /** The configuration of a run, as the checks read it. */
+  runConfig: RunConfig;
+}
+
+export interface Judgement extends Reading {
+  results: CheckResult[];
 }
 
 /** The base URL and the positions of the entries under it, in the order sent; the heads are let go here. */
@@ -163,17 +168,15 @@ export interface JudgeOptions {
 }
 
 /**
- * Judges recorded entries: the base URL (given or found), the credentials registered as secrets, then every
- * selected check in run order. `onResult` hears each verdict as it lands.
- * Entries in a set are read twice (credentials, then the transcript), each dropped once read. Sends nothing;
- * writes nothing.
+ * Reads recorded entries for judging: the base URL (given or found), then the entries under it twice (the
+ * credentials, registered as secrets; then the transcript), each dropped once read. Nothing is read from the
+ * set afterwards. Sends nothing; writes nothing.
  */
-export async function judgeEntries(
+export function readTraffic(
   recorded: readonly RecordedEntry[] | RecordedSet,
   config: TrafficConfig,
-  onResult: (r: CheckResult) => void = () => {},
-  { progress, between }: JudgeOptions = {},
-): Promise<Judgement> {
+  progress?: Progress,
+): Reading {
   const selected = selection(config.only, config.skip);
   const set = 'read' in recorded ? recorded : heldSet(recorded);
   const { positions, judged: base } = chosen(set, config.baseUrl);
@@ -188,8 +191,21 @@ export async function judgeEntries(
       ? { progress: (phase: string, done: number) => progress.tick(phase, done, positions.length) }
       : {}),
   });
-  const bind = bindTraffic(loaded, passiveRunConfig(config, base.baseUrl), redactor, () => {});
-  const wanted = new Set(selected.map((c) => c.id));
+  return { base, loaded, redactor, selected, runConfig: passiveRunConfig(config, base.baseUrl) };
+}
+
+/**
+ * Judges what was read: every selected check in run order, `onResult` hearing each verdict as it lands.
+ * Sends nothing; writes nothing.
+ */
+export async function judgeReading(
+  reading: Reading,
+  onResult: (r: CheckResult) => void = () => {},
+  { progress, between }: JudgeOptions = {},
+): Promise<CheckResult[]> {
+  const { loaded, redactor, base } = reading;
+  const bind = bindTraffic(loaded, reading.runConfig, redactor, () => {});
+  const wanted = new Set(reading.selected.map((c) => c.id));
   const results: CheckResult[] = [];
   try {
     for (const suite of SUITES)
@@ -198,20 +214,31 @@ export async function judgeEntries(
         const r = await judgeCheck(check, suite.title, loaded, bind, redactor);
         results.push(r);
         onResult(r);
-        if (positions.length >= BIG) progress?.tick('judging', results.length, wanted.size, 'checks');
+        if (base.entries.length >= BIG) progress?.tick('judging', results.length, wanted.size, 'checks');
         await between?.();
       }
   } finally {
     await bind.close();
   }
-  return { results, base, loaded, redactor, selected };
+  return results;
+}
+
+/** Reads recorded entries and judges them (readTraffic, then judgeReading). */
+export async function judgeEntries(
+  recorded: readonly RecordedEntry[] | RecordedSet,
+  config: TrafficConfig,
+  onResult: (r: CheckResult) => void = () => {},
+  options: JudgeOptions = {},
+): Promise<Judgement> {
+  const reading = readTraffic(recorded, config, options.progress);
+  return { ...reading, results: await judgeReading(reading, onResult, options) };
 }
 
 /** What the report records of a passive run's reading. */
 export function trafficFacts(
   mode: TrafficConfig['mode'],
   sources: TrafficFacts['sources'],
-  j: Judgement,
+  j: Reading,
 ): TrafficFacts {
   return {
     mode,
@@ -222,9 +249,4 @@ export function trafficFacts(
     keys: j.loaded.traffic.keys,
     credentials: j.loaded.credentials,
   };
-}
-
-/** The judged exchanges, redacted, for transcript.har. */
-export function judgedExchanges(j: Judgement): readonly Exchange[] {
-  return j.loaded.transcript.all();
 }

@@ -9,11 +9,11 @@ import { flagRef } from '../lib/config/settings.ts';
 import type { TrafficConfig } from '../lib/config/traffic-config.ts';
 import { UsageError } from '../lib/errors.ts';
 import type { RecordedEntry } from '../lib/formats/har.ts';
+import type { Conducted, Io } from './conduct.ts';
 import { conductJudge } from './conduct-traffic.ts';
 import { judgeEntries } from './judge-traffic.ts';
 import { MAX_CONNECTIONS, startProxy } from './proxy.ts';
 import { heldSet } from './recorded-set.ts';
-import type { Conducted, Io } from './run.ts';
 
 export interface ProxyRunOptions {
   io: Io;

@@ -1,18 +1,16 @@
 // What a run records and prints before its first request: the facts its report opens with (the selection,
-// the plan, the embedded server's choices, a --baseline read and checked) and the console's opening lines;
-// and, for a run or a judgement alike, the report as handed back to a caller, scrubbed.
+// the plan, the embedded server's choices, a --baseline read and checked) and the console's opening lines.
 import { readFileSync } from 'node:fs';
 import type { Config } from '../lib/config/config.ts';
 import { envAndFlag, flagAndEnv } from '../lib/config/settings.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
 import { proxyFor } from '../lib/http/dispatcher.ts';
-import type { Redactor } from '../lib/http/redact.ts';
 import { parseBaseline } from '../lib/report/baseline.ts';
 import type { RunFacts } from '../lib/report/build.ts';
 import { planLines } from '../lib/report/console.ts';
-import { newRunId, type Report, SUITE } from '../lib/report/model.ts';
+import { newRunId, SUITE } from '../lib/report/model.ts';
 import type { ReportWriter } from '../lib/report/write.ts';
-import type { RunPlan } from '../lib/run/plan.ts';
+import type { RunPlan } from '../lib/run/plan-checks.ts';
 import { count } from '../lib/words.ts';
 import { ALL_CHECKS, SPEC_RULES } from '../suites/index.ts';
 import type { CatalogueRow } from './catalogue.ts';
@@ -94,9 +92,4 @@ export function openingLines(
     ...planLines(facts.plan, config.maxRequests),
     ...fixtureLines(fixtures),
   ];
-}
-
-/** A report as handed back to a caller, scrubbed as the files are: the caller may print or store it. */
-export function scrubbed(report: Report, redactor: Redactor): Report {
-  return JSON.parse(redactor.redact(JSON.stringify(report))) as Report;
 }

@@ -50,6 +50,22 @@ export class OrderStore {
     this.#version += 1;
   }
 
+  /** Fault cancel-unknown-creates: the lookup of an unknown id leaves an order with that id behind. */
+  addBlank(id: bigint): void {
+    if (this.#byId.has(id)) return;
+    const order: StoredOrder = {
+      id,
+      petId: 0n,
+      quantity: 0,
+      shipDate: '1970-01-01T00:00:00Z',
+      complete: false,
+      status: 'cancelled',
+    };
+    this.#orders.push(order);
+    this.#byId.set(id, order);
+    this.#version += 1;
+  }
+
   /** Fault cancel-not-atomic: the order is marked cancelled without checking its status again. */
   markCancelled(id: bigint, at = 0): void {
     const order = this.#byId.get(id);

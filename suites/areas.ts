@@ -1,6 +1,6 @@
 // The areas of the spec, in its order: the one list of names the project's trees share. Each is a folder of
 // suites/ and, where it has any, the file (or folder) of its faults and variants in reference/faults/,
-// reference/variants/, test/faults/ and test/variants/ (test/areas.test.ts keeps the trees to it).
+// reference/variants/, test/faults/ and test/variants/ (test/architecture/areas.test.ts keeps the trees to it).
 
 export const AREAS = [
   'list', // spec §2 Order, §4 listOrders

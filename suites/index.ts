@@ -4,7 +4,7 @@
 // after them), and the whole-run checks last, when the transcript is complete. The state area's 401
 // refusals go out before the first cancel, whose answer shows they changed nothing.
 import { type CheckDefinition, judgesRecordings } from '../lib/check/model.ts';
-import type { Conformance } from '../lib/run/run.ts';
+import type { Conformance } from '../lib/run/run-checks.ts';
 import { authentication } from './auth/checks.ts';
 import { cancelOrder } from './cancel/checks.ts';
 import { errorBodies } from './errors/checks.ts';

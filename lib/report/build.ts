@@ -7,7 +7,7 @@ import type { RunConfig } from '../config/run-config.ts';
 import type { SettingKey } from '../config/settings.ts';
 import { EXIT } from '../errors.ts';
 import type { BanEvent } from '../http/ban.ts';
-import type { RunPlan } from '../run/plan.ts';
+import type { RunPlan } from '../run/plan-checks.ts';
 import { count } from '../words.ts';
 import { applyBaseline, type Baseline } from './baseline.ts';
 import { type CoverageCheck, coverageOf } from './coverage.ts';

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { renderSettings } from '../config/setting-words.ts';
-import { type PlanCheck, type PlanInputs, planRun } from '../run/plan.ts';
+import { type PlanCheck, type PlanInputs, planRun } from '../run/plan-checks.ts';
 import { planLines } from './console.ts';
 
 const INPUTS: PlanInputs = {

@@ -4,14 +4,14 @@
 import { dirname, join } from 'node:path';
 import type { CheckResult } from '../check/model.ts';
 import { flagAndEnv, flagRef } from '../config/settings.ts';
-import type { RunPlan } from '../run/plan.ts';
+import type { RunPlan } from '../run/plan-checks.ts';
 import { count } from '../words.ts';
 import type { NotEvaluated } from './evaluation.ts';
 import type { Report } from './model.ts';
 import { consoleMessage, terminalLine, terminalLines } from './text/inert.ts';
 
 /**
- * Every file of a run folder, as ReportWriter.finish writes them (test/first-hour.test.ts compares the two):
+ * Every file of a run folder, as ReportWriter.finish writes them (test/cli/first-hour.test.ts compares the two):
  * the summary names them all, so none is found by accident.
  */
 export const RUN_FILES = [

@@ -4,7 +4,7 @@ import type { CheckResult, Level } from '../check/model.ts';
 import type { SkipKind } from '../check/skip.ts';
 import type { MustFloor } from '../config/config.ts';
 import { flagRef, type SettingKey } from '../config/settings.ts';
-import type { RunPlan } from '../run/plan.ts';
+import type { RunPlan } from '../run/plan-checks.ts';
 import { count } from '../words.ts';
 
 export type Profile = 'standard' | 'certification';

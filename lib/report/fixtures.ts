@@ -1,6 +1,6 @@
 // The fixtures of a run as report.json carries them, and a ledger entry: types only, shared by the report model
 // and the ledger's reader and writer (ledger.ts).
-import type { FixtureUse } from '../run/plan.ts';
+import type { FixtureUse } from '../run/plan-checks.ts';
 
 /** How a fixture was consumed: by which run and check, answered how. */
 export interface LedgerEntry {

@@ -3,7 +3,7 @@
 
 /**
  * The areas of the spec, in its order: the one list of names every tree of the project uses (suites/areas.ts
- * holds the same list for the suites; test/areas.test.ts keeps them equal). The reference server stands alone,
+ * holds the same list for the suites; test/architecture/areas.test.ts keeps them equal). The reference server stands alone,
  * so it keeps its own copy.
  */
 export const AREAS = [

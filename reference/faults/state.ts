@@ -48,6 +48,12 @@ export const STATE_FAULTS = faultsOf('state', [
     "A cancel of an unknown id answers 404, but first splices the cached list at findIndex's -1, dropping its last order until a cancel that succeeds rebuilds the cache.",
   ),
   fault(
+    'cancel-unknown-creates',
+    'cancel',
+    'spec §4 cancelOrder rule 3 (no order has the id: 404, nothing to cancel)',
+    'A cancel of an id no order has answers 404, but its lookup is an upsert (a defaultdict, a find-or-create): a blank order with that id (quantity 0, written cancelled) is left in the store, and later lists show it.',
+  ),
+  fault(
     'cancel-drops-neighbour',
     'cancel',
     'spec §4 listOrders (200: all orders in the store)',

@@ -13,7 +13,7 @@ import type { HttpClient } from '../../lib/http/client.ts';
 import { curlCommand } from '../../lib/http/curl.ts';
 import type { Exchange, Transcript } from '../../lib/http/transcript.ts';
 import { RunMemo } from '../../lib/run/memo.ts';
-import type { Bound } from '../../lib/run/run.ts';
+import type { Bound } from '../../lib/run/run-checks.ts';
 import type { Runtime } from '../../lib/run/runtime.ts';
 import { deleteGate } from './delete-gate.ts';
 import { refusalOf } from './front-refusal.ts';
@@ -53,7 +53,7 @@ export function unmetNeed(
   return unmetNeedOf(needs, {
     ...grantsOf(config),
     claimed,
-    // The plan handed the pending fixtures out before the run (lib/run/plan.ts) and left out what they could
+    // The plan handed the pending fixtures out before the run (lib/run/plan-checks.ts) and left out what they could
     // not serve; a fixture a shared sending holds (the spelling run's) is not among those left here, so a check
     // that finds none when it runs says so itself.
     cancellableLeft: config.cancellableOrderIds.length > 0 ? Number.MAX_SAFE_INTEGER : 0,

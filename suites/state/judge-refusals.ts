@@ -179,10 +179,11 @@ function listsAround(h: History, r: CancelSent): { lists: [ListSeen, ListSeen]; 
  * (fixtureReads); for any refusal, the lists around it when only refusals came between them, of which the
  * later must lack nothing the earlier held (but orders the run cancelled, whose lists are judged elsewhere).
  */
-export function judgeRefusals(h: History, cls: RefusalClass): RefusalJudgement {
+export function judgeRefusals(h: History, cls: RefusalClass, consistencyMs = 0): RefusalJudgement {
   const judgement: RefusalJudgement = { proofs: [], findings: [], unshown: [], unblamed: [] };
   const { proofs, findings } = judgement;
   fixtureReads(h, cls, judgement);
+  findings.push(...appearedAfter(h, cls, consistencyMs));
   // The first proof of each refusal, as a search of proofs in order finds it.
   const proofOf = new Map<CancelSent, Proof>();
   for (const p of proofs) if (!proofOf.has(p.refusal)) proofOf.set(p.refusal, p);
@@ -219,6 +220,47 @@ export function judgeRefusals(h: History, cls: RefusalClass): RefusalJudgement {
     });
   }
   return judgement;
+}
+
+/**
+ * Orders a refusal of `cls` brought into the list: the order it named (its id as sent) is missing from the
+ * last list before it and listed by the first after it, with nothing but refusals on the wire between them.
+ * No refused request may change the store, and none but the one naming it could have added that order (a
+ * store that keeps a deleted key's default, a 404 that re-creates). A cancel of the order within the lag the
+ * server declared (`consistencyMs`) may still show through a lagging copy: not judged.
+ */
+function appearedAfter(h: History, cls: RefusalClass, consistencyMs: number): StoreFinding[] {
+  const found: StoreFinding[] = [];
+  const seen = new Set<string>();
+  for (const r of h.cancels) {
+    if (r.status !== cls || r.names.length !== 1 || r.names[0] !== r.segment) continue;
+    const id = r.segment;
+    if (seen.has(id)) continue;
+    const around = listsAround(h, r);
+    if (!around?.quiet) continue;
+    const [prev, next] = around.lists;
+    if (prev.ids.has(id) || !next.ids.has(id)) continue;
+    const lagging = h.cancels.some(
+      (c) => c.names.includes(id) && c.outcome !== 'refused' && c.endMs + consistencyMs > next.startMs,
+    );
+    if (lagging) continue;
+    // Back after the run cancelled it, or made where no list ever showed it: a list that merely shows some
+    // orders some of the time (LIST-HOLDS-FIXTURES' finding) blames no refusal.
+    const restored = h.cancels.some(
+      (c) => c.outcome === 'done' && c.names.length === 1 && c.names[0] === id && c.endMs <= r.startMs,
+    );
+    const made =
+      !h.lists.some((l) => l.endMs <= r.startMs && l.ids.has(id)) &&
+      !h.fixtures.pending.includes(id) &&
+      !h.fixtures.shipped.includes(id);
+    if (!restored && !made) continue;
+    seen.add(id);
+    found.push({
+      problem: `order ${id} is missing from ${named(prev)} and listed by ${named(next)}, and between them only ${named(r)} named it, refused: a refused request changed the store (it ${restored ? `brought back order ${id}, which the run had cancelled` : `made order ${id}, which no list had shown`})`,
+      exchanges: [next.exchange, r.exchange, prev.exchange],
+    });
+  }
+  return found;
 }
 
 /** A proof on the kind of order the class is about: 401 and 429 on a pending fixture, 409 on a shipped one, 404 on an absent id. */

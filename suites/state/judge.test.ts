@@ -240,6 +240,31 @@ describe('a refused cancel', () => {
     expect(proven.proofs.filter((p) => strong(404, p))).toHaveLength(1);
   });
 
+  it('blames a refusal that brings back the order it named, or makes one no list showed', () => {
+    const back = new Run().list(ALL).cancel('1', 204).list(without('1')).cancel('1', 404).list(ALL).history();
+    expect(judgeRefusals(back, 404).findings.map((f) => f.problem)).toEqual([
+      expect.stringMatching(/^order 1 is missing from #3 .* listed by #5 .* only #4 .* brought back order 1/),
+    ]);
+    const made = new Run()
+      .list(ALL)
+      .cancel('9', 404)
+      .list([...ALL, '9'])
+      .history();
+    expect(judgeRefusals(made, 404).findings[0]?.problem).toMatch(/made order 9, which no list had shown/);
+    // Within the lag the server declared a copy may still show the cancelled order: not judged.
+    expect(judgeRefusals(back, 404, 60_000).findings).toEqual([]);
+    // Something else on the wire between the lists could have added it; and a 401 that changed nothing.
+    const busy = new Run()
+      .list(ALL)
+      .cancel('9', 404)
+      .cancel('2', 204)
+      .list([...without('2'), '9'])
+      .history();
+    expect(judgeRefusals(busy, 404).findings).toEqual([]);
+    const still = new Run().list(ALL).cancel('1', 204).list(without('1')).cancel('1', 404).list(without('1'));
+    expect(judgeRefusals(still.history(), 404).findings).toEqual([]);
+  });
+
   it('keeps requests sent one after another in their order when a loopback answers them within one millisecond', () => {
     // Whole milliseconds: the 404 and the list after it start and end in the same one (CI met this run).
     const run = new Run().list(ALL).cancel('9', 404, 30).list(without('3'), 30);

@@ -17,7 +17,7 @@ import { named } from './history.ts';
 import { judgeRefusals, type Proof, type RefusalClass, strong } from './judge-refusals.ts';
 import { leaveOut, nothingJudged } from './left-out.ts';
 import { cancelOnce, heldRace, listOnce, listsReadable, wrongKey } from './sendings.ts';
-import { historyNow } from './store.ts';
+import { declaredLagMs, historyNow } from './store.ts';
 
 const NO_FIXTURE = `needs a pending order the run may cancel: list one in ${flagAndEnv('cancellableOrderIds')}`;
 
@@ -72,7 +72,7 @@ function starvable(ctx: Ctx, cls: RefusalClass): string[] {
  */
 function judgeClass(cls: RefusalClass): (ctx: Ctx) => Promise<void> {
   return async (ctx) => {
-    const { proofs, findings, unshown, unblamed } = judgeRefusals(historyNow(ctx), cls);
+    const { proofs, findings, unshown, unblamed } = judgeRefusals(historyNow(ctx), cls, declaredLagMs(ctx));
     for (const u of unblamed) ctx.note(u);
     for (const f of findings) {
       ctx.problem(f.problem, { exchange: f.exchanges[0]! });

@@ -18,7 +18,7 @@ export const wrongKey = (seed: number): string =>
 
 /**
  * Cancels of the held fixture sent at one moment, beside one list. Two are a race (check-then-act lets both
- * through); a third would cost the default run its one Free-plan minute (test/request-budget.test.ts).
+ * through); a third would cost the default run its one Free-plan minute (test/engine/request-budget.test.ts).
  */
 export const RACERS = 2;
 

@@ -88,7 +88,7 @@ export const AUTH_FAULTS = {
       ),
     faithful: [401, 401],
     faulty: [200, 401],
-    // Every scheme goes out in every default run, whatever the seed (test/every-kind.test.ts).
+    // Every scheme goes out in every default run, whatever the seed (test/engine/every-kind.test.ts).
     caught: [{ fails: ['AUTH-OTHER-SCHEME-401'], args: NO_PROBE, exit: 1 }],
     onlyBy: ['AUTH-OTHER-SCHEME-401'],
   },

@@ -126,7 +126,7 @@ export const ORDER_ID_FAULTS = {
       [204, 204, 400],
       ['2', '3'],
     ],
-    // The hex kind goes out in every default run, whatever the seed (test/every-kind.test.ts).
+    // The hex kind goes out in every default run, whatever the seed (test/engine/every-kind.test.ts).
     caught: [{ warns: ['ID-CANCEL-SPELLING'], args: NO_PROBE, exit: 0 }],
     onlyBy: ['ID-CANCEL-SPELLING'],
   },

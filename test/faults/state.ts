@@ -108,6 +108,14 @@ export const STATE_FAULTS = {
     // Its last refusals come between two lists with nothing else between them: STATE-404-CHANGES-NOTHING's.
     caught: [{ fails: ['STATE-404-CHANGES-NOTHING', 'STATE-LIST-EXPLAINED'], args: NO_PROBE, exit: 1 }],
   },
+  'cancel-unknown-creates': {
+    masking: { reads: ['absent-404'] },
+    probe: async (s) => [(await call(s, '/store/orders/5', del)).status, await listed(s, 5n)],
+    faithful: [404, false],
+    faulty: [404, true],
+    // Its absent-id cancel comes between two lists with nothing else between them: the later shows the order.
+    caught: [{ fails: ['STATE-404-CHANGES-NOTHING'], args: NO_PROBE, exit: 1 }],
+  },
   'cancel-drops-neighbour': {
     probe: async (s) => {
       await call(s, '/store/orders/1', del);

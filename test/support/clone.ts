@@ -65,7 +65,14 @@ function snapshotCommit(): string {
     git(['read-tree', 'HEAD']);
     git(['add', '-A']);
     const tree = git(['write-tree']);
-    return git(['commit-tree', tree, '-p', 'HEAD', '-m', 'the working tree, for test/package.test.ts']);
+    return git([
+      'commit-tree',
+      tree,
+      '-p',
+      'HEAD',
+      '-m',
+      'the working tree, for test/package/package.test.ts',
+    ]);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

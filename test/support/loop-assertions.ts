@@ -1,5 +1,6 @@
-// Finds the tests whose every assertion sits inside a loop over a collection that may be empty (test/loop-guard.test.ts): such a test passes when
-// the loop's collection is empty, so it must also assert that the collection holds something. Reads sources only.
+// Finds the tests whose every assertion sits inside a loop over a collection that may be empty
+// (test/architecture/loop-guard.test.ts): such a test passes when the loop's collection is empty, so it must also
+// assert that the collection holds something. Reads sources only.
 import ts from 'typescript';
 
 export interface LoopOnlyTest {

@@ -5,7 +5,7 @@ import type { SpecRule } from '../../lib/check/rules.ts';
 import type { RunConfig } from '../../lib/config/run-config.ts';
 import { buildReport } from '../../lib/report/build.ts';
 import { newRunId, type Report } from '../../lib/report/model.ts';
-import type { RunPlan } from '../../lib/run/plan.ts';
+import type { RunPlan } from '../../lib/run/plan-checks.ts';
 
 export function result(id: string, status: Status, extra: Partial<CheckResult> = {}): CheckResult {
   return {

@@ -1,7 +1,7 @@
 // What the rate-limit probe costs, stated by the probe for its checks' needs and for the plan made before
 // anything is sent: its fixed part always, its whole cost and wait when the target's window is known in
 // advance. Numbers only; it never sends.
-import type { KnownWindow, ProbeCost } from '../../../lib/run/plan.ts';
+import type { KnownWindow, ProbeCost } from '../../../lib/run/plan-checks.ts';
 import { RECOVERY_ATTEMPTS, WALK_MARGIN } from './record.ts';
 
 /**

@@ -137,7 +137,7 @@ export const LIMITER_FAULTS = {
     faulty: [undefined, '"default";r=59;t=60', '"default";q=60;w=60'],
     caught: [
       { fails: ['RL-HEADERS-PRESENT'], args: NO_PROBE, exit: 1 },
-      // The draft's fields bound the walk: the probe still walks to the 429 (test/rate-limit-probe.test.ts).
+      // The draft's fields bound the walk: the probe still walks to the 429 (test/rate-limit/rate-limit-probe.test.ts).
       { ...PROBE, fails: ['RL-HEADERS-PRESENT', 'RL-PROBE-429-HEADERS'], exit: 1 },
     ],
   },

@@ -1,0 +1,49 @@
+// The zoo's misconfigurations (targets/): each real way a stack is shipped wrong is caught by the checks it
+// names, with no ban. Its run leaves out the probe unless a named check is the probe's (or judges the 429
+// and windows it walks to), and the burst always: those cost windows the finding does not need.
+import { describe, expect, it } from 'vitest';
+import { loadZoo } from '../../targets/catalogue.ts';
+import { unavailable } from '../../targets/launch.ts';
+import { checkOf } from '../support/cli.ts';
+import { truncationHidden } from './recovery.ts';
+import { zooRun } from './run.ts';
+
+const SEED = 19;
+/** Whole-run checks that judge what only the probe provokes: a 429 and the windows around it. */
+const NEEDS_A_429 = ['RL-HEADERS-NEW-WINDOW', 'RL-HEADERS-RETRY-AFTER-VALID'];
+const zoo = await loadZoo();
+
+it('has zoo targets to misconfigure', () => {
+  expect(zoo.length).toBeGreaterThan(0);
+});
+
+// Each run mostly waits on its target's window, so the runs go side by side (vitest's maxConcurrency, 5).
+describe.concurrent('the zoo, misconfigured', () => {
+  for (const target of zoo) {
+    const missing = unavailable(target);
+    describe.skipIf(missing !== undefined)(`zoo target ${target.id}, misconfigured`, () => {
+      it('has at least two misconfigurations', () => {
+        expect(Object.keys(target.misconfigs).length).toBeGreaterThanOrEqual(2);
+      });
+      for (const [name, m] of Object.entries(target.misconfigs)) {
+        const named = [...(m.fails ?? []), ...(m.warns ?? [])];
+        const probe = named.some((id) => id.startsWith('RL-PROBE-') || NEEDS_A_429.includes(id));
+        const args = [...(probe ? [] : ['--skip-rate-limit-probe']), ...(m.args ?? [])];
+        it(`${name} is caught by ${named.join(', ')}`, { timeout: 120_000 }, async () => {
+          const r = await zooRun(target, { seed: SEED, misconfig: name, args });
+          const context = `${r.run.stdout}\n${r.run.stderr}\n--- target ---\n${r.targetOutput}`;
+          // A truncated Retry-After shows only when the wait it asks ends before the window does: a run whose
+          // truncated part fell under the wait's margin must then find the recovery served, and say so.
+          const hidden = m.fails?.includes('RL-PROBE-RECOVERY') ? truncationHidden(r.run) : undefined;
+          if (hidden) console.warn(`zoo: ${target.id}/${name}: ${hidden}`);
+          const fails = (m.fails ?? []).filter((id) => !(hidden && id === 'RL-PROBE-RECOVERY'));
+          if (hidden) expect(checkOf(r.run, 'RL-PROBE-RECOVERY').status, context).toBe('pass');
+          for (const id of fails) expect(checkOf(r.run, id).status, `${id}\n${context}`).toBe('fail');
+          for (const id of m.warns ?? []) expect(checkOf(r.run, id).status, `${id}\n${context}`).toBe('warn');
+          expect(r.stats.bans, context).toBe(0);
+          expect(r.run.code, context).toBe(fails.length ? 1 : 0);
+        });
+      }
+    });
+  }
+});
