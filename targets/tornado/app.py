@@ -6,6 +6,7 @@ import re
 from http import HTTPStatus
 
 import tornado.web
+from tornado.log import app_log
 
 import limits
 import zoo_contract
@@ -65,6 +66,12 @@ class ApiHandler(tornado.web.RequestHandler):
                 challenge += ', error="invalid_token"'
             message = "A valid API key is required: Authorization: Bearer <key>."
             raise ApiError(401, "unauthorized", message, {"WWW-Authenticate": challenge})
+
+    def log_exception(self, typ, value, tb):
+        # Tornado logs its HTTPErrors (its own 400 "Invalid unicode in url") and uncaught exceptions with the
+        # request's method and URI, a key in a query included: only the exception is worth a line.
+        if not isinstance(value, tornado.web.HTTPError):
+            app_log.error("uncaught %s in %s", typ.__name__, type(self).__name__, exc_info=(typ, value, tb))
 
     def write_error(self, status_code, **kwargs):
         if self.env.misconfig == "default-write-error":
