@@ -168,6 +168,13 @@ async function respond(
   return dispatch(ctx, route, query, false, accept)!;
 }
 
+/** The name an Express app's limiter gives a path (fault ratelimit-per-route-429-carried-out). */
+function routerName(below: string): string {
+  if (below === '/store/orders') return 'list';
+  if (below.startsWith('/store/orders/')) return 'order';
+  return below.startsWith('/pets/') ? 'pets' : 'other';
+}
+
 function subjectOf(
   ctx: PipelineContext,
   caller: Caller,
@@ -186,6 +193,13 @@ function subjectOf(
     if (ctx.faults.has('ratelimit-bucket-per-route')) {
       const endpoint = ['list', 'cancel', 'pet'].includes(route.kind) ? route.kind : path;
       return { kind: 'key', id: `${caller.key} ${endpoint}`, windows, family: 'fixed' };
+    }
+    // Fault ratelimit-per-route-429-carried-out: keyed by method and the router's name for the path (the
+    // list, anything under an order, the pets, everything else), as an Express limiter keyed by req.method
+    // and a route name is: a HEAD counted apart from its GET, every unknown path in one count.
+    if (ctx.faults.has('ratelimit-per-route-429-carried-out')) {
+      const id = `${caller.key} ${req.method ?? 'GET'} ${routerName(underBase(path, ctx.basePath))}`;
+      return { kind: 'key', id, windows, family: 'fixed' };
     }
     // Fault ratelimit-per-worker: three workers, each with its own counters, share the requests.
     if (ctx.faults.has('ratelimit-per-worker'))
@@ -253,8 +267,11 @@ export async function handleRequest(
       if (verdict.outcome === 'allowed' && served) verdict = ctx.limiter.take(subject, cost);
       if (verdict.outcome === 'allowed') reply = done;
     }
-    // Fault cancel-then-429: the limiter's verdict is applied after the handler has run.
-    if (verdict.outcome !== 'allowed' && route.kind === 'cancel' && ctx.faults.has('cancel-then-429'))
+    // Faults cancel-then-429, ratelimit-per-route-429-carried-out: the limiter's verdict is applied after
+    // the handler has run (a middleware that answers 429 and still calls next()).
+    const carriedOut =
+      ctx.faults.has('cancel-then-429') || ctx.faults.has('ratelimit-per-route-429-carried-out');
+    if (verdict.outcome !== 'allowed' && route.kind === 'cancel' && carriedOut)
       await respond(ctx, route, caller, query, routed.unguarded, req.headers.accept ?? '');
     reply ??=
       verdict.outcome === 'allowed'

@@ -149,6 +149,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     "A key's requests are counted per route (the limiter keyed by the endpoint, as Flask-Limiter's default is), each route's window opened by its own first request: each route has its own X-RateLimit-Remaining and its own Reset.",
   ),
   fault(
+    'ratelimit-per-route-429-carried-out',
+    'any response',
+    'spec §8 rule 3',
+    "A key's requests are counted per method and route name (an Express limiter keyed by req.method and the router's name for the path: a HEAD apart from its GET, every unknown path in one count), each window opened by its own first request, and the limiter answers 429 without stopping the handler: a cancel refused over its route's limit is carried out all the same.",
+  ),
+  fault(
     'ratelimit-per-worker',
     'any response',
     'spec §8 rule 3',

@@ -3,7 +3,7 @@
 // probe's burst and explains a state refusal not met). Pure; never sends.
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { type BucketReading, overcharged, readBuckets } from './limiter-counts.ts';
-import { type Key, keyRequests } from './limiter-requests.ts';
+import { type Key, keyRequests, partsOf } from './limiter-requests.ts';
 
 /** Each key's reading, over the run's whole transcript (or up to now). */
 export function bucketReadings(
@@ -40,6 +40,37 @@ export function remainingMisbehaves(
   if (!found) return undefined;
   if (found.separate) return `it keeps a separate count per ${found.separate.part} (see RL-BUCKET-ONE-COUNT)`;
   const over = overcharged(found.steps)[0];
+  if (over)
+    return `it fell by more than one for ${over.over.length} of ${over.steps} ${over.route} requests, as RL-BUCKET-ONE-UNIT reports`;
+  return undefined;
+}
+
+/** A request as the walk sends it: its method and its path below the base URL's. */
+export interface RequestShape {
+  method: string;
+  path: string;
+}
+
+/**
+ * Why the run's answers show that `other` would not draw on the count `walked` has been spending (so its
+ * Remaining 0 says nothing of `other`), or undefined: a separate count per method, route or path that puts
+ * them apart, or a Remaining that falls by more than one for some requests (remainingMisbehaves). A limiter
+ * counting per route keeps `walked` and `other` in one count when they are of one route.
+ */
+export function countApart(
+  exchanges: readonly Exchange[],
+  baseUrl: string,
+  walked: RequestShape,
+  other: RequestShape,
+  key: Key = 'primary',
+): string | undefined {
+  const found = bucketReadings(exchanges, baseUrl).find(([k]) => k === key)?.[1];
+  const part = found?.separate?.part;
+  if (part === undefined) return remainingMisbehaves(exchanges, baseUrl, key);
+  const a = partsOf(key, walked.method, walked.path)[part];
+  const b = partsOf(key, other.method, other.path)[part];
+  if (a !== b) return `it keeps a separate count per ${part} (see RL-BUCKET-ONE-COUNT)`;
+  const over = overcharged(found!.steps)[0];
   if (over)
     return `it fell by more than one for ${over.over.length} of ${over.steps} ${over.route} requests, as RL-BUCKET-ONE-UNIT reports`;
   return undefined;

@@ -3,7 +3,7 @@
 // bucket, other credentials' requests in between and concurrent requests are not taken for either.
 import { describe, expect, it } from 'vitest';
 import type { Bucket, Exchange } from '../../lib/http/transcript.ts';
-import { remainingMisbehaves } from './limiter-buckets.ts';
+import { countApart, remainingMisbehaves } from './limiter-buckets.ts';
 import { overcharged, readBuckets, unruled } from './limiter-counts.ts';
 import { keyRequests, rawTarget } from './limiter-requests.ts';
 
@@ -86,6 +86,12 @@ describe('readBuckets', () => {
     expect(unruled(read(xs).steps).map((p) => p.r.remaining)).toEqual([56, 51]);
   });
 
+  it('takes a fall of two across another exchange of the run for what that one may have drawn', () => {
+    const xs = run(list(59), { path: '/store/orders', bucket: 'anonymous', status: 401 }, del('1', 57));
+    expect(read(xs).steps.map((p) => p.r.x.seq)).toEqual([3]);
+    expect(unruled(read(xs).steps)).toEqual([]);
+  });
+
   it('leaves a weighted request seen on too few steps unjudged, not passed', () => {
     // A short walk of a DELETE charged two: one step shows it, too few to be its rule.
     const xs = run(del('1', 4), del('1', 3), del('1', 1));
@@ -128,6 +134,77 @@ describe('readBuckets', () => {
       del('2', 56, { reset: A + 12 }),
     );
     expect(read(moving).separate).toBeUndefined();
+  });
+
+  it('reads counts per route keyed a little finer than any partition as counts per route, naming the misfits', () => {
+    // Express keyed by method and router: HEAD apart from GET, every path under an order in the cancel's
+    // count. One count per key misreads every change of route; per route only the HEAD and what follows it.
+    const head: Sent = { method: 'HEAD', path: '/store/orders', remaining: 59 };
+    const pets = (remaining: number): Sent => ({ path: '/pets/5', remaining });
+    const xs = run(
+      list(59),
+      list(58),
+      list(57),
+      del('1', 59),
+      del('2', 58),
+      list(56),
+      pets(59),
+      del('3', 57),
+      del('4', 56),
+      del('5', 55),
+      del('6', 54),
+      list(55),
+      list(54),
+      del('7', 53),
+      del('8', 52),
+      pets(58),
+      del('9', 51),
+      list(53),
+      head,
+      list(52),
+      del('10', 50),
+      del('11', 49),
+      del('12', 48),
+      list(51),
+      list(50),
+      del('13', 47),
+    );
+    const b = read(xs);
+    expect(b.separate?.part).toBe('route');
+    expect(b.separate?.misfits?.map((p) => [p.r.x.seq, p.r.remaining, p.predicted])).toEqual([
+      [19, 59, 52],
+      [20, 52, 58],
+    ]);
+    expect(remainingMisbehaves(xs, BASE)).toMatch(/separate count per route/);
+    // The walk's absent-id cancels and the held fixture's are of one route: one count.
+    const walked = { method: 'DELETE', path: '/store/orders/123456789' };
+    expect(countApart(xs, BASE, walked, { method: 'DELETE', path: '/store/orders/5' })).toBeUndefined();
+    expect(countApart(xs, BASE, { method: 'GET', path: '/store/orders' }, walked)).toMatch(/per route/);
+    // The steps to and from the answers no count explains measure no weight.
+    expect(unruled(b.steps)).toEqual([]);
+  });
+
+  it('does not take a refilling bucket whose routes alternate for counts per route, even nearly', () => {
+    // One count that a token comes back to now and then: every change of route misreads as a count per route.
+    const xs = run(
+      list(59),
+      del('1', 58),
+      list(57),
+      del('2', 57),
+      list(56),
+      del('3', 55),
+      list(54),
+      list(54),
+      del('4', 53),
+      list(52),
+      del('5', 51),
+      del('6', 51),
+      list(50),
+      del('7', 49),
+      list(48),
+      del('8', 47),
+    );
+    expect(read(xs).separate).toBeUndefined();
   });
 
   it('names a weighted request on a refilling limiter, which falls by one on some steps', () => {

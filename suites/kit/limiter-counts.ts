@@ -92,6 +92,11 @@ export interface SeparateCounts {
   judged: number;
   /** Each count names a Reset moment of its own (its window opened by its own first request). */
   ownWindows?: true;
+  /**
+   * The answers that continue no count of that partition either (a limiter keyed finer still on some
+   * requests, a HEAD counted apart from its GET): few, where one count per key misreads many more.
+   */
+  misfits?: Prediction[];
 }
 
 export interface BucketReading {
@@ -166,10 +171,42 @@ function ownWindows(
   return steps.length >= 2 && steps.every(FRESH_OR_STEP) ? steps : undefined;
 }
 
+/** At most one answer in this many may continue no count of a partition that reads the key's answers. */
+const MISFIT_SHARE = 10;
+
+interface Fit {
+  part: Exclude<Part, 'key'>;
+  ps: Prediction[];
+  explained: Prediction[];
+  misfits: Prediction[];
+}
+
+/**
+ * The partition that explains the key's answers far better than one count does, when none explains every
+ * one: at least two of one count's rises explained, at most one answer in MISFIT_SHARE continuing no count
+ * of it, and fewer than a third of one count's misreadings. A refilling limiter (a token bucket, a sliding
+ * log) misreads at most its refills as one count and every change of request kind as separate counts, so
+ * none fits it so; separate counts keyed a little finer than any partition here (a HEAD apart from its GET,
+ * every unknown path in one count) misread a handful of answers. Fewest misreadings first, then the
+ * coarsest.
+ */
+function nearestFit(fits: readonly Fit[], wholeMisfits: number): Fit | undefined {
+  const near = fits.filter(
+    (f) =>
+      f.explained.length >= 2 &&
+      f.misfits.length * MISFIT_SHARE <= f.ps.length &&
+      f.misfits.length * 3 < wholeMisfits,
+  );
+  return near.reduce<Fit | undefined>(
+    (a, f) => (a && a.misfits.length <= f.misfits.length ? a : f),
+    undefined,
+  );
+}
+
 /**
  * How one key's answers count: one count for all its requests, unless that leaves answers whose Remaining
  * stayed or rose within a window, and a finer partition explains at least two of them and every answer it
- * predicts exactly; or unless the key's answers name two windows open at once, at least twice, and a finer
+ * predicts exactly (or all but a few, where one count misreads many more: nearestFit); or unless the key's answers name two windows open at once, at least twice, and a finer
  * partition keeps one window per count. A limiter that refills (a token bucket) stays or rises too, but no
  * partition explains its Remaining exactly.
  */
@@ -177,15 +214,31 @@ export function readBuckets(requests: readonly KeyRequest[]): BucketReading {
   const whole = predictions(requests, 'key');
   const rises = whole.filter((p) => p.from && p.r.remaining! >= p.from.remaining!);
   const steps = (part: Part) => predictions(requests, part, false).filter((p) => p.from !== undefined);
-  if (rises.length >= 2)
-    for (const part of PARTS) {
-      if (part === 'key') continue;
+  if (rises.length >= 2) {
+    const fits = PARTS.filter((part) => part !== 'key').map((part) => {
       const ps = predictions(requests, part);
       // Rises it has no prediction for (after another credential's request) neither count for nor against it.
       const explained = rises.filter((rise) => ps.some((p) => p.r === rise.r && FRESH_OR_STEP(p)));
-      if (explained.length >= 2 && ps.every(FRESH_OR_STEP))
-        return { judged: whole.length, separate: { part, rises, judged: ps.length }, steps: steps(part) };
+      return { part, ps, explained, misfits: ps.filter((p) => !FRESH_OR_STEP(p)) };
+    });
+    const exact = fits.find((f) => f.explained.length >= 2 && f.misfits.length === 0);
+    if (exact)
+      return {
+        judged: whole.length,
+        separate: { part: exact.part, rises, judged: exact.ps.length },
+        steps: steps(exact.part),
+      };
+    const near = nearestFit(fits, whole.filter((p) => !FRESH_OR_STEP(p)).length);
+    if (near) {
+      // A step to or from an answer no count of the partition explains measures no request's weight.
+      const odd = new Set(near.misfits.map((p) => p.r));
+      return {
+        judged: whole.length,
+        separate: { part: near.part, rises, judged: near.ps.length, misfits: near.misfits },
+        steps: steps(near.part).filter((p) => !odd.has(p.r) && !odd.has(p.from!)),
+      };
     }
+  }
   const splits = splitWindows(requests);
   if (splits.length >= 2)
     for (const part of PARTS) {
@@ -240,8 +293,18 @@ export function overcharged(steps: readonly Prediction[]): Overcharge[] {
  */
 export function unruled(steps: readonly Prediction[]): Prediction[] {
   const ruled = new Set(overcharged(steps).map((o) => o.route));
-  return steps.filter((p) => p.from!.remaining! - p.r.remaining! >= 2 && !ruled.has(p.r.parts.route));
+  return steps.filter(
+    (p) => p.from!.remaining! - p.r.remaining! >= 2 && !ruled.has(p.r.parts.route) && !drawnBetween(p),
+  );
 }
+
+/**
+ * Whether the run's exchanges between a step's two answers are enough to have drawn what it fell by beyond
+ * one: a count read per route shares some of them (a limiter keyed a little differently), which is no weight
+ * of the request's own.
+ */
+const drawnBetween = (p: Prediction): boolean =>
+  p.from!.remaining! - p.r.remaining! - 1 <= p.r.x.seq - p.from!.x.seq - 1;
 
 /** The step of a prediction as the report says it: "57 → 55 on #12". */
 export const stepText = (p: Prediction): string =>

@@ -130,6 +130,11 @@ export function rawTarget(url: string): { pathname: string; search: string } {
   return q < 0 ? { pathname: target, search: '' } : { pathname: target.slice(0, q), search: target.slice(q) };
 }
 
+/** Which count each partition puts a request of `key` in: `path` below the base URL's, `search` its query. */
+export function partsOf(key: Key, method: string, path: string, search = ''): Record<Part, string> {
+  return { key, method, route: routeOf(method, path), path, url: `${path}${search}` };
+}
+
 function requestOf(x: Exchange, key: Key, basePath: string, foreign: number): KeyRequest {
   const { pathname, search } = rawTarget(x.request.url);
   const path = pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname;
@@ -139,13 +144,7 @@ function requestOf(x: Exchange, key: Key, basePath: string, foreign: number): Ke
   const base: KeyRequest = {
     x,
     key,
-    parts: {
-      key,
-      method,
-      route: routeOf(method, path),
-      path,
-      url: `${path}${search}`,
-    },
+    parts: partsOf(key, method, path, search),
     usable: false,
     sentAtMs,
     receivedAtMs,

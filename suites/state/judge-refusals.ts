@@ -214,8 +214,12 @@ export function judgeRefusals(h: History, cls: RefusalClass, consistencyMs = 0):
     if (!around.quiet || blamedLists.has(next)) continue;
     blamedLists.add(next);
     const refusals = h.cancels.filter((c) => c.startMs >= prev.endMs && c.endMs <= next.startMs);
+    // The refusals that named a vanished order lead (a walk's many absent-id cancels would bury them).
+    const naming = refusals.filter((c) => c.names.some((n) => gone.includes(n)));
+    const lead = naming.length > 0 ? naming : refusals;
+    const more = refusals.length - lead.length;
     findings.push({
-      problem: `after ${refusals.map(named).join(', ')} (refused, so nothing may change), ${gone.length === 1 ? `order ${gone[0]} is` : `orders ${gone.slice(0, 5).join(', ')}${gone.length > 5 ? ` and ${gone.length - 5} more` : ''} are`} missing from ${named(next)}, though ${named(prev)} listed ${gone.length === 1 ? 'it' : 'them'}`,
+      problem: `after ${lead.map(named).join(', ')} (refused, so nothing may change${more > 0 ? `; ${more} more refused between the lists` : ''}), ${gone.length === 1 ? `order ${gone[0]} is` : `orders ${gone.slice(0, 5).join(', ')}${gone.length > 5 ? ` and ${gone.length - 5} more` : ''} are`} missing from ${named(next)}, though ${named(prev)} listed ${gone.length === 1 ? 'it' : 'them'}`,
       exchanges: [next.exchange, prev.exchange, ...refusals.map((c) => c.exchange)],
     });
   }

@@ -265,6 +265,14 @@ describe('a refused cancel', () => {
     expect(judgeRefusals(still.history(), 404).findings).toEqual([]);
   });
 
+  it('leads with the refusal that named the vanished order, not the walk’s absent-id cancels before it', () => {
+    const walk = new Run().list(ALL).cancel('9', 404).cancel('9', 404).cancel('9', 404).cancel('3', 429);
+    const h = walk.cancel('9', 404).list(without('3')).history();
+    expect(judgeRefusals(h, 429).findings[0]?.problem).toMatch(
+      /^after #5 DELETE \/store\/orders\/3 → 429 \(refused, so nothing may change; 4 more refused between the lists\), order 3 is missing from #7/,
+    );
+  });
+
   it('keeps requests sent one after another in their order when a loopback answers them within one millisecond', () => {
     // Whole milliseconds: the 404 and the list after it start and end in the same one (CI met this run).
     const run = new Run().list(ALL).cancel('9', 404, 30).list(without('3'), 30);

@@ -1,6 +1,7 @@
 // The shape of a fault's proof, one record per catalogued fault in test/faults/<area>.ts: what to send to tell
 // it from the faithful server and what that shows either way, then the whole-command runs whose checks must
 // catch it and the exit code. Types and run set-ups only; the tests beside this folder run them.
+import { EMBEDDED_RATE_LIMIT } from '../../engine/run-target.ts';
 import { DEFAULT_PENDING_IDS, DEFAULT_SHIPPED_IDS } from '../../reference/seed.ts';
 import type { Area, FAULTS, ReferenceServerOptions, RunningReference } from '../../reference/server.ts';
 import type { FakeClock } from '../support/reference-calls.ts';
@@ -88,6 +89,12 @@ export const PROBE: Pick<Caught, 'args' | 'reference'> = {
   args: ['--only', 'RL-'],
   reference: { rateLimit: { limit: 5, windowSeconds: 2 }, banAfter: 1 },
 };
+
+/**
+ * The whole command as a user runs it, every check in it, against a server limited as the embedded one is
+ * (60 requests per 10 s): the probe's walk and the surface's requests on other paths in the same windows.
+ */
+export const DEFAULT_RUN: Pick<Caught, 'reference'> = { reference: { rateLimit: EMBEDDED_RATE_LIMIT } };
 
 /** The probe on a window long enough for the walk to pause inside it (what a Reset that moves needs). */
 export const LONG_WINDOW: Pick<Caught, 'args' | 'reference'> = {

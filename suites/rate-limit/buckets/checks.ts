@@ -17,6 +17,16 @@ import type { Key } from '../../kit/limiter-requests.ts';
 
 const keyName = (k: Key) => (k === 'primary' ? 'the key' : 'the second key');
 
+/** The answers a partition read as separate counts does not explain either, as the report says them. */
+const misfitText = (misfits: readonly Prediction[]): string =>
+  `${misfits.length} continue none, counted finer still or with other traffic, e.g. ${misfits
+    .slice(0, 2)
+    .map(
+      (p) =>
+        `Remaining ${p.r.remaining} on #${p.r.x.seq} (${p.r.parts.route}) where ${p.predicted} would continue it`,
+    )
+    .join(', ')}`;
+
 /** Each key's reading; a check that finds nothing to judge in them says so by observing none. */
 const readings = (ctx: Ctx): ReadonlyArray<[Key, BucketReading]> =>
   bucketReadings(ctx.transcript.all(), ctx.config.baseUrl);
@@ -51,8 +61,11 @@ export const rateLimitBuckets = suite({
           const how = s.ownWindows
             ? `each ${s.part} names a window of its own: X-RateLimit-Reset ${first.r.reset} on #${first.r.x.seq} (${first.r.parts.route}) right after ${first.from!.reset} on #${first.from!.x.seq} (${first.from!.parts.route}), neither window over, as on ${s.rises.length} answers in all`
             : `within one window it went ${stepText(first)} (${first.r.parts.route}, right after ${first.from!.parts.route} #${first.from!.x.seq}), as on ${s.rises.length} answers in all`;
+          const fit = s.misfits
+            ? `${s.judged - s.misfits.length} of the ${s.judged} answers judged continue the count of their own ${s.part} (one count per key misreads ${s.rises.length} rises; ${misfitText(s.misfits)})`
+            : `each of the ${s.judged} answers judged continues the count of its own ${s.part}`;
           ctx.problem(
-            `X-RateLimit-Remaining of ${keyName(key)} keeps a separate count per ${s.part}: ${how}, and each of the ${s.judged} answers judged continues the count of its own ${s.part}`,
+            `X-RateLimit-Remaining of ${keyName(key)} keeps a separate count per ${s.part}: ${how}, and ${fit}`,
             {
               exchange: first.r.x,
               expected: `${first.from!.remaining! - 1}`,

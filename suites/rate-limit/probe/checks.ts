@@ -12,6 +12,7 @@ import { WALK_SHOWS, walkCheck, walkOf } from './access.ts';
 import { AFTER_WALK_CHECKS } from './after-checks.ts';
 import { FORWARDING_HEADERS } from './client-address.ts';
 import { probeNeeds } from './cost.ts';
+import { recordedProbe } from './from-traffic.ts';
 import { judgeClientAddress } from './judge-client-address.ts';
 import { judgeCounts, judgeSteps } from './judge-counts.ts';
 import { judgeEnforced, judgeNotEarly } from './judge-limit.ts';
@@ -99,7 +100,16 @@ export const rateLimitProbe = suite({
         ctx.note(`cost: ${record.actual}`);
         const series = seriesOf(record);
         if (series) ctx.series(series);
-        apply(ctx, judgeEnforced(walk, record.recovery.kind === 'done' ? record.recovery.value : undefined));
+        // The run's requests with the key as a recording of it shows them: what the walk did not send counts too.
+        const run = recordedProbe(ctx).walk;
+        apply(
+          ctx,
+          judgeEnforced(
+            walk,
+            record.recovery.kind === 'done' ? record.recovery.value : undefined,
+            run.kind === 'done' ? run.value.samples : [],
+          ),
+        );
       },
     }),
     walkCheck(

@@ -74,16 +74,16 @@ function wrongStatus(walk: Walk): ProbeFinding | undefined {
  * More answers served within one announced window than its Limit: whatever the limiter refills or keeps
  * apart, requests past the limit were served (a count per worker process, a Remaining that rose back).
  */
-function beyondFinding(walk: Walk, b: ServedBeyond): ProbeFinding {
+function beyondFinding(samples: readonly Sample[], b: ServedBeyond, of = ''): ProbeFinding {
   const first = b.served[0]!;
   const last = b.served[b.served.length - 1]!;
-  const counts = interleaved(walk.samples).filter((c) => c.length >= 2).length;
+  const counts = interleaved(samples).filter((c) => c.length >= 2).length;
   const why =
     counts >= 2
-      ? `; X-RateLimit-Remaining ran as ${counts} interleaved counts, as several counters behind one key (worker processes each counting on their own) do`
+      ? `; X-RateLimit-Remaining ran as ${counts} interleaved counts, as several counters behind one key do (worker processes each counting on their own, or a count per route)`
       : '';
   return {
-    message: `${b.served.length} requests (#${first.n} to #${last.n}) were served within one announced window, more than its X-RateLimit-Limit ${b.limit}: request #${b.from.n} was answered with X-RateLimit-Reset ${b.from.reset}, ${seconds(b.untilMs - b.from.response.receivedAtMs)} or more ahead, and every one of them came back before that moment${why}`,
+    message: `${b.served.length} requests ${of}(#${first.n} to #${last.n}) were served within one announced window, more than its X-RateLimit-Limit ${b.limit}: request #${b.from.n} was answered with X-RateLimit-Reset ${b.from.reset}, ${seconds(b.untilMs - b.from.response.receivedAtMs)} or more ahead, and every one of them came back before that moment${why}`,
     sample: b.served[b.limit]!,
     expected: `at most ${b.limit} requests served before X-RateLimit-Reset ${b.from.reset}, then 429`,
     actual: `${b.served.length} served (request #${b.served[b.limit]!.n}, the ${b.limit + 1}th, answered ${b.served[b.limit]!.status})`,
@@ -104,13 +104,25 @@ function frontFinding(walk: Walk, recovery: Recovery | undefined): ProbeFinding 
   };
 }
 
-/** A reason to skip (a string) when the walk could not reach the limit and nothing contradicts it. */
-export function judgeEnforced(walk: Walk, recovery?: Recovery): Judgement | string {
+/**
+ * A reason to skip (a string) when the walk could not reach the limit and nothing contradicts it. `run` is
+ * the key's requests of the whole run as a recording shows them (from-traffic.ts), numbered from the first
+ * answer of their window: a limiter counting apart what the walk does not send (per route) serves more
+ * than Limit in a window there, which a recording of the run is judged on too.
+ */
+export function judgeEnforced(
+  walk: Walk,
+  recovery?: Recovery,
+  run: readonly Sample[] = [],
+): Judgement | string {
   // However the limiter counts (it refills, it keeps several counts), more than Limit served before the
   // moment Reset named is past the limit: judged first, so no reading of the algorithm excuses it.
   const beyond = servedBeyondLimit(walk.samples);
-  if (beyond) {
-    const findings = [beyondFinding(walk, beyond)];
+  const inRun = beyond ? undefined : servedBeyondLimit(run);
+  if (beyond || inRun) {
+    const findings = [
+      beyond ? beyondFinding(walk.samples, beyond) : beyondFinding(run, inRun!, "of the run's with the key "),
+    ];
     const wrong = wrongStatus(walk);
     if (wrong) findings.push(wrong);
     const later = frontFinding(walk, recovery);

@@ -166,3 +166,26 @@ describe('only the IETF draft fields', () => {
     );
   });
 });
+
+describe("the run's requests with the key beside the walk", () => {
+  it('more than Limit served in one window across counts per route fails, though the walk alone did not', () => {
+    const end = Math.ceil((T0 + 10_000) / 1000);
+    const at = (n: number) => T0 + 1000 + n * 100;
+    const answer = (n: number, remaining: number) =>
+      sample(
+        n,
+        200,
+        { ...rl(remaining, end), date: new Date(Math.floor(at(n) / 1000) * 1000).toUTCString() },
+        at(n),
+      );
+    // The list's count 4, 3, 2 between the cancel's own 4 … 0, as the walk saw it before its 429.
+    const run = [4, 4, 3, 3, 2, 2, 1, 0].map((r, n) => answer(n, r));
+    const walk = walkOf([4, 3, 2, 1, 0], refused());
+    expect(messages(judgeEnforced(walk))).toEqual([]);
+    expect(messages(judgeEnforced(walk, undefined, run))).toEqual([
+      expect.stringMatching(
+        /^8 requests of the run's with the key \(#0 to #7\) were served within one announced window, more than its X-RateLimit-Limit 5: .*2 interleaved counts/,
+      ),
+    ]);
+  });
+});

@@ -3,7 +3,7 @@
 // (one more window's worth if the window turns mid-walk), never past the budget, never inside a Retry-After.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Tools } from '../../kit/context.ts';
-import { remainingMisbehaves } from '../../kit/limiter-buckets.ts';
+import { countApart } from '../../kit/limiter-buckets.ts';
 import { orderPath } from '../../kit/paths.ts';
 import { cancelledBy } from '../../kit/target-facts.ts';
 import { addressFor, countedApart, forwardingHeaders } from './client-address.ts';
@@ -162,8 +162,9 @@ export async function walkToLimit(
     const budget = env.http.pacer.budgetLeft;
     if (budget <= plan.reserve) return budgetSkip(walk.bound - walk.sent + plan.reserve, budget);
     const prev = samples[samples.length - 1]!;
-    // Only where one count serves every path: a separate count per path would serve a cancel on another
-    // path whatever this one's Remaining says (the burst holds back for the same reason).
+    // Only where the cancel draws on the count the walk spent: a separate count per path would serve a
+    // cancel on another path whatever this one's Remaining says (the burst holds back for the same reason);
+    // a count per method or route keeps the walk's absent-id cancels and the held one together.
     // And not as the window ends: one that resets before the request lands serves it (a short or clock-aligned
     // window), and the held fixture would be spent; the walk's own request goes instead, the next 0 may try again.
     const resetAt = saneResetAtMs(prev);
@@ -171,7 +172,10 @@ export async function walkToLimit(
       held !== undefined &&
       prev.remaining === 0 &&
       (resetAt === undefined || resetAt - Date.now() > PAST_LIMIT_MARGIN_MS) &&
-      remainingMisbehaves(env.transcript.all(), env.config.baseUrl) === undefined;
+      countApart(env.transcript.all(), env.config.baseUrl, repeated, {
+        method: 'DELETE',
+        path: orderPath(held),
+      }) === undefined;
     const request: ProbeRequest = past
       ? { method: 'DELETE', path: orderPath(held!), label: 'DELETE /store/orders/{the held fixture}' }
       : repeated;

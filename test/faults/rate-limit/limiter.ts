@@ -3,7 +3,7 @@
 // that tells the fault from the faithful server.
 import { burst, calls, cancelled, del, TWO_PER_MINUTE } from '../../support/probes.ts';
 import { call } from '../../support/reference-calls.ts';
-import { type FaultProofs, MINTED, NO_PROBE, PROBE } from '../proof.ts';
+import { DEFAULT_RUN, type FaultProofs, MINTED, NO_PROBE, PROBE } from '../proof.ts';
 
 export const LIMITER_FAULTS = {
   'ratelimit-never-limits': {
@@ -211,7 +211,42 @@ export const LIMITER_FAULTS = {
         reference: { rateLimit: { limit: 10_000, windowSeconds: 3600 } },
         exit: 0,
       },
+      // ...and in a whole default run, where the probe's walk and the request surface's reads of other
+      // paths share the windows: no check passes one count per key on them.
+      { warns: ['RL-BUCKET-ONE-COUNT'], ...DEFAULT_RUN, exit: 0 },
     ],
     onlyBy: ['RL-BUCKET-ONE-COUNT'],
+  },
+  'ratelimit-per-route-429-carried-out': {
+    masking: { bends: ['count'], reads: ['ratelimit-4xx', 'reset-window', 'x-ratelimit', '429'] },
+    options: TWO_PER_MINUTE,
+    probe: async (s) => {
+      const remaining = [];
+      for (const [path, how] of [
+        ['/store/orders', {}],
+        ['/store/orders', { method: 'HEAD' }],
+        ['/store/orders/1234567', del],
+        ['/store/orders/1234567', del],
+      ] as const)
+        remaining.push((await call(s, path, how)).headers['x-ratelimit-remaining']);
+      return [remaining, (await call(s, '/store/orders/1', del)).status, cancelled(s)];
+    },
+    faithful: [['1', '0', '0', '0'], 429, []],
+    // The HEAD and the cancels each open a count of their own; the cancel past its count's limit is
+    // answered 429 and carried out all the same.
+    faulty: [['1', '1', '1', '0'], 429, ['1']],
+    caught: [
+      // A default run: the counts read per method (a HEAD apart from its GET, the surface's unknown paths in
+      // one count), and the walk's absent-id cancels spend the count the held fixture's cancel is charged
+      // to, so that cancel goes past Remaining 0 and the race then finds the order no longer pending. The
+      // fixtures are minted, so shown pending: a refusal that changed one is blamed (issue 39's rule).
+      {
+        fails: ['STATE-429-CHANGES-NOTHING'],
+        warns: ['RL-BUCKET-ONE-COUNT'],
+        args: MINTED,
+        ...DEFAULT_RUN,
+        exit: 1,
+      },
+    ],
   },
 } satisfies Partial<FaultProofs<'rate-limit'>>;
