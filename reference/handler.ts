@@ -4,52 +4,25 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { bearerChallenge, type Credentials, parseAuthorization } from './auth.ts';
-import { keyedClient } from './client-address.ts';
-import type { RouteContext } from './context.ts';
 import { petsDeprecationHeaders } from './deprecation.ts';
 import { refusedAtFront } from './front.ts';
-import type { FrontLimiter } from './front-limiter.ts';
 import { writeReply } from './http-writer.ts';
+import { subjectOf, tooMany } from './limit-subject.ts';
 import { misplacedKeys } from './misplaced-keys.ts';
 import { cancelNotAtomic, cancelOrder, listOrders } from './orders-route.ts';
 import { routedPath } from './path-faults.ts';
 import { getPet } from './pets-route.ts';
-import type { Plan, WindowSpec } from './plans.ts';
+import type { Caller, PipelineContext } from './pipeline-context.ts';
+import type { Plan } from './plans.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
-import type { RateLimiter, Subject, Verdict } from './rate-limiter.ts';
 import { errorReply, labelled, type Reply } from './reply.ts';
 import { isPetsRoute, matchRoute, type Route, splitTarget, underBase } from './router.ts';
 import { surfaceFaults } from './surface-faults.ts';
 import { shapeReply } from './variant-shape.ts';
 
+export type { PipelineContext } from './pipeline-context.ts';
+
 export const REALM = 'order-store';
-
-/**
- * Fault ratelimit-per-worker: which of three worker processes (gunicorn's usual three), each counting on its
- * own, takes the n-th request: whichever the kernel woke first, so uneven, not in turn.
- */
-const WORKER_TURNS = [0, 1, 1, 2, 0, 2, 1, 0, 0, 2, 1, 2] as const;
-
-export interface PipelineContext extends RouteContext {
-  limiter: RateLimiter;
-  keys: ReadonlyMap<string, Plan>;
-  demoKey: string;
-  windowsFor: (plan: Plan) => WindowSpec[];
-  addressWindows: WindowSpec[];
-  /** What comes before /v1 in every path ('' by default). */
-  basePath: string;
-  /** Requests received, and how many each kind of rate-limit subject was charged (a key, an address). */
-  counters: { requests: number; key: number; address: number };
-  /** Fault ratelimit-front-403: the proxy before the application, with its own limit per address. */
-  front?: FrontLimiter;
-  /** Held before each answer: a distant server's round trip (ReferenceServerOptions.delayMs). */
-  delayMs?: number;
-  log?: (line: string) => void;
-}
-
-type Caller =
-  | { authenticated: true; key: string; plan: Plan }
-  | { authenticated: false; credentials: Credentials };
 
 /** Fault auth-key-case-insensitive: the key compared as a lower-case string. */
 function caseInsensitiveMatch(ctx: PipelineContext, token: string): Plan | undefined {
@@ -99,31 +72,6 @@ function unauthorized(ctx: PipelineContext, credentials: Credentials): Reply {
   return errorReply(ctx.faults, 401, 'UNAUTHORIZED', message, headers);
 }
 
-/** Fault ratelimit-refused-503: the page a reverse proxy's limiter answers with by default. */
-const PROXY_503 =
-  '<html>\r\n<head><title>503 Service Temporarily Unavailable</title></head>\r\n<body>\r\n<center><h1>503 Service Temporarily Unavailable</h1></center>\r\n</body>\r\n</html>\r\n';
-
-function tooMany(ctx: PipelineContext, verdict: Verdict): Reply {
-  if (ctx.faults.has('ratelimit-refused-503'))
-    return { status: 503, body: { type: 'text/html', text: PROXY_503 } };
-  if (ctx.faults.has('ratelimit-429-body-text'))
-    return { status: 429, body: { type: 'text/plain; charset=utf-8', text: 'Too Many Requests\n' } };
-  if (verdict.outcome === 'banned') {
-    return errorReply(
-      ctx.faults,
-      429,
-      'KEY_BANNED',
-      'This API key is temporarily banned for sending requests before Retry-After had passed.',
-    );
-  }
-  return errorReply(
-    ctx.faults,
-    429,
-    'RATE_LIMITED',
-    'Rate limit exceeded; wait for Retry-After before retrying.',
-  );
-}
-
 /** `dryRun` (fault auth-after-existence): only the errors routing and lookup would give, nothing changed. */
 function dispatch(
   ctx: PipelineContext,
@@ -166,52 +114,6 @@ async function respond(
   if (route.kind === 'cancel' && ctx.faults.has('cancel-not-atomic'))
     return cancelNotAtomic(ctx, route.rawId);
   return dispatch(ctx, route, query, false, accept)!;
-}
-
-/** The name an Express app's limiter gives a path (fault ratelimit-per-route-429-carried-out). */
-function routerName(below: string): string {
-  if (below === '/store/orders') return 'list';
-  if (below.startsWith('/store/orders/')) return 'order';
-  return below.startsWith('/pets/') ? 'pets' : 'other';
-}
-
-function subjectOf(
-  ctx: PipelineContext,
-  caller: Caller,
-  req: IncomingMessage,
-  path: string,
-  route: Route,
-): Subject {
-  if (caller.authenticated) {
-    const windows = ctx.windowsFor(caller.plan);
-    // Fault ratelimit-bucket-per-path: counters keyed by key and path, in a store that resets every counter
-    // on one clock (windows aligned to their length), as a memory store keyed by key + path does.
-    if (ctx.faults.has('ratelimit-bucket-per-path'))
-      return { kind: 'key', id: `${caller.key} ${path}`, windows, family: 'epoch' };
-    // Fault ratelimit-bucket-per-route: keyed by the endpoint, each window opened by its own first request
-    // (a path no route matches has no endpoint: it is keyed by itself).
-    if (ctx.faults.has('ratelimit-bucket-per-route')) {
-      const endpoint = ['list', 'cancel', 'pet'].includes(route.kind) ? route.kind : path;
-      return { kind: 'key', id: `${caller.key} ${endpoint}`, windows, family: 'fixed' };
-    }
-    // Fault ratelimit-per-route-429-carried-out: keyed by method and the router's name for the path (the
-    // list, anything under an order, the pets, everything else), as an Express limiter keyed by req.method
-    // and a route name is: a HEAD counted apart from its GET, every unknown path in one count.
-    if (ctx.faults.has('ratelimit-per-route-429-carried-out')) {
-      const id = `${caller.key} ${req.method ?? 'GET'} ${routerName(underBase(path, ctx.basePath))}`;
-      return { kind: 'key', id, windows, family: 'fixed' };
-    }
-    // Fault ratelimit-per-worker: three workers, each with its own counters, share the requests.
-    if (ctx.faults.has('ratelimit-per-worker'))
-      return {
-        kind: 'key',
-        id: `${caller.key} worker ${WORKER_TURNS[ctx.counters.requests % WORKER_TURNS.length]}`,
-        windows,
-      };
-    const client = keyedClient(ctx.faults, ctx.variants, req);
-    return { kind: 'key', id: client === undefined ? caller.key : `${caller.key} ${client}`, windows };
-  }
-  return { kind: 'address', id: req.socket.remoteAddress ?? 'unknown', windows: ctx.addressWindows };
 }
 
 /** Keeps keys out of the access log even when a client puts one in the query. */
