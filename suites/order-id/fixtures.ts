@@ -74,6 +74,17 @@ export class FixturePool {
     return undefined;
   }
 
+  /**
+   * Takes fixture `id` for a spelling of its own (held already, or untaken and taken now); false when another
+   * check took it or an accepted spelling cancelled it.
+   */
+  take(id: string): boolean {
+    if (this.held.includes(id)) return true;
+    if (!this.target.cancellableIds.includes(id) || !this.target.takeCancellableId(id)) return false;
+    this.held.push(id);
+    return true;
+  }
+
   /** A fixture an accepted spelling cancelled: never spelled again. */
   spend(id: string): void {
     const i = this.held.indexOf(id);
