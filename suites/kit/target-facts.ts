@@ -12,6 +12,7 @@ import { memoKey, type RunMemo } from '../../lib/run/memo.ts';
 import { pageSized, pagingSigns, TRUST_HINT, unprovenWhole } from './absence.ts';
 import { AbsenceGuard, absentRange } from './absence-guard.ts';
 import { type DeleteGate, deleteGate } from './delete-gate.ts';
+import { atInt64Edge, edgesLast } from './isolation-pair.ts';
 import { LIST_BODIES, ListBodies } from './list-bodies.ts';
 import type { OrderList } from './order-list.ts';
 import { ORDERS, orderPath, petPath } from './paths.ts';
@@ -41,12 +42,13 @@ const unauthenticated = (op: Operation) =>
 
 /**
  * The pending fixture held back for the late checks (TargetFacts.holdBack), of those given: the last that no
- * other rounds to as a JS number (the isolation check wants such twins); undefined for fewer than two.
+ * other rounds to as a JS number (the isolation check wants such twins) and that sits at no int64 edge (the
+ * saturating spellings want those); undefined for fewer than two.
  */
 export function heldFixtureOf(ids: readonly string[]): string | undefined {
   if (ids.length < 2) return undefined;
   const twin = (id: string) => ids.some((o) => o !== id && Number(o) === Number(id));
-  return [...ids].reverse().find((i) => !twin(i)) ?? ids.at(-1);
+  return [...ids].reverse().find((i) => !twin(i) && !atInt64Edge(i)) ?? ids.at(-1);
 }
 
 export class TargetFacts {
@@ -61,7 +63,8 @@ export class TargetFacts {
     private readonly random: Random,
     private readonly memo: RunMemo,
   ) {
-    this.cancellable = [...config.cancellableOrderIds];
+    // Handed out in the order given, those at an int64 edge last: the saturating spellings want them.
+    this.cancellable = edgesLast(config.cancellableOrderIds);
   }
 
   /** GET /store/orders with the key, once per run (before any cancel). */

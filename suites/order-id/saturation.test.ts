@@ -1,7 +1,9 @@
 // The saturating spellings are planned against a pending fixture at the int64 edge, withheld and named when
 // the edge is an order the run was not given, and left to the absent-id checks when no order is known there.
 import { describe, expect, it } from 'vitest';
+import { isolationPair } from '../kit/isolation-pair.ts';
 import { KnownOrders } from '../kit/known-orders.ts';
+import { heldFixtureOf } from '../kit/target-facts.ts';
 import { saturationPlan } from './saturation.ts';
 
 const MAX = '9223372036854775807';
@@ -42,5 +44,14 @@ describe('saturationPlan', () => {
     expect(plan.send).toEqual([]);
     expect(plan.withheld[0]).toMatchObject({ segment: '9223372036854775808', order: MAX });
     expect(plan.withheld[0]!.why).toMatch(/may read as order -9223372036854775808/);
+  });
+});
+
+describe('a fixture at an int64 edge', () => {
+  it('is kept for the saturating spellings while other fixtures serve the other checks', () => {
+    expect(isolationPair(['101000', MAX, '202000'])).toEqual({ first: '101000', second: '202000' });
+    expect(heldFixtureOf(['101000', '202000', MAX])).toBe('202000');
+    // Alone with one other, it still serves: the run never refuses a fixture it was given.
+    expect(isolationPair([MAX, '101000'])).toEqual({ first: '101000', second: MAX });
   });
 });
