@@ -96,9 +96,11 @@ const OFF_FIXTURE: Record<NotOnFixture, string> = {
   decided: `an earlier spelling of the level was accepted, so the sample kept the fixtures for the others: ${flagAndEnv('exhaustive')} tries every spelling against a fixture`,
 };
 
-/** A saturating spelling not sent, with the fixture that would let the run judge it. */
-function withheldGap(w: SpellingRun['withheld'][number]): string {
-  return `${w.segment} (${w.why}; list ${w.order} in ${flagAndEnv('cancellableOrderIds')} to judge a reader that clamps to int64)`;
+/** A saturating spelling not sent, with the fixture that would let the run judge it when it was not given. */
+function withheldGap(w: SpellingRun['withheld'][number], given: boolean): string {
+  return given
+    ? `${w.segment} (${w.why})`
+    : `${w.segment} (${w.why}; list ${w.order} in ${flagAndEnv('cancellableOrderIds')} to judge a reader that clamps to int64)`;
 }
 
 /** What the spelling run tried against fixtures of a level, as its judge names it in the verdict. */
@@ -119,7 +121,8 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel): Promise<voi
     byWhy.set(o.why, [...(byWhy.get(o.why) ?? []), o.detail ? `${o.kind} (${o.detail})` : o.kind]);
   const reasons = [...byWhy].map(([why, kinds]) => `${kinds.join(', ')}: ${OFF_FIXTURE[why]}`);
   // A saturating spelling held back for the safety of an order not given: the gap, and what closes it.
-  const withheld = level === 'MUST' ? run.withheld.map(withheldGap) : [];
+  const given = new Set(ctx.config.cancellableOrderIds);
+  const withheld = level === 'MUST' ? run.withheld.map((w) => withheldGap(w, given.has(w.order))) : [];
   const gaps = withheld.length > 0 ? `; withheld: ${withheld.join('; ')}` : '';
   if (answers.length === 0) {
     const why = off[0]?.why ?? 'none given';

@@ -21,6 +21,7 @@ export type NotOnFixture =
 /** The fixtures the spelling run spells: those it took and did not cancel, then those still untaken. */
 export class FixturePool {
   private readonly held: string[] = [];
+  private readonly spent = new Set<string>();
 
   constructor(
     private readonly target: {
@@ -89,6 +90,12 @@ export class FixturePool {
   spend(id: string): void {
     const i = this.held.indexOf(id);
     if (i >= 0) this.held.splice(i, 1);
+    this.spent.add(id);
+  }
+
+  /** Whether an accepted spelling cancelled fixture `id`. */
+  wasSpent(id: string): boolean {
+    return this.spent.has(id);
   }
 }
 

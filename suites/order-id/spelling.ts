@@ -173,7 +173,9 @@ async function sendSaturating(
       run.withheld.push({
         segment,
         order: id,
-        why: `fixture ${id} was taken by another check or cancelled before it`,
+        why: pool.wasSpent(id)
+          ? `fixture ${id} was cancelled before it by another spelling the server accepted`
+          : `fixture ${id} was taken by another check before it`,
       });
       continue;
     }
