@@ -19,7 +19,7 @@ import {
 import type { FixtureUse, PlanCheck, RunPlan } from '../lib/run/plan-checks.ts';
 import { HELD_FIXTURE } from '../lib/run/plan-checks.ts';
 import { DEFAULT_PENDING_IDS, DEFAULT_SHIPPED_IDS } from '../reference/seed.ts';
-import { heldFixtureOf, isolationPair, namedIds, proofIn, proofText } from '../suites/index.ts';
+import { edgesLast, heldFixtureOf, isolationPair, namedIds, proofIn, proofText } from '../suites/index.ts';
 import type { MintNote } from './fixtures-mint.ts';
 import { planFor } from './run-plan.ts';
 
@@ -124,14 +124,15 @@ export function accountFixtures(
 }
 
 /**
- * The ids each use takes, handed out as the run hands them: in the order given, each once; a use of two takes
+ * The ids each use takes, handed out as the run hands them: in the order given (int64 edges last), each once; a use of two takes
  * a pair one JS number cannot tell apart when the fresh ids hold one (the isolation check's choice).
  */
 function assigned(
   uses: readonly FixtureUse[],
   fresh: readonly string[],
 ): Array<FixtureUse & { ids: string[] }> {
-  let left = [...fresh];
+  // Those at an int64 edge last, as the run hands them out (suites/kit/isolation-pair.ts).
+  let left = edgesLast(fresh);
   // The late checks' fixture is set aside before any other is handed out, as the run does.
   const held = uses.some((u) => u.sending === HELD_FIXTURE) ? heldFixtureOf(left) : undefined;
   left = left.filter((id) => id !== held);
