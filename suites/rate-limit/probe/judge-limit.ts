@@ -135,6 +135,8 @@ export function judgeEnforced(walk: Walk, recovery?: Recovery): Judgement | stri
         actual: `${last.status} on request #${last.n}, Remaining ${last.remaining}`,
       },
     ]);
+  if (!walk.limited && over.length === 0 && walk.capped)
+    return `no 429 within the walk's ${walk.sent} requests, which went no further: ${walk.capped}`;
   // The server still reports capacity: a limiter that refills as fast as the probe spends (a token bucket
   // with a high rate) was never reached, which says nothing about whether it would refuse past the limit.
   if (!walk.limited && over.length === 0 && (left(last) ?? 0) > 0)

@@ -145,6 +145,7 @@ export async function walkToLimit(
 ): Promise<Outcome<Walk>> {
   const samples: Sample[] = [reading.sample];
   const walk: Walk = { samples, bound: plan.bound, sent: 0, spoofed: [], apart: [], headersRefused: [] };
+  if (plan.capped) walk.capped = plan.capped;
   const waited = await waitForFreshWindow(env, reading, plan.bound);
   if (waited > 0) {
     walk.waitedForWindowMs = waited;
@@ -152,7 +153,7 @@ export async function walkToLimit(
   }
   const limit = reading.limit ?? left(reading.sample) ?? 0;
   // The most the walk may send, as the plan announced it: its bound plus one window more.
-  const ceiling = plan.bound + limit + WALK_MARGIN;
+  const ceiling = plan.capped ? plan.bound : plan.bound + limit + WALK_MARGIN;
   let overLimit = false;
   // The fixture the state checks hold back (TargetFacts.holdBack): cancelled, once, as the request past
   // Remaining 0, so the run sees whether a request refused over the limit was carried out all the same.
