@@ -3,6 +3,7 @@
 // choose a level: the check that calls one does.
 
 import { count } from '../../../lib/words.ts';
+import { judgeTogether } from './judge-together.ts';
 import { grouped, type Judgement, judged, type ProbeFinding } from './judgement.ts';
 import {
   earlyTolerance,
@@ -109,8 +110,11 @@ export function judgeEnforced(walk: Walk, recovery?: Recovery): Judgement | stri
   // However the limiter counts (it refills, it keeps several counts), more than Limit served before the
   // moment Reset named is past the limit: judged first, so no reading of the algorithm excuses it.
   const beyond = servedBeyondLimit(walk.samples);
-  if (beyond) {
-    const findings = [beyondFinding(walk, beyond)];
+  // Requests sent together and served past the Remaining before them: judged before any refill reading, which
+  // their repeated Remaining would otherwise suggest.
+  const raced = judgeTogether(walk, recovery);
+  if (beyond || raced) {
+    const findings = [...(beyond ? [beyondFinding(walk, beyond)] : []), ...(raced ? [raced] : [])];
     const wrong = wrongStatus(walk);
     if (wrong) findings.push(wrong);
     const later = frontFinding(walk, recovery);

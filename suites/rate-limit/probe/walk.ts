@@ -23,6 +23,7 @@ import {
 } from './record.ts';
 import { atTheLimit, holdAfterRefusal, isRefusal, refusalName } from './refusal.ts';
 import type { ProbeSender } from './sender.ts';
+import { sendTogether, togetherCount } from './together.ts';
 import { saneResetAtMs, windowStarts } from './windows.ts';
 
 /** The one pause the walk makes inside a long window, so that Reset shows whether it stays put. */
@@ -163,6 +164,26 @@ export async function walkToLimit(
     const budget = env.http.pacer.budgetLeft;
     if (budget <= plan.reserve) return budgetSkip(walk.bound - walk.sent + plan.reserve, budget);
     const prev = samples[samples.length - 1]!;
+    // The last few before Remaining 0 go together (together.ts); the request over the limit stays alone.
+    const together = togetherCount(env, walk, plan.reserve);
+    if (together > 0) {
+      const group = await sendTogether(env, sender, repeated, together);
+      walk.together = group;
+      walk.sent += group.length;
+      const refusal = group.find((s) => s.status === 429 || isRefusal(s, reading.sample));
+      for (const s of group.filter(
+        (x) => x !== refusal && x.status !== 429 && !isRefusal(x, reading.sample),
+      )) {
+        const before = samples[samples.length - 1]!;
+        samples.push(s);
+        overLimit = adjust(env, walk, before, s, ceiling, overLimit);
+      }
+      if (!refusal) continue;
+      samples.push(refusal);
+      if (refusal.status !== 429) holdAfterRefusal(env, refusal, walk);
+      walk.limited = refusal;
+      break;
+    }
     // Only where one count serves every path: a separate count per path would serve a cancel on another
     // path whatever this one's Remaining says (the burst holds back for the same reason).
     // And not as the window ends: one that resets before the request lands serves it (a short or clock-aligned
