@@ -1,6 +1,6 @@
-// The walk to the limit: repeats the probe's request one at a time until the 429 (or a limiter's refusal
-// with another status), within the bound the plan announced. It never sends more than Remaining + WALK_MARGIN
-// (one more window's worth if the window turns mid-walk), never past the budget, never inside a Retry-After.
+// The walk to the limit: repeats the probe's request one at a time (its last few before Remaining 0 together,
+// together.ts) until the 429 or a limiter's refusal, within the bound the plan announced: never more than
+// Remaining + WALK_MARGIN (a window more if one turns), never past the budget, never inside a Retry-After.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Tools } from '../../kit/context.ts';
 import { remainingMisbehaves } from '../../kit/limiter-buckets.ts';
