@@ -6,6 +6,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { bearerChallenge, type Credentials, parseAuthorization } from './auth.ts';
 import { keyedClient } from './client-address.ts';
 import type { RouteContext } from './context.ts';
+import { dailyQuotaShown } from './daily-quota.ts';
 import { petsDeprecationHeaders } from './deprecation.ts';
 import { refusedAtFront } from './front.ts';
 import type { FrontLimiter } from './front-limiter.ts';
@@ -286,7 +287,12 @@ export async function handleRequest(
   }
   reply = surfaceFaults(ctx.faults, ctx.store, req, route, reply);
   reply = labelled(shapeReply(reply, ctx.variants), ctx.faults);
-  const headers = rateLimitHeaders(verdict, reply.status, ctx.clock(), ctx.faults, ctx.variants);
+  // Fault ratelimit-headers-daily-quota: the fields come from the day counter, whatever window refused.
+  const shown =
+    caller.authenticated && ctx.faults.has('ratelimit-headers-daily-quota')
+      ? dailyQuotaShown(ctx.limiter, caller.key, caller.plan, ctx.clock(), verdict)
+      : verdict;
+  const headers = rateLimitHeaders(shown, reply.status, ctx.clock(), ctx.faults, ctx.variants);
   if (isPetsRoute(route) && !ctx.variants.has('no-deprecation-headers')) {
     Object.assign(headers, petsDeprecationHeaders(ctx.faults, ctx.variants));
   }
