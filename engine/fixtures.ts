@@ -7,7 +7,7 @@ import type { FixtureReport, ListDisproved } from '../lib/report/fixtures.ts';
 import type { LedgerEntry } from '../lib/report/ledger.ts';
 import type { FixtureUse } from '../lib/run/plan-checks.ts';
 import { HELD_FIXTURE } from '../lib/run/plan-checks.ts';
-import { heldFixtureOf, isolationPair } from '../suites/index.ts';
+import { edgesLast, heldFixtureOf, isolationPair } from '../suites/index.ts';
 import { type FixtureAccount, ids } from './fixtures-account.ts';
 
 export { accountFixtures, type FixtureAccount } from './fixtures-account.ts';
@@ -15,14 +15,15 @@ export { consumedBy, recordFixtures, recordLeft } from './fixtures-ledger.ts';
 export { listDisproved, unjudgedProof } from './fixtures-proof.ts';
 
 /**
- * The ids each use takes, handed out as the run hands them: in the order given, each once; a use of two takes
+ * The ids each use takes, handed out as the run hands them: in the order given (int64 edges last), each once; a use of two takes
  * a pair one JS number cannot tell apart when the fresh ids hold one (the isolation check's choice).
  */
 function assigned(
   uses: readonly FixtureUse[],
   fresh: readonly string[],
 ): Array<FixtureUse & { ids: string[] }> {
-  let left = [...fresh];
+  // Those at an int64 edge last, as the run hands them out (suites/kit/isolation-pair.ts).
+  let left = edgesLast(fresh);
   // The late checks' fixture is set aside before any other is handed out, as the run does.
   const held = uses.some((u) => u.sending === HELD_FIXTURE) ? heldFixtureOf(left) : undefined;
   left = left.filter((id) => id !== held);

@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { bearerChallenge, type Credentials, parseAuthorization } from './auth.ts';
+import { dailyQuotaShown } from './daily-quota.ts';
 import { petsDeprecationHeaders } from './deprecation.ts';
 import { refusedAtFront } from './front.ts';
 import { writeReply } from './http-writer.ts';
@@ -188,7 +189,12 @@ export async function handleRequest(
   }
   reply = surfaceFaults(ctx.faults, ctx.store, req, route, reply);
   reply = labelled(shapeReply(reply, ctx.variants), ctx.faults);
-  const headers = rateLimitHeaders(verdict, reply.status, ctx.clock(), ctx.faults, ctx.variants);
+  // Fault ratelimit-headers-daily-quota: the fields come from the day counter, whatever window refused.
+  const shown =
+    caller.authenticated && ctx.faults.has('ratelimit-headers-daily-quota')
+      ? dailyQuotaShown(ctx.limiter, caller.key, caller.plan, ctx.clock(), verdict)
+      : verdict;
+  const headers = rateLimitHeaders(shown, reply.status, ctx.clock(), ctx.faults, ctx.variants);
   if (isPetsRoute(route) && !ctx.variants.has('no-deprecation-headers')) {
     Object.assign(headers, petsDeprecationHeaders(ctx.faults, ctx.variants));
   }

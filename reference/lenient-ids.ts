@@ -1,6 +1,7 @@
 // The broken orderId readers behind the order-id faults. Only faulty servers use these;
 // the faithful reader is path-id.ts and must never call into this file.
 
+import { INT64_MAX, INT64_MIN } from './int64.ts';
 import type { StoredOrder } from './seed.ts';
 
 /** Fault orderid-lenient-parse: C atoi semantics, widened to bigint. No digits reads as 0. */
@@ -58,6 +59,17 @@ export function wrappedId(text: string): bigint | undefined {
   if (!m) return undefined;
   const magnitude = BigInt.asUintN(64, BigInt(m[2]!));
   return BigInt.asIntN(64, m[1] === '-' ? -magnitude : magnitude);
+}
+
+/**
+ * Fault orderid-saturates-int64: decimal digits read by a parser that clamps on overflow (strtoll whose ERANGE
+ * nobody checks, PHP's (int) cast), so 2^63 reads as 2^63-1. Anything else: undefined.
+ */
+export function saturatedId(text: string): bigint | undefined {
+  const m = /^-?(0|[1-9][0-9]*)$/.exec(text);
+  if (!m) return undefined;
+  const n = BigInt(text);
+  return n > INT64_MAX ? INT64_MAX : n < INT64_MIN ? INT64_MIN : n;
 }
 
 /** Fault orderid-hex-prefix: strtoll(s, 0) takes a 0x (or 0X) prefix as hexadecimal; anything else: undefined. */

@@ -4,7 +4,15 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { RouteContext } from './context.ts';
 import { parseCanonicalInt64 } from './int64.ts';
-import { atoiId, floatId, hexPrefixedId, numberIdMatch, unicodeDigits, wrappedId } from './lenient-ids.ts';
+import {
+  atoiId,
+  floatId,
+  hexPrefixedId,
+  numberIdMatch,
+  saturatedId,
+  unicodeDigits,
+  wrappedId,
+} from './lenient-ids.ts';
 import { orderJson, orderListJson } from './order-json.ts';
 import { parsePathId } from './path-id.ts';
 import { errorReply, jsonReply, noContent, type Reply } from './reply.ts';
@@ -110,8 +118,8 @@ export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = '
 }
 
 /**
- * Faults orderid-unicode-digits, orderid-trims-whitespace, orderid-wraps-uint64, orderid-hex-prefix,
- * orderid-nfkc-digits and orderid-float-accepted: the id such a parser reads
+ * Faults orderid-unicode-digits, orderid-trims-whitespace, orderid-wraps-uint64, orderid-saturates-int64,
+ * orderid-hex-prefix, orderid-nfkc-digits and orderid-float-accepted: the id such a parser reads
  * from the segment (decoded once), or undefined where it refuses it too (the faithful reader then answers).
  */
 function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
@@ -119,10 +127,11 @@ function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
   const unicode = faults.has('orderid-unicode-digits');
   const trims = faults.has('orderid-trims-whitespace');
   const wraps = faults.has('orderid-wraps-uint64');
+  const saturates = faults.has('orderid-saturates-int64');
   const hex = faults.has('orderid-hex-prefix');
   const nfkc = faults.has('orderid-nfkc-digits');
   const float = faults.has('orderid-float-accepted');
-  if (!unicode && !trims && !wraps && !hex && !nfkc && !float) return undefined;
+  if (!unicode && !trims && !wraps && !saturates && !hex && !nfkc && !float) return undefined;
   let text: string;
   try {
     text = decodeURIComponent(rawId);
@@ -137,6 +146,7 @@ function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
   // Number(), and what it refuses goes on to the other readers.
   const asFloat = float && parseCanonicalInt64(text) === undefined ? floatId(text) : undefined;
   if (asFloat !== undefined) return asFloat;
+  if (saturates) return saturatedId(text);
   return wraps ? wrappedId(text) : parseCanonicalInt64(text);
 }
 

@@ -23,7 +23,9 @@ export function rateLimitHeaders(
     (faults.has('ratelimit-headers-missing-on-errors') && status >= 400 && status < 500) ||
     (faults.has('ratelimit-headers-missing-on-404') && status === 404);
   if (!missing) {
-    let remaining = verdict.outcome === 'allowed' ? report.remaining : 0;
+    // Fault ratelimit-headers-daily-quota: the day counter's Remaining, on a refusal too.
+    let remaining =
+      verdict.outcome === 'allowed' || faults.has('ratelimit-headers-daily-quota') ? report.remaining : 0;
     if (faults.has('ratelimit-remaining-stuck')) remaining = report.limit;
     if (faults.has('ratelimit-remaining-negative')) remaining = report.limit - report.attempts;
     // Counted before the request itself is: one more than is left, until the 429.

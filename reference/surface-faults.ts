@@ -1,6 +1,6 @@
 // Faults only the request surface reaches: a list cache that answers 304 to the first ETag it served after
-// the list has changed, an OPTIONS handler that refuses with 405 and no Allow, an unchecked int64 conversion
-// that fails with a 500 on an id beyond int64. Bends replies only.
+// the list has changed, a strong list ETag computed once, an OPTIONS handler that refuses with 405 and no
+// Allow, an unchecked int64 conversion that fails with a 500 on an id beyond int64. Bends replies only.
 import type { IncomingMessage } from 'node:http';
 import type { FaultSet } from './faults/fault-set.ts';
 import type { Reply } from './reply.ts';
@@ -20,6 +20,8 @@ function beyondInt64(raw: string): boolean {
 
 /** Fault http-304-stale-etag: the ETag the cache took at its first list, kept per store. */
 const firstTags = new WeakMap<OrderStore, string>();
+/** Fault http-etag-constant: the one ETag the list ever carries, per store. */
+const constantTags = new WeakMap<OrderStore, string>();
 
 export function surfaceFaults(
   faults: FaultSet,
@@ -33,6 +35,14 @@ export function surfaceFaults(
   if (faults.has('http-options-405-no-allow') && req.method === 'OPTIONS' && reply.status === 405) {
     const { Allow: _allow, ...headers } = reply.headers ?? {};
     return { ...reply, headers };
+  }
+  if (faults.has('http-etag-constant') && route.kind === 'list' && reply.status === 200) {
+    // Computed from the store as its first list found it, and kept: a strong tag that never changes.
+    if (!constantTags.has(store)) constantTags.set(store, `"list-${store.version}"`);
+    const tag = constantTags.get(store)!;
+    if (req.headers['if-none-match']?.split(',').some((t) => t.trim() === tag))
+      return { status: 304, headers: { ETag: tag } };
+    return { ...reply, headers: { ...reply.headers, ETag: tag } };
   }
   if (faults.has('http-304-stale-etag') && route.kind === 'list' && reply.status === 200) {
     const tag = `"v${store.version}"`;

@@ -7,6 +7,8 @@ import type { VariantSet } from './variants/variant-set.ts';
 
 /** Orders in the store of variant large-store. */
 export const LARGE_STORE_SIZE = 50_000;
+/** Orders in the store of variant page-sized-store: a count a paged API might show as one page. */
+export const PAGE_SIZED_STORE_SIZE = 10;
 const GENERATED_FROM = 1_000_000n;
 
 export function familyOf(variants: VariantSet): LimiterFamily {
@@ -26,14 +28,22 @@ export function seedOf(
   variants: VariantSet,
   orders: SeedOrder[] | undefined,
 ): { orders: readonly SeedOrder[]; fixtureCount: number } {
-  const store = variants.has('empty-store') || variants.has('large-store');
+  const store =
+    variants.has('empty-store') || variants.has('large-store') || variants.has('page-sized-store');
   if (store && orders !== undefined)
-    throw new Error('variants empty-store and large-store replace the seed; do not pass orders as well');
+    throw new Error(
+      'variants empty-store, large-store and page-sized-store replace the seed; do not pass orders as well',
+    );
   if (variants.has('empty-store')) return { orders: [], fixtureCount: 0 };
   const base = orders ?? DEFAULT_ORDERS;
-  if (!variants.has('large-store')) return { orders: base, fixtureCount: base.length };
+  const size = variants.has('large-store')
+    ? LARGE_STORE_SIZE
+    : variants.has('page-sized-store')
+      ? PAGE_SIZED_STORE_SIZE
+      : undefined;
+  if (size === undefined) return { orders: base, fixtureCount: base.length };
   const generated: SeedOrder[] = [];
-  for (let i = 0; generated.length < LARGE_STORE_SIZE - base.length; i++) {
+  for (let i = 0; generated.length < size - base.length; i++) {
     generated.push({
       id: GENERATED_FROM + BigInt(i),
       petId: 200n + BigInt(i % 5000),

@@ -251,6 +251,29 @@ describe('Pacer and a spent window', () => {
     expect(f.pacer.locked('primary')?.beyondAnyWindow).toBe(true);
   });
 
+  it("a 429 whose Retry-After ends long before its far Reset: the probe's retry waits the Retry-After only", async () => {
+    const f = fakePacer(100, 120_000);
+    const at = f.now();
+    // A day quota's Reset on a 429 the minute window gave: spec §8 rule 4's wait is the Retry-After.
+    f.pacer.observe('primary', 429, { ...headers(1000, 990, at / 1000 + 80_000), 'retry-after': '2' }, at);
+    await f.pacer.acquire('primary', 1, true);
+    expect(f.waits.map((w) => w.reason)).toEqual(['Retry-After']);
+    expect(f.now() - at).toBeLessThan(3000);
+    // Anything but the probe's retry still waits for the spent window's Reset, and refuses that wait.
+    f.pacer.observe(
+      'primary',
+      429,
+      { ...headers(1000, 990, at / 1000 + 80_000), 'retry-after': '2' },
+      f.now(),
+    );
+    f.advance(5000);
+    await expect(f.pacer.acquire('primary')).rejects.toThrow(/X-RateLimit-Reset/);
+    // A 429 without a readable Retry-After leaves the far Reset standing for the probe too.
+    f.pacer.observe('primary', 429, headers(1000, 0, at / 1000 + 80_000), f.now());
+    f.advance(70_000);
+    expect(f.pacer.requiredWait('primary', true)?.reason).toBe('X-RateLimit-Reset');
+  });
+
   it('says why it waited until a moment: a window a check lets pass, or the Reset the probe waits for', async () => {
     const f = fakePacer();
     expect(await f.pacer.waitUntil('primary', f.now() + 2000)).toBe(true);

@@ -63,6 +63,8 @@ interface BucketState {
   blockedUntilMs?: number;
   /** 429s in a row in this bucket (any other answer ends the row): the exponent of the backoff. */
   limitedInARow?: number;
+  /** When the last 429's Retry-After (a readable one) ends; cleared by any other answer. */
+  retryAfterEndsMs?: number;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -119,6 +121,9 @@ export class Pacer {
       reason: 'X-RateLimit-Reset',
       ...(until - now > MAX_WINDOW_MS ? { beyondAnyWindow: true as const } : {}),
     };
+    // The probe's retry once the 429's own Retry-After has passed (spec §8 rule 4: the client waits that
+    // time): a Reset further than this run may wait (a day quota's, one in the wrong unit) does not stop it.
+    if (spendToLimit && s.retryAfterEndsMs !== undefined && s.retryAfterEndsMs <= now) return undefined;
     return spendToLimit && wait.ms <= this.options.maxWaitMs ? undefined : wait;
   }
 
@@ -237,11 +242,13 @@ export class Pacer {
     }
     if (status !== 429) {
       s.limitedInARow = 0;
+      s.retryAfterEndsMs = undefined;
       return;
     }
     s.remaining = 0;
     s.limitedInARow = (s.limitedInARow ?? 0) + 1;
     const ra = retryAfter(headers, receivedAtMs);
+    s.retryAfterEndsMs = ra && ra.form !== 'invalid' ? receivedAtMs + ra.delayMs : undefined;
     let delay: number;
     if (ra && ra.form !== 'invalid') delay = ra.delayMs;
     // A Retry-After no client can read ("soon", "-5", "1e309") is a finding (RL-HEADERS-RETRY-AFTER-VALID);

@@ -28,6 +28,12 @@ export const HTTP_FAULTS = faultsOf('http', [
     'The list carries an ETag that changes with the store, but the cache in front of it answers 304 to the first ETag it stored, even after a cancel changed the list.',
   ),
   fault(
+    'http-etag-constant',
+    'list',
+    'RFC 9110 §8.8.3, §8.8.1, §13.1.2',
+    'The list carries one strong ETag computed at its first list and never again, and If-None-Match with it is answered 304 even after a cancel changed the list.',
+  ),
+  fault(
     'http-options-405-no-allow',
     'any response',
     'RFC 9110 §10.2.1',

@@ -40,6 +40,12 @@ export const ORDER_ID_FAULTS = faultsOf('order-id', [
     'orderId digits are accumulated in an unsigned 64-bit integer with no overflow check, then cast to int64: 18446744073709551623 (2^64 + 7) names order 7.',
   ),
   fault(
+    'orderid-saturates-int64',
+    'order-id',
+    'spec §4 cancelOrder rule 3 (no order has an id beyond int64)',
+    "orderId digits are read by a parser that saturates on overflow (strtoll with ERANGE unchecked, PHP's (int)): 9223372036854775808 (2^63) names order 9223372036854775807, -9223372036854775809 names -2^63.",
+  ),
+  fault(
     'orderid-hex-prefix',
     'order-id',
     'spec §4 cancelOrder (orderId: integer, int64)',

@@ -173,6 +173,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'The limiter runs after the handler and counts only the requests answered 2xx (a middleware reading the response, skipFailedRequests): a 404 takes nothing from X-RateLimit-Remaining, and the request past the limit is carried out before it is answered 429.',
   ),
   fault(
+    'ratelimit-headers-daily-quota',
+    'any response',
+    'spec §8 rules 1 and 3',
+    "X-RateLimit-* describe the key's day quota (the plan's requests per day, Reset a day after the key's first request, Remaining the day's, on a 429 too) while the shorter window is what is enforced with 429s: a 429 comes while Remaining says hundreds are left.",
+  ),
+  fault(
     'ratelimit-limit-fixed-100',
     'any response',
     'spec §8 table',

@@ -23,4 +23,9 @@ export const LIST_VARIANTS = variantsOf('list', [
     'spec §4 listOrders rule 1 and §8 rule 9 (the list is returned whole, never paged)',
     'The store holds 50,000 orders (the seed, then generated ones), so the list is about 5 MB.',
   ),
+  variant(
+    'page-sized-store',
+    'spec §4 listOrders rule 1 and §8 rule 9 (the list is returned whole, never paged)',
+    'The store holds exactly 10 orders (the seed, then two generated ones that are no fixtures): a count a paged API might show as one page.',
+  ),
 ]);

@@ -23,8 +23,11 @@ export class VariantSet {
     const orders = wanted.filter((id) => id === 'order-extra-fields' || id === 'order-id-only');
     if (new Set(orders).size > 1)
       throw new Error('variants order-extra-fields and order-id-only exclude each other');
-    const stores = wanted.filter((id) => id === 'empty-store' || id === 'large-store');
-    if (new Set(stores).size > 1) throw new Error('variants empty-store and large-store exclude each other');
+    const stores = wanted.filter(
+      (id) => id === 'empty-store' || id === 'large-store' || id === 'page-sized-store',
+    );
+    if (new Set(stores).size > 1)
+      throw new Error('variants empty-store, large-store and page-sized-store exclude each other');
     const retry = wanted.filter((id) => id.startsWith('retry-after-'));
     if (new Set(retry).size > 1) throw new Error(`variants ${retry.join(', ')} exclude each other`);
     this.#on = new Set(wanted as VariantId[]);

@@ -6,6 +6,7 @@ import { RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
 import { NOT_OBSERVED, trafficOf } from '../kit/traffic.ts';
 import { type Offence, reportGrouped, responses } from '../kit/whole-run.ts';
+import { etagStrongCheck } from './etag-strength.ts';
 import { fieldChecks } from './field-checks.ts';
 
 /**
@@ -18,7 +19,7 @@ const OURS =
 export const framing = suite({
   id: 'HTTP',
   title: 'HTTP framing and fields (whole run)',
-  spec: 'RFC 9112 §6.3; RFC 9110 §15.3.5; RFC 9110 §2.2, §5.6.7, §6.6.1',
+  spec: 'RFC 9112 §6.3; RFC 9110 §15.3.5; RFC 9110 §2.2, §5.6.7, §6.6.1, §8.8.3',
   checks: [
     check({
       id: 'HTTP-FRAMING',
@@ -88,5 +89,6 @@ export const framing = suite({
       },
     }),
     ...fieldChecks,
+    etagStrongCheck,
   ],
 });

@@ -1,6 +1,6 @@
 // HTTP-CONDITIONAL-304: a 304 only while the list is unchanged. It asks the run for conditional requests of
-// the list with the first validators the list gave (after the run's cancels may have changed it), then judges
-// every conditional request of the list in the run, live or recorded, by the server's own later validators.
+// the list with validators the list gave before the run's cancels changed it, then judges every conditional
+// request of the list in the run, live or recorded, by the server's own later validators and bodies.
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
 import { RFC } from '../kit/basis.ts';
@@ -8,37 +8,23 @@ import { type Ctx, check } from '../kit/context.ts';
 import { ORDERS } from '../kit/paths.ts';
 import { shares } from '../kit/sendings.ts';
 import { judgeEach } from '../kit/whole-run.ts';
+import {
+  basePath,
+  conditionalList,
+  etagOf,
+  plainList,
+  type SameBody,
+  sameBodyOf,
+  sameRecorded,
+  sent,
+  strongTag,
+} from './list-exchanges.ts';
 
-/** Requests it sends: If-None-Match with the list's first ETag (or a tag no server has), If-Modified-Since. */
+/** Requests it sends: If-None-Match with an earlier ETag of the list (or a tag no server has), If-Modified-Since. */
 export const CONDITIONAL_REQUESTS = 2;
 
 /** The tag sent when the list gave none: no representation has it, so a 304 to it is never due. */
 export const NO_SUCH_TAG = '"order-store-conformance-no-such-tag"';
-
-const CONDITIONS = ['if-none-match', 'if-modified-since'] as const;
-
-/** A request header as sent (the first line of it), by its name in any case. */
-function sent(x: Exchange, name: string): string | undefined {
-  const hit = Object.entries(x.request.headers).find(([k]) => k.toLowerCase() === name);
-  const v = hit?.[1];
-  return Array.isArray(v) ? v[0] : v;
-}
-
-/** Whether an exchange is a GET or HEAD of the order list itself (no query), answered. */
-function ofList(x: Exchange, base: string): boolean {
-  if ((x.request.method !== 'GET' && x.request.method !== 'HEAD') || !x.response) return false;
-  const url = new URL(x.request.url);
-  return url.search === '' && url.pathname === `${base}${ORDERS}`;
-}
-
-const plain = (x: Exchange, base: string) =>
-  x.request.method === 'GET' &&
-  x.response?.status === 200 &&
-  ofList(x, base) &&
-  CONDITIONS.every((c) => sent(x, c) === undefined);
-
-const conditional = (x: Exchange, base: string) =>
-  ofList(x, base) && CONDITIONS.some((c) => sent(x, c) !== undefined);
 
 /** The opaque part of an entity tag (weak comparison, RFC 9110 §8.8.3.2): W/ dropped. */
 const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
@@ -46,12 +32,19 @@ const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
 /**
  * Why a 304 came though the condition held, or nothing: the latest plain list before it (asked with the same
  * Accept) named an ETag that none of the tags sent matches (or none at all), or a Last-Modified later than
- * the date sent.
+ * the date sent; or the tag sent is the strong ETag it named, but an earlier list carried that tag on other
+ * bytes, so the list changed since the tag was given (a strong tag that did not change with it).
  */
-export function stale304(x: Exchange, xs: readonly Exchange[], base: string): string[] {
+export function stale304(
+  x: Exchange,
+  xs: readonly Exchange[],
+  base: string,
+  same: SameBody = sameRecorded,
+): string[] {
   if (x.response?.status !== 304) return [];
   const accept = sent(x, 'accept');
-  const before = xs.filter((y) => y.seq < x.seq && plain(y, base) && sent(y, 'accept') === accept).at(-1);
+  const lists = xs.filter((y) => y.seq < x.seq && plainList(y, base) && sent(y, 'accept') === accept);
+  const before = lists.at(-1);
   if (!before) return [];
   const headers = rawOf(before.response!).headers;
   const tags = sent(x, 'if-none-match');
@@ -59,8 +52,18 @@ export function stale304(x: Exchange, xs: readonly Exchange[], base: string): st
     if (tags.trim() === '*') return [];
     // No ETag on the list: no listed tag can match the representation's, so the condition held.
     const now = headerValue(headers, 'etag');
-    const matches = now !== undefined && tags.split(',').some((t) => opaque(t) === opaque(now));
-    return matches ? [] : ['a 304 to If-None-Match with none of the ETag the list had last carried'];
+    const listed = tags.split(',');
+    const matches = now !== undefined && listed.some((t) => opaque(t) === opaque(now));
+    if (!matches) return ['a 304 to If-None-Match with none of the ETag the list had last carried'];
+    // A weak tag may stay while the data changes (RFC 9110 §8.8.1); a strong one may not.
+    const strong = strongTag(now);
+    if (!strong || !listed.some((t) => t.trim() === strong)) return [];
+    const changed = lists.some((y) => strongTag(etagOf(y)) === strong && same(y, before) === false);
+    return changed
+      ? [
+          'a 304 to If-None-Match with a strong ETag the list had carried on other bytes than its latest (the list had changed since)',
+        ]
+      : [];
   }
   const since = Date.parse(sent(x, 'if-modified-since') ?? '');
   const modified = Date.parse(headerValue(headers, 'last-modified') ?? '');
@@ -69,20 +72,28 @@ export function stale304(x: Exchange, xs: readonly Exchange[], base: string): st
     : [];
 }
 
-/** The base URL's path, without its trailing slash. */
-const basePath = (ctx: Ctx) => new URL(ctx.config.baseUrl).pathname.replace(/\/$/, '');
-
-/** The first ETag and Last-Modified a plain list of the run carried. */
-function firstValidators(xs: readonly Exchange[], base: string): { etag?: string; modified?: string } {
-  const lists = xs.filter((x) => plain(x, base)).map((x) => rawOf(x.response!).headers);
-  const etag = lists.map((h) => headerValue(h, 'etag')).find((v) => v !== undefined);
-  const modified = lists.map((h) => headerValue(h, 'last-modified')).find((v) => v !== undefined);
+/**
+ * The validators to send: the ETag of the earliest list whose bytes differ from the latest list's (given
+ * before the list changed), else the first ETag; and the first Last-Modified.
+ */
+function validators(ctx: Ctx): { etag?: string; modified?: string } {
+  const base = basePath(ctx);
+  const lists = ctx.transcript.all().filter((x) => plainList(x, base));
+  const latest = lists.at(-1);
+  const same = sameBodyOf(ctx);
+  const tagged = lists.filter((x) => etagOf(x) !== undefined);
+  const older = latest ? tagged.find((x) => same(x, latest) === false) : undefined;
+  const first = older ?? tagged[0];
+  const etag = first ? etagOf(first) : undefined;
+  const modified = lists
+    .map((x) => headerValue(rawOf(x.response!).headers, 'last-modified'))
+    .find((v) => v !== undefined);
   return { ...(etag ? { etag } : {}), ...(modified ? { modified } : {}) };
 }
 
 async function sendConditionals(ctx: Ctx): Promise<void> {
   await ctx.target.list();
-  const { etag, modified } = firstValidators(ctx.transcript.all(), basePath(ctx));
+  const { etag, modified } = validators(ctx);
   const wanted = modified ? 2 : 1;
   // Only into the room the key's window has left: these are no reason to wait a window out.
   const { remaining, resetAtMs } = ctx.http.pacer.snapshot('primary');
@@ -104,22 +115,23 @@ export const conditionalCheck = check({
   level: 'MUST',
   rules: ['4.list.200'],
   requirement:
-    'A conditional GET or HEAD of the order list is answered 304 only while the list is unchanged: never to an ETag other than the one the list last carried, nor to a date older than its last Last-Modified.',
+    'A conditional GET or HEAD of the order list is answered 304 only while the list is unchanged: never to an ETag other than the one the list last carried, nor to a strong ETag it carried on other bytes before, nor to a date older than its last Last-Modified.',
   rationale:
-    'Judged by the validators the server itself gave: the latest plain list before the 304 (with the same Accept) names the current ETag or Last-Modified (or none), so a condition sent with an older one was true. The run sends the first validators the list gave, after its cancels may have changed the list.',
-  basis: [RFC.inmEvaluate, RFC.inmCondition, RFC.notModified304],
+    'Judged by the validators and bodies the server itself gave: the latest plain list before the 304 (with the same Accept) names the current ETag or Last-Modified (or none), so a condition sent with an older one was true; and a strong ETag that an earlier list carried on other bytes names a representation the list no longer is. The run sends the ETag of a list from before its cancels changed the list. If-Modified-Since is evaluated only by a SHOULD, but a 304 says it was evaluated false.',
+  basis: [RFC.inmEvaluate, RFC.inmCondition, RFC.imsEvaluate, RFC.notModified304],
   title:
-    'Sends GET /store/orders with If-None-Match (the first ETag the list gave, or a tag no server has) and with If-Modified-Since (its first Last-Modified, if any); judges every conditional request of the list in the run',
+    'Sends GET /store/orders with If-None-Match (an ETag the list gave before the run changed it, or a tag no server has) and with If-Modified-Since (its first Last-Modified, if any); judges every conditional request of the list in the run',
   needs: { requests: CONDITIONAL_REQUESTS, shared: shares('order list') },
   recorded: { shows: 'a conditional GET or HEAD of the order list (If-None-Match, If-Modified-Since)' },
   send: sendConditionals,
   async judge(ctx: Ctx) {
     const base = basePath(ctx);
     const xs = ctx.transcript.all();
+    const same = sameBodyOf(ctx);
     judgeEach(
       ctx,
-      xs.filter((x) => conditional(x, base)),
-      (x) => stale304(x, xs, base),
+      xs.filter((x) => conditionalList(x, base)),
+      (x) => stale304(x, xs, base, same),
       'no 304 while the list had changed',
       {
         noun: 'conditional requests of the list',

@@ -2,8 +2,9 @@
 // a wrapper's array among them), and the ids a list stands for, read generously (string ids included).
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../lib/http/transcript.ts';
-import { pagingSigns } from './absence.ts';
+import { pagingSigns, unprovenWhole } from './absence.ts';
 import { AbsenceGuard } from './absence-guard.ts';
+import { ListBodies } from './list-bodies.ts';
 import { type OrderList, readList } from './order-list.ts';
 
 function list(status: number, text: string, headers: Record<string, string> = {}): OrderList {
@@ -56,5 +57,44 @@ describe('the ids a list stands for, read generously', () => {
     ]);
     expect([...ids.sortedSafe()]).toEqual([7, 5000000000000]);
     expect(new AbsenceGuard([], ids.sortedSafe()).near(5_000_000_000_001n)).toBe(true);
+  });
+});
+
+describe('a page-sized list shown whole by the run (unprovenWhole)', () => {
+  const at = (seq: number, url: string): Exchange =>
+    ({
+      seq,
+      request: { method: 'GET', url: `http://127.0.0.1/v1${url}`, headers: {} },
+      response: { status: 200, headers: {}, body: '', bodyBytes: 0, bodyTruncated: false },
+    }) as Exchange;
+  const LIST = { method: 'GET' as const, path: '/store/orders' };
+  const ten = items(10);
+
+  function seen(queried: string) {
+    const bodies = new ListBodies();
+    const plain = at(1, '/store/orders');
+    bodies.observe(plain, Buffer.from(ten), LIST);
+    bodies.observe(at(2, '/store/orders?limit=1&offset=1'), Buffer.from(queried), {
+      ...LIST,
+      path: '/store/orders?limit=1&offset=1',
+    });
+    const l = list(200, ten);
+    return { bodies, list: { ...l, response: { ...l.response, exchange: plain } } };
+  }
+
+  it('is whole when a query came back with the same bytes and every fixture is listed', () => {
+    const { bodies, list: l } = seen(ten);
+    expect(pagingSigns(l)).toEqual(['exactly 10 orders, a common page size']);
+    expect(unprovenWhole(l, bodies, ['1', '10'])).toBeUndefined();
+  });
+
+  it('is not when the query narrowed it, none was asked, or a fixture is missing', () => {
+    const narrowed = seen(items(1));
+    expect(unprovenWhole(narrowed.list, narrowed.bodies, [])).toMatch(/no list asked for with a query/);
+    expect(unprovenWhole(narrowed.list, undefined, [])).toMatch(/no list asked for with a query/);
+    const whole = seen(ten);
+    expect(unprovenWhole(whole.list, whole.bodies, ['1', '11'])).toBe(
+      'not every fixture given is in it (missing: 11)',
+    );
   });
 });

@@ -4,6 +4,7 @@
 // (absence-guard.ts), and a list that shows signs of paging stops every absent-id request. Decides only.
 import { flagAndEnv } from '../../lib/config/settings.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
+import type { ListBodies } from './list-bodies.ts';
 import type { OrderList } from './order-list.ts';
 
 /** Counts that look like a page rather than a whole store. */
@@ -52,9 +53,38 @@ export function pagingSigns(list: OrderList): string[] {
         .map((k) => JSON.stringify(k))
         .join(', ')}${others.length > 5 ? ', ...' : ''}), which may say where the page is`,
     );
-  if (count !== undefined && PAGE_SIZES.includes(count))
-    signs.push(`exactly ${count} orders, a common page size`);
+  if (pageSized(list)) signs.push(`exactly ${count} orders, a common page size`);
   return signs;
+}
+
+/** Whether the list holds exactly a common page size of orders: a sign alone the run's evidence may lift. */
+export function pageSized(list: OrderList): boolean {
+  const count = list.count ?? list.wrapped?.count;
+  return count !== undefined && PAGE_SIZES.includes(count);
+}
+
+/**
+ * Why the run's own evidence does not show a page-sized list whole, or undefined when it does. The spec says
+ * the list is whole (spec §4 listOrders rule 1, §8 rule 9); a count alone is no paging, so the list is taken
+ * at its word once a list asked for with a query (LIST-NO-NARROWING's limit and offset) came back with the
+ * very same bytes and every fixture given is among its ids. Absent ids still keep far from every known id.
+ */
+export function unprovenWhole(
+  list: OrderList,
+  bodies: ListBodies | undefined,
+  fixtures: readonly string[],
+): string | undefined {
+  const plain = list.response.exchange;
+  const queried = bodies?.bodies.find(
+    ({ exchange: x }) =>
+      x.seq !== plain.seq && new URL(x.request.url).search !== '' && bodies.sameBytes(x, plain),
+  );
+  if (!queried)
+    return 'no list asked for with a query (LIST-NO-NARROWING’s limit and offset) came back the same, which would show it whole';
+  const unlisted = fixtures.filter((id) => !list.ids.hasGenerously(id));
+  if (unlisted.length > 0)
+    return `not every fixture given is in it (missing: ${unlisted.slice(0, 3).join(', ')}${unlisted.length > 3 ? ', ...' : ''})`;
+  return undefined;
 }
 
 export const TRUST_HINT = `if the list is known to hold every order, ${flagAndEnv('trustOrderList')} allows it`;

@@ -171,6 +171,14 @@ export const RFC = {
     'RFC 9110 §10.2.1',
     'An origin server MUST generate an Allow header field in a 405 (Method Not Allowed) response and MAY do so in any other response.',
   ),
+  strongValidator: at(
+    'RFC 9110 §8.8.1',
+    'A "strong validator" is representation metadata that changes value whenever a change occurs to the representation data that would be observable in the content of a 200 (OK) response to GET.',
+  ),
+  etagMarkedWeak: at(
+    'RFC 9110 §8.8.3',
+    'If an origin server provides an entity tag for a representation and the generation of that entity tag does not satisfy all of the characteristics of a strong validator (Section 8.8.1), then the origin server MUST mark the entity tag as weak by prefixing its opaque value with "W/" (case-sensitive).',
+  ),
   headNoContent: at(
     'RFC 9110 §9.3.2',
     'The HEAD method is identical to GET except that the server MUST NOT send content in the response.',
@@ -182,6 +190,10 @@ export const RFC = {
   inmCondition: at(
     'RFC 9110 §13.1.2',
     'If the field value is a list of entity tags, the condition is false if one of the listed tags matches the entity tag of the selected representation.',
+  ),
+  imsEvaluate: at(
+    'RFC 9110 §13.1.3',
+    'When an origin server receives a request that selects a representation and that request includes an If-Modified-Since header field without an If-None-Match header field, the origin server SHOULD evaluate the If-Modified-Since condition per Section 13.2 prior to performing the method.',
   ),
   notModified304: at(
     'RFC 9110 §15.4.5',

@@ -1,15 +1,17 @@
 // The fixtures the user handed over, as TargetFacts hands them out: the pending orders the run may cancel (each
 // handed out once, one held back for the late checks) and those known shipped. Sends nothing.
 import type { RunConfig } from '../../lib/config/run-config.ts';
+import { atInt64Edge, edgesLast } from './isolation-pair.ts';
 
 /**
  * The pending fixture held back for the late checks (TargetFacts.holdBack), of those given: the last that no
- * other rounds to as a JS number (the isolation check wants such twins); undefined for fewer than two.
+ * other rounds to as a JS number (the isolation check wants such twins) and that sits at no int64 edge (the
+ * saturating spellings want those); undefined for fewer than two.
  */
 export function heldFixtureOf(ids: readonly string[]): string | undefined {
   if (ids.length < 2) return undefined;
   const twin = (id: string) => ids.some((o) => o !== id && Number(o) === Number(id));
-  return [...ids].reverse().find((i) => !twin(i)) ?? ids.at(-1);
+  return [...ids].reverse().find((i) => !twin(i) && !atInt64Edge(i)) ?? ids.at(-1);
 }
 
 /** The fixtures of the run; TargetFacts builds on it (list-facts.ts, target-facts.ts). */
@@ -19,7 +21,8 @@ export class FixtureFacts {
   #held: string | undefined;
 
   constructor(protected readonly config: RunConfig) {
-    this.cancellable = [...config.cancellableOrderIds];
+    // Handed out in the order given, those at an int64 edge last: the saturating spellings want them.
+    this.cancellable = edgesLast(config.cancellableOrderIds);
   }
 
   get shippedIds(): readonly string[] {

@@ -91,6 +91,11 @@ export class ListBodies {
     return this.#bySeq.get(x.seq)?.findings;
   }
 
+  /** Whether a list response's body was received whole and is known here by its bytes. */
+  knows(x: Exchange): boolean {
+    return this.#digests.has(x.seq);
+  }
+
   /** Whether two list responses carried the very same bytes (both received whole). */
   sameBytes(a: Exchange, b: Exchange): boolean {
     const da = this.#digests.get(a.seq);

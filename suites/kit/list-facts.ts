@@ -7,7 +7,7 @@ import type { RunConfig } from '../../lib/config/run-config.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import type { HttpClient } from '../../lib/http/client.ts';
 import { memoKey, type RunMemo } from '../../lib/run/memo.ts';
-import { pagingSigns, TRUST_HINT } from './absence.ts';
+import { pageSized, pagingSigns, TRUST_HINT, unprovenWhole } from './absence.ts';
 import { AbsenceGuard, absentRange } from './absence-guard.ts';
 import { type DeleteGate, deleteGate } from './delete-gate.ts';
 import { FixtureFacts } from './fixture-facts.ts';
@@ -79,9 +79,17 @@ export class ListFacts extends FixtureFacts {
         if (this.config.trustOrderList) return undefined;
         // Trusting the list would lift either refusal: the setting is the way on.
         const signs = pagingSigns(list);
-        if (signs.length > 0)
+        // A page-sized count alone is lifted by the run's evidence that the list is whole (absence.ts).
+        const unproven =
+          signs.length === 1 && pageSized(list)
+            ? unprovenWhole(list, this.memo.peek(LIST_BODIES), [
+                ...this.config.cancellableOrderIds,
+                ...this.config.shippedOrderIds,
+              ])
+            : '';
+        if (signs.length > 0 && unproven !== undefined)
           return skipOf(
-            `no id is sent as absent: the order list may be a page, not the whole store (${signs.join('; ')}), so an id it does not show may be a real order; ${TRUST_HINT}`,
+            `no id is sent as absent: the order list may be a page, not the whole store (${signs.join('; ')}${unproven ? `, and ${unproven}` : ''}), so an id it does not show may be a real order; ${TRUST_HINT}`,
             input('trustOrderList'),
           );
         if (!absentRange(this.guard(list)))

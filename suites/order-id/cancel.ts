@@ -14,7 +14,7 @@ import { describeStatus } from '../kit/responses.ts';
 import type { SpellingLevel } from './catalogue.ts';
 import type { NotOnFixture } from './fixtures.ts';
 import { short } from './judge.ts';
-import { spellingRun } from './spelling.ts';
+import { type SpellingRun, spellingRun } from './spelling.ts';
 
 const is2xx = (r: Response): boolean => r.status >= 200 && r.status < 300;
 
@@ -96,6 +96,13 @@ const OFF_FIXTURE: Record<NotOnFixture, string> = {
   decided: `an earlier spelling of the level was accepted, so the sample kept the fixtures for the others: ${flagAndEnv('exhaustive')} tries every spelling against a fixture`,
 };
 
+/** A saturating spelling not sent, with the fixture that would let the run judge it when it was not given. */
+function withheldGap(w: SpellingRun['withheld'][number], given: boolean): string {
+  return given
+    ? `${w.segment} (${w.why})`
+    : `${w.segment} (${w.why}; list ${w.order} in ${flagAndEnv('cancellableOrderIds')} to judge a reader that clamps to int64)`;
+}
+
 /** What the spelling run tried against fixtures of a level, as its judge names it in the verdict. */
 export const spelledAt = (level: SpellingLevel) => memoKey<{ seen: string }>(`order-id/spelled-${level}`);
 
@@ -113,10 +120,14 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel): Promise<voi
   for (const o of off)
     byWhy.set(o.why, [...(byWhy.get(o.why) ?? []), o.detail ? `${o.kind} (${o.detail})` : o.kind]);
   const reasons = [...byWhy].map(([why, kinds]) => `${kinds.join(', ')}: ${OFF_FIXTURE[why]}`);
+  // A saturating spelling held back for the safety of an order not given: the gap, and what closes it.
+  const given = new Set(ctx.config.cancellableOrderIds);
+  const withheld = level === 'MUST' ? run.withheld.map((w) => withheldGap(w, given.has(w.order))) : [];
+  const gaps = withheld.length > 0 ? `; withheld: ${withheld.join('; ')}` : '';
   if (answers.length === 0) {
     const why = off[0]?.why ?? 'none given';
     ctx.skip(
-      `no spelling was tried against a pending fixture (${reasons.join('; ') || OFF_FIXTURE[why]})`,
+      `no spelling was tried against a pending fixture (${reasons.join('; ') || OFF_FIXTURE[why]})${gaps}`,
       why === 'decided'
         ? input('exhaustive')
         : why === 'unsafe'
@@ -133,5 +144,6 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel): Promise<voi
   );
   // Kinds no fixture could be spelled in are named in the verdict too, not only in the notes.
   const untried = off.length > 0 ? `; not tried against a fixture: ${off.map((o) => o.kind).join(', ')}` : '';
-  ctx.memo.once(spelledAt(level), () => ({ seen: `${seen}${untried}` }));
+  for (const w of withheld) ctx.note(`not judged: ${w}`);
+  ctx.memo.once(spelledAt(level), () => ({ seen: `${seen}${untried}${gaps}` }));
 }

@@ -21,6 +21,7 @@ import { malformedSegment } from './malformed.ts';
 import { malformed4xx, malformedStatus } from './malformed-judges.ts';
 import { MALFORMED_OWNER, malformedRun } from './malformed-run.ts';
 import { MAX_SHRINKS, reportIdSending, runIdProperty } from './property.ts';
+import { SATURATING } from './saturation.ts';
 import { leadingZeros, lenientSpellings, misreadSpellings } from './spelling-judges.ts';
 
 /** The traffic that shows the malformed-id checks, in a recording as in a run. */
@@ -44,7 +45,11 @@ const SPELLINGS = {
  * The pending fixture the spelling run spells (held for every check that judges a spelling of a real order's id,
  * and cancelled only by a spelling the server accepts); without one the run spells around absent ids only.
  */
-const ON_FIXTURE = { ...SPELLINGS, 'orderId spellings on a fixture': { requests: 0, cancellable: 1 } };
+const ON_FIXTURE = {
+  ...SPELLINGS,
+  // Beside the kinds, each saturating spelling against its int64 edge when that edge is a fixture.
+  'orderId spellings on a fixture': { requests: SATURATING.length, cancellable: 1 },
+};
 /** The malformed-id property's generated cases and shrinks, and the spelling run it also judges. */
 const MALFORMED_IDS = { ...SPELLINGS, 'malformed ids': { requests: MAX_SHRINKS, generated: true } };
 

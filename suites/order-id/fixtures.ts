@@ -21,6 +21,7 @@ export type NotOnFixture =
 /** The fixtures the spelling run spells: those it took and did not cancel, then those still untaken. */
 export class FixturePool {
   private readonly held: string[] = [];
+  private readonly spent = new Set<string>();
 
   constructor(
     private readonly target: {
@@ -74,10 +75,27 @@ export class FixturePool {
     return undefined;
   }
 
+  /**
+   * Takes fixture `id` for a spelling of its own (held already, or untaken and taken now); false when another
+   * check took it or an accepted spelling cancelled it.
+   */
+  take(id: string): boolean {
+    if (this.held.includes(id)) return true;
+    if (!this.target.cancellableIds.includes(id) || !this.target.takeCancellableId(id)) return false;
+    this.held.push(id);
+    return true;
+  }
+
   /** A fixture an accepted spelling cancelled: never spelled again. */
   spend(id: string): void {
     const i = this.held.indexOf(id);
     if (i >= 0) this.held.splice(i, 1);
+    this.spent.add(id);
+  }
+
+  /** Whether an accepted spelling cancelled fixture `id`. */
+  wasSpent(id: string): boolean {
+    return this.spent.has(id);
   }
 }
 

@@ -6,11 +6,18 @@ import { type Skip, SkipSignal } from '../../lib/check/skip.ts';
 import type { Response } from '../../lib/http/client.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../kit/context.ts';
-import { knownOrders, noKnownReason } from '../kit/known-orders.ts';
+import { type KnownOrders, knownOrders, noKnownReason } from '../kit/known-orders.ts';
 import { orderPath } from '../kit/paths.ts';
-import { invalidEncoding, SPELLING_KINDS, type SpellingKind, type SpellingLevel } from './catalogue.ts';
+import {
+  invalidEncoding,
+  kindOf,
+  SPELLING_KINDS,
+  type SpellingKind,
+  type SpellingLevel,
+} from './catalogue.ts';
 import { FixturePool, type NotOnFixture } from './fixtures.ts';
 import { absentCase, malformedSegment } from './malformed.ts';
+import { SATURATING, type SaturationPlan, saturationPlan } from './saturation.ts';
 
 export interface SpellingAnswer {
   kind: string;
@@ -30,6 +37,8 @@ export interface SpellingRun {
   offFixture: Array<{ kind: string; level: SpellingLevel; why: NotOnFixture; detail?: string }>;
   /** Kinds no safe case could be built for at all. */
   unsent: string[];
+  /** Saturating spellings (saturation.ts) not sent, each with the order it would name and why. */
+  withheld: SaturationPlan['withheld'];
   exhaustive: boolean;
   /** Set when the target answered 429 even after waiting: nothing more was sent. */
   limited?: string;
@@ -73,7 +82,7 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
   if (!known) return { skip: await noKnownReason(ctx) };
   const exhaustive = ctx.config.exhaustive;
   const pool = new FixturePool(ctx.target, known, ctx.config.cancellableOrderIds.length > 0);
-  const run: SpellingRun = { answers: [], offFixture: [], unsent: [], exhaustive };
+  const run: SpellingRun = { answers: [], offFixture: [], unsent: [], withheld: [], exhaustive };
   // In the sample, a level's first acceptance decides its check: the rest of it keeps the fixtures.
   const decided = new Set<SpellingLevel>();
   const send = async (a: Omit<SpellingAnswer, 'response' | 'invalid'>): Promise<Response | undefined> => {
@@ -137,5 +146,40 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
       await send({ kind: kind.kind, variant, segment: malformedSegment(c) });
     }
   }
+  await sendSaturating(ctx, known, pool, run, send);
   return run;
+}
+
+/** The too-big variant that spells 2^63 (and -2^63-1), as saturation.ts sends it. */
+const PAST_EDGE = kindOf('too-big').variants.findIndex((v) => v(0n, 0n, SIZE) === SATURATING[0]!.segment);
+
+/**
+ * The saturating spellings, each against its int64 edge when that is a pending fixture (a 2xx cancels it:
+ * ID-CANCEL-MISREAD's finding), or named as withheld when the edge is an order the run was not given.
+ */
+async function sendSaturating(
+  ctx: Ctx,
+  known: KnownOrders,
+  pool: FixturePool,
+  run: SpellingRun,
+  send: (a: Omit<SpellingAnswer, 'response' | 'invalid'>) => Promise<Response | undefined>,
+): Promise<void> {
+  const plan = saturationPlan(known, ctx.config.cancellableOrderIds);
+  run.withheld.push(...plan.withheld);
+  for (const { segment, id } of plan.send) {
+    if (run.limited) return;
+    if (run.answers.some((a) => a.segment === segment && a.fixture?.id === id)) continue;
+    if (!pool.take(id)) {
+      run.withheld.push({
+        segment,
+        order: id,
+        why: pool.wasSpent(id)
+          ? `fixture ${id} was cancelled before it by another spelling the server accepted`
+          : `fixture ${id} was taken by another check before it`,
+      });
+      continue;
+    }
+    const res = await send({ kind: 'too-big', variant: PAST_EDGE, fixture: { id, level: 'MUST' }, segment });
+    if (res && accepted(res)) pool.spend(id);
+  }
 }

@@ -36,7 +36,7 @@ export const HTTP_FAULTS = {
     ],
   },
   'http-304-stale-etag': {
-    masking: { reads: ['list-array'] },
+    masking: { bends: ['list-etag'], reads: ['list-array'] },
     // The first list's ETag, asked again after a cancel changed the list: the cache still answers 304.
     probe: async (s) => {
       const first = (await call(s, '/store/orders')).headers.etag;
@@ -50,6 +50,31 @@ export const HTTP_FAULTS = {
     faulty: 304,
     caught: [{ fails: ['HTTP-CONDITIONAL-304'], args: NO_PROBE, exit: 1 }],
     onlyBy: ['HTTP-CONDITIONAL-304'],
+  },
+  'http-etag-constant': {
+    masking: { bends: ['list-etag'], reads: ['list-array'] },
+    // On a store whose list drops a cancelled order (the list's bytes change), the tag before and after.
+    options: { variants: ['cancelled-removed'] },
+    probe: async (s) => {
+      const first = await call(s, '/store/orders');
+      await call(s, `/store/orders/${s.fixtures.pending[0]}`, { method: 'DELETE' });
+      const later = await call(s, '/store/orders');
+      return first.headers.etag
+        ? { sameTag: first.headers.etag === later.headers.etag, sameBody: first.text === later.text }
+        : 'no ETag';
+    },
+    faithful: 'no ETag',
+    faulty: { sameTag: true, sameBody: false },
+    // The transcript shows the tag on two bodies; the replayed tag from before the cancels gets its 304.
+    caught: [
+      {
+        fails: ['HTTP-ETAG-STRONG', 'HTTP-CONDITIONAL-304'],
+        args: NO_PROBE,
+        reference: { variants: ['cancelled-removed'] },
+        exit: 1,
+      },
+    ],
+    onlyBy: ['HTTP-ETAG-STRONG', 'HTTP-CONDITIONAL-304'],
   },
   'http-options-405-no-allow': {
     probe: async (s) => (await call(s, '/store/orders', { method: 'OPTIONS' })).headers.allow ?? 'none',

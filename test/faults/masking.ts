@@ -26,6 +26,7 @@ export const PARTS = {
   '429': '429: no request is ever limited',
   '429-fields': '429 with its fields and body',
   'retry-after': 'Retry-After of each 429',
+  'list-etag': "list's ETag and its answer to If-None-Match",
 } as const;
 
 export type Part = keyof typeof PARTS;

@@ -1,5 +1,6 @@
 // The proofs of the faults in reading an orderId (spec §4 cancelOrder path parameter).
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
+import { DEFAULT_ORDERS, type SeedOrder } from '../../reference/seed.ts';
 import type { RunningReference } from '../../reference/server.ts';
 import { cancelled, del } from '../support/probes.ts';
 import { call } from '../support/reference-calls.ts';
@@ -11,6 +12,16 @@ async function cancelEach(s: RunningReference, raws: readonly string[]) {
   for (const raw of raws) statuses.push((await call(s, `/store/orders/${raw}`, del)).status);
   return [statuses, cancelled(s)];
 }
+
+/**
+ * The default seed with order 2^63-1 pending (not shipped), third in the store: a fixture the run is given,
+ * and not the one held back for the late checks (the last).
+ */
+const INT64_MAX_PENDING: SeedOrder[] = (() => {
+  const edge = DEFAULT_ORDERS.find((o) => o.id === 9223372036854775807n)!;
+  const rest = DEFAULT_ORDERS.filter((o) => o !== edge);
+  return [...rest.slice(0, 2), { ...edge, status: 'pending' }, ...rest.slice(2)];
+})();
 
 export const ORDER_ID_FAULTS = {
   'int64-number-ids': {
@@ -109,6 +120,24 @@ export const ORDER_ID_FAULTS = {
     ],
     // Around an absent id the wrapped value is that absent id again (404): only a fixture's shows.
     caught: [{ fails: ['ID-CANCEL-MISREAD'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['ID-CANCEL-MISREAD'],
+  },
+  'orderid-saturates-int64': {
+    masking: { reads: ['strict-reader'] },
+    options: { orders: INT64_MAX_PENDING },
+    // 2^63 and -2^63-1 clamp to the int64 edges; 2^64 + 7 saturates too, onto the edge order cancelled just before.
+    probe: (s) => cancelEach(s, ['9223372036854775808', '-9223372036854775809', '18446744073709551623']),
+    faithful: [[400, 400, 400], []],
+    faulty: [[204, 404, 409], ['9223372036854775807']],
+    // Only a pending order at the edge shows it, so the store holds one and the run is given it as a fixture.
+    caught: [
+      {
+        fails: ['ID-CANCEL-MISREAD'],
+        args: NO_PROBE,
+        reference: { orders: INT64_MAX_PENDING },
+        exit: 1,
+      },
+    ],
     onlyBy: ['ID-CANCEL-MISREAD'],
   },
   'orderid-hex-prefix': {

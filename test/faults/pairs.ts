@@ -181,6 +181,9 @@ export const SAMPLE: ReadonlyArray<[FaultId, FaultId]> = [
   ['ratelimit-draft-fields-only', 'ratelimit-never-limits'],
   ['ratelimit-no-retry-after', 'ratelimit-off-by-one'],
   ['ratelimit-bucket-per-route', 'error-missing-message'],
+  // Headers of the day quota beside a 429 body that is no Error: the probe walks the day's window only as far
+  // as the plan's minute, and still judges the 429 it meets there whole.
+  ['ratelimit-headers-daily-quota', 'ratelimit-429-body-text'],
   ['http-no-date', 'pets-sunset-iso'],
   ['http-date-iso', 'pets-deprecation-true'],
   ['http-content-type-comma', 'pets-link-unbracketed'],

@@ -19,6 +19,11 @@ export interface VariantRun {
   variants: VariantId[];
   /** Command arguments beyond the seed. */
   args: string[];
+  /**
+   * Run as against a server the suite did not start: the list not trusted (--trust-order-list off), so
+   * absence rests on the spec's whole list and the run's own evidence alone.
+   */
+  untrusted?: true;
   /** Reference server options beyond the variants (e.g. a compressed rate-limit window). */
   reference: Omit<ReferenceServerOptions, 'variants'>;
   /** Checks whose message or details must record the variant's choice. */

@@ -15,9 +15,9 @@ export async function expectSilentRun(run: VariantRun): Promise<void> {
     ...run.reference,
     variants: run.variants,
   });
-  const result = await runCliInProcess(['--seed', '9', ...run.args], {
-    env: targetEnv(server),
-  }).finally(() => server.close());
+  const env = targetEnv(server);
+  if (run.untrusted) env.ORDER_STORE_TRUST_ORDER_LIST = 'false';
+  const result = await runCliInProcess(['--seed', '9', ...run.args], { env }).finally(() => server.close());
   const summary = `${result.stdout}\n${result.stderr}`;
   const loud = result
     .report!.checks.filter((c) => c.status === 'fail' || c.status === 'warn' || c.status === 'error')

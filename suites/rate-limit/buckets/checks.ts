@@ -14,6 +14,7 @@ import {
   unruled,
 } from '../../kit/limiter-counts.ts';
 import type { Key } from '../../kit/limiter-requests.ts';
+import { pastResets } from '../../kit/reset-past.ts';
 
 const keyName = (k: Key) => (k === 'primary' ? 'the key' : 'the second key');
 
@@ -56,6 +57,13 @@ export const rateLimitBuckets = suite({
         for (const [key, b] of readings(ctx)) {
           judged += b.judged;
           const s = b.separate;
+          // A Reset already past places no two answers in one window: nothing judged, nothing passed.
+          const past = s ? undefined : pastResets(ctx.transcript.all(), ctx.config.baseUrl, key);
+          if (past)
+            ctx.skip(
+              `X-RateLimit-Reset of ${keyName(key)} named a moment already past on ${past.past} of ${past.of} answers (RL-PROBE-RESET-WINDOW's finding: a window's start, not its end), so no two answers can be placed in one window to follow one count across methods and paths: not judged, and not passed`,
+              OUTCOME,
+            );
           if (!s) continue;
           const first = s.rises[0]!;
           const how = s.ownWindows

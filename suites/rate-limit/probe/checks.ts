@@ -88,9 +88,9 @@ export const rateLimitProbe = suite({
       rules: ['8.r3', '7.429'],
       requirement: 'A request that exceeds the limit is answered 429 Too Many Requests.',
       rationale:
-        'Judged as: whatever the algorithm, no more than X-RateLimit-Limit answers served between an answer and the moment its X-RateLimit-Reset names (a fixed window, a sliding log and a token bucket whose Reset is when it is full again all keep to it; several counters behind one key do not); no success once Remaining is 0 in the window (unless the limiter is seen to refill gradually, as a token bucket does), and a 429 within Remaining + 3 requests; a refusal with another status (403, 503) where the limit would be reached, in the walk or after its wait, is no 429.',
+        'Judged as: whatever the algorithm, no more than X-RateLimit-Limit answers served between an answer and the moment its X-RateLimit-Reset names (a fixed window, a sliding log and a token bucket whose Reset is when it is full again all keep to it; several counters behind one key do not); no success once Remaining is 0 in the window (unless the limiter is seen to refill gradually, as a token bucket does), no more served after the last few requests before Remaining 0, sent together, than Remaining said were left (a count read and written back apart lets concurrent requests past it), and a 429 within Remaining + 3 requests; a refusal with another status (403, 503) where the limit would be reached, in the walk or after its wait, is no 429.',
       basis: [SPEC.exceeded429],
-      title: `Repeats DELETE /store/orders/{an id proven absent} (the list when that answer lacks the headers), one at a time, until the 429 (at most Remaining + ${WALK_MARGIN})`,
+      title: `Repeats DELETE /store/orders/{an id proven absent} (the list when that answer lacks the headers), one at a time but the last few before Remaining 0 together, until the 429 (at most Remaining + ${WALK_MARGIN})`,
       needs: probeNeeds,
       recorded: { shows: WALK_SHOWS },
       send: sendProbe,

@@ -30,7 +30,7 @@ export function forwardingHeaders(address: string): Record<string, string> {
 }
 
 /** The walk's requests (1-based) that name an address while the key's count is still falling. */
-const MID_WALK = new Set([3, 5]);
+export const MID_WALK = new Set([3, 5]);
 
 /**
  * The address the walk's next request names, or none: its 3rd and 5th requests (not the 2nd, which follows

@@ -2,12 +2,13 @@
 // probe's own: the key's requests of the window that ended in its first 429 (the walk, its first answer the
 // reading), and the requests the client sent once that 429's Retry-After (or Reset) had passed (the recovery).
 // Requests sent inside a Retry-After are the client's to answer for and are left out. Pure: never sends.
-import { retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
+import { rateLimitHeaders, retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
 import type { Response } from '../../../lib/http/client.ts';
 import { replayed } from '../../../lib/http/recorded.ts';
 import { type Exchange, rawOf } from '../../../lib/http/transcript.ts';
 import type { Ctx } from '../../kit/context.ts';
 import { NOT_OBSERVED, replay } from '../../kit/traffic.ts';
+import { countOrder } from './count-order.ts';
 import {
   type Outcome,
   type ProbeRecord,
@@ -29,19 +30,49 @@ function answerOf(ctx: Ctx, x: Exchange): Response {
   return replay(ctx, x) ?? replayed(x, rawOf(x.response!).headers, Buffer.alloc(0));
 }
 
-/** The key's answered requests in the order sent, each alone on the wire (a burst's carry no order). */
-function keySequence(ctx: Ctx): Exchange[] {
-  const xs = ctx.transcript
+/**
+ * The key's answered requests in the order sent, each alone on the wire, or one of a set of identical ones
+ * sent together (as the probe's walk sends its last few): those in the order their answers say they were
+ * counted in (count-order.ts), and listed in `together`. Other overlapping requests carry no order: left out.
+ */
+function keySequence(ctx: Ctx): { xs: Exchange[]; together: Exchange[][] } {
+  const all = ctx.transcript
     .all()
     .filter((x) => x.bucket === 'primary' && x.response !== undefined && x.response.status !== 401);
   const end = (x: Exchange) => Date.parse(x.startedAt) + x.durationMs;
-  return xs.filter((x, i) => {
-    const prev = xs[i - 1];
-    const next = xs[i + 1];
-    return (
-      !(prev && end(prev) > Date.parse(x.startedAt) + 1) && !(next && end(x) > Date.parse(next.startedAt) + 1)
-    );
-  });
+  const clusters: Exchange[][] = [];
+  let cluster: Exchange[] = [];
+  let until = Number.NEGATIVE_INFINITY;
+  for (const x of all) {
+    if (cluster.length > 0 && until > Date.parse(x.startedAt) + 1) cluster.push(x);
+    else {
+      if (cluster.length > 0) clusters.push(cluster);
+      cluster = [x];
+      until = Number.NEGATIVE_INFINITY;
+    }
+    until = Math.max(until, end(x));
+  }
+  if (cluster.length > 0) clusters.push(cluster);
+  const xs: Exchange[] = [];
+  const together: Exchange[][] = [];
+  for (const c of clusters) {
+    if (c.length === 1) xs.push(c[0]!);
+    else if (
+      c.every((x) => x.request.method === c[0]!.request.method && x.request.url === c[0]!.request.url)
+    ) {
+      const ordered = countOrder(c, (x) => {
+        const remaining = rateLimitHeaders(x.response!.headers).remaining?.value;
+        return {
+          status: x.response!.status,
+          ...(remaining !== undefined ? { remaining } : {}),
+          atMs: end(x),
+        };
+      });
+      xs.push(...ordered);
+      together.push(ordered);
+    }
+  }
+  return { xs, together };
 }
 
 /** When a 429 lets the client send again: its Retry-After, else its Reset, else never known. */
@@ -96,7 +127,7 @@ function recoveryAfter(ctx: Ctx, limited: Sample, rest: readonly Exchange[]): Ou
 
 /** The probe's record as the recording shows it; a phase it does not show is skipped as not observed. */
 export function recordedProbe(ctx: Ctx): ProbeRecord {
-  const xs = keySequence(ctx);
+  const { xs, together } = keySequence(ctx);
   const samples = xs.map((x, i) => sampleOf(answerOf(ctx, x), i));
   const at = samples.findIndex((s) => s.status === 429);
   const none = notRecorded<never>('not a phase a recording shows: the probe sends it itself');
@@ -125,6 +156,9 @@ export function recordedProbe(ctx: Ctx): ProbeRecord {
     apart: [],
     headersRefused: [],
   };
+  // The first requests sent together within the window, as the walk records its own (judge-together.ts).
+  const group = together.find((g) => g.every((x) => xs.indexOf(x) > start && xs.indexOf(x) <= last));
+  if (group) walk.together = group.map((x) => window[xs.indexOf(x) - start]!);
   // Without a 429 the walk shows a limit only when the window served a request past Remaining 0.
   const past = window.some((s, i) => i > 0 && window[i - 1]!.remaining === 0 && s.status !== 429);
   const walked: Outcome<Walk> =

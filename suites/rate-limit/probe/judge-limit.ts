@@ -3,6 +3,7 @@
 // choose a level: the check that calls one does.
 
 import { count } from '../../../lib/words.ts';
+import { judgeTogether } from './judge-together.ts';
 import { grouped, type Judgement, judged, type ProbeFinding } from './judgement.ts';
 import {
   earlyTolerance,
@@ -119,9 +120,17 @@ export function judgeEnforced(
   // moment Reset named is past the limit: judged first, so no reading of the algorithm excuses it.
   const beyond = servedBeyondLimit(walk.samples);
   const inRun = beyond ? undefined : servedBeyondLimit(run);
-  if (beyond || inRun) {
+  // Requests sent together and served past the Remaining before them: judged before any refill reading, which
+  // their repeated Remaining would otherwise suggest.
+  const raced = judgeTogether(walk, recovery);
+  if (beyond || inRun || raced) {
     const findings = [
-      beyond ? beyondFinding(walk.samples, beyond) : beyondFinding(run, inRun!, "of the run's with the key "),
+      ...(beyond
+        ? [beyondFinding(walk.samples, beyond)]
+        : inRun
+          ? [beyondFinding(run, inRun, "of the run's with the key ")]
+          : []),
+      ...(raced ? [raced] : []),
     ];
     const wrong = wrongStatus(walk);
     if (wrong) findings.push(wrong);
@@ -147,6 +156,8 @@ export function judgeEnforced(
         actual: `${last.status} on request #${last.n}, Remaining ${last.remaining}`,
       },
     ]);
+  if (!walk.limited && over.length === 0 && walk.capped)
+    return `no 429 within the walk's ${walk.sent} requests, which went no further: ${walk.capped}`;
   // The server still reports capacity: a limiter that refills as fast as the probe spends (a token bucket
   // with a high rate) was never reached, which says nothing about whether it would refuse past the limit.
   if (!walk.limited && over.length === 0 && (left(last) ?? 0) > 0)

@@ -8,6 +8,7 @@ import type { Transcript } from '../../../lib/http/transcript.ts';
 import type { Tools } from '../../kit/context.ts';
 import { ORDERS, orderPath } from '../../kit/paths.ts';
 import type { TargetFacts } from '../../kit/target-facts.ts';
+import { cappedWalk } from './far-reset.ts';
 import { budgetSkip, done, skip } from './outcome.ts';
 import {
   left,
@@ -24,6 +25,7 @@ import {
 } from './record.ts';
 import { holdAfterRefusal } from './refusal.ts';
 import type { ProbeSender } from './sender.ts';
+import { TOGETHER_MAX } from './together.ts';
 
 /** The largest list the probe repeats when no id may be sent as absent (it is sent up to Limit + 3 times). */
 export const MAX_REPEATED_LIST_BYTES = 64 * 1024;
@@ -149,12 +151,17 @@ export function planWalk(env: Tools, reading: Reading, now: number): Outcome<Wal
     );
   const resetAtMs = reading.sample.resetAtMs ?? reading.sample.announced?.resetAtMs;
   const untilReset = resetAtMs !== undefined ? Math.max(0, resetAtMs - now) : undefined;
-  if (untilReset !== undefined && untilReset > config.maxWaitMs)
+  // A day quota announced (a plan's requests per day) is walked no further than that plan's minute.
+  const capped =
+    untilReset !== undefined && untilReset > config.maxWaitMs
+      ? cappedWalk(reading, config.plan, untilReset)
+      : undefined;
+  if (untilReset !== undefined && untilReset > config.maxWaitMs && !capped)
     return skip(
       `exhausting this window would keep the key limited for ${seconds(untilReset)} (until X-RateLimit-Reset), longer than ${flagRef('maxWaitSeconds')} (${config.maxWaitMs / 1000} s): raise ${flagAndEnv('maxWaitSeconds')} to run the probe`,
       limit('maxWaitSeconds'),
     );
-  const bound = base + WALK_MARGIN;
+  const bound = capped?.bound ?? base + WALK_MARGIN;
   const second = config.hasSecondKey ? 2 : 0;
   const reserve = RECOVERY_ATTEMPTS + (second > 0 ? 1 : 0);
   const needed = bound + RECOVERY_ATTEMPTS + second;
@@ -163,7 +170,9 @@ export function planWalk(env: Tools, reading: Reading, now: number): Outcome<Wal
   // Limit + 1 at once, and one request to read a fresh window first when the current one ends too soon.
   const burst = config.burst ? (reading.limit ?? base) + 2 : 0;
   const parts = [
-    `walk ≤ ${bound} (${boundText(reading)} ${base} + ${WALK_MARGIN})`,
+    capped
+      ? `walk ≤ ${bound} (${capped.why})`
+      : `walk ≤ ${bound} (${boundText(reading)} ${base} + ${WALK_MARGIN})`,
     `recovery ≤ ${RECOVERY_ATTEMPTS}`,
     ...(second > 0 ? ['second key 2'] : []),
     ...(burst > 0 ? [`burst ≤ ${burst}`] : []),
@@ -175,9 +184,9 @@ export function planWalk(env: Tools, reading: Reading, now: number): Outcome<Wal
       : 'unknown (no X-RateLimit-Reset)';
   // A window that resets mid-walk is walked once more, and a request a refill gave back is made up for
   // (walkToLimit): together at most Limit + margin more, announced up front so the count is never exceeded.
-  const rollover = (reading.limit ?? left(reading.sample) ?? 0) + WALK_MARGIN;
-  const text = `up to ${needed + burst} requests (${needed + burst + rollover} if the window resets mid-walk or refills as it is walked; ${parts.join(', ')}); longest wait ${wait}, never one over ${flagRef('maxWaitSeconds')} (${max} s); backoff at most ${max} s more only if the limit does not lift${burst > 0 ? ', and one more window after the burst' : ''}`;
-  return done({ bound, reserve, text });
+  const rollover = capped ? 0 : (reading.limit ?? left(reading.sample) ?? 0) + WALK_MARGIN;
+  const text = `up to ${needed + burst} requests (${needed + burst + rollover} if the window resets mid-walk or refills as it is walked; ${parts.join(', ')}); longest wait ${wait}, never one over ${flagRef('maxWaitSeconds')} (${max} s); the walk's last ${TOGETHER_MAX} or fewer before Remaining 0 sent together, within its count; backoff at most ${max} s more only if the limit does not lift${burst > 0 ? ', and one more window after the burst' : ''}`;
+  return done({ bound, reserve, text, ...(capped ? { capped: capped.why } : {}) });
 }
 
 /** What bounds the walk, in words: the Remaining the reading carried, or the Limit and where it came from. */

@@ -186,6 +186,10 @@ export interface Walk {
    * the request the walk went on with instead, and the walk's answers before the switch (in `samples` too).
    */
   switched?: { to: ProbeRequest; uncounted: Sample[] };
+  /** The walk's last requests before Remaining 0 that went together (together.ts), as they were counted. */
+  together?: Sample[];
+  /** Why the walk went no further than its bound, however Remaining moved (WalkPlan.capped). */
+  capped?: string;
   /** Every request that named another client address (RFC 5737) in the forwarding headers, in order. */
   spoofed: Sample[];
   /** Of those, the ones whose answer did not continue the key's count: kept out of `samples`. */
@@ -199,6 +203,8 @@ export interface WalkPlan {
   /** Requests kept back for what follows the walk (recovery, the second key's second read). */
   reserve: number;
   text: string;
+  /** Why the walk may go no further than its bound (far-reset.ts: a day quota announced), if so. */
+  capped?: string;
 }
 
 export interface SecondKey {

@@ -1,6 +1,6 @@
-// The walk to the limit: repeats the probe's request one at a time until the 429 (or a limiter's refusal
-// with another status), within the bound the plan announced. It never sends more than Remaining + WALK_MARGIN
-// (one more window's worth if the window turns mid-walk), never past the budget, never inside a Retry-After.
+// The walk to the limit: repeats the probe's request one at a time (its last few before Remaining 0 together,
+// together.ts) until the 429 or a limiter's refusal, within the bound the plan announced: never more than
+// Remaining + WALK_MARGIN (a window more if one turns), never past the budget, never inside a Retry-After.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Tools } from '../../kit/context.ts';
 import { countApart } from '../../kit/limiter-buckets.ts';
@@ -23,6 +23,7 @@ import {
 } from './record.ts';
 import { atTheLimit, holdAfterRefusal, isRefusal, refusalName } from './refusal.ts';
 import type { ProbeSender } from './sender.ts';
+import { sendTogether, togetherCount } from './together.ts';
 import { saneResetAtMs, windowStarts } from './windows.ts';
 
 /** The one pause the walk makes inside a long window, so that Reset shows whether it stays put. */
@@ -145,6 +146,7 @@ export async function walkToLimit(
 ): Promise<Outcome<Walk>> {
   const samples: Sample[] = [reading.sample];
   const walk: Walk = { samples, bound: plan.bound, sent: 0, spoofed: [], apart: [], headersRefused: [] };
+  if (plan.capped) walk.capped = plan.capped;
   const waited = await waitForFreshWindow(env, reading, plan.bound);
   if (waited > 0) {
     walk.waitedForWindowMs = waited;
@@ -152,7 +154,7 @@ export async function walkToLimit(
   }
   const limit = reading.limit ?? left(reading.sample) ?? 0;
   // The most the walk may send, as the plan announced it: its bound plus one window more.
-  const ceiling = plan.bound + limit + WALK_MARGIN;
+  const ceiling = plan.capped ? plan.bound : plan.bound + limit + WALK_MARGIN;
   let overLimit = false;
   // The fixture the state checks hold back (TargetFacts.holdBack): cancelled, once, as the request past
   // Remaining 0, so the run sees whether a request refused over the limit was carried out all the same.
@@ -162,6 +164,26 @@ export async function walkToLimit(
     const budget = env.http.pacer.budgetLeft;
     if (budget <= plan.reserve) return budgetSkip(walk.bound - walk.sent + plan.reserve, budget);
     const prev = samples[samples.length - 1]!;
+    // The last few before Remaining 0 go together (together.ts); the request over the limit stays alone.
+    const together = togetherCount(env, walk, plan.reserve);
+    if (together > 0) {
+      const group = await sendTogether(env, sender, repeated, together);
+      walk.together = group;
+      walk.sent += group.length;
+      const refusal = group.find((s) => s.status === 429 || isRefusal(s, reading.sample));
+      for (const s of group.filter(
+        (x) => x !== refusal && x.status !== 429 && !isRefusal(x, reading.sample),
+      )) {
+        const before = samples[samples.length - 1]!;
+        samples.push(s);
+        overLimit = adjust(env, walk, before, s, ceiling, overLimit);
+      }
+      if (!refusal) continue;
+      samples.push(refusal);
+      if (refusal.status !== 429) holdAfterRefusal(env, refusal, walk);
+      walk.limited = refusal;
+      break;
+    }
     // Only where the cancel draws on the count the walk spent: a separate count per path would serve a
     // cancel on another path whatever this one's Remaining says (the burst holds back for the same reason);
     // a count per method or route keeps the walk's absent-id cancels and the held one together.

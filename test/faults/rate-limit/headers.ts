@@ -181,6 +181,37 @@ export const HEADER_FAULTS = {
       },
     ],
   },
+  'ratelimit-headers-daily-quota': {
+    masking: { bends: ['remaining', 'reset'], reads: ['429', 'x-ratelimit'] },
+    options: TWO_PER_MINUTE,
+    probe: async (s) =>
+      (await calls(s, 3)).map((a) => [
+        a.status,
+        a.headers['x-ratelimit-limit'],
+        a.headers['x-ratelimit-remaining'],
+      ]),
+    faithful: [
+      [200, '2', '1'],
+      [200, '2', '0'],
+      [429, '2', '0'],
+    ],
+    // The day's count (the demo key is on the Free plan: 1,000 a day), on the 429 too.
+    faulty: [
+      [200, '1000', '999'],
+      [200, '1000', '998'],
+      [429, '1000', '998'],
+    ],
+    caught: [
+      // Its Reset is a day ahead, past any wait: the walk goes no further than the Free plan's minute, meets
+      // the 429 the enforced window gives while Remaining says hundreds are left, and recovers after the
+      // Retry-After (which the day's Reset does not override).
+      {
+        ...PROBE,
+        fails: ['RL-PROBE-LIMIT-NOT-EARLY', 'RL-PROBE-429-HEADERS'],
+        exit: 1,
+      },
+    ],
+  },
   'ratelimit-remaining-negative': {
     masking: { bends: ['remaining'], reads: ['429-fields', 'x-ratelimit'] },
     options: TWO_PER_MINUTE,

@@ -50,6 +50,15 @@ export const LIMITER_FAULTS = {
         fails: ['RL-PROBE-BURST'],
         exit: 1,
       },
+      // Without --burst: the walk sends its last few requests before Remaining 0 together (a window of 11
+      // leaves four of them past the requests naming other addresses), and more are served after them than
+      // were left.
+      {
+        args: ['--only', 'RL-'],
+        reference: { rateLimit: { limit: 11, windowSeconds: 6 }, banAfter: 1 },
+        fails: ['RL-PROBE-LIMIT-ENFORCED'],
+        exit: 1,
+      },
     ],
   },
   'ratelimit-window-never-resets': {

@@ -1,0 +1,67 @@
+// RL-PROBE-LIMIT-ENFORCED's reading of the walk's requests sent together (together.ts): after an answer that
+// said Remaining R, more than R served before the 429 in that window is a limit not enforced, unless the limiter
+// refills gradually and its own headers allow that many tokens back meanwhile. Pure; never sends.
+import type { ProbeFinding } from './judgement.ts';
+import { type Recovery, type Sample, seconds, type Walk } from './record.ts';
+import { gradualRefill } from './refill.ts';
+import { served } from './served.ts';
+import { saneResetAtMs, windowStarts } from './windows.ts';
+
+/** Reset is whole seconds and read against a whole-second Date: only answers this far before it count. */
+const ROUNDINGS_MS = 2000;
+
+/**
+ * The most tokens a limiter can have given back from `from` until `lastMs`: its rate is at most the requests
+ * missing from `from` over the time until it is full again, as its Reset names it (a second less, for
+ * rounding). Undefined when the headers bound no rate.
+ */
+function refillSince(from: Sample, lastMs: number): number | undefined {
+  const fullAt = saneResetAtMs(from);
+  if (from.limit === undefined || from.remaining === undefined || fullAt === undefined) return undefined;
+  const toFullMs = fullAt - from.response.receivedAtMs - 1000;
+  if (toFullMs <= 0) return undefined;
+  const missing = Math.max(1, from.limit - from.remaining);
+  return Math.ceil((missing * (lastMs - from.response.receivedAtMs)) / toFullMs);
+}
+
+/**
+ * Whether the limiter shows a gradual refill by anything but the requests sent together (whose repeated
+ * Remaining is what a count that lets them past shows too): only then may tokens have come back meanwhile.
+ */
+function refillsGradually(walk: Walk, group: readonly Sample[], recovery?: Recovery): boolean {
+  const inner = new Set(group.slice(0, -1));
+  return (
+    gradualRefill({ ...walk, samples: walk.samples.filter((s) => !inner.has(s)) }, recovery) !== undefined
+  );
+}
+
+/** The finding, when the requests sent together and those after them were served past the Remaining before them. */
+export function judgeTogether(walk: Walk, recovery?: Recovery): ProbeFinding | undefined {
+  const group = walk.together;
+  const i = group?.[0] ? walk.samples.indexOf(group[0]) : -1;
+  if (!group || i < 1) return undefined;
+  const from = walk.samples[i - 1]!;
+  const end = saneResetAtMs(from);
+  if (from.remaining === undefined || end === undefined) return undefined;
+  const starts = windowStarts(walk.samples);
+  const after: Sample[] = [];
+  for (let j = i; j < walk.samples.length; j++) {
+    const s = walk.samples[j]!;
+    if (starts[j] || !served(s) || s.response.receivedAtMs >= end - ROUNDINGS_MS) break;
+    after.push(s);
+  }
+  const last = after[after.length - 1];
+  const refill = !last
+    ? undefined
+    : refillsGradually(walk, group, recovery)
+      ? refillSince(from, last.response.receivedAtMs)
+      : 0;
+  if (!last || refill === undefined || after.length <= from.remaining + refill) return undefined;
+  const spanMs = last.response.receivedAtMs - from.response.receivedAtMs;
+  return {
+    message: `after request #${from.n} said X-RateLimit-Remaining ${from.remaining}, the walk sent ${group.length} requests together and ${after.length} requests (#${after[0]!.n} to #${last.n}) were served in ${seconds(spanMs)}, before the moment its X-RateLimit-Reset named: more than the ${from.remaining} left${refill > 0 ? ` and the ${refill} a limiter refilling at the rate its headers allow could give back meanwhile` : ''}, as a limiter that reads its count and writes it back after a pause lets concurrent requests past it`,
+    sample: after[from.remaining + refill]!,
+    expected: `at most ${from.remaining + refill} served after Remaining ${from.remaining}, then 429`,
+    actual: `${after.length} served (${group.length} of them sent together, answered Remaining ${group.map((s) => s.remaining ?? '?').join(', ')})`,
+  };
+}

@@ -1,0 +1,79 @@
+// The walk's last requests before Remaining 0, sent together: a limiter that reads its count, awaits, then
+// writes it serves requests arriving at one moment past their count, which one at a time never shows. Only
+// after the walk saw Remaining count one per request, with room left in the window, and never past Remaining 0:
+// the request over the limit stays the walk's own, alone, so no more 429s than the sequential walk risks.
+import { HarnessError } from '../../../lib/errors.ts';
+import type { Response } from '../../../lib/http/client.ts';
+import type { Tools } from '../../kit/context.ts';
+import { remainingMisbehaves } from '../../kit/limiter-buckets.ts';
+import { MID_WALK } from './client-address.ts';
+import { countOrder } from './count-order.ts';
+import { remainingUnreliable } from './judge-counts.ts';
+import { type ProbeRequest, type Sample, sampleOf, type Walk } from './record.ts';
+import type { ProbeSender } from './sender.ts';
+import { sameWindowPairs, saneResetAtMs } from './windows.ts';
+
+/** The most requests sent together: the last few before Remaining 0 (two at least, or nothing races). */
+export const TOGETHER_MAX = 4;
+const TOGETHER_MIN = 2;
+/** Same-window steps of exactly one the walk needs just before, so Remaining is the count they meet. */
+const EXACT_STEPS = 2;
+/** How long the window must still run for them all to arrive in it. */
+const ROOM_MS = 1500;
+
+/**
+ * How many of the walk's next requests go together, or 0: Remaining (the spec's field) on the last answer,
+ * when it is 2 to TOGETHER_MAX, every one of them is within the walk's bound and the budget, and past the
+ * requests that name other client addresses; the walk's last steps fell by exactly one, nothing the run saw
+ * says Remaining counts otherwise, and the window announced has room for them.
+ */
+export function togetherCount(env: Tools, walk: Walk, reserve: number): number {
+  const prev = walk.samples[walk.samples.length - 1]!;
+  const r = prev.remaining;
+  if (walk.together || walk.capped || r === undefined || r < TOGETHER_MIN || r > TOGETHER_MAX) return 0;
+  if (walk.sent + r > walk.bound || env.http.pacer.budgetLeft <= r + reserve) return 0;
+  if (Math.max(...MID_WALK) > walk.sent) return 0;
+  const last = sameWindowPairs(walk.samples).slice(-EXACT_STEPS);
+  const exact =
+    last.length === EXACT_STEPS &&
+    last.every(([p, c]) => p.remaining !== undefined && c.remaining === p.remaining - 1) &&
+    last[EXACT_STEPS - 1]![1] === prev;
+  if (!exact || remainingUnreliable(walk) !== undefined) return 0;
+  if (remainingMisbehaves(env.transcript.all(), env.config.baseUrl) !== undefined) return 0;
+  const end = saneResetAtMs(prev);
+  return end !== undefined && end - Date.now() > ROOM_MS ? r : 0;
+}
+
+/** Sends `count` copies of the walk's request at one moment; their samples in the order they were counted. */
+export async function sendTogether(
+  env: Tools,
+  sender: ProbeSender,
+  request: ProbeRequest,
+  count: number,
+): Promise<Sample[]> {
+  env.log(`  the last ${count} requests before Remaining 0 go together, as a client's concurrent ones would`);
+  const results = await env.http.together(
+    Array.from({ length: count }, () => ({
+      method: request.method,
+      path: request.path,
+      auth: { kind: 'key' as const, key: 'primary' as const },
+      retryAfter429: false,
+      spendToLimit: true,
+    })),
+  );
+  const failures = results.filter((r): r is HarnessError => r instanceof HarnessError);
+  // Requests that did not all arrive show nothing of the limiter: the harness failed, not the server.
+  if (failures.length > 0)
+    throw new HarnessError(
+      'E_HTTP',
+      `${failures.length} of ${count} requests sent together failed: ${failures[0]!.message}`,
+    );
+  const answered = results
+    .filter((r): r is Response => !(r instanceof HarnessError))
+    .map((r) => sampleOf(r, 0));
+  return countOrder(answered, (s) => ({
+    status: s.status,
+    ...(s.remaining !== undefined ? { remaining: s.remaining } : {}),
+    atMs: s.response.receivedAtMs,
+  })).map((s) => ({ ...s, n: sender.count++ }));
+}
