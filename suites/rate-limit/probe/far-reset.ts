@@ -3,6 +3,7 @@
 // goes no further than that minute's requests (plus the margin), never near the announced Remaining 0.
 // Planning only: it never sends, and never says which window the headers must describe.
 import type { Plan } from '../../../lib/config/config.ts';
+import { flagRef } from '../../../lib/config/settings.ts';
 import { left, PLAN_LIMITS, type Reading, seconds, WALK_MARGIN } from './record.ts';
 
 /** Requests the capped walk leaves in the announced window at least, so it is never the walk that spends it. */
@@ -36,6 +37,6 @@ export function cappedWalk(
   if (remaining < bound + LEFT_IN_WINDOW) return undefined;
   return {
     bound,
-    why: `X-RateLimit-Limit ${limit} with X-RateLimit-Reset ${seconds(untilResetMs)} ahead is the ${name} plan's day quota, which the walk may not spend (the key would stay limited past --max-wait-seconds); it goes no further than the ${name} plan's ${perMinute} requests per minute + ${WALK_MARGIN}, leaving ${remaining - bound} of the announced Remaining`,
+    why: `X-RateLimit-Limit ${limit} with X-RateLimit-Reset ${seconds(untilResetMs)} ahead is the ${name} plan's day quota, which the walk may not spend (the key would stay limited past ${flagRef('maxWaitSeconds')}); it goes no further than the ${name} plan's ${perMinute} requests per minute + ${WALK_MARGIN}, leaving ${remaining - bound} of the announced Remaining`,
   };
 }
