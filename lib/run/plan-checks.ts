@@ -176,7 +176,7 @@ function planWithin(checks: readonly PlanCheck[], inputs: PlanInputs): PlanBody 
   // Pending fixtures are handed out in run order, each once: a check that would take more than are left is
   // left out now, by name, rather than skipped halfway through the run.
   // One is held back from the start for the checks after the probe (Needs.held) when at least two are given
-  // and a check selected reads it, as the run does (suites/kit/target-facts.ts holdBack).
+  // and a check selected reads it, as the run does (suites/kit/fixture-facts.ts holdBack).
   const holding = inputs.cancellable >= 2 && checks.some((c) => c.needs.held);
   let pendingLeft = inputs.cancellable - (holding ? 1 : 0);
   const supply = (budgetLeft: number) => ({
