@@ -22,6 +22,14 @@ const TEN: SeedOrder[] = [
 
 // Nothing is cancelled: the three runs share one server, and each would need the fixtures fresh.
 const QUICK = ['--skip-rate-limit-probe', '--only', 'LIST,CANCEL-UNKNOWN,VER', '--seed', '6'];
+// Without LIST-NO-NARROWING, nothing shows a page-sized list whole: the absent-id checks stay stopped.
+const PAGE_LIKE = [
+  '--skip-rate-limit-probe',
+  '--only',
+  'LIST-STATUS-200,LIST-BODY-ARRAY,LIST-IDS-INT64,LIST-ITEMS-ORDER,CANCEL-UNKNOWN,VER',
+  '--seed',
+  '6',
+];
 
 describe('--min-must-evaluated', () => {
   it('a floor the plan cannot meet is refused before sending, naming what to provide', async () => {
@@ -42,15 +50,15 @@ describe('--min-must-evaluated', () => {
     const server = await reference({ orders: TEN });
     // Not trusted, and not said so: the setting is left to its default.
     const { ORDER_STORE_TRUST_ORDER_LIST: _trusted, ...env } = targetEnv(server);
-    const met = await runCliInProcess([...QUICK, '--min-must-evaluated', '5'], { env });
+    const met = await runCliInProcess([...PAGE_LIKE, '--min-must-evaluated', '5'], { env });
     expect(met.code, met.stdout + met.stderr).toBe(0);
     expect(met.report!.evaluation.minMustEvaluated).toMatchObject({ floor: '5', wanted: 5 });
     // Outside CI, no floor: the checks the page-like list stopped are named, and the run passes.
-    const local = await runCliInProcess(QUICK, { env });
+    const local = await runCliInProcess(PAGE_LIKE, { env });
     expect(local.code).toBe(0);
     expect(local.report!.evaluation.notEvaluated.map((n) => n.id)).toContain('CANCEL-UNKNOWN-404');
     // In CI the default floor is the plan: a MUST it ran that reached no verdict fails the gate.
-    const ci = await runCliInProcess(QUICK, { env: { ...env, CI: 'true' } });
+    const ci = await runCliInProcess(PAGE_LIKE, { env: { ...env, CI: 'true' } });
     expect(ci.code, ci.stdout).toBe(3);
     expect(ci.report!.verdict).toBe('incomplete');
     expect(ci.report!.evaluation.minMustEvaluated?.floor).toBe('planned');
