@@ -42,6 +42,8 @@ export class Connections {
   /** performance.now() when the last exchange ended with nothing else in flight; undefined before the first. */
   private idleSinceMs: number | undefined;
   private reuseForMs = DEFAULT_KEEP_ALIVE_MS;
+  /** Whether exchanges overlapped since the agent was opened: it then holds connections the next ones may not use. */
+  private overlapped = false;
 
   constructor(private readonly settings: ConnectionSettings) {
     this.agent = this.open();
@@ -64,17 +66,22 @@ export class Connections {
 
   /** The dispatcher for one exchange, never one whose connections sat idle past their window; pair with end(). */
   begin(): Dispatcher {
+    // After requests sent together (a burst, the walk's last few), the connections they opened sit idle while one
+    // at a time goes on, past the target's idle timeout unseen by the clock above: the next exchange alone
+    // starts on a fresh agent rather than cross a close on the wire.
     if (
       this.inFlight === 0 &&
-      this.idleSinceMs !== undefined &&
-      performance.now() - this.idleSinceMs >= this.reuseForMs
+      ((this.idleSinceMs !== undefined && performance.now() - this.idleSinceMs >= this.reuseForMs) ||
+        this.overlapped)
     ) {
+      this.overlapped = false;
       const stale = this.agent;
       this.agent = this.open();
       // Idle connections only: nothing is in flight on it.
       stale.destroy().catch(() => undefined);
     }
     this.inFlight += 1;
+    if (this.inFlight > 1) this.overlapped = true;
     return this.agent;
   }
 

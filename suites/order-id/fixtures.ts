@@ -3,6 +3,7 @@
 // cancels anything.
 
 import { namedIds } from '../kit/id-readings.ts';
+import { atInt64Edge } from '../kit/isolation-pair.ts';
 import type { KnownOrders } from '../kit/known-orders.ts';
 import type { SpellingKind } from './catalogue.ts';
 import { spell } from './catalogue.ts';
@@ -43,8 +44,12 @@ export class FixturePool {
   ): { id: string; variant: number; segment: string } | NotOnFixture {
     const untaken = this.target.cancellableIds;
     if (this.held.length + untaken.length === 0) return this.given ? 'none left' : 'none given';
-    // A fixture already taken is spelled again before another is taken: fixtures are few.
-    for (const group of [[...this.held], untaken]) {
+    // A fixture already taken is spelled again before another is taken: fixtures are few. One at an int64 edge
+    // comes last: readings past it leave int64 and round, so most kinds tell little there, and the saturating
+    // spellings (saturation.ts) want it.
+    const inner = (ids: readonly string[]) => ids.filter((id) => !atInt64Edge(id));
+    const edge = (ids: readonly string[]) => ids.filter((id) => atInt64Edge(id));
+    for (const group of [inner(this.held), inner(untaken), edge(this.held), edge(untaken)]) {
       for (const variant of variants) {
         for (const id of group) {
           const segment = spell(kind, variant, BigInt(id), size);

@@ -183,7 +183,9 @@ export function judgeRefusals(h: History, cls: RefusalClass, consistencyMs = 0):
   const judgement: RefusalJudgement = { proofs: [], findings: [], unshown: [], unblamed: [] };
   const { proofs, findings } = judgement;
   fixtureReads(h, cls, judgement);
-  findings.push(...appearedAfter(h, cls, consistencyMs));
+  // Only a 404 says the order is not there: after a 401, 409 or 429 a list that shows it again may merely have
+  // hidden it before (LIST- and STATE-LIST- checks judge lists).
+  if (cls === 404) findings.push(...appearedAfter(h, cls, consistencyMs));
   // The first proof of each refusal, as a search of proofs in order finds it.
   const proofOf = new Map<CancelSent, Proof>();
   for (const p of proofs) if (!proofOf.has(p.refusal)) proofOf.set(p.refusal, p);

@@ -102,7 +102,11 @@ const excluded = (a: string, b: string) =>
   [...EXCLUDED, ...GATED].some(([x, y]) => (x === a && y === b) || (x === b && y === a));
 
 const setup = (e: Caught) =>
-  JSON.stringify({ args: (e.args ?? []).filter((a) => a !== '--burst'), reference: e.reference ?? {} });
+  JSON.stringify(
+    { args: (e.args ?? []).filter((a) => a !== '--burst'), reference: e.reference ?? {} },
+    // A store's ids are bigints.
+    (_k, v) => (typeof v === 'bigint' ? `${v}n` : v),
+  );
 
 const union = (a?: string[], b?: string[]) => [...new Set([...(a ?? []), ...(b ?? [])])];
 
