@@ -23,11 +23,11 @@ interface Reading {
   /** When the request went out and when its answer arrived (local ms). */
   sentAtMs: number;
   receivedAtMs: number;
-  limit?: number;
-  remaining?: number;
+  limit: number | undefined;
+  remaining: number | undefined;
   /** Unix seconds, only when Reset reads as Unix seconds (a delta or milliseconds is another check's). */
-  reset?: number;
-  resetAtMs?: number;
+  reset: number | undefined;
+  resetAtMs: number | undefined;
   /** The server's clock at the response (its Date header), else the local one. */
   serverNowMs: number;
 }
@@ -44,15 +44,17 @@ function readingOf(x: Exchange): Reading {
   const receivedAtMs = sentAtMs + x.durationMs;
   const reset = rl.reset?.value;
   const unix = reset !== undefined && resetKind(reset) === 'unix-seconds';
+  // One literal with every field (absent ones undefined): spread optional fields give each a hidden class.
   return {
     x,
     status: x.response!.status,
     sentAtMs,
     receivedAtMs,
     serverNowMs: serverDateMs(headers) ?? receivedAtMs,
-    ...(rl.limit?.value !== undefined ? { limit: rl.limit.value } : {}),
-    ...(rl.remaining?.value !== undefined ? { remaining: rl.remaining.value } : {}),
-    ...(unix ? { reset, resetAtMs: resetAtLocalMs(reset, receivedAtMs, serverDateMs(headers)) } : {}),
+    limit: rl.limit?.value,
+    remaining: rl.remaining?.value,
+    reset: unix ? reset : undefined,
+    resetAtMs: unix ? resetAtLocalMs(reset, receivedAtMs, serverDateMs(headers)) : undefined,
   };
 }
 
@@ -91,6 +93,27 @@ export function byBucket(xs: readonly Exchange[]): Map<Bucket, Reading[]> {
  * move of another's. Keyed by how a finding names it ("primary bucket", or with the count).
  */
 export function byCount(
+  xs: readonly Exchange[],
+  all: readonly Exchange[],
+  baseUrl: string,
+): Map<string, Reading[]> {
+  // Two checks read the same counts of a transcript that has not grown (a recording never does): read once.
+  const hit = countsOnce.get(all);
+  if (hit && hit.length === all.length && hit.baseUrl === baseUrl && sameList(hit.xs, xs)) return hit.counts;
+  const counts = readCounts(xs, all, baseUrl);
+  countsOnce.set(all, { length: all.length, baseUrl, xs, counts });
+  return counts;
+}
+
+const countsOnce = new WeakMap<
+  readonly Exchange[],
+  { length: number; baseUrl: string; xs: readonly Exchange[]; counts: Map<string, Reading[]> }
+>();
+
+const sameList = (a: readonly Exchange[], b: readonly Exchange[]): boolean =>
+  a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
+
+function readCounts(
   xs: readonly Exchange[],
   all: readonly Exchange[],
   baseUrl: string,
