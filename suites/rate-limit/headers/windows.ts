@@ -92,28 +92,31 @@ export function byBucket(xs: readonly Exchange[]): Map<Bucket, Reading[]> {
  * such count opens and turns its own windows, so reading them as one would take one count's Reset for a
  * move of another's. Keyed by how a finding names it ("primary bucket", or with the count).
  */
-export function byCount(
+/**
+ * The windows of every count (byCount) as judgeWindows finds them. Two checks read the same transcript that
+ * has not grown (a recording never does): judged once, and only the findings kept (not every reading).
+ */
+export function countWindows(
   xs: readonly Exchange[],
   all: readonly Exchange[],
   baseUrl: string,
-): Map<string, Reading[]> {
-  // Two checks read the same counts of a transcript that has not grown (a recording never does): read once.
-  const hit = countsOnce.get(all);
-  if (hit && hit.length === all.length && hit.baseUrl === baseUrl && sameList(hit.xs, xs)) return hit.counts;
-  const counts = readCounts(xs, all, baseUrl);
-  countsOnce.set(all, { length: all.length, baseUrl, xs, counts });
-  return counts;
+): WindowFindings {
+  const hit = windowsOnce.get(all);
+  if (hit && hit.length === all.length && hit.baseUrl === baseUrl && sameList(hit.xs, xs)) return hit.found;
+  const found = judgeWindows(byCount(xs, all, baseUrl));
+  windowsOnce.set(all, { length: all.length, baseUrl, xs, found });
+  return found;
 }
 
-const countsOnce = new WeakMap<
+const windowsOnce = new WeakMap<
   readonly Exchange[],
-  { length: number; baseUrl: string; xs: readonly Exchange[]; counts: Map<string, Reading[]> }
+  { length: number; baseUrl: string; xs: readonly Exchange[]; found: WindowFindings }
 >();
 
 const sameList = (a: readonly Exchange[], b: readonly Exchange[]): boolean =>
   a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
 
-function readCounts(
+export function byCount(
   xs: readonly Exchange[],
   all: readonly Exchange[],
   baseUrl: string,
