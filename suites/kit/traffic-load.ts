@@ -17,7 +17,7 @@ import { carriesKey, KEY_TEXT, type KnownKeys, type Offered, offeredBy, SECOND_K
 import { readList } from './order-list.ts';
 import { type Route, relativeTo, routeOf } from './routes.ts';
 import { StoreLists } from './store-lists.ts';
-import type { ExchangeFacts, Traffic } from './traffic.ts';
+import { RecordedFacts, type Traffic } from './traffic.ts';
 
 /** How much of each body the transcript keeps, as in a run that sends (lib/run/runtime.ts). */
 export const RECORDED_BODY_BYTES = 16 * 1024;
@@ -207,7 +207,7 @@ export function loadTraffic(input: TrafficInput): LoadedTraffic {
   const listBodies = new ListBodies();
   // The store model's ids of each plain list, from the same reading of each body (as a run feeds it).
   const storeLists = new StoreLists(listBodies);
-  const facts = new Map<number, ExchangeFacts>();
+  const facts = new RecordedFacts();
   const binary = new Map<number, Buffer>();
   const seen = new Map<string, CredentialSeen>();
   let firstList: Traffic['firstList'];
