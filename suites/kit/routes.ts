@@ -74,11 +74,24 @@ const routed = (m: Omit<Route, 'query' | 'spelled'>, query: string, spelled: boo
 export function splitUrl(url: string): { origin: string; rest: string } | undefined {
   const m = /^(https?:\/\/[^/?#]+)(.*)$/i.exec(url);
   if (!m) return undefined;
-  try {
-    return { origin: new URL(m[1]!).origin, rest: m[2]! === '' ? '/' : m[2]! };
-  } catch {
-    return undefined;
+  const origin = originOf(m[1]!);
+  return origin === undefined ? undefined : { origin, rest: m[2]! === '' ? '/' : m[2]! };
+}
+
+/** Origins as URL reads them, by scheme and authority as written: a recording names the same few again and again. */
+const origins = new Map<string, string | null>();
+
+function originOf(written: string): string | undefined {
+  let origin = origins.get(written);
+  if (origin === undefined) {
+    try {
+      origin = new URL(written).origin;
+    } catch {
+      origin = null;
+    }
+    if (origins.size < 1000) origins.set(written, origin);
   }
+  return origin ?? undefined;
 }
 
 /** The path and query of a URL as sent below the base URL, or undefined when the URL is not below it. */
