@@ -45,6 +45,8 @@ export class Interner {
 
   /** The one copy of a header record equal to `r` (same names, values and order), its strings shared too. */
   fields(r: Fields): Fields {
+    // Already one handed out (a record redaction left alone): it is its own copy.
+    if (this.#recordKeys.has(r)) return r;
     // A key of the strings' numbers (a record is its strings in order), built while they are shared.
     let key = '';
     let keyed = true;
