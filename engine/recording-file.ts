@@ -15,6 +15,7 @@ import {
   type UnreadEntry,
 } from '../lib/formats/har.ts';
 import { HarScanner } from '../lib/formats/har-stream.ts';
+import { credentialsOf, type EntryCredentials } from '../suites/index.ts';
 import type { TrafficSource } from './conduct-traffic.ts';
 import type { Progress } from './progress.ts';
 import { type EntryHead, isPreflight, type RecordedSet } from './recorded-set.ts';
@@ -101,6 +102,17 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
   const unread: UnreadEntry[] = [];
   const methodNames = new Map<string, string>();
   const preflights = new Set<number>();
+  // What each entry carries as credentials, read with it here so the judge's pass over them reads no entry
+  // again; most entries carry what others did: one copy of each.
+  const credentials: EntryCredentials[] = [];
+  const kept = new Map<string, EntryCredentials>();
+  const sharedCredentials = (c: EntryCredentials): EntryCredentials => {
+    const key = `${c.accepted ? 1 : 0}\u0000${c.token ?? '\u0001'}\u0000${c.secrets.join('\u0000')}`;
+    const had = kept.get(key);
+    if (had) return had;
+    if (kept.size < 100_000) kept.set(key, c);
+    return c;
+  };
   const digest = createHash('sha256');
   let pieces: Buffer[] = [];
   let piecesFrom = 0;
@@ -129,6 +141,7 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
     methods.push(m);
     times.push(e.startedMs);
     if (isPreflight(e)) preflights.add(starts.length - 1);
+    credentials.push(sharedCredentials(credentialsOf(e)));
     progress?.tick('reading the recording', starts.length);
   }, MAX_ENTRY_BYTES);
   try {
@@ -196,7 +209,15 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
       return out;
     },
     read: (positions, withBody) => readEntries(fd, name, positions, withBody, where),
-    close: () => closeSync(fd),
+    // Asked once per run of positions in this file (joined recordings interleave): kept until closed.
+    *credentials(positions) {
+      for (let i = 0; i < positions.length; i++) yield credentials[positions[i]!]!;
+    },
+    close: () => {
+      credentials.length = 0;
+      kept.clear();
+      closeSync(fd);
+    },
   };
   return { name, set, sha256: digest.digest('hex'), ...(unread.length > 0 ? { unread } : {}) };
 }

@@ -94,6 +94,6 @@ export { relativeTo, splitUrl } from './kit/routes.ts';
 export { heldFixtureOf } from './kit/target-facts.ts';
 export { NOT_OBSERVED, NotObserved } from './kit/traffic.ts';
 export { bindTraffic } from './kit/traffic-bind.ts';
-export type { LoadedTraffic } from './kit/traffic-load.ts';
-export { loadTraffic } from './kit/traffic-load.ts';
+export type { EntryCredentials, LoadedTraffic } from './kit/traffic-load.ts';
+export { credentialsOf, loadTraffic } from './kit/traffic-load.ts';
 export { SPEC_RULES } from './spec-rules.ts';

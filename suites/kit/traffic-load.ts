@@ -27,6 +27,30 @@ export interface EntryPasses {
   size: number;
   /** The entries in the order sent; `withBody` false leaves bodies out (the pass over credentials). */
   read(withBody: boolean): Iterable<RecordedEntry>;
+  /**
+   * What each entry carries as credentials (credentialsOf), in the same order, when the reader kept it as it
+   * first read the entries (a file's scan): the pass over credentials then reads no entry again.
+   */
+  credentials?(): Iterable<EntryCredentials>;
+}
+
+/** What the pass over credentials reads of one entry. */
+export interface EntryCredentials {
+  /** The bearer token of its one Authorization line. */
+  token: string | undefined;
+  /** Whether the target answered it with anything but 401 and 429. */
+  accepted: boolean;
+  /** Every value that is or may hold a credential. */
+  secrets: readonly string[];
+}
+
+/** What the pass over credentials reads of `e` (a reader that keeps it shares equal ones: never changed). */
+export function credentialsOf(e: RecordedEntry): EntryCredentials {
+  return {
+    token: bearerToken(e),
+    accepted: e.status > 0 && e.status !== 401 && e.status !== 429,
+    secrets: secretsOf(e),
+  };
 }
 
 export interface TrafficInput {
@@ -124,18 +148,20 @@ interface FirstPass {
   secrets: Set<string>;
 }
 
-function firstPass(entries: Iterable<RecordedEntry>, progress: (done: number) => void): FirstPass {
+function firstPass(entries: Iterable<EntryCredentials>, progress: (done: number) => void): FirstPass {
   const pass: FirstPass = { accepted: new Map(), ownKey: false, secrets: new Set() };
   let done = 0;
-  for (const e of entries) {
-    const t = bearerToken(e);
+  for (const { token: t, accepted, secrets } of entries) {
     if (t === KEY_TEXT) pass.ownKey = true;
-    if (t !== undefined && e.status > 0 && e.status !== 401 && e.status !== 429)
-      pass.accepted.set(t, (pass.accepted.get(t) ?? 0) + 1);
-    for (const v of secretsOf(e)) pass.secrets.add(v);
+    if (t !== undefined && accepted) pass.accepted.set(t, (pass.accepted.get(t) ?? 0) + 1);
+    for (const v of secrets) pass.secrets.add(v);
     progress(++done);
   }
   return pass;
+}
+
+function* credentialsRead(entries: Iterable<RecordedEntry>): Generator<EntryCredentials> {
+  for (const e of entries) yield credentialsOf(e);
 }
 
 /**
@@ -191,7 +217,9 @@ export function loadTraffic(input: TrafficInput): LoadedTraffic {
   };
   const passes = passesOf(input.entries);
   const progress = input.progress ?? (() => {});
-  const pass = firstPass(passes.read(false), (n) => progress('reading the credentials', n));
+  const pass = firstPass(passes.credentials?.() ?? credentialsRead(passes.read(false)), (n) =>
+    progress('reading the credentials', n),
+  );
   const { keys, state, inferred } = knownKeys(input, pass);
   // Every secret is registered before anything is recorded: the keys under their variables, the rest as
   // their fingerprints (which tell them apart in a report without saying what they are).
