@@ -25,7 +25,8 @@ export function historyNow(ctx: Ctx): History {
   // Thirteen checks read the history of a transcript that has not grown (a recording never does): read once.
   const all = ctx.transcript.all();
   const hit = historyOnce.get(all);
-  if (hit && hit.length === all.length && hit.lists === lists && hit.config === ctx.config) return hit.history;
+  if (hit && hit.length === all.length && hit.lists === lists && hit.config === ctx.config)
+    return hit.history;
   const history = historyOf(all, lists.snapshotOf, fixturesOf(ctx));
   historyOnce.set(all, { length: all.length, lists, config: ctx.config, history });
   return history;
