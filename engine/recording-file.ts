@@ -64,6 +64,9 @@ export function openRecording(file: string): { fd: number; size: number } {
 
 const CHUNK = 2 ** 20;
 
+/** A head of a file's entry says nothing of this suite's own (one object for all: never changed). */
+const NOTHING_OURS: EntryHead['ours'] = Object.freeze({});
+
 const notJson = (name: string, why: string) => new UsageError(`${name} is not JSON (${why}), so no HAR file`);
 
 /** The JSON value of one entry's bytes. */
@@ -199,7 +202,7 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
           url,
           method: methods[at]!,
           startedMs: times[at]!,
-          ours: {},
+          ours: NOTHING_OURS,
           ...(preflights.has(at) ? { preflight: true as const } : {}),
         }),
       );
