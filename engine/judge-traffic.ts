@@ -182,7 +182,11 @@ export function readTraffic(
   const { positions, judged: base } = chosen(set, config.baseUrl);
   const redactor = new Redactor();
   const loaded = loadTraffic({
-    entries: { size: positions.length, read: (withBody) => set.read(positions, withBody) },
+    entries: {
+      size: positions.length,
+      read: (withBody) => set.read(positions, withBody),
+      ...(set.credentials ? { credentials: () => set.credentials!(positions) } : {}),
+    },
     baseUrl: base.baseUrl,
     ...(config.apiKey ? { apiKey: config.apiKey } : {}),
     ...(config.secondApiKey ? { secondApiKey: config.secondApiKey } : {}),

@@ -2,6 +2,7 @@
 // from their files each time they are needed (a recording of any length), so that only a few facts of each
 // entry (its head) stay in memory between passes. Reads; judges nothing.
 import type { RecordedEntry } from '../lib/formats/har.ts';
+import type { EntryCredentials } from '../suites/index.ts';
 
 /** What choosing the base URL and ordering the entries needs of each: `at` is its position in the set. */
 export interface EntryHead {
@@ -31,6 +32,8 @@ export interface RecordedSet {
    * that reads only headers). Each entry is handed over as it is read: nothing keeps it.
    */
   read(positions: ArrayLike<number>, withBody: boolean): Iterable<RecordedEntry>;
+  /** What the entries at these positions carry as credentials, when kept as they were first read (a file). */
+  credentials?(positions: ArrayLike<number>): Iterable<EntryCredentials>;
   /** Lets go of what it reads from (a file), once judged. */
   close?(): void;
 }
@@ -68,21 +71,31 @@ export function joinedSet(sets: readonly RecordedSet[]): RecordedSet {
     while (k > 0 && starts[k]! > at) k--;
     return k;
   };
+  const runs = function* (positions: ArrayLike<number>) {
+    // Runs of positions in one set are read together, so a file is read in order where the traffic was.
+    let i = 0;
+    while (i < positions.length) {
+      const k = setOf(positions[i]!);
+      const run: number[] = [];
+      while (i < positions.length && setOf(positions[i]!) === k) run.push(positions[i++]! - starts[k]!);
+      yield [k, run] as const;
+    }
+  };
   return {
     size,
     close: () => {
       for (const s of sets) s.close?.();
     },
+    ...(sets.every((s) => s.credentials)
+      ? {
+          *credentials(positions: ArrayLike<number>) {
+            for (const [k, run] of runs(positions)) yield* sets[k]!.credentials!(run);
+          },
+        }
+      : {}),
     heads: () => sets.flatMap((s, k) => s.heads().map((h) => ({ ...h, at: h.at + starts[k]! }))),
     *read(positions, withBody) {
-      // Runs of positions in one set are read together, so a file is read in order where the traffic was.
-      let i = 0;
-      while (i < positions.length) {
-        const k = setOf(positions[i]!);
-        const run: number[] = [];
-        while (i < positions.length && setOf(positions[i]!) === k) run.push(positions[i++]! - starts[k]!);
-        yield* sets[k]!.read(run, withBody);
-      }
+      for (const [k, run] of runs(positions)) yield* sets[k]!.read(run, withBody);
     },
   };
 }

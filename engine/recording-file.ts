@@ -15,6 +15,7 @@ import {
   type UnreadEntry,
 } from '../lib/formats/har.ts';
 import { HarScanner } from '../lib/formats/har-stream.ts';
+import { credentialsOf, type EntryCredentials } from '../suites/index.ts';
 import type { TrafficSource } from './conduct-traffic.ts';
 import type { Progress } from './progress.ts';
 import { type EntryHead, isPreflight, type RecordedSet } from './recorded-set.ts';
@@ -63,6 +64,9 @@ export function openRecording(file: string): { fd: number; size: number } {
 
 const CHUNK = 2 ** 20;
 
+/** A head of a file's entry says nothing of this suite's own (one object for all: never changed). */
+const NOTHING_OURS: EntryHead['ours'] = Object.freeze({});
+
 const notJson = (name: string, why: string) => new UsageError(`${name} is not JSON (${why}), so no HAR file`);
 
 /** The JSON value of one entry's bytes. */
@@ -101,6 +105,17 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
   const unread: UnreadEntry[] = [];
   const methodNames = new Map<string, string>();
   const preflights = new Set<number>();
+  // What each entry carries as credentials, read with it here so the judge's pass over them reads no entry
+  // again; most entries carry what others did: one copy of each.
+  const credentials: EntryCredentials[] = [];
+  const kept = new Map<string, EntryCredentials>();
+  const sharedCredentials = (c: EntryCredentials): EntryCredentials => {
+    const key = `${c.accepted ? 1 : 0}\u0000${c.token ?? '\u0001'}\u0000${c.secrets.join('\u0000')}`;
+    const had = kept.get(key);
+    if (had) return had;
+    if (kept.size < 100_000) kept.set(key, c);
+    return c;
+  };
   const digest = createHash('sha256');
   let pieces: Buffer[] = [];
   let piecesFrom = 0;
@@ -129,6 +144,7 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
     methods.push(m);
     times.push(e.startedMs);
     if (isPreflight(e)) preflights.add(starts.length - 1);
+    credentials.push(sharedCredentials(credentialsOf(e)));
     progress?.tick('reading the recording', starts.length);
   }, MAX_ENTRY_BYTES);
   try {
@@ -162,27 +178,49 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
     if (problem !== undefined) throw notJson(name, problem);
     throw new UsageError(`${name} is no HAR file: it has no log.entries array (HAR 1.2)`);
   }
-  let heads = { urls, methods, times };
+  // Where each entry is, in arrays of numbers (a million entries' places in 20 MB).
+  const where = {
+    starts: Float64Array.from(starts),
+    ends: Float64Array.from(ends),
+    indexes: Int32Array.from(indexes),
+  };
+  const entries = starts.length;
+  starts.length = 0;
+  ends.length = 0;
+  indexes.length = 0;
+  let read = false;
   const set: RecordedSet = {
-    size: starts.length,
-    // Made once: the URLs are let go with them (the judge reads each again with its entry).
+    size: entries,
+    // Made once: the URLs are let go with them (the judge reads each again with its entry). The arrays are
+    // emptied, not just dropped: the scanner's callback, alive as long as this set, still names them.
     heads: () => {
-      const h = heads;
-      if (h.urls.length !== starts.length) throw new Error(`the heads of ${name} were read already`);
-      heads = { urls: [], methods: [], times: [] };
-      return starts.map(
-        (_, at): EntryHead => ({
+      if (read) throw new Error(`the heads of ${name} were read already`);
+      read = true;
+      const out = urls.map(
+        (url, at): EntryHead => ({
           at,
-          url: h.urls[at]!,
-          method: h.methods[at]!,
-          startedMs: h.times[at]!,
-          ours: {},
+          url,
+          method: methods[at]!,
+          startedMs: times[at]!,
+          ours: NOTHING_OURS,
           ...(preflights.has(at) ? { preflight: true as const } : {}),
         }),
       );
+      urls.length = 0;
+      methods.length = 0;
+      times.length = 0;
+      return out;
     },
-    read: (positions, withBody) => readEntries(fd, name, positions, withBody, { starts, ends, indexes }),
-    close: () => closeSync(fd),
+    read: (positions, withBody) => readEntries(fd, name, positions, withBody, where),
+    // Asked once per run of positions in this file (joined recordings interleave): kept until closed.
+    *credentials(positions) {
+      for (let i = 0; i < positions.length; i++) yield credentials[positions[i]!]!;
+    },
+    close: () => {
+      credentials.length = 0;
+      kept.clear();
+      closeSync(fd);
+    },
   };
   return { name, set, sha256: digest.digest('hex'), ...(unread.length > 0 ? { unread } : {}) };
 }
@@ -193,7 +231,7 @@ function* readEntries(
   name: string,
   positions: ArrayLike<number>,
   withBody: boolean,
-  where: { starts: number[]; ends: number[]; indexes: number[] },
+  where: { starts: Float64Array; ends: Float64Array; indexes: Int32Array },
 ): Generator<RecordedEntry> {
   let window = Buffer.alloc(0);
   let windowFrom = 0;

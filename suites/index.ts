@@ -90,6 +90,7 @@ export { proofIn, proofText } from './kit/delete-gate.ts';
 export { refusalOf } from './kit/front-refusal.ts';
 export { namedIds } from './kit/id-readings.ts';
 export { edgesLast, isolationPair } from './kit/isolation-pair.ts';
+export { credentialsOf, type EntryCredentials } from './kit/recorded-credentials.ts';
 export { relativeTo, splitUrl } from './kit/routes.ts';
 export { heldFixtureOf } from './kit/target-facts.ts';
 export { NOT_OBSERVED, NotObserved } from './kit/traffic.ts';

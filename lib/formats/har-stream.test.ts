@@ -20,6 +20,7 @@ function scan(text: string, chunk: number, maxEntryBytes = 2 ** 20) {
 const tricky = [
   { request: { url: 'https://a.example/v1/store/orders?q=]}', method: 'GET' }, note: 'a "quoted" \\ [' },
   { response: { content: { text: '[{"id":1}]' } }, nested: [[[{}]]], emoji: 'é✓😀' },
+  { endsInBackslash: 'a\\', quoteAfterBackslashes: '\\\\"}],', '\\"key': '\u0000\n' },
   'a scalar entry, with a comma',
   42,
   null,
@@ -35,7 +36,7 @@ describe('HarScanner', () => {
       expect(problem, `chunk ${chunk}`).toBeUndefined();
       expect(harFound).toBe(true);
       expect(found.map((f) => JSON.parse(f.text!))).toEqual(tricky);
-      expect(found.map((f) => f.index)).toEqual([0, 1, 2, 3, 4]);
+      expect(found.map((f) => f.index)).toEqual([0, 1, 2, 3, 4, 5]);
     }
   });
 

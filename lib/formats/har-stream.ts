@@ -57,7 +57,26 @@ export class HarScanner {
   /** Scans `chunk`, the file's bytes from where the previous chunk ended. */
   push(chunk: Uint8Array): void {
     const base = this.#pos;
+    // Where the next backslash of the chunk is at or after the string being skipped (-1: none left).
+    let backslash = -2;
     for (let i = 0; i < chunk.length && this.problem === undefined; i++) {
+      // Inside a string no key is read from, the bytes up to its closing quote are skipped at once.
+      if (this.#inString && !this.#escape && this.#key === undefined) {
+        if (backslash !== -1 && backslash < i) backslash = chunk.indexOf(BACKSLASH, i);
+        const quote = chunk.indexOf(QUOTE, i);
+        const end = quote === -1 ? chunk.length : quote;
+        if (backslash !== -1 && backslash < end) {
+          // An escaped byte: skipped with its backslash (the chunk may end between the two).
+          if (backslash + 1 >= chunk.length) {
+            this.#escape = true;
+            break;
+          }
+          i = backslash + 1;
+          continue;
+        }
+        if (quote === -1) break;
+        i = quote;
+      }
       const b = chunk[i]!;
       // A UTF-8 byte order mark before the document is no part of it (chunks may split it).
       if (this.#bom && base + i < 3) {

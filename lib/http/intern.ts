@@ -1,7 +1,7 @@
-// One copy of each recurring string and header record of a long recording (the same list body, the same
-// Content-Type, the same redacted Authorization line on a million exchanges), so the transcript of a passive
-// run grows with what differs between exchanges, not with their count. Bounded: past its caps it keeps nothing
-// new and hands each value back as it is. Values handed out are shared: no one may change them.
+// One copy of each recurring string, header record and request of a long recording (the same list body, the
+// same Content-Type, the same redacted Authorization line on a million exchanges), so the transcript of a
+// passive run grows with what differs between exchanges, not with their count. Bounded: past its caps it keeps
+// nothing new and hands each value back as it is. Values handed out are shared: no one may change them.
 
 /** Longest string kept (a body the transcript keeps is at most 16 KiB of text). */
 const MAX_CHARS = 64 * 1024;
@@ -10,29 +10,91 @@ const MAX_VALUES = 200_000;
 
 type Fields = Record<string, string | string[]>;
 
+/** A request as the transcript records it (transcript.ts RecordedRequest). */
+interface Request {
+  method: string;
+  url: string;
+  headers: Fields;
+}
+
 export class Interner {
-  readonly #strings = new Map<string, string>();
+  /** Each string kept, by its number; the numbers make short keys for the records made of them. */
+  readonly #ids = new Map<string, number>();
+  readonly #strings: string[] = [];
   readonly #records = new Map<string, Fields>();
+  readonly #recordKeys = new WeakMap<Fields, string>();
+  readonly #requests = new Map<string, Request>();
   readonly #values = new Map<string, unknown>();
+
+  #id(s: string): number | undefined {
+    if (s.length > MAX_CHARS) return undefined;
+    let id = this.#ids.get(s);
+    if (id === undefined && this.#strings.length < MAX_VALUES) {
+      id = this.#strings.length;
+      this.#ids.set(s, id);
+      this.#strings.push(s);
+    }
+    return id;
+  }
 
   /** The one copy of `s`. */
   string(s: string): string {
-    if (s.length > MAX_CHARS) return s;
-    const had = this.#strings.get(s);
-    if (had !== undefined) return had;
-    if (this.#strings.size < MAX_VALUES) this.#strings.set(s, s);
-    return s;
+    const id = this.#id(s);
+    return id === undefined ? s : this.#strings[id]!;
   }
 
   /** The one copy of a header record equal to `r` (same names, values and order), its strings shared too. */
   fields(r: Fields): Fields {
-    const key = JSON.stringify(r);
+    // Already one handed out (a record redaction left alone): it is its own copy.
+    if (this.#recordKeys.has(r)) return r;
+    // A key of the strings' numbers (a record is its strings in order), built while they are shared.
+    let key = '';
+    let keyed = true;
+    const out: Fields = {};
+    const one = (v: string): string => {
+      const id = this.#id(v);
+      if (id === undefined) {
+        keyed = false;
+        return v;
+      }
+      key += `${id},`;
+      return this.#strings[id]!;
+    };
+    for (const name of Object.keys(r)) {
+      const n = one(name);
+      const value = r[name]!;
+      if (Array.isArray(value)) {
+        key += '[';
+        out[n] = value.map(one);
+        key += ']';
+      } else {
+        key += ':';
+        out[n] = one(value);
+      }
+      key += ';';
+    }
+    if (!keyed) return out;
     const had = this.#records.get(key);
     if (had !== undefined) return had;
-    const out: Fields = {};
-    for (const [name, value] of Object.entries(r))
-      out[this.string(name)] = Array.isArray(value) ? value.map((v) => this.string(v)) : this.string(value);
-    if (this.#records.size < MAX_VALUES && key.length <= MAX_CHARS) this.#records.set(key, out);
+    if (this.#records.size < MAX_VALUES) {
+      this.#records.set(key, out);
+      this.#recordKeys.set(out, key);
+    }
+    return out;
+  }
+
+  /** The one copy of a request equal to this one; `headers` as `fields` handed it out. */
+  request(method: string, url: string, headers: Fields): Request {
+    const m = this.#id(method);
+    const u = this.#id(url);
+    const h = this.#recordKeys.get(headers);
+    if (m === undefined || u === undefined || h === undefined)
+      return { method: this.string(method), url: this.string(url), headers };
+    const key = `${m} ${u} ${h}`;
+    const had = this.#requests.get(key);
+    if (had !== undefined) return had;
+    const out = { method: this.#strings[m]!, url: this.#strings[u]!, headers };
+    if (this.#requests.size < MAX_VALUES) this.#requests.set(key, out);
     return out;
   }
 

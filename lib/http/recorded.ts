@@ -8,7 +8,7 @@ import { bodyFailure } from './body-failure.ts';
 import type { Response } from './client.ts';
 import type { Interner } from './intern.ts';
 import type { RedactText } from './redact-once.ts';
-import { type Bucket, type Exchange, type Transcript, withRaw } from './transcript.ts';
+import { type Bucket, type Exchange, type RecordedResponse, type Transcript, withRaw } from './transcript.ts';
 
 /** Header lines as a record, as undici gives them: names in lower case, a repeated field as an array. */
 export function headerRecord(
@@ -28,7 +28,11 @@ function noResponse(entry: RecordedEntry): { code: string; message: string } {
 }
 
 /** No sharing: each value kept as it is. */
-const OWN: Pick<Interner, 'string' | 'fields'> = { string: (s) => s, fields: (r) => r };
+const OWN: Pick<Interner, 'string' | 'fields' | 'request'> = {
+  string: (s) => s,
+  fields: (r) => r,
+  request: (method, url, headers) => ({ method, url, headers }),
+};
 
 /**
  * Adds one recorded entry to the transcript as an exchange sent with `bucket`: the request and response
@@ -43,13 +47,13 @@ export function addRecorded(
   bucket: Bucket,
   redactor: RedactText,
   recordBodyBytes: number,
-  intern: Pick<Interner, 'string' | 'fields'> = OWN,
+  intern: Pick<Interner, 'string' | 'fields' | 'request'> = OWN,
 ): Exchange {
-  const request = {
-    method: intern.string(entry.method),
-    url: intern.string(redactor.redact(entry.url)),
-    headers: intern.fields(redactor.redactHeaders(headerRecord(entry.requestHeaders))),
-  };
+  const request = intern.request(
+    entry.method,
+    redactor.redact(entry.url),
+    intern.fields(redactor.redactHeaders(headerRecord(entry.requestHeaders))),
+  );
   const base = {
     ...(entry.ours.checkId !== undefined ? { checkId: entry.ours.checkId } : {}),
     ...(entry.ours.together !== undefined ? { together: entry.ours.together } : {}),
@@ -67,19 +71,20 @@ export function addRecorded(
   const truncated = !entry.bodyWhole || shown.length > recordBodyBytes;
   const rawBody = intern.string(shown.slice(0, recordBodyBytes));
   const redactedBody = intern.string(redactor.redactCut(shown, recordBodyBytes));
+  const response: RecordedResponse = {
+    status: entry.status,
+    headers: redactedHeaders,
+    body: redactedBody,
+    bodyBytes: entry.bodyBytes,
+    bodyTruncated: truncated,
+    ...(entry.ours.bodyError ? { bodyError: entry.ours.bodyError } : {}),
+  };
+  const utf8 = isUtf8(body);
+  // Where redacting changed nothing, the record is what was received (rawOf reads it so): no second copy.
+  const same = headers === redactedHeaders && rawBody === redactedBody && utf8;
   return transcript.add({
     ...base,
-    response: withRaw(
-      {
-        status: entry.status,
-        headers: redactedHeaders,
-        body: redactedBody,
-        bodyBytes: entry.bodyBytes,
-        bodyTruncated: truncated,
-        ...(entry.ours.bodyError ? { bodyError: entry.ours.bodyError } : {}),
-      },
-      { headers, body: rawBody, utf8: isUtf8(body) },
-    ),
+    response: same ? response : withRaw(response, { headers, body: rawBody, utf8 }),
   });
 }
 

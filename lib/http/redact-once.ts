@@ -25,11 +25,24 @@ export function redactOnce(redactor: Redactor): RedactText {
     redact,
     redactHeaders(headers) {
       const out: Record<string, string | string[]> = {};
+      // Where nothing changes (most answers), the record itself is handed back: an interned one stays so.
+      let same = true;
       for (const [k, v] of Object.entries(headers)) {
-        if (v === undefined) continue;
-        out[k] = Array.isArray(v) ? v.map(redact) : redact(v);
+        if (v === undefined) {
+          same = false;
+          continue;
+        }
+        if (Array.isArray(v)) {
+          const r = v.map(redact);
+          if (r.some((x, i) => x !== v[i])) same = false;
+          out[k] = r;
+        } else {
+          const r = redact(v);
+          if (r !== v) same = false;
+          out[k] = r;
+        }
       }
-      return out;
+      return same ? (headers as Record<string, string | string[]>) : out;
     },
     redactCut(text, length) {
       if (length !== cutLength) {

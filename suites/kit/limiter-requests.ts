@@ -24,14 +24,14 @@ export interface KeyRequest {
   parts: Record<Part, string>;
   /** Whether its answer says anything the count can be read from: a Remaining, on an answer that is no 429. */
   usable: boolean;
-  status?: number;
-  limit?: number;
-  remaining?: number;
+  status: number | undefined;
+  limit: number | undefined;
+  remaining: number | undefined;
   /** X-RateLimit-Reset as sent, and how it reads (Unix seconds, or the wrong unit another check reports). */
-  reset?: number;
-  resetKind?: ResetKind;
+  reset: number | undefined;
+  resetKind: ResetKind | undefined;
   /** The Reset moment on the local clock, read leniently whatever its unit. */
-  resetAtMs?: number;
+  resetAtMs: number | undefined;
   sentAtMs: number;
   receivedAtMs: number;
   /** Requests of the run before this one that another credential may have been charged for (see mayCount). */
@@ -92,6 +92,7 @@ const readOnce = new WeakMap<
 function readKeyRequests(exchanges: readonly Exchange[], basePath: string): KeyRequest[] {
   const out: KeyRequest[] = [];
   const foreign = { primary: 0, secondary: 0 };
+  const parts = new Map<string, Record<Part, string>>();
   for (const x of exchanges) {
     const invalid = invalidCounted(x);
     if (invalid === false) continue;
@@ -106,7 +107,7 @@ function readKeyRequests(exchanges: readonly Exchange[], basePath: string): KeyR
     }
     const other: Key = key === 'primary' ? 'secondary' : 'primary';
     foreign[other] += 1;
-    out.push(requestOf(x, key, basePath, foreign[key]));
+    out.push(requestOf(x, key, basePath, foreign[key], parts));
   }
   // Sorted by when they were sent, a request overlaps another when one sent before it was answered after it
   // was sent, or it was answered after the next one was sent.
@@ -135,40 +136,48 @@ export function partsOf(key: Key, method: string, path: string, search = ''): Re
   return { key, method, route: routeOf(method, path), path, url: `${path}${search}` };
 }
 
-function requestOf(x: Exchange, key: Key, basePath: string, foreign: number): KeyRequest {
+function requestOf(
+  x: Exchange,
+  key: Key,
+  basePath: string,
+  foreign: number,
+  parts: Map<string, Record<Part, string>>,
+): KeyRequest {
   const { pathname, search } = rawTarget(x.request.url);
   const path = pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname;
   const method = x.request.method;
   const sentAtMs = Date.parse(x.startedAt);
   const receivedAtMs = sentAtMs + x.durationMs;
-  const base: KeyRequest = {
+  const url = `${path}${search}`;
+  // A long recording repeats the same few requests: one record of their parts each (never changed).
+  const partsKey = `${key} ${method} ${url}`;
+  let p = parts.get(partsKey);
+  if (p === undefined) {
+    p = partsOf(key, method, path, search);
+    if (parts.size < 100_000) parts.set(partsKey, p);
+  }
+  const r = x.response;
+  const rl = r ? rateLimitHeaders(r.headers) : undefined;
+  const reset = rl?.reset?.value;
+  const remaining = rl?.remaining?.value;
+  // One literal with every field, absent ones undefined: objects built by spreading optional fields take a
+  // hidden class each (hundreds of bytes apiece over a million requests).
+  return {
     x,
     key,
-    parts: partsOf(key, method, path, search),
-    usable: false,
+    parts: p,
+    usable: r !== undefined && r.status !== 429 && remaining !== undefined,
+    status: r?.status,
+    limit: rl?.limit?.value,
+    remaining,
+    // A Reset in the wrong unit is another check's finding; it still tells one window from the next.
+    reset,
+    resetKind: reset !== undefined ? resetKind(reset) : undefined,
+    resetAtMs:
+      reset !== undefined ? resetAtLocalMs(reset, receivedAtMs, serverDateMs(r!.headers)) : undefined,
     sentAtMs,
     receivedAtMs,
     foreign,
     concurrent: false,
-  };
-  const r = x.response;
-  if (!r) return base;
-  const rl = rateLimitHeaders(r.headers);
-  const reset = rl.reset?.value;
-  const remaining = rl.remaining?.value;
-  return {
-    ...base,
-    status: r.status,
-    ...(rl.limit?.value !== undefined ? { limit: rl.limit.value } : {}),
-    ...(remaining !== undefined ? { remaining } : {}),
-    // A Reset in the wrong unit is another check's finding; it still tells one window from the next.
-    ...(reset !== undefined
-      ? {
-          reset,
-          resetKind: resetKind(reset),
-          resetAtMs: resetAtLocalMs(reset, receivedAtMs, serverDateMs(r.headers)),
-        }
-      : {}),
-    usable: r.status !== 429 && remaining !== undefined,
   };
 }

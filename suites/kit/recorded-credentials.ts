@@ -92,18 +92,39 @@ interface FirstPass {
   secrets: Set<string>;
 }
 
-export function firstPass(entries: Iterable<RecordedEntry>, progress: (done: number) => void): FirstPass {
+export function firstPass(entries: Iterable<EntryCredentials>, progress: (done: number) => void): FirstPass {
   const pass: FirstPass = { accepted: new Map(), ownKey: false, secrets: new Set() };
   let done = 0;
-  for (const e of entries) {
-    const t = bearerToken(e);
+  for (const { token: t, accepted, secrets } of entries) {
     if (t === KEY_TEXT) pass.ownKey = true;
-    if (t !== undefined && e.status > 0 && e.status !== 401 && e.status !== 429)
-      pass.accepted.set(t, (pass.accepted.get(t) ?? 0) + 1);
-    for (const v of secretsOf(e)) pass.secrets.add(v);
+    if (t !== undefined && accepted) pass.accepted.set(t, (pass.accepted.get(t) ?? 0) + 1);
+    for (const v of secrets) pass.secrets.add(v);
     progress(++done);
   }
   return pass;
+}
+
+/** What the pass over credentials reads of one entry. */
+export interface EntryCredentials {
+  /** The bearer token of its one Authorization line. */
+  token: string | undefined;
+  /** Whether the target answered it with anything but 401 and 429. */
+  accepted: boolean;
+  /** Every value that is or may hold a credential. */
+  secrets: readonly string[];
+}
+
+/** What the pass over credentials reads of `e` (a reader that keeps it shares equal ones: never changed). */
+export function credentialsOf(e: RecordedEntry): EntryCredentials {
+  return {
+    token: bearerToken(e),
+    accepted: e.status > 0 && e.status !== 401 && e.status !== 429,
+    secrets: secretsOf(e),
+  };
+}
+
+export function* credentialsRead(entries: Iterable<RecordedEntry>): Generator<EntryCredentials> {
+  for (const e of entries) yield credentialsOf(e);
 }
 
 /**

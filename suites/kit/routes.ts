@@ -61,20 +61,37 @@ export function routeOf(method: string, relative: string): Route | undefined {
   const path = q < 0 ? relative : relative.slice(0, q);
   const query = q < 0 ? '' : relative.slice(q + 1);
   const plain = match(path, method);
-  if (plain) return { ...plain, query, spelled: false };
+  if (plain) return routed(plain, query, false);
   const spelled = match(caseFolded(cleaned(path)), method);
-  return spelled ? { ...spelled, query, spelled: true } : undefined;
+  return spelled ? routed(spelled, query, true) : undefined;
 }
+
+/** Written out, not spread: a spread of an optional field gives each of a million routes a hidden class. */
+const routed = (m: Omit<Route, 'query' | 'spelled'>, query: string, spelled: boolean): Route =>
+  m.id !== undefined ? { op: m.op, id: m.id, query, spelled } : { op: m.op, query, spelled };
 
 /** A URL's origin (scheme, host, port as URL reads them) and the rest as sent; undefined for no http(s) URL. */
 export function splitUrl(url: string): { origin: string; rest: string } | undefined {
   const m = /^(https?:\/\/[^/?#]+)(.*)$/i.exec(url);
   if (!m) return undefined;
-  try {
-    return { origin: new URL(m[1]!).origin, rest: m[2]! === '' ? '/' : m[2]! };
-  } catch {
-    return undefined;
+  const origin = originOf(m[1]!);
+  return origin === undefined ? undefined : { origin, rest: m[2]! === '' ? '/' : m[2]! };
+}
+
+/** Origins as URL reads them, by scheme and authority as written: a recording names the same few again and again. */
+const origins = new Map<string, string | null>();
+
+function originOf(written: string): string | undefined {
+  let origin = origins.get(written);
+  if (origin === undefined) {
+    try {
+      origin = new URL(written).origin;
+    } catch {
+      origin = null;
+    }
+    if (origins.size < 1000) origins.set(written, origin);
   }
+  return origin ?? undefined;
 }
 
 /** The path and query of a URL as sent below the base URL, or undefined when the URL is not below it. */

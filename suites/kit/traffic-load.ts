@@ -14,10 +14,18 @@ import { type Bucket, Transcript } from '../../lib/http/transcript.ts';
 import { ListBodies } from './list-bodies.ts';
 import { carriesKey, type Offered, offeredBy } from './offered.ts';
 import { readList } from './order-list.ts';
-import { type CredentialSeen, fingerprinter, firstPass, knownKeys, tally } from './recorded-credentials.ts';
+import {
+  type CredentialSeen,
+  credentialsRead,
+  type EntryCredentials,
+  fingerprinter,
+  firstPass,
+  knownKeys,
+  tally,
+} from './recorded-credentials.ts';
 import { type Route, relativeTo, routeOf } from './routes.ts';
 import { StoreLists } from './store-lists.ts';
-import type { ExchangeFacts, Traffic } from './traffic.ts';
+import { RecordedFacts, type Traffic } from './traffic.ts';
 
 /** How much of each body the transcript keeps, as in a run that sends (lib/run/runtime.ts). */
 export const RECORDED_BODY_BYTES = 16 * 1024;
@@ -27,6 +35,11 @@ export interface EntryPasses {
   size: number;
   /** The entries in the order sent; `withBody` false leaves bodies out (the pass over credentials). */
   read(withBody: boolean): Iterable<RecordedEntry>;
+  /**
+   * What each entry carries as credentials (credentialsOf), in the same order, when the reader kept it as it
+   * first read the entries (a file's scan): the pass over credentials then reads no entry again.
+   */
+  credentials?(): Iterable<EntryCredentials>;
 }
 
 export interface TrafficInput {
@@ -76,7 +89,9 @@ export function loadTraffic(input: TrafficInput): LoadedTraffic {
   const fingerprint = fingerprinter();
   const passes = passesOf(input.entries);
   const progress = input.progress ?? (() => {});
-  const pass = firstPass(passes.read(false), (n) => progress('reading the credentials', n));
+  const pass = firstPass(passes.credentials?.() ?? credentialsRead(passes.read(false)), (n) =>
+    progress('reading the credentials', n),
+  );
   const { keys, state, inferred } = knownKeys(input, pass);
   // Every secret is registered before anything is recorded: the keys under their variables, the rest as
   // their fingerprints (which tell them apart in a report without saying what they are).
@@ -92,7 +107,7 @@ export function loadTraffic(input: TrafficInput): LoadedTraffic {
   const listBodies = new ListBodies();
   // The store model's ids of each plain list, from the same reading of each body (as a run feeds it).
   const storeLists = new StoreLists(listBodies);
-  const facts = new Map<number, ExchangeFacts>();
+  const facts = new RecordedFacts();
   const binary = new Map<number, Buffer>();
   const seen = new Map<string, CredentialSeen>();
   let firstList: Traffic['firstList'];

@@ -22,20 +22,57 @@ export interface Offence {
  * answers; `withInvalid` keeps them (framing binds every response). The left-out answers are noted.
  */
 export function responses(ctx: Ctx, withInvalid = false): Exchange[] {
-  const all = ctx.transcript.all().filter((x) => x.response !== undefined);
-  if (withInvalid) return all;
-  const valid = all.filter((x) => x.invalidRequest === undefined);
-  if (valid.length < all.length)
+  const r = readResponses(ctx.transcript.all());
+  if (withInvalid) return r.all;
+  if (r.valid < r.all.length)
     ctx.note(
-      `${all.length - valid.length} answers to requests that were not valid HTTP on purpose (an invalid percent-encoding) are left out: the HTTP stack may answer those before the API does`,
+      `${r.all.length - r.valid} answers to requests that were not valid HTTP on purpose (an invalid percent-encoding) are left out: the HTTP stack may answer those before the API does`,
     );
-  const routed = valid.filter((x) => frontRefusal(x) === undefined);
-  if (routed.length < valid.length)
+  if (r.refused)
     ctx.note(
-      `${valid.length - routed.length} answers are an HTTP front's refusal of an over-long request before routing (e.g. ${frontRefusal(valid.find((x) => frontRefusal(x))!)}): left out, as the API never saw them`,
+      `${r.refused.count} answers are an HTTP front's refusal of an over-long request before routing (e.g. ${r.refused.first}): left out, as the API never saw them`,
     );
-  return routed;
+  return r.routed;
 }
+
+interface ResponsesRead {
+  length: number;
+  all: Exchange[];
+  /** How many of `all` were valid HTTP; the routed ones, and how many a front refused (the first's reason). */
+  valid: number;
+  routed: Exchange[];
+  refused?: { count: number; first: string };
+}
+
+/**
+ * The responses of a transcript, read once while it has not grown (a recording never does): every whole-run
+ * check reads them. The arrays are shared: no one may change them.
+ */
+function readResponses(transcript: readonly Exchange[]): ResponsesRead {
+  const hit = responsesOnce.get(transcript);
+  if (hit && hit.length === transcript.length) return hit;
+  const all = transcript.filter((x) => x.response !== undefined);
+  const valid = all.filter((x) => x.invalidRequest === undefined);
+  const routed: Exchange[] = [];
+  let refused: ResponsesRead['refused'];
+  for (const x of valid) {
+    const why = frontRefusal(x);
+    if (why === undefined) routed.push(x);
+    else if (refused) refused.count += 1;
+    else refused = { count: 1, first: why };
+  }
+  const read = {
+    length: transcript.length,
+    all,
+    valid: valid.length,
+    routed,
+    ...(refused ? { refused } : {}),
+  };
+  responsesOnce.set(transcript, read);
+  return read;
+}
+
+const responsesOnce = new WeakMap<readonly Exchange[], ResponsesRead>();
 
 /** What a whole-run check judges, as its messages name it; ordinary responses unless said. */
 export interface Judged {

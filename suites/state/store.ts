@@ -1,6 +1,7 @@
 // The store model as the checks read it during a run: the history of every exchange so far (whichever check
 // sent it) with the ids of each plain list, the fixtures the user vouched for, and the lag the server
 // declared. Reads only; the judging is in after-cancel.ts, list-changes.ts and judge-refusals.ts.
+import type { Exchange } from '../../lib/http/transcript.ts';
 import type { Ctx } from '../kit/context.ts';
 import { LIST_BODIES, ListBodies } from '../kit/list-bodies.ts';
 import { STORE_LISTS, StoreLists } from '../kit/store-lists.ts';
@@ -21,8 +22,21 @@ export function historyNow(ctx: Ctx): History {
     STORE_LISTS,
     () => new StoreLists(ctx.memo.once(LIST_BODIES, () => new ListBodies())),
   );
-  return historyOf(ctx.transcript.all(), lists.snapshotOf, fixturesOf(ctx));
+  // Thirteen checks read the history of a transcript that has not grown (a recording never does): read once.
+  const all = ctx.transcript.all();
+  const hit = historyOnce.get(all);
+  if (hit && hit.length === all.length && hit.lists === lists && hit.config === ctx.config)
+    return hit.history;
+  const history = historyOf(all, lists.snapshotOf, fixturesOf(ctx));
+  historyOnce.set(all, { length: all.length, lists, config: ctx.config, history });
+  return history;
 }
+
+/** Shared by every check that reads it: no one may change it. */
+const historyOnce = new WeakMap<
+  readonly Exchange[],
+  { length: number; lists: StoreLists; config: Ctx['config']; history: History }
+>();
 
 /** The lag the server declared (--consistency-seconds), in ms. */
 export const declaredLagMs = (ctx: Ctx): number => ctx.config.consistencySeconds * 1000;

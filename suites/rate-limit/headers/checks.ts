@@ -20,7 +20,7 @@ import { RFC, SPEC } from '../../kit/basis.ts';
 import { type Ctx, check, suite } from '../../kit/context.ts';
 import { judgeEach, type Offence, reportGrouped, responses } from '../../kit/whole-run.ts';
 import { unearnedBan } from './ban.ts';
-import { byBucket, byCount, judgeWindows, limitByStatus } from './windows.ts';
+import { byBucket, countWindows, limitByStatus } from './windows.ts';
 
 const NAMES = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
 
@@ -210,7 +210,7 @@ export const rateLimitHeadersSuite = suite({
       recorded: { shows: WINDOWS, buckets: true },
       async judge(ctx: Ctx) {
         const xs = responses(ctx);
-        const found = judgeWindows(byCount(xs, ctx.transcript.all(), ctx.config.baseUrl));
+        const found = countWindows(xs, ctx.transcript.all(), ctx.config.baseUrl);
         if (found.windows === 0 && xs.length > 0)
           ctx.skip(
             `no window of the run holds two responses with a Unix-seconds X-RateLimit-Reset (see RL-HEADERS-RESET-UNIX-SECONDS; a run without ${flagRef('only')} sends more)`,
@@ -233,7 +233,7 @@ export const rateLimitHeadersSuite = suite({
       recorded: { shows: WINDOWS, buckets: true },
       async judge(ctx: Ctx) {
         const xs = responses(ctx);
-        const found = judgeWindows(byCount(xs, ctx.transcript.all(), ctx.config.baseUrl));
+        const found = countWindows(xs, ctx.transcript.all(), ctx.config.baseUrl);
         if (found.passed === 0 && xs.length > 0)
           ctx.skip(
             `no response of the run arrived after a Reset moment: nothing to judge; the rate-limit probe waits past one (leave out ${flagRef('skipRateLimitProbe')})`,

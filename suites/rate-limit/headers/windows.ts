@@ -23,11 +23,11 @@ interface Reading {
   /** When the request went out and when its answer arrived (local ms). */
   sentAtMs: number;
   receivedAtMs: number;
-  limit?: number;
-  remaining?: number;
+  limit: number | undefined;
+  remaining: number | undefined;
   /** Unix seconds, only when Reset reads as Unix seconds (a delta or milliseconds is another check's). */
-  reset?: number;
-  resetAtMs?: number;
+  reset: number | undefined;
+  resetAtMs: number | undefined;
   /** The server's clock at the response (its Date header), else the local one. */
   serverNowMs: number;
 }
@@ -44,15 +44,17 @@ function readingOf(x: Exchange): Reading {
   const receivedAtMs = sentAtMs + x.durationMs;
   const reset = rl.reset?.value;
   const unix = reset !== undefined && resetKind(reset) === 'unix-seconds';
+  // One literal with every field (absent ones undefined): spread optional fields give each a hidden class.
   return {
     x,
     status: x.response!.status,
     sentAtMs,
     receivedAtMs,
     serverNowMs: serverDateMs(headers) ?? receivedAtMs,
-    ...(rl.limit?.value !== undefined ? { limit: rl.limit.value } : {}),
-    ...(rl.remaining?.value !== undefined ? { remaining: rl.remaining.value } : {}),
-    ...(unix ? { reset, resetAtMs: resetAtLocalMs(reset, receivedAtMs, serverDateMs(headers)) } : {}),
+    limit: rl.limit?.value,
+    remaining: rl.remaining?.value,
+    reset: unix ? reset : undefined,
+    resetAtMs: unix ? resetAtLocalMs(reset, receivedAtMs, serverDateMs(headers)) : undefined,
   };
 }
 
@@ -90,6 +92,30 @@ export function byBucket(xs: readonly Exchange[]): Map<Bucket, Reading[]> {
  * such count opens and turns its own windows, so reading them as one would take one count's Reset for a
  * move of another's. Keyed by how a finding names it ("primary bucket", or with the count).
  */
+/**
+ * The windows of every count (byCount) as judgeWindows finds them. Two checks read the same transcript that
+ * has not grown (a recording never does): judged once, and only the findings kept (not every reading).
+ */
+export function countWindows(
+  xs: readonly Exchange[],
+  all: readonly Exchange[],
+  baseUrl: string,
+): WindowFindings {
+  const hit = windowsOnce.get(all);
+  if (hit && hit.length === all.length && hit.baseUrl === baseUrl && sameList(hit.xs, xs)) return hit.found;
+  const found = judgeWindows(byCount(xs, all, baseUrl));
+  windowsOnce.set(all, { length: all.length, baseUrl, xs, found });
+  return found;
+}
+
+const windowsOnce = new WeakMap<
+  readonly Exchange[],
+  { length: number; baseUrl: string; xs: readonly Exchange[]; found: WindowFindings }
+>();
+
+const sameList = (a: readonly Exchange[], b: readonly Exchange[]): boolean =>
+  a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
+
 export function byCount(
   xs: readonly Exchange[],
   all: readonly Exchange[],

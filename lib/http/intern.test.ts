@@ -1,0 +1,100 @@
+// The interner of a long recording: equal values handed out as one copy, a record with a value too long to
+// key kept whole and as it was, and the recorded exchange sharing what it can without changing what it says.
+import { describe, expect, it } from 'vitest';
+import type { RecordedEntry } from '../formats/har.ts';
+import { Interner } from './intern.ts';
+import { addRecorded } from './recorded.ts';
+import { Redactor } from './redact.ts';
+import { redactOnce } from './redact-once.ts';
+import { rawOf, Transcript } from './transcript.ts';
+
+/** A string equal to `s` but not the same instance (as each parsed entry gives its own). */
+const fresh = (s: string) => JSON.parse(JSON.stringify(s)) as string;
+
+describe('Interner', () => {
+  it('hands out one copy of equal header records, in their order, and tells a repeated field apart', () => {
+    const intern = new Interner();
+    const a = intern.fields({ [fresh('content-type')]: fresh('application/json'), vary: ['a', 'b'] });
+    const b = intern.fields({ 'content-type': 'application/json', vary: ['a', 'b'] });
+    expect(b).toBe(a);
+    expect(a).toEqual({ 'content-type': 'application/json', vary: ['a', 'b'] });
+    expect(intern.fields({ vary: ['a', 'b'], 'content-type': 'application/json' })).not.toBe(a);
+    expect(intern.fields({ 'content-type': 'application/json', vary: 'a' })).not.toBe(a);
+    expect(intern.fields({ 'content-type': 'application/json', vary: ['a,b'] })).not.toBe(a);
+  });
+
+  it('keeps a record with a value too long to key whole, every field in it', () => {
+    const intern = new Interner();
+    const long = 'x'.repeat(70 * 1024);
+    const r = { a: '1', big: long, z: '2' };
+    const out = intern.fields(r);
+    expect(out).toEqual(r);
+    expect(intern.fields({ ...r })).not.toBe(out);
+  });
+
+  it('shares a request only with an equal one: method, URL and the same header record', () => {
+    const intern = new Interner();
+    const h = intern.fields({ accept: 'application/json' });
+    const one = intern.request('GET', fresh('https://a.example/v1/store/orders'), h);
+    expect(intern.request(fresh('GET'), 'https://a.example/v1/store/orders', h)).toBe(one);
+    expect(intern.request('HEAD', 'https://a.example/v1/store/orders', h)).not.toBe(one);
+    expect(
+      intern.request('GET', 'https://a.example/v1/store/orders', intern.fields({ accept: '*/*' })),
+    ).toEqual({
+      method: 'GET',
+      url: 'https://a.example/v1/store/orders',
+      headers: { accept: '*/*' },
+    });
+  });
+});
+
+describe('addRecorded with an interner', () => {
+  const entry = (body: string, auth: string): RecordedEntry => ({
+    source: 'test#0',
+    startedMs: Date.UTC(2026, 0, 1),
+    durationMs: 3,
+    method: 'GET',
+    url: 'https://a.example/v1/store/orders',
+    requestHeaders: [['authorization', `Bearer ${auth}`]],
+    status: 200,
+    responseHeaders: [['content-type', 'application/json']],
+    body: Buffer.from(body),
+    bodyBytes: Buffer.byteLength(body),
+    bodyWhole: true,
+    ours: {},
+  });
+
+  it('reads an answer redaction left alone as received, and keeps what was received where it did not', () => {
+    const redactor = new Redactor();
+    redactor.addKey('osk_test_0123456789abcdef', 'ORDER_STORE_API_KEY');
+    const transcript = new Transcript();
+    const intern = new Interner();
+    const redact = redactOnce(redactor);
+    const plain = addRecorded(
+      transcript,
+      entry('[]', 'osk_test_0123456789abcdef'),
+      'primary',
+      redact,
+      1024,
+      intern,
+    );
+    const echoed = addRecorded(
+      transcript,
+      entry('["osk_test_0123456789abcdef"]', 'osk_test_0123456789abcdef'),
+      'primary',
+      redact,
+      1024,
+      intern,
+    );
+    expect(rawOf(plain.response!)).toEqual({
+      headers: { 'content-type': 'application/json' },
+      body: '[]',
+      utf8: true,
+    });
+    expect(echoed.response!.body).not.toContain('osk_test');
+    expect(rawOf(echoed.response!).body).toBe('["osk_test_0123456789abcdef"]');
+    // Both requests were the same: one record, the key redacted in it.
+    expect(echoed.request).toBe(plain.request);
+    expect(JSON.stringify(plain.request)).not.toContain('osk_test');
+  });
+});
