@@ -1,6 +1,6 @@
 // Judges one answer of the request surface by the invariants that bind every response and that no whole-run
-// check already judges: no 2xx or 5xx to a DELETE of an id no order has, no content after HEAD. Reads the
-// response only; never sends.
+// check already judges: no 2xx or 5xx to a DELETE of an id no order has, a HEAD answered as its GET is and
+// without content. Reads the response only; never sends.
 import type { Response } from '../../lib/http/response.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { describeStatus } from '../kit/responses.ts';
@@ -26,8 +26,33 @@ const fail = (cls: string, message: string, expected: string, res: Response): Su
   exchange: res.exchange,
 });
 
-/** Judges one case's answer. `stray`: bytes arrived after this response's end (the client's record). */
-export function judgeSurface(c: SurfaceCase, res: Response, stray: boolean): SurfaceFailure | undefined {
+/** Statuses that refuse a method itself (RFC 9110 §15.5.6, §15.6.2). */
+const METHOD_REFUSED = new Set([405, 501]);
+
+/**
+ * What is wrong with a HEAD answered `head` where a GET of the same target, with the key, was answered `get`:
+ * a server supports HEAD wherever it supports GET (RFC 9110 §9.1), and HEAD is GET without content (§9.3.2),
+ * so a HEAD is not refused as a method where the GET was not, nor an error where the GET succeeded.
+ */
+export function headUnlikeGet(head: number, get: number | undefined): string | undefined {
+  if (get === undefined || get === 429 || head === 429) return undefined;
+  if (METHOD_REFUSED.has(head) && !METHOD_REFUSED.has(get))
+    return `HEAD refused as a method (${head}) where GET of the same target is answered ${get}`;
+  if (get >= 200 && get < 300 && head >= 400)
+    return `HEAD answered ${head} where GET of the same target is answered ${get}`;
+  return undefined;
+}
+
+/**
+ * Judges one case's answer. `stray`: bytes arrived after this response's end (the client's record); `getOf`:
+ * the status a GET of the same target with the key was last answered in this run, if one was.
+ */
+export function judgeSurface(
+  c: SurfaceCase,
+  res: Response,
+  stray: boolean,
+  getOf: (url: string) => number | undefined = () => undefined,
+): SurfaceFailure | undefined {
   const s = res.status;
   const what = `${c.method} ${c.path} (${c.kind}) answered ${describeStatus(res)}`;
   if (s === 429)
@@ -39,6 +64,11 @@ export function judgeSurface(c: SurfaceCase, res: Response, stray: boolean): Sur
   }
   if (c.method === 'HEAD' && (res.bytes > 0 || stray))
     return fail('content after HEAD', `${what} with content after its header section`, 'no content', res);
+  if (c.method === 'HEAD') {
+    const get = getOf(res.exchange.request.url);
+    const unlike = headUnlikeGet(s, get);
+    if (unlike) return fail('HEAD unlike GET', `${what}: ${unlike}`, `${get}, as GET`, res);
+  }
   return undefined;
 }
 

@@ -5,6 +5,7 @@ import { INT64_MAX, INT64_MIN } from '../../lib/formats/int64.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { NO_SUCH_TAG, stale304 } from './conditional.ts';
 import { admissible, fixedCases, idSpellings, surfaceCatalogue } from './surface-catalogue.ts';
+import { headUnlikeGet } from './surface-judge.ts';
 
 const ABSENT = 4_503_599_627_370_496n;
 
@@ -65,6 +66,19 @@ describe('the request surface', () => {
       'method: OPTIONS of the list',
       'DELETE id: beyond int64',
     ]);
+  });
+
+  it('takes a HEAD refused as a method, or failing where GET succeeds, for unlike its GET', () => {
+    expect(headUnlikeGet(405, 200)).toMatch(/HEAD refused as a method \(405\)/);
+    expect(headUnlikeGet(501, 404)).toMatch(/HEAD refused as a method \(501\)/);
+    expect(headUnlikeGet(404, 200)).toMatch(/HEAD answered 404/);
+    // As GET is: a route that refuses GET may refuse HEAD; nothing to compare with, or a limiter's refusal.
+    expect(headUnlikeGet(405, 405)).toBeUndefined();
+    expect(headUnlikeGet(404, 404)).toBeUndefined();
+    expect(headUnlikeGet(200, 200)).toBeUndefined();
+    expect(headUnlikeGet(405, undefined)).toBeUndefined();
+    expect(headUnlikeGet(405, 429)).toBeUndefined();
+    expect(headUnlikeGet(429, 200)).toBeUndefined();
   });
 
   it('spells ids beyond int64 in both signs', () => {

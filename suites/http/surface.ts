@@ -7,6 +7,7 @@ import { runProperty } from '../../lib/check/property.ts';
 import { input } from '../../lib/check/skip.ts';
 import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import { RESET_MARGIN_MS } from '../../lib/http/pacer.ts';
+import { KEY_VARIABLE } from '../../lib/http/redact.ts';
 import { RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
 import { shares } from '../kit/sendings.ts';
@@ -49,6 +50,35 @@ function roomKeeper(ctx: Ctx) {
     windows += 1;
   };
 }
+
+/** A GET as the surface's HEAD is sent: the default Accept, no condition, the key as a bearer token. */
+function plainGet(headers: Readonly<Record<string, string | string[]>>): boolean {
+  const h = new Map(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  return (
+    (h.get('accept') ?? 'application/json') === 'application/json' &&
+    ![...h.keys()].some((k) => k.startsWith('if-')) &&
+    h.get('authorization') === `Bearer $${KEY_VARIABLE}`
+  );
+}
+
+/**
+ * The status the last plain GET of `url` with the key was answered in this run (no Accept, no condition: what
+ * a HEAD of the surface sends), a 429 aside.
+ */
+const getOf =
+  (ctx: Ctx) =>
+  (url: string): number | undefined =>
+    [...ctx.transcript.all()]
+      .reverse()
+      .find(
+        (x) =>
+          x.request.method === 'GET' &&
+          x.bucket === 'primary' &&
+          x.request.url === url &&
+          plainGet(x.request.headers) &&
+          x.response !== undefined &&
+          x.response.status !== 429,
+      )?.response?.status;
 
 /** The order id the reads name when no id is proven absent: a read changes nothing, whatever it names. */
 const READ_ONLY_ID = '1';
@@ -100,7 +130,7 @@ async function surfaceProperty(ctx: Ctx): Promise<void> {
       await room();
       const res = await ctx.http.send(requestOf(c));
       const stray = ctx.http.strayResponses.some((s) => s.afterSeq === res.exchange.seq);
-      const f = judgeSurface(c, res, stray);
+      const f = judgeSurface(c, res, stray, getOf(ctx));
       judged += 1;
       const recorded = serverError(c, res);
       if (recorded) errors.push(recorded);
@@ -163,7 +193,7 @@ function report(
 export const surfaceSuite = suite({
   id: 'HTTP',
   title: 'HTTP request surface (property-based)',
-  spec: 'spec §4 cancelOrder rule 3; RFC 9110 §9.3.2, §13.1.2, §15.4.5',
+  spec: 'spec §4 cancelOrder rule 3; RFC 9110 §9.1, §9.3.2, §13.1.2, §15.4.5',
   // The conditional requests first: one or two, where the sample fits itself to whatever room is left.
   checks: [
     conditionalCheck,
@@ -172,10 +202,10 @@ export const surfaceSuite = suite({
       level: 'MUST',
       rules: ['4.cancel.r3', '1.json'],
       requirement:
-        'Across the request surface (unknown paths, slashes, case, queries, HEAD and OPTIONS, Accept, ids of every class), a DELETE of an id no order has is never answered 2xx or 5xx, and a HEAD answer carries no content.',
+        'Across the request surface (unknown paths, slashes, case, queries, HEAD and OPTIONS, Accept, ids of every class), a DELETE of an id no order has is never answered 2xx or 5xx, and a HEAD is answered as the GET of its target is (never refused as a method where the GET is answered), without content.',
       rationale:
         "Every answer is judged as well by the whole-run checks (rate-limit headers, Date, Allow on a 405, Error bodies, JSON labels, framing), which run after it; conditional requests are HTTP-CONDITIONAL-304's. A 5xx to anything but a cancel of an absent id is recorded, not failed: no sentence of the spec binds those requests. POST, PUT and PATCH are not sent: they could create or change an order. Only ids proven absent (and spellings none of whose readings names an order) are DELETEd.",
-      basis: [SPEC.absent404, RFC.headNoContent],
+      basis: [SPEC.absent404, RFC.getHeadSupported, RFC.headNoContent],
       title: `Property: sends a sample of the request surface (every case with ${flagRef('exhaustive')}), one request each, in the room the key’s window has left`,
       needs: {
         requests: FIXED_MAX + SURFACE_SAMPLE + SURFACE_SHRINKS,

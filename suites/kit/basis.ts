@@ -171,6 +171,7 @@ export const RFC = {
     'RFC 9110 §10.2.1',
     'An origin server MUST generate an Allow header field in a 405 (Method Not Allowed) response and MAY do so in any other response.',
   ),
+  getHeadSupported: at('RFC 9110 §9.1', 'All general-purpose servers MUST support the methods GET and HEAD.'),
   headNoContent: at(
     'RFC 9110 §9.3.2',
     'The HEAD method is identical to GET except that the server MUST NOT send content in the response.',
