@@ -23,4 +23,9 @@ export const LIST_VARIANTS = variantsOf('list', [
     'spec §4 listOrders rule 1 and §8 rule 9 (the list is returned whole, never paged)',
     'The store holds 50,000 orders (the seed, then generated ones), so the list is about 5 MB.',
   ),
+  variant(
+    'list-negotiates-accept',
+    'RFC 9110 §12.5.1 and §15.5.7 (a server may answer 406 when no representation is acceptable); media types are case-insensitive (§8.3.1)',
+    'The list negotiates its one media type: JSON to any Accept that admits application/json (wildcards, other capitals, any weight above zero), 406 with an Error body to one that admits none (text/html, application/xml, application/json;q=0).',
+  ),
 ]);

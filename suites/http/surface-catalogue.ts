@@ -2,6 +2,7 @@
 // them, built around one id proven absent. Pure: builds requests and says which are safe; never sends.
 import { INT64_MAX } from '../../lib/formats/int64.ts';
 import type { SendOptions } from '../../lib/http/send.ts';
+import { ACCEPTS_ADMITTING_JSON } from '../kit/accept.ts';
 import { DIGIT_ZEROS, namedIds } from '../kit/id-readings.ts';
 import { ORDERS } from '../kit/paths.ts';
 
@@ -10,6 +11,7 @@ export interface SurfaceCase {
   kind: string;
   method: 'GET' | 'HEAD' | 'OPTIONS' | 'DELETE';
   path: string;
+  /** Names in lower case: the client's own `accept` would otherwise go out beside it. */
   headers?: Record<string, string>;
   /** The id segment a DELETE names its order by (only such DELETEs are sent). */
   segment?: string;
@@ -67,9 +69,10 @@ export function surfaceCatalogue(absent: bigint): SurfaceCase[] {
     get('query: a page', `${ORDERS}?page=2&limit=1`),
     get('query: a filter', `${ORDERS}?status=pending`),
     get('query: an invalid escape', `${ORDERS}?q=%ZZ`),
-    get('accept: HTML', ORDERS, { Accept: 'text/html' }),
-    get('accept: XML only', ORDERS, { Accept: 'application/xml' }),
-    get('accept: JSON refused', ORDERS, { Accept: 'application/json;q=0, */*;q=0.1' }),
+    get('accept: HTML', ORDERS, { accept: 'text/html' }),
+    get('accept: XML only', ORDERS, { accept: 'application/xml' }),
+    get('accept: JSON refused', ORDERS, { accept: 'application/json;q=0, */*;q=0.1' }),
+    ...ACCEPTS_ADMITTING_JSON.map(({ kind, accept }) => get(`accept: ${kind}`, ORDERS, { accept })),
     { kind: 'method: DELETE with a trailing slash', method: 'DELETE', path: `${one}/`, segment: `${absent}` },
     {
       kind: 'method: DELETE with a query',
@@ -91,14 +94,20 @@ export function surfaceCatalogue(absent: bigint): SurfaceCase[] {
   return cases;
 }
 
+/** The Accept variant every run sends: the one a router comparing strings refuses first. */
+const FIXED_ACCEPT = `accept: ${ACCEPTS_ADMITTING_JSON[0]!.kind}`;
+
 /**
- * The cases every run sends first, before its generated sample: HEAD and OPTIONS of the list, and a cancel of
- * a positive id beyond int64 (where an unchecked conversion fails).
+ * The cases every run sends first, before its generated sample: HEAD and OPTIONS of the list, a cancel of a
+ * positive id beyond int64 (where an unchecked conversion fails), and the list asked with "application/*".
  */
-export const FIXED_MAX = 3;
+export const FIXED_MAX = 4;
 export function fixedCases(cases: readonly SurfaceCase[]): SurfaceCase[] {
   return cases.filter(
-    (c) => (c.path === ORDERS && c.method !== 'GET') || c.kind === 'DELETE id: beyond int64',
+    (c) =>
+      (c.path === ORDERS && (c.method === 'HEAD' || c.method === 'OPTIONS')) ||
+      c.kind === 'DELETE id: beyond int64' ||
+      c.kind === FIXED_ACCEPT,
   );
 }
 

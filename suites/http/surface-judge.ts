@@ -1,8 +1,10 @@
 // Judges one answer of the request surface by the invariants that bind every response and that no whole-run
 // check already judges: no 2xx or 5xx to a DELETE of an id no order has, a HEAD answered as its GET is and
-// without content. Reads the response only; never sends.
+// without content, no 406 to a list asked with an Accept that admits JSON. Reads the response only; never sends.
 import type { Response } from '../../lib/http/response.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
+import { admitsJson } from '../kit/accept.ts';
+import { ORDERS } from '../kit/paths.ts';
 import { describeStatus } from '../kit/responses.ts';
 import type { SurfaceCase } from './surface-catalogue.ts';
 
@@ -64,6 +66,14 @@ export function judgeSurface(
   }
   if (c.method === 'HEAD' && (res.bytes > 0 || stray))
     return fail('content after HEAD', `${what} with content after its header section`, 'no content', res);
+  const accept = c.headers?.accept;
+  if (c.method === 'GET' && c.path === ORDERS && accept !== undefined && admitsJson(accept) && s === 406)
+    return fail(
+      '406 to an Accept that admits JSON',
+      `${what}: "Accept: ${accept}" admits application/json, the list's own type`,
+      '200, the JSON array of orders',
+      res,
+    );
   if (c.method === 'HEAD') {
     const get = getOf(res.exchange.request.url);
     const unlike = headUnlikeGet(s, get);

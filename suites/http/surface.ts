@@ -193,19 +193,19 @@ function report(
 export const surfaceSuite = suite({
   id: 'HTTP',
   title: 'HTTP request surface (property-based)',
-  spec: 'spec §4 cancelOrder rule 3; RFC 9110 §9.1, §9.3.2, §13.1.2, §15.4.5',
+  spec: 'spec §4 listOrders (200), cancelOrder rule 3; RFC 9110 §9.1, §9.3.2, §13.1.2, §15.4.5',
   // The conditional requests first: one or two, where the sample fits itself to whatever room is left.
   checks: [
     conditionalCheck,
     check({
       id: OWNER,
       level: 'MUST',
-      rules: ['4.cancel.r3', '1.json'],
+      rules: ['4.cancel.r3', '1.json', '4.list.200'],
       requirement:
-        'Across the request surface (unknown paths, slashes, case, queries, HEAD and OPTIONS, Accept, ids of every class), a DELETE of an id no order has is never answered 2xx or 5xx, and a HEAD is answered as the GET of its target is (never refused as a method where the GET is answered), without content.',
+        'Across the request surface (unknown paths, slashes, case, queries, HEAD and OPTIONS, Accept, ids of every class), a DELETE of an id no order has is never answered 2xx or 5xx, and a HEAD is answered as the GET of its target is (never refused as a method where the GET is answered), without content, and the list is never refused with 406 to an Accept that admits application/json.',
       rationale:
         "Every answer is judged as well by the whole-run checks (rate-limit headers, Date, Allow on a 405, Error bodies, JSON labels, framing), which run after it; conditional requests are HTTP-CONDITIONAL-304's. A 5xx to anything but a cancel of an absent id is recorded, not failed: no sentence of the spec binds those requests. POST, PUT and PATCH are not sent: they could create or change an order. Only ids proven absent (and spellings none of whose readings names an order) are DELETEd.",
-      basis: [SPEC.absent404, RFC.getHeadSupported, RFC.headNoContent],
+      basis: [SPEC.absent404, SPEC.list200, RFC.getHeadSupported, RFC.headNoContent],
       title: `Property: sends a sample of the request surface (every case with ${flagRef('exhaustive')}), one request each, in the room the key’s window has left`,
       needs: {
         requests: FIXED_MAX + SURFACE_SAMPLE + SURFACE_SHRINKS,
