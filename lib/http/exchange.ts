@@ -9,6 +9,7 @@ import { JsonDepthError } from '../formats/json.ts';
 import type { Connections } from './connections.ts';
 import type { KeyWatch } from './key-watch.ts';
 import { isMalformedAnswer, MALFORMED } from './malformed.ts';
+import { OMIT_LENGTH_MARKER } from './omit-length.ts';
 import type { Pacer } from './pacer.ts';
 import { EXCHANGE_DEADLINE_FACTOR, limitOf, readBody } from './read-body.ts';
 import type { Redactor } from './redact.ts';
@@ -73,7 +74,8 @@ function outgoing(ctx: ExchangeContext, opts: SendOptions, bucket: Bucket): Outg
     opts,
     bucket,
     url,
-    headers,
+    // The marker is the connection's to drop (omit-length.ts), never part of the request as recorded.
+    headers: opts.omitContentLength ? { ...headers, [OMIT_LENGTH_MARKER]: '1' } : headers,
     recorded: { method: opts.method, url: shown, headers: ctx.redactor.redactHeaders(headers) },
     kind: requestKind(opts.method, opts.path),
     what: `${opts.method} ${shown}`,
