@@ -10,6 +10,7 @@ import { petsDeprecationHeaders } from './deprecation.ts';
 import { refusedAtFront } from './front.ts';
 import type { FrontLimiter } from './front-limiter.ts';
 import { writeReply } from './http-writer.ts';
+import { refusedWithoutLength } from './length-required.ts';
 import { misplacedKeys } from './misplaced-keys.ts';
 import { cancelNotAtomic, cancelOrder, listOrders } from './orders-route.ts';
 import { routedPath } from './path-faults.ts';
@@ -214,6 +215,8 @@ export async function handleRequest(
   if (ctx.delayMs) await delay(ctx.delayMs);
   // Variant front-request-line-limit: refused before the application, so counted by no limiter.
   if (ctx.variants.has('front-request-line-limit') && refusedAtFront(req, res)) return;
+  // Fault http-post-411-html: the stack answers a write that names no length itself, before any limiter.
+  if (ctx.faults.has('http-post-411-html') && refusedWithoutLength(req, res)) return;
   // Fault ratelimit-front-403: refused by the proxy before the application, so counted by no limiter of its.
   if (ctx.front?.refused(req, res, ctx.clock())) return;
   const started = ctx.clock();

@@ -45,4 +45,10 @@ export const HTTP_FAULTS = faultsOf('http', [
     'RFC 9110 §9.1, §9.3.2',
     'HEAD of the list is refused with 405 and Allow: GET (a router that matches the method literally, with no GET route answering HEAD).',
   ),
+  fault(
+    'http-post-411-html',
+    'any response',
+    'spec §8 rule 1; spec §7',
+    'A POST, PUT or PATCH with no Content-Length is refused by the HTTP stack itself with an HTML 411 Length Required: no Error object, no X-RateLimit-* fields.',
+  ),
 ]);

@@ -82,9 +82,14 @@ export function judgeSurface(
   return undefined;
 }
 
-/** A 5xx to a case other than a cancel: recorded (no sentence of the spec binds those requests). */
-export function serverError(c: SurfaceCase, res: Response): string | undefined {
-  return c.method !== 'DELETE' && res.status >= 500
+/**
+ * What is recorded, not judged: a 5xx to a case other than a cancel, and a 2xx to a POST, PUT or PATCH (no
+ * sentence of the spec binds those requests: it defines no such operation).
+ */
+export function recordedOnly(c: SurfaceCase, res: Response): string | undefined {
+  const write = c.method === 'POST' || c.method === 'PUT' || c.method === 'PATCH';
+  const s = res.status;
+  return (c.method !== 'DELETE' && s >= 500) || (write && s >= 200 && s < 300)
     ? `${c.method} ${c.path} (${c.kind}) answered ${describeStatus(res)}`
     : undefined;
 }

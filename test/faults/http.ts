@@ -1,6 +1,6 @@
 // The proofs of the faults in how HTTP carries the answers (RFC 9110 fields), on a fake clock.
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
-import { call } from '../support/reference-calls.ts';
+import { call, rawExchange } from '../support/reference-calls.ts';
 import { type FaultProofs, NO_PROBE } from './proof.ts';
 
 export const HTTP_FAULTS = {
@@ -88,5 +88,21 @@ export const HTTP_FAULTS = {
       },
     ],
     onlyBy: ['HTTP-SURFACE-PROPERTY'],
+  },
+  'http-post-411-html': {
+    // undici names a length (0) on every write without a body: only a raw request shows the fault.
+    probe: async (s) =>
+      (
+        await rawExchange(
+          s,
+          `POST /v1/store/orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${s.demoKey}\r\nConnection: close\r\n\r\n`,
+        )
+      ).split('\r\n')[0],
+    faithful: 'HTTP/1.1 405 Method Not Allowed',
+    faulty: 'HTTP/1.1 411 Length Required',
+    // The request surface sends a POST of the list with no Content-Length in every run; the stack's page is no
+    // Error body and carries no rate-limit fields.
+    caught: [{ fails: ['RL-HEADERS-PRESENT', 'ERR-BODY-SCHEMA'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['RL-HEADERS-PRESENT', 'ERR-BODY-SCHEMA'],
   },
 } satisfies FaultProofs<'http'>;
