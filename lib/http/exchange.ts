@@ -122,6 +122,7 @@ function unread(ctx: ExchangeContext, out: Outgoing, error: unknown, deadline: A
     error: { code, message },
     ...(effect ? { mayHaveTakenEffect: true as const } : {}),
     ...(out.opts.invalidRequest ? { invalidRequest: out.opts.invalidRequest } : {}),
+    ...(out.opts.omitContentLength ? { lengthOmitted: true as const } : {}),
   });
   const limit = limitOf(error, out.what, ctx.limits, deadline);
   const effectNote = effect
@@ -247,6 +248,7 @@ function record(
     durationMs: receivedAtMs - out.startedMs,
     request: out.recorded,
     ...(out.opts.invalidRequest ? { invalidRequest: out.opts.invalidRequest } : {}),
+    ...(out.opts.omitContentLength ? { lengthOmitted: true as const } : {}),
     response: withRaw(
       {
         status: res.statusCode,

@@ -46,9 +46,9 @@ export const HTTP_FAULTS = faultsOf('http', [
     'HEAD of the list is refused with 405 and Allow: GET (a router that matches the method literally, with no GET route answering HEAD).',
   ),
   fault(
-    'http-post-411-html',
+    'http-write-405-html',
     'any response',
     'spec §8 rule 1; spec §7',
-    'A POST, PUT or PATCH with no Content-Length is refused by the HTTP stack itself with an HTML 411 Length Required: no Error object, no X-RateLimit-* fields.',
+    "POST, PUT and PATCH, which no route defines, are refused by the framework's own handler before the per-view rate limiter runs: an HTML 405 page with Allow, no Error object, no X-RateLimit-* fields (Werkzeug's MethodNotAllowed under a limiter decorating each view).",
   ),
 ]);

@@ -32,7 +32,7 @@ export function responses(ctx: Ctx, withInvalid = false): Exchange[] {
   const routed = valid.filter((x) => frontRefusal(x) === undefined);
   if (routed.length < valid.length)
     ctx.note(
-      `${valid.length - routed.length} answers are an HTTP front's refusal of an over-long request before routing (e.g. ${frontRefusal(valid.find((x) => frontRefusal(x))!)}): left out, as the API never saw them`,
+      `${valid.length - routed.length} answers are an HTTP front's refusal before routing of a request it may refuse (e.g. ${frontRefusal(valid.find((x) => frontRefusal(x))!)}): left out, as the API never saw them`,
     );
   return routed;
 }

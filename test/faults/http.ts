@@ -1,6 +1,6 @@
 // The proofs of the faults in how HTTP carries the answers (RFC 9110 fields), on a fake clock.
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
-import { call, rawExchange } from '../support/reference-calls.ts';
+import { call } from '../support/reference-calls.ts';
 import { type FaultProofs, NO_PROBE } from './proof.ts';
 
 export const HTTP_FAULTS = {
@@ -89,19 +89,15 @@ export const HTTP_FAULTS = {
     ],
     onlyBy: ['HTTP-SURFACE-PROPERTY'],
   },
-  'http-post-411-html': {
-    // undici names a length (0) on every write without a body: only a raw request shows the fault.
-    probe: async (s) =>
-      (
-        await rawExchange(
-          s,
-          `POST /v1/store/orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${s.demoKey}\r\nConnection: close\r\n\r\n`,
-        )
-      ).split('\r\n')[0],
-    faithful: 'HTTP/1.1 405 Method Not Allowed',
-    faulty: 'HTTP/1.1 411 Length Required',
-    // The request surface sends a POST of the list with no Content-Length in every run; the stack's page is no
-    // Error body and carries no rate-limit fields.
+  'http-write-405-html': {
+    probe: async (s) => {
+      const a = await call(s, '/store/orders', { method: 'POST' });
+      return [a.status, a.headers['content-type'], a.headers['x-ratelimit-limit'] !== undefined];
+    },
+    faithful: [405, 'application/json', true],
+    faulty: [405, 'text/html', false],
+    // The request surface sends a POST of the list in every run; the framework's page is no Error body and
+    // carries no rate-limit fields.
     caught: [{ fails: ['RL-HEADERS-PRESENT', 'ERR-BODY-SCHEMA'], args: NO_PROBE, exit: 1 }],
     onlyBy: ['RL-HEADERS-PRESENT', 'ERR-BODY-SCHEMA'],
   },
