@@ -71,7 +71,13 @@ export const LIST_FAULTS = {
     caught: [{ fails: ['LIST-IDS-UNIQUE'], args: NO_PROBE, exit: 1 }],
   },
   'list-xml-unless-json-asked': {
-    masking: { reads: ['list-array'] },
+    masking: {
+      reads: ['list-array'],
+      hides: {
+        'list-406-accept-wildcard-subtype':
+          'it answers XML to an Accept not naming application/json before the other refuses it with 406',
+      },
+    },
     probe: async (s) =>
       (await call(s, '/store/orders', { headers: { accept: '*/*' } })).headers['content-type'],
     faithful: 'application/json',
