@@ -20,6 +20,7 @@ import { errorReply, labelled, type Reply } from './reply.ts';
 import { isPetsRoute, matchRoute, type Route, splitTarget, underBase } from './router.ts';
 import { surfaceFaults } from './surface-faults.ts';
 import { shapeReply } from './variant-shape.ts';
+import { refusedWithoutLength, refusedWrite } from './write-refusals.ts';
 
 export type { PipelineContext } from './pipeline-context.ts';
 
@@ -131,6 +132,8 @@ export async function handleRequest(
   if (ctx.delayMs) await delay(ctx.delayMs);
   // Variant front-request-line-limit: refused before the application, so counted by no limiter.
   if (ctx.variants.has('front-request-line-limit') && refusedAtFront(req, res)) return;
+  // Variant write-length-required: the stack answers a write that names no length itself, before any limiter.
+  if (ctx.variants.has('write-length-required') && refusedWithoutLength(req, res)) return;
   // Fault ratelimit-front-403: refused by the proxy before the application, so counted by no limiter of its.
   if (ctx.front?.refused(req, res, ctx.clock())) return;
   const started = ctx.clock();
@@ -147,6 +150,13 @@ export async function handleRequest(
   // Faults auth-path-*: the router reads a cleaned path the guard never saw (path-faults.ts).
   const routed = routedPath(ctx.faults, mounted);
   const route = matchRoute(method, routed.path);
+  // Fault http-write-405-html: the framework refuses a method no route defines before the per-view limiter.
+  if (
+    ctx.faults.has('http-write-405-html') &&
+    route.kind === 'method-not-allowed' &&
+    refusedWrite(req, res, route.allow)
+  )
+    return;
   const caller = identify(ctx, req, query, route);
   const subject = subjectOf(ctx, caller, req, path, route);
   ctx.counters[subject.kind] += 1;

@@ -34,9 +34,9 @@ export function subjectOf(
     if (ctx.faults.has('ratelimit-bucket-per-path'))
       return { kind: 'key', id: `${caller.key} ${path}`, windows, family: 'epoch' };
     // Fault ratelimit-bucket-per-route: keyed by the endpoint, each window opened by its own first request
-    // (a path no route matches has no endpoint: it is keyed by itself).
+    // (a request no route matches has no endpoint: it is keyed by its method and path, as the router saw it).
     if (ctx.faults.has('ratelimit-bucket-per-route')) {
-      const endpoint = ['list', 'cancel', 'pet'].includes(route.kind) ? route.kind : path;
+      const endpoint = ['list', 'cancel', 'pet'].includes(route.kind) ? route.kind : `${req.method} ${path}`;
       return { kind: 'key', id: `${caller.key} ${endpoint}`, windows, family: 'fixed' };
     }
     // Fault ratelimit-per-route-429-carried-out: keyed by method and the router's name for the path (the

@@ -13,6 +13,7 @@ import {
   unicodeDigits,
   wrappedId,
 } from './lenient-ids.ts';
+import { acceptsJson } from './negotiation.ts';
 import { orderJson, orderListJson } from './order-json.ts';
 import { parsePathId } from './path-id.ts';
 import { errorReply, jsonReply, noContent, type Reply } from './reply.ts';
@@ -94,6 +95,18 @@ export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = '
   // Fault list-xml-unless-json-asked: JSON only for a client that names application/json.
   if (ctx.faults.has('list-xml-unless-json-asked') && !/application\/json/i.test(accept))
     return { status: 200, body: { type: 'application/xml', text: ordersXml(ctx) } };
+  // Fault list-406-accept-wildcard-subtype: negotiation by substring, case-sensitive, so "application/*" or
+  // "Application/JSON" names no type it serves.
+  if (
+    ctx.faults.has('list-406-accept-wildcard-subtype') &&
+    accept !== '' &&
+    !accept.includes('application/json') &&
+    !accept.includes('*/*')
+  )
+    return errorReply(ctx.faults, 406, 'NOT_ACCEPTABLE', 'This resource serves application/json only.');
+  // Variant list-negotiates-accept: a client that admits no JSON is told so (406), as RFC 9110 §12.5.1 allows.
+  if (ctx.variants.has('list-negotiates-accept') && !acceptsJson(accept))
+    return errorReply(ctx.faults, 406, 'NOT_ACCEPTABLE', 'This resource serves application/json only.');
   const chunked = ctx.variants.has('chunked-list');
   const status = ctx.faults.has('list-status-206') ? 206 : 200;
   const type = ctx.faults.has('list-content-type-text') ? { type: 'text/plain; charset=utf-8' } : {};

@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'UNAUTHORIZED'
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
+  | 'NOT_ACCEPTABLE'
   | 'INVALID_ORDER_ID'
   | 'INVALID_PET_ID'
   | 'ORDER_NOT_FOUND'

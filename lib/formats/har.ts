@@ -39,6 +39,8 @@ export interface OwnFields {
   /** No response: the transport failed before the status line. */
   error?: { code: string; message: string };
   invalidRequest?: string;
+  /** Sent with no Content-Length on purpose (Exchange.lengthOmitted). */
+  lengthOmitted?: true;
   bodyTruncated?: boolean;
   /** Recorded by this suite (its client or its proxy), which notes how each response ended on the connection. */
   framed?: true;
@@ -101,6 +103,7 @@ function ownFields(e: Json, response: Json): OwnFields {
     ...(failure(response._bodyError) ? { bodyError: failure(response._bodyError)! } : {}),
     ...(failure(e._transportError) ? { error: failure(e._transportError)! } : {}),
     ...(text(e._invalidRequest) !== undefined ? { invalidRequest: text(e._invalidRequest)! } : {}),
+    ...(e._lengthOmitted === true ? { lengthOmitted: true as const } : {}),
     ...(typeof response._bodyTruncated === 'boolean' ? { bodyTruncated: response._bodyTruncated } : {}),
     ...(e._bucket !== undefined ? { framed: true as const } : {}),
   };

@@ -9,6 +9,7 @@ import { envAndFlag } from '../config/settings.ts';
 import { errorMessage, HarnessError } from '../errors.ts';
 import type { BanEvent } from './ban.ts';
 import { Connections } from './connections.ts';
+import { proxyFor } from './dispatcher.ts';
 import { type ExchangeContext, exchange } from './exchange.ts';
 import { type KeyForm, sendsTheKey } from './key-forms.ts';
 import { KeyWatch } from './key-watch.ts';
@@ -216,7 +217,17 @@ export class HttpClient {
     return this.keyRefused ?? this.stopping.all;
   }
 
+  /**
+   * Whether a request can go with no Content-Length (SendOptions.omitContentLength): on a direct connection,
+   * whose heads omit-length.ts rewrites; not through a proxy, whose connections are undici's own.
+   */
+  get omitsContentLength(): boolean {
+    return proxyFor(this.options.baseUrl, this.options.proxy) === undefined;
+  }
+
   private refuseIfStopped(opts: SendOptions): void {
+    if (opts.omitContentLength && !this.omitsContentLength)
+      throw new HarnessError('E_INTERNAL', 'a request without Content-Length cannot go through a proxy');
     for (const guard of this.requestGuards) guard(opts);
     const why = this.keyRefused ?? this.stopping.refusal(requestKind(opts.method, opts.path));
     if (why !== undefined)

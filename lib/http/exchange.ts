@@ -9,6 +9,7 @@ import { JsonDepthError } from '../formats/json.ts';
 import type { Connections } from './connections.ts';
 import type { KeyWatch } from './key-watch.ts';
 import { isMalformedAnswer, MALFORMED } from './malformed.ts';
+import { OMIT_LENGTH_MARKER } from './omit-length.ts';
 import type { Pacer } from './pacer.ts';
 import { EXCHANGE_DEADLINE_FACTOR, limitOf, readBody } from './read-body.ts';
 import type { Redactor } from './redact.ts';
@@ -73,7 +74,8 @@ function outgoing(ctx: ExchangeContext, opts: SendOptions, bucket: Bucket): Outg
     opts,
     bucket,
     url,
-    headers,
+    // The marker is the connection's to drop (omit-length.ts), never part of the request as recorded.
+    headers: opts.omitContentLength ? { ...headers, [OMIT_LENGTH_MARKER]: '1' } : headers,
     recorded: { method: opts.method, url: shown, headers: ctx.redactor.redactHeaders(headers) },
     kind: requestKind(opts.method, opts.path),
     what: `${opts.method} ${shown}`,
@@ -120,6 +122,7 @@ function unread(ctx: ExchangeContext, out: Outgoing, error: unknown, deadline: A
     error: { code, message },
     ...(effect ? { mayHaveTakenEffect: true as const } : {}),
     ...(out.opts.invalidRequest ? { invalidRequest: out.opts.invalidRequest } : {}),
+    ...(out.opts.omitContentLength ? { lengthOmitted: true as const } : {}),
   });
   const limit = limitOf(error, out.what, ctx.limits, deadline);
   const effectNote = effect
@@ -245,6 +248,7 @@ function record(
     durationMs: receivedAtMs - out.startedMs,
     request: out.recorded,
     ...(out.opts.invalidRequest ? { invalidRequest: out.opts.invalidRequest } : {}),
+    ...(out.opts.omitContentLength ? { lengthOmitted: true as const } : {}),
     response: withRaw(
       {
         status: res.statusCode,

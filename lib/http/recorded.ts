@@ -62,6 +62,7 @@ export function addRecorded(
     durationMs: entry.durationMs,
     request,
     ...(entry.ours.invalidRequest !== undefined ? { invalidRequest: entry.ours.invalidRequest } : {}),
+    ...(entry.ours.lengthOmitted ? { lengthOmitted: true as const } : {}),
   };
   if (entry.status === 0) return transcript.add({ ...base, error: noResponse(entry) });
   const body = entry.body ?? Buffer.alloc(0);

@@ -15,6 +15,11 @@ export interface SendOptions {
    * "/../"): for the checks that spell a path the ways a router may still read as an operation.
    */
   verbatimPath?: boolean;
+  /**
+   * A POST, PUT or PATCH goes with no Content-Length at all (its body empty, RFC 9112 §6.3), where undici
+   * writes "content-length: 0" (omit-length.ts); only on a direct connection (HttpClient.omitsContentLength).
+   */
+  omitContentLength?: true;
   /** Why the request is not valid HTTP, when a check sends it so on purpose (recorded on the exchange). */
   invalidRequest?: string;
   /**

@@ -110,6 +110,11 @@ export interface Exchange {
    * a check sent it so on purpose: its answer may be the HTTP stack's, before the API saw it.
    */
   invalidRequest?: string;
+  /**
+   * A POST, PUT or PATCH sent with no Content-Length on purpose, its body empty (RFC 9112 §6.3), where a user
+   * agent SHOULD send one (RFC 9110 §8.6): a 411 to it may be the HTTP stack's, before the API saw it.
+   */
+  lengthOmitted?: true;
 }
 
 export class Transcript {

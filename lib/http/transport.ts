@@ -1,11 +1,12 @@
 // The transport to the target, on undici's public API only (Agent, buildConnector, Dispatcher#request): a
-// connector that adds the CA file to the trusted roots and skips interim (1xx) responses, the harness's header
-// and body caps and timeouts, and one request from a URL whose path may go on the wire as written. Opens
-// connections and sends; never records, retries, follows a redirect or judges.
+// connector that adds the CA file to the trusted roots, skips interim (1xx) responses and can leave out an empty
+// Content-Length (omit-length.ts); the harness's header and body caps and timeouts; one request from a URL whose
+// path may go on the wire as written. Opens connections and sends; never records, retries, follows a redirect or judges.
 import { Agent, buildConnector, type Dispatcher, ProxyAgent } from 'undici';
 import type { ProxySettings } from '../config/config.ts';
 import { proxyFor } from './dispatcher.ts';
 import { skipInterimResponses } from './interim.ts';
+import { omitEmptyLengths } from './omit-length.ts';
 
 export interface TransportSettings {
   /** Connect, headers and body-gap timeout. */
@@ -56,7 +57,10 @@ export function newAgent(settings: TransportSettings, keepAlive: KeepAlive): Dis
     ...limits,
     connect: (options, callback) =>
       connect(options, (error, socket) => {
-        if (socket) skipInterimResponses(socket, maxHeaderBytes, onInterim);
+        if (socket) {
+          skipInterimResponses(socket, maxHeaderBytes, onInterim);
+          omitEmptyLengths(socket);
+        }
         callback(error, socket as never);
       }),
   });

@@ -85,6 +85,7 @@ function entry(x: Exchange) {
     _bucket: x.bucket,
     ...(x.error ? { _transportError: x.error } : {}),
     ...(x.invalidRequest ? { _invalidRequest: x.invalidRequest } : {}),
+    ...(x.lengthOmitted ? { _lengthOmitted: true } : {}),
   };
 }
 

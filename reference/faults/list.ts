@@ -58,6 +58,12 @@ export const LIST_FAULTS = faultsOf('list', [
     'The list is JSON only for a client whose Accept names application/json; "Accept: */*" gets XML.',
   ),
   fault(
+    'list-406-accept-wildcard-subtype',
+    'list',
+    'spec §1; spec §4 listOrders (200: JSON array of Order objects); RFC 9110 §8.3.1, §12.5.1',
+    'The list negotiates by substring, case-sensitively: an Accept without "application/json" or "*/*" written so ("application/*", "Application/JSON") is refused with 406, though it admits JSON.',
+  ),
+  fault(
     'list-pending-only',
     'list',
     'spec §4 listOrders (200: all orders in the store)',

@@ -33,4 +33,9 @@ export const HTTP_VARIANTS = variantsOf('http', [
     'RFC 9112 §3 (a server that receives a request-target longer than it wishes to parse answers 414, or 400); what fronts accept',
     "A front refuses a request line longer than 4,094 bytes with its own HTML 400, without Date or rate-limit fields, before the application runs: gunicorn's default limit_request_line.",
   ),
+  variant(
+    'write-length-required',
+    'RFC 9110 §15.5.12 (a server may refuse a request without a defined Content-Length with 411) and §8.6 (a user agent SHOULD send Content-Length in a POST, even 0)',
+    "A POST, PUT or PATCH with no Content-Length is refused by the HTTP stack before the application with its own HTML 411, without rate-limit fields: lighttpd 1.4's parser does so (HTTP/1.x).",
+  ),
 ]);

@@ -28,4 +28,9 @@ export const LIST_VARIANTS = variantsOf('list', [
     'spec §4 listOrders rule 1 and §8 rule 9 (the list is returned whole, never paged)',
     'The store holds exactly 10 orders (the seed, then two generated ones that are no fixtures): a count a paged API might show as one page.',
   ),
+  variant(
+    'list-negotiates-accept',
+    'RFC 9110 §12.5.1 and §15.5.7 (a server may answer 406 when no representation is acceptable); media types are case-insensitive (§8.3.1)',
+    'The list negotiates its one media type: JSON to any Accept that admits application/json (wildcards, other capitals, any weight above zero), 406 with an Error body to one that admits none (text/html, application/xml, application/json;q=0).',
+  ),
 ]);

@@ -2,16 +2,23 @@
 // them, built around one id proven absent. Pure: builds requests and says which are safe; never sends.
 import { INT64_MAX } from '../../lib/formats/int64.ts';
 import type { SendOptions } from '../../lib/http/send.ts';
+import { ACCEPTS_ADMITTING_JSON } from '../kit/accept.ts';
 import { DIGIT_ZEROS, namedIds } from '../kit/id-readings.ts';
 import { ORDERS } from '../kit/paths.ts';
+
+/** Methods that could change an order where a server implements them: sent only where that is proven safe. */
+export const UNSAFE = new Set(['DELETE', 'POST', 'PUT', 'PATCH']);
 
 /** One request of the surface: its kind (how it reads in a finding), what is sent. */
 export interface SurfaceCase {
   kind: string;
-  method: 'GET' | 'HEAD' | 'OPTIONS' | 'DELETE';
+  method: 'GET' | 'HEAD' | 'OPTIONS' | 'DELETE' | 'POST' | 'PUT' | 'PATCH';
   path: string;
+  /** A POST, PUT or PATCH with no Content-Length at all (its body empty): what some stacks refuse themselves. */
+  omitLength?: true;
+  /** Names in lower case: the client's own `accept` would otherwise go out beside it. */
   headers?: Record<string, string>;
-  /** The id segment a DELETE names its order by (only such DELETEs are sent). */
+  /** The id segment an unsafe method names its order by (only on an order path with one are they sent). */
   segment?: string;
 }
 
@@ -67,9 +74,10 @@ export function surfaceCatalogue(absent: bigint): SurfaceCase[] {
     get('query: a page', `${ORDERS}?page=2&limit=1`),
     get('query: a filter', `${ORDERS}?status=pending`),
     get('query: an invalid escape', `${ORDERS}?q=%ZZ`),
-    get('accept: HTML', ORDERS, { Accept: 'text/html' }),
-    get('accept: XML only', ORDERS, { Accept: 'application/xml' }),
-    get('accept: JSON refused', ORDERS, { Accept: 'application/json;q=0, */*;q=0.1' }),
+    get('accept: HTML', ORDERS, { accept: 'text/html' }),
+    get('accept: XML only', ORDERS, { accept: 'application/xml' }),
+    get('accept: JSON refused', ORDERS, { accept: 'application/json;q=0, */*;q=0.1' }),
+    ...ACCEPTS_ADMITTING_JSON.map(({ kind, accept }) => get(`accept: ${kind}`, ORDERS, { accept })),
     { kind: 'method: DELETE with a trailing slash', method: 'DELETE', path: `${one}/`, segment: `${absent}` },
     {
       kind: 'method: DELETE with a query',
@@ -83,6 +91,7 @@ export function surfaceCatalogue(absent: bigint): SurfaceCase[] {
       path: `/STORE/ORDERS/${absent}`,
       segment: `${absent}`,
     },
+    ...writes(one, `${absent}`),
     ...idSpellings(absent).flatMap(({ kind, segment }): SurfaceCase[] => [
       { kind: `DELETE ${kind}`, method: 'DELETE', path: `${ORDERS}/${segment}`, segment },
       get(`GET ${kind}`, `${ORDERS}/${segment}`),
@@ -92,26 +101,63 @@ export function surfaceCatalogue(absent: bigint): SurfaceCase[] {
 }
 
 /**
- * The cases every run sends first, before its generated sample: HEAD and OPTIONS of the list, and a cancel of
- * a positive id beyond int64 (where an unchecked conversion fails).
+ * POST, PUT and PATCH, which the API defines on none of its routes, with no content: on the list (an empty
+ * body describes no order) and on an order no order has (`one`, its id `segment`), each with no Content-Length
+ * and, on the list, with "Content-Length: 0" too.
  */
-export const FIXED_MAX = 3;
+function writes(one: string, segment: string): SurfaceCase[] {
+  return (['POST', 'PUT', 'PATCH'] as const).flatMap((method): SurfaceCase[] => [
+    { kind: `method: ${method} of the list, no Content-Length`, method, path: ORDERS, omitLength: true },
+    {
+      kind: `method: ${method} of the list, Content-Length 0`,
+      method,
+      path: ORDERS,
+      headers: { 'content-length': '0' },
+    },
+    {
+      kind: `method: ${method} of an order, no Content-Length`,
+      method,
+      path: one,
+      segment,
+      omitLength: true,
+    },
+  ]);
+}
+
+/** The Accept variant every run sends: the one a router comparing strings refuses first. */
+const FIXED_ACCEPT = `accept: ${ACCEPTS_ADMITTING_JSON[0]!.kind}`;
+
+/** The write every run sends: a stack that answers body-less writes itself does so first to this one. */
+const FIXED_WRITE = 'method: POST of the list, no Content-Length';
+
+/**
+ * The cases every run sends first, before its generated sample: HEAD and OPTIONS of the list, a cancel of a
+ * positive id beyond int64 (where an unchecked conversion fails), the list asked with "application/*", and a
+ * POST of the list with no content and no Content-Length.
+ */
+export const FIXED_MAX = 5;
 export function fixedCases(cases: readonly SurfaceCase[]): SurfaceCase[] {
   return cases.filter(
-    (c) => (c.path === ORDERS && c.method !== 'GET') || c.kind === 'DELETE id: beyond int64',
+    (c) =>
+      (c.path === ORDERS && (c.method === 'HEAD' || c.method === 'OPTIONS')) ||
+      c.kind === 'DELETE id: beyond int64' ||
+      c.kind === FIXED_ACCEPT ||
+      c.kind === FIXED_WRITE,
   );
 }
 
 /**
- * Whether a case may be sent: a DELETE only when no reading of its segment names an order the run knows of
- * (`known`) or an id where a hidden order could be (`near`). Safe methods always may.
+ * Whether a case may be sent: a DELETE, or a write of an order path, only when no reading of its segment names
+ * an order the run knows of (`known`) or an id where a hidden order could be (`near`); a write of the list only
+ * with no content (it then describes no order). Safe methods always may.
  */
 export function admissible(
   c: SurfaceCase,
   known: (n: bigint) => boolean,
   near: (n: bigint) => boolean,
 ): boolean {
-  if (c.method !== 'DELETE') return true;
+  if (!UNSAFE.has(c.method)) return true;
+  if (c.method !== 'DELETE' && c.path === ORDERS) return true;
   if (c.segment === undefined) return false;
   return namedIds(c.segment).every((n) => !known(n) && !near(n));
 }
@@ -123,6 +169,7 @@ export function requestOf(c: SurfaceCase): SendOptions {
     path: c.path,
     verbatimPath: true,
     ...(c.headers ? { headers: c.headers } : {}),
+    ...(c.omitLength ? { omitContentLength: true as const } : {}),
     // Not valid HTTP: the HTTP stack may answer it itself, before the API (judged by its status alone).
     ...(INVALID_ESCAPE.test(c.path)
       ? { invalidRequest: 'an invalid percent-encoding in its target (RFC 3986 §2.1)' }

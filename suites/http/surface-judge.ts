@@ -1,8 +1,10 @@
 // Judges one answer of the request surface by the invariants that bind every response and that no whole-run
-// check already judges: no 2xx or 5xx to a DELETE of an id no order has, no content after HEAD. Reads the
-// response only; never sends.
+// check already judges: no 2xx or 5xx to a DELETE of an id no order has, a HEAD answered as its GET is and
+// without content, no 406 to a list asked with an Accept that admits JSON. Reads the response only; never sends.
 import type { Response } from '../../lib/http/response.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
+import { admitsJson } from '../kit/accept.ts';
+import { ORDERS } from '../kit/paths.ts';
 import { describeStatus } from '../kit/responses.ts';
 import type { SurfaceCase } from './surface-catalogue.ts';
 
@@ -26,8 +28,33 @@ const fail = (cls: string, message: string, expected: string, res: Response): Su
   exchange: res.exchange,
 });
 
-/** Judges one case's answer. `stray`: bytes arrived after this response's end (the client's record). */
-export function judgeSurface(c: SurfaceCase, res: Response, stray: boolean): SurfaceFailure | undefined {
+/** Statuses that refuse a method itself (RFC 9110 §15.5.6, §15.6.2). */
+const METHOD_REFUSED = new Set([405, 501]);
+
+/**
+ * What is wrong with a HEAD answered `head` where a GET of the same target, with the key, was answered `get`:
+ * a server supports HEAD wherever it supports GET (RFC 9110 §9.1), and HEAD is GET without content (§9.3.2),
+ * so a HEAD is not refused as a method where the GET was not, nor an error where the GET succeeded.
+ */
+export function headUnlikeGet(head: number, get: number | undefined): string | undefined {
+  if (get === undefined || get === 429 || head === 429) return undefined;
+  if (METHOD_REFUSED.has(head) && !METHOD_REFUSED.has(get))
+    return `HEAD refused as a method (${head}) where GET of the same target is answered ${get}`;
+  if (get >= 200 && get < 300 && head >= 400)
+    return `HEAD answered ${head} where GET of the same target is answered ${get}`;
+  return undefined;
+}
+
+/**
+ * Judges one case's answer. `stray`: bytes arrived after this response's end (the client's record); `getOf`:
+ * the status a GET of the same target with the key was last answered in this run, if one was.
+ */
+export function judgeSurface(
+  c: SurfaceCase,
+  res: Response,
+  stray: boolean,
+  getOf: (url: string) => number | undefined = () => undefined,
+): SurfaceFailure | undefined {
   const s = res.status;
   const what = `${c.method} ${c.path} (${c.kind}) answered ${describeStatus(res)}`;
   if (s === 429)
@@ -39,12 +66,30 @@ export function judgeSurface(c: SurfaceCase, res: Response, stray: boolean): Sur
   }
   if (c.method === 'HEAD' && (res.bytes > 0 || stray))
     return fail('content after HEAD', `${what} with content after its header section`, 'no content', res);
+  const accept = c.headers?.accept;
+  if (c.method === 'GET' && c.path === ORDERS && accept !== undefined && admitsJson(accept) && s === 406)
+    return fail(
+      '406 to an Accept that admits JSON',
+      `${what}: "Accept: ${accept}" admits application/json, the list's own type`,
+      '200, the JSON array of orders',
+      res,
+    );
+  if (c.method === 'HEAD') {
+    const get = getOf(res.exchange.request.url);
+    const unlike = headUnlikeGet(s, get);
+    if (unlike) return fail('HEAD unlike GET', `${what}: ${unlike}`, `${get}, as GET`, res);
+  }
   return undefined;
 }
 
-/** A 5xx to a case other than a cancel: recorded (no sentence of the spec binds those requests). */
-export function serverError(c: SurfaceCase, res: Response): string | undefined {
-  return c.method !== 'DELETE' && res.status >= 500
+/**
+ * What is recorded, not judged: a 5xx to a case other than a cancel, and a 2xx to a POST, PUT or PATCH (no
+ * sentence of the spec binds those requests: it defines no such operation).
+ */
+export function recordedOnly(c: SurfaceCase, res: Response): string | undefined {
+  const write = c.method === 'POST' || c.method === 'PUT' || c.method === 'PATCH';
+  const s = res.status;
+  return (c.method !== 'DELETE' && s >= 500) || (write && s >= 200 && s < 300)
     ? `${c.method} ${c.path} (${c.kind}) answered ${describeStatus(res)}`
     : undefined;
 }

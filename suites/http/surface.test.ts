@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { INT64_MAX, INT64_MIN } from '../../lib/formats/int64.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { NO_SUCH_TAG, stale304 } from './conditional.ts';
-import { admissible, fixedCases, idSpellings, surfaceCatalogue } from './surface-catalogue.ts';
+import {
+  admissible,
+  FIXED_MAX,
+  fixedCases,
+  idSpellings,
+  requestOf,
+  surfaceCatalogue,
+} from './surface-catalogue.ts';
+import { headUnlikeGet } from './surface-judge.ts';
 
 const ABSENT = 4_503_599_627_370_496n;
 
@@ -56,15 +64,49 @@ describe('the request surface', () => {
     expect(refused).toContain('DELETE id: hex');
   });
 
-  it('sends no method that could create or change an order but DELETE, and DELETE only with an id segment', () => {
+  it('sends writes with no content only, to the list or an order path, and DELETE only with an id segment', () => {
     const cases = surfaceCatalogue(ABSENT);
-    expect(new Set(cases.map((c) => c.method))).toEqual(new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']));
+    expect(new Set(cases.map((c) => c.method))).toEqual(
+      new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE', 'POST', 'PUT', 'PATCH']),
+    );
     for (const c of cases.filter((x) => x.method === 'DELETE')) expect(c.segment, c.kind).toBeTruthy();
+    const writes = cases.filter((c) => ['POST', 'PUT', 'PATCH'].includes(c.method));
+    expect(writes).toHaveLength(9);
+    for (const c of writes) {
+      // No content: none is ever given; a length, when named, is zero.
+      expect(c.headers ?? { 'content-length': '0' }, c.kind).toEqual({ 'content-length': '0' });
+      if (c.path !== '/store/orders')
+        expect([c.path, c.segment]).toEqual([`/store/orders/${ABSENT}`, `${ABSENT}`]);
+      expect(requestOf(c).omitContentLength, c.kind).toBe(c.headers ? undefined : true);
+    }
+    // A write of an order path goes only where no reading of its id names an order; of the list, always.
+    const known = (n: bigint) => n === ABSENT;
+    expect(writes.filter((c) => !admissible(c, known, () => false)).map((c) => c.kind)).toEqual([
+      'method: POST of an order, no Content-Length',
+      'method: PUT of an order, no Content-Length',
+      'method: PATCH of an order, no Content-Length',
+    ]);
     expect(fixedCases(cases).map((c) => c.kind)).toEqual([
       'method: HEAD of the list',
       'method: OPTIONS of the list',
+      'accept: any application subtype',
+      'method: POST of the list, no Content-Length',
       'DELETE id: beyond int64',
     ]);
+    expect(fixedCases(cases).length).toBeLessThanOrEqual(FIXED_MAX);
+  });
+
+  it('takes a HEAD refused as a method, or failing where GET succeeds, for unlike its GET', () => {
+    expect(headUnlikeGet(405, 200)).toMatch(/HEAD refused as a method \(405\)/);
+    expect(headUnlikeGet(501, 404)).toMatch(/HEAD refused as a method \(501\)/);
+    expect(headUnlikeGet(404, 200)).toMatch(/HEAD answered 404/);
+    // As GET is: a route that refuses GET may refuse HEAD; nothing to compare with, or a limiter's refusal.
+    expect(headUnlikeGet(405, 405)).toBeUndefined();
+    expect(headUnlikeGet(404, 404)).toBeUndefined();
+    expect(headUnlikeGet(200, 200)).toBeUndefined();
+    expect(headUnlikeGet(405, undefined)).toBeUndefined();
+    expect(headUnlikeGet(405, 429)).toBeUndefined();
+    expect(headUnlikeGet(429, 200)).toBeUndefined();
   });
 
   it('spells ids beyond int64 in both signs', () => {

@@ -1,14 +1,17 @@
 // HTTP-SURFACE-PROPERTY: a fast-check property over the request surface around the routes (unknown paths,
 // slashes, case, queries, HEAD and OPTIONS, Accept, conditional requests, ids of every class), each answer
 // judged by surface-judge.ts; the whole-run checks, which run after it, judge the same answers by theirs.
-// Sends only into the room the key's window has left; DELETEs only of spellings proven to name no order.
+// Sends only into the room the key's window has left; DELETEs, and writes of an order path, only of spellings
+// proven to name no order; writes of the list only with no content.
 import fc from 'fast-check';
 import { runProperty } from '../../lib/check/property.ts';
 import { input } from '../../lib/check/skip.ts';
 import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import { RESET_MARGIN_MS } from '../../lib/http/pacer.ts';
+import { KEY_VARIABLE } from '../../lib/http/redact.ts';
 import { RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
+import { ORDERS } from '../kit/paths.ts';
 import { shares } from '../kit/sendings.ts';
 import { conditionalCheck } from './conditional.ts';
 import {
@@ -19,8 +22,9 @@ import {
   type SurfaceCase,
   showCase,
   surfaceCatalogue,
+  UNSAFE,
 } from './surface-catalogue.ts';
-import { judgeSurface, type SurfaceFailure, SurfaceLimited, serverError } from './surface-judge.ts';
+import { judgeSurface, recordedOnly, type SurfaceFailure, SurfaceLimited } from './surface-judge.ts';
 
 const OWNER = 'HTTP-SURFACE-PROPERTY';
 /** Generated cases of a default run after the fixed ones: a sample drawn by --seed, in the window's room. */
@@ -50,16 +54,47 @@ function roomKeeper(ctx: Ctx) {
   };
 }
 
+/** A GET as the surface's HEAD is sent: the default Accept, no condition, the key as a bearer token. */
+function plainGet(headers: Readonly<Record<string, string | string[]>>): boolean {
+  const h = new Map(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  return (
+    (h.get('accept') ?? 'application/json') === 'application/json' &&
+    ![...h.keys()].some((k) => k.startsWith('if-')) &&
+    h.get('authorization') === `Bearer $${KEY_VARIABLE}`
+  );
+}
+
+/**
+ * The status the last plain GET of `url` with the key was answered in this run (no Accept, no condition: what
+ * a HEAD of the surface sends), a 429 aside.
+ */
+const getOf =
+  (ctx: Ctx) =>
+  (url: string): number | undefined =>
+    [...ctx.transcript.all()]
+      .reverse()
+      .find(
+        (x) =>
+          x.request.method === 'GET' &&
+          x.bucket === 'primary' &&
+          x.request.url === url &&
+          plainGet(x.request.headers) &&
+          x.response !== undefined &&
+          x.response.status !== 429,
+      )?.response?.status;
+
 /** The order id the reads name when no id is proven absent: a read changes nothing, whatever it names. */
 const READ_ONLY_ID = '1';
 
 async function surfaceProperty(ctx: Ctx): Promise<void> {
   const list = await ctx.target.list();
   const absent = await ctx.target.absentId();
-  // Without an id proven absent no DELETE goes out; the reads (GET, HEAD, OPTIONS) change nothing, whatever
-  // order an id may name, and are sent all the same.
+  // Without an id proven absent no DELETE or write of an order path goes out; the reads (GET, HEAD, OPTIONS)
+  // change nothing, whatever order an id may name, nor does a write of the list with no content describing one.
   if (absent === undefined)
-    ctx.note(`no DELETE of the surface sent: ${(await ctx.target.absenceSkip()).reason}`);
+    ctx.note(
+      `no DELETE or write of an order path of the surface sent: ${(await ctx.target.absenceSkip()).reason}`,
+    );
   const guard = ctx.target.guard(list);
   // A shipped order may be named (its cancel is a 409 and changes nothing); any other known order may not.
   const shipped = new Set(ctx.config.shippedOrderIds.map(BigInt));
@@ -70,13 +105,17 @@ async function surfaceProperty(ctx: Ctx): Promise<void> {
     (!shipped.has(n) && (list.ids.hasGenerously(n) || pending.has(n))) ||
     (Math.abs(Number(n)) > 2 ** 53 && rounded.has(Number(n)));
   const near = (n: bigint) => guard?.near(n) ?? false;
+  const direct = ctx.http.omitsContentLength;
+  if (!direct) ctx.note('no write without Content-Length sent: the target is reached through a proxy');
   const catalogue = surfaceCatalogue(BigInt(absent ?? READ_ONLY_ID)).filter(
-    (c) => absent !== undefined || c.method !== 'DELETE',
+    (c) =>
+      (absent !== undefined || !UNSAFE.has(c.method) || (c.method !== 'DELETE' && c.path === ORDERS)) &&
+      (direct || !c.omitLength),
   );
   const cases = catalogue.filter((c) => admissible(c, known, near));
   if (cases.length < catalogue.length)
     ctx.note(
-      `${catalogue.length - cases.length} DELETE spellings not sent: a reading of each may name an order`,
+      `${catalogue.length - cases.length} DELETEs and writes of an order path not sent: a reading of each one's id may name an order`,
     );
   const room = roomKeeper(ctx);
   let failed = false;
@@ -93,16 +132,16 @@ async function surfaceProperty(ctx: Ctx): Promise<void> {
     allowance: ctx.http.pacer.budgetLeft,
     maxShrinks: SURFACE_SHRINKS,
     ...(replay?.checkId === OWNER ? { replayPath: replay.path } : {}),
-    // While shrinking, no DELETE: after a 2xx the run's gate stops them, and each is a DELETE of an id not given.
-    admissible: (c) => !(failed && c.method === 'DELETE'),
+    // While shrinking, no DELETE or write: after a 2xx the run's gate stops them, and each names an id not given.
+    admissible: (c) => !(failed && UNSAFE.has(c.method)),
     key: showCase,
     async attempt(c) {
       await room();
       const res = await ctx.http.send(requestOf(c));
       const stray = ctx.http.strayResponses.some((s) => s.afterSeq === res.exchange.seq);
-      const f = judgeSurface(c, res, stray);
+      const f = judgeSurface(c, res, stray, getOf(ctx));
       judged += 1;
-      const recorded = serverError(c, res);
+      const recorded = recordedOnly(c, res);
       if (recorded) errors.push(recorded);
       if (f) failed = true;
       return f;
@@ -163,19 +202,19 @@ function report(
 export const surfaceSuite = suite({
   id: 'HTTP',
   title: 'HTTP request surface (property-based)',
-  spec: 'spec §4 cancelOrder rule 3; RFC 9110 §9.3.2, §13.1.2, §15.4.5',
+  spec: 'spec §4 listOrders (200), cancelOrder rule 3; RFC 9110 §9.1, §9.3.2, §13.1.2, §15.4.5',
   // The conditional requests first: one or two, where the sample fits itself to whatever room is left.
   checks: [
     conditionalCheck,
     check({
       id: OWNER,
       level: 'MUST',
-      rules: ['4.cancel.r3', '1.json'],
+      rules: ['4.cancel.r3', '1.json', '4.list.200'],
       requirement:
-        'Across the request surface (unknown paths, slashes, case, queries, HEAD and OPTIONS, Accept, ids of every class), a DELETE of an id no order has is never answered 2xx or 5xx, and a HEAD answer carries no content.',
+        'Across the request surface (unknown paths, slashes, case, queries, HEAD and OPTIONS, POST, PUT and PATCH with no content, Accept, ids of every class), a DELETE of an id no order has is never answered 2xx or 5xx, and a HEAD is answered as the GET of its target is (never refused as a method where the GET is answered), without content, and the list is never refused with 406 to an Accept that admits application/json.',
       rationale:
-        "Every answer is judged as well by the whole-run checks (rate-limit headers, Date, Allow on a 405, Error bodies, JSON labels, framing), which run after it; conditional requests are HTTP-CONDITIONAL-304's. A 5xx to anything but a cancel of an absent id is recorded, not failed: no sentence of the spec binds those requests. POST, PUT and PATCH are not sent: they could create or change an order. Only ids proven absent (and spellings none of whose readings names an order) are DELETEd.",
-      basis: [SPEC.absent404, RFC.headNoContent],
+        "Every answer is judged as well by the whole-run checks (rate-limit headers, Date, Allow on a 405, Error bodies, JSON labels, framing), which run after it; conditional requests are HTTP-CONDITIONAL-304's. A 5xx to anything but a cancel of an absent id is recorded, not failed: no sentence of the spec binds those requests. POST, PUT and PATCH, which the API defines on no route, go with no content (with no Content-Length, and with Content-Length: 0), to the list and to an order no order has: what a stack answers itself (411, 405) is judged by the whole-run checks like any answer; a 2xx to them is recorded, not failed (the spec does not define them). Only ids proven absent (and spellings none of whose readings names an order) are DELETEd or written to.",
+      basis: [SPEC.absent404, SPEC.list200, RFC.getHeadSupported, RFC.headNoContent],
       title: `Property: sends a sample of the request surface (every case with ${flagRef('exhaustive')}), one request each, in the room the key’s window has left`,
       needs: {
         requests: FIXED_MAX + SURFACE_SAMPLE + SURFACE_SHRINKS,

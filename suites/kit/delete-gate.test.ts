@@ -75,6 +75,12 @@ describe('DeleteGate', () => {
     for (const path of ['/store/orders/7', '/store/orders/42', '/store/orders/007'])
       expect(() => gate.guard(sent(path)), path).not.toThrow();
     expect(() => gate.guard({ method: 'GET', path: '/store/orders' })).not.toThrow();
+    // A write of an order path is refused like its DELETE; a write of the list (no order named) is not.
+    for (const method of ['POST', 'PUT', 'PATCH'] as const) {
+      expect(() => gate.guard({ method, path: '/store/orders/99' }), method).toThrow(SkipSignal);
+      expect(() => gate.guard({ method, path: '/store/orders/7' }), method).not.toThrow();
+      expect(() => gate.guard({ method, path: '/store/orders' }), method).not.toThrow();
+    }
   });
 
   it('reads the same proof from a transcript, below the base path', () => {

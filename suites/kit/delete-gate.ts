@@ -7,6 +7,7 @@ import type { BodyObserver, SendOptions } from '../../lib/http/client.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { memoKey, type RunMemo } from '../../lib/run/memo.ts';
 import { namedIds } from './id-readings.ts';
+import { ORDERS } from './paths.ts';
 
 /** The exchange that proved the list is not the store. */
 export interface GateProof {
@@ -34,6 +35,9 @@ export function namesFixture(path: string, fixtures: ReadonlySet<bigint>): boole
   if (!segment) return false;
   return namedIds(segment).some((n) => fixtures.has(n));
 }
+
+/** Methods that could change an order where a server implements them on an order's path. */
+const WRITES = new Set(['POST', 'PUT', 'PATCH']);
 
 const short = (s: string) => (s.length > 60 ? `${s.slice(0, 60)}…` : s);
 
@@ -106,9 +110,14 @@ export class DeleteGate {
     this.told(`stopped: ${proofText(this.#proof)}; no DELETE of an id not given is sent after it`);
   };
 
-  /** Refuses, once closed, a DELETE naming no fixture: the check is left out (SkipSignal). */
+  /**
+   * Refuses, once closed, a DELETE naming no fixture, and a POST, PUT or PATCH of any path but the list's (an
+   * order it names could be one the list hides): the check is left out (SkipSignal).
+   */
   readonly guard = (opts: SendOptions): void => {
-    if (opts.method !== 'DELETE' || !this.#proof || namesFixture(opts.path, this.fixtures)) return;
+    const write = WRITES.has(opts.method) && opts.path.split(/[?#]/)[0] !== ORDERS;
+    if (!(opts.method === 'DELETE' || write) || !this.#proof || namesFixture(opts.path, this.fixtures))
+      return;
     throw new SkipSignal(this.refusal()!);
   };
 }

@@ -26,6 +26,21 @@ const API = { 'content-type': 'application/json', 'x-ratelimit-remaining': '5' }
 const LONG = `/store/orders/${'9'.repeat(6000)}`;
 
 describe('front refusals', () => {
+  it("takes a bare 411 to a write sent with no Content-Length for the front's, and nothing else", () => {
+    const write = (status: number, headers: Record<string, string>, omitted = true): Exchange => ({
+      ...exchange('/store/orders', status, headers),
+      request: { method: 'POST', url: 'http://127.0.0.1:9/v1/store/orders', headers: {} },
+      ...(omitted ? { lengthOmitted: true as const } : {}),
+    });
+    expect(frontRefusal(write(411, HTML))).toMatch(
+      /^411 without rate-limit fields .* a POST with no Content-Length/,
+    );
+    // Another status, a length sent, or the application's own answer: judged in full.
+    expect(frontRefusal(write(405, HTML))).toBeUndefined();
+    expect(frontRefusal(write(411, HTML, false))).toBeUndefined();
+    expect(frontRefusal(write(411, API))).toBeUndefined();
+  });
+
   it('measures the request line as sent, and names what is over-long', () => {
     const x = exchange(LONG, 400, HTML);
     expect(requestSize(x).line).toBe(`DELETE /v1${LONG} HTTP/1.1`.length);

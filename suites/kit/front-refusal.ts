@@ -73,13 +73,19 @@ function utf8Path(path: string): boolean {
 
 /**
  * Why an answer is a front's protocol refusal of a request it may refuse (frontMayRefuse), or undefined: a
- * 400, 414 or 431 without the rate-limit fields or without a JSON body (what the application behind it would
+ * 400, 414 or 431 (a 411 to a write sent with no Content-Length) without the rate-limit fields or without a JSON body (what the application behind it would
  * have answered with). Only its status is the service's to answer for then.
  */
 export function frontRefusal(x: Exchange): string | undefined {
   const r = x.response;
-  if (!r || !FRONT_REFUSALS.has(r.status)) return undefined;
-  const long = frontMayRefuse(x);
+  // A write sent with no Content-Length, which a user agent SHOULD send (RFC 9110 §8.6): a stack may insist on
+  // one with 411 (RFC 9110 §15.5.12) before routing, as lighttpd does.
+  const unmeasured =
+    x.lengthOmitted && r?.status === 411
+      ? `a ${x.request.method} with no Content-Length (a user agent SHOULD send one, RFC 9110 §8.6)`
+      : undefined;
+  if (!r || (!FRONT_REFUSALS.has(r.status) && !unmeasured)) return undefined;
+  const long = unmeasured ?? frontMayRefuse(x);
   if (!long) return undefined;
   const raw = rawOf(r);
   const bare = rateLimitHeaders(raw.headers).remaining === undefined;

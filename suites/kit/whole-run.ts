@@ -30,7 +30,7 @@ export function responses(ctx: Ctx, withInvalid = false): Exchange[] {
     );
   if (r.refused)
     ctx.note(
-      `${r.refused.count} answers are an HTTP front's refusal of an over-long request before routing (e.g. ${r.refused.first}): left out, as the API never saw them`,
+      `${r.refused.count} answers are an HTTP front's refusal before routing of a request it may refuse (e.g. ${r.refused.first}): left out, as the API never saw them`,
     );
   return r.routed;
 }

@@ -1,12 +1,14 @@
-// spec §1 and §4 listOrders: the service exchanges JSON, and its list is a JSON array of orders, whatever
-// media types the client says it accepts: asked with "Accept: */*" (curl's default), the list is still JSON.
-// One judge over every such list of the run or the recording; the run sends one of its own.
+// spec §1 and §4 listOrders: the list is a JSON array of orders whatever media types the client accepts:
+// asked with "Accept: */*" (curl's default) or any Accept admitting JSON, it is still JSON. One judge over every
+// such list of the run or the recording; the run sends "*/*", with --exhaustive each kit/accept.ts one too.
 import { OUTCOME } from '../../lib/check/skip.ts';
+import { flagRef } from '../../lib/config/settings.ts';
 import { arrayMember } from '../../lib/formats/json.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import type { ResponseHead } from '../../lib/http/client.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { count } from '../../lib/words.ts';
+import { ACCEPTS_ADMITTING_JSON, admitsJson } from '../kit/accept.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { LIST_BODIES } from '../kit/list-bodies.ts';
@@ -17,7 +19,21 @@ import { shares } from '../kit/sendings.ts';
 import { NOT_OBSERVED, replay } from '../kit/traffic.ts';
 import { headOf, keyLists } from './key-lists.ts';
 
-const ANY = { accept: '*/*' };
+const ANY = '*/*';
+
+/** The Accept the run sends on its own lists (lib/http/wire.ts): such a list is no other Accept's. */
+const DEFAULT_ACCEPT = 'application/json';
+
+/**
+ * A list asked with an Accept other than the run's own that admits application/json, unconditionally and
+ * whole (a condition may be answered 304, a range 206): it owes the same JSON array.
+ */
+function otherAcceptAdmittingJson(x: Exchange): boolean {
+  const h = x.request.headers;
+  const a = headerValue(h, 'accept')?.trim();
+  if (a === undefined || a === DEFAULT_ACCEPT || admitsJson(a) !== true) return false;
+  return Object.keys(h).every((n) => !/^(if-|range$)/i.test(n));
+}
 
 /**
  * Whether a list asked with "Accept: *\/*" is the JSON array the plain list (`first`) is: its very bytes, or
@@ -40,20 +56,22 @@ export const listAnyAccept = check({
   level: 'MUST',
   rules: ['1.json', '4.list.200'],
   requirement:
-    'Asked with "Accept: */*", the list is the same JSON array of orders, not another representation (XML, HTML).',
+    'Asked with "Accept: */*", or any Accept that admits application/json, the list is the same JSON array of orders, not another representation (XML, HTML) nor a 406.',
   rationale:
-    'The service exchanges JSON (spec §1) and the 200 is a JSON array of Order objects whatever the client accepts.',
+    'The service exchanges JSON (spec §1) and the 200 is a JSON array of Order objects whatever the client accepts. Media types are case-insensitive and a range admits JSON at any weight above zero (RFC 9110 §8.3.1, §12.5.1): "application/*", "Application/JSON", "application/json;q=0.5, text/html" and "*/*;q=0.1" all admit it.',
   basis: [SPEC.json, SPEC.list200],
-  title: 'Sends GET /store/orders with "Accept: */*" and compares it with the plain list',
-  needs: { requests: 1, shared: shares('order list') },
+  title: `Sends GET /store/orders with "Accept: */*" (and with each Accept admitting JSON under ${flagRef('exhaustive')}) and compares it with the plain list`,
+  needs: { requests: 1, exhaustive: 1 + ACCEPTS_ADMITTING_JSON.length, shared: shares('order list') },
   recorded: {
     shows:
-      'a GET /store/orders with the key and "Accept: */*" (what browsers and curl send) beside the first list',
+      'a GET /store/orders with the key and "Accept: */*" (what browsers and curl send), or another Accept that admits JSON, beside the first list',
   },
   async send(ctx: Ctx) {
     // After the plain list, and only when it is an array to compare with (the judge says why not).
     const list = await ctx.target.list();
-    if (list.count !== undefined) await ctx.http.send({ method: 'GET', path: ORDERS, headers: ANY });
+    if (list.count === undefined) return;
+    const accepts = [ANY, ...(ctx.config.exhaustive ? ACCEPTS_ADMITTING_JSON.map((a) => a.accept) : [])];
+    for (const accept of accepts) await ctx.http.send({ method: 'GET', path: ORDERS, headers: { accept } });
   },
   async judge(ctx: Ctx) {
     const list = await ctx.target.list();
@@ -65,7 +83,7 @@ export const listAnyAccept = check({
       );
     const first = list.response;
     const star = keyLists(ctx, (q) => q === '').filter(
-      ({ x }) => x.seq !== first.exchange.seq && headerValue(x.request.headers, 'accept')?.trim() === '*/*',
+      ({ x }) => x.seq !== first.exchange.seq && otherAcceptAdmittingJson(x),
     );
     let judged = 0;
     for (const { x } of star) {
@@ -77,8 +95,9 @@ export const listAnyAccept = check({
       judged += 1;
       if (!array) {
         const got = describeStatus(headOf(x));
+        const accept = headerValue(x.request.headers, 'accept')!.trim();
         ctx.problem(
-          `asked with "Accept: */*", the list answered ${got}, not the JSON array the plain list is`,
+          `asked with "Accept: ${accept}", the list answered ${got}, not the JSON array the plain list is`,
           {
             expected: `${first.status}, a JSON array`,
             actual: got,
@@ -89,9 +108,12 @@ export const listAnyAccept = check({
     }
     if (judged === 0)
       ctx.skip(
-        'no list asked for with "Accept: */*" was answered besides the one read as the list',
+        'no list asked for with "Accept: */*" (or another Accept admitting JSON) was answered besides the one read as the list',
         NOT_OBSERVED,
       );
-    ctx.observe(`"Accept: */*" gets the JSON array too (${count(judged, 'list')})`, judged);
+    ctx.observe(
+      `"Accept: */*" (and any other Accept admitting JSON) gets the JSON array too (${count(judged, 'list')})`,
+      judged,
+    );
   },
 });

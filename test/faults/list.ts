@@ -71,12 +71,41 @@ export const LIST_FAULTS = {
     caught: [{ fails: ['LIST-IDS-UNIQUE'], args: NO_PROBE, exit: 1 }],
   },
   'list-xml-unless-json-asked': {
-    masking: { reads: ['list-array'] },
+    masking: {
+      reads: ['list-array'],
+      hides: {
+        'list-406-accept-wildcard-subtype':
+          'it answers XML to an Accept not naming application/json before the other refuses it with 406',
+      },
+    },
     probe: async (s) =>
       (await call(s, '/store/orders', { headers: { accept: '*/*' } })).headers['content-type'],
     faithful: 'application/json',
     faulty: 'application/xml',
     caught: [{ fails: ['LIST-JSON-ANY-ACCEPT'], args: NO_PROBE, exit: 1 }],
+  },
+  'list-406-accept-wildcard-subtype': {
+    probe: async (s) =>
+      Promise.all(
+        ['application/*', 'Application/JSON', '*/*;q=0.1'].map(
+          async (accept) => (await call(s, '/store/orders', { headers: { accept } })).status,
+        ),
+      ),
+    faithful: [200, 200, 200],
+    faulty: [406, 406, 200],
+    caught: [
+      // Every run's request surface asks for the list with "Accept: application/*".
+      {
+        fails: ['HTTP-SURFACE-PROPERTY'],
+        args: NO_PROBE,
+        exit: 1,
+        notFromTraffic:
+          'HTTP-SURFACE-PROPERTY judges only its own sending (LIST-JSON-ANY-ACCEPT reads it in the recording)',
+      },
+      // --exhaustive: the list check asks with every Accept admitting JSON itself.
+      { fails: ['LIST-JSON-ANY-ACCEPT'], args: ['--exhaustive', '--only', 'LIST-JSON-ANY-ACCEPT'], exit: 1 },
+    ],
+    onlyBy: ['HTTP-SURFACE-PROPERTY'],
   },
   'list-pending-only': {
     masking: { removes: ['listed-cancelled'] },

@@ -5,6 +5,21 @@ import { call, rawExchange } from '../support/reference-calls.ts';
 import { PLAIN, PROBE, type VariantProofs } from './proof.ts';
 
 export const HTTP_VARIANTS = {
+  'write-length-required': {
+    // undici names a length (0) on every write without a body: only a raw request shows the variant.
+    probe: async (s) =>
+      (
+        await rawExchange(
+          s,
+          `POST /v1/store/orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${s.demoKey}\r\nConnection: close\r\n\r\n`,
+        )
+      ).split('\r\n')[0],
+    standard: 'HTTP/1.1 405 Method Not Allowed',
+    variant: 'HTTP/1.1 411 Length Required',
+    // The request surface sends a POST of the list with no Content-Length in every run: the stack's 411 is left
+    // out of the API's invariants, as a front's refusal before routing.
+    runs: [{ ...PLAIN }],
+  },
   'more-response-fields': {
     probe: async (s) => {
       const a = await call(s, '/store/orders');

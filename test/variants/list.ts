@@ -14,6 +14,25 @@ const DEFAULT_LIST =
 const NO_FIXTURES = /--cancellable-order-ids|--shipped-order-ids|holds 0 order|no remaining fixture/;
 
 export const LIST_VARIANTS = {
+  'list-negotiates-accept': {
+    probe: async (s) =>
+      Promise.all(
+        [
+          'application/*',
+          'Application/JSON',
+          '*/*;q=0.1',
+          'text/html',
+          'application/json;q=0, */*;q=0.1',
+        ].map(async (accept) => (await call(s, '/store/orders', { headers: { accept } })).status),
+      ),
+    standard: [200, 200, 200, 200, 200],
+    variant: [200, 200, 200, 406, 406],
+    runs: [
+      { ...PLAIN },
+      // Every Accept of the surface and of the list check goes out.
+      { args: ['--exhaustive', '--only', 'LIST-,HTTP-SURFACE-PROPERTY'], reference: {} },
+    ],
+  },
   'order-extra-fields': {
     probe: async (s) => {
       await call(s, '/store/orders/1', del);
