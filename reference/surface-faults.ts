@@ -1,10 +1,9 @@
 // Faults only the request surface reaches: a list cache that answers 304 to the first ETag it served after
 // the list has changed, a strong list ETag computed once, an OPTIONS handler that refuses with 405 and no
-// Allow, an unchecked int64 conversion that fails with a 500 on an id beyond int64, a router that refuses HEAD
-// where GET is routed. Bends replies only.
+// Allow, an unchecked int64 conversion that fails with a 500 on an id beyond int64. Bends replies only.
 import type { IncomingMessage } from 'node:http';
 import type { FaultSet } from './faults/fault-set.ts';
-import { errorReply, type Reply } from './reply.ts';
+import type { Reply } from './reply.ts';
 import type { Route } from './router.ts';
 import type { OrderStore } from './store.ts';
 
@@ -33,9 +32,6 @@ export function surfaceFaults(
 ): Reply {
   if (faults.has('http-beyond-int64-500') && route.kind === 'cancel' && beyondInt64(route.rawId))
     return { status: 500, body: { type: 'text/html; charset=utf-8', text: SERVER_ERROR } };
-  // Fault http-head-405: the route is registered for GET alone, and the router matches methods literally.
-  if (faults.has('http-head-405') && req.method === 'HEAD' && route.kind === 'list')
-    return errorReply(faults, 405, 'METHOD_NOT_ALLOWED', 'Allowed: GET.', { Allow: 'GET' });
   if (faults.has('http-options-405-no-allow') && req.method === 'OPTIONS' && reply.status === 405) {
     const { Allow: _allow, ...headers } = reply.headers ?? {};
     return { ...reply, headers };

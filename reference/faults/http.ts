@@ -46,12 +46,6 @@ export const HTTP_FAULTS = faultsOf('http', [
     'A cancel of a decimal id beyond int64 fails with an HTML 500: the id is converted to int64 unchecked, and the exception reaches the framework.',
   ),
   fault(
-    'http-head-405',
-    'list',
-    'RFC 9110 §9.1, §9.3.2',
-    'HEAD of the list is refused with 405 and Allow: GET (a router that matches the method literally, with no GET route answering HEAD).',
-  ),
-  fault(
     'http-write-405-html',
     'any response',
     'spec §8 rule 1; spec §7',

@@ -96,24 +96,6 @@ export const HTTP_FAULTS = {
       { fails: ['HTTP-SURFACE-PROPERTY', 'ID-MALFORMED-4XX', 'ERR-BODY-SCHEMA'], args: NO_PROBE, exit: 1 },
     ],
   },
-  'http-head-405': {
-    probe: async (s) => {
-      const head = await call(s, '/store/orders', { method: 'HEAD' });
-      return [head.status, head.headers.allow ?? 'no Allow'];
-    },
-    faithful: [200, 'no Allow'],
-    faulty: [405, 'GET'],
-    // The request surface sends HEAD of the list in every run, beside the run's own GET of it.
-    caught: [
-      {
-        fails: ['HTTP-SURFACE-PROPERTY'],
-        args: NO_PROBE,
-        exit: 1,
-        notFromTraffic: 'HTTP-SURFACE-PROPERTY judges only the HEAD it sends itself',
-      },
-    ],
-    onlyBy: ['HTTP-SURFACE-PROPERTY'],
-  },
   'http-write-405-html': {
     probe: async (s) => {
       const a = await call(s, '/store/orders', { method: 'POST' });
