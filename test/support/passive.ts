@@ -145,6 +145,7 @@ export async function recordThrough(
 export async function recordClient(
   faults: string[],
   rateLimit: { limit: number; windowSeconds: number },
+  freshWindow = false,
 ): Promise<{ entries: RecordedEntry[]; key: string; fixtures: { pending: string[]; shipped: string[] } }> {
   const server = await startReferenceServer({ faults, rateLimit });
   try {
@@ -154,6 +155,7 @@ export async function recordClient(
         key: server.demoKey,
         pending: server.fixtures.pending,
         shipped: server.fixtures.shipped,
+        freshWindow,
       }),
     );
     return { entries, key: server.demoKey, fixtures: server.fixtures };
