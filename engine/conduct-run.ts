@@ -2,7 +2,6 @@
 // then the one conductor (conduct.ts) over a source that sends (live-source.ts). The engine under both faces
 // (cli/ and api/); never exits the process, installs no signal handler.
 import type { Config } from '../lib/config/config.ts';
-import { UsageError } from '../lib/errors.ts';
 import { selection } from './catalogue.ts';
 import { type Conducted, type ConductOptions, conduct } from './conduct.ts';
 import { accountFixtures } from './fixtures.ts';
@@ -10,7 +9,7 @@ import { commandSource, type FixtureSource } from './fixtures-command.ts';
 import { mintFixtures } from './fixtures-mint.ts';
 import { LiveSource, type StopOptions } from './live-source.ts';
 import { readBaseline, runFacts } from './run-facts.ts';
-import { certificationProblem, floorProblem } from './run-plan.ts';
+import { refuseUnmetPlan } from './run-plan.ts';
 import { resolveTarget } from './run-target.ts';
 
 export type { Conducted } from './conduct.ts';
@@ -44,12 +43,7 @@ export async function conductRun(config: Config, options: RunOptions): Promise<C
   // The plan is made with the pending fixtures no earlier run consumed (a run that would need one is refused).
   const fixtures = accountFixtures(minted?.config ?? config, selected, minted?.note);
   const { plan } = fixtures;
-  if (config.profile === 'certification') {
-    const problem = certificationProblem(config, plan);
-    if (problem) throw new UsageError(problem);
-  }
-  const short = floorProblem(config, plan);
-  if (short) throw new UsageError(short);
+  refuseUnmetPlan(config, plan);
   const baseline = readBaseline(config);
   const target = await resolveTarget(fixtures.config);
   try {

@@ -1,24 +1,18 @@
 // --dry-run: the plan a run would make from its configuration, printed as the run would open, and nothing
 // more: no target is started, reached or sent to, no report written, no fixture consumed.
 import type { Config } from '../lib/config/config.ts';
-import { UsageError } from '../lib/errors.ts';
 import { planLines } from '../lib/report/console.ts';
 import { SUITE } from '../lib/report/model.ts';
 import { selection } from './catalogue.ts';
 import { accountFixtures, fixtureLines } from './fixtures.ts';
-import { certificationProblem, floorProblem } from './run-plan.ts';
+import { refuseUnmetPlan } from './run-plan.ts';
 
 /** The lines of the plan; a configuration a run would refuse is refused the same way (a UsageError). */
 export function dryRunLines(config: Config): string[] {
   const selected = selection(config.only, config.skip);
   const fixtures = accountFixtures(config, selected);
   const { plan } = fixtures;
-  if (config.profile === 'certification') {
-    const problem = certificationProblem(config, plan);
-    if (problem) throw new UsageError(problem);
-  }
-  const short = floorProblem(config, plan);
-  if (short) throw new UsageError(short);
+  refuseUnmetPlan(config, plan);
   const target =
     config.target.kind === 'url'
       ? config.target.baseUrl

@@ -7,6 +7,7 @@ import { checkConfig } from '../lib/config/check-config.ts';
 import type { Config } from '../lib/config/config.ts';
 import { runConfigFor } from '../lib/config/run-config.ts';
 import { envAndFlag, flagRef } from '../lib/config/settings.ts';
+import { UsageError } from '../lib/errors.ts';
 import { floorCount, floorText } from '../lib/report/evaluation.ts';
 import type { KnownWindow, PlanCheck, PlannedCheck, RunPlan } from '../lib/run/plan-checks.ts';
 import { planRun } from '../lib/run/plan-checks.ts';
@@ -118,4 +119,12 @@ export function floorProblem(config: Config, plan: RunPlan): string | undefined 
     plan,
     plan.checks.filter((c) => !c.run),
   )}`;
+}
+
+/** Refuses, before anything is sent, a plan a certification run or the MUST floor asked for cannot meet. */
+export function refuseUnmetPlan(config: Config, plan: RunPlan): void {
+  const problem =
+    (config.profile === 'certification' ? certificationProblem(config, plan) : undefined) ??
+    floorProblem(config, plan);
+  if (problem) throw new UsageError(problem);
 }
