@@ -11,6 +11,7 @@ import { RESET_MARGIN_MS } from '../../lib/http/pacer.ts';
 import { KEY_VARIABLE } from '../../lib/http/redact.ts';
 import { RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
+import { SHORT_WAIT_MS } from '../kit/key-window.ts';
 import { ORDERS } from '../kit/paths.ts';
 import { shares } from '../kit/sendings.ts';
 import { conditionalCheck } from './conditional.ts';
@@ -40,10 +41,18 @@ class OutOfRoom extends Error {}
 /** Waits for room in the key's window: each spent window is waited out while --surface-windows allows. */
 function roomKeeper(ctx: Ctx) {
   let windows = 1;
+  // The window the surface first sends in is its first: one the earlier checks spent before it began, and that
+  // ends within SHORT_WAIT_MS (a short window), is waited out without counting (else where in a window the
+  // surface fell would decide whether it ran); a default run never waits a Free minute out for it.
+  let sending = false;
   return async (): Promise<void> => {
     const { remaining, resetAtMs } = ctx.http.pacer.snapshot('primary');
-    if (remaining === undefined || remaining > 0 || (resetAtMs !== undefined && resetAtMs <= Date.now()))
+    if (remaining === undefined || remaining > 0 || (resetAtMs !== undefined && resetAtMs <= Date.now())) {
+      sending = true;
       return;
+    }
+    if (!sending && resetAtMs !== undefined && resetAtMs - Date.now() <= SHORT_WAIT_MS) windows -= 1;
+    sending = true;
     if (windows >= ctx.config.surfaceWindows || resetAtMs === undefined)
       throw new OutOfRoom(`the key's window had no room left after ${windows} window(s)`);
     if (!(await ctx.http.pacer.waitUntil('primary', resetAtMs + RESET_MARGIN_MS, 'X-RateLimit-Reset')))

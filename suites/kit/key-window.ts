@@ -76,3 +76,9 @@ export function keyWindowsBy(exchanges: readonly Exchange[]): (atMs: number) => 
 export function windowPassed(atMs: number, window: KeyWindow): number {
   return atMs + window.ms + WINDOW_MARGIN_MS;
 }
+
+/**
+ * The longest a check that fits itself to a window's room waits for the next window when the earlier checks
+ * spent this one: a short window's turn, never a Free plan's minute.
+ */
+export const SHORT_WAIT_MS = 10_000;
