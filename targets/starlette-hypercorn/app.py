@@ -1,5 +1,5 @@
 # The starlette-hypercorn target: the Order Store Service v1 as a Starlette app (the red team's server of issue
-# 37, on the zoo contract): a Mount at the base path, the limiter and the key as middlewares, exception handlers
+# 37, on the zoo contract): routes under the base path, the limiter and the key as middlewares, exception handlers
 # that give Starlette's own 404 and 405 an Error body. Each misconfiguration is one switch; never writes a key.
 import re
 
@@ -7,12 +7,12 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Mount, Route, Router
+from starlette.routing import Mount, Route
 
 from limits import BearerAuthMiddleware, RateLimitMiddleware, error
 from orders import OrderStore
 
-MISCONFIGS = ("default-exception-handlers", "auth-outside-limiter", "int-convertor")
+MISCONFIGS = ("default-exception-handlers", "auth-outside-limiter", "int-convertor", "mount-base-path")
 # ASCII digits to the end of the text: Starlette's route regexes end in "$", which also matches before a final
 # newline, and int() strips it ("2\n" is 2); int() would also take "+2", " 2", "0_2" and "٢".
 INT64 = re.compile(r"\A-?[0-9]{1,19}\Z")
@@ -61,18 +61,21 @@ def create_app(env):
         return error(exc.status_code, "http_error", str(exc.detail), exc.headers)
 
     id_part = ":int" if bad == "int-convertor" else ""
-    api = Router(
-        redirect_slashes=False,
-        routes=[
-            Route("/store/orders", list_orders, methods=["GET"]),
-            Route(f"/store/orders/{{order_id{id_part}}}", cancel_order, methods=["DELETE"]),
-            Route(f"/pets/{{pet_id{id_part}}}", read_pet, methods=["GET"]),
-        ],
-    )
+    # The base path in each route: a route's pattern ends in "$" too, but its "[^/]+" keeps a trailing newline
+    # in the id, where INT64 refuses it. Mount's "^/v1/(?P<path>.*)$" does not: "." stops at the newline and "$"
+    # matches before it, so the path Mount hands on has lost a trailing "%0A" ("2\n" reaches the route as "2").
+    prefix = "" if bad == "mount-base-path" else env.base_path
+    routes = [
+        Route(f"{prefix}/store/orders", list_orders, methods=["GET"]),
+        Route(f"{prefix}/store/orders/{{order_id{id_part}}}", cancel_order, methods=["DELETE"]),
+        Route(f"{prefix}/pets/{{pet_id{id_part}}}", read_pet, methods=["GET"]),
+    ]
+    if bad == "mount-base-path":
+        routes = [Mount(env.base_path, routes=routes)]
     limiter, auth = Middleware(RateLimitMiddleware, env=env), Middleware(BearerAuthMiddleware, env=env)
     handlers = {404: not_found, 405: method_not_allowed, HTTPException: http_error}
     return Starlette(
-        routes=[Mount(env.base_path, app=api)],
+        routes=routes,
         # The first listed is the outermost: the limiter must see (and count) what auth refuses.
         middleware=[auth, limiter] if bad == "auth-outside-limiter" else [limiter, auth],
         # Starlette's own: PlainTextResponse("Not Found") and ("Method Not Allowed"), text/plain.

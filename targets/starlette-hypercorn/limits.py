@@ -33,7 +33,8 @@ class RateLimitMiddleware(BaseHTTPMiddleware):
         if state is None or now >= state[0]:
             state = self.clients[client] = [now + self.window, 0]
         state[1] += 1
-        reset = state[0]
+        # Read now: concurrent requests count on while this one awaits the app.
+        remaining, reset = max(0, self.limit - state[1]), state[0]
         banned_until = self.bans.banned_until(client, now)
         if banned_until is not None or state[1] > self.limit:
             reset = max(reset, banned_until or 0)
@@ -44,7 +45,7 @@ class RateLimitMiddleware(BaseHTTPMiddleware):
         else:
             response = await call_next(request)
         response.headers["X-RateLimit-Limit"] = str(self.limit)
-        response.headers["X-RateLimit-Remaining"] = str(max(0, self.limit - state[1]))
+        response.headers["X-RateLimit-Remaining"] = str(remaining)
         response.headers["X-RateLimit-Reset"] = str(math.ceil(reset))
         return response
 

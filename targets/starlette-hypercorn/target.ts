@@ -44,5 +44,13 @@ export const target = defineTarget({
       // Every spelling: the default sample rotates by seed and may leave the trailing newline out.
       args: ['--skip-rate-limit-probe', '--only', 'ID-CANCEL-SPELLING', '--exhaustive'],
     },
+    'mount-base-path': {
+      description:
+        'The routes under Mount("/v1", routes=[...]), as Starlette\'s docs group them (and the red team\'s server ' +
+        'had it): Mount matches "^/v1/(?P<path>.*)$", where "." stops at a newline and "$" matches before a ' +
+        'final one, so the path it hands on loses a trailing %0A and DELETE /store/orders/2%0A cancels order 2.',
+      warns: ['ID-CANCEL-SPELLING'],
+      args: ['--skip-rate-limit-probe', '--only', 'ID-CANCEL-SPELLING', '--exhaustive'],
+    },
   },
 });
