@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 
 import zoo_contract  # noqa: E402
 
-MISCONFIGS = ("repeat-cancel-204", "default-mimetype")
+MISCONFIGS = ("repeat-cancel-204", "default-mimetype", "store-only-fastcgi")
 
 
 def php_fpm():
@@ -41,13 +41,20 @@ def free_port(host):
         return s.getsockname()[1]
 
 
-def fill(template, names, out):
+def fill(template, names, misconfig, out):
+    """The template with its @NAMES@ filled in and its "#only:" / "#unless:" lines kept or dropped."""
+    lines = []
     with open(os.path.join(HERE, template), encoding="utf-8") as f:
-        text = f.read()
-    for name, value in names.items():
-        text = text.replace(name, value)
+        for line in f:
+            body, _, only = line.partition("#only:")
+            body, _, unless = body.partition("#unless:")
+            if (only and only.strip() != misconfig) or (unless and unless.strip() == misconfig):
+                continue
+            for name, value in names.items():
+                body = body.replace(name, value)
+            lines.append(body.rstrip() + "\n")
     with open(out, "w", encoding="utf-8") as f:
-        f.write(text)
+        f.write("".join(lines))
 
 
 def main():
@@ -89,9 +96,10 @@ def main():
         json.dump({"orders": orders, "windows": {}, "clients": {}}, f)
     open(events, "wb").close()
     port = free_port(env.host)
-    names = {"@DIR@": workdir, "@HOST@": env.host, "@PORT@": str(port), "@PUBLIC@": os.path.join(HERE, "public")}
-    fill("php-fpm.conf", names, os.path.join(workdir, "php-fpm.conf"))
-    fill("Caddyfile", names, os.path.join(workdir, "Caddyfile"))
+    public = os.path.join(HERE, "public")
+    names = {"@DIR@": workdir, "@HOST@": env.host, "@PORT@": str(port), "@PUBLIC@": public, "@BASE@": env.base_path}
+    fill("php-fpm.conf", names, env.misconfig, os.path.join(workdir, "php-fpm.conf"))
+    fill("Caddyfile", names, env.misconfig, os.path.join(workdir, "Caddyfile"))
     child_env = dict(
         os.environ,
         ZOO_STATE_FILE=os.path.join(workdir, "state.json"),
