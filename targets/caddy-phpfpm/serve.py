@@ -67,15 +67,16 @@ def main():
     children = []
     events = os.path.join(workdir, "events.log")
     relayed = [0]  # bytes of the events file printed so far
+    relaying = threading.Lock()  # a pass of the relay thread, or the last one at stop (never a line twice)
 
     def relay():
-        with open(events, "rb") as f:
+        with relaying, open(events, "rb") as f:
             f.seek(relayed[0])
             chunk = f.read()
-        whole = chunk[: chunk.rfind(b"\n") + 1]
-        relayed[0] += len(whole)
-        for line in whole.decode("utf-8", "replace").splitlines():
-            print(f"ZOO {line}", flush=True)
+            whole = chunk[: chunk.rfind(b"\n") + 1]
+            relayed[0] += len(whole)
+            for line in whole.decode("utf-8", "replace").splitlines():
+                print(f"ZOO {line}", flush=True)
 
     def stop(code):
         for child in reversed(children):
@@ -87,14 +88,15 @@ def main():
             except subprocess.TimeoutExpired:
                 child.kill()
         relay()
+        relaying.acquire()  # the relay thread reads the folder no more
         shutil.rmtree(workdir, ignore_errors=True)
         os._exit(code)
 
+    open(events, "wb").close()
     signal.signal(signal.SIGTERM, lambda *_: stop(0))
     orders = zoo_contract.read_seed(env.seed_file)
     with open(os.path.join(workdir, "state.json"), "w", encoding="utf-8") as f:
         json.dump({"orders": orders, "windows": {}, "clients": {}}, f)
-    open(events, "wb").close()
     port = free_port(env.host)
     public = os.path.join(HERE, "public")
     names = {"@DIR@": workdir, "@HOST@": env.host, "@PORT@": str(port), "@PUBLIC@": public, "@BASE@": env.base_path}
@@ -129,16 +131,17 @@ def main():
         print("caddy-phpfpm target: php-fpm or Caddy did not start", file=sys.stderr, flush=True)
         stop(1)
     print(zoo_contract.listening_line("http", env.host, port, env.base_path), flush=True)
-    threading.Thread(target=watch, args=(children, stop), daemon=True).start()
-    while True:
-        relay()
-        time.sleep(0.1)
-
-
-def watch(children, stop):
+    # The relay in a thread of its own: SIGTERM's handler runs in this one, never inside a pass of it.
+    threading.Thread(target=relay_loop, args=(relay,), daemon=True).start()
     while all(c.poll() is None for c in children):
         time.sleep(0.2)
     stop(1)
+
+
+def relay_loop(relay):
+    while True:
+        relay()
+        time.sleep(0.1)
 
 
 if __name__ == "__main__":
