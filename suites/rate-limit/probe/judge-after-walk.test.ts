@@ -181,7 +181,9 @@ describe('after the limit', () => {
     expect(typeof j !== 'string' && j.findings).toEqual([]);
     expect(typeof j !== 'string' && j.observed).toMatch(/tokens that came back during the 80 ms burst/);
     const over = judgeBurst(burst(21, 0));
-    expect(typeof over !== 'string' && over.findings[0]!.message).toMatch(/1 got past the limit, beyond the 0 tokens/);
+    expect(typeof over !== 'string' && over.findings[0]!.message).toMatch(
+      /1 got past the limit, beyond the 0 tokens/,
+    );
     expect(judgeBurst(burst(21, null))).toMatch(/rate its headers do not bound/);
   });
 });
