@@ -148,7 +148,7 @@ describe('walk judgements', () => {
     const w = walkOf([3, 2, 1, 0, 5], refused());
     const on = (s: Sample, method: string, path: string) =>
       Object.assign(s.response.exchange, { request: { method, url: `http://h/v1${path}`, headers: {} } });
-    w.samples.forEach((s) => on(s, 'GET', '/store/orders'));
+    for (const s of w.samples) on(s, 'GET', '/store/orders');
     on(w.samples[4]!, 'DELETE', '/store/orders/15');
     const j = judgeNotEarly(w);
     expect(typeof j !== 'string' && j.findings).toEqual([]);
@@ -157,7 +157,7 @@ describe('walk judgements', () => {
     );
     // Its own route said 2 left: early, said against that answer and naming the other route.
     const early = walkOf([3, 2, 5], refused());
-    early.samples.forEach((s) => on(s, 'GET', '/store/orders'));
+    for (const s of early.samples) on(s, 'GET', '/store/orders');
     on(early.samples[2]!, 'DELETE', '/store/orders/15');
     const e = judgeNotEarly(early);
     expect(typeof e !== 'string' && e.findings[0]!.message).toMatch(
