@@ -104,17 +104,20 @@ function withheldGap(w: SpellingRun['withheld'][number], given: boolean): string
 }
 
 /** What the spelling run tried against fixtures of a level, as its judge names it in the verdict. */
-export const spelledAt = (level: SpellingLevel) => memoKey<{ seen: string }>(`order-id/spelled-${level}`);
+export const spelledAt = (level: SpellingLevel, kind?: string) =>
+  memoKey<{ seen: string }>(`order-id/spelled-${level}${kind ? `-${kind}` : ''}`);
 
 /**
  * The spelling run (sent once), for the check of one level: skips when no spelling of that level was tried
  * against a pending fixture (naming why), and notes which were and what they answered.
  */
-export async function sendSpellings(ctx: Ctx, level: SpellingLevel): Promise<void> {
+export async function sendSpellings(ctx: Ctx, level: SpellingLevel, kind?: string): Promise<void> {
   const run = await spellingRun(ctx);
   if ('skip' in run) ctx.skip(run.skip);
-  const answers = run.answers.filter((a) => a.fixture?.level === level);
-  const off = run.offFixture.filter((o) => o.level === level);
+  // An INFO check reads its own kind alone.
+  const mine = (k: string) => kind === undefined || k === kind;
+  const answers = run.answers.filter((a) => a.fixture?.level === level && mine(a.kind));
+  const off = run.offFixture.filter((o) => o.level === level && mine(o.kind));
   // The same reason for several kinds is said once, naming them.
   const byWhy = new Map<NotOnFixture, string[]>();
   for (const o of off)
@@ -145,5 +148,5 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel): Promise<voi
   // Kinds no fixture could be spelled in are named in the verdict too, not only in the notes.
   const untried = off.length > 0 ? `; not tried against a fixture: ${off.map((o) => o.kind).join(', ')}` : '';
   for (const w of withheld) ctx.note(`not judged: ${w}`);
-  ctx.memo.once(spelledAt(level), () => ({ seen: `${seen}${untried}${gaps}` }));
+  ctx.memo.once(spelledAt(level, kind), () => ({ seen: `${seen}${untried}${gaps}` }));
 }
