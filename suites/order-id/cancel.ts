@@ -11,6 +11,7 @@ import { expectStatus } from '../kit/expect.ts';
 import { isolationPair } from '../kit/isolation-pair.ts';
 import { orderPath } from '../kit/paths.ts';
 import { describeStatus } from '../kit/responses.ts';
+import { asideOf, judgedAside } from './aside.ts';
 import type { SpellingLevel } from './catalogue.ts';
 import type { NotOnFixture } from './fixtures.ts';
 import { short } from './judge.ts';
@@ -127,10 +128,17 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel, kind?: strin
   const given = new Set(ctx.config.cancellableOrderIds);
   const withheld = level === 'MUST' ? run.withheld.map((w) => withheldGap(w, given.has(w.order))) : [];
   const gaps = withheld.length > 0 ? `; withheld: ${withheld.join('; ')}` : '';
-  if (answers.length === 0) {
+  // Kinds whose fixtures ran out are judged around the absent id spelled instead, where its answer decides.
+  const aside = asideOf(
+    run,
+    off.filter((o) => o.why === 'none left').map((o) => o.kind),
+  );
+  if (aside.refused.length > 0) ctx.memo.once(judgedAside(level, kind), () => aside);
+  if (answers.length === 0 && aside.refused.length === 0) {
     const why = off[0]?.why ?? 'none given';
+    const left = aside.undecided.length > 0 ? `; around absent ids: ${aside.undecided.join(', ')}` : '';
     ctx.skip(
-      `no spelling was tried against a pending fixture (${reasons.join('; ') || OFF_FIXTURE[why]})${gaps}`,
+      `no spelling was tried against a pending fixture (${reasons.join('; ') || OFF_FIXTURE[why]})${left}${gaps}`,
       why === 'decided'
         ? input('exhaustive')
         : why === 'unsafe'
@@ -142,9 +150,10 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel, kind?: strin
   if (run.limited) ctx.note(`stopped early: ${run.limited}`);
   if (run.stopped) ctx.note(`no spelling around an absent id was sent after: ${run.stopped.reason}`);
   const seen = answers.map((a) => `${short(a.segment)} → ${a.response.status}`).join(', ');
-  ctx.note(
-    `${run.exhaustive ? 'every spelling' : `the sample (one per kind, rotating with ${flagRef('seed')})`} against fixtures: ${seen}`,
-  );
+  if (answers.length > 0)
+    ctx.note(
+      `${run.exhaustive ? 'every spelling' : `the sample (one per kind, rotating with ${flagRef('seed')})`} against fixtures: ${seen}`,
+    );
   // Kinds no fixture could be spelled in are named in the verdict too, not only in the notes.
   const untried = off.length > 0 ? `; not tried against a fixture: ${off.map((o) => o.kind).join(', ')}` : '';
   for (const w of withheld) ctx.note(`not judged: ${w}`);

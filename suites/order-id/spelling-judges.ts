@@ -7,19 +7,34 @@ import type { Ctx } from '../kit/context.ts';
 import { expectStatus } from '../kit/expect.ts';
 import { describeStatus } from '../kit/responses.ts';
 import { NOT_OBSERVED } from '../kit/traffic.ts';
+import { asideText, judgedAside } from './aside.ts';
 import { spelledAt } from './cancel.ts';
 import type { SpellingLevel } from './catalogue.ts';
 import { short } from './judge.ts';
 import { infoKindOf, is2xx, malformedCancels } from './malformed-cancels.ts';
 import { spellingSent } from './spelling.ts';
 
-/** The cancels that spelled a known order's id with what accepting it breaks at `level`, with their kind. */
+/**
+ * The cancels that spelled a known order's id with what accepting it breaks at `level`, with their kind;
+ * undefined when the verdict was given already from the kinds judged around absent ids (aside.ts).
+ */
 async function spellingsAt(ctx: Ctx, level: SpellingLevel, kind?: string) {
   const { xs } = await malformedCancels(ctx);
   const at = xs.filter(
     (m) => m.named?.level === level && (kind === undefined || infoKindOf(m.segment) === kind),
   );
+  // No fixture spelled, but kinds whose fixtures ran out judged around absent ids: that is the verdict.
+  const aside = ctx.memo.peek(judgedAside(level, kind));
+  if (at.length === 0 && aside) {
+    ctx.observe(
+      asideText(aside),
+      aside.refused.length,
+      aside.refused.map((a) => a.response.exchange),
+    );
+    return undefined;
+  }
   if (at.length === 0) ctx.skip(`no cancel with the key spelled a known order's id that way`, NOT_OBSERVED);
+  if (aside) ctx.note(asideText(aside));
   const sent = await spellingSent(ctx);
   const kinds = new Map(
     sent && !('skip' in sent) ? sent.answers.map((a) => [a.response.exchange.seq, a.kind] as const) : [],
