@@ -11,7 +11,7 @@ import { expectStatus } from '../kit/expect.ts';
 import { isolationPair } from '../kit/isolation-pair.ts';
 import { orderPath } from '../kit/paths.ts';
 import { describeStatus } from '../kit/responses.ts';
-import { asideOf, judgedAside } from './aside.ts';
+import { asideLeft, asideOf, judgedAside } from './aside.ts';
 import type { SpellingLevel } from './catalogue.ts';
 import type { NotOnFixture } from './fixtures.ts';
 import { short } from './judge.ts';
@@ -136,7 +136,7 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel, kind?: strin
   if (aside.refused.length > 0) ctx.memo.once(judgedAside(level, kind), () => aside);
   if (answers.length === 0 && aside.refused.length === 0) {
     const why = off[0]?.why ?? 'none given';
-    const left = aside.undecided.length > 0 ? `; around absent ids: ${aside.undecided.join(', ')}` : '';
+    const left = asideLeft(aside) ? `; ${asideLeft(aside)}` : '';
     ctx.skip(
       `no spelling was tried against a pending fixture (${reasons.join('; ') || OFF_FIXTURE[why]})${left}${gaps}`,
       why === 'decided'
