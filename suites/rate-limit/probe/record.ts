@@ -4,6 +4,7 @@
 import type { Skip } from '../../../lib/check/skip.ts';
 import {
   rateLimitHeaders,
+  retryAfter,
   resetAtLocalMs,
   resetKind,
   serverDateMs,
@@ -255,4 +256,12 @@ export interface ProbeRecord {
   burst: Outcome<Burst>;
   planned: string;
   actual: string;
+}
+
+/** The moment a refusal says the limit lifts: its Retry-After, else its X-RateLimit-Reset (local ms). */
+export function announcedLiftMs(s: Sample): number | undefined {
+  const r = s.response;
+  const ra = retryAfter(r.headers, r.receivedAtMs);
+  if (ra && ra.form !== 'invalid') return r.receivedAtMs + ra.delayMs;
+  return s.resetAtMs;
 }
