@@ -148,7 +148,9 @@ describe('after the limit', () => {
     const renamed = sample(6, 429, { ...rl(0, T0 / 1000 + 120, 60), 'retry-after': '60' }, due + 67);
     const j = recovery(renamed);
     expect(j.findings).toHaveLength(1);
-    expect(j.findings[0]!.message).toMatch(/67 ms past the moment the wait said, and it named a lift 60\.\d+ s after/);
+    expect(j.findings[0]!.message).toMatch(
+      /67 ms past the moment the wait said, and it named a lift 60\.\d+ s after/,
+    );
     // A limiter that floors its window's end: refused within the second, still naming that moment (Retry-After 1).
     const floored = sample(6, 429, { ...rl(0, T0 / 1000 + 60, 60), 'retry-after': '1' }, due + 400);
     expect(recovery(floored).findings).toEqual([]);

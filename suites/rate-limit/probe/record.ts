@@ -4,9 +4,9 @@
 import type { Skip } from '../../../lib/check/skip.ts';
 import {
   rateLimitHeaders,
-  retryAfter,
   resetAtLocalMs,
   resetKind,
+  retryAfter,
   serverDateMs,
 } from '../../../lib/formats/rate-limit-headers.ts';
 import { type Announced, announcedLimits } from '../../../lib/formats/ratelimit-draft.ts';
