@@ -83,3 +83,25 @@ export function tooMany(ctx: PipelineContext, verdict: Verdict): Reply {
     'Rate limit exceeded; wait for Retry-After before retrying.',
   );
 }
+
+/**
+ * Fault ratelimit-list-only: the limiter wraps the list alone, so a cancel of a key is neither counted nor
+ * refused; its fields are placeholders the app writes itself (the whole Limit left, Reset a window from now).
+ */
+export function unlimitedCancel(ctx: PipelineContext, subject: Subject, route: Route): Verdict | undefined {
+  if (!ctx.faults.has('ratelimit-list-only') || subject.kind !== 'key' || route.kind !== 'cancel')
+    return undefined;
+  const w = subject.windows[0]!;
+  const resetMs = ctx.clock() + w.windowMs;
+  return {
+    outcome: 'allowed',
+    report: {
+      limit: w.limit,
+      remaining: w.limit,
+      attempts: 0,
+      resetMs,
+      windowMs: w.windowMs,
+      firstResetMs: resetMs,
+    },
+  };
+}

@@ -203,6 +203,18 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'Each key is counted per client address taken from the leftmost X-Forwarded-For (a proxy fix told to trust every hop): a client that names a new address in it gets a fresh count.',
   ),
   fault(
+    'ratelimit-list-cache-replays',
+    'any response',
+    'spec §8 rule 3',
+    "A 10 s micro-cache of each key's order list sits before the limiter (cleared by a cancel carried out): its hits are neither counted nor limited and replay the X-RateLimit-* fields captured with the cached answer, so a client polling only the list is never refused, even once the key's window is spent.",
+  ),
+  fault(
+    'ratelimit-list-only',
+    'any response',
+    'spec §8 rule 3; spec §7 (429 applies to any operation)',
+    'The limiter wraps the list alone: cancels are neither counted nor refused, and carry placeholder fields (X-RateLimit-Remaining at the Limit, Reset a window from now) whatever the key has spent, so a cancel sent once the key is limited is carried out.',
+  ),
+  fault(
     'ratelimit-429-body-text',
     'any response',
     'spec §7 (error responses use the Error object)',

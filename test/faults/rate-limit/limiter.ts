@@ -3,7 +3,7 @@
 // that tells the fault from the faithful server.
 import { burst, calls, cancelled, del, TWO_PER_MINUTE } from '../../support/probes.ts';
 import { call } from '../../support/reference-calls.ts';
-import { DEFAULT_RUN, type FaultProofs, MINTED, NO_PROBE, PROBE } from '../proof.ts';
+import { DEFAULT_RUN, type FaultProofs, LONG_WINDOW, MINTED, NO_PROBE, PROBE } from '../proof.ts';
 
 export const LIMITER_FAULTS = {
   'ratelimit-never-limits': {
@@ -223,8 +223,57 @@ export const LIMITER_FAULTS = {
       // ...and in a whole default run, where the probe's walk and the request surface's reads of other
       // paths share the windows: no check passes one count per key on them.
       { warns: ['RL-BUCKET-ONE-COUNT'], ...DEFAULT_RUN, exit: 0 },
+      // ...and by the list the walk sends once its cancels' count stands at 0 (the list's count apart): served,
+      // then the next cancel refused. What shows it even where every Reset names a moment already past
+      // (beside ratelimit-reset-window-start, a sample pair in pairs.ts).
+      { warns: ['RL-BUCKET-ONE-COUNT'], ...LONG_WINDOW, exit: 0 },
     ],
     onlyBy: ['RL-BUCKET-ONE-COUNT'],
+  },
+  'ratelimit-list-only': {
+    masking: { reads: ['429', 'x-ratelimit'] },
+    options: TWO_PER_MINUTE,
+    probe: async (s) => {
+      await calls(s, 2);
+      const c = await call(s, '/store/orders/1', del);
+      return [c.status, c.headers['x-ratelimit-remaining'], cancelled(s)];
+    },
+    faithful: [429, '0', []],
+    // The key's window is spent on the list, yet the cancel is carried out, its Remaining the whole Limit.
+    faulty: [204, '2', ['1']],
+    caught: [
+      // The walk's absent-id cancels never move Remaining: it walks the list, and the held fixture's cancel
+      // past its Remaining 0 is carried out, with the placeholder's Remaining, before the list's 429.
+      {
+        fails: ['RL-PROBE-LIMIT-ENFORCED'],
+        args: ['--only', 'RL-PROBE-LIMIT,STATE-429', ...MINTED],
+        reference: { rateLimit: { limit: 5, windowSeconds: 2 }, banAfter: 1 },
+        exit: 1,
+      },
+    ],
+  },
+  'ratelimit-list-cache-replays': {
+    masking: { reads: ['429', 'x-ratelimit'] },
+    options: TWO_PER_MINUTE,
+    probe: async (s) => (await calls(s, 4)).map((a) => [a.status, a.headers['x-ratelimit-remaining']]),
+    faithful: [
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+      [429, '0'],
+    ],
+    // The first list is counted and kept; the rest are the cache's, its fields replayed, never refused.
+    faulty: [
+      [200, '1'],
+      [200, '1'],
+      [200, '1'],
+      [200, '1'],
+    ],
+    caught: [
+      // The run's lists repeat one Remaining and Reset while its cancels count down, so the walk sends the
+      // list once its cancels' count stands at 0: the cache serves it, the next cancel is refused.
+      { ...DEFAULT_RUN, fails: ['RL-PROBE-LIMIT-ENFORCED'], exit: 1 },
+    ],
   },
   'ratelimit-per-route-429-carried-out': {
     masking: { bends: ['count'], reads: ['ratelimit-4xx', 'reset-window', 'x-ratelimit', '429'] },
