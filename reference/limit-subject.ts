@@ -39,6 +39,12 @@ export function subjectOf(
       const endpoint = ['list', 'cancel', 'pet'].includes(route.kind) ? route.kind : `${req.method} ${path}`;
       return { kind: 'key', id: `${caller.key} ${endpoint}`, windows, family: 'fixed' };
     }
+    // Fault ratelimit-per-route-reset-past: keyed by the route as the router resolved it, on clock-aligned
+    // windows (a counter per key, route and minute); its Reset is 5.5 h early (rate-limit-headers.ts).
+    if (ctx.faults.has('ratelimit-per-route-reset-past')) {
+      const endpoint = ['list', 'cancel', 'pet'].includes(route.kind) ? route.kind : 'other';
+      return { kind: 'key', id: `${caller.key} ${endpoint}`, windows, family: 'epoch' };
+    }
     // Fault ratelimit-per-route-429-carried-out: keyed by method and the router's name for the path (the
     // list, anything under an order, the pets, everything else), as an Express limiter keyed by req.method
     // and a route name is: a HEAD counted apart from its GET, every unknown path in one count.

@@ -149,6 +149,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     "A key's requests are counted per route (the limiter keyed by the endpoint, as Flask-Limiter's default is), each route's window opened by its own first request: each route has its own X-RateLimit-Remaining and its own Reset.",
   ),
   fault(
+    'ratelimit-per-route-reset-past',
+    'any response',
+    'spec §8 (limits depend on the plan, in requests per minute); spec §8 rule 2',
+    "A key's requests are counted per route (list, cancel, everything else) on clock-aligned windows, and X-RateLimit-Reset is computed with mktime() from a naive UTC time on a host 5.5 h ahead of UTC (an aiohttp middleware): each route has its own X-RateLimit-Remaining, and every Reset names a moment 5.5 h past, so no two answers are placed in one window by it.",
+  ),
+  fault(
     'ratelimit-per-route-429-carried-out',
     'any response',
     'spec §8 rule 3',

@@ -185,9 +185,6 @@ export const SAMPLE: ReadonlyArray<[FaultId, FaultId]> = [
   ['ratelimit-draft-fields-only', 'ratelimit-never-limits'],
   ['ratelimit-no-retry-after', 'ratelimit-off-by-one'],
   ['ratelimit-bucket-per-route', 'error-missing-message'],
-  // A count per route behind Resets already past, which place no two answers in one window: the list served
-  // while the walk's cancels' count stood spent shows the count apart all the same.
-  ['ratelimit-bucket-per-route', 'ratelimit-reset-window-start'],
   // Headers of the day quota beside a 429 body that is no Error: the probe walks the day's window only as far
   // as the plan's minute, and still judges the 429 it meets there whole.
   ['ratelimit-headers-daily-quota', 'ratelimit-429-body-text'],

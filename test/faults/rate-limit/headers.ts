@@ -2,7 +2,7 @@
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
 import { calls, START, TWO_PER_MINUTE } from '../../support/probes.ts';
 import { call } from '../../support/reference-calls.ts';
-import { DEFAULT_RUN, type FaultProofs, LONG_WINDOW, NO_PROBE, PROBE } from '../proof.ts';
+import { type FaultProofs, LONG_WINDOW, NO_PROBE, PROBE } from '../proof.ts';
 
 export const HEADER_FAULTS = {
   'ratelimit-headers-missing-on-errors': {
@@ -100,8 +100,6 @@ export const HEADER_FAULTS = {
     caught: [
       // On a window of some seconds the walk pauses inside it, so the Reset it names shows as past.
       { ...LONG_WINDOW, fails: ['RL-PROBE-RESET-WINDOW'], exit: 1 },
-      // And in a whole default run, where it hides nothing else the walk shows (a sample pair in pairs.ts).
-      { ...DEFAULT_RUN, fails: ['RL-PROBE-RESET-WINDOW'], exit: 1 },
     ],
   },
   'ratelimit-remaining-one-high': {

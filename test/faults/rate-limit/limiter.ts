@@ -221,10 +221,7 @@ export const LIMITER_FAULTS = {
         exit: 0,
       },
       // ...and in a whole default run, where the probe's walk and the request surface's reads of other
-      // paths share the windows: no check passes one count per key on them. There the walk also sends the
-      // list once its cancels' count stands at 0, which serves it from its own count while the next cancel is
-      // refused: what shows the count apart even where every Reset names a moment already past (beside
-      // ratelimit-reset-window-start, a sample pair in pairs.ts).
+      // paths share the windows: no check passes one count per key on them.
       { warns: ['RL-BUCKET-ONE-COUNT'], ...DEFAULT_RUN, exit: 0 },
     ],
     onlyBy: ['RL-BUCKET-ONE-COUNT'],
@@ -272,6 +269,25 @@ export const LIMITER_FAULTS = {
       // The run's lists repeat one Remaining and Reset while its cancels count down, so the walk sends the
       // list once its cancels' count stands at 0: the cache serves it, the next cancel is refused.
       { ...DEFAULT_RUN, fails: ['RL-PROBE-LIMIT-ENFORCED'], exit: 1 },
+    ],
+  },
+  'ratelimit-per-route-reset-past': {
+    masking: { bends: ['count', 'reset'], reads: ['reset-window', 'x-ratelimit'] },
+    probe: async (s, clock) => {
+      const a = await call(s, '/store/orders');
+      const b = await call(s, '/store/orders/5', del);
+      return [
+        [a, b].map((x) => x.headers['x-ratelimit-remaining']),
+        Number(a.headers['x-ratelimit-reset']) * 1000 > clock.now,
+      ];
+    },
+    faithful: [['59', '58'], true],
+    faulty: [['59', '59'], false],
+    caught: [
+      // Every Reset 5.5 h past places no two answers in one window, so only the list the walk sends once its
+      // cancels' count stands at 0, served from the list's own count before the next cancel is refused,
+      // shows the count apart (redteam3 aiohttp-shop D1 behind D3).
+      { fails: ['RL-PROBE-RESET-WINDOW'], warns: ['RL-BUCKET-ONE-COUNT'], ...DEFAULT_RUN, exit: 1 },
     ],
   },
   'ratelimit-per-route-429-carried-out': {
