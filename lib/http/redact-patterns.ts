@@ -45,13 +45,22 @@ export function textPattern(value: string, fold: boolean, escaped: boolean): str
   return [...value].map((c) => charPattern(c, fold, escaped)).join('');
 }
 
+/** The characters of `values` a JSON writer may escape with a backslash before them. */
+const ownEscaped = (values: string[]) =>
+  [...new Set(values.join(''))].filter((c) => ESCAPED_AS_THEMSELVES.includes(c));
+
 /**
  * What every escaped form of `values` holds and a text with no escapes lacks: a percent sign before a hex
  * digit, a backslash before `u` (or before one of the values' characters a JSON writer escapes), `&#`.
  */
 export function escapeHint(values: string[]): RegExp {
-  const own = [...new Set(values.join(''))].filter((c) => ESCAPED_AS_THEMSELVES.includes(c));
+  const own = ownEscaped(values);
   return new RegExp(['%[0-9a-fA-F]', '\\\\u', '&#', ...own.map((c) => `\\\\${escapeRegex(c)}`)].join('|'));
+}
+
+/** What escapeHint looks for, as plain strings (a percent sign alone): one of them starts every escape. */
+export function escapeStarts(values: string[]): string[] {
+  return ['%', '\\u', '&#', ...ownEscaped(values).map((c) => `\\${c}`)];
 }
 
 /**
@@ -99,10 +108,14 @@ const SEPARATORS = ' \t\r\n"\',{}()<>[]|`^~!*';
  * two separators, the characters of `secrets` (any of which a form may hold) never counting as separators.
  */
 export function runPattern(secrets: readonly string[]): RegExp {
-  const held = new Set(secrets.join(''));
-  const seps = [...SEPARATORS].filter((c) => !held.has(c));
-  const cls = seps
+  const cls = runSeparators(secrets)
     .map((c) => (c === '\t' ? '\\t' : c === '\r' ? '\\r' : c === '\n' ? '\\n' : escapeRegex(c)))
     .join('');
   return new RegExp(`[^${cls}]{${MIN_SECRET_LENGTH},}`, 'g');
+}
+
+/** The separators of runPattern for `secrets`: SEPARATORS less the characters a secret holds. */
+export function runSeparators(secrets: readonly string[]): string[] {
+  const held = new Set(secrets.join(''));
+  return [...SEPARATORS].filter((c) => !held.has(c));
 }

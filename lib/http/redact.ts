@@ -9,8 +9,10 @@ import {
   base64Escapes,
   escapeHint,
   escapeRegex,
+  escapeStarts,
   MIN_SECRET_LENGTH,
   runPattern,
+  runSeparators,
   textPattern,
 } from './redact-patterns.ts';
 
@@ -72,6 +74,18 @@ interface Compiled {
   literal: string[];
   /** The runs of a long text that may hold a secret (runPattern). */
   runs: RegExp;
+  /** Its separators by character code (all are ASCII): 1 where a run ends. */
+  separators: Uint8Array;
+  /**
+   * Lower-case strings one of which every run that redactRun would change holds (a plain secret, a base64
+   * core or a spelling of one, the start of an escape), none holding another; undefined: a secret is not ASCII.
+   */
+  needles: string[] | undefined;
+  /**
+   * redactRun's answers for these secrets: a run's redaction never changes while they do, and the runs of a
+   * run's reports repeat (a report is rewritten as it grows, and rendered as JSON, XML, HTML and Markdown).
+   */
+  done: Map<string, string>;
 }
 
 /**
@@ -80,6 +94,10 @@ interface Compiled {
  * default run's files whole took more than half the run's CPU.
  */
 const WHOLE_BELOW = 2048;
+
+/** Most answers a Compiled remembers, and the longest text it remembers one for. */
+const DONE_MAX = 20_000;
+const DONE_LONGEST = WHOLE_BELOW;
 
 export class Redactor {
   private readonly exactSecrets: Secret[] = [];
@@ -177,17 +195,32 @@ export class Redactor {
       ...this.patterns,
     ].sort((a, b) => b.length - a.length || Number(b.exact) - Number(a.exact));
     if (all.length === 0) return undefined;
+    const folded = this.plain.every((p) => /^[\x20-\x7e]*$/.test(p))
+      ? this.plain.map((p) => p.toLowerCase())
+      : undefined;
+    const literal = all.flatMap((p) => p.literals ?? []);
+    const held = [...this.plain, ...this.exactSecrets.map((x) => x.value)];
+    const separators = new Uint8Array(128);
+    for (const c of runSeparators(held)) separators[c.charCodeAt(0)] = 1;
     this.compiled = {
       plain: new RegExp(all.map((p) => `(${p.plainSource})`).join('|'), 'g'),
       full: undefined,
       fullSource: all.map((p) => `(${p.source})`).join('|'),
       expressions: all.map((p) => p.expression),
       escapes: escapeHint(this.plain),
-      folded: this.plain.every((p) => /^[\x20-\x7e]*$/.test(p))
-        ? this.plain.map((p) => p.toLowerCase())
-        : undefined,
-      literal: all.flatMap((p) => p.literals ?? []),
-      runs: runPattern([...this.plain, ...this.exactSecrets.map((x) => x.value)]),
+      folded,
+      literal,
+      runs: runPattern(held),
+      separators,
+      done: new Map(),
+      needles:
+        folded &&
+        minimalNeedles([
+          ...folded,
+          ...[...literal, ...this.coreVariants.keys(), ...escapeStarts(this.plain)].map((n) =>
+            n.toLowerCase(),
+          ),
+        ]),
     };
     return this.compiled;
   }
@@ -215,8 +248,54 @@ export class Redactor {
   redact(text: string): string {
     const compiled = this.compile();
     if (!compiled) return text;
-    if (text.length < WHOLE_BELOW) return this.redactRun(compiled, text);
-    return text.replace(compiled.runs, (run) => this.redactRun(compiled, run));
+    if (text.length < WHOLE_BELOW) return this.redactRunOnce(compiled, text);
+    return this.redactLong(compiled, text);
+  }
+
+  /**
+   * A long text, redacted run by run (runPattern) but only in the runs that hold a needle: every other run
+   * provably holds no secret in any form and would come out of redactRun as it went in. Finding the needles
+   * with indexOf over the whole text costs far less than trying every run (a default run's reports hold
+   * 100,000 runs, and a few hundred hold a needle).
+   */
+  private redactLong(compiled: Compiled, text: string): string {
+    const { needles, separators } = compiled;
+    const lower = text.toLowerCase();
+    // A character whose lower case is longer (U+0130) would shift every index after it.
+    if (needles === undefined || lower.length !== text.length)
+      return text.replace(compiled.runs, (run) => this.redactRun(compiled, run));
+    const hits: number[] = [];
+    for (const needle of needles)
+      for (let at = lower.indexOf(needle); at >= 0; at = lower.indexOf(needle, at + 1)) hits.push(at);
+    if (hits.length === 0) return text;
+    hits.sort((a, b) => a - b);
+    const ends = (i: number) => {
+      const c = text.charCodeAt(i);
+      return c < 128 && separators[c] === 1;
+    };
+    let out = '';
+    let written = 0;
+    for (const hit of hits) {
+      if (hit < written) continue; // inside the run just redacted
+      let start = hit;
+      while (start > written && !ends(start - 1)) start--;
+      let end = hit;
+      while (end < text.length && !ends(end)) end++;
+      if (end - start < MIN_SECRET_LENGTH) continue;
+      out += text.slice(written, start) + this.redactRunOnce(compiled, text.slice(start, end));
+      written = end;
+    }
+    return out + text.slice(written);
+  }
+
+  /** redactRun, remembered (Compiled.done). */
+  private redactRunOnce(compiled: Compiled, text: string): string {
+    const { done } = compiled;
+    const had = done.get(text);
+    if (had !== undefined) return had;
+    const out = this.redactRun(compiled, text);
+    if (done.size < DONE_MAX && text.length <= DONE_LONGEST) done.set(text, out);
+    return out;
   }
 
   /** Every secret of `text` replaced; `text` a short one or one run of a long one. */
@@ -288,6 +367,14 @@ export class Redactor {
     }
     return out;
   }
+}
+
+/** `needles` less every one that holds another (finding the shorter finds the run of the longer). */
+function minimalNeedles(needles: string[]): string[] {
+  const kept: string[] = [];
+  for (const n of [...new Set(needles)].sort((a, b) => a.length - b.length))
+    if (n.length > 0 && !kept.some((k) => n.includes(k))) kept.push(n);
+  return kept;
 }
 
 /** A redactor that knows the run's keys (the HTTP client adds the same; registering twice is harmless). */
