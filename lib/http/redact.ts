@@ -89,15 +89,15 @@ interface Compiled {
 }
 
 /**
- * A text longer than this (a report, a transcript) is redacted run by run (runPattern): the expressions,
- * large alternations tried at every position, then meet only the runs that may hold a secret. Scrubbing a
- * default run's files whole took more than half the run's CPU.
+ * A text longer than this (a report, a transcript, an exchange in it) is redacted run by run (runPattern): the
+ * expressions, large alternations tried at every position, then meet only the runs that may hold a secret.
+ * Scrubbing a default run's files whole took more than half the run's CPU.
  */
-const WHOLE_BELOW = 2048;
+const WHOLE_BELOW = 256;
 
 /** Most answers a Compiled remembers, and the longest text it remembers one for. */
 const DONE_MAX = 20_000;
-const DONE_LONGEST = WHOLE_BELOW;
+const DONE_LONGEST = 4096;
 
 export class Redactor {
   private readonly exactSecrets: Secret[] = [];
@@ -249,7 +249,12 @@ export class Redactor {
     const compiled = this.compile();
     if (!compiled) return text;
     if (text.length < WHOLE_BELOW) return this.redactRunOnce(compiled, text);
-    return this.redactLong(compiled, text);
+    const { done } = compiled;
+    const had = done.get(text);
+    if (had !== undefined) return had;
+    const out = this.redactLong(compiled, text);
+    if (done.size < DONE_MAX && text.length <= DONE_LONGEST) done.set(text, out);
+    return out;
   }
 
   /**
