@@ -25,7 +25,12 @@ function charPattern(c: string, fold: boolean, escaped: boolean): string {
       ? `[${escapeRegex(lower)}${escapeRegex(upper)}]`
       : escapeRegex(c);
   if (!escaped) return literal;
-  const alternatives = [literal];
+  return `(?:${[literal, ...charEscapes(c)].join('|')})`;
+}
+
+/** The escaped ways of charPattern: every one starts with `%`, `\\` or `&#`. */
+function charEscapes(c: string): string[] {
+  const alternatives: string[] = [];
   const bytes = [...Buffer.from(c, 'utf8')].map((b) => b.toString(16).padStart(2, '0'));
   alternatives.push(bytes.map((b) => `%(?:25)?${hexPattern(b)}`).join(''));
   const code = c.codePointAt(0)!;
@@ -34,7 +39,15 @@ function charPattern(c: string, fold: boolean, escaped: boolean): string {
     alternatives.push(`&#[xX]0*${hexPattern(code.toString(16))};`, `&#0*${code};`);
   }
   if (ESCAPED_AS_THEMSELVES.includes(c)) alternatives.push(`\\\\{1,7}${escapeRegex(c)}`);
-  return `(?:${alternatives.join('|')})`;
+  return alternatives;
+}
+
+/**
+ * Finds an escape of one of the characters of `values` (as textPattern writes them). A text without one
+ * meets every escaped form of textPattern only where it meets the plain one: each escape alternative fails.
+ */
+export function escapesOf(values: string[]): RegExp {
+  return new RegExp([...new Set([...values.join('')])].flatMap(charEscapes).join('|'));
 }
 
 /** Characters a JSON writer may escape with a backslash before them. */

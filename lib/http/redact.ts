@@ -10,6 +10,7 @@ import {
   escapeHint,
   escapeRegex,
   escapeStarts,
+  escapesOf,
   MIN_SECRET_LENGTH,
   runPattern,
   runSeparators,
@@ -68,6 +69,11 @@ interface Compiled {
   expressions: string[];
   /** Escapes a secret's forms can hold (`%2f`, `\u002f`, `&#47;`, `\/`): without one, only literal forms can. */
   escapes: RegExp;
+  /**
+   * An escape of a character of a plain secret (escapesOf): a text may hold escapes (`&#34;` in HTML, `%20` in
+   * a URL) and yet none `full` could read as a secret's character, and then `plain` finds the same.
+   */
+  charEscapes: RegExp;
   /** Plain secrets in lower case, looked for in the text in lower case (undefined: one is not ASCII). */
   folded: string[] | undefined;
   /** Strings found only as they are (base64 cores, whole derived credentials). */
@@ -106,6 +112,7 @@ export class Redactor {
   /** Other spellings of the base64 cores, each with the label that replaces it (see addSecret). */
   private readonly coreVariants = new Map<string, string>();
   private variantsRegex: RegExp | undefined;
+  private charEscapesOf: { chars: string; regex: RegExp } | undefined;
   private compiled: Compiled | undefined;
 
   constructor(secrets: Secret[] = []) {
@@ -208,6 +215,7 @@ export class Redactor {
       fullSource: all.map((p) => `(${p.source})`).join('|'),
       expressions: all.map((p) => p.expression),
       escapes: escapeHint(this.plain),
+      charEscapes: this.charEscapes(),
       folded,
       literal,
       runs: runPattern(held),
@@ -238,9 +246,20 @@ export class Redactor {
     return folded.some((f) => lower.includes(f)) || literal.some((l) => text.includes(l));
   }
 
-  /** The expression that finds every secret in `text`: the small one when `text` holds no escape. */
+  /** escapesOf the plain secrets, rebuilt only when a secret brings a new character (it takes milliseconds). */
+  private charEscapes(): RegExp {
+    const chars = [...new Set([...this.plain.join('')])].sort().join('');
+    if (this.charEscapesOf?.chars !== chars) this.charEscapesOf = { chars, regex: escapesOf([chars]) };
+    return this.charEscapesOf.regex;
+  }
+
+  /**
+   * The expression that finds every secret in `text`: the small one when `text` holds no escape of a secret's
+   * character. The large one takes tens of milliseconds to compile, again whenever a secret is added.
+   */
   private regexFor(compiled: Compiled, text: string): RegExp {
-    if (compiled.folded !== undefined && !compiled.escapes.test(text)) return compiled.plain;
+    if (compiled.folded !== undefined && !(compiled.escapes.test(text) && compiled.charEscapes.test(text)))
+      return compiled.plain;
     compiled.full ??= new RegExp(compiled.fullSource, 'g');
     return compiled.full;
   }
