@@ -185,6 +185,18 @@ describe('Redactor', () => {
     );
   });
 
+  it('reads escapes of other characters as no reason to look for escaped forms, and still finds them', () => {
+    const r = new Redactor();
+    r.addKey(KEY, KEY_VARIABLE);
+    const one = (c: string, i: number) => (i % 3 === 0 ? `&#x${c.charCodeAt(0).toString(16)};` : c);
+    const partly = [...KEY].map(one).join('');
+    for (const form of [KEY, partly, encodeURIComponent(KEY), KEY.replace('k', '\\u006b')]) {
+      const html = `&#34;token&#34;:&#34;${form}&#34; %20 \\u003c`;
+      expect(r.redact(html), form).toBe('&#34;token&#34;:&#34;$ORDER_STORE_API_KEY&#34; %20 \\u003c');
+      expect(r.redact(`${html} ${'&#34;x&#34; '.repeat(40)}`), form).not.toContain(form);
+    }
+  });
+
   it('forgets what it redacted when a secret is added', () => {
     const r = new Redactor();
     r.addKey(KEY, KEY_VARIABLE);
