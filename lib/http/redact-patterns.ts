@@ -59,20 +59,20 @@ export function textPattern(value: string, fold: boolean, escaped: boolean): str
 }
 
 /** The characters of `values` a JSON writer may escape with a backslash before them. */
-const ownEscaped = (values: string[]) =>
+const ownEscaped = (values: readonly string[]) =>
   [...new Set(values.join(''))].filter((c) => ESCAPED_AS_THEMSELVES.includes(c));
 
 /**
  * What every escaped form of `values` holds and a text with no escapes lacks: a percent sign before a hex
  * digit, a backslash before `u` (or before one of the values' characters a JSON writer escapes), `&#`.
  */
-export function escapeHint(values: string[]): RegExp {
+export function escapeHint(values: readonly string[]): RegExp {
   const own = ownEscaped(values);
   return new RegExp(['%[0-9a-fA-F]', '\\\\u', '&#', ...own.map((c) => `\\\\${escapeRegex(c)}`)].join('|'));
 }
 
 /** What escapeHint looks for, as plain strings (a percent sign alone): one of them starts every escape. */
-export function escapeStarts(values: string[]): string[] {
+export function escapeStarts(values: readonly string[]): string[] {
   return ['%', '\\u', '&#', ...ownEscaped(values).map((c) => `\\${c}`)];
 }
 

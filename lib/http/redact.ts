@@ -4,26 +4,18 @@
 // It redacts only what is written: checks judge the raw exchange, never a redacted copy.
 
 import { settingOf } from '../config/settings.ts';
+import { type Compiled, compileSecrets, type Pattern, type Secret } from './redact-compiled.ts';
 import {
   base64Cores,
   base64Escapes,
-  escapeHint,
   escapeRegex,
-  escapeStarts,
   escapesOf,
   MIN_SECRET_LENGTH,
-  runPattern,
-  runSeparators,
   textPattern,
 } from './redact-patterns.ts';
 
+export type { Secret } from './redact-compiled.ts';
 export { base64Cores } from './redact-patterns.ts';
-
-export interface Secret {
-  value: string;
-  /** What replaces it, e.g. `$ORDER_STORE_API_KEY`. */
-  expression: string;
-}
 
 /** How a secret found inside base64 reads once redacted: `[base64 of ORDER_STORE_API_KEY]`. */
 const BASE64_LABEL = '[base64 of ';
@@ -42,57 +34,6 @@ export const KEY_VARIABLE = settingOf('apiKey').env;
 export const SECOND_KEY_VARIABLE = settingOf('secondApiKey').env;
 /** What replaces a secret registered without an expression of its own. */
 export const REDACTED = '[REDACTED]';
-
-interface Pattern {
-  /** Finds the secret in every form. */
-  source: string;
-  /** Finds it only as it is (or in either case): the same matches on a text that holds no escape. */
-  plainSource: string;
-  /** The strings it finds as they are, when it finds only those. */
-  literals?: string[];
-  expression: string;
-  /** Length of the plain secret, to try longer secrets first. */
-  length: number;
-  /** Case-exact patterns win over case-folded ones of the same secret. */
-  exact: boolean;
-}
-
-/**
- * One expression per kind of text, the alternatives in the same order (group i stands for expressions[i]):
- * `plain` for texts without escapes (most of them: a request's Authorization header holds the key as it is),
- * `full`, large and slow to compile, only for texts that hold an escape.
- */
-interface Compiled {
-  plain: RegExp;
-  full: RegExp | undefined;
-  fullSource: string;
-  expressions: string[];
-  /** Escapes a secret's forms can hold (`%2f`, `\u002f`, `&#47;`, `\/`): without one, only literal forms can. */
-  escapes: RegExp;
-  /**
-   * An escape of a character of a plain secret (escapesOf): a text may hold escapes (`&#34;` in HTML, `%20` in
-   * a URL) and yet none `full` could read as a secret's character, and then `plain` finds the same.
-   */
-  charEscapes: RegExp;
-  /** Plain secrets in lower case, looked for in the text in lower case (undefined: one is not ASCII). */
-  folded: string[] | undefined;
-  /** Strings found only as they are (base64 cores, whole derived credentials). */
-  literal: string[];
-  /** The runs of a long text that may hold a secret (runPattern). */
-  runs: RegExp;
-  /** Its separators by character code (all are ASCII): 1 where a run ends. */
-  separators: Uint8Array;
-  /**
-   * Lower-case strings one of which every run that redactRun would change holds (a plain secret, a base64
-   * core or a spelling of one, the start of an escape), none holding another; undefined: a secret is not ASCII.
-   */
-  needles: string[] | undefined;
-  /**
-   * redactRun's answers for these secrets: a run's redaction never changes while they do, and the runs of a
-   * run's reports repeat (a report is rewritten as it grows, and rendered as JSON, XML, HTML and Markdown).
-   */
-  done: Map<string, string>;
-}
 
 /**
  * A text longer than this (a report, a transcript, an exchange in it) is redacted run by run (runPattern): the
@@ -186,50 +127,13 @@ export class Redactor {
   }
 
   private compile(): Compiled | undefined {
-    if (this.compiled) return this.compiled;
-    const all: Pattern[] = [
-      ...this.exactSecrets.map((s) => {
-        const source = escapeRegex(s.value);
-        return {
-          source,
-          plainSource: source,
-          literals: [s.value],
-          expression: s.expression,
-          length: s.value.length + 1000, // whole derived credentials first
-          exact: true,
-        };
-      }),
-      ...this.patterns,
-    ].sort((a, b) => b.length - a.length || Number(b.exact) - Number(a.exact));
-    if (all.length === 0) return undefined;
-    const folded = this.plain.every((p) => /^[\x20-\x7e]*$/.test(p))
-      ? this.plain.map((p) => p.toLowerCase())
-      : undefined;
-    const literal = all.flatMap((p) => p.literals ?? []);
-    const held = [...this.plain, ...this.exactSecrets.map((x) => x.value)];
-    const separators = new Uint8Array(128);
-    for (const c of runSeparators(held)) separators[c.charCodeAt(0)] = 1;
-    this.compiled = {
-      plain: new RegExp(all.map((p) => `(${p.plainSource})`).join('|'), 'g'),
-      full: undefined,
-      fullSource: all.map((p) => `(${p.source})`).join('|'),
-      expressions: all.map((p) => p.expression),
-      escapes: escapeHint(this.plain),
+    this.compiled ??= compileSecrets({
+      exactSecrets: this.exactSecrets,
+      patterns: this.patterns,
+      plain: this.plain,
+      coreVariants: [...this.coreVariants.keys()],
       charEscapes: this.charEscapes(),
-      folded,
-      literal,
-      runs: runPattern(held),
-      separators,
-      done: new Map(),
-      needles:
-        folded &&
-        minimalNeedles([
-          ...folded,
-          ...[...literal, ...this.coreVariants.keys(), ...escapeStarts(this.plain)].map((n) =>
-            n.toLowerCase(),
-          ),
-        ]),
-    };
+    });
     return this.compiled;
   }
 
@@ -271,45 +175,9 @@ export class Redactor {
     const { done } = compiled;
     const had = done.get(text);
     if (had !== undefined) return had;
-    const out = this.redactLong(compiled, text);
+    const out = compiled.runs.replaceRuns(text, (run) => this.redactRunOnce(compiled, run));
     if (done.size < DONE_MAX && text.length <= DONE_LONGEST) done.set(text, out);
     return out;
-  }
-
-  /**
-   * A long text, redacted run by run (runPattern) but only in the runs that hold a needle: every other run
-   * provably holds no secret in any form and would come out of redactRun as it went in. Finding the needles
-   * with indexOf over the whole text costs far less than trying every run (a default run's reports hold
-   * 100,000 runs, and a few hundred hold a needle).
-   */
-  private redactLong(compiled: Compiled, text: string): string {
-    const { needles, separators } = compiled;
-    const lower = text.toLowerCase();
-    // A character whose lower case is longer (U+0130) would shift every index after it.
-    if (needles === undefined || lower.length !== text.length)
-      return text.replace(compiled.runs, (run) => this.redactRun(compiled, run));
-    const hits: number[] = [];
-    for (const needle of needles)
-      for (let at = lower.indexOf(needle); at >= 0; at = lower.indexOf(needle, at + 1)) hits.push(at);
-    if (hits.length === 0) return text;
-    hits.sort((a, b) => a - b);
-    const ends = (i: number) => {
-      const c = text.charCodeAt(i);
-      return c < 128 && separators[c] === 1;
-    };
-    let out = '';
-    let written = 0;
-    for (const hit of hits) {
-      if (hit < written) continue; // inside the run just redacted
-      let start = hit;
-      while (start > written && !ends(start - 1)) start--;
-      let end = hit;
-      while (end < text.length && !ends(end)) end++;
-      if (end - start < MIN_SECRET_LENGTH) continue;
-      out += text.slice(written, start) + this.redactRunOnce(compiled, text.slice(start, end));
-      written = end;
-    }
-    return out + text.slice(written);
   }
 
   /** redactRun, remembered (Compiled.done). */
@@ -391,14 +259,6 @@ export class Redactor {
     }
     return out;
   }
-}
-
-/** `needles` less every one that holds another (finding the shorter finds the run of the longer). */
-function minimalNeedles(needles: string[]): string[] {
-  const kept: string[] = [];
-  for (const n of [...new Set(needles)].sort((a, b) => a.length - b.length))
-    if (n.length > 0 && !kept.some((k) => n.includes(k))) kept.push(n);
-  return kept;
 }
 
 /** A redactor that knows the run's keys (the HTTP client adds the same; registering twice is harmless). */
