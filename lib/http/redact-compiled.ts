@@ -54,6 +54,8 @@ export interface Compiled {
    * run's reports repeat (a report is rewritten as it grows, and rendered as JSON, XML, HTML and Markdown).
    */
   done: Map<string, string>;
+  /** The characters `done` holds (its texts, and its answers that differ from them). */
+  doneChars: number;
 }
 
 /** What a Redactor holds: its secrets, their patterns, and the escapes of their characters. */
@@ -105,5 +107,6 @@ export function compileSecrets(secrets: Secrets): Compiled | undefined {
       ],
     ),
     done: new Map(),
+    doneChars: 0,
   };
 }

@@ -42,9 +42,10 @@ export const REDACTED = '[REDACTED]';
  */
 const WHOLE_BELOW = 256;
 
-/** Most answers a Compiled remembers, and the longest text it remembers one for. */
+/** Most answers a Compiled remembers, the longest text it remembers one for, and most characters in all. */
 const DONE_MAX = 20_000;
 const DONE_LONGEST = 4096;
+const DONE_CHARS = 4_000_000;
 
 export class Redactor {
   private readonly exactSecrets: Secret[] = [];
@@ -176,7 +177,7 @@ export class Redactor {
     const had = done.get(text);
     if (had !== undefined) return had;
     const out = compiled.runs.replaceRuns(text, (run) => this.redactRunOnce(compiled, run));
-    if (done.size < DONE_MAX && text.length <= DONE_LONGEST) done.set(text, out);
+    remember(compiled, text, out);
     return out;
   }
 
@@ -186,7 +187,7 @@ export class Redactor {
     const had = done.get(text);
     if (had !== undefined) return had;
     const out = this.redactRun(compiled, text);
-    if (done.size < DONE_MAX && text.length <= DONE_LONGEST) done.set(text, out);
+    remember(compiled, text, out);
     return out;
   }
 
@@ -259,6 +260,17 @@ export class Redactor {
     }
     return out;
   }
+}
+
+/** Keeps `out` as the answer for `text` while the bounds allow (a text and its answer count once each). */
+function remember(compiled: Compiled, text: string, out: string): void {
+  const chars = text.length + (out === text ? 0 : out.length);
+  if (compiled.done.size >= DONE_MAX || text.length > DONE_LONGEST || compiled.doneChars + chars > DONE_CHARS)
+    return;
+  // A run is a slice of its text: a copy lets a remembered run not keep a whole report alive.
+  const own: string = JSON.parse(JSON.stringify(text));
+  compiled.done.set(own, out === text ? own : out);
+  compiled.doneChars += chars;
 }
 
 /** A redactor that knows the run's keys (the HTTP client adds the same; registering twice is harmless). */
