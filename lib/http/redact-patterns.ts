@@ -25,7 +25,12 @@ function charPattern(c: string, fold: boolean, escaped: boolean): string {
       ? `[${escapeRegex(lower)}${escapeRegex(upper)}]`
       : escapeRegex(c);
   if (!escaped) return literal;
-  const alternatives = [literal];
+  return `(?:${[literal, ...charEscapes(c)].join('|')})`;
+}
+
+/** The escaped ways of charPattern: every one starts with `%`, `\\` or `&#`. */
+function charEscapes(c: string): string[] {
+  const alternatives: string[] = [];
   const bytes = [...Buffer.from(c, 'utf8')].map((b) => b.toString(16).padStart(2, '0'));
   alternatives.push(bytes.map((b) => `%(?:25)?${hexPattern(b)}`).join(''));
   const code = c.codePointAt(0)!;
@@ -34,7 +39,15 @@ function charPattern(c: string, fold: boolean, escaped: boolean): string {
     alternatives.push(`&#[xX]0*${hexPattern(code.toString(16))};`, `&#0*${code};`);
   }
   if (ESCAPED_AS_THEMSELVES.includes(c)) alternatives.push(`\\\\{1,7}${escapeRegex(c)}`);
-  return `(?:${alternatives.join('|')})`;
+  return alternatives;
+}
+
+/**
+ * Finds an escape of one of the characters of `values` (as textPattern writes them). A text without one
+ * meets every escaped form of textPattern only where it meets the plain one: each escape alternative fails.
+ */
+export function escapesOf(values: string[]): RegExp {
+  return new RegExp([...new Set([...values.join('')])].flatMap(charEscapes).join('|'));
 }
 
 /** Characters a JSON writer may escape with a backslash before them. */
@@ -45,13 +58,22 @@ export function textPattern(value: string, fold: boolean, escaped: boolean): str
   return [...value].map((c) => charPattern(c, fold, escaped)).join('');
 }
 
+/** The characters of `values` a JSON writer may escape with a backslash before them. */
+const ownEscaped = (values: readonly string[]) =>
+  [...new Set(values.join(''))].filter((c) => ESCAPED_AS_THEMSELVES.includes(c));
+
 /**
  * What every escaped form of `values` holds and a text with no escapes lacks: a percent sign before a hex
  * digit, a backslash before `u` (or before one of the values' characters a JSON writer escapes), `&#`.
  */
-export function escapeHint(values: string[]): RegExp {
-  const own = [...new Set(values.join(''))].filter((c) => ESCAPED_AS_THEMSELVES.includes(c));
+export function escapeHint(values: readonly string[]): RegExp {
+  const own = ownEscaped(values);
   return new RegExp(['%[0-9a-fA-F]', '\\\\u', '&#', ...own.map((c) => `\\\\${escapeRegex(c)}`)].join('|'));
+}
+
+/** What escapeHint looks for, as plain strings (a percent sign alone): one of them starts every escape. */
+export function escapeStarts(values: readonly string[]): string[] {
+  return ['%', '\\u', '&#', ...ownEscaped(values).map((c) => `\\${c}`)];
 }
 
 /**
@@ -99,10 +121,14 @@ const SEPARATORS = ' \t\r\n"\',{}()<>[]|`^~!*';
  * two separators, the characters of `secrets` (any of which a form may hold) never counting as separators.
  */
 export function runPattern(secrets: readonly string[]): RegExp {
-  const held = new Set(secrets.join(''));
-  const seps = [...SEPARATORS].filter((c) => !held.has(c));
-  const cls = seps
+  const cls = runSeparators(secrets)
     .map((c) => (c === '\t' ? '\\t' : c === '\r' ? '\\r' : c === '\n' ? '\\n' : escapeRegex(c)))
     .join('');
   return new RegExp(`[^${cls}]{${MIN_SECRET_LENGTH},}`, 'g');
+}
+
+/** The separators of runPattern for `secrets`: SEPARATORS less the characters a secret holds. */
+export function runSeparators(secrets: readonly string[]): string[] {
+  const held = new Set(secrets.join(''));
+  return [...SEPARATORS].filter((c) => !held.has(c));
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { keyLeaks } from '../../test/support/base64-leaks.ts';
 import { curlCommand } from './curl.ts';
 import { base64Cores, KEY_VARIABLE, REDACTED, Redactor } from './redact.ts';
+import { runPattern } from './redact-patterns.ts';
 
 const KEY = 'osk_live_AbC/12+x=yz';
 
@@ -143,6 +144,69 @@ describe('Redactor', () => {
     expect(r.mayHold(`x-ratelimit-remaining: 59, ${KEY.slice(0, -1)}`)).toBe(false);
     expect(r.mayHold(`x ${KEY.toUpperCase()} x`)).toBe(true);
     expect(r.mayHold('100%25 sure')).toBe(true);
+  });
+
+  it('redacts a long text exactly as run by run, though it tries only the runs that hold a needle', () => {
+    const b64 = (s: string) => Buffer.from(s).toString('base64');
+    const token68 = fc.stringMatching(/^[A-Za-z0-9._~+/-]{8,40}$/);
+    // Records as a report or a transcript holds them: a form of the key (escaped, cased, in base64), or noise.
+    const record = (key: string) =>
+      fc.oneof(
+        fc.constantFrom(
+          key,
+          key.toUpperCase(),
+          encodeURIComponent(key),
+          encodeURIComponent(encodeURIComponent(key)).toLowerCase(),
+          [...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+          [...key].map((c) => `&#${c.charCodeAt(0)};`).join(''),
+          b64(`Bearer ${key}`),
+          b64(`:${key}`).toLowerCase(),
+          encodeURIComponent(b64(`x${key}`)),
+          key.slice(1, -1),
+        ),
+        fc.string({ maxLength: 60 }),
+        fc.constantFrom('&#34;code&#34;:&#34;UNAUTHORIZED&#34;', '/v1/a%20b'),
+      );
+    const long = token68.chain((key) =>
+      fc.tuple(fc.constant(key), fc.array(record(key), { minLength: 120, maxLength: 200 })),
+    );
+    fc.assert(
+      // A character longer in lower case (U+0130) takes the slow way.
+      fc.property(long, fc.constantFrom(' ', '\n', '","', '&'), fc.boolean(), ([key, records], glue, dot) => {
+        const r = new Redactor();
+        r.addKey(key, KEY_VARIABLE);
+        const text = `${records.join(glue).padEnd(4096, '.')}${dot ? 'İ' : ''}`;
+        const alone = new Redactor();
+        alone.addKey(key, KEY_VARIABLE);
+        const runs = runPattern([key, b64(`${key}:`), b64(`:${key}`)]);
+        const out = r.redact(text);
+        expect(out).toBe(text.replace(runs, (run) => alone.redact(run)));
+        expect(out.toLowerCase()).not.toContain(key.toLowerCase());
+      }),
+      { numRuns: 60, seed: 11 },
+    );
+  });
+
+  it('reads escapes of other characters as no reason to look for escaped forms, and still finds them', () => {
+    const r = new Redactor();
+    r.addKey(KEY, KEY_VARIABLE);
+    const one = (c: string, i: number) => (i % 3 === 0 ? `&#x${c.charCodeAt(0).toString(16)};` : c);
+    const partly = [...KEY].map(one).join('');
+    for (const form of [KEY, partly, encodeURIComponent(KEY), KEY.replace('k', '\\u006b')]) {
+      const html = `&#34;token&#34;:&#34;${form}&#34; %20 \\u003c`;
+      expect(r.redact(html), form).toBe('&#34;token&#34;:&#34;$ORDER_STORE_API_KEY&#34; %20 \\u003c');
+      expect(r.redact(`${html} ${'&#34;x&#34; '.repeat(40)}`), form).not.toContain(form);
+    }
+  });
+
+  it('forgets what it redacted when a secret is added', () => {
+    const r = new Redactor();
+    r.addKey(KEY, KEY_VARIABLE);
+    const text = `a osk_other_Secret b ${'x '.repeat(2000)} osk_other_Secret`;
+    expect(r.redact(text)).toBe(text);
+    r.addSecret('osk_other_Secret', '$OTHER');
+    expect(r.redact(text)).not.toContain('osk_other_Secret');
+    expect(r.redact('a osk_other_Secret b')).toBe('a $OTHER b');
   });
 
   it('ignores secrets too short to redact safely', () => {

@@ -4,23 +4,18 @@
 // It redacts only what is written: checks judge the raw exchange, never a redacted copy.
 
 import { settingOf } from '../config/settings.ts';
+import { type Compiled, compileSecrets, type Pattern, type Secret } from './redact-compiled.ts';
 import {
   base64Cores,
   base64Escapes,
-  escapeHint,
   escapeRegex,
+  escapesOf,
   MIN_SECRET_LENGTH,
-  runPattern,
   textPattern,
 } from './redact-patterns.ts';
 
+export type { Secret } from './redact-compiled.ts';
 export { base64Cores } from './redact-patterns.ts';
-
-export interface Secret {
-  value: string;
-  /** What replaces it, e.g. `$ORDER_STORE_API_KEY`. */
-  expression: string;
-}
 
 /** How a secret found inside base64 reads once redacted: `[base64 of ORDER_STORE_API_KEY]`. */
 const BASE64_LABEL = '[base64 of ';
@@ -40,46 +35,17 @@ export const SECOND_KEY_VARIABLE = settingOf('secondApiKey').env;
 /** What replaces a secret registered without an expression of its own. */
 export const REDACTED = '[REDACTED]';
 
-interface Pattern {
-  /** Finds the secret in every form. */
-  source: string;
-  /** Finds it only as it is (or in either case): the same matches on a text that holds no escape. */
-  plainSource: string;
-  /** The strings it finds as they are, when it finds only those. */
-  literals?: string[];
-  expression: string;
-  /** Length of the plain secret, to try longer secrets first. */
-  length: number;
-  /** Case-exact patterns win over case-folded ones of the same secret. */
-  exact: boolean;
-}
-
 /**
- * One expression per kind of text, the alternatives in the same order (group i stands for expressions[i]):
- * `plain` for texts without escapes (most of them: a request's Authorization header holds the key as it is),
- * `full`, large and slow to compile, only for texts that hold an escape.
+ * A text longer than this (a report, a transcript, an exchange in it) is redacted run by run (runPattern): the
+ * expressions, large alternations tried at every position, then meet only the runs that may hold a secret.
+ * Scrubbing a default run's files whole took more than half the run's CPU.
  */
-interface Compiled {
-  plain: RegExp;
-  full: RegExp | undefined;
-  fullSource: string;
-  expressions: string[];
-  /** Escapes a secret's forms can hold (`%2f`, `\u002f`, `&#47;`, `\/`): without one, only literal forms can. */
-  escapes: RegExp;
-  /** Plain secrets in lower case, looked for in the text in lower case (undefined: one is not ASCII). */
-  folded: string[] | undefined;
-  /** Strings found only as they are (base64 cores, whole derived credentials). */
-  literal: string[];
-  /** The runs of a long text that may hold a secret (runPattern). */
-  runs: RegExp;
-}
+const WHOLE_BELOW = 256;
 
-/**
- * A text longer than this (a report, a transcript) is redacted run by run (runPattern): the expressions,
- * large alternations tried at every position, then meet only the runs that may hold a secret. Scrubbing a
- * default run's files whole took more than half the run's CPU.
- */
-const WHOLE_BELOW = 2048;
+/** Most answers a Compiled remembers, the longest text it remembers one for, and most characters in all. */
+const DONE_MAX = 20_000;
+const DONE_LONGEST = 4096;
+const DONE_CHARS = 4_000_000;
 
 export class Redactor {
   private readonly exactSecrets: Secret[] = [];
@@ -88,6 +54,7 @@ export class Redactor {
   /** Other spellings of the base64 cores, each with the label that replaces it (see addSecret). */
   private readonly coreVariants = new Map<string, string>();
   private variantsRegex: RegExp | undefined;
+  private charEscapesOf: { chars: string; regex: RegExp } | undefined;
   private compiled: Compiled | undefined;
 
   constructor(secrets: Secret[] = []) {
@@ -161,34 +128,13 @@ export class Redactor {
   }
 
   private compile(): Compiled | undefined {
-    if (this.compiled) return this.compiled;
-    const all: Pattern[] = [
-      ...this.exactSecrets.map((s) => {
-        const source = escapeRegex(s.value);
-        return {
-          source,
-          plainSource: source,
-          literals: [s.value],
-          expression: s.expression,
-          length: s.value.length + 1000, // whole derived credentials first
-          exact: true,
-        };
-      }),
-      ...this.patterns,
-    ].sort((a, b) => b.length - a.length || Number(b.exact) - Number(a.exact));
-    if (all.length === 0) return undefined;
-    this.compiled = {
-      plain: new RegExp(all.map((p) => `(${p.plainSource})`).join('|'), 'g'),
-      full: undefined,
-      fullSource: all.map((p) => `(${p.source})`).join('|'),
-      expressions: all.map((p) => p.expression),
-      escapes: escapeHint(this.plain),
-      folded: this.plain.every((p) => /^[\x20-\x7e]*$/.test(p))
-        ? this.plain.map((p) => p.toLowerCase())
-        : undefined,
-      literal: all.flatMap((p) => p.literals ?? []),
-      runs: runPattern([...this.plain, ...this.exactSecrets.map((x) => x.value)]),
-    };
+    this.compiled ??= compileSecrets({
+      exactSecrets: this.exactSecrets,
+      patterns: this.patterns,
+      plain: this.plain,
+      coreVariants: [...this.coreVariants.keys()],
+      charEscapes: this.charEscapes(),
+    });
     return this.compiled;
   }
 
@@ -205,9 +151,20 @@ export class Redactor {
     return folded.some((f) => lower.includes(f)) || literal.some((l) => text.includes(l));
   }
 
-  /** The expression that finds every secret in `text`: the small one when `text` holds no escape. */
+  /** escapesOf the plain secrets, rebuilt only when a secret brings a new character (it takes milliseconds). */
+  private charEscapes(): RegExp {
+    const chars = [...new Set([...this.plain.join('')])].sort().join('');
+    if (this.charEscapesOf?.chars !== chars) this.charEscapesOf = { chars, regex: escapesOf([chars]) };
+    return this.charEscapesOf.regex;
+  }
+
+  /**
+   * The expression that finds every secret in `text`: the small one when `text` holds no escape of a secret's
+   * character. The large one takes tens of milliseconds to compile, again whenever a secret is added.
+   */
   private regexFor(compiled: Compiled, text: string): RegExp {
-    if (compiled.folded !== undefined && !compiled.escapes.test(text)) return compiled.plain;
+    if (compiled.folded !== undefined && !(compiled.escapes.test(text) && compiled.charEscapes.test(text)))
+      return compiled.plain;
     compiled.full ??= new RegExp(compiled.fullSource, 'g');
     return compiled.full;
   }
@@ -215,8 +172,23 @@ export class Redactor {
   redact(text: string): string {
     const compiled = this.compile();
     if (!compiled) return text;
-    if (text.length < WHOLE_BELOW) return this.redactRun(compiled, text);
-    return text.replace(compiled.runs, (run) => this.redactRun(compiled, run));
+    if (text.length < WHOLE_BELOW) return this.redactRunOnce(compiled, text);
+    const { done } = compiled;
+    const had = done.get(text);
+    if (had !== undefined) return had;
+    const out = compiled.runs.replaceRuns(text, (run) => this.redactRunOnce(compiled, run));
+    remember(compiled, text, out);
+    return out;
+  }
+
+  /** redactRun, remembered (Compiled.done). */
+  private redactRunOnce(compiled: Compiled, text: string): string {
+    const { done } = compiled;
+    const had = done.get(text);
+    if (had !== undefined) return had;
+    const out = this.redactRun(compiled, text);
+    remember(compiled, text, out);
+    return out;
   }
 
   /** Every secret of `text` replaced; `text` a short one or one run of a long one. */
@@ -288,6 +260,17 @@ export class Redactor {
     }
     return out;
   }
+}
+
+/** Keeps `out` as the answer for `text` while the bounds allow (a text and its answer count once each). */
+function remember(compiled: Compiled, text: string, out: string): void {
+  const chars = text.length + (out === text ? 0 : out.length);
+  if (compiled.done.size >= DONE_MAX || text.length > DONE_LONGEST || compiled.doneChars + chars > DONE_CHARS)
+    return;
+  // A run is a slice of its text: a copy lets a remembered run not keep a whole report alive.
+  const own: string = JSON.parse(JSON.stringify(text));
+  compiled.done.set(own, out === text ? own : out);
+  compiled.doneChars += chars;
 }
 
 /** A redactor that knows the run's keys (the HTTP client adds the same; registering twice is harmless). */
