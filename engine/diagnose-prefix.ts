@@ -1,6 +1,7 @@
 // Why no operation answered below the base URL (lib/http/reach.ts), in one line with the likely fix: the base
 // addresses near it (a prefix too many or missing) are asked once each, without the key, and one whose answer
 // is the API's (an Error body, a rate-limit header) is named. Never a guess no answer supports.
+import { request } from 'undici';
 import { envAndFlag } from '../lib/config/settings.ts';
 import { EXIT } from '../lib/errors.ts';
 import { apiLikeAnswer } from '../lib/http/reach.ts';
@@ -21,8 +22,6 @@ export function nearBases(baseUrl: string): string[] {
 /** Whether GET {base}/store/orders, sent without credentials, is answered as the API answers. */
 async function answersLikeApi(base: string, timeoutMs: number): Promise<boolean> {
   try {
-    // Loaded here, on the way to exit 4: a run that reaches its target never needs undici's whole index.
-    const { request } = await import('undici');
     const r = await request(`${base}/store/orders`, {
       method: 'GET',
       headersTimeout: timeoutMs,

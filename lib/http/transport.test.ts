@@ -1,10 +1,8 @@
 // The transport on a real loopback server: the request line it sends for the odd paths the checks send (as
 // undici's own request() would), and, from a raw socket, what undici alone refuses: interim 1xx responses
 // (skipped to the final one), header sections over the cap (named as such), a parser's refusal.
-import { execFile } from 'node:child_process';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { type AddressInfo, createServer, type Server as NetServer } from 'node:net';
-import { promisify } from 'node:util';
 import * as undici from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { responseHead } from './interim.ts';
@@ -183,27 +181,5 @@ describe('interim responses and header caps', () => {
       expect(error, text).toMatchObject({ code: MALFORMED, message });
       expect(error!.message).not.toMatch(/assert|falsy|bad upgrade|UND_ERR/);
     }
-  });
-});
-
-describe('undici-parts', () => {
-  it('sends through undici without loading its index (fetch, WebSocket, cookies, mocks: CPU a run never uses)', async () => {
-    // A process of its own: this one has the index loaded (the tests import it). The build is the sources' own.
-    const script = `
-      import { createRequire } from 'node:module';
-      const { newAgent, request } = await import(${JSON.stringify(new URL('../../dist/lib/http/transport.js', import.meta.url).href)});
-      const agent = newAgent(${JSON.stringify(SETTINGS)}, ${JSON.stringify(KEEP)});
-      const r = await request(${JSON.stringify(`${origin}/v1/store/orders/7`)}, { method: 'GET', headers: {}, dispatcher: agent });
-      await r.body.text();
-      await agent.close();
-      const loaded = Object.keys(createRequire(import.meta.url).cache).filter((k) => k.includes('undici'));
-      console.log(JSON.stringify({ status: r.statusCode, loaded: loaded.length, index: loaded.some((k) => /undici[\\/]index.js$/.test(k)) }));
-    `;
-    // Asynchronously: the server it asks is this process's.
-    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
-    const out = JSON.parse(stdout);
-    expect(out.status).toBe(200);
-    expect(out.loaded).toBeGreaterThan(0);
-    expect(out.index).toBe(false);
   });
 });

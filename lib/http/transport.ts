@@ -1,13 +1,12 @@
-// The transport to the target, on undici's Agent, buildConnector and Dispatcher#request (undici-parts.ts): a
+// The transport to the target, on undici's public API only (Agent, buildConnector, Dispatcher#request): a
 // connector that adds the CA file to the trusted roots, skips interim (1xx) responses and can leave out an empty
 // Content-Length (omit-length.ts); the harness's header and body caps and timeouts; one request from a URL whose
 // path may go on the wire as written. Opens connections and sends; never records, retries, follows a redirect or judges.
-import type { Dispatcher } from 'undici';
+import { Agent, buildConnector, type Dispatcher, ProxyAgent } from 'undici';
 import type { ProxySettings } from '../config/config.ts';
 import { proxyFor } from './dispatcher.ts';
 import { skipInterimResponses } from './interim.ts';
 import { omitEmptyLengths } from './omit-length.ts';
-import { Agent, buildConnector, dispatch, proxyAgent } from './undici-parts.ts';
 
 export interface TransportSettings {
   /** Connect, headers and body-gap timeout. */
@@ -46,15 +45,13 @@ export function newAgent(settings: TransportSettings, keepAlive: KeepAlive): Dis
     ...keepAlive,
   };
   const uri = settings.baseUrl !== undefined ? proxyFor(settings.baseUrl, settings.proxy) : undefined;
-  if (uri !== undefined) {
-    const ProxyAgent = proxyAgent();
+  if (uri !== undefined)
     return new ProxyAgent({
       ...limits,
       uri,
       proxyTunnel: new URL(settings.baseUrl!).protocol === 'https:',
       ...(ca ? { requestTls: { ca } } : {}),
     });
-  }
   const connect = buildConnector({ timeout: timeoutMs, ...(ca ? { ca } : {}) });
   return new Agent({
     ...limits,
@@ -92,7 +89,7 @@ export function rawPathOf(url: string): string {
 export function request(url: string, options: RequestOptions): Promise<Dispatcher.ResponseData> {
   const { dispatcher, verbatimPath, ...rest } = options;
   const parsed = new URL(url);
-  return dispatch(dispatcher, {
+  return dispatcher.request({
     ...rest,
     origin: parsed.origin,
     path: verbatimPath ? rawPathOf(url) : `${parsed.pathname}${parsed.search}`,
