@@ -157,6 +157,16 @@ describe('after the limit', () => {
     expect(findings(judgeBurst(burst(4)))).toEqual([]);
     expect(findings(judgeBurst(burst(5)))[0]!.message).toMatch(/5 of 5 .* 1 got past the limit/);
     expect(judgeBurst(burst(5, true))).toMatch(/straddled a window reset: nothing to judge/);
+    // A race is said only when the walk's requests sent one at a time kept to the limit.
+    expect(findings(judgeBurst(burst(5), []))[0]!.message).toMatch(
+      /1 got past the limit \(the counter is not atomic under concurrency: requests sent one at a time kept to it\)$/,
+    );
+    const offByOne = findings(judgeBurst(burst(5), [sample(8, 404, rl(0))]))[0]!.message;
+    expect(offByOne).toMatch(
+      /requests sent one at a time got past it too: the walk's #8 served after Remaining 0/,
+    );
+    expect(offByOne).toMatch(/off-by-one, not a race\)$/);
+    expect(findings(judgeBurst(burst(5)))[0]!.message).not.toMatch(/atomic|race/);
   });
 
   it('burst on a gradual limiter: tokens that came back during the burst may be served too, no more', () => {
@@ -171,7 +181,9 @@ describe('after the limit', () => {
     expect(typeof j !== 'string' && j.findings).toEqual([]);
     expect(typeof j !== 'string' && j.observed).toMatch(/tokens that came back during the 80 ms burst/);
     const over = judgeBurst(burst(21, 0));
-    expect(typeof over !== 'string' && over.findings[0]!.message).toMatch(/1 got past the limit .* 0 tokens/);
+    expect(typeof over !== 'string' && over.findings[0]!.message).toMatch(
+      /1 got past the limit, beyond the 0 tokens/,
+    );
     expect(judgeBurst(burst(21, null))).toMatch(/rate its headers do not bound/);
   });
 });

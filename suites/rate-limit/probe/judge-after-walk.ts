@@ -175,7 +175,11 @@ export function judgeSecondKey(k: SecondKey): Judgement {
   return judged('', 1, [{ message: `${moved}: the first key's requests counted against it`, sample: after }]);
 }
 
-export function judgeBurst(b: Burst): Judgement | string {
+/**
+ * `alone`: the walk's requests served one at a time past Remaining 0 (judge-together.ts servedAlonePastZero),
+ * when the walk was judged: only a walk that kept to the limit one at a time makes the burst's excess a race.
+ */
+export function judgeBurst(b: Burst, alone?: readonly Sample[]): Judgement | string {
   // A limiter's refusal with another status (a front's 503) refuses as a 429 does.
   const refused = (s: Sample) => s.status === 429 || REFUSAL_STATUSES.has(s.status);
   const ok = b.samples.filter((s) => !refused(s));
@@ -194,7 +198,18 @@ export function judgeBurst(b: Burst): Judgement | string {
   if (!g && b.straddled) return `${said}, but the burst straddled a window reset: nothing to judge it by`;
   const shown = b.samples.find(refused) ?? ok[ok.length - 1]!;
   const most = b.allowed + (g?.refill ?? 0);
-  const message = `${said}: ${ok.length - most} got past the limit (the counter is not atomic under concurrency)${g ? `, beyond the ${g.refill} tokens a gradual limiter could give back in ${g.spanMs} ms` : ''}`;
+  const cause =
+    alone === undefined
+      ? ''
+      : alone.length > 0
+        ? ` (requests sent one at a time got past it too: the walk's ${alone
+            .slice(0, 2)
+            .map((s) => `#${s.n}`)
+            .join(
+              ', ',
+            )} served after Remaining 0, see RL-PROBE-LIMIT-ENFORCED; a limiter that lets more through than it counts, such as an off-by-one, not a race)`
+        : ' (the counter is not atomic under concurrency: requests sent one at a time kept to it)';
+  const message = `${said}: ${ok.length - most} got past the limit${cause}${g ? `, beyond the ${g.refill} tokens a gradual limiter could give back in ${g.spanMs} ms` : ''}`;
   return judged('', 1, [
     { message, sample: shown, expected: `at most ${most} successes`, actual: String(ok.length) },
   ]);
