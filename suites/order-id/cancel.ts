@@ -140,10 +140,16 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel): Promise<voi
   if (run.stopped) ctx.note(`no spelling around an absent id was sent after: ${run.stopped.reason}`);
   const seen = answers.map((a) => `${short(a.segment)} → ${a.response.status}`).join(', ');
   ctx.note(
-    `${run.exhaustive ? 'every spelling' : `the sample (one per kind, rotating with ${flagRef('seed')})`} against fixtures: ${seen}`,
+    `${run.exhaustive ? 'every spelling' : "the sample (each kind's first spellings, until one is accepted)"} against fixtures: ${seen}`,
   );
   // Kinds no fixture could be spelled in are named in the verdict too, not only in the notes.
   const untried = off.length > 0 ? `; not tried against a fixture: ${off.map((o) => o.kind).join(', ')}` : '';
+  // So are the spellings the sample had no room for: the default run fits a Free-plan minute.
+  const left = run.leftOut.filter((l) => l.level === level);
+  const leftOut =
+    left.length > 0
+      ? `; left out of the sample (${flagRef('exhaustive')} sends them): ${left.map((l) => `${l.kind} ${l.segments.map(short).join(' ')}`).join(', ')}`
+      : '';
   for (const w of withheld) ctx.note(`not judged: ${w}`);
-  ctx.memo.once(spelledAt(level), () => ({ seen: `${seen}${untried}${gaps}` }));
+  ctx.memo.once(spelledAt(level), () => ({ seen: `${seen}${untried}${leftOut}${gaps}` }));
 }
