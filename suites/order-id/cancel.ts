@@ -146,9 +146,14 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel): Promise<voi
   const untried = off.length > 0 ? `; not tried against a fixture: ${off.map((o) => o.kind).join(', ')}` : '';
   // So are the spellings the sample had no room for: the default run fits a Free-plan minute.
   const left = run.leftOut.filter((l) => l.level === level);
+  const named = left.filter((l) => l.segments.length > 0);
+  const more = left.reduce((n, l) => n + l.more, 0);
   const leftOut =
     left.length > 0
-      ? `; left out of the sample (${flagRef('exhaustive')} sends them): ${left.map((l) => `${l.kind} ${l.segments.map(short).join(' ')}`).join(', ')}`
+      ? `; left out (${flagRef('exhaustive')} sends them): ${[
+          ...named.map((l) => `${l.kind} ${l.segments.map(short).join(' ')}`),
+          ...(more > 0 ? [`${more} variants past the tried kinds' samples`] : []),
+        ].join(', ')}`
       : '';
   for (const w of withheld) ctx.note(`not judged: ${w}`);
   ctx.memo.once(spelledAt(level), () => ({ seen: `${seen}${untried}${leftOut}${gaps}` }));

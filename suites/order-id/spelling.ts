@@ -39,10 +39,11 @@ export interface SpellingRun {
   /** The kinds with a fixture level that were not tried against a fixture, and why. */
   offFixture: Array<{ kind: string; level: SpellingLevel; why: NotOnFixture; detail?: string }>;
   /**
-   * Kinds the sample tried against a fixture, none accepted, with the spellings it had no room for (each
-   * around that fixture, in the order they would have gone): --exhaustive sends them.
+   * Kinds the sample tried against a fixture, none accepted: the spellings of the kind's sample it had no room
+   * for (each around that fixture, in the order they would have gone), and how many variants lie past the
+   * sample. --exhaustive sends them all.
    */
-  leftOut: Array<{ kind: string; level: SpellingLevel; segments: string[] }>;
+  leftOut: Array<{ kind: string; level: SpellingLevel; segments: string[]; more: number }>;
   /** Kinds no safe case could be built for at all. */
   unsent: string[];
   /** Saturating spellings (saturation.ts) not sent, each with the order it would name and why. */
@@ -153,13 +154,16 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
       }
     }
     if (sent === 0) return 'none left';
+    // The kind's sample past what was tried is named; the variants past its sample are counted.
+    const wanted = Math.min(kind.sample ?? 1, kind.variants.length);
     if (fixture !== undefined && next < kind.variants.length && !run.limited)
       run.leftOut.push({
         kind: kind.kind,
         level,
         segments: every(kind)
-          .slice(next)
+          .slice(next, Math.max(next, wanted))
           .map((v) => spell(kind, v, BigInt(fixture), SIZE)),
+        more: kind.variants.length - Math.max(next, wanted),
       });
     return 'sent';
   };
