@@ -25,10 +25,10 @@ describe('the default spelling sample', () => {
     if (most > 2)
       for (const k of DEFAULT_KINDS)
         if ((k.sample ?? 1) > 1) expect(DEFAULT_TRIES.get(k.kind), k.kind).toBeGreaterThanOrEqual(2);
-    // The first kinds in catalogue order with a sample past one get them: whitespace, then the plus sign.
+    // The first kinds in catalogue order with a sample past one get them: whitespace, then script digits.
     expect(DEFAULT_TRIES.get('whitespace')).toBe(2);
-    expect(DEFAULT_TRIES.get('plus-sign')).toBe(2);
-    expect(DEFAULT_TRIES.get('script-digits')).toBe(1);
+    expect(DEFAULT_TRIES.get('script-digits')).toBe(2);
+    expect(DEFAULT_TRIES.get('compat-digits')).toBe(1);
   });
 
   it('tries against a fixture every kind with a level, and none without one', () => {

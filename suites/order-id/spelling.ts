@@ -96,8 +96,10 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
     withheld: [],
     exhaustive,
   };
-  // In the sample, a level's first acceptance decides its check: the rest of it keeps the fixtures.
-  const decided = new Set<SpellingLevel>();
+  // In the sample, a level's first acceptance decides its check: the rest of it keeps the fixtures. Each INFO
+  // kind is a check of its own, decided alone.
+  const decided = new Set<string>();
+  const checkOf = (level: SpellingLevel, kind: SpellingKind) => (level === 'INFO' ? kind.kind : level);
   const send = async (a: Omit<SpellingAnswer, 'response' | 'invalid'>): Promise<Response | undefined> => {
     const invalid = invalidEncoding(a.segment);
     let response: Response;
@@ -149,7 +151,7 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
       if (!res) break;
       if (accepted(res)) {
         pool.spend(found.id);
-        decided.add(level);
+        decided.add(checkOf(level, kind));
         return 'sent';
       }
     }
@@ -178,7 +180,7 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
       if (level !== undefined) {
         const found = exhaustive
           ? pool.find(kind, [variant], SIZE)
-          : decided.has(level)
+          : decided.has(checkOf(level, kind))
             ? ('decided' as const)
             : await sampleOnFixture(kind, level);
         if (found === 'sent') continue;

@@ -32,11 +32,7 @@ export interface Proof {
   quiet?: boolean;
 }
 
-/**
- * A finding against refusals: what was seen without the blame (`seen`), and every refusal on the wire where
- * the change happened (`refusals`), of any class: a change a refusal of another class explains is not this
- * class's doing (refusal-causes.ts).
- */
+/** A finding: what was seen, unblamed, and every refusal on the wire where it happened (refusal-causes.ts). */
 export interface RefusalFinding extends StoreFinding {
   seen: string;
   refusals: readonly CancelSent[];

@@ -218,9 +218,9 @@ export function countedExactly(walk: Walk): boolean {
 }
 
 /** What the answer just before a 429 said on another route, which describes that route's count alone. */
-function otherRoute(next: Sample, limited: Sample, own: Sample | undefined): string {
+function otherRoute(next: Sample, limited: Sample, own: Sample): string {
   const said = left(next);
-  return `the response just before it, #${next.n} ${routeOf(next)}, said ${remainingName(next)} ${said ?? 'nothing'}${limitOf(next) !== undefined ? ` of ${limitOf(next)}` : ''}, but came from another route than the refused ${routeOf(limited)}: the counts of one route do not describe the other's${own ? `, so the 429 is read against #${own.n}` : ''}`;
+  return `the response just before it, #${next.n} ${routeOf(next)}, said ${remainingName(next)} ${said ?? 'nothing'}${limitOf(next) !== undefined ? ` of ${limitOf(next)}` : ''}, but came from another route than the refused ${routeOf(limited)}: the counts of one route do not describe the other's, so the 429 is read against #${own.n}`;
 }
 
 /** A reason to skip (a string) when there is nothing to judge. */
@@ -233,11 +233,10 @@ export function judgeNotEarly(walk: Walk): Judgement | string {
   const next = before(walk, limited)!;
   // The counts of one route do not describe another's (a limiter that spares one, or counts each apart):
   // the 429 is read against the last answer of its own route.
+  // With no answer of its own route before it, the one before it is all there is.
   const own = routeOf(next) === routeOf(limited) ? next : lastOnRoute(walk.samples, limited);
-  const prev = own && left(own) === left(next) ? next : own;
+  const prev = !own || left(own) === left(next) ? next : own;
   const other = prev === next ? '' : otherRoute(next, limited, prev);
-  if (!prev)
-    return `${other}, and no answer of ${routeOf(limited)} came before it in the walk: nothing of its own route says how early it came`;
   if (left(prev) === undefined)
     return `the response before the ${refusalName(limited)} carried no X-RateLimit-Remaining, so nothing says how early it came (see RL-HEADERS-PRESENT)`;
   const limit = limitOf(prev) ?? limitOf(limited);

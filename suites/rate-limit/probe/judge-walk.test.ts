@@ -163,6 +163,15 @@ describe('walk judgements', () => {
     expect(typeof e !== 'string' && e.findings[0]!.message).toMatch(
       /^429 on request #3 although the last response of its route \(#1\) said X-RateLimit-Remaining 2 of 5: refused .* \(the response just before it, #2 DELETE/,
     );
+    // No answer of its own route before it (a walk that switched to the list on a stuck Remaining): the
+    // answer before it is all there is, read as ever.
+    const switched = walkOf([5, 5, 5], refused());
+    for (const s of switched.samples) on(s, 'DELETE', '/store/orders/9');
+    on(switched.samples[3]!, 'GET', '/store/orders');
+    const stuck = judgeNotEarly(switched);
+    expect(typeof stuck !== 'string' && stuck.findings[0]!.message).toMatch(
+      /^429 on request #3 although the response before it said X-RateLimit-Remaining 5 of 5: refused well before the limit$/,
+    );
   });
 
   it('a jump in Remaining is recorded, not counted against the server', () => {
