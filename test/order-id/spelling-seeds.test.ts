@@ -11,6 +11,25 @@ const SEEDS = Array.from({ length: 10 }, (_, i) => String(i + 1));
 const NARROW: readonly FaultId[] = ['orderid-trailing-newline', 'orderid-arabic-indic-digits'];
 
 describe('the spelling sample, seed by seed', () => {
+  it('names in the verdict the spellings of a sample it had no room for', { timeout: 60_000 }, async () => {
+    const server = await startReferenceServer({ rateLimit: ROOMY_RATE_LIMIT });
+    try {
+      const cli = await runCliInProcess(
+        ['--seed', '7', '--only', 'ID-CANCEL-SPELLING', '--skip-rate-limit-probe'],
+        { env: targetEnv(server) },
+      );
+      const c = checkOf(cli, 'ID-CANCEL-SPELLING');
+      expect(c.status, explain(cli, 'ID-CANCEL-SPELLING')).toBe('pass');
+      // Two whitespace spellings and two scripts tried; the rest of their samples named, the others counted.
+      expect(c.message).toMatch(/\b1%0A → 400, %201 → 400\b/);
+      expect(c.message).toMatch(
+        /left out \(--exhaustive sends them\): whitespace 1%20 %091, script-digits \S+ \S+ \S+, compat-digits \S+, \d+ variants past/,
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
   it.each(NARROW)('%s warns ID-CANCEL-SPELLING for seeds 1-10', { timeout: 180_000 }, async (fault) => {
     for (const seed of SEEDS) {
       // A fresh store each time: an accepted spelling cancels a fixture.
