@@ -50,6 +50,22 @@ export function unicodeDigits(text: string): string {
   return out;
 }
 
+/** Fault orderid-arabic-indic-digits: only Arabic-Indic digits (U+0660 to U+0669) replaced by ASCII ones. */
+export function arabicIndicDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+}
+
+/**
+ * Fault orderid-trailing-newline: a `^-?[0-9]+$` match where `$` also matches before one final newline (as in
+ * Python's re), the digits then read whole: "7\n" is 7. Anything else: undefined.
+ */
+export function newlineEndedId(text: string): bigint | undefined {
+  const m = /^(-?[0-9]+)\n$/.exec(text);
+  if (!m) return undefined;
+  const n = BigInt(m[1]!);
+  return n >= INT64_MIN && n <= INT64_MAX ? n : undefined;
+}
+
 /**
  * Fault orderid-wraps-uint64: decimal digits accumulated in an unsigned 64-bit integer with no overflow check,
  * then cast to int64 (a hand-written `n = n * 10 + d`), so 2^64 + 7 reads as 7. Anything else: undefined.

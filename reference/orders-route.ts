@@ -5,9 +5,11 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { RouteContext } from './context.ts';
 import { parseCanonicalInt64 } from './int64.ts';
 import {
+  arabicIndicDigits,
   atoiId,
   floatId,
   hexPrefixedId,
+  newlineEndedId,
   numberIdMatch,
   saturatedId,
   unicodeDigits,
@@ -132,7 +134,8 @@ export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = '
 
 /**
  * Faults orderid-unicode-digits, orderid-trims-whitespace, orderid-wraps-uint64, orderid-saturates-int64,
- * orderid-hex-prefix, orderid-nfkc-digits and orderid-float-accepted: the id such a parser reads
+ * orderid-hex-prefix, orderid-nfkc-digits, orderid-float-accepted, orderid-trailing-newline and
+ * orderid-arabic-indic-digits: the id such a parser reads
  * from the segment (decoded once), or undefined where it refuses it too (the faithful reader then answers).
  */
 function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
@@ -144,7 +147,10 @@ function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
   const hex = faults.has('orderid-hex-prefix');
   const nfkc = faults.has('orderid-nfkc-digits');
   const float = faults.has('orderid-float-accepted');
-  if (!unicode && !trims && !wraps && !saturates && !hex && !nfkc && !float) return undefined;
+  const newline = faults.has('orderid-trailing-newline');
+  const arabic = faults.has('orderid-arabic-indic-digits');
+  if (!unicode && !trims && !wraps && !saturates && !hex && !nfkc && !float && !newline && !arabic)
+    return undefined;
   let text: string;
   try {
     text = decodeURIComponent(rawId);
@@ -152,7 +158,12 @@ function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
     return undefined;
   }
   if (trims) text = text.trim();
+  if (newline) {
+    const id = newlineEndedId(text);
+    if (id !== undefined) return id;
+  }
   if (unicode) text = unicodeDigits(text);
+  if (arabic) text = arabicIndicDigits(text);
   if (nfkc) text = text.normalize('NFKC');
   if (hex) return hexPrefixedId(text) ?? parseCanonicalInt64(text);
   // A canonical id is read exactly (the validator passes it on as text); only another spelling goes through

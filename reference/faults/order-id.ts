@@ -34,6 +34,18 @@ export const ORDER_ID_FAULTS = faultsOf('order-id', [
     "orderId is trimmed before it is parsed (as Python's int() or a framework's trim does): %207, 7%0A or a no-break space before 7 name order 7.",
   ),
   fault(
+    'orderid-trailing-newline',
+    'order-id',
+    'spec §4 cancelOrder (orderId is an int64)',
+    "orderId is matched by a `^-?[0-9]+$` route regex whose `$` also matches before a final newline (Python's re, Starlette's path converters), then read by int(): 7%0A names order 7; a space or a tab does not.",
+  ),
+  fault(
+    'orderid-arabic-indic-digits',
+    'order-id',
+    'spec §4 cancelOrder (orderId is an int64)',
+    'Arabic-Indic digits (U+0660 to U+0669) are mapped to ASCII before the strict parse, as an app localised for Arabic does: \u0667 (percent-encoded) names order 7; other scripts and fullwidth digits do not.',
+  ),
+  fault(
     'orderid-wraps-uint64',
     'order-id',
     'spec §4 cancelOrder rule 3 (no order has an id beyond int64)',

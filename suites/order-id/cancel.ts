@@ -152,10 +152,21 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel, kind?: strin
   const seen = answers.map((a) => `${short(a.segment)} → ${a.response.status}`).join(', ');
   if (answers.length > 0)
     ctx.note(
-      `${run.exhaustive ? 'every spelling' : `the sample (one per kind, rotating with ${flagRef('seed')})`} against fixtures: ${seen}`,
+      `${run.exhaustive ? 'every spelling' : "the sample (each kind's first spellings, until one is accepted)"} against fixtures: ${seen}`,
     );
   // Kinds no fixture could be spelled in are named in the verdict too, not only in the notes.
   const untried = off.length > 0 ? `; not tried against a fixture: ${off.map((o) => o.kind).join(', ')}` : '';
+  // So are the spellings the sample had no room for: the default run fits a Free-plan minute.
+  const left = run.leftOut.filter((l) => l.level === level && mine(l.kind));
+  const named = left.filter((l) => l.segments.length > 0);
+  const more = left.reduce((n, l) => n + l.more, 0);
+  const leftOut =
+    left.length > 0
+      ? `; left out (${flagRef('exhaustive')} sends them): ${[
+          ...named.map((l) => `${l.kind} ${l.segments.map(short).join(' ')}`),
+          ...(more > 0 ? [`${more} variants past the tried kinds' samples`] : []),
+        ].join(', ')}`
+      : '';
   for (const w of withheld) ctx.note(`not judged: ${w}`);
-  ctx.memo.once(spelledAt(level, kind), () => ({ seen: `${seen}${untried}${gaps}` }));
+  ctx.memo.once(spelledAt(level, kind), () => ({ seen: `${seen}${untried}${leftOut}${gaps}` }));
 }

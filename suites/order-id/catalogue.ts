@@ -31,6 +31,12 @@ export interface SpellingKind {
    * common front accepts), and a front may refuse it before routing (kit/front-refusal.ts).
    */
   optIn?: true;
+  /**
+   * How many of its first variants a default run tries against a fixture, in order, until one is accepted
+   * (1 when unset): those whose leniency differs by stack, most often accepted first. A refusal leaves the
+   * fixture pending, so the next is tried on it; sample.ts bounds the tries past each kind's first.
+   */
+  sample?: number;
   variants: readonly Build[];
 }
 
@@ -59,8 +65,9 @@ function underscored(base: bigint, abs: bigint, split: boolean): string {
  * In the order tried against a fixture: a spelling accepted there cancels it, so what no parser should take
  * comes first (a finding of a MUST is worth a fixture), leading zeros, which many parsers take, last. A kind is
  * what one parser takes or not as a whole (strtol's 0x but not 0o, NFKC's fullwidth digits but not Arabic-Indic
- * ones, a trim that takes a no-break space but no zero-width one): a default run sends every kind, rotating
- * only among its variants, which a parser that takes one takes all of.
+ * ones, a trim that takes a no-break space but no zero-width one). Within a kind, variants run from the most
+ * often accepted by real stacks: a default run tries each kind's first ones (its sample) against a fixture in
+ * that order, so what it tries does not depend on the seed.
  */
 export const SPELLING_KINDS: readonly SpellingKind[] = [
   // No reading names a fixture in these: tried around absent ids, where a careless parser still errs (a NaN
@@ -173,11 +180,14 @@ export const SPELLING_KINDS: readonly SpellingKind[] = [
   {
     kind: 'whitespace',
     fixture: 'SHOULD',
+    // A final newline first: every trim takes it, and so does a `^...$` route regex (`$` matches before a
+    // final \n); then a leading space (strtol, PHP), a trailing one, a tab.
+    sample: 4,
     variants: [
+      (a) => `${a}%0A`,
       (a) => `%20${a}`,
       (a) => `${a}%20`,
       (a) => `%09${a}`,
-      (a) => `${a}%0A`,
       (a) => `%0D%0A${a}`,
       (a, _, size) => `${a}${'%20'.repeat(Math.ceil(size / 3))}`,
     ],
@@ -192,6 +202,9 @@ export const SPELLING_KINDS: readonly SpellingKind[] = [
   {
     kind: 'script-digits',
     fixture: 'SHOULD',
+    // Arabic-Indic first (Python's int() behind a \d route), then Persian, Devanagari, Bengali, Thai: a reader
+    // that maps one script's digits need not map another's.
+    sample: 5,
     variants: DIGIT_ZEROS.slice(0, 5).map(
       (zero): Build =>
         (a) =>
@@ -202,6 +215,7 @@ export const SPELLING_KINDS: readonly SpellingKind[] = [
   {
     kind: 'compat-digits',
     fixture: 'SHOULD',
+    sample: 2,
     variants: DIGIT_ZEROS.slice(5).map(
       (zero): Build =>
         (a) =>

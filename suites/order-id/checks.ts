@@ -13,7 +13,7 @@ import { orderPath } from '../kit/paths.ts';
 import { shares } from '../kit/sendings.ts';
 import { ABSENT_EDGES, absentArbitrary, absentEdges, MAX_NEIGHBOUR_EDGES } from './absent.ts';
 import { isolation, sendSpellings } from './cancel.ts';
-import { ALL_VARIANTS, DEFAULT_KINDS, spellingCases } from './catalogue.ts';
+import { ALL_VARIANTS, spellingCases } from './catalogue.ts';
 import { judgeAbsent, short } from './judge.ts';
 import { ABSENT_SENT, absent404 } from './judges.ts';
 import { readListIds } from './lossless.ts';
@@ -21,6 +21,7 @@ import { malformedSegment } from './malformed.ts';
 import { malformed4xx, malformedStatus } from './malformed-judges.ts';
 import { MALFORMED_OWNER, malformedRun } from './malformed-run.ts';
 import { MAX_SHRINKS, reportIdSending, runIdProperty } from './property.ts';
+import { DEFAULT_SPELLINGS } from './sample.ts';
 import { SATURATING } from './saturation.ts';
 import { leadingZeros, lenientSpellings, misreadSpellings, plusSign } from './spelling-judges.ts';
 
@@ -35,11 +36,12 @@ const ABSENT_IDS = {
 } as const;
 /**
  * The spelling run, sent once for every check that reads it (spelling.ts): one case of every kind of the
- * catalogue (the length case aside), every variant of every kind under --exhaustive.
+ * catalogue (the length case aside) and the sample's spare tries against a fixture, every variant of every
+ * kind under --exhaustive.
  */
 const SPELLINGS = {
   ...shares('order list'),
-  'orderId spellings': { requests: DEFAULT_KINDS.length, exhaustive: ALL_VARIANTS },
+  'orderId spellings': { requests: DEFAULT_SPELLINGS, exhaustive: ALL_VARIANTS },
 };
 /**
  * The pending fixture the spelling run spells (held for every check that judges a spelling of a real order's id,
@@ -199,7 +201,7 @@ export const orderIdProperties = suite({
       rationale:
         'No integer (7abc, 7%00), another number (7.5, 7e3) or a value beyond int64 (2^64 + 7, which an unchecked parser wraps to 7) names no order (spec §4 cancelOrder rule 3: no order has that orderId).',
       basis: [SPEC.absent404, SPEC.orderIdParam],
-      title: `Reads the spelling run against pending fixtures: trailing text, other numbers, stray bytes, values past int64 that wrap to the fixture (one per kind, rotating with ${flagRef('seed')}; every one with ${flagRef('exhaustive')})`,
+      title: `Reads the spelling run against pending fixtures: trailing text, other numbers, stray bytes, values past int64 that wrap to the fixture (each kind's first spellings in turn until one is accepted; every one with ${flagRef('exhaustive')})`,
       needs: { requests: 0, shared: ON_FIXTURE },
       cases: spellingCases(['MUST']),
       recorded: {
@@ -220,7 +222,7 @@ export const orderIdProperties = suite({
       rationale:
         "Spellings such as 0x7, 0o7, 7e0, 7.0, 0_7, whitespace around it or non-ASCII digits (٧, ７) are no int64 in the path's form, and lenient id parsing lets a typo cancel a real order. SHOULD: the spec types the orderId but does not say how a server must treat other spellings of it. A leading plus sign is an ordinary signed decimal spelling, recorded by ID-CANCEL-PLUS-SIGN-INFO.",
       basis: [SPEC.orderIdParam, SPEC.absent404],
-      title: `Reads the spelling run against pending fixtures: hex and other radixes, exponents, decimals, digit separators, whitespace, non-ASCII digits (one per kind, rotating with ${flagRef('seed')}; every one with ${flagRef('exhaustive')}), a fresh fixture after an acceptance`,
+      title: `Reads the spelling run against pending fixtures: hex and other radixes, exponents, decimals, digit separators, whitespace, non-ASCII digits (each kind's first spellings in turn until one is accepted; every one with ${flagRef('exhaustive')}), a fresh fixture after an acceptance`,
       needs: { requests: 0, shared: ON_FIXTURE },
       cases: spellingCases(['SHOULD']),
       recorded: { shows: `${MALFORMED} spelling a listed order's id another way (0x7, 7e0, ٧)` },

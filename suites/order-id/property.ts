@@ -24,16 +24,20 @@ export type IdProperty<T> = Pick<
   'arbitrary' | 'examples' | 'admissible' | 'attempt' | 'key'
 >;
 
-/** Runs the property under the run's config; `owner` is the check id a --replay-path names. */
+/**
+ * Runs the property under the run's config; `owner` is the check id a --replay-path names, `runs` its
+ * generated cases (--property-runs unless the caller gives some of them to another sending).
+ */
 export function runIdProperty<T>(
   ctx: Ctx,
   owner: string,
   p: IdProperty<T>,
+  runs: number = ctx.config.propertyRuns,
 ): Promise<PropertyResult<T, CaseFailure>> {
   const replay = ctx.config.replayPath;
   return runProperty({
     ...p,
-    runs: ctx.config.propertyRuns,
+    runs,
     seed: ctx.config.seed,
     allowance: ctx.http.pacer.budgetLeft,
     maxShrinks: MAX_SHRINKS,

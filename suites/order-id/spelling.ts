@@ -1,7 +1,8 @@
 // The spelling run: the catalogue's kinds (catalogue.ts), each sent against a pending fixture where that is
-// safe and a lenient reading names it, and around an absent id otherwise; by default one rotating variant per
-// kind, every variant under --exhaustive. Sent once per run and read by the ID-MALFORMED- and ID-CANCEL-
-// checks; it never judges. Only fixtures from --cancellable-order-ids are ever spelled.
+// safe and a lenient reading names it, and around an absent id otherwise: by default each kind's first variants
+// against one fixture until one is accepted (sample.ts), every variant under --exhaustive. Sent once per run and
+// read by the ID-MALFORMED- and ID-CANCEL- checks; it never judges. Only fixtures from --cancellable-order-ids
+// are ever spelled.
 import { type Skip, SkipSignal } from '../../lib/check/skip.ts';
 import type { Response } from '../../lib/http/client.ts';
 import { memoKey } from '../../lib/run/memo.ts';
@@ -14,9 +15,11 @@ import {
   SPELLING_KINDS,
   type SpellingKind,
   type SpellingLevel,
+  spell,
 } from './catalogue.ts';
 import { FixturePool, type NotOnFixture } from './fixtures.ts';
 import { absentCase, malformedSegment } from './malformed.ts';
+import { DEFAULT_TRIES } from './sample.ts';
 import { SATURATING, type SaturationPlan, saturationPlan } from './saturation.ts';
 
 export interface SpellingAnswer {
@@ -35,6 +38,12 @@ export interface SpellingRun {
   answers: SpellingAnswer[];
   /** The kinds with a fixture level that were not tried against a fixture, and why. */
   offFixture: Array<{ kind: string; level: SpellingLevel; why: NotOnFixture; detail?: string }>;
+  /**
+   * Kinds the sample tried against a fixture, none accepted: the spellings of the kind's sample it had no room
+   * for (each around that fixture, in the order they would have gone), and how many variants lie past the
+   * sample. --exhaustive sends them all.
+   */
+  leftOut: Array<{ kind: string; level: SpellingLevel; segments: string[]; more: number }>;
   /** Kinds no safe case could be built for at all. */
   unsent: string[];
   /** Saturating spellings (saturation.ts) not sent, each with the order it would name and why. */
@@ -66,15 +75,12 @@ export function spellingSent(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> | 
   return ctx.memo.peek(SPELLING);
 }
 
-/** Which variant of the kind at `index` the default sample sends: it rotates with the seed. */
+/** Every variant of a kind, in the catalogue's order (the most often accepted first). */
+const every = (kind: SpellingKind): number[] => kind.variants.map((_, i) => i);
+
+/** Which variant of the kind at `index` the default sample sends around an absent id: it rotates with the seed. */
 export function sampleVariant(seed: number, index: number, kind: SpellingKind): number {
   return (Math.abs(Math.trunc(seed)) + index) % kind.variants.length;
-}
-
-/** The variants to try against a fixture: in the sample the rotated one, then the next that names one. */
-function fixtureOrder(first: number, kind: SpellingKind, exhaustive: boolean): number[] {
-  const n = kind.variants.length;
-  return exhaustive ? [first] : Array.from({ length: n }, (_, i) => (first + i) % n);
 }
 
 async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
@@ -82,7 +88,14 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
   if (!known) return { skip: await noKnownReason(ctx) };
   const exhaustive = ctx.config.exhaustive;
   const pool = new FixturePool(ctx.target, known, ctx.config.cancellableOrderIds.length > 0);
-  const run: SpellingRun = { answers: [], offFixture: [], unsent: [], withheld: [], exhaustive };
+  const run: SpellingRun = {
+    answers: [],
+    offFixture: [],
+    leftOut: [],
+    unsent: [],
+    withheld: [],
+    exhaustive,
+  };
   // In the sample, a level's first acceptance decides its check: the rest of it keeps the fixtures. Each INFO
   // kind is a check of its own, decided alone.
   const decided = new Set<string>();
@@ -107,6 +120,55 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
       run.limited = `DELETE /store/orders/${a.segment} answered 429 even after waiting`;
     return response;
   };
+  /**
+   * The sample's tries of a kind against one fixture: its first variants in order (DEFAULT_TRIES), each
+   * refusal leaving the fixture pending for the next, until one is accepted; those the sample had no room for
+   * are named. 'sent' once any went out, else why none could.
+   */
+  const sampleOnFixture = async (
+    kind: SpellingKind,
+    level: SpellingLevel,
+  ): Promise<'sent' | NotOnFixture> => {
+    const tries = DEFAULT_TRIES.get(kind.kind) ?? 1;
+    let next = 0;
+    let sent = 0;
+    let fixture: string | undefined;
+    while (sent < tries && next < kind.variants.length && !run.limited) {
+      const found = pool.find(kind, every(kind).slice(next), SIZE);
+      if (typeof found !== 'object') {
+        if (sent === 0) return found;
+        break;
+      }
+      const res = await send({
+        kind: kind.kind,
+        variant: found.variant,
+        fixture: { id: found.id, level },
+        segment: found.segment,
+      });
+      sent++;
+      next = found.variant + 1;
+      fixture = found.id;
+      if (!res) break;
+      if (accepted(res)) {
+        pool.spend(found.id);
+        decided.add(checkOf(level, kind));
+        return 'sent';
+      }
+    }
+    if (sent === 0) return 'none left';
+    // The kind's sample past what was tried is named; the variants past its sample are counted.
+    const wanted = Math.min(kind.sample ?? 1, kind.variants.length);
+    if (fixture !== undefined && next < kind.variants.length && !run.limited)
+      run.leftOut.push({
+        kind: kind.kind,
+        level,
+        segments: every(kind)
+          .slice(next, Math.max(next, wanted))
+          .map((v) => spell(kind, v, BigInt(fixture), SIZE)),
+        more: kind.variants.length - Math.max(next, wanted),
+      });
+    return 'sent';
+  };
   for (const [index, kind] of SPELLING_KINDS.entries()) {
     // The length case goes out only when asked for: a front may refuse it before routing.
     if (kind.optIn && !exhaustive) continue;
@@ -116,10 +178,14 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
       if (run.limited) break;
       const level = kind.fixture;
       if (level !== undefined) {
-        const found =
-          !exhaustive && decided.has(checkOf(level, kind))
+        const found = exhaustive
+          ? pool.find(kind, [variant], SIZE)
+          : decided.has(checkOf(level, kind))
             ? ('decided' as const)
-            : pool.find(kind, fixtureOrder(variant, kind, exhaustive), SIZE);
+            : await sampleOnFixture(kind, level);
+        if (found === 'sent') continue;
+        const detail =
+          found === 'unsafe' ? pool.whyUnsafe(kind, exhaustive ? [variant] : every(kind), SIZE) : undefined;
         if (typeof found === 'object') {
           const res = await send({
             kind: kind.kind,
@@ -127,16 +193,9 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
             fixture: { id: found.id, level },
             segment: found.segment,
           });
-          if (res && accepted(res)) {
-            pool.spend(found.id);
-            decided.add(checkOf(level, kind));
-          }
+          if (res && accepted(res)) pool.spend(found.id);
           continue;
         }
-        const detail =
-          found === 'unsafe'
-            ? pool.whyUnsafe(kind, fixtureOrder(variant, kind, exhaustive), SIZE)
-            : undefined;
         run.offFixture.push({ kind: kind.kind, level, why: found, ...(detail ? { detail } : {}) });
       }
       if (run.stopped) continue;

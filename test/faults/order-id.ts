@@ -109,6 +109,24 @@ export const ORDER_ID_FAULTS = {
     caught: [{ warns: ['ID-CANCEL-SPELLING'], args: NO_PROBE, exit: 0 }],
     onlyBy: ['ID-CANCEL-SPELLING'],
   },
+  'orderid-trailing-newline': {
+    masking: { reads: ['strict-reader'] },
+    probe: (s) => cancelEach(s, ['%202', '2%20', '2%09', '2%0A']),
+    faithful: [[400, 400, 400, 400], []],
+    faulty: [[400, 400, 400, 204], ['2']],
+    // Only a final newline is taken: a default run tries it first of the whitespace kind, whatever the seed.
+    caught: [{ warns: ['ID-CANCEL-SPELLING'], args: NO_PROBE, exit: 0 }],
+    onlyBy: ['ID-CANCEL-SPELLING'],
+  },
+  'orderid-arabic-indic-digits': {
+    masking: { reads: ['strict-reader'] },
+    probe: (s) => cancelEach(s, ['%DB%B2', '%E0%A5%A8', '%EF%BC%92', '%D9%A2']),
+    faithful: [[400, 400, 400, 400], []],
+    faulty: [[400, 400, 400, 204], ['2']],
+    // Only U+0660 to U+0669: a default run tries that script first of the script-digits kind, whatever the seed.
+    caught: [{ warns: ['ID-CANCEL-SPELLING'], args: NO_PROBE, exit: 0 }],
+    onlyBy: ['ID-CANCEL-SPELLING'],
+  },
   'orderid-wraps-uint64': {
     masking: { reads: ['strict-reader'] },
     probe: (s) => cancelEach(s, ['18446744073709551623', '-18446744073709551614', '9223372036854775808']),

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../lib/check/model.ts';
 import { requestsOf } from '../../lib/check/needs.ts';
 import { ALL_CHECKS } from '../../suites/index.ts';
-import { ALL_VARIANTS } from '../../suites/order-id/catalogue.ts';
+import { ALL_VARIANTS, kindOf } from '../../suites/order-id/catalogue.ts';
+import { DEFAULT_TRIES } from '../../suites/order-id/sample.ts';
 import { type CliRun, checkOf, runCliInProcess, targetEnv } from '../support/cli.ts';
 import { reference } from '../support/reference.ts';
 
@@ -174,8 +175,15 @@ describe('spellings of a fixture', () => {
     });
     const c = checkOf(run, 'ID-CANCEL-SPELLING');
     expect(c.status, summary(run)).toBe('pass');
-    // One spelling per kind, each refused; the fixture is still pending for the leading zeros.
-    expect(c.details.join('\n')).toMatch(/against fixtures: (\S+ → 400, ){8}\S+ → 400$/m);
+    // Each kind's sample (one spelling, two for the spare tries), each refused in turn on the same fixture,
+    // which is still pending for the leading zeros.
+    const tries = [...DEFAULT_TRIES]
+      .filter(([k]) => kindOf(k).fixture === 'SHOULD')
+      .reduce((n, [, t]) => n + t, 0);
+    expect(tries).toBe(11);
+    expect(c.details.join('\n')).toMatch(
+      new RegExp(`against fixtures: (\\S+ → 400, ){${tries - 1}}\\S+ → 400$`, 'm'),
+    );
     const zeros = checkOf(run, 'ID-CANCEL-LEADING-ZEROS-INFO');
     expect(zeros.status).toBe('info');
     expect(zeros.message).toMatch(
