@@ -26,15 +26,11 @@ export interface SpellingKind {
   kind: string;
   /** What accepting it against a pending order breaks; undefined: tried against absent ids only. */
   fixture?: SpellingLevel;
-  /**
-   * Sent only with --exhaustive: the request's length is itself the case (a request line past the 4 KB every
-   * common front accepts), and a front may refuse it before routing (kit/front-refusal.ts).
-   */
+  /** Sent only with --exhaustive: its length is the case, which a front may refuse (kit/front-refusal.ts). */
   optIn?: true;
   /**
-   * How many of its first variants a default run tries against a fixture, in order, until one is accepted
-   * (1 when unset): those whose leniency differs by stack, most often accepted first. A refusal leaves the
-   * fixture pending, so the next is tried on it; sample.ts bounds the tries past each kind's first.
+   * How many of its first variants (most often accepted first) a default run tries against one fixture until
+   * one is accepted (1 when unset): a refusal leaves it pending; sample.ts bounds the tries past the first.
    */
   sample?: number;
   variants: readonly Build[];
