@@ -1,5 +1,6 @@
 // The project's own tests (npm test). The conformance checks in suites/ are run by the harness, not by this config.
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/support/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -24,5 +25,7 @@ export default defineConfig({
     // Concurrent tests (the zoo, the fault matrix, the variants) each start a server and a run: five at a time
     // per file.
     maxConcurrency: 5,
+    // The longest files first, whatever vitest's cache of durations holds (test/support/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
   },
 });

@@ -26,6 +26,12 @@ export type { PipelineContext } from './pipeline-context.ts';
 
 export const REALM = 'order-store';
 
+/**
+ * Fault ratelimit-not-atomic: the store round-trip between reading the count and writing it, as long as a slow
+ * store's. Requests sent together must overlap within it; on a loaded machine 5 ms was shorter than their spread.
+ */
+const RACY_ROUND_TRIP_MS = 50;
+
 /** Fault auth-key-case-insensitive: the key compared as a lower-case string. */
 function caseInsensitiveMatch(ctx: PipelineContext, token: string): Plan | undefined {
   if (!ctx.faults.has('auth-key-case-insensitive')) return undefined;
@@ -183,7 +189,7 @@ export async function handleRequest(
     (afterwards
       ? ctx.limiter.peek(subject, cost)
       : ctx.faults.has('ratelimit-not-atomic')
-        ? await ctx.limiter.takeRacy(subject, () => delay(5), cost)
+        ? await ctx.limiter.takeRacy(subject, () => delay(RACY_ROUND_TRIP_MS), cost)
         : ctx.limiter.take(subject, cost));
   let reply: Reply | undefined;
   let failure = '';

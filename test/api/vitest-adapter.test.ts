@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listChecks } from '../../api/index.ts';
 import { testName } from '../../api/vitest.ts';
+import { startReferenceServer } from '../../reference/server.ts';
 import { ROOT } from '../support/cli.ts';
-import { reference } from '../support/reference.ts';
 import { call } from '../support/reference-calls.ts';
 import { runSample } from '../support/sample-project.ts';
 
@@ -26,8 +26,9 @@ function project(): string {
   return dir;
 }
 
+/** The reference server for one test, closed by the test itself (the tests go side by side). */
 async function target(faults: string[] = []) {
-  const server = await reference({ faults, rateLimit: SHORT_WINDOW });
+  const server = await startReferenceServer({ faults, rateLimit: SHORT_WINDOW });
   const env = {
     STAGING_URL: server.baseUrl,
     STAGING_KEY: server.demoKey,
@@ -37,10 +38,11 @@ async function target(faults: string[] = []) {
   return { server, env };
 }
 
-describe('conformanceSuite in a vitest project', () => {
+// Each test runs vitest in a child and mostly waits on it or on a window: side by side (vitest's maxConcurrency).
+describe.concurrent('conformanceSuite in a vitest project', () => {
   it('clean: one test per check, each passed or skipped with its reason; the key never shown', async () => {
     const { server, env } = await target();
-    const run = await runSample(project(), VITEST, env);
+    const run = await runSample(project(), VITEST, env).finally(() => server.close());
     expect(run.code, run.output).toBe(0);
     const ids = listChecks().map((c) => c.id);
     expect(run.tests.size).toBe(ids.length + 1);
@@ -63,7 +65,7 @@ describe('conformanceSuite in a vitest project', () => {
 
   it('with faults: the checks that catch them fail with requirement, evidence and the curl line', async () => {
     const { server, env } = await target(['list-wrapped', 'auth-no-www-authenticate']);
-    const run = await runSample(project(), VITEST, env);
+    const run = await runSample(project(), VITEST, env).finally(() => server.close());
     expect(run.code, run.output).toBe(1);
     const failed = [...run.tests]
       .filter(([, t]) => t.status === 'failed')
@@ -79,7 +81,7 @@ describe('conformanceSuite in a vitest project', () => {
 
   it('-t by id runs only the checks whose id starts with it, and the one run sends only what they need', async () => {
     const { server, env } = await target();
-    const run = await runSample(project(), VITEST, env, ['-t', 'LIST-IDS-']);
+    const run = await runSample(project(), VITEST, env, ['-t', 'LIST-IDS-']).finally(() => server.close());
     expect(run.code, run.output).toBe(0);
     const ran = [...run.tests].filter(([, t]) => t.status === 'passed').map(([name]) => name.split(' ')[0]);
     // vitest matches EVERY-LIST-IDS-... too (the pattern anywhere in a name): read as an id, it means LIST-IDS-.
@@ -92,8 +94,10 @@ describe('conformanceSuite in a vitest project', () => {
   }, 120_000);
 
   it('a wrong setting fails the file at collection, naming the settings key', async () => {
-    const { env } = await target();
-    const run = await runSample(project(), VITEST, { ...env, STAGING_KEY: 'has space' });
+    const { server, env } = await target();
+    const run = await runSample(project(), VITEST, { ...env, STAGING_KEY: 'has space' }).finally(() =>
+      server.close(),
+    );
     expect(run.code).toBe(1);
     // biome-ignore lint/suspicious/noControlCharactersInRegex: vitest colours its output
     expect(run.output.replace(/\u001b\[\d+m/g, '')).toMatch(/UsageError: apiKey contains whitespace/);
@@ -101,8 +105,9 @@ describe('conformanceSuite in a vitest project', () => {
   }, 120_000);
 
   it('a refused key, even behind a first 429, fails the file as a KeyRefusedError, never as check failures', async () => {
-    // A window long enough to outlast vitest's start in the child: the wrong key's first request meets a 429.
-    const server = await reference({ rateLimit: { limit: 2, windowSeconds: 15 } });
+    // A window long enough to outlast vitest's start in the child beside the other tests' children: the wrong
+    // key's first request meets a 429.
+    const server = await startReferenceServer({ rateLimit: { limit: 2, windowSeconds: 30 } });
     // The client address's window spent: the wrong key's first request meets a 429, then its 401.
     for (let i = 0; i < 3; i++) await call(server, '/store/orders', { key: null });
     const env = {
@@ -111,7 +116,7 @@ describe('conformanceSuite in a vitest project', () => {
       PENDING_IDS: server.fixtures.pending.join(','),
       SHIPPED_IDS: server.fixtures.shipped.join(','),
     };
-    const run = await runSample(project(), VITEST, env, ['-t', 'LIST-STATUS-']);
+    const run = await runSample(project(), VITEST, env, ['-t', 'LIST-STATUS-']).finally(() => server.close());
     expect(run.code).toBe(1);
     // biome-ignore lint/suspicious/noControlCharactersInRegex: vitest colours its output
     const output = run.output.replace(/\u001b\[\d+m/g, '');

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runConformance, UsageError } from '../../api/index.ts';
 import { DEFAULT_ORDERS } from '../../reference/seed.ts';
-import { checkOf, ROOT, runCli, runCliInProcess, targetEnv } from '../support/cli.ts';
+import { checkOf, ROOT, runCliInProcess, targetEnv } from '../support/cli.ts';
 import { reference } from '../support/reference.ts';
 
 const QUICK = [
@@ -226,10 +226,10 @@ describe('five runs in a row on fixtures minted for each', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'osc-five-runs-'));
     const seen = new Set<string>();
     for (let i = 0; i < 5; i++) {
-      const run = await runCli(['--skip-rate-limit-probe', '--seed', String(i + 1)], {
-        env,
+      // In process, as the other runs here: what the five share is the standalone server and the pool.
+      const run = await runCliInProcess(['--skip-rate-limit-probe', '--seed', String(i + 1)], {
+        env: { ...env, PATH },
         cwd,
-        timeoutMs: 90_000,
       });
       expect(run.code, `run ${i + 1}\n${run.stdout}\n${run.stderr}`).toBe(0);
       for (const c of run.report!.fixtures!.consumed) {

@@ -3,10 +3,14 @@
 // a Retry-After, stays within its budget and waits, and says why when it cannot run. Faults are caught by the
 // fault matrix (test/faults/).
 import { request } from 'undici';
-import { describe, expect, it } from 'vitest';
-import type { RunningReference } from '../../reference/server.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  type ReferenceServerOptions,
+  type RunningReference,
+  startReferenceServer,
+} from '../../reference/server.ts';
 import { type CliRun, checkOf, runCliInProcess, targetEnv } from '../support/cli.ts';
-import { reference } from '../support/reference.ts';
+import { ROOMY_RATE_LIMIT } from '../support/reference.ts';
 
 const WINDOW_MS = 2000;
 const FIVE_PER_2S = { limit: 5, windowSeconds: WINDOW_MS / 1000 };
@@ -17,8 +21,23 @@ const TWO_KEYS = [
   { key: SECOND, plan: 'free' as const },
 ];
 
+/**
+ * The tests go side by side (their runs mostly wait on windows): each server is closed when the file ends, not
+ * after each test, as the shared after-each close would end a neighbour's.
+ */
+const servers: RunningReference[] = [];
+afterAll(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function reference(options: ReferenceServerOptions = {}): Promise<RunningReference> {
+  const server = await startReferenceServer({ rateLimit: ROOMY_RATE_LIMIT, ...options });
+  servers.push(server);
+  return server;
+}
+
 /** A reference server that bans a key on its first early request: any send inside Retry-After shows. */
-const strict = (options: Parameters<typeof reference>[0] = {}) =>
+const strict = (options: ReferenceServerOptions = {}) =>
   reference({ rateLimit: FIVE_PER_2S, banAfter: 1, keys: TWO_KEYS, ...options });
 
 const probe = (server: RunningReference, args: string[], env: Record<string, string> = {}) =>
@@ -41,7 +60,7 @@ function expectNeverEarly(server: RunningReference): void {
   expect(server.stats().bans).toBe(0);
 }
 
-describe('the rate-limit probe against the faithful reference server', () => {
+describe.concurrent('the rate-limit probe against the faithful reference server', () => {
   it('passes, announces and records its cost, and finishes within two windows', async () => {
     const server = await strict();
     const run = await probe(server, []);
@@ -97,7 +116,7 @@ describe('the rate-limit probe against the faithful reference server', () => {
   });
 });
 
-describe('safety of a whole run', () => {
+describe.concurrent('safety of a whole run', () => {
   it('a full run with a ban on the first early request completes, conformant and never banned', async () => {
     const server = await strict({ rateLimit: { limit: 20, windowSeconds: 2 } });
     const run = await runCliInProcess(['--seed', '5', '--burst'], {
@@ -112,7 +131,7 @@ describe('safety of a whole run', () => {
   }, 60_000);
 });
 
-describe('options and limits', () => {
+describe.concurrent('options and limits', () => {
   it('--skip-rate-limit-probe skips every probe check, sends nothing, and the verdict says so', async () => {
     const server = await strict();
     const run = await probe(server, ['--skip-rate-limit-probe']);
@@ -171,7 +190,7 @@ describe('options and limits', () => {
   });
 });
 
-describe('waiting as told, under faults', () => {
+describe.concurrent('waiting as told, under faults', () => {
   it('a Retry-After beyond --max-wait-seconds is not waited for, and the key is not used again', async () => {
     const server = await strict({ faults: ['ratelimit-retry-after-inconsistent'] });
     const run = await probe(server, []);
@@ -206,7 +225,7 @@ describe('waiting as told, under faults', () => {
   });
 });
 
-describe('limiters that are not a fixed window answering 429 with X-RateLimit-*', () => {
+describe.concurrent('limiters that are not a fixed window answering 429 with X-RateLimit-*', () => {
   it("only the IETF draft's RateLimit fields: they bound the walk, and the limit is judged", async () => {
     const server = await strict({ faults: ['ratelimit-draft-fields-only'] });
     const run = await probe(server, []);

@@ -17,6 +17,7 @@ function answer(
   remaining: number,
   reset: number,
   took = 5,
+  dateAt = at,
 ): Exchange {
   return {
     seq,
@@ -27,7 +28,7 @@ function answer(
     response: {
       status,
       headers: {
-        date: new Date(at).toUTCString(),
+        date: new Date(dateAt).toUTCString(),
         'x-ratelimit-limit': '5',
         'x-ratelimit-remaining': String(remaining),
         'x-ratelimit-reset': String(reset),
@@ -53,6 +54,27 @@ describe('whole-run windows', () => {
     const found = judgeWindows(byBucket(xs));
     expect(found.moved).toEqual([]);
     expect(found.stale).toEqual([]);
+  });
+
+  it('an answer after the moment counts as such though the first answer arrived late after its Date', () => {
+    // A fixed window of 5 per 2 s opens at T0 + 1_050 (Reset T0 + 4 s); on a loaded machine the first
+    // answer's Date still reads the second before (a cached Date) and it arrives 10 ms later. Read through
+    // that Date alone the moment seems T0 + 5_060. Told to wait 2 s after its 429, the client is served again at
+    // T0 + 3_210, after the window's true end, with a later Reset: one Reset moment the run outlived.
+    const reset = T0 / 1000 + 4;
+    const xs = [
+      answer(1, T0 + 1_060, 404, 4, reset, 10, T0),
+      answer(2, T0 + 1_080, 404, 3, reset),
+      answer(3, T0 + 1_100, 404, 2, reset),
+      answer(4, T0 + 1_120, 404, 1, reset),
+      answer(5, T0 + 1_140, 404, 0, reset),
+      answer(6, T0 + 1_160, 429, 0, reset),
+      answer(7, T0 + 3_210, 404, 4, reset + 2),
+    ];
+    const found = judgeWindows(byBucket(xs));
+    expect(found.passed).toBe(1);
+    expect(found.stale).toEqual([]);
+    expect(found.moved).toEqual([]);
   });
 
   it('a Reset that rolls forward while Remaining falls is found', () => {

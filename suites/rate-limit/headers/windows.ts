@@ -30,6 +30,8 @@ interface Reading {
   resetAtMs: number | undefined;
   /** The server's clock at the response (its Date header), else the local one. */
   serverNowMs: number;
+  /** How far the local clock read ahead of the response's Date at its arrival; undefined without a Date. */
+  skewMs: number | undefined;
 }
 
 /** The bucket a response counts in: a 401 is charged to the address whatever credential was offered. */
@@ -44,17 +46,19 @@ function readingOf(x: Exchange): Reading {
   const receivedAtMs = sentAtMs + x.durationMs;
   const reset = rl.reset?.value;
   const unix = reset !== undefined && resetKind(reset) === 'unix-seconds';
+  const dateMs = serverDateMs(headers);
   // One literal with every field (absent ones undefined): spread optional fields give each a hidden class.
   return {
     x,
     status: x.response!.status,
     sentAtMs,
     receivedAtMs,
-    serverNowMs: serverDateMs(headers) ?? receivedAtMs,
+    serverNowMs: dateMs ?? receivedAtMs,
+    skewMs: dateMs === undefined ? undefined : receivedAtMs - dateMs,
     limit: rl.limit?.value,
     remaining: rl.remaining?.value,
     reset: unix ? reset : undefined,
-    resetAtMs: unix ? resetAtLocalMs(reset, receivedAtMs, serverDateMs(headers)) : undefined,
+    resetAtMs: unix ? resetAtLocalMs(reset, receivedAtMs, dateMs) : undefined,
   };
 }
 
@@ -210,6 +214,14 @@ export interface WindowFindings {
 export function judgeWindows(buckets: Map<string, Reading[]>): WindowFindings {
   const found: WindowFindings = { moved: [], stale: [], windows: 0, passed: 0 };
   for (const [bucket, rs] of buckets) {
+    /**
+     * How far this machine's clock reads ahead of the server's, from the answer so far that shows it least:
+     * each answer's Date is its second read down and then carried to us, so its own gap adds up to a second and
+     * its delivery (an answer waiting on a busy machine, a Date a server cached past its second) to the skew.
+     * Read through one such answer, the moment its Reset names seems later by that much; none shows less than
+     * the skew. Only the answers so far: a server clock that runs apart from ours is read as it stands now.
+     */
+    let lead: number | undefined;
     let anchor: Reading | undefined;
     /**
      * The Reset a later one is compared with for "moved later": the anchor, or the last answer whose
@@ -222,6 +234,7 @@ export function judgeWindows(buckets: Map<string, Reading[]>): WindowFindings {
     const done: Reading[] = [];
     let size = 0;
     rs.forEach((r, at) => {
+      if (r.skewMs !== undefined) lead = lead === undefined ? r.skewMs : Math.min(lead, r.skewMs);
       if (r.reset === undefined) return;
       const prev = predecessor(done, r);
       const early = renewedEarly(prev, r, rs[at + 1]);
@@ -231,8 +244,11 @@ export function judgeWindows(buckets: Map<string, Reading[]>): WindowFindings {
           exchange: r.x,
         });
       const rose = prev?.remaining !== undefined && r.remaining !== undefined && r.remaining > prev.remaining;
-      // Reset is rounded to whole seconds and read against the second-resolution Date: a second of slack.
-      const timeUp = anchor !== undefined && r.receivedAtMs >= anchor.resetAtMs! - 1000;
+      // Reset is rounded to whole seconds and read against the second-resolution Date: a second of slack. The
+      // moment is read through the answer that shows the skew least (lead), not only through the anchor's Date.
+      const timeUp =
+        anchor !== undefined &&
+        r.receivedAtMs >= Math.min(anchor.resetAtMs!, anchor.reset! * 1000 + (lead ?? 0)) - 1000;
       const wellPast = anchor !== undefined && r.receivedAtMs >= anchor.resetAtMs! + STALE_AFTER_MS;
       // A new window shows by Remaining rising or by time alone once well past the moment; its Reset must
       // then name a later moment than the one that passed.
