@@ -104,6 +104,10 @@ export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = '
     !accept.includes('*/*')
   )
     return errorReply(ctx.faults, 406, 'NOT_ACCEPTABLE', 'This resource serves application/json only.');
+  // Fault list-404-non-json-accept: a router that matches on the produced type finds no route for an Accept
+  // admitting no JSON and answers 404, as if the list did not exist.
+  if (ctx.faults.has('list-404-non-json-accept') && !acceptsJson(accept))
+    return errorReply(ctx.faults, 404, 'NOT_FOUND', 'No route matches GET /store/orders.');
   // Variant list-negotiates-accept: a client that admits no JSON is told so (406), as RFC 9110 §12.5.1 allows.
   if (ctx.variants.has('list-negotiates-accept') && !acceptsJson(accept))
     return errorReply(ctx.faults, 406, 'NOT_ACCEPTABLE', 'This resource serves application/json only.');
