@@ -167,6 +167,16 @@ function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
   return wraps ? wrappedId(text) : parseCanonicalInt64(text);
 }
 
+/** Whether a path segment percent-decodes to UTF-8 text. */
+function decodes(rawId: string): boolean {
+  try {
+    decodeURIComponent(rawId);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 type IdRead = { ok: true; id: bigint } | { ok: false; reply: Reply };
 
 function readOrderId(ctx: RouteContext, rawId: string): IdRead {
@@ -175,6 +185,13 @@ function readOrderId(ctx: RouteContext, rawId: string): IdRead {
     ok: false,
     reply: errorReply(faults, 400, 'INVALID_ORDER_ID', reason),
   });
+  // Fault orderid-percent-ff-500: the framework decodes the segment first, and a byte that is no UTF-8 (%FF)
+  // throws a URIError nothing catches.
+  if (faults.has('orderid-percent-ff-500') && !decodes(rawId))
+    return {
+      ok: false,
+      reply: { status: 500, body: { type: 'text/plain; charset=utf-8', text: 'URIError: URI malformed\n' } },
+    };
   // Crashes on purpose when the id is malformed: BigInt() throws and nothing catches it.
   if (faults.has('orderid-malformed-500')) return { ok: true, id: BigInt(decodeURIComponent(rawId)) };
   if (faults.has('orderid-lenient-parse') || faults.has('int64-number-ids')) {

@@ -15,6 +15,7 @@ import { bindSuites, type Ctx, suite } from './kit/context.ts';
 import { listOrders } from './list/checks.ts';
 import { everyListChecks } from './list/every-list.ts';
 import { orderIdProperties } from './order-id/checks.ts';
+import { malformedWholeRun } from './order-id/whole-run.ts';
 import { deprecatedPets } from './pets/checks.ts';
 import { rateLimitBuckets } from './rate-limit/buckets/checks.ts';
 import { rateLimitHeadersSuite } from './rate-limit/headers/checks.ts';
@@ -49,6 +50,7 @@ export const SUITES = [
   surfaceSuite,
   errorBodies,
   everyResponse,
+  malformedWholeRun,
   rateLimitHeadersSuite,
   rateLimitBuckets,
   framing,
