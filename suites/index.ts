@@ -1,7 +1,8 @@
 // The conformance suites in the order they run: the spec's contents page, one folder per area (areas.ts),
 // except that the rate-limit probe runs after every other sender but the state-over-time look (which waits
 // out a window, as the probe does) and the request surface (which sends into the room a window has left
-// after them), and the whole-run checks last, when the transcript is complete. The state area's 401
+// after them), and the whole-run checks last, when the transcript is complete (ID-MALFORMED-4XX first among
+// them, as its sending goes out there when nothing before asked for it). The state area's 401
 // refusals go out before the first cancel, whose answer shows they changed nothing.
 import { type CheckDefinition, judgesRecordings } from '../lib/check/model.ts';
 import type { Conformance } from '../lib/run/run-checks.ts';
@@ -48,9 +49,9 @@ export const SUITES = [
   rateLimitProbe,
   stateOverTime,
   surfaceSuite,
+  malformedWholeRun,
   errorBodies,
   everyResponse,
-  malformedWholeRun,
   rateLimitHeadersSuite,
   rateLimitBuckets,
   framing,
