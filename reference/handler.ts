@@ -149,7 +149,11 @@ export async function handleRequest(
     : below;
   // Faults auth-path-*: the router reads a cleaned path the guard never saw (path-faults.ts).
   const routed = routedPath(ctx.faults, mounted);
-  const route = matchRoute(method, routed.path);
+  let route: Route = matchRoute(method, routed.path);
+  // Fault http-head-404: the routes are registered for GET only, so a HEAD falls through to the catch-all 404
+  // (not a method refusal: no route claims the path for HEAD).
+  if (ctx.faults.has('http-head-404') && method === 'HEAD' && (route.kind === 'list' || route.kind === 'pet'))
+    route = { kind: 'not-found' };
   // Fault http-write-405-html: the framework refuses a method no route defines before the per-view limiter.
   if (
     ctx.faults.has('http-write-405-html') &&
