@@ -242,6 +242,8 @@ export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): 
     case 'already-shipped':
       // Fault cancel-then-409: the row was deleted before its status was read.
       if (!dryRun && faults.has('cancel-then-409')) store.delete(id);
+      // Fault cancel-409-clears-complete: the cancel handler resets `complete` before it reads the status.
+      if (!dryRun && faults.has('cancel-409-clears-complete')) store.clearComplete(id);
       if (faults.has('conflict-body-not-error')) return jsonReply(409, '{"error":"already shipped"}');
       return errorReply(
         faults,

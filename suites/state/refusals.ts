@@ -12,11 +12,12 @@ import { orderPath } from '../kit/paths.ts';
 import { probeOf } from '../kit/rate-limit-probe.ts';
 import { shares } from '../kit/sendings.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
-import { NOT_OBSERVED } from '../kit/traffic.ts';
+import { NOT_OBSERVED, replay } from '../kit/traffic.ts';
 import { named } from './history.ts';
 import { judgeRefusals, type Proof, type RefusalClass, strong } from './judge-refusals.ts';
 import { leaveOut, nothingJudged } from './left-out.ts';
 import { cancelOnce, heldRace, listOnce, listsReadable, wrongKey } from './sendings.ts';
+import { shippedFieldChanges } from './shipped-fields.ts';
 import { declaredLagMs, historyNow } from './store.ts';
 
 const NO_FIXTURE = `needs a pending order the run may cancel: list one in ${flagAndEnv('cancellableOrderIds')}`;
@@ -72,7 +73,10 @@ function starvable(ctx: Ctx, cls: RefusalClass): string[] {
  */
 function judgeClass(cls: RefusalClass): (ctx: Ctx) => Promise<void> {
   return async (ctx) => {
-    const { proofs, findings, unshown, unblamed } = judgeRefusals(historyNow(ctx), cls, declaredLagMs(ctx));
+    const h = historyNow(ctx);
+    const { proofs, findings, unshown, unblamed } = judgeRefusals(h, cls, declaredLagMs(ctx));
+    // A 409 on a shipped fixture also leaves its listed fields as they were (shipped-fields.ts).
+    if (cls === 409) findings.push(...shippedFieldChanges(h, (x) => replay(ctx, x)?.body));
     for (const u of unblamed) ctx.note(u);
     for (const f of findings) {
       ctx.problem(f.problem, { exchange: f.exchanges[0]! });
