@@ -33,6 +33,20 @@ function caseInsensitiveMatch(ctx: PipelineContext, token: string): Plan | undef
   return undefined;
 }
 
+/** Fault auth-key-case-connection-cache: the keys each connection carried exactly, by its socket. */
+const carriedKeys = new WeakMap<object, Set<string>>();
+
+/**
+ * Fault auth-key-case-connection-cache: a header cache per keep-alive connection, matched case-insensitively,
+ * so a token that differs from a key the connection carried before only in case passes as that key.
+ */
+function connectionCacheMatch(ctx: PipelineContext, req: IncomingMessage, token: string): Plan | undefined {
+  if (!ctx.faults.has('auth-key-case-connection-cache')) return undefined;
+  for (const key of carriedKeys.get(req.socket) ?? [])
+    if (key.toLowerCase() === token.toLowerCase()) return ctx.keys.get(key);
+  return undefined;
+}
+
 function identify(ctx: PipelineContext, req: IncomingMessage, query: URLSearchParams, route: Route): Caller {
   const { faults } = ctx;
   const credentials = parseAuthorization(req.headersDistinct.authorization, {
@@ -43,7 +57,13 @@ function identify(ctx: PipelineContext, req: IncomingMessage, query: URLSearchPa
     firstLineOnly: ctx.variants.has('authorization-first-line'),
   });
   if (credentials.kind === 'bearer') {
-    const plan = ctx.keys.get(credentials.token) ?? caseInsensitiveMatch(ctx, credentials.token);
+    const exact = ctx.keys.get(credentials.token);
+    if (exact && faults.has('auth-key-case-connection-cache'))
+      carriedKeys.set(req.socket, (carriedKeys.get(req.socket) ?? new Set()).add(credentials.token));
+    const plan =
+      exact ??
+      caseInsensitiveMatch(ctx, credentials.token) ??
+      connectionCacheMatch(ctx, req, credentials.token);
     if (plan) return { authenticated: true, key: credentials.token, plan };
     if (faults.has('auth-any-token'))
       return { authenticated: true, key: ctx.demoKey, plan: ctx.keys.get(ctx.demoKey)! };
