@@ -39,6 +39,20 @@ function caseInsensitiveMatch(ctx: PipelineContext, token: string): Plan | undef
   return undefined;
 }
 
+/** Fault auth-key-case-connection-cache: the keys each connection carried exactly, by its socket. */
+const carriedKeys = new WeakMap<object, Set<string>>();
+
+/**
+ * Fault auth-key-case-connection-cache: a header cache per keep-alive connection, matched case-insensitively,
+ * so a token that differs from a key the connection carried before only in case passes as that key.
+ */
+function connectionCacheMatch(ctx: PipelineContext, req: IncomingMessage, token: string): Plan | undefined {
+  if (!ctx.faults.has('auth-key-case-connection-cache')) return undefined;
+  for (const key of carriedKeys.get(req.socket) ?? [])
+    if (key.toLowerCase() === token.toLowerCase()) return ctx.keys.get(key);
+  return undefined;
+}
+
 function identify(ctx: PipelineContext, req: IncomingMessage, query: URLSearchParams, route: Route): Caller {
   const { faults } = ctx;
   const credentials = parseAuthorization(req.headersDistinct.authorization, {
@@ -49,7 +63,13 @@ function identify(ctx: PipelineContext, req: IncomingMessage, query: URLSearchPa
     firstLineOnly: ctx.variants.has('authorization-first-line'),
   });
   if (credentials.kind === 'bearer') {
-    const plan = ctx.keys.get(credentials.token) ?? caseInsensitiveMatch(ctx, credentials.token);
+    const exact = ctx.keys.get(credentials.token);
+    if (exact && faults.has('auth-key-case-connection-cache'))
+      carriedKeys.set(req.socket, (carriedKeys.get(req.socket) ?? new Set()).add(credentials.token));
+    const plan =
+      exact ??
+      caseInsensitiveMatch(ctx, credentials.token) ??
+      connectionCacheMatch(ctx, req, credentials.token);
     if (plan) return { authenticated: true, key: credentials.token, plan };
     if (faults.has('auth-any-token'))
       return { authenticated: true, key: ctx.demoKey, plan: ctx.keys.get(ctx.demoKey)! };
@@ -155,7 +175,11 @@ export async function handleRequest(
     : below;
   // Faults auth-path-*: the router reads a cleaned path the guard never saw (path-faults.ts).
   const routed = routedPath(ctx.faults, mounted);
-  const route = matchRoute(method, routed.path);
+  let route: Route = matchRoute(method, routed.path);
+  // Fault http-head-404: the routes are registered for GET only, so a HEAD falls through to the catch-all 404
+  // (not a method refusal: no route claims the path for HEAD).
+  if (ctx.faults.has('http-head-404') && method === 'HEAD' && (route.kind === 'list' || route.kind === 'pet'))
+    route = { kind: 'not-found' };
   // Fault http-write-405-html: the framework refuses a method no route defines before the per-view limiter.
   if (
     ctx.faults.has('http-write-405-html') &&

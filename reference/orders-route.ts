@@ -106,6 +106,10 @@ export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = '
     !accept.includes('*/*')
   )
     return errorReply(ctx.faults, 406, 'NOT_ACCEPTABLE', 'This resource serves application/json only.');
+  // Fault list-404-non-json-accept: a router that matches on the produced type finds no route for an Accept
+  // admitting no JSON and answers 404, as if the list did not exist.
+  if (ctx.faults.has('list-404-non-json-accept') && !acceptsJson(accept))
+    return errorReply(ctx.faults, 404, 'NOT_FOUND', 'No route matches GET /store/orders.');
   // Variant list-negotiates-accept: a client that admits no JSON is told so (406), as RFC 9110 §12.5.1 allows.
   if (ctx.variants.has('list-negotiates-accept') && !acceptsJson(accept))
     return errorReply(ctx.faults, 406, 'NOT_ACCEPTABLE', 'This resource serves application/json only.');
@@ -174,6 +178,16 @@ function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
   return wraps ? wrappedId(text) : parseCanonicalInt64(text);
 }
 
+/** Whether a path segment percent-decodes to UTF-8 text. */
+function decodes(rawId: string): boolean {
+  try {
+    decodeURIComponent(rawId);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 type IdRead = { ok: true; id: bigint } | { ok: false; reply: Reply };
 
 function readOrderId(ctx: RouteContext, rawId: string): IdRead {
@@ -182,6 +196,13 @@ function readOrderId(ctx: RouteContext, rawId: string): IdRead {
     ok: false,
     reply: errorReply(faults, 400, 'INVALID_ORDER_ID', reason),
   });
+  // Fault orderid-percent-ff-500: the framework decodes the segment first, and a byte that is no UTF-8 (%FF)
+  // throws a URIError nothing catches.
+  if (faults.has('orderid-percent-ff-500') && !decodes(rawId))
+    return {
+      ok: false,
+      reply: { status: 500, body: { type: 'text/plain; charset=utf-8', text: 'URIError: URI malformed\n' } },
+    };
   // Crashes on purpose when the id is malformed: BigInt() throws and nothing catches it.
   if (faults.has('orderid-malformed-500')) return { ok: true, id: BigInt(decodeURIComponent(rawId)) };
   if (faults.has('orderid-lenient-parse') || faults.has('int64-number-ids')) {
@@ -235,6 +256,8 @@ export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): 
     case 'already-shipped':
       // Fault cancel-then-409: the row was deleted before its status was read.
       if (!dryRun && faults.has('cancel-then-409')) store.delete(id);
+      // Fault cancel-409-clears-complete: the cancel handler resets `complete` before it reads the status.
+      if (!dryRun && faults.has('cancel-409-clears-complete')) store.clearComplete(id);
       if (faults.has('conflict-body-not-error')) return jsonReply(409, '{"error":"already shipped"}');
       return errorReply(
         faults,

@@ -123,6 +123,14 @@ export class OrderStore {
     return outcome;
   }
 
+  /** Fault cancel-409-clears-complete: the refused cancel still resets the order's fulfilment flag. */
+  clearComplete(id: bigint): void {
+    const order = this.#byId.get(id);
+    if (!order?.complete) return;
+    order.complete = false;
+    this.#version += 1;
+  }
+
   /** Orders cancelled before `before` (the clock cancel() was given) are pending again (fault cancel-forgotten). */
   reopenCancelledBefore(before: number): void {
     for (const [id, at] of this.#cancelledAt) {

@@ -1,7 +1,8 @@
 // The conformance suites in the order they run: the spec's contents page, one folder per area (areas.ts),
 // except that the rate-limit probe runs after every other sender but the state-over-time look (which waits
 // out a window, as the probe does) and the request surface (which sends into the room a window has left
-// after them), and the whole-run checks last, when the transcript is complete. The state area's 401
+// after them), and the whole-run checks last, when the transcript is complete (ID-MALFORMED-4XX first among
+// them, as its sending goes out there when nothing before asked for it). The state area's 401
 // refusals go out before the first cancel, whose answer shows they changed nothing.
 import { type CheckDefinition, judgesRecordings } from '../lib/check/model.ts';
 import type { Conformance } from '../lib/run/run-checks.ts';
@@ -15,6 +16,7 @@ import { bindSuites, type Ctx, suite } from './kit/context.ts';
 import { listOrders } from './list/checks.ts';
 import { everyListChecks } from './list/every-list.ts';
 import { orderIdProperties } from './order-id/checks.ts';
+import { malformedWholeRun } from './order-id/whole-run.ts';
 import { deprecatedPets } from './pets/checks.ts';
 import { rateLimitBuckets } from './rate-limit/buckets/checks.ts';
 import { rateLimitHeadersSuite } from './rate-limit/headers/checks.ts';
@@ -47,6 +49,7 @@ export const SUITES = [
   rateLimitProbe,
   stateOverTime,
   surfaceSuite,
+  malformedWholeRun,
   errorBodies,
   everyResponse,
   rateLimitHeadersSuite,

@@ -47,6 +47,8 @@ export interface CheckContext {
   series(series: RateLimitSeries): void;
   /** Reproduces the finding with a bounded loop rather than one curl line per exchange. */
   reproduceUntil(repeat: RepeatUntil): void;
+  /** Reproduces the finding with one curl that sends these exchanges' requests on one connection, in order. */
+  reproduceOnOneConnection(...exchanges: Exchange[]): void;
 }
 
 /** Builds the context a check runs with around what it records. */
@@ -81,6 +83,10 @@ export function contextFor(check: CheckMeta, found: Findings): CheckContext {
     reproduceUntil(r) {
       found.repeat = r;
       found.attach([r.exchange]);
+    },
+    reproduceOnOneConnection(...exchanges) {
+      found.oneConnection = exchanges;
+      found.attach(exchanges);
     },
   };
   return base;

@@ -66,6 +66,8 @@ export class Findings {
   property: PropertyRecord | undefined;
   series: RateLimitSeries | undefined;
   repeat: RepeatUntil | undefined;
+  /** Exchanges to reproduce in one curl on one connection, in order (the answer of the last depends on the first). */
+  oneConnection: readonly Exchange[] | undefined;
 
   get problems(): number {
     return this.problemLines.count;

@@ -1,6 +1,6 @@
 // The CheckResult a finished check becomes: its identity, verdict (verdict.ts), details, the exchanges it
 // carries as evidence and the curl lines that reproduce them. Builds data only; sends and writes nothing.
-import { curlCommand, curlUntil } from '../http/curl.ts';
+import { curlCommand, curlOnOneConnection, curlUntil } from '../http/curl.ts';
 import type { Redactor } from '../http/redact.ts';
 import type { Exchange } from '../http/transcript.ts';
 import type { Findings } from './findings.ts';
@@ -49,7 +49,16 @@ function reproductionOf(found: Findings, from: readonly Exchange[], redactor: Re
   const expressions = redactor.expressions();
   const r = found.repeat;
   if (r) return [curlUntil(r.exchange.request, expressions, r.status, r.max, r.thenAfterSeconds)];
-  return from.slice(0, MAX_REPRODUCTIONS).map((x) => curlCommand(x.request, expressions));
+  const together = found.oneConnection;
+  const lines = from.filter((x) => !together?.includes(x)).map((x) => curlCommand(x.request, expressions));
+  if (together)
+    lines.unshift(
+      curlOnOneConnection(
+        together.map((x) => x.request),
+        expressions,
+      ),
+    );
+  return lines.slice(0, MAX_REPRODUCTIONS);
 }
 
 /** The check's identity as every result carries it. */

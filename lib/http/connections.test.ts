@@ -60,7 +60,7 @@ async function keepAliveServer() {
   return { seen, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` };
 }
 
-function client(baseUrl: string): HttpClient {
+function client(baseUrl: string, transcript = new Transcript()): HttpClient {
   return new HttpClient({
     baseUrl,
     apiKey: 'osk_keep_alive_test_key_0123',
@@ -68,7 +68,7 @@ function client(baseUrl: string): HttpClient {
     maxResponseBytes: 1 << 20,
     recordBodyBytes: 256,
     pacer: new Pacer({ maxRequests: 10, maxWaitMs: 1000 }),
-    transcript: new Transcript(),
+    transcript,
     redactor: new Redactor(),
   });
 }
@@ -91,7 +91,8 @@ function busy(ms: number): void {
 describe('keep-alive connections', () => {
   it('opens a new connection when the harness was busy past the announced Keep-Alive timeout', async () => {
     const { seen, baseUrl } = await keepAliveServer();
-    const http = client(baseUrl);
+    const transcript = new Transcript();
+    const http = client(baseUrl, transcript);
     try {
       await http.send({ method: 'GET', path: '/store/orders' });
       await settle();
@@ -99,6 +100,8 @@ describe('keep-alive connections', () => {
       const cancel = await http.send({ method: 'DELETE', path: '/store/orders/1', retryAfter429: false });
       expect(cancel.status).toBe(204);
       expect(seen).toEqual({ connections: 2, GET: 1, DELETE: 1, dropped: 0 });
+      // Each exchange records the connection it went on: the second opened its own.
+      expect(transcript.all().map((x) => x.connection)).toEqual([1, 2]);
     } finally {
       await http.close();
     }
@@ -106,13 +109,15 @@ describe('keep-alive connections', () => {
 
   it('reuses a connection that has been idle for less than that', async () => {
     const { seen, baseUrl } = await keepAliveServer();
-    const http = client(baseUrl);
+    const transcript = new Transcript();
+    const http = client(baseUrl, transcript);
     try {
       for (let i = 0; i < 3; i++) {
         await http.send({ method: 'GET', path: '/store/orders' });
         await settle();
       }
       expect(seen).toEqual({ connections: 1, GET: 3, DELETE: 0, dropped: 0 });
+      expect(transcript.all().map((x) => x.connection)).toEqual([1, 1, 1]);
     } finally {
       await http.close();
     }

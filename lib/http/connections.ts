@@ -36,6 +36,13 @@ export function reuseWindowMs(headers: Record<string, string | string[] | undefi
  * closed"; a DELETE that may or may not have arrived). So the idle time is measured here by the clock, and a
  * connection idle past its window is dropped before the next request rather than reused.
  */
+/** Where the run's connections stood when an exchange began (Connections.mark). */
+export interface ConnectionMark {
+  opened: number;
+  begun: number;
+  alone: boolean;
+}
+
 export class Connections {
   private agent: Dispatcher;
   private inFlight = 0;
@@ -45,18 +52,27 @@ export class Connections {
   /** Whether exchanges overlapped since the agent was opened: it then holds connections the next ones may not use. */
   private overlapped = false;
 
+  /** Connections opened so far (numbered from 1), and the one the last exchange alone on the wire went on. */
+  private opened = 0;
+  private lastUsed: number | undefined;
+  /** Exchanges begun so far: one that began while another was on the wire makes both of theirs unknown. */
+  private begun = 0;
+
   constructor(private readonly settings: ConnectionSettings) {
     this.agent = this.open();
   }
 
   private open(): Dispatcher {
     const { onStray } = this.settings;
-    const agent = newAgent(this.settings, {
-      // Stated rather than left to undici's defaults, which reuseWindowMs mirrors.
-      keepAliveTimeout: DEFAULT_KEEP_ALIVE_MS,
-      keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS,
-      keepAliveMaxTimeout: MAX_KEEP_ALIVE_MS,
-    });
+    const agent = newAgent(
+      { ...this.settings, onSocket: () => (this.opened += 1) },
+      {
+        // Stated rather than left to undici's defaults, which reuseWindowMs mirrors.
+        keepAliveTimeout: DEFAULT_KEEP_ALIVE_MS,
+        keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS,
+        keepAliveMaxTimeout: MAX_KEEP_ALIVE_MS,
+      },
+    );
     agent.on('disconnect', (_origin, _targets, error) => {
       if (error && /bad response/i.test(error.message))
         onStray(`${error.message} (${(error as { code?: string }).code ?? 'E_HTTP'})`);
@@ -81,15 +97,32 @@ export class Connections {
       stale.destroy().catch(() => undefined);
     }
     this.inFlight += 1;
+    this.begun += 1;
     if (this.inFlight > 1) this.overlapped = true;
     return this.agent;
   }
 
-  /** An exchange ended (its body read, or it failed); `headers` are its response's, when one came. */
-  end(headers?: Record<string, string | string[] | undefined>): void {
+  /** What end() needs to tell which connection the exchange begun just now went on. */
+  mark(): ConnectionMark {
+    return { opened: this.opened, begun: this.begun, alone: this.inFlight === 1 };
+  }
+
+  /**
+   * An exchange ended (its body read, or it failed); `headers` are its response's, when one came. Returns the
+   * number of the connection it went on when that is known: it was alone on the wire from its start to its
+   * end, and a connection opened during it is its own, else it reused the one the exchange before it used.
+   * Unknown through a proxy (no connection is seen opening) and for exchanges that overlapped.
+   */
+  end(headers?: Record<string, string | string[] | undefined>, mark?: ConnectionMark): number | undefined {
     this.inFlight -= 1;
     if (headers) this.reuseForMs = reuseWindowMs(headers);
     if (this.inFlight === 0) this.idleSinceMs = performance.now();
+    if (!mark?.alone || this.begun !== mark.begun || this.opened === 0) {
+      this.lastUsed = undefined;
+      return undefined;
+    }
+    this.lastUsed = this.opened > mark.opened ? this.opened : this.lastUsed;
+    return this.lastUsed;
   }
 
   async close(): Promise<void> {

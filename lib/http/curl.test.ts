@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { curlCommand, curlUntil } from './curl.ts';
+import { curlCommand, curlOnOneConnection, curlUntil } from './curl.ts';
 import { Redactor } from './redact.ts';
 
 const KEY = 'osk_curl_test_key_123';
@@ -13,6 +13,16 @@ const request = {
 };
 
 describe('curl reproductions', () => {
+  it('send requests one after the other on one connection with --next, the key as its variable', () => {
+    const first = { ...request, method: 'GET', url: 'http://127.0.0.1:1/v1/store/orders' };
+    const line = curlOnOneConnection([first, request], redactor.expressions());
+    expect(line).toMatch(
+      /^curl -sS -i --globoff --path-as-is -H "authorization: Bearer \$ORDER_STORE_API_KEY" "http:\/\/127\.0\.0\.1:1\/v1\/store\/orders" --next -sS -i --globoff --path-as-is -X DELETE /,
+    );
+    expect(line).not.toContain(KEY);
+    execFileSync('sh', ['-n', '-c', line]);
+  });
+
   it('are POSIX sh: the probe loop parses under sh -n and is bounded; no GNU-only base64 -w0', () => {
     const loop = curlUntil(request, redactor.expressions(), 429, 63);
     expect(loop).toMatch(/^n=0; while \[ "\$n" -lt 63 \]; do/);

@@ -12,6 +12,25 @@ export function curlCommand(req: RecordedRequest, expressions: readonly string[]
 }
 
 /**
+ * One curl that sends `requests` one after the other (`--next`), reusing one connection where the target keeps
+ * it open, as the run did: what reproduces an answer that depends on what the connection carried before.
+ */
+export function curlOnOneConnection(
+  requests: readonly RecordedRequest[],
+  expressions: readonly string[],
+): string {
+  return [
+    'curl',
+    ...requests.flatMap((req, i) => [
+      ...(i > 0 ? ['--next'] : []),
+      '-sS',
+      '-i',
+      ...curlArguments(req, expressions),
+    ]),
+  ].join(' ');
+}
+
+/**
  * A POSIX sh loop that repeats the request, one at a time, until the target answers `status` (at most
  * `max` requests), printing each status and then that response whole: e.g. the walk to a 429.
  */

@@ -6,7 +6,7 @@ import { isUtf8 } from 'node:buffer';
 import type { Dispatcher } from 'undici';
 import { errorMessage, HarnessError } from '../errors.ts';
 import { JsonDepthError } from '../formats/json.ts';
-import type { Connections } from './connections.ts';
+import type { ConnectionMark, Connections } from './connections.ts';
 import type { KeyWatch } from './key-watch.ts';
 import { isMalformedAnswer, MALFORMED } from './malformed.ts';
 import { OMIT_LENGTH_MARKER } from './omit-length.ts';
@@ -88,11 +88,13 @@ export async function exchange(ctx: ExchangeContext, opts: SendOptions, bucket: 
   const out = outgoing(ctx, opts, bucket);
   const deadline = AbortSignal.timeout(ctx.limits.timeoutMs * EXCHANGE_DEADLINE_FACTOR);
   let res: Dispatcher.ResponseData;
+  const dispatcher = ctx.connections.begin();
+  const mark = ctx.connections.mark();
   try {
     res = await request(out.url, {
       method: opts.method,
       headers: out.headers,
-      dispatcher: ctx.connections.begin(),
+      dispatcher,
       ...(opts.verbatimPath ? { verbatimPath: true } : {}),
       signal: ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline,
     });
@@ -100,7 +102,7 @@ export async function exchange(ctx: ExchangeContext, opts: SendOptions, bucket: 
     ctx.connections.end();
     throw unread(ctx, out, error, deadline);
   }
-  return answered(ctx, out, res, deadline);
+  return answered(ctx, out, res, deadline, mark);
 }
 
 /** Records an exchange that got no response it could read, and the error it ends in. */
@@ -185,15 +187,23 @@ async function answered(
   out: Outgoing,
   res: Dispatcher.ResponseData,
   deadline: AbortSignal,
+  mark: ConnectionMark,
 ): Promise<Response> {
   const { body, bodyError, limit } = await readWithin(ctx, out, res, deadline);
-  ctx.connections.end(res.headers);
+  const connection = ctx.connections.end(res.headers, mark);
   // A body our timeout cut counts toward the run's bound on timeouts; anything else read is an answer.
   if (limit?.code === 'E_TIMEOUT') ctx.stopping.timedOut(out.kind, limit.message, true);
   else ctx.stopping.answer(out.kind);
   const receivedAtMs = ctx.now();
   noteLimits(ctx, out, res, body, receivedAtMs);
-  const exchange = record(ctx, out, res, { body, bodyError, truncated: limit !== undefined }, receivedAtMs);
+  const exchange = record(
+    ctx,
+    out,
+    res,
+    { body, bodyError, truncated: limit !== undefined },
+    receivedAtMs,
+    connection,
+  );
   const refused = tellObservers(ctx, exchange, bodyError || limit ? undefined : body, out);
   if (limit) throw limit;
   if (refused) throw refused;
@@ -236,6 +246,7 @@ function record(
   res: Dispatcher.ResponseData,
   read: { body: Buffer; bodyError?: { code: string; message: string }; truncated: boolean },
   receivedAtMs: number,
+  connection: number | undefined,
 ): Exchange {
   const { body, bodyError } = read;
   // Enough bytes to hold the first recordBodyBytes characters, however they are encoded.
@@ -249,6 +260,7 @@ function record(
     request: out.recorded,
     ...(out.opts.invalidRequest ? { invalidRequest: out.opts.invalidRequest } : {}),
     ...(out.opts.omitContentLength ? { lengthOmitted: true as const } : {}),
+    ...(connection !== undefined ? { connection } : {}),
     response: withRaw(
       {
         status: res.statusCode,

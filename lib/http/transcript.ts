@@ -115,6 +115,11 @@ export interface Exchange {
    * agent SHOULD send one (RFC 9110 §8.6): a 411 to it may be the HTTP stack's, before the API saw it.
    */
   lengthOmitted?: true;
+  /**
+   * The run's number of the connection it went on, when known (lib/http/connections.ts): a later exchange with
+   * the same number was written on the same connection, after this one.
+   */
+  connection?: number;
 }
 
 export class Transcript {

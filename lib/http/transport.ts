@@ -18,6 +18,8 @@ export interface TransportSettings {
   ca?: string[];
   /** Told of each interim (1xx) response skipped. */
   onInterim?: (status: number) => void;
+  /** Told of each connection opened to the target (not through a proxy, whose sockets are its own). */
+  onSocket?: () => void;
   /** The target, and the proxies the environment names: the connections go through one when it applies. */
   baseUrl?: string;
   proxy?: ProxySettings;
@@ -58,6 +60,7 @@ export function newAgent(settings: TransportSettings, keepAlive: KeepAlive): Dis
     connect: (options, callback) =>
       connect(options, (error, socket) => {
         if (socket) {
+          settings.onSocket?.();
           skipInterimResponses(socket, maxHeaderBytes, onInterim);
           omitEmptyLengths(socket);
         }

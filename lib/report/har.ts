@@ -86,6 +86,8 @@ function entry(x: Exchange) {
     ...(x.error ? { _transportError: x.error } : {}),
     ...(x.invalidRequest ? { _invalidRequest: x.invalidRequest } : {}),
     ...(x.lengthOmitted ? { _lengthOmitted: true } : {}),
+    // HAR 1.2's own field: the parent connection's id, the same on every entry that went on it.
+    ...(x.connection !== undefined ? { connection: String(x.connection) } : {}),
   };
 }
 

@@ -58,6 +58,12 @@ export const AUTH_FAULTS = faultsOf('auth', [
     'The key is compared case-insensitively: the key with its letters case-flipped is accepted.',
   ),
   fault(
+    'auth-key-case-connection-cache',
+    'any response',
+    'spec §5 rule 4',
+    "A credential cache per keep-alive connection, matched case-insensitively (as Jetty 9.4's header cache does): the key in another case is accepted, but only on a connection that carried the key before.",
+  ),
+  fault(
     'auth-empty-bearer-accepted',
     'any response',
     'spec §5 rule 4',

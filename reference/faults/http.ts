@@ -22,6 +22,12 @@ export const HTTP_FAULTS = faultsOf('http', [
     'JSON responses say Content-Type: application/json, charset=utf-8 (a comma where the parameter needs a semicolon).',
   ),
   fault(
+    'http-head-404',
+    'list',
+    'RFC 9110 §9.3.2',
+    'The routes are registered for GET only: a HEAD of the list (or of a pet) falls through to the catch-all 404 with an Error body, though GET of the same URL answers 200.',
+  ),
+  fault(
     'http-304-stale-etag',
     'list',
     'RFC 9110 §13.1.2, §15.4.5',

@@ -64,6 +64,12 @@ export const LIST_FAULTS = faultsOf('list', [
     'The list negotiates by substring, case-sensitively: an Accept without "application/json" or "*/*" written so ("application/*", "Application/JSON") is refused with 406, though it admits JSON.',
   ),
   fault(
+    'list-404-non-json-accept',
+    'list',
+    'spec §4 listOrders (200: JSON array of Order objects; no header parameters); RFC 9110 §12.4.1',
+    'The list route is matched on the media type it produces: an Accept that admits no JSON (text/html, application/xml) finds no route and gets 404.',
+  ),
+  fault(
     'list-pending-only',
     'list',
     'spec §4 listOrders (200: all orders in the store)',

@@ -16,6 +16,12 @@ export const ORDER_ID_FAULTS = faultsOf('order-id', [
     'No orderId syntax check: BigInt() throws on a malformed id and the request crashes into a text/plain 500.',
   ),
   fault(
+    'orderid-percent-ff-500',
+    'order-id',
+    'spec §4 cancelOrder (orderId is an int64); RFC 9110 §15.5.1',
+    'The framework percent-decodes the orderId before any check: a byte that is no UTF-8 (4404%FF) throws a URIError that crashes into a text/plain 500.',
+  ),
+  fault(
     'orderid-lenient-parse',
     'order-id',
     'spec §4 cancelOrder (orderId is an int64)',

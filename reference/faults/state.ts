@@ -30,6 +30,12 @@ export const STATE_FAULTS = faultsOf('state', [
     'Cancelling a shipped order deletes it first and answers 409 after: the order leaves the list and a later cancel is 404.',
   ),
   fault(
+    'cancel-409-clears-complete',
+    'cancel',
+    'spec §3 (a shipped order: no change, rejected with 409)',
+    'The cancel handler resets `complete` to false before it reads the status: a shipped order is refused with 409, but the list shows it with complete false from then on.',
+  ),
+  fault(
     'cancel-then-429',
     'cancel',
     'spec §8 rule 3',

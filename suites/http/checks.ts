@@ -8,6 +8,7 @@ import { NOT_OBSERVED, trafficOf } from '../kit/traffic.ts';
 import { type Offence, reportGrouped, responses } from '../kit/whole-run.ts';
 import { etagStrongCheck } from './etag-strength.ts';
 import { fieldChecks } from './field-checks.ts';
+import { headAsGetCheck } from './head-as-get.ts';
 
 /**
  * Body errors that are the harness's own limits (our timeout, our size cap, our header cap met by the
@@ -19,7 +20,7 @@ const OURS =
 export const framing = suite({
   id: 'HTTP',
   title: 'HTTP framing and fields (whole run)',
-  spec: 'RFC 9112 §6.3; RFC 9110 §15.3.5; RFC 9110 §2.2, §5.6.7, §6.6.1, §8.8.3',
+  spec: 'RFC 9112 §6.3; RFC 9110 §15.3.5; RFC 9110 §2.2, §5.6.7, §6.6.1, §8.8.3, §9.3.2',
   checks: [
     check({
       id: 'HTTP-FRAMING',
@@ -89,6 +90,7 @@ export const framing = suite({
       },
     }),
     ...fieldChecks,
+    headAsGetCheck,
     etagStrongCheck,
   ],
 });

@@ -86,7 +86,9 @@ export function recordedOnly(
     return `${c.method} ${c.path} (${c.kind}) answered ${describeStatus(res)}`;
   // RFC 9110 §9.1 binds "general-purpose servers" to support HEAD: an API's origin server is not named by it,
   // so a HEAD refused where its GET is answered is said, not failed.
-  const unlike = c.method === 'HEAD' ? headUnlikeGet(s, getOf(res.exchange.request.url)) : undefined;
+  // A HEAD answered with an error where its GET succeeded is HTTP-HEAD-AS-GET's finding (RFC 9110 §9.3.2).
+  const refused = c.method === 'HEAD' && METHOD_REFUSED.has(s);
+  const unlike = refused ? headUnlikeGet(s, getOf(res.exchange.request.url)) : undefined;
   return unlike
     ? `${c.method} ${c.path} (${c.kind}): ${unlike} (RFC 9110 §9.1 asks HEAD of general-purpose servers)`
     : undefined;

@@ -183,6 +183,14 @@ export const RFC = {
     'RFC 9110 §9.3.2',
     'The HEAD method is identical to GET except that the server MUST NOT send content in the response.',
   ),
+  headSameFields: at(
+    'RFC 9110 §9.3.2',
+    'The server SHOULD send the same header fields in response to a HEAD request as it would have sent if the request method had been GET.',
+  ),
+  notAcceptableOrDisregard: at(
+    'RFC 9110 §12.4.1',
+    'If a content negotiation header field is present in a request and none of the available representations for the response can be considered acceptable according to it, the origin server can either honor the header field by sending a 406 (Not Acceptable) response or disregard the header field by treating the response as if it is not subject to content negotiation for that request header field.',
+  ),
   inmEvaluate: at(
     'RFC 9110 §13.1.2',
     'An origin server that receives an If-None-Match header field MUST evaluate the condition as per Section 13.2 prior to performing the method.',

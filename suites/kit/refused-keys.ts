@@ -6,6 +6,7 @@ import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import type { Ctx } from './context.ts';
 import { expectStatus } from './expect.ts';
+import { carriesKey } from './offered.ts';
 import { splitUrl } from './routes.ts';
 import { type ExchangeFacts, NOT_OBSERVED, recorded, SAYS_NOTHING } from './traffic.ts';
 
@@ -78,7 +79,12 @@ export function refused(id: string, what: string, options: RefusedOptions = {}) 
     for (const { x } of xs)
       if (x.response!.status !== 401) {
         findings++;
-        expectStatus(ctx, headOf(x), `${where(x)} with ${what}`).toBe(401);
+        const before = keyBefore(ctx, x);
+        const reused = before
+          ? ` (on a connection reused after #${before.seq} carried the key: the server may have judged the credential by what the connection carried before; the curl line sends both on one connection)`
+          : '';
+        if (before && findings === 1) ctx.reproduceOnOneConnection(before, x);
+        expectStatus(ctx, headOf(x), `${where(x)} with ${what}${reused}`).toBe(401);
       }
     options.settle?.(ctx, findings);
     if (xs.length === 0) ctx.skip(`no request to an operation carried ${what}`, NOT_OBSERVED);
@@ -89,6 +95,20 @@ export function refused(id: string, what: string, options: RefusedOptions = {}) 
       xs.map(({ x }) => x),
     );
   };
+}
+
+/**
+ * The last exchange before `x` that went on the same connection (lib/http/connections.ts) with the key, when
+ * the run knows its connections: a server that caches credentials per connection answers `x` by it.
+ */
+export function keyBefore(ctx: Ctx, x: Exchange): Exchange | undefined {
+  if (x.connection === undefined) return undefined;
+  return recorded(ctx)
+    .filter(
+      ({ x: y, offered }) =>
+        y.seq < x.seq && y.connection === x.connection && carriesKey(offered) === 'primary',
+    )
+    .at(-1)?.x;
 }
 
 /** Bearer tokens that cannot be told from a key: the judge was given no key, and the recording names none. */

@@ -11,6 +11,7 @@ import { listAnyAccept } from './accept.ts';
 import { FIRST_LIST } from './key-lists.ts';
 import { knownOrdersListed } from './known-orders.ts';
 import { listNoNarrowing } from './narrowing.ts';
+import { listNonJsonAccept } from './non-json-accept.ts';
 
 export const listOrders = suite({
   id: 'LIST',
@@ -168,6 +169,7 @@ export const listOrders = suite({
     }),
     knownOrdersListed,
     listAnyAccept,
+    listNonJsonAccept,
     listNoNarrowing,
   ],
 });

@@ -13,20 +13,19 @@ import { orderPath } from '../kit/paths.ts';
 import { shares } from '../kit/sendings.ts';
 import { ABSENT_EDGES, absentArbitrary, absentEdges, MAX_NEIGHBOUR_EDGES } from './absent.ts';
 import { isolation, sendSpellings } from './cancel.ts';
-import { ALL_VARIANTS, spellingCases } from './catalogue.ts';
+import { ALL_VARIANTS, DEFAULT_KINDS, spellingCases } from './catalogue.ts';
 import { judgeAbsent, short } from './judge.ts';
 import { ABSENT_SENT, absent404 } from './judges.ts';
 import { readListIds } from './lossless.ts';
-import { malformedSegment } from './malformed.ts';
-import { malformed4xx, malformedStatus } from './malformed-judges.ts';
-import { MALFORMED_OWNER, malformedRun } from './malformed-run.ts';
+import { malformedStatus } from './malformed-judges.ts';
+import { malformedRun } from './malformed-run.ts';
 import { MAX_SHRINKS, reportIdSending, runIdProperty } from './property.ts';
 import { DEFAULT_SPELLINGS } from './sample.ts';
 import { SATURATING } from './saturation.ts';
 import { leadingZeros, lenientSpellings, misreadSpellings, plusSign } from './spelling-judges.ts';
 
 /** The traffic that shows the malformed-id checks, in a recording as in a run. */
-const MALFORMED =
+export const MALFORMED =
   'a DELETE /store/orders/{id} with the key whose id is no ASCII decimal int64 (7abc, 0x7, 7.0, 007…)';
 
 /** The absent ids: the edges, then one per generated case, then the shrinks after a failure. */
@@ -53,7 +52,7 @@ const ON_FIXTURE = {
   'orderId spellings on a fixture': { requests: SATURATING.length, cancellable: 1 },
 };
 /** The malformed-id property's generated cases and shrinks, and the spelling run it also judges. */
-const MALFORMED_IDS = { ...SPELLINGS, 'malformed ids': { requests: MAX_SHRINKS, generated: true } };
+export const MALFORMED_IDS = { ...SPELLINGS, 'malformed ids': { requests: MAX_SHRINKS, generated: true } };
 
 export const orderIdProperties = suite({
   id: 'ID',
@@ -150,29 +149,6 @@ export const orderIdProperties = suite({
       async run(ctx: Ctx) {
         await isolation(ctx);
       },
-    }),
-    check({
-      id: 'ID-MALFORMED-4XX',
-      spec: 'spec §4 cancelOrder rule 3; RFC 9110 §15.6; spec §7',
-      level: 'MUST',
-      rules: ['4.cancel.param', '7.error-object'],
-      requirement:
-        'A malformed orderId is never answered 2xx around an absent id, nor 5xx around any id, and any body it gets is an Error object.',
-      rationale:
-        'The malformed spellings (letters, trailing text, fractions, exponents, signs, hex, digit separators, spaces, beyond int64, non-ASCII digits, stray percent-escapes, very long) name no order, so no order can have been cancelled. An escape that is no percent-encoding at all makes the request invalid HTTP, which the HTTP stack may answer itself: then only the status is judged.',
-      basis: [SPEC.absent404, SPEC.errorObject],
-      title:
-        'Property: DELETE /store/orders/{malformed id around an absent id}, generated across the spelling catalogue; judges the spelling run too',
-      needs: { requests: 0, shared: MALFORMED_IDS },
-      cases: spellingCases(['MUST', 'SHOULD', 'INFO', undefined]),
-      recorded: { shows: MALFORMED },
-      // The property's cases, then the spelling run; its attempts stop it on the first failing answer.
-      async send(ctx: Ctx) {
-        const run = await malformedRun(ctx);
-        if ('skip' in run) ctx.skip(run.skip);
-        reportIdSending(ctx, MALFORMED_OWNER, run.result, (c) => `${c.kind} ${short(malformedSegment(c))}`);
-      },
-      judge: malformed4xx,
     }),
     check({
       id: 'ID-MALFORMED-STATUS-INFO',

@@ -1,6 +1,6 @@
 // The one judge of each ID-MALFORMED- check, over every cancel with the key whose id is no ASCII decimal int64
-// in the run (or a recording) so far, judged as the property judges each of its cases (judge.ts). What the run
-// sent (each answer's kind, the property's counterexample) is read from its memo when there is one.
+// in the run so far (ID-MALFORMED-4XX runs with the whole-run checks: all of them) or a recording, judged as the
+// property judges its cases (judge.ts). What the run sent (kinds, the counterexample) is read from its memo.
 import { answerOf } from '../kit/absent-cancels.ts';
 import type { Ctx } from '../kit/context.ts';
 import { frontRefusal } from '../kit/front-refusal.ts';

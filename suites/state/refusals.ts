@@ -12,12 +12,13 @@ import { orderPath } from '../kit/paths.ts';
 import { probeOf } from '../kit/rate-limit-probe.ts';
 import { shares } from '../kit/sendings.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
-import { NOT_OBSERVED } from '../kit/traffic.ts';
-import { named } from './history.ts';
+import { NOT_OBSERVED, replay } from '../kit/traffic.ts';
+import { named, type StoreFinding } from './history.ts';
 import { judgeRefusals, type Proof, type RefusalClass, strong } from './judge-refusals.ts';
 import { leaveOut, nothingJudged } from './left-out.ts';
 import { judgeRefusalsBlamed } from './refusal-causes.ts';
 import { cancelOnce, heldRace, listOnce, listsReadable, wrongKey } from './sendings.ts';
+import { shippedFieldChanges } from './shipped-fields.ts';
 import { declaredLagMs, historyNow } from './store.ts';
 
 const NO_FIXTURE = `needs a pending order the run may cancel: list one in ${flagAndEnv('cancellableOrderIds')}`;
@@ -73,18 +74,24 @@ function starvable(ctx: Ctx, cls: RefusalClass): string[] {
  */
 function judgeClass(cls: RefusalClass): (ctx: Ctx) => Promise<void> {
   return async (ctx) => {
+    const h = historyNow(ctx);
     const { proofs, findings, unshown, unblamed, explained } = judgeRefusalsBlamed(
-      historyNow(ctx),
+      h,
       cls,
       declaredLagMs(ctx),
     );
+    // A 409 on a shipped fixture also leaves its listed fields as they were (shipped-fields.ts).
+    const all: StoreFinding[] = [
+      ...findings,
+      ...(cls === 409 ? shippedFieldChanges(h, (x) => replay(ctx, x)?.body) : []),
+    ];
     for (const u of unblamed) ctx.note(u);
-    for (const f of findings) {
+    for (const f of all) {
       ctx.problem(f.problem, { exchange: f.exchanges[0]! });
       ctx.evidence(...f.exchanges.slice(1));
     }
     const shown = proofs.filter((p) => strong(cls, p));
-    if (findings.length > 0) return;
+    if (all.length > 0) return;
     // A fixture never shown pending is no evidence either way: the check is left out, saying so, unless another
     // refusal proves the requirement.
     if (shown.length === 0 && unshown.length > 0) ctx.skip(unshown.join('; '), input('fixturesCommand'));

@@ -134,6 +134,23 @@ export const AUTH_FAULTS = {
     faulty: 200,
     caught: [{ fails: ['AUTH-KEY-ALTERED-401'], args: NO_PROBE, exit: 1 }],
   },
+  'auth-key-case-connection-cache': {
+    probe: async (s) => {
+      const flipped =
+        s.demoKey.toUpperCase() === s.demoKey ? s.demoKey.toLowerCase() : s.demoKey.toUpperCase();
+      const path = `${new URL(s.baseUrl).pathname}/store/orders`;
+      const get = (key: string, close: boolean) =>
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\n${close ? 'Connection: close\r\n' : ''}\r\n`;
+      // The altered key alone on a fresh connection, then after the key on one kept-alive connection.
+      const alone = (await call(s, '/store/orders', { key: flipped, localAddress: '127.0.0.1' })).status;
+      const both = await rawExchange(s, get(s.demoKey, false) + get(flipped, true));
+      return [alone, [...both.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]))];
+    },
+    faithful: [401, [200, 401]],
+    faulty: [401, [200, 200]],
+    // The run's altered keys go on the connection its earlier requests with the key kept open.
+    caught: [{ fails: ['AUTH-KEY-ALTERED-401'], args: NO_PROBE, exit: 1 }],
+  },
   'auth-empty-bearer-accepted': {
     probe: async (s) =>
       (await call(s, '/store/orders', { key: null, headers: { authorization: 'Bearer' } })).status,

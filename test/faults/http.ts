@@ -4,6 +4,17 @@ import { call } from '../support/reference-calls.ts';
 import { type FaultProofs, NO_PROBE } from './proof.ts';
 
 export const HTTP_FAULTS = {
+  'http-head-404': {
+    probe: async (s) => [
+      (await call(s, '/store/orders')).status,
+      (await call(s, '/store/orders', { method: 'HEAD' })).status,
+    ],
+    faithful: [200, 200],
+    faulty: [200, 404],
+    // Every run's request surface sends HEAD of the list after the plain list; the whole-run check compares.
+    caught: [{ warns: ['HTTP-HEAD-AS-GET'], args: NO_PROBE, exit: 0 }],
+    onlyBy: ['HTTP-HEAD-AS-GET'],
+  },
   'http-no-date': {
     masking: { removes: ['date'] },
     probe: async (s) => (await call(s, '/store/orders')).headers.date === undefined,

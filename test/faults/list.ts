@@ -107,6 +107,19 @@ export const LIST_FAULTS = {
     ],
     onlyBy: ['HTTP-SURFACE-PROPERTY'],
   },
+  'list-404-non-json-accept': {
+    probe: async (s) =>
+      Promise.all(
+        ['text/html', 'application/xml', 'application/*'].map(
+          async (accept) => (await call(s, '/store/orders', { headers: { accept } })).status,
+        ),
+      ),
+    faithful: [200, 200, 200],
+    faulty: [404, 404, 200],
+    // Every run asks for the list with "Accept: text/html" (LIST-NON-JSON-ACCEPT's own sending).
+    caught: [{ fails: ['LIST-NON-JSON-ACCEPT'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['LIST-NON-JSON-ACCEPT'],
+  },
   'list-pending-only': {
     masking: { removes: ['listed-cancelled'] },
     probe: async (s) =>

@@ -73,6 +73,18 @@ export const ORDER_ID_FAULTS = {
       },
     ],
   },
+  'orderid-percent-ff-500': {
+    masking: { bends: ['absent-answer'] },
+    probe: async (s) => {
+      const a = await call(s, '/store/orders/4404%FF', del);
+      const b = await call(s, '/store/orders/1.5', del);
+      return [a.status, b.status];
+    },
+    faithful: [400, 400],
+    faulty: [500, 400],
+    // Only the stray-byte spellings (%FF, %C0%B0) crash: the spelling run sends them against a fixture.
+    caught: [{ fails: ['ID-MALFORMED-4XX'], args: NO_PROBE, exit: 1 }],
+  },
   'orderid-lenient-parse': {
     masking: { removes: ['strict-reader'] },
     probe: (s) => cancelEach(s, ['7abc', '0x7', '+2', '003']),

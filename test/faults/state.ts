@@ -69,6 +69,27 @@ export const STATE_FAULTS = {
       },
     ],
   },
+  'cancel-409-clears-complete': {
+    masking: {
+      reads: ['list-array', 'shipped-409'],
+      hides: {
+        'list-pending-only': 'the second lists no shipped order, so no list shows what the first changed',
+      },
+    },
+    probe: async (s) => {
+      const complete = async () =>
+        ((await call(s, '/store/orders')).json as Array<{ id: bigint; complete: boolean }>).find(
+          (o) => o.id === 42n,
+        )?.complete;
+      const before = await complete();
+      return [before, (await call(s, '/store/orders/42', del)).status, await complete()];
+    },
+    faithful: [true, 409, true],
+    faulty: [true, 409, false],
+    // The first list holds the shipped fixture complete; every list after its first 409 shows it not.
+    caught: [{ fails: ['STATE-409-CHANGES-NOTHING'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['STATE-409-CHANGES-NOTHING'],
+  },
   'cancel-then-429': {
     options: TWO_PER_MINUTE,
     probe: async (s) => {

@@ -1,0 +1,73 @@
+// A refused cancel of a shipped order changes nothing, field by field: the shipped fixture as the last list
+// before its first 409 showed it (every field) against each list after, a difference blamed on the refusals
+// between. Pure: judges a History and the lists' bodies, sends nothing.
+import { integerText, readJsonItems, stringifyJson } from '../../lib/formats/json.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
+import { type CancelSent, type History, type ListSeen, named, type StoreFinding } from './history.ts';
+
+/** A listed object: each member's value as JSON text, by name. */
+export type Listed = ReadonlyMap<string, string>;
+
+/** The listed object of order `id` in a list body, member by member; undefined if the body does not show it. */
+export function listedObject(body: Uint8Array, id: string): Listed | undefined {
+  let found: Listed | undefined;
+  const read = readJsonItems(body, (item) => {
+    if (found !== undefined || item === null || typeof item !== 'object' || Array.isArray(item)) return;
+    const o = item as Record<string, unknown>;
+    // An id written as integer text ("42") names order 42 to the store model too (LIST-IDS-INT64's finding).
+    if ((integerText(o.id) ?? (typeof o.id === 'string' ? o.id : undefined)) !== id) return;
+    found = new Map(Object.entries(o).map(([k, v]) => [k, stringifyJson(v)]));
+  });
+  return read.ok ? found : undefined;
+}
+
+/** The members whose values differ between two listed objects, for the message; '' when none does. */
+export function changedFields(a: Listed, b: Listed): string {
+  return [...new Set([...a.keys(), ...b.keys()])]
+    .filter((k) => a.get(k) !== b.get(k))
+    .map((k) => `${k} ${a.get(k) ?? '(absent)'} → ${b.get(k) ?? '(absent)'}`)
+    .join(', ');
+}
+
+/**
+ * For each shipped fixture refused with 409: its listed object in the last list before the first refusal
+ * (the lists before must agree on it, else the server changes it on its own) against every later list that
+ * still shows it. A list that shows it otherwise blames the 409s of it sent between, unless a cancel of it
+ * that was not refused (a 2xx, no answer) came between too: that is another check's finding.
+ */
+export function shippedFieldChanges(
+  h: History,
+  bodyOf: (x: Exchange) => Uint8Array | undefined,
+): StoreFinding[] {
+  const findings: StoreFinding[] = [];
+  for (const id of h.fixtures.shipped) {
+    const mine = h.cancels.filter((c) => c.names.includes(id)).sort((a, b) => a.startMs - b.startMs);
+    const first = mine.find((c) => c.status === 409 && c.segment === id);
+    if (!first) continue;
+    const shown = (l: ListSeen) => (l.ids.has(id) ? bodyOrNothing(bodyOf, l.exchange, id) : undefined);
+    const before = h.lists.filter((l) => l.endMs <= first.startMs).map((l) => ({ l, o: shown(l) }));
+    const seen = before.filter((b) => b.o !== undefined);
+    const last = seen.at(-1);
+    if (!last || seen.some((b) => changedFields(b.o!, last.o!) !== '')) continue;
+    for (const l of h.lists.filter((x) => x.startMs >= first.endMs)) {
+      const o = shown(l);
+      const changed = o === undefined ? '' : changedFields(last.o!, o);
+      if (changed === '') continue;
+      const between = mine.filter((c) => c.startMs >= last.l.endMs && c.endMs <= l.startMs);
+      if (between.some((c) => c.outcome !== 'refused')) break;
+      const refusals: CancelSent[] = between.filter((c) => c.status === 409);
+      if (refusals.length === 0) break;
+      findings.push({
+        problem: `shipped order ${id} was refused (${refusals.map(named).join(', ')}), and ${named(l)} lists it changed (${changed}) from ${named(last.l)}: a refused cancel changed it`,
+        exchanges: [l.exchange, last.l.exchange, ...refusals.map((c) => c.exchange)],
+      });
+      break;
+    }
+  }
+  return findings;
+}
+
+function bodyOrNothing(bodyOf: (x: Exchange) => Uint8Array | undefined, x: Exchange, id: string) {
+  const body = bodyOf(x);
+  return body ? listedObject(body, id) : undefined;
+}
