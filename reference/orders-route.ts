@@ -210,7 +210,10 @@ function readOrderId(ctx: RouteContext, rawId: string): IdRead {
   }
   const bent = bentId(ctx, rawId);
   if (bent !== undefined) return { ok: true, id: bent };
-  const parsed = parsePathId(rawId, 'orderId', { leadingZeros: ctx.variants.has('leading-zeros-same-id') });
+  const parsed = parsePathId(rawId, 'orderId', {
+    leadingZeros: ctx.variants.has('leading-zeros-same-id'),
+    plusSign: ctx.variants.has('plus-sign-same-id'),
+  });
   if (parsed.ok) return parsed;
   // Variant malformed-id-404: an id that is no int64 names no order; the spec lists only 404 here.
   if (ctx.variants.has('malformed-id-404'))

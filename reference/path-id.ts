@@ -5,11 +5,14 @@ import { parseCanonicalInt64 } from './int64.ts';
 
 export type PathIdResult = { ok: true; id: bigint } | { ok: false; reason: string };
 
-/** `leadingZeros` (variant leading-zeros-same-id): 007 is read as 7; a sign "+" or anything else is still refused. */
+/**
+ * `leadingZeros` (variant leading-zeros-same-id): 007 is read as 7; `plusSign` (variant plus-sign-same-id): +7
+ * is read as 7. Anything else is still refused.
+ */
 export function parsePathId(
   rawSegment: string,
   name: string,
-  options: { leadingZeros?: boolean } = {},
+  options: { leadingZeros?: boolean; plusSign?: boolean } = {},
 ): PathIdResult {
   let decoded: string;
   try {
@@ -18,8 +21,11 @@ export function parsePathId(
   } catch {
     return { ok: false, reason: `${name} has an invalid percent-encoding` };
   }
+  const unsigned = options.plusSign && /^\+[0-9]/.test(decoded) ? decoded.slice(1) : decoded;
   const id = parseCanonicalInt64(
-    options.leadingZeros && /^-?0+[0-9]/.test(decoded) ? decoded.replace(/^(-?)0+(?=[0-9])/, '$1') : decoded,
+    options.leadingZeros && /^-?0+[0-9]/.test(unsigned)
+      ? unsigned.replace(/^(-?)0+(?=[0-9])/, '$1')
+      : unsigned,
   );
   if (id === undefined) {
     return {

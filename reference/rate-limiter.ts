@@ -55,10 +55,14 @@ interface SubjectState {
   bannedUntilMs: number | undefined;
   /** Set by the first 429; fault ratelimit-window-never-resets stops clearing counters from then on. */
   exhausted: boolean;
+  /** Fault ratelimit-reset-renews-late: a window rolled over spent once; the next one starts afresh. */
+  renewedLate?: boolean;
 }
 
 /** How long past its announced Reset an exhausted counter lives on under fault ratelimit-outlives-reset. */
 export const OUTLIVES_RESET_MS = 10_000;
+/** How long after its Reset an exhausted window still rolls over spent under fault ratelimit-reset-renews-late. */
+export const RENEWS_LATE_MS = 1500;
 
 export class RateLimiter {
   readonly stats = { limited: 0, early: 0, bans: 0 };
@@ -133,9 +137,17 @@ export class RateLimiter {
     // Fault ratelimit-outlives-reset: an exhausted counter lives on (its store entry's TTL, set anew by every
     // refused request) OUTLIVES_RESET_MS past the Reset it announced, so requests stay refused after it.
     const outlives = state.exhausted && this.#options.faults.has('ratelimit-outlives-reset');
+    // Fault ratelimit-reset-renews-late: an exhausted window read in the second and a half after its Reset
+    // (the moment a client that waited the Retry-After arrives) rolls over with its count kept: that request is
+    // refused and names a new window's Reset; the next window starts afresh.
+    const renews =
+      state.exhausted && !state.renewedLate && this.#options.faults.has('ratelimit-reset-renews-late');
     for (const w of state.windows) {
       if (outlives && now < w.resetMs(now) + OUTLIVES_RESET_MS) continue;
-      w.advance(now, keepCounts);
+      const late = renews && now >= w.resetMs(now) && now < w.resetMs(now) + RENEWS_LATE_MS;
+      if (late) state.renewedLate = true;
+      else if (now >= w.resetMs(now)) state.renewedLate = undefined;
+      w.advance(now, keepCounts || late);
     }
     if (outlives && state.windows.every((w) => now < w.resetMs(now))) state.exhausted = false;
     // Fault ratelimit-ban-after-honoured-retry-after: the ban rule reads "keeps sending after a 429" as any

@@ -113,6 +113,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'An exhausted counter outlives the Reset it announced by 10 s (its store entry expires later than the window): requests after the Reset, and after the Retry-After that named it, are still refused.',
   ),
   fault(
+    'ratelimit-reset-renews-late',
+    'any response',
+    'spec §8 rule 2; spec §8 rule 4',
+    'An exhausted window read within 1.5 s after its Reset rolls over with its count kept: the client that waited the Retry-After is refused again, told to wait a whole new window.',
+  ),
+  fault(
     'ratelimit-no-retry-after',
     'any response',
     'spec §8 rule 4',

@@ -13,4 +13,9 @@ export const ORDER_ID_VARIANTS = variantsOf('order-id', [
     'spec §4 cancelOrder (orderId: integer, int64; no canonical spelling is defined)',
     'Leading zeros are read as the same id: DELETE /store/orders/007 cancels order 7 (a sign or anything else still is 400).',
   ),
+  variant(
+    'plus-sign-same-id',
+    'spec §4 cancelOrder (orderId: integer, int64; no canonical spelling is defined); RFC 3986 §3.3',
+    "A leading plus sign is read as the same id, as Ruby's Integer() and Falcon's int converter read it: DELETE /store/orders/+7 cancels order 7 (leading zeros or anything else still is 400).",
+  ),
 ]);

@@ -103,13 +103,13 @@ describe('the spellings of a realistic fixture, the list untrusted', () => {
       expect(known.unsafeReading(s, '404000'), s).toBeUndefined();
     // Without the fixture vouched for, the same reading still counts.
     expect(known.unsafeReading('+404000')).toBe(
-      '+404000 may read as 4210688, an id the list cannot prove absent',
+      '+404000 may read as 4210688 (a hexadecimal reading of +404000 is 4210688), an id the list cannot prove absent',
     );
   });
 
   it('still refuses a base-16 reading the fixture id does not have, and says which reading', () => {
     expect(known.unsafeReading('404000e0', '404000')).toBe(
-      '404000e0 may read as 1077936352, an id the list cannot prove absent',
+      '404000e0 may read as 1077936352 (a hexadecimal reading of 404000e0 is 1077936352), an id the list cannot prove absent',
     );
     // atoi reads no digits as 0; a prefix before "_" as a smaller id; the octal reading of a leading 0.
     expect(known.unsafeReading('0x62a20', '404000')).toBe(
@@ -121,7 +121,7 @@ describe('the spellings of a realistic fixture, the list untrusted', () => {
     expect(known.unsafeReading('%20404000', '404000')).toMatch(/may read as 0,/);
     // Spelled around another fixture, its own base-16 reading counts, and so does the fixture it names.
     expect(known.unsafeReading('+202000', '404000')).toBe(
-      '+202000 may read as 2105344, an id the list cannot prove absent',
+      '+202000 may read as 2105344 (a hexadecimal reading of +202000 is 2105344), an id the list cannot prove absent',
     );
     expect(known.safe('202000.0', '404000')).toBe(false);
   });

@@ -8,6 +8,7 @@ import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from './context.ts';
 import { decodings, namedIds } from './id-readings.ts';
 import { ListIds } from './list-ids.ts';
+import { radixReading, shortSpelling } from './spelling-text.ts';
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 /** Characters a segment may carry on the wire; ';' is left out (matrix parameters end the segment). */
@@ -119,17 +120,23 @@ export class KnownOrders {
    * (other than a shipped one or `target`) or an id the guard cannot prove absent.
    */
   unsafeReading(raw: string, target?: string): string | undefined {
-    const shown = raw.length > 40 ? `${raw.slice(0, 30)}… (${raw.length} characters)` : raw;
+    const shown = shortSpelling(raw);
     if (!staysInSegment(raw)) return `${shown} may reach another path once decoded`;
     for (const n of namedIds(raw, target === undefined ? undefined : BigInt(target))) {
       const named = this.named(n);
       const other = named.find((c) => !c.shipped && c.order !== target);
-      if (other) return `${shown} may read as order ${other.order}`;
+      if (other) return `${shown} may read as order ${other.order}${readAs(raw, n)}`;
       if (named.length === 0 && this.guard?.near(n))
-        return `${shown} may read as ${n}, an id the list cannot prove absent`;
+        return `${shown} may read as ${n}${readAs(raw, n)}, an id the list cannot prove absent`;
     }
     return undefined;
   }
+}
+
+/** The reading in another radix that names `n`, as a message adds it: " (an octal reading of 104 is 68)". */
+function readAs(raw: string, n: bigint): string {
+  const r = radixReading(raw, n);
+  return r ? ` (${r})` : '';
 }
 
 /** True when `id` is an int64 that no known order has and no lossy reading of it names a cancellable one. */

@@ -11,6 +11,7 @@ import { expectStatus } from '../kit/expect.ts';
 import { isolationPair } from '../kit/isolation-pair.ts';
 import { orderPath } from '../kit/paths.ts';
 import { describeStatus } from '../kit/responses.ts';
+import { asideLeft, asideOf, judgedAside } from './aside.ts';
 import type { SpellingLevel } from './catalogue.ts';
 import type { NotOnFixture } from './fixtures.ts';
 import { short } from './judge.ts';
@@ -104,17 +105,20 @@ function withheldGap(w: SpellingRun['withheld'][number], given: boolean): string
 }
 
 /** What the spelling run tried against fixtures of a level, as its judge names it in the verdict. */
-export const spelledAt = (level: SpellingLevel) => memoKey<{ seen: string }>(`order-id/spelled-${level}`);
+export const spelledAt = (level: SpellingLevel, kind?: string) =>
+  memoKey<{ seen: string }>(`order-id/spelled-${level}${kind ? `-${kind}` : ''}`);
 
 /**
  * The spelling run (sent once), for the check of one level: skips when no spelling of that level was tried
  * against a pending fixture (naming why), and notes which were and what they answered.
  */
-export async function sendSpellings(ctx: Ctx, level: SpellingLevel): Promise<void> {
+export async function sendSpellings(ctx: Ctx, level: SpellingLevel, kind?: string): Promise<void> {
   const run = await spellingRun(ctx);
   if ('skip' in run) ctx.skip(run.skip);
-  const answers = run.answers.filter((a) => a.fixture?.level === level);
-  const off = run.offFixture.filter((o) => o.level === level);
+  // An INFO check reads its own kind alone.
+  const mine = (k: string) => kind === undefined || k === kind;
+  const answers = run.answers.filter((a) => a.fixture?.level === level && mine(a.kind));
+  const off = run.offFixture.filter((o) => o.level === level && mine(o.kind));
   // The same reason for several kinds is said once, naming them.
   const byWhy = new Map<NotOnFixture, string[]>();
   for (const o of off)
@@ -124,10 +128,17 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel): Promise<voi
   const given = new Set(ctx.config.cancellableOrderIds);
   const withheld = level === 'MUST' ? run.withheld.map((w) => withheldGap(w, given.has(w.order))) : [];
   const gaps = withheld.length > 0 ? `; withheld: ${withheld.join('; ')}` : '';
-  if (answers.length === 0) {
+  // Kinds whose fixtures ran out are judged around the absent id spelled instead, where its answer decides.
+  const aside = asideOf(
+    run,
+    off.filter((o) => o.why === 'none left').map((o) => o.kind),
+  );
+  if (aside.refused.length > 0) ctx.memo.once(judgedAside(level, kind), () => aside);
+  if (answers.length === 0 && aside.refused.length === 0) {
     const why = off[0]?.why ?? 'none given';
+    const left = asideLeft(aside) ? `; ${asideLeft(aside)}` : '';
     ctx.skip(
-      `no spelling was tried against a pending fixture (${reasons.join('; ') || OFF_FIXTURE[why]})${gaps}`,
+      `no spelling was tried against a pending fixture (${reasons.join('; ') || OFF_FIXTURE[why]})${left}${gaps}`,
       why === 'decided'
         ? input('exhaustive')
         : why === 'unsafe'
@@ -139,11 +150,12 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel): Promise<voi
   if (run.limited) ctx.note(`stopped early: ${run.limited}`);
   if (run.stopped) ctx.note(`no spelling around an absent id was sent after: ${run.stopped.reason}`);
   const seen = answers.map((a) => `${short(a.segment)} → ${a.response.status}`).join(', ');
-  ctx.note(
-    `${run.exhaustive ? 'every spelling' : `the sample (one per kind, rotating with ${flagRef('seed')})`} against fixtures: ${seen}`,
-  );
+  if (answers.length > 0)
+    ctx.note(
+      `${run.exhaustive ? 'every spelling' : `the sample (one per kind, rotating with ${flagRef('seed')})`} against fixtures: ${seen}`,
+    );
   // Kinds no fixture could be spelled in are named in the verdict too, not only in the notes.
   const untried = off.length > 0 ? `; not tried against a fixture: ${off.map((o) => o.kind).join(', ')}` : '';
   for (const w of withheld) ctx.note(`not judged: ${w}`);
-  ctx.memo.once(spelledAt(level), () => ({ seen: `${seen}${untried}${gaps}` }));
+  ctx.memo.once(spelledAt(level, kind), () => ({ seen: `${seen}${untried}${gaps}` }));
 }

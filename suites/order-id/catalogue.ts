@@ -11,8 +11,10 @@ import { DIGIT_ZEROS } from '../kit/id-readings.ts';
  * - MUST: the segment names no order at all (no integer, another integer, beyond int64): only a careless
  *   parser reads the order's id into it (spec §4 cancelOrder rule 3, ID-CANCEL-MISREAD);
  * - SHOULD: another spelling of the same integer that the int64 path parameter does not take (hex, an
- *   exponent, a sign, whitespace, other digits: ID-CANCEL-SPELLING);
- * - INFO: leading zeros, an ordinary decimal spelling of the same integer (ID-CANCEL-LEADING-ZEROS-INFO).
+ *   exponent, whitespace, other digits: ID-CANCEL-SPELLING);
+ * - INFO: an ordinary signed decimal spelling of the same integer, leading zeros (ID-CANCEL-LEADING-ZEROS-INFO)
+ *   or a leading plus sign (ID-CANCEL-PLUS-SIGN-INFO): nothing the spec or RFC 3986 says binds a server to
+ *   refuse them. Each INFO kind is its own check (INFO_CHECKS).
  * Kinds without one are tried against absent ids only: no lenient reading names the base.
  */
 export type SpellingLevel = 'MUST' | 'SHOULD' | 'INFO';
@@ -156,10 +158,10 @@ export const SPELLING_KINDS: readonly SpellingKind[] = [
       (a) => `${a}e%2B0`,
     ],
   },
-  // Java's parseLong, Python's int and Go's ParseInt all take one leading plus.
+  // Java's parseLong, Python's int, Go's ParseInt and Ruby's Integer() all take one leading plus.
   {
     kind: 'plus-sign',
-    fixture: 'SHOULD',
+    fixture: 'INFO',
     variants: [(_, abs) => `+${abs}`, (_, abs) => `%2B${abs}`, () => '+0'],
   },
   {
@@ -216,6 +218,12 @@ export const SPELLING_KINDS: readonly SpellingKind[] = [
   { kind: 'over-long', optIn: true, variants: [() => '9'.repeat(OVER_LONG)] },
 ];
 
+/** The INFO kinds, each judged by a check of its own. */
+export const INFO_CHECKS: Readonly<Record<string, string>> = {
+  'plus-sign': 'ID-CANCEL-PLUS-SIGN-INFO',
+  'leading-zeros': 'ID-CANCEL-LEADING-ZEROS-INFO',
+};
+
 /** Every kind's name, in the order tried. */
 export const KIND_NAMES: readonly string[] = SPELLING_KINDS.map((k) => k.kind);
 
@@ -247,10 +255,11 @@ const shown = (segment: string): string =>
  */
 export function spellingCases(
   levels: readonly (SpellingLevel | undefined)[],
+  kind?: string,
 ): Record<string, readonly string[]> {
   const out: Record<string, readonly string[]> = {};
   for (const k of SPELLING_KINDS)
-    if (levels.includes(k.fixture))
+    if (levels.includes(k.fixture) && (kind === undefined || k.kind === kind))
       // A variant that spells 7 as another does (0_7 splits no digits) is shown once.
       out[k.optIn ? `${k.kind} (with ${flagRef('exhaustive')} only)` : k.kind] = [
         ...new Set(k.variants.map((_, i) => `\`${shown(spell(k, i, 7n, LONG_MIN))}\``)),

@@ -21,7 +21,7 @@ import { malformedStatus } from './malformed-judges.ts';
 import { malformedRun } from './malformed-run.ts';
 import { MAX_SHRINKS, reportIdSending, runIdProperty } from './property.ts';
 import { SATURATING } from './saturation.ts';
-import { leadingZeros, lenientSpellings, misreadSpellings } from './spelling-judges.ts';
+import { leadingZeros, lenientSpellings, misreadSpellings, plusSign } from './spelling-judges.ts';
 
 /** The traffic that shows the malformed-id checks, in a recording as in a run. */
 export const MALFORMED =
@@ -192,14 +192,14 @@ export const orderIdProperties = suite({
       level: 'SHOULD',
       rules: ['4.cancel.param'],
       requirement:
-        'A spelling of an existing id other than its ASCII decimal form (leading zeros aside) cancels nothing.',
+        'A spelling of an existing id other than its ASCII decimal form (leading zeros and a plus sign aside) cancels nothing.',
       rationale:
-        "Spellings such as 0x7, 0o7, 7e0, 7.0, +7, 0_7, whitespace around it or non-ASCII digits (٧, ７) are no int64 in the path's form, and lenient id parsing lets a typo cancel a real order. SHOULD: the spec types the orderId but does not say how a server must treat other spellings of it.",
+        "Spellings such as 0x7, 0o7, 7e0, 7.0, 0_7, whitespace around it or non-ASCII digits (٧, ７) are no int64 in the path's form, and lenient id parsing lets a typo cancel a real order. SHOULD: the spec types the orderId but does not say how a server must treat other spellings of it. A leading plus sign is an ordinary signed decimal spelling, recorded by ID-CANCEL-PLUS-SIGN-INFO.",
       basis: [SPEC.orderIdParam, SPEC.absent404],
-      title: `Reads the spelling run against pending fixtures: hex and other radixes, exponents, decimals, signs, digit separators, whitespace, non-ASCII digits (one per kind, rotating with ${flagRef('seed')}; every one with ${flagRef('exhaustive')}), a fresh fixture after an acceptance`,
+      title: `Reads the spelling run against pending fixtures: hex and other radixes, exponents, decimals, digit separators, whitespace, non-ASCII digits (one per kind, rotating with ${flagRef('seed')}; every one with ${flagRef('exhaustive')}), a fresh fixture after an acceptance`,
       needs: { requests: 0, shared: ON_FIXTURE },
       cases: spellingCases(['SHOULD']),
-      recorded: { shows: `${MALFORMED} spelling a listed order's id another way (0x7, 7e0, +7, ٧)` },
+      recorded: { shows: `${MALFORMED} spelling a listed order's id another way (0x7, 7e0, ٧)` },
       async send(ctx: Ctx) {
         await sendSpellings(ctx, 'SHOULD');
       },
@@ -215,12 +215,31 @@ export const orderIdProperties = suite({
       basis: [SPEC.orderIdParam],
       title: 'Reads the answer to DELETE /store/orders/00N (or more zeros), sent last of the spelling run',
       needs: { requests: 0, shared: ON_FIXTURE },
-      cases: spellingCases(['INFO']),
+      cases: spellingCases(['INFO'], 'leading-zeros'),
       recorded: { shows: `${MALFORMED}: a listed id with leading zeros (007)` },
       async send(ctx: Ctx) {
-        await sendSpellings(ctx, 'INFO');
+        await sendSpellings(ctx, 'INFO', 'leading-zeros');
       },
       judge: leadingZeros,
+    }),
+    check({
+      id: 'ID-CANCEL-PLUS-SIGN-INFO',
+      spec: 'spec §4 cancelOrder (path parameter orderId: integer, int64; no canonical form is defined)',
+      level: 'INFO',
+      rules: ['4.cancel.param'],
+      requirement:
+        'Whether a leading plus sign (+7) names the same order is not specified: it is an ordinary signed decimal spelling of the integer, so either answer is recorded.',
+      rationale:
+        'The spec types orderId as an int64 and says nothing of its spellings, and RFC 3986 only says what the path is: no sentence binds a server to refuse +7 (Java, Python, Go and Ruby read it as 7).',
+      basis: [SPEC.orderIdParam],
+      title: 'Reads the answer to DELETE /store/orders/+N (or %2BN) of the spelling run',
+      needs: { requests: 0, shared: ON_FIXTURE },
+      cases: spellingCases(['INFO'], 'plus-sign'),
+      recorded: { shows: `${MALFORMED}: a listed id with a leading plus sign (+7)` },
+      async send(ctx: Ctx) {
+        await sendSpellings(ctx, 'INFO', 'plus-sign');
+      },
+      judge: plusSign,
     }),
   ],
 });

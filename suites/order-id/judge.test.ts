@@ -77,6 +77,6 @@ describe('judgeMalformed', () => {
   it('shortens a very long segment in the message', () => {
     const f = judgeMalformed('0'.repeat(5000), answer(500))!;
     expect(f.message.length).toBeLessThan(300);
-    expect(f.message).toContain('(5000 chars)');
+    expect(f.message).toContain('0…0 (5000 zeros, 5000 characters)');
   });
 });

@@ -7,6 +7,7 @@ import type { Response } from '../../lib/http/client.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import type { KnownOrders } from '../kit/known-orders.ts';
 import { describeStatus, errorBodyProblems, errorSchemaIssues, viewOf } from '../kit/responses.ts';
+import { shortSpelling } from '../kit/spelling-text.ts';
 
 export interface CaseFailure {
   /** The counterexample class; the check's message starts with it. */
@@ -107,5 +108,5 @@ export function judgeMalformed(segment: string, res: Response, invalidHttp = fal
 
 /** A segment short enough for a message (long ones keep their start and length). */
 export function short(segment: string): string {
-  return segment.length <= 80 ? segment : `${segment.slice(0, 60)}…(${segment.length} chars)`;
+  return shortSpelling(segment, 80);
 }

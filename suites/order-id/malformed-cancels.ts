@@ -39,6 +39,25 @@ function exactValue(decoded: string): bigint | undefined {
   return undefined;
 }
 
+/**
+ * Which INFO kind a decoded spelling is (catalogue.ts INFO_CHECKS): an ordinary decimal spelling with leading
+ * zeros, or with a leading plus sign; undefined for any other.
+ */
+export function infoKind(decoded: string): 'leading-zeros' | 'plus-sign' | undefined {
+  if (/^-?0+\d+$/.test(decoded)) return 'leading-zeros';
+  if (/^\+\d+$/.test(decoded)) return 'plus-sign';
+  return undefined;
+}
+
+/** The INFO kind of a raw segment as sent (percent-decoded once), or undefined. */
+export function infoKindOf(segment: string): ReturnType<typeof infoKind> {
+  try {
+    return infoKind(decodeURIComponent(segment));
+  } catch {
+    return undefined;
+  }
+}
+
 /** What accepting `segment` as order `order` breaks (catalogue.ts): leading zeros, another spelling, a misreading. */
 export function spellingLevel(segment: string, order: string): SpellingLevel {
   let decoded: string;
@@ -47,7 +66,7 @@ export function spellingLevel(segment: string, order: string): SpellingLevel {
   } catch {
     return 'MUST';
   }
-  if (/^-?0+\d+$/.test(decoded) && BigInt(decoded) === BigInt(order)) return 'INFO';
+  if (infoKind(decoded) !== undefined && BigInt(decoded) === BigInt(order)) return 'INFO';
   return exactValue(decoded) === BigInt(order) ? 'SHOULD' : 'MUST';
 }
 

@@ -7,22 +7,39 @@ import type { Ctx } from '../kit/context.ts';
 import { expectStatus } from '../kit/expect.ts';
 import { describeStatus } from '../kit/responses.ts';
 import { NOT_OBSERVED } from '../kit/traffic.ts';
+import { asideText, judgedAside } from './aside.ts';
 import { spelledAt } from './cancel.ts';
 import type { SpellingLevel } from './catalogue.ts';
 import { short } from './judge.ts';
-import { is2xx, malformedCancels } from './malformed-cancels.ts';
+import { infoKindOf, is2xx, malformedCancels } from './malformed-cancels.ts';
 import { spellingSent } from './spelling.ts';
 
-/** The cancels that spelled a known order's id with what accepting it breaks at `level`, with their kind. */
-async function spellingsAt(ctx: Ctx, level: SpellingLevel) {
+/**
+ * The cancels that spelled a known order's id with what accepting it breaks at `level`, with their kind;
+ * undefined when the verdict was given already from the kinds judged around absent ids (aside.ts).
+ */
+async function spellingsAt(ctx: Ctx, level: SpellingLevel, kind?: string) {
   const { xs } = await malformedCancels(ctx);
-  const at = xs.filter((m) => m.named?.level === level);
+  const at = xs.filter(
+    (m) => m.named?.level === level && (kind === undefined || infoKindOf(m.segment) === kind),
+  );
+  // No fixture spelled, but kinds whose fixtures ran out judged around absent ids: that is the verdict.
+  const aside = ctx.memo.peek(judgedAside(level, kind));
+  if (at.length === 0 && aside) {
+    ctx.observe(
+      asideText(aside),
+      aside.refused.length,
+      aside.refused.map((a) => a.response.exchange),
+    );
+    return undefined;
+  }
   if (at.length === 0) ctx.skip(`no cancel with the key spelled a known order's id that way`, NOT_OBSERVED);
+  if (aside) ctx.note(asideText(aside));
   const sent = await spellingSent(ctx);
   const kinds = new Map(
     sent && !('skip' in sent) ? sent.answers.map((a) => [a.response.exchange.seq, a.kind] as const) : [],
   );
-  const tried = ctx.memo.peek(spelledAt(level))?.seen;
+  const tried = ctx.memo.peek(spelledAt(level, kind))?.seen;
   return {
     tried: tried ?? `${at.length}`,
     at: at.map((m) => {
@@ -38,7 +55,9 @@ async function spellingsAt(ctx: Ctx, level: SpellingLevel) {
 
 /** ID-CANCEL-MISREAD: no segment that names no order (not an integer, another one, beyond int64) cancels one. */
 export async function misreadSpellings(ctx: Ctx): Promise<void> {
-  const { at, tried } = await spellingsAt(ctx, 'MUST');
+  const spelled = await spellingsAt(ctx, 'MUST');
+  if (!spelled) return;
+  const { at, tried } = spelled;
   for (const m of at)
     expectStatus(ctx, answerOf(ctx, m.x), `misread id: ${m.shown}`).toHold(
       !is2xx(m.x),
@@ -54,7 +73,9 @@ export async function misreadSpellings(ctx: Ctx): Promise<void> {
 
 /** ID-CANCEL-SPELLING: no other spelling of a fixture's integer (hex, exponent, sign, digits...) cancels it. */
 export async function lenientSpellings(ctx: Ctx): Promise<void> {
-  const { at, tried } = await spellingsAt(ctx, 'SHOULD');
+  const spelled = await spellingsAt(ctx, 'SHOULD');
+  if (!spelled) return;
+  const { at, tried } = spelled;
   for (const m of at) {
     const refused = expectStatus(ctx, answerOf(ctx, m.x), `lenient spelling accepted: ${m.shown}`).toHold(
       !is2xx(m.x),
@@ -76,7 +97,9 @@ export async function lenientSpellings(ctx: Ctx): Promise<void> {
  * integer (Java's Long.parseLong, Python's int() accept them) and the spec defines no canonical form.
  */
 export async function leadingZeros(ctx: Ctx): Promise<void> {
-  const { at } = await spellingsAt(ctx, 'INFO');
+  const spelled = await spellingsAt(ctx, 'INFO', 'leading-zeros');
+  if (!spelled) return;
+  const { at } = spelled;
   ctx.evidence(...at.map((m) => m.x));
   const taken = at.filter((m) => is2xx(m.x));
   const shown = (m: (typeof at)[number]) =>
@@ -85,6 +108,28 @@ export async function leadingZeros(ctx: Ctx): Promise<void> {
     taken.length > 0
       ? `leading zeros name the same order: ${shown(taken[0]!)} and cancelled order ${taken[0]!.order}`
       : `leading zeros are refused: ${at.map(shown).join('; ')}`,
+    at.length,
+    at.map((m) => m.x),
+  );
+}
+
+/**
+ * ID-CANCEL-PLUS-SIGN-INFO: what `+7` did. A leading plus sign is an ordinary signed decimal spelling of the
+ * same integer (Java's Long.parseLong, Python's int(), Ruby's Integer(), Falcon's int converter accept it),
+ * and neither the spec, which types orderId as int64, nor RFC 3986 binds a server to refuse it.
+ */
+export async function plusSign(ctx: Ctx): Promise<void> {
+  const spelled = await spellingsAt(ctx, 'INFO', 'plus-sign');
+  if (!spelled) return;
+  const { at } = spelled;
+  ctx.evidence(...at.map((m) => m.x));
+  const taken = at.filter((m) => is2xx(m.x));
+  const shown = (m: (typeof at)[number]) =>
+    `DELETE /store/orders/${short(m.segment)} answered ${describeStatus(answerOf(ctx, m.x))}`;
+  ctx.observe(
+    taken.length > 0
+      ? `a leading plus sign names the same order: ${shown(taken[0]!)} and cancelled order ${taken[0]!.order}`
+      : `a leading plus sign is refused: ${at.map(shown).join('; ')}`,
     at.length,
     at.map((m) => m.x),
   );

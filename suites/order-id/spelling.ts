@@ -83,8 +83,10 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
   const exhaustive = ctx.config.exhaustive;
   const pool = new FixturePool(ctx.target, known, ctx.config.cancellableOrderIds.length > 0);
   const run: SpellingRun = { answers: [], offFixture: [], unsent: [], withheld: [], exhaustive };
-  // In the sample, a level's first acceptance decides its check: the rest of it keeps the fixtures.
-  const decided = new Set<SpellingLevel>();
+  // In the sample, a level's first acceptance decides its check: the rest of it keeps the fixtures. Each INFO
+  // kind is a check of its own, decided alone.
+  const decided = new Set<string>();
+  const checkOf = (level: SpellingLevel, kind: SpellingKind) => (level === 'INFO' ? kind.kind : level);
   const send = async (a: Omit<SpellingAnswer, 'response' | 'invalid'>): Promise<Response | undefined> => {
     const invalid = invalidEncoding(a.segment);
     let response: Response;
@@ -115,7 +117,7 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
       const level = kind.fixture;
       if (level !== undefined) {
         const found =
-          !exhaustive && decided.has(level)
+          !exhaustive && decided.has(checkOf(level, kind))
             ? ('decided' as const)
             : pool.find(kind, fixtureOrder(variant, kind, exhaustive), SIZE);
         if (typeof found === 'object') {
@@ -127,7 +129,7 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
           });
           if (res && accepted(res)) {
             pool.spend(found.id);
-            decided.add(level);
+            decided.add(checkOf(level, kind));
           }
           continue;
         }

@@ -32,9 +32,15 @@ export interface Proof {
   quiet?: boolean;
 }
 
+/** A finding: what was seen, unblamed, and every refusal on the wire where it happened (refusal-causes.ts). */
+export interface RefusalFinding extends StoreFinding {
+  seen: string;
+  refusals: readonly CancelSent[];
+}
+
 export interface RefusalJudgement {
   proofs: Proof[];
-  findings: StoreFinding[];
+  findings: RefusalFinding[];
   /**
    * Refusals of a pending fixture the run was never shown pending, whose next read disagreed: no evidence
    * against the server (an earlier run may have cancelled it), each said in a line.
@@ -148,11 +154,19 @@ function fixtureReads(
         );
         break;
       }
-      if (known && suspects.some((r) => r.status === cls))
+      if (known && suspects.some((r) => r.status === cls)) {
+        const seen = `${kind} order ${id} was refused (${suspects.map(named).join(', ')}), then its next cancel with the key answered ${c.status ?? 'nothing'} (${named(c)}), not ${expectedNext(kind)}`;
+        // Any refusal on the wire from the first suspect to this read may have changed the order unnamed.
+        const from = suspects[0]!.startMs;
         findings.push({
-          problem: `${kind} order ${id} was refused (${suspects.map(named).join(', ')}), then its next cancel with the key answered ${c.status ?? 'nothing'} (${named(c)}), not ${expectedNext(kind)}: a refused request changed it`,
+          problem: `${seen}: a refused request changed it`,
+          seen,
+          refusals: h.cancels.filter(
+            (r) => r.outcome === 'refused' && r.endMs > from && r.startMs < c.startMs,
+          ),
           exchanges: [c.exchange, ...suspects.map((s) => s.exchange)],
         });
+      }
       break;
     }
   }
@@ -216,12 +230,17 @@ export function judgeRefusals(h: History, cls: RefusalClass, consistencyMs = 0):
     if (!around.quiet || blamedLists.has(next)) continue;
     blamedLists.add(next);
     const refusals = h.cancels.filter((c) => c.startMs >= prev.endMs && c.endMs <= next.startMs);
-    // The refusals that named a vanished order lead (a walk's many absent-id cancels would bury them).
-    const naming = refusals.filter((c) => c.names.some((n) => gone.includes(n)));
-    const lead = naming.length > 0 ? naming : refusals;
+    // The class's own refusals lead, those that named a vanished order first (a walk's many absent-id cancels
+    // of another class would bury them); with none, any that named one.
+    const naming = (rs: CancelSent[]) => rs.filter((c) => c.names.some((n) => gone.includes(n)));
+    const mine = refusals.filter((c) => c.status === cls);
+    const lead = [naming(mine), mine, naming(refusals)].find((l) => l.length > 0) ?? refusals;
     const more = refusals.length - lead.length;
+    const seen = `${gone.length === 1 ? `order ${gone[0]} is` : `orders ${gone.slice(0, 5).join(', ')}${gone.length > 5 ? ` and ${gone.length - 5} more` : ''} are`} missing from ${named(next)}, though ${named(prev)} listed ${gone.length === 1 ? 'it' : 'them'}`;
     findings.push({
-      problem: `after ${lead.map(named).join(', ')} (refused, so nothing may change${more > 0 ? `; ${more} more refused between the lists` : ''}), ${gone.length === 1 ? `order ${gone[0]} is` : `orders ${gone.slice(0, 5).join(', ')}${gone.length > 5 ? ` and ${gone.length - 5} more` : ''} are`} missing from ${named(next)}, though ${named(prev)} listed ${gone.length === 1 ? 'it' : 'them'}`,
+      problem: `after ${lead.map(named).join(', ')} (refused, so nothing may change${more > 0 ? `; ${more} more refused between the lists` : ''}), ${seen}`,
+      seen,
+      refusals,
       exchanges: [next.exchange, prev.exchange, ...refusals.map((c) => c.exchange)],
     });
   }
@@ -235,8 +254,8 @@ export function judgeRefusals(h: History, cls: RefusalClass, consistencyMs = 0):
  * store that keeps a deleted key's default, a 404 that re-creates). A cancel of the order within the lag the
  * server declared (`consistencyMs`) may still show through a lagging copy: not judged.
  */
-function appearedAfter(h: History, cls: RefusalClass, consistencyMs: number): StoreFinding[] {
-  const found: StoreFinding[] = [];
+function appearedAfter(h: History, cls: RefusalClass, consistencyMs: number): RefusalFinding[] {
+  const found: RefusalFinding[] = [];
   const seen = new Set<string>();
   for (const r of h.cancels) {
     if (r.status !== cls || r.names.length !== 1 || r.names[0] !== r.segment) continue;
@@ -261,8 +280,12 @@ function appearedAfter(h: History, cls: RefusalClass, consistencyMs: number): St
       !h.fixtures.shipped.includes(id);
     if (!restored && !made) continue;
     seen.add(id);
+    const saw = `order ${id} is missing from ${named(prev)} and listed by ${named(next)}, and between them only ${named(r)} named it, refused`;
     found.push({
-      problem: `order ${id} is missing from ${named(prev)} and listed by ${named(next)}, and between them only ${named(r)} named it, refused: a refused request changed the store (it ${restored ? `brought back order ${id}, which the run had cancelled` : `made order ${id}, which no list had shown`})`,
+      problem: `${saw}: a refused request changed the store (it ${restored ? `brought back order ${id}, which the run had cancelled` : `made order ${id}, which no list had shown`})`,
+      seen: saw,
+      // Only the refusal that named it could have made it: no other class explains it.
+      refusals: [r],
       exchanges: [next.exchange, r.exchange, prev.exchange],
     });
   }

@@ -16,6 +16,7 @@ import { NOT_OBSERVED, replay } from '../kit/traffic.ts';
 import { named } from './history.ts';
 import { judgeRefusals, type Proof, type RefusalClass, strong } from './judge-refusals.ts';
 import { leaveOut, nothingJudged } from './left-out.ts';
+import { judgeRefusalsBlamed } from './refusal-causes.ts';
 import { cancelOnce, heldRace, listOnce, listsReadable, wrongKey } from './sendings.ts';
 import { shippedFieldChanges } from './shipped-fields.ts';
 import { declaredLagMs, historyNow } from './store.ts';
@@ -74,7 +75,11 @@ function starvable(ctx: Ctx, cls: RefusalClass): string[] {
 function judgeClass(cls: RefusalClass): (ctx: Ctx) => Promise<void> {
   return async (ctx) => {
     const h = historyNow(ctx);
-    const { proofs, findings, unshown, unblamed } = judgeRefusals(h, cls, declaredLagMs(ctx));
+    const { proofs, findings, unshown, unblamed, explained } = judgeRefusalsBlamed(
+      h,
+      cls,
+      declaredLagMs(ctx),
+    );
     // A 409 on a shipped fixture also leaves its listed fields as they were (shipped-fields.ts).
     if (cls === 409) findings.push(...shippedFieldChanges(h, (x) => replay(ctx, x)?.body));
     for (const u of unblamed) ctx.note(u);
@@ -88,6 +93,13 @@ function judgeClass(cls: RefusalClass): (ctx: Ctx) => Promise<void> {
     // refusal proves the requirement.
     if (shown.length === 0 && unshown.length > 0) ctx.skip(unshown.join('; '), input('fixturesCommand'));
     for (const line of unshown) ctx.note(line);
+    // A change another class's refusals explain is that class's check's finding: left out, naming it.
+    if (shown.length === 0 && explained.length > 0)
+      ctx.skip(
+        `${explained[0]!}${explained.length > 1 ? ` (and ${explained.length - 1} more alike)` : ''}`,
+        OUTCOME,
+      );
+    for (const line of explained) ctx.note(line);
     if (shown.length === 0) {
       const ids = starvable(ctx, cls);
       if (ids.length > 0) starved(ctx, ids);

@@ -4,6 +4,7 @@
 
 import { UNMET } from '../../lib/check/needs.ts';
 import { OUTCOME, type Skip, skipOf } from '../../lib/check/skip.ts';
+import { flagRef } from '../../lib/config/settings.ts';
 import { HarnessError } from '../../lib/errors.ts';
 import type { Response, ResponseHead, SendOptions } from '../../lib/http/client.ts';
 import { memoKey } from '../../lib/run/memo.ts';
@@ -87,7 +88,7 @@ export function heldRace(ctx: Ctx): Promise<Race | { skip: Skip }> {
     if (by !== undefined)
       return {
         skip: skipOf(
-          `the held fixture ${id} was no longer pending: ${by} cancelled it, or may have (see STATE-429-CHANGES-NOTHING and RL-PROBE-LIMIT-ENFORCED)`,
+          `the held fixture ${id} was no longer pending: ${by} cancelled it, or may have (see STATE-429-CHANGES-NOTHING and RL-PROBE-LIMIT-ENFORCED), and no spare fixture was left to race in its place (list one more in ${flagRef('cancellableOrderIds')})`,
           OUTCOME,
         ),
       };

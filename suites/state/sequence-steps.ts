@@ -100,7 +100,9 @@ export async function perform(ctx: Ctx, step: Step, t: Targets): Promise<Done> {
             auth: authOf(step.credential),
           });
   const e = expectation(step, response.status);
-  if (e && !e.held) return { step, response, failure: `answered ${response.status}, not ${e.expected}` };
+  // An expectation that is itself a negation ("not 2xx") reads as what was owed, not "not not 2xx".
+  const owed = e?.expected.startsWith('not ') ? `where ${e.expected} was owed` : `not ${e?.expected}`;
+  if (e && !e.held) return { step, response, failure: `answered ${response.status}, ${owed}` };
   if (step.op === 'list' && step.credential === 'key') {
     const problems = listProblems(ctx, response);
     if (problems.length > 0) return { step, response, failure: problems.join('; ') };

@@ -99,7 +99,7 @@ describe('the plan accounts for the fixtures given', () => {
     const run = await runCliInProcess(QUICK, { env });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toMatch(
-      /^ {2}pending fixtures: the run takes 2 of 2 given: 1 → CANCEL-PENDING-204, .*; 2 → ID-CANCEL-MISREAD, ID-CANCEL-SPELLING, ID-CANCEL-LEADING-ZEROS-INFO; every check would take 4 \(--cancellable-order-ids\)$/m,
+      /^ {2}pending fixtures: the run takes 2 of 2 given: 1 → CANCEL-PENDING-204, .*; 2 → ID-CANCEL-MISREAD, ID-CANCEL-SPELLING, ID-CANCEL-LEADING-ZEROS-INFO, ID-CANCEL-PLUS-SIGN-INFO; every check would take 4 \(--cancellable-order-ids\)$/m,
     );
     expect(run.stdout).toMatch(
       /left out: ID-CANCEL-ISOLATION: needs 2 pending orders the run may cancel and 1 remain/,

@@ -126,14 +126,18 @@ describe('spellings of a fixture', () => {
     const misread = checkOf(run, 'ID-CANCEL-MISREAD');
     expect(misread.status, summary(run)).toBe('fail');
     expect(misread.message).toMatch(
-      /^misread id: DELETE \/store\/orders\/7\S*( chars\))? \(trailing-text\) answered 204/,
+      /^misread id: DELETE \/store\/orders\/7\S*( \([^)]*characters\))? \(trailing-text\) answered 204/,
     );
     const c = checkOf(run, 'ID-CANCEL-SPELLING');
     expect(c.status).toBe('skip');
     expect(c.message).toMatch(
-      /^no spelling was tried against a pending fixture \(hex, octal, binary, float, plus-sign, digit-separator, whitespace, unicode-space, script-digits, compat-digits: every fixture was taken by another check or cancelled by an accepted spelling: list more in --cancellable-order-ids/,
+      /^no spelling was tried against a pending fixture \(hex, octal, binary, float, digit-separator, whitespace, unicode-space, script-digits, compat-digits: every fixture was taken by another check or cancelled by an accepted spelling: list more in --cancellable-order-ids/,
     );
     expect(c.cause).toEqual({ kind: 'input', setting: 'cancellableOrderIds' });
+    // Around absent ids this lenient reader answers 404, as a strict one may: what remains is said.
+    expect(c.message).toMatch(
+      /; around absent ids hex → 404, octal → 404, .*, which a reader that takes the spelling and one that refuses it answer alike$/,
+    );
     expect(checkOf(run, 'ID-CANCEL-LEADING-ZEROS-INFO').status).toBe('skip');
     expect(
       server
@@ -141,6 +145,26 @@ describe('spellings of a fixture', () => {
         .filter((o) => o.status === 'cancelled')
         .map((o) => o.id),
     ).toEqual(['7']);
+  });
+
+  it('with the fixtures run out, judges each kind around its absent id where the answer decides (400, not 404)', async () => {
+    // The one fixture goes to the MUST kinds (a wrapped 2^64 + 7 cancels it); the strict reader refuses every
+    // other kind's absent-id spelling with 400, which a reader that took it would have answered 404.
+    const server = await reference({ faults: ['orderid-wraps-uint64'] });
+    const run = await runCliInProcess(
+      ['--only', 'ID-CANCEL-MISREAD,ID-CANCEL-SPELLING,ID-CANCEL-LEADING,ID-CANCEL-PLUS', '--seed', '3'],
+      { env: { ...targetEnv(server), ORDER_STORE_CANCELLABLE_ORDER_IDS: '7' } },
+    );
+    expect(checkOf(run, 'ID-CANCEL-MISREAD').status, summary(run)).toBe('fail');
+    const c = checkOf(run, 'ID-CANCEL-SPELLING');
+    expect(c.status, summary(run)).toBe('pass');
+    expect(c.message).toMatch(
+      /^the fixtures ran out, so judged around absent ids: hex, octal, binary, float, digit-separator, whitespace, unicode-space, script-digits, compat-digits refused as no id at all \(400; .* and 8 more\), where a reader that took the spelling would have looked the id up and answered 404$/,
+    );
+    for (const id of ['ID-CANCEL-LEADING-ZEROS-INFO', 'ID-CANCEL-PLUS-SIGN-INFO']) {
+      expect(checkOf(run, id).status, id).toBe('info');
+      expect(checkOf(run, id).message, id).toMatch(/^the fixtures ran out, so judged around absent ids: /);
+    }
   });
 
   it('leading zeros accepted (variant leading-zeros-same-id) are recorded, not warned', async () => {
@@ -151,11 +175,11 @@ describe('spellings of a fixture', () => {
     const c = checkOf(run, 'ID-CANCEL-SPELLING');
     expect(c.status, summary(run)).toBe('pass');
     // One spelling per kind, each refused; the fixture is still pending for the leading zeros.
-    expect(c.details.join('\n')).toMatch(/against fixtures: (\S+ → 400, ){9}\S+ → 400$/m);
+    expect(c.details.join('\n')).toMatch(/against fixtures: (\S+ → 400, ){8}\S+ → 400$/m);
     const zeros = checkOf(run, 'ID-CANCEL-LEADING-ZEROS-INFO');
     expect(zeros.status).toBe('info');
     expect(zeros.message).toMatch(
-      /^leading zeros name the same order: DELETE \/store\/orders\/0\S*1?( chars\))? answered 204/,
+      /^leading zeros name the same order: DELETE \/store\/orders\/0\S*1?( \([^)]*characters\))? answered 204/,
     );
   });
 

@@ -86,6 +86,7 @@ export const LIST_VARIANTS = {
             'ID-CANCEL-MISREAD',
             'ID-CANCEL-SPELLING',
             'ID-CANCEL-LEADING-ZEROS-INFO',
+            'ID-CANCEL-PLUS-SIGN-INFO',
           ].map((id): [string, RegExp] => [id, NO_FIXTURES]),
           // An empty list holds no order to judge: no pass over nothing.
           ...[

@@ -48,4 +48,20 @@ export const ORDER_ID_VARIANTS = {
       },
     ],
   },
+  // Round four's thin-rack (Ruby's Integer("+14")) and falcon (Falcon's int converter): no warning, recorded.
+  'plus-sign-same-id': {
+    probe: async (s) => [
+      (await call(s, '/store/orders/+7', del)).status,
+      (await call(s, '/store/orders/007', del)).status,
+      cancelled(s),
+    ],
+    standard: [400, 400, []],
+    variant: [204, 400, ['7']],
+    runs: [
+      {
+        ...PLAIN,
+        records: { 'ID-CANCEL-PLUS-SIGN-INFO': /^a leading plus sign names the same order/ },
+      },
+    ],
+  },
 } satisfies VariantProofs<'order-id'>;

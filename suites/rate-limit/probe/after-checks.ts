@@ -10,9 +10,20 @@ import { type Ctx, check } from '../../kit/context.ts';
 import { loopSample } from './access.ts';
 import { judgeOnly, PROBE_FLOOR, probeNeeds } from './cost.ts';
 import { judgeBurst, judgeRecovery, judgeSecondKey } from './judge-after-walk.ts';
+import { servedAlonePastZero } from './judge-together.ts';
 import { apply, take } from './judgement.ts';
-import { RECOVERY_ATTEMPTS, REFUSAL_STATUSES, WALK_MARGIN } from './record.ts';
+import { type ProbeRecord, RECOVERY_ATTEMPTS, REFUSAL_STATUSES, type Sample, WALK_MARGIN } from './record.ts';
 import { finishedProbe, probeOf, probeRecord, sendProbe } from './session.ts';
+
+/**
+ * What the walk showed of requests sent one at a time: those served past Remaining 0, or none when it reached
+ * the limit without any; unknown (undefined) when it did not walk to a refusal.
+ */
+function aloneOf(walk: ProbeRecord['walk']): Sample[] | undefined {
+  if (walk.kind !== 'done') return undefined;
+  const alone = servedAlonePastZero(walk.value);
+  return alone.length > 0 || walk.value.limited ? alone : undefined;
+}
 
 export const AFTER_WALK_CHECKS: CheckDefinition<Ctx>[] = [
   check({
@@ -85,14 +96,15 @@ export const AFTER_WALK_CHECKS: CheckDefinition<Ctx>[] = [
     needs: { ...probeNeeds, optIn: 'burst' },
     recorded: { only: 'Remaining + 1 concurrent requests in a fresh window (the opt-in burst sends them)' },
     async run(ctx: Ctx) {
-      const b = take(ctx, (await probeOf(ctx).run()).burst);
+      const record = await probeOf(ctx).run();
+      const b = take(ctx, record.burst);
       ctx.evidence(
         ...b.samples
           .filter((s) => s.status === 429 || REFUSAL_STATUSES.has(s.status))
           .slice(0, 2)
           .map((s) => s.response.exchange),
       );
-      apply(ctx, judgeBurst(b));
+      apply(ctx, judgeBurst(b, aloneOf(record.walk)));
     },
   }),
   check({

@@ -132,6 +132,30 @@ describe('after the limit', () => {
     expect(truncated.findings).toHaveLength(1);
   });
 
+  it('recovery: a refusal within the second that names a new window is a failure, one naming the same moment not', () => {
+    const due = T0 + 60_000;
+    const ok = sample(7, 404, rl(59, T0 / 1000 + 120, 60), due + 61_000);
+    const recovery = (refusal: ReturnType<typeof sample>) =>
+      judgeRecovery({
+        refusedWith: 429,
+        waitsMs: [60_000, 61_000],
+        dueAtMs: due,
+        graceMs: 1000,
+        attempts: [refusal, ok],
+        recovered: ok,
+      });
+    // Refused 67 ms past the moment, and the refusal already names a lift a minute on: the limit never lifted.
+    const renamed = sample(6, 429, { ...rl(0, T0 / 1000 + 120, 60), 'retry-after': '60' }, due + 67);
+    const j = recovery(renamed);
+    expect(j.findings).toHaveLength(1);
+    expect(j.findings[0]!.message).toMatch(
+      /67 ms past the moment the wait said, and it named a lift 60\.\d+ s after/,
+    );
+    // A limiter that floors its window's end: refused within the second, still naming that moment (Retry-After 1).
+    const floored = sample(6, 429, { ...rl(0, T0 / 1000 + 60, 60), 'retry-after': '1' }, due + 400);
+    expect(recovery(floored).findings).toEqual([]);
+  });
+
   it('second key: untouched is per key; refused or drained is shared', () => {
     const before = sample(1, 404, rl(4));
     expect(judgeSecondKey({ before, after: sample(6, 404, rl(3)) }).observed).toMatch(/limits are per key/);
@@ -157,6 +181,16 @@ describe('after the limit', () => {
     expect(findings(judgeBurst(burst(4)))).toEqual([]);
     expect(findings(judgeBurst(burst(5)))[0]!.message).toMatch(/5 of 5 .* 1 got past the limit/);
     expect(judgeBurst(burst(5, true))).toMatch(/straddled a window reset: nothing to judge/);
+    // A race is said only when the walk's requests sent one at a time kept to the limit.
+    expect(findings(judgeBurst(burst(5), []))[0]!.message).toMatch(
+      /1 got past the limit \(the counter is not atomic under concurrency: requests sent one at a time kept to it\)$/,
+    );
+    const offByOne = findings(judgeBurst(burst(5), [sample(8, 404, rl(0))]))[0]!.message;
+    expect(offByOne).toMatch(
+      /requests sent one at a time got past it too: the walk's #8 served after Remaining 0/,
+    );
+    expect(offByOne).toMatch(/off-by-one, not a race\)$/);
+    expect(findings(judgeBurst(burst(5)))[0]!.message).not.toMatch(/atomic|race/);
   });
 
   it('burst on a gradual limiter: tokens that came back during the burst may be served too, no more', () => {
@@ -171,7 +205,9 @@ describe('after the limit', () => {
     expect(typeof j !== 'string' && j.findings).toEqual([]);
     expect(typeof j !== 'string' && j.observed).toMatch(/tokens that came back during the 80 ms burst/);
     const over = judgeBurst(burst(21, 0));
-    expect(typeof over !== 'string' && over.findings[0]!.message).toMatch(/1 got past the limit .* 0 tokens/);
+    expect(typeof over !== 'string' && over.findings[0]!.message).toMatch(
+      /1 got past the limit, beyond the 0 tokens/,
+    );
     expect(judgeBurst(burst(21, null))).toMatch(/rate its headers do not bound/);
   });
 });

@@ -3,6 +3,7 @@
 import { retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
 import { type Judgement, judged, type ProbeFinding } from './judgement.ts';
 import {
+  announcedLiftMs,
   type Burst,
   earlyTolerance,
   endsAfterReset,
@@ -103,6 +104,21 @@ function sentAtMs(s: Sample): number {
   return Number.isFinite(started) ? started : s.response.receivedAtMs;
 }
 
+/**
+ * How much later than the announced moment (beyond the whole-second grace) a refusal in that second may name
+ * its own lift before it names a new window: 2 s of rounding and skew, or half the first wait when longer.
+ */
+function newWindowMarginMs(recovery: Recovery): number {
+  return Math.max(2000, (recovery.waitsMs[0] ?? 0) / 2);
+}
+
+function renamedWords(s: Sample, dueMs: number): string {
+  const lift = announcedLiftMs(s)!;
+  const ra = retryAfter(s.response.headers, s.response.receivedAtMs);
+  const said = ra && ra.form !== 'invalid' ? `Retry-After: ${ra.raw}` : `X-RateLimit-Reset: ${s.reset}`;
+  return ` ${Math.max(0, sentAtMs(s) - dueMs)} ms past the moment the wait said, and it named a lift ${seconds(lift - dueMs)} after that moment (${said}): a new window began still refused instead of the limit lifting`;
+}
+
 export function judgeRecovery(recovery: Recovery): Judgement {
   const [first] = recovery.attempts;
   const ok = recovery.recovered;
@@ -116,9 +132,15 @@ export function judgeRecovery(recovery: Recovery): Judgement {
   const grace = recovery.graceMs ?? 0;
   const past = (s: Sample) => (due === undefined ? 0 : sentAtMs(s) - due);
   const refusedBefore = ok ? recovery.attempts.slice(0, recovery.attempts.indexOf(ok)) : recovery.attempts;
-  // The refusals that count: those sent a whole second or more past the announced moment (or, when the
-  // limit never lifted, every one: nothing shows it would have).
-  const counted = ok ? refusedBefore.filter((s) => past(s) >= grace) : refusedBefore;
+  // A refusal within that second is no failure only while it still names (about) the moment the wait said: one
+  // that announces a lift a new window later shows the limit did not lift then, whatever lifted it after.
+  const renamed = (s: Sample) => {
+    const lift = announcedLiftMs(s);
+    return due !== undefined && lift !== undefined && lift > due + grace + newWindowMarginMs(recovery);
+  };
+  // The refusals that count: those sent a whole second or more past the announced moment, or naming a later
+  // window (or, when the limit never lifted, every one: nothing shows it would have).
+  const counted = ok ? refusedBefore.filter((s) => past(s) >= grace || renamed(s)) : refusedBefore;
   const blamed = counted[0];
   if (blamed) {
     const later = ok
@@ -129,8 +151,9 @@ export function judgeRecovery(recovery: Recovery): Judgement {
       blamed.status === recovery.refusedWith || blamed.status === 429
         ? `${blamed.status} again`
         : `refused again, now with ${blamed.status}${left(blamed) === undefined ? ' and none of the X-RateLimit-* fields (a front before the application refusing on its own)' : ''}`;
+    const named = renamed(blamed) && past(blamed) < grace ? renamedWords(blamed, due!) : '';
     findings.push({
-      message: `${which} after the Retry-After wait was ${again}: the limit did not lift when the client was told it would (waited ${waited}${later})`,
+      message: `${which} after the Retry-After wait was ${again}${named}: the limit did not lift when the client was told it would (waited ${waited}${later})`,
       sample: blamed,
       expected: `not ${recovery.refusedWith}`,
       actual: String(blamed.status),
@@ -175,7 +198,11 @@ export function judgeSecondKey(k: SecondKey): Judgement {
   return judged('', 1, [{ message: `${moved}: the first key's requests counted against it`, sample: after }]);
 }
 
-export function judgeBurst(b: Burst): Judgement | string {
+/**
+ * `alone`: the walk's requests served one at a time past Remaining 0 (judge-together.ts servedAlonePastZero),
+ * when the walk was judged: only a walk that kept to the limit one at a time makes the burst's excess a race.
+ */
+export function judgeBurst(b: Burst, alone?: readonly Sample[]): Judgement | string {
   // A limiter's refusal with another status (a front's 503) refuses as a 429 does.
   const refused = (s: Sample) => s.status === 429 || REFUSAL_STATUSES.has(s.status);
   const ok = b.samples.filter((s) => !refused(s));
@@ -194,7 +221,18 @@ export function judgeBurst(b: Burst): Judgement | string {
   if (!g && b.straddled) return `${said}, but the burst straddled a window reset: nothing to judge it by`;
   const shown = b.samples.find(refused) ?? ok[ok.length - 1]!;
   const most = b.allowed + (g?.refill ?? 0);
-  const message = `${said}: ${ok.length - most} got past the limit (the counter is not atomic under concurrency)${g ? `, beyond the ${g.refill} tokens a gradual limiter could give back in ${g.spanMs} ms` : ''}`;
+  const cause =
+    alone === undefined
+      ? ''
+      : alone.length > 0
+        ? ` (requests sent one at a time got past it too: the walk's ${alone
+            .slice(0, 2)
+            .map((s) => `#${s.n}`)
+            .join(
+              ', ',
+            )} served after Remaining 0, see RL-PROBE-LIMIT-ENFORCED; a limiter that lets more through than it counts, such as an off-by-one, not a race)`
+        : ' (the counter is not atomic under concurrency: requests sent one at a time kept to it)';
+  const message = `${said}: ${ok.length - most} got past the limit${cause}${g ? `, beyond the ${g.refill} tokens a gradual limiter could give back in ${g.spanMs} ms` : ''}`;
   return judged('', 1, [
     { message, sample: shown, expected: `at most ${most} successes`, actual: String(ok.length) },
   ]);

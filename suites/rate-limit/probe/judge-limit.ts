@@ -17,6 +17,7 @@ import {
 } from './record.ts';
 import { gradualRefill } from './refill.ts';
 import { laterRefusal, refusalName } from './refusal.ts';
+import { lastOnRoute, routeOf } from './sample-route.ts';
 import { interleaved, type ServedBeyond, servedBeyondLimit } from './served.ts';
 import { sameWindowPairs, saneResetAtMs } from './windows.ts';
 
@@ -216,6 +217,12 @@ export function countedExactly(walk: Walk): boolean {
   return pairs.length >= 2 && pairs.every(([p, c]) => c.remaining === p.remaining! - 1);
 }
 
+/** What the answer just before a 429 said on another route, which describes that route's count alone. */
+function otherRoute(next: Sample, limited: Sample, own: Sample): string {
+  const said = left(next);
+  return `the response just before it, #${next.n} ${routeOf(next)}, said ${remainingName(next)} ${said ?? 'nothing'}${limitOf(next) !== undefined ? ` of ${limitOf(next)}` : ''}, but came from another route than the refused ${routeOf(limited)}: the counts of one route do not describe the other's, so the 429 is read against #${own.n}`;
+}
+
 /** A reason to skip (a string) when there is nothing to judge. */
 export function judgeNotEarly(walk: Walk): Judgement | string {
   const limited = walk.limited;
@@ -223,7 +230,13 @@ export function judgeNotEarly(walk: Walk): Judgement | string {
     return walk.cutShort
       ? `the walk was stopped by a ${walk.cutShort.status} where the limit would not be reached (see RL-PROBE-LIMIT-ENFORCED)`
       : 'the walk met no 429 (see RL-PROBE-LIMIT-ENFORCED)';
-  const prev = before(walk, limited)!;
+  const next = before(walk, limited)!;
+  // The counts of one route do not describe another's (a limiter that spares one, or counts each apart):
+  // the 429 is read against the last answer of its own route.
+  // With no answer of its own route before it, the one before it is all there is.
+  const own = routeOf(next) === routeOf(limited) ? next : lastOnRoute(walk.samples, limited);
+  const prev = !own || left(own) === left(next) ? next : own;
+  const other = prev === next ? '' : otherRoute(next, limited, prev);
   if (left(prev) === undefined)
     return `the response before the ${refusalName(limited)} carried no X-RateLimit-Remaining, so nothing says how early it came (see RL-HEADERS-PRESENT)`;
   const limit = limitOf(prev) ?? limitOf(limited);
@@ -233,10 +246,14 @@ export function judgeNotEarly(walk: Walk): Judgement | string {
   const tolerance = alone ? 0 : earlyTolerance(limit);
   const said = left(prev)!;
   const name = refusalName(limited);
-  if (said <= tolerance) return judged(`${name} on request #${limited.n}, after Remaining ${said}`, 1);
+  if (said <= tolerance)
+    return judged(
+      `${name} on request #${limited.n}, after Remaining ${said}${other ? ` (${other})` : ''}`,
+      1,
+    );
   return judged('', 1, [
     {
-      message: `${name} on request #${limited.n} although the response before it said ${remainingName(prev)} ${said}${limit !== undefined ? ` of ${limit}` : ''}: refused ${alone ? 'before the limit, though Remaining had fallen by exactly one on every request of the walk (no other traffic)' : 'well before the limit'}`,
+      message: `${name} on request #${limited.n} although the ${other ? `last response of its route (#${prev.n})` : 'response before it'} said ${remainingName(prev)} ${said}${limit !== undefined ? ` of ${limit}` : ''}: refused ${alone ? 'before the limit, though Remaining had fallen by exactly one on every request of the walk (no other traffic)' : 'well before the limit'}${other ? ` (${other})` : ''}`,
       sample: limited,
       expected: `${name} only once Remaining is at most ${tolerance}`,
       actual: `${name} after Remaining ${said}`,

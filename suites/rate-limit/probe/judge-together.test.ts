@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { rl, sample, T0, walkOf } from '../../../test/support/probe-records.ts';
 import { countOrder } from './count-order.ts';
 import { judgeEnforced } from './judge-limit.ts';
-import { judgeTogether } from './judge-together.ts';
+import { judgeTogether, servedAlonePastZero } from './judge-together.ts';
 import type { Walk } from './record.ts';
 
 /** Limit 10, Reset 60 s ahead: a walk down to Remaining 3, the group, then the answers after it. */
@@ -55,7 +55,22 @@ describe('requests sent together', () => {
       /said X-RateLimit-Remaining 3, the walk sent 3 requests together and 5 requests/,
     );
     expect(found?.actual).toMatch(/answered Remaining 2, 2, 2/);
+    expect(found?.message).toMatch(/as a limiter that reads its count and writes it back after a pause/);
     const j = judgeEnforced(walk);
     expect(typeof j !== 'string' && j.findings.map((f) => f.message)).toEqual([found!.message]);
+  });
+
+  it('each counted, then one more served alone: an off-by-one told as such, not a race', () => {
+    // restify in round four: Remaining 3, 2, 1, 0 to the requests sent together, then one more served.
+    const walk = walkWith([2, 1, 0], [0, 429]);
+    const found = judgeTogether(walk);
+    expect(found?.message).toMatch(
+      /the 3 sent together were counted one by one \(Remaining 2, 1, 0\), and #10, sent alone after them, was served too: the limiter lets one request more through than it counts .*off-by-one.*, not a race$/,
+    );
+    expect(found?.message).not.toMatch(/concurrent requests past it/);
+    expect(found?.actual).toMatch(/; 1 sent alone after them\)$/);
+    expect(servedAlonePastZero(walk).map((s) => s.n)).toEqual([10]);
+    // A walk that kept to the limit one at a time served nothing alone past Remaining 0.
+    expect(servedAlonePastZero(walkWith([2, 1, 0], [429]))).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import type { ProbeFinding } from './judgement.ts';
 import { type Recovery, type Sample, seconds, type Walk } from './record.ts';
 import { gradualRefill } from './refill.ts';
 import { served } from './served.ts';
-import { saneResetAtMs, windowStarts } from './windows.ts';
+import { sameWindowPairs, saneResetAtMs, windowStarts } from './windows.ts';
 
 /** Reset is whole seconds and read against a whole-second Date: only answers this far before it count. */
 const ROUNDINGS_MS = 2000;
@@ -58,10 +58,38 @@ export function judgeTogether(walk: Walk, recovery?: Recovery): ProbeFinding | u
       : 0;
   if (!last || refill === undefined || after.length <= from.remaining + refill) return undefined;
   const spanMs = last.response.receivedAtMs - from.response.receivedAtMs;
+  const said = `after request #${from.n} said X-RateLimit-Remaining ${from.remaining}, the walk sent ${group.length} requests together and ${after.length} requests (#${after[0]!.n} to #${last.n}) were served in ${seconds(spanMs)}, before the moment its X-RateLimit-Reset named: more than the ${from.remaining} left${refill > 0 ? ` and the ${refill} a limiter refilling at the rate its headers allow could give back meanwhile` : ''}`;
+  const answered = group.map((s) => s.remaining ?? '?').join(', ');
+  const alone = after.filter((s) => !group.includes(s));
   return {
-    message: `after request #${from.n} said X-RateLimit-Remaining ${from.remaining}, the walk sent ${group.length} requests together and ${after.length} requests (#${after[0]!.n} to #${last.n}) were served in ${seconds(spanMs)}, before the moment its X-RateLimit-Reset named: more than the ${from.remaining} left${refill > 0 ? ` and the ${refill} a limiter refilling at the rate its headers allow could give back meanwhile` : ''}, as a limiter that reads its count and writes it back after a pause lets concurrent requests past it`,
+    message: countedEach(group, after.length - alone.length, from.remaining)
+      ? `${said}; the ${group.length} sent together were counted one by one (Remaining ${answered}), and ${alone.length === 1 ? `#${alone[0]!.n}, sent alone after them, was` : `the ${alone.length} sent one at a time after them were`} served too: the limiter lets ${pastBy(after.length - from.remaining - refill)} through than it counts whether requests come together or not (an off-by-one, as a test of the count made before the request is added lets Limit + 1 through a window), not a race`
+      : `${said}, as a limiter that reads its count and writes it back after a pause lets concurrent requests past it`,
     sample: after[from.remaining + refill]!,
     expected: `at most ${from.remaining + refill} served after Remaining ${from.remaining}, then 429`,
-    actual: `${after.length} served (${group.length} of them sent together, answered Remaining ${group.map((s) => s.remaining ?? '?').join(', ')})`,
+    actual: `${after.length} served (${group.length} of them sent together, answered Remaining ${answered}${alone.length > 0 ? `; ${alone.length} sent alone after them` : ''})`,
   };
+}
+
+const pastBy = (n: number) => (n === 1 ? 'one request more' : `${n} requests more`);
+
+/**
+ * Whether the requests sent together were each counted: as many served as Remaining left, each answered a
+ * Remaining of its own. Then what was served past the limit came one at a time after them (a sequential
+ * overshoot), not from concurrent requests reading one count.
+ */
+function countedEach(group: readonly Sample[], served: number, left: number): boolean {
+  const said = group.map((s) => s.remaining);
+  return served <= left && said.every((r) => r !== undefined) && new Set(said).size === said.length;
+}
+
+/**
+ * The walk's answers served one at a time past the limit: after an answer that said Remaining 0 in the same
+ * window, not sent together with others. None when the walk kept to the limit one request at a time.
+ */
+export function servedAlonePastZero(walk: Walk): Sample[] {
+  const together = new Set(walk.together ?? []);
+  return sameWindowPairs(walk.samples)
+    .filter(([prev, cur]) => prev.remaining === 0 && !together.has(cur))
+    .map(([, cur]) => cur);
 }

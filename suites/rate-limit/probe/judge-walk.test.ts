@@ -5,7 +5,7 @@ import { refused, rl, sample, T0, walkOf } from '../../../test/support/probe-rec
 import { judgeCounts, judgeSteps, notSeenCounting, remainingUnreliable } from './judge-counts.ts';
 import { judgeEnforced, judgeNotEarly } from './judge-limit.ts';
 import { judgeReset } from './judge-reset.ts';
-import { backoffDelayMs, earlyTolerance, endsAfterReset, rolledOver } from './record.ts';
+import { backoffDelayMs, earlyTolerance, endsAfterReset, rolledOver, type Sample } from './record.ts';
 import { windowStarts } from './windows.ts';
 
 describe('probe model', () => {
@@ -139,6 +139,38 @@ describe('walk judgements', () => {
     const early = judgeNotEarly(w);
     expect(typeof early !== 'string' && early.findings[0]!.message).toMatch(
       /Remaining 5 of 5: refused well before/,
+    );
+  });
+
+  it('a 429 after another route’s count: read against its own route, the routes told apart', () => {
+    // thin-rack in round four: the list walked to Remaining 0, a DELETE the limiter spares said 60 of 60
+    // (placeholder counters), then the list's 429.
+    const w = walkOf([3, 2, 1, 0, 5], refused());
+    const on = (s: Sample, method: string, path: string) =>
+      Object.assign(s.response.exchange, { request: { method, url: `http://h/v1${path}`, headers: {} } });
+    for (const s of w.samples) on(s, 'GET', '/store/orders');
+    on(w.samples[4]!, 'DELETE', '/store/orders/15');
+    const j = judgeNotEarly(w);
+    expect(typeof j !== 'string' && j.findings).toEqual([]);
+    expect(typeof j !== 'string' && j.observed).toMatch(
+      /^429 on request #5, after Remaining 0 \(the response just before it, #4 DELETE \/store\/orders\/\{orderId\}, said X-RateLimit-Remaining 5 of 5, but came from another route than the refused GET \/store\/orders: the counts of one route do not describe the other's, so the 429 is read against #3\)$/,
+    );
+    // Its own route said 2 left: early, said against that answer and naming the other route.
+    const early = walkOf([3, 2, 5], refused());
+    for (const s of early.samples) on(s, 'GET', '/store/orders');
+    on(early.samples[2]!, 'DELETE', '/store/orders/15');
+    const e = judgeNotEarly(early);
+    expect(typeof e !== 'string' && e.findings[0]!.message).toMatch(
+      /^429 on request #3 although the last response of its route \(#1\) said X-RateLimit-Remaining 2 of 5: refused .* \(the response just before it, #2 DELETE/,
+    );
+    // No answer of its own route before it (a walk that switched to the list on a stuck Remaining): the
+    // answer before it is all there is, read as ever.
+    const switched = walkOf([5, 5, 5], refused());
+    for (const s of switched.samples) on(s, 'DELETE', '/store/orders/9');
+    on(switched.samples[3]!, 'GET', '/store/orders');
+    const stuck = judgeNotEarly(switched);
+    expect(typeof stuck !== 'string' && stuck.findings[0]!.message).toMatch(
+      /^429 on request #3 although the response before it said X-RateLimit-Remaining 5 of 5: refused well before the limit$/,
     );
   });
 

@@ -6,6 +6,7 @@ import {
   rateLimitHeaders,
   resetAtLocalMs,
   resetKind,
+  retryAfter,
   serverDateMs,
 } from '../../../lib/formats/rate-limit-headers.ts';
 import { type Announced, announcedLimits } from '../../../lib/formats/ratelimit-draft.ts';
@@ -255,4 +256,12 @@ export interface ProbeRecord {
   burst: Outcome<Burst>;
   planned: string;
   actual: string;
+}
+
+/** The moment a refusal says the limit lifts: its Retry-After, else its X-RateLimit-Reset (local ms). */
+export function announcedLiftMs(s: Sample): number | undefined {
+  const r = s.response;
+  const ra = retryAfter(r.headers, r.receivedAtMs);
+  if (ra && ra.form !== 'invalid') return r.receivedAtMs + ra.delayMs;
+  return s.resetAtMs;
 }

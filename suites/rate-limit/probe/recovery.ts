@@ -9,6 +9,7 @@ import { STALE_AFTER_MS } from '../headers/windows.ts';
 import { remainingUnreliable } from './judge-counts.ts';
 import { budgetSkip, done, skip } from './outcome.ts';
 import {
+  announcedLiftMs,
   backoffDelayMs,
   type Outcome,
   type ProbeRequest,
@@ -147,12 +148,4 @@ export async function recover(
   if (recovered) recovery.recovered = recovered;
   await readPastReset(env, sender, request, walk, recovery);
   return done(recovery);
-}
-
-/** The moment a refusal said the limit lifts: its Retry-After, else its Reset (local ms), when it said. */
-function announcedLiftMs(limited: Sample): number | undefined {
-  const r = limited.response;
-  const ra = retryAfter(r.headers, r.receivedAtMs);
-  if (ra && ra.form !== 'invalid') return r.receivedAtMs + ra.delayMs;
-  return limited.resetAtMs;
 }

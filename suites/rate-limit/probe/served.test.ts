@@ -42,6 +42,23 @@ describe('served within one announced window', () => {
     expect(interleaved(s).filter((c) => c.length >= 2).length).toBeGreaterThanOrEqual(2);
   });
 
+  it("a front's own 4xx without the limiter's fields is no request served (nginx's 400 before the app)", () => {
+    const end = Math.ceil((T0 + 9000) / 1000);
+    const s: Sample[] = [];
+    for (let n = 0; n < 5; n++) s.push(answer(n, T0 + 1000 + n * 100, 4 - n, end));
+    // Two requests the front refused itself, between the counted ones: Date only, no X-RateLimit-*.
+    const front = (n: number) =>
+      sample(n, 400, { date: new Date(Math.floor((T0 + 1200) / 1000) * 1000).toUTCString() }, T0 + 1250 + n);
+    s.splice(2, 0, front(90), front(91));
+    expect(servedBeyondLimit(s)).toBeUndefined();
+    // The same answers served (200 without the fields) are past the limit.
+    const served200 = (n: number) =>
+      sample(n, 200, { date: new Date(Math.floor((T0 + 1200) / 1000) * 1000).toUTCString() }, T0 + 1250 + n);
+    const t = [...s];
+    t.splice(2, 2, served200(90), served200(91));
+    expect(servedBeyondLimit(t)?.served.length).toBe(7);
+  });
+
   it('a fixed window walked across its end serves no more than Limit in either', () => {
     const s: Sample[] = [];
     const end1 = Math.ceil((T0 + 4000) / 1000);

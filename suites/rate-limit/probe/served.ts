@@ -62,12 +62,20 @@ export function servedBeyondLimit(all: readonly Sample[]): ServedBeyond | undefi
       const s = samples[j]!;
       if (s.response.receivedAtMs >= untilMs) break;
       if (j > i && renewed(samples, j, limit)) break;
-      if (served(s)) within.push(s);
+      if (served(s) && !frontRefusal(s)) within.push(s);
     }
     if (within.length > limit && within.length > (best?.served.length ?? 0))
       best = { from, limit, served: within, untilMs };
   });
   return best;
+}
+
+/**
+ * A 4xx without X-RateLimit-Remaining amid answers that carry it: a front's own refusal (nginx's 400 to a
+ * request line it will not pass on), which the limiter behind it never counted. Not a served request.
+ */
+function frontRefusal(s: Sample): boolean {
+  return s.status >= 400 && s.status < 500 && left(s) === undefined;
 }
 
 /** Whether the request carried X-Forwarded-For or Forwarded (the walk's requests naming another client). */

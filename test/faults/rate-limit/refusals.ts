@@ -115,6 +115,22 @@ export const REFUSAL_FAULTS = {
     // again; the checks it starves are judged after it lifts or left out, never passed on 429s.
     caught: [{ ...PROBE, fails: ['RL-PROBE-RECOVERY'], exit: 1 }],
   },
+  'ratelimit-reset-renews-late': {
+    masking: { reads: ['429'] },
+    options: TWO_PER_MINUTE,
+    probe: async (s, clock) => {
+      const refused = (await calls(s, 3))[2]!;
+      clock.advance(Number(refused.headers['retry-after']) * 1000);
+      const atReset = await call(s, '/store/orders');
+      clock.advance(Number(atReset.headers['retry-after'] ?? 0) * 1000);
+      return [atReset.status, atReset.headers['retry-after'], (await call(s, '/store/orders')).status];
+    },
+    faithful: [200, undefined, 200],
+    faulty: [429, '60', 200],
+    // The client that waited as told is refused within the second the headers cannot express, and that
+    // refusal names a whole new window: no rounding explains it. A window long enough to tell the two apart.
+    caught: [{ ...LONG_WINDOW, fails: ['RL-PROBE-RECOVERY'], exit: 1 }],
+  },
   'ratelimit-refused-503': {
     masking: { removes: ['429-fields'], reads: ['429'] },
     options: TWO_PER_MINUTE,
