@@ -13,7 +13,7 @@ import { probeOf } from '../kit/rate-limit-probe.ts';
 import { shares } from '../kit/sendings.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
 import { NOT_OBSERVED, replay } from '../kit/traffic.ts';
-import { named } from './history.ts';
+import { named, type StoreFinding } from './history.ts';
 import { judgeRefusals, type Proof, type RefusalClass, strong } from './judge-refusals.ts';
 import { leaveOut, nothingJudged } from './left-out.ts';
 import { judgeRefusalsBlamed } from './refusal-causes.ts';
@@ -81,14 +81,17 @@ function judgeClass(cls: RefusalClass): (ctx: Ctx) => Promise<void> {
       declaredLagMs(ctx),
     );
     // A 409 on a shipped fixture also leaves its listed fields as they were (shipped-fields.ts).
-    if (cls === 409) findings.push(...shippedFieldChanges(h, (x) => replay(ctx, x)?.body));
+    const all: StoreFinding[] = [
+      ...findings,
+      ...(cls === 409 ? shippedFieldChanges(h, (x) => replay(ctx, x)?.body) : []),
+    ];
     for (const u of unblamed) ctx.note(u);
-    for (const f of findings) {
+    for (const f of all) {
       ctx.problem(f.problem, { exchange: f.exchanges[0]! });
       ctx.evidence(...f.exchanges.slice(1));
     }
     const shown = proofs.filter((p) => strong(cls, p));
-    if (findings.length > 0) return;
+    if (all.length > 0) return;
     // A fixture never shown pending is no evidence either way: the check is left out, saying so, unless another
     // refusal proves the requirement.
     if (shown.length === 0 && unshown.length > 0) ctx.skip(unshown.join('; '), input('fixturesCommand'));
