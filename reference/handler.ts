@@ -8,7 +8,7 @@ import { dailyQuotaShown } from './daily-quota.ts';
 import { petsDeprecationHeaders } from './deprecation.ts';
 import { refusedAtFront } from './front.ts';
 import { writeReply } from './http-writer.ts';
-import { subjectOf, tooMany } from './limit-subject.ts';
+import { subjectOf, tooMany, unlimitedCancel } from './limit-subject.ts';
 import { misplacedKeys } from './misplaced-keys.ts';
 import { cancelNotAtomic, cancelOrder, listOrders } from './orders-route.ts';
 import { routedPath } from './path-faults.ts';
@@ -162,17 +162,33 @@ export async function handleRequest(
   )
     return;
   const caller = identify(ctx, req, query, route);
+  // Fault ratelimit-list-cache-replays: a fresh cached list is answered before the limiter, fields replayed.
+  const cacheKey = ctx.listCache && caller.authenticated && method === 'GET' && route.kind === 'list';
+  const cached = cacheKey ? ctx.listCache!.hit(caller.key, ctx.clock()) : undefined;
+  if (cached) {
+    writeReply(
+      res,
+      cached.reply,
+      { ...cached.headers, Date: new Date(ctx.clock()).toUTCString() },
+      ctx.variants,
+    );
+    ctx.log?.(`${method} ${path} ${cached.reply.status} key(cached)`);
+    return;
+  }
   const subject = subjectOf(ctx, caller, req, path, route);
   ctx.counters[subject.kind] += 1;
   // Fault ratelimit-delete-two-units: a cost table that charges writes double.
   const cost = ctx.faults.has('ratelimit-delete-two-units') && method === 'DELETE' ? 2 : 1;
   // Fault ratelimit-counts-only-success: judged after the handler, counting only what it answered 2xx.
   const afterwards = ctx.faults.has('ratelimit-counts-only-success') && subject.kind === 'key';
-  let verdict = afterwards
-    ? ctx.limiter.peek(subject, cost)
-    : ctx.faults.has('ratelimit-not-atomic')
-      ? await ctx.limiter.takeRacy(subject, () => delay(5), cost)
-      : ctx.limiter.take(subject, cost);
+  // Fault ratelimit-list-only: a cancel passes no limiter at all.
+  let verdict =
+    unlimitedCancel(ctx, subject, route) ??
+    (afterwards
+      ? ctx.limiter.peek(subject, cost)
+      : ctx.faults.has('ratelimit-not-atomic')
+        ? await ctx.limiter.takeRacy(subject, () => delay(5), cost)
+        : ctx.limiter.take(subject, cost));
   let reply: Reply | undefined;
   let failure = '';
   try {
@@ -217,6 +233,9 @@ export async function handleRequest(
   if (ctx.faults.has('http-no-date')) res.sendDate = false;
   else if (ctx.faults.has('http-date-iso')) headers.Date = new Date(ctx.clock()).toISOString();
   else headers.Date ??= new Date(ctx.clock()).toUTCString();
+  if (cacheKey && caller.authenticated && reply.status === 200)
+    ctx.listCache!.store(caller.key, ctx.clock(), reply, headers);
+  if (route.kind === 'cancel' && reply.status === 204) ctx.listCache?.clear();
   writeReply(res, reply, headers, ctx.variants);
   const who = caller.authenticated ? `key(${caller.plan})` : 'anonymous';
   const target = rawQuery === '' ? path : `${path}?${redactQuery(rawQuery)}`;

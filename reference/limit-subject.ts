@@ -39,6 +39,12 @@ export function subjectOf(
       const endpoint = ['list', 'cancel', 'pet'].includes(route.kind) ? route.kind : `${req.method} ${path}`;
       return { kind: 'key', id: `${caller.key} ${endpoint}`, windows, family: 'fixed' };
     }
+    // Fault ratelimit-per-route-reset-past: keyed by the route as the router resolved it, on clock-aligned
+    // windows (a counter per key, route and minute); its Reset is 5.5 h early (rate-limit-headers.ts).
+    if (ctx.faults.has('ratelimit-per-route-reset-past')) {
+      const endpoint = ['list', 'cancel', 'pet'].includes(route.kind) ? route.kind : 'other';
+      return { kind: 'key', id: `${caller.key} ${endpoint}`, windows, family: 'epoch' };
+    }
     // Fault ratelimit-per-route-429-carried-out: keyed by method and the router's name for the path (the
     // list, anything under an order, the pets, everything else), as an Express limiter keyed by req.method
     // and a route name is: a HEAD counted apart from its GET, every unknown path in one count.
@@ -82,4 +88,26 @@ export function tooMany(ctx: PipelineContext, verdict: Verdict): Reply {
     'RATE_LIMITED',
     'Rate limit exceeded; wait for Retry-After before retrying.',
   );
+}
+
+/**
+ * Fault ratelimit-list-only: the limiter wraps the list alone, so a cancel of a key is neither counted nor
+ * refused; its fields are placeholders the app writes itself (the whole Limit left, Reset a window from now).
+ */
+export function unlimitedCancel(ctx: PipelineContext, subject: Subject, route: Route): Verdict | undefined {
+  if (!ctx.faults.has('ratelimit-list-only') || subject.kind !== 'key' || route.kind !== 'cancel')
+    return undefined;
+  const w = subject.windows[0]!;
+  const resetMs = ctx.clock() + w.windowMs;
+  return {
+    outcome: 'allowed',
+    report: {
+      limit: w.limit,
+      remaining: w.limit,
+      attempts: 0,
+      resetMs,
+      windowMs: w.windowMs,
+      firstResetMs: resetMs,
+    },
+  };
 }

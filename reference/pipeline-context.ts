@@ -3,6 +3,7 @@
 import type { Credentials } from './auth.ts';
 import type { RouteContext } from './context.ts';
 import type { FrontLimiter } from './front-limiter.ts';
+import type { ListCache } from './list-cache.ts';
 import type { Plan, WindowSpec } from './plans.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
@@ -18,6 +19,8 @@ export interface PipelineContext extends RouteContext {
   counters: { requests: number; key: number; address: number };
   /** Fault ratelimit-front-403: the proxy before the application, with its own limit per address. */
   front?: FrontLimiter;
+  /** Fault ratelimit-list-cache-replays: each key's list, served again before the limiter. */
+  listCache?: ListCache;
   /** Held before each answer: a distant server's round trip (ReferenceServerOptions.delayMs). */
   delayMs?: number;
   log?: (line: string) => void;

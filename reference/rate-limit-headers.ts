@@ -39,6 +39,8 @@ export function rateLimitHeaders(
     // The window's start where its end belongs (an off-by-a-window slip): a moment already past.
     if (faults.has('ratelimit-reset-window-start'))
       reset = Math.floor((report.resetMs - report.windowMs) / 1000);
+    // Fault ratelimit-per-route-reset-past: mktime() of a naive UTC time on a UTC+5:30 host, 5.5 h early.
+    if (faults.has('ratelimit-per-route-reset-past')) reset -= 19_800;
     // The error path reads the burst capacity, twice the limit, where the success path reads the limit.
     const doubled = faults.has('ratelimit-limit-by-status') && status >= 400;
     const limit = faults.has('ratelimit-limit-fixed-100') ? 100 : report.limit;

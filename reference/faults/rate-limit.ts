@@ -155,6 +155,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     "A key's requests are counted per route (the limiter keyed by the endpoint, as Flask-Limiter's default is), each route's window opened by its own first request: each route has its own X-RateLimit-Remaining and its own Reset.",
   ),
   fault(
+    'ratelimit-per-route-reset-past',
+    'any response',
+    'spec §8 (limits depend on the plan, in requests per minute); spec §8 rule 2',
+    "A key's requests are counted per route (list, cancel, everything else) on clock-aligned windows, and X-RateLimit-Reset is computed with mktime() from a naive UTC time on a host 5.5 h ahead of UTC (an aiohttp middleware): each route has its own X-RateLimit-Remaining, and every Reset names a moment 5.5 h past, so no two answers are placed in one window by it.",
+  ),
+  fault(
     'ratelimit-per-route-429-carried-out',
     'any response',
     'spec §8 rule 3',
@@ -207,6 +213,18 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'any response',
     'spec §8 (limits depend on the plan); rule 3',
     'Each key is counted per client address taken from the leftmost X-Forwarded-For (a proxy fix told to trust every hop): a client that names a new address in it gets a fresh count.',
+  ),
+  fault(
+    'ratelimit-list-cache-replays',
+    'any response',
+    'spec §8 rule 3',
+    "A 10 s micro-cache of each key's order list sits before the limiter (cleared by a cancel carried out): its hits are neither counted nor limited and replay the X-RateLimit-* fields captured with the cached answer, so a client polling only the list is never refused, even once the key's window is spent.",
+  ),
+  fault(
+    'ratelimit-list-only',
+    'any response',
+    'spec §8 rule 3; spec §7 (429 applies to any operation)',
+    'The limiter wraps the list alone: cancels are neither counted nor refused, and carry placeholder fields (X-RateLimit-Remaining at the Limit, Reset a window from now) whatever the key has spent, so a cancel sent once the key is limited is carried out.',
   ),
   fault(
     'ratelimit-429-body-text',

@@ -14,6 +14,7 @@ import {
   unruled,
 } from '../../kit/limiter-counts.ts';
 import type { Key } from '../../kit/limiter-requests.ts';
+import { type SpentServed, servedWhileSpent } from '../../kit/limiter-spent.ts';
 import { pastResets } from '../../kit/reset-past.ts';
 
 const keyName = (k: Key) => (k === 'primary' ? 'the key' : 'the second key');
@@ -27,6 +28,22 @@ const misfitText = (misfits: readonly Prediction[]): string =>
         `Remaining ${p.r.remaining} on #${p.r.x.seq} (${p.r.parts.route}) where ${p.predicted} would continue it`,
     )
     .join(', ')}`;
+
+/** The key's requests served while its count stood spent that continue a count of their own. */
+const countedApart = (ctx: Ctx, key: Key): SpentServed[] =>
+  servedWhileSpent(ctx.transcript.all(), ctx.config.baseUrl, key).filter((a) => a.uncounted === undefined);
+
+function spentProblem(ctx: Ctx, key: Key, a: SpentServed): void {
+  ctx.problem(
+    `${a.served.parts.route} #${a.served.x.seq} of ${keyName(key)} was served ${a.served.status} with X-RateLimit-Remaining ${a.served.remaining}, right after #${a.spent.x.seq} (${a.spent.parts.route}) left it 0 and before #${a.refused.x.seq}, the next of that operation, was refused 429 in the same window: it draws on a count of its own (per operation, or one of several counters behind the key), so the key is served past its limit`,
+    {
+      exchange: a.served.x,
+      expected: '429, as the next request of the key was',
+      actual: `${a.served.status}`,
+    },
+  );
+  ctx.evidence(a.spent.x, a.refused.x);
+}
 
 /** Each key's reading; a check that finds nothing to judge in them says so by observing none. */
 const readings = (ctx: Ctx): ReadonlyArray<[Key, BucketReading]> =>
@@ -46,7 +63,7 @@ export const rateLimitBuckets = suite({
       requirement:
         "Every request of a key draws on one count, whatever its method and path: within a window X-RateLimit-Remaining continues from the key's previous request.",
       rationale:
-        "A key's limit is its plan's, counted in requests. SHOULD, not MUST: the spec states the limit as requests per minute of the plan without saying in so many words that every operation draws on one count, and defines X-RateLimit-Remaining only by its presence; whether several keys share a count is not shown (RL-PROBE-SECOND-KEY).",
+        "A key's limit is its plan's, counted in requests. SHOULD, not MUST: the spec states the limit as requests per minute of the plan without saying in so many words that every operation draws on one count, and defines X-RateLimit-Remaining only by its presence; whether several keys share a count is not shown (RL-PROBE-SECOND-KEY). A request of another operation served between an answer that left Remaining 0 and the 429 that count gave next, its own answer continuing a count, shows a count of its own whatever X-RateLimit-Reset says.",
       basis: [SPEC.limitsByPlan, SPEC.planTableHead],
       title:
         'Follows X-RateLimit-Remaining across the methods and paths of every request of the run sent with a key',
@@ -57,9 +74,13 @@ export const rateLimitBuckets = suite({
         for (const [key, b] of readings(ctx)) {
           judged += b.judged;
           const s = b.separate;
+          // Another operation served while this count stood spent shows a count of its own, whatever Reset says.
+          const apart = s ? [] : countedApart(ctx, key);
+          for (const a of apart) spentProblem(ctx, key, a);
+          judged += apart.length;
           // A Reset already past places no two answers in one window: nothing judged, nothing passed.
           const past = s ? undefined : pastResets(ctx.transcript.all(), ctx.config.baseUrl, key);
-          if (past)
+          if (past && apart.length === 0)
             ctx.skip(
               `X-RateLimit-Reset of ${keyName(key)} named a moment already past on ${past.past} of ${past.of} answers (RL-PROBE-RESET-WINDOW's finding: a window's start, not its end), so no two answers can be placed in one window to follow one count across methods and paths: not judged, and not passed`,
               OUTCOME,

@@ -8,6 +8,7 @@ import { SPEC } from '../../kit/basis.ts';
 import type { Ctx } from '../../kit/context.ts';
 import { check, suite } from '../../kit/context.ts';
 import { bucketReadings } from '../../kit/limiter-buckets.ts';
+import { servedWhileSpent } from '../../kit/limiter-spent.ts';
 import { WALK_SHOWS, walkCheck, walkOf } from './access.ts';
 import { AFTER_WALK_CHECKS } from './after-checks.ts';
 import { FORWARDING_HEADERS } from './client-address.ts';
@@ -17,6 +18,7 @@ import { judgeClientAddress } from './judge-client-address.ts';
 import { judgeCounts, judgeSteps } from './judge-counts.ts';
 import { judgeEnforced, judgeNotEarly } from './judge-limit.ts';
 import { judgeReset } from './judge-reset.ts';
+import { withSpent } from './judge-spent.ts';
 import { apply, take } from './judgement.ts';
 import { LIMITED_CHECKS } from './limited-checks.ts';
 import { modelLimiter } from './model.ts';
@@ -88,9 +90,9 @@ export const rateLimitProbe = suite({
       rules: ['8.r3', '7.429'],
       requirement: 'A request that exceeds the limit is answered 429 Too Many Requests.',
       rationale:
-        'Judged as: whatever the algorithm, no more than X-RateLimit-Limit answers served between an answer and the moment its X-RateLimit-Reset names (a fixed window, a sliding log and a token bucket whose Reset is when it is full again all keep to it; several counters behind one key do not); no success once Remaining is 0 in the window (unless the limiter is seen to refill gradually, as a token bucket does), no more served after the last few requests before Remaining 0, sent together, than Remaining said were left (a count read and written back apart lets concurrent requests past it), and a 429 within Remaining + 3 requests; a refusal with another status (403, 503) where the limit would be reached, in the walk or after its wait, is no 429.',
+        "Judged as: whatever the algorithm, no more than X-RateLimit-Limit answers served between an answer and the moment its X-RateLimit-Reset names (a fixed window, a sliding log and a token bucket whose Reset is when it is full again all keep to it; several counters behind one key do not); no success once Remaining is 0 in the window (unless the limiter is seen to refill gradually, as a token bucket does), no more served after the last few requests before Remaining 0, sent together, than Remaining said were left (a count read and written back apart lets concurrent requests past it), and a 429 within Remaining + 3 requests; a refusal with another status (403, 503) where the limit would be reached, in the walk or after its wait, is no 429; and no request of another operation served between an answer that left Remaining 0 and the 429 that count gave next, when its own answer shows it counted by nothing (Remaining at the Limit, or its operation's previous Remaining and Reset repeated, as a cache before the limiter replays them). One counted apart is RL-BUCKET-ONE-COUNT's.",
       basis: [SPEC.exceeded429],
-      title: `Repeats DELETE /store/orders/{an id proven absent} (the list when that answer lacks the headers), one at a time but the last few before Remaining 0 together, until the 429 (at most Remaining + ${WALK_MARGIN})`,
+      title: `Repeats DELETE /store/orders/{an id proven absent} (the list when that answer lacks the headers), one at a time but the last few before Remaining 0 together, until the 429 (at most Remaining + ${WALK_MARGIN}); at Remaining 0, one GET /store/orders first when the run's answers suggest the list stands apart from that count`,
       needs: probeNeeds,
       recorded: { shows: WALK_SHOWS },
       send: sendProbe,
@@ -102,12 +104,17 @@ export const rateLimitProbe = suite({
         if (series) ctx.series(series);
         // The run's requests with the key as a recording of it shows them: what the walk did not send counts too.
         const run = recordedProbe(ctx).walk;
+        // A request of another operation served while the walk's count stood spent, counted by nothing.
+        const spent = servedWhileSpent(ctx.transcript.all(), ctx.config.baseUrl);
         apply(
           ctx,
-          judgeEnforced(
-            walk,
-            record.recovery.kind === 'done' ? record.recovery.value : undefined,
-            run.kind === 'done' ? run.value.samples : [],
+          withSpent(
+            judgeEnforced(
+              walk,
+              record.recovery.kind === 'done' ? record.recovery.value : undefined,
+              run.kind === 'done' ? run.value.samples : [],
+            ),
+            spent,
           ),
         );
       },

@@ -2,6 +2,7 @@
 // it, or a phase's outcome, into its verdict. It never sends: the session does.
 import type { Finding } from '../../../lib/check/run-check.ts';
 import { OUTCOME } from '../../../lib/check/skip.ts';
+import type { Exchange } from '../../../lib/http/transcript.ts';
 import type { Ctx } from '../../kit/context.ts';
 import type { Outcome, Sample } from './record.ts';
 
@@ -9,6 +10,8 @@ import type { Outcome, Sample } from './record.ts';
 export interface ProbeFinding extends Pick<Finding, 'expected' | 'actual'> {
   message: string;
   sample?: Sample;
+  /** The exchange that shows it, when it is none of the probe's samples (a request of the run's). */
+  exchange?: Exchange;
 }
 
 export interface Judgement {
@@ -58,7 +61,7 @@ export function apply(ctx: Ctx, j: Judgement | string): void {
     ctx.problem(f.message, {
       ...(f.expected !== undefined ? { expected: f.expected } : {}),
       ...(f.actual !== undefined ? { actual: f.actual } : {}),
-      ...(f.sample ? { exchange: f.sample.response.exchange } : {}),
+      ...(f.sample ? { exchange: f.sample.response.exchange } : f.exchange ? { exchange: f.exchange } : {}),
     });
   }
   ctx.observe(j.observed, j.count);

@@ -25,7 +25,7 @@ import {
 } from './record.ts';
 import { holdAfterRefusal } from './refusal.ts';
 import type { ProbeSender } from './sender.ts';
-import { TOGETHER_MAX } from './together.ts';
+import { togetherMax } from './together.ts';
 
 /** The largest list the probe repeats when no id may be sent as absent (it is sent up to Limit + 3 times). */
 export const MAX_REPEATED_LIST_BYTES = 64 * 1024;
@@ -185,7 +185,7 @@ export function planWalk(env: Tools, reading: Reading, now: number): Outcome<Wal
   // A window that resets mid-walk is walked once more, and a request a refill gave back is made up for
   // (walkToLimit): together at most Limit + margin more, announced up front so the count is never exceeded.
   const rollover = capped ? 0 : (reading.limit ?? left(reading.sample) ?? 0) + WALK_MARGIN;
-  const text = `up to ${needed + burst} requests (${needed + burst + rollover} if the window resets mid-walk or refills as it is walked; ${parts.join(', ')}); longest wait ${wait}, never one over ${flagRef('maxWaitSeconds')} (${max} s); the walk's last ${TOGETHER_MAX} or fewer before Remaining 0 sent together, within its count; backoff at most ${max} s more only if the limit does not lift${burst > 0 ? ', and one more window after the burst' : ''}`;
+  const text = `up to ${needed + burst} requests (${needed + burst + rollover} if the window resets mid-walk or refills as it is walked; ${parts.join(', ')}); longest wait ${wait}, never one over ${flagRef('maxWaitSeconds')} (${max} s); the walk's last ${togetherMax(reading.limit)} or fewer before Remaining 0 sent together, within its count; backoff at most ${max} s more only if the limit does not lift${burst > 0 ? ', and one more window after the burst' : ''}`;
   return done({ bound, reserve, text, ...(capped ? { capped: capped.why } : {}) });
 }
 

@@ -180,6 +180,11 @@ export interface Walk {
    * the walk's own request), so STATE-429-CHANGES-NOTHING can show the refused request changed nothing.
    */
   overLimit?: Sample;
+  /**
+   * Requests of another operation served at the walk's Remaining 0 while saying requests were left (the list
+   * sent there, or the held fixture's cancel): kept out of `samples`, as they continue no count of the walk's.
+   */
+  aside?: Sample[];
   /** Milliseconds waited before the walk for the window that was about to end, so it walked a fresh one. */
   waitedForWindowMs?: number;
   /**

@@ -9,12 +9,21 @@ import { remainingMisbehaves } from '../../kit/limiter-buckets.ts';
 import { MID_WALK } from './client-address.ts';
 import { countOrder } from './count-order.ts';
 import { remainingUnreliable } from './judge-counts.ts';
-import { type ProbeRequest, type Sample, sampleOf, type Walk } from './record.ts';
+import { limitOf, type ProbeRequest, type Sample, sampleOf, type Walk } from './record.ts';
 import type { ProbeSender } from './sender.ts';
 import { sameWindowPairs, saneResetAtMs } from './windows.ts';
 
-/** The most requests sent together: the last few before Remaining 0 (two at least, or nothing races). */
+/** The most requests sent together under a small Limit: the last few before Remaining 0. */
 export const TOGETHER_MAX = 4;
+/** The most under any Limit: a read and write of a count microseconds apart rarely meets only four. */
+const TOGETHER_CEILING = 16;
+
+/**
+ * How many of the walk's last requests may go together under `limit`: a quarter of it, between TOGETHER_MAX
+ * and TOGETHER_CEILING. All are within Remaining, so no more than the walk would send one at a time.
+ */
+export const togetherMax = (limit: number | undefined): number =>
+  Math.max(TOGETHER_MAX, Math.min(TOGETHER_CEILING, Math.floor((limit ?? 0) / 4)));
 const TOGETHER_MIN = 2;
 /** Same-window steps of exactly one the walk needs just before, so Remaining is the count they meet. */
 const EXACT_STEPS = 2;
@@ -23,14 +32,15 @@ const ROOM_MS = 1500;
 
 /**
  * How many of the walk's next requests go together, or 0: Remaining (the spec's field) on the last answer,
- * when it is 2 to TOGETHER_MAX, every one of them is within the walk's bound and the budget, and past the
+ * when it is 2 to togetherMax(Limit), every one of them is within the walk's bound and the budget, and past the
  * requests that name other client addresses; the walk's last steps fell by exactly one, nothing the run saw
  * says Remaining counts otherwise, and the window announced has room for them.
  */
 export function togetherCount(env: Tools, walk: Walk, reserve: number): number {
   const prev = walk.samples[walk.samples.length - 1]!;
   const r = prev.remaining;
-  if (walk.together || walk.capped || r === undefined || r < TOGETHER_MIN || r > TOGETHER_MAX) return 0;
+  const most = togetherMax(limitOf(prev) ?? limitOf(walk.samples[0]!));
+  if (walk.together || walk.capped || r === undefined || r < TOGETHER_MIN || r > most) return 0;
   if (walk.sent + r > walk.bound || env.http.pacer.budgetLeft <= r + reserve) return 0;
   if (Math.max(...MID_WALK) > walk.sent) return 0;
   const last = sameWindowPairs(walk.samples).slice(-EXACT_STEPS);

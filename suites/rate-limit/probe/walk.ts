@@ -6,6 +6,7 @@ import type { Tools } from '../../kit/context.ts';
 import { countApart } from '../../kit/limiter-buckets.ts';
 import { orderPath } from '../../kit/paths.ts';
 import { cancelledBy } from '../../kit/target-facts.ts';
+import { asideRequest } from './aside.ts';
 import { addressFor, countedApart, forwardingHeaders } from './client-address.ts';
 import { budgetSkip, done } from './outcome.ts';
 import { cheapList } from './reading.ts';
@@ -15,6 +16,7 @@ import {
   type Outcome,
   type ProbeRequest,
   type Reading,
+  rolledOver,
   type Sample,
   seconds,
   WALK_MARGIN,
@@ -160,6 +162,7 @@ export async function walkToLimit(
   // Remaining 0, so the run sees whether a request refused over the limit was carried out all the same.
   let held = env.target.heldFixture;
   let repeated = reading.request;
+  let listTried = false;
   while (walk.sent < walk.bound) {
     const budget = env.http.pacer.budgetLeft;
     if (budget <= plan.reserve) return budgetSkip(walk.bound - walk.sent + plan.reserve, budget);
@@ -183,6 +186,25 @@ export async function walkToLimit(
       if (refusal.status !== 429) holdAfterRefusal(env, refusal, walk);
       walk.limited = refusal;
       break;
+    }
+    // Once the count stands at 0, the list goes first when it may stand apart from it (aside.ts): served, it
+    // is kept out of the walk's count, and the walk's request past the limit follows.
+    if (!listTried && prev.remaining === 0) {
+      listTried = true;
+      const list = await asideRequest(env, repeated);
+      if (list) {
+        const s = await sender.send(list, 'primary', true);
+        walk.sent += 1;
+        if (s.status === 429 || isRefusal(s, reading.sample)) {
+          samples.push(s);
+          if (s.status !== 429) holdAfterRefusal(env, s, walk);
+          walk.limited = s;
+          break;
+        }
+        walk.aside = [...(walk.aside ?? []), s];
+        walk.bound = Math.min(ceiling, walk.bound + 1);
+        continue;
+      }
     }
     // Only where the cancel draws on the count the walk spent: a separate count per path would serve a
     // cancel on another path whatever this one's Remaining says (the burst holds back for the same reason);
@@ -209,6 +231,15 @@ export async function walkToLimit(
       // Served: a limiter that refills (a token came back before it landed) took it within its limit, and the
       // fixture is spent. A spare pending fixture, when the run has one, is held in its place for the next 0.
       held = cancelledBy(s.status) ? env.target.holdSpare() : undefined;
+      // Served while saying requests are left, in the window the walk spent: not the walk's count (a count
+      // of its own, or none), so it is kept out of it, and the walk's own request past the limit follows.
+      if (s.status >= 200 && s.status < 300 && (left(s) ?? 0) > 0 && !rolledOver(prev, s)) {
+        held = undefined;
+        walk.sent += 1;
+        walk.aside = [...(walk.aside ?? []), s];
+        walk.bound = Math.min(ceiling, walk.bound + 1);
+        continue;
+      }
     }
     walk.sent += 1;
     if (address) {

@@ -1,6 +1,7 @@
 // The proofs of the rate-limit area's faults: those in the X-RateLimit-* headers, in what the limiter counts, and
 // in the refusal it answers with.
 import type { FaultProofs } from '../proof.ts';
+import { APART_FAULTS } from './apart.ts';
 import { HEADER_FAULTS } from './headers.ts';
 import { LIMITER_FAULTS } from './limiter.ts';
 import { REFUSAL_FAULTS } from './refusals.ts';
@@ -8,5 +9,6 @@ import { REFUSAL_FAULTS } from './refusals.ts';
 export const RATE_LIMIT_FAULTS = {
   ...HEADER_FAULTS,
   ...LIMITER_FAULTS,
+  ...APART_FAULTS,
   ...REFUSAL_FAULTS,
 } satisfies FaultProofs<'rate-limit'>;

@@ -1,0 +1,72 @@
+// The proofs of the faults where a request of the key passes another count than the one it spent, or none:
+// shown by a request of another operation served between a Remaining 0 and the 429 of that count.
+import { calls, cancelled, del, TWO_PER_MINUTE } from '../../support/probes.ts';
+import { call } from '../../support/reference-calls.ts';
+import { DEFAULT_RUN, type FaultProofs, MINTED } from '../proof.ts';
+
+export const APART_FAULTS = {
+  'ratelimit-per-route-reset-past': {
+    masking: { bends: ['count', 'reset'], reads: ['reset-window', 'x-ratelimit'] },
+    probe: async (s, clock) => {
+      const a = await call(s, '/store/orders');
+      const b = await call(s, '/store/orders/5', del);
+      return [
+        [a, b].map((x) => x.headers['x-ratelimit-remaining']),
+        Number(a.headers['x-ratelimit-reset']) * 1000 > clock.now,
+      ];
+    },
+    faithful: [['59', '58'], true],
+    faulty: [['59', '59'], false],
+    caught: [
+      // Every Reset 5.5 h past places no two answers in one window, so only the list the walk sends once its
+      // cancels' count stands at 0, served from the list's own count before the next cancel is refused,
+      // shows the count apart (redteam3 aiohttp-shop D1 behind D3).
+      { fails: ['RL-PROBE-RESET-WINDOW'], warns: ['RL-BUCKET-ONE-COUNT'], ...DEFAULT_RUN, exit: 1 },
+    ],
+  },
+  'ratelimit-list-only': {
+    masking: { reads: ['429', 'x-ratelimit'] },
+    options: TWO_PER_MINUTE,
+    probe: async (s) => {
+      await calls(s, 2);
+      const c = await call(s, '/store/orders/1', del);
+      return [c.status, c.headers['x-ratelimit-remaining'], cancelled(s)];
+    },
+    faithful: [429, '0', []],
+    // The key's window is spent on the list, yet the cancel is carried out, its Remaining the whole Limit.
+    faulty: [204, '2', ['1']],
+    caught: [
+      // The walk's absent-id cancels never move Remaining: it walks the list, and the held fixture's cancel
+      // past its Remaining 0 is carried out, with the placeholder's Remaining, before the list's 429.
+      {
+        fails: ['RL-PROBE-LIMIT-ENFORCED'],
+        args: ['--only', 'RL-PROBE-LIMIT,STATE-429', ...MINTED],
+        reference: { rateLimit: { limit: 5, windowSeconds: 2 }, banAfter: 1 },
+        exit: 1,
+      },
+    ],
+  },
+  'ratelimit-list-cache-replays': {
+    masking: { reads: ['429', 'x-ratelimit'] },
+    options: TWO_PER_MINUTE,
+    probe: async (s) => (await calls(s, 4)).map((a) => [a.status, a.headers['x-ratelimit-remaining']]),
+    faithful: [
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+      [429, '0'],
+    ],
+    // The first list is counted and kept; the rest are the cache's, its fields replayed, never refused.
+    faulty: [
+      [200, '1'],
+      [200, '1'],
+      [200, '1'],
+      [200, '1'],
+    ],
+    caught: [
+      // The run's lists repeat one Remaining and Reset while its cancels count down, so the walk sends the
+      // list once its cancels' count stands at 0: the cache serves it, the next cancel is refused.
+      { ...DEFAULT_RUN, fails: ['RL-PROBE-LIMIT-ENFORCED'], exit: 1 },
+    ],
+  },
+} satisfies Partial<FaultProofs<'rate-limit'>>;
