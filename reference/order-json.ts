@@ -16,6 +16,8 @@ interface Bends {
   extraFields: boolean;
   /** Variant order-id-only: nothing but the id. */
   idOnly: boolean;
+  /** Fault list-status-stale-after-cancel: the status alone, as the (cached) list has it. */
+  statusField: boolean;
 }
 
 function bendsOf(faults: FaultSet, variants?: VariantSet): Bends {
@@ -26,6 +28,7 @@ function bendsOf(faults: FaultSet, variants?: VariantSet): Bends {
     fractionalQuantity: faults.has('list-quantity-not-integer'),
     extraFields: variants?.has('order-extra-fields') ?? false,
     idOnly: variants?.has('order-id-only') ?? false,
+    statusField: faults.has('list-status-stale-after-cancel'),
   };
 }
 
@@ -48,7 +51,11 @@ function orderText(order: StoredOrder, bends: Bends): string {
   }
   const quantity = bends.fractionalQuantity ? order.quantity + 0.5 : order.quantity;
   if (bends.idOnly) return `{"id":${json(id)}}`;
-  const extra = bends.extraFields ? `,"status":${json(order.status)},"createdAt":"2026-11-01T00:00:00Z"` : '';
+  const extra = bends.extraFields
+    ? `,"status":${json(order.status)},"createdAt":"2026-11-01T00:00:00Z"`
+    : bends.statusField
+      ? `,"status":${json(order.status)}`
+      : '';
   return `{"id":${json(id)},"petId":${json(petId)},"quantity":${json(quantity)},"shipDate":${json(shipDate)},"complete":${json(order.complete)}${extra}}`;
 }
 

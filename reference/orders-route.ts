@@ -70,6 +70,15 @@ function shownOrders(ctx: RouteContext): readonly StoredOrder[] | undefined {
       const ms = since(o);
       return ms === undefined || ms < catchUp;
     });
+  // Fault list-status-stale-after-cancel: the cached list shows an order cancelled less than LIST_CACHE_MS ago
+  // as it was before (pending).
+  if (faults.has('list-status-stale-after-cancel'))
+    orders = (orders ?? store.list()).map((o) => {
+      const ms = since(o);
+      return ms !== undefined && ms < LIST_CACHE_MS && o.status === 'cancelled'
+        ? { ...o, status: 'pending' }
+        : o;
+    });
   if (faults.has('cancelled-reappears'))
     orders = (orders ?? store.list()).filter((o) => {
       const ms = since(o);

@@ -12,6 +12,12 @@ export const STATE_FAULTS = faultsOf('state', [
     'A cancelled order leaves the list, but the list is cached and a cancel drops the entry only 4 s later: a list read within 4 s of a cancel still shows the order.',
   ),
   fault(
+    'list-status-stale-after-cancel',
+    'list',
+    'spec §4 listOrders (200: all orders in the store); spec §3 (pending → cancelled)',
+    'Orders are listed with their status and a cancelled order stays listed, but the list is cached and a cancel refreshes the entry only 4 s later: a list read within 4 s of a cancel still shows the order "pending", as before it.',
+  ),
+  fault(
     'cancelled-reappears',
     'list',
     'spec §4 listOrders (200: all orders in the store)',

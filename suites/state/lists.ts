@@ -6,7 +6,9 @@ import { input, OUTCOME } from '../../lib/check/skip.ts';
 import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
+import { replay } from '../kit/traffic.ts';
 import { afterCancels, contradictions, lags, listedThough404, type PairCounts } from './after-cancel.ts';
+import { staleAfterCancel } from './cancelled-fields.ts';
 import { type StoreFinding, secondsBetween } from './history.ts';
 import { unexplainedChanges } from './list-changes.ts';
 import { declaredLagMs, historyNow } from './store.ts';
@@ -88,7 +90,11 @@ export const listChecks = [
           `nothing to judge: no list was read after a successful cancel${counts.all > 0 ? `, beyond ${declared(ctx)}` : ''}${unreadLists(ctx)}`,
           OUTCOME,
         );
-      report(ctx, [...contradictions(pairs), ...listedThough404(history, pairs)]);
+      report(ctx, [
+        ...contradictions(pairs),
+        ...listedThough404(history, pairs),
+        ...staleAfterCancel(history, (x) => replay(ctx, x)?.body, declaredLagMs(ctx)),
+      ]);
       const { orders } = counts;
       ctx.evidence(...judged.slice(0, 4).map((p) => p.list.exchange));
       ctx.observe(

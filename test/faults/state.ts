@@ -34,6 +34,23 @@ export const STATE_FAULTS = {
     caught: [{ fails: ['STATE-LIST-AFTER-CANCEL'], ...SHORT_WINDOW, exit: 1 }],
     onlyBy: ['STATE-LIST-AFTER-CANCEL'],
   },
+  'list-status-stale-after-cancel': {
+    probe: async (s, clock) => {
+      const statusOf = async () =>
+        ((await call(s, '/store/orders')).json as Array<{ id: bigint; status?: string }>).find(
+          (o) => o.id === 1n,
+        )?.status;
+      const status = (await call(s, '/store/orders/1', del)).status;
+      const soon = await statusOf();
+      clock.advance(LIST_CACHE_MS + 1);
+      return [status, soon, await statusOf()];
+    },
+    // The faithful server writes no status (the spec shows none); this one writes it, stale for 4 s.
+    faithful: [204, undefined, undefined],
+    faulty: [204, 'pending', 'cancelled'],
+    // A list soon after a cancel still shows the order as before it; the look a window later shows it changed.
+    caught: [{ fails: ['STATE-LIST-AFTER-CANCEL'], ...SHORT_WINDOW, exit: 1 }],
+  },
   'cancelled-reappears': {
     probe: async (s, clock) => {
       await call(s, '/store/orders/1', del);

@@ -1,0 +1,58 @@
+// A list read after a cancel shows the store after it, field by field, where cancelled orders stay listed: a
+// list after the 204 that still shows the order exactly as before the cancel, followed by one that shows it
+// changed with nothing of the run between to change it, was a list of the store before the cancel. Pure.
+import { flagRef } from '../../lib/config/settings.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
+import { type History, named, type StoreFinding } from './history.ts';
+import { changedFields, type Listed, listedObject } from './shipped-fields.ts';
+
+/**
+ * For each order cancelled once with a 2xx that lists go on showing: its listed object in the last list
+ * before the cancel against the lists after it (past the declared lag), until another cancel of it that was
+ * not refused. A list alike the one before the cancel, then a later list showing the order changed, is a
+ * finding on the alike list: the store had changed by then (the later list says how), the list had not.
+ */
+export function staleAfterCancel(
+  h: History,
+  bodyOf: (x: Exchange) => Uint8Array | undefined,
+  lagMs: number,
+): StoreFinding[] {
+  const findings: StoreFinding[] = [];
+  const seen = new Set<string>();
+  for (const c of [...h.cancels].sort((a, b) => a.startMs - b.startMs)) {
+    if (c.outcome !== 'done' || c.names.length !== 1) continue;
+    const id = c.names[0]!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const shown = (x: Exchange): Listed | undefined => {
+      const body = bodyOf(x);
+      return body ? listedObject(body, id) : undefined;
+    };
+    const prior = h.lists.filter((l) => l.endMs <= c.startMs && l.ids.has(id)).at(-1);
+    const before = prior && shown(prior.exchange);
+    if (!prior || !before) continue;
+    // Until a later cancel of the order that was not refused: what follows it is that cancel's to explain.
+    const next = h.cancels.find(
+      (d) => d !== c && d.startMs > c.startMs && d.names.includes(id) && d.outcome !== 'refused',
+    );
+    const until = next?.startMs ?? Number.POSITIVE_INFINITY;
+    const after = h.lists.filter((l) => l.startMs >= c.endMs + lagMs && l.endMs <= until && l.ids.has(id));
+    let alike: (typeof after)[number] | undefined;
+    for (const l of after) {
+      const o = shown(l.exchange);
+      if (!o) continue;
+      const changed = changedFields(before, o);
+      if (changed === '') {
+        alike ??= l;
+        continue;
+      }
+      if (alike)
+        findings.push({
+          problem: `order ${id} was cancelled (${named(c)}), yet ${named(alike)} still listed it exactly as ${named(prior)} did before the cancel, and ${named(l)} lists it changed (${changed}) with no request of the run between to change it: the list after the cancel showed the store as it was before it (a cache or a copy that lags; a service that is eventually consistent by design declares it with ${flagRef('consistencySeconds')})`,
+          exchanges: [alike.exchange, l.exchange, prior.exchange, c.exchange],
+        });
+      break;
+    }
+  }
+  return findings;
+}
