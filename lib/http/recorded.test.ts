@@ -1,5 +1,6 @@
 // A recorded exchange as a long passive run keeps it: a replayed response makes its body only when a judge
-// reads it, and the transcript's record of an exchange holds exactly the fields it was given.
+// reads it, the transcript's record of an exchange holds exactly the fields it was given, and a transcript
+// renewed once judged lets go of what the judges made of it.
 import { describe, expect, it } from 'vitest';
 import { replayed } from './recorded.ts';
 import { Transcript } from './transcript.ts';
@@ -79,5 +80,24 @@ describe('Transcript.add', () => {
       error: { code: 'E_TIMEOUT', message: 'no answer' },
       mayHaveTakenEffect: true,
     });
+  });
+});
+
+describe('Transcript.renew', () => {
+  it('hands out a new array of the same exchanges, so what was keyed by the old one can be let go', () => {
+    const t = new Transcript();
+    const x = t.add({
+      bucket: 'primary',
+      startedAt: '2026-11-22T10:00:00.000Z',
+      durationMs: 1,
+      request: { method: 'GET', url: 'https://api.example.com/v1/store/orders', headers: {} },
+    });
+    const before = t.all();
+    const readings = new WeakMap<readonly unknown[], string>([[before, 'a judge reading']]);
+    t.renew();
+    expect(t.all()).not.toBe(before);
+    expect(t.all()).toEqual([x]);
+    expect(t.all()[0]).toBe(x);
+    expect(readings.has(t.all())).toBe(false);
   });
 });

@@ -154,7 +154,7 @@ class KeptExchange implements Exchange {
 }
 
 export class Transcript {
-  private readonly exchanges: Exchange[] = [];
+  private exchanges: Exchange[] = [];
 
   add(exchange: Omit<Exchange, 'seq'>): Exchange {
     const recorded = new KeptExchange(this.exchanges.length + 1, exchange);
@@ -168,5 +168,13 @@ export class Transcript {
 
   get size(): number {
     return this.exchanges.length;
+  }
+
+  /**
+   * Hands out a new array of the same exchanges from now on: what was made once of the old one and keyed by it
+   * (the judges' readings of a long recording, held in WeakMaps by the array they read) can then be let go.
+   */
+  renew(): void {
+    this.exchanges = [...this.exchanges];
   }
 }
