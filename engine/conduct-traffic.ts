@@ -5,6 +5,7 @@
 import type { CheckResult } from '../lib/check/model.ts';
 import type { TrafficConfig } from '../lib/config/traffic-config.ts';
 import type { UnreadEntry } from '../lib/formats/har.ts';
+import type { Transcript } from '../lib/http/transcript.ts';
 import type { RunFacts } from '../lib/report/build.ts';
 import { newRunId, type TrafficFacts } from '../lib/report/model.ts';
 import { ALL_CHECKS, SPEC_RULES } from '../suites/index.ts';
@@ -67,10 +68,14 @@ function passiveFacts(
 class RecordedSource implements ExchangeSource {
   readonly redactor: ExchangeSource['redactor'];
   readonly reportDir: string;
+  /** What the report's transcript is written from, once judged: the rest of the reading is let go. */
+  readonly #transcript: Transcript;
+  /** The reading, until judged. */
+  #reading: Reading | undefined;
 
   constructor(
     readonly facts: RunFacts,
-    private readonly reading: Reading,
+    reading: Reading,
     config: TrafficConfig,
     private readonly more: readonly string[],
     private readonly unread: readonly UnreadEntry[],
@@ -78,17 +83,29 @@ class RecordedSource implements ExchangeSource {
   ) {
     this.redactor = reading.redactor;
     this.reportDir = config.reportDir;
+    this.#reading = reading;
+    this.#transcript = reading.loaded.transcript;
   }
 
   async judge(judging: Judging): Promise<void> {
-    await judgeReading(
-      this.reading,
-      (r) => {
-        judging.verdict(r);
-        judging.progress();
-      },
-      this.progress ? { progress: this.progress } : {},
-    );
+    const reading = this.#reading;
+    if (!reading) throw new Error('a recording is judged once');
+    try {
+      await judgeReading(
+        reading,
+        (r) => {
+          judging.verdict(r);
+          judging.progress();
+        },
+        this.progress ? { progress: this.progress } : {},
+      );
+    } finally {
+      // Judged: only the transcript is written from here on. The list bodies, the store model and every
+      // judge's reading keyed by the transcript's array (some 40% of what a long recording holds) are let
+      // go before the report and the transcript are written.
+      this.#reading = undefined;
+      this.#transcript.renew();
+    }
   }
 
   state(results: readonly CheckResult[], final: boolean) {
@@ -96,7 +113,7 @@ class RecordedSource implements ExchangeSource {
   }
 
   exchanges() {
-    return this.reading.loaded.transcript.all();
+    return this.#transcript.all();
   }
 
   /** Why the judgement is not complete, once it is over. */

@@ -91,27 +91,56 @@ export function addRecorded(
 
 /**
  * A recorded response as the HTTP client would have handed it to a check: `body` is the whole body the
- * recording holds (the caller makes sure it is whole before a check reads it as such).
+ * recording holds (the caller makes sure it is whole before a check reads it as such), or how to make it: a
+ * judge that reads only the status and headers of a million replayed responses then makes no copy of a body.
  */
-export function replayed(exchange: Exchange, headers: Response['headers'], body: Buffer): Response {
-  const r = exchange.response!;
-  let text: string | undefined;
-  let parsed: JsonParseResult | undefined;
-  return {
-    exchange,
-    status: r.status,
-    headers,
-    body,
-    get text() {
-      text ??= body.toString('utf8');
-      return text;
-    },
-    bytes: body.length,
-    ...(r.bodyError ? { bodyError: r.bodyError } : {}),
-    receivedAtMs: Date.parse(exchange.startedAt) + exchange.durationMs,
-    json: () => {
-      parsed ??= r.bodyError ? { ok: false, error: bodyFailure(r.bodyError) } : parseJson(body);
-      return parsed;
-    },
-  };
+export function replayed(
+  exchange: Exchange,
+  headers: Response['headers'],
+  body: Buffer | (() => Buffer),
+): Response {
+  return new ReplayedResponse(exchange, headers, body);
+}
+
+/** One replayed response: its body, text and JSON made once, when first read (on the prototype: no closures). */
+class ReplayedResponse implements Response {
+  declare bodyError?: { code: string; message: string };
+  readonly status: number;
+  readonly receivedAtMs: number;
+  #body: Buffer | (() => Buffer);
+  #text: string | undefined;
+  #parsed: JsonParseResult | undefined;
+
+  constructor(
+    readonly exchange: Exchange,
+    readonly headers: Response['headers'],
+    body: Buffer | (() => Buffer),
+  ) {
+    const r = exchange.response!;
+    this.status = r.status;
+    if (r.bodyError) this.bodyError = r.bodyError;
+    this.receivedAtMs = Date.parse(exchange.startedAt) + exchange.durationMs;
+    this.#body = body;
+  }
+
+  get body(): Buffer {
+    if (typeof this.#body === 'function') this.#body = this.#body();
+    return this.#body;
+  }
+
+  get text(): string {
+    this.#text ??= this.body.toString('utf8');
+    return this.#text;
+  }
+
+  get bytes(): number {
+    return this.body.length;
+  }
+
+  json(): JsonParseResult {
+    this.#parsed ??= this.bodyError
+      ? { ok: false, error: bodyFailure(this.bodyError) }
+      : parseJson(this.body);
+    return this.#parsed;
+  }
 }

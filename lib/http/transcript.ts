@@ -122,11 +122,47 @@ export interface Exchange {
   connection?: number;
 }
 
+/**
+ * One exchange as the transcript keeps it: its fields assigned one by one (absent ones left out, as before),
+ * so each is one small object; `{ seq, ...exchange }` gave every exchange a second array for its properties
+ * (some 60 bytes each, over a million exchanges of a recording).
+ */
+class KeptExchange implements Exchange {
+  // Declared, not defined: a defined class field is an own property (undefined) even where absent.
+  declare seq: number;
+  declare checkId?: string;
+  declare together?: number;
+  declare bucket: Bucket;
+  declare startedAt: string;
+  declare durationMs: number;
+  declare request: RecordedRequest;
+  declare response?: RecordedResponse;
+  declare error?: { code: string; message: string };
+  declare mayHaveTakenEffect?: true;
+  declare invalidRequest?: string;
+  declare lengthOmitted?: true;
+
+  constructor(seq: number, e: Omit<Exchange, 'seq'>) {
+    this.seq = seq;
+    if (e.checkId !== undefined) this.checkId = e.checkId;
+    if (e.together !== undefined) this.together = e.together;
+    this.bucket = e.bucket;
+    this.startedAt = e.startedAt;
+    this.durationMs = e.durationMs;
+    this.request = e.request;
+    if (e.response !== undefined) this.response = e.response;
+    if (e.error !== undefined) this.error = e.error;
+    if (e.mayHaveTakenEffect !== undefined) this.mayHaveTakenEffect = e.mayHaveTakenEffect;
+    if (e.invalidRequest !== undefined) this.invalidRequest = e.invalidRequest;
+    if (e.lengthOmitted !== undefined) this.lengthOmitted = e.lengthOmitted;
+  }
+}
+
 export class Transcript {
-  private readonly exchanges: Exchange[] = [];
+  private exchanges: Exchange[] = [];
 
   add(exchange: Omit<Exchange, 'seq'>): Exchange {
-    const recorded = { seq: this.exchanges.length + 1, ...exchange };
+    const recorded = new KeptExchange(this.exchanges.length + 1, exchange);
     this.exchanges.push(recorded);
     return recorded;
   }
@@ -137,5 +173,13 @@ export class Transcript {
 
   get size(): number {
     return this.exchanges.length;
+  }
+
+  /**
+   * Hands out a new array of the same exchanges from now on: what was made once of the old one and keyed by it
+   * (the judges' readings of a long recording, held in WeakMaps by the array they read) can then be let go.
+   */
+  renew(): void {
+    this.exchanges = [...this.exchanges];
   }
 }

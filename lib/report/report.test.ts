@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto';
 import { lstatSync, mkdtempSync, readFileSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PLAN, RULES, reportOf as report, result, SETTINGS } from '../../test/support/report-fixture.ts';
 import { validate } from '../formats/validation.ts';
+import { Transcript } from '../http/transcript.ts';
 import { buildReport } from './build.ts';
 import { summary } from './console.ts';
+import { harText } from './har.ts';
 import { htmlReport } from './html.ts';
 import { junitXml } from './junit.ts';
 import { exitCodeOf, newRunId, type Report, verdictOf } from './model.ts';
@@ -232,6 +235,36 @@ describe('report writer', () => {
     expect(readlinkSync(join(dir, 'latest'))).toBe(r.runId);
     expect(summary(r, writer.dir)).toMatch(
       /Verdict: CONFORMANT: 1 of 1 MUST check evaluated, all pass; none left out\n\s+2 checks: 1 pass, 0 fail, 1 warn/,
+    );
+  });
+
+  it('writes transcript.har as harText would, in buffered pieces (one larger than the buffer), summed as written', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'osc-reports-'));
+    const r = report([result('LIST-A', 'pass')]);
+    const t = new Transcript();
+    const body = `[{"id":1,"note":"${'é€'.repeat(3000)}"}]`;
+    for (let i = 0; i < 300; i++)
+      t.add({
+        bucket: 'primary',
+        startedAt: new Date(Date.UTC(2026, 10, 22, 10, 0, i)).toISOString(),
+        durationMs: 3,
+        request: {
+          method: 'GET',
+          url: 'https://api.example.com/v1/store/orders',
+          headers: i === 7 ? { 'x-long': 'x'.repeat(1_200_000) } : {},
+        },
+        response: { status: 200, headers: {}, body, bodyBytes: body.length, bodyTruncated: false },
+      });
+    const writer = new ReportWriter(dir, r.runId);
+    writer.start(r);
+    writer.finish(r, t.all(), ['har']);
+    const written = readFileSync(join(writer.dir, 'transcript.har'));
+    expect(written.length).toBeGreaterThan(2 * 2 ** 20);
+    expect(written.toString('utf8')).toBe(
+      harText(t.all(), r.suite, `run ${r.runId} against ${r.target.baseUrl}`),
+    );
+    expect(readFileSync(join(writer.dir, 'SHA256SUMS'), 'utf8')).toContain(
+      `${createHash('sha256').update(written).digest('hex')}  transcript.har`,
     );
   });
 

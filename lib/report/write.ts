@@ -158,16 +158,25 @@ export class ReportWriter {
     const hash = createHash('sha256');
     const fd = openSync(tmp, 'w');
     try {
-      let buffered = '';
-      const flush = () => {
-        const bytes = Buffer.from(buffered, 'utf8');
+      // Each piece is encoded into one buffer, written when full: joined into a long string first, every
+      // megabyte of a million exchanges' transcript was a string too large for the young generation, and
+      // the old one grew by gigabytes of them before it was collected.
+      const buffer = Buffer.allocUnsafe(2 ** 20);
+      let used = 0;
+      const out = (bytes: Buffer) => {
         hash.update(bytes);
         writeSync(fd, bytes);
-        buffered = '';
+      };
+      const flush = () => {
+        if (used > 0) out(buffer.subarray(0, used));
+        used = 0;
       };
       for (const piece of pieces) {
-        buffered += this.scrub(piece);
-        if (buffered.length >= 2 ** 20) flush();
+        const text = this.scrub(piece);
+        const length = Buffer.byteLength(text, 'utf8');
+        if (used + length > buffer.length) flush();
+        if (length > buffer.length) out(Buffer.from(text, 'utf8'));
+        else used += buffer.write(text, used, 'utf8');
       }
       flush();
     } finally {

@@ -89,7 +89,13 @@ export function recorded(ctx: {
   const all = ctx.transcript.all();
   const hit = madeOnce.get(all);
   if (hit && hit.length === all.length && hit.facts === facts) return hit.out;
-  const out = all.filter((x) => x.response !== undefined).map((x) => ({ x, ...facts.get(x.seq)! }));
+  const out: Array<{ x: Exchange } & ExchangeFacts> = [];
+  for (const x of all) {
+    if (x.response === undefined) continue;
+    const f = facts.get(x.seq)!;
+    // Named fields, not a spread: a spread gives each of a million exchanges a second property array.
+    out.push({ x, offered: f.offered, route: f.route });
+  }
   madeOnce.set(all, { length: all.length, facts, out });
   return out;
 }
@@ -107,8 +113,9 @@ export function replay(ctx: { memo: RunMemo }, x: Exchange): Response | undefine
   const r = x.response;
   if (!r || r.bodyTruncated) return undefined;
   const raw = rawOf(r);
-  const body = trafficOf(ctx).binary.get(x.seq) ?? Buffer.from(raw.body, 'utf8');
-  return replayed(x, raw.headers, body);
+  const binary = trafficOf(ctx).binary.get(x.seq);
+  // The body is made when a judge reads it: most read a replayed response's status and headers only.
+  return replayed(x, raw.headers, binary ?? (() => Buffer.from(raw.body, 'utf8')));
 }
 
 /** The statuses that say nothing of what a request asked: no answer, a rate-limit refusal. */

@@ -69,7 +69,10 @@ export async function malformedStatus(ctx: Ctx): Promise<void> {
     const p = answerOf(ctx, x).json();
     const code = p.ok ? (p.value as { code?: unknown } | null)?.code : undefined;
     const key = `${x.response!.status}${typeof code === 'string' ? ` ${code}` : ''}`;
-    tally.set(key, [...(tally.get(key) ?? []), sent?.kinds.get(x.seq) ?? '']);
+    // Pushed, not copied: a recording may hold a malformed cancel a million times.
+    const kinds = tally.get(key);
+    if (kinds) kinds.push(sent?.kinds.get(x.seq) ?? '');
+    else tally.set(key, [sent?.kinds.get(x.seq) ?? '']);
   }
   for (const [key, kinds] of tally) {
     const named = [...new Set(kinds.filter((k) => k !== ''))];

@@ -86,14 +86,11 @@ export function cancelOf(x: Exchange): CancelSent | undefined {
   const segment = m[1]!;
   const names = isCanonicalInt64(segment) ? [segment] : namedIds(segment).map(String);
   const status = x.response?.status;
-  return {
-    exchange: x,
-    ...timing(x),
-    segment,
-    names,
-    ...(status !== undefined ? { status } : {}),
-    outcome: outcomeOf(status),
-  };
+  const { startMs, endMs } = timing(x);
+  // Named fields, not spreads: a spread gives each of a long recording's cancels a second property array.
+  const sent: CancelSent = { exchange: x, startMs, endMs, segment, names, outcome: outcomeOf(status) };
+  if (status !== undefined) sent.status = status;
+  return sent;
 }
 
 /** Whether the request was a plain list (GET .../store/orders, no query). */
@@ -121,7 +118,9 @@ export function historyOf(
     }
     if (!isPlainListExchange(x)) continue;
     const ids = snapshotOf(x);
-    if (ids) lists.push({ exchange: x, ...timing(x), ids });
+    if (!ids) continue;
+    const { startMs, endMs } = timing(x);
+    lists.push({ exchange: x, startMs, endMs, ids });
   }
   return { lists, cancels, fixtures };
 }

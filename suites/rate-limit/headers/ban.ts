@@ -27,8 +27,13 @@ const receivedAt = (x: Exchange) => sentAt(x) + x.durationMs;
 /** The first ban each credential met in `xs`, with whether its client had sent inside a Retry-After. */
 export function bansOf(xs: readonly Exchange[]): BanSeen[] {
   const byBucket = new Map<string, Exchange[]>();
-  for (const x of xs)
-    if (x.response !== undefined) byBucket.set(x.bucket, [...(byBucket.get(x.bucket) ?? []), x]);
+  // Pushed, not copied: a copy per exchange was quadratic (a recording of a million with one 429 never ended).
+  for (const x of xs) {
+    if (x.response === undefined) continue;
+    const mine = byBucket.get(x.bucket);
+    if (mine) mine.push(x);
+    else byBucket.set(x.bucket, [x]);
+  }
   const out: BanSeen[] = [];
   for (const [bucket, mine] of byBucket) {
     let liftAtMs: number | undefined;
