@@ -162,7 +162,12 @@ func (a *api) pet(w http.ResponseWriter, r *http.Request) {
 }
 
 func (a *api) parseID(segment string) (int64, bool) {
-	if a.cfg.misconfig != "parseint-ids" && !decimal.MatchString(segment) {
+	if a.cfg.misconfig == "parseint-ids" {
+		// Base 0: the literal's own prefix decides, as in Go source ("+2", "0x2", "0o2", "0b10", "2_0").
+		id, err := strconv.ParseInt(segment, 0, 64)
+		return id, err == nil
+	}
+	if !decimal.MatchString(segment) {
 		return 0, false
 	}
 	id, err := strconv.ParseInt(segment, 10, 64)

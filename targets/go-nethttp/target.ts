@@ -49,10 +49,12 @@ export const target = defineTarget({
     },
     'parseint-ids': {
       description:
-        'orderId read by strconv.ParseInt(segment, 10, 64) alone, which takes a leading "+": ' +
-        'DELETE /store/orders/+2 (or %2B2) cancels order 2.',
+        'orderId read by strconv.ParseInt(segment, 0, 64) alone (base 0: the prefix decides, as in Go source), ' +
+        'which takes "+2", "0x2", "0o2", "0b10" and "2_0": DELETE /store/orders/0x2 cancels order 2. The plus ' +
+        'sign is only recorded (ID-CANCEL-PLUS-SIGN-INFO); hex, octal, binary and digit separators warn, tried ' +
+        'against a fixture once the list is trusted to prove their other readings absent.',
       warns: ['ID-CANCEL-SPELLING'],
-      args: ['--skip-rate-limit-probe', '--only', 'ID-CANCEL-SPELLING'],
+      args: ['--skip-rate-limit-probe', '--trust-order-list', '--only', 'ID-CANCEL-SPELLING'],
     },
     'retry-after-duration': {
       description:

@@ -52,9 +52,11 @@ export const target = defineTarget({
     'parse-long-ids': {
       description:
         'The route takes any segment, /store/orders/([^/]+), and leaves it to Long.parseLong, which reads ' +
-        '"+2" as 2 (and other scripts\' digits too): DELETE /store/orders/+2 cancels order 2.',
+        '"+2" as 2 (and other scripts\' digits too): DELETE /store/orders/+2 cancels order 2, and so does ' +
+        'Arabic-Indic ٢. The plus sign is only recorded (ID-CANCEL-PLUS-SIGN-INFO); the other digits warn, tried ' +
+        'against a fixture once the list is trusted to prove every other reading absent.',
       warns: ['ID-CANCEL-SPELLING'],
-      args: ['--skip-rate-limit-probe'],
+      args: ['--skip-rate-limit-probe', '--trust-order-list'],
     },
   },
 });
