@@ -1,6 +1,5 @@
-// Reads the X-RateLimit-* headers of every response of the run as windows, per credential bucket: which
-// Limit each status carries, whether Reset moves later within a window, and whether a new window follows
-// the Reset moment. Pure: offences for the RL-HEADERS checks, never a verdict and never a request.
+// Reads every response's X-RateLimit-* as windows, per credential bucket: the Limit each status carries, Reset
+// moving later within a window, a new window after the Reset moment. Pure: offences for RL-HEADERS, no verdict.
 import {
   rateLimitHeaders,
   resetAtLocalMs,
@@ -40,7 +39,7 @@ function bucketOf(x: Exchange): Bucket {
 }
 
 function readingOf(x: Exchange): Reading {
-  const headers = x.response!.headers;
+  const { headers } = x.response!;
   const rl = rateLimitHeaders(headers);
   const sentAtMs = Date.parse(x.startedAt);
   const receivedAtMs = sentAtMs + x.durationMs;
@@ -62,13 +61,11 @@ function readingOf(x: Exchange): Reading {
   };
 }
 
-/** startedAt is written to the millisecond: an answer read within one before a request went out preceded it. */
+/** startedAt is to the millisecond: an answer read within one before a request went out preceded it. */
 const CLOCK_GRAIN_MS = 1;
-
 /**
- * The answer `r` can be compared with as its predecessor: the last one (in completion order) that arrived
- * before `r` was sent. Concurrent requests (a burst) carry no order among themselves: the order their answers
- * complete in is not the order the server counted them in, so none of them is another's predecessor.
+ * `r`'s predecessor: the last answer (in completion order) that arrived before `r` was sent. Concurrent
+ * requests carry no order among themselves (the server counted them in an order their answers do not show).
  */
 function predecessor(done: readonly Reading[], r: Reading): Reading | undefined {
   for (let i = done.length - 1; i >= 0; i--) {
@@ -90,12 +87,6 @@ export function byBucket(xs: readonly Exchange[]): Map<Bucket, Reading[]> {
   return out;
 }
 
-/**
- * Per count: the credential bucket's, or, when a key's answers keep separate counts (per method, route, path
- * or URL: RL-BUCKET-ONE-COUNT's finding, read over `all` the run's exchanges), each of them on its own. Each
- * such count opens and turns its own windows, so reading them as one would take one count's Reset for a
- * move of another's. Keyed by how a finding names it ("primary bucket", or with the count).
- */
 /**
  * The windows of every count (byCount) as judgeWindows finds them. Two checks read the same transcript that
  * has not grown (a recording never does): judged once, and only the findings kept (not every reading).
@@ -119,7 +110,12 @@ const windowsOnce = new WeakMap<
 
 const sameList = (a: readonly Exchange[], b: readonly Exchange[]): boolean =>
   a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
-
+/**
+ * Per count: the credential bucket's, or, when a key's answers keep separate counts (per method, route, path
+ * or URL: RL-BUCKET-ONE-COUNT's finding, read over `all` the run's exchanges), each of them on its own. Each
+ * such count opens and turns its own windows, so reading them as one would take one count's Reset for a
+ * move of another's. Keyed by how a finding names it ("primary bucket", or with the count).
+ */
 export function byCount(
   xs: readonly Exchange[],
   all: readonly Exchange[],
