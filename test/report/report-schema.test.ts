@@ -9,8 +9,8 @@ import { runCliInProcess } from '../support/cli.ts';
 import { invalidReports, reportFiles } from '../support/reports-valid.ts';
 
 describe('report.json against the shipped schema', () => {
-  it('a run whose exchange records an invalid request is valid (--seed 103671965 --only ID-MALFORMED)', async () => {
-    const run = await runCliInProcess(['--seed', '103671965', '--only', 'ID-MALFORMED']);
+  it('a run whose exchange records an invalid request is valid (--seed 1 --only ID-MALFORMED)', async () => {
+    const run = await runCliInProcess(['--seed', '1', '--only', 'ID-MALFORMED']);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const exchanges = run.report!.checks.flatMap((c) => c.exchanges);
     expect(exchanges.some((e) => e.invalidRequest !== undefined)).toBe(true);
