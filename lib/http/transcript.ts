@@ -141,6 +141,7 @@ class KeptExchange implements Exchange {
   declare mayHaveTakenEffect?: true;
   declare invalidRequest?: string;
   declare lengthOmitted?: true;
+  declare connection?: number;
 
   constructor(seq: number, e: Omit<Exchange, 'seq'>) {
     this.seq = seq;
@@ -155,6 +156,7 @@ class KeptExchange implements Exchange {
     if (e.mayHaveTakenEffect !== undefined) this.mayHaveTakenEffect = e.mayHaveTakenEffect;
     if (e.invalidRequest !== undefined) this.invalidRequest = e.invalidRequest;
     if (e.lengthOmitted !== undefined) this.lengthOmitted = e.lengthOmitted;
+    if (e.connection !== undefined) this.connection = e.connection;
   }
 }
 
