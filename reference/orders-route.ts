@@ -3,21 +3,9 @@
 
 import { setTimeout as delay } from 'node:timers/promises';
 import type { RouteContext } from './context.ts';
-import { parseCanonicalInt64 } from './int64.ts';
-import {
-  arabicIndicDigits,
-  atoiId,
-  floatId,
-  hexPrefixedId,
-  newlineEndedId,
-  numberIdMatch,
-  saturatedId,
-  unicodeDigits,
-  wrappedId,
-} from './lenient-ids.ts';
 import { acceptsJson } from './negotiation.ts';
+import { readOrderId } from './order-id-read.ts';
 import { orderJson, orderListJson } from './order-json.ts';
-import { parsePathId } from './path-id.ts';
 import { errorReply, jsonReply, noContent, type Reply } from './reply.ts';
 import type { StoredOrder } from './seed.ts';
 
@@ -143,102 +131,6 @@ export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = '
     listTexts.set(ctx.store, cached);
   }
   return reply(cached.text, cached.bytes);
-}
-
-/**
- * Faults orderid-unicode-digits, orderid-trims-whitespace, orderid-wraps-uint64, orderid-saturates-int64,
- * orderid-hex-prefix, orderid-nfkc-digits, orderid-float-accepted, orderid-trailing-newline and
- * orderid-arabic-indic-digits: the id such a parser reads
- * from the segment (decoded once), or undefined where it refuses it too (the faithful reader then answers).
- */
-function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
-  const { faults } = ctx;
-  const unicode = faults.has('orderid-unicode-digits');
-  const trims = faults.has('orderid-trims-whitespace');
-  const wraps = faults.has('orderid-wraps-uint64');
-  const saturates = faults.has('orderid-saturates-int64');
-  const hex = faults.has('orderid-hex-prefix');
-  const nfkc = faults.has('orderid-nfkc-digits');
-  const float = faults.has('orderid-float-accepted');
-  const newline = faults.has('orderid-trailing-newline');
-  const arabic = faults.has('orderid-arabic-indic-digits');
-  if (!unicode && !trims && !wraps && !saturates && !hex && !nfkc && !float && !newline && !arabic)
-    return undefined;
-  let text: string;
-  try {
-    text = decodeURIComponent(rawId);
-  } catch {
-    return undefined;
-  }
-  if (trims) text = text.trim();
-  if (newline) {
-    const id = newlineEndedId(text);
-    if (id !== undefined) return id;
-  }
-  if (unicode) text = unicodeDigits(text);
-  if (arabic) text = arabicIndicDigits(text);
-  if (nfkc) text = text.normalize('NFKC');
-  if (hex) return hexPrefixedId(text) ?? parseCanonicalInt64(text);
-  // A canonical id is read exactly (the validator passes it on as text); only another spelling goes through
-  // Number(), and what it refuses goes on to the other readers.
-  const asFloat = float && parseCanonicalInt64(text) === undefined ? floatId(text) : undefined;
-  if (asFloat !== undefined) return asFloat;
-  if (saturates) return saturatedId(text);
-  return wraps ? wrappedId(text) : parseCanonicalInt64(text);
-}
-
-/** Whether a path segment percent-decodes to UTF-8 text. */
-function decodes(rawId: string): boolean {
-  try {
-    decodeURIComponent(rawId);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-type IdRead = { ok: true; id: bigint } | { ok: false; reply: Reply };
-
-function readOrderId(ctx: RouteContext, rawId: string): IdRead {
-  const { faults } = ctx;
-  const invalid = (reason: string): IdRead => ({
-    ok: false,
-    reply: errorReply(faults, 400, 'INVALID_ORDER_ID', reason),
-  });
-  // Fault orderid-percent-ff-500: the framework decodes the segment first, and a byte that is no UTF-8 (%FF)
-  // throws a URIError nothing catches.
-  if (faults.has('orderid-percent-ff-500') && !decodes(rawId))
-    return {
-      ok: false,
-      reply: { status: 500, body: { type: 'text/plain; charset=utf-8', text: 'URIError: URI malformed\n' } },
-    };
-  // Crashes on purpose when the id is malformed: BigInt() throws and nothing catches it.
-  if (faults.has('orderid-malformed-500')) return { ok: true, id: BigInt(decodeURIComponent(rawId)) };
-  if (faults.has('orderid-lenient-parse') || faults.has('int64-number-ids')) {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(rawId);
-    } catch {
-      return invalid('orderId has an invalid percent-encoding');
-    }
-    if (faults.has('orderid-lenient-parse')) return { ok: true, id: atoiId(decoded) };
-    const match = numberIdMatch(decoded, ctx.store.list());
-    if (match.kind === 'invalid') return invalid('orderId must be an integer');
-    // No order matched: the number read goes on to the lookup like any id, so the not-found path (and a
-    // fault bending it, cancel-unknown-204) answers; no order has it, or the match would have found it.
-    return { ok: true, id: match.kind === 'match' ? match.id : match.read };
-  }
-  const bent = bentId(ctx, rawId);
-  if (bent !== undefined) return { ok: true, id: bent };
-  const parsed = parsePathId(rawId, 'orderId', {
-    leadingZeros: ctx.variants.has('leading-zeros-same-id'),
-    plusSign: ctx.variants.has('plus-sign-same-id'),
-  });
-  if (parsed.ok) return parsed;
-  // Variant malformed-id-404: an id that is no int64 names no order; the spec lists only 404 here.
-  if (ctx.variants.has('malformed-id-404'))
-    return { ok: false, reply: errorReply(faults, 404, 'ORDER_NOT_FOUND', `No order has id ${rawId}.`) };
-  return invalid(parsed.reason);
 }
 
 export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): Reply | undefined {

@@ -276,10 +276,7 @@ function record(
   });
 }
 
-/**
- * Hands the whole body to every reader. A body nested deeper than the parser reads is a limit of the harness:
- * every reader is still told, and the error comes back for the exchange to end in.
- */
+/** Hands the whole body to every reader; a body nested past the parser's depth is the harness's limit. */
 function tellObservers(
   ctx: ExchangeContext,
   exchange: Exchange,
