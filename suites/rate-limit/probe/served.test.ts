@@ -59,6 +59,34 @@ describe('served within one announced window', () => {
     expect(servedBeyondLimit(t)?.served.length).toBe(7);
   });
 
+  it('an answer whose Date lags does not stretch its window past the moment a fresher Date places', () => {
+    const end = Math.ceil((T0 + 2000) / 1000);
+    const dated = (n: number, at: number, remaining: number, reset: number, dateAt: number) =>
+      sample(
+        n,
+        404,
+        {
+          'x-ratelimit-limit': '5',
+          'x-ratelimit-remaining': String(remaining),
+          'x-ratelimit-reset': String(reset),
+          date: new Date(Math.floor(dateAt / 1000) * 1000).toUTCString(),
+        },
+        at,
+      );
+    // A fresh Date first; then answers whose Date lags 4 s (a starved loop's cached Date), five served in the
+    // window ending at T0 + 2 s, then two of the next window whose counts do not read as a clean renewal.
+    const s = [
+      dated(0, T0 + 100, 4, end, T0 + 100),
+      dated(1, T0 + 200, 3, end, T0 - 3800),
+      dated(2, T0 + 300, 2, end, T0 - 3700),
+      dated(3, T0 + 400, 1, end, T0 - 3600),
+      dated(4, T0 + 500, 0, end, T0 - 3500),
+      dated(5, T0 + 2600, 4, end + 2, T0 - 1400),
+      dated(6, T0 + 2700, 1, end + 2, T0 - 1300),
+    ];
+    expect(servedBeyondLimit(s)).toBeUndefined();
+  });
+
   it('a fixed window walked across its end serves no more than Limit in either', () => {
     const s: Sample[] = [];
     const end1 = Math.ceil((T0 + 4000) / 1000);

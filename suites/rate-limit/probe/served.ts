@@ -55,8 +55,13 @@ export function servedBeyondLimit(all: readonly Sample[]): ServedBeyond | undefi
     const limit = limitOf(from);
     const end = from.reset === undefined ? undefined : saneResetAtMs(from);
     if (!served(from) || limit === undefined || end === undefined) return;
-    if (serverDateMs(from.response.headers) === undefined) return;
-    const untilMs = end - ROUNDINGS_MS - (from.response.exchange.durationMs || 0);
+    const fromDate = serverDateMs(from.response.headers);
+    if (fromDate === undefined) return;
+    // Read through the least skewed Date up to the window's end: no answer shows less than the true skew, and
+    // a Date that lags (uvicorn's, refreshed once a second by a starved loop) would move the end later.
+    const least = leastSkewMs(samples, end);
+    const lagMs = least === undefined ? 0 : Math.max(0, from.response.receivedAtMs - fromDate - least);
+    const untilMs = end - lagMs - ROUNDINGS_MS - (from.response.exchange.durationMs || 0);
     const within: Sample[] = [];
     for (let j = i; j < samples.length; j++) {
       const s = samples[j]!;
@@ -68,6 +73,19 @@ export function servedBeyondLimit(all: readonly Sample[]): ServedBeyond | undefi
       best = { from, limit, served: within, untilMs };
   });
   return best;
+}
+
+/** The least gap between arrival and Date of the answers received before `untilMs`; undefined without a Date. */
+function leastSkewMs(samples: readonly Sample[], untilMs: number): number | undefined {
+  let least: number | undefined;
+  for (const s of samples) {
+    if (s.response.receivedAtMs >= untilMs) break;
+    const date = serverDateMs(s.response.headers);
+    if (date === undefined) continue;
+    const skew = s.response.receivedAtMs - date;
+    if (least === undefined || skew < least) least = skew;
+  }
+  return least;
 }
 
 /**
