@@ -6,6 +6,21 @@ import type { Exchange } from '../../lib/http/transcript.ts';
 import { type History, named, type StoreFinding } from './history.ts';
 import { changedFields, type Listed, listedObject } from './shipped-fields.ts';
 
+/** How many lists on each side of a cancel are read for it. */
+const NEAREST = 100;
+
+/** The index of the first list that started at or after `ms` (lists in the order answered, by start). */
+function firstAtOrAfter(lists: History['lists'], ms: number): number {
+  let lo = 0;
+  let hi = lists.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (lists[mid]!.startMs < ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * For each order cancelled once with a 2xx that lists go on showing: its listed object in the last list
  * before the cancel against the lists after it (past the declared lag), until another cancel of it that was
@@ -28,7 +43,17 @@ export function staleAfterCancel(
       const body = bodyOf(x);
       return body ? listedObject(body, id) : undefined;
     };
-    const prior = h.lists.filter((l) => l.endMs <= c.startMs && l.ids.has(id)).at(-1);
+    // The lists are in the order answered: a binary search finds where the cancel falls among them, and only
+    // the nearest lists are read (a recording of a day holds many more than a stale copy lasts).
+    const at = firstAtOrAfter(h.lists, c.startMs);
+    let prior: (typeof h.lists)[number] | undefined;
+    for (let k = at - 1; k >= Math.max(0, at - NEAREST); k--) {
+      const l = h.lists[k]!;
+      if (l.endMs <= c.startMs && l.ids.has(id)) {
+        prior = l;
+        break;
+      }
+    }
     const before = prior && shown(prior.exchange);
     if (!prior || !before) continue;
     // Until a later cancel of the order that was not refused: what follows it is that cancel's to explain.
@@ -36,7 +61,10 @@ export function staleAfterCancel(
       (d) => d !== c && d.startMs > c.startMs && d.names.includes(id) && d.outcome !== 'refused',
     );
     const until = next?.startMs ?? Number.POSITIVE_INFINITY;
-    const after = h.lists.filter((l) => l.startMs >= c.endMs + lagMs && l.endMs <= until && l.ids.has(id));
+    const from = firstAtOrAfter(h.lists, c.endMs + lagMs);
+    const after = h.lists
+      .slice(from, from + NEAREST)
+      .filter((l) => l.startMs >= c.endMs + lagMs && l.endMs <= until && l.ids.has(id));
     let alike: (typeof after)[number] | undefined;
     for (const l of after) {
       const o = shown(l.exchange);

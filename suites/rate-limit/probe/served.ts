@@ -51,6 +51,7 @@ export function servedBeyondLimit(all: readonly Sample[]): ServedBeyond | undefi
   const plain = all.filter((s) => !namesAnotherClient(s));
   const samples = plain.length > 0 ? plain : all;
   let best: ServedBeyond | undefined;
+  const skews = skewsOf(samples);
   samples.forEach((from, i) => {
     const limit = limitOf(from);
     const end = from.reset === undefined ? undefined : saneResetAtMs(from);
@@ -59,7 +60,7 @@ export function servedBeyondLimit(all: readonly Sample[]): ServedBeyond | undefi
     if (fromDate === undefined) return;
     // Read through the least skewed Date up to the window's end: no answer shows less than the true skew, and
     // a Date that lags (uvicorn's, refreshed once a second by a starved loop) would move the end later.
-    const least = leastSkewMs(samples, end);
+    const least = skews.leastBefore(end);
     const lagMs = least === undefined ? 0 : Math.max(0, from.response.receivedAtMs - fromDate - least);
     const untilMs = end - lagMs - ROUNDINGS_MS - (from.response.exchange.durationMs || 0);
     const within: Sample[] = [];
@@ -75,17 +76,36 @@ export function servedBeyondLimit(all: readonly Sample[]): ServedBeyond | undefi
   return best;
 }
 
-/** The least gap between arrival and Date of the answers received before `untilMs`; undefined without a Date. */
-function leastSkewMs(samples: readonly Sample[], untilMs: number): number | undefined {
-  let least: number | undefined;
+/**
+ * The least gap between arrival and Date of the answers received before a moment (in the order given, up to
+ * the first that arrived at or after it); undefined without a Date. Read once per call of servedBeyondLimit:
+ * each lookup is a binary search, not a scan (a recording's walk can hold a hundred thousand answers).
+ */
+function skewsOf(samples: readonly Sample[]): { leastBefore(untilMs: number): number | undefined } {
+  const arrived: number[] = [];
+  const least: Array<number | undefined> = [];
+  let latest = Number.NEGATIVE_INFINITY;
+  let min: number | undefined;
   for (const s of samples) {
-    if (s.response.receivedAtMs >= untilMs) break;
     const date = serverDateMs(s.response.headers);
-    if (date === undefined) continue;
-    const skew = s.response.receivedAtMs - date;
-    if (least === undefined || skew < least) least = skew;
+    if (date !== undefined) min = Math.min(min ?? Number.POSITIVE_INFINITY, s.response.receivedAtMs - date);
+    latest = Math.max(latest, s.response.receivedAtMs);
+    arrived.push(latest);
+    least.push(min);
   }
-  return least;
+  return {
+    leastBefore(untilMs) {
+      // The first answer arrived at or after untilMs ends the reading, as the count's own scan does.
+      let lo = 0;
+      let hi = arrived.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (arrived[mid]! >= untilMs) hi = mid;
+        else lo = mid + 1;
+      }
+      return lo === 0 ? undefined : least[lo - 1];
+    },
+  };
 }
 
 /**
