@@ -3,7 +3,7 @@
 // changed with nothing of the run between to change it, was a list of the store before the cancel. Pure.
 import { flagRef } from '../../lib/config/settings.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
-import { type History, named, type StoreFinding } from './history.ts';
+import { type CancelSent, type History, named, type StoreFinding } from './history.ts';
 import { changedFields, type Listed, listedObject } from './shipped-fields.ts';
 
 /** How many lists on each side of a cancel are read for it. */
@@ -34,7 +34,18 @@ export function staleAfterCancel(
 ): StoreFinding[] {
   const findings: StoreFinding[] = [];
   const seen = new Set<string>();
-  for (const c of [...h.cancels].sort((a, b) => a.startMs - b.startMs)) {
+  const sorted = [...h.cancels].sort((a, b) => a.startMs - b.startMs);
+  // Each order's cancels that were not refused, in time order: one pass, not a search per cancel.
+  const touching = new Map<string, CancelSent[]>();
+  for (const d of sorted) {
+    if (d.outcome === 'refused') continue;
+    for (const n of d.names) {
+      const list = touching.get(n);
+      if (list) list.push(d);
+      else touching.set(n, [d]);
+    }
+  }
+  for (const c of sorted) {
     if (c.outcome !== 'done' || c.names.length !== 1) continue;
     const id = c.names[0]!;
     if (seen.has(id)) continue;
@@ -57,9 +68,7 @@ export function staleAfterCancel(
     const before = prior && shown(prior.exchange);
     if (!prior || !before) continue;
     // Until a later cancel of the order that was not refused: what follows it is that cancel's to explain.
-    const next = h.cancels.find(
-      (d) => d !== c && d.startMs > c.startMs && d.names.includes(id) && d.outcome !== 'refused',
-    );
+    const next = touching.get(id)?.find((d) => d !== c && d.startMs > c.startMs);
     const until = next?.startMs ?? Number.POSITIVE_INFINITY;
     const from = firstAtOrAfter(h.lists, c.endMs + lagMs);
     const after = h.lists
