@@ -3,7 +3,6 @@
 // such list of the run or the recording; the run sends "*/*", with --exhaustive each kit/accept.ts one too.
 import { OUTCOME } from '../../lib/check/skip.ts';
 import { flagRef } from '../../lib/config/settings.ts';
-import { arrayMember } from '../../lib/formats/json.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import type { ResponseHead } from '../../lib/http/client.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
@@ -16,8 +15,8 @@ import { judgeable } from '../kit/list-body.ts';
 import { ORDERS } from '../kit/paths.ts';
 import { describeStatus } from '../kit/responses.ts';
 import { shares } from '../kit/sendings.ts';
-import { NOT_OBSERVED, replay } from '../kit/traffic.ts';
-import { headOf, keyLists } from './key-lists.ts';
+import { NOT_OBSERVED } from '../kit/traffic.ts';
+import { headOf, jsonArray, keyLists } from './key-lists.ts';
 
 const ANY = '*/*';
 
@@ -44,10 +43,7 @@ function sameArray(ctx: Ctx, x: Exchange, first: ResponseHead): boolean | undefi
   const bodies = ctx.memo.peek(LIST_BODIES);
   if (bodies?.sameBytes(x, first.exchange)) return true;
   if (x.response!.status !== first.status) return false;
-  const findings = bodies?.findingsOf(x);
-  if (findings) return findings.notArray === undefined;
-  const res = replay(ctx, x);
-  return res ? arrayMember(res.body, 'id') !== undefined : undefined;
+  return jsonArray(ctx, x);
 }
 
 export const listAnyAccept = check({

@@ -3,20 +3,18 @@
 // judge over every such list of the run or the recording; the run sends "text/html" (--exhaustive: more).
 import { OUTCOME } from '../../lib/check/skip.ts';
 import { flagRef } from '../../lib/config/settings.ts';
-import { arrayMember } from '../../lib/formats/json.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { count } from '../../lib/words.ts';
 import { admitsJson } from '../kit/accept.ts';
 import { RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
-import { LIST_BODIES } from '../kit/list-bodies.ts';
 import { judgeable } from '../kit/list-body.ts';
 import { ORDERS } from '../kit/paths.ts';
 import { describeStatus } from '../kit/responses.ts';
 import { shares } from '../kit/sendings.ts';
-import { NOT_OBSERVED, replay } from '../kit/traffic.ts';
-import { headOf, keyLists } from './key-lists.ts';
+import { NOT_OBSERVED } from '../kit/traffic.ts';
+import { headOf, jsonArray, keyLists } from './key-lists.ts';
 
 /** Accept fields that admit no JSON: the first goes out in every run, the others with --exhaustive. */
 export const ACCEPTS_REFUSING_JSON: readonly string[] = [
@@ -31,14 +29,6 @@ function refusesJson(x: Exchange): boolean {
   const a = headerValue(h, 'accept')?.trim();
   if (a === undefined || admitsJson(a) !== false) return false;
   return Object.keys(h).every((n) => !/^(if-|range$)/i.test(n));
-}
-
-/** Whether a 200 carries a JSON array of orders; undefined when no whole body is at hand to tell. */
-function jsonArray(ctx: Ctx, x: Exchange): boolean | undefined {
-  const findings = ctx.memo.peek(LIST_BODIES)?.findingsOf(x);
-  if (findings) return findings.notArray === undefined;
-  const res = replay(ctx, x);
-  return res ? arrayMember(res.body, 'id') !== undefined : undefined;
 }
 
 export const listNonJsonAccept = check({

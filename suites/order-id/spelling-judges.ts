@@ -93,44 +93,45 @@ export async function lenientSpellings(ctx: Ctx): Promise<void> {
 }
 
 /**
+ * An INFO spelling kind's check: what its spellings of a pending order did, cancelled (`same`) or refused
+ * (`refused`). Nothing binds a server either way: recorded only.
+ */
+function infoSpelling(kind: string, same: string, refused: string): (ctx: Ctx) => Promise<void> {
+  return async (ctx) => {
+    const spelled = await spellingsAt(ctx, 'INFO', kind);
+    if (!spelled) return;
+    const { at } = spelled;
+    ctx.evidence(...at.map((m) => m.x));
+    const taken = at.filter((m) => is2xx(m.x));
+    const shown = (m: (typeof at)[number]) =>
+      `DELETE /store/orders/${short(m.segment)} answered ${describeStatus(answerOf(ctx, m.x))}`;
+    ctx.observe(
+      taken.length > 0
+        ? `${same}: ${shown(taken[0]!)} and cancelled order ${taken[0]!.order}`
+        : `${refused}: ${at.map(shown).join('; ')}`,
+      at.length,
+      at.map((m) => m.x),
+    );
+  };
+}
+
+/**
  * ID-CANCEL-LEADING-ZEROS-INFO: what `007` did. Leading zeros are an ordinary decimal spelling of the same
  * integer (Java's Long.parseLong, Python's int() accept them) and the spec defines no canonical form.
  */
-export async function leadingZeros(ctx: Ctx): Promise<void> {
-  const spelled = await spellingsAt(ctx, 'INFO', 'leading-zeros');
-  if (!spelled) return;
-  const { at } = spelled;
-  ctx.evidence(...at.map((m) => m.x));
-  const taken = at.filter((m) => is2xx(m.x));
-  const shown = (m: (typeof at)[number]) =>
-    `DELETE /store/orders/${short(m.segment)} answered ${describeStatus(answerOf(ctx, m.x))}`;
-  ctx.observe(
-    taken.length > 0
-      ? `leading zeros name the same order: ${shown(taken[0]!)} and cancelled order ${taken[0]!.order}`
-      : `leading zeros are refused: ${at.map(shown).join('; ')}`,
-    at.length,
-    at.map((m) => m.x),
-  );
-}
+export const leadingZeros = infoSpelling(
+  'leading-zeros',
+  'leading zeros name the same order',
+  'leading zeros are refused',
+);
 
 /**
  * ID-CANCEL-PLUS-SIGN-INFO: what `+7` did. A leading plus sign is an ordinary signed decimal spelling of the
  * same integer (Java's Long.parseLong, Python's int(), Ruby's Integer(), Falcon's int converter accept it),
  * and neither the spec, which types orderId as int64, nor RFC 3986 binds a server to refuse it.
  */
-export async function plusSign(ctx: Ctx): Promise<void> {
-  const spelled = await spellingsAt(ctx, 'INFO', 'plus-sign');
-  if (!spelled) return;
-  const { at } = spelled;
-  ctx.evidence(...at.map((m) => m.x));
-  const taken = at.filter((m) => is2xx(m.x));
-  const shown = (m: (typeof at)[number]) =>
-    `DELETE /store/orders/${short(m.segment)} answered ${describeStatus(answerOf(ctx, m.x))}`;
-  ctx.observe(
-    taken.length > 0
-      ? `a leading plus sign names the same order: ${shown(taken[0]!)} and cancelled order ${taken[0]!.order}`
-      : `a leading plus sign is refused: ${at.map(shown).join('; ')}`,
-    at.length,
-    at.map((m) => m.x),
-  );
-}
+export const plusSign = infoSpelling(
+  'plus-sign',
+  'a leading plus sign names the same order',
+  'a leading plus sign is refused',
+);
