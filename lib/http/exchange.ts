@@ -138,10 +138,12 @@ function unread(ctx: ExchangeContext, out: Outgoing, error: unknown, deadline: A
   if (limit?.code === 'E_HEADERS_TOO_LARGE') ctx.stopping.answer(out.kind);
   // An answer the parser refuses (a control byte in a header) is the target's: it never counts as silence.
   else if (isMalformedAnswer(code)) ctx.stopping.malformed(out.kind, code, failure);
-  else {
+  // A timeout beside one already counted (requests sent together, stalled together) is that stall again.
+  else if (!(limit?.code === 'E_TIMEOUT' && ctx.stopping.overlapsTimeout(out.startedMs))) {
     // Silence first: a target that has never answered is named as such before any timeout bound.
     ctx.stopping.noAnswer(out.kind, code, failure);
-    if (limit?.code === 'E_TIMEOUT') ctx.stopping.timedOut(out.kind, failure, false);
+    if (limit?.code === 'E_TIMEOUT')
+      ctx.stopping.timedOut(out.kind, failure, false, { startedMs: out.startedMs, nowMs: ctx.now() });
   }
   return limit
     ? new UnreadResponseError(limit.code, failure, effect, { cause: limit })
@@ -192,7 +194,8 @@ async function answered(
   const { body, bodyError, limit } = await readWithin(ctx, out, res, deadline);
   const connection = ctx.connections.end(res.headers, mark);
   // A body our timeout cut counts toward the run's bound on timeouts; anything else read is an answer.
-  if (limit?.code === 'E_TIMEOUT') ctx.stopping.timedOut(out.kind, limit.message, true);
+  if (limit?.code === 'E_TIMEOUT')
+    ctx.stopping.timedOut(out.kind, limit.message, true, { startedMs: out.startedMs, nowMs: ctx.now() });
   else ctx.stopping.answer(out.kind);
   const receivedAtMs = ctx.now();
   noteLimits(ctx, out, res, body, receivedAtMs);
