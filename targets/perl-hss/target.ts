@@ -31,7 +31,7 @@ export const target = defineTarget({
         'The id checked with /^-?[0-9]{1,19}$/ (as the red team wrote it): "$" also matches before a final ' +
         'newline, and Math::BigInt->new reads "2\\n" as 2, so DELETE /store/orders/2%0A cancels order 2.',
       warns: ['ID-CANCEL-SPELLING'],
-      // Every spelling: the default sample rotates by seed and may leave the trailing newline out.
+      // Every spelling, so the finding does not hang on the seed's sample (seeds 7 and 19 try %0A anyway).
       args: ['--only', 'ID-CANCEL-SPELLING', '--exhaustive'],
     },
     'looks-like-number': {
