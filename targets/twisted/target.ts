@@ -27,12 +27,15 @@ export const target = defineTarget({
         '"No Such Resource" page, and a method a resource lacks its HTML 405 (for GET, HEAD, POST) or 501 ' +
         '"Huh?" page (for any other), both text/html.',
       fails: ['ERR-BODY-SCHEMA'],
+      // The surface property sends the methods a resource lacks and a path no resource has.
+      args: ['--only', 'ERR-BODY-SCHEMA,HTTP-SURFACE-PROPERTY'],
     },
     'default-content-type': {
       description:
         'render_GET returns the JSON bytes without request.setHeader(b"Content-Type", ...): Twisted labels ' +
         'every answer with its Request.defaultContentType, text/html.',
       warns: ['LIST-CONTENT-TYPE-JSON', 'EVERY-JSON-CONTENT-TYPE'],
+      args: ['--only', 'LIST-CONTENT-TYPE-JSON,EVERY-JSON-CONTENT-TYPE'],
     },
     'int-segment': {
       description:
