@@ -18,7 +18,7 @@ my $JSON = JSON::PP->new->canonical;
 my $DEPRECATION = '@1767225600';    # RFC 9745: 2026-01-01T00:00:00Z
 my $SUNSET = 'Thu, 01 Jul 2027 00:00:00 GMT';
 my %REASON = (200 => 'OK', 204 => 'No Content', 400 => 'Bad Request', 401 => 'Unauthorized',
-    404 => 'Not Found', 405 => 'Method Not Allowed', 409 => 'Conflict', 429 => 'Too Many Requests');
+    404 => 'Not Found', 405 => 'Method Not Allowed', 409 => 'Conflict', 429 => 'Too Many Requests', 500 => 'Internal Server Error');
 my @DAYS = qw(Sun Mon Tue Wed Thu Fri Sat);
 my @MONTHS = qw(Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec);
 my ($INT64_MIN, $INT64_MAX) = (Math::BigInt->new('-9223372036854775808'), Math::BigInt->new('9223372036854775807'));
@@ -62,7 +62,15 @@ sub headers {
     }
 }
 
+# The module calls handler() with nothing around it: a die in it would end the whole server.
 sub handler {
+    my ($self) = @_;
+    return if eval { $self->serve; 1 };
+    warn "perl-hss target: uncaught error: $@";
+    $self->respond(500, [], $JSON->encode({ code => 'internal_error', message => 'Internal error.', status => 500 }));
+}
+
+sub serve {
     my ($self) = @_;
     my ($env, $request) = ($self->{env}, $self->{request});
     $self->discard_body;
