@@ -65,9 +65,9 @@ export function finishTraffic(
 
 /**
  * How far V8 lets the heap grow past what the last full collection kept, in percent, in a judge's own process.
- * Left to itself, on a machine with gigabytes free, it lets the heap grow to some three to four times what a
- * long recording keeps (a million entries: 2.8 GB resident for about 1 GB kept); at 30% it collects more
- * often (some 10% more CPU) and stays near what is kept. Only a process that is the command's own is tuned.
+ * Left to itself, on a machine with gigabytes free, it grows to three or four times that (100,000 entries: 95
+ * MB kept mid-judging, 400 MiB resident); at 30% it collects more often, for some 5-10% more CPU (295 MiB;
+ * a million entries 2.1 GiB, not 2.8). Only a process that is the command's own is tuned.
  */
 export const JUDGE_HEAP_GROWING_PERCENT = 30;
 
