@@ -143,6 +143,8 @@ export const LIMITER_FAULTS = {
         says: {
           'RL-PROBE-LIMIT-ENFORCED':
             /^(?![\s\S]*several counters)[\s\S]*X-RateLimit-Remaining did not fall with \d+ answers 4xx [\s\S]*errors are not counted \(a 4xx gives its hit back\)/,
+          'RL-PROBE-LIMIT-NOT-EARLY':
+            /^(?![\s\S]*well before the limit)429 on request #\d+, after Remaining 0 \(read against #\d+, what the limiter counted/,
         },
         exit: 1,
       },
