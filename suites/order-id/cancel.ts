@@ -2,7 +2,7 @@
 // were) and the spelling run as each spelling check asks for it (spelling-judges.ts judges what it answered).
 // Only fixtures from --cancellable-order-ids are ever spelled or cancelled; shipped orders are only re-asked.
 
-import { input, OUTCOME } from '../../lib/check/skip.ts';
+import { input } from '../../lib/check/skip.ts';
 import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import type { Response } from '../../lib/http/client.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
@@ -120,7 +120,10 @@ export async function isolation(ctx: Ctx): Promise<void> {
     held.push(`pending ${second} still cancellable`);
   }
   if (held.length === 0 && unwatched !== undefined)
-    ctx.skip(`no other order could be watched after cancelling ${first}: ${unwatched}`, OUTCOME);
+    ctx.skip(
+      `no other order could be watched after cancelling ${first}: ${unwatched}; a second pending fixture in ${flagAndEnv('cancellableOrderIds')} would be`,
+      input('cancellableOrderIds'),
+    );
   if (held.length === 0)
     ctx.skip(
       `no other order could be watched after cancelling ${first}: list a second pending fixture in ${flagAndEnv('cancellableOrderIds')}`,
