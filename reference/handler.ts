@@ -39,6 +39,13 @@ function caseInsensitiveMatch(ctx: PipelineContext, token: string): Plan | undef
   return undefined;
 }
 
+/** Fault auth-key-prefix-match: the token compared with each key only as far as the key's length. */
+function prefixMatch(ctx: PipelineContext, token: string): Plan | undefined {
+  if (!ctx.faults.has('auth-key-prefix-match')) return undefined;
+  for (const [key, plan] of ctx.keys) if (token.startsWith(key)) return plan;
+  return undefined;
+}
+
 /** Fault auth-key-case-connection-cache: the keys each connection carried exactly, by its socket. */
 const carriedKeys = new WeakMap<object, Set<string>>();
 
@@ -69,6 +76,7 @@ function identify(ctx: PipelineContext, req: IncomingMessage, query: URLSearchPa
     const plan =
       exact ??
       caseInsensitiveMatch(ctx, credentials.token) ??
+      prefixMatch(ctx, credentials.token) ??
       connectionCacheMatch(ctx, req, credentials.token);
     if (plan) return { authenticated: true, key: credentials.token, plan };
     if (faults.has('auth-any-token'))

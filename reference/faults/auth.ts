@@ -52,6 +52,12 @@ export const AUTH_FAULTS = faultsOf('auth', [
     'The token is read up to the first space: `Bearer <key> anything` is accepted.',
   ),
   fault(
+    'auth-key-prefix-match',
+    'keyed route',
+    'spec §5 rules 2 and 4',
+    "The token is compared with each key only as far as the key's length (a truncating compare, strncmp or `token[:len(key)]`): a token that starts with a key, `<key>x` or `<key>=`, is accepted.",
+  ),
+  fault(
     'auth-key-case-insensitive',
     'any response',
     'spec §5 rule 4',

@@ -40,6 +40,8 @@ describe('fault matrix', () => {
       expect(checkOf(run, id).status, `${explain(run, id)}\n${summary}`).toBe('fail');
     for (const id of e.warns ?? [])
       expect(checkOf(run, id).status, `${explain(run, id)}\n${summary}`).toBe('warn');
+    for (const [id, pattern] of Object.entries(e.says ?? {}))
+      expect(checkOf(run, id).message, `${explain(run, id)}\n${summary}`).toMatch(pattern);
     expect(
       run.report!.checks.filter((c) => c.status === 'error'),
       summary,
