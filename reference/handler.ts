@@ -62,6 +62,9 @@ function identify(ctx: PipelineContext, req: IncomingMessage, query: URLSearchPa
     firstWordOnly: faults.has('auth-trailing-text-accepted'),
     firstLineOnly: ctx.variants.has('authorization-first-line'),
   });
+  // Fault auth-head-unauthenticated: the key is checked for GET and DELETE only; a HEAD goes through.
+  if (faults.has('auth-head-unauthenticated') && req.method === 'HEAD')
+    return { authenticated: true, key: ctx.demoKey, plan: ctx.keys.get(ctx.demoKey)! };
   if (credentials.kind === 'bearer') {
     const exact = ctx.keys.get(credentials.token);
     if (exact && faults.has('auth-key-case-connection-cache'))
@@ -262,7 +265,11 @@ export async function handleRequest(
   if (cacheKey && caller.authenticated && reply.status === 200)
     ctx.listCache!.store(caller.key, ctx.clock(), reply, headers);
   if (route.kind === 'cancel' && reply.status === 204) ctx.listCache?.clear();
+  // Fault http-head-body-close: the body goes on the socket after the head node wrote without it, then close.
+  const headBody = ctx.faults.has('http-head-body-close') && method === 'HEAD' ? reply.body : undefined;
+  if (headBody) headers.Connection = 'close';
   writeReply(res, reply, headers, ctx.variants);
+  if (headBody && res.socket) res.socket.end(headBody.bytes ?? Buffer.from(headBody.text));
   const who = caller.authenticated ? `key(${caller.plan})` : 'anonymous';
   const target = rawQuery === '' ? path : `${path}?${redactQuery(rawQuery)}`;
   ctx.log?.(`${method} ${target} ${reply.status} ${who} ${ctx.clock() - started}ms${failure}`);
