@@ -6,7 +6,6 @@ import { Readable } from 'node:stream';
 import { connect as tlsConnect } from 'node:tls';
 import { headBound, responseHead } from './interim.ts';
 import { MalformedResponseError } from './malformed.ts';
-import { headerRecord } from './recorded.ts';
 import { rawPathOf } from './transport.ts';
 
 /** How long content after the head is awaited when the server neither sends it nor closes. */
@@ -32,6 +31,16 @@ export interface RawHeadAnswer {
   statusCode: number;
   headers: Record<string, string | string[]>;
   body: Readable;
+}
+
+/** Header lines as undici gives them: names in lower case, a repeated field as an array. */
+function headerRecord(lines: ReadonlyArray<readonly [string, string]>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of lines) {
+    const had = out[name];
+    out[name] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+  }
+  return out;
 }
 
 /** An error carrying undici's code for the same failure, so the harness names it as it names undici's. */
