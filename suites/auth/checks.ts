@@ -48,8 +48,13 @@ function authCheck({ id, rules, basis, what, seen, shows, title, auth, head }: R
     needs: { requests: head ? 4 : 3, shared: shares('order list') },
     recorded: { shows },
     async send(ctx: Ctx) {
-      await sendEach(ctx, (op) => sendAs(ctx, op, auth(ctx)));
-      if (head) await sendHead(ctx, auth(ctx));
+      // The HEAD reuses the last credential sent: a fresh one would draw on --seed, and shift every later sample.
+      let last: Auth | undefined;
+      await sendEach(ctx, (op) => {
+        last = auth(ctx);
+        return sendAs(ctx, op, last);
+      });
+      if (head) await sendHead(ctx, last ?? auth(ctx));
     },
     judge: refused(id, seen, { settle: settleUnreached }),
   });
