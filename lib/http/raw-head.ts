@@ -53,7 +53,8 @@ const FIELD_VALUE = /^[^\0\r\n]*$/;
 /** The request's head as it goes on the wire: a HEAD that asks the server to close after its answer. */
 export function rawHeadRequest(url: string, headers: Record<string, string | string[]>): string {
   const u = new URL(url);
-  const lines = [`HEAD ${rawPathOf(url)} HTTP/1.1`, `host: ${u.host}`];
+  // A Host among the headers (--header) goes as undici would send it: in place of the URL's.
+  const lines = [`HEAD ${rawPathOf(url)} HTTP/1.1`, ...('host' in headers ? [] : [`host: ${u.host}`])];
   for (const [name, value] of Object.entries(headers))
     for (const v of Array.isArray(value) ? value : [value]) {
       if (!FIELD_VALUE.test(v) || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
