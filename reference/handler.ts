@@ -135,7 +135,10 @@ async function respond(
   unguarded: boolean,
   accept = '',
 ): Promise<Reply> {
-  const exempt = unguarded || (route.kind === 'pet' && ctx.faults.has('pets-no-auth'));
+  const exempt =
+    unguarded ||
+    (route.kind === 'pet' && ctx.faults.has('pets-no-auth')) ||
+    (route.kind === 'method-not-allowed' && route.allow === 'GET' && ctx.variants.has('head-not-routed'));
   if (!caller.authenticated && !exempt) {
     // Fault cancel-then-401: the handler ran before the guard, whose 401 comes too late to undo it.
     if (route.kind === 'cancel' && ctx.faults.has('cancel-then-401')) cancelOrder(ctx, route.rawId, false);
@@ -190,6 +193,13 @@ export async function handleRequest(
     refusedWrite(req, res, route.allow)
   )
     return;
+  // Variant head-not-routed: the router knows GET alone on these routes, and refuses HEAD before authentication.
+  if (
+    ctx.variants.has('head-not-routed') &&
+    method === 'HEAD' &&
+    (route.kind === 'list' || route.kind === 'pet')
+  )
+    route = { kind: 'method-not-allowed', allow: 'GET', pets: route.kind === 'pet' };
   const caller = identify(ctx, req, query, route);
   // Fault ratelimit-list-cache-replays: a fresh cached list is answered before the limiter, fields replayed.
   const cacheKey = ctx.listCache && caller.authenticated && method === 'GET' && route.kind === 'list';
