@@ -135,4 +135,10 @@ export const AUTH_FAULTS = faultsOf('auth', [
     'spec §5 rules 1, 2 and 4',
     'The deprecated pets read, still on legacy code, also accepts the key as Basic credentials (as the user or as the password).',
   ),
+  fault(
+    'auth-head-unauthenticated',
+    'any response',
+    'spec §5 rules 3-4',
+    "The authentication middleware is registered for GET and DELETE only (a hand-written dispatcher that checks the key per method): a HEAD with no key, or a wrong one, is answered as the demo key, 200 with the list's headers.",
+  ),
 ]);

@@ -11,6 +11,9 @@ import { carriesKey } from './offered.ts';
 import { splitUrl } from './routes.ts';
 import { type ExchangeFacts, NOT_OBSERVED, recorded, SAYS_NOTHING } from './traffic.ts';
 
+/** Statuses that refuse a method itself (RFC 9110 §15.5.6, §15.6.2). */
+const METHOD_REFUSED = new Set([405, 501]);
+
 /** The check that judges a request's refusal: the kind of credential it offered instead of the key. */
 export function refusedAs(f: ExchangeFacts): string | undefined {
   const { route, offered } = f;
@@ -74,7 +77,13 @@ export interface RefusedOptions {
 /** The judge of a check that every request offering its kind of credential was refused with 401. */
 export function refused(id: string, what: string, options: RefusedOptions = {}) {
   return async (ctx: Ctx): Promise<void> => {
-    const xs = answered(ctx, (f) => refusedAs(f) === id && (options.also?.(f) ?? true));
+    const judged = answered(ctx, (f) => refusedAs(f) === id && (options.also?.(f) ?? true));
+    // A HEAD refused as a method is the request surface's to record (RFC 9110 §9.1): no answer about the key.
+    const xs = judged.filter(
+      ({ x }) => !(x.request.method === 'HEAD' && METHOD_REFUSED.has(x.response!.status)),
+    );
+    if (xs.length < judged.length)
+      ctx.note(`${judged.length - xs.length} HEADs refused as a method (405, 501): not judged here`);
     if (id === 'AUTH-UNKNOWN-KEY-401') noteUnverified(ctx);
     let findings = 0;
     const same = xs.map(({ x }) => x);

@@ -264,6 +264,16 @@ export const AUTH_FAULTS = {
   ...pathBypass('auth-dot-segment-bypass', ['//store/orders', '/store/./orders', '/store/orders']),
   ...pathBypass('auth-encoded-path-bypass', ['/st%6Fre/orders', '/store%2Forders', '/store/orders']),
   ...pathBypass('auth-path-parameter-bypass', ['/store/orders;x', '/store/orders']),
+  'auth-head-unauthenticated': {
+    probe: async (s) => [
+      (await call(s, '/store/orders', { method: 'HEAD', key: null })).status,
+      (await call(s, '/store/orders', { method: 'HEAD', key: 'not-a-key' })).status,
+    ],
+    faithful: [401, 401],
+    faulty: [200, 200],
+    // Every run sends HEAD of the list with no credential and with a never-issued token.
+    caught: [{ fails: ['AUTH-MISSING-401', 'AUTH-UNKNOWN-KEY-401'], args: NO_PROBE, exit: 1 }],
+  },
 } satisfies FaultProofs<'auth'>;
 
 /** GET of a request target exactly as written, dot segments and all, with no credentials: its status. */
