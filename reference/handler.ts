@@ -246,6 +246,12 @@ export async function handleRequest(
       ? { status: 500, body: { type: 'text/plain; charset=utf-8', text: 'Internal Server Error\n' } }
       : errorReply(ctx.faults, 500, 'INTERNAL_ERROR', 'The server failed to handle the request.');
   }
+  // Fault list-cache-per-key: the caller's own cached list body, a cancel dropping only the caller's entry.
+  if (ctx.keyListCache && caller.authenticated) {
+    if (route.kind === 'list' && method === 'GET' && reply.status === 200)
+      reply = ctx.keyListCache.serve(caller.key, ctx.clock(), reply);
+    if (route.kind === 'cancel' && reply.status === 204) ctx.keyListCache.drop(caller.key);
+  }
   reply = surfaceFaults(ctx.faults, ctx.store, req, route, reply);
   reply = labelled(shapeReply(reply, ctx.variants), ctx.faults);
   // Fault ratelimit-headers-daily-quota: the fields come from the day counter, whatever window refused.
