@@ -1,6 +1,7 @@
 // Why a state check had nothing to judge, from what the run saw: each reason names the true cause (a refusal
 // that was made but whose order was never read after it, lists that never showed the cancelled order), never a
 // check that passed. Pure: reads exchanges, a history and what the sendings answered.
+import { flagRef } from '../../lib/config/settings.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { cancelledBy, type History, named } from './history.ts';
 
@@ -24,7 +25,7 @@ export function refused401Why(id: string, refusals: readonly Answered[], first?:
   if (first === undefined)
     return `${said}, but the run's first cancel of it with the key was not sent, so nothing read its state after them`;
   if (!(first.status >= 200 && first.status <= 299 && first.status !== 202))
-    return `${said}, but the first cancel with the key after them answered ${first.status} (${named(first)}), not 2xx: order ${id} was never shown pending, so nothing shows the refusals left it so (see CANCEL-PENDING-204; fixtures minted for the run with --fixtures-command are shown pending)`;
+    return `${said}, but the first cancel with the key after them answered ${first.status} (${named(first)}), not 2xx: order ${id} was never shown pending, so nothing shows the refusals left it so (see CANCEL-PENDING-204; fixtures minted for the run with ${flagRef('fixturesCommand')} are shown pending)`;
   return `${said}, and the first cancel with the key after them answered ${first.status} (${named(first)}), but no read of the run showed the order's state between them`;
 }
 
