@@ -2,6 +2,7 @@
 // answered (or not at all), and any spelling of it a server accepted; never a refused spelling or a 401.
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../lib/http/transcript.ts';
+import { type FixtureAccount, fixtureLines } from './fixtures.ts';
 import { consumedBy } from './fixtures-ledger.ts';
 
 let seq = 0;
@@ -42,5 +43,32 @@ describe('consumedBy', () => {
     expect(got['9']!.answer).toBe('no response (ECONNRESET)');
     expect(got['12']).toMatchObject({ answer: '204', segment: '0x0c' });
     expect(got['7']!.segment).toBeUndefined();
+  });
+});
+
+describe('fixtureLines', () => {
+  /** An account whose plan gives ID-CANCEL-ISOLATION two of the pending fixtures given. */
+  const account = (pending: string[]): FixtureAccount =>
+    ({
+      plan: {
+        fixtures: {
+          uses: [{ pending: 2, by: 'ID-CANCEL-ISOLATION', serves: ['ID-CANCEL-ISOLATION'] }],
+          pending: 2,
+          pendingForAll: 2,
+          shippedBy: [],
+        },
+      },
+      pending,
+      shipped: [],
+      used: {},
+      shownPending: [],
+    }) as unknown as FixtureAccount;
+
+  it('says when no pending fixture is at or above 2^53, naming the checks and the setting', () => {
+    const line = fixtureLines(account(['1', '2'])).find((l) => l.includes('2^53'));
+    expect(line).toMatch(
+      /no pending fixture at or above 2\^53: .*ID-CANCEL-ISOLATION.*ID-LIST-LOSSLESS.*(--cancellable-order-ids|cancellableOrderIds)/,
+    );
+    expect(fixtureLines(account(['1', '9007199254740993'])).some((l) => l.includes('2^53'))).toBe(false);
   });
 });

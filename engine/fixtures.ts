@@ -39,6 +39,11 @@ function assigned(
   });
 }
 
+/** Whether a fixture id is an integer at or above 2^53 in magnitude, past what a double holds exactly. */
+const beyond53 = (id: string): boolean =>
+  /^-?\d+$/.test(id) &&
+  (BigInt(id) > BigInt(Number.MAX_SAFE_INTEGER) || BigInt(id) < -BigInt(Number.MAX_SAFE_INTEGER));
+
 /** The opening lines on fixtures: what the run takes and for which checks, what it leaves aside. */
 export function fixtureLines(account: FixtureAccount): string[] {
   const { plan, pending, shipped, used } = account;
@@ -59,6 +64,12 @@ export function fixtureLines(account: FixtureAccount): string[] {
       `  pending fixtures: the run takes ${plan.fixtures.pending} of ${fresh.length} given${parts.length > 0 ? `: ${parts.join('; ')}` : ''}${spare > 0 ? `; ${spare} spare` : ''}${plan.fixtures.pendingForAll > plan.fixtures.pending ? `; every check would take ${plan.fixtures.pendingForAll} (${flagRef('cancellableOrderIds')})` : ''}`,
     );
   }
+  // The plan cannot read the list yet: ID-LIST-LOSSLESS says so again once the list holds such ids.
+  const isolating = uses.some((u) => u.serves.includes('ID-CANCEL-ISOLATION'));
+  if (isolating && !fresh.some(beyond53))
+    lines.push(
+      `  no pending fixture at or above 2^53: where the list holds such ids, ID-CANCEL-ISOLATION cannot show a server that rounds ids through a double (ID-LIST-LOSSLESS notes it); give one in ${flagRef('cancellableOrderIds')}`,
+    );
   const usedIds = Object.keys(used);
   if (usedIds.length > 0)
     lines.push(

@@ -7,6 +7,7 @@ import { bearerChallenge, type Credentials, parseAuthorization } from './auth.ts
 import { dailyQuotaShown } from './daily-quota.ts';
 import { petsDeprecationHeaders } from './deprecation.ts';
 import { refusedAtFront } from './front.ts';
+import { refusedPathBytes } from './front-bytes.ts';
 import { writeReply } from './http-writer.ts';
 import { subjectOf, tooMany, unlimitedCancel } from './limit-subject.ts';
 import { misplacedKeys } from './misplaced-keys.ts';
@@ -172,6 +173,8 @@ export async function handleRequest(
   if (ctx.delayMs) await delay(ctx.delayMs);
   // Variant front-request-line-limit: refused before the application, so counted by no limiter.
   if (ctx.variants.has('front-request-line-limit') && refusedAtFront(req, res)) return;
+  // Variant front-path-bytes: the connector refuses a NUL or non-UTF-8 byte in the path before any limiter.
+  if (ctx.variants.has('front-path-bytes') && refusedPathBytes(req, res)) return;
   // Variant write-length-required: the stack answers a write that names no length itself, before any limiter.
   if (ctx.variants.has('write-length-required') && refusedWithoutLength(req, res)) return;
   // Fault ratelimit-front-403: refused by the proxy before the application, so counted by no limiter of its.
@@ -263,6 +266,12 @@ export async function handleRequest(
     reply = ctx.faults.has('orderid-malformed-500')
       ? { status: 500, body: { type: 'text/plain; charset=utf-8', text: 'Internal Server Error\n' } }
       : errorReply(ctx.faults, 500, 'INTERNAL_ERROR', 'The server failed to handle the request.');
+  }
+  // Fault list-cache-per-key: the caller's own cached list body, a cancel dropping only the caller's entry.
+  if (ctx.keyListCache && caller.authenticated) {
+    if (route.kind === 'list' && method === 'GET' && reply.status === 200)
+      reply = ctx.keyListCache.serve(caller.key, ctx.clock(), reply);
+    if (route.kind === 'cancel' && reply.status === 204) ctx.keyListCache.drop(caller.key);
   }
   reply = surfaceFaults(ctx.faults, ctx.store, req, route, reply);
   reply = labelled(shapeReply(reply, ctx.variants), ctx.faults);

@@ -1,6 +1,7 @@
 // Fault ratelimit-list-cache-replays: a micro-cache of each key's order list in front of the limiter (a
 // dashboard-polling shortcut), its hits answered before the limiter with the X-RateLimit-* fields captured.
 // Cleared by a cancel the store carried out, so the list it serves is never stale: only the limit is skipped.
+// Fault list-cache-per-key: each key's list body cached, a cancel dropping only its own key's entry.
 import type { HeaderFields } from './http-writer.ts';
 import type { Reply } from './reply.ts';
 
@@ -32,5 +33,29 @@ export class ListCache {
 
   clear(): void {
     this.entries.clear();
+  }
+}
+
+/** Fault list-cache-per-key: how long each key's list body is served again (server clock). */
+export const KEY_LIST_CACHE_MS = 30_000;
+
+/**
+ * Fault list-cache-per-key: each key's list body kept for 30 s, as a cache keyed by the caller does; a cancel
+ * drops the entry of the key that sent it, so that key reads its own write and every other key does not.
+ */
+export class KeyListCache {
+  private readonly entries = new Map<string, { until: number; reply: Reply }>();
+
+  /** The list `key` is answered: its cached one while fresh at `now`, else `fresh`, kept. */
+  serve(key: string, now: number, fresh: Reply): Reply {
+    const e = this.entries.get(key);
+    if (e && e.until > now) return e.reply;
+    this.entries.set(key, { until: now + KEY_LIST_CACHE_MS, reply: fresh });
+    return fresh;
+  }
+
+  /** A cancel by `key` was carried out: only its own entry is dropped. */
+  drop(key: string): void {
+    this.entries.delete(key);
   }
 }

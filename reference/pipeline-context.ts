@@ -3,7 +3,7 @@
 import type { Credentials } from './auth.ts';
 import type { RouteContext } from './context.ts';
 import type { FrontLimiter } from './front-limiter.ts';
-import type { ListCache } from './list-cache.ts';
+import type { KeyListCache, ListCache } from './list-cache.ts';
 import type { Plan, WindowSpec } from './plans.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
@@ -21,6 +21,8 @@ export interface PipelineContext extends RouteContext {
   front?: FrontLimiter;
   /** Fault ratelimit-list-cache-replays: each key's list, served again before the limiter. */
   listCache?: ListCache;
+  /** Fault list-cache-per-key: each key's list body, served again to that key for 30 s. */
+  keyListCache?: KeyListCache;
   /** Held before each answer: a distant server's round trip (ReferenceServerOptions.delayMs). */
   delayMs?: number;
   log?: (line: string) => void;

@@ -7,7 +7,7 @@ import { FaultSet } from './faults/fault-set.ts';
 import { FrontLimiter } from './front-limiter.ts';
 import { handleRequest, type PipelineContext } from './handler.ts';
 import { writeRaw } from './http-writer.ts';
-import { ListCache } from './list-cache.ts';
+import { KeyListCache, ListCache } from './list-cache.ts';
 import { DEFAULT_ENTERPRISE_LIMITS, type Plan, windowsFor } from './plans.ts';
 import { rateLimitHeaders } from './rate-limit-headers.ts';
 import { RateLimiter } from './rate-limiter.ts';
@@ -90,6 +90,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     ...(options.delayMs ? { delayMs: options.delayMs } : {}),
     ...(faults.has('ratelimit-front-403') ? { front: new FrontLimiter(keyWindows('free')[0]!) } : {}),
     ...(faults.has('ratelimit-list-cache-replays') ? { listCache: new ListCache() } : {}),
+    ...(faults.has('list-cache-per-key') ? { keyListCache: new KeyListCache() } : {}),
   };
 
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {

@@ -18,6 +18,12 @@ export const STATE_FAULTS = faultsOf('state', [
     'Orders are listed with their status and a cancelled order stays listed, but the list is cached and a cancel refreshes the entry only 4 s later: a list read within 4 s of a cancel still shows the order "pending", as before it.',
   ),
   fault(
+    'list-cache-per-key',
+    'list',
+    'spec §4 listOrders (200: all orders in the store)',
+    'Orders are listed with their status and the list is cached per key for 30 s; a cancel drops only the cancelling key\'s entry, so a list read with another key still shows the cancelled order "pending", as before it.',
+  ),
+  fault(
     'cancelled-reappears',
     'list',
     'spec §4 listOrders (200: all orders in the store)',

@@ -34,6 +34,11 @@ export const HTTP_VARIANTS = variantsOf('http', [
     "A front refuses a request line longer than 4,094 bytes with its own HTML 400, without Date or rate-limit fields, before the application runs: gunicorn's default limit_request_line.",
   ),
   variant(
+    'front-path-bytes',
+    'RFC 9110 §15.5.1 (400: a request the server will not process as malformed); RFC 3986 §2.1; what fronts accept',
+    "A path holding %00 or bytes that are no UTF-8 (%FF) is refused by the HTTP connector with its own HTML 400, without rate-limit fields, before the application runs: Tomcat's default.",
+  ),
+  variant(
     'write-length-required',
     'RFC 9110 §15.5.12 (a server may refuse a request without a defined Content-Length with 411) and §8.6 (a user agent SHOULD send Content-Length in a POST, even 0)',
     "A POST, PUT or PATCH with no Content-Length is refused by the HTTP stack before the application with its own HTML 411, without rate-limit fields: lighttpd 1.4's parser does so (HTTP/1.x).",

@@ -84,7 +84,7 @@ export const cancelOrder = suite({
       level: 'MUST',
       rules: ['4.cancel.204', '3.pending-cancel'],
       requirement:
-        'A 204 response carries no content: no body bytes, and no Content-Length other than 0 or Transfer-Encoding.',
+        'A 204 response carries no content: no body bytes, and neither a Content-Length field (not even Content-Length: 0) nor Transfer-Encoding.',
       basis: [SPEC.cancel204, RFC.noContent204, RFC.noContentLength204, RFC.noTransferEncoding204],
       title:
         "Reads the body and framing headers of every 204 to a cancel with the key (the first cancel's, live)",

@@ -13,9 +13,9 @@ const SENDINGS = {
   'repeated cancel': { requests: 1 },
   'shipped cancel': { requests: 1 },
   'later look': { requests: 2 },
-  // The state area's (suites/state/sendings.ts): the held fixture cancelled by three requests at one moment
-  // beside a list, then a list after.
-  'held race': { requests: 4 },
+  // The state area's (suites/state/sendings.ts): the held fixture cancelled by two requests at one moment
+  // beside a list, then a list after; with a second key, a list with it before and after (2 more).
+  'held race': { requests: 6 },
 } as const satisfies Record<string, Sending>;
 
 export type SendingName = keyof typeof SENDINGS;

@@ -19,7 +19,10 @@ export interface Offence {
  * a check made invalid on purpose (an invalid percent-encoding) may be answered by the HTTP stack before the
  * API sees it, and a front refuses an over-long request (a named length case) before routing it
  * (front-refusal.ts), so the API's own requirements (Error bodies, rate-limit headers) do not reach those
- * answers; `withInvalid` keeps them (framing binds every response). The left-out answers are noted.
+ * answers; `withInvalid` keeps them (framing binds every response). The left-out answers are noted. Every
+ * check that judges every response reads them here, so all leave out the same answers: ERR-*, EVERY-JSON-*,
+ * HTTP-FIELD-SYNTAX, HTTP-REQUIRED-FIELDS, RL-HEADERS-* and EVERY-RL-HEADER-ONCE (RL-BUCKET-* through
+ * frontRefusal in limiter-requests.ts); HTTP-FRAMING alone keeps them.
  */
 export function responses(ctx: Ctx, withInvalid = false): Exchange[] {
   const r = readResponses(ctx.transcript.all());

@@ -16,7 +16,7 @@ import { isolation, sendSpellings } from './cancel.ts';
 import { ALL_VARIANTS, spellingCases } from './catalogue.ts';
 import { judgeAbsent } from './judge.ts';
 import { ABSENT_SENT, absent404 } from './judges.ts';
-import { readListIds } from './lossless.ts';
+import { readListIds, untestedBeyond } from './lossless.ts';
 import { malformedStatus } from './malformed-judges.ts';
 import { malformedRun } from './malformed-run.ts';
 import { MAX_SHRINKS, reportIdSending, runIdProperty } from './property.ts';
@@ -84,6 +84,8 @@ export const orderIdProperties = suite({
         for (const n of read.notes) ctx.note(n);
         for (const p of read.problems) ctx.problem(p.message, { exchange: response.exchange });
         const { distinct, beyond } = read;
+        const untested = untestedBeyond(beyond, ctx.config.cancellableOrderIds);
+        if (untested) ctx.note(untested);
         ctx.observe(
           `${distinct} distinct exact ids, ${beyond.count} beyond 2^53${beyond.count ? ` (${beyond.first.join(', ')})` : ''}`,
           distinct,

@@ -10,7 +10,7 @@ import { readList } from '../kit/order-list.ts';
 import { absentArbitrary, absentEdges, MAX_NEIGHBOUR_BASES, MAX_NEIGHBOUR_EDGES } from './absent.ts';
 import { ALL_VARIANTS, KIND_NAMES, kindOf, SPELLING_KINDS, spell } from './catalogue.ts';
 import { FixturePool } from './fixtures.ts';
-import { readListIds } from './lossless.ts';
+import { doublePrinted, readListIds, untestedBeyond } from './lossless.ts';
 import {
   absentCase,
   admissibleMalformed,
@@ -257,5 +257,28 @@ describe('lossless list reading', () => {
     );
     expect(readListIds(readList('[{"id":1.0}]'), [])!.notes).toEqual(['item 0 writes its id as 1.0']);
     expect(readListIds(readList('{"orders":[]}'), [])).toBeUndefined();
+  });
+
+  it('notes, never fails, an id written as a JS number prints a double (rounded zeros)', () => {
+    expect(doublePrinted(4611686018427388000n)).toBe(true);
+    // 2^53 is its own double, and 2^53 + 1 is no double's decimal: neither is suspect.
+    expect(doublePrinted(9007199254740992n)).toBe(false);
+    expect(doublePrinted(9007199254740993n)).toBe(false);
+    const read = readListIds(readList('[{"id":4611686018427388000},{"id":9007199254740992},{"id":1}]'), [
+      '1',
+    ])!;
+    expect(read.problems).toEqual([]);
+    expect(read.notes.join()).toMatch(
+      /1 id is written as a JS number prints a double \(4611686018427388000, the double 4611686018427387904\)/,
+    );
+  });
+
+  it('says when the list holds ids at or above 2^53 and no pending fixture is one', () => {
+    const beyond = { first: ['9007199254740992', '4611686018427388000'], count: 2 };
+    expect(untestedBeyond(beyond, ['1', '2'])).toMatch(
+      /holds 2 ids at or above 2\^53 \(9007199254740992, 4611686018427388000\), but no pending fixture is one: ID-CANCEL-ISOLATION/,
+    );
+    expect(untestedBeyond(beyond, ['1', '9007199254740993'])).toBeUndefined();
+    expect(untestedBeyond({ first: [], count: 0 }, ['1'])).toBeUndefined();
   });
 });

@@ -30,6 +30,21 @@ describe('staleAfterCancel', () => {
     expect(found[0]!.exchanges.map((x) => x.seq)).toEqual([3, 5, 1, 2]);
   });
 
+  it('finds a list by the second key alike the one before the cancel, though the key that cancelled read it changed', () => {
+    // A list kept per key: the cancelling key reads its own write, the second key the list it cached before.
+    const found = run([
+      { list: order('pending'), second: true },
+      { cancel: 204 },
+      { list: order('cancelled') },
+      { list: order('pending'), second: true },
+    ]);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.problem).toMatch(
+      /yet #4 GET \/store\/orders → 200 \(with the second key\) still listed it exactly as #1 GET .* \(with the second key\) did before the cancel, though #3 GET .* had already listed it changed \(status "pending" → "cancelled"\)/,
+    );
+    expect(found[0]!.exchanges.map((x) => x.seq)).toEqual([4, 3, 1, 2]);
+  });
+
   it('finds nothing where the order changed at once, never changed, or changed within the declared lag', () => {
     expect(run([{ list: order('pending') }, { cancel: 204 }, { list: order('cancelled') }])).toEqual([]);
     expect(run([{ list: order('pending') }, { cancel: 204 }, { list: order('pending') }])).toEqual([]);

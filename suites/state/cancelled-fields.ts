@@ -1,10 +1,14 @@
 // A list read after a cancel shows the store after it, field by field, where cancelled orders stay listed: a
-// list after the 204 that still shows the order exactly as before the cancel, followed by one that shows it
-// changed with nothing of the run between to change it, was a list of the store before the cancel. Pure.
+// list after the 204 (by either key) that still shows the order exactly as before the cancel, where another
+// list after the cancel shows it changed with nothing of the run between, listed the store before it. Pure.
 import { flagRef } from '../../lib/config/settings.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { type CancelSent, type History, named, type StoreFinding } from './history.ts';
 import { changedFields, type Listed, listedObject } from './shipped-fields.ts';
+
+/** How a list is named when a key other than the run's first read it. */
+const keyOf = (l: { exchange: Exchange }): string =>
+  l.exchange.bucket === 'secondary' ? ' (with the second key)' : '';
 
 /** How many lists on each side of a cancel are read for it. */
 const NEAREST = 100;
@@ -24,8 +28,8 @@ function firstAtOrAfter(lists: History['lists'], ms: number): number {
 /**
  * For each order cancelled once with a 2xx that lists go on showing: its listed object in the last list
  * before the cancel against the lists after it (past the declared lag), until another cancel of it that was
- * not refused. A list alike the one before the cancel, then a later list showing the order changed, is a
- * finding on the alike list: the store had changed by then (the later list says how), the list had not.
+ * not refused. A list alike the one before the cancel, and another after the cancel showing the order changed
+ * (later or earlier: a list kept per key), is a finding on the alike list: the store had changed, it had not.
  */
 export function staleAfterCancel(
   h: History,
@@ -74,21 +78,29 @@ export function staleAfterCancel(
     const after = h.lists
       .slice(from, from + NEAREST)
       .filter((l) => l.startMs >= c.endMs + lagMs && l.endMs <= until && l.ids.has(id));
+    // Any list after the cancel, by either key, alike the one before it, where another list after it shows the
+    // order changed: the store had changed (that list says how), the alike list had not. A list kept per key
+    // shows so: the key that cancelled reads its write, another key reads the list it cached before.
     let alike: (typeof after)[number] | undefined;
+    let changed: { list: (typeof after)[number]; fields: string } | undefined;
     for (const l of after) {
       const o = shown(l.exchange);
       if (!o) continue;
-      const changed = changedFields(before, o);
-      if (changed === '') {
-        alike ??= l;
-        continue;
-      }
-      if (alike)
-        findings.push({
-          problem: `order ${id} was cancelled (${named(c)}), yet ${named(alike)} still listed it exactly as ${named(prior)} did before the cancel, and ${named(l)} lists it changed (${changed}) with no request of the run between to change it: the list after the cancel showed the store as it was before it (a cache or a copy that lags; a service that is eventually consistent by design declares it with ${flagRef('consistencySeconds')})`,
-          exchanges: [alike.exchange, l.exchange, prior.exchange, c.exchange],
-        });
-      break;
+      const fields = changedFields(before, o);
+      if (fields === '') alike ??= l;
+      else changed ??= { list: l, fields };
+      if (alike && changed) break;
+    }
+    if (alike && changed) {
+      const l = changed.list;
+      const shownChanged =
+        l.startMs > alike.startMs
+          ? `and ${named(l)}${keyOf(l)} lists it changed (${changed.fields})`
+          : `though ${named(l)}${keyOf(l)} had already listed it changed (${changed.fields})`;
+      findings.push({
+        problem: `order ${id} was cancelled (${named(c)}), yet ${named(alike)}${keyOf(alike)} still listed it exactly as ${named(prior)}${keyOf(prior)} did before the cancel, ${shownChanged}, with no request of the run between to change it: the list after the cancel showed the store as it was before it (a cache or a copy that lags, or one kept per key; a service that is eventually consistent by design declares it with ${flagRef('consistencySeconds')})`,
+        exchanges: [alike.exchange, l.exchange, prior.exchange, c.exchange],
+      });
     }
   }
   return findings;

@@ -2,7 +2,7 @@
 // same from each check's needs). Data only; suites/state/costs.test.ts keeps one row per STATE- check.
 
 import { flagRef } from '../../lib/config/settings.ts';
-import { RACERS } from './sendings.ts';
+import { RACERS, SECOND_KEY_LISTS } from './sendings.ts';
 import { SHRINK_REQUESTS, WINDOW_RESERVE } from './sequence.ts';
 
 export interface Cost {
@@ -12,7 +12,7 @@ export interface Cost {
   fixtures: string;
 }
 
-const RACE = `the race: ${RACERS} DELETE and a GET /store/orders at one moment, then a GET /store/orders (${RACERS + 2} with the key, shared)`;
+const RACE = `the race: ${RACERS} DELETE and a GET /store/orders at one moment, then a GET /store/orders (${RACERS + 2} with the key, shared); with ${flagRef('secondApiKey')}, a GET /store/orders with the second key before and after it (${SECOND_KEY_LISTS} more, on that key's own window)`;
 
 export const STATE_COSTS: Record<string, Cost> = {
   'STATE-401-CHANGES-NOTHING': {

@@ -12,6 +12,7 @@ import { staleAfterCancel } from './cancelled-fields.ts';
 import { type StoreFinding, secondsBetween } from './history.ts';
 import { unexplainedChanges } from './list-changes.ts';
 import { declaredLagMs, historyNow } from './store.ts';
+import { noListAfterCancelWhy } from './unjudged.ts';
 
 function report(ctx: Ctx, findings: readonly StoreFinding[]): void {
   for (const f of findings) {
@@ -87,7 +88,7 @@ export const listChecks = [
       noneCancelled(ctx, counts.all);
       if (counts.judged === 0)
         ctx.skip(
-          `nothing to judge: no list was read after a successful cancel${counts.all > 0 ? `, beyond ${declared(ctx)}` : ''}${unreadLists(ctx)}`,
+          `nothing to judge: ${counts.all > 0 ? `every list read after a successful cancel came within ${declared(ctx)}` : noListAfterCancelWhy(history)}${unreadLists(ctx)}`,
           OUTCOME,
         );
       report(ctx, [
@@ -144,7 +145,7 @@ export const listChecks = [
       const lists = pairs.counts.all;
       noneCancelled(ctx, lists);
       if (lists === 0)
-        ctx.skip(`nothing to judge: no list was read after a successful cancel${unreadLists(ctx)}`, OUTCOME);
+        ctx.skip(`nothing to judge: ${noListAfterCancelWhy(historyNow(ctx))}${unreadLists(ctx)}`, OUTCOME);
       const all = lags(pairs);
       for (const l of all)
         ctx.note(

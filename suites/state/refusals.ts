@@ -20,6 +20,7 @@ import { judgeRefusalsBlamed } from './refusal-causes.ts';
 import { cancelOnce, heldRace, listOnce, listsReadable, wrongKey } from './sendings.ts';
 import { shippedFieldChanges } from './shipped-fields.ts';
 import { declaredLagMs, historyNow } from './store.ts';
+import { overLimitWhy, type RaceSeen, refused401Why } from './unjudged.ts';
 
 const NO_FIXTURE = `needs a pending order the run may cancel: list one in ${flagAndEnv('cancellableOrderIds')}`;
 
@@ -175,14 +176,8 @@ export const refusedBeforeFirstCancel = check({
         ),
       );
     }
-    await ctx.target.firstCancel();
-    leaveOut(
-      ctx,
-      skipOf(
-        `no cancel of pending order ${id} was refused with 401 (see AUTH-MISSING-401), so none can show it changed nothing`,
-        OUTCOME,
-      ),
-    );
+    const first = await ctx.target.firstCancel();
+    leaveOut(ctx, skipOf(refused401Why(id, refusals, first?.response), OUTCOME));
   },
   judge: judgeClass(401),
 });
@@ -267,13 +262,17 @@ export const refusedOverLimit = check({
   recorded: { shows: REFUSED(429) },
   async send(ctx: Ctx) {
     const record = await probeOf(ctx).run();
-    await heldRace(ctx);
+    const race = await heldRace(ctx);
     const walk = record.walk.kind === 'done' ? record.walk.value : undefined;
+    const seen: RaceSeen =
+      'skip' in race
+        ? { skip: race.skip.reason }
+        : { id: race.id, cancels: race.cancels.map((c) => ('status' in c ? c : undefined)) };
     leaveOut(
       ctx,
       skipOf(
         walk?.overLimit
-          ? `the request past the limit (${named(walk.overLimit.response)}) was not refused with 429, or the held fixture's state was not read after it (see RL-PROBE-LIMIT-ENFORCED and STATE-CANCEL-RACE)`
+          ? overLimitWhy(walk.overLimit.response, seen)
           : `the rate-limit probe sent no cancel of the held fixture past Remaining 0 (${remainingMisbehaves(ctx.transcript.all(), ctx.config.baseUrl) ?? `see RL-PROBE-LIMIT-ENFORCED; ${flagRef('skipRateLimitProbe')} leaves the probe out`})`,
         OUTCOME,
       ),

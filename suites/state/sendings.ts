@@ -62,9 +62,25 @@ function headOf<T extends Response | HarnessError>(r: T): ResponseHead | Harness
 
 /** Whether the key's window, as last announced, has room for one more request beyond one a later judge adds. */
 function roomAfter(ctx: Ctx): boolean {
-  const { remaining, resetAtMs } = ctx.http.pacer.snapshot('primary');
-  return remaining === undefined || remaining > 1 || (resetAtMs !== undefined && resetAtMs <= Date.now());
+  return roomFor(ctx, 'primary', 2);
 }
+
+/** Whether `key`'s window, as last announced, has room for `n` more requests (or has ended). */
+function roomFor(ctx: Ctx, key: 'primary' | 'secondary', n: number): boolean {
+  const { remaining, resetAtMs } = ctx.http.pacer.snapshot(key);
+  return remaining === undefined || remaining >= n || (resetAtMs !== undefined && resetAtMs <= Date.now());
+}
+
+/**
+ * A list with the second key (--second-api-key), sent on its own window: the list holds all orders in the
+ * store whoever asks, so one read before the race and one after show a list kept per key that missed the
+ * cancel (the stale-list judge reads both, suites/state/cancelled-fields.ts).
+ */
+const secondList = (ctx: Ctx) =>
+  ctx.http.send({ method: 'GET', path: ORDERS, auth: { kind: 'key', key: 'secondary' } });
+
+/** Requests with the second key the race adds, when one is given: a list before it and one after. */
+export const SECOND_KEY_LISTS = 2;
 
 const RACE = memoKey<Promise<Race | { skip: Skip }>>('state/held-race');
 
@@ -77,7 +93,8 @@ function spent(ctx: Ctx, id: string): string | undefined {
 
 /**
  * The held fixture cancelled by RACERS requests with the key at one moment, a list beside them, and a list
- * after when the key's window has room (4 requests at most); skipped when no fixture is held or the run already cancelled
+ * after when the key's window has room (4 requests at most), and with a second key a list with it before and
+ * after (2 more, on that key's window); skipped when no fixture is held or the run already cancelled
  * it (the rate-limit probe's request past the limit, when the limit let it through).
  */
 export function heldRace(ctx: Ctx): Promise<Race | { skip: Skip }> {
@@ -94,8 +111,14 @@ export function heldRace(ctx: Ctx): Promise<Race | { skip: Skip }> {
       };
     // A list the run could not read (over --max-response-bytes, say) is not asked for again.
     const lists = await listsReadable(ctx);
+    // Within the second key's own window: both lists or neither.
+    const second =
+      lists &&
+      ctx.config.hasSecondKey &&
+      roomFor(ctx, 'secondary', SECOND_KEY_LISTS) &&
+      (await secondList(ctx));
     ctx.log(
-      `  cancelling order ${id} with ${RACERS} requests at one moment${lists ? ', a list beside them' : ''}`,
+      `  cancelling order ${id} with ${RACERS} requests at one moment${lists ? ', a list beside them' : ''}${second ? ', a list with the second key before and after' : ''}`,
     );
     const del: SendOptions = { method: 'DELETE', path: orderPath(id) };
     const all = (
@@ -107,6 +130,7 @@ export function heldRace(ctx: Ctx): Promise<Race | { skip: Skip }> {
     // A list after, for the whole run's list judges, only when the key's window has room beyond the one
     // request the judges after it may add: a default run stays within one Free-plan minute.
     const after = lists && roomAfter(ctx) ? (headOf(await list(ctx)) as ResponseHead) : undefined;
+    if (second) await secondList(ctx);
     return {
       id,
       cancels: all.slice(0, RACERS),

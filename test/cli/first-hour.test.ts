@@ -32,7 +32,11 @@ describe('the first hour', () => {
       status: 'pass',
       message: expect.stringMatching(/Limit 60: the free plan's minute limit/),
     });
-    expect(checkOf(run, 'RL-PROBE-SECOND-KEY').message).toMatch(/limits are per key/);
+    // Per key, unless the second key's window renewed between its two reads (a loaded machine): then no
+    // count concludes, and the message says so.
+    expect(checkOf(run, 'RL-PROBE-SECOND-KEY').message).toMatch(
+      /limits are per key|its window renewed between the two/,
+    );
     expect(run.stdout).toMatch(
       /^Verdict: CONFORMANT: (\d+) of \1 MUST checks evaluated, all pass; none left out$/m,
     );

@@ -1,10 +1,16 @@
 // The proofs of the faults in what a request does to the store over the run (spec §1, §3, §4, §8 rule 3).
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
 import { HIDDEN_FOR_MS, LIST_CACHE_MS } from '../../reference/orders-route.ts';
-import type { RunningReference } from '../../reference/server.ts';
+import { DEMO_KEY, type RunningReference, SECOND_DEMO_KEY } from '../../reference/server.ts';
 import { cancelled, del, TWO_PER_MINUTE } from '../support/probes.ts';
 import { call } from '../support/reference-calls.ts';
 import { type FaultProofs, MINTED, NO_PROBE, SHORT_WINDOW } from './proof.ts';
+
+/** The reference's two demo keys, each on the Free plan: a list cached per key shows with the second. */
+const BOTH_KEYS = [
+  { key: DEMO_KEY, plan: 'free' as const },
+  { key: SECOND_DEMO_KEY, plan: 'free' as const },
+];
 
 /** Whether the list holds order `id`. */
 const listed = async (s: RunningReference, id: bigint): Promise<boolean> =>
@@ -50,6 +56,32 @@ export const STATE_FAULTS = {
     faulty: [204, 'pending', 'cancelled'],
     // A list soon after a cancel still shows the order as before it; the look a window later shows it changed.
     caught: [{ fails: ['STATE-LIST-AFTER-CANCEL'], ...SHORT_WINDOW, exit: 1 }],
+  },
+  'list-cache-per-key': {
+    options: { keys: BOTH_KEYS },
+    probe: async (s) => {
+      const statusOf = async (key: string) =>
+        ((await call(s, '/store/orders', { key })).json as Array<{ id: bigint; status?: string }>).find(
+          (o) => o.id === 1n,
+        )?.status;
+      const before = await statusOf(SECOND_DEMO_KEY);
+      const status = (await call(s, '/store/orders/1', del)).status;
+      return [before, status, await statusOf(DEMO_KEY), await statusOf(SECOND_DEMO_KEY)];
+    },
+    // The faithful server writes no status (the spec shows none); this one writes it, and the second key's
+    // cached list still says "pending" after the first key's cancel.
+    faithful: [undefined, 204, undefined, undefined],
+    faulty: ['pending', 204, 'cancelled', 'pending'],
+    // The race reads a list with the second key before and after it: the one after is the cached one.
+    caught: [
+      {
+        fails: ['STATE-LIST-AFTER-CANCEL'],
+        args: [...NO_PROBE, '--second-api-key', SECOND_DEMO_KEY],
+        reference: { keys: BOTH_KEYS },
+        exit: 1,
+      },
+    ],
+    onlyBy: ['STATE-LIST-AFTER-CANCEL'],
   },
   'cancelled-reappears': {
     probe: async (s, clock) => {

@@ -104,7 +104,11 @@ describe.concurrent('the rate-limit probe against the faithful reference server'
     expect(run.code, run.stdout).toBe(0);
     expect(checkOf(run, 'RL-PROBE-BURST').status).toBe('pass');
     expect(checkOf(run, 'RL-PROBE-SECOND-KEY')).toMatchObject({ status: 'info' });
-    expect(checkOf(run, 'RL-PROBE-SECOND-KEY').message).toMatch(/limits are per key/);
+    // Per key, unless the second key's window renewed between its two reads (a loaded machine): then no
+    // count concludes, and the message says so.
+    expect(checkOf(run, 'RL-PROBE-SECOND-KEY').message).toMatch(
+      /limits are per key|its window renewed between the two/,
+    );
     expect(checkOf(run, 'RL-PROBE-COST').message).toMatch(/\(2 with the second key\)/);
     // The burst ends in a 429; the probe waits it out, so a request right after the run is not early.
     const res = await request(`${server.baseUrl}/store/orders`, {

@@ -5,7 +5,8 @@ import type { CancelSent, History, ListSeen } from '../../suites/state/history.t
 
 const BASE = 'http://127.0.0.1:8080/v1';
 
-export type Step = { list: string } | { cancel: number };
+/** A list (its body; `second`: read with the second key) or a cancel answered `cancel`. */
+export type Step = { list: string; second?: true } | { cancel: number };
 
 /** The steps `stepMs` apart as a History with the given fixtures, and the body of each list read. */
 export function orderHistory(
@@ -20,7 +21,7 @@ export function orderHistory(
     const list = 'list' in s;
     const exchange: Exchange = {
       seq: i + 1,
-      bucket: 'primary',
+      bucket: 'list' in s && s.second ? 'secondary' : 'primary',
       startedAt: new Date(i * stepMs).toISOString(),
       durationMs: 5,
       request: {

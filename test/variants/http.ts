@@ -68,6 +68,23 @@ export const HTTP_VARIANTS = {
       },
     ],
   },
+  'front-path-bytes': {
+    probe: async (s) => {
+      const nul = await call(s, '/store/orders/7%00', del);
+      const ff = await call(s, '/store/orders/%FF', del);
+      return [
+        nul.status,
+        nul.headers['content-type'],
+        ff.status,
+        ff.headers['x-ratelimit-limit'] === undefined,
+      ];
+    },
+    standard: [400, 'application/json', 400, false],
+    variant: [400, 'text/html;charset=utf-8', 400, true],
+    // The run's malformed-id cases send %00 and %FF: the connector's 400s are judged by their status alone and
+    // left out of every requirement of the API's own answers (rate-limit fields, Error bodies).
+    runs: [{ ...PLAIN }],
+  },
   'connection-close': {
     probe: async (s) => (await call(s, '/store/orders')).headers.connection,
     standard: 'keep-alive',

@@ -167,6 +167,17 @@ describe('after the limit', () => {
     );
   });
 
+  it('second key: without Remaining on both reads, says what was seen and concludes nothing', () => {
+    const bare = (n: number) => sample(n, 404, {});
+    const none = judgeSecondKey({ before: bare(1), after: bare(6) }).observed;
+    expect(none).toMatch(/answered 404 before the walk and 404 while the first key was limited/);
+    expect(none).toMatch(/neither answer carried X-RateLimit-Remaining/);
+    expect(none).not.toMatch(/\?|per key/);
+    const one = judgeSecondKey({ before: sample(1, 404, rl(4)), after: bare(6) }).observed;
+    expect(one).toMatch(/the second carried no X-RateLimit-Remaining \(the other said 4\)/);
+    expect(one).not.toMatch(/per key/);
+  });
+
   it('burst: at most Remaining succeed; a burst that straddled a reset judges nothing', () => {
     const burst = (ok: number, straddled = false) => ({
       size: 5,

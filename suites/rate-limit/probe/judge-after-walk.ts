@@ -188,12 +188,21 @@ export function judgeSecondKey(k: SecondKey): Judgement {
         sample: after,
       },
     ]);
-  const moved = `the second key's Remaining went ${before.remaining ?? '?'} → ${after.remaining ?? '?'} over its two requests, the first key exhausted in between`;
-  const fell =
-    before.remaining !== undefined &&
-    after.remaining !== undefined &&
-    !rolledOver(before, after) &&
-    after.remaining < before.remaining - 1 - earlyTolerance(after.limit);
+  // Only numbers conclude: without a Remaining on both answers, or across a renewed window, what was seen is said.
+  if (before.remaining === undefined || after.remaining === undefined) {
+    const missing = [before, after].filter((s) => s.remaining === undefined).length;
+    return judged(
+      `the second key was answered ${before.status} before the walk and ${after.status} while the first key was limited, not refused with 429; ${missing === 2 ? 'neither answer carried X-RateLimit-Remaining' : `the ${before.remaining === undefined ? 'first' : 'second'} carried no X-RateLimit-Remaining (the other said ${before.remaining ?? after.remaining})`}, so no count shows whether the first key's requests counted against it`,
+      2,
+    );
+  }
+  const moved = `the second key's Remaining went ${before.remaining} → ${after.remaining} over its two requests, the first key exhausted in between`;
+  if (rolledOver(before, after))
+    return judged(
+      `${moved}, but its window renewed between the two (Reset moved on), so the count shows nothing of whether the first key's requests counted against it; the second key was not refused with 429`,
+      2,
+    );
+  const fell = after.remaining < before.remaining - 1 - earlyTolerance(after.limit);
   if (!fell) return judged(`${moved}: limits are per key`, 2);
   return judged('', 1, [{ message: `${moved}: the first key's requests counted against it`, sample: after }]);
 }

@@ -1,0 +1,43 @@
+// Variant front-path-bytes: Tomcat's connector refuses a path whose decoded bytes hold a NUL (%00) or are no
+// UTF-8 (%FF) with its own HTML 400, before any filter, rate limiter or servlet runs. Must not count or route.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** Tomcat's ErrorReportValve page for a 400 (shortened). */
+const PAGE =
+  '<!doctype html><html lang="en"><head><title>HTTP Status 400 – Bad Request</title></head><body><h1>HTTP Status 400 – Bad Request</h1></body></html>';
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The path's bytes with its percent-escapes decoded. */
+function pathBytes(path: string): Uint8Array {
+  const bytes: number[] = [];
+  for (let i = 0; i < path.length; i++) {
+    const pct = /^%([0-9A-Fa-f]{2})/.exec(path.slice(i, i + 3));
+    if (pct) {
+      bytes.push(Number.parseInt(pct[1]!, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(path[i]!));
+  }
+  return Uint8Array.from(bytes);
+}
+
+/** Answers a path holding %00 or bytes that are no UTF-8 as Tomcat would, and says so; false otherwise. */
+export function refusedPathBytes(req: IncomingMessage, res: ServerResponse): boolean {
+  const bytes = pathBytes((req.url ?? '/').replace(/[?#].*$/, ''));
+  let bad = bytes.includes(0);
+  if (!bad)
+    try {
+      STRICT_UTF8.decode(bytes);
+    } catch {
+      bad = true;
+    }
+  if (!bad) return false;
+  res.writeHead(400, {
+    'Content-Type': 'text/html;charset=utf-8',
+    'Content-Language': 'en',
+    'Content-Length': Buffer.byteLength(PAGE),
+    Connection: 'close',
+  });
+  res.end(PAGE);
+  return true;
+}
