@@ -117,7 +117,13 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel, kind?: strin
   if ('skip' in run) ctx.skip(run.skip);
   // An INFO check reads its own kind alone.
   const mine = (k: string) => kind === undefined || k === kind;
-  const answers = run.answers.filter((a) => a.fixture?.level === level && mine(a.kind));
+  // The leading-zeros check reads its octal trap too (a MUST to accept: spelling.ts levelOf).
+  const answers = run.answers.filter(
+    (a) =>
+      a.fixture !== undefined &&
+      (a.fixture.level === level || (kind === 'leading-zeros' && a.fixture.level === 'MUST')) &&
+      mine(a.kind),
+  );
   const off = run.offFixture.filter((o) => o.level === level && mine(o.kind));
   // The same reason for several kinds is said once, naming them.
   const byWhy = new Map<NotOnFixture, string[]>();

@@ -59,7 +59,8 @@ function underscored(base: bigint, abs: bigint, split: boolean): string {
 
 /**
  * In the order tried against a fixture: a spelling accepted there cancels it, so what no parser should take
- * comes first (a finding of a MUST is worth a fixture), leading zeros, which many parsers take, last. A kind is
+ * comes first (a finding of a MUST is worth a fixture), then what a lenient reading may take for another
+ * number, and last the INFO kinds that name the same integer (a plus sign, which many parsers take). A kind is
  * what one parser takes or not as a whole (strtol's 0x but not 0o, NFKC's fullwidth digits but not Arabic-Indic
  * ones, a trim that takes a no-break space but no zero-width one). Within a kind, variants run from the most
  * often accepted by real stacks: a default run tries each kind's first ones (its sample) against a fixture in
@@ -161,12 +162,6 @@ export const SPELLING_KINDS: readonly SpellingKind[] = [
       (a) => `${a}e%2B0`,
     ],
   },
-  // Java's parseLong, Python's int, Go's ParseInt and Ruby's Integer() all take one leading plus.
-  {
-    kind: 'plus-sign',
-    fixture: 'INFO',
-    variants: [(_, abs) => `+${abs}`, (_, abs) => `%2B${abs}`, () => '+0'],
-  },
   {
     kind: 'digit-separator',
     fixture: 'SHOULD',
@@ -218,10 +213,25 @@ export const SPELLING_KINDS: readonly SpellingKind[] = [
           enc(digitsIn(zero, a)),
     ),
   },
+  // strtol(s, 0), C's and PHP's base 0 and JavaScript's legacy octal read a leading 0 as octal: the first
+  // variant is the base's octal digits behind a 0 (7 as 07, 13 as 015), so that reading names the base and the
+  // decimal one another id (a fixture the spelling run holds, or one proven absent); a 2xx that cancels the
+  // base is ID-CANCEL-MISREAD's finding. Then leading zeros read decimally, which name the base alone.
   {
     kind: 'leading-zeros',
     fixture: 'INFO',
-    variants: [(a, abs) => `${sign(a)}00${abs}`, (a, abs, size) => `${sign(a)}${'0'.repeat(size)}${abs}`],
+    variants: [
+      (a, abs) => `${sign(a)}0${abs.toString(8)}`,
+      (a, abs) => `${sign(a)}00${abs}`,
+      (a, abs, size) => `${sign(a)}${'0'.repeat(size)}${abs}`,
+    ],
+  },
+  // Java's parseLong, Python's int, Go's ParseInt and Ruby's Integer() all take one leading plus. Last: it can
+  // name only the base, so what may name another order goes first (a fixture it cancels ends the kinds after).
+  {
+    kind: 'plus-sign',
+    fixture: 'INFO',
+    variants: [(_, abs) => `+${abs}`, (_, abs) => `%2B${abs}`, () => '+0'],
   },
   // RFC 9112 §3 recommends taking request lines of 8,000 octets; gunicorn stops at 4,094, so a front's own
   // refusal is recorded as such, and only the status judged.

@@ -208,6 +208,7 @@ describe('the fixture pool', () => {
         taken.push(id);
         return true;
       },
+      reclaim: () => undefined,
     };
     return { pool: new FixturePool(target, REFERENCE, given), taken };
   };

@@ -19,6 +19,7 @@ import {
 } from './catalogue.ts';
 import { FixturePool, type NotOnFixture } from './fixtures.ts';
 import { absentCase, malformedSegment } from './malformed.ts';
+import { spellingLevel } from './malformed-cancels.ts';
 import { DEFAULT_TRIES } from './sample.ts';
 import { SATURATING, type SaturationPlan, saturationPlan } from './saturation.ts';
 
@@ -73,6 +74,14 @@ export function spellingRun(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
 /** The run's spelling answers if they were sent (never sends). */
 export function spellingSent(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> | undefined {
   return ctx.memo.peek(SPELLING);
+}
+
+/**
+ * What accepting a spelling breaks: its kind's level, but for a leading zero whose octal reading names the
+ * fixture and whose decimal one another id (07 as 015 names 13 only read as octal): a misreading, the MUST.
+ */
+function levelOf(kind: SpellingKind, found: { id: string; segment: string }): SpellingLevel {
+  return kind.kind === 'leading-zeros' ? spellingLevel(found.segment, found.id) : kind.fixture!;
 }
 
 /** Every variant of a kind, in the catalogue's order (the most often accepted first). */
@@ -142,7 +151,7 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
       const res = await send({
         kind: kind.kind,
         variant: found.variant,
-        fixture: { id: found.id, level },
+        fixture: { id: found.id, level: levelOf(kind, found) },
         segment: found.segment,
       });
       sent++;
@@ -190,7 +199,7 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
           const res = await send({
             kind: kind.kind,
             variant: found.variant,
-            fixture: { id: found.id, level },
+            fixture: { id: found.id, level: levelOf(kind, found) },
             segment: found.segment,
           });
           if (res && accepted(res)) pool.spend(found.id);
@@ -208,6 +217,9 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
     }
   }
   await sendSaturating(ctx, known, pool, run, send);
+  // What every spelling left pending goes back to the pool, for a check whose own fixture was spent (the race
+  // after a served over-limit cancel): handed out again only once a list after the last proves it pending.
+  for (const id of pool.heldIds) ctx.target.release(id, 'the spelling trial');
   return run;
 }
 
