@@ -12,10 +12,10 @@ import { orderPath } from '../kit/paths.ts';
 import {
   invalidEncoding,
   kindOf,
-  SPELLING_KINDS,
   type SpellingKind,
   type SpellingLevel,
   spell,
+  TRIAL_ORDER,
 } from './catalogue.ts';
 import { FixturePool, type NotOnFixture } from './fixtures.ts';
 import { absentCase, malformedSegment } from './malformed.ts';
@@ -178,7 +178,7 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
       });
     return 'sent';
   };
-  for (const [index, kind] of SPELLING_KINDS.entries()) {
+  for (const [index, kind] of TRIAL_ORDER) {
     // The length case goes out only when asked for: a front may refuse it before routing.
     if (kind.optIn && !exhaustive) continue;
     const first = sampleVariant(ctx.config.seed, index, kind);
