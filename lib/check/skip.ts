@@ -19,7 +19,7 @@ export interface SkipCause {
   kind: SkipKind;
   /** The setting that would let the check run, when one would. */
   setting?: SettingKey;
-  /** For an outcome: the check whose finding left it out (its fixture spent by the request that check failed). */
+  /** The check whose finding left it out (its fixture spent by the request that check judged). */
   check?: string;
 }
 

@@ -57,6 +57,8 @@ export interface SpellingRun {
    * was sent after it, only a fixture's.
    */
   stopped?: Skip;
+  /** The accepted spellings that cancelled a fixture, in the order sent: what left a later kind none. */
+  spent: SpellingAnswer[];
 }
 
 /** The length of the long segments of a run. */
@@ -104,6 +106,7 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
     unsent: [],
     withheld: [],
     exhaustive,
+    spent: [],
   };
   // In the sample, a level's first acceptance decides its check: the rest of it keeps the fixtures. Each INFO
   // kind is a check of its own, decided alone.
@@ -160,6 +163,7 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
       if (!res) break;
       if (accepted(res)) {
         pool.spend(found.id);
+        run.spent.push(run.answers.at(-1)!);
         decided.add(checkOf(level, kind));
         return 'sent';
       }
@@ -202,7 +206,10 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
             fixture: { id: found.id, level: levelOf(kind, found) },
             segment: found.segment,
           });
-          if (res && accepted(res)) pool.spend(found.id);
+          if (res && accepted(res)) {
+            pool.spend(found.id);
+            run.spent.push(run.answers.at(-1)!);
+          }
           continue;
         }
         run.offFixture.push({ kind: kind.kind, level, why: found, ...(detail ? { detail } : {}) });
@@ -253,6 +260,9 @@ async function sendSaturating(
       continue;
     }
     const res = await send({ kind: 'too-big', variant: PAST_EDGE, fixture: { id, level: 'MUST' }, segment });
-    if (res && accepted(res)) pool.spend(id);
+    if (res && accepted(res)) {
+      pool.spend(id);
+      run.spent.push(run.answers.at(-1)!);
+    }
   }
 }
