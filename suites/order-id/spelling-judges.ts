@@ -6,6 +6,7 @@ import { answerOf } from '../kit/absent-cancels.ts';
 import type { Ctx } from '../kit/context.ts';
 import { expectStatus } from '../kit/expect.ts';
 import { describeStatus } from '../kit/responses.ts';
+import { radixReading } from '../kit/spelling-text.ts';
 import { NOT_OBSERVED } from '../kit/traffic.ts';
 import { asideText, judgedAside } from './aside.ts';
 import { spelledAt } from './cancel.ts';
@@ -46,10 +47,13 @@ async function spellingsAt(ctx: Ctx, level: SpellingLevel, kind?: string) {
     tried: tried ?? `${at.length}`,
     at: at.map((m) => {
       const kind = kinds.get(m.x.seq);
+      // Which reading named the order, when a leading zero read as octal did (015: "an octal reading of 15 is 13").
+      const radix = kind === 'leading-zeros' ? radixReading(m.segment, BigInt(m.named!.order)) : undefined;
+      const said = [kind, radix].filter((s) => s !== undefined).join(': ');
       return {
         ...m,
         order: m.named!.order,
-        shown: `DELETE /store/orders/${short(m.segment)}${kind ? ` (${kind})` : ''}`,
+        shown: `DELETE /store/orders/${short(m.segment)}${said ? ` (${said})` : ''}`,
       };
     }),
   };
