@@ -98,13 +98,15 @@ export function bindSuites(runtime: Runtime, checks: readonly CheckMeta[] = []):
   const target = new TargetFacts(runtime.http, runtime.config, random, memo);
   // A fixture a check gave back goes out again only once the run proves it still pending (still-pending.ts).
   const storeLists = memo.once(STORE_LISTS, () => new StoreLists(lists));
-  target.proveWith((id) =>
-    pendingProof(
-      runtime.transcript.all(),
-      storeLists.snapshotOf,
-      id,
-      runtime.config.consistencySeconds * 1000,
-    ),
+  target.proveWith(
+    (id) =>
+      pendingProof(
+        runtime.transcript.all(),
+        storeLists.snapshotOf,
+        id,
+        runtime.config.consistencySeconds * 1000,
+      ),
+    runtime.log,
   );
   if (selectChecks(checks, config.only, config.skip).some((c) => c.needs.held)) target.holdBack();
   // The shared sendings (Needs.shared) of the checks that ran so far: sent, or never to be sent.

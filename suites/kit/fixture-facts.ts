@@ -35,6 +35,7 @@ export class FixtureFacts {
   readonly #released = new Map<string, string>();
   readonly #returned: ReturnedFixture[] = [];
   #prove: (id: string) => string | undefined = () => undefined;
+  #log: (line: string) => void = () => {};
 
   constructor(protected readonly config: RunConfig) {
     // Handed out in the order given, those at an int64 edge last: the saturating spellings want them.
@@ -67,7 +68,7 @@ export class FixtureFacts {
    * cancel past Remaining 0, when a refilling limiter took it within its limit): an untaken one, else one
    * another check gave back proven pending (reclaim); undefined when none is left.
    */
-  holdSpare(by = 'the held fixture'): string | undefined {
+  holdSpare(by = 'the late checks, in place of the held fixture a request spent'): string | undefined {
     if (this.#held === undefined) return undefined;
     if (this.cancellable.length === 0) {
       const back = this.reclaim(by);
@@ -80,9 +81,13 @@ export class FixtureFacts {
     return id;
   }
 
-  /** How the run proves a fixture still pending (suites/kit/still-pending.ts, bound to its transcript). */
-  proveWith(prove: (id: string) => string | undefined): void {
+  /**
+   * How the run proves a fixture still pending (suites/kit/still-pending.ts, bound to its transcript), and
+   * where it says when one goes out again (the run's log).
+   */
+  proveWith(prove: (id: string) => string | undefined, log?: (line: string) => void): void {
     this.#prove = prove;
+    if (log) this.#log = log;
   }
 
   /**
@@ -109,6 +114,7 @@ export class FixtureFacts {
       if (proof === undefined) continue;
       this.#released.delete(id);
       this.#returned.push({ id, from, proof, to });
+      this.#log(`  fixture ${id}, given back by ${from} (${proof}), goes to ${to}`);
       return id;
     }
     return undefined;
