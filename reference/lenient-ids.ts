@@ -88,6 +88,19 @@ export function saturatedId(text: string): bigint | undefined {
   return n > INT64_MAX ? INT64_MAX : n < INT64_MIN ? INT64_MIN : n;
 }
 
+/**
+ * Fault orderid-leading-zero-octal: a `^\+?[0-9]+$` route, then strtoll(s, NULL, 0): a leading 0 reads the rest
+ * as octal (015 is 13; 08 stops at the 8 and reads 0), a plus sign is taken. Anything else: undefined.
+ */
+export function octalZeroId(text: string): bigint | undefined {
+  const m = /^\+?([0-9]{1,19})$/.exec(text);
+  if (!m) return undefined;
+  const digits = m[1]!;
+  if (!digits.startsWith('0')) return BigInt(digits);
+  const octal = /^0([0-7]*)/.exec(digits)![1]!;
+  return octal === '' ? 0n : BigInt(`0o${octal}`);
+}
+
 /** Fault orderid-hex-prefix: strtoll(s, 0) takes a 0x (or 0X) prefix as hexadecimal; anything else: undefined. */
 export function hexPrefixedId(text: string): bigint | undefined {
   const m = /^0[xX]([0-9a-fA-F]{1,16})$/.exec(text);

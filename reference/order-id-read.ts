@@ -9,6 +9,7 @@ import {
   hexPrefixedId,
   newlineEndedId,
   numberIdMatch,
+  octalZeroId,
   saturatedId,
   unicodeDigits,
   wrappedId,
@@ -18,8 +19,8 @@ import { errorReply, type Reply } from './reply.ts';
 
 /**
  * Faults orderid-unicode-digits, orderid-trims-whitespace, orderid-wraps-uint64, orderid-saturates-int64,
- * orderid-hex-prefix, orderid-nfkc-digits, orderid-float-accepted, orderid-trailing-newline and
- * orderid-arabic-indic-digits: the id such a parser reads
+ * orderid-hex-prefix, orderid-nfkc-digits, orderid-float-accepted, orderid-trailing-newline,
+ * orderid-arabic-indic-digits and orderid-leading-zero-octal: the id such a parser reads
  * from the segment (decoded once), or undefined where it refuses it too (the faithful reader then answers).
  */
 function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
@@ -33,7 +34,8 @@ function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
   const float = faults.has('orderid-float-accepted');
   const newline = faults.has('orderid-trailing-newline');
   const arabic = faults.has('orderid-arabic-indic-digits');
-  if (!unicode && !trims && !wraps && !saturates && !hex && !nfkc && !float && !newline && !arabic)
+  const octal = faults.has('orderid-leading-zero-octal');
+  if (!unicode && !trims && !wraps && !saturates && !hex && !nfkc && !float && !newline && !arabic && !octal)
     return undefined;
   let text: string;
   try {
@@ -50,6 +52,7 @@ function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
   if (arabic) text = arabicIndicDigits(text);
   if (nfkc) text = text.normalize('NFKC');
   if (hex) return hexPrefixedId(text) ?? parseCanonicalInt64(text);
+  if (octal) return octalZeroId(text);
   // A canonical id is read exactly (the validator passes it on as text); only another spelling goes through
   // Number(), and what it refuses goes on to the other readers.
   const asFloat = float && parseCanonicalInt64(text) === undefined ? floatId(text) : undefined;

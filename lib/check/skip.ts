@@ -19,6 +19,8 @@ export interface SkipCause {
   kind: SkipKind;
   /** The setting that would let the check run, when one would. */
   setting?: SettingKey;
+  /** The check whose finding left it out (its fixture spent by the request that check judged). */
+  check?: string;
 }
 
 /** A skip: the reason shown to the user, and its cause. */
@@ -31,6 +33,8 @@ export interface Skip {
 export type LimitSetting = 'maxRequests' | 'maxWaitSeconds';
 
 export const OUTCOME: SkipCause = { kind: 'outcome' };
+/** Left out because of another check's finding (the verdict line says "because of <check>"). */
+export const findingOf = (check: string): SkipCause => ({ kind: 'outcome', check });
 export const input = (setting: SettingKey): SkipCause => ({ kind: 'input', setting });
 export const limit = (setting: LimitSetting): SkipCause => ({ kind: 'limit', setting });
 export const skipOf = (reason: string, cause: SkipCause): Skip => ({ reason, cause });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderSettings } from '../config/setting-words.ts';
 import { type PlanCheck, type PlanInputs, planRun } from '../run/plan-checks.ts';
-import { planLines } from './console.ts';
+import { leftOut, planLines } from './console.ts';
 
 const INPUTS: PlanInputs = {
   cancellable: 0,
@@ -51,5 +51,18 @@ describe('planLines', () => {
   it('says nothing of sampling when no check samples', () => {
     const lines = planLines(planRun(CHECKS.slice(0, 1), INPUTS), 100).join('\n');
     expect(lines).not.toMatch(/sampled|exhaustive/);
+  });
+});
+
+describe('leftOut', () => {
+  it("names the check whose finding left a MUST out, as 'because of' it", () => {
+    const xs = [
+      { id: 'STATE-CANCEL-RACE', level: 'MUST', because: 'RL-PROBE-LIMIT-ENFORCED' },
+      { id: 'RL-PROBE-BURST', level: 'MUST' },
+      { id: 'ID-CANCEL-PLUS-SIGN-INFO', level: 'INFO' },
+    ];
+    expect(leftOut(xs, true)).toBe(
+      '3 left out (2 MUST: STATE-CANCEL-RACE because of RL-PROBE-LIMIT-ENFORCED, RL-PROBE-BURST)',
+    );
   });
 });

@@ -90,14 +90,17 @@ function samplingLines(plan: RunPlan): string[] {
  * How many checks are left out, counted the same way before the run (the plan) and after it (the verdict):
  * every level, with the MUST ones (those a verdict rests on) in parentheses, named when `named`.
  */
-export function leftOut(xs: readonly { id: string; level: string }[], named = false): string {
+export function leftOut(
+  xs: readonly { id: string; level: string; because?: string }[],
+  named = false,
+): string {
   if (xs.length === 0) return 'none left out';
   const must = xs.filter((x) => x.level === 'MUST');
   const ids =
     named && must.length > 0
       ? `: ${must
           .slice(0, 3)
-          .map((n) => n.id)
+          .map((n) => (n.because ? `${n.id} because of ${n.because}` : n.id))
           .join(', ')}${must.length > 3 ? ', …' : ''}`
       : '';
   return `${xs.length} left out (${must.length > 0 ? `${must.length} MUST${ids}` : 'no MUST'})`;

@@ -16,6 +16,8 @@ export interface NotEvaluated {
   cause: SkipKind | 'error' | 'not-run';
   /** The setting that would let it run, when its skip names one. */
   setting?: SettingKey;
+  /** The check whose finding left it out, when one did. */
+  because?: string;
   reason: string;
   /** For a check the run never reached (not-run): its spec area, so junit.xml can list it where it belongs. */
   suite?: string;
@@ -86,6 +88,7 @@ export function evaluationOf(
         // A report written before skips carried their cause reads as an outcome.
         cause: r.cause?.kind ?? 'outcome',
         ...(r.cause?.setting ? { setting: r.cause.setting } : {}),
+        ...(r.cause?.check ? { because: r.cause.check } : {}),
         reason: r.message,
       });
     else if (r.status === 'error')

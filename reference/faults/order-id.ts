@@ -81,4 +81,10 @@ export const ORDER_ID_FAULTS = faultsOf('order-id', [
     'spec §4 cancelOrder (orderId: integer, int64)',
     "orderId is validated as a number that is an integer (hapi's Joi.number().integer()): 7.0, 7e0, 0.7e1 and +7 are all taken for order 7.",
   ),
+  fault(
+    'orderid-leading-zero-octal',
+    'order-id',
+    'spec §4 cancelOrder rule 3 (orderId: integer, int64)',
+    'orderId is matched by a `^\\+?[0-9]+$` route, then read by strtoll(s, NULL, 0): a leading 0 means octal and a plus sign is taken, so DELETE /store/orders/015 cancels order 13 and /012 order 10; +13 cancels 13.',
+  ),
 ]);

@@ -18,6 +18,7 @@ import type { Runtime } from '../../lib/run/runtime.ts';
 import { deleteGate } from './delete-gate.ts';
 import { refusalOf } from './front-refusal.ts';
 import { LIST_BODIES, ListBodies } from './list-bodies.ts';
+import { pendingProof } from './still-pending.ts';
 import { STORE_LISTS, StoreLists } from './store-lists.ts';
 import { TargetFacts } from './target-facts.ts';
 import { TRAFFIC } from './traffic.ts';
@@ -95,6 +96,18 @@ export function bindSuites(runtime: Runtime, checks: readonly CheckMeta[] = []):
   runtime.http.bodyObservers.push(gate.observe);
   runtime.http.requestGuards.push(gate.guard);
   const target = new TargetFacts(runtime.http, runtime.config, random, memo);
+  // A fixture a check gave back goes out again only once the run proves it still pending (still-pending.ts).
+  const storeLists = memo.once(STORE_LISTS, () => new StoreLists(lists));
+  target.proveWith(
+    (id) =>
+      pendingProof(
+        runtime.transcript.all(),
+        storeLists.snapshotOf,
+        id,
+        runtime.config.consistencySeconds * 1000,
+      ),
+    runtime.log,
+  );
   if (selectChecks(checks, config.only, config.skip).some((c) => c.needs.held)) target.holdBack();
   // The shared sendings (Needs.shared) of the checks that ran so far: sent, or never to be sent.
   const claimed = new Set<string>();

@@ -15,10 +15,10 @@ import { orderPath } from '../kit/paths.ts';
 import { describeStatus } from '../kit/responses.ts';
 import { recorded } from '../kit/traffic.ts';
 import { asideLeft, asideOf, judgedAside } from './aside.ts';
-import type { SpellingLevel } from './catalogue.ts';
+import { INFO_CHECKS, type SpellingLevel } from './catalogue.ts';
 import type { NotOnFixture } from './fixtures.ts';
 import { short } from './judge.ts';
-import { type SpellingRun, spellingRun } from './spelling.ts';
+import { type SpellingAnswer, type SpellingRun, spellingRun } from './spelling.ts';
 
 const is2xx = (r: Response): boolean => r.status >= 200 && r.status < 300;
 
@@ -140,6 +140,14 @@ const OFF_FIXTURE: Record<NotOnFixture, string> = {
   decided: `an earlier spelling of the level was accepted, so the sample kept the fixtures for the others: ${flagAndEnv('exhaustive')} tries every spelling against a fixture`,
 };
 
+/** The check an accepted spelling is the finding (or the record) of, by what accepting it broke. */
+function findingOfAnswer(a: SpellingAnswer): string {
+  const level = a.fixture?.level;
+  if (level === 'MUST') return 'ID-CANCEL-MISREAD';
+  if (level === 'SHOULD') return 'ID-CANCEL-SPELLING';
+  return INFO_CHECKS[a.kind] ?? 'ID-CANCEL-SPELLING';
+}
+
 /** A saturating spelling not sent, with the fixture that would let the run judge it when it was not given. */
 function withheldGap(w: SpellingRun['withheld'][number], given: boolean): string {
   return given
@@ -160,13 +168,27 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel, kind?: strin
   if ('skip' in run) ctx.skip(run.skip);
   // An INFO check reads its own kind alone.
   const mine = (k: string) => kind === undefined || k === kind;
-  const answers = run.answers.filter((a) => a.fixture?.level === level && mine(a.kind));
+  // The leading-zeros check reads its octal trap too (a MUST to accept: spelling.ts levelOf).
+  const answers = run.answers.filter(
+    (a) =>
+      a.fixture !== undefined &&
+      (a.fixture.level === level || (kind === 'leading-zeros' && a.fixture.level === 'MUST')) &&
+      mine(a.kind),
+  );
   const off = run.offFixture.filter((o) => o.level === level && mine(o.kind));
   // The same reason for several kinds is said once, naming them.
   const byWhy = new Map<NotOnFixture, string[]>();
   for (const o of off)
     byWhy.set(o.why, [...(byWhy.get(o.why) ?? []), o.detail ? `${o.kind} (${o.detail})` : o.kind]);
-  const reasons = [...byWhy].map(([why, kinds]) => `${kinds.join(', ')}: ${OFF_FIXTURE[why]}`);
+  // Fixtures an accepted spelling cancelled: the finding that left the kinds after it none is named.
+  const spender = run.spent.at(-1);
+  const finding = spender && findingOfAnswer(spender);
+  const spentBy = spender
+    ? ` (the last cancelled by #${spender.response.exchange.seq} DELETE /store/orders/${short(spender.segment)} → ${spender.response.status}, ${finding}'s finding)`
+    : '';
+  const reasons = [...byWhy].map(
+    ([why, kinds]) => `${kinds.join(', ')}: ${OFF_FIXTURE[why]}${why === 'none left' ? spentBy : ''}`,
+  );
   // A saturating spelling held back for the safety of an order not given: the gap, and what closes it.
   const given = new Set(ctx.config.cancellableOrderIds);
   const withheld = level === 'MUST' ? run.withheld.map((w) => withheldGap(w, given.has(w.order))) : [];
@@ -186,7 +208,9 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel, kind?: strin
         ? input('exhaustive')
         : why === 'unsafe'
           ? input('trustOrderList')
-          : input('cancellableOrderIds'),
+          : why === 'none left' && finding
+            ? { ...input('cancellableOrderIds'), check: finding }
+            : input('cancellableOrderIds'),
     );
   }
   for (const r of reasons) ctx.note(`tried around an absent id instead: ${r}`);

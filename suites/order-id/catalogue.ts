@@ -29,6 +29,11 @@ export interface SpellingKind {
   /** Sent only with --exhaustive: its length is the case, which a front may refuse (kit/front-refusal.ts). */
   optIn?: true;
   /**
+   * Every lenient reading names the base itself (a plus sign): tried after every other kind (TRIAL_ORDER), so
+   * one it cancels spends no fixture a kind that may name another order still wants.
+   */
+  sameOnly?: true;
+  /**
    * How many of its first variants (most often accepted first) a default run tries against one fixture until
    * one is accepted (1 when unset): a refusal leaves it pending; sample.ts bounds the tries past the first.
    */
@@ -59,7 +64,8 @@ function underscored(base: bigint, abs: bigint, split: boolean): string {
 
 /**
  * In the order tried against a fixture: a spelling accepted there cancels it, so what no parser should take
- * comes first (a finding of a MUST is worth a fixture), leading zeros, which many parsers take, last. A kind is
+ * comes first (a finding of a MUST is worth a fixture), then what a lenient reading may take for another
+ * number; the kinds that can name only the same integer (a plus sign) go last of all (TRIAL_ORDER). A kind is
  * what one parser takes or not as a whole (strtol's 0x but not 0o, NFKC's fullwidth digits but not Arabic-Indic
  * ones, a trim that takes a no-break space but no zero-width one). Within a kind, variants run from the most
  * often accepted by real stacks: a default run tries each kind's first ones (its sample) against a fixture in
@@ -161,10 +167,12 @@ export const SPELLING_KINDS: readonly SpellingKind[] = [
       (a) => `${a}e%2B0`,
     ],
   },
-  // Java's parseLong, Python's int, Go's ParseInt and Ruby's Integer() all take one leading plus.
+  // Java's parseLong, Python's int, Go's ParseInt and Ruby's Integer() all take one leading plus. Tried last
+  // against a fixture (sameOnly): it can name only the base, so what may name another order goes first.
   {
     kind: 'plus-sign',
     fixture: 'INFO',
+    sameOnly: true,
     variants: [(_, abs) => `+${abs}`, (_, abs) => `%2B${abs}`, () => '+0'],
   },
   {
@@ -218,14 +226,31 @@ export const SPELLING_KINDS: readonly SpellingKind[] = [
           enc(digitsIn(zero, a)),
     ),
   },
+  // strtol(s, 0), C's and PHP's base 0 and JavaScript's legacy octal read a leading 0 as octal: the first
+  // variant is the base's octal digits behind a 0 (7 as 07, 13 as 015), so that reading names the base and the
+  // decimal one another id (a fixture the spelling run holds, or one proven absent); a 2xx that cancels the
+  // base is ID-CANCEL-MISREAD's finding. Then leading zeros read decimally, which name the base alone.
   {
     kind: 'leading-zeros',
     fixture: 'INFO',
-    variants: [(a, abs) => `${sign(a)}00${abs}`, (a, abs, size) => `${sign(a)}${'0'.repeat(size)}${abs}`],
+    variants: [
+      (a, abs) => `${sign(a)}0${abs.toString(8)}`,
+      (a, abs) => `${sign(a)}00${abs}`,
+      (a, abs, size) => `${sign(a)}${'0'.repeat(size)}${abs}`,
+    ],
   },
   // RFC 9112 §3 recommends taking request lines of 8,000 octets; gunicorn stops at 4,094, so a front's own
   // refusal is recorded as such, and only the status judged.
   { kind: 'over-long', optIn: true, variants: [() => '9'.repeat(OVER_LONG)] },
+];
+
+/**
+ * The kinds as the spelling run tries them, each with its index in SPELLING_KINDS (which the absent-id sample
+ * rotates by): the catalogue's order, those that can name only the base (sameOnly) last.
+ */
+export const TRIAL_ORDER: ReadonlyArray<readonly [number, SpellingKind]> = [
+  ...[...SPELLING_KINDS.entries()].filter(([, k]) => !k.sameOnly),
+  ...[...SPELLING_KINDS.entries()].filter(([, k]) => k.sameOnly),
 ];
 
 /** The INFO kinds, each judged by a check of its own. */

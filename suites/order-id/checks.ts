@@ -217,7 +217,8 @@ export const orderIdProperties = suite({
       requirement:
         'Whether leading zeros (007) name the same order is not specified: they are an ordinary decimal spelling of the integer, so either answer is recorded.',
       basis: [SPEC.orderIdParam],
-      title: 'Reads the answer to DELETE /store/orders/00N (or more zeros), sent last of the spelling run',
+      title:
+        "Reads the answers to DELETE /store/orders/0{N in octal} (read as octal it names fixture N, its decimal reading an id proven absent: a 2xx is ID-CANCEL-MISREAD's finding) and /00N, sent before the plus sign",
       needs: { requests: 0, shared: ON_FIXTURE },
       cases: spellingCases(['INFO'], 'leading-zeros'),
       recorded: { shows: `${MALFORMED}: a listed id with leading zeros (007)` },
@@ -236,7 +237,7 @@ export const orderIdProperties = suite({
       rationale:
         'The spec types orderId as an int64 and says nothing of its spellings, and RFC 3986 only says what the path is: no sentence binds a server to refuse +7 (Java, Python, Go and Ruby read it as 7).',
       basis: [SPEC.orderIdParam],
-      title: 'Reads the answer to DELETE /store/orders/+N (or %2BN) of the spelling run',
+      title: 'Reads the answer to DELETE /store/orders/+N (or %2BN), sent last of the spelling run',
       needs: { requests: 0, shared: ON_FIXTURE },
       cases: spellingCases(['INFO'], 'plus-sign'),
       recorded: { shows: `${MALFORMED}: a listed id with a leading plus sign (+7)` },

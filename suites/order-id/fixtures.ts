@@ -1,6 +1,6 @@
 // Which handed-over fixtures the spelling run uses: for each spelling, a fixture it names and can name no other
-// order with (the isolation check's pair is kit/isolation-pair.ts). Chooses and takes only; it never sends or
-// cancels anything.
+// order with (the isolation check's pair is kit/isolation-pair.ts), taken untaken or given back proven pending
+// by another check. Chooses and takes only; it never sends or cancels anything.
 
 import { namedIds } from '../kit/id-readings.ts';
 import { atInt64Edge } from '../kit/isolation-pair.ts';
@@ -28,6 +28,8 @@ export class FixturePool {
     private readonly target: {
       readonly cancellableIds: readonly string[];
       takeCancellableId(id: string): boolean;
+      /** A fixture another check gave back, proven still pending (kit/fixture-facts.ts). */
+      reclaim(to: string): string | undefined;
     },
     private readonly known: KnownOrders,
     private readonly given: boolean,
@@ -42,8 +44,14 @@ export class FixturePool {
     variants: readonly number[],
     size: number,
   ): { id: string; variant: number; segment: string } | NotOnFixture {
-    const untaken = this.target.cancellableIds;
-    if (this.held.length + untaken.length === 0) return this.given ? 'none left' : 'none given';
+    let untaken = this.target.cancellableIds;
+    if (this.held.length + untaken.length === 0) {
+      // An accepted spelling spent the last: the trial goes on with one another check gave back.
+      const back = this.target.reclaim('the spelling trial');
+      if (back === undefined) return this.given ? 'none left' : 'none given';
+      this.held.push(back);
+      untaken = [];
+    }
     // A fixture already taken is spelled again before another is taken: fixtures are few. One at an int64 edge
     // comes last: readings past it leave int64 and round, so most kinds tell little there, and the saturating
     // spellings (saturation.ts) want it.
@@ -53,7 +61,7 @@ export class FixturePool {
       for (const variant of variants) {
         for (const id of group) {
           const segment = spell(kind, variant, BigInt(id), size);
-          if (!namesOnly(segment, id, this.known)) continue;
+          if (!this.namesOnly(segment, id)) continue;
           if (!this.held.includes(id)) {
             this.target.takeCancellableId(id);
             this.held.push(id);
@@ -102,9 +110,17 @@ export class FixturePool {
   wasSpent(id: string): boolean {
     return this.spent.has(id);
   }
-}
 
-/** True when the segment names fixture `id` and, however read, no order the run may not cancel. */
-function namesOnly(segment: string, id: string, known: KnownOrders): boolean {
-  return namedIds(segment).includes(BigInt(id)) && known.safe(segment, id);
+  /** The fixtures taken and not spent: every spelling of them refused so far. */
+  get heldIds(): readonly string[] {
+    return this.held;
+  }
+
+  /**
+   * True when the segment names fixture `id` and, however read, no other order but a shipped one or one proven
+   * absent: a 2xx then says which order it cancelled (015, read as octal, can only have cancelled 13).
+   */
+  private namesOnly(segment: string, id: string): boolean {
+    return namedIds(segment).includes(BigInt(id)) && this.known.safe(segment, id);
+  }
 }

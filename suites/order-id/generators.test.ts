@@ -198,7 +198,7 @@ describe('the spelling catalogue against a fixture', () => {
 });
 
 describe('the fixture pool', () => {
-  const pool = (remaining: string[], given = true) => {
+  const pool = (remaining: string[], given = true, back: string[] = []) => {
     const taken: string[] = [];
     const target = {
       get cancellableIds() {
@@ -208,6 +208,7 @@ describe('the fixture pool', () => {
         taken.push(id);
         return true;
       },
+      reclaim: () => back.shift(),
     };
     return { pool: new FixturePool(target, REFERENCE, given), taken };
   };
@@ -221,6 +222,26 @@ describe('the fixture pool', () => {
     p.pool.spend('2');
     expect(p.pool.find(hex, [0], 300)).toMatchObject({ id: '3' });
     expect(p.taken).toEqual(['2', '3']);
+  });
+
+  it('goes on with a fixture another check gave back once an accepted spelling spent the last', () => {
+    const p = pool(['2'], true, ['3']);
+    expect(p.pool.find(hex, [0], 300)).toMatchObject({ id: '2' });
+    p.pool.spend('2');
+    expect(p.pool.find(hex, [0], 300)).toEqual({ id: '3', variant: 0, segment: '0x3' });
+    expect(p.pool.heldIds).toEqual(['3']);
+    p.pool.spend('3');
+    expect(p.pool.find(hex, [0], 300)).toBe('none left');
+  });
+
+  it('spells a leading zero as the octal digits of a fixture, its decimal reading proven absent', () => {
+    // 015 names 13 read as octal, and 15, which the reference list does not hold, read as decimal.
+    const p = pool(['13']);
+    expect(p.pool.find(kindOf('leading-zeros'), [0, 1], 300)).toEqual({
+      id: '13',
+      variant: 0,
+      segment: '015',
+    });
   });
 
   it('says why no fixture was spelled: none given, none left, or none safe', () => {

@@ -6,6 +6,7 @@ import { answerOf } from '../kit/absent-cancels.ts';
 import type { Ctx } from '../kit/context.ts';
 import { expectStatus } from '../kit/expect.ts';
 import { describeStatus } from '../kit/responses.ts';
+import { radixReading } from '../kit/spelling-text.ts';
 import { NOT_OBSERVED } from '../kit/traffic.ts';
 import { asideText, judgedAside } from './aside.ts';
 import { spelledAt } from './cancel.ts';
@@ -20,8 +21,10 @@ import { spellingSent } from './spelling.ts';
  */
 async function spellingsAt(ctx: Ctx, level: SpellingLevel, kind?: string) {
   const { xs } = await malformedCancels(ctx);
+  // Leading zeros read as octal name another order (015 is 13): the leading-zeros check records those too.
+  const octal = (m: (typeof xs)[number]) => kind === 'leading-zeros' && m.named?.level === 'MUST';
   const at = xs.filter(
-    (m) => m.named?.level === level && (kind === undefined || infoKindOf(m.segment) === kind),
+    (m) => (m.named?.level === level || octal(m)) && (kind === undefined || infoKindOf(m.segment) === kind),
   );
   // No fixture spelled, but kinds whose fixtures ran out judged around absent ids: that is the verdict.
   const aside = ctx.memo.peek(judgedAside(level, kind));
@@ -44,10 +47,13 @@ async function spellingsAt(ctx: Ctx, level: SpellingLevel, kind?: string) {
     tried: tried ?? `${at.length}`,
     at: at.map((m) => {
       const kind = kinds.get(m.x.seq);
+      // Which reading named the order, when a leading zero read as octal did (015: "an octal reading of 15 is 13").
+      const radix = kind === 'leading-zeros' ? radixReading(m.segment, BigInt(m.named!.order)) : undefined;
+      const said = [kind, radix].filter((s) => s !== undefined).join(': ');
       return {
         ...m,
         order: m.named!.order,
-        shown: `DELETE /store/orders/${short(m.segment)}${kind ? ` (${kind})` : ''}`,
+        shown: `DELETE /store/orders/${short(m.segment)}${said ? ` (${said})` : ''}`,
       };
     }),
   };
@@ -102,13 +108,25 @@ function infoSpelling(kind: string, same: string, refused: string): (ctx: Ctx) =
     if (!spelled) return;
     const { at } = spelled;
     ctx.evidence(...at.map((m) => m.x));
-    const taken = at.filter((m) => is2xx(m.x));
+    // A leading zero whose octal reading names the order and whose decimal one another id: what it proves.
+    const trap = (m: (typeof at)[number]) => m.named!.level === 'MUST';
+    const readings = (m: (typeof at)[number]) => {
+      const decimal = BigInt(decodeURIComponent(m.segment)).toString();
+      const other = ctx.config.shippedOrderIds.includes(decimal)
+        ? 'names a shipped order'
+        : 'is proven absent';
+      return ` (read as octal it names fixture ${m.order}; its decimal reading, ${decimal}, ${other})`;
+    };
     const shown = (m: (typeof at)[number]) =>
-      `DELETE /store/orders/${short(m.segment)} answered ${describeStatus(answerOf(ctx, m.x))}`;
+      `DELETE /store/orders/${short(m.segment)}${trap(m) ? readings(m) : ''} answered ${describeStatus(answerOf(ctx, m.x))}`;
+    const taken = at.filter((m) => is2xx(m.x) && !trap(m));
+    const octal = at.filter((m) => is2xx(m.x) && trap(m));
     ctx.observe(
-      taken.length > 0
-        ? `${same}: ${shown(taken[0]!)} and cancelled order ${taken[0]!.order}`
-        : `${refused}: ${at.map(shown).join('; ')}`,
+      octal.length > 0
+        ? `leading zeros read as octal: ${shown(octal[0]!)} (see ID-CANCEL-MISREAD)`
+        : taken.length > 0
+          ? `${same}: ${shown(taken[0]!)} and cancelled order ${taken[0]!.order}`
+          : `${refused}: ${at.map(shown).join('; ')}`,
       at.length,
       at.map((m) => m.x),
     );

@@ -12,13 +12,14 @@ import { orderPath } from '../kit/paths.ts';
 import {
   invalidEncoding,
   kindOf,
-  SPELLING_KINDS,
   type SpellingKind,
   type SpellingLevel,
   spell,
+  TRIAL_ORDER,
 } from './catalogue.ts';
 import { FixturePool, type NotOnFixture } from './fixtures.ts';
 import { absentCase, malformedSegment } from './malformed.ts';
+import { spellingLevel } from './malformed-cancels.ts';
 import { DEFAULT_TRIES } from './sample.ts';
 import { SATURATING, type SaturationPlan, saturationPlan } from './saturation.ts';
 
@@ -56,6 +57,8 @@ export interface SpellingRun {
    * was sent after it, only a fixture's.
    */
   stopped?: Skip;
+  /** The accepted spellings that cancelled a fixture, in the order sent: what left a later kind none. */
+  spent: SpellingAnswer[];
 }
 
 /** The length of the long segments of a run. */
@@ -73,6 +76,14 @@ export function spellingRun(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
 /** The run's spelling answers if they were sent (never sends). */
 export function spellingSent(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> | undefined {
   return ctx.memo.peek(SPELLING);
+}
+
+/**
+ * What accepting a spelling breaks: its kind's level, but for a leading zero whose octal reading names the
+ * fixture and whose decimal one another id (07 as 015 names 13 only read as octal): a misreading, the MUST.
+ */
+function levelOf(kind: SpellingKind, found: { id: string; segment: string }): SpellingLevel {
+  return kind.kind === 'leading-zeros' ? spellingLevel(found.segment, found.id) : kind.fixture!;
 }
 
 /** Every variant of a kind, in the catalogue's order (the most often accepted first). */
@@ -95,6 +106,7 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
     unsent: [],
     withheld: [],
     exhaustive,
+    spent: [],
   };
   // In the sample, a level's first acceptance decides its check: the rest of it keeps the fixtures. Each INFO
   // kind is a check of its own, decided alone.
@@ -142,7 +154,7 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
       const res = await send({
         kind: kind.kind,
         variant: found.variant,
-        fixture: { id: found.id, level },
+        fixture: { id: found.id, level: levelOf(kind, found) },
         segment: found.segment,
       });
       sent++;
@@ -151,6 +163,7 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
       if (!res) break;
       if (accepted(res)) {
         pool.spend(found.id);
+        run.spent.push(run.answers.at(-1)!);
         decided.add(checkOf(level, kind));
         return 'sent';
       }
@@ -169,7 +182,7 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
       });
     return 'sent';
   };
-  for (const [index, kind] of SPELLING_KINDS.entries()) {
+  for (const [index, kind] of TRIAL_ORDER) {
     // The length case goes out only when asked for: a front may refuse it before routing.
     if (kind.optIn && !exhaustive) continue;
     const first = sampleVariant(ctx.config.seed, index, kind);
@@ -190,10 +203,13 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
           const res = await send({
             kind: kind.kind,
             variant: found.variant,
-            fixture: { id: found.id, level },
+            fixture: { id: found.id, level: levelOf(kind, found) },
             segment: found.segment,
           });
-          if (res && accepted(res)) pool.spend(found.id);
+          if (res && accepted(res)) {
+            pool.spend(found.id);
+            run.spent.push(run.answers.at(-1)!);
+          }
           continue;
         }
         run.offFixture.push({ kind: kind.kind, level, why: found, ...(detail ? { detail } : {}) });
@@ -208,6 +224,9 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
     }
   }
   await sendSaturating(ctx, known, pool, run, send);
+  // What every spelling left pending goes back to the pool, for a check whose own fixture was spent (the race
+  // after a served over-limit cancel): handed out again only once a list after the last proves it pending.
+  for (const id of pool.heldIds) ctx.target.release(id, 'the spelling trial');
   return run;
 }
 
@@ -241,6 +260,9 @@ async function sendSaturating(
       continue;
     }
     const res = await send({ kind: 'too-big', variant: PAST_EDGE, fixture: { id, level: 'MUST' }, segment });
-    if (res && accepted(res)) pool.spend(id);
+    if (res && accepted(res)) {
+      pool.spend(id);
+      run.spent.push(run.answers.at(-1)!);
+    }
   }
 }

@@ -3,7 +3,7 @@
 // requests a judge adds when the run lacks them. Sends only to fixtures.
 
 import { UNMET } from '../../lib/check/needs.ts';
-import { OUTCOME, type Skip, skipOf } from '../../lib/check/skip.ts';
+import { findingOf, OUTCOME, type Skip, skipOf } from '../../lib/check/skip.ts';
 import { flagRef } from '../../lib/config/settings.ts';
 import { HarnessError } from '../../lib/errors.ts';
 import type { Response, ResponseHead, SendOptions } from '../../lib/http/client.ts';
@@ -84,11 +84,28 @@ export const SECOND_KEY_LISTS = 2;
 
 const RACE = memoKey<Promise<Race | { skip: Skip }>>('state/held-race');
 
-/** The held fixture's state so far, when a request of the run did or may have cancelled it. */
-function spent(ctx: Ctx, id: string): string | undefined {
+/** The request of the run that did or may have cancelled the held fixture, as named, and the check that sent it. */
+function spent(ctx: Ctx, id: string): { by: string; check?: string } | undefined {
   const h = historyNow(ctx);
   const c = h.cancels.find((x) => cancelledBy(x, id) || mayHaveChanged(x, id));
-  return c && named(c);
+  if (!c) return undefined;
+  // The finding it is: served past the limit (2xx), or carried out though refused (a 429 that changed it).
+  const check =
+    c.outcome === 'done' && c.exchange.checkId?.startsWith('RL-')
+      ? 'RL-PROBE-LIMIT-ENFORCED'
+      : c.exchange.checkId;
+  return { by: named(c), ...(check ? { check } : {}) };
+}
+
+/**
+ * A spare for the held fixture a request spent: an untaken one, else one another check gave back proven
+ * pending; when those wait only for a list read after their last DELETE, one list is read to prove them.
+ */
+async function spareFor(ctx: Ctx): Promise<string | undefined> {
+  const spare = ctx.target.holdSpare('STATE-CANCEL-RACE');
+  if (spare !== undefined || ctx.target.releasedLeft === 0 || !(await listsReadable(ctx))) return spare;
+  await list(ctx);
+  return ctx.target.holdSpare('STATE-CANCEL-RACE');
 }
 
 /**
@@ -99,16 +116,23 @@ function spent(ctx: Ctx, id: string): string | undefined {
  */
 export function heldRace(ctx: Ctx): Promise<Race | { skip: Skip }> {
   return ctx.memo.once(RACE, async () => {
-    const id = ctx.target.heldFixture;
+    let id = ctx.target.heldFixture;
     if (id === undefined) return { skip: UNMET.held };
-    const by = spent(ctx, id);
-    if (by !== undefined)
-      return {
-        skip: skipOf(
-          `the held fixture ${id} was no longer pending: ${by} cancelled it, or may have (see STATE-429-CHANGES-NOTHING and RL-PROBE-LIMIT-ENFORCED), and no spare fixture was left to race in its place (list one more in ${flagRef('cancellableOrderIds')})`,
-          OUTCOME,
-        ),
-      };
+    const spentBy = spent(ctx, id);
+    if (spentBy !== undefined) {
+      const spare = await spareFor(ctx);
+      if (spare === undefined) {
+        const { by, check } = spentBy;
+        return {
+          skip: skipOf(
+            `the held fixture ${id} was no longer pending: ${by} cancelled it, or may have (${check ? `${check}'s finding` : 'see STATE-429-CHANGES-NOTHING and RL-PROBE-LIMIT-ENFORCED'}), and no spare fixture was left to race in its place, none given back proven pending either (list one more in ${flagRef('cancellableOrderIds')})`,
+            check ? findingOf(check) : OUTCOME,
+          ),
+        };
+      }
+      ctx.log(`  the held fixture ${id} was spent by ${spentBy.by}: racing fixture ${spare} in its place`);
+      id = spare;
+    }
     // A list the run could not read (over --max-response-bytes, say) is not asked for again.
     const lists = await listsReadable(ctx);
     // Within the second key's own window: both lists or neither.

@@ -4,7 +4,7 @@ import { DEFAULT_ORDERS, type SeedOrder } from '../../reference/seed.ts';
 import type { RunningReference } from '../../reference/server.ts';
 import { cancelled, del } from '../support/probes.ts';
 import { call } from '../support/reference-calls.ts';
-import { type FaultProofs, NO_PROBE } from './proof.ts';
+import { type FaultProofs, FIVE_PENDING, NO_PROBE } from './proof.ts';
 
 /** Cancels each raw orderId segment in turn: their statuses, then which orders ended cancelled. */
 async function cancelEach(s: RunningReference, raws: readonly string[]) {
@@ -212,5 +212,19 @@ export const ORDER_ID_FAULTS = {
     // Around an absent id the number read is that absent id (404): only a spelling of a pending order shows.
     caught: [{ warns: ['ID-CANCEL-SPELLING'], args: NO_PROBE, exit: 0 }],
     onlyBy: ['ID-CANCEL-SPELLING'],
+  },
+  'orderid-leading-zero-octal': {
+    masking: { reads: ['strict-reader'] },
+    options: { orders: FIVE_PENDING },
+    // 015 is 13 and 012 is 10 read as octal; +13 is 13; 0x and 0o are no digits to the route.
+    probe: (s) => cancelEach(s, ['015', '012', '%2B14', '0xb', '0o13']),
+    faithful: [[400, 400, 400, 400, 400], []],
+    faulty: [
+      [204, 204, 204, 400, 400],
+      ['10', '13', '14'],
+    ],
+    // The red team's fixtures (5 pending, 2 shipped): the spelling run holds one, and a leading zero whose
+    // octal reading names it (015 for 13, its decimal reading 15 proven absent) goes before the plus sign.
+    caught: [{ fails: ['ID-CANCEL-MISREAD'], args: NO_PROBE, reference: { orders: FIVE_PENDING }, exit: 1 }],
   },
 } satisfies FaultProofs<'order-id'>;

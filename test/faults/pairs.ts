@@ -182,6 +182,9 @@ export const SAMPLE: ReadonlyArray<[FaultId, FaultId]> = [
   ['cancelled-reappears', 'cancel-forgotten'],
   ['cancel-drops-neighbour', 'list-id-string'],
   ['cancel-not-atomic', 'cancel-repeat-204'],
+  // A limiter that lets the cancel past the limit through spends the held fixture: the race must still be run,
+  // on a fixture another check left proven pending (issue 37: one bug hid another).
+  ['cancel-not-atomic', 'ratelimit-off-by-one'],
   ['ratelimit-refused-503', 'ratelimit-trusts-forwarded-for'],
   ['ratelimit-draft-fields-only', 'ratelimit-never-limits'],
   ['ratelimit-no-retry-after', 'ratelimit-off-by-one'],

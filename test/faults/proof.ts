@@ -2,7 +2,7 @@
 // it from the faithful server and what that shows either way, then the whole-command runs whose checks must
 // catch it and the exit code. Types and run set-ups only; the tests beside this folder run them.
 import { EMBEDDED_RATE_LIMIT } from '../../engine/run-target.ts';
-import { DEFAULT_PENDING_IDS, DEFAULT_SHIPPED_IDS } from '../../reference/seed.ts';
+import { DEFAULT_PENDING_IDS, DEFAULT_SHIPPED_IDS, type SeedOrder } from '../../reference/seed.ts';
 import type { Area, FAULTS, ReferenceServerOptions, RunningReference } from '../../reference/server.ts';
 import type { FakeClock } from '../support/reference-calls.ts';
 import type { Masking } from './masking.ts';
@@ -100,6 +100,31 @@ export const PROBE: Pick<Caught, 'args' | 'reference'> = {
  * (60 requests per 10 s): the probe's walk and the surface's requests on other paths in the same windows.
  */
 export const DEFAULT_RUN: Pick<Caught, 'reference'> = { reference: { rateLimit: EMBEDDED_RATE_LIMIT } };
+
+/**
+ * A store as a blind red team's round gave it (issue 37): five small pending orders, two shipped, and nothing
+ * else; every check that cancels takes one of the five, so a fixture one check spends is missed by another.
+ */
+export const FIVE_PENDING: SeedOrder[] = [
+  ...[10n, 11n, 12n, 13n, 14n].map((id) => order(id, 'pending')),
+  ...[20n, 21n].map((id) => order(id, 'shipped')),
+];
+
+function order(id: bigint, status: SeedOrder['status']): SeedOrder {
+  return {
+    id,
+    petId: 100n + id,
+    quantity: 1,
+    shipDate: '2026-11-22T10:00:00Z',
+    complete: status === 'shipped',
+    status,
+  };
+}
+
+/** The whole command on the five-pending store, limited as the embedded server is. */
+export const DEFAULT_RUN_FIVE_PENDING: Pick<Caught, 'reference'> = {
+  reference: { rateLimit: EMBEDDED_RATE_LIMIT, orders: FIVE_PENDING },
+};
 
 /** The probe on a window long enough for the walk to pause inside it (what a Reset that moves needs). */
 export const LONG_WINDOW: Pick<Caught, 'args' | 'reference'> = {

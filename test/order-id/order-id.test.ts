@@ -148,7 +148,11 @@ describe('spellings of a fixture', () => {
     expect(c.message).toMatch(
       /^no spelling was tried against a pending fixture \(hex, octal, binary, float, digit-separator, whitespace, unicode-space, script-digits, compat-digits: every fixture was taken by another check or cancelled by an accepted spelling: list more in --cancellable-order-ids/,
     );
-    expect(c.cause).toEqual({ kind: 'input', setting: 'cancellableOrderIds' });
+    // The accepted spelling that spent the fixture is named, and the check whose finding it is.
+    expect(c.message).toMatch(
+      /cancelled by an accepted spelling: list more in \S+ \/ \S+ \(the last cancelled by #\d+ DELETE \/store\/orders\/7\S* → 204, ID-CANCEL-MISREAD's finding\)\)/,
+    );
+    expect(c.cause).toEqual({ kind: 'input', setting: 'cancellableOrderIds', check: 'ID-CANCEL-MISREAD' });
     // Around absent ids this lenient reader answers 404, as a strict one may: what remains is said.
     expect(c.message).toMatch(
       /; around absent ids hex → 404, octal → 404, .*, which a reader that takes the spelling and one that refuses it answer alike$/,

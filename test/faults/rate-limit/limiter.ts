@@ -3,7 +3,14 @@
 // that tells the fault from the faithful server.
 import { burst, calls, cancelled, del, TWO_PER_MINUTE } from '../../support/probes.ts';
 import { call } from '../../support/reference-calls.ts';
-import { DEFAULT_RUN, type FaultProofs, MINTED, NO_PROBE, PROBE } from '../proof.ts';
+import {
+  DEFAULT_RUN,
+  DEFAULT_RUN_FIVE_PENDING,
+  type FaultProofs,
+  MINTED,
+  NO_PROBE,
+  PROBE,
+} from '../proof.ts';
 
 export const LIMITER_FAULTS = {
   'ratelimit-never-limits': {
@@ -35,7 +42,11 @@ export const LIMITER_FAULTS = {
     probe: async (s) => (await calls(s, 4)).map((a) => a.status),
     faithful: [200, 200, 429, 429],
     faulty: [200, 200, 200, 429],
-    caught: [{ ...PROBE, fails: ['RL-PROBE-LIMIT-ENFORCED'], exit: 1 }],
+    caught: [
+      { ...PROBE, fails: ['RL-PROBE-LIMIT-ENFORCED'], exit: 1 },
+      // The whole command on five fixtures: the held fixture's cancel past the limit is carried out (a 204).
+      { ...DEFAULT_RUN_FIVE_PENDING, fails: ['RL-PROBE-LIMIT-ENFORCED'], exit: 1 },
+    ],
   },
   'ratelimit-not-atomic': {
     masking: { reads: ['429'] },
