@@ -246,8 +246,16 @@ export const LIMITER_FAULTS = {
         exit: 0,
       },
       // ...and in a whole default run, where the probe's walk and the request surface's reads of other
-      // paths share the windows: no check passes one count per key on them.
-      { warns: ['RL-BUCKET-ONE-COUNT'], ...DEFAULT_RUN, exit: 0 },
+      // paths share the windows: no check passes one count per key on them, and the key's requests served
+      // within the window its first answer announced pass its Limit (the walk's route spent to its 429, the
+      // list's route still serving), so the limit per key is not enforced. A 30 s window holds the run's first
+      // requests and the walk however loaded the machine (in 10 s a slow run spread them over two).
+      {
+        fails: ['RL-PROBE-LIMIT-ENFORCED'],
+        warns: ['RL-BUCKET-ONE-COUNT'],
+        reference: { rateLimit: { limit: 60, windowSeconds: 30 } },
+        exit: 1,
+      },
     ],
     onlyBy: ['RL-BUCKET-ONE-COUNT'],
   },
