@@ -54,14 +54,18 @@ export function togetherCount(env: Tools, walk: Walk, reserve: number): number {
   return end !== undefined && end - Date.now() > ROOM_MS ? r : 0;
 }
 
-/** Sends `count` copies of the walk's request at one moment; their samples in the order they were counted. */
+/**
+ * Sends `count` copies of the walk's request at one moment; their samples in the order they were counted.
+ * `what` names them in the log (paced.ts sends a whole limit and one more).
+ */
 export async function sendTogether(
   env: Tools,
   sender: ProbeSender,
   request: ProbeRequest,
   count: number,
+  what = `the last ${count} requests before Remaining 0`,
 ): Promise<Sample[]> {
-  env.log(`  the last ${count} requests before Remaining 0 go together, as a client's concurrent ones would`);
+  env.log(`  ${what} go together, as a client's concurrent ones would`);
   const results = await env.http.together(
     Array.from({ length: count }, () => ({
       method: request.method,
