@@ -18,13 +18,13 @@ const stalled = (): Sample[] =>
   [0, 1, 2, 3, 4].map((i) => sample(i, 404, rl(9, S0 + i + 2, 10), T0 + i * 1100));
 
 /** Once the last stalled answer's Reset has passed: the group's answers (Remaining, or 429), all at one moment. */
-function paced(answers: Array<number | 429>): Walk {
+function paced(answers: Array<number | 429>, lastLateMs = 0): Walk {
   const before = stalled();
-  const at = T0 + 8000;
+  const at = (i: number) => T0 + 8000 + (i === answers.length - 1 ? lastLateMs : 0);
   const group = answers.map((r, i) =>
     r === 429
-      ? sample(5 + i, 429, { ...rl(0, S0 + 18, 10), 'retry-after': '1' }, at)
-      : sample(5 + i, 404, rl(r, S0 + 8 + (10 - r), 10), at),
+      ? sample(5 + i, 429, { ...rl(0, S0 + 18, 10), 'retry-after': '1' }, at(i))
+      : sample(5 + i, 404, rl(r, S0 + 8 + (10 - r), 10), at(i)),
   );
   const samples = [...before, ...group];
   const last = samples[samples.length - 1]!;
@@ -41,20 +41,26 @@ const wholeLimit = [9, 8, 7, 6, 5, 4, 3, 2, 1, 0];
 
 describe('a refill that keeps pace with the walk', () => {
   it('shows on steps where Remaining did not fall although the moment Reset named had come', () => {
-    expect(pacedSteps(stalled())?.map((s) => s.n)).toEqual([2, 3, 4]);
+    expect(pacedSteps(stalled())).toBe(true);
+    // One step is enough when the walk waited for the limit to be whole before the last request.
+    expect(pacedSteps(stalled().slice(-2), true)).toBe(true);
+    expect(pacedSteps(stalled().slice(-2))).toBe(false);
     // Inside a window whose Reset is far ahead, an unmoved Remaining is no refill (a count that is stuck).
     const stuck = [0, 1, 2].map((i) => sample(i, 404, rl(9, S0 + 60, 10), T0 + i * 1100));
-    expect(pacedSteps(stuck)).toBeUndefined();
-    // One step that fell breaks it: a count going down as walked.
+    expect(pacedSteps(stuck)).toBe(false);
+    // One step that fell breaks it (a count going down as walked), and so does a Remaining short of Limit − 1,
+    // whose Reset may free only part of the limit (a sliding log's oldest request leaving).
+    const low = [8, 8, 8].map((r, i) => sample(i, 404, rl(r, S0 + i + 2, 10), T0 + i * 1100));
+    expect(pacedSteps(low)).toBe(false);
     const falling = [9, 8, 8].map((r, i) => sample(i, 404, rl(r, S0 + i + 2, 10), T0 + i * 1100));
-    expect(pacedSteps(falling)).toBeUndefined();
+    expect(pacedSteps(falling)).toBe(false);
   });
 
   it('a whole limit served and the one over it refused: a limit enforced, read as a gradual refill', () => {
     const walk = paced([...wholeLimit, 429]);
     expect(pacedGroup(walk)?.from.n).toBe(4);
     expect(judgeTogether(walk)).toBeUndefined();
-    expect(gradualRefill(walk)).toMatch(/did not fall on the 2 steps before request #5/);
+    expect(gradualRefill(walk)).toMatch(/Remaining was back at 9 of 10 on request #4/);
     const j = judgeEnforced(walk);
     expect(typeof j !== 'string' && j.findings).toEqual([]);
   });
@@ -67,6 +73,17 @@ describe('a refill that keeps pace with the walk', () => {
     );
     const j = judgeEnforced(walk);
     expect(typeof j !== 'string' && j.findings.map((f) => f.message)).toContain(found!.message);
+  });
+
+  it('all of them served (tokens came back as they arrived): nothing to judge, said so', () => {
+    // The last arrived 1.5 s after the others: a bucket full again in 10 s gives two tokens back meanwhile.
+    const walk = paced([...wholeLimit, 0], 1500);
+    expect(judgeTogether(walk)).toBeUndefined();
+    // At one moment, the same eleven served are one past a whole limit.
+    expect(judgeTogether(paced([...wholeLimit, 0]))?.expected).toBe('at most 10 of the 11 served, then 429');
+    expect(judgeEnforced(walk)).toMatch(
+      /^once the limit was whole again \(X-RateLimit-Remaining 9 of 10 on request #4, its Reset moment passed\) the walk sent 11 requests together, and every one was served/,
+    );
   });
 
   it('the last few before Remaining 0 sent inside their window are no whole limit', () => {

@@ -4,7 +4,7 @@
 import type { Tools } from '../../kit/context.ts';
 import { remainingMisbehaves } from '../../kit/limiter-buckets.ts';
 import { MID_WALK } from './client-address.ts';
-import { PACED_STEPS, pacedSteps, ROUNDING_MS } from './pace.ts';
+import { oneShort, pacedSteps, ROUNDING_MS, rose } from './pace.ts';
 import { BURST_MAX, left, limitOf, type ProbeRequest, type Sample, seconds, type Walk } from './record.ts';
 import type { ProbeSender } from './sender.ts';
 import { sendTogether } from './together.ts';
@@ -20,12 +20,20 @@ function countsOddly(env: Tools, walk: Walk): boolean {
   return remainingMisbehaves(env.transcript.all(), env.config.baseUrl) !== undefined;
 }
 
+/** Waits until `untilMs` (the limit whole again), adding the wait to the probe's. */
+async function waitWhole(env: Tools, sender: ProbeSender, untilMs: number): Promise<void> {
+  const started = Date.now();
+  await env.http.pacer.waitUntil('primary', untilMs, 'X-RateLimit-Reset');
+  sender.waitedMs += Date.now() - started;
+}
+
 /**
- * When the walk's last steps kept pace (pacedSteps) and a whole limit fits the walk's ceiling and the budget:
- * waits for the moment the last answer named for X-RateLimit-Reset (a second past it), then sends Limit + 1
- * copies of the walk's request at once, and returns their samples in the order they were counted. A limiter
- * whole again holds Limit, so at most one of them is refused; none may be, when tokens come back while they
- * arrive. Undefined, sending nothing, when it does not apply.
+ * When the walk's last answer is one short of whole after steps that kept pace (pacedSteps) and a whole limit
+ * fits the walk's ceiling and the budget: waits for the moment that answer named for X-RateLimit-Reset (its
+ * roundings past), then sends Limit + 1 copies of the walk's request at once, and returns their samples in
+ * the order they were counted. A limiter whole again holds Limit, so at most one of them is refused; none
+ * may be, when tokens come back while they arrive. When Remaining rose instead, short of that, the walk waits
+ * once for the moment its answer named and its next request reads the limit whole. Undefined otherwise.
  */
 export async function sendPaced(
   env: Tools,
@@ -35,24 +43,30 @@ export async function sendPaced(
   room: { reserve: number; ceiling: number },
 ): Promise<Sample[] | undefined> {
   if (walk.together || walk.capped || Math.max(...MID_WALK) > walk.sent) return undefined;
-  const steps = pacedSteps(walk.samples);
-  const last = steps?.[steps.length - 1];
+  const [prev, last] = walk.samples.slice(-2);
   const limit = last ? (limitOf(last) ?? limitOf(walk.samples[0]!)) : undefined;
-  if (!last || limit === undefined || limit + 1 > BURST_MAX) return undefined;
-  const size = limit + 1;
-  if (walk.sent + size > room.ceiling || env.http.pacer.budgetLeft <= size + room.reserve) return undefined;
-  if (countsOddly(env, walk)) return undefined;
-  const whole = saneResetAtMs(last)! + ROUNDING_MS;
+  const end = last ? saneResetAtMs(last) : undefined;
+  if (!prev || !last || limit === undefined || end === undefined || countsOddly(env, walk)) return undefined;
+  const whole = end + ROUNDING_MS;
   const wait = whole - Date.now();
   if (wait > Math.min(PACED_WAIT_MAX_MS, env.config.maxWaitMs)) return undefined;
-  env.log(
-    `  X-RateLimit-Remaining did not fall on ${PACED_STEPS} steps, each past the moment the answer before it named for X-RateLimit-Reset: the limiter refills as fast as the walk spends. Waiting ${seconds(Math.max(0, wait))} for it to be whole again, then ${size} requests (Limit + 1) go together`,
-  );
-  if (wait > 0) {
-    const started = Date.now();
-    await env.http.pacer.waitUntil('primary', whole, 'X-RateLimit-Reset');
-    sender.waitedMs += Date.now() - started;
+  if (!oneShort(last)) {
+    if (walk.pacedWaitAt !== undefined || !rose(prev, last)) return undefined;
+    env.log(
+      `  X-RateLimit-Remaining rose to ${left(last)} on request #${last.n}: the limiter gives capacity back faster than the walk spends it. Waiting ${seconds(Math.max(0, wait))} for the moment it named for X-RateLimit-Reset, so the next request finds it whole`,
+    );
+    walk.pacedWaitAt = last.n;
+    await waitWhole(env, sender, whole);
+    return undefined;
   }
+  if (!pacedSteps(walk.samples, walk.pacedWaitAt === prev.n)) return undefined;
+  const size = limit + 1;
+  if (size > BURST_MAX || walk.sent + size > room.ceiling) return undefined;
+  if (env.http.pacer.budgetLeft <= size + room.reserve) return undefined;
+  env.log(
+    `  X-RateLimit-Remaining stayed one short of whole (${left(last)} of ${limit}) past the moments X-RateLimit-Reset named: the limiter refills as fast as the walk spends. Waiting ${seconds(Math.max(0, wait))} for it to be whole again, then ${size} requests (Limit + 1) go together`,
+  );
+  await waitWhole(env, sender, whole);
   walk.bound = Math.max(walk.bound, walk.sent + size);
   return sendTogether(env, sender, request, size, `${size} requests (Limit + 1)`);
 }

@@ -1,7 +1,7 @@
 // Whether the walk shows a limiter that gives capacity back gradually (a token bucket, GCRA), read only from
 // what repeats: one rise of Remaining is a window that turned, not a refill. Pure; never sends.
 import { retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
-import { PACED_STEPS, pacedGroup } from './pace.ts';
+import { pacedGroup } from './pace.ts';
 import { type Recovery, seconds, type Walk } from './record.ts';
 import { sameWindowPairs } from './windows.ts';
 
@@ -34,7 +34,7 @@ export function gradualRefill(walk: Walk, recovery?: Recovery): string | undefin
   // as it was spent, which a count that only resets at a window's end shows on one step, not on several.
   const paced = pacedGroup(walk);
   if (paced)
-    return `Remaining did not fall on the ${PACED_STEPS} steps before request #${paced.group[0]!.n}, each answered after the moment the one before it named for X-RateLimit-Reset`;
+    return `Remaining was back at ${paced.from.remaining} of ${paced.from.limit} on request #${paced.from.n}, answered after the moment the one before it named for X-RateLimit-Reset, as fast as the walk spent it`;
   const limited = walk.limited;
   if (limited?.resetAtMs === undefined) return undefined;
   // A Retry-After that ended while the key was still refused names no token coming back: it proves nothing.
