@@ -60,7 +60,7 @@ describe('a refill that keeps pace with the walk', () => {
     const walk = paced([...wholeLimit, 429]);
     expect(pacedGroup(walk)?.from.n).toBe(4);
     expect(judgeTogether(walk)).toBeUndefined();
-    expect(gradualRefill(walk)).toMatch(/Remaining was back at 9 of 10 on request #4/);
+    expect(gradualRefill(walk)).toMatch(/Remaining stayed at 9 of 10 on request #4/);
     const j = judgeEnforced(walk);
     expect(typeof j !== 'string' && j.findings).toEqual([]);
   });

@@ -8,7 +8,7 @@ import { oneShort, pacedSteps, ROUNDING_MS, rose } from './pace.ts';
 import { BURST_MAX, left, limitOf, type ProbeRequest, type Sample, seconds, type Walk } from './record.ts';
 import type { ProbeSender } from './sender.ts';
 import { sendTogether } from './together.ts';
-import { sameWindowPairs, saneResetAtMs } from './windows.ts';
+import { sameWindowPairs, saneResetAtMs, windowStarts } from './windows.ts';
 
 /** The longest the walk waits for the limit to be whole again: a refill that keeps pace is seconds from full. */
 const PACED_WAIT_MAX_MS = 10_000;
@@ -33,7 +33,8 @@ async function waitWhole(env: Tools, sender: ProbeSender, untilMs: number): Prom
  * roundings past), then sends Limit + 1 copies of the walk's request at once, and returns their samples in
  * the order they were counted. A limiter whole again holds Limit, so at most one of them is refused; none
  * may be, when tokens come back while they arrive. When Remaining rose instead, short of that, the walk waits
- * once for the moment its answer named and its next request reads the limit whole. Undefined otherwise.
+ * once for the moment its answer named and its next request reads the limit whole. A window that turned
+ * twice in the walk goes the same way from its first answer. Undefined otherwise.
  */
 export async function sendPaced(
   env: Tools,
@@ -59,12 +60,16 @@ export async function sendPaced(
     await waitWhole(env, sender, whole);
     return undefined;
   }
-  if (!pacedSteps(walk.samples, walk.pacedWaitAt === prev.n)) return undefined;
+  // A window that turned into this answer a second time in the walk: one at a time, it cannot be walked
+  // within a window (a fixed window against a slow round trip), and its Reset frees the whole limit.
+  const starts = windowStarts(walk.samples);
+  const turned = starts[starts.length - 1] === true && starts.filter(Boolean).length >= 2;
+  if (!pacedSteps(walk.samples, walk.pacedWaitAt === prev.n || turned)) return undefined;
   const size = limit + 1;
   if (size > BURST_MAX || walk.sent + size > room.ceiling) return undefined;
   if (env.http.pacer.budgetLeft <= size + room.reserve) return undefined;
   env.log(
-    `  X-RateLimit-Remaining stayed one short of whole (${left(last)} of ${limit}) past the moments X-RateLimit-Reset named: the limiter refills as fast as the walk spends. Waiting ${seconds(Math.max(0, wait))} for it to be whole again, then ${size} requests (Limit + 1) go together`,
+    `  X-RateLimit-Remaining was one short of whole (${left(last)} of ${limit}) on request #${last.n}, past the moment the answer before it named for X-RateLimit-Reset: one at a time, the walk does not outrun the limiter. Waiting ${seconds(Math.max(0, wait))} for it to be whole again, then ${size} requests (Limit + 1) go together`,
   );
   await waitWhole(env, sender, whole);
   walk.bound = Math.max(walk.bound, walk.sent + size);

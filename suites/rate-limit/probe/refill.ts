@@ -32,9 +32,11 @@ export function gradualRefill(walk: Walk, recovery?: Recovery): string | undefin
     return `Remaining stayed on ${stayed.length} of ${pairs.length} steps (the first on request #${stayed[0]![1].n}) and fell on the others`;
   // The steps that made the walk send a whole limit at once (paced.ts): capacity came back on each as fast
   // as it was spent, which a count that only resets at a window's end shows on one step, not on several.
+  // Not when Remaining rose into it: a fixed window turning mid-walk does that once per window.
   const paced = pacedGroup(walk);
-  if (paced)
-    return `Remaining was back at ${paced.from.remaining} of ${paced.from.limit} on request #${paced.from.n}, answered after the moment the one before it named for X-RateLimit-Reset, as fast as the walk spent it`;
+  const i = paced ? walk.samples.indexOf(paced.from) : -1;
+  if (paced && i > 0 && walk.samples[i - 1]!.remaining === paced.from.remaining)
+    return `Remaining stayed at ${paced.from.remaining} of ${paced.from.limit} on request #${paced.from.n}, answered after the moment the one before it named for X-RateLimit-Reset: capacity came back as fast as the walk spent it`;
   const limited = walk.limited;
   if (limited?.resetAtMs === undefined) return undefined;
   // A Retry-After that ended while the key was still refused names no token coming back: it proves nothing.
