@@ -138,10 +138,11 @@ export const RATE_LIMIT_VARIANTS = {
             'RL-PROBE-429-HEADERS',
             'RL-PROBE-429-BODY',
             'RL-PROBE-RECOVERY',
-            // Which reason depends on how fast the walk went against the refill: both are honest skips.
+            // Which reason depends on how fast the walk went against the refill (Limit + 1 sent together once it
+            // was whole again, all served, among them): each is an honest skip.
           ].map((id): [string, RegExp] => [
             id,
-            /Remaining still \d+: .*not reached|met no 429|no 429 within the walk's \d+ requests, and the limiter refills gradually/,
+            /Remaining still \d+: .*not reached|met no 429|no 429 within the walk's \d+ requests, and the limiter refills gradually|requests together, and every one was served .*not reached/,
           ]),
         ]),
       },
