@@ -2,7 +2,9 @@
 // bucket against a slow round trip): once whole again by its own X-RateLimit-Reset, Limit + 1 requests at once,
 // so nothing refills between them. Never more than one over the Limit, never past the walk's ceiling or budget.
 import type { Tools } from '../../kit/context.ts';
-import { remainingMisbehaves } from '../../kit/limiter-buckets.ts';
+import { countApart, remainingMisbehaves } from '../../kit/limiter-buckets.ts';
+import { orderPath } from '../../kit/paths.ts';
+import { cancelledBy } from '../../kit/target-facts.ts';
 import { MID_WALK } from './client-address.ts';
 import { oneShort, pacedSteps, ROUNDING_MS, rose } from './pace.ts';
 import { BURST_MAX, left, limitOf, type ProbeRequest, type Sample, seconds, type Walk } from './record.ts';
@@ -41,7 +43,7 @@ export async function sendPaced(
   sender: ProbeSender,
   walk: Walk,
   request: ProbeRequest,
-  room: { reserve: number; ceiling: number },
+  room: { reserve: number; ceiling: number; held?: string | undefined },
 ): Promise<Sample[] | undefined> {
   if (walk.together || walk.capped || Math.max(...MID_WALK) > walk.sent) return undefined;
   const [prev, last] = walk.samples.slice(-2);
@@ -73,5 +75,29 @@ export async function sendPaced(
   );
   await waitWhole(env, sender, whole);
   walk.bound = Math.max(walk.bound, walk.sent + size);
-  return sendTogether(env, sender, request, size, `${size} requests (Limit + 1)`);
+  const cancel = heldCancel(env, request, room.held);
+  const group = await sendTogether(env, sender, request, size, `${size} requests (Limit + 1)`, cancel);
+  const past = cancel && group.find((s) => s.response.exchange.request.url.endsWith(cancel.path));
+  if (past) {
+    walk.overLimit = past;
+    // Served (tokens came back, or another of the group was the one refused): the fixture is spent.
+    if (cancelledBy(past.status)) env.target.holdSpare();
+  }
+  return group;
+}
+
+/**
+ * The held fixture's cancel (TargetFacts.holdBack), as the last of the group: where it draws on the count the
+ * walk spent, the run sees whether a cancel refused over the limit was carried out all the same.
+ */
+function heldCancel(env: Tools, request: ProbeRequest, held: string | undefined): ProbeRequest | undefined {
+  if (held === undefined) return undefined;
+  const cancel: ProbeRequest = {
+    method: 'DELETE',
+    path: orderPath(held),
+    label: 'DELETE /store/orders/{the held fixture}',
+  };
+  return countApart(env.transcript.all(), env.config.baseUrl, request, cancel) === undefined
+    ? cancel
+    : undefined;
 }

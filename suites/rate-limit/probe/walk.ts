@@ -173,7 +173,7 @@ export async function walkToLimit(
     const group =
       together > 0
         ? await sendTogether(env, sender, repeated, together)
-        : await sendPaced(env, sender, walk, repeated, { reserve: plan.reserve, ceiling });
+        : await sendPaced(env, sender, walk, repeated, { reserve: plan.reserve, ceiling, held });
     if (group) {
       walk.together = group;
       walk.sent += group.length;
