@@ -11,7 +11,10 @@ export type { Io } from '../engine/conduct.ts';
 export type Subcommand = (
   args: string[],
   io: Io,
-  options: Pick<LoadOptions, 'env' | 'cwd'>,
+  options: Pick<LoadOptions, 'env' | 'cwd'> & {
+    /** The process is the command's own and ends with it (the shim): process-wide settings are its to make. */
+    ownsProcess?: boolean;
+  },
 ) => Promise<number>;
 
 /**

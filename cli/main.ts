@@ -94,7 +94,11 @@ export async function main(
       );
       return EXIT.usage;
     }
-    return (await load())(argv.slice(1), io, { env: options.env, cwd: options.cwd });
+    return (await load())(argv.slice(1), io, {
+      env: options.env,
+      cwd: options.cwd,
+      ...(options.exitsAfter ? { ownsProcess: true } : {}),
+    });
   }
   let config: Config;
   try {

@@ -3,9 +3,11 @@
 // breaks, it ends this exchange only, and each cut is recorded under its cause: the target's, the client's, ours.
 import http from 'node:http';
 import https from 'node:https';
+import type { Socket } from 'node:net';
 import { flagRef } from '../lib/config/settings.ts';
 import type { OwnFields, RecordedEntry } from '../lib/formats/har.ts';
 import { type Budgets, endToEnd, lower, Tap } from './proxy-body.ts';
+import { type HeadContent, watchHeadContent } from './proxy-head.ts';
 
 /** What every exchange of one proxy shares. */
 export interface ExchangeScope {
@@ -13,6 +15,8 @@ export interface ExchangeScope {
   /** The target URL's path, without its last slash: put before each request's path. */
   prefix: string;
   agent: http.Agent;
+  /** For HEAD: a connection of its own each, closed after it, so what follows its head is seen (proxy-head.ts). */
+  headAgent: http.Agent;
   budgets: Budgets;
   record(entry: RecordedEntry): void;
   /** Told of an error of the proxy's own (its code only: a message may quote the request). */
@@ -67,6 +71,9 @@ export function forward(scope: ExchangeScope, req: http.IncomingMessage, res: ht
   let responseHeaders: Array<[string, string]> = [];
   let upstream: http.ClientRequest | undefined;
   let recorded = false;
+  // A HEAD's connection, watched for content after the head; set once its answer ended (recorded after it).
+  let headContent: HeadContent | undefined;
+  let headEnded = false;
   req.on('error', () => {});
   res.on('error', () => {});
 
@@ -145,10 +152,11 @@ export function forward(scope: ExchangeScope, req: http.IncomingMessage, res: ht
       path: `${prefix}${req.url}`,
       method: req.method,
       headers: requestHeaders.flat(),
-      agent: scope.agent,
+      agent: method === 'HEAD' ? scope.headAgent : scope.agent,
     };
     const up = (target.protocol === 'https:' ? https : http).request(options);
     upstream = up;
+    if (method === 'HEAD') up.once('socket', (s: Socket) => (headContent = watchHeadContent(s)));
     up.on(
       'response',
       guard((answer: http.IncomingMessage) => {
@@ -182,13 +190,25 @@ export function forward(scope: ExchangeScope, req: http.IncomingMessage, res: ht
         );
         answer.on(
           'end',
-          guard(() => record()),
+          guard(() => {
+            if (!headContent) return record();
+            // Content after a HEAD's head is the target's to answer for: kept as its body, never relayed.
+            headEnded = true;
+            void headContent.settled().then(
+              guard(({ kept, bytes }) => {
+                if (kept.length > 0) tap.add(kept);
+                tap.bytes = bytes;
+                record();
+              }),
+            );
+          }),
         );
         answer.pipe(res);
       }),
     );
     up.on('error', (e: NodeJS.ErrnoException) => {
-      if (recorded) return;
+      // After a HEAD's answer, node's parser may refuse the content that follows it: that content is recorded.
+      if (recorded || headEnded || (headContent && status > 0)) return;
       // No answer of the target's to give: the client's connection is cut, as the target's was.
       record({ error: { code: e.code ?? 'E_HTTP', message: e.message } });
       req.socket.destroy();

@@ -55,6 +55,10 @@ export function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const agent = secure
     ? new https.Agent({ keepAlive: true, ...(options.tls ? { ca: options.tls.ca } : {}) })
     : new http.Agent({ keepAlive: true });
+  // No keep-alive: each HEAD on a connection closed after it (engine/proxy-head.ts reads what follows its head).
+  const headAgent = secure
+    ? new https.Agent({ keepAlive: false, ...(options.tls ? { ca: options.tls.ca } : {}) })
+    : new http.Agent({ keepAlive: false });
   let inFlight = 0;
   let connections = 0;
   let stopping = false;
@@ -70,6 +74,7 @@ export function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     target,
     prefix,
     agent,
+    headAgent,
     budgets,
     stopping: () => stopping,
     internalError,
@@ -130,6 +135,7 @@ export function startProxy(options: ProxyOptions): Promise<RunningProxy> {
             stopping = true;
             server.close(() => {
               agent.destroy();
+              headAgent.destroy();
               done();
             });
             server.closeIdleConnections();

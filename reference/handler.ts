@@ -39,6 +39,13 @@ function caseInsensitiveMatch(ctx: PipelineContext, token: string): Plan | undef
   return undefined;
 }
 
+/** Fault auth-key-prefix-match: the token compared with each key only as far as the key's length. */
+function prefixMatch(ctx: PipelineContext, token: string): Plan | undefined {
+  if (!ctx.faults.has('auth-key-prefix-match')) return undefined;
+  for (const [key, plan] of ctx.keys) if (token.startsWith(key)) return plan;
+  return undefined;
+}
+
 /** Fault auth-key-case-connection-cache: the keys each connection carried exactly, by its socket. */
 const carriedKeys = new WeakMap<object, Set<string>>();
 
@@ -62,6 +69,9 @@ function identify(ctx: PipelineContext, req: IncomingMessage, query: URLSearchPa
     firstWordOnly: faults.has('auth-trailing-text-accepted'),
     firstLineOnly: ctx.variants.has('authorization-first-line'),
   });
+  // Fault auth-head-unauthenticated: the key is checked for GET and DELETE only; a HEAD goes through.
+  if (faults.has('auth-head-unauthenticated') && req.method === 'HEAD')
+    return { authenticated: true, key: ctx.demoKey, plan: ctx.keys.get(ctx.demoKey)! };
   if (credentials.kind === 'bearer') {
     const exact = ctx.keys.get(credentials.token);
     if (exact && faults.has('auth-key-case-connection-cache'))
@@ -69,6 +79,7 @@ function identify(ctx: PipelineContext, req: IncomingMessage, query: URLSearchPa
     const plan =
       exact ??
       caseInsensitiveMatch(ctx, credentials.token) ??
+      prefixMatch(ctx, credentials.token) ??
       connectionCacheMatch(ctx, req, credentials.token);
     if (plan) return { authenticated: true, key: credentials.token, plan };
     if (faults.has('auth-any-token'))
@@ -132,7 +143,10 @@ async function respond(
   unguarded: boolean,
   accept = '',
 ): Promise<Reply> {
-  const exempt = unguarded || (route.kind === 'pet' && ctx.faults.has('pets-no-auth'));
+  const exempt =
+    unguarded ||
+    (route.kind === 'pet' && ctx.faults.has('pets-no-auth')) ||
+    (route.kind === 'method-not-allowed' && route.allow === 'GET' && ctx.variants.has('head-not-routed'));
   if (!caller.authenticated && !exempt) {
     // Fault cancel-then-401: the handler ran before the guard, whose 401 comes too late to undo it.
     if (route.kind === 'cancel' && ctx.faults.has('cancel-then-401')) cancelOrder(ctx, route.rawId, false);
@@ -187,6 +201,13 @@ export async function handleRequest(
     refusedWrite(req, res, route.allow)
   )
     return;
+  // Variant head-not-routed: the router knows GET alone on these routes, and refuses HEAD before authentication.
+  if (
+    ctx.variants.has('head-not-routed') &&
+    method === 'HEAD' &&
+    (route.kind === 'list' || route.kind === 'pet')
+  )
+    route = { kind: 'method-not-allowed', allow: 'GET', pets: route.kind === 'pet' };
   const caller = identify(ctx, req, query, route);
   // Fault ratelimit-list-cache-replays: a fresh cached list is answered before the limiter, fields replayed.
   const cacheKey = ctx.listCache && caller.authenticated && method === 'GET' && route.kind === 'list';
@@ -262,7 +283,11 @@ export async function handleRequest(
   if (cacheKey && caller.authenticated && reply.status === 200)
     ctx.listCache!.store(caller.key, ctx.clock(), reply, headers);
   if (route.kind === 'cancel' && reply.status === 204) ctx.listCache?.clear();
+  // Fault http-head-body-close: the body goes on the socket after the head node wrote without it, then close.
+  const headBody = ctx.faults.has('http-head-body-close') && method === 'HEAD' ? reply.body : undefined;
+  if (headBody) headers.Connection = 'close';
   writeReply(res, reply, headers, ctx.variants);
+  if (headBody && res.socket) res.socket.end(headBody.bytes ?? Buffer.from(headBody.text));
   const who = caller.authenticated ? `key(${caller.plan})` : 'anonymous';
   const target = rawQuery === '' ? path : `${path}?${redactQuery(rawQuery)}`;
   ctx.log?.(`${method} ${target} ${reply.status} ${who} ${ctx.clock() - started}ms${failure}`);

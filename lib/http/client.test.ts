@@ -108,6 +108,26 @@ describe('HttpClient', () => {
     });
   });
 
+  it('requests sent together that stall together count as one stall: the run goes on sending', async () => {
+    let seen = 0;
+    const base = await serve((_req, res) => {
+      seen += 1;
+      // The first is answered (the target is there); those after it stall.
+      if (seen === 1) res.end('[]');
+    });
+    const { http } = client(base, { timeoutMs: 300 });
+    await http.send({ method: 'GET', path: '/store/orders' });
+    const together = await Promise.allSettled(
+      [1, 2, 3, 4].map((n) => http.send({ method: 'DELETE', path: `/store/orders/${n}` })),
+    );
+    expect(together.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
+    // Counted as one timeout, not four: the next cancel is still sent (it reaches the server), and times out.
+    await expect(http.send({ method: 'DELETE', path: '/store/orders/5' })).rejects.toMatchObject({
+      code: 'E_TIMEOUT',
+    });
+    expect(seen).toBe(6);
+  });
+
   it('a body that stalls past the timeout is an error of the harness, recorded with its status', async () => {
     const base = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });

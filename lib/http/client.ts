@@ -102,6 +102,7 @@ export class HttpClient {
 
   constructor(private readonly options: HttpClientOptions) {
     const { transcript, redactor } = options;
+    const tls = trustedCa(options.caFile);
     const limits = {
       timeoutMs: options.timeoutMs,
       maxResponseBytes: options.maxResponseBytes,
@@ -109,7 +110,7 @@ export class HttpClient {
     };
     this.connections = new Connections({
       ...limits,
-      ...trustedCa(options.caFile),
+      ...tls,
       onStray: (message) => this.strayResponses.push({ afterSeq: transcript.size, message }),
       onInterim: (status) => {
         this.interimCount += 1;
@@ -146,6 +147,7 @@ export class HttpClient {
       ...(options.signal ? { signal: options.signal } : {}),
       now: options.now ?? Date.now,
       checkId: () => this.currentCheckId,
+      ...(this.omitsContentLength ? { raw: tls } : {}),
     };
     redactor.addKey(options.apiKey, KEY_VARIABLE);
     if (options.secondApiKey) redactor.addKey(options.secondApiKey, SECOND_KEY_VARIABLE);

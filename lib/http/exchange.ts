@@ -11,6 +11,7 @@ import type { KeyWatch } from './key-watch.ts';
 import { isMalformedAnswer, MALFORMED } from './malformed.ts';
 import { OMIT_LENGTH_MARKER } from './omit-length.ts';
 import type { Pacer } from './pacer.ts';
+import { type RawHeadAnswer, rawHead } from './raw-head.ts';
 import { EXCHANGE_DEADLINE_FACTOR, limitOf, readBody } from './read-body.ts';
 import type { Redactor } from './redact.ts';
 import { depthError, type Response, responseOf, UnreadResponseError } from './response.ts';
@@ -44,7 +45,12 @@ export interface ExchangeContext {
   signal?: AbortSignal;
   now(): number;
   checkId(): string | undefined;
+  /** On a direct connection (no proxy): a HEAD asking for it is read off a socket of its own (raw-head.ts). */
+  raw?: { ca?: string[] };
 }
+
+/** A response as both transports give it. */
+type Answer = Pick<Dispatcher.ResponseData, 'statusCode' | 'headers'> & { body: RawHeadAnswer['body'] };
 
 /** Methods that change nothing on the server (RFC 9110 §9.2.1): their lost answer lost no effect. */
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -67,8 +73,15 @@ interface Outgoing {
   startedMs: number;
 }
 
+/** Whether a request goes on a socket of its own, read byte by byte (SendOptions.readsHeadContent). */
+const rawOf = (ctx: ExchangeContext, opts: SendOptions) =>
+  opts.readsHeadContent === true && opts.method === 'HEAD' && ctx.raw !== undefined;
+
 function outgoing(ctx: ExchangeContext, opts: SendOptions, bucket: Bucket): Outgoing {
-  const { url, headers } = wireRequest(opts.path, opts.auth ?? { kind: 'key' }, opts.headers, ctx.wire);
+  const wired = wireRequest(opts.path, opts.auth ?? { kind: 'key' }, opts.headers, ctx.wire);
+  const { url } = wired;
+  // The raw HEAD asks the server to close after it: what follows the head then ends at the close.
+  const headers = rawOf(ctx, opts) ? { ...wired.headers, connection: 'close' } : wired.headers;
   const shown = ctx.redactor.redact(url);
   return {
     opts,
@@ -87,6 +100,7 @@ function outgoing(ctx: ExchangeContext, opts: SendOptions, bucket: Bucket): Outg
 export async function exchange(ctx: ExchangeContext, opts: SendOptions, bucket: Bucket): Promise<Response> {
   const out = outgoing(ctx, opts, bucket);
   const deadline = AbortSignal.timeout(ctx.limits.timeoutMs * EXCHANGE_DEADLINE_FACTOR);
+  if (rawOf(ctx, opts)) return rawExchange(ctx, out, deadline);
   let res: Dispatcher.ResponseData;
   const dispatcher = ctx.connections.begin();
   const mark = ctx.connections.mark();
@@ -103,6 +117,25 @@ export async function exchange(ctx: ExchangeContext, opts: SendOptions, bucket: 
     throw unread(ctx, out, error, deadline);
   }
   return answered(ctx, out, res, deadline, mark);
+}
+
+/** A HEAD on a socket of its own, whatever follows its head read as its content (raw-head.ts). */
+async function rawExchange(ctx: ExchangeContext, out: Outgoing, deadline: AbortSignal): Promise<Response> {
+  let res: RawHeadAnswer;
+  try {
+    res = await rawHead({
+      url: out.url,
+      headers: out.headers,
+      timeoutMs: ctx.limits.timeoutMs,
+      maxHeaderBytes: ctx.limits.maxHeaderBytes,
+      maxContentBytes: ctx.limits.maxResponseBytes,
+      ...(ctx.raw?.ca ? { ca: ctx.raw.ca } : {}),
+      signal: ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline,
+    });
+  } catch (error) {
+    throw unread(ctx, out, error, deadline);
+  }
+  return answered(ctx, out, res, deadline, undefined);
 }
 
 /** Records an exchange that got no response it could read, and the error it ends in. */
@@ -138,10 +171,12 @@ function unread(ctx: ExchangeContext, out: Outgoing, error: unknown, deadline: A
   if (limit?.code === 'E_HEADERS_TOO_LARGE') ctx.stopping.answer(out.kind);
   // An answer the parser refuses (a control byte in a header) is the target's: it never counts as silence.
   else if (isMalformedAnswer(code)) ctx.stopping.malformed(out.kind, code, failure);
-  else {
+  // A timeout beside one already counted (requests sent together, stalled together) is that stall again.
+  else if (!(limit?.code === 'E_TIMEOUT' && ctx.stopping.overlapsTimeout(out.startedMs))) {
     // Silence first: a target that has never answered is named as such before any timeout bound.
     ctx.stopping.noAnswer(out.kind, code, failure);
-    if (limit?.code === 'E_TIMEOUT') ctx.stopping.timedOut(out.kind, failure, false);
+    if (limit?.code === 'E_TIMEOUT')
+      ctx.stopping.timedOut(out.kind, failure, false, { startedMs: out.startedMs, nowMs: ctx.now() });
   }
   return limit
     ? new UnreadResponseError(limit.code, failure, effect, { cause: limit })
@@ -149,12 +184,7 @@ function unread(ctx: ExchangeContext, out: Outgoing, error: unknown, deadline: A
 }
 
 /** The body, within the harness's limits: a body error is the response's, a limit of ours ends the exchange. */
-async function readWithin(
-  ctx: ExchangeContext,
-  out: Outgoing,
-  res: Dispatcher.ResponseData,
-  deadline: AbortSignal,
-) {
+async function readWithin(ctx: ExchangeContext, out: Outgoing, res: Answer, deadline: AbortSignal) {
   const progress = { bytes: 0 };
   try {
     const body = await readBody(
@@ -185,14 +215,16 @@ async function readWithin(
 async function answered(
   ctx: ExchangeContext,
   out: Outgoing,
-  res: Dispatcher.ResponseData,
+  res: Answer,
   deadline: AbortSignal,
-  mark: ConnectionMark,
+  mark: ConnectionMark | undefined,
 ): Promise<Response> {
   const { body, bodyError, limit } = await readWithin(ctx, out, res, deadline);
-  const connection = ctx.connections.end(res.headers, mark);
+  // A raw HEAD went on no connection of the agent's.
+  const connection = mark ? ctx.connections.end(res.headers, mark) : undefined;
   // A body our timeout cut counts toward the run's bound on timeouts; anything else read is an answer.
-  if (limit?.code === 'E_TIMEOUT') ctx.stopping.timedOut(out.kind, limit.message, true);
+  if (limit?.code === 'E_TIMEOUT')
+    ctx.stopping.timedOut(out.kind, limit.message, true, { startedMs: out.startedMs, nowMs: ctx.now() });
   else ctx.stopping.answer(out.kind);
   const receivedAtMs = ctx.now();
   noteLimits(ctx, out, res, body, receivedAtMs);
@@ -222,7 +254,7 @@ async function answered(
 function noteLimits(
   ctx: ExchangeContext,
   out: Outgoing,
-  res: Dispatcher.ResponseData,
+  res: Answer,
   body: Buffer,
   receivedAtMs: number,
 ): void {
@@ -243,7 +275,7 @@ function noteLimits(
 function record(
   ctx: ExchangeContext,
   out: Outgoing,
-  res: Dispatcher.ResponseData,
+  res: Answer,
   read: { body: Buffer; bodyError?: { code: string; message: string }; truncated: boolean },
   receivedAtMs: number,
   connection: number | undefined,

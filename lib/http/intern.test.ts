@@ -48,6 +48,56 @@ describe('Interner', () => {
   });
 });
 
+describe('Interner at its cap', () => {
+  it('starts over, and shares again a value that recurs after it', () => {
+    const intern = new Interner();
+    // The default cap, as a million entries' URLs and Dates reach it.
+    for (let i = 0; i < 200_001; i++) intern.string(`https://a.example/v1/store/orders/${i}`);
+    const late = intern.string(fresh('a list body after the cap'));
+    expect(intern.string(fresh('a list body after the cap'))).toBe(late);
+    const record = intern.fields({ [fresh('date')]: fresh('Sun, 06 Dec 2026 10:00:00 GMT') });
+    expect(intern.fields({ date: fresh('Sun, 06 Dec 2026 10:00:00 GMT') })).toBe(record);
+  });
+
+  it('never takes a record keyed before it started over for one keyed after', () => {
+    const intern = new Interner(6);
+    const before = intern.fields({ a: '1' });
+    for (const s of ['p', 'q', 'r', 's']) intern.string(s);
+    // Started over: the same string numbers now stand for other strings.
+    const after = intern.fields({ b: '2' });
+    const url = 'https://a.example/v1/store/orders';
+    expect(intern.request('GET', url, before).headers).toBe(before);
+    expect(intern.request('GET', url, after).headers).toBe(after);
+    expect(intern.request('GET', url, after)).toBe(intern.request('GET', url, after));
+  });
+
+  it('keeps what a caller keys itself, then starts over', () => {
+    const intern = new Interner(2);
+    for (const k of ['1', '2', '3']) intern.value(k, { k });
+    const v = intern.value('4', { k: '4' });
+    expect(intern.value('4', { k: 'other' })).toBe(v);
+  });
+});
+
+describe('redactOnce at its cap', () => {
+  it('starts over, and remembers again a text that recurs after it', () => {
+    const redactor = new Redactor();
+    let redacted = 0;
+    const counting = Object.assign(Object.create(redactor) as Redactor, {
+      redact: (text: string) => {
+        redacted += 1;
+        return redactor.redact(text);
+      },
+    });
+    const redact = redactOnce(counting);
+    for (let i = 0; i < 200_001; i++) redact.redact(`text ${i}`);
+    redacted = 0;
+    redact.redact(fresh('a list body after the cap'));
+    redact.redact(fresh('a list body after the cap'));
+    expect(redacted).toBe(1);
+  });
+});
+
 describe('addRecorded with an interner', () => {
   const entry = (body: string, auth: string): RecordedEntry => ({
     source: 'test#0',

@@ -1,11 +1,10 @@
 // One copy of each recurring string, header record and request of a long recording (the same list body, the
-// same Content-Type, the same redacted Authorization line on a million exchanges), so the transcript of a
-// passive run grows with what differs between exchanges, not with their count. Bounded: past its caps it keeps
-// nothing new and hands each value back as it is. Values handed out are shared: no one may change them.
+// same Content-Type, the same redacted Authorization line on a million exchanges). Bounded: at its cap it
+// forgets all and starts over. Values handed out are shared: no one may change them.
 
 /** Longest string kept (a body the transcript keeps is at most 16 KiB of text). */
 const MAX_CHARS = 64 * 1024;
-/** Most distinct values kept, of each kind. */
+/** Most distinct values kept, of each kind, before it starts over. */
 const MAX_VALUES = 200_000;
 
 type Fields = Record<string, string | string[]>;
@@ -22,14 +21,39 @@ export class Interner {
   readonly #ids = new Map<string, number>();
   readonly #strings: string[] = [];
   readonly #records = new Map<string, Fields>();
-  readonly #recordKeys = new WeakMap<Fields, string>();
+  /** The key of each record handed out since the last start-over (numbers of that generation's strings). */
+  #recordKeys = new WeakMap<Fields, string>();
   readonly #requests = new Map<string, Request>();
   readonly #values = new Map<string, unknown>();
+
+  constructor(
+    /** Most distinct values of each kind kept before starting over. */
+    private readonly maxValues = MAX_VALUES,
+  ) {}
+
+  /**
+   * At the cap, forgets every value and key and starts over. Only between two calls: a key is made of one
+   * generation's string numbers, so a record keyed before is no longer known (it is shared afresh if it
+   * recurs). Kept to the cap, it shared nothing new after a million entries' first 200,000 values, and each
+   * later list body, Date and record was a copy of its own.
+   */
+  #roll(): void {
+    if (this.#strings.length < this.maxValues && this.#records.size < this.maxValues) {
+      if (this.#requests.size >= this.maxValues) this.#requests.clear();
+      return;
+    }
+    this.#ids.clear();
+    this.#strings.length = 0;
+    this.#records.clear();
+    this.#recordKeys = new WeakMap();
+    this.#requests.clear();
+  }
 
   #id(s: string): number | undefined {
     if (s.length > MAX_CHARS) return undefined;
     let id = this.#ids.get(s);
-    if (id === undefined && this.#strings.length < MAX_VALUES) {
+    // Past the cap within one call (a record of many fields): kept, the call's keys staying of one generation.
+    if (id === undefined && this.#strings.length < 2 * this.maxValues) {
       id = this.#strings.length;
       this.#ids.set(s, id);
       this.#strings.push(s);
@@ -39,12 +63,14 @@ export class Interner {
 
   /** The one copy of `s`. */
   string(s: string): string {
+    this.#roll();
     const id = this.#id(s);
     return id === undefined ? s : this.#strings[id]!;
   }
 
   /** The one copy of a header record equal to `r` (same names, values and order), its strings shared too. */
   fields(r: Fields): Fields {
+    this.#roll();
     // Already one handed out (a record redaction left alone): it is its own copy.
     if (this.#recordKeys.has(r)) return r;
     // A key of the strings' numbers (a record is its strings in order), built while they are shared: joined
@@ -78,15 +104,14 @@ export class Interner {
     const flat = key.join(',');
     const had = this.#records.get(flat);
     if (had !== undefined) return had;
-    if (this.#records.size < MAX_VALUES) {
-      this.#records.set(flat, out);
-      this.#recordKeys.set(out, flat);
-    }
+    this.#records.set(flat, out);
+    this.#recordKeys.set(out, flat);
     return out;
   }
 
   /** The one copy of a request equal to this one; `headers` as `fields` handed it out. */
   request(method: string, url: string, headers: Fields): Request {
+    this.#roll();
     const m = this.#id(method);
     const u = this.#id(url);
     const h = this.#recordKeys.get(headers);
@@ -96,7 +121,7 @@ export class Interner {
     const had = this.#requests.get(key);
     if (had !== undefined) return had;
     const out = { method: this.#strings[m]!, url: this.#strings[u]!, headers };
-    if (this.#requests.size < MAX_VALUES) this.#requests.set(key, out);
+    this.#requests.set(key, out);
     return out;
   }
 
@@ -104,7 +129,10 @@ export class Interner {
   value<T>(key: string, v: T): T {
     const had = this.#values.get(key);
     if (had !== undefined) return had as T;
-    if (this.#values.size < MAX_VALUES && key.length <= MAX_CHARS) this.#values.set(key, v);
+    if (key.length <= MAX_CHARS) {
+      if (this.#values.size >= this.maxValues) this.#values.clear();
+      this.#values.set(key, v);
+    }
     return v;
   }
 }

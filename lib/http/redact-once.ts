@@ -1,6 +1,6 @@
 // A redactor's work done once per distinct text: a long recording repeats its header values, URLs and bodies
 // on thousands of exchanges, and every secret is registered before the first is recorded, so each text's
-// redaction never changes. Bounded: past its cap a text is redacted afresh each time.
+// redaction never changes. Bounded: at its cap it forgets all and starts over, so what recurs later is kept.
 import type { Redactor } from './redact.ts';
 
 /** Most texts remembered, and the longest (a body the transcript keeps is at most 16 KiB of text). */
@@ -18,7 +18,10 @@ export function redactOnce(redactor: Redactor): RedactText {
     const had = texts.get(text);
     if (had !== undefined) return had;
     const out = redactor.redact(text);
-    if (texts.size < MAX_TEXTS && text.length <= MAX_CHARS) texts.set(text, out === text ? text : out);
+    if (text.length <= MAX_CHARS) {
+      if (texts.size >= MAX_TEXTS) texts.clear();
+      texts.set(text, out === text ? text : out);
+    }
     return out;
   };
   return {
@@ -52,7 +55,10 @@ export function redactOnce(redactor: Redactor): RedactText {
       const had = cuts.get(text);
       if (had !== undefined) return had;
       const out = redactor.redactCut(text, length);
-      if (cuts.size < MAX_TEXTS && text.length <= MAX_CHARS) cuts.set(text, out);
+      if (text.length <= MAX_CHARS) {
+        if (cuts.size >= MAX_TEXTS) cuts.clear();
+        cuts.set(text, out);
+      }
       return out;
     },
   };

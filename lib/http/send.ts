@@ -20,6 +20,11 @@ export interface SendOptions {
    * writes "content-length: 0" (omit-length.ts); only on a direct connection (HttpClient.omitsContentLength).
    */
   omitContentLength?: true;
+  /**
+   * A HEAD read off a socket of its own (lib/http/raw-head.ts), its path as written: whatever the server sends
+   * after the head is the response's content, where undici drops it. Only on a direct connection (no proxy).
+   */
+  readsHeadContent?: true;
   /** Why the request is not valid HTTP, when a check sends it so on purpose (recorded on the exchange). */
   invalidRequest?: string;
   /**

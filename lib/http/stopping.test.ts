@@ -81,6 +81,24 @@ describe('Stopping on the harness timeouts', () => {
     );
   });
 
+  it('requests sent together that time out together are one stall; one sent after a timeout counts anew', () => {
+    const s = new Stopping();
+    s.answer('GET /store/orders');
+    // Fifteen cancels sent at 1000 ms, four of them timing out at 11000-11003 ms: one stall, counted once.
+    for (let i = 0; i < 4; i++) {
+      if (s.overlapsTimeout(1000)) continue;
+      s.timedOut('DELETE /store/orders/*', 'deadline', true, { startedMs: 1000, nowMs: 11_000 + i });
+    }
+    expect(s.all).toBeUndefined();
+    expect(s.refusal('DELETE /store/orders/*')).toBeUndefined();
+    // Sent one at a time after it, each timeout counts: three in a row stop the run.
+    for (const at of [12_000, 23_000]) {
+      expect(s.overlapsTimeout(at)).toBe(false);
+      s.timedOut('DELETE /store/orders/*', 'deadline', true, { startedMs: at, nowMs: at + 10_000 });
+    }
+    expect(s.all).toMatch(/3 exchanges ran into this run's timeout \(3 in a row/);
+  });
+
   it('a malformed answer is never silence: three of a kind stop it, the target is not "down"', () => {
     const s = new Stopping();
     for (let i = 0; i < 3; i++) s.malformed('DELETE /store/orders/*', 'HPE_INVALID_HEADER_TOKEN', 'bad');

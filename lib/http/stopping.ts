@@ -2,8 +2,9 @@
 // its status line) three times in a row, the same way, stops requests of its kind (method and route); a
 // target that has never answered anything stops whole. The harness's own timeouts are bounded over the whole
 // run too, so a target that trickles its bodies cannot hold a run for long: three of one kind stop that kind,
-// and MAX_TIMEOUTS in the run (or MAX_SAME_TRANSPORT_FAILURES in a row) stop it whole. A response whose body
-// breaks its framing is an answer: it never counts here. Keeps the tally only; never sends.
+// and MAX_TIMEOUTS in the run (or MAX_SAME_TRANSPORT_FAILURES in a row) stop it whole; requests sent together
+// that time out together are one stall, counted once. A response whose body breaks its framing is an answer:
+// it never counts here. Keeps the tally only; never sends.
 /** Consecutive exchanges of one kind failing the same way with no response, after which that kind stops. */
 export const MAX_SAME_TRANSPORT_FAILURES = 3;
 /**
@@ -41,6 +42,17 @@ export class Stopping {
   /** Exchanges ended by one of the harness's timeouts: in a row (reset by a response read whole), and in all. */
   private timeoutsInARow = 0;
   private timeouts = 0;
+  /** When the last counted timeout ended its exchange (the client's clock, ms). */
+  private lastTimeoutMs = Number.NEGATIVE_INFINITY;
+
+  /**
+   * Whether an exchange that started at `startedMs` was already in flight when the last counted timeout ended
+   * its exchange: sent beside it (the rate-limit probe's requests sent together), it met the same stall, which
+   * was counted once; a request sent after a timeout is counted on its own.
+   */
+  overlapsTimeout(startedMs: number): boolean {
+    return startedMs < this.lastTimeoutMs;
+  }
   /** Set when the whole client stops (the target never answered anything, or its answers trickle). */
   all: string | undefined;
 
@@ -79,12 +91,23 @@ export class Stopping {
   /**
    * An exchange of `kind` ended by one of the harness's timeouts (connect, headers, a stalled body, the
    * exchange deadline); `headersArrived` when its status line and headers did (the target is there). Three of a kind stop that kind; MAX_SAME_TRANSPORT_FAILURES in a row, or MAX_TIMEOUTS in
-   * the run, stop the run: a target that trickles or stalls its answers is not waited for one by one.
+   * the run, stop the run: a target that trickles or stalls its answers is not waited for one by one. With
+   * `at` (when the exchange started, and now), one that started before the last counted timeout ended is that
+   * same stall, sent beside it, and counts nothing.
    */
-  timedOut(kind: string, message: string, headersArrived: boolean): void {
+  timedOut(
+    kind: string,
+    message: string,
+    headersArrived: boolean,
+    at?: { startedMs: number; nowMs: number },
+  ): void {
     if (headersArrived) {
       this.answered = true;
       this.silent = 0;
+    }
+    if (at) {
+      if (this.overlapsTimeout(at.startedMs)) return;
+      this.lastTimeoutMs = at.nowMs;
     }
     const ofKind = (this.timeoutsByKind.get(kind) ?? 0) + 1;
     this.timeoutsByKind.set(kind, ofKind);

@@ -52,6 +52,12 @@ export const AUTH_FAULTS = faultsOf('auth', [
     'The token is read up to the first space: `Bearer <key> anything` is accepted.',
   ),
   fault(
+    'auth-key-prefix-match',
+    'keyed route',
+    'spec §5 rules 2 and 4',
+    "The token is compared with each key only as far as the key's length (a truncating compare, strncmp or `token[:len(key)]`): a token that starts with a key, `<key>x` or `<key>=`, is accepted.",
+  ),
+  fault(
     'auth-key-case-insensitive',
     'any response',
     'spec §5 rule 4',
@@ -128,5 +134,11 @@ export const AUTH_FAULTS = faultsOf('auth', [
     'pets',
     'spec §5 rules 1, 2 and 4',
     'The deprecated pets read, still on legacy code, also accepts the key as Basic credentials (as the user or as the password).',
+  ),
+  fault(
+    'auth-head-unauthenticated',
+    'any response',
+    'spec §5 rules 3-4',
+    "The authentication middleware is registered for GET and DELETE only (a hand-written dispatcher that checks the key per method): a HEAD with no key, or a wrong one, is answered as the demo key, 200 with the list's headers.",
   ),
 ]);

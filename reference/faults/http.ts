@@ -57,4 +57,10 @@ export const HTTP_FAULTS = faultsOf('http', [
     'spec §8 rule 1; spec §7',
     "POST, PUT and PATCH, which no route defines, are refused by the framework's own handler before the per-view rate limiter runs: an HTML 405 page with Allow, no Error object, no X-RateLimit-* fields (Werkzeug's MethodNotAllowed under a limiter decorating each view).",
   ),
+  fault(
+    'http-head-body-close',
+    'any response',
+    'RFC 9110 §9.3.2',
+    'A hand-written HTTP/1.1 server answers HEAD as it answers GET: the head, then the whole body on the socket, then it closes the connection (so no later response is broken by them).',
+  ),
 ]);

@@ -38,4 +38,9 @@ export const HTTP_VARIANTS = variantsOf('http', [
     'RFC 9110 §15.5.12 (a server may refuse a request without a defined Content-Length with 411) and §8.6 (a user agent SHOULD send Content-Length in a POST, even 0)',
     "A POST, PUT or PATCH with no Content-Length is refused by the HTTP stack before the application with its own HTML 411, without rate-limit fields: lighttpd 1.4's parser does so (HTTP/1.x).",
   ),
+  variant(
+    'head-not-routed',
+    'RFC 9110 §9.1 (HEAD is asked of general-purpose servers, which names no API origin server) and §15.5.6 (405 with Allow)',
+    'The list and the pets read are routed for GET alone: a HEAD of either, with a key or without, is refused by the router with 405, Allow: GET and an Error body, before authentication.',
+  ),
 ]);

@@ -13,7 +13,7 @@ import { shares } from '../kit/sendings.ts';
 import { credentialFormChecks } from './forms.ts';
 import { bearerChallenge, challenge401, errorBody401, OPERATION, schemeCase } from './judges.ts';
 import { pathSpellingChecks } from './paths.ts';
-import { sendAs, sendEach } from './unauthorized.ts';
+import { sendAs, sendEach, sendHead } from './unauthorized.ts';
 import { settleUnreached } from './unreached.ts';
 
 /** The list without credentials, sent once per run: a 401 for the checks that read every 401. */
@@ -32,9 +32,11 @@ interface RefusedCredential {
   shows: string;
   title: string;
   auth: (ctx: Ctx) => Auth;
+  /** HEAD of the list is sent with the credential too (sendHead). */
+  head?: true;
 }
 
-function authCheck({ id, rules, basis, what, seen, shows, title, auth }: RefusedCredential) {
+function authCheck({ id, rules, basis, what, seen, shows, title, auth, head }: RefusedCredential) {
   return check({
     id,
     spec: 'spec §5 rules 3-4',
@@ -43,9 +45,17 @@ function authCheck({ id, rules, basis, what, seen, shows, title, auth }: Refused
     requirement: `Every operation answers 401 when the request carries ${what}.`,
     basis,
     title,
-    needs: { requests: 3, shared: shares('order list') },
+    needs: { requests: head ? 4 : 3, shared: shares('order list') },
     recorded: { shows },
-    send: (ctx: Ctx) => sendEach(ctx, (op) => sendAs(ctx, op, auth(ctx))),
+    async send(ctx: Ctx) {
+      // The HEAD reuses the last credential sent: a fresh one would draw on --seed, and shift every later sample.
+      let last: Auth | undefined;
+      await sendEach(ctx, (op) => {
+        last = auth(ctx);
+        return sendAs(ctx, op, last);
+      });
+      if (head) await sendHead(ctx, last ?? auth(ctx));
+    },
     judge: refused(id, seen, { settle: settleUnreached }),
   });
 }
@@ -62,13 +72,16 @@ export const authentication = suite({
       rules: ['5.r3', '5.r4', '4.list.401', '4.cancel.401', '7.401'],
       requirement: 'Every operation answers 401 when the Authorization header is missing.',
       basis: [SPEC.invalidKey401, SPEC.everyOperation],
-      title: 'Sends list, cancel (absent id) and pets with no Authorization header',
+      title: 'Sends list, cancel (absent id), pets and HEAD of the list with no Authorization header',
       needs: {
-        requests: 0,
+        requests: 1,
         shared: shares('list without credentials', 'cancel without credentials', 'pets without credentials'),
       },
       recorded: { shows: `${OPERATION} sent without any credential` },
-      send: (ctx: Ctx) => sendEach(ctx, (op) => ctx.target.unauthenticated(op)),
+      async send(ctx: Ctx) {
+        await sendEach(ctx, (op) => ctx.target.unauthenticated(op));
+        await sendHead(ctx, { kind: 'none' });
+      },
       judge: refused('AUTH-MISSING-401', 'no credential at all', { settle: settleUnreached }),
     }),
     authCheck({
@@ -88,8 +101,9 @@ export const authentication = suite({
       what: 'a bearer token that is not a key',
       seen: 'a bearer token that is not a key',
       shows: `${OPERATION} with a bearer token that is not a key (the judge told the key with ${flagRef('apiKey')})`,
-      title: 'Sends each operation with a random, never-issued bearer token',
+      title: 'Sends each operation, and HEAD of the list, with a random, never-issued bearer token',
       auth: (ctx) => ({ kind: 'literal', authorization: `Bearer osc_unknown_${ctx.random.token(24)}` }),
+      head: true,
     }),
     ...credentialFormChecks,
     ...pathSpellingChecks,

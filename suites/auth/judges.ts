@@ -123,8 +123,9 @@ export async function schemeCase(ctx: Ctx): Promise<void> {
 
 /** AUTH-401-ERROR-BODY: every 401 whose body was received whole carries an Error whose status is 401. */
 export async function errorBody401(ctx: Ctx): Promise<void> {
-  const xs = recorded(ctx).filter(({ x }) => x.response!.status === 401);
-  if (xs.length === 0) ctx.skip('no request was answered 401', NOT_OBSERVED);
+  // A HEAD's 401 carries no content (RFC 9110 §9.3.2): its status and challenge are judged, not a body.
+  const xs = recorded(ctx).filter(({ x }) => x.response!.status === 401 && x.request.method !== 'HEAD');
+  if (xs.length === 0) ctx.skip('no request other than a HEAD was answered 401', NOT_OBSERVED);
   const whole = xs.filter(({ x }) => !x.response!.bodyTruncated);
   if (whole.length < xs.length)
     ctx.note(`${xs.length - whole.length} answers 401 were recorded without their whole body: not judged`);

@@ -3,6 +3,7 @@
 
 import type { Auth, Response } from '../../lib/http/client.ts';
 import type { Ctx } from '../kit/context.ts';
+import { ORDERS } from '../kit/paths.ts';
 import type { Operation } from '../kit/target-facts.ts';
 import { unreachedOf } from './unreached.ts';
 
@@ -16,6 +17,18 @@ export async function sendAs(ctx: Ctx, op: Operation, auth: Auth): Promise<Respo
     return undefined;
   }
   return ctx.http.send({ method: op === 'cancel' ? 'DELETE' : 'GET', path, auth });
+}
+
+/**
+ * HEAD of the list with the given credentials: the list operation without its content (RFC 9110 §9.3.2), owed
+ * the same 401 as its GET (a method refusal, 405 or 501, is the request surface's to record, not judged here).
+ */
+export async function sendHead(ctx: Ctx, auth: Auth): Promise<void> {
+  await unreachedOf(ctx).attempt('HEAD of the list', () =>
+    // On a socket of its own: undici closes a connection after a HEAD, which would move the requests after it
+    // (the altered keys) off the connection that carried the key; and any content after its head shows.
+    ctx.http.send({ method: 'HEAD', path: ORDERS, auth, readsHeadContent: true }),
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import { type Offence, reportGrouped, responses } from '../kit/whole-run.ts';
 import { etagStrongCheck } from './etag-strength.ts';
 import { fieldChecks } from './field-checks.ts';
 import { headAsGetCheck } from './head-as-get.ts';
+import { headContent } from './surface-judge.ts';
 
 /**
  * Body errors that are the harness's own limits (our timeout, our size cap, our header cap met by the
@@ -24,14 +25,14 @@ export const framing = suite({
   checks: [
     check({
       id: 'HTTP-FRAMING',
-      spec: 'RFC 9112 §6.3; RFC 9110 §15.3.5 (204: no content); spec §1',
+      spec: 'RFC 9112 §6.3; RFC 9110 §15.3.5 (204: no content); RFC 9110 §9.3.2 (HEAD: no content); spec §1',
       level: 'MUST',
       rules: ['1.json'],
       requirement:
         'Every response is framed as its headers say: its body arrives whole and nothing follows its end.',
       rationale:
-        'No reset, no truncated chunk, no Content-Length left short; a 204 ends with its header section.',
-      basis: [SPEC.json, RFC.grammar, RFC.noContent204],
+        "No reset, no truncated chunk, no Content-Length left short; a 204 ends with its header section, and so does the answer to a HEAD (its Content-Length is the GET's, so content after it is read off the socket: the request surface's HEADs are, and the transcript keeps the count).",
+      basis: [SPEC.json, RFC.grammar, RFC.noContent204, RFC.headNoContent],
       title: 'Looks at how every response of the run ended on the connection',
       needs: { requests: 0 },
       recorded: {
@@ -60,6 +61,8 @@ export const framing = suite({
         for (const x of xs) {
           const e = x.response!.bodyError;
           if (e) offences.push({ problem: `the body could not be read as framed (${e.code})`, exchange: x });
+          else if (x.request.method === 'HEAD' && x.response!.bodyBytes > 0)
+            offences.push({ problem: `content was sent in a HEAD response: ${headContent(x)}`, exchange: x });
         }
         const all = ctx.transcript.all();
         // An answer whose head the parser refused (a control byte in a header), or that the harness named as

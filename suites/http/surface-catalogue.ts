@@ -170,6 +170,8 @@ export function requestOf(c: SurfaceCase): SendOptions {
     verbatimPath: true,
     ...(c.headers ? { headers: c.headers } : {}),
     ...(c.omitLength ? { omitContentLength: true as const } : {}),
+    // Read off the socket: undici drops content sent after a HEAD's head, the very thing judged of a HEAD.
+    ...(c.method === 'HEAD' ? { readsHeadContent: true as const } : {}),
     // Not valid HTTP: the HTTP stack may answer it itself, before the API (judged by its status alone).
     ...(INVALID_ESCAPE.test(c.path)
       ? { invalidRequest: 'an invalid percent-encoding in its target (RFC 3986 §2.1)' }

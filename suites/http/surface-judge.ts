@@ -28,6 +28,14 @@ const fail = (cls: string, message: string, expected: string, res: Response): Su
   exchange: res.exchange,
 });
 
+/** Content after a HEAD's header section as a finding shows it: its size and its first bytes, escaped. */
+export function headContent(x: Exchange): string {
+  const r = x.response;
+  if (!r || r.bodyBytes === 0) return 'bytes after the end of its response (the connection was dropped)';
+  const start = JSON.stringify(r.body.slice(0, 24));
+  return `${r.bodyBytes} bytes of content after its header section, starting ${start}`;
+}
+
 /** Statuses that refuse a method itself (RFC 9110 §15.5.6, §15.6.2). */
 const METHOD_REFUSED = new Set([405, 501]);
 
@@ -59,7 +67,7 @@ export function judgeSurface(c: SurfaceCase, res: Response, stray: boolean): Sur
     if (s >= 500) return fail('5xx on a cancel of an absent id', what, '4xx', res);
   }
   if (c.method === 'HEAD' && (res.bytes > 0 || stray))
-    return fail('content after HEAD', `${what} with content after its header section`, 'no content', res);
+    return fail('content after HEAD', `${what} with ${headContent(res.exchange)}`, 'no content', res);
   const accept = c.headers?.accept;
   if (c.method === 'GET' && c.path === ORDERS && accept !== undefined && admitsJson(accept) && s === 406)
     return fail(

@@ -4,11 +4,15 @@
 import { flagAndEnv } from '../../lib/config/settings.ts';
 import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
+import { acceptedWhy } from './accepted-credential.ts';
 import type { Ctx } from './context.ts';
 import { expectStatus } from './expect.ts';
 import { carriesKey } from './offered.ts';
 import { splitUrl } from './routes.ts';
 import { type ExchangeFacts, NOT_OBSERVED, recorded, SAYS_NOTHING } from './traffic.ts';
+
+/** Statuses that refuse a method itself (RFC 9110 §15.5.6, §15.6.2). */
+const METHOD_REFUSED = new Set([405, 501]);
 
 /** The check that judges a request's refusal: the kind of credential it offered instead of the key. */
 export function refusedAs(f: ExchangeFacts): string | undefined {
@@ -73,18 +77,25 @@ export interface RefusedOptions {
 /** The judge of a check that every request offering its kind of credential was refused with 401. */
 export function refused(id: string, what: string, options: RefusedOptions = {}) {
   return async (ctx: Ctx): Promise<void> => {
-    const xs = answered(ctx, (f) => refusedAs(f) === id && (options.also?.(f) ?? true));
+    const judged = answered(ctx, (f) => refusedAs(f) === id && (options.also?.(f) ?? true));
+    // A HEAD refused as a method is the request surface's to record (RFC 9110 §9.1): no answer about the key.
+    const xs = judged.filter(
+      ({ x }) => !(x.request.method === 'HEAD' && METHOD_REFUSED.has(x.response!.status)),
+    );
+    if (xs.length < judged.length)
+      ctx.note(`${judged.length - xs.length} HEADs refused as a method (405, 501): not judged here`);
     if (id === 'AUTH-UNKNOWN-KEY-401') noteUnverified(ctx);
     let findings = 0;
+    const same = xs.map(({ x }) => x);
+    const before = (y: Exchange) => keyBefore(ctx, y);
     for (const { x } of xs)
       if (x.response!.status !== 401) {
         findings++;
-        const before = keyBefore(ctx, x);
-        const reused = before
-          ? ` (on a connection reused after #${before.seq} carried the key: the server may have judged the credential by what the connection carried before; the curl line sends both on one connection)`
-          : '';
-        if (before && findings === 1) ctx.reproduceOnOneConnection(before, x);
-        expectStatus(ctx, headOf(x), `${where(x)} with ${what}${reused}`).toBe(401);
+        const key = before(x);
+        // A connection that carried the key is named as a fact; as the cause only when the run shows it.
+        const why = acceptedWhy(x, same, before, id === 'AUTH-KEY-EXTRA-TEXT-401');
+        if (key && findings === 1) ctx.reproduceOnOneConnection(key, x);
+        expectStatus(ctx, headOf(x), `${where(x)} with ${what}${why}`).toBe(401);
       }
     options.settle?.(ctx, findings);
     if (xs.length === 0) ctx.skip(`no request to an operation carried ${what}`, NOT_OBSERVED);

@@ -5,12 +5,15 @@
 import { input } from '../../lib/check/skip.ts';
 import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import type { Response } from '../../lib/http/client.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../kit/context.ts';
 import { expectStatus } from '../kit/expect.ts';
 import { isolationPair } from '../kit/isolation-pair.ts';
+import { carriesKey } from '../kit/offered.ts';
 import { orderPath } from '../kit/paths.ts';
 import { describeStatus } from '../kit/responses.ts';
+import { recorded } from '../kit/traffic.ts';
 import { asideLeft, asideOf, judgedAside } from './aside.ts';
 import type { SpellingLevel } from './catalogue.ts';
 import type { NotOnFixture } from './fixtures.ts';
@@ -21,6 +24,28 @@ const is2xx = (r: Response): boolean => r.status >= 200 && r.status < 300;
 
 const del = (ctx: Ctx, segment: string): Promise<Response> =>
   ctx.http.send({ method: 'DELETE', path: orderPath(segment) });
+
+/** Answers to a keyed cancel that say what became of the order: 409 (as it was), or gone or cancelled. */
+const TELLS = (status: number): boolean =>
+  status === 409 || status === 404 || status === 410 || (status >= 200 && status < 300);
+
+/**
+ * The last keyed cancel of `id` the run sent after its refusal `refused` and before `until`, answered with
+ * a status that says what became of it: a 409 shows the refusal left it as it was, another a change.
+ */
+function sinceRefusal(ctx: Ctx, id: string, refused: Exchange, until: Exchange) {
+  return recorded(ctx)
+    .filter(
+      ({ x, route, offered }) =>
+        x.seq > refused.seq &&
+        x.seq < until.seq &&
+        route?.op === 'cancel' &&
+        route.id === id &&
+        carriesKey(offered) === 'primary' &&
+        TELLS(x.response!.status),
+    )
+    .at(-1);
+}
 
 export async function isolation(ctx: Ctx): Promise<void> {
   const pair = isolationPair(ctx.target.cancellableIds);
@@ -48,21 +73,34 @@ export async function isolation(ctx: Ctx): Promise<void> {
     );
 
   const held: string[] = [];
+  let unwatched: string | undefined;
   if (shipped !== undefined && before?.status === 409) {
     const again = await del(ctx, shipped);
-    // The 409 before was itself a cancel: a server whose refused cancel changes the order (the store model's
-    // STATE-409-CHANGES-NOTHING) shows the same answers, so both readings are named.
-    expectStatus(
-      ctx,
-      again,
-      `cancel changed another order: after cancelling ${first}, shipped order ${shipped}`,
-    ).toBe(
-      409,
-      again.status === 404
-        ? `it answered 409 before: either the cancel of ${first} reached it, or the refused cancel of ${shipped} itself changed it (see STATE-409-CHANGES-NOTHING)`
-        : 'it answered 409 before',
-    );
-    held.push(`shipped ${shipped} still 409`);
+    // The 409 before was itself a cancel, and a refused cancel that changes the order it refused (STATE-409-
+    // CHANGES-NOTHING) shows the same answers: a change is blamed on the cancel of `first` only when the run
+    // shows that refusal left the order as it was (a later 409 to it before `first` was cancelled).
+    const since = sinceRefusal(ctx, shipped, before.exchange, cancel.exchange);
+    const sinceStatus = since?.x.response?.status;
+    // An answer that says nothing of the order (a 5xx, a limiter's refusal) is judged as it stands.
+    if (again.status === 409 || sinceStatus === 409 || !TELLS(again.status)) {
+      expectStatus(
+        ctx,
+        again,
+        `cancel changed another order: after cancelling ${first}, shipped order ${shipped}`,
+      ).toBe(
+        409,
+        since
+          ? `it answered 409 to #${before.exchange.seq} and again to #${since.x.seq}, before ${first} was cancelled, so its own refused cancel had not changed it`
+          : 'it answered 409 before',
+      );
+      held.push(`shipped ${shipped} still 409`);
+    } else {
+      const seen = since
+        ? `${sinceStatus} to #${since.x.seq} before ${first} was cancelled: it changed before this check cancelled anything`
+        : `${describeStatus(again)} to #${again.exchange.seq} after the cancel of ${first}: its own refused cancel came before the change and explains it, and no answer of the run shows that refusal left it as it was`;
+      unwatched = `shipped order ${shipped} answered 409 to #${before.exchange.seq}, then ${seen}; the change is not blamed on the cancel of ${first} (a refused cancel that changes the order is STATE-409-CHANGES-NOTHING's)`;
+      ctx.note(`not watched: ${unwatched}`);
+    }
   } else if (before) {
     ctx.note(`shipped order ${shipped} answered ${before.status} before, not 409; not watched`);
   }
@@ -81,6 +119,11 @@ export async function isolation(ctx: Ctx): Promise<void> {
     );
     held.push(`pending ${second} still cancellable`);
   }
+  if (held.length === 0 && unwatched !== undefined)
+    ctx.skip(
+      `no other order could be watched after cancelling ${first}: ${unwatched}; a second pending fixture in ${flagAndEnv('cancellableOrderIds')} would be`,
+      input('cancellableOrderIds'),
+    );
   if (held.length === 0)
     ctx.skip(
       `no other order could be watched after cancelling ${first}: list a second pending fixture in ${flagAndEnv('cancellableOrderIds')}`,

@@ -25,6 +25,7 @@ const MACHINERY: Record<string, readonly string[]> = {
     'masking.test.ts',
     'probes.test.ts',
     'matrix.test.ts',
+    'only-by.ts',
     'only-by.test.ts',
     'pairs.test.ts',
   ],

@@ -22,8 +22,10 @@ function folder(dir: string): Array<[string, string]> {
 const planSkip = (checks: ReadonlyArray<{ id: string; status: string; message: string }>) =>
   checks.find((c) => c.id === 'RL-PROBE-PLAN-LIMIT');
 
-describe('setting words at the faces', () => {
-  it('the command: flags and variables everywhere, no token in its lines or files', async () => {
+// The two whole runs (the command's, the API's) each spend most of their time waiting on the embedded server's
+// window, each on a server of its own: they go side by side.
+describe.concurrent('setting words at the faces', () => {
+  it('the command: flags and variables everywhere, no token in its lines or files', async ({ expect }) => {
     const run = await runCli(['--seed', '5'], { timeoutMs: 120_000 });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/RL-PROBE-PLAN-LIMIT .*needs the key's plan: set --plan \/ ORDER_STORE_PLAN/);
@@ -39,7 +41,7 @@ describe('setting words at the faces', () => {
     expect(JSON.stringify(run.report)).toContain('--burst / ORDER_STORE_BURST');
   }, 150_000);
 
-  it('the command: its refusals, --dry-run and --help name flags and variables', async () => {
+  it('the command: its refusals, --dry-run and --help name flags and variables', async ({ expect }) => {
     const bad = await runCliInProcess(['--seed', 'x'], { noReportDir: true });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('ORDER_STORE_SEED (--seed) must be an integer');
@@ -50,7 +52,9 @@ describe('setting words at the faces', () => {
     for (const r of [bad, plan, help]) expect(r.stdout + r.stderr).not.toMatch(TOKEN);
   });
 
-  it("the API: the settings object's keys in the report, its files, its log and its errors", async () => {
+  it("the API: the settings object's keys in the report, its files, its log and its errors", async ({
+    expect,
+  }) => {
     const reportDir = mkdtempSync(join(tmpdir(), 'osc-words-'));
     const lines: string[] = [];
     // The demo server asked for by name: in CI (CI=true) a run with no target is refused otherwise.

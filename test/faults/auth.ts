@@ -121,7 +121,43 @@ export const AUTH_FAULTS = {
         .status,
     faithful: 401,
     faulty: 200,
-    caught: [{ fails: ['AUTH-KEY-EXTRA-TEXT-401'], args: NO_PROBE, exit: 1 }],
+    caught: [
+      {
+        fails: ['AUTH-KEY-EXTRA-TEXT-401'],
+        // The line let in and what read it as the key; no connection cache, which nothing in the run shows.
+        says: {
+          'AUTH-KEY-EXTRA-TEXT-401':
+            /^(?![\s\S]*by what the connection carried)[\s\S]*sent as "Bearer <key> x": the text after a space was ignored/,
+        },
+        args: NO_PROBE,
+        exit: 1,
+      },
+    ],
+  },
+  'auth-key-prefix-match': {
+    probe: async (s) =>
+      Promise.all(
+        [`Bearer ${s.demoKey}x`, `Bearer ${s.demoKey}=`, `Bearer x${s.demoKey}`].map(
+          async (authorization) =>
+            (await call(s, '/store/orders', { key: null, headers: { authorization } })).status,
+        ),
+      ),
+    faithful: [401, 401, 401],
+    faulty: [200, 200, 401],
+    caught: [
+      {
+        fails: ['AUTH-KEY-EXTRA-TEXT-401'],
+        // The line let in and the reading that took it for the key, on the connection the key went on before:
+        // a prefix compare, never a connection cache (nothing in the run shows one).
+        says: {
+          'AUTH-KEY-EXTRA-TEXT-401':
+            /^(?![\s\S]*by what the connection carried)[\s\S]*sent as "Bearer <key>[^ "][^"]*": a prefix of the token matched/,
+        },
+        args: NO_PROBE,
+        exit: 1,
+      },
+    ],
+    onlyBy: ['AUTH-KEY-EXTRA-TEXT-401'],
   },
   'auth-key-case-insensitive': {
     probe: async (s) =>
@@ -228,6 +264,16 @@ export const AUTH_FAULTS = {
   ...pathBypass('auth-dot-segment-bypass', ['//store/orders', '/store/./orders', '/store/orders']),
   ...pathBypass('auth-encoded-path-bypass', ['/st%6Fre/orders', '/store%2Forders', '/store/orders']),
   ...pathBypass('auth-path-parameter-bypass', ['/store/orders;x', '/store/orders']),
+  'auth-head-unauthenticated': {
+    probe: async (s) => [
+      (await call(s, '/store/orders', { method: 'HEAD', key: null })).status,
+      (await call(s, '/store/orders', { method: 'HEAD', key: 'not-a-key' })).status,
+    ],
+    faithful: [401, 401],
+    faulty: [200, 200],
+    // Every run sends HEAD of the list with no credential and with a never-issued token.
+    caught: [{ fails: ['AUTH-MISSING-401', 'AUTH-UNKNOWN-KEY-401'], args: NO_PROBE, exit: 1 }],
+  },
 } satisfies FaultProofs<'auth'>;
 
 /** GET of a request target exactly as written, dot segments and all, with no credentials: its status. */

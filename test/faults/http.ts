@@ -1,6 +1,6 @@
 // The proofs of the faults in how HTTP carries the answers (RFC 9110 fields), on a fake clock.
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
-import { call } from '../support/reference-calls.ts';
+import { call, rawExchange } from '../support/reference-calls.ts';
 import { type FaultProofs, NO_PROBE } from './proof.ts';
 
 export const HTTP_FAULTS = {
@@ -118,5 +118,19 @@ export const HTTP_FAULTS = {
     // carries no rate-limit fields.
     caught: [{ fails: ['RL-HEADERS-PRESENT', 'ERR-BODY-SCHEMA'], args: NO_PROBE, exit: 1 }],
     onlyBy: ['RL-HEADERS-PRESENT', 'ERR-BODY-SCHEMA'],
+  },
+  'http-head-body-close': {
+    // What follows the head of a HEAD of the list, on a connection the request asks to close.
+    probe: async (s) => {
+      const path = `${new URL(s.baseUrl).pathname}/store/orders`;
+      const head = `HEAD ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${s.demoKey}\r\nConnection: close\r\n\r\n`;
+      const answer = await rawExchange(s, head);
+      return answer.length - answer.indexOf('\r\n\r\n') - 4 > 0;
+    },
+    faithful: false,
+    faulty: true,
+    // The request surface reads its HEAD of the list off the socket in every run; the transcript keeps the
+    // content's size, which the whole-run framing check reads (in a recording too).
+    caught: [{ fails: ['HTTP-SURFACE-PROPERTY', 'HTTP-FRAMING'], args: NO_PROBE, exit: 1 }],
   },
 } satisfies FaultProofs<'http'>;

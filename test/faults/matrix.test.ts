@@ -1,13 +1,19 @@
 // Every fault of the reference catalogue is caught by the checks that name it: the command, run as users
 // run it against the reference server with that one fault on, fails (or warns on) exactly those checks,
-// exits as expected, and reports no harness error.
+// exits as expected, and reports no harness error. For a fault written for particular checks whose leaving out
+// changes nothing sent (test/faults/only-by.ts says when, and why), its run is also exact: nothing else fails,
+// warns or errs and the run is complete, which proves those checks alone catch it without a second run.
 import { describe, expect, it } from 'vitest';
 import { FAULTS, startReferenceServer } from '../../reference/server.ts';
 import { checkOf, explain, runCliInProcess, skipCauseGaps, targetEnv } from '../support/cli.ts';
 import { caughtPassively, disagreements, judgeRun, NOT_FROM_TRAFFIC } from '../support/passive.ts';
 import { ROOMY_RATE_LIMIT } from '../support/reference.ts';
 import { FAULT_MATRIX } from './index.ts';
+import { ONLY_BY } from './only-by.ts';
 import { clockOf, VERDICT } from './run.ts';
+
+/** The checks each folded fault's row must be caught by alone (test/faults/only-by.ts), by its row. */
+const EXACT = new Map(ONLY_BY.filter((o) => o.folded).map((o) => [o.caught, o.only]));
 
 describe('fault matrix', () => {
   it('names every catalogued fault', () => {
@@ -40,6 +46,8 @@ describe('fault matrix', () => {
       expect(checkOf(run, id).status, `${explain(run, id)}\n${summary}`).toBe('fail');
     for (const id of e.warns ?? [])
       expect(checkOf(run, id).status, `${explain(run, id)}\n${summary}`).toBe('warn');
+    for (const [id, pattern] of Object.entries(e.says ?? {}))
+      expect(checkOf(run, id).message, `${explain(run, id)}\n${summary}`).toMatch(pattern);
     expect(
       run.report!.checks.filter((c) => c.status === 'error'),
       summary,
@@ -47,6 +55,17 @@ describe('fault matrix', () => {
     expect(skipCauseGaps(run), summary).toEqual([]);
     expect(run.code, summary).toBe(e.exit);
     expect(run.report!.verdict).toBe(VERDICT[e.exit]);
+    const only = EXACT.get(e);
+    if (only) {
+      const others = run.report!.checks.filter(
+        (c) => ['fail', 'warn', 'error'].includes(c.status) && !only.some((p) => c.id.startsWith(p)),
+      );
+      expect(
+        others.map((c) => `${c.id}: ${c.status} ${c.message}`),
+        summary,
+      ).toEqual([]);
+      expect(run.report!.incompleteReasons, summary).toEqual([]);
+    }
     // The run's own transcript.har judged passively agrees on every check both judge, and a fault that
     // traffic can show is caught there by a check that names it.
     const passive = await judgeRun(run, { trustOrderList: true });

@@ -16,6 +16,11 @@ export interface Caught {
   fails?: string[];
   /** Checks that must end `warn` (SHOULD) under this fault. */
   warns?: string[];
+  /**
+   * What some of those checks' messages must say: the cause named, not only the verdict (a wrong diagnosis
+   * sends an implementer the wrong way). By check id, a pattern its message must match.
+   */
+  says?: Record<string, RegExp>;
   /** Extra command arguments the run needs (e.g. --only, --burst). */
   args?: string[];
   /** Reference server options beyond the fault (e.g. a compressed rate-limit window). */

@@ -51,6 +51,20 @@ describe('orderId faults of the reference server', () => {
     expect(checkOf(run, 'ID-CANCEL-SPELLING').status).toBe('warn');
   });
 
+  it('cancel-then-409: a shipped order its own refused cancel changed is not blamed on the cancel of another', async () => {
+    // The 409 deletes the shipped order, so its next cancel, after the check's cancel of a fixture, is 404:
+    // the refusal came first and explains it (STATE-409-CHANGES-NOTHING's), and nothing shows it left the
+    // order as it was. The second fixture is still watched.
+    const { run } = await faultRun(['cancel-then-409'], ['--only', 'ID-CANCEL-ISOLATION', '--seed', '11']);
+    const isolation = checkOf(run, 'ID-CANCEL-ISOLATION');
+    expect(isolation.status, summary(run)).toBe('pass');
+    expect(isolation.message).toMatch(/pending 9007199254740992 still cancellable/);
+    expect(isolation.message).not.toMatch(/shipped/);
+    expect(isolation.details.join('\n')).toMatch(
+      /not watched: shipped order 42 answered 409 to #\d+, then 404 .* after the cancel of 9007199254740993: its own refused cancel came before the change.*not blamed on the cancel of 9007199254740993.*STATE-409-CHANGES-NOTHING/,
+    );
+  });
+
   it('orderid-malformed-500: a 5xx on a malformed id, replayed exactly from the printed flags', async () => {
     const { run } = await faultRun(['orderid-malformed-500'], ['--only', 'ID-MALFORMED', '--seed', '11']);
     const first = checkOf(run, 'ID-MALFORMED-4XX');

@@ -1,7 +1,9 @@
 // The zoo's misconfigurations (targets/): each real way a stack is shipped wrong is caught by the checks it
 // names, with no ban. Its run leaves out the probe unless a named check is the probe's (or judges the 429
-// and windows it walks to), and the burst always: those cost windows the finding does not need.
+// and windows it walks to), and the burst always: those cost windows the finding does not need. One that a
+// named check fails, naming no RL- or STATE- check, runs its named checks alone (--only): see alone().
 import { describe, expect, it } from 'vitest';
+import { catalogue } from '../../engine/catalogue.ts';
 import { loadZoo } from '../../targets/catalogue.ts';
 import { unavailable } from '../../targets/launch.ts';
 import { checkOf } from '../support/cli.ts';
@@ -11,6 +13,39 @@ import { zooRun } from './run.ts';
 const SEED = 19;
 /** Whole-run checks that judge what only the probe provokes: a 429 and the windows around it. */
 const NEEDS_A_429 = ['RL-HEADERS-NEW-WINDOW', 'RL-HEADERS-RETRY-AFTER-VALID'];
+/**
+ * Named checks whose evidence is the whole run, kept in a whole run: the limiter's headers and windows are judged
+ * over every answer (and a misconfiguration of them must cost no ban over every request a user's run sends), and
+ * the state checks over the run's cancels and the later look.
+ */
+const WHOLE_RUN = ['RL-', 'STATE-'];
+const CHECKS = catalogue();
+
+/**
+ * Whether a misconfiguration's run may be its named checks alone. What its whole run asserts beyond them is
+ * the exit code and no ban. With a named MUST failing, the exit code is 1 whatever else the run holds (a failed
+ * MUST decides the verdict), so it says nothing more; one that only warns keeps its whole run, where exit 0
+ * says no MUST outside the named fails. Without the probe nothing provokes a 429, and a misconfiguration that
+ * names no RL- check leaves the stack's limiter as the conformant target has it, whose whole run, probe and
+ * burst included, is proved ban-free in zoo.test.ts. At least one named check must send (requests of its own or
+ * a shared sending): a check that only judges what others send (ERR-BODY-SCHEMA) has nothing to judge alone.
+ */
+function alone(m: {
+  fails?: readonly string[];
+  warns?: readonly string[];
+  args?: readonly string[];
+}): boolean {
+  const named = [...(m.fails ?? []), ...(m.warns ?? [])];
+  return (
+    (m.fails?.length ?? 0) > 0 &&
+    !named.some((id) => WHOLE_RUN.some((p) => id.startsWith(p))) &&
+    !(m.args ?? []).includes('--only') &&
+    CHECKS.some(
+      (c) => named.includes(c.id) && (c.needs.requests > 0 || Object.keys(c.needs.shared ?? {}).length > 0),
+    )
+  );
+}
+
 const zoo = await loadZoo();
 
 it('has zoo targets to misconfigure', () => {
@@ -28,7 +63,11 @@ describe.concurrent('the zoo, misconfigured', () => {
       for (const [name, m] of Object.entries(target.misconfigs)) {
         const named = [...(m.fails ?? []), ...(m.warns ?? [])];
         const probe = named.some((id) => id.startsWith('RL-PROBE-') || NEEDS_A_429.includes(id));
-        const args = [...(probe ? [] : ['--skip-rate-limit-probe']), ...(m.args ?? [])];
+        const args = [
+          ...(probe ? [] : ['--skip-rate-limit-probe']),
+          ...(alone(m) ? ['--only', named.join(',')] : []),
+          ...(m.args ?? []),
+        ];
         it(`${name} is caught by ${named.join(', ')}`, { timeout: 120_000 }, async () => {
           const r = await zooRun(target, { seed: SEED, misconfig: name, args });
           const context = `${r.run.stdout}\n${r.run.stderr}\n--- target ---\n${r.targetOutput}`;

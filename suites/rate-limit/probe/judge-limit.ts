@@ -20,6 +20,7 @@ import { gradualRefill } from './refill.ts';
 import { laterRefusal, refusalName } from './refusal.ts';
 import { lastOnRoute, routeOf } from './sample-route.ts';
 import { interleaved, type ServedBeyond, servedBeyondLimit } from './served.ts';
+import { errorsUncounted, uncountedWords } from './uncounted.ts';
 import { sameWindowPairs, saneResetAtMs } from './windows.ts';
 
 /** The response before `s` in the walk. */
@@ -80,9 +81,13 @@ function wrongStatus(walk: Walk): ProbeFinding | undefined {
 function beyondFinding(samples: readonly Sample[], b: ServedBeyond, of = ''): ProbeFinding {
   const first = b.served[0]!;
   const last = b.served[b.served.length - 1]!;
+  // Errors given back interleave Remaining too (an error's value repeated by the next answer): named first,
+  // as what the answers show, before any guess of several counters.
+  const uncounted = errorsUncounted(samples);
   const counts = interleaved(samples).filter((c) => c.length >= 2).length;
-  const why =
-    counts >= 2
+  const why = uncounted
+    ? `; ${uncountedWords(uncounted)}, so the requests answered 4xx were served beyond the limit`
+    : counts >= 2
       ? `; X-RateLimit-Remaining ran as ${counts} interleaved counts, as several counters behind one key do (worker processes each counting on their own, or a count per route)`
       : '';
   return {
@@ -236,12 +241,20 @@ export function judgeNotEarly(walk: Walk): Judgement | string {
       ? `the walk was stopped by a ${walk.cutShort.status} where the limit would not be reached (see RL-PROBE-LIMIT-ENFORCED)`
       : 'the walk met no 429 (see RL-PROBE-LIMIT-ENFORCED)';
   const next = before(walk, limited)!;
+  // A limiter that leaves errors uncounted counts what the run's successes took: the answer just before the
+  // 429 says where that count stood, whatever route it came from (an error's Remaining was given back).
+  const uncounted = errorsUncounted(walk.samples);
   // The counts of one route do not describe another's (a limiter that spares one, or counts each apart):
   // the 429 is read against the last answer of its own route.
   // With no answer of its own route before it, the one before it is all there is.
   const own = routeOf(next) === routeOf(limited) ? next : lastOnRoute(walk.samples, limited);
-  const prev = !own || left(own) === left(next) ? next : own;
-  const other = prev === next ? '' : otherRoute(next, limited, prev);
+  const prev = uncounted || !own || left(own) === left(next) ? next : own;
+  const other =
+    prev !== next
+      ? otherRoute(next, limited, prev)
+      : uncounted && own && own !== next && left(own) !== left(next)
+        ? `read against #${next.n}, what the limiter counted: ${uncountedWords(uncounted)}, so #${own.n}'s ${remainingName(own)} ${left(own)} on its own route was no count of the limit`
+        : '';
   if (left(prev) === undefined)
     return `the response before the ${refusalName(limited)} carried no X-RateLimit-Remaining, so nothing says how early it came (see RL-HEADERS-PRESENT)`;
   const limit = limitOf(prev) ?? limitOf(limited);

@@ -8,6 +8,7 @@ import { type Judgement, judged } from './judgement.ts';
 import { left, limitOf, REFUSAL_STATUSES, type Recovery, type Sample, type Walk } from './record.ts';
 import { gradualRefill } from './refill.ts';
 import { interleaved, served, servedBeyondLimit } from './served.ts';
+import { errorsUncounted, uncountedWords } from './uncounted.ts';
 import { sameWindowPairs } from './windows.ts';
 
 /** A refusal with another status than 429, and whether it carried the rate-limit fields. */
@@ -58,7 +59,9 @@ export function modelLimiter(
   const parts: string[] = [];
   const beyond = servedBeyondLimit(walk.samples);
   const counts = interleaved(walk.samples).filter((c) => c.length >= 2);
-  if (beyond && counts.length >= 2)
+  // Errors given back interleave Remaining as several counters would: what the answers show is said instead.
+  const uncounted = errorsUncounted(walk.samples);
+  if (beyond && counts.length >= 2 && !uncounted)
     parts.push(
       `several counters behind one key: ${counts.length} interleaved Remaining sequences (${counts
         .slice(0, 3)
@@ -74,6 +77,7 @@ export function modelLimiter(
   for (const o of bucket ? overcharged(bucket.steps) : [])
     parts.push(`${o.route} weighs more than one (${o.over.length} of ${o.steps} steps)`);
   if (bucket?.separate) parts.push(`a separate count per ${bucket.separate.part}`);
+  if (uncounted && !walk.switched) parts.push(uncountedWords(uncounted));
   if (walk.switched)
     parts.push(
       `the absent-id cancel took nothing from Remaining on ${walk.switched.uncounted.length} answers (a limiter counting only what it answers 2xx): the walk went on with ${walk.switched.to.label}`,

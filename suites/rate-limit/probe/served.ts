@@ -63,17 +63,39 @@ export function servedBeyondLimit(all: readonly Sample[]): ServedBeyond | undefi
     const least = skews.leastBefore(end);
     const lagMs = least === undefined ? 0 : Math.max(0, from.response.receivedAtMs - fromDate - least);
     const untilMs = end - lagMs - ROUNDINGS_MS - (from.response.exchange.durationMs || 0);
-    const within: Sample[] = [];
-    for (let j = i; j < samples.length; j++) {
-      const s = samples[j]!;
-      if (s.response.receivedAtMs >= untilMs) break;
-      if (j > i && renewed(samples, j, limit)) break;
-      if (served(s) && !frontRefusal(s)) within.push(s);
-    }
-    if (within.length > limit && within.length > (best?.served.length ?? 0))
+    // Counted first, gathered only for a new best: a list per answer was some 400 slots of garbage each.
+    const count = servedWithin(samples, i, limit, untilMs);
+    if (count > limit && count > (best?.served.length ?? 0)) {
+      const within: Sample[] = [];
+      servedWithin(samples, i, limit, untilMs, within);
       best = { from, limit, served: within, untilMs };
+    }
   });
   return best;
+}
+
+/**
+ * How many answers from `i` on were served before `untilMs` and before the whole limit began again; with
+ * `into`, those answers are gathered there too.
+ */
+function servedWithin(
+  samples: readonly Sample[],
+  i: number,
+  limit: number,
+  untilMs: number,
+  into?: Sample[],
+): number {
+  let count = 0;
+  for (let j = i; j < samples.length; j++) {
+    const s = samples[j]!;
+    if (s.response.receivedAtMs >= untilMs) break;
+    if (j > i && renewed(samples, j, limit)) break;
+    if (served(s) && !frontRefusal(s)) {
+      count += 1;
+      into?.push(s);
+    }
+  }
+  return count;
 }
 
 /**

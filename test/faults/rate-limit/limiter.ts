@@ -134,6 +134,20 @@ export const LIMITER_FAULTS = {
         reference: { rateLimit: { limit: 5, windowSeconds: 2 }, banAfter: 1 },
         exit: 1,
       },
+      // The whole run: more than Limit served in one window, said to be the errors it does not count (not
+      // several counters), and the held fixture's 429 read against the list's count, so not "early".
+      {
+        ...DEFAULT_RUN,
+        args: MINTED,
+        fails: ['RL-PROBE-LIMIT-ENFORCED', 'STATE-429-CHANGES-NOTHING'],
+        says: {
+          'RL-PROBE-LIMIT-ENFORCED':
+            /^(?![\s\S]*several counters)[\s\S]*X-RateLimit-Remaining did not fall with \d+ answers 4xx [\s\S]*errors are not counted \(a 4xx gives its hit back\)/,
+          'RL-PROBE-LIMIT-NOT-EARLY':
+            /^(?![\s\S]*well before the limit)429 on request #\d+, after Remaining 0 \(read against #\d+, what the limiter counted/,
+        },
+        exit: 1,
+      },
     ],
   },
   'ratelimit-draft-fields-only': {

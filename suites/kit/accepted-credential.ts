@@ -1,0 +1,96 @@
+// Why a request that offered something other than "Bearer <key>" was let in, as its finding words it: the
+// Authorization line it sent (the keys shown as <key>), the careless reading that takes it for the key, and a
+// per-connection credential cache only when the run shows one. Text only: reads exchanges, decides no verdict.
+import type { Exchange } from '../../lib/http/transcript.ts';
+import { KEY_TEXT, SECOND_KEY_TEXT } from './offered.ts';
+
+/** Longest Authorization line a message quotes: the key alone is some 30 characters. */
+const SHOWN_MAX = 80;
+
+/** The request's one Authorization line as recorded (redacted), or undefined with none or several. */
+export function authorizationLine(x: Exchange): string | undefined {
+  const v = Object.entries(x.request.headers).find(([n]) => n.toLowerCase() === 'authorization')?.[1];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** `$VAR` and `${VAR}` of a key's expression, as <key> or <second key>. */
+const keyMarks = (line: string): string =>
+  line
+    .replaceAll(`\${${SECOND_KEY_TEXT.slice(1)}}`, '<second key>')
+    .replaceAll(SECOND_KEY_TEXT, '<second key>')
+    .replaceAll(`\${${KEY_TEXT.slice(1)}}`, '<key>')
+    .replaceAll(KEY_TEXT, '<key>');
+
+/** The Authorization line as a message shows it: the keys as <key>, quoted and escaped, bounded. */
+export function shownShape(line: string): string {
+  const marked = keyMarks(line);
+  const cut = marked.length > SHOWN_MAX ? `${marked.slice(0, SHOWN_MAX)}…` : marked;
+  return JSON.stringify(cut);
+}
+
+/**
+ * The careless reading that takes a line with text around the key for the key: which part of the token
+ * matched. Undefined when the line holds no key where it can be told.
+ */
+export function extraTextReading(line: string): string | undefined {
+  const marked = keyMarks(line).trim();
+  const at = marked.indexOf('<key>');
+  if (at < 0) return undefined;
+  const before = marked.slice(0, at);
+  const after = marked.slice(at + '<key>'.length);
+  if (/^bearer $/i.test(before) && after !== '')
+    return after.startsWith(' ')
+      ? 'the text after a space was ignored: the token read up to its first space, or only its first characters compared with the key'
+      : `a prefix of the token matched: the token compared with the key only as far as the key's length, the ${JSON.stringify(after)} after it unread`;
+  if (after !== '') return undefined;
+  if (/^bearer$/i.test(before))
+    return 'the key was read with no space after the scheme: "Bearer" stripped as a prefix';
+  if (/^bearer\s+bearer\s+$/i.test(before))
+    return 'a second "Bearer " was stripped: the scheme removed wherever it appears';
+  if (/\s$/.test(before)) return 'the last word was taken as the token, the words before it unread';
+  return 'the end of the token matched: the text before the key unread';
+}
+
+/**
+ * Whether the run shows a credential cache per connection: the same Authorization line refused 401 on a
+ * connection that had carried no key before it, while the one judged was let in on a connection that had.
+ * Returns that refusal, or undefined (the run sent the line on no fresh connection, or never refused it).
+ */
+export function refusedFresh(
+  x: Exchange,
+  same: ReadonlyArray<Exchange>,
+  keyBefore: (y: Exchange) => Exchange | undefined,
+): Exchange | undefined {
+  const line = authorizationLine(x);
+  if (line === undefined || x.connection === undefined || !keyBefore(x)) return undefined;
+  return same.find(
+    (y) =>
+      y !== x &&
+      y.connection !== undefined &&
+      y.response?.status === 401 &&
+      authorizationLine(y) === line &&
+      keyBefore(y) === undefined,
+  );
+}
+
+/**
+ * What a finding says of a request let in with the wrong credential, after what it sent: the line shown and
+ * its reading (text around the key), then how the connection came into it. Starts with a space, or is empty.
+ */
+export function acceptedWhy(
+  x: Exchange,
+  same: ReadonlyArray<Exchange>,
+  keyBefore: (y: Exchange) => Exchange | undefined,
+  extraText: boolean,
+): string {
+  const line = authorizationLine(x);
+  const reading = extraText && line !== undefined ? extraTextReading(line) : undefined;
+  const shape =
+    extraText && line !== undefined ? ` (sent as ${shownShape(line)}${reading ? `: ${reading}` : ''})` : '';
+  const before = keyBefore(x);
+  if (!before) return shape;
+  const fresh = refusedFresh(x, same, keyBefore);
+  return fresh
+    ? `${shape} (on a connection reused after #${before.seq} carried the key, while #${fresh.seq} sent the same line on a connection that had carried no key and was refused 401: the server judged the credential by what the connection carried before; the curl line sends both on one connection)`
+    : `${shape} (on a connection reused after #${before.seq} carried the key; the curl line sends both on one connection)`;
+}

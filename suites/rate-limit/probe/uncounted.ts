@@ -1,0 +1,65 @@
+// Whether the limiter leaves errors uncounted (express-rate-limit's skipFailedRequests, a limiter that reads
+// the response): X-RateLimit-Remaining does not fall with the answers 4xx but falls by one with each 2xx, read
+// over consecutive answers of one window. What explains more served than Limit, and where a 429 really came.
+// Pure; never sends, never judges.
+import { left, type Sample } from './record.ts';
+import { routeOf } from './sample-route.ts';
+import { sameWindowPairs } from './windows.ts';
+
+/** Errors whose step shows them uncounted, and successes that fell by one, needed to say so. */
+const ERRORS_NEEDED = 3;
+const SUCCESSES_NEEDED = 2;
+/** Share of the steps that must follow the reading: the run's other traffic may cross a few. */
+const AGREEING = 0.9;
+
+const failed = (s: Sample): boolean => s.status >= 400 && s.status < 500;
+const succeeded = (s: Sample): boolean => s.status >= 200 && s.status < 300;
+
+export interface Uncounted {
+  /** Answers 4xx whose step left Remaining where it was. */
+  errors: Sample[];
+  /** Answers 2xx whose step took one from it. */
+  successes: number;
+}
+
+/**
+ * Each step read by one answer of its pair: a limiter that takes a hit on arrival and gives it back when the
+ * answer is an error shows the hit on the error's own Remaining and returns it by the next (the earlier answer
+ * decides the step); one that counts only after a success never shows it (the later answer decides).
+ */
+function readBy(pairs: ReadonlyArray<[Sample, Sample]>, decides: 0 | 1): Uncounted | undefined {
+  const errors: Sample[] = [];
+  let successes = 0;
+  let agree = 0;
+  let disagree = 0;
+  for (const pair of pairs) {
+    const step = left(pair[0])! - left(pair[1])!;
+    const by = pair[decides];
+    if (failed(by)) {
+      if (step === 0) {
+        agree++;
+        errors.push(by);
+      } else disagree++;
+    } else if (succeeded(by)) {
+      if (step === 1) {
+        agree++;
+        successes++;
+      } else disagree++;
+    }
+  }
+  const ok =
+    errors.length >= ERRORS_NEEDED && successes >= SUCCESSES_NEEDED && agree >= AGREEING * (agree + disagree);
+  return ok ? { errors, successes } : undefined;
+}
+
+/** Whether the answers show errors left uncounted by the limiter (undefined when they do not). */
+export function errorsUncounted(samples: readonly Sample[]): Uncounted | undefined {
+  const pairs = sameWindowPairs(samples).filter(([p, c]) => left(p) !== undefined && left(c) !== undefined);
+  return readBy(pairs, 0) ?? readBy(pairs, 1);
+}
+
+/** The finding's words for it: what was seen, and the cause named. */
+export function uncountedWords(u: Uncounted): string {
+  const first = u.errors[0]!;
+  return `X-RateLimit-Remaining did not fall with ${u.errors.length} answers 4xx (the first #${first.n}, ${routeOf(first)} → ${first.status}) but fell by one with each of ${u.successes} answers 2xx: errors are not counted (a 4xx gives its hit back)`;
+}
