@@ -277,4 +277,18 @@ describe.concurrent('limiters that are not a fixed window answering 429 with X-R
     expect(checkOf(run, 'RL-PROBE-RECOVERY').status).toBe('pass');
     expectNeverEarly(server);
   }, 60_000);
+
+  it('a fixed window shorter than a walk of it one at a time: reached with Limit + 1 at once, one 429', async () => {
+    // Ten per 2 s answered 400 ms late (a loaded machine): each window turns before the walk can spend it, so
+    // once one has turned twice the walk waits for the next to begin and sends all eleven together.
+    const server = await strict({ rateLimit: { limit: 10, windowSeconds: 2 }, delayMs: 400 });
+    const run = await probe(server, []);
+    expect(run.stdout).toMatch(/11 requests \(Limit \+ 1\) go together/);
+    for (const id of ['RL-PROBE-LIMIT-ENFORCED', 'RL-PROBE-429-HEADERS', 'RL-PROBE-RECOVERY']) {
+      const c = checkOf(run, id);
+      expect(c.status, `${id}: ${c.message}\n${run.stdout}`).toBe('pass');
+    }
+    expect(server.stats().limited).toBe(1);
+    expectNeverEarly(server);
+  }, 60_000);
 });

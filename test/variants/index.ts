@@ -127,5 +127,6 @@ export function toleratedVariants(): Map<string, string[]> {
 
 export const runName = (run: VariantRun): string => {
   const rl = run.reference.rateLimit;
-  return `${run.variants.join(' + ')}${rl ? ` (${rl.limit} per ${rl.windowSeconds} s)` : ''}`;
+  const slow = run.reference.delayMs ? `, answers held ${run.reference.delayMs} ms` : '';
+  return `${run.variants.join(' + ')}${rl ? ` (${rl.limit} per ${rl.windowSeconds} s${slow})` : ''}`;
 };

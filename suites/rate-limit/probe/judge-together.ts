@@ -2,7 +2,8 @@
 // said Remaining R, more than R served before the 429 in that window is a limit not enforced, unless the limiter
 // refills gradually and its own headers allow that many tokens back meanwhile. Pure; never sends.
 import type { ProbeFinding } from './judgement.ts';
-import { type Recovery, type Sample, seconds, type Walk } from './record.ts';
+import { pacedGroup, sentAtMs } from './pace.ts';
+import { limitOf, type Recovery, type Sample, seconds, type Walk } from './record.ts';
 import { gradualRefill } from './refill.ts';
 import { served } from './served.ts';
 import { sameWindowPairs, saneResetAtMs, windowStarts } from './windows.ts';
@@ -35,8 +36,40 @@ function refillsGradually(walk: Walk, group: readonly Sample[], recovery?: Recov
   );
 }
 
+/**
+ * The most tokens a limiter can give back while the requests of a group arrive: its rate is at most the
+ * requests the lowest Remaining among their answers misses over the time until it is full again (a second
+ * less, for rounding). Undefined when no answer bounds it.
+ */
+function refillDuring(group: readonly Sample[], served: readonly Sample[]): number | undefined {
+  const low = [...served].reverse().find((s) => saneResetAtMs(s) !== undefined && s.remaining !== undefined);
+  if (!low) return undefined;
+  const spanMs = low.response.receivedAtMs - Math.min(...group.map(sentAtMs));
+  return refillSince(low, low.response.receivedAtMs + Math.max(0, spanMs));
+}
+
+/**
+ * A whole limit and one more sent at once (paced.ts), once the moment the answer before them named for Reset
+ * had passed: more served than X-RateLimit-Limit and what could come back while they arrived is a limit not
+ * enforced; exactly that many is a whole limit spent.
+ */
+function judgePaced(group: readonly Sample[], from: Sample): ProbeFinding | undefined {
+  const limit = limitOf(from);
+  const after = group.filter(served);
+  const refill = refillDuring(group, after);
+  if (limit === undefined || refill === undefined || after.length <= limit + refill) return undefined;
+  return {
+    message: `request #${from.n} said X-RateLimit-Limit ${limit} and named a moment for X-RateLimit-Reset; once it had passed (the limit whole again), the walk sent ${group.length} requests together and ${after.length} were served: more than the ${limit} a whole limit holds${refill > 0 ? ` and the ${refill} a limiter refilling at the rate its headers allow could give back while they arrived` : ''}`,
+    sample: after[limit + refill]!,
+    expected: `at most ${limit + refill} of the ${group.length} served, then 429`,
+    actual: `${after.length} served (answered Remaining ${group.map((s) => s.remaining ?? '?').join(', ')})`,
+  };
+}
+
 /** The finding, when the requests sent together and those after them were served past the Remaining before them. */
 export function judgeTogether(walk: Walk, recovery?: Recovery): ProbeFinding | undefined {
+  const paced = pacedGroup(walk);
+  if (paced) return judgePaced(paced.group, paced.from);
   const group = walk.together;
   const i = group?.[0] ? walk.samples.indexOf(group[0]) : -1;
   if (!group || i < 1) return undefined;

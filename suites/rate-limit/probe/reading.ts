@@ -185,7 +185,7 @@ export function planWalk(env: Tools, reading: Reading, now: number): Outcome<Wal
   // A window that resets mid-walk is walked once more, and a request a refill gave back is made up for
   // (walkToLimit): together at most Limit + margin more, announced up front so the count is never exceeded.
   const rollover = capped ? 0 : (reading.limit ?? left(reading.sample) ?? 0) + WALK_MARGIN;
-  const text = `up to ${needed + burst} requests (${needed + burst + rollover} if the window resets mid-walk or refills as it is walked; ${parts.join(', ')}); longest wait ${wait}, never one over ${flagRef('maxWaitSeconds')} (${max} s); the walk's last ${togetherMax(reading.limit)} or fewer before Remaining 0 sent together, within its count; backoff at most ${max} s more only if the limit does not lift${burst > 0 ? ', and one more window after the burst' : ''}`;
+  const text = `up to ${needed + burst} requests (${needed + burst + rollover} if the window resets mid-walk or refills as it is walked; ${parts.join(', ')}); longest wait ${wait}, never one over ${flagRef('maxWaitSeconds')} (${max} s); the walk's last ${togetherMax(reading.limit)} or fewer before Remaining 0 sent together, within its count (Limit + 1 together, once the limit is whole again, when a refill keeps pace with the walk); backoff at most ${max} s more only if the limit does not lift${burst > 0 ? ', and one more window after the burst' : ''}`;
   return done({ bound, reserve, text, ...(capped ? { capped: capped.why } : {}) });
 }
 

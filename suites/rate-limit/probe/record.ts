@@ -192,8 +192,13 @@ export interface Walk {
    * the request the walk went on with instead, and the walk's answers before the switch (in `samples` too).
    */
   switched?: { to: ProbeRequest; uncounted: Sample[] };
-  /** The walk's last requests before Remaining 0 that went together (together.ts), as they were counted. */
+  /**
+   * The walk's last requests before Remaining 0 that went together (together.ts), or a whole limit and one
+   * more once it was whole again (paced.ts), as they were counted.
+   */
   together?: Sample[];
+  /** The answer after which the walk waited for a limiter that gives capacity back to be whole (paced.ts). */
+  pacedWaitAt?: number;
   /** Why the walk went no further than its bound, however Remaining moved (WalkPlan.capped). */
   capped?: string;
   /** Every request that named another client address (RFC 5737) in the forwarding headers, in order. */

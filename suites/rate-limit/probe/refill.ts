@@ -1,6 +1,7 @@
 // Whether the walk shows a limiter that gives capacity back gradually (a token bucket, GCRA), read only from
 // what repeats: one rise of Remaining is a window that turned, not a refill. Pure; never sends.
 import { retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
+import { pacedGroup } from './pace.ts';
 import { type Recovery, seconds, type Walk } from './record.ts';
 import { sameWindowPairs } from './windows.ts';
 
@@ -9,7 +10,8 @@ const RISES_TO_REFILL = 2;
 
 /**
  * What in the walk shows a limiter that gives capacity back gradually, or undefined: Remaining rising within
- * a window on at least two steps, or staying on some steps while falling on more, or a 429 whose Retry-After
+ * a window on at least two steps, or staying on some steps while falling on more, or steps that kept pace
+ * with the walk until it sent a whole limit at once (pace.ts), or a 429 whose Retry-After
  * ends well before its Reset (the next token comes before the bucket is full) unless the request sent when
  * it ended was refused again. A fixed window shows none of these (a window that turns mid-walk rises once).
  */
@@ -28,6 +30,13 @@ export function gradualRefill(walk: Walk, recovery?: Recovery): string | undefin
   const fell = pairs.filter(([p, c]) => c.remaining! < p.remaining!);
   if (stayed.length > 0 && fell.length > stayed.length)
     return `Remaining stayed on ${stayed.length} of ${pairs.length} steps (the first on request #${stayed[0]![1].n}) and fell on the others`;
+  // The steps that made the walk send a whole limit at once (paced.ts): capacity came back on each as fast
+  // as it was spent, which a count that only resets at a window's end shows on one step, not on several.
+  // Not when Remaining rose into it: a fixed window turning mid-walk does that once per window.
+  const paced = pacedGroup(walk);
+  const i = paced ? walk.samples.indexOf(paced.from) : -1;
+  if (paced && i > 0 && walk.samples[i - 1]!.remaining === paced.from.remaining)
+    return `Remaining stayed at ${paced.from.remaining} of ${paced.from.limit} on request #${paced.from.n}, answered after the moment the one before it named for X-RateLimit-Reset: capacity came back as fast as the walk spent it`;
   const limited = walk.limited;
   if (limited?.resetAtMs === undefined) return undefined;
   // A Retry-After that ended while the key was still refused names no token coming back: it proves nothing.

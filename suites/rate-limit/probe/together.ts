@@ -54,18 +54,23 @@ export function togetherCount(env: Tools, walk: Walk, reserve: number): number {
   return end !== undefined && end - Date.now() > ROOM_MS ? r : 0;
 }
 
-/** Sends `count` copies of the walk's request at one moment; their samples in the order they were counted. */
+/**
+ * Sends `count` copies of the walk's request at one moment (the last of them `last`, when given); their samples
+ * in the order they were counted. `what` names them in the log (paced.ts sends a whole limit and one more).
+ */
 export async function sendTogether(
   env: Tools,
   sender: ProbeSender,
   request: ProbeRequest,
   count: number,
+  what = `the last ${count} requests before Remaining 0`,
+  last?: ProbeRequest,
 ): Promise<Sample[]> {
-  env.log(`  the last ${count} requests before Remaining 0 go together, as a client's concurrent ones would`);
+  env.log(`  ${what} go together, as a client's concurrent ones would`);
   const results = await env.http.together(
-    Array.from({ length: count }, () => ({
-      method: request.method,
-      path: request.path,
+    Array.from({ length: count }, (_, i) => (i === count - 1 && last ? last : request)).map((r) => ({
+      method: r.method,
+      path: r.path,
       auth: { kind: 'key' as const, key: 'primary' as const },
       retryAfter429: false,
       spendToLimit: true,

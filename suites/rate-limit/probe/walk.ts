@@ -1,6 +1,6 @@
 // The walk to the limit: repeats the probe's request one at a time (its last few before Remaining 0 together,
-// together.ts) until the 429 or a limiter's refusal, within the bound the plan announced: never more than
-// Remaining + WALK_MARGIN (a window more if one turns), never past the budget, never inside a Retry-After.
+// together.ts; Limit + 1 at once when a refill keeps pace, paced.ts) until the 429 or a limiter's refusal, within
+// the bound the plan announced: never past the budget, never inside a Retry-After.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Tools } from '../../kit/context.ts';
 import { countApart } from '../../kit/limiter-buckets.ts';
@@ -9,6 +9,7 @@ import { cancelledBy } from '../../kit/target-facts.ts';
 import { asideRequest } from './aside.ts';
 import { addressFor, countedApart, forwardingHeaders } from './client-address.ts';
 import { budgetSkip, done } from './outcome.ts';
+import { sendPaced } from './paced.ts';
 import { cheapList } from './reading.ts';
 import {
   left,
@@ -167,10 +168,13 @@ export async function walkToLimit(
     const budget = env.http.pacer.budgetLeft;
     if (budget <= plan.reserve) return budgetSkip(walk.bound - walk.sent + plan.reserve, budget);
     const prev = samples[samples.length - 1]!;
-    // The last few before Remaining 0 go together (together.ts); the request over the limit stays alone.
+    // The last few before Remaining 0 go together (together.ts), or a whole limit and one more (paced.ts).
     const together = togetherCount(env, walk, plan.reserve);
-    if (together > 0) {
-      const group = await sendTogether(env, sender, repeated, together);
+    const group =
+      together > 0
+        ? await sendTogether(env, sender, repeated, together)
+        : await sendPaced(env, sender, walk, repeated, { reserve: plan.reserve, ceiling, held });
+    if (group) {
       walk.together = group;
       walk.sent += group.length;
       const refusal = group.find((s) => s.status === 429 || isRefusal(s, reading.sample));
@@ -181,6 +185,8 @@ export async function walkToLimit(
         samples.push(s);
         overLimit = adjust(env, walk, before, s, ceiling, overLimit);
       }
+      // A whole limit and one more all served: tokens came back as they arrived, and nothing more is tried.
+      if (!refusal && together === 0) break;
       if (!refusal) continue;
       samples.push(refusal);
       if (refusal.status !== 429) holdAfterRefusal(env, refusal, walk);

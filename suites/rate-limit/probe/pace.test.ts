@@ -1,0 +1,96 @@
+// A limiter that refills as fast as the walk spends: the steps that show it, the whole limit and one more sent
+// at once once its Reset has passed, and how RL-PROBE-LIMIT-ENFORCED reads that group.
+import { describe, expect, it } from 'vitest';
+import { rl, sample, T0, walkOf } from '../../../test/support/probe-records.ts';
+import { judgeEnforced } from './judge-limit.ts';
+import { judgeTogether } from './judge-together.ts';
+import { pacedGroup, pacedSteps } from './pace.ts';
+import type { Sample, Walk } from './record.ts';
+import { gradualRefill } from './refill.ts';
+
+const S0 = T0 / 1000;
+
+/**
+ * Limit 10 refilled a token a second, walked one request every 1.1 s: Remaining stays at 9, each answer
+ * naming the moment a second ahead when the bucket is full again.
+ */
+const stalled = (): Sample[] =>
+  [0, 1, 2, 3, 4].map((i) => sample(i, 404, rl(9, S0 + i + 2, 10), T0 + i * 1100));
+
+/** Once the last stalled answer's Reset has passed: the group's answers (Remaining, or 429), all at one moment. */
+function paced(answers: Array<number | 429>, lastLateMs = 0): Walk {
+  const before = stalled();
+  const at = (i: number) => T0 + 8000 + (i === answers.length - 1 ? lastLateMs : 0);
+  const group = answers.map((r, i) =>
+    r === 429
+      ? sample(5 + i, 429, { ...rl(0, S0 + 18, 10), 'retry-after': '1' }, at(i))
+      : sample(5 + i, 404, rl(r, S0 + 8 + (10 - r), 10), at(i)),
+  );
+  const samples = [...before, ...group];
+  const last = samples[samples.length - 1]!;
+  return {
+    ...walkOf([9]),
+    samples,
+    sent: samples.length - 1,
+    together: group,
+    ...(last.status === 429 ? { limited: last } : {}),
+  };
+}
+
+const wholeLimit = [9, 8, 7, 6, 5, 4, 3, 2, 1, 0];
+
+describe('a refill that keeps pace with the walk', () => {
+  it('shows on steps where Remaining did not fall although the moment Reset named had come', () => {
+    expect(pacedSteps(stalled())).toBe(true);
+    // One step is enough when the walk waited for the limit to be whole before the last request.
+    expect(pacedSteps(stalled().slice(-2), true)).toBe(true);
+    expect(pacedSteps(stalled().slice(-2))).toBe(false);
+    // Inside a window whose Reset is far ahead, an unmoved Remaining is no refill (a count that is stuck).
+    const stuck = [0, 1, 2].map((i) => sample(i, 404, rl(9, S0 + 60, 10), T0 + i * 1100));
+    expect(pacedSteps(stuck)).toBe(false);
+    // One step that fell breaks it (a count going down as walked), and so does a Remaining short of Limit − 1,
+    // whose Reset may free only part of the limit (a sliding log's oldest request leaving).
+    const low = [8, 8, 8].map((r, i) => sample(i, 404, rl(r, S0 + i + 2, 10), T0 + i * 1100));
+    expect(pacedSteps(low)).toBe(false);
+    const falling = [9, 8, 8].map((r, i) => sample(i, 404, rl(r, S0 + i + 2, 10), T0 + i * 1100));
+    expect(pacedSteps(falling)).toBe(false);
+  });
+
+  it('a whole limit served and the one over it refused: a limit enforced, read as a gradual refill', () => {
+    const walk = paced([...wholeLimit, 429]);
+    expect(pacedGroup(walk)?.from.n).toBe(4);
+    expect(judgeTogether(walk)).toBeUndefined();
+    expect(gradualRefill(walk)).toMatch(/Remaining stayed at 9 of 10 on request #4/);
+    const j = judgeEnforced(walk);
+    expect(typeof j !== 'string' && j.findings).toEqual([]);
+  });
+
+  it('more served than the whole limit and what could refill while they arrived: a limit not enforced', () => {
+    const walk = paced([...wholeLimit, 0, 0, 429]);
+    const found = judgeTogether(walk);
+    expect(found?.message).toMatch(
+      /once it had passed \(the limit whole again\), the walk sent 13 requests together and 12 were served: more than the 10 a whole limit holds/,
+    );
+    const j = judgeEnforced(walk);
+    expect(typeof j !== 'string' && j.findings.map((f) => f.message)).toContain(found!.message);
+  });
+
+  it('all of them served (tokens came back as they arrived): nothing to judge, said so', () => {
+    // The last arrived 1.5 s after the others: a bucket full again in 10 s gives two tokens back meanwhile.
+    const walk = paced([...wholeLimit, 0], 1500);
+    expect(judgeTogether(walk)).toBeUndefined();
+    // At one moment, the same eleven served are one past a whole limit.
+    expect(judgeTogether(paced([...wholeLimit, 0]))?.expected).toBe('at most 10 of the 11 served, then 429');
+    expect(judgeEnforced(walk)).toMatch(
+      /^once the limit was whole again \(X-RateLimit-Remaining 9 of 10 on request #4, its Reset moment passed\) the walk sent 11 requests together, and every one was served/,
+    );
+  });
+
+  it('the last few before Remaining 0 sent inside their window are no whole limit', () => {
+    const walk = paced([...wholeLimit, 429]);
+    const inWindow = walk.samples.map((s) =>
+      s.n >= 5 ? sample(s.n, s.status, { ...rl(s.remaining ?? 0, S0 + 60, 10) }, T0 + 4500) : s,
+    );
+    expect(pacedGroup({ ...walk, samples: inWindow, together: inWindow.slice(5) })).toBeUndefined();
+  });
+});

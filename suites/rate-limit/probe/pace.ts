@@ -1,0 +1,70 @@
+// Whether the walk's steps show a limiter giving capacity back as fast as one request at a time spends it, and
+// which of its requests went together once the limit was whole again (paced.ts sends them). Pure; never sends.
+import { left, limitOf, type Sample, type Walk } from './record.ts';
+import { served } from './served.ts';
+import { saneResetAtMs } from './windows.ts';
+
+/** Steps in a row on which Remaining did not fall although the moment the answer before named had come. */
+export const PACED_STEPS = 2;
+/**
+ * Reset is whole seconds (rounded either way by servers) read against a whole-second Date: the moment it names
+ * may be up to this far from the one the server meant, either way.
+ */
+export const ROUNDING_MS = 2000;
+
+/**
+ * Whether the step from `p` to `c` kept pace: both served, Remaining not lower after it, and `c` answered at
+ * or after the moment `p` named for X-RateLimit-Reset (its roundings aside): what the limiter said it would
+ * give back by then came back as fast as the walk spent it.
+ */
+export function keptPace(p: Sample, c: Sample): boolean {
+  const end = saneResetAtMs(p);
+  const [before, after] = [left(p), left(c)];
+  if (!served(p) || !served(c) || end === undefined || before === undefined || after === undefined)
+    return false;
+  return after >= before && c.response.receivedAtMs >= end - ROUNDING_MS;
+}
+
+/** Whether Remaining rose on the step from `p` to `c`, both served: capacity came back within the window. */
+export const rose = (p: Sample, c: Sample): boolean =>
+  served(p) && served(c) && (left(c) ?? -1) > (left(p) ?? Number.POSITIVE_INFINITY);
+
+/**
+ * Whether an answer leaves the limiter one short of whole (Remaining Limit − 1): then only the request it
+ * answered counts, so by the moment it names for X-RateLimit-Reset the whole Limit is there again, whatever
+ * the algorithm (a fixed window turns, a sliding log lets that one request go, a token bucket is full).
+ */
+export function oneShort(s: Sample): boolean {
+  const limit = limitOf(s);
+  return served(s) && limit !== undefined && left(s) === limit - 1;
+}
+
+/**
+ * Whether the walk's last answer is one short of whole after steps that kept pace: its last PACED_STEPS, or
+ * its last one when the walk waited for the limit to be whole before sending it (`waited`).
+ */
+export function pacedSteps(samples: readonly Sample[], waited = false): boolean {
+  const n = waited ? 1 : PACED_STEPS;
+  const tail = samples.slice(-(n + 1));
+  if (tail.length <= n || !oneShort(tail[n]!)) return false;
+  return tail.slice(1).every((c, i) => keptPace(tail[i]!, c));
+}
+
+/** When the requests a walk sent together left: the first of them to leave. */
+export const sentAtMs = (s: Sample): number =>
+  s.response.receivedAtMs - (s.response.exchange.durationMs || 0);
+
+/**
+ * The walk's requests sent together once the limit was whole again (the moment the answer before them named
+ * for X-RateLimit-Reset had passed when they left), with that answer; undefined for the last few before
+ * Remaining 0 (together.ts), which leave inside their window. Read from the samples alone, as a recording has them.
+ */
+export function pacedGroup(walk: Walk): { group: Sample[]; from: Sample } | undefined {
+  const group = walk.together;
+  const i = group?.[0] ? walk.samples.indexOf(group[0]) : -1;
+  if (!group || i < 1) return undefined;
+  const from = walk.samples[i - 1]!;
+  const end = saneResetAtMs(from);
+  if (end === undefined || Math.min(...group.map(sentAtMs)) < end) return undefined;
+  return pacedSteps(walk.samples.slice(0, i), true) ? { group, from } : undefined;
+}
