@@ -59,7 +59,6 @@ async function pauseInWindow(env: Tools, sender: ProbeSender, s: Sample): Promis
 
 /** How long before its window's end the walk may still send the held fixture's cancel past Remaining 0. */
 const PAST_LIMIT_MARGIN_MS = 1500;
-
 /** Steps of Remaining the walk needs to show it counting (RL-PROBE-REMAINING-COUNTS, a burst's gate). */
 const STEPS_TO_JUDGE = 3;
 
