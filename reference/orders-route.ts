@@ -30,8 +30,11 @@ export const LIST_CACHE_MS = 4000;
 export const LIST_LAG_MS = 2000;
 /** Fault cancelled-reappears: how long a cancelled order is hidden from the list. */
 export const HIDDEN_FOR_MS = 4000;
-/** Fault cancel-not-atomic: the write awaited between the check and the change. */
-export const RACE_WINDOW_MS = 30;
+/**
+ * Fault cancel-not-atomic: the write awaited between the check and the change, a slow store's round trip: wide
+ * enough that two cancels sent together on a loaded machine both land in it.
+ */
+export const RACE_WINDOW_MS = 100;
 
 /**
  * The orders a list shows when a fault or variant bends which (undefined: the store's own list, whose text
