@@ -2,9 +2,9 @@
 // each built around a base id, with what accepting it against a pending order would break. Builds wire text
 // only (percent-encoded as sent); it sends nothing and decides no safety (kit/known-orders.ts does).
 
-import { flagRef } from '../../lib/config/settings.ts';
 import { INT64_MAX, INT64_MIN } from '../../lib/formats/int64.ts';
 import { DIGIT_ZEROS } from '../kit/id-readings.ts';
+import { digitsIn, enc, farBeyond, sign, underscored } from './spelling-parts.ts';
 
 /**
  * What accepting a spelling of a pending order's id breaks, when it cancels that order:
@@ -39,27 +39,6 @@ export interface SpellingKind {
    */
   sample?: number;
   variants: readonly Build[];
-}
-
-const enc = (text: string): string => encodeURIComponent(text);
-const sign = (base: bigint): string => (base < 0n ? '-' : '');
-
-function digitsIn(zero: number, n: bigint): string {
-  return [...n.toString()].map((c) => (c === '-' ? c : String.fromCodePoint(zero + Number(c)))).join('');
-}
-
-/** Long enough to be "far beyond" int64 (30+ digits). */
-function farBeyond(abs: bigint, size: number): string {
-  const head = abs.toString();
-  return head + '7'.repeat(Math.max(0, 30 - head.length) + (size % 12));
-}
-
-/** Python's int() takes an underscore between digits: 1_2 is 12, 0_7 is 7. */
-function underscored(base: bigint, abs: bigint, split: boolean): string {
-  const digits = abs.toString();
-  return split && digits.length > 1
-    ? `${sign(base)}${digits[0]}_${digits.slice(1)}`
-    : `${sign(base)}0_${digits}`;
 }
 
 /**
@@ -278,28 +257,6 @@ export function kindOf(name: string): SpellingKind {
 export function spell(kind: SpellingKind, variant: number, base: bigint, size: number): string {
   const abs = base < 0n ? -base : base;
   return kind.variants[variant % kind.variants.length]!(base, abs, size);
-}
-
-/** A segment as docs/checks.md shows it: long ones by their start and length. */
-const shown = (segment: string): string =>
-  segment.length > 24 ? `${segment.slice(0, 10)}… (${segment.length} characters)` : segment;
-
-/**
- * The catalogue as docs/checks.md lists it, around order 7: each kind's variants, for the kinds whose
- * acceptance against a fixture is one of `levels` (undefined: the kinds tried against absent ids only).
- */
-export function spellingCases(
-  levels: readonly (SpellingLevel | undefined)[],
-  kind?: string,
-): Record<string, readonly string[]> {
-  const out: Record<string, readonly string[]> = {};
-  for (const k of SPELLING_KINDS)
-    if (levels.includes(k.fixture) && (kind === undefined || k.kind === kind))
-      // A variant that spells 7 as another does (0_7 splits no digits) is shown once.
-      out[k.optIn ? `${k.kind} (with ${flagRef('exhaustive')} only)` : k.kind] = [
-        ...new Set(k.variants.map((_, i) => `\`${shown(spell(k, i, 7n, LONG_MIN))}\``)),
-      ];
-  return out;
 }
 
 /**

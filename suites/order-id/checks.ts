@@ -13,7 +13,7 @@ import { orderPath } from '../kit/paths.ts';
 import { shares } from '../kit/sendings.ts';
 import { ABSENT_EDGES, absentArbitrary, absentEdges, MAX_NEIGHBOUR_EDGES } from './absent.ts';
 import { isolation, sendSpellings } from './cancel.ts';
-import { ALL_VARIANTS, spellingCases } from './catalogue.ts';
+import { ALL_VARIANTS } from './catalogue.ts';
 import { judgeAbsent } from './judge.ts';
 import { ABSENT_SENT, absent404 } from './judges.ts';
 import { readListIds, untestedBeyond } from './lossless.ts';
@@ -22,6 +22,7 @@ import { malformedRun } from './malformed-run.ts';
 import { MAX_SHRINKS, reportIdSending, runIdProperty } from './property.ts';
 import { DEFAULT_SPELLINGS } from './sample.ts';
 import { SATURATING } from './saturation.ts';
+import { spellingCases } from './spelling-cases.ts';
 import { leadingZeros, lenientSpellings, misreadSpellings, plusSign } from './spelling-judges.ts';
 
 /** The traffic that shows the malformed-id checks, in a recording as in a run. */

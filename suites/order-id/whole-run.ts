@@ -3,13 +3,13 @@
 // run sent, whichever check sent it (the spelling checks, the request surface, the state area...).
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
-import { spellingCases } from './catalogue.ts';
 import { MALFORMED, MALFORMED_IDS } from './checks.ts';
 import { short } from './judge.ts';
 import { malformedSegment } from './malformed.ts';
 import { malformed4xx } from './malformed-judges.ts';
 import { MALFORMED_OWNER, malformedRun } from './malformed-run.ts';
 import { reportIdSending } from './property.ts';
+import { spellingCases } from './spelling-cases.ts';
 
 export const malformedWholeRun = suite({
   id: 'ID',
