@@ -4,23 +4,24 @@
 // readable response throws.
 
 import type { ProxySettings } from '../config/config.ts';
-import { LimitError } from '../config/limits.ts';
 import { envAndFlag } from '../config/settings.ts';
 import { errorMessage, HarnessError } from '../errors.ts';
 import type { BanEvent } from './ban.ts';
 import { Connections } from './connections.ts';
 import { proxyFor } from './dispatcher.ts';
-import { type ExchangeContext, exchange } from './exchange.ts';
+import { exchange } from './exchange.ts';
 import { type KeyForm, sendsTheKey } from './key-forms.ts';
 import { KeyWatch } from './key-watch.ts';
-import { type Pacer, waitText } from './pacer.ts';
+import { refuseLockedKey } from './locked-key.ts';
+import type { ExchangeContext } from './outgoing.ts';
+import type { Pacer } from './pacer.ts';
 import { KEY_VARIABLE, type Redactor, SECOND_KEY_VARIABLE } from './redact.ts';
 import type { Response } from './response.ts';
 import type { BodyObserver, SendOptions } from './send.ts';
 import { requestKind, Stopping } from './stopping.ts';
 import { trustedCa } from './tls.ts';
 import type { Bucket, Transcript } from './transcript.ts';
-import { type Auth, bucketOf, keyCarried, type WireContext } from './wire.ts';
+import { bucketOf, type WireContext } from './wire.ts';
 
 export { EXCHANGE_DEADLINE_FACTOR } from './read-body.ts';
 export type { Response, ResponseHead } from './response.ts';
@@ -234,35 +235,7 @@ export class HttpClient {
     const why = this.keyRefused ?? this.stopping.refusal(requestKind(opts.method, opts.path));
     if (why !== undefined)
       throw new HarnessError('E_HTTP', `not sent: the run stopped sending these after ${why}`);
-    this.refuseLockedKey(opts.auth ?? { kind: 'key' });
-  }
-
-  /**
-   * A key the target banned, or that a Retry-After (or a spent window) keeps waiting longer than the run may,
-   * goes out in no form at all (bearer, altered, Basic, query): any of them could extend the ban.
-   */
-  private refuseLockedKey(auth: Auth): void {
-    const key = keyCarried(auth);
-    if (key === undefined) return;
-    const ban = this.watch.banOf(key);
-    if (ban)
-      throw new HarnessError(
-        'E_BANNED',
-        `not sent: the target banned the ${key} key (${ban.evidence}); no form of it is sent again in this run`,
-      );
-    const wait = this.options.pacer.locked(key);
-    if (!wait) return;
-    // Past a day no wait the run could make helps: waiting is the user's, not a setting's.
-    if (wait.beyondAnyWindow)
-      throw new HarnessError(
-        'E_RATE_LIMIT_WAIT',
-        `not sent: the ${key} key's window is spent (X-RateLimit-Remaining 0) and resets ${waitText(wait.ms)} from now (X-RateLimit-Reset), so no form of it is sent in this run; rerun once it has reset, or with another key`,
-      );
-    throw new LimitError(
-      'E_RATE_LIMIT_WAIT',
-      `not sent: the ${key} key may not send for ${waitText(wait.ms)} (${wait.reason}), longer than the ${Math.round(this.options.pacer.maxWaitMs / 1000)} s this run may wait, so no form of it is sent`,
-      'maxWaitSeconds',
-    );
+    refuseLockedKey(opts.auth ?? { kind: 'key' }, this.watch, this.options.pacer);
   }
 
   private async once(opts: SendOptions, bucket: Bucket): Promise<Response> {

@@ -6,48 +6,16 @@ import { isUtf8 } from 'node:buffer';
 import type { Dispatcher } from 'undici';
 import { errorMessage, HarnessError } from '../errors.ts';
 import { JsonDepthError } from '../formats/json.ts';
-import type { ConnectionMark, Connections } from './connections.ts';
-import type { KeyWatch } from './key-watch.ts';
+import type { ConnectionMark } from './connections.ts';
 import { isMalformedAnswer, MALFORMED } from './malformed.ts';
-import { OMIT_LENGTH_MARKER } from './omit-length.ts';
-import type { Pacer } from './pacer.ts';
+import { type ExchangeContext, type Outgoing, outgoing, rawOf } from './outgoing.ts';
 import { type RawHeadAnswer, rawHead } from './raw-head.ts';
 import { EXCHANGE_DEADLINE_FACTOR, limitOf, readBody } from './read-body.ts';
-import type { Redactor } from './redact.ts';
 import { depthError, type Response, responseOf, UnreadResponseError } from './response.ts';
-import type { BodyObserver, SendOptions } from './send.ts';
-import { requestKind, type Stopping } from './stopping.ts';
+import type { SendOptions } from './send.ts';
 import { tlsProblem } from './tls.ts';
-import {
-  type Bucket,
-  type Exchange,
-  type RecordedRequest,
-  recordedHeaders,
-  type Transcript,
-  withRaw,
-} from './transcript.ts';
+import { type Bucket, type Exchange, recordedHeaders, withRaw } from './transcript.ts';
 import { request } from './transport.ts';
-import { type WireContext, wireRequest } from './wire.ts';
-
-/** What one exchange works with: the client's parts, shared by every exchange of a run. */
-export interface ExchangeContext {
-  limits: { timeoutMs: number; maxResponseBytes: number; maxHeaderBytes: number };
-  /** How much of each body the transcript keeps. */
-  recordBodyBytes: number;
-  pacer: Pacer;
-  transcript: Transcript;
-  redactor: Redactor;
-  connections: Connections;
-  stopping: Stopping;
-  watch: KeyWatch;
-  observers: readonly BodyObserver[];
-  wire: WireContext;
-  signal?: AbortSignal;
-  now(): number;
-  checkId(): string | undefined;
-  /** On a direct connection (no proxy): a HEAD asking for it is read off a socket of its own (raw-head.ts). */
-  raw?: { ca?: string[] };
-}
 
 /** A response as both transports give it. */
 type Answer = Pick<Dispatcher.ResponseData, 'statusCode' | 'headers'> & { body: RawHeadAnswer['body'] };
@@ -59,42 +27,6 @@ const NOT_SENT =
   /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|UND_ERR_CONNECT_TIMEOUT)$/;
 
 const EMPTY: Buffer = Buffer.alloc(0);
-
-/** One request as it goes out, and how it is named in messages. */
-interface Outgoing {
-  opts: SendOptions;
-  bucket: Bucket;
-  url: string;
-  headers: Record<string, string | string[]>;
-  recorded: RecordedRequest;
-  kind: string;
-  /** Method and redacted URL. */
-  what: string;
-  startedMs: number;
-}
-
-/** Whether a request goes on a socket of its own, read byte by byte (SendOptions.readsHeadContent). */
-const rawOf = (ctx: ExchangeContext, opts: SendOptions) =>
-  opts.readsHeadContent === true && opts.method === 'HEAD' && ctx.raw !== undefined;
-
-function outgoing(ctx: ExchangeContext, opts: SendOptions, bucket: Bucket): Outgoing {
-  const wired = wireRequest(opts.path, opts.auth ?? { kind: 'key' }, opts.headers, ctx.wire);
-  const { url } = wired;
-  // The raw HEAD asks the server to close after it: what follows the head then ends at the close.
-  const headers = rawOf(ctx, opts) ? { ...wired.headers, connection: 'close' } : wired.headers;
-  const shown = ctx.redactor.redact(url);
-  return {
-    opts,
-    bucket,
-    url,
-    // The marker is the connection's to drop (omit-length.ts), never part of the request as recorded.
-    headers: opts.omitContentLength ? { ...headers, [OMIT_LENGTH_MARKER]: '1' } : headers,
-    recorded: { method: opts.method, url: shown, headers: ctx.redactor.redactHeaders(headers) },
-    kind: requestKind(opts.method, opts.path),
-    what: `${opts.method} ${shown}`,
-    startedMs: ctx.now(),
-  };
-}
 
 /** Sends one request (paced and charged already) and reads its response. Throws only HarnessError. */
 export async function exchange(ctx: ExchangeContext, opts: SendOptions, bucket: Bucket): Promise<Response> {

@@ -1,7 +1,7 @@
 // Every catalogued fault's proof, gathered from the area files; tsc requires exactly one per fault of
 // reference/faults/catalogue.ts (its area files). The fault matrix is their `caught` runs, one row each.
 import type { FaultId } from '../../reference/server.ts';
-import { AUTH_FAULTS } from './auth.ts';
+import { AUTH_FAULTS } from './auth/index.ts';
 import { CANCEL_FAULTS } from './cancel.ts';
 import { ERRORS_FAULTS } from './errors.ts';
 import { HTTP_FAULTS } from './http.ts';

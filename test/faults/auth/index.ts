@@ -1,10 +1,10 @@
 // The proofs of the faults in authentication (spec §5, RFC 9110 §11, RFC 6750).
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
 
-import type { RunningReference } from '../../reference/server.ts';
-import { cancelled, del } from '../support/probes.ts';
-import { call, rawExchange } from '../support/reference-calls.ts';
-import { type FaultProof, type FaultProofs, NO_PROBE } from './proof.ts';
+import { cancelled, del } from '../../support/probes.ts';
+import { call, rawExchange } from '../../support/reference-calls.ts';
+import { type FaultProofs, NO_PROBE } from '../proof.ts';
+import { PATH_BYPASS_FAULTS } from './path-bypass.ts';
 
 export const AUTH_FAULTS = {
   'auth-any-token': {
@@ -259,11 +259,7 @@ export const AUTH_FAULTS = {
     caught: [{ fails: ['AUTH-OTHER-SCHEME-401'], args: NO_PROBE, exit: 1 }],
     onlyBy: ['AUTH-OTHER-SCHEME-401'],
   },
-  ...pathBypass('auth-trailing-slash-bypass', ['/store/orders/', '/store/orders']),
-  ...pathBypass('auth-path-case-bypass', ['/Store/Orders', '/store/orders']),
-  ...pathBypass('auth-dot-segment-bypass', ['//store/orders', '/store/./orders', '/store/orders']),
-  ...pathBypass('auth-encoded-path-bypass', ['/st%6Fre/orders', '/store%2Forders', '/store/orders']),
-  ...pathBypass('auth-path-parameter-bypass', ['/store/orders;x', '/store/orders']),
+  ...PATH_BYPASS_FAULTS,
   'auth-head-unauthenticated': {
     probe: async (s) => [
       (await call(s, '/store/orders', { method: 'HEAD', key: null })).status,
@@ -275,27 +271,3 @@ export const AUTH_FAULTS = {
     caught: [{ fails: ['AUTH-MISSING-401', 'AUTH-UNKNOWN-KEY-401'], args: NO_PROBE, exit: 1 }],
   },
 } satisfies FaultProofs<'auth'>;
-
-/** GET of a request target exactly as written, dot segments and all, with no credentials: its status. */
-async function rawGet(s: RunningReference, path: string): Promise<{ status: number }> {
-  const target = `${new URL(s.baseUrl).pathname}${path}`;
-  const text = await rawExchange(s, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
-  return { status: Number(text.split(' ')[1]) };
-}
-
-/**
- * A router reading spellings the auth guard does not know: the spellings (the last, the path itself, still
- * guarded) listed without a key. Caught by AUTH-PATH-SPELLING-401 alone, whatever the seed: the default sample
- * sends a trailing slash on every operation and one spelling of each other kind.
- */
-function pathBypass<F extends string>(fault: F, paths: string[]): Record<F, FaultProof> {
-  const proof: FaultProof = {
-    // Raw request targets: the test client would resolve the dot segments itself.
-    probe: async (s: RunningReference) => Promise.all(paths.map(async (p) => (await rawGet(s, p)).status)),
-    faithful: paths.map(() => 401),
-    faulty: [...paths.slice(0, -1).map(() => 200), 401],
-    caught: [{ fails: ['AUTH-PATH-SPELLING-401'], args: NO_PROBE, exit: 1 as const }],
-    onlyBy: ['AUTH-PATH-SPELLING-401'],
-  };
-  return { [fault]: proof } as Record<F, FaultProof>;
-}
