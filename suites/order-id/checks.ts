@@ -22,7 +22,7 @@ import { malformedRun } from './malformed-run.ts';
 import { MAX_SHRINKS, reportIdSending, runIdProperty } from './property.ts';
 import { DEFAULT_SPELLINGS } from './sample.ts';
 import { SATURATING } from './saturation.ts';
-import { spellingCases } from './spelling-cases.ts';
+import { spellingCases } from './spelling-listing.ts';
 import { leadingZeros, lenientSpellings, misreadSpellings, plusSign } from './spelling-judges.ts';
 
 /** The traffic that shows the malformed-id checks, in a recording as in a run. */

@@ -9,7 +9,7 @@ import { malformedSegment } from './malformed.ts';
 import { malformed4xx } from './malformed-judges.ts';
 import { MALFORMED_OWNER, malformedRun } from './malformed-run.ts';
 import { reportIdSending } from './property.ts';
-import { spellingCases } from './spelling-cases.ts';
+import { spellingCases } from './spelling-listing.ts';
 
 export const malformedWholeRun = suite({
   id: 'ID',
