@@ -22,8 +22,8 @@ import { malformedRun } from './malformed-run.ts';
 import { MAX_SHRINKS, reportIdSending, runIdProperty } from './property.ts';
 import { DEFAULT_SPELLINGS } from './sample.ts';
 import { SATURATING } from './saturation.ts';
-import { spellingCases } from './spelling-listing.ts';
 import { leadingZeros, lenientSpellings, misreadSpellings, plusSign } from './spelling-judges.ts';
+import { spellingCases } from './spelling-listing.ts';
 
 /** The traffic that shows the malformed-id checks, in a recording as in a run. */
 export const MALFORMED =
