@@ -10,7 +10,7 @@ import type { Response, ResponseHead, SendOptions } from '../../lib/http/client.
 import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../kit/context.ts';
 import { ORDERS, orderPath } from '../kit/paths.ts';
-import { cancelledBy, mayHaveChanged, named } from './history.ts';
+import { type CancelSent, cancelledBy, type History, mayHaveChanged, named } from './history.ts';
 import { historyNow } from './store.ts';
 
 /** A token no server issued: fixed per seed (never drawn from the run's random stream, which others read). */
@@ -87,14 +87,31 @@ const RACE = memoKey<Promise<Race | { skip: Skip }>>('state/held-race');
 /** The request of the run that did or may have cancelled the held fixture, as named, and the check that sent it. */
 function spent(ctx: Ctx, id: string): { by: string; check?: string } | undefined {
   const h = historyNow(ctx);
-  const c = h.cancels.find((x) => cancelledBy(x, id) || mayHaveChanged(x, id));
+  const c = h.cancels.find((x) => cancelledBy(x, id) || mayHaveChanged(x, id)) ?? refusedThenGone(h, id);
   if (!c) return undefined;
+  // Refused, yet the lists show it gone after it: carried out though refused (a 429's, when the limiter ran
+  // after the handler), STATE-429-CHANGES-NOTHING's finding, or the list checks' for another refusal.
+  if (c.outcome === 'refused')
+    return { by: named(c), check: c.status === 429 ? 'STATE-429-CHANGES-NOTHING' : 'STATE-LIST-EXPLAINED' };
   // The finding it is: served past the limit (2xx), or carried out though refused (a 429 that changed it).
   const check =
     c.outcome === 'done' && c.exchange.checkId?.startsWith('RL-')
       ? 'RL-PROBE-LIMIT-ENFORCED'
       : c.exchange.checkId;
   return { by: named(c), ...(check ? { check } : {}) };
+}
+
+/**
+ * The last refused cancel of `id` after which the run's latest list no longer shows it, where a list read
+ * before that cancel did: a refusal the store shows carried out, so the fixture is no longer there to race.
+ */
+function refusedThenGone(h: History, id: string): CancelSent | undefined {
+  const last = h.lists[h.lists.length - 1];
+  if (!last || last.ids.has(id)) return undefined;
+  const refused = h.cancels.filter((c) => c.names.includes(id) && c.endMs <= last.startMs);
+  const c = refused[refused.length - 1];
+  if (c?.outcome !== 'refused') return undefined;
+  return h.lists.some((l) => l.endMs <= c.startMs && l.ids.has(id)) ? c : undefined;
 }
 
 /**
@@ -106,6 +123,17 @@ async function spareFor(ctx: Ctx): Promise<string | undefined> {
   if (spare !== undefined || ctx.target.releasedLeft === 0 || !(await listsReadable(ctx))) return spare;
   await list(ctx);
   return ctx.target.holdSpare('STATE-CANCEL-RACE');
+}
+
+/** RACERS cancels of `id` at one moment, a list beside them when lists are read. */
+async function raceOnce(ctx: Ctx, id: string, lists: boolean): Promise<Array<ResponseHead | HarnessError>> {
+  const del: SendOptions = { method: 'DELETE', path: orderPath(id) };
+  return (
+    await ctx.http.together([
+      ...Array.from({ length: RACERS }, () => del),
+      ...(lists ? [{ method: 'GET', path: ORDERS } as const] : []),
+    ])
+  ).map(headOf);
 }
 
 /**
@@ -144,13 +172,26 @@ export function heldRace(ctx: Ctx): Promise<Race | { skip: Skip }> {
     ctx.log(
       `  cancelling order ${id} with ${RACERS} requests at one moment${lists ? ', a list beside them' : ''}${second ? ', a list with the second key before and after' : ''}`,
     );
-    const del: SendOptions = { method: 'DELETE', path: orderPath(id) };
-    const all = (
-      await ctx.http.together([
-        ...Array.from({ length: RACERS }, () => del),
-        ...(lists ? [{ method: 'GET', path: ORDERS } as const] : []),
-      ])
-    ).map(headOf);
+    let all = await raceOnce(ctx, id, lists);
+    // Every cancel refused, after a refusal of this fixture earlier in the run (the probe's 429 past the
+    // limit): that refusal was carried out, and the race met an order no longer pending. Once, on a fixture
+    // given back proven pending, so the race is still run (it costs nothing on a server that refused it).
+    const heads = all.slice(0, RACERS).filter((r): r is ResponseHead => !(r instanceof HarnessError));
+    const refusedAll = heads.length === RACERS && heads.every((r) => r.status >= 400 && r.status < 500);
+    const first = Math.min(...heads.map((r) => r.exchange.seq));
+    const earlier = historyNow(ctx).cancels.some(
+      (c) => c.names.includes(id!) && c.outcome === 'refused' && c.exchange.seq < first,
+    );
+    if (refusedAll && earlier) {
+      const spare = await spareFor(ctx);
+      if (spare !== undefined) {
+        ctx.log(
+          `  order ${id} was no longer pending (both cancels refused): racing fixture ${spare} in its place`,
+        );
+        id = spare;
+        all = await raceOnce(ctx, id, lists);
+      }
+    }
     // A list after, for the whole run's list judges, only when the key's window has room beyond the one
     // request the judges after it may add: a default run stays within one Free-plan minute.
     const after = lists && roomAfter(ctx) ? (headOf(await list(ctx)) as ResponseHead) : undefined;

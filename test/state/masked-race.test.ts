@@ -1,0 +1,27 @@
+// A refusal carried out spends the race's fixture: the probe's cancel past the limit answered 429 but
+// cancelled the held fixture (the limiter runs after the handler), and a later list no longer shows it. The
+// race must see that fixture as spent and race one another check gave back proven pending, so a racy
+// cancel is still caught (issue 37: one bug hid another on a blind round's server).
+import { describe, expect, it } from 'vitest';
+import { EMBEDDED_RATE_LIMIT } from '../../engine/run-target.ts';
+import { FIVE_PENDING } from '../faults/proof.ts';
+import { checkOf, runCliInProcess, targetEnv } from '../support/cli.ts';
+import { reference } from '../support/reference.ts';
+
+describe('STATE-CANCEL-RACE after a 429 that was carried out', () => {
+  it('races a fixture given back, and fails the racy cancel', { timeout: 120_000 }, async () => {
+    const server = await reference({
+      rateLimit: EMBEDDED_RATE_LIMIT,
+      orders: FIVE_PENDING,
+      faults: ['cancel-then-429', 'cancel-not-atomic'],
+    });
+    const run = await runCliInProcess(['--seed', '7'], { env: targetEnv(server) });
+    const summary = `${run.stdout}\n${run.stderr}`;
+    expect(summary).toMatch(
+      /order 14 was no longer pending \(both cancels refused\): racing fixture \d+ in its place/,
+    );
+    const race = checkOf(run, 'STATE-CANCEL-RACE');
+    expect(race.status, `${race.message}\n${summary}`).toBe('fail');
+    expect(race.message).toMatch(/cancels of order \d+ on the wire together succeeded \(204, 204\)/);
+  });
+});
