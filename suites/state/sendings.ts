@@ -105,7 +105,7 @@ function spent(ctx: Ctx, id: string): { by: string; check?: string } | undefined
  * The last refused cancel of `id` after which the run's latest list no longer shows it, where a list read
  * before that cancel did: a refusal the store shows carried out, so the fixture is no longer there to race.
  */
-function refusedThenGone(h: History, id: string): CancelSent | undefined {
+export function refusedThenGone(h: History, id: string): CancelSent | undefined {
   const last = h.lists[h.lists.length - 1];
   if (!last || last.ids.has(id)) return undefined;
   const refused = h.cancels.filter((c) => c.names.includes(id) && c.endMs <= last.startMs);
