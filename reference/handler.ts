@@ -10,6 +10,7 @@ import { refusedPathBytes } from './front-bytes.ts';
 import { writeReply } from './http-writer.ts';
 import { identify, unauthorized } from './identify.ts';
 import { subjectOf, tooMany, unlimitedCancel } from './limit-subject.ts';
+import { weakListTag } from './list-etag.ts';
 import { cancelNotAtomic, cancelOrder, listOrders } from './orders-route.ts';
 import { routedPath } from './path-faults.ts';
 import { getPet } from './pets-route.ts';
@@ -191,6 +192,7 @@ export async function handleRequest(
     if (route.kind === 'cancel' && reply.status === 204) ctx.keyListCache.drop(caller.key);
   }
   reply = surfaceFaults(ctx.faults, ctx.store, req, route, reply);
+  reply = weakListTag(ctx.variants, ctx.store, req, route, reply);
   reply = labelled(shapeReply(reply, ctx.variants), ctx.faults);
   // Fault ratelimit-headers-daily-quota: the fields come from the day counter, whatever window refused.
   const shown =

@@ -52,7 +52,11 @@ function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
   if (arabic) text = arabicIndicDigits(text);
   if (nfkc) text = text.normalize('NFKC');
   if (hex) return hexPrefixedId(text) ?? parseCanonicalInt64(text);
-  if (octal) return octalZeroId(text);
+  // What strtoll refuses goes on to the other readers (a float validator before it, Ruby's Integer() beside it).
+  if (octal) {
+    const id = octalZeroId(text);
+    if (id !== undefined) return id;
+  }
   // A canonical id is read exactly (the validator passes it on as text); only another spelling goes through
   // Number(), and what it refuses goes on to the other readers.
   const asFloat = float && parseCanonicalInt64(text) === undefined ? floatId(text) : undefined;

@@ -29,6 +29,11 @@ export const HTTP_VARIANTS = variantsOf('http', [
     'Every response carries Cache-Control: no-store, private and Vary: Accept, Authorization; JSON is labelled application/json; charset="utf-8" (a quoted parameter); the list carries a weak ETag; the pets Link holds two link-values.',
   ),
   variant(
+    'list-etag-weak',
+    'RFC 9110 §8.8.1 (a weak validator need not change with every change of the data: when it does is the origin server’s choice) and §13.1.2 (If-None-Match compares weakly)',
+    'The list carries a weak ETag that counts its orders (W/"orders-N"), which a cancel that keeps the order listed does not change, and If-None-Match matching it is answered 304 Not Modified.',
+  ),
+  variant(
     'front-request-line-limit',
     'RFC 9112 §3 (a server that receives a request-target longer than it wishes to parse answers 414, or 400); what fronts accept',
     "A front refuses a request line longer than 4,094 bytes with its own HTML 400, without Date or rate-limit fields, before the application runs: gunicorn's default limit_request_line.",

@@ -14,6 +14,7 @@ import {
   basePath,
   conditionalList,
   etagOf,
+  opaqueTag,
   plainList,
   type SameBody,
   sameBodyOf,
@@ -27,9 +28,6 @@ export const CONDITIONAL_REQUESTS = 2;
 
 /** The tag sent when the list gave none: no representation has it, so a 304 to it is never due. */
 export const NO_SUCH_TAG = '"order-store-conformance-no-such-tag"';
-
-/** The opaque part of an entity tag (weak comparison, RFC 9110 §8.8.3.2): W/ dropped. */
-const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
 
 /**
  * Why a 304 came though the condition held, or nothing: the latest plain list before it (asked with the same
@@ -55,7 +53,7 @@ export function stale304(
     // No ETag on the list: no listed tag can match the representation's, so the condition held.
     const now = headerValue(headers, 'etag');
     const listed = tags.split(',');
-    const matches = now !== undefined && listed.some((t) => opaque(t) === opaque(now));
+    const matches = now !== undefined && listed.some((t) => opaqueTag(t) === opaqueTag(now));
     if (!matches) return ['a 304 to If-None-Match with none of the ETag the list had last carried'];
     // A weak tag may stay while the data changes (RFC 9110 §8.8.1); a strong one may not.
     const strong = strongTag(now);
@@ -78,7 +76,7 @@ export function stale304(
  * The validators to send: the ETag of the earliest list whose bytes differ from the latest list's (given
  * before the list changed), else the first ETag; and the first Last-Modified.
  */
-function validators(ctx: Ctx): { etag?: string; modified?: string } {
+function validators(ctx: Ctx): { etag?: string; from?: Exchange; modified?: string } {
   const base = basePath(ctx);
   const lists = ctx.transcript.all().filter((x) => plainList(x, base));
   const latest = lists.at(-1);
@@ -90,12 +88,12 @@ function validators(ctx: Ctx): { etag?: string; modified?: string } {
   const modified = lists
     .map((x) => headerValue(rawOf(x.response!).headers, 'last-modified'))
     .find((v) => v !== undefined);
-  return { ...(etag ? { etag } : {}), ...(modified ? { modified } : {}) };
+  return { ...(etag ? { etag, from: first! } : {}), ...(modified ? { modified } : {}) };
 }
 
 async function sendConditionals(ctx: Ctx): Promise<void> {
   await ctx.target.list();
-  const { etag, modified } = validators(ctx);
+  const { etag, from, modified } = validators(ctx);
   const wanted = modified ? 2 : 1;
   // Into the room the key's window has left, or the next window's when the earlier checks spent this one and
   // it opens within SHORT_WAIT_MS (a short window: else where in it the check fell would decide whether it ran);
@@ -115,6 +113,21 @@ async function sendConditionals(ctx: Ctx): Promise<void> {
     return;
   }
   const get = (headers: Record<string, string>) => ctx.http.send({ method: 'GET', path: ORDERS, headers });
+  // Which cancel the tag predates: a 304 to it after that cancel's 2xx says the list is as it was before.
+  if (from) {
+    const cancel = ctx.transcript
+      .all()
+      .find(
+        (x) =>
+          x.seq > from.seq &&
+          x.request.method === 'DELETE' &&
+          (x.response?.status ?? 0) >= 200 &&
+          (x.response?.status ?? 0) < 300,
+      );
+    ctx.note(
+      `If-None-Match ${etag}: the ETag of list #${from.seq}, ${cancel ? `given before #${cancel.seq} (a DELETE answered ${cancel.response!.status})` : 'and no cancel of the run was answered 2xx after it'}`,
+    );
+  }
   await get({ 'If-None-Match': etag ?? NO_SUCH_TAG });
   if (modified) await get({ 'If-Modified-Since': modified });
 }

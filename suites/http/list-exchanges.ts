@@ -39,6 +39,9 @@ export const basePath = (ctx: Ctx): string => new URL(ctx.config.baseUrl).pathna
 /** The ETag a response carried, as sent. */
 export const etagOf = (x: Exchange): string | undefined => headerValue(rawOf(x.response!).headers, 'etag');
 
+/** The opaque part of an entity tag (weak comparison, RFC 9110 §8.8.3.2): W/ dropped. */
+export const opaqueTag = (tag: string) => tag.trim().replace(/^W\//, '');
+
 /** A strong entity tag (RFC 9110 §8.8.3: strong unless marked W/), trimmed; undefined for a weak one. */
 export function strongTag(tag: string | undefined): string | undefined {
   const t = tag?.trim();

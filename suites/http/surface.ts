@@ -15,6 +15,7 @@ import { SHORT_WAIT_MS } from '../kit/key-window.ts';
 import { ORDERS } from '../kit/paths.ts';
 import { shares } from '../kit/sendings.ts';
 import { conditionalCheck } from './conditional.ts';
+import { conditionalWeakCheck } from './conditional-weak.ts';
 import {
   admissible,
   FIXED_MAX,
@@ -215,6 +216,7 @@ export const surfaceSuite = suite({
   // The conditional requests first: one or two, where the sample fits itself to whatever room is left.
   checks: [
     conditionalCheck,
+    conditionalWeakCheck,
     check({
       id: OWNER,
       level: 'MUST',

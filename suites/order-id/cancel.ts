@@ -176,19 +176,22 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel, kind?: strin
       mine(a.kind),
   );
   const off = run.offFixture.filter((o) => o.level === level && mine(o.kind));
-  // The same reason for several kinds is said once, naming them.
-  const byWhy = new Map<NotOnFixture, string[]>();
-  for (const o of off)
-    byWhy.set(o.why, [...(byWhy.get(o.why) ?? []), o.detail ? `${o.kind} (${o.detail})` : o.kind]);
   // Fixtures an accepted spelling cancelled: the finding that left the kinds after it none is named.
   const spender = run.spent.at(-1);
   const finding = spender && findingOfAnswer(spender);
   const spentBy = spender
     ? ` (the last cancelled by #${spender.response.exchange.seq} DELETE /store/orders/${short(spender.segment)} → ${spender.response.status}, ${finding}'s finding)`
     : '';
-  const reasons = [...byWhy].map(
-    ([why, kinds]) => `${kinds.join(', ')}: ${OFF_FIXTURE[why]}${why === 'none left' ? spentBy : ''}`,
-  );
+  // The same reason for several kinds is said once, naming them.
+  const reasonsOf = (offs: typeof off): string[] => {
+    const byWhy = new Map<NotOnFixture, string[]>();
+    for (const o of offs)
+      byWhy.set(o.why, [...(byWhy.get(o.why) ?? []), o.detail ? `${o.kind} (${o.detail})` : o.kind]);
+    return [...byWhy].map(
+      ([why, kinds]) => `${kinds.join(', ')}: ${OFF_FIXTURE[why]}${why === 'none left' ? spentBy : ''}`,
+    );
+  };
+  const reasons = reasonsOf(off);
   // A saturating spelling held back for the safety of an order not given: the gap, and what closes it.
   const given = new Set(ctx.config.cancellableOrderIds);
   const withheld = level === 'MUST' ? run.withheld.map((w) => withheldGap(w, given.has(w.order))) : [];
@@ -196,7 +199,7 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel, kind?: strin
   // Kinds whose fixtures ran out are judged around the absent id spelled instead, where its answer decides.
   const aside = asideOf(
     run,
-    off.filter((o) => o.why === 'none left').map((o) => o.kind),
+    off.filter((o) => o.why === 'none left' && o.shipped === undefined).map((o) => o.kind),
   );
   if (aside.refused.length > 0) ctx.memo.once(judgedAside(level, kind), () => aside);
   if (answers.length === 0 && aside.refused.length === 0) {
@@ -213,10 +216,22 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel, kind?: strin
             : input('cancellableOrderIds'),
     );
   }
-  for (const r of reasons) ctx.note(`tried around an absent id instead: ${r}`);
+  // Kinds spelled around a shipped order instead (shipped-spelling.ts), and those around an absent id.
+  const shipped = off.filter((o) => o.shipped !== undefined);
+  if (shipped.length > 0)
+    ctx.note(
+      `tried against a shipped order instead (a 409 would say it was read as that order): ${shipped.map((o) => `${o.kind} (${o.shipped})`).join(', ')}`,
+    );
+  const aroundAbsent = reasonsOf(off.filter((o) => o.shipped === undefined));
+  for (const r of aroundAbsent) ctx.note(`tried around an absent id instead: ${r}`);
   if (run.limited) ctx.note(`stopped early: ${run.limited}`);
   if (run.stopped) ctx.note(`no spelling around an absent id was sent after: ${run.stopped.reason}`);
-  const seen = answers.map((a) => `${short(a.segment)} → ${a.response.status}`).join(', ');
+  const seen = answers
+    .map(
+      (a) =>
+        `${short(a.segment)}${a.fixture?.shipped ? ` (shipped ${a.fixture.id})` : ''} → ${a.response.status}`,
+    )
+    .join(', ');
   if (answers.length > 0)
     ctx.note(
       `${run.exhaustive ? 'every spelling' : "the sample (each kind's first spellings, until one is accepted)"} against fixtures: ${seen}`,

@@ -176,11 +176,11 @@ export const orderIdProperties = suite({
       level: 'MUST',
       rules: ['4.cancel.r3', '4.cancel.param'],
       requirement:
-        'A segment that names no order never cancels the pending order a careless parser reads into it: it is never answered 2xx.',
+        'A segment that names no order is never read as the order a careless parser reads into it: it never cancels a pending one (no 2xx), nor is refused as a shipped one (409).',
       rationale:
-        'No integer (7abc, 7%00), another number (7.5, 7e3) or a value beyond int64 (2^64 + 7, which an unchecked parser wraps to 7) names no order (spec §4 cancelOrder rule 3: no order has that orderId).',
+        "No integer (7abc, 7%00), another number (7.5, 7e3), a leading zero read as octal (024 for 20) or a value beyond int64 (2^64 + 7, which an unchecked parser wraps to 7) names no order (spec §4 cancelOrder rule 3: no order has that orderId). A kind left without a pending fixture (an accepted spelling spent it) spells a shipped order whose every other reading names no order: a 409 there, from a server that answers that order 409 and other unreadable ids otherwise, is that order's answer.",
       basis: [SPEC.absent404, SPEC.orderIdParam],
-      title: `Reads the spelling run against pending fixtures: trailing text, other numbers, stray bytes, values past int64 that wrap to the fixture (each kind's first spellings in turn until one is accepted; every one with ${flagRef('exhaustive')})`,
+      title: `Reads the spelling run against pending fixtures: trailing text, other numbers, stray bytes, values past int64 that wrap to the fixture (each kind's first spellings in turn until one is accepted; every one with ${flagRef('exhaustive')}), a shipped order's once none is left`,
       needs: { requests: 0, shared: ON_FIXTURE },
       cases: spellingCases(['MUST']),
       recorded: {
@@ -197,11 +197,11 @@ export const orderIdProperties = suite({
       level: 'SHOULD',
       rules: ['4.cancel.param'],
       requirement:
-        'A spelling of an existing id other than its ASCII decimal form (leading zeros and a plus sign aside) cancels nothing.',
+        'A spelling of an existing id other than its ASCII decimal form (leading zeros and a plus sign aside) cancels nothing, and is not answered as that order (a 409 for a shipped one).',
       rationale:
         "Spellings such as 0x7, 0o7, 7e0, 7.0, 0_7, whitespace around it or non-ASCII digits (٧, ７) are no int64 in the path's form, and lenient id parsing lets a typo cancel a real order. SHOULD: the spec types the orderId but does not say how a server must treat other spellings of it. A leading plus sign is an ordinary signed decimal spelling, recorded by ID-CANCEL-PLUS-SIGN-INFO.",
       basis: [SPEC.orderIdParam, SPEC.absent404],
-      title: `Reads the spelling run against pending fixtures: hex and other radixes, exponents, decimals, digit separators, whitespace, non-ASCII digits (each kind's first spellings in turn until one is accepted; every one with ${flagRef('exhaustive')}), a fresh fixture after an acceptance`,
+      title: `Reads the spelling run against pending fixtures: hex and other radixes, exponents, decimals, digit separators, whitespace, non-ASCII digits (each kind's first spellings in turn until one is accepted; every one with ${flagRef('exhaustive')}), a fresh fixture after an acceptance, a shipped order's once none is left`,
       needs: { requests: 0, shared: ON_FIXTURE },
       cases: spellingCases(['SHOULD']),
       recorded: { shows: `${MALFORMED} spelling a listed order's id another way (0x7, 7e0, ٧)` },

@@ -73,30 +73,66 @@ export function spellingLevel(segment: string, order: string): SpellingLevel {
 export interface MalformedCancel {
   x: Exchange;
   segment: string;
-  /** A known order one of its lenient readings names, with what accepting it as that order breaks. */
-  named?: { order: string; level: SpellingLevel };
+  /**
+   * The server read it as the order `named`: it answered 2xx, or 409 to a spelling of a shipped order whose
+   * own id it answers 409 (a strict reader refuses the spelling with a 400 or 404 instead).
+   */
+  read: boolean;
+  /**
+   * A known order one of its lenient readings names (a pending one before a shipped one), with what accepting
+   * it as that order breaks.
+   */
+  named?: { order: string; level: SpellingLevel; shipped: boolean };
 }
 
 /** Every cancel with the key whose id is no ASCII decimal int64, with the order it may be read as. */
 export async function malformedCancels(ctx: Ctx): Promise<{ known?: KnownOrders; xs: MalformedCancel[] }> {
   const known = await knownOrders(ctx, true).catch(() => undefined);
+  const shipped409 = shippedAnswering409(ctx);
   const xs = recorded(ctx).flatMap(({ x, route, offered }): MalformedCancel[] => {
     if (route?.op !== 'cancel' || route.spelled || route.id === undefined || isCanonicalInt64(route.id))
       return [];
     if (carriesKey(offered) === undefined || x.response!.status === 401 || SAYS_NOTHING(x.response!.status))
       return [];
     const hit = known?.collisions(route.id).sort((a, b) => Number(a.shipped) - Number(b.shipped))[0];
+    const status = x.response!.status;
+    const read =
+      hit !== undefined &&
+      ((status >= 200 && status <= 299) || (status === 409 && hit.shipped && shipped409.has(hit.order)));
     return [
       {
         x,
         segment: route.id,
-        ...(hit ? { named: { order: hit.order, level: spellingLevel(route.id, hit.order) } } : {}),
+        read,
+        ...(hit
+          ? { named: { order: hit.order, level: spellingLevel(route.id, hit.order), shipped: hit.shipped } }
+          : {}),
       },
     ];
   });
   if (xs.length === 0)
     ctx.skip('no cancel with the key named an id that is no ASCII decimal int64', NOT_OBSERVED);
+  // A 409 tells a reading only from a server that refuses other ids it cannot read otherwise (no 409 to all).
+  const other4xx = xs.some((m) => !m.named && m.x.response!.status >= 400 && m.x.response!.status !== 409);
+  if (!other4xx) for (const m of xs) if (m.read && m.x.response!.status === 409) m.read = false;
   return { ...(known ? { known } : {}), xs };
+}
+
+/** The shipped orders a keyed cancel of their own id (as written) was answered 409 in the run or recording. */
+function shippedAnswering409(ctx: Ctx): Set<string> {
+  const shipped = new Set(ctx.config.shippedOrderIds);
+  const out = new Set<string>();
+  for (const { x, route, offered } of recorded(ctx))
+    if (
+      route?.op === 'cancel' &&
+      !route.spelled &&
+      route.id !== undefined &&
+      shipped.has(route.id) &&
+      carriesKey(offered) !== undefined &&
+      x.response!.status === 409
+    )
+      out.add(route.id);
+  return out;
 }
 
 export const is2xx = (x: Exchange) => x.response!.status >= 200 && x.response!.status <= 299;

@@ -12,7 +12,7 @@ import { asideText, judgedAside } from './aside.ts';
 import { spelledAt } from './cancel.ts';
 import type { SpellingLevel } from './catalogue.ts';
 import { short } from './judge.ts';
-import { infoKindOf, is2xx, malformedCancels } from './malformed-cancels.ts';
+import { infoKindOf, malformedCancels } from './malformed-cancels.ts';
 import { spellingSent } from './spelling.ts';
 
 /**
@@ -59,6 +59,16 @@ async function spellingsAt(ctx: Ctx, level: SpellingLevel, kind?: string) {
   };
 }
 
+/**
+ * What a spelling read as order `order` did: cancelled a pending one, or was refused as the shipped one it
+ * named (the 409 a strict reader, which reads no order into it, never gives).
+ */
+function readAs(m: { order: string; named?: { shipped: boolean } }): string {
+  return m.named?.shipped
+    ? `read as shipped order ${m.order} (its 409 is that order's answer; a strict reader names no order)`
+    : `cancelling order ${m.order}`;
+}
+
 /** ID-CANCEL-MISREAD: no segment that names no order (not an integer, another one, beyond int64) cancels one. */
 export async function misreadSpellings(ctx: Ctx): Promise<void> {
   const spelled = await spellingsAt(ctx, 'MUST');
@@ -66,9 +76,9 @@ export async function misreadSpellings(ctx: Ctx): Promise<void> {
   const { at, tried } = spelled;
   for (const m of at)
     expectStatus(ctx, answerOf(ctx, m.x), `misread id: ${m.shown}`).toHold(
-      !is2xx(m.x),
-      '4xx (no order has this id)',
-      `cancelling order ${m.order}: no order has that id, and only a careless parser reads ${m.order} into it`,
+      !m.read,
+      m.named!.shipped ? '400 or 404 (no order has this id)' : '4xx (no order has this id)',
+      `${readAs(m)}: no order has that id, and only a careless parser reads ${m.order} into it`,
     );
   ctx.observe(
     `no segment naming no order cancelled one (${tried})`,
@@ -84,9 +94,9 @@ export async function lenientSpellings(ctx: Ctx): Promise<void> {
   const { at, tried } = spelled;
   for (const m of at) {
     const refused = expectStatus(ctx, answerOf(ctx, m.x), `lenient spelling accepted: ${m.shown}`).toHold(
-      !is2xx(m.x),
-      '4xx (not the canonical id)',
-      `cancelling order ${m.order} through a spelling of its id that is no ASCII decimal integer`,
+      !m.read,
+      m.named!.shipped ? '400 or 404 (not the canonical id)' : '4xx (not the canonical id)',
+      `${readAs(m)} through a spelling of its id that is no ASCII decimal integer`,
     );
     if (refused && m.x.response!.status >= 500)
       ctx.note(`${short(m.segment)} answered ${m.x.response!.status} (see ID-MALFORMED-4XX)`);
@@ -115,17 +125,18 @@ function infoSpelling(kind: string, same: string, refused: string): (ctx: Ctx) =
       const other = ctx.config.shippedOrderIds.includes(decimal)
         ? 'names a shipped order'
         : 'is proven absent';
-      return ` (read as octal it names fixture ${m.order}; its decimal reading, ${decimal}, ${other})`;
+      const base = m.named!.shipped ? 'shipped order' : 'fixture';
+      return ` (read as octal it names ${base} ${m.order}; its decimal reading, ${decimal}, ${other})`;
     };
     const shown = (m: (typeof at)[number]) =>
       `DELETE /store/orders/${short(m.segment)}${trap(m) ? readings(m) : ''} answered ${describeStatus(answerOf(ctx, m.x))}`;
-    const taken = at.filter((m) => is2xx(m.x) && !trap(m));
-    const octal = at.filter((m) => is2xx(m.x) && trap(m));
+    const taken = at.filter((m) => m.read && !trap(m));
+    const octal = at.filter((m) => m.read && trap(m));
     ctx.observe(
       octal.length > 0
         ? `leading zeros read as octal: ${shown(octal[0]!)} (see ID-CANCEL-MISREAD)`
         : taken.length > 0
-          ? `${same}: ${shown(taken[0]!)} and cancelled order ${taken[0]!.order}`
+          ? `${same}: ${shown(taken[0]!)}${taken[0]!.named!.shipped ? `, ${readAs(taken[0]!)}` : ` and cancelled order ${taken[0]!.order}`}`
           : `${refused}: ${at.map(shown).join('; ')}`,
       at.length,
       at.map((m) => m.x),

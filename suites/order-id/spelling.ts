@@ -1,8 +1,8 @@
 // The spelling run: the catalogue's kinds (catalogue.ts), each sent against a pending fixture where that is
 // safe and a lenient reading names it, and around an absent id otherwise: by default each kind's first variants
-// against one fixture until one is accepted (sample.ts), every variant under --exhaustive. Sent once per run and
-// read by the ID-MALFORMED- and ID-CANCEL- checks; it never judges. Only fixtures from --cancellable-order-ids
-// are ever spelled.
+// against one fixture until one is accepted (sample.ts), every variant under --exhaustive; a kind left without
+// one spells a shipped order's id where that is safe. Sent once per run and read by the ID-MALFORMED- and
+// ID-CANCEL- checks; it never judges. Only fixtures from --cancellable-order-ids are ever cancelled.
 import { type Skip, SkipSignal } from '../../lib/check/skip.ts';
 import type { Response } from '../../lib/http/client.ts';
 import { memoKey } from '../../lib/run/memo.ts';
@@ -22,12 +22,16 @@ import { absentCase, malformedSegment } from './malformed.ts';
 import { spellingLevel } from './malformed-cancels.ts';
 import { DEFAULT_TRIES } from './sample.ts';
 import { SATURATING, type SaturationPlan, saturationPlan } from './saturation.ts';
+import { shippedCase } from './shipped-spelling.ts';
 
 export interface SpellingAnswer {
   kind: string;
   variant: number;
-  /** The pending fixture it spelled, and what accepting it breaks; absent when built around an absent id. */
-  fixture?: { id: string; level: SpellingLevel };
+  /**
+   * The pending fixture it spelled (or, `shipped`, the shipped order spelled once none was left), and what
+   * reading it as that order breaks; absent when built around an absent id.
+   */
+  fixture?: { id: string; level: SpellingLevel; shipped?: true };
   segment: string;
   /** Why the request is not valid HTTP, when the segment makes it so on purpose. */
   invalid?: string;
@@ -37,8 +41,17 @@ export interface SpellingAnswer {
 export interface SpellingRun {
   /** In the order sent. */
   answers: SpellingAnswer[];
-  /** The kinds with a fixture level that were not tried against a fixture, and why. */
-  offFixture: Array<{ kind: string; level: SpellingLevel; why: NotOnFixture; detail?: string }>;
+  /**
+   * The kinds with a fixture level that were not tried against a pending fixture, and why; `shipped`: the
+   * shipped order spelled instead (shipped-spelling.ts), else it was spelled around an absent id.
+   */
+  offFixture: Array<{
+    kind: string;
+    level: SpellingLevel;
+    why: NotOnFixture;
+    detail?: string;
+    shipped?: string;
+  }>;
   /**
    * Kinds the sample tried against a fixture, none accepted: the spellings of the kind's sample it had no room
    * for (each around that fixture, in the order they would have gone), and how many variants lie past the
@@ -212,7 +225,30 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
           }
           continue;
         }
-        run.offFixture.push({ kind: kind.kind, level, why: found, ...(detail ? { detail } : {}) });
+        // A shipped order's spelling tells a lenient reader (409) from a strict one where an absent id's cannot.
+        const ship = shippedCase(
+          known,
+          ctx.target.shippedIds,
+          kind,
+          exhaustive ? [variant] : every(kind),
+          SIZE,
+        );
+        run.offFixture.push({
+          kind: kind.kind,
+          level,
+          why: found,
+          ...(detail ? { detail } : {}),
+          ...(ship ? { shipped: ship.id } : {}),
+        });
+        if (ship) {
+          await send({
+            kind: kind.kind,
+            variant: ship.variant,
+            fixture: { id: ship.id, level: levelOf(kind, ship), shipped: true },
+            segment: ship.segment,
+          });
+          continue;
+        }
       }
       if (run.stopped) continue;
       const c = absentCase(known, kind.kind, variant, SIZE);

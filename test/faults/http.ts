@@ -84,6 +84,15 @@ export const HTTP_FAULTS = {
         reference: { variants: ['cancelled-removed'] },
         exit: 1,
       },
+      // Issue 37: a tag derived from what a cancel does not change (the order count on a store that keeps the
+      // order, its status shown): the 304 after the cancel's 2xx is caught by the conditional check too.
+      {
+        fails: ['HTTP-ETAG-STRONG', 'HTTP-CONDITIONAL-304'],
+        says: { 'HTTP-CONDITIONAL-304': /strong ETag the list had carried on other bytes/ },
+        args: NO_PROBE,
+        reference: { variants: ['order-extra-fields'] },
+        exit: 1,
+      },
     ],
     onlyBy: ['HTTP-ETAG-STRONG', 'HTTP-CONDITIONAL-304'],
   },

@@ -34,6 +34,26 @@ export const HTTP_VARIANTS = {
     variant: ['no-store, private', 'Accept, Authorization', 'application/json; charset="utf-8"', 2],
     runs: [{ ...PLAIN }],
   },
+  'list-etag-weak': {
+    // The list's weak tag, asked again after a cancel that keeps the order listed: the count is the same.
+    probe: async (s) => {
+      const tag = (await call(s, '/store/orders')).headers.etag;
+      await call(s, `/store/orders/${s.fixtures.pending[0]}`, del);
+      return tag ? (await call(s, '/store/orders', { headers: { 'if-none-match': tag } })).status : 'no ETag';
+    },
+    standard: 'no ETag',
+    variant: 304,
+    // The list's bytes do not change with a cancel here: the 304 is due (with order-extra-fields they do, and
+    // HTTP-CONDITIONAL-WEAK-INFO records it: test/variants/index.ts).
+    runs: [
+      {
+        ...PLAIN,
+        records: {
+          'HTTP-CONDITIONAL-WEAK-INFO': /^no 304 to a weak list ETag after the list changed .*: 304/,
+        },
+      },
+    ],
+  },
   'front-request-line-limit': {
     probe: async (s) => {
       const a = await call(s, `/store/orders/${'9'.repeat(5000)}`, del);

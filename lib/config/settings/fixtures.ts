@@ -17,7 +17,7 @@ export const FIXTURE_SETTINGS = [
     env: 'ORDER_STORE_SHIPPED_ORDER_IDS',
     kind: 'list',
     default: '',
-    help: 'Comma-separated orders known to have shipped (for the 409 checks).',
+    help: 'Comma-separated orders known to have shipped (for the 409 checks, and the orderId spellings once no pending fixture is left).',
   },
   {
     key: 'fixturesCommand',
