@@ -202,8 +202,9 @@ export async function handleRequest(
     Object.assign(headers, petsDeprecationHeaders(ctx.faults, ctx.variants));
   }
   // The server's Date is its own clock (RFC 9110 §6.6.1), the one its X-RateLimit-Reset is read against.
-  // Fault http-no-date: none at all (node's own turned off too); http-date-iso: the ISO 8601 form.
-  if (ctx.faults.has('http-no-date')) res.sendDate = false;
+  // Fault http-no-date: none at all (node's own turned off too); http-date-iso: the ISO 8601 form. Fault
+  // ratelimit-per-connection writes none either, as Netty's codec does not.
+  if (ctx.faults.has('http-no-date') || ctx.faults.has('ratelimit-per-connection')) res.sendDate = false;
   else if (ctx.faults.has('http-date-iso')) headers.Date = new Date(ctx.clock()).toISOString();
   else headers.Date ??= new Date(ctx.clock()).toUTCString();
   if (cacheKey && caller.authenticated && reply.status === 200)

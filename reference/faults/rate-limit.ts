@@ -173,6 +173,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     "Each of three worker processes keeps its own in-memory count of a key's requests (a limiter's default memory store under a pre-forking server), and requests go to them in turn: the key is served up to three times X-RateLimit-Limit in one window, and Remaining interleaves three counts.",
   ),
   fault(
+    'ratelimit-per-connection',
+    'any response',
+    'spec §8 rule 3',
+    "Each TCP connection keeps its own count of a key's requests (a limiter in a handler made per channel, as Netty's pipeline makes one, writing no Date), on windows aligned to the clock: a client whose requests go over two connections is served up to twice X-RateLimit-Limit in one window whose Reset never moves, and Remaining interleaves one count per connection.",
+  ),
+  fault(
     'ratelimit-front-403',
     'any response',
     'spec §8 rules 3-4',

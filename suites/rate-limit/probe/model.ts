@@ -63,7 +63,7 @@ export function modelLimiter(
   const uncounted = errorsUncounted(walk.samples);
   if (beyond && counts.length >= 2 && !uncounted)
     parts.push(
-      `several counters behind one key: ${counts.length} interleaved Remaining sequences (${counts
+      `several counters behind one key (a count per connection or per worker process): ${counts.length} interleaved Remaining sequences (${counts
         .slice(0, 3)
         .map((c) => c.join(' '))
         .join(' | ')}), ${beyond.served.length} requests served in one window of Limit ${beyond.limit}`,
