@@ -227,6 +227,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     "A 10 s micro-cache of each key's order list sits before the limiter (cleared by a cancel carried out): its hits are neither counted nor limited and replay the X-RateLimit-* fields captured with the cached answer, so a client polling only the list is never refused, even once the key's window is spent.",
   ),
   fault(
+    'ratelimit-list-front-cache',
+    'list',
+    'spec §8 rule 3; spec §4 listOrders rule 1',
+    "An Apache front with mod_cache stores the list, which the application marks `Cache-Control: public, max-age=30` and `Vary: Authorization`: for 30 s each key's list is answered from the store (its headers as stored, Age added), never reaching the limiter, so a key past its limit is still served the list, and the list does not show a cancel made meanwhile.",
+  ),
+  fault(
     'ratelimit-list-only',
     'any response',
     'spec §8 rule 3; spec §7 (429 applies to any operation)',

@@ -80,7 +80,9 @@ export function modelLimiter(
   if (uncounted && !walk.switched) parts.push(uncountedWords(uncounted));
   if (walk.switched)
     parts.push(
-      `the absent-id cancel took nothing from Remaining on ${walk.switched.uncounted.length} answers (a limiter counting only what it answers 2xx): the walk went on with ${walk.switched.to.label}`,
+      walk.switched.to.method === 'DELETE'
+        ? `the list took nothing from Remaining on ${walk.switched.uncounted.length} answers (answered before the limiter, as a front's cache does): the walk went on with ${walk.switched.to.label}`
+        : `the absent-id cancel took nothing from Remaining on ${walk.switched.uncounted.length} answers (a limiter counting only what it answers 2xx): the walk went on with ${walk.switched.to.label}`,
     );
   parts.push(
     ...otherRefusals([
