@@ -127,7 +127,7 @@ describe('served within one announced window', () => {
     expect(servedBeyondLimit(s)).toBeUndefined();
   });
 
-  it('an answer without a Date is read against no clock of the server: nothing is counted from it', () => {
+  it('without a Date, counts whose windows name different Reset moments are not read as one window', () => {
     const s = workers([0, 1, 1, 2, 0, 2, 1, 0, 0, 2, 1, 2, 0]).map((x) => {
       const { date: _, ...headers } = x.response.headers as Record<string, string>;
       return sample(x.n, x.status, headers, x.response.receivedAtMs);
