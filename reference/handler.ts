@@ -7,6 +7,7 @@ import { dailyQuotaShown } from './daily-quota.ts';
 import { petsDeprecationHeaders } from './deprecation.ts';
 import { refusedAtFront } from './front.ts';
 import { refusedPathBytes } from './front-bytes.ts';
+import { LIST_CACHE_FIELDS } from './front-cache.ts';
 import { writeReply } from './http-writer.ts';
 import { identify, unauthorized } from './identify.ts';
 import { subjectOf, tooMany, unlimitedCancel } from './limit-subject.ts';
@@ -143,6 +144,17 @@ export async function handleRequest(
     ctx.log?.(`${method} ${path} ${cached.reply.status} key(cached)`);
     return;
   }
+  // Fault ratelimit-list-front-cache: the front's stored list, for the same Authorization, before the app.
+  const frontKey =
+    ctx.frontCache && method === 'GET' && route.kind === 'list'
+      ? String(req.headers.authorization ?? '')
+      : undefined;
+  const stored = frontKey === undefined ? undefined : ctx.frontCache!.hit(frontKey, ctx.clock());
+  if (stored) {
+    writeReply(res, stored.reply, stored.headers, ctx.variants);
+    ctx.log?.(`${method} ${path} ${stored.reply.status} front(cached)`);
+    return;
+  }
   const subject = subjectOf(ctx, caller, req, path, route);
   ctx.counters[subject.kind] += 1;
   // Fault ratelimit-delete-two-units: a cost table that charges writes double.
@@ -204,13 +216,18 @@ export async function handleRequest(
     Object.assign(headers, petsDeprecationHeaders(ctx.faults, ctx.variants));
   }
   // The server's Date is its own clock (RFC 9110 §6.6.1), the one its X-RateLimit-Reset is read against.
-  // Fault http-no-date: none at all (node's own turned off too); http-date-iso: the ISO 8601 form.
-  if (ctx.faults.has('http-no-date')) res.sendDate = false;
+  // Fault http-no-date: none at all (node's own turned off too); http-date-iso: the ISO 8601 form. Fault
+  // ratelimit-per-connection writes none either, as Netty's codec does not.
+  if (ctx.faults.has('http-no-date') || ctx.faults.has('ratelimit-per-connection')) res.sendDate = false;
   else if (ctx.faults.has('http-date-iso')) headers.Date = new Date(ctx.clock()).toISOString();
   else headers.Date ??= new Date(ctx.clock()).toUTCString();
   if (cacheKey && caller.authenticated && reply.status === 200)
     ctx.listCache!.store(caller.key, ctx.clock(), reply, headers);
   if (route.kind === 'cancel' && reply.status === 204) ctx.listCache?.clear();
+  if (frontKey !== undefined && caller.authenticated && reply.status === 200) {
+    Object.assign(headers, LIST_CACHE_FIELDS);
+    ctx.frontCache!.store(frontKey, ctx.clock(), reply, headers);
+  }
   // Fault http-head-body-close: the body goes on the socket after the head node wrote without it, then close.
   const headBody = ctx.faults.has('http-head-body-close') && method === 'HEAD' ? reply.body : undefined;
   if (headBody) headers.Connection = 'close';

@@ -13,6 +13,20 @@ import { type Route, underBase } from './router.ts';
  */
 const WORKER_TURNS = [0, 1, 1, 2, 0, 2, 1, 0, 0, 2, 1, 2] as const;
 
+/** Fault ratelimit-per-connection: each socket's number, in the order the server first saw it. */
+const SOCKETS = new WeakMap<object, number>();
+let socketsSeen = 0;
+
+function connectionOf(req: IncomingMessage): number {
+  let n = SOCKETS.get(req.socket);
+  if (n === undefined) {
+    socketsSeen += 1;
+    n = socketsSeen;
+    SOCKETS.set(req.socket, n);
+  }
+  return n;
+}
+
 /** The name an Express app's limiter gives a path (fault ratelimit-per-route-429-carried-out). */
 function routerName(below: string): string {
   if (below === '/store/orders') return 'list';
@@ -59,6 +73,9 @@ export function subjectOf(
         id: `${caller.key} worker ${WORKER_TURNS[ctx.counters.requests % WORKER_TURNS.length]}`,
         windows,
       };
+    // Fault ratelimit-per-connection: a count per TCP connection, every window on one clock.
+    if (ctx.faults.has('ratelimit-per-connection'))
+      return { kind: 'key', id: `${caller.key} connection ${connectionOf(req)}`, windows, family: 'epoch' };
     const client = keyedClient(ctx.faults, ctx.variants, req);
     return { kind: 'key', id: client === undefined ? caller.key : `${caller.key} ${client}`, windows };
   }

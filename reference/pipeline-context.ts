@@ -2,6 +2,7 @@
 // route context, and who a request's caller turned out to be. Types only.
 import type { Credentials } from './auth.ts';
 import type { RouteContext } from './context.ts';
+import type { FrontCache } from './front-cache.ts';
 import type { FrontLimiter } from './front-limiter.ts';
 import type { KeyListCache, ListCache } from './list-cache.ts';
 import type { Plan, WindowSpec } from './plans.ts';
@@ -19,6 +20,8 @@ export interface PipelineContext extends RouteContext {
   counters: { requests: number; key: number; address: number };
   /** Fault ratelimit-front-403: the proxy before the application, with its own limit per address. */
   front?: FrontLimiter;
+  /** Fault ratelimit-list-front-cache: the front's mod_cache store of each Authorization's list. */
+  frontCache?: FrontCache;
   /** Fault ratelimit-list-cache-replays: each key's list, served again before the limiter. */
   listCache?: ListCache;
   /** Fault list-cache-per-key: each key's list body, served again to that key for 30 s. */

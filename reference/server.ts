@@ -4,6 +4,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { FaultSet } from './faults/fault-set.ts';
+import { FrontCache } from './front-cache.ts';
 import { FrontLimiter } from './front-limiter.ts';
 import { handleRequest, type PipelineContext } from './handler.ts';
 import { writeRaw } from './http-writer.ts';
@@ -90,6 +91,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     ...(options.delayMs ? { delayMs: options.delayMs } : {}),
     ...(faults.has('ratelimit-front-403') ? { front: new FrontLimiter(keyWindows('free')[0]!) } : {}),
     ...(faults.has('ratelimit-list-cache-replays') ? { listCache: new ListCache() } : {}),
+    ...(faults.has('ratelimit-list-front-cache') ? { frontCache: new FrontCache() } : {}),
     ...(faults.has('list-cache-per-key') ? { keyListCache: new KeyListCache() } : {}),
   };
 

@@ -173,6 +173,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     "Each of three worker processes keeps its own in-memory count of a key's requests (a limiter's default memory store under a pre-forking server), and requests go to them in turn: the key is served up to three times X-RateLimit-Limit in one window, and Remaining interleaves three counts.",
   ),
   fault(
+    'ratelimit-per-connection',
+    'any response',
+    'spec §8 rule 3',
+    "Each TCP connection keeps its own count of a key's requests (a limiter in a handler made per channel, as Netty's pipeline makes one, writing no Date), on windows aligned to the clock: a client whose requests go over two connections is served up to twice X-RateLimit-Limit in one window whose Reset never moves, and Remaining interleaves one count per connection.",
+  ),
+  fault(
     'ratelimit-front-403',
     'any response',
     'spec §8 rules 3-4',
@@ -219,6 +225,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'any response',
     'spec §8 rule 3',
     "A 10 s micro-cache of each key's order list sits before the limiter (cleared by a cancel carried out): its hits are neither counted nor limited and replay the X-RateLimit-* fields captured with the cached answer, so a client polling only the list is never refused, even once the key's window is spent.",
+  ),
+  fault(
+    'ratelimit-list-front-cache',
+    'list',
+    'spec §8 rule 3; spec §4 listOrders rule 1',
+    "An Apache front with mod_cache stores the list, which the application marks `Cache-Control: public, max-age=30` and `Vary: Authorization`: for 30 s each key's list is answered from the store (its headers as stored, Age added), never reaching the limiter, so a key past its limit is still served the list, and the list does not show a cancel made meanwhile.",
   ),
   fault(
     'ratelimit-list-only',

@@ -141,9 +141,15 @@ export function recordedProbe(ctx: Ctx): ProbeRecord {
   // From the start of the last window before it: a 429 read as opening a window of its own (its Reset the
   // next moment) still has the answers before it, which say how early it came. Without a 429, from the
   // answer whose announced window served more than its Limit, if one did (several counts behind the key).
+  // With a 429, from the first of the answers before it that all named one unmoved Reset, more than its
+  // Limit of them, when that is earlier (counts side by side, as one per connection: their rises read as starts).
   const starts = windowStarts(samples.slice(0, last + 1)).slice(0, last);
-  const beyond = at < 0 ? servedBeyondLimit(samples) : undefined;
-  const start = beyond ? samples.indexOf(beyond.from) : Math.max(0, starts.lastIndexOf(true));
+  const before429 = at < 0 ? undefined : servedBeyondLimit(samples.slice(0, last + 1));
+  const beyond = at < 0 ? servedBeyondLimit(samples) : before429?.sameReset ? before429 : undefined;
+  const start = Math.min(
+    beyond ? samples.indexOf(beyond.from) : samples.length,
+    at < 0 && beyond ? samples.length : Math.max(0, starts.lastIndexOf(true)),
+  );
   const window = samples.slice(start, last + 1).map((s, i) => ({ ...s, n: i }));
   const reading = window[0]!;
   const walk: Walk = {

@@ -88,10 +88,14 @@ function beyondFinding(samples: readonly Sample[], b: ServedBeyond, of = ''): Pr
   const why = uncounted
     ? `; ${uncountedWords(uncounted)}, so the requests answered 4xx were served beyond the limit`
     : counts >= 2
-      ? `; X-RateLimit-Remaining ran as ${counts} interleaved counts, as several counters behind one key do (worker processes each counting on their own, or a count per route)`
+      ? `; X-RateLimit-Remaining ran as ${counts} interleaved counts, as several counters behind one key do (a count per connection, worker processes each counting on their own, or a count per route)`
       : '';
   return {
-    message: `${b.served.length} requests ${of}(#${first.n} to #${last.n}) were served within one announced window, more than its X-RateLimit-Limit ${b.limit}: request #${b.from.n} was answered with X-RateLimit-Reset ${b.from.reset}, ${seconds(b.untilMs - b.from.response.receivedAtMs)} or more ahead, and every one of them came back before that moment${why}`,
+    message: `${b.served.length} requests ${of}(#${first.n} to #${last.n}) were served within one announced window, more than its X-RateLimit-Limit ${b.limit}: ${
+      b.sameReset
+        ? `every one of them was answered with the same X-RateLimit-Reset ${b.from.reset} (the window never moved; no Date to read it by)`
+        : `request #${b.from.n} was answered with X-RateLimit-Reset ${b.from.reset}, ${seconds(b.untilMs - b.from.response.receivedAtMs)} or more ahead, and every one of them came back before that moment`
+    }${why}`,
     sample: b.served[b.limit]!,
     expected: `at most ${b.limit} requests served before X-RateLimit-Reset ${b.from.reset}, then 429`,
     actual: `${b.served.length} served (request #${b.served[b.limit]!.n}, the ${b.limit + 1}th, answered ${b.served[b.limit]!.status})`,

@@ -63,7 +63,7 @@ export function modelLimiter(
   const uncounted = errorsUncounted(walk.samples);
   if (beyond && counts.length >= 2 && !uncounted)
     parts.push(
-      `several counters behind one key: ${counts.length} interleaved Remaining sequences (${counts
+      `several counters behind one key (a count per connection or per worker process): ${counts.length} interleaved Remaining sequences (${counts
         .slice(0, 3)
         .map((c) => c.join(' '))
         .join(' | ')}), ${beyond.served.length} requests served in one window of Limit ${beyond.limit}`,
@@ -80,7 +80,9 @@ export function modelLimiter(
   if (uncounted && !walk.switched) parts.push(uncountedWords(uncounted));
   if (walk.switched)
     parts.push(
-      `the absent-id cancel took nothing from Remaining on ${walk.switched.uncounted.length} answers (a limiter counting only what it answers 2xx): the walk went on with ${walk.switched.to.label}`,
+      walk.switched.to.method === 'DELETE'
+        ? `the list took nothing from Remaining on ${walk.switched.uncounted.length} answers (answered before the limiter, as a front's cache does): the walk went on with ${walk.switched.to.label}`
+        : `the absent-id cancel took nothing from Remaining on ${walk.switched.uncounted.length} answers (a limiter counting only what it answers 2xx): the walk went on with ${walk.switched.to.label}`,
     );
   parts.push(
     ...otherRefusals([

@@ -127,11 +127,70 @@ describe('served within one announced window', () => {
     expect(servedBeyondLimit(s)).toBeUndefined();
   });
 
-  it('an answer without a Date is read against no clock of the server: nothing is counted from it', () => {
+  it('without a Date, counts whose windows name different Reset moments are not read as one window', () => {
     const s = workers([0, 1, 1, 2, 0, 2, 1, 0, 0, 2, 1, 2, 0]).map((x) => {
       const { date: _, ...headers } = x.response.headers as Record<string, string>;
       return sample(x.n, x.status, headers, x.response.receivedAtMs);
     });
+    expect(servedBeyondLimit(s)).toBeUndefined();
+  });
+
+  /** An answer without a Date (Netty writes none), as the walk reads it. */
+  const undated = (n: number, remaining: number, reset: number, status = 404, limit = 5) =>
+    sample(
+      n,
+      status,
+      {
+        'x-ratelimit-limit': String(limit),
+        'x-ratelimit-remaining': String(remaining),
+        'x-ratelimit-reset': String(reset),
+      },
+      T0 + 1000 + n * 20,
+    );
+
+  it('without a Date, two counts side by side under one unmoved Reset serve more than Limit', () => {
+    // A count per connection, the pool taking the two in turn: 4 3 on one, 4 3 on the other, and so on.
+    const end = T0 / 1000 + 9;
+    const s: Sample[] = [];
+    const used = [0, 0];
+    for (let n = 0; n < 11; n++) {
+      const c = n % 2;
+      used[c]! += 1;
+      s.push(used[c]! > 5 ? undated(n, 0, end, 429) : undated(n, 5 - used[c]!, end));
+    }
+    const b = servedBeyondLimit(s);
+    expect(b?.sameReset).toBe(true);
+    expect(b?.served.length).toBe(10);
+  });
+
+  it('without a Date, one count renewed under a frozen Reset shows its counts one after the other', () => {
+    const end = T0 / 1000 + 9;
+    const s = [4, 3, 2, 1, 0, 4, 3, 2, 1, 0].map((r, n) => undated(n, r, end));
+    expect(servedBeyondLimit(s)).toBeUndefined();
+  });
+
+  it('without a Date, a token bucket (Remaining staying on every other step) names a Reset that moves', () => {
+    // 5 tokens, one back every 2 requests' time; Reset whole seconds, when the bucket is full again.
+    const s: Sample[] = [];
+    let tokens = 5;
+    for (let n = 0; n < 30; n++) {
+      const at = T0 + 1000 + n * 100;
+      if (n % 2 === 1) tokens = Math.min(5, tokens + 1);
+      tokens -= 1;
+      const fullAt = at + (5 - tokens) * 200;
+      s.push(
+        sample(
+          n,
+          404,
+          {
+            'x-ratelimit-limit': '5',
+            'x-ratelimit-remaining': String(Math.max(0, tokens)),
+            'x-ratelimit-reset': String(Math.ceil(fullAt / 1000)),
+          },
+          at,
+        ),
+      );
+    }
     expect(servedBeyondLimit(s)).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@
 // serve at most X-RateLimit-Limit there; more is a limit not enforced. Pure; never sends, never chooses a level.
 import { serverDateMs } from '../../../lib/formats/rate-limit-headers.ts';
 import { left, limitOf, REFUSAL_STATUSES, type Sample } from './record.ts';
+import { errorsUncounted } from './uncounted.ts';
 import { saneResetAtMs } from './windows.ts';
 
 /**
@@ -22,6 +23,11 @@ export interface ServedBeyond {
   served: Sample[];
   /** The local moment counted up to: the Reset moment less the roundings. */
   untilMs: number;
+  /**
+   * Read without the server's clock (no Date): every answer named the very same X-RateLimit-Reset, while
+   * Remaining ran as counts side by side (sameResetBeyond).
+   */
+  sameReset?: true;
 }
 
 /**
@@ -46,6 +52,10 @@ function renewed(samples: readonly Sample[], j: number, limit: number): boolean 
  * when it is full again, at most the tokens it held and those that come back by then: never above Limit.
  */
 export function servedBeyondLimit(all: readonly Sample[]): ServedBeyond | undefined {
+  return servedBeyondByDate(all) ?? sameResetBeyond(all);
+}
+
+function servedBeyondByDate(all: readonly Sample[]): ServedBeyond | undefined {
   // Requests naming another client address may be counted apart (RL-PROBE-FORWARDED-HEADERS judges them),
   // unless every request names one (a proxy's hop, read as it writes it).
   const plain = all.filter((s) => !namesAnotherClient(s));
@@ -159,4 +169,65 @@ export function interleaved(samples: readonly Sample[]): number[][] {
     else chains.push([r]);
   }
   return chains;
+}
+
+/** Answers each of two counts side by side must hold before they read as two counts, not as one refilling. */
+const SIDE_BY_SIDE = 3;
+
+/**
+ * Without a Date to read the Reset moment against (Netty writes none), the window the server itself announced:
+ * consecutive served answers that all name the very same X-RateLimit-Reset and Limit, more of them than that
+ * Limit, while their Remaining runs as at least two counts of one each that overlap in the walk (a count per
+ * connection, per worker). A token bucket that serves more than Limit names a Reset that moves by more than a
+ * window meanwhile (its full-again moment grows with every token spent), a sliding log's moves once its
+ * oldest request leaves, and one count renewed under a frozen Reset shows its counts one after the other,
+ * never side by side. Not when errors are seen uncounted: their repeated Remaining interleaves as well.
+ */
+function sameResetBeyond(samples: readonly Sample[]): ServedBeyond | undefined {
+  // Requests naming another client address stay in: one a limiter counted apart opens a count of its own
+  // (a new address each time), never one that runs side by side with the key's.
+  if (errorsUncounted(samples)) return undefined;
+  let best: ServedBeyond | undefined;
+  let run: Sample[] = [];
+  const close = () => {
+    const limit = run.length > 0 ? limitOf(run[0]!) : undefined;
+    if (limit !== undefined && run.length > limit && run.length > (best?.served.length ?? 0))
+      if (sideBySide(run))
+        best = { from: run[0]!, limit, served: run, untilMs: run[0]!.resetAtMs ?? 0, sameReset: true };
+    run = [];
+  };
+  for (const s of samples) {
+    if (!served(s) || frontRefusal(s)) continue;
+    if (s.reset === undefined || limitOf(s) === undefined || left(s) === undefined) {
+      close();
+      continue;
+    }
+    const first = run[0];
+    if (first && (first.reset !== s.reset || limitOf(first) !== limitOf(s))) close();
+    run.push(s);
+  }
+  close();
+  return best;
+}
+
+/**
+ * Whether the answers' Remaining runs as at least two counts that overlap: each answer continues the latest
+ * count it is one below, and two counts of SIDE_BY_SIDE or more each hold an answer between two of the other.
+ */
+function sideBySide(run: readonly Sample[]): boolean {
+  const chains: number[][] = [];
+  run.forEach((s, i) => {
+    const chain = [...chains].reverse().find((c) => left(run[c[c.length - 1]!]!) === left(s)! + 1);
+    if (chain) chain.push(i);
+    else chains.push([i]);
+  });
+  const long = chains.filter((c) => c.length >= SIDE_BY_SIDE);
+  return long.some((a) =>
+    long.some(
+      (b) =>
+        a !== b &&
+        b.some((i) => i > a[0]! && i < a[a.length - 1]!) &&
+        a.some((i) => i > b[0]! && i < b[b.length - 1]!),
+    ),
+  );
 }

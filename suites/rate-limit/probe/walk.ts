@@ -27,6 +27,7 @@ import {
 import { atTheLimit, holdAfterRefusal, isRefusal, refusalName } from './refusal.ts';
 import type { ProbeSender } from './sender.ts';
 import { sendTogether, togetherCount } from './together.ts';
+import { countedInstead, listNotCounted } from './uncached.ts';
 import { saneResetAtMs, windowStarts } from './windows.ts';
 
 /** The one pause the walk makes inside a long window, so that Reset shows whether it stays put. */
@@ -279,6 +280,17 @@ export async function walkToLimit(
       break;
     }
     overLimit = adjust(env, walk, prev, s, ceiling, overLimit);
+    // The list answered before the limiter (a front's cache): the walk goes on with a cancel none answers.
+    if (!walk.switched && repeated.method === 'GET' && listNotCounted(samples)) {
+      const cancel = await countedInstead(env.target);
+      if (cancel) {
+        repeated = cancel;
+        walk.switched = { to: cancel, uncounted: samples.slice(1) };
+        env.log(
+          `  X-RateLimit-Remaining stood at ${left(s)} while the list was served: the limiter does not see it, so the walk repeats ${cancel.label}`,
+        );
+      }
+    }
     if (!walk.switched && repeated.method === 'DELETE' && uncounted(samples)) {
       const list = await cheapList(
         env.target,

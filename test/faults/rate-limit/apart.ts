@@ -69,4 +69,27 @@ export const APART_FAULTS = {
       { ...DEFAULT_RUN, fails: ['RL-PROBE-LIMIT-ENFORCED'], exit: 1 },
     ],
   },
+  'ratelimit-list-front-cache': {
+    masking: { reads: ['429', 'x-ratelimit'] },
+    options: TWO_PER_MINUTE,
+    probe: async (s) =>
+      (await calls(s, 3)).map((a) => [a.status, a.headers['x-ratelimit-remaining'], a.headers.age]),
+    faithful: [
+      [200, '1', undefined],
+      [200, '0', undefined],
+      [429, '0', undefined],
+    ],
+    // The first list is the application's, stored; the rest are the front's, never counted nor refused.
+    faulty: [
+      [200, '1', undefined],
+      [200, '1', '0'],
+      [200, '1', '0'],
+    ],
+    caught: [
+      // A list stored in one window is answered in the next with its fields as stored: the whole limit back
+      // (Remaining at Limit - 1) before the Reset moment the answer before it named. (The list the walk sends
+      // at its Remaining 0, when it sends one, is the front's too: RL-PROBE-LIMIT-ENFORCED then fails as well.)
+      { ...DEFAULT_RUN, fails: ['RL-HEADERS-RESET-STABLE'], exit: 1 },
+    ],
+  },
 } satisfies Partial<FaultProofs<'rate-limit'>>;

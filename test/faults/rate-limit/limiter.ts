@@ -121,6 +121,39 @@ export const LIMITER_FAULTS = {
       },
     ],
   },
+  'ratelimit-per-connection': {
+    masking: { removes: ['date'] },
+    options: TWO_PER_MINUTE,
+    // Each call on a connection of its own: the faithful limiter counts the key, the faulty one each socket.
+    probe: async (s) => {
+      const fresh = { localAddress: '127.0.0.1' };
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await call(s, '/store/orders', fresh));
+      return answers.map((a) => [a.status, a.headers['x-ratelimit-remaining'], a.headers.date !== undefined]);
+    },
+    faithful: [
+      [200, '1', true],
+      [200, '0', true],
+      [429, '0', true],
+    ],
+    faulty: [
+      [200, '1', false],
+      [200, '1', false],
+      [200, '1', false],
+    ],
+    caught: [
+      // The run's pool takes two connections in turn, so two counts interleave under one Reset that never
+      // moves; with no Date to read that Reset by, only the answers naming the very same Reset, more than the
+      // Limit of them while the two counts run side by side, show the limit not enforced (redteam9 Netty).
+      {
+        args: ['--only', 'RL-'],
+        reference: { rateLimit: { limit: 6, windowSeconds: 10 }, banAfter: 1 },
+        fails: ['RL-PROBE-LIMIT-ENFORCED'],
+        says: { 'RL-PROBE-LIMIT-ENFORCED': /same X-RateLimit-Reset/ },
+        exit: 1,
+      },
+    ],
+  },
   'ratelimit-counts-only-success': {
     options: TWO_PER_MINUTE,
     probe: async (s) => {
