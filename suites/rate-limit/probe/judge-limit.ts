@@ -98,10 +98,11 @@ function beyondFinding(samples: readonly Sample[], b: ServedBeyond, of = ''): Pr
   const uncounted = errorsUncounted(samples);
   const counts = interleaved(samples).filter((c) => c.length >= 2).length;
   // The key under another spelling of the scheme, counted apart: what the answers show, before any guess.
+  // Named only when the rest keep within the Limit: several counters would serve more whatever the spelling.
   const respelled = b.served.filter((s) => otherSpelling(s) !== undefined);
   const why = uncounted
     ? `; ${uncountedWords(uncounted)}, so the requests answered 4xx were served beyond the limit`
-    : respelled.length > 0
+    : respelled.length > 0 && b.served.length - respelled.length <= b.limit
       ? `; ${respelled.length} of them (the first #${respelled[0]!.n}) carried the key as "${otherSpelling(respelled[0]!)} <key>", counted apart from "Bearer <key>" (a limiter keyed by the Authorization line as sent, see RL-PROBE-KEY-SPELLING)`
       : counts >= 2
         ? `; X-RateLimit-Remaining ran as ${counts} interleaved counts, as several counters behind one key do (worker processes each counting on their own, or a count per route)`
