@@ -59,6 +59,11 @@ describe('the key under another spelling of the scheme', () => {
     expect(judgeKeySpelling(w)).toMatch(/did the same .*several counts behind one key/);
   });
 
+  it('passes nothing on an answer above the key’s count that the walk kept in it', () => {
+    const w = withSpelling([9, 8, 7, 6], 3, rl(8), false);
+    expect(judgeKeySpelling(w)).toMatch(/^nothing shows how .* could not be told apart/);
+  });
+
   it('judges nothing when the walk sent nothing under the spelling', () => {
     const w = walkOf([2, 1, 0], refused());
     w.respelled = respelled();

@@ -23,8 +23,13 @@ function around(walk: Walk, s: Sample): { prev?: Sample; next?: Sample } {
 
 function fateOf(walk: Walk, s: Sample): Fate {
   if (s.status === 429) return 'refused in time';
-  if (!walk.respelled!.apart.includes(s)) return 'counted with the key';
   const { prev, next } = around(walk, s);
+  // In the key's count: no higher than the key's before it (a count of its own would stand well above it).
+  if (!walk.respelled!.apart.includes(s)) {
+    const was = prev ? left(prev) : undefined;
+    const now = left(s);
+    return was !== undefined && now !== undefined && now <= was ? 'counted with the key' : 'unclear';
+  }
   if (!prev || !next || s.status === 401) return 'unclear';
   const was = left(prev);
   // Served when the key had nothing left, and the key's next request refused: the limit held for "Bearer"

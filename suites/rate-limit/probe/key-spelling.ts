@@ -1,6 +1,7 @@
 // The walk's requests with the key under another spelling of the scheme ("bearer <key>": the same credentials,
 // RFC 9110 §11.1), only one the run saw the server accept with a 2xx: which of the walk's requests go so, and
-// whether an answer continued the key's count. A server that accepts only "Bearer" is sent nothing new. Pure.
+// whether an answer continued the key's count. A server that accepts only "Bearer" is sent nothing new. Reads
+// the run's transcript; never sends.
 
 import { findingOf, input, OUTCOME, type Skip, skipOf } from '../../../lib/check/skip.ts';
 import { flagRef } from '../../../lib/config/settings.ts';

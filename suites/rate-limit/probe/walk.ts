@@ -201,7 +201,8 @@ export async function walkToLimit(
     // And not as the window ends: one that resets before the request lands serves it (a short or clock-aligned
     // window), and the held fixture would be spent; the walk's own request goes instead, the next 0 may try again.
     const resetAt = saneResetAtMs(prev);
-    // The key under another spelling the server accepted goes first past Remaining 0 once it showed a count of its own.
+    // The key under another spelling the server accepted (key-spelling.ts): once mid-walk, and first past
+    // Remaining 0 once it was answered from a count of its own.
     const scheme = schemeFor(walk, prev);
     const past =
       scheme === undefined &&
