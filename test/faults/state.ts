@@ -163,7 +163,7 @@ export const STATE_FAULTS = {
         says: { 'STATE-429-CHANGES-NOTHING': /showed it with the status "pending"/ },
         args: ['--only', 'STATE-429'],
         reference: {
-          rateLimit: { limit: 5, windowSeconds: 2 },
+          rateLimit: { limit: 5, windowSeconds: 4 },
           banAfter: 1,
           variants: ['order-extra-fields'],
         },

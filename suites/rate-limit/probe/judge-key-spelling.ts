@@ -24,11 +24,12 @@ function around(walk: Walk, s: Sample): { prev?: Sample; next?: Sample } {
 function fateOf(walk: Walk, s: Sample): Fate {
   if (s.status === 429) return 'refused in time';
   const { prev, next } = around(walk, s);
-  // In the key's count: no higher than the key's before it (a count of its own would stand well above it).
+  // In the key's count: at most a refill above the key's before it, as the walk read it (countedApart); a
+  // count of its own stands well above it, the walk sending the spelling only where it would.
   if (!walk.respelled!.apart.includes(s)) {
     const was = prev ? left(prev) : undefined;
     const now = left(s);
-    return was !== undefined && now !== undefined && now <= was ? 'counted with the key' : 'unclear';
+    return was !== undefined && now !== undefined && now <= was + 1 ? 'counted with the key' : 'unclear';
   }
   if (!prev || !next || s.status === 401) return 'unclear';
   const was = left(prev);
