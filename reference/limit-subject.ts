@@ -76,6 +76,10 @@ export function subjectOf(
     // Fault ratelimit-per-connection: a count per TCP connection, every window on one clock.
     if (ctx.faults.has('ratelimit-per-connection'))
       return { kind: 'key', id: `${caller.key} connection ${connectionOf(req)}`, windows, family: 'epoch' };
+    // Fault ratelimit-keyed-by-authorization: counted under the Authorization line's bytes, whatever the
+    // scheme's case (the key under "bearer" is the same credentials, RFC 9110 §11.1, with a count of its own).
+    if (ctx.faults.has('ratelimit-keyed-by-authorization'))
+      return { kind: 'key', id: `${caller.key} ${req.headers.authorization ?? ''}`, windows };
     const client = keyedClient(ctx.faults, ctx.variants, req);
     return { kind: 'key', id: client === undefined ? caller.key : `${caller.key} ${client}`, windows };
   }

@@ -221,6 +221,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'Each key is counted per client address taken from the leftmost X-Forwarded-For (a proxy fix told to trust every hop): a client that names a new address in it gets a fresh count.',
   ),
   fault(
+    'ratelimit-keyed-by-authorization',
+    'any response',
+    'spec §8 rule 3; RFC 9110 §11.1',
+    'Each key is counted under the Authorization line as received (a web.py limiter keyed by the header\'s bytes): the key sent as "bearer <key>", which the server accepts as the same credential, gets a count of its own, so a client that re-spells the scheme escapes its limit.',
+  ),
+  fault(
     'ratelimit-list-cache-replays',
     'any response',
     'spec §8 rule 3',

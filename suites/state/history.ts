@@ -15,6 +15,11 @@ export interface Fixtures {
    * run, a server started for it): only these may be evidence that a refusal changed an order. None when absent.
    */
   shownPending?: readonly string[];
+  /**
+   * Pending ones a list of this run showed with the status member "pending" (a field the spec does not show:
+   * the server's own word for the state), by when the first such list's answer was in (local ms).
+   */
+  listedPendingAt?: ReadonlyMap<string, number>;
 }
 
 export interface Timed {

@@ -84,6 +84,17 @@ function fixtureKind(h: History, id: string, before: CancelSent): Before {
   return lists.length > 0 && !lists.some((l) => l.ids.has(id)) ? 'other' : 'pending';
 }
 
+/**
+ * Whether pending fixture `id` was shown pending before refusal `r`: vouched for before the run sent anything,
+ * or listed with the status "pending" by a list whose answer was in before `r` left. A store that keeps a
+ * cancelled order listed shows nothing by listing it: only its status says it was still pending.
+ */
+function shownPendingBefore(h: History, id: string, r: CancelSent | undefined): boolean {
+  if (h.fixtures.shownPending?.includes(id)) return true;
+  const at = h.fixtures.listedPendingAt?.get(id);
+  return at !== undefined && r !== undefined && at <= r.startMs;
+}
+
 /** Whether two requests were on the wire at the same time. */
 const overlap = (a: CancelSent, b: CancelSent) => a.startMs < b.endMs && b.startMs < a.endMs;
 
@@ -141,10 +152,11 @@ function fixtureReads(
         continue;
       }
       // A pending fixture nothing showed pending before: a cancel of it an earlier run sent reads the same.
-      if (known && kind === 'pending' && !h.fixtures.shownPending?.includes(id)) {
-        if (suspects.some((r) => r.status === cls))
+      const first = suspects.find((r) => r.status === cls);
+      if (known && kind === 'pending' && !shownPendingBefore(h, id, first)) {
+        if (first)
           unshown.push(
-            `pending order ${id} was refused (${suspects.map(named).join(', ')}), then its next cancel with the key answered ${c.status ?? 'nothing'} (${named(c)}); not shown pending: a fixture an earlier run used? Nothing in this run showed it pending before the refusal (mint fresh ones with ${flagRef('fixturesCommand')}, or keep the fixtures ledger)`,
+            `pending order ${id} was refused (${suspects.map(named).join(', ')}), then its next cancel with the key answered ${c.status ?? 'nothing'} (${named(c)}); not shown pending: a fixture an earlier run used? Nothing in this run showed it pending before the refusal, no list its status "pending" (mint fresh ones with ${flagRef('fixturesCommand')}, or keep the fixtures ledger)`,
           );
         break;
       }
@@ -155,7 +167,12 @@ function fixtureReads(
         break;
       }
       if (known && suspects.some((r) => r.status === cls)) {
-        const seen = `${kind} order ${id} was refused (${suspects.map(named).join(', ')}), then its next cancel with the key answered ${c.status ?? 'nothing'} (${named(c)}), not ${expectedNext(kind)}`;
+        // Shown pending by the store's own list alone: said, as nothing else vouched for it.
+        const listed =
+          kind === 'pending' && !h.fixtures.shownPending?.includes(id)
+            ? ', though a list before the refusal showed it with the status "pending"'
+            : '';
+        const seen = `${kind} order ${id} was refused (${suspects.map(named).join(', ')}), then its next cancel with the key answered ${c.status ?? 'nothing'} (${named(c)}), not ${expectedNext(kind)}${listed}`;
         // Any refusal on the wire from the first suspect to this read may have changed the order unnamed.
         const from = suspects[0]!.startMs;
         findings.push({

@@ -9,6 +9,7 @@ import { afterCancels, contradictions, lags, listedThough404 } from './after-can
 import { cancelOf, type Fixtures, historyOf } from './history.ts';
 import { judgeRefusals, strong } from './judge-refusals.ts';
 import { unexplainedChanges } from './list-changes.ts';
+import { withListedPending } from './listed-pending.ts';
 
 const AT = Date.UTC(2026, 10, 26, 12, 0, 0, 0);
 const BASE = 'http://127.0.0.1:8080/v1';
@@ -201,6 +202,28 @@ describe('a refused cancel', () => {
     // A refusal that the next cancel proves harmless needs no such showing: the 204 shows it.
     const fine = new Run().list(ALL).cancel('1', 401).cancel('1', 204).history(given);
     expect(judgeRefusals(fine, 401).proofs.filter((p) => strong(401, p))).toHaveLength(1);
+  });
+
+  it('blames a refusal of a fixture a list showed with the status "pending" before it (the store keeps cancelled orders)', () => {
+    const given = { pending: ['1', '2'], shipped: ['42'] };
+    const h = new Run().list(ALL).cancel('1', 429).cancel('1', 409).history(given);
+    // The first list (#1) showed order 1 as "pending": the store's own word, read before the refusal (#2).
+    const pendingIn = (seqs: number[]) =>
+      withListedPending(h, ['1'], (x, id) => (id === '1' && seqs.includes(x.seq) ? '"pending"' : undefined));
+    const shown = judgeRefusals(pendingIn([1]), 429);
+    expect(shown.unshown).toEqual([]);
+    expect(shown.findings.map((f) => f.problem)).toEqual([
+      expect.stringMatching(/^pending order 1 was refused \(#2 .* → 429\), then .* answered 409 .*not 2xx/),
+    ]);
+    // Another status, or none, shows nothing: left out as before.
+    const other = withListedPending(h, ['1'], () => '"placed"');
+    expect(judgeRefusals(other, 429).findings).toEqual([]);
+    expect(judgeRefusals(other, 429).unshown).toHaveLength(1);
+    // A list after the refusal shows nothing of the moment before it.
+    const late = new Run().list(ALL).cancel('1', 429).list(ALL).cancel('1', 409).history(given);
+    const after = withListedPending(late, ['1'], (x) => (x.seq === 3 ? '"pending"' : undefined));
+    expect(judgeRefusals(after, 429).findings).toEqual([]);
+    expect(judgeRefusals(after, 429).unshown).toHaveLength(1);
   });
 
   it('blames a refusal only for an id shown addressable: a rounded int64 id answers another order', () => {

@@ -9,7 +9,7 @@ import { memoKey } from '../../lib/run/memo.ts';
 import { answeredAt } from '../kit/cancel-histories.ts';
 import type { Ctx } from '../kit/context.ts';
 import { type KeyWindow, keyWindow, windowPassed } from '../kit/key-window.ts';
-import type { OrderList } from '../kit/order-list.ts';
+import { type OrderList, readOrderList } from '../kit/order-list.ts';
 import { ORDERS, orderPath } from '../kit/paths.ts';
 import { describeStatus } from '../kit/responses.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
@@ -36,6 +36,12 @@ export interface Shown {
 
 /** A list body larger than this is not parsed again for the fixture's status member. */
 const STATUS_READ_BYTES = 1 << 20;
+
+/** The status member (JSON text) of order `id` in a list's answer, when read whole and not too large to read again. */
+export function listedStatus(res: Response, id: string): string | undefined {
+  if (res.bytes > STATUS_READ_BYTES) return undefined;
+  return shownIn(res, readOrderList(res), id).status;
+}
 
 /** How a list shows order `id`: listed or not, and its status member if it carries one. */
 export function shownIn(res: Response, list: OrderList, id: string): Shown {

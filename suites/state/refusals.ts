@@ -15,7 +15,9 @@ import { cancelledBy } from '../kit/target-facts.ts';
 import { NOT_OBSERVED, replay } from '../kit/traffic.ts';
 import { named, type StoreFinding } from './history.ts';
 import { judgeRefusals, type Proof, type RefusalClass, strong } from './judge-refusals.ts';
+import { listedStatus } from './later.ts';
 import { leaveOut, nothingJudged } from './left-out.ts';
+import { withListedPending } from './listed-pending.ts';
 import { judgeRefusalsBlamed } from './refusal-causes.ts';
 import { cancelOnce, heldRace, listOnce, listsReadable, wrongKey } from './sendings.ts';
 import { shippedFieldChanges } from './shipped-fields.ts';
@@ -75,12 +77,23 @@ function starvable(ctx: Ctx, cls: RefusalClass): string[] {
  */
 function judgeClass(cls: RefusalClass): (ctx: Ctx) => Promise<void> {
   return async (ctx) => {
-    const h = historyNow(ctx);
-    const { proofs, findings, unshown, unblamed, explained } = judgeRefusalsBlamed(
-      h,
-      cls,
-      declaredLagMs(ctx),
-    );
+    let h = historyNow(ctx);
+    let judged = judgeRefusalsBlamed(h, cls, declaredLagMs(ctx));
+    // A fixture no one vouched for may still have been listed with the status "pending" before its refusal:
+    // the lists are read again for it only then (most runs never need to).
+    if (judged.unshown.length > 0) {
+      const vouched = h.fixtures.shownPending ?? [];
+      const unvouched = h.fixtures.pending.filter((id) => !vouched.includes(id));
+      const read = withListedPending(h, unvouched, (x, id) => {
+        const res = replay(ctx, x);
+        return res ? listedStatus(res, id) : undefined;
+      });
+      if (read !== h) {
+        h = read;
+        judged = judgeRefusalsBlamed(h, cls, declaredLagMs(ctx));
+      }
+    }
+    const { proofs, findings, unshown, unblamed, explained } = judged;
     // A 409 on a shipped fixture also leaves its listed fields as they were (shipped-fields.ts).
     const all: StoreFinding[] = [
       ...findings,

@@ -156,6 +156,19 @@ export const STATE_FAULTS = {
         reference: { rateLimit: { limit: 5, windowSeconds: 2 }, banAfter: 1 },
         exit: 1,
       },
+      // Given fixtures, not minted, on a store that keeps a cancelled order listed: only the lists' status
+      // "pending" before the probe shows the held fixture pending, and its 409 after the 429 is blamed.
+      {
+        fails: ['STATE-429-CHANGES-NOTHING'],
+        says: { 'STATE-429-CHANGES-NOTHING': /showed it with the status "pending"/ },
+        args: ['--only', 'STATE-429'],
+        reference: {
+          rateLimit: { limit: 5, windowSeconds: 4 },
+          banAfter: 1,
+          variants: ['order-extra-fields'],
+        },
+        exit: 1,
+      },
     ],
   },
   'cancel-not-atomic': {

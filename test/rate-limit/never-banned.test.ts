@@ -81,7 +81,8 @@ describe('never banned', () => {
         /limit did not lift when the client was told/,
       );
       const leftOut = run.report!.evaluation.notEvaluated.map((n) => n.id);
-      expect(leftOut).toEqual(['RL-PROBE-PLAN-LIMIT', 'RL-PROBE-SECOND-KEY']);
+      // KEY-SPELLING judges a spelling AUTH-SCHEME-CASE-INSENSITIVE sends, which --only RL- leaves out.
+      expect(leftOut).toEqual(['RL-PROBE-PLAN-LIMIT', 'RL-PROBE-KEY-SPELLING', 'RL-PROBE-SECOND-KEY']);
       // Waits grew between the 429s: Retry-After said 0, the backoff 1 s, then more.
       expect(run.stdout).toMatch(/waiting 1(\.\d)? s as the 429 said \(Retry-After: 0\)/);
     } finally {

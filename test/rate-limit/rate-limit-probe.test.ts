@@ -74,6 +74,8 @@ describe.concurrent('the rate-limit probe against the faithful reference server'
       'RL-PROBE-LIMITER-MODEL': 'info',
       'RL-PROBE-RESET-WINDOW': 'pass',
       'RL-PROBE-FORWARDED-HEADERS': 'pass',
+      // The probe alone sends no other spelling of the scheme: AUTH-SCHEME-CASE-INSENSITIVE's is not in the run.
+      'RL-PROBE-KEY-SPELLING': 'skip',
       'RL-PROBE-429-RETRY-AFTER': 'pass',
       'RL-PROBE-RETRY-AFTER-CONSISTENT': 'pass',
       'RL-PROBE-429-HEADERS': 'pass',
@@ -83,6 +85,7 @@ describe.concurrent('the rate-limit probe against the faithful reference server'
       'RL-PROBE-BURST': 'skip',
       'RL-PROBE-COST': 'info',
     });
+    expect(checkOf(run, 'RL-PROBE-KEY-SPELLING').message).toMatch(/AUTH-SCHEME-CASE-INSENSITIVE .*--only/);
     // What the probe waited (as the 429 said), not how long a loaded machine took: at most two windows.
     expect(waitedSeconds(run)).toBeLessThanOrEqual((2 * WINDOW_MS) / 1000);
     expect(run.stdout).toMatch(/Rate-limit probe: will send up to \d+ requests .* longest wait about/);

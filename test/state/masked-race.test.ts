@@ -25,3 +25,23 @@ describe('STATE-CANCEL-RACE after a 429 that was carried out', () => {
     expect(race.message).toMatch(/cancels of order \d+ on the wire together succeeded \(204, 204\)/);
   });
 });
+
+describe('STATE-429-CHANGES-NOTHING on a store that keeps cancelled orders listed', () => {
+  // The fixtures are given, not minted (nothing vouches for them before the run), and a cancelled order stays
+  // listed, so listing the held fixture shows nothing; its status "pending" in the lists before the probe does.
+  it('fails the 429 carried out, shown pending by the lists’ status', { timeout: 120_000 }, async () => {
+    const server = await reference({
+      rateLimit: EMBEDDED_RATE_LIMIT,
+      orders: FIVE_PENDING,
+      faults: ['cancel-then-429'],
+      variants: ['order-extra-fields'],
+    });
+    const run = await runCliInProcess(['--seed', '7'], { env: targetEnv(server) });
+    const summary = `${run.stdout}\n${run.stderr}`;
+    const c = checkOf(run, 'STATE-429-CHANGES-NOTHING');
+    expect(c.status, `${c.message}\n${summary}`).toBe('fail');
+    expect(c.message).toMatch(
+      /pending order 14 was refused \(#\d+ DELETE \/store\/orders\/14 → 429\), then its next cancel with the key answered 409 .*not 2xx \(still pending\), though a list before the refusal showed it with the status "pending"/,
+    );
+  });
+});

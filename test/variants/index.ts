@@ -98,14 +98,25 @@ const option = (args: string[], flag: string): string[] => {
   return i < 0 ? [] : args[i + 1]!.split(',');
 };
 
+/**
+ * Checks that judge what another check sends, by the check that sends it: without it in the run they are left
+ * out, naming it (RL-PROBE-KEY-SPELLING sends only a spelling of the scheme the run saw accepted).
+ */
+const JUDGES_WHAT_SENDS: Record<string, string> = {
+  'RL-PROBE-KEY-SPELLING': 'AUTH-SCHEME-CASE-INSENSITIVE',
+};
+
 /** The checks a run selects and must see run and stay silent (pass or info). */
 /** Whole-run checks that judge only what a 429 brings: without one they are not evaluated. */
 const NEEDS_A_429 = ['RL-HEADERS-RETRY-AFTER-VALID', 'RL-HEADERS-NO-UNEARNED-BAN'];
 
 export function provenChecks(run: VariantRun): string[] {
   const skipProbe = run.args.includes('--skip-rate-limit-probe');
+  const selected = selectChecks(ALL_CHECKS, option(run.args, '--only'), option(run.args, '--skip'));
+  const ids = new Set(selected.map((c) => c.id));
   return (
-    selectChecks(ALL_CHECKS, option(run.args, '--only'), option(run.args, '--skip'))
+    selected
+      .filter((c) => JUDGES_WHAT_SENDS[c.id] === undefined || ids.has(JUDGES_WHAT_SENDS[c.id]!))
       .filter((c) => !(skipProbe && c.needs.probe))
       // Only the probe meets a 429: without it no Retry-After, and no ban, is there to judge (not evaluated,
       // no pass).

@@ -180,7 +180,18 @@ export const RATE_LIMIT_VARIANTS = {
     variant: ['59', '59'],
     // The run connects directly: the addresses its walk names in X-Forwarded-For are the client's own
     // words, which this server never reads, so it stays silent.
-    runs: [{ ...PROBE(5, 2) }],
+    runs: [
+      { ...PROBE(5, 2) },
+      // The key as "bearer <key>" (accepted, so the walk sends one of its requests so) is the same client
+      // with the same key: counted with the key's requests, silent.
+      {
+        args: ['--only', 'RL-,AUTH-SCHEME-CASE-INSENSITIVE'],
+        reference: { rateLimit: { limit: 8, windowSeconds: 8 }, banAfter: 1 },
+        records: {
+          'RL-PROBE-KEY-SPELLING': /1 request\(s\) with the key as "bearer <key>" .* counted with the key's/,
+        },
+      },
+    ],
   },
   'address-limit-separate': {
     options: { rateLimit: { limit: 100, windowSeconds: 10 } },

@@ -4,7 +4,7 @@
 
 import { UNMET } from '../../../lib/check/needs.ts';
 import { flagRef } from '../../../lib/config/settings.ts';
-import { SPEC } from '../../kit/basis.ts';
+import { RFC, SPEC } from '../../kit/basis.ts';
 import type { Ctx } from '../../kit/context.ts';
 import { check, suite } from '../../kit/context.ts';
 import { bucketReadings } from '../../kit/limiter-buckets.ts';
@@ -16,10 +16,12 @@ import { probeNeeds } from './cost.ts';
 import { recordedProbe } from './from-traffic.ts';
 import { judgeClientAddress } from './judge-client-address.ts';
 import { judgeCounts, judgeSteps } from './judge-counts.ts';
+import { judgeKeySpelling } from './judge-key-spelling.ts';
 import { judgeEnforced, judgeNotEarly } from './judge-limit.ts';
 import { judgeReset } from './judge-reset.ts';
 import { withSpent } from './judge-spent.ts';
 import { apply, take } from './judgement.ts';
+import { noSpelling, SPELLING_AT, STANDS_OUT } from './key-spelling.ts';
 import { LIMITED_CHECKS } from './limited-checks.ts';
 import { modelLimiter } from './model.ts';
 import { PLAN_LIMITS, WALK_MARGIN } from './record.ts';
@@ -218,6 +220,27 @@ export const rateLimitProbe = suite({
       async run(ctx: Ctx) {
         await sendProbe(ctx);
         apply(ctx, judgeClientAddress((await walkOf(ctx)).walk));
+      },
+    }),
+    check({
+      id: 'RL-PROBE-KEY-SPELLING',
+      judgesRefusals: true,
+      level: 'MUST',
+      rules: ['8.r3'],
+      requirement:
+        'A request with the key under another spelling of the scheme the server accepts ("bearer <key>") counts with the key\'s requests: past the limit it is answered 429 like "Bearer <key>".',
+      rationale: `The auth scheme is case-insensitive (RFC 9110 §11.1), so "bearer <key>" is the same credentials, from the same client: a limiter keyed by the Authorization line's bytes gives each spelling a count of its own, and a client escapes the limit by re-spelling its header. Only a spelling a request of the run saw answered 2xx is sent (AUTH-SCHEME-CASE-INSENSITIVE sends one), never a guess: one of the walk's requests goes so (from its #${SPELLING_AT} on, sent alone, while Remaining stands ${STANDS_OUT} or more below the Limit, so a count of its own would stand out); when its answer comes from a count of its own, the first request past Remaining 0 goes so too, before any other, and the key's next request, as "Bearer <key>", must still be refused. It costs no request the walk would not send, and a server that accepts only "Bearer" is sent nothing new. Several counts behind one key that move apart for "Bearer" too blame no spelling.`,
+      basis: [SPEC.exceeded429, RFC.schemeCaseInsensitive],
+      title: `Sends one of the walk's requests (and, when it counted apart, its first past Remaining 0) with the key under the other spelling of the scheme the run saw accepted ("Authorization: bearer <key>"), and reads whether it counted with the key's`,
+      needs: probeNeeds,
+      recorded: {
+        only: 'walk requests with the key under another spelling of the scheme (only the probe sends them)',
+      },
+      async run(ctx: Ctx) {
+        await sendProbe(ctx);
+        const { walk } = await walkOf(ctx);
+        if (!walk.respelled) ctx.skip(noSpelling(ctx));
+        apply(ctx, judgeKeySpelling(walk));
       },
     }),
     ...LIMITED_CHECKS,

@@ -3,6 +3,7 @@
 // choose a level: the check that calls one does.
 
 import { count } from '../../../lib/words.ts';
+import { authorizationLine } from '../../kit/accepted-credential.ts';
 import { judgeTogether } from './judge-together.ts';
 import { grouped, type Judgement, judged, type ProbeFinding } from './judgement.ts';
 import { pacedGroup } from './pace.ts';
@@ -74,6 +75,17 @@ function wrongStatus(walk: Walk): ProbeFinding | undefined {
   };
 }
 
+/** The scheme a sample's request carried the key under, when spelled otherwise than "Bearer". */
+function otherSpelling(s: Sample): string | undefined {
+  if (s.scheme !== undefined) return s.scheme;
+  // A sample made by hand (a unit test's) records no request.
+  const x = s.response.exchange;
+  const scheme = x?.request ? authorizationLine(x)?.trim().split(/\s+/)[0] : undefined;
+  return scheme !== undefined && scheme !== 'Bearer' && scheme.toLowerCase() === 'bearer'
+    ? scheme
+    : undefined;
+}
+
 /**
  * More answers served within one announced window than its Limit: whatever the limiter refills or keeps
  * apart, requests past the limit were served (a count per worker process, a Remaining that rose back).
@@ -85,11 +97,16 @@ function beyondFinding(samples: readonly Sample[], b: ServedBeyond, of = ''): Pr
   // as what the answers show, before any guess of several counters.
   const uncounted = errorsUncounted(samples);
   const counts = interleaved(samples).filter((c) => c.length >= 2).length;
+  // The key under another spelling of the scheme, counted apart: what the answers show, before any guess.
+  // Named only when the rest keep within the Limit: several counters would serve more whatever the spelling.
+  const respelled = b.served.filter((s) => otherSpelling(s) !== undefined);
   const why = uncounted
     ? `; ${uncountedWords(uncounted)}, so the requests answered 4xx were served beyond the limit`
-    : counts >= 2
-      ? `; X-RateLimit-Remaining ran as ${counts} interleaved counts, as several counters behind one key do (a count per connection, worker processes each counting on their own, or a count per route)`
-      : '';
+    : respelled.length > 0 && b.served.length - respelled.length <= b.limit
+      ? `; ${respelled.length} of them (the first #${respelled[0]!.n}) carried the key as "${otherSpelling(respelled[0]!)} <key>", counted apart from "Bearer <key>" (a limiter keyed by the Authorization line as sent, see RL-PROBE-KEY-SPELLING)`
+      : counts >= 2
+        ? `; X-RateLimit-Remaining ran as ${counts} interleaved counts, as several counters behind one key do (a count per connection, worker processes each counting on their own, or a count per route)`
+        : '';
   return {
     message: `${b.served.length} requests ${of}(#${first.n} to #${last.n}) were served within one announced window, more than its X-RateLimit-Limit ${b.limit}: ${
       b.sameReset

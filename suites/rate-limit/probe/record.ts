@@ -54,6 +54,8 @@ export interface Sample {
   announced?: Announced & { resetAtMs?: number };
   /** The documentation address (RFC 5737) the request named as the client's in the forwarding headers. */
   spoofed?: string;
+  /** The scheme the key was sent under, when not "Bearer" (a spelling the run saw accepted: key-spelling.ts). */
+  scheme?: string;
 }
 
 /**
@@ -207,6 +209,23 @@ export interface Walk {
   apart: Sample[];
   /** Of those, the ones refused for the headers themselves (not 429): naming addresses stopped there. */
   headersRefused: Sample[];
+  /** The walk's requests with the key under another spelling of its scheme, when the run saw one accepted. */
+  respelled?: Respelled;
+}
+
+/**
+ * The key under a spelling of the scheme other than "Bearer" (RFC 9110 §11.1: the same credentials), which a
+ * request of the run showed the server accepts with a 2xx: the walk sends some of its requests so.
+ */
+export interface Respelled {
+  /** The scheme as spelled, e.g. "bearer". */
+  scheme: string;
+  /** The run's request that showed it accepted (its number in the transcript). */
+  acceptedSeq: number;
+  /** Every walk request sent under it, in order. */
+  sent: Sample[];
+  /** Of those, the ones whose answer did not continue the key's count (or refused the credential): kept out of `samples`. */
+  apart: Sample[];
 }
 
 export interface WalkPlan {

@@ -14,12 +14,14 @@ export class ProbeSender {
     key: 'primary' | 'secondary',
     spendToLimit: boolean,
     headers?: Record<string, string>,
+    scheme?: string,
   ): Promise<Sample> {
     const wait = this.env.http.pacer.requiredWait(key, spendToLimit)?.ms ?? 0;
     const res = await this.env.http.send({
       method: request.method,
       path: request.path,
-      auth: { kind: 'key', key },
+      // Another spelling of the scheme goes only where the run saw it accepted (key-spelling.ts).
+      auth: { kind: 'key', key, ...(scheme !== undefined ? { scheme } : {}) },
       retryAfter429: false,
       spendToLimit,
       ...(headers ? { headers } : {}),

@@ -1,10 +1,10 @@
 // Whether the limiter leaves errors uncounted (express-rate-limit's skipFailedRequests, a limiter that reads
 // the response): X-RateLimit-Remaining does not fall with the answers 4xx but falls by one with each 2xx, read
-// over consecutive answers of one window. What explains more served than Limit, and where a 429 really came.
-// Pure; never sends, never judges.
+// over consecutive answers of one window. What explains more served than Limit, and where a 429 really came;
+// and whether the walk's repeated request takes nothing from Remaining at all. Pure; never sends, never judges.
 import { left, type Sample } from './record.ts';
 import { routeOf } from './sample-route.ts';
-import { sameWindowPairs } from './windows.ts';
+import { sameWindowPairs, windowStarts } from './windows.ts';
 
 /** Errors whose step shows them uncounted, and successes that fell by one, needed to say so. */
 const ERRORS_NEEDED = 3;
@@ -62,4 +62,24 @@ export function errorsUncounted(samples: readonly Sample[]): Uncounted | undefin
 export function uncountedWords(u: Uncounted): string {
   const first = u.errors[0]!;
   return `X-RateLimit-Remaining did not fall with ${u.errors.length} answers 4xx (the first #${first.n}, ${routeOf(first)} → ${first.status}) but fell by one with each of ${u.successes} answers 2xx: errors are not counted (a 4xx gives its hit back)`;
+}
+
+/** Steps of an unmoved Remaining after which the repeated request reads as one the limiter does not count. */
+export const UNCOUNTED_STEPS = 3;
+
+/**
+ * Whether the walk's repeated request takes nothing from Remaining: its last UNCOUNTED_STEPS answers, not
+ * 2xx, all left Remaining where the one before them said, within one window (a limiter that counts only the
+ * requests it answers 2xx). A limit that such requests never reach hides what lies past it.
+ */
+export function repeatedUncounted(samples: readonly Sample[]): boolean {
+  const tail = samples.slice(-(UNCOUNTED_STEPS + 1));
+  if (tail.length <= UNCOUNTED_STEPS) return false;
+  const starts = windowStarts(tail);
+  return tail.every(
+    (s, i) =>
+      left(s) !== undefined &&
+      left(s) === left(tail[0]!) &&
+      (i === 0 || (!starts[i] && (s.status < 200 || s.status >= 300))),
+  );
 }

@@ -8,9 +8,9 @@ import { orderPath } from '../../kit/paths.ts';
 import { cancelledBy } from '../../kit/target-facts.ts';
 import { asideRequest } from './aside.ts';
 import { addressFor, countedApart, forwardingHeaders } from './client-address.ts';
+import { acceptedSpelling, keptApart, schemeFor } from './key-spelling.ts';
 import { budgetSkip, done } from './outcome.ts';
 import { sendPaced } from './paced.ts';
-import { cheapList } from './reading.ts';
 import {
   left,
   limitOf,
@@ -27,7 +27,7 @@ import {
 import { atTheLimit, holdAfterRefusal, isRefusal, refusalName } from './refusal.ts';
 import type { ProbeSender } from './sender.ts';
 import { sendTogether, togetherCount } from './together.ts';
-import { countedInstead, listNotCounted } from './uncached.ts';
+import { switchedRequest } from './walk-switch.ts';
 import { saneResetAtMs, windowStarts } from './windows.ts';
 
 /** The one pause the walk makes inside a long window, so that Reset shows whether it stays put. */
@@ -120,26 +120,6 @@ function adjust(
   return overLimit;
 }
 
-/** Steps of an unmoved Remaining after which the repeated request reads as one the limiter does not count. */
-const UNCOUNTED_STEPS = 3;
-
-/**
- * Whether the walk's repeated request takes nothing from Remaining: its last UNCOUNTED_STEPS answers, not
- * 2xx, all left Remaining where the one before them said, within one window (a limiter that counts only the
- * requests it answers 2xx). A limit that such requests never reach hides what lies past it.
- */
-function uncounted(samples: readonly Sample[]): boolean {
-  const tail = samples.slice(-(UNCOUNTED_STEPS + 1));
-  if (tail.length <= UNCOUNTED_STEPS) return false;
-  const starts = windowStarts(tail);
-  return tail.every(
-    (s, i) =>
-      left(s) !== undefined &&
-      left(s) === left(tail[0]!) &&
-      (i === 0 || (!starts[i] && (s.status < 200 || s.status >= 300))),
-  );
-}
-
 /** Repeats the request until the 429 (or a limiter's refusal), within the plan's bound. */
 export async function walkToLimit(
   env: Tools,
@@ -150,6 +130,8 @@ export async function walkToLimit(
   const samples: Sample[] = [reading.sample];
   const walk: Walk = { samples, bound: plan.bound, sent: 0, spoofed: [], apart: [], headersRefused: [] };
   if (plan.capped) walk.capped = plan.capped;
+  const respelled = acceptedSpelling(env);
+  if (respelled) walk.respelled = respelled;
   const waited = await waitForFreshWindow(env, reading, plan.bound);
   if (waited > 0) {
     walk.waitedForWindowMs = waited;
@@ -218,7 +200,11 @@ export async function walkToLimit(
     // And not as the window ends: one that resets before the request lands serves it (a short or clock-aligned
     // window), and the held fixture would be spent; the walk's own request goes instead, the next 0 may try again.
     const resetAt = saneResetAtMs(prev);
+    // The key under another spelling the server accepted (key-spelling.ts): once mid-walk, and first past
+    // Remaining 0 once it was answered from a count of its own.
+    const scheme = schemeFor(walk, prev);
     const past =
+      scheme === undefined &&
       held !== undefined &&
       prev.remaining === 0 &&
       (resetAt === undefined || resetAt - Date.now() > PAST_LIMIT_MARGIN_MS) &&
@@ -230,8 +216,14 @@ export async function walkToLimit(
       ? { method: 'DELETE', path: orderPath(held!), label: 'DELETE /store/orders/{the held fixture}' }
       : repeated;
     // The held fixture's cancel names no other client address: it is the key's own request past the limit.
-    const address = past ? undefined : addressFor(walk, prev);
-    const s = await sender.send(request, 'primary', true, address ? forwardingHeaders(address) : undefined);
+    const address = past || scheme ? undefined : addressFor(walk, prev);
+    const s = await sender.send(
+      request,
+      'primary',
+      true,
+      address ? forwardingHeaders(address) : undefined,
+      scheme,
+    );
     if (past) {
       walk.overLimit = s;
       // Served: a limiter that refills (a token came back before it landed) took it within its limit, and the
@@ -248,6 +240,11 @@ export async function walkToLimit(
       }
     }
     walk.sent += 1;
+    // Served from a count of its own (or its credential refused): the key's count goes on without it.
+    if (scheme && keptApart(walk, prev, s, scheme)) {
+      walk.bound = Math.min(ceiling, walk.bound + 1);
+      continue;
+    }
     if (address) {
       s.spoofed = address;
       walk.spoofed.push(s);
@@ -280,31 +277,11 @@ export async function walkToLimit(
       break;
     }
     overLimit = adjust(env, walk, prev, s, ceiling, overLimit);
-    // The list answered before the limiter (a front's cache): the walk goes on with a cancel none answers.
-    if (!walk.switched && repeated.method === 'GET' && listNotCounted(samples)) {
-      const cancel = await countedInstead(env.target);
-      if (cancel) {
-        repeated = cancel;
-        walk.switched = { to: cancel, uncounted: samples.slice(1) };
-        env.log(
-          `  X-RateLimit-Remaining stood at ${left(s)} while the list was served: the limiter does not see it, so the walk repeats ${cancel.label}`,
-        );
-      }
-    }
-    if (!walk.switched && repeated.method === 'DELETE' && uncounted(samples)) {
-      const list = await cheapList(
-        env.target,
-        'the absent-id cancel takes nothing from X-RateLimit-Remaining',
-      );
-      if (list) {
-        // The answers so far counted nothing: the walk goes on with the list, within the bound it has (each
-        // unmoved answer already moved it one further). They stay in the walk: a Remaining that never moves
-        // whatever is sent is RL-PROBE-REMAINING-COUNTS' to judge.
-        repeated = list;
-        walk.switched = { to: list, uncounted: samples.slice(1) };
-        env.log(
-          `  ${UNCOUNTED_STEPS} answers left X-RateLimit-Remaining at ${left(s)}: the limiter does not count this request, so the walk repeats ${list.label} instead`,
-        );
+    if (!walk.switched) {
+      const to = await switchedRequest(env, repeated, samples, s);
+      if (to) {
+        repeated = to;
+        walk.switched = { to, uncounted: samples.slice(1) };
       }
     }
   }

@@ -7,6 +7,7 @@ import {
   DEFAULT_RUN,
   DEFAULT_RUN_FIVE_PENDING,
   type FaultProofs,
+  LONG_WINDOW,
   MINTED,
   NO_PROBE,
   PROBE,
@@ -221,6 +222,31 @@ export const LIMITER_FAULTS = {
     // The walk names documentation addresses in X-Forwarded-For and its kin: each got a fresh count.
     caught: [{ ...PROBE, warns: ['RL-PROBE-FORWARDED-HEADERS'], exit: 0 }],
     onlyBy: ['RL-PROBE-FORWARDED-HEADERS'],
+  },
+  'ratelimit-keyed-by-authorization': {
+    probe: async (s) => {
+      const remaining = async (scheme: string) =>
+        (await call(s, '/store/orders', { key: null, headers: { authorization: `${scheme} ${s.demoKey}` } }))
+          .headers['x-ratelimit-remaining'];
+      return [await remaining('Bearer'), await remaining('bearer'), await remaining('Bearer')];
+    },
+    faithful: ['59', '58', '57'],
+    faulty: ['59', '59', '58'],
+    // The walk sends its 4th request, then its first past Remaining 0, as "bearer <key>" (a spelling
+    // AUTH-SCHEME-CASE-INSENSITIVE saw accepted): each met a count of its own, while "Bearer" was refused,
+    // and the key's requests of the run outnumber the Limit in one window (a recording shows that much).
+    caught: [
+      {
+        ...LONG_WINDOW,
+        args: ['--only', 'RL-,AUTH-SCHEME-CASE-INSENSITIVE'],
+        fails: ['RL-PROBE-KEY-SPELLING', 'RL-PROBE-LIMIT-ENFORCED'],
+        says: {
+          'RL-PROBE-KEY-SPELLING': /sent when X-RateLimit-Remaining was 0 with the key as "bearer <key>"/,
+          'RL-PROBE-LIMIT-ENFORCED': /carried the key as "bearer <key>", counted apart from "Bearer <key>"/,
+        },
+        exit: 1,
+      },
+    ],
   },
   'ratelimit-delete-two-units': {
     masking: { bends: ['count'], reads: ['ratelimit-4xx', 'x-ratelimit'] },
