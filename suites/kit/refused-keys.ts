@@ -4,12 +4,13 @@
 import { flagAndEnv } from '../../lib/config/settings.ts';
 import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
-import { acceptedWhy } from './accepted-credential.ts';
+import { acceptedWhy, letInBy } from './accepted-credential.ts';
 import type { Ctx } from './context.ts';
 import { expectStatus } from './expect.ts';
 import { carriesKey } from './offered.ts';
 import { splitUrl } from './routes.ts';
 import { type ExchangeFacts, NOT_OBSERVED, recorded, SAYS_NOTHING } from './traffic.ts';
+import { readWithKey, unservedCause } from './unserved-route.ts';
 
 /** Statuses that refuse a method itself (RFC 9110 §15.5.6, §15.6.2). */
 const METHOD_REFUSED = new Set([405, 501]);
@@ -88,14 +89,21 @@ export function refused(id: string, what: string, options: RefusedOptions = {}) 
     let findings = 0;
     const same = xs.map(({ x }) => x);
     const before = (y: Exchange) => keyBefore(ctx, y);
-    for (const { x } of xs)
+    await readWithKey(
+      ctx,
+      xs.filter(({ x }) => ![401, 429].includes(x.response!.status) && !letInBy(x)).map((r) => r.route),
+    );
+    // Every request of this kind in the run, whatever the check narrows to: how the other routes answered it.
+    const kind = options.also ? answered(ctx, (f) => refusedAs(f) === id) : judged;
+    for (const { x, route } of xs)
       if (x.response!.status !== 401) {
         findings++;
-        const key = before(x);
-        // A connection that carried the key is named as a fact; as the cause only when the run shows it.
+        // A connection that carried the key is named, as a fact, only where it can explain the answer (2xx).
+        const key = letInBy(x) ? before(x) : undefined;
         const why = acceptedWhy(x, same, before, id === 'AUTH-KEY-EXTRA-TEXT-401');
         if (key && findings === 1) ctx.reproduceOnOneConnection(key, x);
-        expectStatus(ctx, headOf(x), `${where(x)} with ${what}${why}`).toBe(401);
+        const cause = unservedCause(ctx, x, route!, kind);
+        expectStatus(ctx, headOf(x), `${where(x)} with ${what}${why}`).toBe(401, cause);
       }
     options.settle?.(ctx, findings);
     if (xs.length === 0) ctx.skip(`no request to an operation carried ${what}`, NOT_OBSERVED);
