@@ -10,7 +10,7 @@ import { refusedPathBytes } from './front-bytes.ts';
 import { LIST_CACHE_FIELDS } from './front-cache.ts';
 import { writeReply } from './http-writer.ts';
 import { identify, unauthorized } from './identify.ts';
-import { subjectOf, tooMany, unlimitedCancel } from './limit-subject.ts';
+import { subjectOf, tooMany, unlimitedCancel, unlimitedWrite } from './limit-subject.ts';
 import { weakListTag } from './list-etag.ts';
 import { cancelNotAtomic, cancelOrder, listOrders } from './orders-route.ts';
 import { routedPath } from './path-faults.ts';
@@ -168,6 +168,7 @@ export async function handleRequest(
   // Fault ratelimit-list-only: a cancel passes no limiter at all.
   let verdict =
     unlimitedCancel(ctx, subject, route) ??
+    unlimitedWrite(ctx, subject, method) ??
     (afterwards
       ? ctx.limiter.peek(subject, cost)
       : ctx.faults.has('ratelimit-not-atomic')

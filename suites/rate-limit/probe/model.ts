@@ -5,6 +5,7 @@ import type { BucketReading } from '../../kit/limiter-counts.ts';
 import { overcharged } from '../../kit/limiter-counts.ts';
 import { repeatedWeight } from './judge-counts.ts';
 import { type Judgement, judged } from './judgement.ts';
+import { switchedWords } from './method-counting.ts';
 import { left, limitOf, REFUSAL_STATUSES, type Recovery, type Sample, type Walk } from './record.ts';
 import { gradualRefill } from './refill.ts';
 import { interleaved, served, servedBeyondLimit } from './served.ts';
@@ -82,7 +83,7 @@ export function modelLimiter(
     parts.push(
       walk.switched.to.method === 'DELETE'
         ? `the list took nothing from Remaining on ${walk.switched.uncounted.length} answers (answered before the limiter, as a front's cache does): the walk went on with ${walk.switched.to.label}`
-        : `the absent-id cancel took nothing from Remaining on ${walk.switched.uncounted.length} answers (a limiter counting only what it answers 2xx): the walk went on with ${walk.switched.to.label}`,
+        : switchedWords({ ...walk, switched: walk.switched }),
     );
   parts.push(
     ...otherRefusals([
