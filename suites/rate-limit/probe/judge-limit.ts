@@ -86,7 +86,7 @@ function beyondFinding(samples: readonly Sample[], b: ServedBeyond, of = ''): Pr
   const uncounted = errorsUncounted(samples);
   const counts = interleaved(samples).filter((c) => c.length >= 2).length;
   const why = uncounted
-    ? `; ${uncountedWords(uncounted)}, so the requests answered 4xx were served beyond the limit`
+    ? `; ${uncountedWords(uncounted, samples)}, so the requests answered 4xx were served beyond the limit`
     : counts >= 2
       ? `; X-RateLimit-Remaining ran as ${counts} interleaved counts, as several counters behind one key do (a count per connection, worker processes each counting on their own, or a count per route)`
       : '';
@@ -257,7 +257,7 @@ export function judgeNotEarly(walk: Walk): Judgement | string {
     prev !== next
       ? otherRoute(next, limited, prev)
       : uncounted && own && own !== next && left(own) !== left(next)
-        ? `read against #${next.n}, what the limiter counted: ${uncountedWords(uncounted)}, so #${own.n}'s ${remainingName(own)} ${left(own)} on its own route was no count of the limit`
+        ? `read against #${next.n}, what the limiter counted: ${uncountedWords(uncounted, walk.samples)}, so #${own.n}'s ${remainingName(own)} ${left(own)} on its own route was no count of the limit`
         : '';
   if (left(prev) === undefined)
     return `the response before the ${refusalName(limited)} carried no X-RateLimit-Remaining, so nothing says how early it came (see RL-HEADERS-PRESENT)`;

@@ -5,11 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { sample, T0 } from '../../../test/support/probe-records.ts';
 import { deleteCounting, switchedWords } from './method-counting.ts';
 import type { Sample, Walk } from './record.ts';
+import { errorsUncounted, uncountedWords } from './uncounted.ts';
 
-const LIMIT = 5;
+const LIMIT = 10;
 const RESET = Math.ceil((T0 + 10_000) / 1000);
 
-/** An answer of one window (Limit 5, Reset 10 s ahead) to `method path`. */
+/** An answer of one window (Limit 10, Reset 10 s ahead) to `method path`. */
 function answer(n: number, method: string, path: string, status: number, remaining: number): Sample {
   const at = T0 + 100 + n * 20;
   const s = sample(
@@ -64,10 +65,10 @@ describe('a walk whose absent-id cancels took nothing from Remaining', () => {
       samples: [held(n, 204, 0)],
       limited: answer(n + 1, 'GET', '/store/orders', 429, 0),
     }));
-    expect(deleteCounting(w).counted).toBeUndefined();
+    expect(deleteCounting(w.samples, w.limited).counted).toBeUndefined();
     const words = switchedWords(w);
     expect(words).toMatch(
-      /and a DELETE was answered 204 past Remaining 0 \(#9\), the next answer's Remaining unchanged by it \(#10, GET \/store\/orders: 429\): DELETEs are neither counted nor refused, a limiter counting per method/,
+      /and a DELETE was answered 204 past Remaining 0 \(#\d+\), the next answer's Remaining unchanged by it \(#\d+, GET \/store\/orders: 429\): DELETEs are neither counted nor refused, a limiter counting per method/,
     );
     expect(words).not.toMatch(/or one counting per method/);
   });
@@ -75,7 +76,7 @@ describe('a walk whose absent-id cancels took nothing from Remaining', () => {
   it('names a limiter counting only what it answers 2xx where a DELETE was refused 429', () => {
     const w = walkWith((n) => ({ samples: [], limited: held(n, 429, 0) }));
     expect(switchedWords(w)).toMatch(
-      /, while a DELETE was refused 429 \(#9\): a limiter counting only what it answers 2xx \(not one that spares DELETEs\)/,
+      /, while a DELETE was refused 429 \(#\d+\): a limiter counting only what it answers 2xx \(not one that spares DELETEs\)/,
     );
   });
 
@@ -83,6 +84,31 @@ describe('a walk whose absent-id cancels took nothing from Remaining', () => {
     const w = walkWith((n) => ({ samples: [], limited: answer(n, 'GET', '/store/orders', 429, 0) }));
     expect(switchedWords(w)).toMatch(
       /: a limiter counting only what it answers 2xx, or one counting per method that never counts a DELETE \(no DELETE of the walk answered 2xx or 429 to tell which\); the walk went on with GET \/store\/orders$/,
+    );
+  });
+});
+
+describe('RL-PROBE-LIMIT-ENFORCED on errors left uncounted, every one a DELETE', () => {
+  const words = (w: Walk) => uncountedWords(errorsUncounted(w.samples)!, w.samples);
+
+  it('names DELETEs uncounted where a DELETE was served past Remaining 0', () => {
+    const w = walkWith((n) => ({
+      samples: [held(n, 204, 0), answer(n + 1, 'GET', '/store/orders', 429, 0)],
+    }));
+    expect(words(w)).toMatch(
+      /fell by one with each of \d+ answers 2xx, and a DELETE was answered 204 past Remaining 0 \(#\d+\)[\s\S]*: DELETEs are not counted \(a limiter counting per method\), not errors as such$/,
+    );
+  });
+
+  it('names errors uncounted where a DELETE was refused 429', () => {
+    const w = walkWith((n) => ({ samples: [held(n, 429, 0)] }));
+    expect(words(w)).toMatch(/: errors are not counted \(a 4xx gives its hit back\)$/);
+  });
+
+  it('names both where no DELETE tells which', () => {
+    const w = walkWith((n) => ({ samples: [answer(n, 'GET', '/store/orders', 429, 0)] }));
+    expect(words(w)).toMatch(
+      /: errors are not counted \(a 4xx gives its hit back\), or DELETEs are not \(every 4xx was a DELETE; see RL-PROBE-LIMITER-MODEL\)$/,
     );
   });
 });

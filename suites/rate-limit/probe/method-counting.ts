@@ -5,7 +5,7 @@ import { left, type Sample, type Walk } from './record.ts';
 import { routeOf } from './sample-route.ts';
 import { sameWindowPairs } from './windows.ts';
 
-const isDelete = (s: Sample): boolean => routeOf(s).startsWith('DELETE ');
+export const isDelete = (s: Sample): boolean => routeOf(s).startsWith('DELETE ');
 const ok = (s: Sample): boolean => s.status >= 200 && s.status <= 299;
 
 /** What the walk's DELETEs show of their count: nothing taken (per method), or counted after all. */
@@ -16,11 +16,14 @@ export interface DeleteCounting {
   counted?: string;
 }
 
-/** How the walk's DELETEs answered 2xx were counted, read over consecutive answers of one window. */
-export function deleteCounting(walk: Walk): DeleteCounting {
-  const seq = [...walk.samples, ...(walk.limited ? [walk.limited] : [])];
+/**
+ * How the walk's DELETEs were counted, read over consecutive answers of one window (`samples`, the walk's,
+ * its 429 among them or given as `limited`).
+ */
+export function deleteCounting(samples: readonly Sample[], limited?: Sample): DeleteCounting {
+  const seq = limited && !samples.includes(limited) ? [...samples, limited] : samples;
   const out: DeleteCounting = {};
-  for (const [p, c] of sameWindowPairs(walk.samples)) {
+  for (const [p, c] of sameWindowPairs(samples)) {
     if (!isDelete(c) || !ok(c) || left(p) === undefined || left(c) === undefined) continue;
     const before = left(p)!;
     const next = seq[seq.indexOf(c) + 1];
@@ -36,14 +39,14 @@ export function deleteCounting(walk: Walk): DeleteCounting {
     else if (before - left(c)! === 1)
       out.counted ??= `a DELETE answered ${c.status} took one (#${c.n}: Remaining ${before} → ${left(c)})`;
   }
-  const l = walk.limited;
-  if (l && isDelete(l) && l.status === 429) out.counted ??= `a DELETE was refused 429 (#${l.n})`;
+  const refused = seq.find((s) => isDelete(s) && s.status === 429);
+  if (refused) out.counted ??= `a DELETE was refused 429 (#${refused.n})`;
   return out;
 }
 
 /** The model's words for a walk that switched off the absent-id cancel: which limiter, as far as it shows. */
 export function switchedWords(walk: Walk & { switched: NonNullable<Walk['switched']> }): string {
-  const { uncounted, counted } = deleteCounting(walk);
+  const { uncounted, counted } = deleteCounting(walk.samples, walk.limited);
   const seen = `the absent-id cancel took nothing from Remaining on ${walk.switched.uncounted.length} answers`;
   const went = `the walk went on with ${walk.switched.to.label}`;
   if (uncounted && !counted)

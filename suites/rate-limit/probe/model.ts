@@ -78,7 +78,7 @@ export function modelLimiter(
   for (const o of bucket ? overcharged(bucket.steps) : [])
     parts.push(`${o.route} weighs more than one (${o.over.length} of ${o.steps} steps)`);
   if (bucket?.separate) parts.push(`a separate count per ${bucket.separate.part}`);
-  if (uncounted && !walk.switched) parts.push(uncountedWords(uncounted));
+  if (uncounted && !walk.switched) parts.push(uncountedWords(uncounted, walk.samples));
   if (walk.switched)
     parts.push(
       walk.switched.to.method === 'DELETE'
