@@ -82,16 +82,17 @@ export const letInBy = (x: Exchange): boolean => {
 /**
  * What a finding says of a request let in with the wrong credential, after what it sent: the line shown and
  * its reading (text around the key), then how the connection came into it. Starts with a space, or is empty.
+ * `letIn`: whether the answer shows the request let in (a 2xx unless the caller knows the route better).
  */
 export function acceptedWhy(
   x: Exchange,
   same: ReadonlyArray<Exchange>,
   keyBefore: (y: Exchange) => Exchange | undefined,
   extraText: boolean,
+  letIn = letInBy(x),
 ): string {
   const line = authorizationLine(x);
   // A reading of the key, or a connection that carried it, explains a request let in, never a refusal.
-  const letIn = letInBy(x);
   const reading = extraText && letIn && line !== undefined ? extraTextReading(line) : undefined;
   const shape =
     extraText && line !== undefined ? ` (sent as ${shownShape(line)}${reading ? `: ${reading}` : ''})` : '';

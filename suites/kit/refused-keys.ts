@@ -4,13 +4,13 @@
 import { flagAndEnv } from '../../lib/config/settings.ts';
 import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
-import { acceptedWhy, letInBy } from './accepted-credential.ts';
+import { acceptedWhy } from './accepted-credential.ts';
 import type { Ctx } from './context.ts';
 import { expectStatus } from './expect.ts';
 import { carriesKey } from './offered.ts';
 import { splitUrl } from './routes.ts';
 import { type ExchangeFacts, NOT_OBSERVED, recorded, SAYS_NOTHING } from './traffic.ts';
-import { readWithKey, unservedCause } from './unserved-route.ts';
+import { letInAt, readWithKey, unservedCause } from './unserved-route.ts';
 
 /** Statuses that refuse a method itself (RFC 9110 §15.5.6, §15.6.2). */
 const METHOD_REFUSED = new Set([405, 501]);
@@ -91,16 +91,19 @@ export function refused(id: string, what: string, options: RefusedOptions = {}) 
     const before = (y: Exchange) => keyBefore(ctx, y);
     await readWithKey(
       ctx,
-      xs.filter(({ x }) => ![401, 429].includes(x.response!.status) && !letInBy(x)).map((r) => r.route),
+      xs
+        .filter(({ x, route }) => ![401, 429].includes(x.response!.status) && !letInAt(ctx, x, route!))
+        .map((r) => r.route),
     );
     // Every request of this kind in the run, whatever the check narrows to: how the other routes answered it.
     const kind = options.also ? answered(ctx, (f) => refusedAs(f) === id) : judged;
     for (const { x, route } of xs)
       if (x.response!.status !== 401) {
         findings++;
-        // A connection that carried the key is named, as a fact, only where it can explain the answer (2xx).
-        const key = letInBy(x) ? before(x) : undefined;
-        const why = acceptedWhy(x, same, before, id === 'AUTH-KEY-EXTRA-TEXT-401');
+        // A connection that carried the key is named, as a fact, only where it can explain the answer: let in.
+        const letIn = letInAt(ctx, x, route!);
+        const key = letIn ? before(x) : undefined;
+        const why = acceptedWhy(x, same, before, id === 'AUTH-KEY-EXTRA-TEXT-401', letIn);
         if (key && findings === 1) ctx.reproduceOnOneConnection(key, x);
         const cause = unservedCause(ctx, x, route!, kind);
         expectStatus(ctx, headOf(x), `${where(x)} with ${what}${why}`).toBe(401, cause);

@@ -71,3 +71,32 @@ export function unservedCause(
 export async function readWithKey(ctx: Ctx, routes: ReadonlyArray<Route | undefined>): Promise<void> {
   if (routes.some((r) => r?.op === 'pets')) await ctx.target.pet().catch(() => undefined);
 }
+
+/**
+ * Whether `x`'s answer shows it let in: a 2xx, or the operation's own answer with the key (an absent id's
+ * 404) on a route that refuses a request without credentials with 401 (so that answer came after auth).
+ */
+export function letInAt(ctx: Ctx, x: Exchange, route: Route): boolean {
+  const s = x.response!.status;
+  if (s >= 200 && s <= 299) return true;
+  if (s === 401 || SAYS_NOTHING(s)) return false;
+  const all = recorded(ctx);
+  const sameRoute = (o: ExchangeFacts) => o.route?.op === route.op && !o.route.spelled;
+  const keyed = all.some(
+    (o) =>
+      o.x !== x &&
+      sameRoute(o) &&
+      o.x.request.method === x.request.method &&
+      carriesKey(o.offered) === 'primary' &&
+      o.x.response!.status === s,
+  );
+  const guarded = all.some(
+    (o) =>
+      sameRoute(o) &&
+      o.x.request.method === x.request.method &&
+      o.offered.form.kind === 'none' &&
+      o.offered.query.length + o.offered.headers.length + o.offered.cookies.length === 0 &&
+      o.x.response!.status === 401,
+  );
+  return keyed && guarded;
+}
