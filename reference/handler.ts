@@ -10,7 +10,7 @@ import { refusedPathBytes } from './front-bytes.ts';
 import { LIST_CACHE_FIELDS } from './front-cache.ts';
 import { writeReply } from './http-writer.ts';
 import { identify, unauthorized } from './identify.ts';
-import { subjectOf, tooMany, unlimitedCancel } from './limit-subject.ts';
+import { subjectOf, tooMany, unlimitedCancel, unlimitedWrite } from './limit-subject.ts';
 import { weakListTag } from './list-etag.ts';
 import { cancelNotAtomic, cancelOrder, listOrders } from './orders-route.ts';
 import { routedPath } from './path-faults.ts';
@@ -66,6 +66,7 @@ async function respond(
   const exempt =
     unguarded ||
     (route.kind === 'pet' && ctx.faults.has('pets-no-auth')) ||
+    (route.kind === 'not-found' && ctx.faults.has('pets-not-routed')) ||
     (route.kind === 'method-not-allowed' && route.allow === 'GET' && ctx.variants.has('head-not-routed'));
   if (!caller.authenticated && !exempt) {
     // Fault cancel-then-401: the handler ran before the guard, whose 401 comes too late to undo it.
@@ -130,6 +131,9 @@ export async function handleRequest(
     (route.kind === 'list' || route.kind === 'pet')
   )
     route = { kind: 'method-not-allowed', allow: 'GET', pets: route.kind === 'pet' };
+  // Fault pets-not-routed: the deprecated read was taken out of the router, and the catch-all 404 (mounted
+  // before the auth middleware) answers every path no route has, the pets read among them.
+  if (ctx.faults.has('pets-not-routed') && isPetsRoute(route)) route = { kind: 'not-found' };
   const caller = identify(ctx, req, query, route);
   // Fault ratelimit-list-cache-replays: a fresh cached list is answered before the limiter, fields replayed.
   const cacheKey = ctx.listCache && caller.authenticated && method === 'GET' && route.kind === 'list';
@@ -164,6 +168,7 @@ export async function handleRequest(
   // Fault ratelimit-list-only: a cancel passes no limiter at all.
   let verdict =
     unlimitedCancel(ctx, subject, route) ??
+    unlimitedWrite(ctx, subject, method) ??
     (afterwards
       ? ctx.limiter.peek(subject, cost)
       : ctx.faults.has('ratelimit-not-atomic')

@@ -115,6 +115,21 @@ export function tooMany(ctx: PipelineContext, verdict: Verdict): Reply {
  * Fault ratelimit-list-only: the limiter wraps the list alone, so a cancel of a key is neither counted nor
  * refused; its fields are placeholders the app writes itself (the whole Limit left, Reset a window from now).
  */
+/**
+ * Fault ratelimit-get-only: the limiter is applied to the safe methods alone, so a key's DELETE is neither
+ * counted nor refused; the fields middleware still writes the key's count as it stands (Remaining 0 once spent).
+ */
+export function unlimitedWrite(ctx: PipelineContext, subject: Subject, method: string): Verdict | undefined {
+  if (
+    !ctx.faults.has('ratelimit-get-only') ||
+    subject.kind !== 'key' ||
+    method === 'GET' ||
+    method === 'HEAD'
+  )
+    return undefined;
+  return ctx.limiter.look(subject);
+}
+
 export function unlimitedCancel(ctx: PipelineContext, subject: Subject, route: Route): Verdict | undefined {
   if (!ctx.faults.has('ratelimit-list-only') || subject.kind !== 'key' || route.kind !== 'cancel')
     return undefined;

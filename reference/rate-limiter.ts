@@ -100,6 +100,15 @@ export class RateLimiter {
   }
 
   /**
+   * Fault ratelimit-get-only: the key's count as it stands, for a request the limiter is not applied to:
+   * nothing counted, nothing refused, no ban (the limiter never sees it).
+   */
+  look(subject: Subject): Verdict {
+    const now = this.#options.clock();
+    return { outcome: 'allowed', report: binding(this.#state(subject, now), now) };
+  }
+
+  /**
    * Fault ratelimit-not-atomic: reads the counters, awaits a store round-trip, then writes read+1.
    * Requests that overlap the await all see the same count.
    */

@@ -5,6 +5,12 @@ import { fault, faultsOf } from './fault-info.ts';
 export const PETS_FAULTS = faultsOf('pets', [
   fault('pets-no-auth', 'pets', 'spec §5 rule 3', 'GET /pets/{petId} answers without credentials.'),
   fault(
+    'pets-not-routed',
+    'pets',
+    'spec §5 rule 3; spec §4 Other operations',
+    'The deprecated read was taken out of the router: GET /pets/{petId} matches no route, and the catch-all 404 answers every path no route has before authentication runs, with a key or without.',
+  ),
+  fault(
     'pets-sunset-iso',
     'pets',
     'RFC 8594 §3; RFC 9110 §5.6.7',

@@ -245,6 +245,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'The limiter wraps the list alone: cancels are neither counted nor refused, and carry placeholder fields (X-RateLimit-Remaining at the Limit, Reset a window from now) whatever the key has spent, so a cancel sent once the key is limited is carried out.',
   ),
   fault(
+    'ratelimit-get-only',
+    'any response',
+    'spec §8 rule 3; spec §7 (429 applies to any operation)',
+    "The limiter is applied to the safe methods alone (a middleware mounted for GET and HEAD, to limit reads): a key's DELETEs are neither counted nor refused, while every answer still carries the key's count as it stands, so a cancel sent at X-RateLimit-Remaining 0 is carried out and the next list's Remaining is unchanged by it.",
+  ),
+  fault(
     'ratelimit-429-body-text',
     'any response',
     'spec §7 (error responses use the Error object)',

@@ -45,7 +45,7 @@ function authCheck({ id, rules, basis, what, seen, shows, title, auth, head }: R
     requirement: `Every operation answers 401 when the request carries ${what}.`,
     basis,
     title,
-    needs: { requests: head ? 4 : 3, shared: shares('order list') },
+    needs: { requests: head ? 4 : 3, shared: shares('order list', 'pet read') },
     recorded: { shows },
     async send(ctx: Ctx) {
       // The HEAD reuses the last credential sent: a fresh one would draw on --seed, and shift every later sample.
@@ -75,7 +75,12 @@ export const authentication = suite({
       title: 'Sends list, cancel (absent id), pets and HEAD of the list with no Authorization header',
       needs: {
         requests: 1,
-        shared: shares('list without credentials', 'cancel without credentials', 'pets without credentials'),
+        shared: shares(
+          'list without credentials',
+          'cancel without credentials',
+          'pets without credentials',
+          'pet read',
+        ),
       },
       recorded: { shows: `${OPERATION} sent without any credential` },
       async send(ctx: Ctx) {

@@ -68,7 +68,7 @@ async function sendForms(ctx: Ctx, group: FormGroup): Promise<void> {
 
 const needsOf = (group: FormGroup) => ({
   ...groupCounts(group),
-  shared: shares('order list'),
+  shared: shares('order list', 'pet read'),
   ...(group.keyInUrl ? { keyInUrl: true } : {}),
 });
 

@@ -79,4 +79,12 @@ describe('acceptedWhy', () => {
     );
     expect(acceptedWhy(all[1]!, all, () => undefined, false)).toBe('');
   });
+
+  it('names no connection and no reading on a refusal: neither explains an answer that let nothing in', () => {
+    // A route not served answers 404 before authentication whatever the connection carried.
+    const all = [sent(1, KEY, 200, 1), sent(2, 'Bearer x$ORDER_STORE_API_KEY', 404, 1)];
+    const why = acceptedWhy(all[1]!, all, keyBeforeIn(all), true);
+    expect(why).toBe(' (sent as "Bearer x<key>")');
+    expect(acceptedWhy(all[1]!, all, keyBeforeIn(all), false)).toBe('');
+  });
 });

@@ -73,21 +73,30 @@ export function refusedFresh(
   );
 }
 
+/** Whether the server let the request in (2xx): what a key read carelessly, or a cached one, would give. */
+export const letInBy = (x: Exchange): boolean => {
+  const s = x.response?.status ?? 0;
+  return s >= 200 && s <= 299;
+};
+
 /**
  * What a finding says of a request let in with the wrong credential, after what it sent: the line shown and
  * its reading (text around the key), then how the connection came into it. Starts with a space, or is empty.
+ * `letIn`: whether the answer shows the request let in (a 2xx unless the caller knows the route better).
  */
 export function acceptedWhy(
   x: Exchange,
   same: ReadonlyArray<Exchange>,
   keyBefore: (y: Exchange) => Exchange | undefined,
   extraText: boolean,
+  letIn = letInBy(x),
 ): string {
   const line = authorizationLine(x);
-  const reading = extraText && line !== undefined ? extraTextReading(line) : undefined;
+  // A reading of the key, or a connection that carried it, explains a request let in, never a refusal.
+  const reading = extraText && letIn && line !== undefined ? extraTextReading(line) : undefined;
   const shape =
     extraText && line !== undefined ? ` (sent as ${shownShape(line)}${reading ? `: ${reading}` : ''})` : '';
-  const before = keyBefore(x);
+  const before = letIn ? keyBefore(x) : undefined;
   if (!before) return shape;
   const fresh = refusedFresh(x, same, keyBefore);
   return fresh

@@ -54,3 +54,36 @@ function readHistories(ctx: Ctx): { histories: CancelHistory[]; window: KeyWindo
   }
   return { histories: [...byId.values()], window };
 }
+
+/** A cancel of an order already cancelled, sent once that cancel was answered: one after the other, no race. */
+export interface SequentialRepeat {
+  h: CancelHistory;
+  x: Exchange;
+}
+
+/** Whether `x` left once `first` was answered (the clock's milliseconds floor both), not sent with it. */
+const after = (first: Exchange, x: Exchange): boolean =>
+  (x.together === undefined || x.together !== first.together) &&
+  Date.parse(x.startedAt) >= Math.floor(answeredAt(first));
+
+const refusal = (s: number): boolean => s >= 400 && s <= 499 && s !== 429;
+
+/**
+ * The repeats within a window of orders already cancelled, each sent after the order's cancel was answered
+ * (none on the wire with it): the first answered 2xx and the first refused (4xx), those of order `id` first.
+ * They tell a server that answers 2xx to any repeat (CANCEL-REPEAT-NOT-2XX's finding) from one that races,
+ * or forgets a cancel with time (whose later cancels are left out here).
+ */
+export function sequentialRepeats(
+  histories: readonly CancelHistory[],
+  id?: string,
+): { letIn?: SequentialRepeat; refused?: SequentialRepeat } {
+  const own = (r: SequentialRepeat) => (r.h.id === id ? 0 : 1);
+  const all = histories
+    .flatMap((h) => h.repeats.filter((x) => after(h.first, x)).map((x) => ({ h, x })))
+    .sort((a, b) => own(a) - own(b) || a.x.seq - b.x.seq);
+  return {
+    letIn: all.find(({ x }) => cancelledBy(x.response!.status)),
+    refused: all.find(({ x }) => refusal(x.response!.status)),
+  };
+}

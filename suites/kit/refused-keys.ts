@@ -10,6 +10,7 @@ import { expectStatus } from './expect.ts';
 import { carriesKey } from './offered.ts';
 import { splitUrl } from './routes.ts';
 import { type ExchangeFacts, NOT_OBSERVED, recorded, SAYS_NOTHING } from './traffic.ts';
+import { letInAt, readWithKey, unservedCause } from './unserved-route.ts';
 
 /** Statuses that refuse a method itself (RFC 9110 §15.5.6, §15.6.2). */
 const METHOD_REFUSED = new Set([405, 501]);
@@ -88,14 +89,24 @@ export function refused(id: string, what: string, options: RefusedOptions = {}) 
     let findings = 0;
     const same = xs.map(({ x }) => x);
     const before = (y: Exchange) => keyBefore(ctx, y);
-    for (const { x } of xs)
+    await readWithKey(
+      ctx,
+      xs
+        .filter(({ x, route }) => ![401, 429].includes(x.response!.status) && !letInAt(ctx, x, route!))
+        .map((r) => r.route),
+    );
+    // Every request of this kind in the run, whatever the check narrows to: how the other routes answered it.
+    const kind = options.also ? answered(ctx, (f) => refusedAs(f) === id) : judged;
+    for (const { x, route } of xs)
       if (x.response!.status !== 401) {
         findings++;
-        const key = before(x);
-        // A connection that carried the key is named as a fact; as the cause only when the run shows it.
-        const why = acceptedWhy(x, same, before, id === 'AUTH-KEY-EXTRA-TEXT-401');
+        // A connection that carried the key is named, as a fact, only where it can explain the answer: let in.
+        const letIn = letInAt(ctx, x, route!);
+        const key = letIn ? before(x) : undefined;
+        const why = acceptedWhy(x, same, before, id === 'AUTH-KEY-EXTRA-TEXT-401', letIn);
         if (key && findings === 1) ctx.reproduceOnOneConnection(key, x);
-        expectStatus(ctx, headOf(x), `${where(x)} with ${what}${why}`).toBe(401);
+        const cause = unservedCause(ctx, x, route!, kind);
+        expectStatus(ctx, headOf(x), `${where(x)} with ${what}${why}`).toBe(401, cause);
       }
     options.settle?.(ctx, findings);
     if (xs.length === 0) ctx.skip(`no request to an operation carried ${what}`, NOT_OBSERVED);

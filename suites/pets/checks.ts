@@ -25,7 +25,7 @@ export const deprecatedPets = suite({
         'The deprecated read, like every operation, requires the bearer credential: without it the answer is 401.',
       basis: [SPEC.everyOperation, SPEC.invalidKey401, SPEC.petsRead],
       title: 'Sends GET /pets/{petId} with no Authorization header',
-      needs: { requests: 0, shared: shares('pets without credentials') },
+      needs: { requests: 0, shared: shares('pets without credentials', 'pet read') },
       recorded: { shows: 'a GET /pets/{petId} sent without any credential' },
       send: async (ctx: Ctx) => void (await ctx.target.unauthenticated('pets')),
       judge: refused('AUTH-MISSING-401', 'no credential at all, on the pets read', {

@@ -14,11 +14,13 @@ import { readOrderList } from '../kit/order-list.ts';
 import { describeStatus } from '../kit/responses.ts';
 import { shares } from '../kit/sendings.ts';
 import { STORE_LISTS } from '../kit/store-lists.ts';
+import { cancelledBy } from '../kit/target-facts.ts';
 import { NOT_OBSERVED, recorded, replay } from '../kit/traffic.ts';
 import { isPlainListExchange, named } from './history.ts';
 import { countBelow } from './history-index.ts';
 import { laterLook, type Shown, shownIn } from './later.ts';
 import { leaveOut, nothingJudged } from './left-out.ts';
+import { laterCause } from './repeat-cause.ts';
 
 const NEEDS = { requests: 0, shared: shares('later look') };
 const LATER = 'a cancel with the key of an order cancelled earlier, once a rate-limit window has passed';
@@ -86,6 +88,25 @@ function shownBy(ctx: Ctx, x: Exchange, id: string): Shown | undefined {
   return shownIn(res, readOrderList(res), id);
 }
 
+/** How the last list with the key read between `h`'s cancel and `x` showed the order, when it names a status. */
+function listedAs(ctx: Ctx, h: CancelHistory, x: Exchange): string {
+  const from = answeredAt(h.first);
+  const to = Date.parse(x.startedAt);
+  const list = recorded(ctx)
+    .filter(
+      ({ x: l, offered }) =>
+        isPlainListExchange(l) &&
+        carriesKey(offered) === 'primary' &&
+        Date.parse(l.startedAt) >= from &&
+        answeredAt(l) <= to,
+    )
+    .at(-1)?.x;
+  const status = list ? shownBy(ctx, list, h.id)?.status : undefined;
+  return status === undefined || status === '"pending"'
+    ? ''
+    : `; the list before it (#${list!.seq}) still showed the order with status ${status}`;
+}
+
 export const laterChecks = [
   check({
     id: 'STATE-CANCEL-LATER-NOT-2XX',
@@ -104,13 +125,16 @@ export const laterChecks = [
     send: sendLook,
     async judge(ctx: Ctx) {
       const later = laterCancels(ctx);
+      const { histories } = cancelHistories(ctx);
       for (const { h, x } of later) {
-        const repeat = h.repeats[0] ? `, refused at once (${h.repeats[0].response!.status})` : '';
+        const at = h.repeats[0]?.response?.status;
+        const repeat =
+          at === undefined ? '' : `, ${cancelledBy(at) ? 'repeated' : 'refused'} at once (${at})`;
         expectStatus(
           ctx,
           head(x),
           `order ${h.id}, cancelled (${h.first.response!.status})${repeat}, cancelled again ${seconds(after(h, x))} later,`,
-        ).not2xx('the cancellation was forgotten and the order taken for pending again');
+        ).not2xx(`${laterCause(histories, h)}${listedAs(ctx, h, x)}`);
       }
       ctx.observe(
         `${later.length} later cancel${later.length === 1 ? '' : 's'} of cancelled orders, none answered 2xx (${later

@@ -6,6 +6,7 @@ import { OUTCOME, skipOf } from '../../lib/check/skip.ts';
 import { HarnessError } from '../../lib/errors.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { SPEC } from '../kit/basis.ts';
+import { cancelHistories } from '../kit/cancel-histories.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { keyCancels } from '../kit/key-cancels.ts';
 import { LIST_BODIES, ListBodies } from '../kit/list-bodies.ts';
@@ -15,6 +16,7 @@ import { cancelledBy } from '../kit/target-facts.ts';
 import { NOT_OBSERVED } from '../kit/traffic.ts';
 import { type History, timing } from './history.ts';
 import { leaveOut, nothingJudged } from './left-out.ts';
+import { raceCause } from './repeat-cause.ts';
 import { heldRace, RACERS } from './sendings.ts';
 import { historyNow } from './store.ts';
 
@@ -117,10 +119,11 @@ function judgeRace(ctx: Ctx, h: History, id: string, group: readonly Exchange[])
   if (!inFlight) ctx.note(`no list with the key was read beside the cancels of order ${id}`);
   ctx.evidence(...together);
   if (won.length > 1)
-    ctx.problem(
-      `${won.length} of ${group.length} cancels of order ${id} on the wire together succeeded (${statuses}): the order was cancelled more than once, though the first left it no longer pending`,
-      { expected: 'one 2xx, the others not 2xx', actual: statuses, exchange: won[1]! },
-    );
+    ctx.problem(raceCause(cancelHistories(ctx).histories, id, won, group), {
+      expected: 'one 2xx, the others not 2xx',
+      actual: statuses,
+      exchange: won[1]!,
+    });
   // The loser owes only "not 2xx" (CANCEL-REPEAT-NOT-2XX's rule): the state after a cancel is not named
   // (spec §3), so neither is the answer to cancelling an order no longer pending; 409/404 are only the usual.
   const unusual = group.filter(

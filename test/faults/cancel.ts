@@ -3,7 +3,29 @@
 import { FORGOTTEN_AFTER_MS } from '../../reference/orders-route.ts';
 import { cancelled, del } from '../support/probes.ts';
 import { call, rawExchange } from '../support/reference-calls.ts';
-import { type FaultProofs, NO_PROBE, SHORT_WINDOW } from './proof.ts';
+import { type Caught, type FaultProofs, NO_PROBE, SHORT_WINDOW } from './proof.ts';
+
+/** cancel-repeat-204: every repeat answered 204, one after the other too, so the race's two 204s are that finding's. */
+const REPEAT_RACE: Caught = {
+  fails: ['CANCEL-REPEAT-NOT-2XX', 'STATE-CANCEL-RACE'],
+  says: {
+    'STATE-CANCEL-RACE':
+      /^2 of 2 cancels of order \d+ on the wire together succeeded \(204, 204\), as any cancel of an order already cancelled does on this server: order \d+'s repeat, sent after its cancel was answered, got 2xx too \(#\d+, 204; CANCEL-REPEAT-NOT-2XX's finding\), so they show no race$/,
+  },
+  args: NO_PROBE,
+  exit: 1,
+};
+
+/** cancel-repeat-204 a window later: the order cancelled again, as at once; that finding's, not a forgotten cancel. */
+const REPEAT_LATER: Caught = {
+  fails: ['CANCEL-REPEAT-NOT-2XX', 'STATE-CANCEL-LATER-NOT-2XX'],
+  says: {
+    'STATE-CANCEL-LATER-NOT-2XX':
+      /^(?![\s\S]*forgotten and)[\s\S]*repeated at once \(204\)[\s\S]*: the repeat sent at once was answered 2xx too \(#\d+, 204\): this server answers 2xx to any cancel of an order already cancelled, at once or later \(CANCEL-REPEAT-NOT-2XX's finding\)/,
+  },
+  ...SHORT_WINDOW,
+  exit: 1,
+};
 
 export const CANCEL_FAULTS = {
   'cancel-200-instead-of-204': {
@@ -93,7 +115,7 @@ export const CANCEL_FAULTS = {
     },
     faithful: [204, 409],
     faulty: [204, 204],
-    caught: [{ fails: ['CANCEL-REPEAT-NOT-2XX'], args: NO_PROBE, exit: 1 }],
+    caught: [REPEAT_RACE, REPEAT_LATER],
   },
   'cancel-forgotten': {
     probe: async (s, clock) => {
@@ -106,7 +128,17 @@ export const CANCEL_FAULTS = {
     faithful: [204, 409, 409],
     faulty: [204, 409, 204],
     // The repeat sent at once is refused; only the look a window later (4 s here) meets the order pending.
-    caught: [{ fails: ['STATE-CANCEL-LATER-NOT-2XX'], ...SHORT_WINDOW, exit: 1 }],
+    caught: [
+      {
+        fails: ['STATE-CANCEL-LATER-NOT-2XX'],
+        says: {
+          'STATE-CANCEL-LATER-NOT-2XX':
+            /refused at once \(409\)[\s\S]*: the cancellation was forgotten and the order taken for pending again: the repeat sent at once was refused \(#\d+, 409\)/,
+        },
+        ...SHORT_WINDOW,
+        exit: 1,
+      },
+    ],
     onlyBy: ['STATE-CANCEL-LATER-NOT-2XX'],
   },
 } satisfies FaultProofs<'cancel'>;

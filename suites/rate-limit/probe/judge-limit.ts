@@ -101,7 +101,7 @@ function beyondFinding(samples: readonly Sample[], b: ServedBeyond, of = ''): Pr
   // Named only when the rest keep within the Limit: several counters would serve more whatever the spelling.
   const respelled = b.served.filter((s) => otherSpelling(s) !== undefined);
   const why = uncounted
-    ? `; ${uncountedWords(uncounted)}, so the requests answered 4xx were served beyond the limit`
+    ? `; ${uncountedWords(uncounted, samples)}, so the requests answered 4xx were served beyond the limit`
     : respelled.length > 0 && b.served.length - respelled.length <= b.limit
       ? `; ${respelled.length} of them (the first #${respelled[0]!.n}) carried the key as "${otherSpelling(respelled[0]!)} <key>", counted apart from "Bearer <key>" (a limiter keyed by the Authorization line as sent, see RL-PROBE-KEY-SPELLING)`
       : counts >= 2
@@ -274,7 +274,7 @@ export function judgeNotEarly(walk: Walk): Judgement | string {
     prev !== next
       ? otherRoute(next, limited, prev)
       : uncounted && own && own !== next && left(own) !== left(next)
-        ? `read against #${next.n}, what the limiter counted: ${uncountedWords(uncounted)}, so #${own.n}'s ${remainingName(own)} ${left(own)} on its own route was no count of the limit`
+        ? `read against #${next.n}, what the limiter counted: ${uncountedWords(uncounted, walk.samples)}, so #${own.n}'s ${remainingName(own)} ${left(own)} on its own route was no count of the limit`
         : '';
   if (left(prev) === undefined)
     return `the response before the ${refusalName(limited)} carried no X-RateLimit-Remaining, so nothing says how early it came (see RL-HEADERS-PRESENT)`;

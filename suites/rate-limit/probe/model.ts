@@ -5,6 +5,7 @@ import type { BucketReading } from '../../kit/limiter-counts.ts';
 import { overcharged } from '../../kit/limiter-counts.ts';
 import { repeatedWeight } from './judge-counts.ts';
 import { type Judgement, judged } from './judgement.ts';
+import { switchedWords } from './method-counting.ts';
 import { left, limitOf, REFUSAL_STATUSES, type Recovery, type Sample, type Walk } from './record.ts';
 import { gradualRefill } from './refill.ts';
 import { interleaved, served, servedBeyondLimit } from './served.ts';
@@ -77,12 +78,12 @@ export function modelLimiter(
   for (const o of bucket ? overcharged(bucket.steps) : [])
     parts.push(`${o.route} weighs more than one (${o.over.length} of ${o.steps} steps)`);
   if (bucket?.separate) parts.push(`a separate count per ${bucket.separate.part}`);
-  if (uncounted && !walk.switched) parts.push(uncountedWords(uncounted));
+  if (uncounted && !walk.switched) parts.push(uncountedWords(uncounted, walk.samples));
   if (walk.switched)
     parts.push(
       walk.switched.to.method === 'DELETE'
         ? `the list took nothing from Remaining on ${walk.switched.uncounted.length} answers (answered before the limiter, as a front's cache does): the walk went on with ${walk.switched.to.label}`
-        : `the absent-id cancel took nothing from Remaining on ${walk.switched.uncounted.length} answers (a limiter counting only what it answers 2xx): the walk went on with ${walk.switched.to.label}`,
+        : switchedWords({ ...walk, switched: walk.switched }),
     );
   parts.push(
     ...otherRefusals([

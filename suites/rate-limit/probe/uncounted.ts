@@ -2,6 +2,8 @@
 // the response): X-RateLimit-Remaining does not fall with the answers 4xx but falls by one with each 2xx, read
 // over consecutive answers of one window. What explains more served than Limit, and where a 429 really came;
 // and whether the walk's repeated request takes nothing from Remaining at all. Pure; never sends, never judges.
+
+import { deleteCounting, isDelete } from './method-counting.ts';
 import { left, type Sample } from './record.ts';
 import { routeOf } from './sample-route.ts';
 import { sameWindowPairs, windowStarts } from './windows.ts';
@@ -58,10 +60,20 @@ export function errorsUncounted(samples: readonly Sample[]): Uncounted | undefin
   return readBy(pairs, 0) ?? readBy(pairs, 1);
 }
 
-/** The finding's words for it: what was seen, and the cause named. */
-export function uncountedWords(u: Uncounted): string {
+/**
+ * The finding's words for it: what was seen, and the cause named. Where every 4xx was a DELETE, a limiter
+ * that never counts a DELETE shows the same: the walk's DELETEs (`samples`) tell which, or both are named.
+ */
+export function uncountedWords(u: Uncounted, samples: readonly Sample[]): string {
   const first = u.errors[0]!;
-  return `X-RateLimit-Remaining did not fall with ${u.errors.length} answers 4xx (the first #${first.n}, ${routeOf(first)} → ${first.status}) but fell by one with each of ${u.successes} answers 2xx: errors are not counted (a 4xx gives its hit back)`;
+  const seen = `X-RateLimit-Remaining did not fall with ${u.errors.length} answers 4xx (the first #${first.n}, ${routeOf(first)} → ${first.status}) but fell by one with each of ${u.successes} answers 2xx`;
+  const errors = 'errors are not counted (a 4xx gives its hit back)';
+  if (!u.errors.every(isDelete)) return `${seen}: ${errors}`;
+  const { uncounted, counted } = deleteCounting(samples);
+  if (uncounted && !counted)
+    return `${seen}, and ${uncounted}: DELETEs are not counted (a limiter counting per method), not errors as such`;
+  if (counted && !uncounted) return `${seen}: ${errors}`;
+  return `${seen}: ${errors}, or DELETEs are not (every 4xx was a DELETE; see RL-PROBE-LIMITER-MODEL)`;
 }
 
 /** Steps of an unmoved Remaining after which the repeated request reads as one the limiter does not count. */

@@ -46,6 +46,33 @@ export const APART_FAULTS = {
       },
     ],
   },
+  'ratelimit-get-only': {
+    masking: { reads: ['429', 'x-ratelimit'] },
+    options: TWO_PER_MINUTE,
+    probe: async (s) => {
+      await calls(s, 2);
+      const c = await call(s, '/store/orders/1', del);
+      const after = await call(s, '/store/orders');
+      return [c.status, c.headers['x-ratelimit-remaining'], after.status, cancelled(s)];
+    },
+    faithful: [429, '0', 429, []],
+    // The key's window is spent on the lists, yet the cancel is carried out at Remaining 0, counting nothing.
+    faulty: [204, '0', 429, ['1']],
+    caught: [
+      // The walk's absent-id cancels never move Remaining: it walks the list, and the held fixture's cancel
+      // past its Remaining 0 is carried out before the list's 429: per-method counting, not 2xx-only.
+      {
+        fails: ['RL-PROBE-LIMIT-ENFORCED'],
+        says: {
+          'RL-PROBE-LIMITER-MODEL':
+            /^(?![\s\S]*or one counting per method)[\s\S]*a DELETE was answered 204 past Remaining 0 \(#\d+\)[\s\S]*: DELETEs are neither counted nor refused, a limiter counting per method/,
+        },
+        args: ['--only', 'RL-PROBE-LIMIT,STATE-429', ...MINTED],
+        reference: { rateLimit: { limit: 5, windowSeconds: 2 }, banAfter: 1 },
+        exit: 1,
+      },
+    ],
+  },
   'ratelimit-list-cache-replays': {
     masking: { reads: ['429', 'x-ratelimit'] },
     options: TWO_PER_MINUTE,
