@@ -8,16 +8,15 @@ import { FAULTS, startReferenceServer } from '../../reference/server.ts';
 import { checkOf, explain, runCliInProcess, skipCauseGaps, targetEnv } from '../support/cli.ts';
 import { caughtPassively, disagreements, judgeRun, NOT_FROM_TRAFFIC } from '../support/passive.ts';
 import { ROOMY_RATE_LIMIT } from '../support/reference.ts';
-import { longestFirst } from '../support/start-order.ts';
 import { FAULT_MATRIX } from './index.ts';
 import { ONLY_BY } from './only-by.ts';
-import { clockOf, VERDICT } from './run.ts';
+import { clockOf, startOrder, VERDICT } from './run.ts';
 
 /** The checks each folded fault's row must be caught by alone (test/faults/only-by.ts), by its row. */
 const EXACT = new Map(ONLY_BY.filter((o) => o.folded).map((o) => [o.caught, o.only]));
 
-/** Every row, those whose runs wait longest on windows first (test/support/start-order.ts). */
-const ROWS = longestFirst(FAULT_MATRIX, ([, e]) => e);
+/** Every row, in the order startOrder (run.ts) gives: no long run starts last. */
+const ROWS = startOrder(FAULT_MATRIX, ([, e]) => e);
 
 /**
  * Ten runs side by side in this file, not the config's five: its runs mostly wait on windows (measured alone at
@@ -29,7 +28,7 @@ vi.setConfig({ maxConcurrency: 10 });
 describe('fault matrix', () => {
   it('names every catalogued fault', () => {
     expect(FAULT_MATRIX.length).toBeGreaterThan(0);
-    // The rows run in another order (test/support/start-order.ts), every one of them.
+    // The rows run in another order (run.ts), every one of them.
     expect(ROWS.length).toBe(FAULT_MATRIX.length);
     expect(new Set(ROWS)).toEqual(new Set(FAULT_MATRIX));
     const covered = new Set(FAULT_MATRIX.map(([id]) => id));

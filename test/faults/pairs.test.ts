@@ -7,13 +7,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../reference/server.ts';
 import { checkOf, runCliInProcess, targetEnv } from '../support/cli.ts';
 import { ROOMY_RATE_LIMIT } from '../support/reference.ts';
-import { longestFirst } from '../support/start-order.ts';
 import { allPairs, EXCLUDED, samplePairs } from './pairs.ts';
 import { clockOf } from './run.ts';
 
 const ALL = process.env.FAULT_PAIRS === 'all';
-/** The pairs, those whose runs wait longest on windows first (test/support/start-order.ts). */
-const PAIRS = longestFirst(ALL ? allPairs() : samplePairs(), (p) => p.expect);
+const PAIRS = ALL ? allPairs() : samplePairs();
 const timings: number[] = [];
 /** When the matrix started: the pairs run three at a time, so the wall time is not the sum of theirs. */
 const startedAt = Date.now();
@@ -66,8 +64,6 @@ describe(`masking matrix (${ALL ? 'every coexisting pair' : 'the sample'}: ${PAI
 
   it('has pairs to run', () => {
     expect(PAIRS.length).toBeGreaterThan(0);
-    // Run in another order (test/support/start-order.ts), every pair of the set.
-    expect(new Set(PAIRS)).toEqual(new Set(ALL ? allPairs() : samplePairs()));
   });
 
   // Side by side (vitest's maxConcurrency, 5): each run mostly waits on its window. Each closes its own
