@@ -23,7 +23,7 @@ export default defineConfig({
     // 1.1 of the 2 cores over 291 s; 4 and 5 use 1.4 over 219 s. No more: timing checks must not starve.
     maxWorkers: 4,
     // Concurrent tests (the zoo, the fault matrix, the variants) each start a server and a run: five at a time
-    // per file.
+    // per file (the fault matrix sets ten for itself: test/faults/matrix.test.ts says why).
     maxConcurrency: 5,
     // The longest files first, whatever vitest's cache of durations holds (test/support/sequencer.ts).
     sequence: { sequencer: LongestFirst },
