@@ -14,11 +14,18 @@ import {
   type StoreFinding,
 } from './history.ts';
 import { countBelow, indexOf, touchedBefore } from './history-index.ts';
+import {
+  addressable,
+  agrees,
+  type Before,
+  decisive,
+  expectedNext,
+  fixtureKind,
+  overlap,
+  shownPendingBefore,
+} from './refusal-reads.ts';
 
 export type RefusalClass = 401 | 404 | 409 | 429;
-
-/** What the refused order was when the refusal came: what its next read must still find. */
-export type Before = 'pending' | 'shipped' | 'absent' | 'other';
 
 /** A refusal whose aftermath the run saw: what proved the store unchanged after it. */
 export interface Proof {
@@ -49,61 +56,6 @@ export interface RefusalJudgement {
   /** Reads that disagreed but blame nothing, as the id was never shown addressable: each says why. */
   unblamed: string[];
 }
-
-/** The largest id every reading of a JSON number keeps exact (2^53 - 1): past it a JS-number server rounds. */
-const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-
-/**
- * Whether a server was shown to address `id` exactly: an id within ±(2^53 - 1) every reading keeps exact, or
- * an earlier read of it with the key that agreed with what it is (`known`). Past 2^53 a server that reads ids
- * as JS numbers acts on another order (the one it rounds to): a next read that disagrees shows that, not that
- * a refusal changed anything.
- */
-function addressable(id: string, known: boolean): boolean {
-  if (known) return true;
-  try {
-    const n = BigInt(id);
-    return n <= SAFE && n >= -SAFE;
-  } catch {
-    return false;
-  }
-}
-
-/** A cancel's answer that reads the order's state: cancelled (2xx), not found, or not cancellable. */
-const decisive = (c: CancelSent) => c.outcome === 'done' || c.status === 404 || c.status === 409;
-
-/**
- * What a fixture is before the run changes it. A pending one the lists read before (if any) never showed
- * may not exist (LIST-HOLDS-FIXTURES says so): nothing is blamed on its refusals. A shipped one is judged
- * only after a read that agrees (a 409), which shows it exists.
- */
-function fixtureKind(h: History, id: string, before: CancelSent): Before {
-  if (h.fixtures.shipped.includes(id)) return 'shipped';
-  if (!h.fixtures.pending.includes(id)) return 'other';
-  const lists = h.lists.filter((l) => l.endMs <= before.startMs);
-  return lists.length > 0 && !lists.some((l) => l.ids.has(id)) ? 'other' : 'pending';
-}
-
-/**
- * Whether pending fixture `id` was shown pending before refusal `r`: vouched for before the run sent anything,
- * or listed with the status "pending" by a list whose answer was in before `r` left. A store that keeps a
- * cancelled order listed shows nothing by listing it: only its status says it was still pending.
- */
-function shownPendingBefore(h: History, id: string, r: CancelSent | undefined): boolean {
-  if (h.fixtures.shownPending?.includes(id)) return true;
-  const at = h.fixtures.listedPendingAt?.get(id);
-  return at !== undefined && r !== undefined && at <= r.startMs;
-}
-
-/** Whether two requests were on the wire at the same time. */
-const overlap = (a: CancelSent, b: CancelSent) => a.startMs < b.endMs && b.startMs < a.endMs;
-
-/** Whether a read of the order's state agrees with what it must still be. */
-function agrees(kind: Before, c: CancelSent): boolean {
-  return kind === 'pending' ? c.outcome === 'done' : c.status === 409;
-}
-
-const expectedNext = (kind: Before) => (kind === 'pending' ? '2xx (still pending)' : '409 (still shipped)');
 
 /**
  * Each pending or shipped fixture's cancels in order: the refusals since its state was last read are the

@@ -2,6 +2,7 @@
 // in the refusal it answers with.
 import type { FaultProofs } from '../proof.ts';
 import { APART_FAULTS } from './apart.ts';
+import { BUCKET_FAULTS } from './buckets.ts';
 import { HEADER_FAULTS } from './headers.ts';
 import { LIMITER_FAULTS } from './limiter.ts';
 import { REFUSAL_FAULTS } from './refusals.ts';
@@ -9,6 +10,7 @@ import { REFUSAL_FAULTS } from './refusals.ts';
 export const RATE_LIMIT_FAULTS = {
   ...HEADER_FAULTS,
   ...LIMITER_FAULTS,
+  ...BUCKET_FAULTS,
   ...APART_FAULTS,
   ...REFUSAL_FAULTS,
 } satisfies FaultProofs<'rate-limit'>;
