@@ -251,6 +251,11 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
         }
       }
       if (run.stopped) continue;
+      // Its segment around an absent id is one more absent id, which tells no 32-bit reader from a strict one.
+      if (kind.fixtureOnly) {
+        run.unsent.push(kind.kind);
+        continue;
+      }
       const c = absentCase(known, kind.kind, variant, SIZE);
       if (!c) {
         run.unsent.push(kind.kind);
