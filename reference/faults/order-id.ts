@@ -90,7 +90,7 @@ export const ORDER_ID_FAULTS = faultsOf('order-id', [
   fault(
     'orderid-truncates-int32',
     'order-id',
-    'spec §4 cancelOrder rule 3 (no order has an id it does not list)',
+    'spec §4 cancelOrder rule 3 (an id no order has is answered 404)',
     "orderId is checked as an ASCII decimal int64, then kept in a 32-bit int (C's `(int)strtoll`): 8589934599 (2^33 + 7), an id no order has, names order 7.",
   ),
 ]);
