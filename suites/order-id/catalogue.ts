@@ -30,7 +30,7 @@ export interface SpellingKind {
   /** Sent only with --exhaustive: its length is the case, which a front may refuse (kit/front-refusal.ts). */
   optIn?: true;
   /**
-   * Every lenient reading names the base itself (a plus sign): tried after every other kind (TRIAL_ORDER), so
+   * Every lenient reading names the base itself (a plus sign): tried after every other kind (trial-order.ts), so
    * one it cancels spends no fixture a kind that may name another order still wants.
    */
   sameOnly?: true;
@@ -45,7 +45,7 @@ export interface SpellingKind {
    */
   fixtureOnly?: true;
   /**
-   * Tried right after this kind (TRIAL_ORDER) though listed last: a kind inserted mid-catalogue would shift the
+   * Tried right after this kind (trial-order.ts) though listed last: a kind inserted mid-catalogue would shift the
    * index the absent-id sample rotates by, and so what every later kind sends for a given --seed.
    */
   tryAfter?: string;
@@ -61,7 +61,7 @@ const WRAP_STEPS = [1n, 2n, 2n ** 8n, 2n ** 16n, 2n ** 24n, 2n ** 31n - 1n];
 /**
  * In the order tried against a fixture: a spelling accepted there cancels it, so what no parser should take
  * comes first (a finding of a MUST is worth a fixture), then what a lenient reading may take for another
- * number; the kinds that can name only the same integer (a plus sign) go last of all (TRIAL_ORDER). A kind is
+ * number; the kinds that can name only the same integer (a plus sign) go last of all (trial-order.ts). A kind is
  * what one parser takes or not as a whole (strtol's 0x but not 0o, NFKC's fullwidth digits but not Arabic-Indic
  * ones, a trim that takes a no-break space but no zero-width one). Within a kind, variants run from the most
  * often accepted by real stacks: a default run tries each kind's first ones (its sample) against a fixture in
@@ -255,16 +255,6 @@ export const SPELLING_KINDS: readonly SpellingKind[] = [
   },
 ];
 
-/**
- * The kinds as the spelling run tries them, each with its index in SPELLING_KINDS (which the absent-id sample
- * rotates by): the catalogue's order (a kind placed after another right behind it), those that can name only
- * the base (sameOnly) last.
- */
-export const TRIAL_ORDER: ReadonlyArray<readonly [number, SpellingKind]> = [
-  ...trialOrder(SPELLING_KINDS).filter(([, k]) => !k.sameOnly),
-  ...trialOrder(SPELLING_KINDS).filter(([, k]) => k.sameOnly),
-];
-
 /** The INFO kinds, each judged by a check of its own. */
 export const INFO_CHECKS: Readonly<Record<string, string>> = {
   'plus-sign': 'ID-CANCEL-PLUS-SIGN-INFO',
@@ -273,14 +263,6 @@ export const INFO_CHECKS: Readonly<Record<string, string>> = {
 
 /** Every kind's name, in the order tried. */
 export const KIND_NAMES: readonly string[] = SPELLING_KINDS.map((k) => k.kind);
-
-/** The kinds as listed, those placed after another (tryAfter) right behind it. */
-function trialOrder(kinds: readonly SpellingKind[]): Array<readonly [number, SpellingKind]> {
-  const entries = [...kinds.entries()];
-  return entries
-    .filter(([, k]) => k.tryAfter === undefined)
-    .flatMap((e) => [e, ...entries.filter(([, k]) => k.tryAfter === e[1].kind)]);
-}
 
 /** The kinds a default run sends (each once): all but those whose length is the case. */
 export const DEFAULT_KINDS: readonly SpellingKind[] = SPELLING_KINDS.filter((k) => !k.optIn);

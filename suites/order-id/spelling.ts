@@ -9,20 +9,14 @@ import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../kit/context.ts';
 import { type KnownOrders, knownOrders, noKnownReason } from '../kit/known-orders.ts';
 import { orderPath } from '../kit/paths.ts';
-import {
-  invalidEncoding,
-  kindOf,
-  type SpellingKind,
-  type SpellingLevel,
-  spell,
-  TRIAL_ORDER,
-} from './catalogue.ts';
+import { invalidEncoding, kindOf, type SpellingKind, type SpellingLevel, spell } from './catalogue.ts';
 import { FixturePool, type NotOnFixture } from './fixtures.ts';
 import { absentCase, malformedSegment } from './malformed.ts';
 import { spellingLevel } from './malformed-cancels.ts';
 import { DEFAULT_TRIES } from './sample.ts';
 import { SATURATING, type SaturationPlan, saturationPlan } from './saturation.ts';
 import { shippedCase } from './shipped-spelling.ts';
+import { TRIAL_ORDER } from './trial-order.ts';
 
 export interface SpellingAnswer {
   kind: string;

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { AbsenceGuard } from '../kit/absence-guard.ts';
 import { int32Reading, namedIds } from '../kit/id-readings.ts';
 import { admissibleAbsent, KnownOrders } from '../kit/known-orders.ts';
-import { kindOf, TRIAL_ORDER } from './catalogue.ts';
+import { kindOf } from './catalogue.ts';
 import { FixturePool } from './fixtures.ts';
 import { MALFORMED_KINDS } from './malformed.ts';
+import { TRIAL_ORDER } from './trial-order.ts';
 
 const WRAPS = kindOf('wraps-int32');
 const every = WRAPS.variants.map((_, i) => i);
