@@ -153,18 +153,17 @@ function readAs(raw: string, n: bigint): string {
   return r ? ` (${r})` : '';
 }
 
+/** True when `id` is an int64 that no known order has and no lossy reading of it names a cancellable one. */
+export function provenAbsent(known: KnownOrders, id: bigint): boolean {
+  return inInt64(id) && !known.has(id) && !known.edge(id) && known.safe(id.toString());
+}
+
 /**
- * True when `id` is an int64 that no known order has, no lossy reading of it names a cancellable one, and its
- * low 32 bits name no pending order the run was not given.
+ * True when `id` may be sent as absent: proven absent, and its low 32 bits name no pending order the run was
+ * not given (a 32-bit reader would cancel it).
  */
 export function admissibleAbsent(known: KnownOrders, id: bigint): boolean {
-  return (
-    inInt64(id) &&
-    !known.has(id) &&
-    !known.edge(id) &&
-    known.safe(id.toString()) &&
-    known.wrapsOntoUngiven(id) === undefined
-  );
+  return provenAbsent(known, id) && known.wrapsOntoUngiven(id) === undefined;
 }
 
 /** Known orders, built once per run however many checks ask (a list may be huge). */

@@ -4,7 +4,7 @@
 import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
 import type { Ctx } from '../kit/context.ts';
 import { int32Reading } from '../kit/id-readings.ts';
-import { admissibleAbsent, type KnownOrders } from '../kit/known-orders.ts';
+import { type KnownOrders, provenAbsent } from '../kit/known-orders.ts';
 import { carriesKey } from '../kit/offered.ts';
 import { recorded, SAYS_NOTHING } from '../kit/traffic.ts';
 import type { MalformedCancel } from './malformed-cancels.ts';
@@ -25,8 +25,9 @@ export function wrappedCancels(ctx: Ctx, known: KnownOrders | undefined): Malfor
     const status = x.response!.status;
     if (carriesKey(offered) === undefined || status === 401 || SAYS_NOTHING(status)) return [];
     const hit = known.named(wrapped).find((c) => !c.shipped);
-    // An id the list does not prove absent may be a real order: its own 2xx says nothing of a 32-bit reader.
-    if (!hit || !admissibleAbsent(known, BigInt(route.id))) return [];
+    // An id the list does not prove absent may be a real order: its own 2xx says nothing of a 32-bit reader. One
+    // the run would not send (its low bits name an order not given) is still judged from a recording.
+    if (!hit || !provenAbsent(known, BigInt(route.id))) return [];
     return [
       {
         x,
