@@ -78,6 +78,14 @@ export function wrappedId(text: string): bigint | undefined {
 }
 
 /**
+ * Fault orderid-truncates-int32: the id some reader took, kept in a 32-bit int as C's `(int)strtoll` keeps it
+ * (its low 32 bits, signed), so 2^33 + 7 reads as 7.
+ */
+export function truncatedId(id: bigint): bigint {
+  return BigInt.asIntN(32, id);
+}
+
+/**
  * Fault orderid-saturates-int64: decimal digits read by a parser that clamps on overflow (strtoll whose ERANGE
  * nobody checks, PHP's (int) cast), so 2^63 reads as 2^63-1. Anything else: undefined.
  */

@@ -11,6 +11,7 @@ import {
   numberIdMatch,
   octalZeroId,
   saturatedId,
+  truncatedId,
   unicodeDigits,
   wrappedId,
 } from './lenient-ids.ts';
@@ -20,10 +21,23 @@ import { errorReply, type Reply } from './reply.ts';
 /**
  * Faults orderid-unicode-digits, orderid-trims-whitespace, orderid-wraps-uint64, orderid-saturates-int64,
  * orderid-hex-prefix, orderid-nfkc-digits, orderid-float-accepted, orderid-trailing-newline,
- * orderid-arabic-indic-digits and orderid-leading-zero-octal: the id such a parser reads
- * from the segment (decoded once), or undefined where it refuses it too (the faithful reader then answers).
+ * orderid-arabic-indic-digits, orderid-leading-zero-octal and orderid-truncates-int32: the id such a parser
+ * reads from the segment (decoded once), or undefined where it refuses it too (the faithful reader then answers).
  */
 function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
+  const id = readId(ctx, rawId);
+  // Fault orderid-truncates-int32: whatever the reader took, or the strict one, is kept in a 32-bit int.
+  if (!ctx.faults.has('orderid-truncates-int32')) return id;
+  if (id !== undefined) return truncatedId(id);
+  const strict = parsePathId(rawId, 'orderId', {
+    leadingZeros: ctx.variants.has('leading-zeros-same-id'),
+    plusSign: ctx.variants.has('plus-sign-same-id'),
+  });
+  return strict.ok ? truncatedId(strict.id) : undefined;
+}
+
+/** What the lenient parsers of bentId read, before any 32-bit cast. */
+function readId(ctx: RouteContext, rawId: string): bigint | undefined {
   const { faults } = ctx;
   const unicode = faults.has('orderid-unicode-digits');
   const trims = faults.has('orderid-trims-whitespace');

@@ -87,4 +87,10 @@ export const ORDER_ID_FAULTS = faultsOf('order-id', [
     'spec §4 cancelOrder rule 3 (orderId: integer, int64)',
     'orderId is matched by a `^\\+?[0-9]+$` route, then read by strtoll(s, NULL, 0): a leading 0 means octal and a plus sign is taken, so DELETE /store/orders/015 cancels order 13 and /012 order 10; +13 cancels 13.',
   ),
+  fault(
+    'orderid-truncates-int32',
+    'order-id',
+    'spec §4 cancelOrder rule 3 (an id no order has is answered 404)',
+    "orderId is checked as an ASCII decimal int64, then kept in a 32-bit int (C's `(int)strtoll`): 8589934599 (2^33 + 7), an id no order has, names order 7.",
+  ),
 ]);

@@ -120,3 +120,20 @@ export function namedIds(raw: string, own?: bigint): bigint[] {
 function base16Of(id: bigint): bigint {
   return readingsBy(id.toString()).find((r) => r.by === 'base16')!.n;
 }
+
+/** The int32 range, whose ids a 32-bit reader reads as themselves. */
+const INT32_MIN = -(2n ** 31n);
+const INT32_MAX = 2n ** 31n - 1n;
+
+/**
+ * What a 32-bit reader (C's `(int)strtoll`, Go's `int32(n)`, a C# `(int)` cast) reads a canonical decimal int64
+ * beyond int32 as: its low 32 bits, signed; undefined for any other segment. Deliberately not among namedIds:
+ * every absent id drawn from the gaps has such a reading among small ids, so the guard would refuse them all.
+ * Only the spelling that is built for it (catalogue.ts wraps-int32, fixtures.ts) and its judge read it.
+ */
+export function int32Reading(raw: string): bigint | undefined {
+  if (!/^-?(0|[1-9][0-9]{0,18})$/.test(raw)) return undefined;
+  const n = BigInt(raw);
+  if (n < INT64_MIN || n > INT64_MAX || (n >= INT32_MIN && n <= INT32_MAX)) return undefined;
+  return BigInt.asIntN(32, n);
+}

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { AbsenceGuard } from './absence-guard.ts';
 import { asciiDigits, decodings, namedIds } from './id-readings.ts';
-import { KnownOrders, staysInSegment } from './known-orders.ts';
+import { admissibleAbsent, KnownOrders, staysInSegment } from './known-orders.ts';
 
 const REFERENCE = new KnownOrders(
   ['1', '2', '3', '7', '9007199254740992', '9007199254740993', '42', '9223372036854775807'],
@@ -124,5 +124,26 @@ describe('the spellings of a realistic fixture, the list untrusted', () => {
       '+202000 may read as 2105344 (a hexadecimal reading of +202000 is 2105344), an id the list cannot prove absent',
     );
     expect(known.safe('202000.0', '404000')).toBe(false);
+  });
+});
+
+describe('absent ids a 32-bit reader wraps', () => {
+  // 2^40 + 2 and 2^53 + 2: valid int64 ids no order has, whose low 32 bits are 2.
+  const wraps = [2n ** 40n + 2n, 2n ** 53n + 2n];
+
+  it('are not sent as absent when their low 32 bits name a pending order the run was not given', () => {
+    const listed = new KnownOrders(['2', '42'], [], ['42']);
+    for (const id of wraps) {
+      expect(listed.wrapsOntoUngiven(id), `${id}`).toBe('2');
+      expect(admissibleAbsent(listed, id), `${id}`).toBe(false);
+    }
+    // A shipped order cannot be cancelled, so naming it is safe.
+    expect(admissibleAbsent(listed, 2n ** 40n + 42n)).toBe(true);
+  });
+
+  it('are sent when the order they wrap onto is a given fixture, or none', () => {
+    const given = new KnownOrders(['2'], ['2'], []);
+    for (const id of wraps) expect(admissibleAbsent(given, id), `${id}`).toBe(true);
+    expect(admissibleAbsent(REFERENCE, 2n ** 40n + 5n)).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import { OUTCOME, type Skip, skipOf } from '../../lib/check/skip.ts';
 import { inInt64 } from '../../lib/formats/int64.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from './context.ts';
-import { decodings, namedIds } from './id-readings.ts';
+import { decodings, int32Reading, namedIds } from './id-readings.ts';
 import { ListIds } from './list-ids.ts';
 import { radixReading, shortSpelling } from './spelling-text.ts';
 
@@ -48,6 +48,8 @@ export class KnownOrders {
   private readonly rounded = new Map<number, string[]>();
   private readonly beyond: bigint[] = [];
   readonly shipped: ReadonlySet<string>;
+  /** The pending fixtures handed to the run: the only orders a DELETE may cancel. */
+  private readonly given: ReadonlySet<string>;
 
   /**
    * `listed`: the list's ids (or exact ids as text). `guard`, unless the list is trusted: where an order the
@@ -62,6 +64,7 @@ export class KnownOrders {
   ) {
     this.listed = listed instanceof ListIds ? listed : ListIds.of(listed);
     this.shipped = new Set(shipped);
+    this.given = new Set(cancellable);
     for (const n of this.listed.beyondSafe()) this.addBeyond(n, n.toString());
     for (const ids of [cancellable, shipped])
       for (const id of ids) {
@@ -102,6 +105,17 @@ export class KnownOrders {
     return [...ids].map((order) => ({ reading: n, order, shipped: this.shipped.has(order) }));
   }
 
+  /**
+   * The pending order not handed to the run that a 32-bit reader ((int)strtoll) takes `id` for, if any: an
+   * absent id is never sent so. Only the exact low 32 bits against known orders, not the guard: every id
+   * beyond int32 has such a reading among small ids (id-readings.ts int32Reading).
+   */
+  wrapsOntoUngiven(id: bigint): string | undefined {
+    const low = int32Reading(id.toString());
+    if (low === undefined) return undefined;
+    return this.named(low).find((c) => !c.shipped && !this.given.has(c.order))?.order;
+  }
+
   /** Every known order any reading of the raw segment names. */
   collisions(raw: string): Collision[] {
     return namedIds(raw).flatMap((n) => this.named(n));
@@ -140,8 +154,16 @@ function readAs(raw: string, n: bigint): string {
 }
 
 /** True when `id` is an int64 that no known order has and no lossy reading of it names a cancellable one. */
-export function admissibleAbsent(known: KnownOrders, id: bigint): boolean {
+export function provenAbsent(known: KnownOrders, id: bigint): boolean {
   return inInt64(id) && !known.has(id) && !known.edge(id) && known.safe(id.toString());
+}
+
+/**
+ * True when `id` may be sent as absent: proven absent, and its low 32 bits name no pending order the run was
+ * not given (a 32-bit reader would cancel it).
+ */
+export function admissibleAbsent(known: KnownOrders, id: bigint): boolean {
+  return provenAbsent(known, id) && known.wrapsOntoUngiven(id) === undefined;
 }
 
 /** Known orders, built once per run however many checks ask (a list may be huge). */

@@ -11,6 +11,7 @@ import { pageSized, pagingSigns, TRUST_HINT, unprovenWhole } from './absence.ts'
 import { AbsenceGuard, absentRange } from './absence-guard.ts';
 import { type DeleteGate, deleteGate } from './delete-gate.ts';
 import { FixtureFacts } from './fixture-facts.ts';
+import { int32Reading } from './id-readings.ts';
 import { LIST_BODIES, ListBodies } from './list-bodies.ts';
 import type { OrderList } from './order-list.ts';
 import { ORDERS } from './paths.ts';
@@ -146,7 +147,14 @@ export class ListFacts extends FixtureFacts {
       if (!range) return undefined;
       for (let i = 0; i < 100; i++) {
         const n = this.random.bigint(range.min, range.max);
-        if (!list.ids.hasGenerously(n) && !guard?.special(n)) return n.toString();
+        // Nor one whose low 32 bits are a listed id: a 32-bit reader would act on that order.
+        const low = int32Reading(n.toString());
+        if (
+          !list.ids.hasGenerously(n) &&
+          !guard?.special(n) &&
+          (low === undefined || !list.ids.hasGenerously(low))
+        )
+          return n.toString();
       }
       return undefined;
     });

@@ -36,6 +36,8 @@ function reason(known: KnownOrders, id: bigint): string {
   if (known.has(id)) return `${id} (a known order)`;
   const c = known.collisions(id.toString()).find((x) => !x.shipped);
   if (c) return `${id} (read lossily it names order ${c.order}, which may not be cancelled)`;
+  const low = known.wrapsOntoUngiven(id);
+  if (low !== undefined) return `${id} (read as 32 bits it names order ${low}, which the run was not given)`;
   if (known.edge(id))
     return `${id} (an edge implementers seed orders at: sent only as a fixture, or when the list is trusted: ${TRUST_HINT})`;
   return `${id} (near a known order, where the list cannot prove it absent: ${TRUST_HINT})`;

@@ -15,7 +15,7 @@ import { orderPath } from '../kit/paths.ts';
 import { describeStatus } from '../kit/responses.ts';
 import { recorded } from '../kit/traffic.ts';
 import { asideLeft, asideOf, judgedAside } from './aside.ts';
-import { INFO_CHECKS, type SpellingLevel } from './catalogue.ts';
+import { INFO_CHECKS, kindOf, type SpellingLevel } from './catalogue.ts';
 import type { NotOnFixture } from './fixtures.ts';
 import { short } from './judge.ts';
 import { type SpellingAnswer, type SpellingRun, spellingRun } from './spelling.ts';
@@ -197,9 +197,11 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel, kind?: strin
   const withheld = level === 'MUST' ? run.withheld.map((w) => withheldGap(w, given.has(w.order))) : [];
   const gaps = withheld.length > 0 ? `; withheld: ${withheld.join('; ')}` : '';
   // Kinds whose fixtures ran out are judged around the absent id spelled instead, where its answer decides.
+  // A kind sent against fixtures only (catalogue.ts fixtureOnly) has no absent-id spelling to stand in.
+  const stands = (o: (typeof off)[number]) => o.shipped === undefined && !kindOf(o.kind).fixtureOnly;
   const aside = asideOf(
     run,
-    off.filter((o) => o.why === 'none left' && o.shipped === undefined).map((o) => o.kind),
+    off.filter((o) => o.why === 'none left' && stands(o)).map((o) => o.kind),
   );
   if (aside.refused.length > 0) ctx.memo.once(judgedAside(level, kind), () => aside);
   if (answers.length === 0 && aside.refused.length === 0) {
@@ -222,8 +224,10 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel, kind?: strin
     ctx.note(
       `tried against a shipped order instead (a 409 would say it was read as that order): ${shipped.map((o) => `${o.kind} (${o.shipped})`).join(', ')}`,
     );
-  const aroundAbsent = reasonsOf(off.filter((o) => o.shipped === undefined));
+  const aroundAbsent = reasonsOf(off.filter(stands));
   for (const r of aroundAbsent) ctx.note(`tried around an absent id instead: ${r}`);
+  const unsent = reasonsOf(off.filter((o) => o.shipped === undefined && kindOf(o.kind).fixtureOnly));
+  for (const r of unsent) ctx.note(`not sent (only a fixture's spelling shows it): ${r}`);
   if (run.limited) ctx.note(`stopped early: ${run.limited}`);
   if (run.stopped) ctx.note(`no spelling around an absent id was sent after: ${run.stopped.reason}`);
   const seen = answers

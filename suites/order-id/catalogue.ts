@@ -1,6 +1,7 @@
-// The orderId spelling catalogue: every kind of path segment that is not an ASCII decimal int64 in range,
-// each built around a base id, with what accepting it against a pending order would break. Builds wire text
-// only (percent-encoded as sent); it sends nothing and decides no safety (kit/known-orders.ts does).
+// The orderId spelling catalogue: every kind of path segment that is not an ASCII decimal int64 in range (and
+// one that is, but which a 32-bit reader wraps onto the base), each built around a base id, with what accepting
+// it against a pending order would break. Builds wire text only (percent-encoded as sent); it sends nothing and
+// decides no safety (kit/known-orders.ts does).
 
 import { INT64_MAX, INT64_MIN } from '../../lib/formats/int64.ts';
 import { DIGIT_ZEROS } from '../kit/id-readings.ts';
@@ -29,7 +30,7 @@ export interface SpellingKind {
   /** Sent only with --exhaustive: its length is the case, which a front may refuse (kit/front-refusal.ts). */
   optIn?: true;
   /**
-   * Every lenient reading names the base itself (a plus sign): tried after every other kind (TRIAL_ORDER), so
+   * Every lenient reading names the base itself (a plus sign): tried after every other kind (trial-order.ts), so
    * one it cancels spends no fixture a kind that may name another order still wants.
    */
   sameOnly?: true;
@@ -38,13 +39,29 @@ export interface SpellingKind {
    * one is accepted (1 when unset): a refusal leaves it pending; sample.ts bounds the tries past the first.
    */
   sample?: number;
+  /**
+   * Its segments are canonical decimal int64s: around an absent id they are one more absent id, so it is sent
+   * only against a fixture, never around an absent id nor in the malformed-id property (malformed.ts).
+   */
+  fixtureOnly?: true;
+  /**
+   * Tried right after this kind (trial-order.ts) though listed last: a kind inserted mid-catalogue would shift the
+   * index the absent-id sample rotates by, and so what every later kind sends for a given --seed.
+   */
+  tryAfter?: string;
   variants: readonly Build[];
 }
 
 /**
+ * The multiples of 2^32 the wraps-int32 kind adds to a fixture, least first: a cluster of known ids guards its
+ * own width beyond it, so a wider store needs a larger one; the last keeps any int32 fixture inside int64.
+ */
+const WRAP_STEPS = [1n, 2n, 2n ** 8n, 2n ** 16n, 2n ** 24n, 2n ** 31n - 1n];
+
+/**
  * In the order tried against a fixture: a spelling accepted there cancels it, so what no parser should take
  * comes first (a finding of a MUST is worth a fixture), then what a lenient reading may take for another
- * number; the kinds that can name only the same integer (a plus sign) go last of all (TRIAL_ORDER). A kind is
+ * number; the kinds that can name only the same integer (a plus sign) go last of all (trial-order.ts). A kind is
  * what one parser takes or not as a whole (strtol's 0x but not 0o, NFKC's fullwidth digits but not Arabic-Indic
  * ones, a trim that takes a no-break space but no zero-width one). Within a kind, variants run from the most
  * often accepted by real stacks: a default run tries each kind's first ones (its sample) against a fixture in
@@ -221,15 +238,21 @@ export const SPELLING_KINDS: readonly SpellingKind[] = [
   // RFC 9112 §3 recommends taking request lines of 8,000 octets; gunicorn stops at 4,094, so a front's own
   // refusal is recorded as such, and only the status judged.
   { kind: 'over-long', optIn: true, variants: [() => '9'.repeat(OVER_LONG)] },
-];
-
-/**
- * The kinds as the spelling run tries them, each with its index in SPELLING_KINDS (which the absent-id sample
- * rotates by): the catalogue's order, those that can name only the base (sameOnly) last.
- */
-export const TRIAL_ORDER: ReadonlyArray<readonly [number, SpellingKind]> = [
-  ...[...SPELLING_KINDS.entries()].filter(([, k]) => !k.sameOnly),
-  ...[...SPELLING_KINDS.entries()].filter(([, k]) => k.sameOnly),
+  // A valid int64 that a 32-bit reader ((int)strtoll, int32(n)) wraps onto the fixture: a + 2^32·k, least k
+  // first, so the pool sends the least the absence guard proves absent (k = 1 lies inside the guard of a
+  // cluster of small ids, which reaches 2^32 beyond it; kit/absence-guard.ts). Only a 32-bit reading names
+  // the fixture (kit/id-readings.ts int32Reading), and a MUST finding is worth a fixture: tried after too-big.
+  {
+    kind: 'wraps-int32',
+    fixture: 'MUST',
+    fixtureOnly: true,
+    tryAfter: 'too-big',
+    variants: WRAP_STEPS.map(
+      (k): Build =>
+        (a) =>
+          (a + k * 2n ** 32n).toString(),
+    ),
+  },
 ];
 
 /** The INFO kinds, each judged by a check of its own. */

@@ -178,13 +178,13 @@ export const orderIdProperties = suite({
       requirement:
         'A segment that names no order is never read as the order a careless parser reads into it: it never cancels a pending one (no 2xx), nor is refused as a shipped one (409).',
       rationale:
-        "No integer (7abc, 7%00), another number (7.5, 7e3), a leading zero read as octal (024 for 20) or a value beyond int64 (2^64 + 7, which an unchecked parser wraps to 7) names no order (spec §4 cancelOrder rule 3: no order has that orderId). A kind left without a pending fixture (an accepted spelling spent it) spells a shipped order whose every other reading names no order: a 409 there, from a server that answers that order 409 and other unreadable ids otherwise, is that order's answer.",
+        "No integer (7abc, 7%00), another number (7.5, 7e3), a leading zero read as octal (024 for 20), a value beyond int64 (2^64 + 7, which an unchecked parser wraps to 7) or an int64 proven absent whose low 32 bits are the order's (2^33 + 7, which a 32-bit reader such as C's (int)strtoll takes for 7) names no order (spec §4 cancelOrder rule 3: no order has that orderId). A kind left without a pending fixture (an accepted spelling spent it) spells a shipped order whose every other reading names no order: a 409 there, from a server that answers that order 409 and other unreadable ids otherwise, is that order's answer.",
       basis: [SPEC.absent404, SPEC.orderIdParam],
-      title: `Reads the spelling run against pending fixtures: trailing text, other numbers, stray bytes, values past int64 that wrap to the fixture (each kind's first spellings in turn until one is accepted; every one with ${flagRef('exhaustive')}), a shipped order's once none is left`,
+      title: `Reads the spelling run against pending fixtures: trailing text, other numbers, stray bytes, values past int64 that wrap to the fixture, an absent int64 whose low 32 bits are the fixture's (each kind's first spellings in turn until one is accepted; every one with ${flagRef('exhaustive')}), a shipped order's once none is left`,
       needs: { requests: 0, shared: ON_FIXTURE },
       cases: spellingCases(['MUST']),
       recorded: {
-        shows: `${MALFORMED} that a careless parser reads as a listed order (7abc, 7.5, 2^64 + 7)`,
+        shows: `${MALFORMED} that a careless parser reads as a listed order (7abc, 7.5, 2^64 + 7), and absent ids whose low 32 bits name a pending one (2^33 + 7)`,
       },
       async send(ctx: Ctx) {
         await sendSpellings(ctx, 'MUST');

@@ -2,9 +2,9 @@
 // order with (the isolation check's pair is kit/isolation-pair.ts), taken untaken or given back proven pending
 // by another check. Chooses and takes only; it never sends or cancels anything.
 
-import { namedIds } from '../kit/id-readings.ts';
+import { int32Reading, namedIds } from '../kit/id-readings.ts';
 import { atInt64Edge } from '../kit/isolation-pair.ts';
-import type { KnownOrders } from '../kit/known-orders.ts';
+import { admissibleAbsent, type KnownOrders } from '../kit/known-orders.ts';
 import type { SpellingKind } from './catalogue.ts';
 import { spell } from './catalogue.ts';
 
@@ -81,9 +81,11 @@ export class FixturePool {
     for (const variant of variants)
       for (const id of [...this.held, ...this.target.cancellableIds]) {
         const segment = spell(kind, variant, BigInt(id), size);
-        if (!namedIds(segment).includes(BigInt(id))) continue;
+        if (!names(segment, BigInt(id))) continue;
         const why = this.known.unsafeReading(segment, id);
         if (why !== undefined) return why;
+        if (int32Reading(segment) !== undefined && this.known.edge(BigInt(segment)))
+          return `${segment} is an id implementers seed orders at`;
       }
     return undefined;
   }
@@ -121,6 +123,17 @@ export class FixturePool {
    * absent: a 2xx then says which order it cancelled (015, read as octal, can only have cancelled 13).
    */
   private namesOnly(segment: string, id: string): boolean {
-    return namedIds(segment).includes(BigInt(id)) && this.known.safe(segment, id);
+    if (!names(segment, BigInt(id)) || !this.known.safe(segment, id)) return false;
+    // A canonical id (wraps-int32) goes out only as every absent id does: proven absent, and no seed edge.
+    return int32Reading(segment) === undefined || admissibleAbsent(this.known, BigInt(segment));
   }
+}
+
+/**
+ * True when a reading of `segment` names fixture `id`: one of namedIds, or the 32-bit reading of a canonical id
+ * beyond int32 (the wraps-int32 kind), which is read only here, where that case is built, and by its judge
+ * (wrapped-cancels.ts): namedIds leaves it out (kit/id-readings.ts int32Reading says why).
+ */
+function names(segment: string, id: bigint): boolean {
+  return namedIds(segment).includes(id) || int32Reading(segment) === id;
 }

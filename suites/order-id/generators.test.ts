@@ -179,7 +179,8 @@ describe('the spelling catalogue against a fixture', () => {
 
   it('has, for every kind with a level, a variant that names a small fixture and no other order', () => {
     expect(SPELLING_KINDS.filter((x) => x.fixture).length).toBeGreaterThan(0);
-    for (const k of SPELLING_KINDS.filter((x) => x.fixture)) {
+    // A kind of canonical ids names the fixture only read as 32 bits (wraps-int32.test.ts).
+    for (const k of SPELLING_KINDS.filter((x) => x.fixture && !x.fixtureOnly)) {
       const named = of7(k.kind).filter((s) => namedIds(s).includes(7n) && REFERENCE.safe(s, '7'));
       expect(named.length, k.kind).toBeGreaterThan(0);
       for (const s of named) expect(isCanonicalInt64(decodedOnce(s)), s).toBe(false);
@@ -191,7 +192,7 @@ describe('the spelling catalogue against a fixture', () => {
       const seen = new Set(Array.from({ length: k.variants.length }, (_, seed) => sampleVariant(seed, i, k)));
       expect(seen.size, k.kind).toBe(k.variants.length);
     }
-    expect(KIND_NAMES.filter((k) => k !== 'over-long')).toEqual(MALFORMED_KINDS);
+    expect(KIND_NAMES.filter((k) => k !== 'over-long' && !kindOf(k).fixtureOnly)).toEqual(MALFORMED_KINDS);
   });
 });
 

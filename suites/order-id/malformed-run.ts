@@ -20,7 +20,7 @@ import {
   malformedSegment,
 } from './malformed.ts';
 import { runIdProperty } from './property.ts';
-import { DEFAULT_SPARE_TRIES } from './sample.ts';
+import { DEFAULT_PAID_SPELLINGS } from './sample.ts';
 import { type SpellingRun, spellingRun, spellingSent } from './spelling.ts';
 
 /** The check a --replay-path names to replay this property. */
@@ -92,11 +92,12 @@ function property(ctx: Ctx) {
           return judgeMalformed(segment, res, unrouted(invalid, res));
         },
       },
-      // A default run gives the spelling run's spare tries (sample.ts) two of these generated cases: around an
-      // absent id a lenient reader answers 404, against a fixture it shows, and the run stays in its minute.
+      // A default run gives the spelling run's spare tries and fixture-only kinds (sample.ts) some of these
+      // generated cases: around an absent id a lenient reader answers 404, against a fixture it shows, and the
+      // run stays in its minute.
       ctx.config.exhaustive
         ? ctx.config.propertyRuns
-        : Math.max(0, ctx.config.propertyRuns - DEFAULT_SPARE_TRIES),
+        : Math.max(0, ctx.config.propertyRuns - DEFAULT_PAID_SPELLINGS),
     );
     return { result, answers };
   });

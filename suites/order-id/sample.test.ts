@@ -1,7 +1,7 @@
 // The default spelling sample: what each kind tries first, and how the spare tries are granted and paid for.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_KINDS, kindOf, spell } from './catalogue.ts';
-import { DEFAULT_SPARE_TRIES, DEFAULT_SPELLINGS, DEFAULT_TRIES } from './sample.ts';
+import { DEFAULT_PAID_SPELLINGS, DEFAULT_SPARE_TRIES, DEFAULT_SPELLINGS, DEFAULT_TRIES } from './sample.ts';
 
 describe('the default spelling sample', () => {
   it('tries first what the measured stacks took: a final newline, Arabic-Indic digits', () => {
@@ -29,6 +29,11 @@ describe('the default spelling sample', () => {
     expect(DEFAULT_TRIES.get('whitespace')).toBe(2);
     expect(DEFAULT_TRIES.get('script-digits')).toBe(2);
     expect(DEFAULT_TRIES.get('compat-digits')).toBe(1);
+  });
+
+  it('pays for the spare tries and each fixture-only kind with generated malformed cases', () => {
+    expect(DEFAULT_PAID_SPELLINGS).toBe(DEFAULT_SPARE_TRIES + 1);
+    expect(DEFAULT_TRIES.get('wraps-int32')).toBe(1);
   });
 
   it('tries against a fixture every kind with a level, and none without one', () => {

@@ -9,6 +9,13 @@ import { DEFAULT_KINDS } from './catalogue.ts';
  */
 export const DEFAULT_SPARE_TRIES = 2;
 
+/**
+ * Requests of the spelling run a default run pays for with the malformed-id property's generated cases
+ * (malformed-run.ts), so the run stays in its minute: the spare tries, and one for each kind sent against a
+ * fixture only (catalogue.ts fixtureOnly), which took the place of no absent-id spelling.
+ */
+export const DEFAULT_PAID_SPELLINGS = DEFAULT_SPARE_TRIES + DEFAULT_KINDS.filter((k) => k.fixtureOnly).length;
+
 /** How many of each kind's first variants a default run tries against a fixture, by kind name. */
 export const DEFAULT_TRIES: ReadonlyMap<string, number> = (() => {
   const tries = new Map(DEFAULT_KINDS.filter((k) => k.fixture).map((k) => [k.kind, 1]));

@@ -1,10 +1,11 @@
 // The one judge of each ID-CANCEL- spelling check, over every cancel with the key whose id is no ASCII decimal
-// int64 yet names a known order, by what accepting it breaks (malformed-cancels.ts): in the run (or a recording)
-// so far. The kind of each spelling and what the run tried are read from its memo when there is one.
+// int64 (or an absent one a 32-bit reader wraps) yet names a known order, by what accepting it breaks
+// (malformed-cancels.ts), in the run or a recording so far; each spelling's kind is read from the run's memo.
 
 import { answerOf } from '../kit/absent-cancels.ts';
 import type { Ctx } from '../kit/context.ts';
 import { expectStatus } from '../kit/expect.ts';
+import { int32Reading } from '../kit/id-readings.ts';
 import { describeStatus } from '../kit/responses.ts';
 import { radixReading } from '../kit/spelling-text.ts';
 import { NOT_OBSERVED } from '../kit/traffic.ts';
@@ -14,13 +15,16 @@ import type { SpellingLevel } from './catalogue.ts';
 import { short } from './judge.ts';
 import { infoKindOf, malformedCancels } from './malformed-cancels.ts';
 import { spellingSent } from './spelling.ts';
+import { wrappedCancels } from './wrapped-cancels.ts';
 
 /**
  * The cancels that spelled a known order's id with what accepting it breaks at `level`, with their kind;
  * undefined when the verdict was given already from the kinds judged around absent ids (aside.ts).
  */
 async function spellingsAt(ctx: Ctx, level: SpellingLevel, kind?: string) {
-  const { xs } = await malformedCancels(ctx);
+  const { known, xs: malformed } = await malformedCancels(ctx);
+  // An absent id a 32-bit reader wraps onto a pending order names no order either (wrapped-cancels.ts).
+  const xs = level === 'MUST' ? [...malformed, ...wrappedCancels(ctx, known)] : malformed;
   // Leading zeros read as octal name another order (015 is 13): the leading-zeros check records those too.
   const octal = (m: (typeof xs)[number]) => kind === 'leading-zeros' && m.named?.level === 'MUST';
   const at = xs.filter(
@@ -49,7 +53,12 @@ async function spellingsAt(ctx: Ctx, level: SpellingLevel, kind?: string) {
       const kind = kinds.get(m.x.seq);
       // Which reading named the order, when a leading zero read as octal did (015: "an octal reading of 15 is 13").
       const radix = kind === 'leading-zeros' ? radixReading(m.segment, BigInt(m.named!.order)) : undefined;
-      const said = [kind, radix].filter((s) => s !== undefined).join(': ');
+      // Which reading named it when only a 32-bit one does (2^33 + 7: "its low 32 bits read 7").
+      const low =
+        int32Reading(m.segment) === BigInt(m.named!.order)
+          ? `its low 32 bits read ${m.named!.order}`
+          : undefined;
+      const said = [kind, radix ?? low].filter((s) => s !== undefined).join(': ');
       return {
         ...m,
         order: m.named!.order,

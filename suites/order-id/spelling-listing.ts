@@ -17,8 +17,15 @@ export function spellingCases(
   kind?: string,
 ): Record<string, readonly string[]> {
   const out: Record<string, readonly string[]> = {};
+  // A listing of malformed ids (it asks for the absent-id kinds too) leaves out a fixture-only kind's
+  // canonical ids: they are no malformed id.
+  const malformed = levels.includes(undefined);
   for (const k of SPELLING_KINDS)
-    if (levels.includes(k.fixture) && (kind === undefined || k.kind === kind))
+    if (
+      levels.includes(k.fixture) &&
+      !(malformed && k.fixtureOnly) &&
+      (kind === undefined || k.kind === kind)
+    )
       // A variant that spells 7 as another does (0_7 splits no digits) is shown once.
       out[k.optIn ? `${k.kind} (with ${flagRef('exhaustive')} only)` : k.kind] = [
         ...new Set(k.variants.map((_, i) => `\`${shown(spell(k, i, 7n, LONG_MIN))}\``)),

@@ -227,4 +227,27 @@ export const ORDER_ID_FAULTS = {
     // octal reading names it (015 for 13, its decimal reading 15 proven absent) goes before the plus sign.
     caught: [{ fails: ['ID-CANCEL-MISREAD'], args: NO_PROBE, reference: { orders: FIVE_PENDING }, exit: 1 }],
   },
+  'orderid-truncates-int32': {
+    masking: { reads: ['strict-reader'] },
+    options: { orders: FIVE_PENDING },
+    // 2^32 + 10 and 2^33 + 12 are valid int64 ids no order has; their low 32 bits are 10 and 12. Trailing text is
+    // still refused: the truncation alone shows.
+    probe: (s) => cancelEach(s, ['4294967306', '8589934604', '13abc']),
+    faithful: [[404, 404, 400], []],
+    faulty: [
+      [204, 204, 400],
+      ['10', '12'],
+    ],
+    // The red team's store (small pending ids): 2^32 + a lies inside the guard of that cluster, so the run sends
+    // 2^33 + a, which it proves absent.
+    caught: [
+      {
+        fails: ['ID-CANCEL-MISREAD'],
+        says: { 'ID-CANCEL-MISREAD': /wraps-int32: its low 32 bits read 1\d/ },
+        args: NO_PROBE,
+        reference: { orders: FIVE_PENDING },
+        exit: 1,
+      },
+    ],
+  },
 } satisfies FaultProofs<'order-id'>;

@@ -197,6 +197,8 @@ export const SAMPLE: ReadonlyArray<[FaultId, FaultId]> = [
   ['http-content-type-comma', 'pets-link-unbracketed'],
   ['pets-json-invalid', 'pets-link-unbracketed'],
   ['orderid-hex-prefix', 'auth-token-scheme-accepted'],
+  // Two C readers on the red team's store: a 32-bit cast and a leading 0 read as octal, on the one fixture pool.
+  ['orderid-truncates-int32', 'orderid-leading-zero-octal'],
   ['http-304-stale-etag', 'http-date-iso'],
   ['http-options-405-no-allow', 'error-missing-message'],
 ];
