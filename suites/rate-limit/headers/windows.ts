@@ -140,18 +140,35 @@ export function byCount(
   return out;
 }
 
-/** Per bucket, the Limit each status carries; an offence for each status whose Limit differs from another's. */
-export function limitByStatus(buckets: Map<Bucket, Reading[]>): Offence[] {
+/**
+ * Per bucket, the Limit each status carries; an offence for each status whose Limit differs from another's.
+ * Reads each response's Limit alone, not a whole reading of it: a reading of every response of a long
+ * recording at once was the peak of its judgement.
+ */
+export function limitByStatus(xs: readonly Exchange[]): Offence[] {
+  // Each bucket in the order of its first response, and the first response of each status carrying a Limit.
+  const buckets = new Map<Bucket, Map<number, { x: Exchange; limit: number }>>();
+  for (const x of xs) {
+    if (!x.response) continue;
+    const b = bucketOf(x);
+    let seen = buckets.get(b);
+    if (!seen) {
+      seen = new Map();
+      buckets.set(b, seen);
+    }
+    const status = x.response.status;
+    if (seen.has(status)) continue;
+    const limit = rateLimitHeaders(x.response.headers).limit?.value;
+    if (limit !== undefined) seen.set(status, { x, limit });
+  }
   const offences: Offence[] = [];
-  for (const [bucket, rs] of buckets) {
-    const seen = new Map<number, Reading>();
-    for (const r of rs) if (r.limit !== undefined && !seen.has(r.status)) seen.set(r.status, r);
-    const first = [...seen.values()][0];
+  for (const [bucket, seen] of buckets) {
+    const [firstStatus, first] = [...seen][0] ?? [];
     if (!first) continue;
-    for (const r of seen.values()) {
+    for (const [status, r] of seen) {
       if (r.limit !== first.limit)
         offences.push({
-          problem: `X-RateLimit-Limit differs by status in the ${bucket} bucket: ${first.limit} on ${first.status}, ${r.limit} on ${r.status}`,
+          problem: `X-RateLimit-Limit differs by status in the ${bucket} bucket: ${first.limit} on ${firstStatus}, ${r.limit} on ${status}`,
           exchange: r.x,
         });
     }
