@@ -57,7 +57,9 @@ describe('bindTraffic', () => {
         const all = ctx.transcript.all();
         expect(all).not.toBe(before[i]!.all);
         expect(all).toEqual(before[i]!.all);
-        all.forEach((x, j) => expect(x).toBe(before[i]!.all[j]));
+        all.forEach((x, j) => {
+          expect(x).toBe(before[i]!.all[j]);
+        });
         const read = recorded(ctx);
         expect(read).not.toBe(before[i]!.read);
         expect(read).toEqual(before[i]!.read);
