@@ -212,7 +212,10 @@ export async function judgeReading(
   const wanted = new Set(reading.selected.map((c) => c.id));
   const results: CheckResult[] = [];
   try {
-    for (const suite of SUITES)
+    for (const suite of SUITES) {
+      // What the areas before made of the transcript is let go: a long recording's peak is then one
+      // area's readings on top of the transcript, not the sum of every area's.
+      if (suite !== SUITES[0]) bind.renew();
       for (const check of suite.checks) {
         if (!wanted.has(check.id)) continue;
         const r = await judgeCheck(check, suite.title, loaded, bind, redactor);
@@ -221,6 +224,7 @@ export async function judgeReading(
         if (base.entries.length >= BIG) progress?.tick('judging', results.length, wanted.size, 'checks');
         await between?.();
       }
+    }
   } finally {
     await bind.close();
   }

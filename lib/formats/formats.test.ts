@@ -92,6 +92,24 @@ describe('HTTP-date (RFC 9110 §5.6.7)', () => {
     expect(parseHttpDate('2027-06-30T23:59:59Z')).toBeUndefined();
     expect(parseHttpDate('Wed, 30 Jun 2027 23:59:59 +0000')).toBeUndefined();
   });
+  it('reads an IMF-fixdate only under its own day name, every day of four years', () => {
+    const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+    let read = 0;
+    for (let ms = Date.UTC(2026, 0, 1, 23, 59, 58); ms < Date.UTC(2030, 0, 1); ms += 86_400_000) {
+      // The day as toUTCString writes it: "Thu, 01 Jan 2026 23:59:58 GMT".
+      const written = new Date(ms).toUTCString();
+      for (const day of days) {
+        const text = `${day}${written.slice(3)}`;
+        const own = written.startsWith(day);
+        expect(parseHttpDate(text), text).toBe(own ? ms : undefined);
+        expect(isImfFixdate(text), text).toBe(own);
+        if (own) read += 1;
+      }
+    }
+    expect(read).toBe(1461);
+    // A second of 60 rolls into the next day, which the date as written is not.
+    expect(parseHttpDate('Wed, 30 Jun 2027 23:59:60 GMT')).toBeUndefined();
+  });
   it('names the form a date is written in: a sender generates only the IMF-fixdate', () => {
     expect(httpDateForm('Sun, 06 Nov 1994 08:49:37 GMT')).toBe('imf-fixdate');
     expect(httpDateForm('Sunday, 06-Nov-94 08:49:37 GMT')).toBe('rfc850');

@@ -20,13 +20,19 @@ function utc(year: number, month: string, day: number, h: number, m: number, s: 
   return new Date(ms).getUTCDate() === day ? ms : undefined;
 }
 
+/** Day names by getUTCDay(), as RFC 9110 §5.6.7 day-name spells them. */
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The moment an IMF-fixdate match names, or undefined when that date does not exist or is not its day's. */
+function imfMoment(m: RegExpExecArray): number | undefined {
+  const ms = utc(Number(m[4]), m[3]!, Number(m[2]), Number(m[5]), Number(m[6]), Number(m[7]));
+  // The day name must match the date (RFC 9110 §5.6.7 day-name).
+  return ms !== undefined && DAYS[new Date(ms).getUTCDay()] === m[1] ? ms : undefined;
+}
+
 export function isImfFixdate(value: string): boolean {
   const m = IMF_FIXDATE.exec(value);
-  if (!m) return false;
-  const ms = utc(Number(m[4]), m[3]!, Number(m[2]), Number(m[5]), Number(m[6]), Number(m[7]));
-  if (ms === undefined) return false;
-  // The day name must match the date (RFC 9110 §5.6.7 day-name).
-  return new Date(ms).toUTCString().startsWith(m[1]!);
+  return m !== null && imfMoment(m) !== undefined;
 }
 
 export type HttpDateForm = 'imf-fixdate' | 'rfc850' | 'asctime';
@@ -67,10 +73,9 @@ export function parseHttpDate(value: string): number | undefined {
 function parseDate(value: string): number | undefined {
   const v = value.trim();
   let m = IMF_FIXDATE.exec(v);
-  if (m)
-    return isImfFixdate(v)
-      ? utc(Number(m[4]), m[3]!, Number(m[2]), Number(m[5]), Number(m[6]), Number(m[7]))
-      : undefined;
+  // Read once: the match is the date (a second match and a formatted date per value cost a long recording
+  // seconds of its judgement).
+  if (m) return imfMoment(m);
   m = RFC850.exec(v);
   if (m) {
     // Two-digit years: RFC 9110 §5.6.7 says more than 50 years in the future means the past century.

@@ -23,6 +23,36 @@ describe('Interner', () => {
     expect(intern.fields({ 'content-type': 'application/json', vary: ['a,b'] })).not.toBe(a);
   });
 
+  it('makes each new record of a shape it has seen with the same fields, in the same order, as given', () => {
+    const intern = new Interner();
+    const lines = (i: number) => ({
+      'content-type': 'application/json',
+      date: `Sun, 22 Nov 2026 10:00:0${i} GMT`,
+      '7': 'a name like an index',
+      'x-ratelimit-limit': '1000',
+      'x-ratelimit-remaining': String(999 - i),
+      'x-ratelimit-reset': '1795428060',
+      'set-cookie': [`a=${i}`, 'b=2'],
+    });
+    const made = [0, 1, 2].map((i) => intern.fields(lines(i)));
+    made.forEach((r, i) => {
+      expect(r).toEqual(lines(i));
+      expect(Object.keys(r)).toEqual(Object.keys(lines(i)));
+    });
+    // Records of one shape are not one record: each holds its own values.
+    expect(made[1]).not.toBe(made[0]);
+    expect(made[0]!['x-ratelimit-remaining']).toBe('999');
+    // A field named __proto__ is read as an object literal assigned field by field reads it, as before.
+    const odd = JSON.parse('{"__proto__":"x","a":"1","b":"2","c":"3","d":"4","e":"5"}') as Record<
+      string,
+      string
+    >;
+    const plain: Record<string, string> = {};
+    for (const [n, v] of Object.entries(odd)) plain[n] = v;
+    expect(intern.fields(odd)).toEqual(plain);
+    expect(Object.keys(intern.fields({ ...odd, f: '6' }))).toEqual([...Object.keys(plain), 'f']);
+  });
+
   it('keeps a record with a value too long to key whole, every field in it', () => {
     const intern = new Interner();
     const long = 'x'.repeat(70 * 1024);

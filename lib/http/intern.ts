@@ -6,6 +6,10 @@
 const MAX_CHARS = 64 * 1024;
 /** Most distinct values kept, of each kind, before it starts over. */
 const MAX_VALUES = 200_000;
+/** Most fields of a record made from a shape (#blank); a larger one is built field by field. */
+const MAX_SHAPE_FIELDS = 64;
+/** Most shapes kept (a recording's records come in a few). */
+const MAX_SHAPES = 10_000;
 
 type Fields = Record<string, string | string[]>;
 
@@ -25,6 +29,8 @@ export class Interner {
   #recordKeys = new WeakMap<Fields, string>();
   readonly #requests = new Map<string, Request>();
   readonly #values = new Map<string, unknown>();
+  /** A record of each shape (names in order, by their numbers) to copy new records from (#blank). */
+  readonly #shapes = new Map<string, Fields>();
 
   constructor(
     /** Most distinct values of each kind kept before starting over. */
@@ -47,6 +53,7 @@ export class Interner {
     this.#records.clear();
     this.#recordKeys = new WeakMap();
     this.#requests.clear();
+    this.#shapes.clear();
   }
 
   #id(s: string): number | undefined {
@@ -77,8 +84,9 @@ export class Interner {
     // once into one flat string. Built by `+=`, it was a rope of two nodes a number, kept for every record
     // (a long recording's records differ by their Date and Remaining: some 500 bytes each, 40 MB at 100k).
     const key: Array<number | string> = [];
+    // The names' numbers alone: which shape a new record takes (#blank).
+    const shape: number[] = [];
     let keyed = true;
-    const out: Fields = {};
     const one = (v: string): string => {
       const id = this.#id(v);
       if (id === undefined) {
@@ -88,25 +96,50 @@ export class Interner {
       key.push(id);
       return this.#strings[id]!;
     };
+    const names: string[] = [];
+    const values: Array<string | string[]> = [];
     for (const name of Object.keys(r)) {
       const n = one(name);
+      if (keyed) shape.push(key[key.length - 1] as number);
+      names.push(n);
       const value = r[name]!;
       if (Array.isArray(value)) {
         key.push('[');
-        out[n] = value.map(one);
+        values.push(value.map(one));
         key.push(']');
       } else {
         key.push(':');
-        out[n] = one(value);
+        values.push(one(value));
       }
     }
-    if (!keyed) return out;
-    const flat = key.join(',');
-    const had = this.#records.get(flat);
-    if (had !== undefined) return had;
+    const flat = keyed ? key.join(',') : undefined;
+    if (flat !== undefined) {
+      const had = this.#records.get(flat);
+      if (had !== undefined) return had;
+    }
+    const out = keyed ? this.#blank(shape, names) : {};
+    for (let i = 0; i < names.length; i++) out[names[i]!] = values[i]!;
+    if (flat === undefined) return out;
     this.#records.set(flat, out);
     this.#recordKeys.set(out, flat);
     return out;
+  }
+
+  /**
+   * A new record with these names (their numbers `shape`), each to be assigned in this order: a copy of one
+   * made by JSON.parse, which holds every field in the object itself, where a record built field by field
+   * holds the fifth and later in an array of their own (some 35 bytes more for each of a long recording's
+   * records). A name the object literal reads as its prototype, or a record of many fields, is built plainly.
+   */
+  #blank(shape: readonly number[], names: readonly string[]): Fields {
+    if (names.length > MAX_SHAPE_FIELDS || names.includes('__proto__')) return {};
+    const key = shape.join(',');
+    let template = this.#shapes.get(key);
+    if (template === undefined) {
+      template = JSON.parse(JSON.stringify(Object.fromEntries(names.map((n) => [n, ''])))) as Fields;
+      if (this.#shapes.size < MAX_SHAPES) this.#shapes.set(key, template);
+    }
+    return { ...template };
   }
 
   /** The one copy of a request equal to this one; `headers` as `fields` handed it out. */

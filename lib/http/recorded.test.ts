@@ -44,6 +44,15 @@ describe('replayed', () => {
     expect(made).toBe(1);
   });
 
+  it('takes the recorded text as the body, its bytes made as UTF-8 when first read', () => {
+    const x = listExchange();
+    const r = replayed(x, x.response!.headers, '[{"name":"café"}]');
+    expect(r.bytes).toBe(Buffer.byteLength('[{"name":"café"}]'));
+    expect(r.body.equals(Buffer.from('[{"name":"café"}]', 'utf8'))).toBe(true);
+    expect(r.text).toBe('[{"name":"café"}]');
+    expect(r.json().ok).toBe(true);
+  });
+
   it('reads a body given whole as it is, and an unreadable body as its failure', () => {
     const x = listExchange();
     x.response!.bodyError = { code: 'E_FRAMING', message: 'cut' };

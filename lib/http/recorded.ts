@@ -89,16 +89,16 @@ export function addRecorded(
   });
 }
 
+/** A body as a replayed response is given it: its bytes, the recorded text they encode, or how to make them. */
+export type ReplayedBody = Buffer | string | (() => Buffer);
+
 /**
  * A recorded response as the HTTP client would have handed it to a check: `body` is the whole body the
- * recording holds (the caller makes sure it is whole before a check reads it as such), or how to make it: a
- * judge that reads only the status and headers of a million replayed responses then makes no copy of a body.
+ * recording holds (the caller makes sure it is whole before a check reads it as such), as bytes, as the text
+ * the transcript keeps (encoded as UTF-8 when first read), or how to make it: a judge that reads only the
+ * status and headers of a million replayed responses then makes no copy of a body, and no closure for one.
  */
-export function replayed(
-  exchange: Exchange,
-  headers: Response['headers'],
-  body: Buffer | (() => Buffer),
-): Response {
+export function replayed(exchange: Exchange, headers: Response['headers'], body: ReplayedBody): Response {
   return new ReplayedResponse(exchange, headers, body);
 }
 
@@ -107,14 +107,14 @@ class ReplayedResponse implements Response {
   declare bodyError?: { code: string; message: string };
   readonly status: number;
   readonly receivedAtMs: number;
-  #body: Buffer | (() => Buffer);
+  #body: ReplayedBody;
   #text: string | undefined;
   #parsed: JsonParseResult | undefined;
 
   constructor(
     readonly exchange: Exchange,
     readonly headers: Response['headers'],
-    body: Buffer | (() => Buffer),
+    body: ReplayedBody,
   ) {
     const r = exchange.response!;
     this.status = r.status;
@@ -125,6 +125,7 @@ class ReplayedResponse implements Response {
 
   get body(): Buffer {
     if (typeof this.#body === 'function') this.#body = this.#body();
+    else if (typeof this.#body === 'string') this.#body = Buffer.from(this.#body, 'utf8');
     return this.#body;
   }
 

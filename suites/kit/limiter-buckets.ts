@@ -3,22 +3,35 @@
 // probe's burst and explains a state refusal not met). Pure; never sends.
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { type BucketReading, overcharged, readBuckets } from './limiter-counts.ts';
-import { type Key, keyRequests, partsOf } from './limiter-requests.ts';
+import { type Key, keyRequests, type Part, partsOf } from './limiter-requests.ts';
 
-/** Each key's reading, over the run's whole transcript (or up to now). */
+/**
+ * Each key's reading, over the run's whole transcript (or up to now). `keep` false reads it (and the key's
+ * requests) without keeping either for the next reader, unless one is kept already.
+ */
 export function bucketReadings(
   exchanges: readonly Exchange[],
   baseUrl: string,
+  keep = true,
 ): ReadonlyArray<[Key, BucketReading]> {
   // Several checks read the same transcript: read once while it has not grown (a recording never does).
   const hit = readOnce.get(exchanges);
   if (hit && hit.length === exchanges.length && hit.baseUrl === baseUrl) return hit.readings;
-  const requests = keyRequests(exchanges, new URL(baseUrl).pathname);
+  const requests = keyRequests(exchanges, new URL(baseUrl).pathname, keep);
   const readings = (['primary', 'secondary'] as const)
     .map((key): [Key, BucketReading] => [key, readBuckets(requests.filter((r) => r.key === key))])
     .filter(([, b]) => b.judged > 0 || b.steps.length > 0);
-  readOnce.set(exchanges, { length: exchanges.length, baseUrl, readings });
+  if (keep) readOnce.set(exchanges, { length: exchanges.length, baseUrl, readings });
   return readings;
+}
+
+/**
+ * Which part of a request each key's answers keep separate counts by (RL-BUCKET-ONE-COUNT's finding), if any:
+ * read without keeping the key's requests and steps it is read from (they are let go before a reader of every
+ * response's windows makes its own readings: together they were a long recording's peak).
+ */
+export function separateParts(exchanges: readonly Exchange[], baseUrl: string): Map<Key, Part | undefined> {
+  return new Map(bucketReadings(exchanges, baseUrl, false).map(([key, b]) => [key, b.separate?.part]));
 }
 
 const readOnce = new WeakMap<

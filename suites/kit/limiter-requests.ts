@@ -73,14 +73,19 @@ function invalidCounted(x: Exchange): boolean | undefined {
 
 /**
  * Every request of each key, in the order sent (a 401 is the address's, whatever was offered). `basePath` is
- * the base URL's path, taken off each request's path.
+ * the base URL's path, taken off each request's path. `keep` false reads them without keeping them for the
+ * next reader (one that needs a single fact of them, while a long recording's other readings are held).
  */
-export function keyRequests(exchanges: readonly Exchange[], basePath: string): readonly KeyRequest[] {
+export function keyRequests(
+  exchanges: readonly Exchange[],
+  basePath: string,
+  keep = true,
+): readonly KeyRequest[] {
   // Several checks read the same transcript: read once while it has not grown (a recording never does).
   const hit = readOnce.get(exchanges);
   if (hit && hit.length === exchanges.length && hit.basePath === basePath) return hit.requests;
   const requests = readKeyRequests(exchanges, basePath);
-  readOnce.set(exchanges, { length: exchanges.length, basePath, requests });
+  if (keep) readOnce.set(exchanges, { length: exchanges.length, basePath, requests });
   return requests;
 }
 

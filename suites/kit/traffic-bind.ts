@@ -36,6 +36,12 @@ class TranscriptView extends Transcript {
 export interface TrafficBind {
   /** The context of one check; `buckets` leaves out the exchanges of credentials beyond the two keys. */
   context(base: CheckContext, buckets: boolean): Ctx;
+  /**
+   * Lets go of every reading the judges made so far of the transcript (each kept by the array it read, as
+   * long as that array is handed out): the next judge reads the same exchanges afresh. Between two areas, so
+   * a long recording holds one area's readings at a time, not every area's at once.
+   */
+  renew(): void;
   /** Closes the refusing client (it never opened a connection). */
   close(): Promise<void>;
 }
@@ -60,15 +66,21 @@ export function bindTraffic(
   const checks = checkConfig(config);
   // A bearer token beyond the two keys is its own bucket, which the readings by bucket have no name for;
   // this suite's own transcripts say which bucket each request was sent with, and are read as they were.
-  const keyed = new TranscriptView(
-    loaded.transcript.all().filter((x) => {
-      if (loaded.traffic.ownBuckets) return true;
-      const form = loaded.traffic.facts.get(x.seq)?.offered.form;
-      const foreign = form?.kind === 'bearer' && (form.role === 'other' || form.role === 'unverified');
-      return !foreign || x.response?.status === 401;
-    }),
-  );
+  const keyedView = () =>
+    new TranscriptView(
+      loaded.transcript.all().filter((x) => {
+        if (loaded.traffic.ownBuckets) return true;
+        const form = loaded.traffic.facts.get(x.seq)?.offered.form;
+        const foreign = form?.kind === 'bearer' && (form.role === 'other' || form.role === 'unverified');
+        return !foreign || x.response?.status === 401;
+      }),
+    );
+  let keyed = keyedView();
   return {
+    renew: () => {
+      loaded.transcript.renew();
+      keyed = keyedView();
+    },
     context: (base, buckets) => ({
       ...base,
       http,

@@ -20,7 +20,7 @@ import { RFC, SPEC } from '../../kit/basis.ts';
 import { type Ctx, check, suite } from '../../kit/context.ts';
 import { judgeEach, type Offence, reportGrouped, responses } from '../../kit/whole-run.ts';
 import { unearnedBan } from './ban.ts';
-import { byBucket, countWindows, limitByStatus } from './windows.ts';
+import { countWindows, limitByStatus } from './windows.ts';
 
 const NAMES = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
 
@@ -190,7 +190,7 @@ export const rateLimitHeadersSuite = suite({
         const xs = responses(ctx);
         reportGrouped(
           ctx,
-          limitByStatus(byBucket(xs)),
+          limitByStatus(xs),
           xs.length,
           'one Limit per credential bucket, whatever the status',
         );

@@ -7,7 +7,7 @@ import {
   serverDateMs,
 } from '../../../lib/formats/rate-limit-headers.ts';
 import type { Bucket, Exchange } from '../../../lib/http/transcript.ts';
-import { bucketReadings } from '../../kit/limiter-buckets.ts';
+import { separateParts } from '../../kit/limiter-buckets.ts';
 import { keyRequests } from '../../kit/limiter-requests.ts';
 import type { Offence } from '../../kit/whole-run.ts';
 
@@ -16,21 +16,53 @@ const ROUNDING_S = 1;
 /** How long after the announced moment a response may still name it (rounding, skew, a slow reset). */
 export const STALE_AFTER_MS = 2000;
 
-interface Reading {
-  x: Exchange;
-  status: number;
-  /** When the request went out and when its answer arrived (local ms). */
-  sentAtMs: number;
-  receivedAtMs: number;
-  limit: number | undefined;
-  remaining: number | undefined;
+/**
+ * One response's reading. Only what it carries is kept (its Limit, Remaining, Reset, Date and when it was
+ * sent); the moments worked out of them are worked out when read: a long recording reads every response at
+ * once, and each moment kept was a number of its own on the heap.
+ */
+class Reading {
+  readonly status: number;
+  /** When the request went out (local ms). */
+  readonly sentAtMs: number;
+  readonly limit: number | undefined;
+  readonly remaining: number | undefined;
   /** Unix seconds, only when Reset reads as Unix seconds (a delta or milliseconds is another check's). */
-  reset: number | undefined;
-  resetAtMs: number | undefined;
+  readonly reset: number | undefined;
+  /** The response's Date header, when it has one. */
+  readonly #dateMs: number | undefined;
+
+  constructor(readonly x: Exchange) {
+    const { headers } = x.response!;
+    const rl = rateLimitHeaders(headers);
+    const reset = rl.reset?.value;
+    this.status = x.response!.status;
+    this.sentAtMs = Date.parse(x.startedAt);
+    this.limit = rl.limit?.value;
+    this.remaining = rl.remaining?.value;
+    this.reset = reset !== undefined && resetKind(reset) === 'unix-seconds' ? reset : undefined;
+    this.#dateMs = serverDateMs(headers);
+  }
+
+  /** When its answer arrived (local ms). */
+  get receivedAtMs(): number {
+    return this.sentAtMs + this.x.durationMs;
+  }
+
   /** The server's clock at the response (its Date header), else the local one. */
-  serverNowMs: number;
+  get serverNowMs(): number {
+    return this.#dateMs ?? this.receivedAtMs;
+  }
+
   /** How far the local clock read ahead of the response's Date at its arrival; undefined without a Date. */
-  skewMs: number | undefined;
+  get skewMs(): number | undefined {
+    return this.#dateMs === undefined ? undefined : this.receivedAtMs - this.#dateMs;
+  }
+
+  /** The moment Reset names on the local clock, when Reset reads as Unix seconds. */
+  get resetAtMs(): number | undefined {
+    return this.reset === undefined ? undefined : resetAtLocalMs(this.reset, this.receivedAtMs, this.#dateMs);
+  }
 }
 
 /** The bucket a response counts in: a 401 is charged to the address whatever credential was offered. */
@@ -38,28 +70,7 @@ function bucketOf(x: Exchange): Bucket {
   return x.response!.status === 401 ? 'anonymous' : x.bucket;
 }
 
-function readingOf(x: Exchange): Reading {
-  const { headers } = x.response!;
-  const rl = rateLimitHeaders(headers);
-  const sentAtMs = Date.parse(x.startedAt);
-  const receivedAtMs = sentAtMs + x.durationMs;
-  const reset = rl.reset?.value;
-  const unix = reset !== undefined && resetKind(reset) === 'unix-seconds';
-  const dateMs = serverDateMs(headers);
-  // One literal with every field (absent ones undefined): spread optional fields give each a hidden class.
-  return {
-    x,
-    status: x.response!.status,
-    sentAtMs,
-    receivedAtMs,
-    serverNowMs: dateMs ?? receivedAtMs,
-    skewMs: dateMs === undefined ? undefined : receivedAtMs - dateMs,
-    limit: rl.limit?.value,
-    remaining: rl.remaining?.value,
-    reset: unix ? reset : undefined,
-    resetAtMs: unix ? resetAtLocalMs(reset, receivedAtMs, dateMs) : undefined,
-  };
-}
+const readingOf = (x: Exchange): Reading => new Reading(x);
 
 /** startedAt is to the millisecond: an answer read within one before a request went out preceded it. */
 const CLOCK_GRAIN_MS = 1;
@@ -121,7 +132,8 @@ export function byCount(
   all: readonly Exchange[],
   baseUrl: string,
 ): Map<string, Reading[]> {
-  const parts = new Map(bucketReadings(all, baseUrl).map(([key, b]) => [key, b.separate?.part]));
+  // Read without keeping the requests behind them: the readings below are made while they would be held.
+  const parts = separateParts(all, baseUrl);
   const countOf = new Map<Exchange, string>();
   if ([...parts.values()].some((p) => p !== undefined))
     for (const r of keyRequests(all, new URL(baseUrl).pathname)) {
@@ -140,18 +152,35 @@ export function byCount(
   return out;
 }
 
-/** Per bucket, the Limit each status carries; an offence for each status whose Limit differs from another's. */
-export function limitByStatus(buckets: Map<Bucket, Reading[]>): Offence[] {
+/**
+ * Per bucket, the Limit each status carries; an offence for each status whose Limit differs from another's.
+ * Reads each response's Limit alone, not a whole reading of it: a reading of every response of a long
+ * recording at once was the peak of its judgement.
+ */
+export function limitByStatus(xs: readonly Exchange[]): Offence[] {
+  // Each bucket in the order of its first response, and the first response of each status carrying a Limit.
+  const buckets = new Map<Bucket, Map<number, { x: Exchange; limit: number }>>();
+  for (const x of xs) {
+    if (!x.response) continue;
+    const b = bucketOf(x);
+    let seen = buckets.get(b);
+    if (!seen) {
+      seen = new Map();
+      buckets.set(b, seen);
+    }
+    const status = x.response.status;
+    if (seen.has(status)) continue;
+    const limit = rateLimitHeaders(x.response.headers).limit?.value;
+    if (limit !== undefined) seen.set(status, { x, limit });
+  }
   const offences: Offence[] = [];
-  for (const [bucket, rs] of buckets) {
-    const seen = new Map<number, Reading>();
-    for (const r of rs) if (r.limit !== undefined && !seen.has(r.status)) seen.set(r.status, r);
-    const first = [...seen.values()][0];
+  for (const [bucket, seen] of buckets) {
+    const [firstStatus, first] = [...seen][0] ?? [];
     if (!first) continue;
-    for (const r of seen.values()) {
+    for (const [status, r] of seen) {
       if (r.limit !== first.limit)
         offences.push({
-          problem: `X-RateLimit-Limit differs by status in the ${bucket} bucket: ${first.limit} on ${first.status}, ${r.limit} on ${r.status}`,
+          problem: `X-RateLimit-Limit differs by status in the ${bucket} bucket: ${first.limit} on ${firstStatus}, ${r.limit} on ${status}`,
           exchange: r.x,
         });
     }

@@ -40,22 +40,11 @@ function keySequence(ctx: Ctx): { xs: Exchange[]; together: Exchange[][] } {
     .all()
     .filter((x) => x.bucket === 'primary' && x.response !== undefined && x.response.status !== 401);
   const end = (x: Exchange) => Date.parse(x.startedAt) + x.durationMs;
-  const clusters: Exchange[][] = [];
-  let cluster: Exchange[] = [];
-  let until = Number.NEGATIVE_INFINITY;
-  for (const x of all) {
-    if (cluster.length > 0 && until > Date.parse(x.startedAt) + 1) cluster.push(x);
-    else {
-      if (cluster.length > 0) clusters.push(cluster);
-      cluster = [x];
-      until = Number.NEGATIVE_INFINITY;
-    }
-    until = Math.max(until, end(x));
-  }
-  if (cluster.length > 0) clusters.push(cluster);
   const xs: Exchange[] = [];
   const together: Exchange[][] = [];
-  for (const c of clusters) {
+  // Each cluster is placed as it closes: a list of every cluster held an array per request of a long
+  // recording, nearly all of them of one request.
+  const place = (c: readonly Exchange[]) => {
     if (c.length === 1) xs.push(c[0]!);
     else if (
       c.every((x) => x.request.method === c[0]!.request.method && x.request.url === c[0]!.request.url)
@@ -71,7 +60,21 @@ function keySequence(ctx: Ctx): { xs: Exchange[]; together: Exchange[][] } {
       xs.push(...ordered);
       together.push(ordered);
     }
+  };
+  // One array for the open cluster, emptied once placed (placing keeps none of it).
+  const cluster: Exchange[] = [];
+  let until = Number.NEGATIVE_INFINITY;
+  for (const x of all) {
+    if (cluster.length > 0 && until > Date.parse(x.startedAt) + 1) cluster.push(x);
+    else {
+      if (cluster.length > 0) place(cluster);
+      cluster.length = 0;
+      cluster.push(x);
+      until = Number.NEGATIVE_INFINITY;
+    }
+    until = Math.max(until, end(x));
   }
+  if (cluster.length > 0) place(cluster);
   return { xs, together };
 }
 
