@@ -290,15 +290,3 @@ export const LONG_MIN = 256;
 export const LONG_MAX = 2000;
 /** The length case's segment: a request line of about 6 KB, past 4 KB and within RFC 9112 §3's 8,000. */
 export const OVER_LONG = 6000;
-
-/**
- * Why a segment makes the request invalid HTTP, or undefined: a "%" not followed by two hex digits is no
- * percent-encoding (RFC 3986 §2.1), so the request-target is invalid and the HTTP stack may answer it
- * itself (the JDK's HttpServer answers 400 in HTML before any handler runs). Only its status is the API's
- * to answer for: never 2xx, never 5xx.
- */
-export function invalidEncoding(segment: string): string | undefined {
-  return /%(?![0-9A-Fa-f]{2})/.test(segment)
-    ? 'an invalid percent-encoding (RFC 3986 §2.1): the request-target is not valid HTTP'
-    : undefined;
-}

@@ -11,7 +11,6 @@ import type { Ctx } from '../kit/context.ts';
 import { frontRefusal } from '../kit/front-refusal.ts';
 import { knownOrders, noKnownReason } from '../kit/known-orders.ts';
 import { orderPath } from '../kit/paths.ts';
-import { invalidEncoding } from './catalogue.ts';
 import { type CaseFailure, judgeMalformed } from './judge.ts';
 import {
   admissibleMalformed,
@@ -22,6 +21,7 @@ import {
 import { runIdProperty } from './property.ts';
 import { DEFAULT_PAID_SPELLINGS } from './sample.ts';
 import { type SpellingRun, spellingRun, spellingSent } from './spelling.ts';
+import { invalidEncoding } from './spelling-parts.ts';
 
 /** The check a --replay-path names to replay this property. */
 export const MALFORMED_OWNER = 'ID-MALFORMED-4XX';

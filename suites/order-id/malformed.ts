@@ -5,7 +5,8 @@ import { INT64_MAX, INT64_MIN } from '../../lib/formats/int64.ts';
 import type { KnownOrders } from '../kit/known-orders.ts';
 import { DEFAULT_KINDS, kindOf, LONG_MAX, LONG_MIN, spell } from './catalogue.ts';
 
-export { invalidEncoding, LONG_MAX, LONG_MIN } from './catalogue.ts';
+export { LONG_MAX, LONG_MIN } from './catalogue.ts';
+export { invalidEncoding } from './spelling-parts.ts';
 
 /**
  * Every kind of the catalogue but the length case and those whose segments are canonical ids (fixtureOnly): the

@@ -7,15 +7,17 @@ import { type Skip, SkipSignal } from '../../lib/check/skip.ts';
 import type { Response } from '../../lib/http/client.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../kit/context.ts';
-import { type KnownOrders, knownOrders, noKnownReason } from '../kit/known-orders.ts';
+import { knownOrders, noKnownReason } from '../kit/known-orders.ts';
 import { orderPath } from '../kit/paths.ts';
-import { invalidEncoding, kindOf, type SpellingKind, type SpellingLevel, spell } from './catalogue.ts';
+import { type SpellingKind, type SpellingLevel, spell } from './catalogue.ts';
 import { FixturePool, type NotOnFixture } from './fixtures.ts';
 import { absentCase, malformedSegment } from './malformed.ts';
 import { spellingLevel } from './malformed-cancels.ts';
 import { DEFAULT_TRIES } from './sample.ts';
-import { SATURATING, type SaturationPlan, saturationPlan } from './saturation.ts';
+import { sendSaturating } from './saturating-send.ts';
+import type { SaturationPlan } from './saturation.ts';
 import { shippedCase } from './shipped-spelling.ts';
+import { invalidEncoding } from './spelling-parts.ts';
 import { TRIAL_ORDER } from './trial-order.ts';
 
 export interface SpellingAnswer {
@@ -263,41 +265,4 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
   // after a served over-limit cancel): handed out again only once a list after the last proves it pending.
   for (const id of pool.heldIds) ctx.target.release(id, 'the spelling trial');
   return run;
-}
-
-/** The too-big variant that spells 2^63 (and -2^63-1), as saturation.ts sends it. */
-const PAST_EDGE = kindOf('too-big').variants.findIndex((v) => v(0n, 0n, SIZE) === SATURATING[0]!.segment);
-
-/**
- * The saturating spellings, each against its int64 edge when that is a pending fixture (a 2xx cancels it:
- * ID-CANCEL-MISREAD's finding), or named as withheld when the edge is an order the run was not given.
- */
-async function sendSaturating(
-  ctx: Ctx,
-  known: KnownOrders,
-  pool: FixturePool,
-  run: SpellingRun,
-  send: (a: Omit<SpellingAnswer, 'response' | 'invalid'>) => Promise<Response | undefined>,
-): Promise<void> {
-  const plan = saturationPlan(known, ctx.config.cancellableOrderIds);
-  run.withheld.push(...plan.withheld);
-  for (const { segment, id } of plan.send) {
-    if (run.limited) return;
-    if (run.answers.some((a) => a.segment === segment && a.fixture?.id === id)) continue;
-    if (!pool.take(id)) {
-      run.withheld.push({
-        segment,
-        order: id,
-        why: pool.wasSpent(id)
-          ? `fixture ${id} was cancelled before it by another spelling the server accepted`
-          : `fixture ${id} was taken by another check before it`,
-      });
-      continue;
-    }
-    const res = await send({ kind: 'too-big', variant: PAST_EDGE, fixture: { id, level: 'MUST' }, segment });
-    if (res && accepted(res)) {
-      pool.spend(id);
-      run.spent.push(run.answers.at(-1)!);
-    }
-  }
 }

@@ -1,69 +1,16 @@
 // Reads every response's X-RateLimit-* as windows, per credential bucket: the Limit each status carries, Reset
 // moving later within a window, a new window after the Reset moment. Pure: offences for RL-HEADERS, no verdict.
-import {
-  rateLimitHeaders,
-  resetAtLocalMs,
-  resetKind,
-  serverDateMs,
-} from '../../../lib/formats/rate-limit-headers.ts';
+import { rateLimitHeaders, serverDateMs } from '../../../lib/formats/rate-limit-headers.ts';
 import type { Bucket, Exchange } from '../../../lib/http/transcript.ts';
 import { separateParts } from '../../kit/limiter-buckets.ts';
 import { keyRequests } from '../../kit/limiter-requests.ts';
 import type { Offence } from '../../kit/whole-run.ts';
+import { Reading } from './reading.ts';
 
 /** Reset is whole seconds: a move of one is rounding. */
 const ROUNDING_S = 1;
 /** How long after the announced moment a response may still name it (rounding, skew, a slow reset). */
 export const STALE_AFTER_MS = 2000;
-
-/**
- * One response's reading. Only what it carries is kept (its Limit, Remaining, Reset, Date and when it was
- * sent); the moments worked out of them are worked out when read: a long recording reads every response at
- * once, and each moment kept was a number of its own on the heap.
- */
-class Reading {
-  readonly status: number;
-  /** When the request went out (local ms). */
-  readonly sentAtMs: number;
-  readonly limit: number | undefined;
-  readonly remaining: number | undefined;
-  /** Unix seconds, only when Reset reads as Unix seconds (a delta or milliseconds is another check's). */
-  readonly reset: number | undefined;
-  /** The response's Date header, when it has one. */
-  readonly #dateMs: number | undefined;
-
-  constructor(readonly x: Exchange) {
-    const { headers } = x.response!;
-    const rl = rateLimitHeaders(headers);
-    const reset = rl.reset?.value;
-    this.status = x.response!.status;
-    this.sentAtMs = Date.parse(x.startedAt);
-    this.limit = rl.limit?.value;
-    this.remaining = rl.remaining?.value;
-    this.reset = reset !== undefined && resetKind(reset) === 'unix-seconds' ? reset : undefined;
-    this.#dateMs = serverDateMs(headers);
-  }
-
-  /** When its answer arrived (local ms). */
-  get receivedAtMs(): number {
-    return this.sentAtMs + this.x.durationMs;
-  }
-
-  /** The server's clock at the response (its Date header), else the local one. */
-  get serverNowMs(): number {
-    return this.#dateMs ?? this.receivedAtMs;
-  }
-
-  /** How far the local clock read ahead of the response's Date at its arrival; undefined without a Date. */
-  get skewMs(): number | undefined {
-    return this.#dateMs === undefined ? undefined : this.receivedAtMs - this.#dateMs;
-  }
-
-  /** The moment Reset names on the local clock, when Reset reads as Unix seconds. */
-  get resetAtMs(): number | undefined {
-    return this.reset === undefined ? undefined : resetAtLocalMs(this.reset, this.receivedAtMs, this.#dateMs);
-  }
-}
 
 /** The bucket a response counts in: a 401 is charged to the address whatever credential was offered. */
 function bucketOf(x: Exchange): Bucket {

@@ -1,0 +1,58 @@
+// One response's X-RateLimit-* reading as the header windows judge it: what it carries (Limit, Remaining,
+// Reset, Date, when it was sent), the moments worked out of them only when read. Pure.
+import {
+  rateLimitHeaders,
+  resetAtLocalMs,
+  resetKind,
+  serverDateMs,
+} from '../../../lib/formats/rate-limit-headers.ts';
+import type { Exchange } from '../../../lib/http/transcript.ts';
+
+/**
+ * One response's reading. Only what it carries is kept (its Limit, Remaining, Reset, Date and when it was
+ * sent); the moments worked out of them are worked out when read: a long recording reads every response at
+ * once, and each moment kept was a number of its own on the heap.
+ */
+export class Reading {
+  readonly status: number;
+  /** When the request went out (local ms). */
+  readonly sentAtMs: number;
+  readonly limit: number | undefined;
+  readonly remaining: number | undefined;
+  /** Unix seconds, only when Reset reads as Unix seconds (a delta or milliseconds is another check's). */
+  readonly reset: number | undefined;
+  /** The response's Date header, when it has one. */
+  readonly #dateMs: number | undefined;
+
+  constructor(readonly x: Exchange) {
+    const { headers } = x.response!;
+    const rl = rateLimitHeaders(headers);
+    const reset = rl.reset?.value;
+    this.status = x.response!.status;
+    this.sentAtMs = Date.parse(x.startedAt);
+    this.limit = rl.limit?.value;
+    this.remaining = rl.remaining?.value;
+    this.reset = reset !== undefined && resetKind(reset) === 'unix-seconds' ? reset : undefined;
+    this.#dateMs = serverDateMs(headers);
+  }
+
+  /** When its answer arrived (local ms). */
+  get receivedAtMs(): number {
+    return this.sentAtMs + this.x.durationMs;
+  }
+
+  /** The server's clock at the response (its Date header), else the local one. */
+  get serverNowMs(): number {
+    return this.#dateMs ?? this.receivedAtMs;
+  }
+
+  /** How far the local clock read ahead of the response's Date at its arrival; undefined without a Date. */
+  get skewMs(): number | undefined {
+    return this.#dateMs === undefined ? undefined : this.receivedAtMs - this.#dateMs;
+  }
+
+  /** The moment Reset names on the local clock, when Reset reads as Unix seconds. */
+  get resetAtMs(): number | undefined {
+    return this.reset === undefined ? undefined : resetAtLocalMs(this.reset, this.receivedAtMs, this.#dateMs);
+  }
+}
