@@ -6,7 +6,7 @@ import type { KnownOrders } from '../kit/known-orders.ts';
 import { kindOf } from './catalogue.ts';
 import type { FixturePool } from './fixtures.ts';
 import { SATURATING, saturationPlan } from './saturation.ts';
-import type { SpellingAnswer, SpellingRun } from './spelling.ts';
+import type { SpellingAnswer, SpellingRun } from './spelling-types.ts';
 
 /** The length the too-big kind's long variants take here (only the edge variant is read). */
 const SIZE = 1000;

@@ -1,7 +1,6 @@
 // Pure readings of the walk into RL-PROBE-LIMIT-ENFORCED's and RL-PROBE-LIMIT-NOT-EARLY's findings: whether
 // a request past the limit was refused, with which status, and not too early. They never send and never
 // choose a level: the check that calls one does.
-
 import { count } from '../../../lib/words.ts';
 import { authorizationLine } from '../../kit/accepted-credential.ts';
 import { judgeTogether } from './judge-together.ts';
