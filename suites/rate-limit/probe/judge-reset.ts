@@ -1,10 +1,27 @@
 // Pure reading of X-RateLimit-Reset through the walk into RL-PROBE-RESET-WINDOW's findings: Unix seconds, not
 // in the past, within a day, never moving back within a window. Never sends, never chooses a level.
-import { RESET_DELTA_BELOW, RESET_MILLIS_ABOVE } from '../../../lib/formats/rate-limit-headers.ts';
+import {
+  RESET_DELTA_BELOW,
+  RESET_MILLIS_ABOVE,
+  serverDateMs,
+} from '../../../lib/formats/rate-limit-headers.ts';
 import { count } from '../../../lib/words.ts';
 import { grouped, type Judgement, judged } from './judgement.ts';
 import { RESET_HORIZON_MS, type Sample, seconds } from './record.ts';
 import { windowStarts } from './windows.ts';
+
+/** When the request of a sample left, by our clock; NaN (never "before") when its exchange has no time. */
+const sentAtMs = (s: Sample): number => Date.parse(s.response.exchange?.startedAt ?? '');
+
+/**
+ * The earliest moment the server can have answered: its Date, else the moment the request left (a loaded
+ * client reads an answer late; the server may have written it at any moment since the request left).
+ */
+function earliestAnswerMs(s: Sample): number {
+  if (serverDateMs(s.response.headers) !== undefined) return s.serverNowMs;
+  const sent = sentAtMs(s);
+  return Number.isNaN(sent) ? s.serverNowMs : Math.min(sent, s.serverNowMs);
+}
 
 export function judgeReset(samples: Sample[]): Judgement | string {
   const withReset = samples.filter((s) => s.reset !== undefined);
@@ -17,12 +34,17 @@ export function judgeReset(samples: Sample[]): Judgement | string {
   const delta = withReset.filter((s) => s.reset! < RESET_DELTA_BELOW);
   const unix = withReset.filter((s) => s.reset! <= RESET_MILLIS_ABOVE && s.reset! >= RESET_DELTA_BELOW);
   // Reset is whole seconds and Date truncates to the second: 1.5 s of slack before "in the past".
-  const past = unix.filter((s) => s.reset! * 1000 < s.serverNowMs - 1500);
+  const past = unix.filter((s) => s.reset! * 1000 < earliestAnswerMs(s) - 1500);
   const far = unix.filter((s) => s.reset! * 1000 > s.serverNowMs + RESET_HORIZON_MS);
   const starts = windowStarts(samples);
   const step = (cur: Sample, i: number): number | undefined => {
     const prev = samples[i - 1];
     if (prev?.reset === undefined || cur.reset === undefined || starts[i]) return undefined;
+    // Sent before the previous answer came back (the walk's requests sent together, put in the order their
+    // Remaining reads: count-order.ts): the server may have handled the two in either order, and a token
+    // bucket refilling while a loaded client's group trickles in reads Remaining out of the order it served
+    // them in. Their Resets have no order our clock can support: not a step.
+    if (sentAtMs(cur) < prev.response.receivedAtMs) return undefined;
     return cur.reset - prev.reset;
   };
   // Reset moving back means the moment it named was wrong. Moving later is what a limiter that frees

@@ -12,17 +12,23 @@ import { sameWindowPairs, saneResetAtMs, windowStarts } from './windows.ts';
 const ROUNDINGS_MS = 2000;
 
 /**
- * The most tokens a limiter can have given back from `from` until `lastMs`: its rate is at most the requests
- * missing from `from` over the time until it is full again, as its Reset names it (a second less, for
- * rounding). Undefined when the headers bound no rate.
+ * Both roundings of the rate's reading at once: Reset rounded up to its second and the Date it is read against
+ * rounded down to its own make the time until full read up to two seconds long (a rate read too slow).
  */
-function refillSince(from: Sample, lastMs: number): number | undefined {
+const RATE_ROUNDINGS_MS = 2000;
+
+/**
+ * The most tokens a limiter can have given back from `sinceMs` until `untilMs` (both by our clock): its rate
+ * is at most the requests missing from `from` over the time until it is full again, as its Reset names it
+ * (less both roundings). Undefined when the headers bound no rate, or our reading of it cannot.
+ */
+function refillSince(from: Sample, sinceMs: number, untilMs: number): number | undefined {
   const fullAt = saneResetAtMs(from);
   if (from.limit === undefined || from.remaining === undefined || fullAt === undefined) return undefined;
-  const toFullMs = fullAt - from.response.receivedAtMs - 1000;
+  const toFullMs = fullAt - from.response.receivedAtMs - RATE_ROUNDINGS_MS;
   if (toFullMs <= 0) return undefined;
   const missing = Math.max(1, from.limit - from.remaining);
-  return Math.ceil((missing * (lastMs - from.response.receivedAtMs)) / toFullMs);
+  return Math.ceil((missing * Math.max(0, untilMs - sinceMs)) / toFullMs);
 }
 
 /**
@@ -44,8 +50,7 @@ function refillsGradually(walk: Walk, group: readonly Sample[], recovery?: Recov
 function refillDuring(group: readonly Sample[], served: readonly Sample[]): number | undefined {
   const low = [...served].reverse().find((s) => saneResetAtMs(s) !== undefined && s.remaining !== undefined);
   if (!low) return undefined;
-  const spanMs = low.response.receivedAtMs - Math.min(...group.map(sentAtMs));
-  return refillSince(low, low.response.receivedAtMs + Math.max(0, spanMs));
+  return refillSince(low, Math.min(...group.map(sentAtMs)), low.response.receivedAtMs);
 }
 
 /**
@@ -84,14 +89,14 @@ export function judgeTogether(walk: Walk, recovery?: Recovery): ProbeFinding | u
     after.push(s);
   }
   const last = after[after.length - 1];
-  const refill = !last
-    ? undefined
-    : refillsGradually(walk, group, recovery)
-      ? refillSince(from, last.response.receivedAtMs)
-      : 0;
+  // A gradual limiter's Remaining is its whole tokens: `from` may have had all but one more. Tokens come back
+  // from when the server can first have answered `from` (its request left) until `last` was read at the latest.
+  const gradual = last !== undefined && refillsGradually(walk, group, recovery);
+  const back = gradual ? refillSince(from, sentAtMs(from), last.response.receivedAtMs) : 0;
+  const refill = !last || back === undefined ? undefined : back + (gradual ? 1 : 0);
   if (!last || refill === undefined || after.length <= from.remaining + refill) return undefined;
   const spanMs = last.response.receivedAtMs - from.response.receivedAtMs;
-  const said = `after request #${from.n} said X-RateLimit-Remaining ${from.remaining}, the walk sent ${group.length} requests together and ${after.length} requests (#${after[0]!.n} to #${last.n}) were served in ${seconds(spanMs)}, before the moment its X-RateLimit-Reset named: more than the ${from.remaining} left${refill > 0 ? ` and the ${refill} a limiter refilling at the rate its headers allow could give back meanwhile` : ''}`;
+  const said = `after request #${from.n} said X-RateLimit-Remaining ${from.remaining}, the walk sent ${group.length} requests together and ${after.length} requests (#${after[0]!.n} to #${last.n}) were served in ${seconds(spanMs)}, before the moment its X-RateLimit-Reset named: more than the ${from.remaining} left${refill > 0 ? ` and the ${refill} a limiter refilling at the rate its headers allow could have besides (the part of a token its Remaining rounds away, and what comes back from when #${from.n} left to when #${last.n} was read)` : ''}`;
   const answered = group.map((s) => s.remaining ?? '?').join(', ');
   const alone = after.filter((s) => !group.includes(s));
   return {

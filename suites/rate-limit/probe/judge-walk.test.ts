@@ -215,6 +215,46 @@ describe('walk judgements', () => {
     expect(judgeReset([])).toMatch(/no numeric X-RateLimit-Reset in the walk to judge/);
   });
 
+  it('Reset "moving back" between requests sent together is no finding: the server chose their order', () => {
+    // A token bucket (200 a second) is full again later with every request it serves. Requests sent together
+    // on a loaded machine are handled in any order over seconds: #1, handled first, names an earlier moment
+    // than #0, handled last. Read in the order sent, Reset went back 2 s; no order of handling is known.
+    const sentAt = (s: Sample, ms: number): Sample => {
+      (s.response.exchange as { startedAt: string }).startedAt = new Date(ms).toISOString();
+      return s;
+    };
+    const together = [
+      sentAt(sample(0, 404, rl(120, T0 / 1000 + 4, 200), T0 + 2_100), T0),
+      sentAt(sample(1, 404, rl(150, T0 / 1000 + 1, 200), T0 + 2_200), T0 + 1),
+    ];
+    const j = judgeReset(together);
+    expect(typeof j !== 'string' && j.findings).toEqual([]);
+    // A request apart (the second sent once the first was answered): the moment went back 2 s.
+    const apart = [together[0]!, sentAt(sample(1, 404, rl(119, T0 / 1000 + 2, 200), T0 + 2_200), T0 + 2_150)];
+    const k = judgeReset(apart);
+    expect(typeof k !== 'string' && k.findings[0]?.message).toMatch(
+      /moved back from .* within the same window/,
+    );
+  });
+
+  it('Reset is past only against the earliest moment the server can have answered', () => {
+    const sentAt = (s: Sample, ms: number): Sample => {
+      (s.response.exchange as { startedAt: string }).startedAt = new Date(ms).toISOString();
+      return s;
+    };
+    // Sent at T0, read 3 s later by a loaded client, no Date header: the server may have answered at T0.
+    const late = sentAt(sample(0, 404, rl(3, T0 / 1000 + 1), T0 + 3_000), T0);
+    const j = judgeReset([late]);
+    expect(typeof j !== 'string' && j.findings).toEqual([]);
+    // Its Date says it answered at T0 + 3 s: the moment was past when it was named.
+    const dated = sentAt(
+      sample(0, 404, { ...rl(3, T0 / 1000 + 1), date: new Date(T0 + 3_000).toUTCString() }, T0 + 3_000),
+      T0,
+    );
+    const k = judgeReset([dated]);
+    expect(typeof k !== 'string' && k.findings[0]?.message).toMatch(/before the response/);
+  });
+
   it('a walk that had the key to itself allows no early 429: Remaining 1 then 429 is one too early', () => {
     const early = judgeNotEarly(walkOf([4, 3, 2, 1], refused()));
     expect(typeof early !== 'string' && early.findings[0]?.message).toMatch(/no other traffic/);
