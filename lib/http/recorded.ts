@@ -6,9 +6,10 @@ import type { RecordedEntry } from '../formats/har.ts';
 import { type JsonParseResult, parseJson } from '../formats/json.ts';
 import { bodyFailure } from './body-failure.ts';
 import type { Response } from './client.ts';
+import { FoldedExchange, type FoldedFields } from './folded-exchange.ts';
 import type { Interner } from './intern.ts';
 import type { RedactText } from './redact-once.ts';
-import { type Bucket, type Exchange, type RecordedResponse, type Transcript, withRaw } from './transcript.ts';
+import { type Bucket, type Exchange, type Transcript, withRaw } from './transcript.ts';
 
 /** Header lines as a record, as undici gives them: names in lower case, a repeated field as an array. */
 export function headerRecord(
@@ -54,17 +55,18 @@ export function addRecorded(
     redactor.redact(entry.url),
     intern.fields(redactor.redactHeaders(headerRecord(entry.requestHeaders))),
   );
-  const base = {
-    ...(entry.ours.checkId !== undefined ? { checkId: entry.ours.checkId } : {}),
-    ...(entry.ours.together !== undefined ? { together: entry.ours.together } : {}),
-    bucket,
-    startedAt: new Date(entry.startedMs).toISOString(),
-    durationMs: entry.durationMs,
-    request,
-    ...(entry.ours.invalidRequest !== undefined ? { invalidRequest: entry.ours.invalidRequest } : {}),
-    ...(entry.ours.lengthOmitted ? { lengthOmitted: true as const } : {}),
-  };
-  if (entry.status === 0) return transcript.add({ ...base, error: noResponse(entry) });
+  if (entry.status === 0)
+    return transcript.add({
+      ...(entry.ours.checkId !== undefined ? { checkId: entry.ours.checkId } : {}),
+      ...(entry.ours.together !== undefined ? { together: entry.ours.together } : {}),
+      bucket,
+      startedAt: new Date(entry.startedMs).toISOString(),
+      durationMs: entry.durationMs,
+      request,
+      error: noResponse(entry),
+      ...(entry.ours.invalidRequest !== undefined ? { invalidRequest: entry.ours.invalidRequest } : {}),
+      ...(entry.ours.lengthOmitted ? { lengthOmitted: true as const } : {}),
+    });
   const body = entry.body ?? Buffer.alloc(0);
   const shown = body.toString('utf8', 0, Math.min(body.length, 3 * recordBodyBytes + 4));
   const headers = intern.fields(headerRecord(entry.responseHeaders));
@@ -72,7 +74,16 @@ export function addRecorded(
   const truncated = !entry.bodyWhole || shown.length > recordBodyBytes;
   const rawBody = intern.string(shown.slice(0, recordBodyBytes));
   const redactedBody = intern.string(redactor.redactCut(shown, recordBodyBytes));
-  const response: RecordedResponse = {
+  // The exchange and its response as one object (folded-exchange.ts): a long recording holds a million.
+  const fields: FoldedFields = {
+    ...(entry.ours.checkId !== undefined ? { checkId: entry.ours.checkId } : {}),
+    ...(entry.ours.together !== undefined ? { together: entry.ours.together } : {}),
+    bucket,
+    startedMs: entry.startedMs,
+    durationMs: entry.durationMs,
+    request,
+    ...(entry.ours.invalidRequest !== undefined ? { invalidRequest: entry.ours.invalidRequest } : {}),
+    ...(entry.ours.lengthOmitted ? { lengthOmitted: true as const } : {}),
     status: entry.status,
     headers: redactedHeaders,
     body: redactedBody,
@@ -80,13 +91,12 @@ export function addRecorded(
     bodyTruncated: truncated,
     ...(entry.ours.bodyError ? { bodyError: entry.ours.bodyError } : {}),
   };
+  const x = transcript.addMade((seq) => new FoldedExchange(seq, fields));
   const utf8 = isUtf8(body);
   // Where redacting changed nothing, the record is what was received (rawOf reads it so): no second copy.
   const same = headers === redactedHeaders && rawBody === redactedBody && utf8;
-  return transcript.add({
-    ...base,
-    response: same ? response : withRaw(response, { headers, body: rawBody, utf8 }),
-  });
+  if (!same) withRaw(x.response!, { headers, body: rawBody, utf8 });
+  return x;
 }
 
 /** A body as a replayed response is given it: its bytes, the recorded text they encode, or how to make them. */

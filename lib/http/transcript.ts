@@ -169,6 +169,13 @@ export class Transcript {
     return recorded;
   }
 
+  /** Adds an exchange made by `make` with its number (a recorded one kept as one object: folded-exchange.ts). */
+  addMade(make: (seq: number) => Exchange): Exchange {
+    const recorded = make(this.exchanges.length + 1);
+    this.exchanges.push(recorded);
+    return recorded;
+  }
+
   all(): readonly Exchange[] {
     return this.exchanges;
   }

@@ -1,0 +1,92 @@
+// A recorded exchange with a response is one object (folded-exchange.ts): read through Exchange and
+// RecordedResponse as an exchange with a response object is, written to JSON byte for byte as one was.
+import { describe, expect, it } from 'vitest';
+import type { RecordedEntry } from '../formats/har.ts';
+import { addRecorded } from './recorded.ts';
+import { Redactor } from './redact.ts';
+import { redactOnce } from './redact-once.ts';
+import { type Exchange, rawOf, Transcript } from './transcript.ts';
+
+const entry = (over: Partial<RecordedEntry> = {}): RecordedEntry => ({
+  source: 'test#0',
+  startedMs: Date.UTC(2026, 10, 22, 10, 0, 0, 17),
+  durationMs: 12,
+  method: 'GET',
+  url: 'https://a.example/v1/store/orders',
+  requestHeaders: [['accept', 'application/json']],
+  status: 200,
+  responseHeaders: [['content-type', 'application/json']],
+  body: Buffer.from('[{"id":1}]'),
+  bodyBytes: 10,
+  bodyWhole: true,
+  ours: {},
+  ...over,
+});
+
+const recorded = (e: RecordedEntry): Exchange =>
+  addRecorded(new Transcript(), e, 'primary', redactOnce(new Redactor()), 1024);
+
+describe('a recorded exchange with a response', () => {
+  it('is one object: its response is itself, every field read as an exchange with a response object', () => {
+    const x = recorded(entry());
+    expect(x.response).toBe(x);
+    expect(x.startedAt).toBe('2026-11-22T10:00:00.017Z');
+    expect([x.seq, x.bucket, x.durationMs, x.request.method]).toEqual([1, 'primary', 12, 'GET']);
+    const r = x.response!;
+    expect([r.status, r.headers, r.body, r.bodyBytes, r.bodyTruncated, r.bodyError]).toEqual([
+      200,
+      { 'content-type': 'application/json' },
+      '[{"id":1}]',
+      10,
+      false,
+      undefined,
+    ]);
+    expect(rawOf(r)).toEqual({ headers: r.headers, body: r.body, utf8: true });
+  });
+
+  it('writes the JSON an exchange with a response object wrote, field for field and in order', () => {
+    const e = entry({
+      ours: {
+        checkId: 'LIST-STATUS-200',
+        together: 3,
+        invalidRequest: 'on purpose',
+        lengthOmitted: true,
+        bodyError: { code: 'E_FRAMING', message: 'cut' },
+      },
+    });
+    const x = recorded(e);
+    const kept = new Transcript().add({
+      checkId: 'LIST-STATUS-200',
+      together: 3,
+      bucket: 'primary',
+      startedAt: new Date(e.startedMs).toISOString(),
+      durationMs: 12,
+      request: x.request,
+      response: {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: '[{"id":1}]',
+        bodyBytes: 10,
+        bodyTruncated: false,
+        bodyError: { code: 'E_FRAMING', message: 'cut' },
+      },
+      invalidRequest: 'on purpose',
+      lengthOmitted: true,
+    });
+    expect(JSON.stringify(x)).toBe(JSON.stringify(kept));
+    expect(JSON.stringify([x], null, 1)).toBe(JSON.stringify([kept], null, 1));
+    // Under the name `response` (a caller writing the response alone), the response's fields only.
+    expect(JSON.stringify({ response: x.response })).toBe(JSON.stringify({ response: kept.response }));
+  });
+
+  it('refuses a start no Date holds, as the ISO text made when it was added did', () => {
+    expect(() => recorded(entry({ startedMs: Number.NaN }))).toThrow(RangeError);
+    expect(() => recorded(entry({ startedMs: 9e15 }))).toThrow(RangeError);
+  });
+
+  it('stays an exchange with no response, and an error, when nothing was answered', () => {
+    const x = recorded(entry({ status: 0, ours: { error: { code: 'E_RESET', message: 'reset' } } }));
+    expect(x.response).toBeUndefined();
+    expect(x.error).toEqual({ code: 'E_RESET', message: 'reset' });
+  });
+});
