@@ -42,3 +42,33 @@ export function walkOf(remainings: number[], limited?: Record<string, string>): 
     ...(last.status === 429 ? { limited: last } : {}),
   };
 }
+
+/** The Limit of the one-window answers below. */
+export const WINDOW_LIMIT = 10;
+const WINDOW_RESET = Math.ceil((T0 + 10_000) / 1000);
+
+/** An answer of one window (Limit 10, Reset 10 s ahead, the server's Date) to `method path`. */
+export function windowAnswer(
+  n: number,
+  method: string,
+  path: string,
+  status: number,
+  remaining: number,
+): Sample {
+  const at = T0 + 100 + n * 20;
+  const s = sample(
+    n,
+    status,
+    {
+      'x-ratelimit-limit': String(WINDOW_LIMIT),
+      'x-ratelimit-remaining': String(remaining),
+      'x-ratelimit-reset': String(WINDOW_RESET),
+      date: new Date(Math.floor(at / 1000) * 1000).toUTCString(),
+    },
+    at,
+  );
+  Object.assign(s.response.exchange, {
+    request: { method, url: `http://127.0.0.1:9/v1${path}`, headers: {} },
+  });
+  return s;
+}

@@ -3,33 +3,13 @@
 // said to be the uncounted errors (not several counters), and the 429 is read against what was counted (not
 // "well before the limit"). Synthetic samples; nothing is sent.
 import { describe, expect, it } from 'vitest';
-import { sample, T0 } from '../../../test/support/probe-records.ts';
+import { WINDOW_LIMIT, windowAnswer } from '../../../test/support/probe-records.ts';
 import { judgeEnforced, judgeNotEarly } from './judge-limit.ts';
 import type { Sample, Walk } from './record.ts';
 import { errorsUncounted } from './uncounted.ts';
 
-const LIMIT = 10;
-const RESET = Math.ceil((T0 + 10_000) / 1000);
-
-/** An answer of one window (Limit 10, Reset 10 s ahead, the server's Date) to `method path`. */
-function answer(n: number, method: string, path: string, status: number, remaining: number): Sample {
-  const at = T0 + 100 + n * 20;
-  const s = sample(
-    n,
-    status,
-    {
-      'x-ratelimit-limit': String(LIMIT),
-      'x-ratelimit-remaining': String(remaining),
-      'x-ratelimit-reset': String(RESET),
-      date: new Date(Math.floor(at / 1000) * 1000).toUTCString(),
-    },
-    at,
-  );
-  Object.assign(s.response.exchange, {
-    request: { method, url: `http://127.0.0.1:9/v1${path}`, headers: {} },
-  });
-  return s;
-}
+const LIMIT = WINDOW_LIMIT;
+const answer = windowAnswer;
 
 const list = (n: number, remaining: number) => answer(n, 'GET', '/store/orders', 200, remaining);
 const absent = (n: number, remaining: number) => answer(n, 'DELETE', '/store/orders/1234567', 404, remaining);
