@@ -14,8 +14,11 @@ type Fate =
   | 'a count of its own'
   | 'unclear';
 
-/** The plain samples of the walk just before and just after a spoofed one (by its position in the sequence). */
-function around(walk: Walk, s: Sample): { prev?: Sample; next?: Sample } {
+/**
+ * The walk's samples just before and just after `s` (by its position in the sequence): a spoofed request's
+ * neighbours here, a re-spelled one's in judge-key-spelling.ts.
+ */
+export function around(walk: Walk, s: Sample): { prev?: Sample; next?: Sample } {
   const prev = [...walk.samples].reverse().find((x) => x.n < s.n);
   const next = walk.samples.find((x) => x.n > s.n);
   return { ...(prev ? { prev } : {}), ...(next ? { next } : {}) };

@@ -2,6 +2,7 @@
 // RL-PROBE-KEY-SPELLING's findings: each counted with the key's requests, was refused in time, or stepped past
 // the limit while the key's next request, as "Bearer <key>", was refused. Never sends, never chooses a level.
 import { countedApart } from './client-address.ts';
+import { around } from './judge-client-address.ts';
 import { type Judgement, judged, type ProbeFinding } from './judgement.ts';
 import { SPELLING_AT, STANDS_OUT } from './key-spelling.ts';
 import { left, type Sample, type Walk } from './record.ts';
@@ -13,13 +14,6 @@ type Fate =
   | 'stepped past the limit'
   | 'a count of its own'
   | 'unclear';
-
-/** The plain samples of the walk just before and just after `s` (by its position in the sequence). */
-function around(walk: Walk, s: Sample): { prev?: Sample; next?: Sample } {
-  const prev = [...walk.samples].reverse().find((x) => x.n < s.n);
-  const next = walk.samples.find((x) => x.n > s.n);
-  return { ...(prev ? { prev } : {}), ...(next ? { next } : {}) };
-}
 
 function fateOf(walk: Walk, s: Sample): Fate {
   if (s.status === 429) return 'refused in time';
