@@ -1,5 +1,6 @@
 // The order npm test starts its files in: the known longest first, so none starts late and runs on alone at the
-// end. vitest's own order reads durations from a cache every filtered run rewrites, or file sizes without one.
+// end, and the files run without isolation last, one after another. vitest's own order reads durations from a
+// cache every filtered run rewrites, or file sizes without one.
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -32,9 +33,12 @@ export class LongestFirst extends BaseSequencer {
       const i = LONGEST_FIRST.indexOf(relative(this.ctx.config.root, f.moduleId).replaceAll('\\', '/'));
       return i < 0 ? LONGEST_FIRST.length : i;
     };
+    // The files run without isolation last and together: a worker reuses its runner for the next file only
+    // while the next one queued is such a file too (vitest's pool), so one between them would cost a start each.
+    const shared = (f: TestSpecification) => (f.project.config.isolate === false ? 1 : 0);
     return base
-      .map((f, at) => ({ f, at, rank: rank(f) }))
-      .sort((a, b) => a.rank - b.rank || a.at - b.at)
+      .map((f, at) => ({ f, at, rank: rank(f), shared: shared(f) }))
+      .sort((a, b) => a.rank - b.rank || a.shared - b.shared || a.at - b.at)
       .map((x) => x.f);
   }
 }
