@@ -204,11 +204,13 @@ export async function handleRequest(
       ? { status: 500, body: { type: 'text/plain; charset=utf-8', text: 'Internal Server Error\n' } }
       : errorReply(ctx.faults, 500, 'INTERNAL_ERROR', 'The server failed to handle the request.');
   }
-  // Fault list-cache-per-key: the caller's own cached list body, a cancel dropping only the caller's entry.
+  // Fault list-cache-per-key: the caller's own cached list body, a cancel dropping only the caller's entry
+  // (variant list-cache-per-key-evicted: every key's).
   if (ctx.keyListCache && caller.authenticated) {
     if (route.kind === 'list' && method === 'GET' && reply.status === 200)
       reply = ctx.keyListCache.serve(caller.key, ctx.clock(), reply);
-    if (route.kind === 'cancel' && reply.status === 204) ctx.keyListCache.drop(caller.key);
+    if (route.kind === 'cancel' && reply.status === 204)
+      ctx.keyListCache.drop(caller.key, ctx.variants.has('list-cache-per-key-evicted'));
   }
   reply = surfaceFaults(ctx.faults, ctx.store, req, route, reply);
   reply = weakListTag(ctx.variants, ctx.store, req, route, reply);
