@@ -36,5 +36,8 @@ export function defaultRunMarkdown(): string[] {
     `2 more with \`--second-api-key\`), waiting out at most two windows: about ${before + PROBE_MOST} requests in all,`,
     `inside the day's ${FREE.perDay.toLocaleString('en')}. \`--exhaustive\` sends more (the plan prints how much) and`,
     "waits out the windows it needs. The plan printed before anything is sent gives the run's own bound.",
+    "Only against a server whose 429 comes before Remaining 0, and so before the walk sent the held fixture's",
+    `cancel past the limit, the probe walks the window its recovery opened down to where that 429 came and sends`,
+    `the cancel there: at most ${FREE.perMinute + 1} more and one more Retry-After waited out (about ${before + PROBE_MOST + FREE.perMinute + 1} in all).`,
   ];
 }

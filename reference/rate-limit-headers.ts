@@ -29,7 +29,10 @@ export function rateLimitHeaders(
     if (faults.has('ratelimit-remaining-stuck')) remaining = report.limit;
     if (faults.has('ratelimit-remaining-negative')) remaining = report.limit - report.attempts;
     // Counted before the request itself is: one more than is left, until the 429.
-    if (faults.has('ratelimit-remaining-one-high') && verdict.outcome === 'allowed')
+    if (
+      (faults.has('ratelimit-remaining-one-high') || faults.has('ratelimit-early-429-carried-out')) &&
+      verdict.outcome === 'allowed'
+    )
       remaining = Math.min(report.limit, remaining + 1);
     let reset = seconds(report.resetMs);
     if (faults.has('ratelimit-reset-ms')) reset = Math.ceil(report.resetMs);

@@ -251,6 +251,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     "The limiter is applied to the safe methods alone (a middleware mounted for GET and HEAD, to limit reads): a key's DELETEs are neither counted nor refused, while every answer still carries the key's count as it stands, so a cancel sent at X-RateLimit-Remaining 0 is carried out and the next list's Remaining is unchanged by it.",
   ),
   fault(
+    'ratelimit-early-429-carried-out',
+    'any response',
+    'spec §8 rules 1 and 3',
+    'The limiter runs after the handler (a srvx middleware that awaits the handler before it counts) and writes X-RateLimit-Remaining from the count before the request: Remaining is one high, so a 429 follows Remaining 1, and a cancel it answers 429 has been carried out.',
+  ),
+  fault(
     'ratelimit-429-body-text',
     'any response',
     'spec §7 (error responses use the Error object)',

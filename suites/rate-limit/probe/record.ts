@@ -183,6 +183,12 @@ export interface Walk {
    */
   overLimit?: Sample;
   /**
+   * When the walk's 429 came before Remaining 0 and so before the held fixture's cancel went (held-again.ts):
+   * the later window's requests walked down to where it came, the held cancel last; or why they were not sent.
+   */
+  again?: Sample[];
+  heldNotSent?: string;
+  /**
    * Requests of another operation served at the walk's Remaining 0 while saying requests were left (the list
    * sent there, or the held fixture's cancel): kept out of `samples`, as they continue no count of the walk's.
    */
