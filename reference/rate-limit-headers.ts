@@ -64,7 +64,9 @@ export function rateLimitHeaders(
     delete headers['X-RateLimit-Remaining'];
     delete headers['X-RateLimit-Reset'];
   }
-  if (verdict.outcome !== 'allowed' && !faults.has('ratelimit-no-retry-after')) {
+  const noRetryAfter =
+    faults.has('ratelimit-no-retry-after') || faults.has('ratelimit-per-worker-no-retry-after');
+  if (verdict.outcome !== 'allowed' && !noRetryAfter) {
     // RFC 9110 §10.2.3: delay-seconds, a non-negative integer; rounded up and at least 1 so that a client
     // that waits exactly this long never arrives before the reset.
     const waitMs = verdict.retryAtMs - now;

@@ -173,6 +173,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     "Each of three worker processes keeps its own in-memory count of a key's requests (a limiter's default memory store under a pre-forking server), and requests go to them in turn: the key is served up to three times X-RateLimit-Limit in one window, and Remaining interleaves three counts.",
   ),
   fault(
+    'ratelimit-per-worker-no-retry-after',
+    'any response',
+    'spec §8 rules 3 and 4',
+    "Each of three worker processes keeps its own in-memory count of a key's requests (Rack::Attack's cache in each Unicorn worker's memory, no shared store), and its throttled response carries no Retry-After: the key is served up to three times X-RateLimit-Limit in one window before one worker refuses, with a 429 that names no wait.",
+  ),
+  fault(
     'ratelimit-per-connection',
     'any response',
     'spec §8 rule 3',

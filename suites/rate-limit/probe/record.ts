@@ -188,6 +188,8 @@ export interface Walk {
    */
   again?: Sample[];
   heldNotSent?: string;
+  /** Why no 429 was reached, when the walk can say more than that it met none (counters-walk.ts). */
+  unreached?: Skip;
   /**
    * Requests of another operation served at the walk's Remaining 0 while saying requests were left (the list
    * sent there, or the held fixture's cancel): kept out of `samples`, as they continue no count of the walk's.
