@@ -27,7 +27,10 @@ export function countersSeen(walk: Walk): { counts: number; most: number } | und
 
 /** Why the walk met no 429, when it can say more than that it met none (Walk.unreached), for the checks left out. */
 export const noLimitWhy = (walk: Walk): string =>
-  walk.unreached?.reason ?? 'the walk met no 429 (see RL-PROBE-LIMIT-ENFORCED)';
+  walk.unreached?.reason ??
+  (walk.cutShort
+    ? `the walk was stopped by a ${walk.cutShort.status} where the limit would not be reached (see RL-PROBE-LIMIT-ENFORCED)`
+    : 'the walk met no 429 (see RL-PROBE-LIMIT-ENFORCED)');
 
 /** What left those checks out: the budget when it could not pay for a refusal, else what the server did. */
 export const noLimitCause = (walk: Walk): SkipCause => walk.unreached?.cause ?? OUTCOME;

@@ -182,13 +182,9 @@ export interface Walk {
    * the walk's own request), so STATE-429-CHANGES-NOTHING can show the refused request changed nothing.
    */
   overLimit?: Sample;
-  /**
-   * When the walk's 429 came before Remaining 0 and so before the held fixture's cancel went (held-again.ts):
-   * the later window's requests walked down to where it came, the held cancel last; or why they were not sent.
-   */
+  /** After an early 429: a later window walked, held cancel last, or why not (held-again.ts); no 429's cause. */
   again?: Sample[];
   heldNotSent?: string;
-  /** Why no 429 was reached, when the walk can say more than that it met none (counters-walk.ts). */
   unreached?: Skip;
   /**
    * Requests of another operation served at the walk's Remaining 0 while saying requests were left (the list
