@@ -1,6 +1,6 @@
-// Past the walk's bound, against several counters behind one key (worker processes each counting on its own)
-// that served more than the Limit and refused nothing: the walk goes on, one request at a time, until one of
-// them refuses, within the budget, so its 429 is judged; or it says what reaching one would cost.
+// When the walk ends with nothing refused by several counters behind one key (worker processes each counting
+// on its own) that served more than the Limit: it goes on, one request at a time, until one of them refuses,
+// within the budget, so its 429 is judged; or it says what reaching one would cost.
 import { limit, OUTCOME, type SkipCause } from '../../../lib/check/skip.ts';
 import { flagAndEnv } from '../../../lib/config/settings.ts';
 import type { Tools } from '../../kit/context.ts';
@@ -36,7 +36,8 @@ export const noLimitWhy = (walk: Walk): string =>
 export const noLimitCause = (walk: Walk): SkipCause => walk.unreached?.cause ?? OUTCOME;
 
 /**
- * When the walk ended at its bound with nothing refused while several counters served past the Limit, goes
+ * When the walk ended (its bound, or a whole limit served at once) with nothing refused while several counters
+ * served past the Limit, goes
  * on with its request until one refuses: at most each counter's highest Remaining once more, plus the margin,
  * and never into what the run keeps back (`reserve`). Sets walk.limited (or cutShort) as the walk does, or
  * walk.unreached to what reaching a refusal would cost.
