@@ -37,9 +37,8 @@ export const noLimitCause = (walk: Walk): SkipCause => walk.unreached?.cause ?? 
 
 /**
  * When the walk ended (its bound, or a whole limit served at once) with nothing refused while several counters
- * served past the Limit, goes
- * on with its request until one refuses: at most each counter's highest Remaining once more, plus the margin,
- * and never into what the run keeps back (`reserve`). Sets walk.limited (or cutShort) as the walk does, or
+ * served past the Limit, goes on with its request until one refuses: at most each counter's highest Remaining
+ * once more, plus the margin, and never into what the run keeps back (`reserve`). Sets walk.limited (or cutShort) as the walk does, or
  * walk.unreached to what reaching a refusal would cost.
  */
 export async function walkOnToARefusal(
