@@ -187,10 +187,12 @@ export async function handleRequest(
       if (verdict.outcome === 'allowed' && served) verdict = ctx.limiter.take(subject, cost);
       if (verdict.outcome === 'allowed') reply = done;
     }
-    // Faults cancel-then-429, ratelimit-per-route-429-carried-out: the limiter's verdict is applied after
-    // the handler has run (a middleware that answers 429 and still calls next()).
+    // Faults cancel-then-429, ratelimit-per-route-429-carried-out, ratelimit-early-429-carried-out: the
+    // limiter's verdict is applied after the handler has run (a middleware that answers 429 after next()).
     const carriedOut =
-      ctx.faults.has('cancel-then-429') || ctx.faults.has('ratelimit-per-route-429-carried-out');
+      ctx.faults.has('cancel-then-429') ||
+      ctx.faults.has('ratelimit-per-route-429-carried-out') ||
+      ctx.faults.has('ratelimit-early-429-carried-out');
     if (verdict.outcome !== 'allowed' && route.kind === 'cancel' && carriedOut)
       await respond(ctx, route, caller, query, routed.unguarded, req.headers.accept ?? '');
     reply ??=
