@@ -1,7 +1,13 @@
 // A recorded exchange that got a response, kept as one object: the response's fields beside the exchange's,
 // its start as a number (the ISO text made when read), read through the same Exchange and RecordedResponse
 // the judges know. A long recording's transcript holds a million of them: some 64 bytes each fewer.
-import type { Bucket, Exchange, RecordedRequest, RecordedResponse } from './transcript.ts';
+import {
+  type Bucket,
+  type Exchange,
+  keepsStartedMs,
+  type RecordedRequest,
+  type RecordedResponse,
+} from './transcript.ts';
 
 /** What one recorded exchange with a response is made of (lib/http/recorded.ts). */
 export interface FoldedFields {
@@ -54,7 +60,8 @@ export class FoldedExchange implements Exchange, RecordedResponse {
     if (f.checkId !== undefined) this.checkId = f.checkId;
     if (f.together !== undefined) this.together = f.together;
     this.bucket = f.bucket;
-    this.startedMs = f.startedMs;
+    // As a Date holds it (a whole millisecond, ECMA-262 §21.4.1.31 TimeClip): what startedAt says, to the ms.
+    this.startedMs = new Date(f.startedMs).getTime();
     this.durationMs = f.durationMs;
     this.request = f.request;
     if (f.invalidRequest !== undefined) this.invalidRequest = f.invalidRequest;
@@ -100,3 +107,5 @@ export class FoldedExchange implements Exchange, RecordedResponse {
     };
   }
 }
+
+keepsStartedMs(FoldedExchange.prototype);

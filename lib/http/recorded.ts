@@ -9,7 +9,7 @@ import type { Response } from './client.ts';
 import { FoldedExchange, type FoldedFields } from './folded-exchange.ts';
 import type { Interner } from './intern.ts';
 import type { RedactText } from './redact-once.ts';
-import { type Bucket, type Exchange, type Transcript, withRaw } from './transcript.ts';
+import { type Bucket, type Exchange, startedMsOf, type Transcript, withRaw } from './transcript.ts';
 
 /** Header lines as a record, as undici gives them: names in lower case, a repeated field as an array. */
 export function headerRecord(
@@ -129,7 +129,7 @@ class ReplayedResponse implements Response {
     const r = exchange.response!;
     this.status = r.status;
     if (r.bodyError) this.bodyError = r.bodyError;
-    this.receivedAtMs = Date.parse(exchange.startedAt) + exchange.durationMs;
+    this.receivedAtMs = startedMsOf(exchange) + exchange.durationMs;
     this.#body = body;
   }
 

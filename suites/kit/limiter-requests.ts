@@ -8,7 +8,7 @@ import {
   resetKind,
   serverDateMs,
 } from '../../lib/formats/rate-limit-headers.ts';
-import type { Exchange } from '../../lib/http/transcript.ts';
+import { type Exchange, startedMsOf } from '../../lib/http/transcript.ts';
 import { frontRefusal } from './front-refusal.ts';
 
 /** How a limiter might split one key's requests into counts: not at all, or by method, route, path or URL. */
@@ -151,7 +151,7 @@ function requestOf(
   const { pathname, search } = rawTarget(x.request.url);
   const path = pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname;
   const method = x.request.method;
-  const sentAtMs = Date.parse(x.startedAt);
+  const sentAtMs = startedMsOf(x);
   const receivedAtMs = sentAtMs + x.durationMs;
   const url = `${path}${search}`;
   // A long recording repeats the same few requests: one record of their parts each (never changed).

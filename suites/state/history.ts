@@ -2,7 +2,7 @@
 // named, how it was answered), in the order sent, with when each was on the wire. A pure function of the
 // exchanges, the lists' ids and the fixtures, so a recorded transcript can be judged as a live run is.
 import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
-import type { Exchange } from '../../lib/http/transcript.ts';
+import { type Exchange, startedMsOf } from '../../lib/http/transcript.ts';
 import { namedIds } from '../kit/id-readings.ts';
 import type { Snapshot } from '../kit/store-lists.ts';
 
@@ -66,7 +66,7 @@ export interface History {
 const SENT_ORDER_MS = 2 ** -11;
 
 export function timing(x: Exchange): { startMs: number; endMs: number } {
-  const startMs = Date.parse(x.startedAt) + x.seq * SENT_ORDER_MS;
+  const startMs = startedMsOf(x) + x.seq * SENT_ORDER_MS;
   return { startMs, endMs: startMs + x.durationMs };
 }
 
