@@ -99,6 +99,33 @@ describe('a recorded exchange with a response', () => {
     expect(startedMsOf(kept)).toBe(Date.UTC(2026, 10, 22, 10, 0, 0, 17));
   });
 
+  it('reads back every status, bucket and cut it was made with, a status past any HTTP one too', () => {
+    for (const status of [100, 204, 429, 599, 999, 1_048_576, 2 ** 31 + 7])
+      for (const bucket of ['primary', 'secondary', 'anonymous'] as const)
+        for (const bodyWhole of [true, false]) {
+          const x = addRecorded(
+            new Transcript(),
+            entry({ status, bodyWhole }),
+            bucket,
+            redactOnce(new Redactor()),
+            1024,
+          );
+          expect([x.response!.status, x.bucket, x.response!.bodyTruncated]).toEqual([
+            status,
+            bucket,
+            !bodyWhole,
+          ]);
+        }
+  });
+
+  it('keeps its start, status, bucket and cut as no boxed number nor field of their own', () => {
+    const x = recorded(entry());
+    const own = Object.keys(x);
+    for (const packed of ['status', 'bucket', 'bodyTruncated', 'startedMs'])
+      expect(own).not.toContain(packed);
+    expect(startedMsOf(x)).toBe(Date.UTC(2026, 10, 22, 10, 0, 0, 17));
+  });
+
   it('stays an exchange with no response, and an error, when nothing was answered', () => {
     const x = recorded(entry({ status: 0, ours: { error: { code: 'E_RESET', message: 'reset' } } }));
     expect(x.response).toBeUndefined();
