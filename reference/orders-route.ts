@@ -156,6 +156,7 @@ export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): 
     case 'not-found':
       if (!dryRun && faults.has('cancel-unknown-drops-last')) spliceLast(ctx);
       if (!dryRun && faults.has('cancel-unknown-creates')) store.addBlank(id);
+      if (!dryRun && faults.has('cancel-unknown-adds-blank')) store.addBlankAtNextId();
       if (faults.has('cancel-unknown-204')) return dryRun ? undefined : noContent();
       return errorReply(faults, 404, 'ORDER_NOT_FOUND', `No order has id ${id}.`);
     case 'already-shipped':

@@ -66,6 +66,13 @@ export class OrderStore {
     this.#version += 1;
   }
 
+  /** Fault cancel-unknown-adds-blank: a blank order is saved under the next id no order has (from 1000 up). */
+  addBlankAtNextId(): void {
+    let id = 1000n;
+    while (this.#byId.has(id)) id += 1n;
+    this.addBlank(id);
+  }
+
   /** Fault cancel-not-atomic: the order is marked cancelled without checking its status again. */
   markCancelled(id: bigint, at = 0): void {
     const order = this.#byId.get(id);

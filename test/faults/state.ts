@@ -213,6 +213,26 @@ export const STATE_FAULTS = {
     // Its absent-id cancel comes between two lists with nothing else between them: the later shows the order.
     caught: [{ fails: ['STATE-404-CHANGES-NOTHING'], args: NO_PROBE, exit: 1 }],
   },
+  'cancel-unknown-adds-blank': {
+    masking: { reads: ['absent-404'] },
+    probe: async (s) => [(await call(s, '/store/orders/5', del)).status, await listed(s, 1000n)],
+    faithful: [404, false],
+    faulty: [404, true],
+    // The new order has an id no list showed and no request named (never a repeat: EVERY-LIST-IDS-UNIQUE stays
+    // silent); the refusals between two lists alone made it.
+    caught: [
+      {
+        fails: ['STATE-404-CHANGES-NOTHING', 'STATE-LIST-EXPLAINED', 'STATE-SEQUENCE'],
+        says: {
+          'STATE-404-CHANGES-NOTHING':
+            /order 1000 is listed by .*no list before it held it.*the refusals made it/,
+          'STATE-LIST-EXPLAINED': /order 1000, held by no earlier list, appeared/,
+        },
+        args: NO_PROBE,
+        exit: 1,
+      },
+    ],
+  },
   'cancel-drops-neighbour': {
     probe: async (s) => {
       await call(s, '/store/orders/1', del);
