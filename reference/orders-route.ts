@@ -93,8 +93,15 @@ function spliceLast(ctx: RouteContext): void {
   splicedFrom.set(ctx.store, spliced);
 }
 
+/** Variant orders-placed-meanwhile: the stores that have served a list (the first list shows no new order). */
+const listedOnce = new WeakSet<object>();
+
 export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = ''): Reply {
   forgetOldCancels(ctx);
+  if (ctx.variants.has('orders-placed-meanwhile')) {
+    if (listedOnce.has(ctx.store)) ctx.store.placeElsewhere();
+    listedOnce.add(ctx.store);
+  }
   // Fault list-xml-unless-json-asked: JSON only for a client that names application/json.
   if (ctx.faults.has('list-xml-unless-json-asked') && !/application\/json/i.test(accept))
     return { status: 200, body: { type: 'application/xml', text: ordersXml(ctx) } };

@@ -9,4 +9,9 @@ export const STATE_VARIANTS = variantsOf('state', [
     'spec §3 (the state after a cancel: not shown), declared eventual consistency (the suite: --consistency-seconds)',
     'A cancelled order leaves the list, and lists are read from a copy that catches up 2 s after a cancel (eventually consistent): a list read within those 2 s still shows the order.',
   ),
+  variant(
+    'orders-placed-meanwhile',
+    'spec §4 (operations to place an order: not shown), a store other clients use while the run goes on',
+    'Another client places orders while the run goes on (by an operation the spec does not show): a new pending order, id 1000 apart from the last, is in the store before every list after the first.',
+  ),
 ]);

@@ -4,7 +4,7 @@ import { LIST_LAG_MS } from '../../reference/orders-route.ts';
 import type { RunningReference } from '../../reference/server.ts';
 import { del } from '../support/probes.ts';
 import { call } from '../support/reference-calls.ts';
-import { SHORT_WINDOW, type VariantProofs } from './proof.ts';
+import { PLAIN, SHORT_WINDOW, type VariantProofs } from './proof.ts';
 
 const listed = async (s: RunningReference, id: bigint): Promise<boolean> =>
   ((await call(s, '/store/orders')).json as Array<{ id: bigint }>).some((o) => o.id === id);
@@ -30,6 +30,22 @@ export const STATE_VARIANTS = {
             /lists (lagged a cancel by at least|reflected every cancel at once).*allowed: a lag of 3 s \(declared with --consistency-seconds\)/,
           'STATE-LIST-AFTER-CANCEL': /cancelled orders leave the list/,
         },
+      },
+    ],
+  },
+  'orders-placed-meanwhile': {
+    probe: async (s) => {
+      const first = await listed(s, 1000n);
+      return [first, await listed(s, 1000n), await listed(s, 2000n)];
+    },
+    standard: [false, false, false],
+    variant: [false, true, true],
+    // Orders no request of the run made appear between lists with nothing but reads between them, so one
+    // appearing after a refusal is no refusal's doing: the refusal checks and STATE-LIST-EXPLAINED stay silent.
+    runs: [
+      {
+        ...PLAIN,
+        records: { 'STATE-LIST-EXPLAINED': /the store grows on its own/ },
       },
     ],
   },
