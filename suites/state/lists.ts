@@ -10,6 +10,7 @@ import { replay } from '../kit/traffic.ts';
 import { afterCancels, contradictions, lags, listedThough404, type PairCounts } from './after-cancel.ts';
 import { staleAfterCancel } from './cancelled-fields.ts';
 import { type StoreFinding, secondsBetween } from './history.ts';
+import { lagSummary } from './lag-summary.ts';
 import { unexplainedChanges } from './list-changes.ts';
 import { declaredLagMs, historyNow } from './store.ts';
 import { noListAfterCancelWhy } from './unjudged.ts';
@@ -152,19 +153,7 @@ export const listChecks = [
         ctx.note(
           `order ${l.id}: ${l.lastShownMs !== undefined ? `still listed ${secondsBetween(0, l.lastShownMs)} after its cancel` : 'not listed after its cancel'}${l.firstGoneMs !== undefined && Number.isFinite(l.firstGoneMs) ? `, gone from a list ${secondsBetween(0, l.firstGoneMs)} after it` : ', never gone from a list after it'}`,
         );
-      const gone = all.filter((l) => l.firstGoneMs !== undefined);
-      const lagged = gone
-        .filter((l) => l.lastShownMs !== undefined && l.lastShownMs < l.firstGoneMs!)
-        .sort((a, b) => b.lastShownMs! - a.lastShownMs!);
-      const longest = lagged[0];
-      ctx.observe(
-        gone.length === 0
-          ? `cancelled orders stay listed (${lists} lists after a cancel): no lag to measure; allowed: ${declared(ctx)}`
-          : longest === undefined
-            ? `lists reflected every cancel at once (${lists} lists after a cancel); allowed: ${declared(ctx)}`
-            : `lists lagged a cancel by at least ${secondsBetween(0, longest.lastShownMs!)} and less than ${secondsBetween(0, longest.firstGoneMs!)} (order ${longest.id}: still listed, then gone); allowed: ${declared(ctx)}`,
-        lists,
-      );
+      ctx.observe(`${lagSummary(all, lists)}; allowed: ${declared(ctx)}`, lists);
     },
   }),
 ];

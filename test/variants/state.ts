@@ -27,7 +27,7 @@ export const STATE_VARIANTS = {
         args: [...SHORT_WINDOW.args, '--consistency-seconds', '3'],
         records: {
           'STATE-LIST-LAG-INFO':
-            /lists (lagged a cancel by at least|reflected every cancel at once).*allowed: a lag of 3 s \(declared with --consistency-seconds\)/,
+            /(lists lagged a cancel by at least|lists reflected every cancel at once|left the list with no list showing).*allowed: a lag of 3 s \(declared with --consistency-seconds\)/,
           'STATE-LIST-AFTER-CANCEL': /cancelled orders leave the list/,
         },
       },
