@@ -18,6 +18,8 @@ interface Bends {
   idOnly: boolean;
   /** Faults list-status-stale-after-cancel, list-cache-per-key: the status too, as the (cached) list has it. */
   statusField: boolean;
+  /** Fault list-shipdate-null-after-cancel: a cancelled order's shipDate is written null. */
+  nullShipDateCancelled: boolean;
 }
 
 function bendsOf(faults: FaultSet, variants?: VariantSet): Bends {
@@ -29,6 +31,7 @@ function bendsOf(faults: FaultSet, variants?: VariantSet): Bends {
     extraFields: variants?.has('order-extra-fields') ?? false,
     idOnly: variants?.has('order-id-only') ?? false,
     statusField: faults.has('list-status-stale-after-cancel') || faults.has('list-cache-per-key'),
+    nullShipDateCancelled: faults.has('list-shipdate-null-after-cancel'),
   };
 }
 
@@ -49,6 +52,7 @@ function orderText(order: StoredOrder, bends: Bends): string {
   if (bends.sloppyShipDate) {
     shipDate = new Date(order.shipDate).toISOString().slice(0, 19).replace('T', ' ');
   }
+  const date = bends.nullShipDateCancelled && order.status === 'cancelled' ? 'null' : json(shipDate);
   const quantity = bends.fractionalQuantity ? order.quantity + 0.5 : order.quantity;
   if (bends.idOnly) return `{"id":${json(id)}}`;
   const extra = bends.extraFields
@@ -56,7 +60,7 @@ function orderText(order: StoredOrder, bends: Bends): string {
     : bends.statusField
       ? `,"status":${json(order.status)}`
       : '';
-  return `{"id":${json(id)},"petId":${json(petId)},"quantity":${json(quantity)},"shipDate":${json(shipDate)},"complete":${json(order.complete)}${extra}}`;
+  return `{"id":${json(id)},"petId":${json(petId)},"quantity":${json(quantity)},"shipDate":${date},"complete":${json(order.complete)}${extra}}`;
 }
 
 export function orderJson(order: StoredOrder, faults: FaultSet, variants?: VariantSet): string {

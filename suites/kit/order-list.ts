@@ -13,6 +13,25 @@ export { idIdentity } from './id-identity.ts';
 /** Schema problems kept word for word; the rest are counted. */
 export const MAX_SCHEMA_ERRORS = 20;
 
+/** Distinct schema errors kept per body (by path pattern and expectation), each counted; the rest are counted. */
+export const MAX_SCHEMA_KINDS = 20;
+
+/**
+ * One distinct schema error of a body's items: the item index in its path replaced by `*` (`/*​/shipDate`),
+ * with what the schema expects, the first item that shows it (its issue, its line, its id) and how many do.
+ */
+export interface SchemaKind {
+  /** `<path with * for the item index> <expected>`: what tells two errors apart. */
+  kind: string;
+  issue: SchemaIssue;
+  /** The path within the item (`/shipDate`; '' for the item itself). */
+  field: string;
+  error: string;
+  /** The `id` of the first item that shows it, as JSON text, when it has one. */
+  itemId?: string;
+  count: number;
+}
+
 /** What the checks know of a list body. */
 export interface ListReading {
   /** Whether the body is JSON at all, and the parser's reason when it is not. */
@@ -30,6 +49,10 @@ export interface ListReading {
   /** The same problems as data (path, expected, actual). */
   schemaIssues: SchemaIssue[];
   schemaErrorCount: number;
+  /** Every distinct schema error (the first MAX_SCHEMA_KINDS), with how many items show each. */
+  schemaKinds: SchemaKind[];
+  /** Schema errors of kinds past MAX_SCHEMA_KINDS (counted in schemaErrorCount, itemised nowhere). */
+  schemaKindsLeftOut: number;
   /** The first item's integer petId, exactly. */
   firstPetId?: string;
   /**
@@ -55,7 +78,10 @@ export function readList(body: string | Uint8Array, isList = true): ListReading 
     schemaErrors: [],
     schemaIssues: [],
     schemaErrorCount: 0,
+    schemaKinds: [],
+    schemaKindsLeftOut: 0,
   };
+  const kinds = new Map<string, SchemaKind>();
   const { ids } = reading;
   const idTexts = reading.idTexts as Map<number, string>;
   // Ids written as floats, by the object that holds them: for the item being read when the items stream by
@@ -74,8 +100,29 @@ export function readList(body: string | Uint8Array, isList = true): ListReading 
       reading.firstPetId = integerText((item as { petId?: unknown } | null)?.petId);
     // Most items are valid: the problems are worded only for those that are not.
     if (isValid('order', item)) return;
-    const { errors, issues } = validate('order', item, `${base}/${i}`);
+    const at = `${base}/${i}`;
+    const { errors, issues } = validate('order', item, at);
     reading.schemaErrorCount += errors.length;
+    for (const [k, issue] of issues.entries()) {
+      const field = issue.path.slice(at.length);
+      const kind = `${base}/*${field} ${issue.expected}`;
+      const known = kinds.get(kind);
+      if (known) known.count += 1;
+      else if (kinds.size >= MAX_SCHEMA_KINDS) reading.schemaKindsLeftOut += 1;
+      else {
+        const id = integerText((item as { id?: unknown } | null)?.id);
+        const entry: SchemaKind = {
+          kind,
+          issue,
+          field,
+          error: errors[k] ?? '',
+          count: 1,
+          ...(id ? { itemId: id } : {}),
+        };
+        kinds.set(kind, entry);
+        reading.schemaKinds.push(entry);
+      }
+    }
     for (const [k, e] of errors.entries()) {
       if (reading.schemaErrors.length >= MAX_SCHEMA_ERRORS) break;
       reading.schemaErrors.push(e);
