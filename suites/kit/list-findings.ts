@@ -15,6 +15,8 @@ export interface ListFindings {
   items: number;
   /** Why the body is not a JSON array of items, when it is not (the wrapped items are judged all the same). */
   notArray?: string;
+  /** Whether the body is a JSON array once read past a leading byte order mark (its only fault). */
+  arrayPastBom?: true;
   /** Ids compared for uniqueness (integers by their exact value, others by their JSON value). */
   ids: number;
   /** Ids that more than one item carries, in the order they repeat (at most MAX_KEPT). */
@@ -66,6 +68,7 @@ export function findingsOf(reading: ListReading): ListFindings {
     json: reading.json.ok,
     items,
     ...(notArray ? { notArray } : {}),
+    ...(reading.lenient !== undefined && reading.count !== undefined ? { arrayPastBom: true as const } : {}),
     ids: ids.identities,
     duplicates: repeated.first,
     duplicateCount: repeated.count,

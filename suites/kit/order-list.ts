@@ -36,6 +36,11 @@ export interface SchemaKind {
 export interface ListReading {
   /** Whether the body is JSON at all, and the parser's reason when it is not. */
   json: { ok: true } | { ok: false; error: string };
+  /**
+   * When the body is not JSON text only for a leading byte order mark, the reading past it that fills the rest
+   * of this reading, said in a few words; the checks of the body still judge `json` (not JSON text).
+   */
+  lenient?: string;
   /** What the body is when it is JSON but not an array: 'object', 'null', 'string'... */
   kind?: string;
   /** How many items, when the body is a JSON array (and the status 2xx, for a response). */
@@ -129,9 +134,18 @@ export function readList(body: string | Uint8Array, isList = true): ListReading 
       reading.schemaIssues.push(issues[k]!);
     }
   };
-  const read = readJsonItems(body, isList ? visit : () => {}, (text, holder, key) => {
+  // A body whose one fault is a leading byte order mark is read past it, for the store model and the checks
+  // of its items; it stays not JSON text (RFC 8259 §8.1) for the checks of the body.
+  const bom = hasBom(body);
+  const read = readJsonItems(bom ? body.slice(bom) : body, isList ? visit : () => {}, (text, holder, key) => {
     if (key === 'id') fractions.set(holder, text);
   });
+  if (bom) {
+    const error = `it begins with a UTF-8 byte order mark (U+FEFF), which JSON text does not (RFC 8259 §8.1)${read.ok ? '' : `; past it: ${read.error}`}`;
+    reading.json = { ok: false, error };
+    if (!read.ok) return reading;
+    reading.lenient = BOM_READING;
+  }
   if (!read.ok) return { ...reading, json: { ok: false, error: read.error } };
   if (!read.array) {
     const v = read.value;
@@ -145,6 +159,16 @@ export function readList(body: string | Uint8Array, isList = true): ListReading 
     return { ...reading, kind, wrapped: { at: base, count: inner.items.length, others } };
   }
   return isList ? { ...reading, count: read.count } : { ...reading, kind: 'array' };
+}
+
+/** How a body with a leading byte order mark was read, as the checks' messages say it. */
+export const BOM_READING =
+  'read past its leading UTF-8 byte order mark, as a lenient client would (the body itself is not JSON text: see LIST-BODY-ARRAY)';
+
+/** How many code units (a string) or bytes of `body` a leading byte order mark takes: 0 when there is none. */
+function hasBom(body: string | Uint8Array): number {
+  if (typeof body === 'string') return body.charCodeAt(0) === 0xfeff ? 1 : 0;
+  return body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? 3 : 0;
 }
 
 /** The one member of an object that is a non-empty array of objects, if exactly one is. */

@@ -6,6 +6,7 @@ import { input, OUTCOME } from '../../lib/check/skip.ts';
 import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
+import { noteLenientLists } from '../kit/list-body.ts';
 import { replay } from '../kit/traffic.ts';
 import { afterCancels, contradictions, lags, listedThough404, type PairCounts } from './after-cancel.ts';
 import { staleAfterCancel } from './cancelled-fields.ts';
@@ -82,6 +83,7 @@ export const listChecks = [
     needs: { requests: 0 },
     recorded: { shows: AFTER_CANCEL },
     async judge(ctx: Ctx) {
+      noteLenientLists(ctx);
       const history = historyNow(ctx);
       const pairs = afterCancels(history, declaredLagMs(ctx));
       const { counts } = pairs;
@@ -118,6 +120,7 @@ export const listChecks = [
     needs: { requests: 0 },
     recorded: { shows: 'two GET /store/orders answered 2xx, read whole' },
     async judge(ctx: Ctx) {
+      noteLenientLists(ctx);
       const { findings, compared, newIds, grows } = unexplainedChanges(historyNow(ctx));
       if (compared === 0)
         ctx.skip(`nothing to judge: the run read fewer than two lists${unreadLists(ctx)}`, OUTCOME);
@@ -143,6 +146,7 @@ export const listChecks = [
     needs: { requests: 0 },
     recorded: { shows: AFTER_CANCEL },
     async judge(ctx: Ctx) {
+      noteLenientLists(ctx);
       const pairs = afterCancels(historyNow(ctx), declaredLagMs(ctx));
       const lists = pairs.counts.all;
       noneCancelled(ctx, lists);
