@@ -18,6 +18,9 @@ describe('lists with a leading byte order mark', () => {
     const summary = `${run.stdout}\n${run.stderr}`;
     for (const id of ['LIST-BODY-ARRAY', 'EVERY-LIST-ITEMS-ORDER', 'ID-CANCEL-MISREAD'])
       expect(checkOf(run, id).status, `${id}: ${checkOf(run, id).message}\n${summary}`).toBe('fail');
+    expect(checkOf(run, 'ID-CANCEL-MISREAD').details.join('\n')).toMatch(
+      /read past its leading UTF-8 byte order mark/,
+    );
     // Judged on the lenient reading, and saying so.
     for (const id of ['LIST-ITEMS-ORDER', 'STATE-LIST-EXPLAINED', 'STATE-404-CHANGES-NOTHING']) {
       const c = checkOf(run, id);
