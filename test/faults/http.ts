@@ -6,6 +6,8 @@ import { type FaultProofs, NO_PROBE } from './proof.ts';
 
 export const HTTP_FAULTS = {
   'json-bom': {
+    // No body is JSON text: the Error bodies' members and the JSON label checks have no JSON body to read.
+    masking: { removes: ['error-json', 'json-label'] },
     // The bytes of the list body as sent (a client's UTF-8 decoder drops the mark).
     probe: async (s) => {
       const raw = await rawExchange(
