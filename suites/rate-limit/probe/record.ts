@@ -182,6 +182,10 @@ export interface Walk {
    * the walk's own request), so STATE-429-CHANGES-NOTHING can show the refused request changed nothing.
    */
   overLimit?: Sample;
+  /** After an early 429: a later window walked, held cancel last, or why not (held-again.ts); no 429's cause. */
+  again?: Sample[];
+  heldNotSent?: string;
+  unreached?: Skip;
   /**
    * Requests of another operation served at the walk's Remaining 0 while saying requests were left (the list
    * sent there, or the held fixture's cancel): kept out of `samples`, as they continue no count of the walk's.
