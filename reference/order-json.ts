@@ -18,6 +18,8 @@ interface Bends {
   idOnly: boolean;
   /** Faults list-status-stale-after-cancel, list-cache-per-key (variant list-cache-per-key-evicted): the status too. */
   statusField: boolean;
+  /** Fault list-shipdate-null-after-cancel: a cancelled order's shipDate is written null. */
+  nullShipDateCancelled: boolean;
 }
 
 function bendsOf(faults: FaultSet, variants?: VariantSet): Bends {
@@ -32,6 +34,7 @@ function bendsOf(faults: FaultSet, variants?: VariantSet): Bends {
       faults.has('list-status-stale-after-cancel') ||
       faults.has('list-cache-per-key') ||
       (variants?.has('list-cache-per-key-evicted') ?? false),
+    nullShipDateCancelled: faults.has('list-shipdate-null-after-cancel'),
   };
 }
 
@@ -52,6 +55,7 @@ function orderText(order: StoredOrder, bends: Bends): string {
   if (bends.sloppyShipDate) {
     shipDate = new Date(order.shipDate).toISOString().slice(0, 19).replace('T', ' ');
   }
+  const date = bends.nullShipDateCancelled && order.status === 'cancelled' ? 'null' : json(shipDate);
   const quantity = bends.fractionalQuantity ? order.quantity + 0.5 : order.quantity;
   if (bends.idOnly) return `{"id":${json(id)}}`;
   const extra = bends.extraFields
@@ -59,7 +63,7 @@ function orderText(order: StoredOrder, bends: Bends): string {
     : bends.statusField
       ? `,"status":${json(order.status)}`
       : '';
-  return `{"id":${json(id)},"petId":${json(petId)},"quantity":${json(quantity)},"shipDate":${json(shipDate)},"complete":${json(order.complete)}${extra}}`;
+  return `{"id":${json(id)},"petId":${json(petId)},"quantity":${json(quantity)},"shipDate":${date},"complete":${json(order.complete)}${extra}}`;
 }
 
 export function orderJson(order: StoredOrder, faults: FaultSet, variants?: VariantSet): string {

@@ -93,8 +93,15 @@ function spliceLast(ctx: RouteContext): void {
   splicedFrom.set(ctx.store, spliced);
 }
 
+/** Variant orders-placed-meanwhile: the stores that have served a list (the first list shows no new order). */
+const listedOnce = new WeakSet<object>();
+
 export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = ''): Reply {
   forgetOldCancels(ctx);
+  if (ctx.variants.has('orders-placed-meanwhile')) {
+    if (listedOnce.has(ctx.store)) ctx.store.placeElsewhere();
+    listedOnce.add(ctx.store);
+  }
   // Fault list-xml-unless-json-asked: JSON only for a client that names application/json.
   if (ctx.faults.has('list-xml-unless-json-asked') && !/application\/json/i.test(accept))
     return { status: 200, body: { type: 'application/xml', text: ordersXml(ctx) } };
@@ -156,6 +163,7 @@ export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): 
     case 'not-found':
       if (!dryRun && faults.has('cancel-unknown-drops-last')) spliceLast(ctx);
       if (!dryRun && faults.has('cancel-unknown-creates')) store.addBlank(id);
+      if (!dryRun && faults.has('cancel-unknown-adds-blank')) store.addBlankAtNextId();
       if (faults.has('cancel-unknown-204')) return dryRun ? undefined : noContent();
       return errorReply(faults, 404, 'ORDER_NOT_FOUND', `No order has id ${id}.`);
     case 'already-shipped':

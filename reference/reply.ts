@@ -66,6 +66,12 @@ export function errorReply(
 
 /** Fault http-content-type-comma: a JSON reply's label written with a comma where its parameter's ";" goes. */
 export function labelled(reply: Reply, faults: FaultSet): Reply {
-  if (!faults.has('http-content-type-comma') || !reply.body?.type.startsWith(JSON_TYPE)) return reply;
-  return { ...reply, body: { ...reply.body, type: `${JSON_TYPE}, charset=utf-8` } };
+  const body = reply.body;
+  if (!body?.type.startsWith(JSON_TYPE)) return reply;
+  // Fault json-bom: every JSON body starts with a UTF-8 byte order mark (a PHP file saved "UTF-8 with BOM").
+  const bommed = faults.has('json-bom')
+    ? { ...reply, body: { type: body.type, text: `\uFEFF${body.text}` } }
+    : reply;
+  if (!faults.has('http-content-type-comma')) return bommed;
+  return { ...bommed, body: { ...bommed.body!, type: `${JSON_TYPE}, charset=utf-8` } };
 }

@@ -66,6 +66,30 @@ export class OrderStore {
     this.#version += 1;
   }
 
+  /** Fault cancel-unknown-adds-blank: a blank order is saved under the next id no order has (from 1000 up). */
+  addBlankAtNextId(): void {
+    let id = 1000n;
+    while (this.#byId.has(id)) id += 1n;
+    this.addBlank(id);
+  }
+
+  /** Variant orders-placed-meanwhile: another client places a pending order under a new id, 1000 past the last. */
+  placeElsewhere(): void {
+    let id = 1000n;
+    while (this.#byId.has(id)) id += 1000n;
+    const order: StoredOrder = {
+      id,
+      petId: 500n + id / 1000n,
+      quantity: 1,
+      shipDate: '2026-12-20T12:00:00Z',
+      complete: false,
+      status: 'pending',
+    };
+    this.#orders.push(order);
+    this.#byId.set(id, order);
+    this.#version += 1;
+  }
+
   /** Fault cancel-not-atomic: the order is marked cancelled without checking its status again. */
   markCancelled(id: bigint, at = 0): void {
     const order = this.#byId.get(id);

@@ -22,6 +22,12 @@ export const HTTP_FAULTS = faultsOf('http', [
     'JSON responses say Content-Type: application/json, charset=utf-8 (a comma where the parameter needs a semicolon).',
   ),
   fault(
+    'json-bom',
+    'any response',
+    'RFC 8259 §8.1 (implementations must not add a byte order mark to the beginning of JSON text)',
+    'Every JSON body starts with a UTF-8 byte order mark (EF BB BF): an included PHP file saved as "UTF-8 with BOM" writes it before any output.',
+  ),
+  fault(
     'http-head-404',
     'list',
     'RFC 9110 §9.3.2',

@@ -70,6 +70,12 @@ export const LIST_FAULTS = faultsOf('list', [
     'The list route is matched on the media type it produces: an Accept that admits no JSON (text/html, application/xml) finds no route and gets 404.',
   ),
   fault(
+    'list-shipdate-null-after-cancel',
+    'list',
+    'spec §2 Order (shipDate is a date-time string)',
+    'Cancelling an order clears its ship date (a NULL column the ORM writes as it is): every later list shows the cancelled order with "shipDate": null.',
+  ),
+  fault(
     'list-pending-only',
     'list',
     'spec §4 listOrders (200: all orders in the store)',

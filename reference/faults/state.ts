@@ -72,6 +72,12 @@ export const STATE_FAULTS = faultsOf('state', [
     'A cancel of an id no order has answers 404, but its lookup is an upsert (a defaultdict, a find-or-create): a blank order with that id (quantity 0, written cancelled) is left in the store, and later lists show it.',
   ),
   fault(
+    'cancel-unknown-adds-blank',
+    'cancel',
+    'spec §4 cancelOrder rule 3 (no order has the id: 404, nothing to cancel)',
+    "A cancel of an id no order has answers 404, but its lookup saves the zero-value order it built (a Go struct) under the store's next free id: every 404 leaves one more blank order, of a new id each time, in later lists.",
+  ),
+  fault(
     'cancel-drops-neighbour',
     'cancel',
     'spec §4 listOrders (200: all orders in the store)',

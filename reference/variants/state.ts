@@ -10,6 +10,11 @@ export const STATE_VARIANTS = variantsOf('state', [
     'A cancelled order leaves the list, and lists are read from a copy that catches up 2 s after a cancel (eventually consistent): a list read within those 2 s still shows the order.',
   ),
   variant(
+    'orders-placed-meanwhile',
+    'spec §4 (operations to place an order: not shown), a store other clients use while the run goes on',
+    'Another client places orders while the run goes on (by an operation the spec does not show): a new pending order, id 1000 apart from the last, is in the store before every list after the first.',
+  ),
+  variant(
     'list-cache-per-key-evicted',
     'spec §4 listOrders rule 1 (the list always holds all orders); spec §5 rule 5 (how keys are scoped: not shown)',
     'Orders are listed with their status and each key\'s list is cached for 30 s, but a cancel drops every key\'s entry: whichever key lists next reads the order "cancelled".',

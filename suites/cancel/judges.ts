@@ -39,11 +39,36 @@ function headOf(x: Exchange) {
   };
 }
 
-/** A 404 or 409 to the first cancel of a vouched-pending order has two readings: the run cannot tell which. */
-const gone = (id: string, status: number): string | undefined =>
-  status === 404 || status === 409
-    ? `either the server refuses a pending order (non-conformant), or order ${id} was no longer pending when the run began (cancelled by an earlier run or by someone else; the fixtures ledger has no entry for it, so no run of this suite recorded it). To tell them apart, look the order up on the server, or run again with a pending order created just before (a seeding step): a fresh one answered so is the server's failure`
-    : undefined;
+/**
+ * The run's own DELETEs of order `id` without a valid key sent before `x` (the refusals STATE-401-CHANGES-NOTHING
+ * sends just before the first cancel), as a report names them.
+ */
+function unkeyedBefore(ctx: Ctx, id: string, x: Exchange): string[] {
+  const path = new RegExp(`/store/orders/${id}$`);
+  return ctx.transcript
+    .all()
+    .filter(
+      (y) =>
+        y.seq < x.seq &&
+        y.bucket === 'anonymous' &&
+        y.request.method === 'DELETE' &&
+        path.test(y.request.url.split('?')[0]!),
+    )
+    .map((y) => `#${y.seq} DELETE /store/orders/${id} → ${y.response?.status ?? 'no answer'}`);
+}
+
+/**
+ * A 404 or 409 to the first cancel of a vouched-pending order has two readings the run cannot tell apart, unless
+ * the run itself showed the order pending and then sent it a DELETE without a valid key: that one did it.
+ */
+const gone = (ctx: Ctx, id: string, x: Exchange): string | undefined => {
+  const status = x.response!.status;
+  if (status !== 404 && status !== 409) return undefined;
+  const unkeyed = unkeyedBefore(ctx, id, x);
+  if (unkeyed.length > 0 && ctx.config.shownPending?.includes(id))
+    return `order ${id} was shown pending to this run before it sent anything, and the run's own ${unkeyed.length === 1 ? 'DELETE' : 'DELETEs'} of it without a valid key (${unkeyed.join(', ')}) came before this cancel: a request refused for its credentials that was carried out all the same (see STATE-401-CHANGES-NOTHING)`;
+  return `either the server refuses a pending order (non-conformant), or order ${id} was no longer pending when the run began (cancelled by an earlier run or by someone else; the fixtures ledger has no entry for it, so no run of this suite recorded it). To tell them apart, look the order up on the server, or run again with a pending order created just before (a seeding step): a fresh one answered so is the server's failure`;
+};
 
 /** CANCEL-PENDING-204: a cancel that cancelled (a 2xx other than 202) answered 204. */
 export async function pending204(ctx: Ctx): Promise<void> {
@@ -64,7 +89,7 @@ export async function pending204(ctx: Ctx): Promise<void> {
   if (done.length + refused.length === 0)
     ctx.skip('no cancel with the key was answered with a cancellation (2xx)', NOT_OBSERVED);
   for (const { x, id } of refused)
-    expectStatus(ctx, headOf(x), `cancelling pending order ${id}`).toBe(204, gone(id, x.response!.status));
+    expectStatus(ctx, headOf(x), `cancelling pending order ${id}`).toBe(204, gone(ctx, id, x));
   for (const { x, id } of done) expectStatus(ctx, headOf(x), `cancelling order ${id}`).toBe(204);
   ctx.observe(`${done.length} cancellations answered 204`, done.length);
 }

@@ -5,7 +5,8 @@
 import { OUTCOME } from '../../lib/check/skip.ts';
 import type { ResponseHead } from '../../lib/http/client.ts';
 import type { Ctx } from './context.ts';
-import type { OrderList } from './order-list.ts';
+import { LIST_BODIES } from './list-bodies.ts';
+import { BOM_READING, type OrderList } from './order-list.ts';
 
 const is2xx = (status: number) => status >= 200 && status <= 299;
 
@@ -13,7 +14,8 @@ const is2xx = (status: number) => status >= 200 && status <= 299;
  * Whether the list's body and headers can be judged: a 200, or another 2xx with a body (noted: a wrong
  * status, LIST-STATUS-200's finding, must not switch off what can still be judged); skips otherwise.
  */
-export function judgeable(ctx: Ctx, response: ResponseHead): void {
+export function judgeable(ctx: Ctx, response: ResponseHead, lenient?: string): void {
+  if (lenient !== undefined) ctx.note(`the list body is ${lenient}`);
   if (response.status === 200) return;
   if (!is2xx(response.status))
     ctx.skip(`the list answered ${response.status}, not 200 (see LIST-STATUS-200)`, OUTCOME);
@@ -29,7 +31,7 @@ export function judgeable(ctx: Ctx, response: ResponseHead): void {
  * wrapped body holds (noted, so a wrapper never hides what is wrong with its items); skips otherwise.
  */
 export function itemsOf(ctx: Ctx, list: OrderList): number {
-  judgeable(ctx, list.response);
+  judgeable(ctx, list.response, list.lenient);
   if (list.count !== undefined) return list.count;
   if (list.wrapped) {
     ctx.note(
@@ -41,4 +43,13 @@ export function itemsOf(ctx: Ctx, list: OrderList): number {
     'the list body is not a JSON array, nor an object holding one (see LIST-BODY-ARRAY)',
     OUTCOME,
   );
+}
+
+/**
+ * Notes how many of the run's list bodies were read past a leading byte order mark (their one fault, which
+ * LIST-BODY-ARRAY and EVERY-LIST-ITEMS-ORDER judge), for a check that judged what they show.
+ */
+export function noteLenientLists(ctx: Ctx): void {
+  const n = ctx.memo.peek(LIST_BODIES)?.bodies.filter((b) => b.findings.arrayPastBom).length ?? 0;
+  if (n > 0) ctx.note(`${n} list bod${n === 1 ? 'y was' : 'ies were'} ${BOM_READING}`);
 }

@@ -3,7 +3,7 @@
 // received without keeping the body or its items. Judges nothing: the checks decide what a finding means.
 import { INT64_MAX, INT64_MIN } from '../../lib/formats/int64.ts';
 import type { SchemaIssue } from '../../lib/formats/validation.ts';
-import type { ListReading } from './order-list.ts';
+import type { ListReading, SchemaKind } from './order-list.ts';
 
 /** Repeated ids and int64 problems kept word for word; the rest are counted. */
 export const MAX_KEPT = 10;
@@ -15,6 +15,8 @@ export interface ListFindings {
   items: number;
   /** Why the body is not a JSON array of items, when it is not (the wrapped items are judged all the same). */
   notArray?: string;
+  /** Whether the body is a JSON array once read past a leading byte order mark (its only fault). */
+  arrayPastBom?: true;
   /** Ids compared for uniqueness (integers by their exact value, others by their JSON value). */
   ids: number;
   /** Ids that more than one item carries, in the order they repeat (at most MAX_KEPT). */
@@ -29,6 +31,9 @@ export interface ListFindings {
   schemaErrors: readonly string[];
   schemaIssues: readonly SchemaIssue[];
   schemaErrorCount: number;
+  /** Every distinct schema error of the items (the first MAX_SCHEMA_KINDS), each counted; and those left out. */
+  schemaKinds: readonly SchemaKind[];
+  schemaKindsLeftOut: number;
 }
 
 /** What is wrong with an order id as int64 (spec §2 Order: integer, int64), or undefined when nothing is. */
@@ -63,6 +68,7 @@ export function findingsOf(reading: ListReading): ListFindings {
     json: reading.json.ok,
     items,
     ...(notArray ? { notArray } : {}),
+    ...(reading.lenient !== undefined && reading.count !== undefined ? { arrayPastBom: true as const } : {}),
     ids: ids.identities,
     duplicates: repeated.first,
     duplicateCount: repeated.count,
@@ -72,5 +78,7 @@ export function findingsOf(reading: ListReading): ListFindings {
     schemaErrors: reading.schemaErrors,
     schemaIssues: reading.schemaIssues,
     schemaErrorCount: reading.schemaErrorCount,
+    schemaKinds: reading.schemaKinds,
+    schemaKindsLeftOut: reading.schemaKindsLeftOut,
   };
 }

@@ -71,7 +71,7 @@ export const listAnyAccept = check({
   },
   async judge(ctx: Ctx) {
     const list = await ctx.target.list();
-    judgeable(ctx, list.response);
+    judgeable(ctx, list.response, list.lenient);
     if (list.count === undefined)
       ctx.skip(
         'the plain list is not a JSON array itself (see LIST-BODY-ARRAY): nothing to compare',

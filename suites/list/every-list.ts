@@ -1,6 +1,6 @@
 // The list requirements judged on every list body of the run, not only the first: each body was read whole
 // as it arrived (suites/kit/list-bodies.ts); these checks only report. A finding names the first body that
-// shows it and how many of the bodies judged do.
+// shows it and how many of the bodies judged do (each distinct schema error its own: schema-kinds.ts).
 import type { CheckDefinition } from '../../lib/check/model.ts';
 import { OUTCOME } from '../../lib/check/skip.ts';
 import type { SchemaIssue } from '../../lib/formats/validation.ts';
@@ -8,16 +8,10 @@ import { ORDER_ITEM, SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { LIST_BODIES, type ListBody } from '../kit/list-bodies.ts';
 import type { ListFindings } from '../kit/list-findings.ts';
+import { itemiseSchemaErrors, where } from './schema-kinds.ts';
 
 /** What one body shows for a check: a problem (with its schema issues), or nothing. */
 type Pick = (f: ListFindings) => { problem: string; schema?: readonly SchemaIssue[] } | undefined;
-
-/** The exchange of a list body as the report names it: its number, request, status and sender. */
-function where({ exchange: x }: ListBody): string {
-  const url = new URL(x.request.url);
-  const by = x.checkId ? `, sent by ${x.checkId}` : '';
-  return `#${x.seq} (${x.request.method} ${url.pathname}${url.search}, ${x.response?.status}${by})`;
-}
 
 /**
  * Judges every list body with `pick`: one finding for the first offending body, counting the others. The
@@ -28,6 +22,7 @@ function judgeEvery(
   pick: Pick,
   ok: (bodies: readonly ListBody[]) => string,
   judged: (f: ListFindings) => boolean = () => true,
+  more?: (bodies: readonly ListBody[]) => void,
 ): void {
   const lists = ctx.memo.peek(LIST_BODIES);
   const bodies = lists?.bodies ?? [];
@@ -54,6 +49,7 @@ function judgeEvery(
     );
     ctx.evidence(...bad.slice(1, 3).map((b) => b.exchange));
   }
+  more?.(bodies);
   const counted = bodies.filter((b) => judged(b.findings)).length;
   ctx.observe(`${ok(bodies)} (${counted} of ${bodies.length} list bodies hold something to judge)`, counted);
 }
@@ -79,16 +75,12 @@ export const everyListChecks: CheckDefinition<Ctx>[] = [
     async judge(ctx: Ctx) {
       judgeEvery(
         ctx,
-        (f) =>
-          f.notArray
-            ? { problem: `the body is ${f.notArray}` }
-            : f.schemaErrorCount > 0
-              ? {
-                  problem: `${f.schemaErrorCount} schema errors against Order (${firstFew(f.schemaErrors.slice(0, 3), f.schemaErrorCount)})`,
-                  schema: f.schemaIssues,
-                }
-              : undefined,
+        (f) => (f.notArray ? { problem: `the body is ${f.notArray}` } : undefined),
         () => 'every list body is a JSON array of Order objects',
+        undefined,
+        // Each distinct error with the first body that shows it: one in later bodies only is never hidden
+        // behind the first body's.
+        (bodies) => itemiseSchemaErrors(ctx, bodies),
       );
     },
   }),

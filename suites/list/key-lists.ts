@@ -38,7 +38,9 @@ export const headOf = (x: Exchange): ResponseHead => ({
 /** Whether a list answer carries a JSON array of orders (read once by the kit, else replayed); undefined when no whole body is at hand to tell. */
 export function jsonArray(ctx: Ctx, x: Exchange): boolean | undefined {
   const findings = ctx.memo.peek(LIST_BODIES)?.findingsOf(x);
-  if (findings) return findings.notArray === undefined;
+  // A body that is the array past a leading byte order mark is read so, as the plain list is (LIST-BODY-ARRAY
+  // and EVERY-LIST-ITEMS-ORDER judge the mark).
+  if (findings) return findings.notArray === undefined || findings.arrayPastBom === true;
   const res = replay(ctx, x);
   return res ? arrayMember(res.body, 'id') !== undefined : undefined;
 }

@@ -2,13 +2,14 @@
 // bounded by the request budget and replayable from --seed/--replay-path. Never sends a segment that any
 // lenient reading could take for an order the run may not cancel (kit/known-orders.ts).
 
+import type { CheckDefinition } from '../../lib/check/model.ts';
 import { OUTCOME } from '../../lib/check/skip.ts';
 import { flagRef } from '../../lib/config/settings.ts';
 import { TRUST_HINT } from '../kit/absence.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
 import { admissibleAbsent, knownOrders, noKnownReason } from '../kit/known-orders.ts';
-import { itemsOf } from '../kit/list-body.ts';
+import { itemsOf, noteLenientLists } from '../kit/list-body.ts';
 import { orderPath } from '../kit/paths.ts';
 import { shares } from '../kit/sendings.ts';
 import { ABSENT_EDGES, absentArbitrary, absentEdges, MAX_NEIGHBOUR_EDGES } from './absent.ts';
@@ -55,11 +56,26 @@ const ON_FIXTURE = {
 /** The malformed-id property's generated cases and shrinks, and the spelling run it also judges. */
 export const MALFORMED_IDS = { ...SPELLINGS, 'malformed ids': { requests: MAX_SHRINKS, generated: true } };
 
+/** Each ID- check, judged on lists read past a leading byte order mark, says so (suites/kit/list-body.ts). */
+function notingLenientLists(checks: CheckDefinition<Ctx>[]): CheckDefinition<Ctx>[] {
+  return checks.map((c) => {
+    const judge = c.judge;
+    if (!judge) return c;
+    return {
+      ...c,
+      judge: async (ctx: Ctx) => {
+        noteLenientLists(ctx);
+        await judge(ctx);
+      },
+    };
+  });
+}
+
 export const orderIdProperties = suite({
   id: 'ID',
   title: 'orderId handling (property-based)',
   spec: 'spec §4 cancelOrder (orderId: int64)',
-  checks: [
+  checks: notingLenientLists([
     check({
       id: 'ID-LIST-LOSSLESS',
       spec: 'spec §2 Order (id: int64, unique order identifier)',
@@ -247,5 +263,5 @@ export const orderIdProperties = suite({
       },
       judge: plusSign,
     }),
-  ],
+  ]),
 });

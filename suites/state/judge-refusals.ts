@@ -1,10 +1,11 @@
 // A refused cancel changes nothing: for each refusal of one class (401, 404, 409, 429) the run's later
 // requests show the store as before it: the fixture it named answers its next cancel with the key as before
-// (a pending one 2xx, a shipped one 409), and the first list after it lacks nothing the list before held
-// when no other request between could have changed the store. Pure: judges a History, sends nothing.
+// (a pending one 2xx, a shipped one 409), and the first list after it lacks nothing the list before held and
+// holds no order new to the run, when no other request between could have changed the store. Pure.
 
 import { flagRef } from '../../lib/config/settings.ts';
 import { lacking } from '../kit/store-lists.ts';
+import { appearances, idsText } from './appeared.ts';
 import {
   type CancelSent,
   type History,
@@ -180,7 +181,8 @@ export function judgeRefusals(h: History, cls: RefusalClass, consistencyMs = 0):
     const [prev, next] = around.lists;
     // An order the run cancelled (or may have) is the list checks' to judge, however late a list shows it.
     const gone = lacking(prev.ids, next.ids).filter((x) => !touchedBefore(h, x, next.endMs));
-    if (gone.length === 0) {
+    const made = madeBetween(h, next);
+    if (gone.length === 0 && made.length === 0) {
       // The store kept every order across the refusal: a proof, whatever else came between the lists.
       const id = r.names.length === 1 ? r.names[0]! : undefined;
       const proof = proofOf.get(r);
@@ -205,7 +207,19 @@ export function judgeRefusals(h: History, cls: RefusalClass, consistencyMs = 0):
     const mine = refusals.filter((c) => c.status === cls);
     const lead = [naming(mine), mine, naming(refusals)].find((l) => l.length > 0) ?? refusals;
     const more = refusals.length - lead.length;
-    const seen = `${gone.length === 1 ? `order ${gone[0]} is` : `orders ${gone.slice(0, 5).join(', ')}${gone.length > 5 ? ` and ${gone.length - 5} more` : ''} are`} missing from ${named(next)}, though ${named(prev)} listed ${gone.length === 1 ? 'it' : 'them'}`;
+    const missing =
+      gone.length === 0
+        ? []
+        : [
+            `${gone.length === 1 ? `order ${gone[0]} is` : `orders ${idsText(gone)} are`} missing from ${named(next)}, though ${named(prev)} listed ${gone.length === 1 ? 'it' : 'them'}`,
+          ];
+    const appeared =
+      made.length === 0
+        ? []
+        : [
+            `${made.length === 1 ? `order ${made[0]} is` : `orders ${idsText(made)} are`} listed by ${named(next)}, though no list before it held ${made.length === 1 ? 'it' : 'them'} and no request named ${made.length === 1 ? 'it' : 'them'} (the refusals made ${made.length === 1 ? 'it' : 'them'}: the API has no operation that creates orders)`,
+          ];
+    const seen = [...missing, ...appeared].join('; ');
     findings.push({
       problem: `after ${lead.map(named).join(', ')} (refused, so nothing may change${more > 0 ? `; ${more} more refused between the lists` : ''}), ${seen}`,
       seen,
@@ -214,6 +228,16 @@ export function judgeRefusals(h: History, cls: RefusalClass, consistencyMs = 0):
     });
   }
   return judgement;
+}
+
+/**
+ * The orders new to the run that `next` holds (appeared.ts), unless the store is seen to grow on its own: then
+ * no refusal is blamed for an order it did not name.
+ */
+function madeBetween(h: History, next: ListSeen): string[] {
+  const { all, unprompted } = appearances(h);
+  if (unprompted.length > 0) return [];
+  return all.find((a) => a.list === next)?.ids ?? [];
 }
 
 /**

@@ -1,8 +1,10 @@
 // What no request of the run explains: an order that leaves the list, or comes back to it, though no cancel of
-// the run did or may have changed it. Pure: judges a History, sends nothing.
+// the run did or may have changed it, or one new to the run that appears where only its cancels came between.
+// Pure: judges a History, sends nothing.
 import { lacking } from '../kit/store-lists.ts';
+import { appearances, firstHolding, idsText } from './appeared.ts';
 import { type History, type ListSeen, named, type StoreFinding } from './history.ts';
-import { type HistoryIndex, indexOf, showing, touchedBefore } from './history-index.ts';
+import { indexOf, touchedBefore } from './history-index.ts';
 
 /** The cancels on the wire between two lists (what may explain a difference), as a report names them. */
 function between(h: History, from: ListSeen, to: ListSeen): string {
@@ -16,8 +18,10 @@ export interface Changes {
   findings: StoreFinding[];
   /** How many pairs of lists, one after the other, were compared. */
   compared: number;
-  /** Orders that appeared for the first time after the first list (noted, not judged). */
+  /** Orders that appeared for the first time after the first list and are not findings (noted, not judged). */
   newIds: string[];
+  /** When the store grew with no request of the run between two lists: what says so (then none is blamed). */
+  grows?: string;
 }
 
 /**
@@ -69,23 +73,24 @@ export function unexplainedChanges(h: History): Changes {
       });
     }
   });
+  const made = appearances(h);
+  const first = made.unprompted[0];
+  if (first)
+    return {
+      findings,
+      compared,
+      newIds: [...newIds],
+      grows: `${named(first.list)} holds order${first.ids.length === 1 ? '' : 's'} ${idsText(first.ids)}, which no earlier list held, and no cancel of the run came between it and ${named(first.prev)}: the store grows on its own (another client placing orders), so no order's appearance is blamed on a request`,
+    };
+  // The API has no operation that creates orders: an order new to the run, with requests of the run between
+  // the lists and none without, is theirs.
+  for (const a of made.all) {
+    for (const id of a.ids) newIds.delete(id);
+    const shown = a.between.slice(0, 4).map(named).join(', ');
+    findings.push({
+      problem: `order${a.ids.length === 1 ? '' : 's'} ${idsText(a.ids)}, held by no earlier list, appeared in ${named(a.list)} (the list before it: ${named(a.prev)}); no operation of the API creates orders, and the cancels between them were ${shown}${a.between.length > 4 ? ` and ${a.between.length - 4} more` : ''}`,
+      exchanges: [a.list.exchange, a.prev.exchange, ...a.between.slice(0, 4).map((c) => c.exchange)],
+    });
+  }
   return { findings, compared, newIds: [...newIds] };
-}
-
-/** The first list (as sent) before position `i` that had ended by `startMs` and showed `id`. */
-function firstHolding(ix: HistoryIndex, id: string, i: number, startMs: number): ListSeen | undefined {
-  const { base, odd } = showing(ix, id);
-  if (base) {
-    for (let j = 0; j < i; j++) {
-      const l = ix.byStart[j]!;
-      if (l.endMs <= startMs && l.ids.has(id)) return l;
-    }
-    return undefined;
-  }
-  // An order the first list lacks shows only where a list adds it.
-  for (const j of odd) {
-    if (j >= i) return undefined;
-    if (ix.byStart[j]!.endMs <= startMs) return ix.byStart[j];
-  }
-  return undefined;
 }

@@ -8,6 +8,7 @@ import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { remainingMisbehaves } from '../kit/limiter-buckets.ts';
+import { noteLenientLists } from '../kit/list-body.ts';
 import { orderPath } from '../kit/paths.ts';
 import { probeOf } from '../kit/rate-limit-probe.ts';
 import { shares } from '../kit/sendings.ts';
@@ -77,6 +78,7 @@ function starvable(ctx: Ctx, cls: RefusalClass): string[] {
  */
 function judgeClass(cls: RefusalClass): (ctx: Ctx) => Promise<void> {
   return async (ctx) => {
+    noteLenientLists(ctx);
     let h = historyNow(ctx);
     let judged = judgeRefusalsBlamed(h, cls, declaredLagMs(ctx));
     // A fixture no one vouched for may still have been listed with the status "pending" before its refusal:

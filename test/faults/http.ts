@@ -1,9 +1,38 @@
 // The proofs of the faults in how HTTP carries the answers (RFC 9110 fields), on a fake clock.
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
+import { DEMO_KEY } from '../../reference/server.ts';
 import { call, rawExchange } from '../support/reference-calls.ts';
 import { type FaultProofs, NO_PROBE } from './proof.ts';
 
 export const HTTP_FAULTS = {
+  'json-bom': {
+    // No body is JSON text: the Error bodies' members and the JSON label checks have no JSON body to read.
+    masking: { removes: ['error-json', 'json-label'] },
+    // The bytes of the list body as sent (a client's UTF-8 decoder drops the mark).
+    probe: async (s) => {
+      const raw = await rawExchange(
+        s,
+        `GET ${new URL(s.baseUrl).pathname}/store/orders HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${DEMO_KEY}\r\nConnection: close\r\n\r\n`,
+      );
+      return raw.split('\r\n\r\n')[1]?.slice(0, 4);
+    },
+    faithful: '[{"i',
+    faulty: '\u00ef\u00bb\u00bf[',
+    // The bodies fail as not JSON text; read past the mark, the lists still model the store, so the STATE-
+    // and LIST- checks of what they show are judged, saying which reading they used.
+    caught: [
+      {
+        fails: ['LIST-BODY-ARRAY', 'ERR-BODY-SCHEMA', 'EVERY-LIST-ITEMS-ORDER', 'EVERY-JSON-LABEL-TRUE'],
+        says: {
+          'LIST-BODY-ARRAY': /begins with a UTF-8 byte order mark/,
+          'STATE-LIST-EXPLAINED': /lists, each compared with the one before it: nothing unexplained/,
+          'LIST-ITEMS-ORDER': /^(?!.*not a JSON array)/,
+        },
+        args: NO_PROBE,
+        exit: 1,
+      },
+    ],
+  },
   'http-head-404': {
     probe: async (s) => [
       (await call(s, '/store/orders')).status,

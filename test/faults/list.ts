@@ -32,6 +32,31 @@ export const LIST_FAULTS = {
     faulty: '2026-11-23 06:30:00',
     caught: [{ fails: ['LIST-ITEMS-ORDER', 'EVERY-LIST-ITEMS-ORDER'], args: NO_PROBE, exit: 1 }],
   },
+  'list-shipdate-null-after-cancel': {
+    probe: async (s) => {
+      const shipDate = async () =>
+        ((await call(s, '/store/orders')).json as Array<{ id: bigint; shipDate: unknown }>).find(
+          (o) => o.id === 1n,
+        )?.shipDate;
+      const before = await shipDate();
+      await call(s, '/store/orders/1', del);
+      return [before, await shipDate()];
+    },
+    faithful: ['2026-11-22T10:00:00Z', '2026-11-22T10:00:00Z'],
+    faulty: ['2026-11-22T10:00:00Z', null],
+    // Only lists after a cancel show it, never the first: the finding names the cancel that brought it in.
+    caught: [
+      {
+        fails: ['EVERY-LIST-ITEMS-ORDER'],
+        says: {
+          'EVERY-LIST-ITEMS-ORDER':
+            /shipDate.*found null \(order (\d+)'s item\).*after #\d+ DELETE \/store\/orders\/\1 → 204 cancelled order \1, order \1's \/shipDate became null \(none of the \d+ list bod(y|ies) before it showed this\)/,
+        },
+        args: NO_PROBE,
+        exit: 1,
+      },
+    ],
+  },
   'list-quantity-not-integer': {
     probe: async (s) => ((await call(s, '/store/orders')).json as Array<{ quantity: unknown }>)[0]?.quantity,
     faithful: 1n,

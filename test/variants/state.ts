@@ -33,9 +33,25 @@ export const STATE_VARIANTS = {
         args: [...SHORT_WINDOW.args, '--consistency-seconds', '3'],
         records: {
           'STATE-LIST-LAG-INFO':
-            /lists (lagged a cancel by at least|reflected every cancel at once).*allowed: a lag of 3 s \(declared with --consistency-seconds\)/,
+            /(lists lagged a cancel by at least|lists reflected every cancel at once|left the list with no list showing).*allowed: a lag of 3 s \(declared with --consistency-seconds\)/,
           'STATE-LIST-AFTER-CANCEL': /cancelled orders leave the list/,
         },
+      },
+    ],
+  },
+  'orders-placed-meanwhile': {
+    probe: async (s) => {
+      const first = await listed(s, 1000n);
+      return [first, await listed(s, 1000n), await listed(s, 2000n)];
+    },
+    standard: [false, false, false],
+    variant: [false, true, true],
+    // Orders no request of the run made appear between lists with nothing but reads between them, so one
+    // appearing after a refusal is no refusal's doing: the refusal checks and STATE-LIST-EXPLAINED stay silent.
+    runs: [
+      {
+        ...PLAIN,
+        records: { 'STATE-LIST-EXPLAINED': /the store grows on its own/ },
       },
     ],
   },
