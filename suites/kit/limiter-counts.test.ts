@@ -2,64 +2,12 @@
 // nothing; one that charges a kind of request double, or counts per path or method, shows, and a refilling
 // bucket, other credentials' requests in between and concurrent requests are not taken for either.
 import { describe, expect, it } from 'vitest';
-import type { Bucket, Exchange } from '../../lib/http/transcript.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
+import { BASE, del, list, RESET, run, type Sent } from '../../test/support/key-traffic.ts';
 import { countApart, remainingMisbehaves } from './limiter-buckets.ts';
 import { overcharged, readBuckets, unruled } from './limiter-counts.ts';
-import { keyRequests, rawTarget } from './limiter-requests.ts';
+import { keyRequests } from './limiter-requests.ts';
 
-const BASE = 'http://127.0.0.1:9/v1';
-const RESET = 1_795_700_000;
-const T0 = (RESET - 30) * 1000;
-
-interface Sent {
-  method?: string;
-  path: string;
-  remaining?: number;
-  status?: number;
-  bucket?: Bucket;
-  reset?: number;
-  /** When it was sent, ms after the first; one request every 10 ms unless said. */
-  at?: number;
-  took?: number;
-}
-
-function headersOf(s: Sent): Record<string, string> {
-  if (s.remaining === undefined) return {};
-  return {
-    'x-ratelimit-limit': '60',
-    'x-ratelimit-remaining': String(s.remaining),
-    'x-ratelimit-reset': String(s.reset ?? RESET),
-  };
-}
-
-function run(...sent: Sent[]): Exchange[] {
-  return sent.map((s, i) => ({
-    seq: i + 1,
-    bucket: s.bucket ?? 'primary',
-    startedAt: new Date(T0 + (s.at ?? i * 10)).toISOString(),
-    durationMs: s.took ?? 2,
-    request: { method: s.method ?? 'GET', url: `${BASE}${s.path}`, headers: {} },
-    response: {
-      status: s.status ?? 200,
-      headers: headersOf(s),
-      body: '',
-      bodyBytes: 0,
-      bodyTruncated: false,
-    },
-  }));
-}
-
-const del = (id: string, remaining?: number, more: Partial<Sent> = {}): Sent => ({
-  method: 'DELETE',
-  path: `/store/orders/${id}`,
-  ...(remaining !== undefined ? { remaining } : {}),
-  ...more,
-});
-const list = (remaining?: number, more: Partial<Sent> = {}): Sent => ({
-  path: '/store/orders',
-  ...(remaining !== undefined ? { remaining } : {}),
-  ...more,
-});
 const read = (xs: Exchange[]) => readBuckets(keyRequests(xs, '/v1'));
 
 describe('readBuckets', () => {
@@ -258,56 +206,5 @@ describe('readBuckets', () => {
       run(list(1), del('1', 0), del('2', 0, { status: 429 }), del('3', 0, { status: 429 })),
     );
     expect(limited.steps.map((p) => p.r.x.seq)).toEqual([2]);
-  });
-});
-
-describe('rawTarget', () => {
-  it('keeps the path as sent: dot segments and doubled slashes are other paths to a limiter', () => {
-    expect(rawTarget('http://127.0.0.1:9/v1/./store/orders')).toEqual({
-      pathname: '/v1/./store/orders',
-      search: '',
-    });
-    expect(rawTarget('https://h/v1/store//orders/7?x=1#f')).toEqual({
-      pathname: '/v1/store//orders/7',
-      search: '?x=1',
-    });
-  });
-});
-
-describe('keyRequests', () => {
-  it('keeps what an answer carried and reads the rest from its exchange, as it was', () => {
-    const xs = run(
-      list(59, { status: 429, at: 0, took: 7 }),
-      del('1', 58, { at: 20 }),
-      list(undefined, { at: 40 }),
-    );
-    const [a, b, c] = keyRequests(xs, '/v1');
-    expect([a!.key, a!.status, a!.usable, a!.remaining, a!.limit, a!.reset, a!.resetKind]).toEqual([
-      'primary',
-      429,
-      false,
-      59,
-      60,
-      RESET,
-      'unix-seconds',
-    ]);
-    expect([a!.sentAtMs, a!.receivedAtMs, b!.sentAtMs, b!.receivedAtMs]).toEqual([
-      T0,
-      T0 + 7,
-      T0 + 20,
-      T0 + 22,
-    ]);
-    expect([b!.usable, b!.parts.route, c!.usable, c!.resetKind, c!.resetAtMs]).toEqual([
-      true,
-      'DELETE /store/orders/{orderId}',
-      false,
-      undefined,
-      undefined,
-    ]);
-    // A long recording holds one of these a request: no moment, status or key of its own (each was 8 bytes
-    // a request, a moment 24).
-    const own = Object.keys(a!);
-    for (const derived of ['key', 'status', 'usable', 'resetKind', 'sentAtMs', 'receivedAtMs'])
-      expect(own).not.toContain(derived);
   });
 });

@@ -1,0 +1,56 @@
+// Which requests of a recording count against one key, and how each is kept: the path as sent, and of each
+// request only what its answer carried (the rest is read from its exchange when asked).
+import { describe, expect, it } from 'vitest';
+import { del, list, RESET, run, T0 } from '../../test/support/key-traffic.ts';
+import { keyRequests, rawTarget } from './limiter-requests.ts';
+
+describe('rawTarget', () => {
+  it('keeps the path as sent: dot segments and doubled slashes are other paths to a limiter', () => {
+    expect(rawTarget('http://127.0.0.1:9/v1/./store/orders')).toEqual({
+      pathname: '/v1/./store/orders',
+      search: '',
+    });
+    expect(rawTarget('https://h/v1/store//orders/7?x=1#f')).toEqual({
+      pathname: '/v1/store//orders/7',
+      search: '?x=1',
+    });
+  });
+});
+
+describe('keyRequests', () => {
+  it('keeps what an answer carried and reads the rest from its exchange, as it was', () => {
+    const xs = run(
+      list(59, { status: 429, at: 0, took: 7 }),
+      del('1', 58, { at: 20 }),
+      list(undefined, { at: 40 }),
+    );
+    const [a, b, c] = keyRequests(xs, '/v1');
+    expect([a!.key, a!.status, a!.usable, a!.remaining, a!.limit, a!.reset, a!.resetKind]).toEqual([
+      'primary',
+      429,
+      false,
+      59,
+      60,
+      RESET,
+      'unix-seconds',
+    ]);
+    expect([a!.sentAtMs, a!.receivedAtMs, b!.sentAtMs, b!.receivedAtMs]).toEqual([
+      T0,
+      T0 + 7,
+      T0 + 20,
+      T0 + 22,
+    ]);
+    expect([b!.usable, b!.parts.route, c!.usable, c!.resetKind, c!.resetAtMs]).toEqual([
+      true,
+      'DELETE /store/orders/{orderId}',
+      false,
+      undefined,
+      undefined,
+    ]);
+    // A long recording holds one of these a request: no moment, status or key of its own (each was 8 bytes
+    // a request, a moment 24).
+    const own = Object.keys(a!);
+    for (const derived of ['key', 'status', 'usable', 'resetKind', 'sentAtMs', 'receivedAtMs'])
+      expect(own).not.toContain(derived);
+  });
+});
