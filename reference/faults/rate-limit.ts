@@ -113,6 +113,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'An exhausted counter outlives the Reset it announced by 10 s (its store entry expires later than the window): requests after the Reset, and after the Retry-After that named it, are still refused.',
   ),
   fault(
+    'ratelimit-window-slides',
+    'any response',
+    'spec §8 rule 2; RFC 9110 §10.2.3',
+    "The key's counter is a store entry whose expiry every request sets anew (Redis INCR, then EXPIRE, refused requests too): the window really ends a window length after the key's last request, while X-RateLimit-Reset names its first request + the window, so the 429's Retry-After (the entry's TTL) ends seconds after the Reset it carries and the key stays limited past that Reset.",
+  ),
+  fault(
     'ratelimit-reset-renews-late',
     'any response',
     'spec §8 rule 2; spec §8 rule 4',
