@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { dailyQuotaShown } from './daily-quota.ts';
 import { petsDeprecationHeaders } from './deprecation.ts';
+import { reuseCachedAuthorization } from './field-cache.ts';
 import { refusedAtFront } from './front.ts';
 import { refusedNulPath, refusedPathBytes } from './front-bytes.ts';
 import { LIST_CACHE_FIELDS } from './front-cache.ts';
@@ -91,6 +92,8 @@ export async function handleRequest(
 ): Promise<void> {
   ctx.counters.requests += 1;
   if (ctx.delayMs) await delay(ctx.delayMs);
+  // Fault ratelimit-keyed-by-cached-authorization: the connection's cached Authorization, for one equal but for case.
+  if (ctx.faults.has('ratelimit-keyed-by-cached-authorization')) reuseCachedAuthorization(req);
   // Variant front-request-line-limit: refused before the application, so counted by no limiter.
   if (ctx.variants.has('front-request-line-limit') && refusedAtFront(req, res)) return;
   // Variant front-path-bytes: the connector refuses a NUL or non-UTF-8 byte in the path before any limiter.

@@ -239,6 +239,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'Each key is counted under the Authorization line as received (a web.py limiter keyed by the header\'s bytes): the key sent as "bearer <key>", which the server accepts as the same credential, gets a count of its own, so a client that re-spells the scheme escapes its limit.',
   ),
   fault(
+    'ratelimit-keyed-by-cached-authorization',
+    'any response',
+    'spec §8 rule 3; RFC 9110 §11.1',
+    'Each key is counted under the Authorization value as the application gets it (a limiter keyed by the raw header value), behind a server that caches each connection\'s header values (Jetty 9.4): a value equal to the connection\'s previous one but for case is handed back as that previous one. On a reused connection "bearer <key>" arrives as the "Bearer <key>" before it and counts with the key; on a connection of its own it gets a count of its own, so a client that re-spells the scheme escapes its limit.',
+  ),
+  fault(
     'ratelimit-list-cache-replays',
     'any response',
     'spec §8 rule 3',
