@@ -8,7 +8,6 @@ import { petsDeprecationHeaders } from './deprecation.ts';
 import { reuseCachedAuthorization } from './field-cache.ts';
 import { refusedAtFront } from './front.ts';
 import { refusedNulPath, refusedPathBytes } from './front-bytes.ts';
-import { LIST_CACHE_FIELDS } from './front-cache.ts';
 import { writeReply } from './http-writer.ts';
 import { identify, unauthorized } from './identify.ts';
 import { subjectOf, tooMany, unlimitedCancel, unlimitedWrite } from './limit-subject.ts';
@@ -153,7 +152,8 @@ export async function handleRequest(
     ctx.log?.(`${method} ${path} ${cached.reply.status} key(cached)`);
     return;
   }
-  // Fault ratelimit-list-front-cache: the front's stored list, for the same Authorization, before the app.
+  // Faults ratelimit-list-front-cache, -list-cache-within-window: the front's stored list, for the same
+  // Authorization, before the app.
   const frontKey =
     ctx.frontCache && method === 'GET' && route.kind === 'list'
       ? String(req.headers.authorization ?? '')
@@ -239,7 +239,7 @@ export async function handleRequest(
     ctx.listCache!.store(caller.key, ctx.clock(), reply, headers);
   if (route.kind === 'cancel' && reply.status === 204) ctx.listCache?.clear();
   if (frontKey !== undefined && caller.authenticated && reply.status === 200) {
-    Object.assign(headers, LIST_CACHE_FIELDS);
+    Object.assign(headers, ctx.frontCache!.fields);
     ctx.frontCache!.store(frontKey, ctx.clock(), reply, headers);
   }
   // Fault http-head-body-close: the body goes on the socket after the head node wrote without it, then close.

@@ -257,6 +257,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     "An Apache front with mod_cache stores the list, which the application marks `Cache-Control: public, max-age=30` and `Vary: Authorization`: for 30 s each key's list is answered from the store (its headers as stored, Age added), never reaching the limiter, so a key past its limit is still served the list, and the list does not show a cancel made meanwhile.",
   ),
   fault(
+    'ratelimit-list-cache-within-window',
+    'list',
+    'spec §8 rules 1 and 3',
+    "An Apache Traffic Server front stores the list, which the application marks `Cache-Control: public, max-age=5` and `Vary: Authorization`: for 5 s each key's list is answered from the store (its headers as stored, Age added), never reaching the limiter, so within one window its replayed X-RateLimit-Remaining stands still and rises between counted requests under an unmoved Reset (57, 59, 57), and a key past its limit is still served the list.",
+  ),
+  fault(
     'ratelimit-list-only',
     'any response',
     'spec §8 rule 3; spec §7 (429 applies to any operation)',

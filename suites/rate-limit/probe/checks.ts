@@ -13,7 +13,7 @@ import { WALK_SHOWS, walkCheck, walkOf } from './access.ts';
 import { AFTER_WALK_CHECKS } from './after-checks.ts';
 import { FORWARDING_HEADERS } from './client-address.ts';
 import { probeNeeds } from './cost.ts';
-import { recordedProbe } from './from-traffic.ts';
+import { keySamples, recordedProbe } from './from-traffic.ts';
 import { judgeClientAddress } from './judge-client-address.ts';
 import { judgeCounts, judgeSteps } from './judge-counts.ts';
 import { judgeKeySpelling } from './judge-key-spelling.ts';
@@ -136,22 +136,27 @@ export const rateLimitProbe = suite({
       },
       judgeNotEarly,
     ),
-    walkCheck(
-      {
-        id: 'RL-PROBE-REMAINING-COUNTS',
-        judgesRefusals: true,
-        spec: 'spec §8 rules 1 and 3',
-        level: 'MUST',
-        rules: ['8.r1', '8.r3'],
-        requirement:
-          'X-RateLimit-Remaining falls with the requests the limit counts, and X-RateLimit-Limit stays the same within a window.',
-        rationale:
-          "Remaining may stay or rise on a step when the limiter refills between requests, but not through the whole walk; values below 0 or above Limit are RL-HEADERS-VALID's.",
-        basis: [SPEC.rateLimitHeaders, SPEC.exceeded429],
-        title: 'Follows X-RateLimit-Remaining and -Limit through the walk',
+    check({
+      id: 'RL-PROBE-REMAINING-COUNTS',
+      judgesRefusals: true,
+      spec: 'spec §8 rules 1 and 3',
+      level: 'MUST',
+      rules: ['8.r1', '8.r3'],
+      requirement:
+        'X-RateLimit-Remaining falls with the requests the limit counts, and X-RateLimit-Limit stays the same within a window.',
+      rationale:
+        "Remaining may stay or rise on a step when the limiter refills between requests, but not through the whole walk, and not faster than any limiter refills: between two answers to the key's requests sent one after another (the walk's, or the run's), both naming one X-RateLimit-Reset still more than 2.5 s ahead (read by the answer's Date), a rise of k needs more than k - 1 requests given back, which a fixed window never does within one Reset, a sliding log does only as that moment comes, and a limiter whole again by that Reset does at most at Limit - Remaining per time to Reset (2 s of whole-second rounding allowed). Values below 0 or above Limit are RL-HEADERS-VALID's.",
+      basis: [SPEC.rateLimitHeaders, SPEC.exceeded429],
+      title: 'Follows X-RateLimit-Remaining and -Limit through the walk and the run’s requests with the key',
+      needs: probeNeeds,
+      recorded: { shows: WALK_SHOWS },
+      send: sendProbe,
+      async judge(ctx: Ctx) {
+        const { record, walk } = await walkOf(ctx);
+        const recovery = record.recovery.kind === 'done' ? record.recovery.value : undefined;
+        apply(ctx, judgeCounts(walk, keySamples(ctx), recovery));
       },
-      judgeCounts,
-    ),
+    }),
     walkCheck(
       {
         id: 'RL-PROBE-REMAINING-STEP',
