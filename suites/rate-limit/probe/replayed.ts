@@ -2,6 +2,7 @@
 // the key's requests sent one after another, both naming one Reset moment still seconds ahead, Remaining rose
 // by more than the fastest refill that Reset allows. Pure; never sends, never chooses a level.
 import { serverDateMs } from '../../../lib/formats/rate-limit-headers.ts';
+import { startedMsOf } from '../../../lib/http/transcript.ts';
 import { authorizationLine } from '../../kit/accepted-credential.ts';
 import { FORWARDING_HEADERS } from './client-address.ts';
 import type { ProbeFinding } from './judgement.ts';
@@ -65,8 +66,8 @@ export function unexplainedRises(samples: readonly Sample[], steady = false): Ri
     if (serverDateMs(p.response.headers) === undefined) continue;
     const by = c.remaining - p.remaining;
     if (by < (steady ? 1 : 2)) continue;
-    const pSent = Date.parse(p.response.exchange.startedAt);
-    const cSent = Date.parse(c.response.exchange.startedAt);
+    const pSent = startedMsOf(p.response.exchange);
+    const cSent = startedMsOf(c.response.exchange);
     // One after another: the later sent once the earlier was answered, so the server counted them in order.
     if (!(cSent >= p.response.receivedAtMs) || !Number.isFinite(pSent)) continue;
     if (c.response.receivedAtMs > p.resetAtMs - AHEAD_MS) continue;
@@ -87,7 +88,7 @@ export function riseFinding(rises: readonly Rise[], of: string): ProbeFinding | 
   const r = rises[0];
   if (!r) return undefined;
   const { from: p, to: c } = r;
-  const gap = c.response.receivedAtMs - Date.parse(p.response.exchange.startedAt);
+  const gap = c.response.receivedAtMs - startedMsOf(p.response.exchange);
   const ahead = p.resetAtMs! - c.response.receivedAtMs;
   const repeated = r.repeats
     ? `; #${c.n} repeats the Remaining and Reset of #${r.repeats.n}, an earlier answer`
