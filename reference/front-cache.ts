@@ -19,13 +19,24 @@ interface Stored {
   headers: HeaderFields;
 }
 
+/** Fault ratelimit-list-cache-within-window: an ATS front's freshness lifetime for the list, within a window. */
+export const SHORT_FRONT_CACHE_MS = 5_000;
+
 export class FrontCache {
   private readonly entries = new Map<string, Stored>();
+
+  /** `ttlMs`: how long the application's Cache-Control lets the front answer from its store. */
+  constructor(private readonly ttlMs = FRONT_CACHE_MS) {}
+
+  /** What the application adds to its list answer so that the front stores it for `ttlMs`. */
+  get fields(): HeaderFields {
+    return { ...LIST_CACHE_FIELDS, 'Cache-Control': `public, max-age=${this.ttlMs / 1000}` };
+  }
 
   /** The stored answer to `authorization`'s list with its Age, while fresh at `now` (RFC 9111 §4.2). */
   hit(authorization: string, now: number): { reply: Reply; headers: HeaderFields } | undefined {
     const e = this.entries.get(authorization);
-    if (!e || now - e.at >= FRONT_CACHE_MS) return undefined;
+    if (!e || now - e.at >= this.ttlMs) return undefined;
     return { reply: e.reply, headers: { ...e.headers, Age: String(Math.floor((now - e.at) / 1000)) } };
   }
 

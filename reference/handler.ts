@@ -5,9 +5,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { dailyQuotaShown } from './daily-quota.ts';
 import { petsDeprecationHeaders } from './deprecation.ts';
+import { reuseCachedAuthorization } from './field-cache.ts';
 import { refusedAtFront } from './front.ts';
 import { refusedNulPath, refusedPathBytes } from './front-bytes.ts';
-import { LIST_CACHE_FIELDS } from './front-cache.ts';
 import { writeReply } from './http-writer.ts';
 import { identify, unauthorized } from './identify.ts';
 import { subjectOf, tooMany, unlimitedCancel, unlimitedWrite } from './limit-subject.ts';
@@ -91,6 +91,8 @@ export async function handleRequest(
 ): Promise<void> {
   ctx.counters.requests += 1;
   if (ctx.delayMs) await delay(ctx.delayMs);
+  // Fault ratelimit-keyed-by-cached-authorization: the connection's cached Authorization, for one equal but for case.
+  if (ctx.faults.has('ratelimit-keyed-by-cached-authorization')) reuseCachedAuthorization(req);
   // Variant front-request-line-limit: refused before the application, so counted by no limiter.
   if (ctx.variants.has('front-request-line-limit') && refusedAtFront(req, res)) return;
   // Variant front-path-bytes: the connector refuses a NUL or non-UTF-8 byte in the path before any limiter.
@@ -150,7 +152,8 @@ export async function handleRequest(
     ctx.log?.(`${method} ${path} ${cached.reply.status} key(cached)`);
     return;
   }
-  // Fault ratelimit-list-front-cache: the front's stored list, for the same Authorization, before the app.
+  // Faults ratelimit-list-front-cache, -list-cache-within-window: the front's stored list, for the same
+  // Authorization, before the app.
   const frontKey =
     ctx.frontCache && method === 'GET' && route.kind === 'list'
       ? String(req.headers.authorization ?? '')
@@ -236,7 +239,7 @@ export async function handleRequest(
     ctx.listCache!.store(caller.key, ctx.clock(), reply, headers);
   if (route.kind === 'cancel' && reply.status === 204) ctx.listCache?.clear();
   if (frontKey !== undefined && caller.authenticated && reply.status === 200) {
-    Object.assign(headers, LIST_CACHE_FIELDS);
+    Object.assign(headers, ctx.frontCache!.fields);
     ctx.frontCache!.store(frontKey, ctx.clock(), reply, headers);
   }
   // Fault http-head-body-close: the body goes on the socket after the head node wrote without it, then close.

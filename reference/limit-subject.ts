@@ -78,7 +78,11 @@ export function subjectOf(
       return { kind: 'key', id: `${caller.key} connection ${connectionOf(req)}`, windows, family: 'epoch' };
     // Fault ratelimit-keyed-by-authorization: counted under the Authorization line's bytes, whatever the
     // scheme's case (the key under "bearer" is the same credentials, RFC 9110 §11.1, with a count of its own).
-    if (ctx.faults.has('ratelimit-keyed-by-authorization'))
+    // Fault ratelimit-keyed-by-cached-authorization: the same, behind a cache that hides it on a reused connection.
+    if (
+      ctx.faults.has('ratelimit-keyed-by-authorization') ||
+      ctx.faults.has('ratelimit-keyed-by-cached-authorization')
+    )
       return { kind: 'key', id: `${caller.key} ${req.headers.authorization ?? ''}`, windows };
     const client = keyedClient(ctx.faults, ctx.variants, req);
     return { kind: 'key', id: client === undefined ? caller.key : `${caller.key} ${client}`, windows };

@@ -4,7 +4,7 @@
 
 import type { WindowSpec } from './plans.ts';
 
-export type LimiterFamily = 'fixed' | 'epoch' | 'sliding-log' | 'token-bucket';
+export type LimiterFamily = 'fixed' | 'epoch' | 'sliding-log' | 'token-bucket' | 'expiring';
 
 export interface Meter {
   readonly spec: WindowSpec;
@@ -66,6 +66,52 @@ class FixedWindow implements Meter {
 
   freeAtMs(): number {
     return this.resetMs();
+  }
+}
+
+/**
+ * Fault ratelimit-window-slides: a counter kept as a store entry whose expiry every request sets anew (Redis
+ * INCR, then EXPIRE, on each request, refused ones too): it ends one window length after the key's last
+ * request, while the Reset it reports is its first request + the window, as the window was meant to be.
+ */
+class ExpiringCounter implements Meter {
+  attempts = 0;
+  #count = 0;
+  #firstMs: number;
+  #expiresMs: number;
+
+  constructor(
+    readonly spec: WindowSpec,
+    now: number,
+  ) {
+    this.#firstMs = now;
+    this.#expiresMs = now + spec.windowMs;
+  }
+
+  advance(now: number, keep: boolean): void {
+    if (now >= this.#expiresMs && !keep) {
+      this.#count = 0;
+      this.attempts = 0;
+      this.#firstMs = now;
+    }
+    this.#expiresMs = now + this.spec.windowMs;
+  }
+
+  used(): number {
+    return this.#count;
+  }
+
+  add(_now: number, seen: number, cost: number): void {
+    this.#count = seen + cost;
+  }
+
+  resetMs(): number {
+    return this.#firstMs + this.spec.windowMs;
+  }
+
+  /** The entry's expiry (its TTL is the 429's Retry-After): later than the Reset once the window has aged. */
+  freeAtMs(): number {
+    return this.#expiresMs;
   }
 }
 
@@ -148,5 +194,7 @@ export function newMeter(family: LimiterFamily, spec: WindowSpec, now: number): 
       return new SlidingLog(spec);
     case 'token-bucket':
       return new TokenBucket(spec, now);
+    case 'expiring':
+      return new ExpiringCounter(spec, now);
   }
 }

@@ -126,9 +126,7 @@ export class RateLimiter {
     let state = this.#subjects.get(key);
     if (!state) {
       state = {
-        windows: subject.windows.map((spec) =>
-          newMeter(subject.family ?? this.#options.family ?? 'fixed', spec, now),
-        ),
+        windows: subject.windows.map((spec) => newMeter(this.#familyOf(subject), spec, now)),
         firstResetMs: [],
         deadlineMs: undefined,
         early: 0,
@@ -178,6 +176,12 @@ export class RateLimiter {
       state.early = 0;
     }
     return state;
+  }
+
+  #familyOf(subject: Subject): LimiterFamily {
+    // Fault ratelimit-window-slides: each counter a store entry whose expiry every request renews.
+    const sliding = this.#options.faults.has('ratelimit-window-slides') ? 'expiring' : undefined;
+    return subject.family ?? sliding ?? this.#options.family ?? 'fixed';
   }
 
   #banned(state: SubjectState, now: number): Verdict | undefined {

@@ -123,6 +123,29 @@ describe('keep-alive connections', () => {
     }
   });
 
+  it('sends a request asked to go alone on a connection of its own, then goes on with the one before', async () => {
+    const { seen, baseUrl } = await keepAliveServer();
+    const transcript = new Transcript();
+    const http = client(baseUrl, transcript);
+    try {
+      await http.send({ method: 'GET', path: '/store/orders' });
+      await settle();
+      await http.send({ method: 'GET', path: '/store/orders', freshConnection: true });
+      await settle();
+      await http.send({ method: 'GET', path: '/store/orders' });
+      await settle();
+      // The key under another spelling of the scheme always goes alone (a cache of header values per
+      // connection would read it as the "Bearer <key>" before it).
+      await http.send({ method: 'GET', path: '/store/orders', auth: { kind: 'key', scheme: 'bearer' } });
+      expect(seen).toEqual({ connections: 3, GET: 4, DELETE: 0, dropped: 0 });
+      // The lone requests' connections are not the run's: they go unnumbered, and the next request goes on
+      // the run's first connection again.
+      expect(transcript.all().map((x) => x.connection)).toEqual([1, undefined, 1, undefined]);
+    } finally {
+      await http.close();
+    }
+  });
+
   it('reckons the reuse window as undici does: the announced timeout less its margin, none after a close', () => {
     expect(reuseWindowMs({ 'keep-alive': 'timeout=5' })).toBe(3000);
     expect(reuseWindowMs({ 'keep-alive': 'timeout=5, max=1000' })).toBe(3000);

@@ -102,6 +102,21 @@ export class Connections {
     return this.agent;
   }
 
+  /**
+   * A dispatcher of its own for one exchange (SendOptions.freshConnection), whose one connection is opened for
+   * it and closed once its answer is read (close it then): nothing a server keeps per connection (a cache of
+   * the header values it read last) carries into it or out of it. Its connection is not numbered (end() is not
+   * told of it), and the run's own connections are left as they were.
+   */
+  oneShot(): Dispatcher {
+    const { onStray: _onStray, ...transport } = this.settings;
+    return newAgent(transport, {
+      keepAliveTimeout: DEFAULT_KEEP_ALIVE_MS,
+      keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS,
+      keepAliveMaxTimeout: MAX_KEEP_ALIVE_MS,
+    });
+  }
+
   /** What end() needs to tell which connection the exchange begun just now went on. */
   mark(): ConnectionMark {
     return { opened: this.opened, begun: this.begun, alone: this.inFlight === 1 };

@@ -33,22 +33,55 @@ export async function exchange(ctx: ExchangeContext, opts: SendOptions, bucket: 
   const out = outgoing(ctx, opts, bucket);
   const deadline = AbortSignal.timeout(ctx.limits.timeoutMs * EXCHANGE_DEADLINE_FACTOR);
   if (rawOf(ctx, opts)) return rawExchange(ctx, out, deadline);
+  if (goesAlone(opts)) return aloneExchange(ctx, out, deadline);
   let res: Dispatcher.ResponseData;
   const dispatcher = ctx.connections.begin();
   const mark = ctx.connections.mark();
   try {
-    res = await request(out.url, {
-      method: opts.method,
-      headers: out.headers,
-      dispatcher,
-      ...(opts.verbatimPath ? { verbatimPath: true } : {}),
-      signal: ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline,
-    });
+    res = await send(ctx, out, dispatcher, deadline);
   } catch (error) {
     ctx.connections.end();
     throw unread(ctx, out, error, deadline);
   }
   return answered(ctx, out, res, deadline, mark);
+}
+
+function send(ctx: ExchangeContext, out: Outgoing, dispatcher: Dispatcher, deadline: AbortSignal) {
+  return request(out.url, {
+    method: out.opts.method,
+    headers: out.headers,
+    dispatcher,
+    ...(out.opts.verbatimPath ? { verbatimPath: true } : {}),
+    signal: ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline,
+  });
+}
+
+/**
+ * Whether a request goes on a connection of its own: when asked, and always for the key under another spelling
+ * of the scheme ("bearer <key>"). A server that caches a connection's header values (Jetty 9.4) hands back the
+ * cached value for one equal but for case: on a shared connection the spelling would be read as the "Bearer
+ * <key>" before it, and a later "Bearer <key>" as the spelling.
+ */
+function goesAlone(opts: SendOptions): boolean {
+  const auth = opts.auth;
+  const respelled = auth?.kind === 'key' && auth.scheme !== undefined && auth.scheme !== 'Bearer';
+  return opts.freshConnection === true || respelled;
+}
+
+/** One exchange on a connection of its own (SendOptions.freshConnection), closed once it is answered. */
+async function aloneExchange(ctx: ExchangeContext, out: Outgoing, deadline: AbortSignal): Promise<Response> {
+  const dispatcher = ctx.connections.oneShot();
+  try {
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await send(ctx, out, dispatcher, deadline);
+    } catch (error) {
+      throw unread(ctx, out, error, deadline);
+    }
+    return await answered(ctx, out, res, deadline, undefined);
+  } finally {
+    dispatcher.destroy().catch(() => undefined);
+  }
 }
 
 /** A HEAD on a socket of its own, whatever follows its head read as its content (raw-head.ts). */

@@ -28,6 +28,11 @@ export interface SendOptions {
   /** Why the request is not valid HTTP, when a check sends it so on purpose (recorded on the exchange). */
   invalidRequest?: string;
   /**
+   * The request goes on a connection opened for it alone, closed once it is answered: a server that keeps
+   * what a connection sent before (a cache of header values) cannot read it as the earlier requests.
+   */
+  freshConnection?: true;
+  /**
    * Send even when the last response said Remaining 0 (the probe's walk into the limit). Retry-After is
    * honoured regardless: nothing leaves inside a Retry-After period.
    */

@@ -113,6 +113,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'An exhausted counter outlives the Reset it announced by 10 s (its store entry expires later than the window): requests after the Reset, and after the Retry-After that named it, are still refused.',
   ),
   fault(
+    'ratelimit-window-slides',
+    'any response',
+    'spec §8 rule 2; RFC 9110 §10.2.3',
+    "The key's counter is a store entry whose expiry every request sets anew (Redis INCR, then EXPIRE, refused requests too): the window really ends a window length after the key's last request, while X-RateLimit-Reset names its first request + the window, so the 429's Retry-After (the entry's TTL) ends seconds after the Reset it carries and the key stays limited past that Reset.",
+  ),
+  fault(
     'ratelimit-reset-renews-late',
     'any response',
     'spec §8 rule 2; spec §8 rule 4',
@@ -233,6 +239,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'Each key is counted under the Authorization line as received (a web.py limiter keyed by the header\'s bytes): the key sent as "bearer <key>", which the server accepts as the same credential, gets a count of its own, so a client that re-spells the scheme escapes its limit.',
   ),
   fault(
+    'ratelimit-keyed-by-cached-authorization',
+    'any response',
+    'spec §8 rule 3; RFC 9110 §11.1',
+    'Each key is counted under the Authorization value as the application gets it (a limiter keyed by the raw header value), behind a server that caches each connection\'s header values (Jetty 9.4): a value equal to the connection\'s previous one but for case is handed back as that previous one. On a reused connection "bearer <key>" arrives as the "Bearer <key>" before it and counts with the key; on a connection of its own it gets a count of its own, so a client that re-spells the scheme escapes its limit.',
+  ),
+  fault(
     'ratelimit-list-cache-replays',
     'any response',
     'spec §8 rule 3',
@@ -243,6 +255,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'list',
     'spec §8 rule 3; spec §4 listOrders rule 1',
     "An Apache front with mod_cache stores the list, which the application marks `Cache-Control: public, max-age=30` and `Vary: Authorization`: for 30 s each key's list is answered from the store (its headers as stored, Age added), never reaching the limiter, so a key past its limit is still served the list, and the list does not show a cancel made meanwhile.",
+  ),
+  fault(
+    'ratelimit-list-cache-within-window',
+    'list',
+    'spec §8 rules 1 and 3',
+    "An Apache Traffic Server front stores the list, which the application marks `Cache-Control: public, max-age=5` and `Vary: Authorization`: for 5 s each key's list is answered from the store (its headers as stored, Age added), never reaching the limiter, so within one window its replayed X-RateLimit-Remaining stands still and rises between counted requests under an unmoved Reset (57, 59, 57), and a key past its limit is still served the list.",
   ),
   fault(
     'ratelimit-list-only',

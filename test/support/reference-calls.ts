@@ -3,7 +3,7 @@
 
 import { connect } from 'node:net';
 import { isInteger, parse } from 'lossless-json';
-import { Agent, request } from 'undici';
+import { Agent, type Dispatcher, request } from 'undici';
 import {
   type ReferenceServerOptions,
   type RunningReference,
@@ -29,6 +29,8 @@ export interface CallOptions {
   headers?: Record<string, string | string[]>;
   /** The local address to connect from (another loopback address, as a proxy in front would be). */
   localAddress?: string;
+  /** The caller's own connections (one kept-alive connection a sequence of calls shares). */
+  dispatcher?: Dispatcher;
 }
 
 /** `path` is appended to the base URL verbatim (it starts with "/" or "?" and is already encoded). */
@@ -40,14 +42,15 @@ export async function call(
   const headers: Record<string, string | string[]> = { ...options.headers };
   const key = options.key === undefined ? server.demoKey : options.key;
   if (key !== null) headers.authorization = `Bearer ${key}`;
-  const dispatcher = options.localAddress ? new Agent({ localAddress: options.localAddress }) : undefined;
+  const own = options.localAddress ? new Agent({ localAddress: options.localAddress }) : undefined;
+  const dispatcher = own ?? options.dispatcher;
   const res = await request(`${server.baseUrl}${path}`, {
     method: (options.method ?? 'GET') as 'GET',
     headers,
     headersTimeout: 5000,
     bodyTimeout: 5000,
     ...(dispatcher ? { dispatcher } : {}),
-  }).finally(() => dispatcher?.close());
+  }).finally(() => own?.close());
   const text = await res.body.text();
   const flat: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(res.headers))

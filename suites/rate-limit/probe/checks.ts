@@ -13,7 +13,7 @@ import { WALK_SHOWS, walkCheck, walkOf } from './access.ts';
 import { AFTER_WALK_CHECKS } from './after-checks.ts';
 import { FORWARDING_HEADERS } from './client-address.ts';
 import { probeNeeds } from './cost.ts';
-import { recordedProbe } from './from-traffic.ts';
+import { keySamples, recordedProbe } from './from-traffic.ts';
 import { judgeClientAddress } from './judge-client-address.ts';
 import { judgeCounts, judgeSteps } from './judge-counts.ts';
 import { judgeKeySpelling } from './judge-key-spelling.ts';
@@ -136,22 +136,27 @@ export const rateLimitProbe = suite({
       },
       judgeNotEarly,
     ),
-    walkCheck(
-      {
-        id: 'RL-PROBE-REMAINING-COUNTS',
-        judgesRefusals: true,
-        spec: 'spec §8 rules 1 and 3',
-        level: 'MUST',
-        rules: ['8.r1', '8.r3'],
-        requirement:
-          'X-RateLimit-Remaining falls with the requests the limit counts, and X-RateLimit-Limit stays the same within a window.',
-        rationale:
-          "Remaining may stay or rise on a step when the limiter refills between requests, but not through the whole walk; values below 0 or above Limit are RL-HEADERS-VALID's.",
-        basis: [SPEC.rateLimitHeaders, SPEC.exceeded429],
-        title: 'Follows X-RateLimit-Remaining and -Limit through the walk',
+    check({
+      id: 'RL-PROBE-REMAINING-COUNTS',
+      judgesRefusals: true,
+      spec: 'spec §8 rules 1 and 3',
+      level: 'MUST',
+      rules: ['8.r1', '8.r3'],
+      requirement:
+        'X-RateLimit-Remaining falls with the requests the limit counts, and X-RateLimit-Limit stays the same within a window.',
+      rationale:
+        "Remaining may stay or rise on a step when the limiter refills between requests, but not through the whole walk, and not faster than any limiter refills: between two answers to the key's requests sent one after another (the walk's, or the run's), both naming one X-RateLimit-Reset still more than 2.5 s ahead (read by the answer's Date), a rise of k needs more than k - 1 requests given back, which a fixed window never does within one Reset, a sliding log does only as that moment comes, and a limiter whole again by that Reset does at most at Limit - Remaining per time to Reset (2 s of whole-second rounding allowed). Values below 0 or above Limit are RL-HEADERS-VALID's.",
+      basis: [SPEC.rateLimitHeaders, SPEC.exceeded429],
+      title: 'Follows X-RateLimit-Remaining and -Limit through the walk and the run’s requests with the key',
+      needs: probeNeeds,
+      recorded: { shows: WALK_SHOWS },
+      send: sendProbe,
+      async judge(ctx: Ctx) {
+        const { record, walk } = await walkOf(ctx);
+        const recovery = record.recovery.kind === 'done' ? record.recovery.value : undefined;
+        apply(ctx, judgeCounts(walk, keySamples(ctx), recovery));
       },
-      judgeCounts,
-    ),
+    }),
     walkCheck(
       {
         id: 'RL-PROBE-REMAINING-STEP',
@@ -229,7 +234,7 @@ export const rateLimitProbe = suite({
       rules: ['8.r3'],
       requirement:
         'A request with the key under another spelling of the scheme the server accepts ("bearer <key>") counts with the key\'s requests: past the limit it is answered 429 like "Bearer <key>".',
-      rationale: `The auth scheme is case-insensitive (RFC 9110 §11.1), so "bearer <key>" is the same credentials, from the same client: a limiter keyed by the Authorization line's bytes gives each spelling a count of its own, and a client escapes the limit by re-spelling its header. Only a spelling a request of the run saw answered 2xx is sent (AUTH-SCHEME-CASE-INSENSITIVE sends one), never a guess: one of the walk's requests goes so (from its #${SPELLING_AT} on, sent alone, while Remaining stands ${STANDS_OUT} or more below the Limit, so a count of its own would stand out); when its answer comes from a count of its own, the first request past Remaining 0 goes so too, before any other, and the key's next request, as "Bearer <key>", must still be refused. It costs no request the walk would not send, and a server that accepts only "Bearer" is sent nothing new. Several counts behind one key that move apart for "Bearer" too blame no spelling.`,
+      rationale: `The auth scheme is case-insensitive (RFC 9110 §11.1), so "bearer <key>" is the same credentials, from the same client: a limiter keyed by the Authorization line's bytes gives each spelling a count of its own, and a client escapes the limit by re-spelling its header. Only a spelling a request of the run saw answered 2xx is sent (AUTH-SCHEME-CASE-INSENSITIVE sends one), never a guess: one of the walk's requests goes so (from its #${SPELLING_AT} on, sent alone, while Remaining stands ${STANDS_OUT} or more below the Limit, so a count of its own would stand out), each on a connection opened for it alone, since a server that caches a connection's header values hands back the earlier "Bearer <key>" for one equal but for case; when its answer comes from a count of its own, the first request past Remaining 0 goes so too, before any other, and the key's next request, as "Bearer <key>", must still be refused. It costs no request the walk would not send, and a server that accepts only "Bearer" is sent nothing new. Several counts behind one key that move apart for "Bearer" too blame no spelling.`,
       basis: [SPEC.exceeded429, RFC.schemeCaseInsensitive],
       title: `Sends one of the walk's requests (and, when it counted apart, its first past Remaining 0) with the key under the other spelling of the scheme the run saw accepted ("Authorization: bearer <key>"), and reads whether it counted with the key's`,
       needs: probeNeeds,

@@ -78,6 +78,16 @@ function keySequence(ctx: Ctx): { xs: Exchange[]; together: Exchange[][] } {
   return { xs, together };
 }
 
+/**
+ * The key's answered requests of the whole run, in the order sent, each alone on the wire (those sent together
+ * left out: their answers carry no order), numbered from 0 in that order.
+ */
+export function keySamples(ctx: Ctx): Sample[] {
+  const { xs, together } = keySequence(ctx);
+  const apart = new Set(together.flat());
+  return xs.filter((x) => !apart.has(x)).map((x, i) => sampleOf(answerOf(ctx, x), i));
+}
+
 /** When a 429 lets the client send again: its Retry-After, else its Reset, else never known. */
 function liftsAt(s: Sample): number | undefined {
   const ra = retryAfter(s.response.headers, s.response.receivedAtMs);

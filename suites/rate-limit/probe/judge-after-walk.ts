@@ -1,6 +1,6 @@
 // Pure readings of what follows the walk into findings: the 429 itself, the second key, the recovery and
 // the burst. They never send and never choose a level: the check that calls one does.
-import { retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
+import { retryAfter, serverDateMs } from '../../../lib/formats/rate-limit-headers.ts';
 import { type Judgement, judged, type ProbeFinding } from './judgement.ts';
 import {
   announcedLiftMs,
@@ -50,8 +50,11 @@ export function judgeConsistency(limited: Sample, walk: Walk): Judgement | strin
   if (reset === undefined)
     return 'neither the 429 nor the walk before it in the same window has a numeric X-RateLimit-Reset to compare with (see RL-PROBE-429-HEADERS)';
   const untilReset = Math.max(0, reset.atMs - limited.response.receivedAtMs);
-  const said = `Retry-After ${ra.raw} (${seconds(ra.delayMs)}), X-RateLimit-Reset ${reset.reset}${reset.from} (${seconds(untilReset)} away)`;
-  if (!endsAfterReset(ra.delayMs, untilReset)) {
+  // The 429's own Reset and Date: both read on the server's clock (record.ts maps Reset by the Date).
+  const onServerClock = reset.from === '' && serverDateMs(limited.response.headers) !== undefined;
+  const clock = onServerClock ? ' by its Date' : '';
+  const said = `Retry-After ${ra.raw} (${seconds(ra.delayMs)}), X-RateLimit-Reset ${reset.reset}${reset.from} (${seconds(untilReset)} away${clock})`;
+  if (!endsAfterReset(ra.delayMs, untilReset, onServerClock)) {
     const sooner = untilReset - ra.delayMs > 1000;
     return judged(
       sooner
@@ -74,7 +77,7 @@ export function judgeConsistency(limited: Sample, walk: Walk): Judgement | strin
     {
       message: `Retry-After ends after X-RateLimit-Reset: ${said}, so a client that waits until the reset is told it is still too early${hint}`,
       sample: limited,
-      expected: `at most about ${seconds(untilReset)}`,
+      expected: `at most about ${seconds(untilReset)}${onServerClock ? ' (2 s of whole-second rounding allowed)' : ''}`,
       actual: seconds(ra.delayMs),
     },
   ]);

@@ -3,11 +3,16 @@
 
 import { before, judgeNotEarly } from './judge-limit.ts';
 import { grouped, type Judgement, judged } from './judgement.ts';
-import type { Recovery, Walk } from './record.ts';
+import type { Recovery, Sample, Walk } from './record.ts';
 import { gradualRefill } from './refill.ts';
+import { resetMovesLater, riseFinding, unexplainedRises } from './replayed.ts';
 import { sameWindowPairs } from './windows.ts';
 
-export function judgeCounts(walk: Walk): Judgement {
+/**
+ * `run` is the key's requests of the whole run, one at a time, as the transcript shows them (from-traffic.ts):
+ * an answer of another operation between two of the walk's (a cached list) is judged there.
+ */
+export function judgeCounts(walk: Walk, run: readonly Sample[] = [], recovery?: Recovery): Judgement {
   // A success after Remaining 0 is RL-PROBE-LIMIT-ENFORCED's finding, not a counting one.
   const pairs = sameWindowPairs(walk.samples).filter(([p]) => p.remaining !== 0);
   const stuck = pairs.filter(
@@ -19,7 +24,13 @@ export function judgeCounts(walk: Walk): Judgement {
   // A limiter that refills between requests (a token bucket, GCRA) may show the same or a higher Remaining
   // after a request; only a Remaining that never falls through the whole walk does not count requests.
   const neverFell = pairs.length > 0 && stuck.length === pairs.length;
+  // A rise no refill explains, in the walk or else among the run's requests with the key.
+  const steady = !gradualRefill(walk, recovery) && !resetMovesLater(walk);
+  const risen =
+    riseFinding(unexplainedRises(walk.samples, steady), "the walk's ") ??
+    riseFinding(unexplainedRises(run, steady), "the run's requests with the key ");
   const findings = [
+    ...(risen ? [risen] : []),
     ...grouped(
       neverFell ? stuck.map(([, c]) => c) : [],
       pairs.length,
@@ -35,7 +46,7 @@ export function judgeCounts(walk: Walk): Judgement {
   ];
   const notes =
     walk.rolledAt !== undefined ? [`the window reset during the walk (request #${walk.rolledAt})`] : [];
-  if (!neverFell && stuck.length > 0)
+  if (!neverFell && stuck.length > 0 && !risen)
     notes.push(
       `Remaining stayed or rose on ${stuck.length} of ${pairs.length} steps and fell on the others: a limiter that refills between requests (token bucket) shows this`,
     );

@@ -43,6 +43,17 @@ function plainApart(walk: Walk): Sample[] {
   return plain.filter((s, i) => i > 0 && s.status !== 429 && countedApart(plain[i - 1]!, s));
 }
 
+/**
+ * Whether RL-PROBE-KEY-SPELLING fails the walk: a request under another spelling served past the limit while
+ * the key's next request, as "Bearer <key>", was refused, the key's own requests keeping one count. Only then
+ * may another check blame the spelling for what the requests so sent did.
+ */
+export function spellingFound(walk: Walk): boolean {
+  const r = walk.respelled;
+  if (!r || plainApart(walk).length > 0) return false;
+  return r.sent.some((s) => fateOf(walk, s) === 'stepped past the limit');
+}
+
 /** A reason to skip (a string) when the walk sent nothing under another spelling, or learnt nothing from it. */
 export function judgeKeySpelling(walk: Walk): Judgement | string {
   const r = walk.respelled;

@@ -4,6 +4,7 @@
 import { count } from '../../../lib/words.ts';
 import { authorizationLine } from '../../kit/accepted-credential.ts';
 import { noLimitWhy } from './counters-walk.ts';
+import { spellingFound } from './judge-key-spelling.ts';
 import { judgeTogether } from './judge-together.ts';
 import { grouped, type Judgement, judged, type ProbeFinding } from './judgement.ts';
 import { pacedGroup } from './pace.ts';
@@ -90,7 +91,12 @@ function otherSpelling(s: Sample): string | undefined {
  * More answers served within one announced window than its Limit: whatever the limiter refills or keeps
  * apart, requests past the limit were served (a count per worker process, a Remaining that rose back).
  */
-function beyondFinding(samples: readonly Sample[], b: ServedBeyond, of = ''): ProbeFinding {
+function beyondFinding(
+  samples: readonly Sample[],
+  b: ServedBeyond,
+  spelling: boolean,
+  of = '',
+): ProbeFinding {
   const first = b.served[0]!;
   const last = b.served[b.served.length - 1]!;
   // Errors given back interleave Remaining too (an error's value repeated by the next answer): named first,
@@ -98,8 +104,10 @@ function beyondFinding(samples: readonly Sample[], b: ServedBeyond, of = ''): Pr
   const uncounted = errorsUncounted(samples);
   const counts = interleaved(samples).filter((c) => c.length >= 2).length;
   // The key under another spelling of the scheme, counted apart: what the answers show, before any guess.
-  // Named only when the rest keep within the Limit: several counters would serve more whatever the spelling.
-  const respelled = b.served.filter((s) => otherSpelling(s) !== undefined);
+  // Named only when RL-PROBE-KEY-SPELLING found it (`spelling`) and the rest keep within the Limit: several
+  // counters would serve more whatever the spelling, and a spelling that check saw counted with the key's is
+  // no cause (one request so sent among many served says nothing of it).
+  const respelled = spelling ? b.served.filter((s) => otherSpelling(s) !== undefined) : [];
   const why = uncounted
     ? `; ${uncountedWords(uncounted, samples)}, so the requests answered 4xx were served beyond the limit`
     : respelled.length > 0 && b.served.length - respelled.length <= b.limit
@@ -152,11 +160,12 @@ export function judgeEnforced(
   // their repeated Remaining would otherwise suggest.
   const raced = judgeTogether(walk, recovery);
   if (beyond || inRun || raced) {
+    const spelling = spellingFound(walk);
     const findings = [
       ...(beyond
-        ? [beyondFinding(walk.samples, beyond)]
+        ? [beyondFinding(walk.samples, beyond, spelling)]
         : inRun
-          ? [beyondFinding(run, inRun, "of the run's with the key ")]
+          ? [beyondFinding(run, inRun, spelling, "of the run's with the key ")]
           : []),
       ...(raced ? [raced] : []),
     ];

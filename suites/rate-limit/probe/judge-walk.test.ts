@@ -57,6 +57,16 @@ describe('probe model', () => {
     expect(endsAfterReset(5000, 2000)).toBe(true);
   });
 
+  it('read by the Date of the 429, allows whole seconds only, whatever the window', () => {
+    // A window whose end slides with each request (redteam11, Redis): Retry-After 60 s, Reset 56 s away.
+    expect(endsAfterReset(60_000, 56_000)).toBe(false);
+    expect(endsAfterReset(60_000, 56_000, true)).toBe(true);
+    // Retry-After rounded up, Reset floored, Date a tick late: 2 s at most.
+    expect(endsAfterReset(58_000, 56_000, true)).toBe(false);
+    expect(endsAfterReset(3000, 1000, true)).toBe(false);
+    expect(endsAfterReset(1000, 5000, true)).toBe(false);
+  });
+
   it('scales its tolerances with Limit', () => {
     expect(earlyTolerance(5)).toBe(1);
     expect(earlyTolerance(1000)).toBe(50);

@@ -39,7 +39,7 @@ export const LIMITED_CHECKS: CheckDefinition<Ctx>[] = [
       requirement:
         'The Retry-After wait ends no later than the X-RateLimit-Reset moment, so waiting until the reset is enough.',
       rationale:
-        "Allows 2 s + 10 % for clock skew and rounding; a shorter Retry-After (a token bucket's next token) is consistent. SHOULD, not MUST: the spec states neither the unit of Retry-After nor its relation to Reset.",
+        "Read on the server's own clock where the 429 carries a Date (Reset minus Date against Retry-After): whole seconds on the three fields put an honest Retry-After at most 2 s past Reset, so that much is allowed; without a Date, 2 s + 10 % for clock skew as well. A shorter Retry-After (a token bucket's next token) is consistent. SHOULD, not MUST: the spec states neither the unit of Retry-After nor its relation to Reset.",
       basis: [SPEC.resetMoment, RFC.retryAfterMeaning],
       title: 'Compares Retry-After with X-RateLimit-Reset on the walk’s 429',
     },

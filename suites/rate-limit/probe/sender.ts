@@ -20,7 +20,8 @@ export class ProbeSender {
     const res = await this.env.http.send({
       method: request.method,
       path: request.path,
-      // Another spelling of the scheme goes only where the run saw it accepted (key-spelling.ts).
+      // Another spelling of the scheme goes only where the run saw it accepted (key-spelling.ts), and on a
+      // connection of its own (lib/http/exchange.ts), where no cache of the connection's header values hides it.
       auth: { kind: 'key', key, ...(scheme !== undefined ? { scheme } : {}) },
       retryAfter429: false,
       spendToLimit,

@@ -119,4 +119,32 @@ export const APART_FAULTS = {
       { ...DEFAULT_RUN, fails: ['RL-HEADERS-RESET-STABLE'], exit: 1 },
     ],
   },
+  'ratelimit-list-cache-within-window': {
+    masking: { reads: ['429', 'x-ratelimit'] },
+    options: { rateLimit: { limit: 3, windowSeconds: 60 } },
+    probe: async (s) => {
+      const answers = [
+        await call(s, '/store/orders'),
+        await call(s, '/store/orders/1234567', del),
+        await call(s, '/store/orders'),
+      ];
+      return answers.map((a) => [a.headers['x-ratelimit-remaining'], a.headers.age]);
+    },
+    faithful: [
+      ['2', undefined],
+      ['1', undefined],
+      ['0', undefined],
+    ],
+    // The second list is the front's, stored with the first: its Remaining rose within the one window.
+    faulty: [
+      ['2', undefined],
+      ['1', undefined],
+      ['2', '0'],
+    ],
+    caught: [
+      // The run's first lists and cancels fall in one window: a stored list answered between two counted
+      // requests names their unmoved Reset with a Remaining above the one before it (redteam11, ATS).
+      { ...DEFAULT_RUN, fails: ['RL-PROBE-REMAINING-COUNTS'], exit: 1 },
+    ],
+  },
 } satisfies Partial<FaultProofs<'rate-limit'>>;

@@ -1,6 +1,7 @@
 // The proofs of the faults in what the limiter counts and when it limits (spec §8 rule 3), on a fake clock; the
 // 429 it answers with and the wait it names are refusals.ts. Test support: each probe is the smallest exchange
 // that tells the fault from the faithful server.
+import { Agent } from 'undici';
 import { burst, calls, cancelled, del, TWO_PER_MINUTE } from '../../support/probes.ts';
 import { call } from '../../support/reference-calls.ts';
 import {
@@ -284,6 +285,40 @@ export const LIMITER_FAULTS = {
         says: {
           'RL-PROBE-KEY-SPELLING': /sent when X-RateLimit-Remaining was 0 with the key as "bearer <key>"/,
           'RL-PROBE-LIMIT-ENFORCED': /carried the key as "bearer <key>", counted apart from "Bearer <key>"/,
+        },
+        exit: 1,
+      },
+    ],
+  },
+  'ratelimit-keyed-by-cached-authorization': {
+    probe: async (s) => {
+      // One kept-alive connection carries "Bearer" then "bearer"; then "bearer" on a connection of its own.
+      const shared = new Agent({ connections: 1 });
+      const remaining = async (scheme: string, alone = false) =>
+        (
+          await call(s, '/store/orders', {
+            key: null,
+            headers: { authorization: `${scheme} ${s.demoKey}` },
+            ...(alone ? { localAddress: '127.0.0.1' } : { dispatcher: shared }),
+          })
+        ).headers['x-ratelimit-remaining'];
+      try {
+        return [await remaining('Bearer'), await remaining('bearer'), await remaining('bearer', true)];
+      } finally {
+        await shared.close();
+      }
+    },
+    faithful: ['59', '58', '57'],
+    faulty: ['59', '58', '59'],
+    // The walk's request as "bearer <key>" goes on a connection of its own, where the cache has nothing to
+    // hand back: it meets a count of its own, and so does its first past Remaining 0, served.
+    caught: [
+      {
+        ...LONG_WINDOW,
+        args: ['--only', 'RL-,AUTH-SCHEME-CASE-INSENSITIVE'],
+        fails: ['RL-PROBE-KEY-SPELLING', 'RL-PROBE-LIMIT-ENFORCED'],
+        says: {
+          'RL-PROBE-KEY-SPELLING': /sent when X-RateLimit-Remaining was 0 with the key as "bearer <key>"/,
         },
         exit: 1,
       },

@@ -115,6 +115,35 @@ export const REFUSAL_FAULTS = {
     // again; the checks it starves are judged after it lifts or left out, never passed on 429s.
     caught: [{ ...PROBE, fails: ['RL-PROBE-RECOVERY'], exit: 1 }],
   },
+  'ratelimit-window-slides': {
+    masking: { bends: ['retry-after'], reads: ['429'] },
+    options: TWO_PER_MINUTE,
+    probe: async (s, clock) => {
+      await call(s, '/store/orders');
+      clock.advance(5000);
+      const refused = (await calls(s, 2))[1]!;
+      return [refused.headers['retry-after'], refused.headers['x-ratelimit-reset']];
+    },
+    // Two requests 5 s apart, then the 429: the faithful Retry-After names the window's end, 55 s away; the
+    // faulty one the entry's TTL, renewed by the 429 itself, 5 s past the Reset it carries.
+    faithful: ['55', String(Math.ceil((START + 60_000) / 1000))],
+    faulty: ['60', String(Math.ceil((START + 60_000) / 1000))],
+    caught: [
+      // The gap is the time from the window's first request to the 429: the walk's pause makes it seconds,
+      // and a server clock twice real time makes that pause 5 s, as the red team's Redis limiter
+      // showed it (Retry-After 60 against a Reset 56 s away): past the 2 s that whole seconds allow when Reset
+      // is read by the 429's own Date, within the 2 s + 10 % once allowed for skew. The probe waits the
+      // Retry-After (the later moment), so the limit has lifted when it tries again: the gap is the finding.
+      {
+        args: ['--only', 'RL-'],
+        reference: { rateLimit: { limit: 8, windowSeconds: 50 }, banAfter: 1 },
+        clockSpeed: 2,
+        warns: ['RL-PROBE-RETRY-AFTER-CONSISTENT'],
+        exit: 0,
+      },
+    ],
+    onlyBy: ['RL-PROBE-RETRY-AFTER-CONSISTENT'],
+  },
   'ratelimit-reset-renews-late': {
     masking: { reads: ['429'] },
     options: TWO_PER_MINUTE,
