@@ -1,6 +1,8 @@
 // The proofs of the faults where several counters stand behind one key (worker processes each counting on its
-// own) and what hides behind the limit they never reach together: the walk goes on until one refuses.
+// own, or one per connection) and what hides behind the limit they never reach together: the walk goes on until
+// one refuses.
 import { calls, TWO_PER_MINUTE } from '../../support/probes.ts';
+import { call } from '../../support/reference-calls.ts';
 import type { FaultProofs } from '../proof.ts';
 
 /**
@@ -10,6 +12,70 @@ import type { FaultProofs } from '../proof.ts';
 const THREE_COUNTERS = { rateLimit: { limit: 20, windowSeconds: 5 }, banAfter: 1 };
 
 export const COUNTER_FAULTS = {
+  'ratelimit-per-worker': {
+    options: TWO_PER_MINUTE,
+    probe: async (s) => (await calls(s, 6)).map((a) => [a.status, a.headers['x-ratelimit-remaining']]),
+    faithful: [
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+      [429, '0'],
+      [429, '0'],
+      [429, '0'],
+    ],
+    // Workers 1, 1, 2, 0, 2, 1 take the requests: five are served in one window of two, Remaining interleaved.
+    faulty: [
+      [200, '1'],
+      [200, '0'],
+      [200, '1'],
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+    ],
+    caught: [
+      // Remaining rises and stays as the workers' counts interleave, as a refilling bucket's would: only the
+      // count of answers served before the moment Reset named, more than Limit, shows the limit not enforced.
+      {
+        args: ['--only', 'RL-'],
+        reference: { rateLimit: { limit: 5, windowSeconds: 10 }, banAfter: 1 },
+        fails: ['RL-PROBE-LIMIT-ENFORCED'],
+        exit: 1,
+      },
+    ],
+  },
+  'ratelimit-per-connection': {
+    masking: { removes: ['date'] },
+    options: TWO_PER_MINUTE,
+    // Each call on a connection of its own: the faithful limiter counts the key, the faulty one each socket.
+    probe: async (s) => {
+      const fresh = { localAddress: '127.0.0.1' };
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await call(s, '/store/orders', fresh));
+      return answers.map((a) => [a.status, a.headers['x-ratelimit-remaining'], a.headers.date !== undefined]);
+    },
+    faithful: [
+      [200, '1', true],
+      [200, '0', true],
+      [429, '0', true],
+    ],
+    faulty: [
+      [200, '1', false],
+      [200, '1', false],
+      [200, '1', false],
+    ],
+    caught: [
+      // The run's pool takes two connections in turn, so two counts interleave under one Reset that never
+      // moves; with no Date to read that Reset by, only the answers naming the very same Reset, more than the
+      // Limit of them while the two counts run side by side, show the limit not enforced (redteam9 Netty).
+      {
+        args: ['--only', 'RL-'],
+        reference: { rateLimit: { limit: 6, windowSeconds: 10 }, banAfter: 1 },
+        fails: ['RL-PROBE-LIMIT-ENFORCED'],
+        says: { 'RL-PROBE-LIMIT-ENFORCED': /same X-RateLimit-Reset/ },
+        exit: 1,
+      },
+    ],
+  },
   'ratelimit-per-worker-no-retry-after': {
     masking: { bends: ['retry-after'], reads: ['429-fields'] },
     options: TWO_PER_MINUTE,
