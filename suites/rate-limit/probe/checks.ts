@@ -201,7 +201,7 @@ export const rateLimitProbe = suite({
         requirement:
           'X-RateLimit-Reset is a Unix timestamp in seconds of the moment the limit resets: after the response, at most a day (plus skew) ahead, never moving back within the window.',
         rationale:
-          'A Reset that moves later with requests, as a token bucket full again later does, is recorded, not judged.',
+          'A Reset that moves later with requests, as a token bucket full again later does, is recorded, not judged; so is one that switches between counts running side by side behind one key (worker processes, each naming its own window’s end), whose counting RL-PROBE-LIMIT-ENFORCED judges.',
         basis: [SPEC.resetMoment],
         title: 'Follows X-RateLimit-Reset through the walk',
       },

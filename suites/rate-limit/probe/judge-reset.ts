@@ -8,6 +8,7 @@ import {
 import { count } from '../../../lib/words.ts';
 import { grouped, type Judgement, judged } from './judgement.ts';
 import { RESET_HORIZON_MS, type Sample, seconds } from './record.ts';
+import { served, sideBySide } from './served.ts';
 import { windowStarts } from './windows.ts';
 
 /** When the request of a sample left, by our clock; NaN (never "before") when its exchange has no time. */
@@ -37,9 +38,24 @@ export function judgeReset(samples: Sample[]): Judgement | string {
   const past = unix.filter((s) => s.reset! * 1000 < earliestAnswerMs(s) - 1500);
   const far = unix.filter((s) => s.reset! * 1000 > s.serverNowMs + RESET_HORIZON_MS);
   const starts = windowStarts(samples);
+  // Several counters behind one key, side by side (worker processes each counting on its own): each names
+  // the moment its own count resets, which differs from its neighbour's when their windows began apart, and
+  // which answer comes from which is the counting's fault (RL-PROBE-LIMIT-ENFORCED's, spec §8 rule 3). A Reset
+  // back at one another answer of the window already named (within rounding) is the answers switching counts,
+  // no move of one window's Reset: not a step. Read from the answers alone, so the walk and a recording of it
+  // (whichever of the windows either holds) read it alike.
+  const apart = sideBySide(samples.filter(served));
+  const named: number[] = [];
+  let across = 0;
   const step = (cur: Sample, i: number): number | undefined => {
     const prev = samples[i - 1];
+    if (starts[i]) named.length = 0;
+    if (cur.reset !== undefined) named.push(cur.reset);
     if (prev?.reset === undefined || cur.reset === undefined || starts[i]) return undefined;
+    if (apart && cur.reset !== prev.reset && named.slice(0, -1).some((r) => Math.abs(r - cur.reset!) <= 1)) {
+      across += 1;
+      return undefined;
+    }
     // Sent before the previous answer came back (the walk's requests sent together, put in the order their
     // Remaining reads: count-order.ts): the server may have handled the two in either order, and a token
     // bucket refilling while a loaded client's group trickles in reads Remaining out of the order it served
@@ -49,8 +65,9 @@ export function judgeReset(samples: Sample[]): Judgement | string {
   };
   // Reset moving back means the moment it named was wrong. Moving later is what a limiter that frees
   // capacity gradually reports (a token bucket is full again later with every request): recorded only.
-  const moved = samples.filter((cur, i) => (step(cur, i) ?? 0) < -1);
-  const later = samples.filter((cur, i) => (step(cur, i) ?? 0) > 1);
+  const steps = samples.map(step);
+  const moved = samples.filter((_, i) => (steps[i] ?? 0) < -1);
+  const later = samples.filter((_, i) => (steps[i] ?? 0) > 1);
   const findings = [
     ...grouped(ms, total, (f) => `${at(f)} is in Unix milliseconds, not seconds (above 10^12)`),
     ...grouped(
@@ -75,12 +92,18 @@ export function judgeReset(samples: Sample[]): Judgement | string {
       (f) => `${at(f)} moved back from ${samples[samples.indexOf(f) - 1]!.reset} within the same window`,
     ),
   ];
-  const notes =
-    later.length > 0
+  const notes = [
+    ...(later.length > 0
       ? [
           `Reset moved later with requests ${later.length} times (e.g. ${at(later[0]!)}): a limiter that frees capacity gradually (token bucket) names when it is full again`,
         ]
-      : [];
+      : []),
+    ...(across > 0
+      ? [
+          `Reset differed ${across} times between answers of X-RateLimit-Remaining counts running side by side (several counters behind one key, each naming its own window's end: see RL-PROBE-LIMIT-ENFORCED): not read as a move`,
+        ]
+      : []),
+  ];
   return judged(
     `Unix seconds, ahead by less than a day, ${later.length > 0 ? 'never moving back' : 'constant through the window'} (${count(total, 'response')})`,
     total,

@@ -225,6 +225,25 @@ describe('walk judgements', () => {
     expect(judgeReset([])).toMatch(/no numeric X-RateLimit-Reset in the walk to judge/);
   });
 
+  it('Reset switching between counters side by side is no move: each names its own window (either face)', () => {
+    // Two worker processes behind one key, each counting on its own, their windows begun 3 s apart (A ends at
+    // +6 s, B at +9 s), answers going to them in turn. Once back at A's Reset is A's answer again, not a
+    // Reset that moved back: the walk that paused into such a window read it so, the recording of it (only
+    // the window of the 429) never saw it. RL-PROBE-LIMIT-ENFORCED judges the counting.
+    const a = (n: number, left: number) => sample(n, 404, rl(left, T0 / 1000 + 6, 10));
+    const b = (n: number, left: number) => sample(n, 404, rl(left, T0 / 1000 + 9, 10));
+    const walk = [a(0, 8), a(1, 7), b(2, 8), a(3, 6), b(4, 7), b(5, 6)];
+    const j = judgeReset(walk);
+    if (typeof j === 'string') throw new Error(j);
+    expect(j.findings).toEqual([]);
+    expect(j.notes.join()).toMatch(
+      /Reset differed 2 times between answers of .* counts running side by side/,
+    );
+    // One count whose Reset moves back is still a finding, counters or not.
+    const one = [b(0, 8), b(1, 7), a(2, 6)];
+    expect(judgeReset(one)).toMatchObject({ findings: [{ message: expect.stringMatching(/moved back/) }] });
+  });
+
   it('Reset "moving back" between requests sent together is no finding: the server chose their order', () => {
     // A token bucket (200 a second) is full again later with every request it serves. Requests sent together
     // on a loaded machine are handled in any order over seconds: #1, handled first, names an earlier moment

@@ -214,7 +214,7 @@ function sameResetBeyond(samples: readonly Sample[]): ServedBeyond | undefined {
  * Whether the answers' Remaining runs as at least two counts that overlap: each answer continues the latest
  * count it is one below, and two counts of SIDE_BY_SIDE or more each hold an answer between two of the other.
  */
-function sideBySide(run: readonly Sample[]): boolean {
+export function sideBySide(run: readonly Sample[]): boolean {
   const chains: number[][] = [];
   run.forEach((s, i) => {
     const chain = [...chains].reverse().find((c) => left(run[c[c.length - 1]!]!) === left(s)! + 1);

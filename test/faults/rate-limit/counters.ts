@@ -108,6 +108,15 @@ export const COUNTER_FAULTS = {
         },
         exit: 1,
       },
+      // A window of 10 s: the walk pauses for its end, and the pause's answers are judged alike live and
+      // from the recording (RL-PROBE-RESET-WINDOW read them apart once).
+      {
+        args: ['--only', 'RL-'],
+        reference: { rateLimit: { limit: 20, windowSeconds: 10 }, banAfter: 1 },
+        fails: ['RL-PROBE-LIMIT-ENFORCED'],
+        warns: ['RL-PROBE-429-RETRY-AFTER'],
+        exit: 1,
+      },
     ],
   },
 } satisfies Partial<FaultProofs<'rate-limit'>>;
