@@ -50,10 +50,15 @@ function keySequence(ctx: Ctx): { xs: Exchange[]; together: Exchange[][] } {
       c.every((x) => x.request.method === c[0]!.request.method && x.request.url === c[0]!.request.url)
     ) {
       const ordered = countOrder(c, (x) => {
-        const remaining = rateLimitHeaders(x.response!.headers).remaining?.value;
+        const rl = rateLimitHeaders(x.response!.headers);
+        const remaining = rl.remaining?.value;
+        const reset = rl.reset?.value;
+        const limit = rl.limit?.value;
         return {
           status: x.response!.status,
           ...(remaining !== undefined ? { remaining } : {}),
+          ...(reset !== undefined ? { reset } : {}),
+          ...(limit !== undefined ? { limit } : {}),
           atMs: end(x),
         };
       });

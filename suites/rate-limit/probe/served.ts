@@ -1,7 +1,7 @@
 // How many of the walk's requests were served within one announced window: from an answer, until the Reset
 // moment it named, whatever the limiter's algorithm. A fixed window, a sliding log and a token bucket alike
 // serve at most X-RateLimit-Limit there; more is a limit not enforced. Pure; never sends, never chooses a level.
-import { serverDateMs } from '../../../lib/formats/rate-limit-headers.ts';
+import { resetKind, serverDateMs } from '../../../lib/formats/rate-limit-headers.ts';
 import { left, limitOf, REFUSAL_STATUSES, type Sample } from './record.ts';
 import { errorsUncounted } from './uncounted.ts';
 import { saneResetAtMs } from './windows.ts';
@@ -100,12 +100,27 @@ function servedWithin(
     const s = samples[j]!;
     if (s.response.receivedAtMs >= untilMs) break;
     if (j > i && renewed(samples, j, limit)) break;
-    if (served(s) && !frontRefusal(s)) {
+    if (served(s) && !frontRefusal(s) && !earlierWindow(s, samples[i]!)) {
       count += 1;
       into?.push(s);
     }
   }
   return count;
+}
+
+/**
+ * Whether `s` names an earlier X-RateLimit-Reset than `from` (both Unix seconds, as sent): counted in a window
+ * that ended before `from`'s, though placed after it (requests sent together straddling a window's end, read
+ * by Remaining falling). A limiter's Reset never moves back for one counter (a fixed window's stays put, a
+ * token bucket's full-again moment and a sliding log's oldest request only move on), so such an answer belongs
+ * to the window before; several counters are still counted from the one whose window named the earliest.
+ * The values as sent, not the local moments: those move with each answer's whole-second Date.
+ */
+function earlierWindow(s: Sample, from: Sample): boolean {
+  if (s.reset === undefined || from.reset === undefined || saneResetAtMs(s) === undefined) return false;
+  return (
+    resetKind(s.reset) === 'unix-seconds' && resetKind(from.reset) === 'unix-seconds' && s.reset < from.reset
+  );
 }
 
 /**
