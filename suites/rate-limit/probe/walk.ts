@@ -24,6 +24,7 @@ import {
   type Walk,
   type WalkPlan,
 } from './record.ts';
+import { refilledSince } from './refill.ts';
 import { atTheLimit, holdAfterRefusal, isRefusal, refusalName } from './refusal.ts';
 import type { ProbeSender } from './sender.ts';
 import { sendTogether, togetherCount } from './together.ts';
@@ -231,8 +232,10 @@ export async function walkToLimit(
       held = cancelledBy(s.status) ? env.target.holdSpare() : undefined;
       // Served while saying requests are left, in the window the walk spent: not the walk's count (a count
       // of its own, or none), so it is kept out of it, and the walk's own request past the limit follows.
+      // Unless no more are left than the walk's count could have got back meanwhile (a token bucket under a
+      // slow round trip): then the spare held in its place goes at the next 0.
       if (s.status >= 200 && s.status < 300 && (left(s) ?? 0) > 0 && !rolledOver(prev, s)) {
-        held = undefined;
+        if (!refilledSince(prev, s)) held = undefined;
         walk.sent += 1;
         walk.aside = [...(walk.aside ?? []), s];
         walk.bound = Math.min(ceiling, walk.bound + 1);
