@@ -189,6 +189,8 @@ export interface Walk {
   aside?: Sample[];
   /** Milliseconds waited before the walk for the window that was about to end, so it walked a fresh one. */
   waitedForWindowMs?: number;
+  /** Milliseconds waited at Remaining 0 too near a window's end for the held fixture's cancel (held-wait.ts). */
+  heldWaitMs?: number;
   /**
    * When the repeated request took nothing from Remaining (a limiter that counts only what it answers 2xx),
    * the request the walk went on with instead, and the walk's answers before the switch (in `samples` too).

@@ -8,6 +8,7 @@ import { orderPath } from '../../kit/paths.ts';
 import { cancelledBy } from '../../kit/target-facts.ts';
 import { asideRequest } from './aside.ts';
 import { addressFor, countedApart, forwardingHeaders } from './client-address.ts';
+import { waitToHoldPast } from './held-wait.ts';
 import { acceptedSpelling, keptApart, schemeFor } from './key-spelling.ts';
 import { budgetSkip, done } from './outcome.ts';
 import { sendPaced } from './paced.ts';
@@ -204,15 +205,18 @@ export async function walkToLimit(
     // The key under another spelling the server accepted (key-spelling.ts): once mid-walk, and first past
     // Remaining 0 once it was answered from a count of its own.
     const scheme = schemeFor(walk, prev);
-    const past =
+    const holdable =
       scheme === undefined &&
       held !== undefined &&
       prev.remaining === 0 &&
-      (resetAt === undefined || resetAt - Date.now() > PAST_LIMIT_MARGIN_MS) &&
       countApart(env.transcript.all(), env.config.baseUrl, repeated, {
         method: 'DELETE',
         path: orderPath(held),
       }) === undefined;
+    // Too near the end, once: the next window, walked from its start, meets its 0 with room for the cancel.
+    const room = { ceiling, reserve: plan.reserve, marginMs: PAST_LIMIT_MARGIN_MS };
+    if (holdable && (await waitToHoldPast(env, sender, walk, prev, room))) continue;
+    const past = holdable && (resetAt === undefined || resetAt - Date.now() > PAST_LIMIT_MARGIN_MS);
     const request: ProbeRequest = past
       ? { method: 'DELETE', path: orderPath(held!), label: 'DELETE /store/orders/{the held fixture}' }
       : repeated;
