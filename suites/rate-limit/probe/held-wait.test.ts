@@ -12,11 +12,13 @@ import { ProbeSender } from './sender.ts';
 const LIMIT = 60;
 const MARGIN_MS = 1500;
 
-/** A walk at Remaining 0 whose window ends `leftMs` from now (Reset a whole second, the server's Date). */
+/**
+ * A walk at Remaining 0 whose window ends within `leftMs` from now, less up to a second (Reset in whole
+ * seconds, no Date: read on our clock).
+ */
 function setting(leftMs: number, budget = 400, sent = 60) {
-  const now = Date.now();
-  const endS = Math.ceil((now + leftMs) / 1000);
-  const at = endS * 1000 - leftMs;
+  const at = Date.now();
+  const endS = Math.ceil((at + leftMs - 1000) / 1000);
   const zero = sample(
     sent,
     404,
@@ -24,7 +26,6 @@ function setting(leftMs: number, budget = 400, sent = 60) {
       'x-ratelimit-limit': String(LIMIT),
       'x-ratelimit-remaining': '0',
       'x-ratelimit-reset': String(endS),
-      date: new Date(Math.floor(at / 1000) * 1000).toUTCString(),
     },
     at,
   );
@@ -50,12 +51,11 @@ const ROOM = { ceiling: 200, reserve: 10, marginMs: MARGIN_MS };
 
 describe("the walk's wait at Remaining 0 too near the window's end", () => {
   it('waits once, until a second past the Reset moment, and says why', async () => {
-    const s = setting(800);
+    const s = setting(1300);
     expect(await waitToHoldPast(s.env, s.sender, s.walk, s.zero, ROOM)).toBe(true);
     expect(s.slept.map((w) => w.reason)).toEqual(['X-RateLimit-Reset']);
     expect(s.slept[0]!.ms).toBeGreaterThan(1000);
-    // The Reset moment read against the whole-second Date: up to a second later than the one written.
-    expect(s.slept[0]!.ms).toBeLessThanOrEqual(s.endMs + 2000 - Date.now() + 50);
+    expect(s.slept[0]!.ms).toBeLessThanOrEqual(s.endMs + 1000 - Date.now() + 50);
     expect(s.walk.heldWaitMs).toBeDefined();
     expect(s.lines.join('\n')).toMatch(
       /too little for the held fixture's cancel .*waiting for the next window/,
@@ -66,15 +66,15 @@ describe("the walk's wait at Remaining 0 too near the window's end", () => {
   });
 
   it('does not wait with room left in the window', async () => {
-    const s = setting(4000);
+    const s = setting(5000);
     expect(await waitToHoldPast(s.env, s.sender, s.walk, s.zero, ROOM)).toBe(false);
     expect(s.slept).toEqual([]);
   });
 
   it("does not wait when another window's walk would pass the ceiling or the budget", async () => {
-    const high = setting(800, 400, 150);
+    const high = setting(1300, 400, 150);
     expect(await waitToHoldPast(high.env, high.sender, high.walk, high.zero, ROOM)).toBe(false);
-    const poor = setting(800, 70);
+    const poor = setting(1300, 70);
     expect(await waitToHoldPast(poor.env, poor.sender, poor.walk, poor.zero, ROOM)).toBe(false);
     expect([...high.slept, ...poor.slept]).toEqual([]);
   });

@@ -109,17 +109,22 @@ function servedWithin(
 }
 
 /**
- * Whether `s` names an earlier X-RateLimit-Reset than `from` (both Unix seconds, as sent): counted in a window
- * that ended before `from`'s, though placed after it (requests sent together straddling a window's end, read
- * by Remaining falling). A limiter's Reset never moves back for one counter (a fixed window's stays put, a
- * token bucket's full-again moment and a sliding log's oldest request only move on), so such an answer belongs
- * to the window before; several counters are still counted from the one whose window named the earliest.
- * The values as sent, not the local moments: those move with each answer's whole-second Date.
+ * Whether `s` was counted in a window that ended before `from`'s, though placed after it (requests sent together
+ * straddling a window's end, read by Remaining falling): it names an earlier X-RateLimit-Reset (both Unix
+ * seconds, the values as sent: the local moments move with each answer's whole-second Date), and it came back
+ * no later than `from` or was sent together with it. One counter's Reset never moves back (a fixed window's
+ * stays put, a token bucket's full-again moment and a sliding log's oldest request only move on). An answer
+ * that came back later, on its own, with an earlier Reset is another counter's (a count per route whose window
+ * opened first): it is counted, as several counters serving past the Limit must be.
  */
 function earlierWindow(s: Sample, from: Sample): boolean {
   if (s.reset === undefined || from.reset === undefined || saneResetAtMs(s) === undefined) return false;
+  if (resetKind(s.reset) !== 'unix-seconds' || resetKind(from.reset) !== 'unix-seconds') return false;
+  if (s.reset >= from.reset) return false;
+  const batch = from.response.exchange.together;
   return (
-    resetKind(s.reset) === 'unix-seconds' && resetKind(from.reset) === 'unix-seconds' && s.reset < from.reset
+    s.response.receivedAtMs <= from.response.receivedAtMs ||
+    (batch !== undefined && s.response.exchange.together === batch)
   );
 }
 
