@@ -32,13 +32,16 @@ export interface ServedBeyond {
 
 /**
  * Whether `cur` begins the whole limit again: Remaining back at Limit − 1 from below, and the answer after
- * it (if any) going on from there rather than from a lower count interleaved with it.
+ * it (if any) going on from there rather than from a lower count interleaved with it. Not when that answer
+ * is a 429: a count just begun again refuses nothing, so `cur` came from a count of its own (a route's whose
+ * window opened fresh, beside the spent one that refused next).
  */
 function renewed(samples: readonly Sample[], j: number, limit: number): boolean {
   const cur = left(samples[j]!);
   const prev = left(samples[j - 1]!);
   if (cur === undefined || prev === undefined || cur < limit - 1 || cur <= prev) return false;
   const next = samples[j + 1];
+  if (next?.status === 429) return false;
   const after = next && served(next) ? left(next) : undefined;
   return after === undefined || after >= cur - 2;
 }

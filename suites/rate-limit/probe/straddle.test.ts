@@ -1,6 +1,6 @@
-// Unit tests of requests sent together that straddle a window's end on a loaded server (Flask-Limiter's fixed
-// window behind one gunicorn worker): read in window order, and never counted as one window's. Synthetic
-// samples shaped as the zoo's flask-gunicorn answered; nothing is sent.
+// Unit tests of answers of two windows or counts that a loaded run puts side by side: requests sent together
+// straddling a window's end (flask-gunicorn) are read in window order and never counted as one window's; a
+// route's fresh count beside a spent one is no window begun again. Synthetic samples; nothing is sent.
 import { describe, expect, it } from 'vitest';
 import { sample, T0 } from '../../../test/support/probe-records.ts';
 import { countOrder } from './count-order.ts';
@@ -113,3 +113,32 @@ describe('requests sent together across a window end', () => {
     expect(servedBeyondLimit(w.samples)?.served.length).toBe(13);
   });
 });
+
+describe('a fresh count of another route at the spent one’s Remaining 0', () => {
+  it('is no window begun again when the spent route refuses right after it', () => {
+    // Counts per route, a 30 s window each: the walk spends DELETE's 60, the list's window opens fresh at its
+    // Remaining 0 (59, a later Reset), then DELETE is refused. 61 served before DELETE's Reset moment.
+    const reset = (at: number) => Math.ceil((at + 30_000) / 1000);
+    const del = Array.from({ length: 60 }, (_, n) => answer60(n, T0 + 100 + n * 50, 59 - n, reset(T0)));
+    const list = answer60(60, T0 + 3200, 59, reset(T0 + 3200));
+    const refused = answer60(61, T0 + 3300, 0, reset(T0), 429);
+    expect(servedBeyondLimit([...del, list, refused])?.served.length).toBe(61);
+    // The same answer followed by one served on from it is a window begun again: nothing past the Limit.
+    const on = answer60(61, T0 + 3300, 58, reset(T0 + 3200));
+    expect(servedBeyondLimit([...del, list, on])).toBeUndefined();
+  });
+});
+
+function answer60(n: number, at: number, remaining: number, reset: number, status = 404): Sample {
+  return sample(
+    n,
+    status,
+    {
+      'x-ratelimit-limit': '60',
+      'x-ratelimit-remaining': String(remaining),
+      'x-ratelimit-reset': String(reset),
+      date: new Date(Math.floor(at / 1000) * 1000).toUTCString(),
+    },
+    at,
+  );
+}
