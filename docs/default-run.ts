@@ -36,5 +36,12 @@ export function defaultRunMarkdown(): string[] {
     `2 more with \`--second-api-key\`), waiting out at most two windows: about ${before + PROBE_MOST} requests in all,`,
     `inside the day's ${FREE.perDay.toLocaleString('en')}. \`--exhaustive\` sends more (the plan prints how much) and`,
     "waits out the windows it needs. The plan printed before anything is sent gives the run's own bound.",
+    "Only against a server whose 429 comes before Remaining 0, and so before the walk sent the held fixture's",
+    `cancel past the limit, the probe walks the window its recovery opened down to where that 429 came and sends`,
+    `the cancel there: at most ${FREE.perMinute + 1} more and one more Retry-After waited out (about ${before + PROBE_MOST + FREE.perMinute + 1} in all).`,
+    'Only against several counters behind one key (worker processes each counting on its own) that serve past the',
+    'Limit and refuse nothing within the walk, it goes on one request at a time until one refuses, so that 429 is',
+    `judged: up to about N x Limit for N counters (some ${3 * FREE.perMinute} for three on the Free plan, inside the day), and only`,
+    "within the run's budget (`--max-requests`); when the budget cannot pay, the checks of the 429 say what it would cost.",
   ];
 }

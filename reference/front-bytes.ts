@@ -1,5 +1,6 @@
 // Variant front-path-bytes: Tomcat's connector refuses a path whose decoded bytes hold a NUL (%00) or are no
-// UTF-8 (%FF) with its own HTML 400, before any filter, rate limiter or servlet runs. Must not count or route.
+// UTF-8 (%FF) with its own HTML 400; variant front-path-nul-404: Apache httpd refuses %00 with its HTML 404.
+// Both before any filter, rate limiter or handler runs. Must not count or route.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Tomcat's ErrorReportValve page for a 400 (shortened). */
@@ -39,5 +40,20 @@ export function refusedPathBytes(req: IncomingMessage, res: ServerResponse): boo
     Connection: 'close',
   });
   res.end(PAGE);
+  return true;
+}
+
+/** Apache httpd's page for a 404 (shortened). */
+const NOT_FOUND_PAGE =
+  '<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">\n<html><head>\n<title>404 Not Found</title>\n</head><body>\n<h1>Not Found</h1>\n<p>The requested URL was not found on this server.</p>\n</body></html>\n';
+
+/** Answers a path holding %00 as Apache httpd's ap_unescape_url does (404, before any handler); false otherwise. */
+export function refusedNulPath(req: IncomingMessage, res: ServerResponse): boolean {
+  if (!pathBytes((req.url ?? '/').replace(/[?#].*$/, '')).includes(0)) return false;
+  res.writeHead(404, {
+    'Content-Type': 'text/html; charset=iso-8859-1',
+    'Content-Length': Buffer.byteLength(NOT_FOUND_PAGE),
+  });
+  res.end(NOT_FOUND_PAGE);
   return true;
 }

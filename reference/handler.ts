@@ -6,7 +6,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { dailyQuotaShown } from './daily-quota.ts';
 import { petsDeprecationHeaders } from './deprecation.ts';
 import { refusedAtFront } from './front.ts';
-import { refusedPathBytes } from './front-bytes.ts';
+import { refusedNulPath, refusedPathBytes } from './front-bytes.ts';
 import { LIST_CACHE_FIELDS } from './front-cache.ts';
 import { writeReply } from './http-writer.ts';
 import { identify, unauthorized } from './identify.ts';
@@ -95,6 +95,8 @@ export async function handleRequest(
   if (ctx.variants.has('front-request-line-limit') && refusedAtFront(req, res)) return;
   // Variant front-path-bytes: the connector refuses a NUL or non-UTF-8 byte in the path before any limiter.
   if (ctx.variants.has('front-path-bytes') && refusedPathBytes(req, res)) return;
+  // Variant front-path-nul-404: the server's URL unescaping refuses a NUL in the path with 404, as early.
+  if (ctx.variants.has('front-path-nul-404') && refusedNulPath(req, res)) return;
   // Variant write-length-required: the stack answers a write that names no length itself, before any limiter.
   if (ctx.variants.has('write-length-required') && refusedWithoutLength(req, res)) return;
   // Fault ratelimit-front-403: refused by the proxy before the application, so counted by no limiter of its.
@@ -185,10 +187,12 @@ export async function handleRequest(
       if (verdict.outcome === 'allowed' && served) verdict = ctx.limiter.take(subject, cost);
       if (verdict.outcome === 'allowed') reply = done;
     }
-    // Faults cancel-then-429, ratelimit-per-route-429-carried-out: the limiter's verdict is applied after
-    // the handler has run (a middleware that answers 429 and still calls next()).
+    // Faults cancel-then-429, ratelimit-per-route-429-carried-out, ratelimit-early-429-carried-out: the
+    // limiter's verdict is applied after the handler has run (a middleware that answers 429 after next()).
     const carriedOut =
-      ctx.faults.has('cancel-then-429') || ctx.faults.has('ratelimit-per-route-429-carried-out');
+      ctx.faults.has('cancel-then-429') ||
+      ctx.faults.has('ratelimit-per-route-429-carried-out') ||
+      ctx.faults.has('ratelimit-early-429-carried-out');
     if (verdict.outcome !== 'allowed' && route.kind === 'cancel' && carriedOut)
       await respond(ctx, route, caller, query, routed.unguarded, req.headers.accept ?? '');
     reply ??=
@@ -202,11 +206,13 @@ export async function handleRequest(
       ? { status: 500, body: { type: 'text/plain; charset=utf-8', text: 'Internal Server Error\n' } }
       : errorReply(ctx.faults, 500, 'INTERNAL_ERROR', 'The server failed to handle the request.');
   }
-  // Fault list-cache-per-key: the caller's own cached list body, a cancel dropping only the caller's entry.
+  // Fault list-cache-per-key: the caller's own cached list body, a cancel dropping only the caller's entry
+  // (variant list-cache-per-key-evicted: every key's).
   if (ctx.keyListCache && caller.authenticated) {
     if (route.kind === 'list' && method === 'GET' && reply.status === 200)
       reply = ctx.keyListCache.serve(caller.key, ctx.clock(), reply);
-    if (route.kind === 'cancel' && reply.status === 204) ctx.keyListCache.drop(caller.key);
+    if (route.kind === 'cancel' && reply.status === 204)
+      ctx.keyListCache.drop(caller.key, ctx.variants.has('list-cache-per-key-evicted'));
   }
   reply = surfaceFaults(ctx.faults, ctx.store, req, route, reply);
   reply = weakListTag(ctx.variants, ctx.store, req, route, reply);

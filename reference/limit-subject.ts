@@ -66,8 +66,8 @@ export function subjectOf(
       const id = `${caller.key} ${req.method ?? 'GET'} ${routerName(underBase(path, ctx.basePath))}`;
       return { kind: 'key', id, windows, family: 'fixed' };
     }
-    // Fault ratelimit-per-worker: three workers, each with its own counters, share the requests.
-    if (ctx.faults.has('ratelimit-per-worker'))
+    // Faults ratelimit-per-worker(-no-retry-after): three workers, each with its own counters, share the requests.
+    if (ctx.faults.has('ratelimit-per-worker') || ctx.faults.has('ratelimit-per-worker-no-retry-after'))
       return {
         kind: 'key',
         id: `${caller.key} worker ${WORKER_TURNS[ctx.counters.requests % WORKER_TURNS.length]}`,

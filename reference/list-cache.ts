@@ -54,8 +54,9 @@ export class KeyListCache {
     return fresh;
   }
 
-  /** A cancel by `key` was carried out: only its own entry is dropped. */
-  drop(key: string): void {
-    this.entries.delete(key);
+  /** A cancel by `key` was carried out: only its own entry is dropped (`all`: every key's, variant list-cache-per-key-evicted). */
+  drop(key: string, all = false): void {
+    if (all) this.entries.clear();
+    else this.entries.delete(key);
   }
 }

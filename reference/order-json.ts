@@ -16,7 +16,7 @@ interface Bends {
   extraFields: boolean;
   /** Variant order-id-only: nothing but the id. */
   idOnly: boolean;
-  /** Faults list-status-stale-after-cancel, list-cache-per-key: the status too, as the (cached) list has it. */
+  /** Faults list-status-stale-after-cancel, list-cache-per-key (variant list-cache-per-key-evicted): the status too. */
   statusField: boolean;
 }
 
@@ -28,7 +28,10 @@ function bendsOf(faults: FaultSet, variants?: VariantSet): Bends {
     fractionalQuantity: faults.has('list-quantity-not-integer'),
     extraFields: variants?.has('order-extra-fields') ?? false,
     idOnly: variants?.has('order-id-only') ?? false,
-    statusField: faults.has('list-status-stale-after-cancel') || faults.has('list-cache-per-key'),
+    statusField:
+      faults.has('list-status-stale-after-cancel') ||
+      faults.has('list-cache-per-key') ||
+      (variants?.has('list-cache-per-key-evicted') ?? false),
   };
 }
 

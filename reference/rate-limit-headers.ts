@@ -29,7 +29,10 @@ export function rateLimitHeaders(
     if (faults.has('ratelimit-remaining-stuck')) remaining = report.limit;
     if (faults.has('ratelimit-remaining-negative')) remaining = report.limit - report.attempts;
     // Counted before the request itself is: one more than is left, until the 429.
-    if (faults.has('ratelimit-remaining-one-high') && verdict.outcome === 'allowed')
+    if (
+      (faults.has('ratelimit-remaining-one-high') || faults.has('ratelimit-early-429-carried-out')) &&
+      verdict.outcome === 'allowed'
+    )
       remaining = Math.min(report.limit, remaining + 1);
     let reset = seconds(report.resetMs);
     if (faults.has('ratelimit-reset-ms')) reset = Math.ceil(report.resetMs);
@@ -61,7 +64,9 @@ export function rateLimitHeaders(
     delete headers['X-RateLimit-Remaining'];
     delete headers['X-RateLimit-Reset'];
   }
-  if (verdict.outcome !== 'allowed' && !faults.has('ratelimit-no-retry-after')) {
+  const noRetryAfter =
+    faults.has('ratelimit-no-retry-after') || faults.has('ratelimit-per-worker-no-retry-after');
+  if (verdict.outcome !== 'allowed' && !noRetryAfter) {
     // RFC 9110 §10.2.3: delay-seconds, a non-negative integer; rounded up and at least 1 so that a client
     // that waits exactly this long never arrives before the reset.
     const waitMs = verdict.retryAtMs - now;

@@ -92,7 +92,9 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     ...(faults.has('ratelimit-front-403') ? { front: new FrontLimiter(keyWindows('free')[0]!) } : {}),
     ...(faults.has('ratelimit-list-cache-replays') ? { listCache: new ListCache() } : {}),
     ...(faults.has('ratelimit-list-front-cache') ? { frontCache: new FrontCache() } : {}),
-    ...(faults.has('list-cache-per-key') ? { keyListCache: new KeyListCache() } : {}),
+    ...(faults.has('list-cache-per-key') || variants.has('list-cache-per-key-evicted')
+      ? { keyListCache: new KeyListCache() }
+      : {}),
   };
 
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {

@@ -5,7 +5,7 @@ import type { RecordedEntry } from '../formats/har.ts';
 import { addRecorded } from './recorded.ts';
 import { Redactor } from './redact.ts';
 import { redactOnce } from './redact-once.ts';
-import { type Exchange, rawOf, Transcript } from './transcript.ts';
+import { type Exchange, rawOf, startedMsOf, Transcript } from './transcript.ts';
 
 const entry = (over: Partial<RecordedEntry> = {}): RecordedEntry => ({
   source: 'test#0',
@@ -82,6 +82,48 @@ describe('a recorded exchange with a response', () => {
   it('refuses a start no Date holds, as the ISO text made when it was added did', () => {
     expect(() => recorded(entry({ startedMs: Number.NaN }))).toThrow(RangeError);
     expect(() => recorded(entry({ startedMs: 9e15 }))).toThrow(RangeError);
+  });
+
+  it('tells when it was sent as Date.parse(startedAt) does, a fraction of a millisecond cut as a Date cuts it', () => {
+    for (const startedMs of [Date.UTC(2026, 10, 22, 10, 0, 0, 17), 1_700_000_000_123.75, -1.5, 0.25]) {
+      const x = recorded(entry({ startedMs }));
+      expect(Object.is(startedMsOf(x), Date.parse(x.startedAt))).toBe(true);
+    }
+    // An exchange kept with its start as text (a run's own) is read from the text.
+    const kept = new Transcript().add({
+      bucket: 'primary',
+      startedAt: '2026-11-22T10:00:00.017Z',
+      durationMs: 1,
+      request: { method: 'GET', url: 'https://a.example/v1/store/orders', headers: {} },
+    });
+    expect(startedMsOf(kept)).toBe(Date.UTC(2026, 10, 22, 10, 0, 0, 17));
+  });
+
+  it('reads back every status, bucket and cut it was made with, a status past any HTTP one too', () => {
+    for (const status of [100, 204, 429, 599, 999, 1_048_576, 2 ** 31 + 7])
+      for (const bucket of ['primary', 'secondary', 'anonymous'] as const)
+        for (const bodyWhole of [true, false]) {
+          const x = addRecorded(
+            new Transcript(),
+            entry({ status, bodyWhole }),
+            bucket,
+            redactOnce(new Redactor()),
+            1024,
+          );
+          expect([x.response!.status, x.bucket, x.response!.bodyTruncated]).toEqual([
+            status,
+            bucket,
+            !bodyWhole,
+          ]);
+        }
+  });
+
+  it('keeps its start, status, bucket and cut as no boxed number nor field of their own', () => {
+    const x = recorded(entry());
+    const own = Object.keys(x);
+    for (const packed of ['status', 'bucket', 'bodyTruncated', 'startedMs'])
+      expect(own).not.toContain(packed);
+    expect(startedMsOf(x)).toBe(Date.UTC(2026, 10, 22, 10, 0, 0, 17));
   });
 
   it('stays an exchange with no response, and an error, when nothing was answered', () => {

@@ -36,6 +36,8 @@ describe('replayed', () => {
       Date.parse('2026-11-22T10:00:00.012Z'),
     ]);
     expect(r.exchange).toBe(x);
+    // Worked out of the exchange when read: a million replays held no moment of their own.
+    expect(Object.keys(r)).not.toContain('receivedAtMs');
     expect(made).toBe(0);
     expect(r.bytes).toBe(10);
     expect(r.text).toBe('[{"id":1}]');

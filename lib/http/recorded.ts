@@ -9,7 +9,7 @@ import type { Response } from './client.ts';
 import { FoldedExchange, type FoldedFields } from './folded-exchange.ts';
 import type { Interner } from './intern.ts';
 import type { RedactText } from './redact-once.ts';
-import { type Bucket, type Exchange, type Transcript, withRaw } from './transcript.ts';
+import { type Bucket, type Exchange, startedMsOf, type Transcript, withRaw } from './transcript.ts';
 
 /** Header lines as a record, as undici gives them: names in lower case, a repeated field as an array. */
 export function headerRecord(
@@ -116,7 +116,6 @@ export function replayed(exchange: Exchange, headers: Response['headers'], body:
 class ReplayedResponse implements Response {
   declare bodyError?: { code: string; message: string };
   readonly status: number;
-  readonly receivedAtMs: number;
   #body: ReplayedBody;
   #text: string | undefined;
   #parsed: JsonParseResult | undefined;
@@ -129,8 +128,12 @@ class ReplayedResponse implements Response {
     const r = exchange.response!;
     this.status = r.status;
     if (r.bodyError) this.bodyError = r.bodyError;
-    this.receivedAtMs = Date.parse(exchange.startedAt) + exchange.durationMs;
     this.#body = body;
+  }
+
+  /** Worked out when read: a moment kept is a number boxed on the heap, for each of a million replays. */
+  get receivedAtMs(): number {
+    return startedMsOf(this.exchange) + this.exchange.durationMs;
   }
 
   get body(): Buffer {

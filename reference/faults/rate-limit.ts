@@ -173,6 +173,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     "Each of three worker processes keeps its own in-memory count of a key's requests (a limiter's default memory store under a pre-forking server), and requests go to them in turn: the key is served up to three times X-RateLimit-Limit in one window, and Remaining interleaves three counts.",
   ),
   fault(
+    'ratelimit-per-worker-no-retry-after',
+    'any response',
+    'spec §8 rules 3 and 4',
+    "Each of three worker processes keeps its own in-memory count of a key's requests (Rack::Attack's cache in each Unicorn worker's memory, no shared store), and its throttled response carries no Retry-After: the key is served up to three times X-RateLimit-Limit in one window before one worker refuses, with a 429 that names no wait.",
+  ),
+  fault(
     'ratelimit-per-connection',
     'any response',
     'spec §8 rule 3',
@@ -249,6 +255,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'any response',
     'spec §8 rule 3; spec §7 (429 applies to any operation)',
     "The limiter is applied to the safe methods alone (a middleware mounted for GET and HEAD, to limit reads): a key's DELETEs are neither counted nor refused, while every answer still carries the key's count as it stands, so a cancel sent at X-RateLimit-Remaining 0 is carried out and the next list's Remaining is unchanged by it.",
+  ),
+  fault(
+    'ratelimit-early-429-carried-out',
+    'any response',
+    'spec §8 rules 1 and 3',
+    'The limiter runs after the handler (a srvx middleware that awaits the handler before it counts) and writes X-RateLimit-Remaining from the count before the request: Remaining is one high, so a 429 follows Remaining 1, and a cancel it answers 429 has been carried out.',
   ),
   fault(
     'ratelimit-429-body-text',

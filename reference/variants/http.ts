@@ -49,6 +49,11 @@ export const HTTP_VARIANTS = variantsOf('http', [
     "A POST, PUT or PATCH with no Content-Length is refused by the HTTP stack before the application with its own HTML 411, without rate-limit fields: lighttpd 1.4's parser does so (HTTP/1.x).",
   ),
   variant(
+    'front-path-nul-404',
+    'RFC 9110 §15.5.5 (404: no current representation for the target resource); RFC 3986 §2.1; what fronts accept',
+    "A path holding %00 is refused by the server's own URL unescaping with its HTML 404, without rate-limit fields, before the application runs: Apache httpd's default (ap_unescape_url).",
+  ),
+  variant(
     'head-not-routed',
     'RFC 9110 §9.1 (HEAD is asked of general-purpose servers, which names no API origin server) and §15.5.6 (405 with Allow)',
     'The list and the pets read are routed for GET alone: a HEAD of either, with a key or without, is refused by the router with 405, Allow: GET and an Error body, before authentication.',

@@ -4,7 +4,7 @@
 import { input } from '../../lib/check/skip.ts';
 import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
-import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
+import { type Exchange, rawOf, startedMsOf } from '../../lib/http/transcript.ts';
 import { absentCancels, answerOf } from '../kit/absent-cancels.ts';
 import { cancelHistories } from '../kit/cancel-histories.ts';
 import type { Ctx } from '../kit/context.ts';
@@ -35,7 +35,7 @@ function headOf(x: Exchange) {
     status: r.status,
     headers: rawOf(r).headers,
     bytes: r.bodyBytes,
-    receivedAtMs: Date.parse(x.startedAt) + x.durationMs,
+    receivedAtMs: startedMsOf(x) + x.durationMs,
   };
 }
 

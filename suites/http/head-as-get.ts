@@ -1,5 +1,5 @@
 // HTTP-HEAD-AS-GET, over the whole run: a HEAD the server answers (not one it refuses as a method, 405 or 501,
-// which the surface records) answers as the GET of the same target would, so no error where that GET succeeded.
+// which HTTP-HEAD-REFUSED-INFO records) answers as the GET of the same target would, so no error where that GET succeeded.
 // Reads the transcript; never sends (the request surface sends HEAD of the list in every run).
 import { OUTCOME } from '../../lib/check/skip.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
@@ -9,9 +9,7 @@ import { type Ctx, check } from '../kit/context.ts';
 import { carriesKey } from '../kit/offered.ts';
 import { describeStatus } from '../kit/responses.ts';
 import { recorded, SAYS_NOTHING } from '../kit/traffic.ts';
-
-/** Statuses that refuse a method itself (RFC 9110 §15.5.6, §15.6.2): recorded by the surface, not judged here. */
-const METHOD_REFUSED = new Set([405, 501]);
+import { headsOf, METHOD_REFUSED } from './head-refused.ts';
 
 /** The request's Accept as compared between a HEAD and its GET, and whether it asks conditionally. */
 function shape(x: Exchange): { accept: string; conditional: boolean } {
@@ -68,7 +66,7 @@ export const headAsGetCheck = check({
   requirement:
     'A HEAD the server answers (not refused as a method with 405 or 501) is answered as the GET of the same target is: no error status where that GET, with the same key and Accept, succeeded.',
   rationale:
-    'HEAD is GET without content and carries the header fields GET would (RFC 9110 §9.3.2), so a 404 or a 500 to a HEAD of a list the GET returns misreports the resource. A HEAD refused as a method is recorded by HTTP-SURFACE-PROPERTY, not judged: RFC 9110 §9.1 asks HEAD only of general-purpose servers. SHOULD: the status follows from the sentence on header fields, which is a SHOULD.',
+    'HEAD is GET without content and carries the header fields GET would (RFC 9110 §9.3.2), so a 404 or a 500 to a HEAD of a list the GET returns misreports the resource. A HEAD refused as a method is recorded by HTTP-HEAD-REFUSED-INFO, not judged: RFC 9110 §9.1 asks HEAD only of general-purpose servers. SHOULD: the status follows from the sentence on header fields, which is a SHOULD.',
   basis: [RFC.headNoContent, RFC.headSameFields],
   title: 'Compares every HEAD of the run with the last GET of the same URL before it',
   needs: { requests: 0 },
@@ -77,7 +75,7 @@ export const headAsGetCheck = check({
     const pairs = headPairs(ctx).filter(({ get }) => ok(get.response!.status));
     if (pairs.length === 0)
       ctx.skip(
-        'no HEAD with the key was answered (other than a method refusal) after a successful GET of the same URL: nothing to judge',
+        `no HEAD with the key was answered (other than a method refusal) after a successful GET of the same URL: nothing to judge${headsOf(ctx).refused.length > 0 ? '; the server refused HEAD as a method, which HTTP-HEAD-REFUSED-INFO records with its evidence (RFC 9110 §9.1 asks HEAD of general-purpose servers only)' : ''}`,
         OUTCOME,
       );
     for (const { head, get } of pairs.filter(({ head }) => head.response!.status >= 400).slice(0, 3)) {

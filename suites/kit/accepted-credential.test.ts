@@ -9,13 +9,20 @@ const KEY = 'Bearer $ORDER_STORE_API_KEY';
 /** The key with a character after it, as the redactor writes it (`${VAR}x`). */
 const KEY_X = 'Bearer $' + '{ORDER_STORE_API_KEY}x';
 
-function sent(seq: number, authorization: string, status: number, connection?: number): Exchange {
+function sent(
+  seq: number,
+  authorization: string,
+  status: number,
+  connection?: number,
+  method = 'GET',
+  path = '/v1/store/orders',
+): Exchange {
   return {
     seq,
     bucket: 'primary',
     startedAt: new Date(1_800_000_000_000 + seq).toISOString(),
     durationMs: 1,
-    request: { method: 'GET', url: 'http://127.0.0.1:9/v1/store/orders', headers: { authorization } },
+    request: { method, url: `http://127.0.0.1:9${path}`, headers: { authorization } },
     response: { status, headers: {}, body: '', bodyBytes: 0, bodyTruncated: false },
     ...(connection !== undefined ? { connection } : {}),
   };
@@ -49,15 +56,39 @@ describe('the line a request with text around the key sent', () => {
 });
 
 describe('acceptedWhy', () => {
-  it('names the shape, and the reused connection only as a fact, when no fresh connection refused the line', () => {
+  it('names the shape, and the reused connection only as not ruled out, when no fresh connection was tried', () => {
     // A server that compares the token by its first characters: the key's connection carried it, but so
-    // would any connection have, and nothing shows otherwise.
+    // would any connection have, and nothing shows otherwise (issue 37: the reuse was worded as the cause).
     const all = [sent(1, KEY, 200, 1), sent(2, KEY_X, 200, 1)];
     const why = acceptedWhy(all[1]!, all, keyBeforeIn(all), true);
     expect(why).toContain('sent as "Bearer <key>x": a prefix of the token matched');
-    expect(why).toContain('on a connection reused after #1 carried the key');
+    expect(why).toMatch(
+      /\(not ruled out: a credential cached per connection, as this went on a connection reused after #1 carried the key and the run sent it on no fresh one;/,
+    );
+    expect(why).not.toMatch(/^ \(on a connection reused/);
     expect(why).not.toMatch(/judged the credential by what the connection carried/);
     expect(why).not.toContain('$ORDER_STORE_API_KEY');
+  });
+
+  it('names no connection when the same request was answered alike on a connection that carried no key', () => {
+    const all = [sent(1, KEY_X, 200, 1), sent(2, KEY, 200, 2), sent(3, KEY_X, 200, 2)];
+    expect(acceptedWhy(all[2]!, all, keyBeforeIn(all), true)).toBe(
+      ' (sent as "Bearer <key>x": a prefix of the token matched: the token compared with the key only as far as the key\'s length, the "x" after it unread)',
+    );
+  });
+
+  it('names no cache from a refusal of another route: a lookup before authentication answers for itself', () => {
+    // The wrong token refused 401 on the list on a fresh connection, and a cancel of an absent id answered
+    // 404 on the key's connection: the route looked the id up first, whatever the connection carried.
+    const token = 'Bearer osc_not_a_key';
+    const all = [
+      sent(1, token, 401, 1),
+      sent(2, KEY, 200, 2),
+      sent(3, token, 404, 2, 'DELETE', '/v1/store/orders/987654321'),
+    ];
+    const why = acceptedWhy(all[2]!, all, keyBeforeIn(all), false, true);
+    expect(why).not.toMatch(/judged the credential by what the connection carried/);
+    expect(why).toMatch(/^ \(not ruled out: a credential cached per connection/);
   });
 
   it('names the per-connection cache when the same line was refused on a connection that carried no key', () => {
@@ -68,7 +99,7 @@ describe('acceptedWhy', () => {
     ];
     const why = acceptedWhy(all[2]!, all, keyBeforeIn(all), true);
     expect(why).toMatch(
-      /reused after #2 carried the key, while #1 sent the same line on a connection that had carried no key and was refused 401: the server judged the credential by what the connection carried before/,
+      /reused after #2 carried the key, while #1 sent the same request on a connection that had carried no key and was refused 401: the server judged the credential by what the connection carried before/,
     );
   });
 

@@ -1,6 +1,6 @@
-// Why a request that offered something other than "Bearer <key>" was let in, as its finding words it: the
-// Authorization line it sent (the keys shown as <key>), the careless reading that takes it for the key, and a
-// per-connection credential cache only when the run shows one. Text only: reads exchanges, decides no verdict.
+// Why a request that offered something other than "Bearer <key>" was let in, as its finding words it: the line
+// it sent (keys as <key>), the careless reading that takes it for the key, and a per-connection credential cache
+// as the cause only when the run shows one, else as what was not ruled out. Text only: decides no verdict.
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { KEY_TEXT, SECOND_KEY_TEXT } from './offered.ts';
 
@@ -51,26 +51,33 @@ export function extraTextReading(line: string): string | undefined {
   return 'the end of the token matched: the text before the key unread';
 }
 
+/** The same request as `x`: the same method, URL and Authorization line (a route answers for itself). */
+const sameRequest = (x: Exchange, y: Exchange, line: string): boolean =>
+  y !== x &&
+  y.request.method === x.request.method &&
+  y.request.url === x.request.url &&
+  authorizationLine(y) === line;
+
 /**
- * Whether the run shows a credential cache per connection: the same Authorization line refused 401 on a
- * connection that had carried no key before it, while the one judged was let in on a connection that had.
- * Returns that refusal, or undefined (the run sent the line on no fresh connection, or never refused it).
+ * What the run shows of a credential cache per connection, for `x` let in on a connection that carried the key:
+ * `refused`, the same request refused 401 on a connection that had carried no key (the cache explains `x`);
+ * `alike`, the same request answered alike there (no cache is needed to explain it); neither when the run
+ * sent it on no fresh connection, or recorded no connections. Only the same request counts: another route may
+ * answer before authentication (a lookup of the id), whatever the connection carried.
  */
-export function refusedFresh(
+export function freshTwin(
   x: Exchange,
   same: ReadonlyArray<Exchange>,
   keyBefore: (y: Exchange) => Exchange | undefined,
-): Exchange | undefined {
+): { refused?: Exchange; alike?: Exchange } {
   const line = authorizationLine(x);
-  if (line === undefined || x.connection === undefined || !keyBefore(x)) return undefined;
-  return same.find(
-    (y) =>
-      y !== x &&
-      y.connection !== undefined &&
-      y.response?.status === 401 &&
-      authorizationLine(y) === line &&
-      keyBefore(y) === undefined,
+  if (line === undefined || x.connection === undefined || !keyBefore(x)) return {};
+  const fresh = same.filter(
+    (y) => y.connection !== undefined && sameRequest(x, y, line) && keyBefore(y) === undefined,
   );
+  const refused = fresh.find((y) => y.response?.status === 401);
+  const alike = fresh.find((y) => y.response?.status === x.response?.status);
+  return { ...(refused ? { refused } : {}), ...(alike ? { alike } : {}) };
 }
 
 /** Whether the server let the request in (2xx): what a key read carelessly, or a cached one, would give. */
@@ -98,8 +105,11 @@ export function acceptedWhy(
     extraText && line !== undefined ? ` (sent as ${shownShape(line)}${reading ? `: ${reading}` : ''})` : '';
   const before = letIn ? keyBefore(x) : undefined;
   if (!before) return shape;
-  const fresh = refusedFresh(x, same, keyBefore);
-  return fresh
-    ? `${shape} (on a connection reused after #${before.seq} carried the key, while #${fresh.seq} sent the same line on a connection that had carried no key and was refused 401: the server judged the credential by what the connection carried before; the curl line sends both on one connection)`
-    : `${shape} (on a connection reused after #${before.seq} carried the key; the curl line sends both on one connection)`;
+  const { refused, alike } = freshTwin(x, same, keyBefore);
+  // Answered alike on a connection that had carried no key: the connection explains nothing.
+  if (alike && !refused) return shape;
+  // The cause only where the run shows it; else what was not ruled out, after what the request itself shows.
+  return refused
+    ? `${shape} (on a connection reused after #${before.seq} carried the key, while #${refused.seq} sent the same request on a connection that had carried no key and was refused 401: the server judged the credential by what the connection carried before; the curl line sends both on one connection)`
+    : `${shape} (not ruled out: a credential cached per connection, as this went on a connection reused after #${before.seq} carried the key and the run sent it on no fresh one; the curl line sends both on one connection, send it alone to tell)`;
 }

@@ -179,6 +179,10 @@ export const RFC = {
     'RFC 9110 §8.8.3',
     'If an origin server provides an entity tag for a representation and the generation of that entity tag does not satisfy all of the characteristics of a strong validator (Section 8.8.1), then the origin server MUST mark the entity tag as weak by prefixing its opaque value with "W/" (case-sensitive).',
   ),
+  headGeneralPurpose: at(
+    'RFC 9110 §9.1',
+    'All general-purpose servers MUST support the methods GET and HEAD.',
+  ),
   headNoContent: at(
     'RFC 9110 §9.3.2',
     'The HEAD method is identical to GET except that the server MUST NOT send content in the response.',

@@ -2,7 +2,7 @@
 // cancelled (a 2xx), the cancels of it that followed, split by time as a run splits them: a repeat within one
 // rate-limit window of the cancel (CANCEL-REPEAT-), a later one after a window has passed (STATE-). Shared by
 // the cancel and state areas' judges. Pure: reads exchanges, never sends.
-import type { Exchange } from '../../lib/http/transcript.ts';
+import { type Exchange, startedMsOf } from '../../lib/http/transcript.ts';
 import type { Ctx } from './context.ts';
 import { keyCancels } from './key-cancels.ts';
 import { type KeyWindow, keyWindow, keyWindowsBy, windowPassed } from './key-window.ts';
@@ -19,7 +19,7 @@ export interface CancelHistory {
 }
 
 /** When a request's answer was in (local ms), as the recording has it. */
-export const answeredAt = (x: Exchange) => Date.parse(x.startedAt) + x.durationMs;
+export const answeredAt = (x: Exchange) => startedMsOf(x) + x.durationMs;
 
 /** The orders the recording's cancels cancelled, with what followed, in the order they were cancelled. */
 export function cancelHistories(ctx: Ctx): { histories: CancelHistory[]; window: KeyWindow } {
@@ -48,7 +48,7 @@ function readHistories(ctx: Ctx): { histories: CancelHistory[]; window: KeyWindo
       if (cancelledBy(x.response!.status)) byId.set(id, { id, first: x, repeats: [], later: [] });
       continue;
     }
-    const sentAt = Date.parse(x.startedAt);
+    const sentAt = startedMsOf(x);
     const passed = sentAt >= windowPassed(answeredAt(h.first), windowAt(sentAt));
     (passed ? h.later : h.repeats).push(x);
   }
@@ -64,7 +64,7 @@ export interface SequentialRepeat {
 /** Whether `x` left once `first` was answered (the clock's milliseconds floor both), not sent with it. */
 const after = (first: Exchange, x: Exchange): boolean =>
   (x.together === undefined || x.together !== first.together) &&
-  Date.parse(x.startedAt) >= Math.floor(answeredAt(first));
+  startedMsOf(x) >= Math.floor(answeredAt(first));
 
 const refusal = (s: number): boolean => s >= 400 && s <= 499 && s !== 429;
 

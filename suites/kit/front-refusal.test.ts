@@ -1,6 +1,6 @@
 // What counts as a front's refusal before routing: only of a request the suite made over-long or unusual on
-// purpose, only with a 400, 414 or 431, and only without what the application would have said (rate-limit
-// fields, a JSON body). Anything else stays the application's answer, judged in full.
+// purpose, only with a 400, 414 or 431 (or a 404 to a path's bytes), and only without what the application
+// would have said (rate-limit fields, a JSON body). Anything else stays the application's answer, judged in full.
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { frontMayRefuse, frontRefusal, overLong, requestSize } from './front-refusal.ts';
@@ -80,6 +80,18 @@ describe('front refusals', () => {
     ])
       expect(frontMayRefuse(exchange(path, 400, HTML)), path).toBeUndefined();
     expect(frontRefusal(exchange('/store/orders/7%FF', 400, API))).toBeUndefined();
+  });
+
+  it("takes Apache's 404 to a path's bytes for the front's, as a 400 to the same path is (issue 37)", () => {
+    // Jetty's 400 to %00 was left out while Apache's HTML 404 to it counted as a failure: the same refusal.
+    expect(frontRefusal(exchange('/store/orders/7%00', 404, HTML))).toMatch(
+      /^404 without rate-limit fields and with a body that is no JSON to a path holding a NUL byte \(%00\): the HTTP front refused it before routing/,
+    );
+    expect(frontRefusal(exchange('/store/orders/7%FF', 404, HTML))).toMatch(/no UTF-8/);
+    // A 404 to an ordinary id, or to an over-long request, or the API's own 404: the application's answer.
+    expect(frontRefusal(exchange('/store/orders/7', 404, HTML))).toBeUndefined();
+    expect(frontRefusal(exchange(LONG, 404, HTML))).toBeUndefined();
+    expect(frontRefusal(exchange('/store/orders/7%00', 404, API))).toBeUndefined();
   });
 
   it("leaves everything else the application's: a normal request, another status, or the API's own answer", () => {

@@ -16,6 +16,22 @@ export const HEADER_BYTES_LIMIT = 8190;
 /** The statuses a front refuses an over-long request with before routing (RFC 9110 §15.5.1, §15.5.15, RFC 6585 §5). */
 const FRONT_REFUSALS: ReadonlySet<number> = new Set([400, 414, 431]);
 
+/**
+ * Why a path holds bytes a front may refuse, or undefined. Such a path is refused with 404 as well as 400:
+ * Apache httpd's URL unescaping answers %00 with its HTML 404 before any handler, where Jetty and Tomcat answer
+ * 400. Both are the same refusal before routing and are treated alike (frontRefusal): the spec binds the
+ * service's operations (spec §4 cancelOrder's 404 "Error object" is of an orderId, an int64, which a NUL byte
+ * cannot spell; §7's Error body is of those responses), not what the HTTP layer answers a request no operation
+ * received. The status is still judged (ID-MALFORMED-4XX: a 4xx, never 2xx or 5xx).
+ */
+function pathBytesRefused(x: Exchange): string | undefined {
+  const path = x.request.url.replace(/[?#].*$/, '');
+  if (/%00/.test(path)) return 'a path holding a NUL byte (%00)';
+  if (/%(?:[01][0-9A-Fa-f]|7[Ff])/.test(path)) return 'a path holding a control byte (%0A, %09, %7F)';
+  if (!utf8Path(path)) return 'a path whose percent-encoded bytes are no UTF-8 (%FF, %C0%B0)';
+  return undefined;
+}
+
 /** The request line's and the header section's sizes in bytes, as sent (the key's placeholder aside). */
 export function requestSize(x: Exchange): { line: number; headers: number } {
   const url = x.request.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
@@ -44,11 +60,7 @@ export function frontMayRefuse(x: Exchange): string | undefined {
   const long = overLong(x);
   if (long) return long;
   if (Array.isArray(x.request.headers.authorization)) return 'a request with two Authorization lines';
-  const path = x.request.url.replace(/[?#].*$/, '');
-  if (/%00/.test(path)) return 'a path holding a NUL byte (%00)';
-  if (/%(?:[01][0-9A-Fa-f]|7[Ff])/.test(path)) return 'a path holding a control byte (%0A, %09, %7F)';
-  if (!utf8Path(path)) return 'a path whose percent-encoded bytes are no UTF-8 (%FF, %C0%B0)';
-  return undefined;
+  return pathBytesRefused(x);
 }
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -73,8 +85,9 @@ function utf8Path(path: string): boolean {
 
 /**
  * Why an answer is a front's protocol refusal of a request it may refuse (frontMayRefuse), or undefined: a
- * 400, 414 or 431 (a 411 to a write sent with no Content-Length) without the rate-limit fields or without a JSON body (what the application behind it would
- * have answered with). Only its status is the service's to answer for then.
+ * 400, 414 or 431 (a 404 to a path's bytes, pathBytesRefused; a 411 to a write sent with no Content-Length)
+ * without the rate-limit fields or without a JSON body (what the application behind it would have answered
+ * with). Only its status is the service's to answer for then: the API never saw the request.
  */
 export function frontRefusal(x: Exchange): string | undefined {
   const r = x.response;
@@ -84,8 +97,10 @@ export function frontRefusal(x: Exchange): string | undefined {
     x.lengthOmitted && r?.status === 411
       ? `a ${x.request.method} with no Content-Length (a user agent SHOULD send one, RFC 9110 §8.6)`
       : undefined;
-  if (!r || (!FRONT_REFUSALS.has(r.status) && !unmeasured)) return undefined;
-  const long = unmeasured ?? frontMayRefuse(x);
+  if (!r) return undefined;
+  const byPath = r.status === 404 ? pathBytesRefused(x) : undefined;
+  if (!FRONT_REFUSALS.has(r.status) && !unmeasured && !byPath) return undefined;
+  const long = unmeasured ?? byPath ?? frontMayRefuse(x);
   if (!long) return undefined;
   const raw = rawOf(r);
   const bare = rateLimitHeaders(raw.headers).remaining === undefined;

@@ -1,7 +1,7 @@
 // How long one rate-limit window of the key lasts, as the run's answers announced it, and so when one has
 // passed after a moment: what the state-over-time checks wait for. Pure: reads exchanges, never sends.
 import { rateLimitHeaders, resetAtLocalMs, serverDateMs } from '../../lib/formats/rate-limit-headers.ts';
-import type { Exchange } from '../../lib/http/transcript.ts';
+import { type Exchange, startedMsOf } from '../../lib/http/transcript.ts';
 
 /** The spec's minute window (§8 table, requests per minute): the longest a later look waits for. */
 export const MINUTE_MS = 60_000;
@@ -39,7 +39,7 @@ function announcedAhead(x: Exchange): number | undefined {
   const { headers } = x.response;
   const reset = rateLimitHeaders(headers).reset?.value;
   if (reset === undefined) return undefined;
-  const receivedAtMs = Date.parse(x.startedAt) + x.durationMs;
+  const receivedAtMs = startedMsOf(x) + x.durationMs;
   return resetAtLocalMs(reset, receivedAtMs, serverDateMs(headers)) - receivedAtMs;
 }
 
@@ -49,7 +49,7 @@ function announcedAhead(x: Exchange): number | undefined {
  */
 export function keyWindowsBy(exchanges: readonly Exchange[]): (atMs: number) => KeyWindow {
   const answered = exchanges
-    .map((x) => ({ at: Date.parse(x.startedAt) + x.durationMs, ahead: announcedAhead(x) }))
+    .map((x) => ({ at: startedMsOf(x) + x.durationMs, ahead: announcedAhead(x) }))
     .filter((a): a is { at: number; ahead: number } => a.ahead !== undefined)
     .sort((p, q) => p.at - q.at);
   const ats = answered.map((a) => a.at);

@@ -103,13 +103,13 @@ describe('the spellings of a realistic fixture, the list untrusted', () => {
       expect(known.unsafeReading(s, '404000'), s).toBeUndefined();
     // Without the fixture vouched for, the same reading still counts.
     expect(known.unsafeReading('+404000')).toBe(
-      '+404000 may read as 4210688 (a hexadecimal reading of +404000 is 4210688), an id the list cannot prove absent',
+      '+404000 may read as 4210688, an id the list cannot prove absent (a hexadecimal reading of +404000 is 4210688; readings considered: decimal 404000, hexadecimal 4210688 (strtol base 16, which needs no 0x); a spelling is sent only when none of them may name an order)',
     );
   });
 
   it('still refuses a base-16 reading the fixture id does not have, and says which reading', () => {
     expect(known.unsafeReading('404000e0', '404000')).toBe(
-      '404000e0 may read as 1077936352 (a hexadecimal reading of 404000e0 is 1077936352), an id the list cannot prove absent',
+      '404000e0 may read as 1077936352, an id the list cannot prove absent (a hexadecimal reading of 404000e0 is 1077936352; readings considered: decimal 404000, hexadecimal 1077936352 (strtol base 16, which needs no 0x); a spelling is sent only when none of them may name an order)',
     );
     // atoi reads no digits as 0; a prefix before "_" as a smaller id; the octal reading of a leading 0.
     expect(known.unsafeReading('0x62a20', '404000')).toBe(
@@ -121,7 +121,7 @@ describe('the spellings of a realistic fixture, the list untrusted', () => {
     expect(known.unsafeReading('%20404000', '404000')).toMatch(/may read as 0,/);
     // Spelled around another fixture, its own base-16 reading counts, and so does the fixture it names.
     expect(known.unsafeReading('+202000', '404000')).toBe(
-      '+202000 may read as 2105344 (a hexadecimal reading of +202000 is 2105344), an id the list cannot prove absent',
+      '+202000 may read as 2105344, an id the list cannot prove absent (a hexadecimal reading of +202000 is 2105344; readings considered: decimal 202000, hexadecimal 2105344 (strtol base 16, which needs no 0x); a spelling is sent only when none of them may name an order)',
     );
     expect(known.safe('202000.0', '404000')).toBe(false);
   });

@@ -8,7 +8,7 @@ import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from './context.ts';
 import { decodings, int32Reading, namedIds } from './id-readings.ts';
 import { ListIds } from './list-ids.ts';
-import { radixReading, shortSpelling } from './spelling-text.ts';
+import { readingNote, shortSpelling } from './spelling-text.ts';
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 /** Characters a segment may carry on the wire; ';' is left out (matrix parameters end the segment). */
@@ -139,18 +139,12 @@ export class KnownOrders {
     for (const n of namedIds(raw, target === undefined ? undefined : BigInt(target))) {
       const named = this.named(n);
       const other = named.find((c) => !c.shipped && c.order !== target);
-      if (other) return `${shown} may read as order ${other.order}${readAs(raw, n)}`;
+      if (other) return `${shown} may read as order ${other.order}${readingNote(raw, n)}`;
       if (named.length === 0 && this.guard?.near(n))
-        return `${shown} may read as ${n}${readAs(raw, n)}, an id the list cannot prove absent`;
+        return `${shown} may read as ${n}, an id the list cannot prove absent${readingNote(raw, n)}`;
     }
     return undefined;
   }
-}
-
-/** The reading in another radix that names `n`, as a message adds it: " (an octal reading of 104 is 68)". */
-function readAs(raw: string, n: bigint): string {
-  const r = radixReading(raw, n);
-  return r ? ` (${r})` : '';
 }
 
 /** True when `id` is an int64 that no known order has and no lossy reading of it names a cancellable one. */

@@ -21,8 +21,6 @@ interface Sent {
   /** When it was sent, ms after the first; one request every 10 ms unless said. */
   at?: number;
   took?: number;
-  /** Sent at one moment with the others of this number (HttpClient.together). */
-  together?: number;
 }
 
 function headersOf(s: Sent): Record<string, string> {
@@ -40,7 +38,6 @@ function run(...sent: Sent[]): Exchange[] {
     bucket: s.bucket ?? 'primary',
     startedAt: new Date(T0 + (s.at ?? i * 10)).toISOString(),
     durationMs: s.took ?? 2,
-    ...(s.together !== undefined ? { together: s.together } : {}),
     request: { method: s.method ?? 'GET', url: `${BASE}${s.path}`, headers: {} },
     response: {
       status: s.status ?? 200,
@@ -93,24 +90,6 @@ describe('readBuckets', () => {
     const xs = run(list(59), { path: '/store/orders', bucket: 'anonymous', status: 401 }, del('1', 57));
     expect(read(xs).steps.map((p) => p.r.x.seq)).toEqual([3]);
     expect(unruled(read(xs).steps)).toEqual([]);
-  });
-
-  it('reads no step from requests sent together, however fast the server answered them', () => {
-    // Recorded on go-nethttp: two cancels and a list sent at one moment, each answered within a millisecond
-    // (no overlap a millisecond clock shows), counted in another order than sent: 52, 53, then 51.
-    const at = { at: 100, took: 1, together: 3 };
-    const xs = run(
-      list(56),
-      del('1', 55),
-      del('5', 54),
-      del('1000', 52, at),
-      del('1000', 53, at),
-      list(51, at),
-      list(50, { at: 110 }),
-    );
-    const steps = read(xs).steps;
-    expect(unruled(steps)).toEqual([]);
-    expect(steps.map((p) => p.r.remaining)).toEqual([55, 54]);
   });
 
   it('leaves a weighted request seen on too few steps unjudged, not passed', () => {
@@ -292,5 +271,43 @@ describe('rawTarget', () => {
       pathname: '/v1/store//orders/7',
       search: '?x=1',
     });
+  });
+});
+
+describe('keyRequests', () => {
+  it('keeps what an answer carried and reads the rest from its exchange, as it was', () => {
+    const xs = run(
+      list(59, { status: 429, at: 0, took: 7 }),
+      del('1', 58, { at: 20 }),
+      list(undefined, { at: 40 }),
+    );
+    const [a, b, c] = keyRequests(xs, '/v1');
+    expect([a!.key, a!.status, a!.usable, a!.remaining, a!.limit, a!.reset, a!.resetKind]).toEqual([
+      'primary',
+      429,
+      false,
+      59,
+      60,
+      RESET,
+      'unix-seconds',
+    ]);
+    expect([a!.sentAtMs, a!.receivedAtMs, b!.sentAtMs, b!.receivedAtMs]).toEqual([
+      T0,
+      T0 + 7,
+      T0 + 20,
+      T0 + 22,
+    ]);
+    expect([b!.usable, b!.parts.route, c!.usable, c!.resetKind, c!.resetAtMs]).toEqual([
+      true,
+      'DELETE /store/orders/{orderId}',
+      false,
+      undefined,
+      undefined,
+    ]);
+    // A long recording holds one of these a request: no moment, status or key of its own (each was 8 bytes
+    // a request, a moment 24).
+    const own = Object.keys(a!);
+    for (const derived of ['key', 'status', 'usable', 'resetKind', 'sentAtMs', 'receivedAtMs'])
+      expect(own).not.toContain(derived);
   });
 });

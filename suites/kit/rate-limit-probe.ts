@@ -4,10 +4,13 @@
 import type { Response } from '../../lib/http/client.ts';
 import type { Ctx } from './context.ts';
 
-/** What an area beside the probe reads of its record: whether the walk ran, and its request past Remaining 0. */
+/**
+ * What an area beside the probe reads of its record: whether the walk ran, its request past Remaining 0, and
+ * why none was sent when its 429 came early.
+ */
 export interface ProbeRecordView {
   walk:
-    | { kind: 'done'; value: { overLimit?: { response: Response } } }
+    | { kind: 'done'; value: { overLimit?: { response: Response }; heldNotSent?: string } }
     | { kind: 'skip' }
     | { kind: 'error' };
 }

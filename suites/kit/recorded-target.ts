@@ -4,7 +4,7 @@
 import type { Random } from '../../lib/check/random.ts';
 import type { RunConfig } from '../../lib/config/run-config.ts';
 import type { HttpClient, Response } from '../../lib/http/client.ts';
-import type { Transcript } from '../../lib/http/transcript.ts';
+import { startedMsOf, type Transcript } from '../../lib/http/transcript.ts';
 import type { RunMemo } from '../../lib/run/memo.ts';
 import { carriesKey } from './offered.ts';
 import type { OrderList } from './order-list.ts';
@@ -37,7 +37,7 @@ export class RecordedTarget extends TargetFacts {
     if (!first.reading) return Promise.reject(new NotObserved(first.cut ?? 'the list body was not recorded'));
     const { exchange } = first;
     const r = exchange.response!;
-    const receivedAtMs = Date.parse(exchange.startedAt) + exchange.durationMs;
+    const receivedAtMs = startedMsOf(exchange) + exchange.durationMs;
     const headers = replay({ memo: this.memory }, exchange)?.headers ?? r.headers;
     return Promise.resolve({
       response: { exchange, status: r.status, headers, bytes: r.bodyBytes, receivedAtMs },

@@ -29,7 +29,18 @@ describe('a spelling in a message', () => {
     const all = ['101', '102', '103', '104', '105', '106', '107'];
     const known = new KnownOrders(all, all.slice(0, 5), ['106', '107'], new AbsenceGuard(all));
     expect(known.unsafeReading(`${'0'.repeat(1000)}104`, '104')).toBe(
-      '0…0104 (1000 zeros, 1003 characters) may read as 68 (an octal reading of 104 is 68), an id the list cannot prove absent',
+      '0…0104 (1000 zeros, 1003 characters) may read as 68, an id the list cannot prove absent (an octal reading of 104 is 68; readings considered: decimal 104, octal 68 (a leading 0, to strtol base 0), hexadecimal 260 (strtol base 16, which needs no 0x); a spelling is sent only when none of them may name an order)',
+    );
+  });
+
+  it('says which readings of a leading zero were considered, where the one that counts is not octal', () => {
+    // Issue 37: "01752 may read as 5970 (a hexadecimal reading of 1752 is 5970)" left a reader who expects
+    // octal from a leading zero asking why: every reading is listed, and why any one of them counts.
+    const all = ['1752', '5969', '5971', '5973'];
+    const known = new KnownOrders(all, ['1752'], [], new AbsenceGuard(all));
+    const why = known.unsafeReading('01752');
+    expect(why).toBe(
+      '01752 may read as 5970, an id the list cannot prove absent (a hexadecimal reading of 1752 is 5970; readings considered: decimal 1752, octal 1002 (a leading 0, to strtol base 0), hexadecimal 5970 (strtol base 16, which needs no 0x); a spelling is sent only when none of them may name an order)',
     );
   });
 });

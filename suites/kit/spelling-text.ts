@@ -53,3 +53,47 @@ export function radixReading(raw: string, n: bigint): string | undefined {
     }
   return undefined;
 }
+
+/** Who reads digits in each radix, as a message names them. */
+const READERS: ReadonlyArray<{ name: string; re: RegExp; base: string; who: string }> = [
+  { name: 'decimal', re: /^\s*([+-]?)(\d+)/, base: '', who: 'any decimal parser' },
+  { name: 'octal', re: /^\s*([+-]?)0o?([0-7]+)/i, base: '0o', who: 'a leading 0, to strtol base 0' },
+  {
+    name: 'hexadecimal',
+    re: /^\s*([+-]?)(?:0x)?([0-9a-f]+)/i,
+    base: '0x',
+    who: 'strtol base 16, which needs no 0x',
+  },
+  { name: 'binary', re: /^\s*([+-]?)0b([01]+)/i, base: '0b', who: 'a 0b prefix' },
+];
+
+/**
+ * Every radix reading of a spelling as it stands (not decoded), as a message lists them: "decimal 1752, octal
+ * 1002 (a leading 0, to strtol base 0), hexadecimal 5970 (strtol base 16, which needs no 0x)". Empty when the
+ * spelling holds no digits at its start.
+ */
+export function radixReadings(raw: string): string[] {
+  const out: string[] = [];
+  for (const { name, re, base, who } of READERS) {
+    const m = re.exec(raw);
+    if (!m) continue;
+    const v = BigInt(`${base}${m[2]!}`) * (m[1] === '-' ? -1n : 1n);
+    out.push(`${name} ${v}${name === 'decimal' ? '' : ` (${who})`}`);
+  }
+  return out;
+}
+
+/**
+ * What a message adds after "may read as n": the reading that gives n, and, when the spelling has readings in
+ * several radixes, which were considered, so a reader who expects one (octal from a leading zero) sees why
+ * another counts: any reading that may name an order keeps the spelling from being sent. Empty for a decimal
+ * reading.
+ */
+export function readingNote(raw: string, n: bigint): string {
+  const r = radixReading(raw, n);
+  if (!r) return '';
+  const all = radixReadings(raw);
+  return all.length > 1
+    ? ` (${r}; readings considered: ${all.join(', ')}; a spelling is sent only when none of them may name an order)`
+    : ` (${r})`;
+}

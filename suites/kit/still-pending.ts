@@ -2,7 +2,7 @@
 // (4xx), and the last list read after the last of them shows it. What lets a fixture a check is done with go
 // back to the pool (fixture-facts.ts). Reads the transcript only; never sends.
 import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
-import type { Exchange } from '../../lib/http/transcript.ts';
+import { type Exchange, startedMsOf } from '../../lib/http/transcript.ts';
 import { namedIds } from './id-readings.ts';
 import type { Snapshot } from './store-lists.ts';
 
@@ -23,7 +23,7 @@ function mayName(segment: string, id: bigint): boolean {
   }
 }
 
-const endOf = (x: Exchange): number => Date.parse(x.startedAt) + x.durationMs;
+const endOf = (x: Exchange): number => startedMsOf(x) + x.durationMs;
 
 /**
  * The proof that fixture `id` is still pending, as a sentence (`list #40 shows it after 3 refused DELETEs`),
@@ -53,7 +53,7 @@ export function pendingProof(
       continue;
     }
     if (snapshotOf(x) === undefined) continue;
-    if (last !== undefined && Date.parse(x.startedAt) < endOf(last) + lagMs) continue;
+    if (last !== undefined && startedMsOf(x) < endOf(last) + lagMs) continue;
     list = x;
   }
   if (list === undefined || !snapshotOf(list)!.has(id)) return undefined;

@@ -2,8 +2,10 @@
 // (fixture-facts.ts), the order list and an id proven absent from it (list-facts.ts), and here the requests
 // several checks read, each kept in the run's memo. It sends only what a check asks for, and never cancels an
 // order not given as cancellable.
+import { HarnessError } from '../../lib/errors.ts';
 import type { Response } from '../../lib/http/client.ts';
 import { memoKey } from '../../lib/run/memo.ts';
+import { LIST_BODIES, ListBodies } from './list-bodies.ts';
 import { ListFacts } from './list-facts.ts';
 import { ORDERS, orderPath, petPath } from './paths.ts';
 
@@ -42,9 +44,43 @@ export class TargetFacts extends ListFacts {
     // No fixture left is no answer: a later check asks again (and finds none again).
     const id = this.takeCancellable();
     if (id === undefined) return undefined;
-    return this.memo.once(FIRST_CANCEL, () =>
-      this.http.send({ method: 'DELETE', path: orderPath(id) }).then((response) => ({ id, response })),
-    );
+    return this.memo.once(FIRST_CANCEL, async () => {
+      const seen = await this.secondKeyList();
+      const response = await this.http.send({ method: 'DELETE', path: orderPath(id) });
+      // Only where the second key's list showed the order: a list kept per key that never held it shows
+      // nothing of the cancel (how keys are scoped is not shown, spec §5 rule 5).
+      if (seen?.has(id) && cancelledBy(response.status)) await this.secondKeyList();
+      return { id, response };
+    });
+  }
+
+  /**
+   * GET /store/orders with the second key (--second-api-key), when one is given and its own window has room:
+   * read before the first cancel and, when it showed the order, once after it, so a list cached per key that a
+   * cancel with the first key did not refresh is judged by the store model (STATE-LIST-AFTER-CANCEL). The ids
+   * it showed, or undefined when it was not sent or not read as a list.
+   */
+  private async secondKeyList(): Promise<{ has(id: string): boolean } | undefined> {
+    if (this.config.secondApiKey === undefined) return undefined;
+    const { remaining, resetAtMs } = this.http.pacer.snapshot('secondary');
+    const room =
+      remaining === undefined || remaining >= 1 || (resetAtMs !== undefined && resetAtMs <= Date.now());
+    if (!room) return undefined;
+    const lists = this.memo.once(LIST_BODIES, () => new ListBodies());
+    try {
+      const r = await this.http.send({
+        method: 'GET',
+        path: ORDERS,
+        auth: { kind: 'key', key: 'secondary' },
+      });
+      if (r.status < 200 || r.status > 299) return undefined;
+      const reading = lists.readingOf(r);
+      return reading.count === undefined && !reading.wrapped ? undefined : reading.ids;
+    } catch (e) {
+      // The second key's list is extra evidence: a harness failure on it leaves the cancel as it was.
+      if (e instanceof HarnessError) return undefined;
+      throw e;
+    }
   }
 
   /**

@@ -2,7 +2,7 @@
 // named, how it was answered), in the order sent, with when each was on the wire. A pure function of the
 // exchanges, the lists' ids and the fixtures, so a recorded transcript can be judged as a live run is.
 import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
-import type { Exchange } from '../../lib/http/transcript.ts';
+import { type Exchange, startedMsOf } from '../../lib/http/transcript.ts';
 import { namedIds } from '../kit/id-readings.ts';
 import type { Snapshot } from '../kit/store-lists.ts';
 
@@ -66,8 +66,47 @@ export interface History {
 const SENT_ORDER_MS = 2 ** -11;
 
 export function timing(x: Exchange): { startMs: number; endMs: number } {
-  const startMs = Date.parse(x.startedAt) + x.seq * SENT_ORDER_MS;
+  const startMs = startedMsOf(x) + x.seq * SENT_ORDER_MS;
   return { startMs, endMs: startMs + x.durationMs };
+}
+
+/**
+ * A list or cancel of the history: its moments worked out of its exchange when read (as timing does), not
+ * kept: a long recording's history holds one a list and a cancel, and each moment kept was a number of its
+ * own on the heap (48 bytes a request).
+ */
+class Seen implements Timed {
+  constructor(readonly exchange: Exchange) {}
+
+  get startMs(): number {
+    return startedMsOf(this.exchange) + this.exchange.seq * SENT_ORDER_MS;
+  }
+
+  get endMs(): number {
+    return this.startMs + this.exchange.durationMs;
+  }
+}
+
+class SeenList extends Seen implements ListSeen {
+  constructor(
+    exchange: Exchange,
+    readonly ids: Snapshot,
+  ) {
+    super(exchange);
+  }
+}
+
+class SentCancel extends Seen implements CancelSent {
+  declare status?: number;
+
+  constructor(
+    exchange: Exchange,
+    readonly segment: string,
+    readonly names: readonly string[],
+    readonly outcome: CancelOutcome,
+  ) {
+    super(exchange);
+  }
 }
 
 /** The path of a recorded URL below its origin, without the query, and the query's presence. */
@@ -91,9 +130,7 @@ export function cancelOf(x: Exchange): CancelSent | undefined {
   const segment = m[1]!;
   const names = isCanonicalInt64(segment) ? [segment] : namedIds(segment).map(String);
   const status = x.response?.status;
-  const { startMs, endMs } = timing(x);
-  // Named fields, not spreads: a spread gives each of a long recording's cancels a second property array.
-  const sent: CancelSent = { exchange: x, startMs, endMs, segment, names, outcome: outcomeOf(status) };
+  const sent = new SentCancel(x, segment, names, outcomeOf(status));
   if (status !== undefined) sent.status = status;
   return sent;
 }
@@ -124,8 +161,7 @@ export function historyOf(
     if (!isPlainListExchange(x)) continue;
     const ids = snapshotOf(x);
     if (!ids) continue;
-    const { startMs, endMs } = timing(x);
-    lists.push({ exchange: x, startMs, endMs, ids });
+    lists.push(new SeenList(x, ids));
   }
   return { lists, cancels, fixtures };
 }

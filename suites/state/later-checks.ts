@@ -3,7 +3,7 @@
 // earlier, and the first list after the window, in the run's exchanges or a recording's alike.
 import { OUTCOME, skipOf } from '../../lib/check/skip.ts';
 import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
-import type { Exchange } from '../../lib/http/transcript.ts';
+import { type Exchange, startedMsOf } from '../../lib/http/transcript.ts';
 import { SPEC } from '../kit/basis.ts';
 import { answeredAt, type CancelHistory, cancelHistories } from '../kit/cancel-histories.ts';
 import { type Ctx, check } from '../kit/context.ts';
@@ -51,7 +51,7 @@ function laterCancels(ctx: Ctx): Array<{ h: CancelHistory; x: Exchange }> {
 }
 
 /** From the first cancel's answer to a later request (ms). */
-const after = (h: CancelHistory, x: Exchange) => Date.parse(x.startedAt) - answeredAt(h.first);
+const after = (h: CancelHistory, x: Exchange) => startedMsOf(x) - answeredAt(h.first);
 
 const head = (x: Exchange) => {
   const r = x.response!;
@@ -70,7 +70,7 @@ function listAfter(
   windowAt: (atMs: number) => KeyWindow,
 ): Exchange | undefined {
   const from = answeredAt(h.first);
-  const sure = h.later[0] ? Date.parse(h.later[0].startedAt) : Number.POSITIVE_INFINITY;
+  const sure = h.later[0] ? startedMsOf(h.later[0]) : Number.POSITIVE_INFINITY;
   for (let i = countBelow(starts, windowPassed(from, windowAt(from))); i < lists.length; i++)
     if (starts[i]! >= sure || starts[i]! >= windowPassed(from, windowAt(starts[i]!))) return lists[i];
   return undefined;
@@ -91,13 +91,13 @@ function shownBy(ctx: Ctx, x: Exchange, id: string): Shown | undefined {
 /** How the last list with the key read between `h`'s cancel and `x` showed the order, when it names a status. */
 function listedAs(ctx: Ctx, h: CancelHistory, x: Exchange): string {
   const from = answeredAt(h.first);
-  const to = Date.parse(x.startedAt);
+  const to = startedMsOf(x);
   const list = recorded(ctx)
     .filter(
       ({ x: l, offered }) =>
         isPlainListExchange(l) &&
         carriesKey(offered) === 'primary' &&
-        Date.parse(l.startedAt) >= from &&
+        startedMsOf(l) >= from &&
         answeredAt(l) <= to,
     )
     .at(-1)?.x;
@@ -198,8 +198,8 @@ export const laterChecks = [
       const lists = recorded(ctx)
         .filter(({ x, offered }) => isPlainListExchange(x) && carriesKey(offered) === 'primary')
         .map(({ x }) => x)
-        .sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt) || a.seq - b.seq);
-      const starts = lists.map((x) => Date.parse(x.startedAt));
+        .sort((a, b) => startedMsOf(a) - startedMsOf(b) || a.seq - b.seq);
+      const starts = lists.map((x) => startedMsOf(x));
       const windowAt = keyWindowsBy(ctx.transcript.all());
       const snapshots = ctx.memo.peek(STORE_LISTS);
       const seen: string[] = [];
@@ -217,7 +217,7 @@ export const laterChecks = [
           continue;
         }
         // How the last list answered before the cancel showed it.
-        const cancelled = Date.parse(h.first.startedAt);
+        const cancelled = startedMsOf(h.first);
         let before: Exchange | undefined;
         for (let i = countBelow(starts, cancelled) - 1; i >= 0 && !before; i--)
           if (answeredAt(lists[i]!) <= cancelled && snapshots?.snapshotOf(lists[i]!)) before = lists[i];

@@ -4,7 +4,7 @@
 // (the lists after are the whole run's list judges'). Says how close on the wire the requests were.
 import { OUTCOME, skipOf } from '../../lib/check/skip.ts';
 import { HarnessError } from '../../lib/errors.ts';
-import type { Exchange } from '../../lib/http/transcript.ts';
+import { type Exchange, startedMsOf } from '../../lib/http/transcript.ts';
 import { SPEC } from '../kit/basis.ts';
 import { cancelHistories } from '../kit/cancel-histories.ts';
 import { type Ctx, check } from '../kit/context.ts';
@@ -24,8 +24,8 @@ import { historyNow } from './store.ts';
 export function closeness(xs: readonly Exchange[]): { spreadMs: number; overlapMs: number } {
   // As the clock read them, without timing's fraction for the order sent.
   const spans = xs.map((x) => ({
-    startMs: Date.parse(x.startedAt),
-    endMs: Date.parse(x.startedAt) + x.durationMs,
+    startMs: startedMsOf(x),
+    endMs: startedMsOf(x) + x.durationMs,
   }));
   const starts = spans.map((s) => s.startMs);
   const spreadMs = Math.max(...starts) - Math.min(...starts);
@@ -68,8 +68,8 @@ function listedBefore(ctx: Ctx, h: History, id: string, x: Exchange): boolean {
 }
 
 const span = (x: Exchange) => ({
-  start: Date.parse(x.startedAt),
-  end: Date.parse(x.startedAt) + x.durationMs,
+  start: startedMsOf(x),
+  end: startedMsOf(x) + x.durationMs,
 });
 
 /**

@@ -286,7 +286,9 @@ export const refusedOverLimit = check({
       skipOf(
         walk?.overLimit
           ? overLimitWhy(walk.overLimit.response, seen)
-          : `the rate-limit probe sent no cancel of the held fixture past Remaining 0 (${remainingMisbehaves(ctx.transcript.all(), ctx.config.baseUrl) ?? `see RL-PROBE-LIMIT-ENFORCED; ${flagRef('skipRateLimitProbe')} leaves the probe out`})`,
+          : walk?.heldNotSent
+            ? `the rate-limit probe sent no cancel of the held fixture past the limit: ${walk.heldNotSent}`
+            : `the rate-limit probe sent no cancel of the held fixture past Remaining 0 (${remainingMisbehaves(ctx.transcript.all(), ctx.config.baseUrl) ?? `see RL-PROBE-LIMIT-ENFORCED; ${flagRef('skipRateLimitProbe')} leaves the probe out`})`,
         OUTCOME,
       ),
     );

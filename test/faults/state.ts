@@ -80,6 +80,14 @@ export const STATE_FAULTS = {
         reference: { keys: BOTH_KEYS },
         exit: 1,
       },
+      // One fixture, so no race (issue 37's srvx server): the first cancel's second-key lists, one before it
+      // and one after, show the cached copy.
+      {
+        fails: ['STATE-LIST-AFTER-CANCEL'],
+        args: [...NO_PROBE, '--second-api-key', SECOND_DEMO_KEY, '--cancellable-order-ids', '1'],
+        reference: { keys: BOTH_KEYS },
+        exit: 1,
+      },
     ],
     onlyBy: ['STATE-LIST-AFTER-CANCEL'],
   },

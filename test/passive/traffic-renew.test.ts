@@ -69,4 +69,24 @@ describe('bindTraffic', () => {
       await bind.close();
     }
   });
+
+  it('gives the judges by credential bucket the transcript itself when no exchange is left out of it', async () => {
+    const redactor = new Redactor();
+    const entries = [entry(0, 'key-0123456789abcdef', 200), entry(1, 'key-0123456789abcdef', 200)];
+    const loaded = loadTraffic({ entries, baseUrl: BASE, redactor });
+    const config = passiveRunConfig(
+      loadTrafficConfig(['--har', 'recording.har'], 'judge', { env: {} }),
+      BASE,
+    );
+    const bind = bindTraffic(loaded, config, redactor, () => {});
+    const base = {} as unknown as CheckContext;
+    try {
+      // One array for both kinds of judge: a reading kept by the array it read is made once, not twice.
+      const [all, keyed] = [false, true].map((buckets) => bind.context(base, buckets).transcript.all());
+      expect(keyed).toBe(all);
+      expect(recorded(bind.context(base, true))).toBe(recorded(bind.context(base, false)));
+    } finally {
+      await bind.close();
+    }
+  });
 });

@@ -1,28 +1,35 @@
 // The order npm test starts its files in: the known longest first, so none starts late and runs on alone at the
-// end. vitest's own order reads durations from a cache every filtered run rewrites, or file sizes without one.
+// end, and the files run without isolation last, one after another. vitest's own order reads durations from a
+// cache every filtered run rewrites, or file sizes without one.
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that take longest in a whole run, longest first (per-file durations of a run on the project's
- * 2-core machine). A file not listed keeps vitest's order, after these. Revisit when a file grows past them.
+ * The files that take longest in a whole run, longest first (per-file durations on the project's 2-core machine,
+ * measured folder by folder with vitest's JSON reporter). A file not listed keeps vitest's order, after these.
+ * Revisit when a file grows past them.
  */
 export const LONGEST_FIRST: readonly string[] = [
   'test/faults/matrix.test.ts',
   'test/zoo/zoo.test.ts',
   'test/zoo/zoo-misconfigs.test.ts',
-  'test/api/vitest-adapter.test.ts',
-  'test/faults/only-by.test.ts',
   'test/faults/pairs.test.ts',
-  'test/rate-limit/rate-limit-probe.test.ts',
-  'test/package/package.test.ts',
-  'test/hostile/protocol-edges.test.ts',
-  'test/hostile/big-lists.test.ts',
-  'test/variants/matrix.test.ts',
-  'test/variants/rate-limit-matrix.test.ts',
   'test/package/action.test.ts',
   'test/rate-limit/starved-checks.test.ts',
+  'test/variants/rate-limit-matrix.test.ts',
+  'test/cli/first-hour.test.ts',
+  'test/report/browser.test.ts',
+  'test/api/vitest-adapter.test.ts',
+  'test/package/package.test.ts',
+  'test/rate-limit/rate-limit-probe.test.ts',
+  'test/state/masked-race.test.ts',
+  'test/faults/only-by.test.ts',
+  'test/architecture/setting-words.test.ts',
   'test/engine/fixtures-command.test.ts',
+  'test/hostile/scenarios.test.ts',
+  'test/hostile/big-lists.test.ts',
+  'test/engine/verdict.test.ts',
+  'test/hostile/protocol-edges.test.ts',
 ];
 
 export class LongestFirst extends BaseSequencer {
@@ -32,9 +39,12 @@ export class LongestFirst extends BaseSequencer {
       const i = LONGEST_FIRST.indexOf(relative(this.ctx.config.root, f.moduleId).replaceAll('\\', '/'));
       return i < 0 ? LONGEST_FIRST.length : i;
     };
+    // The files run without isolation last and together: a worker reuses its runner for the next file only
+    // while the next one queued is such a file too (vitest's pool), so one between them would cost a start each.
+    const shared = (f: TestSpecification) => (f.project.config.isolate === false ? 1 : 0);
     return base
-      .map((f, at) => ({ f, at, rank: rank(f) }))
-      .sort((a, b) => a.rank - b.rank || a.at - b.at)
+      .map((f, at) => ({ f, at, rank: rank(f), shared: shared(f) }))
+      .sort((a, b) => a.rank - b.rank || a.shared - b.shared || a.at - b.at)
       .map((x) => x.f);
   }
 }

@@ -1,10 +1,16 @@
 // The proofs of the variants in what a request does to the store over the run.
 // Test support: each probe is the smallest exchange that tells the variant from the default server.
 import { LIST_LAG_MS } from '../../reference/orders-route.ts';
-import type { RunningReference } from '../../reference/server.ts';
+import { DEMO_KEY, type RunningReference, SECOND_DEMO_KEY } from '../../reference/server.ts';
 import { del } from '../support/probes.ts';
 import { call } from '../support/reference-calls.ts';
-import { SHORT_WINDOW, type VariantProofs } from './proof.ts';
+import { PLAIN, SHORT_WINDOW, type VariantProofs } from './proof.ts';
+
+/** The reference's two demo keys, each on the Free plan. */
+const BOTH_KEYS = [
+  { key: DEMO_KEY, plan: 'free' as const },
+  { key: SECOND_DEMO_KEY, plan: 'free' as const },
+];
 
 const listed = async (s: RunningReference, id: bigint): Promise<boolean> =>
   ((await call(s, '/store/orders')).json as Array<{ id: bigint }>).some((o) => o.id === id);
@@ -30,6 +36,40 @@ export const STATE_VARIANTS = {
             /lists (lagged a cancel by at least|reflected every cancel at once).*allowed: a lag of 3 s \(declared with --consistency-seconds\)/,
           'STATE-LIST-AFTER-CANCEL': /cancelled orders leave the list/,
         },
+      },
+    ],
+  },
+  'list-cache-per-key-evicted': {
+    options: { keys: BOTH_KEYS },
+    probe: async (s) => {
+      const statusOf = async (key: string) =>
+        ((await call(s, '/store/orders', { key })).json as Array<{ id: bigint; status?: string }>).find(
+          (o) => o.id === 1n,
+        )?.status;
+      const before = await statusOf(SECOND_DEMO_KEY);
+      const status = (await call(s, '/store/orders/1', del)).status;
+      return [before, status, await statusOf(SECOND_DEMO_KEY)];
+    },
+    standard: [undefined, 204, undefined],
+    variant: ['pending', 204, 'cancelled'],
+    // The conformant neighbour of fault list-cache-per-key: the second key's lists around the first cancel
+    // (one fixture, so no race) and the race's (the default fixtures) show the cancel.
+    runs: [
+      {
+        ...PLAIN,
+        args: [
+          ...PLAIN.args,
+          ...['--second-api-key', SECOND_DEMO_KEY, '--cancellable-order-ids', '1'],
+          // One fixture leaves the checks that need two out: only those that read this one's cancel run.
+          ...['--only', 'CANCEL-PENDING-204,STATE-LIST-'],
+        ],
+        records: { 'STATE-LIST-AFTER-CANCEL': /cancelled orders stay listed: [1-9]\d* lists after/ },
+        reference: { keys: BOTH_KEYS },
+      },
+      {
+        ...PLAIN,
+        args: [...PLAIN.args, '--second-api-key', SECOND_DEMO_KEY],
+        reference: { keys: BOTH_KEYS },
       },
     ],
   },

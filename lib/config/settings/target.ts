@@ -25,7 +25,7 @@ export const TARGET_SETTINGS = [
     env: 'ORDER_STORE_SECOND_API_KEY',
     kind: 'string',
     default: '',
-    help: 'A second key: the probe checks that exhausting the first leaves it untouched (limits are per key).',
+    help: 'A second key: the probe checks that exhausting the first leaves it untouched (limits are per key), and the store checks read its list around cancels sent with the first (a list cached per key).',
   },
   {
     key: 'headers',

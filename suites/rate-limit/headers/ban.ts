@@ -5,7 +5,7 @@ import { input, OUTCOME } from '../../../lib/check/skip.ts';
 import { flagRef } from '../../../lib/config/settings.ts';
 import { retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
 import { banOf } from '../../../lib/http/ban.ts';
-import { type Exchange, rawOf } from '../../../lib/http/transcript.ts';
+import { type Exchange, rawOf, startedMsOf } from '../../../lib/http/transcript.ts';
 import { RFC, SPEC } from '../../kit/basis.ts';
 import { type Ctx, check } from '../../kit/context.ts';
 
@@ -21,7 +21,7 @@ export interface BanSeen {
   before?: { refusal: Exchange; retryAfterMs: number; waitedMs: number };
 }
 
-const sentAt = (x: Exchange) => Date.parse(x.startedAt);
+const sentAt = (x: Exchange) => startedMsOf(x);
 const receivedAt = (x: Exchange) => sentAt(x) + x.durationMs;
 
 /** The first ban each credential met in `xs`, with whether its client had sent inside a Retry-After. */

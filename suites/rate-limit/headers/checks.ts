@@ -16,6 +16,7 @@ import {
   rateLimitHeaders,
   retryAfter,
 } from '../../../lib/formats/rate-limit-headers.ts';
+import { startedMsOf } from '../../../lib/http/transcript.ts';
 import { RFC, SPEC } from '../../kit/basis.ts';
 import { type Ctx, check, suite } from '../../kit/context.ts';
 import { judgeEach, type Offence, reportGrouped, responses } from '../../kit/whole-run.ts';
@@ -163,7 +164,7 @@ export const rateLimitHeadersSuite = suite({
           ctx,
           xs,
           (x) => {
-            const ra = retryAfter(x.response!.headers, Date.parse(x.startedAt));
+            const ra = retryAfter(x.response!.headers, startedMsOf(x));
             if (ra?.form === 'invalid') return ['Retry-After is neither delay-seconds nor an HTTP-date'];
             if (ra?.form === 'http-date' && ra.obsolete)
               return [`Retry-After: ${notImfFixdate(ra.raw.trim())}`];

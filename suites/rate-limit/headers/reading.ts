@@ -6,7 +6,7 @@ import {
   resetKind,
   serverDateMs,
 } from '../../../lib/formats/rate-limit-headers.ts';
-import type { Exchange } from '../../../lib/http/transcript.ts';
+import { type Exchange, startedMsOf } from '../../../lib/http/transcript.ts';
 
 /**
  * One response's reading. Only what it carries is kept (its Limit, Remaining, Reset, Date and when it was
@@ -29,7 +29,7 @@ export class Reading {
     const rl = rateLimitHeaders(headers);
     const reset = rl.reset?.value;
     this.status = x.response!.status;
-    this.sentAtMs = Date.parse(x.startedAt);
+    this.sentAtMs = startedMsOf(x);
     this.limit = rl.limit?.value;
     this.remaining = rl.remaining?.value;
     this.reset = reset !== undefined && resetKind(reset) === 'unix-seconds' ? reset : undefined;

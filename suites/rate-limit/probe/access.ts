@@ -2,9 +2,9 @@
 // evidence and reproduction attached, the walk's 429, what traffic shows them, and the factories of the checks
 // that send the probe and judge them. Never sends itself: the session does (what it costs is cost.ts).
 import type { CheckDefinition, CheckInput } from '../../../lib/check/model.ts';
-import { OUTCOME } from '../../../lib/check/skip.ts';
 import { type Ctx, check } from '../../kit/context.ts';
 import { probeNeeds } from './cost.ts';
+import { noLimitCause, noLimitWhy } from './counters-walk.ts';
 import { apply, type Judgement, judged, take } from './judgement.ts';
 import { type ProbeRecord, type Sample, WALK_MARGIN, type Walk } from './record.ts';
 import { laterRefusal } from './refusal.ts';
@@ -40,7 +40,7 @@ export async function limitedOf(ctx: Ctx): Promise<Sample> {
 }
 
 function limitedIn(ctx: Ctx, walk: Walk): Sample {
-  if (!walk.limited) ctx.skip('the walk met no 429 (see RL-PROBE-LIMIT-ENFORCED)', OUTCOME);
+  if (!walk.limited) ctx.skip(noLimitWhy(walk), noLimitCause(walk));
   return walk.limited;
 }
 

@@ -5,7 +5,7 @@
 import { rateLimitHeaders, retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
 import type { Response } from '../../../lib/http/client.ts';
 import { replayed } from '../../../lib/http/recorded.ts';
-import { type Exchange, rawOf } from '../../../lib/http/transcript.ts';
+import { type Exchange, rawOf, startedMsOf } from '../../../lib/http/transcript.ts';
 import type { Ctx } from '../../kit/context.ts';
 import { NOT_OBSERVED, replay } from '../../kit/traffic.ts';
 import { countOrder } from './count-order.ts';
@@ -39,7 +39,7 @@ function keySequence(ctx: Ctx): { xs: Exchange[]; together: Exchange[][] } {
   const all = ctx.transcript
     .all()
     .filter((x) => x.bucket === 'primary' && x.response !== undefined && x.response.status !== 401);
-  const end = (x: Exchange) => Date.parse(x.startedAt) + x.durationMs;
+  const end = (x: Exchange) => startedMsOf(x) + x.durationMs;
   const xs: Exchange[] = [];
   const together: Exchange[][] = [];
   // Each cluster is placed as it closes: a list of every cluster held an array per request of a long
@@ -70,7 +70,7 @@ function keySequence(ctx: Ctx): { xs: Exchange[]; together: Exchange[][] } {
   const cluster: Exchange[] = [];
   let until = Number.NEGATIVE_INFINITY;
   for (const x of all) {
-    if (cluster.length > 0 && until > Date.parse(x.startedAt) + 1) cluster.push(x);
+    if (cluster.length > 0 && until > startedMsOf(x) + 1) cluster.push(x);
     else {
       if (cluster.length > 0) place(cluster);
       cluster.length = 0;
@@ -107,7 +107,7 @@ function recoveryAfter(ctx: Ctx, limited: Sample, rest: readonly Exchange[]): Ou
   let early = 0;
   for (const x of rest) {
     if (recovery.attempts.length >= RECOVERY_ATTEMPTS || recovery.recovered) break;
-    const sent = Date.parse(x.startedAt);
+    const sent = startedMsOf(x);
     if (sent < notBefore) {
       early += 1;
       continue;

@@ -6,6 +6,9 @@ import { limitOf, type Sample, seconds, WALK_MARGIN, type Walk } from './record.
 import type { ProbeSender } from './sender.ts';
 import { saneResetAtMs } from './windows.ts';
 
+/** The walks that already waited so: once a walk, never twice. */
+const waited = new WeakSet<Walk>();
+
 /**
  * When `prev` said Remaining 0 with no more than `marginMs` of its window left, and a whole window more fits
  * the walk's ceiling and the budget: waits until a second past the moment its Reset named, so the walk goes
@@ -21,8 +24,7 @@ export async function waitToHoldPast(
 ): Promise<boolean> {
   const end = saneResetAtMs(prev);
   const limit = limitOf(prev) ?? limitOf(walk.samples[0]!);
-  if (walk.heldWaitMs !== undefined || prev.remaining !== 0 || end === undefined || limit === undefined)
-    return false;
+  if (waited.has(walk) || prev.remaining !== 0 || end === undefined || limit === undefined) return false;
   const left = end - Date.now();
   const another = limit + WALK_MARGIN;
   if (left > room.marginMs || walk.sent + another > room.ceiling) return false;
@@ -34,7 +36,7 @@ export async function waitToHoldPast(
   );
   const started = Date.now();
   await env.http.pacer.waitUntil('primary', after, 'X-RateLimit-Reset');
-  walk.heldWaitMs = Date.now() - started;
-  sender.waitedMs += walk.heldWaitMs;
+  waited.add(walk);
+  sender.waitedMs += Date.now() - started;
   return true;
 }

@@ -3,6 +3,7 @@
 // choose a level: the check that calls one does.
 import { count } from '../../../lib/words.ts';
 import { authorizationLine } from '../../kit/accepted-credential.ts';
+import { noLimitWhy } from './counters-walk.ts';
 import { servedPastLimit } from './frozen.ts';
 import { judgeTogether } from './judge-together.ts';
 import { grouped, type Judgement, judged, type ProbeFinding } from './judgement.ts';
@@ -240,10 +241,7 @@ function otherRoute(next: Sample, limited: Sample, own: Sample): string {
 /** A reason to skip (a string) when there is nothing to judge. */
 export function judgeNotEarly(walk: Walk): Judgement | string {
   const limited = walk.limited;
-  if (!limited)
-    return walk.cutShort
-      ? `the walk was stopped by a ${walk.cutShort.status} where the limit would not be reached (see RL-PROBE-LIMIT-ENFORCED)`
-      : 'the walk met no 429 (see RL-PROBE-LIMIT-ENFORCED)';
+  if (!limited) return noLimitWhy(walk);
   const next = before(walk, limited)!;
   // A limiter that leaves errors uncounted counts what the run's successes took: the answer just before the
   // 429 says where that count stood, whatever route it came from (an error's Remaining was given back).

@@ -182,6 +182,10 @@ export interface Walk {
    * the walk's own request), so STATE-429-CHANGES-NOTHING can show the refused request changed nothing.
    */
   overLimit?: Sample;
+  /** After an early 429: a later window walked, held cancel last, or why not (held-again.ts); no 429's cause. */
+  again?: Sample[];
+  heldNotSent?: string;
+  unreached?: Skip;
   /**
    * Requests of another operation served at the walk's Remaining 0 while saying requests were left (the list
    * sent there, or the held fixture's cancel): kept out of `samples`, as they continue no count of the walk's.
@@ -189,8 +193,6 @@ export interface Walk {
   aside?: Sample[];
   /** Milliseconds waited before the walk for the window that was about to end, so it walked a fresh one. */
   waitedForWindowMs?: number;
-  /** Milliseconds waited at Remaining 0 too near a window's end for the held fixture's cancel (held-wait.ts). */
-  heldWaitMs?: number;
   /**
    * When the repeated request took nothing from Remaining (a limiter that counts only what it answers 2xx),
    * the request the walk went on with instead, and the walk's answers before the switch (in `samples` too).

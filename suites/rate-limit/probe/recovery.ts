@@ -1,11 +1,12 @@
 // The probe's recovery: after the walk's 429 it waits what the 429 asked (Retry-After, else Reset), then tries
 // again with bounded exponential backoff, and reads once past Reset when only time can show the next window.
 // Every wait goes through the pacer; nothing here sends inside a Retry-After period.
-import { limit, OUTCOME } from '../../../lib/check/skip.ts';
+import { limit } from '../../../lib/check/skip.ts';
 import { flagAndEnv, flagRef } from '../../../lib/config/settings.ts';
 import { retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
 import type { Tools } from '../../kit/context.ts';
 import { STALE_AFTER_MS } from '../headers/windows.ts';
+import { noLimitCause } from './counters-walk.ts';
 import { remainingUnreliable } from './judge-counts.ts';
 import { budgetSkip, done, skip } from './outcome.ts';
 import {
@@ -96,8 +97,10 @@ export async function recover(
   const limited = walk.limited;
   if (!limited)
     return skip(
-      `the walk met no 429${walk.cutShort ? ` (a ${walk.cutShort.status} stopped it before the limit)` : ''}, so there is nothing to recover from (see RL-PROBE-LIMIT-ENFORCED)`,
-      OUTCOME,
+      walk.unreached
+        ? `${walk.unreached.reason}; so there is nothing to recover from`
+        : `the walk met no 429${walk.cutShort ? ` (a ${walk.cutShort.status} stopped it before the limit)` : ''}, so there is nothing to recover from (see RL-PROBE-LIMIT-ENFORCED)`,
+      noLimitCause(walk),
     );
   const { pacer } = env.http;
   const maxWaitMs = env.config.maxWaitMs;

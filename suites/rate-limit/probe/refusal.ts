@@ -10,6 +10,7 @@ import {
   serverDateMs,
 } from '../../../lib/formats/rate-limit-headers.ts';
 import { UNKNOWN_429_BACKOFF_MS } from '../../../lib/http/pacer.ts';
+import { startedMsOf } from '../../../lib/http/transcript.ts';
 import type { Tools } from '../../kit/context.ts';
 import {
   earlyTolerance,
@@ -87,7 +88,7 @@ function announcedResetAtMs(env: Tools, at: number): number | undefined {
     const reset = rateLimitHeaders(x.response.headers).reset?.value;
     if (reset === undefined) continue;
     if (resetKind(reset) !== 'unix-seconds') return undefined;
-    const received = Date.parse(x.startedAt) + x.durationMs;
+    const received = startedMsOf(x) + x.durationMs;
     const atMs = resetAtLocalMs(reset, received, serverDateMs(x.response.headers));
     // Spec §8's minute (UNKNOWN_429_BACKOFF_MS): a Reset further ahead is no moment this wait trusts.
     return atMs > at && atMs <= at + UNKNOWN_429_BACKOFF_MS ? atMs : undefined;

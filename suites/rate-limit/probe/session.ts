@@ -10,6 +10,7 @@ import { provideProbe } from '../../kit/rate-limit-probe.ts';
 import { trafficOf } from '../../kit/traffic.ts';
 import { burst } from './burst.ts';
 import { recordedProbe } from './from-traffic.ts';
+import { HELD_RESERVE, sendHeldAgain } from './held-again.ts';
 import { done, skip, skipFor } from './outcome.ts';
 import { planWalk, readLimit } from './reading.ts';
 import {
@@ -142,6 +143,21 @@ export class ProbeSession {
         ? recover(env, sender, walk.value.switched?.to ?? request, walk.value)
         : blocked(walk, 'the walk to the limit'),
     );
+    // A 429 that came before Remaining 0 came before the held fixture's cancel: it goes in the window the
+    // recovery opened, at the Remaining that 429 came at (held-again.ts).
+    if (walk.kind === 'done' && request)
+      await attempt<undefined>(async () => {
+        const recovered = recovery.kind === 'done' ? recovery.value : undefined;
+        await sendHeldAgain(
+          env,
+          sender,
+          walk.value.switched?.to ?? request,
+          walk.value,
+          recovered,
+          HELD_RESERVE,
+        );
+        return done(undefined);
+      });
     const burstOutcome = await attempt<Burst>(async () =>
       request ? burst(env, sender, request, recovery, walk) : blocked(reading, 'reading the limit'),
     );

@@ -8,6 +8,7 @@ import { orderPath } from '../../kit/paths.ts';
 import { cancelledBy } from '../../kit/target-facts.ts';
 import { asideRequest } from './aside.ts';
 import { addressFor, countedApart, forwardingHeaders } from './client-address.ts';
+import { walkOnToARefusal } from './counters-walk.ts';
 import { waitToHoldPast } from './held-wait.ts';
 import { acceptedSpelling, keptApart, schemeFor } from './key-spelling.ts';
 import { budgetSkip, done } from './outcome.ts';
@@ -292,5 +293,7 @@ export async function walkToLimit(
       }
     }
   }
+  // Several counters behind the key that served past the Limit and refused nothing: on until one refuses.
+  await walkOnToARefusal(env, sender, walk, repeated, plan.reserve);
   return done(walk);
 }

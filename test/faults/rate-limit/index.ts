@@ -3,6 +3,7 @@
 import type { FaultProofs } from '../proof.ts';
 import { APART_FAULTS } from './apart.ts';
 import { BUCKET_FAULTS } from './buckets.ts';
+import { COUNTER_FAULTS } from './counters.ts';
 import { HEADER_FAULTS } from './headers.ts';
 import { LIMITER_FAULTS } from './limiter.ts';
 import { REFUSAL_FAULTS } from './refusals.ts';
@@ -10,6 +11,7 @@ import { REFUSAL_FAULTS } from './refusals.ts';
 export const RATE_LIMIT_FAULTS = {
   ...HEADER_FAULTS,
   ...LIMITER_FAULTS,
+  ...COUNTER_FAULTS,
   ...BUCKET_FAULTS,
   ...APART_FAULTS,
   ...REFUSAL_FAULTS,

@@ -195,6 +195,47 @@ export const LIMITER_FAULTS = {
       },
     ],
   },
+  'ratelimit-early-429-carried-out': {
+    masking: {
+      reads: ['429', 'x-ratelimit'],
+      hides: {
+        'ratelimit-not-atomic':
+          'a 429 that came earlier than Remaining announced forbids the burst (a burst sized by it could overshoot and get the key banned)',
+        'ratelimit-off-by-one':
+          'the two cancel out: a window of Limit + 1 whose Remaining counts it down exactly, the same answers as a server whose X-RateLimit-Limit is one low',
+      },
+    },
+    options: TWO_PER_MINUTE,
+    probe: async (s) => {
+      const first = await call(s, '/store/orders');
+      await call(s, '/store/orders');
+      return [
+        first.headers['x-ratelimit-remaining'],
+        (await call(s, '/store/orders/1', del)).status,
+        cancelled(s),
+      ];
+    },
+    faithful: ['1', 429, []],
+    // Remaining one high; the cancel past the limit was carried out, then answered 429.
+    faulty: ['2', 429, ['1']],
+    caught: [
+      // The walk's 429 comes at Remaining 1, before the held fixture's cancel was sent: the next window is
+      // walked to the Remaining the 429 came at, and the held cancel goes as the request past the limit there.
+      {
+        fails: ['RL-PROBE-LIMIT-NOT-EARLY', 'STATE-429-CHANGES-NOTHING'],
+        args: ['--only', 'STATE-429,RL-PROBE-LIMIT-NOT-EARLY', ...MINTED],
+        reference: { rateLimit: { limit: 5, windowSeconds: 2 }, banAfter: 1 },
+        exit: 1,
+      },
+      // The whole command, as the red team ran it: the probe's later window, and the state checks after it.
+      {
+        ...DEFAULT_RUN,
+        args: MINTED,
+        fails: ['RL-PROBE-LIMIT-NOT-EARLY', 'STATE-429-CHANGES-NOTHING'],
+        exit: 1,
+      },
+    ],
+  },
   'ratelimit-draft-fields-only': {
     masking: { removes: ['x-ratelimit'] },
     probe: async (s) => {
