@@ -115,12 +115,18 @@ function readKeyRequests(exchanges: readonly Exchange[], basePath: string): KeyR
     out.push(requestOf(x, key, basePath, foreign[key], parts));
   }
   // Sorted by when they were sent, a request overlaps another when one sent before it was answered after it
-  // was sent, or it was answered after the next one was sent.
+  // was sent, or it was answered after the next one was sent; or when the run sent it at one moment with
+  // others (a race, a burst), which a server answering each within the clock's millisecond hides.
+  const batches = new Map<number, number>();
+  for (const x of exchanges)
+    if (x.together !== undefined) batches.set(x.together, (batches.get(x.together) ?? 0) + 1);
   const bySent = [...out].sort((a, b) => a.sentAtMs - b.sentAtMs);
   let latest = Number.NEGATIVE_INFINITY;
   bySent.forEach((r, i) => {
     const next = bySent[i + 1];
-    if (latest > r.sentAtMs + 1 || (next && r.receivedAtMs > next.sentAtMs + 1)) r.concurrent = true;
+    const together = r.x.together !== undefined && (batches.get(r.x.together) ?? 0) > 1;
+    if (together || latest > r.sentAtMs + 1 || (next && r.receivedAtMs > next.sentAtMs + 1))
+      r.concurrent = true;
     latest = Math.max(latest, r.receivedAtMs);
   });
   return out;

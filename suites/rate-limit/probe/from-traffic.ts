@@ -49,10 +49,15 @@ function keySequence(ctx: Ctx): { xs: Exchange[]; together: Exchange[][] } {
     if (c.length === 1) xs.push(c[0]!);
     else if (oneRequestAndOneMore(c)) {
       const ordered = countOrder(c, (x) => {
-        const remaining = rateLimitHeaders(x.response!.headers).remaining?.value;
+        const rl = rateLimitHeaders(x.response!.headers);
+        const remaining = rl.remaining?.value;
+        const reset = rl.reset?.value;
+        const limit = rl.limit?.value;
         return {
           status: x.response!.status,
           ...(remaining !== undefined ? { remaining } : {}),
+          ...(reset !== undefined ? { reset } : {}),
+          ...(limit !== undefined ? { limit } : {}),
           atMs: end(x),
         };
       });

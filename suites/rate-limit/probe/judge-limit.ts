@@ -4,6 +4,7 @@
 import { count } from '../../../lib/words.ts';
 import { authorizationLine } from '../../kit/accepted-credential.ts';
 import { noLimitWhy } from './counters-walk.ts';
+import { servedPastLimit } from './frozen.ts';
 import { spellingFound } from './judge-key-spelling.ts';
 import { judgeTogether } from './judge-together.ts';
 import { grouped, type Judgement, judged, type ProbeFinding } from './judgement.ts';
@@ -23,7 +24,7 @@ import { laterRefusal, refusalName } from './refusal.ts';
 import { lastOnRoute, routeOf } from './sample-route.ts';
 import { interleaved, type ServedBeyond, servedBeyondLimit } from './served.ts';
 import { errorsUncounted, uncountedWords } from './uncounted.ts';
-import { sameWindowPairs, saneResetAtMs } from './windows.ts';
+import { sameWindowPairs } from './windows.ts';
 
 /** The response before `s` in the walk. */
 export const before = (walk: Walk, s: Sample): Sample | undefined =>
@@ -34,23 +35,6 @@ const remainingName = (s: Sample | undefined): string =>
   s?.remaining === undefined && s?.announced?.remaining !== undefined
     ? `the remaining of the IETF draft's ${s.announced.form}`
     : 'X-RateLimit-Remaining';
-
-/**
- * When X-RateLimit-Remaining never moved through a walk that met no 429 (it counts nothing, so it cannot say
- * where the limit is), the walk's own count against X-RateLimit-Limit: how many requests were served, when
- * that is more than Limit and all of them came before the first plausible Reset moment (one window for
- * certain, a second of rounding aside). Undefined otherwise.
- */
-function servedPastLimit(walk: Walk): { served: number; limit: number } | undefined {
-  const { samples } = walk;
-  const first = samples[0]!;
-  const limit = first.limit;
-  const endMs = saneResetAtMs(first);
-  if (walk.limited || limit === undefined || endMs === undefined || samples.length < 3) return undefined;
-  const frozen = samples.every((s) => s.remaining !== undefined && s.remaining === first.remaining);
-  const oneWindow = samples.every((s) => s.response.receivedAtMs < endMs - 1000);
-  return frozen && oneWindow && samples.length > limit ? { served: samples.length, limit } : undefined;
-}
 
 /**
  * A limiter that refused with another status than 429 where the limit was reached: the limit is enforced,
@@ -187,7 +171,7 @@ export function judgeEnforced(
   if (past)
     return judged('', walk.sent, [
       {
-        message: `no 429 although ${past.served} requests (the reading and the walk) were served within one window, more than X-RateLimit-Limit ${past.limit}; X-RateLimit-Remaining stayed ${last.remaining} throughout, so it could not say where the limit was (see RL-PROBE-REMAINING-COUNTS)`,
+        message: `no 429 although ${past.served} requests (${past.from.n === 0 ? 'the reading and the walk' : `the walk's from request #${past.from.n}`}) were served within one window, more than X-RateLimit-Limit ${past.limit}; X-RateLimit-Remaining stayed ${last.remaining} throughout, so it could not say where the limit was (see RL-PROBE-REMAINING-COUNTS)`,
         sample: last,
         expected: `429 once more than ${past.limit} requests are sent in the window`,
         actual: `${last.status} on request #${last.n}, Remaining ${last.remaining}`,

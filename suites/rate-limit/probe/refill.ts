@@ -1,9 +1,9 @@
 // Whether the walk shows a limiter that gives capacity back gradually (a token bucket, GCRA), read only from
 // what repeats: one rise of Remaining is a window that turned, not a refill. Pure; never sends.
 import { retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
-import { pacedGroup } from './pace.ts';
-import { type Recovery, seconds, type Walk } from './record.ts';
-import { sameWindowPairs } from './windows.ts';
+import { pacedGroup, sentAtMs } from './pace.ts';
+import { left, limitOf, type Recovery, type Sample, seconds, type Walk } from './record.ts';
+import { sameWindowPairs, saneResetAtMs } from './windows.ts';
 
 /** Rises of Remaining within a window before they read as refills, not as a window the reading missed. */
 const RISES_TO_REFILL = 2;
@@ -47,4 +47,24 @@ export function gradualRefill(walk: Walk, recovery?: Recovery): string | undefin
   return untilReset - ra.delayMs > 1000
     ? `the 429's Retry-After (${seconds(ra.delayMs)}) ends well before its Reset (${seconds(untilReset)} away)`
     : undefined;
+}
+
+/** Reset rounded up to its second, read against a Date rounded down: the time until full reads up to this long. */
+const RATE_ROUNDINGS_MS = 2000;
+
+/**
+ * Whether `s`, served right after `prev` said Remaining 0, says no more than the same count could have got
+ * back meanwhile: at the fastest rate prev's headers allow (the requests it misses over the time until the
+ * moment it named for X-RateLimit-Reset, less both roundings), from when prev left until `s` was read; `s`'s
+ * own token and the part of one its Remaining rounds away cancel out. A count of its own (one per path,
+ * opened by `s`) says far more: Limit − 1.
+ */
+export function refilledSince(prev: Sample, s: Sample): boolean {
+  const fullAt = saneResetAtMs(prev);
+  const [limit, was, now] = [limitOf(prev), left(prev), left(s)];
+  if (fullAt === undefined || limit === undefined || was === undefined || now === undefined) return false;
+  const toFullMs = fullAt - prev.response.receivedAtMs - RATE_ROUNDINGS_MS;
+  if (toFullMs <= 0) return false;
+  const back = Math.ceil(((limit - was) * Math.max(0, s.response.receivedAtMs - sentAtMs(prev))) / toFullMs);
+  return now <= was + back;
 }

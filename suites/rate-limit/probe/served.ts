@@ -1,7 +1,7 @@
 // How many of the walk's requests were served within one announced window: from an answer, until the Reset
 // moment it named, whatever the limiter's algorithm. A fixed window, a sliding log and a token bucket alike
 // serve at most X-RateLimit-Limit there; more is a limit not enforced. Pure; never sends, never chooses a level.
-import { serverDateMs } from '../../../lib/formats/rate-limit-headers.ts';
+import { resetKind, serverDateMs } from '../../../lib/formats/rate-limit-headers.ts';
 import { left, limitOf, REFUSAL_STATUSES, type Sample } from './record.ts';
 import { errorsUncounted } from './uncounted.ts';
 import { saneResetAtMs } from './windows.ts';
@@ -32,13 +32,16 @@ export interface ServedBeyond {
 
 /**
  * Whether `cur` begins the whole limit again: Remaining back at Limit − 1 from below, and the answer after
- * it (if any) going on from there rather than from a lower count interleaved with it.
+ * it (if any) going on from there rather than from a lower count interleaved with it. Not when that answer
+ * is a 429: a count just begun again refuses nothing, so `cur` came from a count of its own (a route's whose
+ * window opened fresh, beside the spent one that refused next).
  */
 function renewed(samples: readonly Sample[], j: number, limit: number): boolean {
   const cur = left(samples[j]!);
   const prev = left(samples[j - 1]!);
   if (cur === undefined || prev === undefined || cur < limit - 1 || cur <= prev) return false;
   const next = samples[j + 1];
+  if (next?.status === 429) return false;
   const after = next && served(next) ? left(next) : undefined;
   return after === undefined || after >= cur - 2;
 }
@@ -100,12 +103,32 @@ function servedWithin(
     const s = samples[j]!;
     if (s.response.receivedAtMs >= untilMs) break;
     if (j > i && renewed(samples, j, limit)) break;
-    if (served(s) && !frontRefusal(s)) {
+    if (served(s) && !frontRefusal(s) && !earlierWindow(s, samples[i]!)) {
       count += 1;
       into?.push(s);
     }
   }
   return count;
+}
+
+/**
+ * Whether `s` was counted in a window that ended before `from`'s, though placed after it (requests sent together
+ * straddling a window's end, read by Remaining falling): it names an earlier X-RateLimit-Reset (both Unix
+ * seconds, the values as sent: the local moments move with each answer's whole-second Date), and it came back
+ * no later than `from` or was sent together with it. One counter's Reset never moves back (a fixed window's
+ * stays put, a token bucket's full-again moment and a sliding log's oldest request only move on). An answer
+ * that came back later, on its own, with an earlier Reset is another counter's (a count per route whose window
+ * opened first): it is counted, as several counters serving past the Limit must be.
+ */
+function earlierWindow(s: Sample, from: Sample): boolean {
+  if (s.reset === undefined || from.reset === undefined || saneResetAtMs(s) === undefined) return false;
+  if (resetKind(s.reset) !== 'unix-seconds' || resetKind(from.reset) !== 'unix-seconds') return false;
+  if (s.reset >= from.reset) return false;
+  const batch = from.response.exchange.together;
+  return (
+    s.response.receivedAtMs <= from.response.receivedAtMs ||
+    (batch !== undefined && s.response.exchange.together === batch)
+  );
 }
 
 /**

@@ -89,6 +89,8 @@ export async function sendTogether(
   return countOrder(answered, (s) => ({
     status: s.status,
     ...(s.remaining !== undefined ? { remaining: s.remaining } : {}),
+    ...(s.reset !== undefined ? { reset: s.reset } : {}),
+    ...(s.limit !== undefined ? { limit: s.limit } : {}),
     atMs: s.response.receivedAtMs,
   })).map((s) => ({ ...s, n: sender.count++ }));
 }

@@ -9,6 +9,7 @@ import { cancelledBy } from '../../kit/target-facts.ts';
 import { asideRequest } from './aside.ts';
 import { addressFor, countedApart, forwardingHeaders } from './client-address.ts';
 import { walkOnToARefusal } from './counters-walk.ts';
+import { waitToHoldPast } from './held-wait.ts';
 import { acceptedSpelling, keptApart, schemeFor } from './key-spelling.ts';
 import { budgetSkip, done } from './outcome.ts';
 import { sendPaced } from './paced.ts';
@@ -25,6 +26,7 @@ import {
   type Walk,
   type WalkPlan,
 } from './record.ts';
+import { refilledSince } from './refill.ts';
 import { atTheLimit, holdAfterRefusal, isRefusal, refusalName } from './refusal.ts';
 import type { ProbeSender } from './sender.ts';
 import { sendTogether, togetherCount } from './together.ts';
@@ -204,15 +206,18 @@ export async function walkToLimit(
     // The key under another spelling the server accepted (key-spelling.ts): once mid-walk, and first past
     // Remaining 0 once it was answered from a count of its own.
     const scheme = schemeFor(walk, prev);
-    const past =
+    const holdable =
       scheme === undefined &&
       held !== undefined &&
       prev.remaining === 0 &&
-      (resetAt === undefined || resetAt - Date.now() > PAST_LIMIT_MARGIN_MS) &&
       countApart(env.transcript.all(), env.config.baseUrl, repeated, {
         method: 'DELETE',
         path: orderPath(held),
       }) === undefined;
+    // Too near the end, once: the next window, walked from its start, meets its 0 with room for the cancel.
+    const room = { ceiling, reserve: plan.reserve, marginMs: PAST_LIMIT_MARGIN_MS };
+    if (holdable && (await waitToHoldPast(env, sender, walk, prev, room))) continue;
+    const past = holdable && (resetAt === undefined || resetAt - Date.now() > PAST_LIMIT_MARGIN_MS);
     const request: ProbeRequest = past
       ? { method: 'DELETE', path: orderPath(held!), label: 'DELETE /store/orders/{the held fixture}' }
       : repeated;
@@ -232,8 +237,10 @@ export async function walkToLimit(
       held = cancelledBy(s.status) ? env.target.holdSpare() : undefined;
       // Served while saying requests are left, in the window the walk spent: not the walk's count (a count
       // of its own, or none), so it is kept out of it, and the walk's own request past the limit follows.
+      // Unless no more are left than the walk's count could have got back meanwhile (a token bucket under a
+      // slow round trip): then the spare held in its place goes at the next 0.
       if (s.status >= 200 && s.status < 300 && (left(s) ?? 0) > 0 && !rolledOver(prev, s)) {
-        held = undefined;
+        if (!refilledSince(prev, s)) held = undefined;
         walk.sent += 1;
         walk.aside = [...(walk.aside ?? []), s];
         walk.bound = Math.min(ceiling, walk.bound + 1);
