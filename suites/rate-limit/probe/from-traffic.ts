@@ -21,6 +21,7 @@ import {
   type Walk,
   wholeSecondGraceMs,
 } from './record.ts';
+import { sampleViews } from './sample-views.ts';
 import { servedBeyondLimit } from './served.ts';
 import { saneResetAtMs, windowStarts } from './windows.ts';
 
@@ -161,35 +162,43 @@ function recoveryAfter(ctx: Ctx, limited: Sample, rest: readonly Exchange[]): Ou
 /** The probe's record as the recording shows it; a phase it does not show is skipped as not observed. */
 export function recordedProbe(ctx: Ctx): ProbeRecord {
   const { xs, together } = keySequence(ctx);
-  const samples = xs.map((x, i) => sampleOf(answerOf(ctx, x), i));
-  const at = samples.findIndex((s) => s.status === 429);
+  const at = xs.findIndex((x) => x.response!.status === 429);
   const none = notRecorded<never>('not a phase a recording shows: the probe sends it itself');
   const base = { secondKey: none, burst: none, planned: 'nothing: judged from a recording' };
   const actual = `${xs.length} recorded requests with the key`;
-  if (samples.length === 0) {
+  if (xs.length === 0) {
     const why = notRecorded<never>('the recording holds no answered request with the key');
     return { ...base, reading: why, walk: why, recovery: why, actual };
   }
-  const last = at < 0 ? samples.length - 1 : at;
+  const last = at < 0 ? xs.length - 1 : at;
+  // The answers up to the walk's last as views (sample-views.ts): the readings of the whole sequence below
+  // compare their fields only, and a sample with its replayed response for each of a million was the peak.
+  const samples = sampleViews(xs, last + 1, (x) => answerOf(ctx, x));
   // From the start of the last window before it: a 429 read as opening a window of its own (its Reset the
   // next moment) still has the answers before it, which say how early it came. Without a 429, from the
   // answer whose announced window served more than its Limit, if one did (several counts behind the key).
   // With a 429, from the first of the answers before it that all named one unmoved Reset, more than its
   // Limit of them, when that is earlier (counts side by side, as one per connection: their rises read as starts).
-  const starts = windowStarts(samples.slice(0, last + 1)).slice(0, last);
-  const before429 = at < 0 ? undefined : servedBeyondLimit(samples.slice(0, last + 1));
+  const starts = windowStarts(samples).slice(0, last);
+  const before429 = at < 0 ? undefined : servedBeyondLimit(samples);
   const beyond = at < 0 ? servedBeyondLimit(samples) : before429?.sameReset ? before429 : undefined;
   const start = Math.min(
     beyond ? samples.indexOf(beyond.from) : samples.length,
     at < 0 && beyond ? samples.length : Math.max(0, starts.lastIndexOf(true)),
   );
-  const window = samples.slice(start, last + 1).map((s, i) => ({ ...s, n: i }));
+  // Without a 429 the walk shows a limit only when the window served a request past Remaining 0.
+  let past = false;
+  for (let i = start + 1; i <= last && !past; i++)
+    past = samples[i - 1]!.remaining === 0 && samples[i]!.status !== 429;
+  // The window as samples a check is handed, made only when the walk is judged: else its first, the reading.
+  const judged = at >= 0 || past || beyond !== undefined;
+  const window = xs.slice(start, judged ? last + 1 : start + 1).map((x, i) => sampleOf(answerOf(ctx, x), i));
   const reading = window[0]!;
   const walk: Walk = {
     samples: window,
     ...(at >= 0 ? { limited: window[window.length - 1]! } : {}),
-    bound: window.length + WALK_MARGIN,
-    sent: window.length - 1,
+    bound: last - start + 1 + WALK_MARGIN,
+    sent: last - start,
     // A recording names no other client address on purpose: nothing is counted apart.
     spoofed: [],
     apart: [],
@@ -198,12 +207,9 @@ export function recordedProbe(ctx: Ctx): ProbeRecord {
   // The first requests sent together within the window, as the walk records its own (judge-together.ts).
   const group = together.find((g) => g.every((x) => xs.indexOf(x) > start && xs.indexOf(x) <= last));
   if (group) walk.together = group.map((x) => window[xs.indexOf(x) - start]!);
-  // Without a 429 the walk shows a limit only when the window served a request past Remaining 0.
-  const past = window.some((s, i) => i > 0 && window[i - 1]!.remaining === 0 && s.status !== 429);
-  const walked: Outcome<Walk> =
-    at >= 0 || past || beyond
-      ? { kind: 'done', value: walk }
-      : notRecorded('no request with the key was answered 429, nor served past X-RateLimit-Remaining 0');
+  const walked: Outcome<Walk> = judged
+    ? { kind: 'done', value: walk }
+    : notRecorded('no request with the key was answered 429, nor served past X-RateLimit-Remaining 0');
   return {
     ...base,
     reading: {
