@@ -6,7 +6,6 @@ import {
   announcedLiftMs,
   type Burst,
   earlyTolerance,
-  endsAfterReset,
   left,
   REFUSAL_STATUSES,
   type Recovery,
@@ -248,4 +247,17 @@ export function judgeBurst(b: Burst, alone?: readonly Sample[]): Judgement | str
   return judged('', 1, [
     { message, sample: shown, expected: `at most ${most} successes`, actual: String(ok.length) },
   ]);
+}
+
+/**
+ * Whether a Retry-After wait ends after the X-RateLimit-Reset moment, beyond clock skew and whole-second
+ * rounding (2 s plus 10 % of the time to Reset). Only that is inconsistent: waiting until the reset must be
+ * enough (spec §8 rule 2), while a shorter Retry-After is what a limiter that frees capacity before the whole
+ * window resets (token bucket, sliding log) says, and the spec ties the two no further. `onServerClock`: the
+ * time to Reset was read against the response's own Date, so no skew enters: whole seconds on three fields
+ * (Retry-After rounded up, Reset floored, Date a tick later than the limiter's reading) put an honest
+ * Retry-After at most 2 s past it, whatever the window's length.
+ */
+export function endsAfterReset(retryAfterMs: number, untilResetMs: number, onServerClock = false): boolean {
+  return retryAfterMs > untilResetMs + 2000 + (onServerClock ? 0 : 0.1 * untilResetMs);
 }

@@ -2,10 +2,12 @@
 // synthetic samples: windows, bounds, backoff, and one finding per broken rule.
 import { describe, expect, it } from 'vitest';
 import { refused, rl, sample, T0, walkOf } from '../../../test/support/probe-records.ts';
+import { endsAfterReset } from './judge-after-walk.ts';
 import { judgeCounts, judgeSteps } from './judge-counts.ts';
 import { judgeEnforced, judgeNotEarly } from './judge-limit.ts';
 import { judgeReset } from './judge-reset.ts';
-import { backoffDelayMs, earlyTolerance, endsAfterReset, rolledOver, type Sample } from './record.ts';
+import { earlyTolerance, rolledOver, type Sample } from './record.ts';
+import { backoffDelayMs } from './recovery.ts';
 import { windowStarts } from './windows.ts';
 
 describe('probe model', () => {

@@ -119,28 +119,6 @@ export function earlyTolerance(limit: number | undefined): number {
   return Math.max(1, Math.floor((limit ?? 0) / 20));
 }
 
-/**
- * The wait before backoff attempt `i` (1-based): at least the latest Retry-After, else the first wait
- * doubled per attempt, plus up to a quarter of that as jitter so clients sharing a key do not retry in step.
- */
-export function backoffDelayMs(i: number, firstWaitMs: number, retryAfterMs: number, random: number): number {
-  const exponential = Math.max(1000, firstWaitMs) * 2 ** i;
-  return Math.max(retryAfterMs, exponential) + Math.floor(random * exponential * 0.25);
-}
-
-/**
- * Whether a Retry-After wait ends after the X-RateLimit-Reset moment, beyond clock skew and whole-second
- * rounding (2 s plus 10 % of the time to Reset). Only that is inconsistent: waiting until the reset must be
- * enough (spec §8 rule 2), while a shorter Retry-After is what a limiter that frees capacity before the whole
- * window resets (token bucket, sliding log) says, and the spec ties the two no further. `onServerClock`: the
- * time to Reset was read against the response's own Date, so no skew enters: whole seconds on three fields
- * (Retry-After rounded up, Reset floored, Date a tick later than the limiter's reading) put an honest
- * Retry-After at most 2 s past it, whatever the window's length.
- */
-export function endsAfterReset(retryAfterMs: number, untilResetMs: number, onServerClock = false): boolean {
-  return retryAfterMs > untilResetMs + 2000 + (onServerClock ? 0 : 0.1 * untilResetMs);
-}
-
 export const seconds = (ms: number): string =>
   Number.isFinite(ms) ? `${Math.round(ms / 100) / 10} s` : 'unbounded';
 

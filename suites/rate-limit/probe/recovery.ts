@@ -11,7 +11,6 @@ import { remainingUnreliable } from './judge-counts.ts';
 import { budgetSkip, done, skip } from './outcome.ts';
 import {
   announcedLiftMs,
-  backoffDelayMs,
   type Outcome,
   type ProbeRequest,
   RECOVERY_ATTEMPTS,
@@ -151,4 +150,13 @@ export async function recover(
   if (recovered) recovery.recovered = recovered;
   await readPastReset(env, sender, request, walk, recovery);
   return done(recovery);
+}
+
+/**
+ * The wait before backoff attempt `i` (1-based): at least the latest Retry-After, else the first wait
+ * doubled per attempt, plus up to a quarter of that as jitter so clients sharing a key do not retry in step.
+ */
+export function backoffDelayMs(i: number, firstWaitMs: number, retryAfterMs: number, random: number): number {
+  const exponential = Math.max(1000, firstWaitMs) * 2 ** i;
+  return Math.max(retryAfterMs, exponential) + Math.floor(random * exponential * 0.25);
 }
