@@ -3,7 +3,7 @@
 // client of the store, can have made them. Pure: judges a History, sends nothing.
 import { lacking } from '../kit/store-lists.ts';
 import type { CancelSent, History, ListSeen } from './history.ts';
-import { type HistoryIndex, indexOf, showing } from './history-index.ts';
+import { eachAfterPrevious, type HistoryIndex, indexOf, showing } from './history-index.ts';
 
 /** One list that holds orders no earlier list held, with the list before it and the cancels between them. */
 export interface Appearance {
@@ -54,18 +54,10 @@ export function appearances(h: History): Appearances {
   const cached = built.get(h);
   if (cached) return cached;
   const ix = indexOf(h);
-  const lists = ix.byStart;
   const named = new Set(h.cancels.flatMap((c) => c.names));
   const fixtures = new Set([...h.fixtures.pending, ...h.fixtures.shipped]);
-  const byEnd = lists.map((l, i) => ({ l, i })).sort((a, b) => a.l.endMs - b.l.endMs);
   const all: Appearance[] = [];
-  let ended = 0;
-  lists.forEach((list, i) => {
-    while (ended < byEnd.length && byEnd[ended]!.l.endMs <= list.startMs) ended++;
-    let k = ended - 1;
-    while (k >= 0 && byEnd[k]!.i >= i) k--;
-    const prev = k >= 0 ? byEnd[k]!.l : undefined;
-    if (!prev) return;
+  eachAfterPrevious(ix, (list, i, prev) => {
     const ids = lacking(list.ids, prev.ids).filter(
       (id) => !named.has(id) && !fixtures.has(id) && !firstHolding(ix, id, i, list.startMs),
     );

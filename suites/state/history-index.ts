@@ -101,3 +101,24 @@ export function showing(ix: HistoryIndex, id: string): { base: boolean; odd: rea
   if (removed) return { base: true, odd: removed };
   return { base: ix.byStart[0]?.ids.has(id) ?? false, odd: [] };
 }
+
+/**
+ * Calls `each` for every list (in the order it went on the wire) with the latest list answered before it went
+ * out (one sent after it, at its very start, never counts); a list with none before it is passed over.
+ */
+export function eachAfterPrevious(
+  ix: HistoryIndex,
+  each: (list: ListSeen, i: number, prev: ListSeen) => void,
+): void {
+  const lists = ix.byStart;
+  // The lists by when they ended (ties as sent), each with its place in `lists`: those ended before a list
+  // went out are a prefix, which only grows as the lists go by.
+  const byEnd = lists.map((l, i) => ({ l, i })).sort((a, b) => a.l.endMs - b.l.endMs);
+  let ended = 0;
+  lists.forEach((list, i) => {
+    while (ended < byEnd.length && byEnd[ended]!.l.endMs <= list.startMs) ended++;
+    let k = ended - 1;
+    while (k >= 0 && byEnd[k]!.i >= i) k--;
+    if (k >= 0) each(list, i, byEnd[k]!.l);
+  });
+}

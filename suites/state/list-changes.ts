@@ -4,7 +4,7 @@
 import { lacking } from '../kit/store-lists.ts';
 import { appearances, firstHolding, idsText } from './appeared.ts';
 import { type History, type ListSeen, named, type StoreFinding } from './history.ts';
-import { indexOf, touchedBefore } from './history-index.ts';
+import { eachAfterPrevious, indexOf, touchedBefore } from './history-index.ts';
 
 /** The cancels on the wire between two lists (what may explain a difference), as a report names them. */
 function between(h: History, from: ListSeen, to: ListSeen): string {
@@ -32,22 +32,11 @@ export interface Changes {
  */
 export function unexplainedChanges(h: History): Changes {
   const ix = indexOf(h);
-  const lists = ix.byStart;
   const findings: StoreFinding[] = [];
   const reported = new Set<string>();
   const newIds = new Set<string>();
   let compared = 0;
-  // The lists by when they ended (ties as sent), each with its place in `lists`: those ended before a list
-  // went out are a prefix, which only grows as the lists go by.
-  const byEnd = lists.map((l, i) => ({ l, i })).sort((a, b) => a.l.endMs - b.l.endMs);
-  let ended = 0;
-  lists.forEach((list, i) => {
-    while (ended < byEnd.length && byEnd[ended]!.l.endMs <= list.startMs) ended++;
-    // The latest answered before it went out (one sent after it, at its very start, never counts).
-    let k = ended - 1;
-    while (k >= 0 && byEnd[k]!.i >= i) k--;
-    const prev = k >= 0 ? byEnd[k]!.l : undefined;
-    if (!prev) return;
+  eachAfterPrevious(ix, (list, i, prev) => {
     compared += 1;
     const owned = (id: string) => touchedBefore(h, id, list.endMs);
     for (const id of lacking(prev.ids, list.ids)) {
