@@ -62,7 +62,7 @@ interface SubjectState {
 /** How long past its announced Reset an exhausted counter lives on under fault ratelimit-outlives-reset. */
 export const OUTLIVES_RESET_MS = 10_000;
 /** How long after its Reset an exhausted window still rolls over spent under fault ratelimit-reset-renews-late. */
-export const RENEWS_LATE_MS = 1500;
+export const RENEWS_LATE_MS = 3000;
 
 export class RateLimiter {
   readonly stats = { limited: 0, early: 0, bans: 0 };
@@ -144,7 +144,7 @@ export class RateLimiter {
     // Fault ratelimit-outlives-reset: an exhausted counter lives on (its store entry's TTL, set anew by every
     // refused request) OUTLIVES_RESET_MS past the Reset it announced, so requests stay refused after it.
     const outlives = state.exhausted && this.#options.faults.has('ratelimit-outlives-reset');
-    // Fault ratelimit-reset-renews-late: an exhausted window read in the second and a half after its Reset
+    // Fault ratelimit-reset-renews-late: an exhausted window read in the three seconds after its Reset
     // (the moment a client that waited the Retry-After arrives) rolls over with its count kept: that request is
     // refused and names a new window's Reset; the next window starts afresh.
     const renews =

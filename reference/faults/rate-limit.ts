@@ -122,7 +122,7 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'ratelimit-reset-renews-late',
     'any response',
     'spec §8 rule 2; spec §8 rule 4',
-    'An exhausted window read within 1.5 s after its Reset rolls over with its count kept: the client that waited the Retry-After is refused again, told to wait a whole new window.',
+    'An exhausted window read within 3 s after its Reset rolls over with its count kept: the client that waited the Retry-After is refused again, told to wait a whole new window.',
   ),
   fault(
     'ratelimit-no-retry-after',
