@@ -112,9 +112,9 @@ export const listChecks = [
     level: 'MUST',
     rules: ['4.list.200', '4.list.r1'],
     requirement:
-      'No order leaves the list, or comes back to it, unless a request of the run cancelled it: every fixture the run did not cancel stays listed, and no order appears that no list held where only cancels came between.',
+      'No order leaves the list, or comes back to it, unless a request of the run cancelled it: every fixture the run did not cancel stays listed.',
     rationale:
-      'The list always holds all orders in the store, and the run changes the store only by its cancels: an order listed once and missing later, or missing and back, is a list that does not show the store or a request that changed more than it named (a cancel that drops a neighbour). No operation of the API creates an order, so one new to a later list where the run’s cancels came between is theirs; once the store is seen to grow with no cancel between two lists (another client placing orders, by an operation the spec does not show), new orders are only noted. Assumes no other client removes orders during the run.',
+      'The list always holds all orders in the store, and the run changes the store only by its cancels: an order listed once and missing later, or missing and back, is a list that does not show the store or a request that changed more than it named (a cancel that drops a neighbour). No operation of the API creates an order, but the store is not the API’s alone (orders are placed by an operation the spec does not show), so an order new to a later list is only noted here; where only refusals came between two lists, the STATE- refusal checks blame it, unless the store is seen to grow with no cancel between two lists. Assumes no other client removes orders during the run.',
     basis: [SPEC.list200, SPEC.listWhole],
     title: 'Compares every GET /store/orders of the run with the one answered before it',
     needs: { requests: 0 },
@@ -126,7 +126,7 @@ export const listChecks = [
         ctx.skip(`nothing to judge: the run read fewer than two lists${unreadLists(ctx)}`, OUTCOME);
       if (newIds.length > 0)
         ctx.note(
-          `${newIds.length} order${newIds.length === 1 ? '' : 's'} no earlier list held appeared (${newIds.slice(0, 5).join(', ')}${newIds.length > 5 ? ', …' : ''}): ${grows ? 'orders placed meanwhile, by an operation the spec does not show' : 'each an order a cancel or a fixture named'}; not judged`,
+          `${newIds.length} order${newIds.length === 1 ? '' : 's'} no earlier list held appeared (${newIds.slice(0, 5).join(', ')}${newIds.length > 5 ? ', …' : ''}): ${grows ? 'orders placed meanwhile, by an operation the spec does not show' : 'placed meanwhile by an operation the spec does not show, or made by a request of the run: where only refusals came between two lists the STATE- refusal checks judge it'}; not judged`,
         );
       if (grows) ctx.note(grows);
       report(ctx, findings);
