@@ -92,7 +92,7 @@ export const ORDER_ID_FAULTS = {
       hides: Object.fromEntries(
         FAULTS.filter((f) => f.id !== 'orderid-percent-ff-crash').map((f) => [
           f.id,
-          'the first ends the server on the spelling run\'s %FF: nothing sent after it is answered',
+          "the first ends the server on the spelling run's %FF: nothing sent after it is answered",
         ]),
       ),
     },
