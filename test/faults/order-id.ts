@@ -118,7 +118,7 @@ export const ORDER_ID_FAULTS = {
         fails: ['ID-MALFORMED-4XX'],
         says: {
           'ID-MALFORMED-4XX':
-            /^no answer: the connection closed and the server stopped accepting connections \(the next \d+ connections? (was|were) refused\) after a cancel of the malformed orderId \d*%(FF|C0%B0)/,
+            /^no answer: the connection closed and the server stopped accepting connections \(the next \d+ connections? (was|were) refused\) after a cancel of the malformed orderId \S*%(FF|C0%B0)/,
         },
         args: NO_PROBE,
         exit: 1,
