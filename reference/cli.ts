@@ -34,7 +34,15 @@ async function main(): Promise<void> {
     process.stdout.write(VARIANTS.map((v) => `${v.id}\t${v.allows}\n`).join(''));
     return;
   }
-  const options = { ...command.options, log: (line: string) => process.stdout.write(`${line}\n`) };
+  const options = {
+    ...command.options,
+    log: (line: string) => process.stdout.write(`${line}\n`),
+    // Fault orderid-percent-ff-crash: the process ends as an uncaught URIError would end it.
+    onCrash: () => {
+      process.stderr.write('URIError: URI malformed\n');
+      process.exit(1);
+    },
+  };
   let server: Awaited<ReturnType<typeof startReferenceServer>>;
   try {
     if (command.ordersFile !== undefined) options.orders = loadOrdersFile(command.ordersFile);

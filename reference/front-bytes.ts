@@ -1,6 +1,7 @@
 // Variant front-path-bytes: Tomcat's connector refuses a path whose decoded bytes hold a NUL (%00) or are no
 // UTF-8 (%FF) with its own HTML 400; variant front-path-nul-404: Apache httpd refuses %00 with its HTML 404.
-// Both before any filter, rate limiter or handler runs. Must not count or route.
+// Variant front-encoded-slash: Tomcat's connector refuses an encoded slash (%2F) with its HTML 400. All three
+// before any filter, rate limiter or handler runs. Must not count or route.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Tomcat's ErrorReportValve page for a 400 (shortened). */
@@ -20,6 +21,23 @@ function pathBytes(path: string): Uint8Array {
     } else bytes.push(...Buffer.from(path[i]!));
   }
   return Uint8Array.from(bytes);
+}
+
+/** Tomcat's ErrorReportValve page for an encoded slash (shortened). */
+const SLASH_PAGE =
+  '<!doctype html><html lang="en"><head><title>HTTP Status 400 – Bad Request</title></head><body><h1>HTTP Status 400 – Bad Request</h1><p><b>Message</b> The encoded slash character is not allowed</p></body></html>';
+
+/** Answers a path holding %2F as Tomcat's default encodedSolidusHandling (reject) does; false otherwise. */
+export function refusedEncodedSlash(req: IncomingMessage, res: ServerResponse): boolean {
+  if (!/%2F/i.test((req.url ?? '/').replace(/[?#].*$/, ''))) return false;
+  res.writeHead(400, {
+    'Content-Type': 'text/html;charset=utf-8',
+    'Content-Language': 'en',
+    'Content-Length': Buffer.byteLength(SLASH_PAGE),
+    Connection: 'close',
+  });
+  res.end(SLASH_PAGE);
+  return true;
 }
 
 /** Answers a path holding %00 or bytes that are no UTF-8 as Tomcat would, and says so; false otherwise. */

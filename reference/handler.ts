@@ -7,7 +7,7 @@ import { dailyQuotaShown } from './daily-quota.ts';
 import { petsDeprecationHeaders } from './deprecation.ts';
 import { reuseCachedAuthorization } from './field-cache.ts';
 import { refusedAtFront } from './front.ts';
-import { refusedNulPath, refusedPathBytes } from './front-bytes.ts';
+import { refusedEncodedSlash, refusedNulPath, refusedPathBytes } from './front-bytes.ts';
 import { writeReply } from './http-writer.ts';
 import { identify, unauthorized } from './identify.ts';
 import { subjectOf, tooMany, unlimitedCancel, unlimitedWrite } from './limit-subject.ts';
@@ -99,6 +99,8 @@ export async function handleRequest(
   if (ctx.variants.has('front-path-bytes') && refusedPathBytes(req, res)) return;
   // Variant front-path-nul-404: the server's URL unescaping refuses a NUL in the path with 404, as early.
   if (ctx.variants.has('front-path-nul-404') && refusedNulPath(req, res)) return;
+  // Variant front-encoded-slash: the connector refuses an encoded slash in the path, as early.
+  if (ctx.variants.has('front-encoded-slash') && refusedEncodedSlash(req, res)) return;
   // Variant write-length-required: the stack answers a write that names no length itself, before any limiter.
   if (ctx.variants.has('write-length-required') && refusedWithoutLength(req, res)) return;
   // Fault ratelimit-front-403: refused by the proxy before the application, so counted by no limiter of its.

@@ -20,6 +20,8 @@ export interface ReferenceServerOptions {
   /** Each answer is held this long before it is written, as a distant server's round trip would (tests). */
   delayMs?: number;
   log?: (line: string) => void;
+  /** Told when fault orderid-percent-ff-crash brings the server down (the standalone server's process exits). */
+  onCrash?: () => void;
 }
 
 // RFC 6750 §2.1: a key is sent as a token68, so any other key could never authenticate.

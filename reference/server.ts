@@ -3,6 +3,7 @@
 
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { crash, crashesOn } from './crash.ts';
 import { FaultSet } from './faults/fault-set.ts';
 import { FrontCache, SHORT_FRONT_CACHE_MS } from './front-cache.ts';
 import { FrontLimiter } from './front-limiter.ts';
@@ -100,7 +101,15 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       : {}),
   };
 
+  let crashed = false;
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+    // Fault orderid-percent-ff-crash: the process dies on the request, which gets no answer.
+    if (faults.has('orderid-percent-ff-crash') && crashesOn(req)) {
+      crashed = true;
+      crash(server);
+      options.onCrash?.();
+      return;
+    }
     handleRequest(ctx, req, res).catch((error: unknown) => {
       ctx.log?.(`pipeline failure: ${String(error)}`);
       res.destroy();
@@ -158,6 +167,8 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     subjects: () => ({ key: ctx.counters.key, address: ctx.counters.address }),
     orders: () => ctx.store.list().map((o) => ({ id: o.id.toString(), status: o.status })),
     close: () => {
+      // A crashed server closed already, and says nothing more.
+      if (crashed) return Promise.resolve();
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();

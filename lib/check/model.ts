@@ -139,6 +139,11 @@ export interface CheckDefinition<C> extends CheckMeta {
   run?(ctx: C): Promise<void>;
   /** How a recording shows it (a check with `judge`), or why none can (one with `run`). */
   recorded: Recorded | Unrecorded;
+  /**
+   * Why its requirement binds a request the server died on (no answer, every later connection refused:
+   * server-died.ts), or undefined: the check then fails (or warns) on that request, whatever else it met.
+   */
+  unanswered?(x: Exchange): string | undefined;
 }
 
 /** What a live run does for a check: its own run, or its sending then its judge. */

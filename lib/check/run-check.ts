@@ -9,6 +9,7 @@ import { bounded, Findings } from './findings.ts';
 import type { CheckDefinition, CheckMeta, CheckResult } from './model.ts';
 import { runLive } from './model.ts';
 import { metaOf, type ResultEnv, resultOf } from './result.ts';
+import { deathFinding, deathOf } from './server-died.ts';
 import { type Skip, SkipSignal } from './skip.ts';
 
 export type { CheckContext } from './context.ts';
@@ -65,12 +66,33 @@ async function execute<C>(
   }
 }
 
+/**
+ * When the server died on a request this check binds (server-died.ts), that request is its finding, live or in
+ * a recording: whatever the death left it unable to judge (a thrown error, a skip) gives way to it, noted.
+ */
+function blameDeath<C>(
+  check: CheckDefinition<C>,
+  transcript: Transcript,
+  found: Findings,
+  thrown: string | undefined,
+): string | undefined {
+  if (!check.unanswered) return thrown;
+  const death = deathOf(transcript.all());
+  const why = death && check.unanswered(death.exchange);
+  if (!death || !why) return thrown;
+  found.problem(deathFinding(death, why), { exchange: death.exchange });
+  const unfinished = thrown ?? found.skipped?.reason;
+  if (unfinished !== undefined) found.note(`the rest could not be judged: ${unfinished}`);
+  found.skipped = undefined;
+  return undefined;
+}
+
 export async function runCheck<C>(check: CheckDefinition<C>, env: RunCheckEnv<C>): Promise<CheckResult> {
   const now = env.now ?? Date.now;
   const started = now();
   const found = new Findings();
   const firstSeq = env.transcript.size;
-  const thrown = await execute(check, env, found);
+  const thrown = blameDeath(check, env.transcript, found, await execute(check, env, found));
   const timing = () => ({ startedAt: new Date(started).toISOString(), durationMs: now() - started });
   const sent = env.transcript.all().slice(firstSeq);
   try {

@@ -3,10 +3,12 @@
 // knows no specific check: the caller passes the suites, how to bind them to the run, and the plan (which
 // checks were selected, and why some will not run). It writes nothing itself.
 
-import type { CheckMeta, CheckResult, SuiteDefinition } from '../check/model.ts';
+import type { CheckDefinition, CheckMeta, CheckResult, SuiteDefinition } from '../check/model.ts';
 import type { CheckContext } from '../check/run-check.ts';
 import { runCheck } from '../check/run-check.ts';
+import { type Death, deathOf, deathUntold } from '../check/server-died.ts';
 import type { Skip } from '../check/skip.ts';
+import { findingOf } from '../check/skip.ts';
 import type { RunConfig } from '../config/run-config.ts';
 import { errorMessage, type HarnessError } from '../errors.ts';
 import type { BanEvent } from '../http/ban.ts';
@@ -87,6 +89,26 @@ function timedOut(check: CheckMeta, suite: string): CheckResult {
 }
 
 /**
+ * A check that could not run because the server died on a request (its error came after that request) is left
+ * out because of the check that binds the request (CheckDefinition.unanswered), which judges it: the target's
+ * doing, not the harness's. Without such a check, or for our own bug (E_INTERNAL), the error stands.
+ */
+function leftByDeath(r: CheckResult, death: Death, checks: readonly CheckDefinition<unknown>[]): CheckResult {
+  const x = death.exchange;
+  if (r.status !== 'error' || r.message.startsWith('E_INTERNAL')) return r;
+  if (Date.parse(r.startedAt) + r.durationMs < Date.parse(x.startedAt)) return r;
+  const blamer = checks.find((c) => c.unanswered?.(x) !== undefined)?.id;
+  if (blamer === undefined || blamer === r.id) return r;
+  return {
+    ...r,
+    status: 'skip',
+    message: `not judged: the server stopped accepting connections after ${x.request.method} ${x.request.url} got no answer, which ${blamer} judges`,
+    cause: findingOf(blamer),
+    details: [...r.details, `it ended: ${r.message}`],
+  };
+}
+
+/**
  * Starts the run of `plan` (made from the same checks before the first request): each check it holds runs
  * in suite order, or skips with the plan's reason when the plan leaves it out; a check it does not hold was
  * not selected and never runs.
@@ -103,12 +125,16 @@ export function startRun<C>(
   const results: CheckResult[] = [];
   const problems: string[] = [];
   let noOperation: string | undefined;
-  // Verdicts held back while every answer so far is one non-API answer: if no operation answers, none is shown.
+  // Verdicts held back while every answer so far is one non-API answer (if no operation answers, none is
+  // shown), or while the last request went unanswered and what follows will tell whether the server died on it.
   const held: CheckResult[] = [];
+  const checks = conformance.suites.flatMap((s) => s.checks).filter((c) => planned.has(c.id));
   const release = () => {
+    const death = deathOf(runtime.transcript.all());
     for (const r of held.splice(0)) {
-      results.push(r);
-      hooks.onResult(r);
+      const shown = death ? leftByDeath(r, death, checks) : r;
+      results.push(shown);
+      hooks.onResult(shown);
     }
   };
 
@@ -149,7 +175,8 @@ export function startRun<C>(
           noOperation = noOperationAnswers(runtime.config.baseUrl, runtime.transcript.all());
           if (noOperation !== undefined) break;
           held.push(result);
-          if (sameNonApiAnswer(runtime.config.baseUrl, runtime.transcript.all()) === undefined) release();
+          const all = runtime.transcript.all();
+          if (sameNonApiAnswer(runtime.config.baseUrl, all) === undefined && !deathUntold(all)) release();
           if (runtime.http.stopReason !== undefined) break;
         }
         if (runtime.http.keyRefused !== undefined || noOperation !== undefined) break;

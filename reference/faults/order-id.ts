@@ -22,6 +22,12 @@ export const ORDER_ID_FAULTS = faultsOf('order-id', [
     'The framework percent-decodes the orderId before any check: a byte that is no UTF-8 (4404%FF) throws a URIError that crashes into a text/plain 500.',
   ),
   fault(
+    'orderid-percent-ff-crash',
+    'order-id',
+    'spec §4 cancelOrder (orderId is an int64; a malformed one is answered 400)',
+    "The framework percent-decodes the orderId outside any error handler (a Node polka app's decodeURIComponent): a byte that is no UTF-8 (4404%FF) throws a URIError that ends the process. The request gets no answer, and every later connection is refused.",
+  ),
+  fault(
     'orderid-lenient-parse',
     'order-id',
     'spec §4 cancelOrder (orderId is an int64)',

@@ -54,6 +54,11 @@ export const HTTP_VARIANTS = variantsOf('http', [
     "A path holding %00 is refused by the server's own URL unescaping with its HTML 404, without rate-limit fields, before the application runs: Apache httpd's default (ap_unescape_url).",
   ),
   variant(
+    'front-encoded-slash',
+    'RFC 9110 §15.5.1 (400: a request the server will not process as malformed); RFC 3986 §2.2 (%2F is not equivalent to "/"); what fronts accept',
+    "A path holding an encoded slash (%2F) is refused by the HTTP connector with its own HTML 400, without rate-limit fields, before the application runs: Tomcat's default since CVE-2007-0450 (encodedSolidusHandling reject).",
+  ),
+  variant(
     'head-not-routed',
     'RFC 9110 §9.1 (HEAD is asked of general-purpose servers, which names no API origin server) and §15.5.6 (405 with Allow)',
     'The list and the pets read are routed for GET alone: a HEAD of either, with a key or without, is refused by the router with 405, Allow: GET and an Error body, before authentication.',

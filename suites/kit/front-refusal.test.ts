@@ -94,6 +94,38 @@ describe('front refusals', () => {
     expect(frontRefusal(exchange('/store/orders/7%00', 404, API))).toBeUndefined();
   });
 
+  it("takes Tomcat's 400 and Apache's 404 to an encoded slash for the front's, in a front's shape only", () => {
+    // Round 12: Tomcat 10.1 refused /store%2Forders with its HTML 400, Apache with its HTML 404, before the app.
+    const slash = '/store%2Forders';
+    expect(frontRefusal(exchange(slash, 400, HTML))).toMatch(
+      /^400 without rate-limit fields and with a body that is no JSON to a path holding an encoded slash \(%2F\): the HTTP front refused it before routing/,
+    );
+    expect(frontRefusal(exchange('/store%2forders/7', 404, HTML))).toMatch(/encoded slash/);
+    for (const [path, why] of [
+      ['/store/%2e/orders', /dot segment spelled %2E/],
+      ['/store/x/%2E%2E/orders', /dot segment spelled %2E/],
+      ['/store/orders/7%25', /encoded percent sign/],
+      ['/store%5Corders', /encoded backslash/],
+      ['/store//orders', /empty segment/],
+    ] as const)
+      expect(frontRefusal(exchange(path, 400, HTML)), path).toMatch(why);
+    // The application's answers: an Error body, a limiter that counted it, an empty body, another status.
+    const bare = { 'content-type': 'application/json' };
+    expect(frontRefusal(exchange(slash, 404, bare))).toBeUndefined();
+    expect(frontRefusal(exchange(slash, 404, { ...HTML, 'x-ratelimit-remaining': '5' }))).toBeUndefined();
+    expect(
+      frontRefusal({
+        ...exchange(slash, 400, HTML),
+        response: { ...exchange(slash, 400, HTML).response!, body: '', bodyBytes: 0 },
+      }),
+    ).toBeUndefined();
+    for (const status of [200, 401, 403, 405, 500])
+      expect(frontRefusal(exchange(slash, status, HTML)), String(status)).toBeUndefined();
+    // An ordinary path, or a dot that is no segment of its own (7%2E5 is an id): the application's.
+    expect(frontRefusal(exchange('/store/orders/7%2E5', 400, HTML))).toBeUndefined();
+    expect(frontRefusal(exchange('/store/orders/7', 400, HTML))).toBeUndefined();
+  });
+
   it("leaves everything else the application's: a normal request, another status, or the API's own answer", () => {
     expect(frontRefusal(exchange('/store/orders/abc', 400, HTML))).toBeUndefined();
     expect(frontRefusal(exchange(LONG, 500, HTML))).toBeUndefined();

@@ -1,7 +1,7 @@
 // What real HTTP fronts accept of a request, and the refusal a front gives to one past it before any routing:
 // gunicorn stops at a 4,094-byte request line, nginx at 8 KiB of a header line, Node at 16 KiB of headers,
-// nginx refuses a repeated Authorization line or a NUL byte in the path outright, and lighttpd a path holding
-// any control byte or bytes that are no UTF-8. The suite keeps every
+// nginx refuses a repeated Authorization line or a NUL byte in the path outright, lighttpd a path holding
+// any control byte or bytes that are no UTF-8, Tomcat, Apache and Jetty an encoded slash. The suite keeps every
 // request within the sizes unless the length itself is its case; a refusal of such a request is the front's
 // protocol answer, not the application's. Reads exchanges; never sends.
 import { rateLimitHeaders } from '../../lib/formats/rate-limit-headers.ts';
@@ -29,6 +29,26 @@ function pathBytesRefused(x: Exchange): string | undefined {
   if (/%00/.test(path)) return 'a path holding a NUL byte (%00)';
   if (/%(?:[01][0-9A-Fa-f]|7[Ff])/.test(path)) return 'a path holding a control byte (%0A, %09, %7F)';
   if (!utf8Path(path)) return 'a path whose percent-encoded bytes are no UTF-8 (%FF, %C0%B0)';
+  return undefined;
+}
+
+/**
+ * Why a path holds what a stack refuses as ambiguous before routing, or undefined: an encoded slash (%2F:
+ * Tomcat's connector answers 400 "The encoded slash character is not allowed", Apache httpd 404 with
+ * AllowEncodedSlashes Off, Jetty 12 400 "Ambiguous URI path separator"), an encoded backslash (%5C, Jetty 12's
+ * suspicious character), a dot segment spelled %2E (Jetty's "Ambiguous URI path segment"), an encoded percent
+ * (%25, Jetty 12's "Ambiguous URI path encoding") or an empty segment (Jetty's "Ambiguous URI empty segment").
+ * Unlike a NUL byte, such a path reaches most applications, which owe it their whole answer: only a refusal in
+ * a front's shape is left out (frontRefusal).
+ */
+function ambiguousPath(x: Exchange): string | undefined {
+  const path = x.request.url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '').replace(/[?#].*$/, '');
+  if (/%2F/i.test(path)) return 'a path holding an encoded slash (%2F)';
+  if (/%5C/i.test(path)) return 'a path holding an encoded backslash (%5C)';
+  if (path.split('/').some((s) => /%2e/i.test(s) && /^(\.|%2e){1,2}$/i.test(s)))
+    return 'a dot segment spelled %2E';
+  if (/%25/.test(path)) return 'a path holding an encoded percent sign (%25)';
+  if (/\/\//.test(path)) return 'a path holding an empty segment (//)';
   return undefined;
 }
 
@@ -87,9 +107,32 @@ function utf8Path(path: string): boolean {
  * Why an answer is a front's protocol refusal of a request it may refuse (frontMayRefuse), or undefined: a
  * 400, 414 or 431 (a 404 to a path's bytes, pathBytesRefused; a 411 to a write sent with no Content-Length)
  * without the rate-limit fields or without a JSON body (what the application behind it would have answered
- * with). Only its status is the service's to answer for then: the API never saw the request.
+ * with); or a 400 or 404 in a front's shape to an ambiguous path (ambiguousRefusal). Only its status is the
+ * service's to answer for then: the API never saw the request.
  */
 export function frontRefusal(x: Exchange): string | undefined {
+  return bytesOrLengthRefusal(x) ?? ambiguousRefusal(x);
+}
+
+/**
+ * Why an answer is a front's refusal of an ambiguous path (ambiguousPath), or undefined: a 400 or 404 with
+ * neither rate-limit fields nor a JSON body, the shape Tomcat's, Apache's and Jetty's own pages have. Either one
+ * is the application's: its Error body, or a limiter that counted the request, is judged in full.
+ */
+function ambiguousRefusal(x: Exchange): string | undefined {
+  const r = x.response;
+  if (!r || (r.status !== 400 && r.status !== 404)) return undefined;
+  const why = ambiguousPath(x);
+  if (!why) return undefined;
+  const raw = rawOf(r);
+  if (rateLimitHeaders(raw.headers).remaining !== undefined) return undefined;
+  const ct = raw.headers['content-type'];
+  if (r.bodyBytes === 0 || isJsonMediaType(Array.isArray(ct) ? ct.join(', ') : ct)) return undefined;
+  return `${r.status} without rate-limit fields and with a body that is no JSON to ${why}: the HTTP front refused it before routing`;
+}
+
+/** frontRefusal of a request past what fronts accept, or of a path's bytes (pathBytesRefused). */
+function bytesOrLengthRefusal(x: Exchange): string | undefined {
   const r = x.response;
   // A write sent with no Content-Length, which a user agent SHOULD send (RFC 9110 §8.6): a stack may insist on
   // one with 411 (RFC 9110 §15.5.12) before routing, as lighttpd does.

@@ -1,9 +1,12 @@
 // The one judge of each ID-MALFORMED- check, over every cancel with the key whose id is no ASCII decimal int64
 // in the run so far (ID-MALFORMED-4XX runs with the whole-run checks: all of them) or a recording, judged as the
 // property judges its cases (judge.ts). What the run sent (kinds, the counterexample) is read from its memo.
+import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
 import { answerOf } from '../kit/absent-cancels.ts';
 import type { Ctx } from '../kit/context.ts';
 import { frontRefusal } from '../kit/front-refusal.ts';
+import { KEY_TEXT } from '../kit/offered.ts';
 import { type CaseFailure, judgeMalformed } from './judge.ts';
 import { fails } from './judges.ts';
 import { is2xx, malformedCancels } from './malformed-cancels.ts';
@@ -57,6 +60,19 @@ export async function malformed4xx(ctx: Ctx): Promise<void> {
       : `${n} malformed ids${catalogue}, each refused with a 4xx`,
     n,
   );
+}
+
+/**
+ * ID-MALFORMED-4XX binds a cancel with the key of an orderId that is no ASCII decimal int64, as sent: one the
+ * server died on got no 4xx (lib/check/server-died.ts), as a polka app's uncaught URIError on %FF gives none.
+ */
+export function malformedUnanswered(x: Exchange): string | undefined {
+  if (x.request.method !== 'DELETE' || x.invalidRequest !== undefined) return undefined;
+  const segment = /\/store\/orders\/([^/?#]+)(?:[?#]|$)/.exec(x.request.url)?.[1];
+  if (segment === undefined || isCanonicalInt64(segment)) return undefined;
+  const auth = x.request.headers.authorization;
+  if (!(Array.isArray(auth) ? auth : [auth]).some((a) => a?.includes(KEY_TEXT))) return undefined;
+  return `a cancel of the malformed orderId ${segment}, which is refused with a 4xx`;
 }
 
 /** ID-MALFORMED-STATUS-INFO: which statuses and Error codes the malformed ids got (by kind, when known). */

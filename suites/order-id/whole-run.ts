@@ -6,7 +6,7 @@ import { type Ctx, check, suite } from '../kit/context.ts';
 import { MALFORMED, MALFORMED_IDS } from './checks.ts';
 import { short } from './judge.ts';
 import { malformedSegment } from './malformed.ts';
-import { malformed4xx } from './malformed-judges.ts';
+import { malformed4xx, malformedUnanswered } from './malformed-judges.ts';
 import { MALFORMED_OWNER, malformedRun } from './malformed-run.ts';
 import { reportIdSending } from './property.ts';
 import { spellingCases } from './spelling-listing.ts';
@@ -39,6 +39,7 @@ export const malformedWholeRun = suite({
         reportIdSending(ctx, MALFORMED_OWNER, run.result, (c) => `${c.kind} ${short(malformedSegment(c))}`);
       },
       judge: malformed4xx,
+      unanswered: malformedUnanswered,
     }),
   ],
 });

@@ -84,7 +84,10 @@ def main():
         for line in f:
             body, _, only = line.partition("#only:")
             body, _, unless = body.partition("#unless:")
+            body, _, flag = body.partition("#with:")
             if (only and only.strip() != env.misconfig) or (unless and unless.strip() == env.misconfig):
+                continue
+            if flag and os.environ.get(flag.strip()) != "1":
                 continue
             for name, value in names.items():
                 body = body.replace(name, value)

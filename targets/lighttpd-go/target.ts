@@ -16,6 +16,8 @@ export const target = defineTarget({
     { command: 'python3', versionArgs: ['--version'], hint: 'install python3 (apt-get install python3)' },
     { command: 'lighttpd', versionArgs: ['-v'], hint: 'install lighttpd (apt-get install lighttpd)' },
   ],
+  // lighttpd's parse option that refuses an encoded slash itself (400, HTML), as Tomcat and Apache do by default.
+  flavours: [{ name: '2f-reject', env: { ZOO_LIGHTTPD_2F_REJECT: '1' } }],
   launch: async () => ({ file: DEBIAN_PYTHON, args: ['-B', `${HERE}serve.py`, await goServer()], cwd: HERE }),
   misconfigs: {
     'store-only': {

@@ -122,6 +122,22 @@ export const HTTP_VARIANTS = {
     // 400 to the same path was left out. Both are the front's refusal before routing: judged by status alone.
     runs: [{ ...PLAIN }],
   },
+  'front-encoded-slash': {
+    probe: async (s) => {
+      const slash = await call(s, '/store%2Forders');
+      return [slash.status, slash.headers['content-type'], slash.headers['x-ratelimit-limit'] === undefined];
+    },
+    standard: [404, 'application/json', false],
+    variant: [400, 'text/html;charset=utf-8', true],
+    // Round 12: Tomcat's 400 to the path spelling /store%2Forders failed ERR-BODY-SCHEMA and RL-HEADERS-PRESENT.
+    // The connector's refusal of a path that names no operation is left out of the API's own requirements.
+    runs: [
+      {
+        ...PLAIN,
+        records: { 'ERR-BODY-SCHEMA': /encoded slash \(%2F\): the HTTP front refused it before routing/ },
+      },
+    ],
+  },
   'connection-close': {
     probe: async (s) => (await call(s, '/store/orders')).headers.connection,
     standard: 'keep-alive',
