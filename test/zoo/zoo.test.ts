@@ -18,9 +18,21 @@ const SEED = 19;
 const zoo = await loadZoo();
 await checkRequirements(zoo);
 
+/**
+ * The runs in the order they take a turn: every plain run (the probe and the burst: about 22 s each) before any
+ * flavour's (no probe: about 8 s), so the last turns are short ones and no long run goes on alone at the end
+ * (alone, 24 runs took 165 s in target order with a 22 s run last). The test names stay those of the target.
+ */
+const RUNS = [
+  ...zoo.map((target) => ({ target, flavour: undefined as Flavour | undefined })),
+  ...zoo.flatMap((target) => (target.flavours ?? []).map((flavour) => ({ target, flavour }))),
+];
+
 describe('the zoo', () => {
   it('holds at least six targets', () => {
     expect(zoo.length).toBeGreaterThanOrEqual(6);
+    // Every target's plain run takes its turn first (RUNS).
+    expect(RUNS.slice(0, zoo.length)).toEqual(zoo.map((target) => ({ target, flavour: undefined })));
   });
 
   // Elsewhere a target whose programs are missing skips with its line; .ci/run installs them and sets this.
@@ -50,16 +62,6 @@ async function inTurn<T>(run: () => Promise<T>): Promise<T> {
     else running -= 1;
   }
 }
-
-/**
- * The runs in the order they take a turn: every plain run (the probe and the burst: about 22 s each) before any
- * flavour's (no probe: about 8 s), so the last turns are short ones and no long run goes on alone at the end
- * (alone, 24 runs took 165 s in target order with a 22 s run last). The test names stay those of the target.
- */
-const RUNS = [
-  ...zoo.map((target) => ({ target, flavour: undefined as Flavour | undefined })),
-  ...zoo.flatMap((target) => (target.flavours ?? []).map((flavour) => ({ target, flavour }))),
-];
 
 describe.concurrent('the zoo, conformant', () => {
   for (const { target, flavour } of RUNS) {
