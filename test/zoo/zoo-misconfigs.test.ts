@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../engine/catalogue.ts';
 import { loadZoo } from '../../targets/catalogue.ts';
-import { unavailable } from '../../targets/launch.ts';
+import { checkRequirements, unavailable } from '../../targets/launch.ts';
 import { checkOf } from '../support/cli.ts';
 import { truncationHidden } from './recovery.ts';
 import { zooRun } from './run.ts';
@@ -47,6 +47,7 @@ function alone(m: {
 }
 
 const zoo = await loadZoo();
+await checkRequirements(zoo);
 
 it('has zoo targets to misconfigure', () => {
   expect(zoo.length).toBeGreaterThan(0);
