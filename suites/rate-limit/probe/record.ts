@@ -172,6 +172,11 @@ export interface Walk {
    * sent there, or the held fixture's cancel): kept out of `samples`, as they continue no count of the walk's.
    */
   aside?: Sample[];
+  /**
+   * The list sent again just before Remaining 0 (aside.ts), when earlier lists were replayed; in `samples`
+   * only when it took one from the walk's count.
+   */
+  reread?: Sample;
   /** Milliseconds waited before the walk for the window that was about to end, so it walked a fresh one. */
   waitedForWindowMs?: number;
   /**
