@@ -277,10 +277,13 @@ export interface ProbeRecord {
   actual: string;
 }
 
-/** The moment a refusal says the limit lifts: its Retry-After, else its X-RateLimit-Reset (local ms). */
-export function announcedLiftMs(s: Sample): number | undefined {
+/**
+ * The moment a refusal says the limit lifts: its Retry-After, else its X-RateLimit-Reset (local ms), or the
+ * moment `resetAtMs` reads that Reset as (a recording reads only a sane one: windows.ts saneResetAtMs).
+ */
+export function announcedLiftMs(s: Sample, resetAtMs = s.resetAtMs): number | undefined {
   const r = s.response;
   const ra = retryAfter(r.headers, r.receivedAtMs);
   if (ra && ra.form !== 'invalid') return r.receivedAtMs + ra.delayMs;
-  return s.resetAtMs;
+  return resetAtMs;
 }
