@@ -178,7 +178,8 @@ function frontRefusal(s: Sample): boolean {
  * Remaining exactly one below. A count of its own (another client address's) starts from the whole Limit.
  */
 function continuesCount(prev: Sample | undefined, s: Sample): boolean {
-  if (!prev || !served(prev) || !served(s) || prev.reset === undefined || prev.reset !== s.reset) return false;
+  if (!prev || !served(prev) || !served(s) || prev.reset === undefined || prev.reset !== s.reset)
+    return false;
   const before = left(prev);
   return before !== undefined && left(s) === before - 1;
 }
