@@ -33,8 +33,10 @@ describe('a walk that starts as its window ends, against a 10 s cache of the lis
     // The timing that used to miss: the walk waited for the next window and walked it from its start.
     expect(run.stdout, summary).toMatch(/before the walk could: waiting for the next one to walk it whole/);
     expect(checkOf(run, 'RL-PROBE-LIMIT-ENFORCED').status, summary).toBe('fail');
+    // Named either way: the cached list served past the walk's Remaining 0 (then the next cancel refused), or
+    // the Limit + 1 the key was served in the walk's window, that list the one past it.
     expect(checkOf(run, 'RL-PROBE-LIMIT-ENFORCED').message, summary).toMatch(
-      /GET \/store\/orders #\d+ was served 200 right after #\d+ \(DELETE/,
+      /GET \/store\/orders #\d+ was served 200 right after #\d+ \(DELETE|^61 requests of the run's with the key .* were served within one announced window/,
     );
     expect(run.report!.checks.filter((c) => c.status === 'error').map((c) => c.message)).toEqual([]);
     expect(server.stats().early, 'requests sent inside a Retry-After period').toBe(0);
