@@ -113,18 +113,23 @@ function oneRequestAndOneMore(c: readonly Exchange[]): boolean {
 /** When a 429 lets the client send again: its Retry-After, else its Reset when sane, else never known. */
 const liftsAt = (s: Sample): number | undefined => announcedLiftMs(s, saneResetAtMs(s));
 
+/** Whole seconds on Reset and Date: how much sooner than read a window may end. */
+const ROUNDINGS_MS = 2000;
+
 /**
  * Where the window that ended in the 429 at `at` begins: at the last window start before it, unless the 429
- * names the X-RateLimit-Reset of the answer just before that start and not the start's own. Then the start
- * was a count of its own opening beside the spent one, not a window turning (a route's count whose window had
- * ended, served while the walk's count stood at 0; a loaded run's walk that waited for a fresh window meets
- * it), and the 429 ended the window before it: the start before is taken. From the first answer without one.
+ * and the answer just before that start name one X-RateLimit-Reset whose moment was still ahead when the start
+ * came: no window turned there. It was a count of its own beside the spent one (a route's whose window had
+ * ended, served at the walk's Remaining 0), or the first answer that did not fall after a turn read late (the
+ * window before was another route's). The start before it is taken; from the first answer without one.
  */
 function startOf429(samples: readonly Sample[], starts: readonly boolean[], at: number): number {
   const refused = samples[at]!.reset;
   for (let j = starts.lastIndexOf(true); j > 0; j = starts.lastIndexOf(true, j - 1)) {
-    const opened = samples[j]!.reset;
-    if (refused === undefined || refused === opened || refused !== samples[j - 1]!.reset) return j;
+    const before = samples[j - 1]!;
+    const end = saneResetAtMs(before);
+    const within = end !== undefined && samples[j]!.response.receivedAtMs < end - ROUNDINGS_MS;
+    if (refused === undefined || refused !== before.reset || !within) return j;
   }
   return 0;
 }
