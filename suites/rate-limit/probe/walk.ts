@@ -154,13 +154,13 @@ export async function walkToLimit(
     const budget = env.http.pacer.budgetLeft;
     if (budget <= plan.reserve) return budgetSkip(walk.bound - walk.sent + plan.reserve, budget);
     const prev = samples[samples.length - 1]!;
+    const step = { prev, reading: reading.sample, ceiling };
     // The last few before Remaining 0 go together (together.ts), or a whole limit and one more (paced.ts).
     const together = togetherCount(env, walk, plan.reserve);
     // Just before them (or with two left), a list replayed earlier is read again (aside.ts), once.
     if (!reread && (together > 0 || prev.remaining === 2)) {
       reread = true;
       const list = await rereadRequest(env, repeated);
-      const step = { prev, reading: reading.sample, ceiling };
       if (list && (await sendList(env, sender, walk, list, { at: 'reread', ...step }))) break;
       if (list) continue;
     }
@@ -187,12 +187,10 @@ export async function walkToLimit(
       walk.limited = refusal;
       break;
     }
-    // Once the count stands at 0, the list goes first when it may stand apart from it (aside.ts): served, it
-    // is kept out of the walk's count, and the walk's request past the limit follows.
+    // At 0, the list first when it may stand apart (aside.ts): served, kept out of the walk's count.
     if (!listTried && prev.remaining === 0) {
       listTried = true;
       const list = await asideRequest(env, repeated);
-      const step = { prev, reading: reading.sample, ceiling };
       if (list && (await sendList(env, sender, walk, list, { at: 'aside', ...step }))) break;
       if (list) continue;
     }
@@ -213,9 +211,13 @@ export async function walkToLimit(
         method: 'DELETE',
         path: orderPath(held),
       }) === undefined;
-    // Too near the end, once: the next window, walked from its start, meets its 0 with room for the cancel.
+    // Too near the end, once: the next window, walked from its start, meets its 0 with room for the cancel,
+    // and the list is read again before it and sent at it (a cache's entry may not outlast the wait).
     const room = { ceiling, reserve: plan.reserve, marginMs: PAST_LIMIT_MARGIN_MS };
-    if (holdable && (await waitToHoldPast(env, sender, walk, prev, room))) continue;
+    if (holdable && (await waitToHoldPast(env, sender, walk, prev, room))) {
+      [listTried, reread] = [false, false];
+      continue;
+    }
     const past = holdable && (resetAt === undefined || resetAt - Date.now() > PAST_LIMIT_MARGIN_MS);
     const request: ProbeRequest = past
       ? { method: 'DELETE', path: orderPath(held!), label: 'DELETE /store/orders/{the held fixture}' }
