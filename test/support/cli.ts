@@ -91,7 +91,10 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
  */
 export async function runCliInProcess(
   args: string[],
-  options: Pick<CliOptions, 'env' | 'noReportDir' | 'cwd'> = {},
+  options: Pick<CliOptions, 'env' | 'noReportDir' | 'cwd'> & {
+    /** Called with each line the command writes to its output, as it writes it (to act at a step of the run). */
+    onLine?: (line: string) => void;
+  } = {},
 ): Promise<CliRun> {
   const { main } = await import('../../cli/main.ts');
   const cwd = options.cwd ?? mkdtempSync(join(tmpdir(), 'osc-cli-'));
@@ -105,6 +108,7 @@ export async function runCliInProcess(
     {
       out: (line) => {
         stdout += `${line}\n`;
+        options.onLine?.(line);
       },
       err: (line) => {
         stderr += `${line}\n`;

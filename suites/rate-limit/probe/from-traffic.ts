@@ -2,7 +2,7 @@
 // probe's own: the key's requests of the window that ended in its first 429 (the walk, its first answer the
 // reading), and the requests the client sent once that 429's Retry-After (or Reset) had passed (the recovery).
 // Requests sent inside a Retry-After are the client's to answer for and are left out. Pure: never sends.
-import { rateLimitHeaders, retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
+import { rateLimitHeaders } from '../../../lib/formats/rate-limit-headers.ts';
 import type { Response } from '../../../lib/http/client.ts';
 import { replayed } from '../../../lib/http/recorded.ts';
 import { type Exchange, rawOf, startedMsOf } from '../../../lib/http/transcript.ts';
@@ -10,6 +10,7 @@ import type { Ctx } from '../../kit/context.ts';
 import { NOT_OBSERVED, replay } from '../../kit/traffic.ts';
 import { countOrder } from './count-order.ts';
 import {
+  announcedLiftMs,
   type Outcome,
   type ProbeRecord,
   RECOVERY_ATTEMPTS,
@@ -109,11 +110,28 @@ function oneRequestAndOneMore(c: readonly Exchange[]): boolean {
   return most === c.length || (most >= 2 && most === c.length - 1);
 }
 
-/** When a 429 lets the client send again: its Retry-After, else its Reset, else never known. */
-function liftsAt(s: Sample): number | undefined {
-  const ra = retryAfter(s.response.headers, s.response.receivedAtMs);
-  if (ra && ra.form !== 'invalid') return s.response.receivedAtMs + ra.delayMs;
-  return saneResetAtMs(s);
+/** When a 429 lets the client send again: its Retry-After, else its Reset when sane, else never known. */
+const liftsAt = (s: Sample): number | undefined => announcedLiftMs(s, saneResetAtMs(s));
+
+/** Whole seconds on Reset and Date: how much sooner than read a window may end. */
+const ROUNDINGS_MS = 2000;
+
+/**
+ * Where the window that ended in the 429 at `at` begins: at the last window start before it, unless the 429
+ * and the answer just before that start name one X-RateLimit-Reset whose moment was still ahead when the start
+ * came: no window turned there. It was a count of its own beside the spent one (a route's whose window had
+ * ended, served at the walk's Remaining 0), or the first answer that did not fall after a turn read late (the
+ * window before was another route's). The start before it is taken; from the first answer without one.
+ */
+function startOf429(samples: readonly Sample[], starts: readonly boolean[], at: number): number {
+  const refused = samples[at]!.reset;
+  for (let j = starts.lastIndexOf(true); j > 0; j = starts.lastIndexOf(true, j - 1)) {
+    const before = samples[j - 1]!;
+    const end = saneResetAtMs(before);
+    const within = end !== undefined && samples[j]!.response.receivedAtMs < end - ROUNDINGS_MS;
+    if (refused === undefined || refused !== before.reset || !within) return j;
+  }
+  return 0;
 }
 
 function recoveryAfter(ctx: Ctx, limited: Sample, rest: readonly Exchange[]): Outcome<Recovery> {
@@ -184,7 +202,11 @@ export function recordedProbe(ctx: Ctx): ProbeRecord {
   const beyond = at < 0 ? servedBeyondLimit(samples) : before429?.sameReset ? before429 : undefined;
   const start = Math.min(
     beyond ? samples.indexOf(beyond.from) : samples.length,
-    at < 0 && beyond ? samples.length : Math.max(0, starts.lastIndexOf(true)),
+    at < 0 && beyond
+      ? samples.length
+      : at < 0
+        ? Math.max(0, starts.lastIndexOf(true))
+        : startOf429(samples, starts, at),
   );
   // Without a 429 the walk shows a limit only when the window served a request past Remaining 0.
   let past = false;

@@ -172,6 +172,11 @@ export interface Walk {
    * sent there, or the held fixture's cancel): kept out of `samples`, as they continue no count of the walk's.
    */
   aside?: Sample[];
+  /**
+   * The list sent again just before Remaining 0 (aside.ts), when earlier lists were replayed; in `samples`
+   * only when it took one from the walk's count.
+   */
+  reread?: Sample;
   /** Milliseconds waited before the walk for the window that was about to end, so it walked a fresh one. */
   waitedForWindowMs?: number;
   /**
@@ -272,10 +277,13 @@ export interface ProbeRecord {
   actual: string;
 }
 
-/** The moment a refusal says the limit lifts: its Retry-After, else its X-RateLimit-Reset (local ms). */
-export function announcedLiftMs(s: Sample): number | undefined {
+/**
+ * The moment a refusal says the limit lifts: its Retry-After, else its X-RateLimit-Reset (local ms), or the
+ * moment `resetAtMs` reads that Reset as (a recording reads only a sane one: windows.ts saneResetAtMs).
+ */
+export function announcedLiftMs(s: Sample, resetAtMs = s.resetAtMs): number | undefined {
   const r = s.response;
   const ra = retryAfter(r.headers, r.receivedAtMs);
   if (ra && ra.form !== 'invalid') return r.receivedAtMs + ra.delayMs;
-  return s.resetAtMs;
+  return resetAtMs;
 }

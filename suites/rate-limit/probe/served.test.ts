@@ -193,4 +193,36 @@ describe('served within one announced window', () => {
     }
     expect(servedBeyondLimit(s)).toBeUndefined();
   });
+
+  it("a request naming another client address counts when its answer continued the key's count", () => {
+    // A walk of a fresh window (5 per 10 s), its 2nd and 4th requests naming 192.0.2.x: counted with the key
+    // (Remaining one below the answer before), then a list served from a count of its own past Remaining 0.
+    const end = Math.ceil((T0 + 10_000) / 1000);
+    const named = (s: Sample): Sample =>
+      ({
+        ...s,
+        response: {
+          ...s.response,
+          exchange: {
+            ...s.response.exchange,
+            request: {
+              method: 'DELETE',
+              url: '/v1/store/orders/7',
+              headers: { 'x-forwarded-for': '192.0.2.1' },
+            },
+          },
+        },
+      }) as Sample;
+    const walk = [4, 3, 2, 1, 0].map((r, n) => answer(n, T0 + 1000 + n * 100, r, end));
+    walk[1] = named(walk[1]!);
+    walk[3] = named(walk[3]!);
+    const list = answer(5, T0 + 1600, 4, end + 3, 5, 200);
+    const s = [...walk, list, answer(6, T0 + 1700, 0, end, 5, 429)];
+    expect(servedBeyondLimit(s)?.served.length).toBe(6);
+    // Answered from a count of their own (the whole Limit again), they are the forwarding check's, not counted.
+    const own = [...s];
+    own[1] = named(answer(1, T0 + 1100, 4, end + 1));
+    own[3] = named(answer(3, T0 + 1300, 4, end + 1));
+    expect(servedBeyondLimit(own)).toBeUndefined();
+  });
 });

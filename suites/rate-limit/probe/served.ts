@@ -60,8 +60,10 @@ export function servedBeyondLimit(all: readonly Sample[]): ServedBeyond | undefi
 
 function servedBeyondByDate(all: readonly Sample[]): ServedBeyond | undefined {
   // Requests naming another client address may be counted apart (RL-PROBE-FORWARDED-HEADERS judges them),
-  // unless every request names one (a proxy's hop, read as it writes it).
-  const plain = all.filter((s) => !namesAnotherClient(s));
+  // unless every request names one (a proxy's hop, read as it writes it), or the answer continued the count
+  // of the one before it: counted with the key, as a walk in a window of its own shows (its reading and the
+  // run's requests before it left in the window before, only the walk and its list remain to count).
+  const plain = all.filter((s, i) => !namesAnotherClient(s) || continuesCount(all[i - 1], s));
   const samples = plain.length > 0 ? plain : all;
   let best: ServedBeyond | undefined;
   const skews = skewsOf(samples);
@@ -169,6 +171,17 @@ function skewsOf(samples: readonly Sample[]): { leastBefore(untilMs: number): nu
  */
 function frontRefusal(s: Sample): boolean {
   return s.status >= 400 && s.status < 500 && left(s) === undefined;
+}
+
+/**
+ * Whether `s` took the next one from the count `prev` left: both served, naming one X-RateLimit-Reset, its
+ * Remaining exactly one below. A count of its own (another client address's) starts from the whole Limit.
+ */
+function continuesCount(prev: Sample | undefined, s: Sample): boolean {
+  if (!prev || !served(prev) || !served(s) || prev.reset === undefined || prev.reset !== s.reset)
+    return false;
+  const before = left(prev);
+  return before !== undefined && left(s) === before - 1;
 }
 
 /** Whether the request carried X-Forwarded-For or Forwarded (the walk's requests naming another client). */

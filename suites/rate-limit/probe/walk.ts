@@ -6,7 +6,7 @@ import type { Tools } from '../../kit/context.ts';
 import { countApart } from '../../kit/limiter-buckets.ts';
 import { orderPath } from '../../kit/paths.ts';
 import { cancelledBy } from '../../kit/target-facts.ts';
-import { asideRequest } from './aside.ts';
+import { asideRequest, rereadRequest, sendList } from './aside.ts';
 import { addressFor, countedApart, forwardingHeaders } from './client-address.ts';
 import { walkOnToARefusal } from './counters-walk.ts';
 import { waitToHoldPast } from './held-wait.ts';
@@ -149,12 +149,21 @@ export async function walkToLimit(
   let held = env.target.heldFixture;
   let repeated = reading.request;
   let listTried = false;
+  let reread = false;
   while (walk.sent < walk.bound) {
     const budget = env.http.pacer.budgetLeft;
     if (budget <= plan.reserve) return budgetSkip(walk.bound - walk.sent + plan.reserve, budget);
     const prev = samples[samples.length - 1]!;
+    const step = { prev, reading: reading.sample, ceiling };
     // The last few before Remaining 0 go together (together.ts), or a whole limit and one more (paced.ts).
     const together = togetherCount(env, walk, plan.reserve);
+    // Just before them (or with two left), a list replayed earlier is read again (aside.ts), once.
+    if (!reread && (together > 0 || prev.remaining === 2)) {
+      reread = true;
+      const list = await rereadRequest(env, repeated);
+      if (list && (await sendList(env, sender, walk, list, { at: 'reread', ...step }))) break;
+      if (list) continue;
+    }
     const group =
       together > 0
         ? await sendTogether(env, sender, repeated, together)
@@ -178,24 +187,12 @@ export async function walkToLimit(
       walk.limited = refusal;
       break;
     }
-    // Once the count stands at 0, the list goes first when it may stand apart from it (aside.ts): served, it
-    // is kept out of the walk's count, and the walk's request past the limit follows.
+    // At 0, the list first when it may stand apart (aside.ts): served, kept out of the walk's count.
     if (!listTried && prev.remaining === 0) {
       listTried = true;
       const list = await asideRequest(env, repeated);
-      if (list) {
-        const s = await sender.send(list, 'primary', true);
-        walk.sent += 1;
-        if (s.status === 429 || isRefusal(s, reading.sample)) {
-          samples.push(s);
-          if (s.status !== 429) holdAfterRefusal(env, s, walk);
-          walk.limited = s;
-          break;
-        }
-        walk.aside = [...(walk.aside ?? []), s];
-        walk.bound = Math.min(ceiling, walk.bound + 1);
-        continue;
-      }
+      if (list && (await sendList(env, sender, walk, list, { at: 'aside', ...step }))) break;
+      if (list) continue;
     }
     // Only where the cancel draws on the count the walk spent: a separate count per path would serve a
     // cancel on another path whatever this one's Remaining says (the burst holds back for the same reason);
@@ -214,9 +211,13 @@ export async function walkToLimit(
         method: 'DELETE',
         path: orderPath(held),
       }) === undefined;
-    // Too near the end, once: the next window, walked from its start, meets its 0 with room for the cancel.
+    // Too near the end, once: the next window, walked from its start, meets its 0 with room for the cancel,
+    // and the list is read again before it and sent at it (a cache's entry may not outlast the wait).
     const room = { ceiling, reserve: plan.reserve, marginMs: PAST_LIMIT_MARGIN_MS };
-    if (holdable && (await waitToHoldPast(env, sender, walk, prev, room))) continue;
+    if (holdable && (await waitToHoldPast(env, sender, walk, prev, room))) {
+      [listTried, reread] = [false, false];
+      continue;
+    }
     const past = holdable && (resetAt === undefined || resetAt - Date.now() > PAST_LIMIT_MARGIN_MS);
     const request: ProbeRequest = past
       ? { method: 'DELETE', path: orderPath(held!), label: 'DELETE /store/orders/{the held fixture}' }
