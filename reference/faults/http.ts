@@ -16,6 +16,12 @@ export const HTTP_FAULTS = faultsOf('http', [
     'Date is written as an ISO 8601 timestamp (toISOString) instead of an IMF-fixdate.',
   ),
   fault(
+    'http-date-frozen',
+    'any response',
+    'RFC 9110 §6.6.1',
+    'Date is formatted once, when the server starts, and sent unchanged on every response after it (a header value cached at start-up).',
+  ),
+  fault(
     'http-content-type-comma',
     'any response',
     'RFC 9110 §8.3',

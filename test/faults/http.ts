@@ -60,6 +60,27 @@ export const HTTP_FAULTS = {
     caught: [{ fails: ['HTTP-FIELD-SYNTAX'], args: NO_PROBE, exit: 1 }],
     onlyBy: ['HTTP-FIELD-SYNTAX'],
   },
+  'http-date-frozen': {
+    masking: { bends: ['date'] },
+    probe: async (s, clock) => {
+      const first = (await call(s, '/store/orders')).headers.date;
+      clock.advance(7000);
+      return first === (await call(s, '/store/orders')).headers.date;
+    },
+    faithful: false,
+    faulty: true,
+    // A key window of 8 s, which the state-over-time look waits out after the first cancel: the run spans
+    // more than the 5 s of slack Date is given, so a Date that never moves falls behind by more.
+    caught: [
+      {
+        warns: ['HTTP-DATE-ADVANCES'],
+        args: NO_PROBE,
+        reference: { rateLimit: { limit: 10_000, windowSeconds: 8 } },
+        exit: 0,
+      },
+    ],
+    onlyBy: ['HTTP-DATE-ADVANCES'],
+  },
   'http-content-type-comma': {
     masking: { removes: ['json-label'] },
     probe: async (s) => (await call(s, '/store/orders')).headers['content-type'],
