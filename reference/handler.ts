@@ -10,6 +10,7 @@ import { refusedAtFront } from './front.ts';
 import { refusedNulPath, refusedPathBytes } from './front-bytes.ts';
 import { writeReply } from './http-writer.ts';
 import { identify, unauthorized } from './identify.ts';
+import { frozenLastModified } from './last-modified.ts';
 import { subjectOf, tooMany, unlimitedCancel, unlimitedWrite } from './limit-subject.ts';
 import { weakListTag } from './list-etag.ts';
 import { cancelNotAtomic, cancelOrder, listOrders } from './orders-route.ts';
@@ -227,6 +228,7 @@ export async function handleRequest(
   }
   reply = surfaceFaults(ctx.faults, ctx.store, req, route, reply);
   reply = weakListTag(ctx.variants, ctx.store, req, route, reply);
+  reply = frozenLastModified(ctx.faults, ctx.store, req, route, reply, ctx.clock());
   reply = labelled(shapeReply(reply, ctx.variants), ctx.faults);
   // Fault ratelimit-headers-daily-quota: the fields come from the day counter, whatever window refused.
   const shown =

@@ -46,6 +46,12 @@ export const HTTP_FAULTS = faultsOf('http', [
     'The list carries an ETag that changes with the store, but the cache in front of it answers 304 to the first ETag it stored, even after a cancel changed the list.',
   ),
   fault(
+    'http-last-modified-frozen',
+    'list',
+    'RFC 9110 §13.1.3, §15.4.5',
+    'The list carries a Last-Modified taken at its first list and never moved, and If-Modified-Since no earlier than it is answered 304, even after a cancel changed the list.',
+  ),
+  fault(
     'http-etag-constant',
     'list',
     'RFC 9110 §8.8.3, §8.8.1, §13.1.2',

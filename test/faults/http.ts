@@ -112,6 +112,31 @@ export const HTTP_FAULTS = {
     caught: [{ fails: ['HTTP-CONDITIONAL-304'], args: NO_PROBE, exit: 1 }],
     onlyBy: ['HTTP-CONDITIONAL-304'],
   },
+  'http-last-modified-frozen': {
+    masking: { reads: ['list-array'] },
+    // On a store whose list drops a cancelled order (the list's bytes change): the date before and after.
+    options: { variants: ['cancelled-removed'] },
+    probe: async (s, clock) => {
+      const first = await call(s, '/store/orders');
+      clock.advance(2000);
+      await call(s, `/store/orders/${s.fixtures.pending[0]}`, { method: 'DELETE' });
+      const since = first.headers['last-modified'];
+      if (since === undefined) return 'no Last-Modified';
+      return (await call(s, '/store/orders', { headers: { 'If-Modified-Since': since } })).status;
+    },
+    faithful: 'no Last-Modified',
+    faulty: 304,
+    // The run's own cancel, dated a second or more after that Last-Modified, changed the list before its 304.
+    caught: [
+      {
+        fails: ['HTTP-CONDITIONAL-304'],
+        args: NO_PROBE,
+        reference: { variants: ['cancelled-removed'] },
+        exit: 1,
+      },
+    ],
+    onlyBy: ['HTTP-CONDITIONAL-304'],
+  },
   'http-etag-constant': {
     masking: { bends: ['list-etag'], reads: ['list-array'] },
     // On a store whose list drops a cancelled order (the list's bytes change), the tag before and after.
