@@ -10,6 +10,7 @@ import { refusedAtFront } from './front.ts';
 import { refusedEncodedSlash, refusedNulPath, refusedPathBytes } from './front-bytes.ts';
 import { writeReply } from './http-writer.ts';
 import { identify, unauthorized } from './identify.ts';
+import { frozenLastModified } from './last-modified.ts';
 import { subjectOf, tooMany, unlimitedCancel, unlimitedWrite } from './limit-subject.ts';
 import { weakListTag } from './list-etag.ts';
 import { cancelNotAtomic, cancelOrder, listOrders } from './orders-route.ts';
@@ -80,6 +81,14 @@ async function respond(
 }
 
 /** Keeps keys out of the access log even when a client puts one in the query. */
+/** Fault http-date-frozen: each server's first Date, by its context. */
+const FROZEN_DATES = new WeakMap<PipelineContext, string>();
+function frozenDate(ctx: PipelineContext): string {
+  const date = FROZEN_DATES.get(ctx) ?? new Date(ctx.clock()).toUTCString();
+  FROZEN_DATES.set(ctx, date);
+  return date;
+}
+
 function redactQuery(query: string): string {
   return query.replace(/(^|&)((?:api_?key|access_token|token|key)=)[^&]*/gi, '$1$2[redacted]');
 }
@@ -221,6 +230,7 @@ export async function handleRequest(
   }
   reply = surfaceFaults(ctx.faults, ctx.store, req, route, reply);
   reply = weakListTag(ctx.variants, ctx.store, req, route, reply);
+  reply = frozenLastModified(ctx.faults, ctx.store, req, route, reply, ctx.clock());
   reply = labelled(shapeReply(reply, ctx.variants), ctx.faults);
   // Fault ratelimit-headers-daily-quota: the fields come from the day counter, whatever window refused.
   const shown =
@@ -236,6 +246,8 @@ export async function handleRequest(
   // ratelimit-per-connection writes none either, as Netty's codec does not.
   if (ctx.faults.has('http-no-date') || ctx.faults.has('ratelimit-per-connection')) res.sendDate = false;
   else if (ctx.faults.has('http-date-iso')) headers.Date = new Date(ctx.clock()).toISOString();
+  // Fault http-date-frozen: the Date of the server's first response, kept for every one after it.
+  else if (ctx.faults.has('http-date-frozen')) headers.Date = frozenDate(ctx);
   else headers.Date ??= new Date(ctx.clock()).toUTCString();
   if (cacheKey && caller.authenticated && reply.status === 200)
     ctx.listCache!.store(caller.key, ctx.clock(), reply, headers);

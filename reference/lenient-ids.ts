@@ -125,3 +125,24 @@ export function floatId(text: string): bigint | undefined {
   const n = Number(text);
   return Number.isSafeInteger(n) ? BigInt(n) : undefined;
 }
+
+/** The digits each base takes (Go's strconv), lower-cased. */
+const GO_DIGITS: Record<number, RegExp> = { 2: /^[01]+$/, 8: /^[0-7]+$/, 10: /^[0-9]+$/, 16: /^[0-9a-f]+$/ };
+
+/**
+ * Fault orderid-go-base0: Go's strconv.ParseInt(s, 0, 64): a sign, then 0x, 0o or 0b (hex, octal, binary) or a
+ * leading 0 (octal), underscores only between digits or after a prefix; within int64. Anything else: undefined.
+ */
+export function goBase0Id(text: string): bigint | undefined {
+  const m = /^([+-]?)(0[xob]|0(?=.)|)(.*)$/is.exec(text)!;
+  const prefix = m[2]!.toLowerCase();
+  const base = prefix === '0x' ? 16 : prefix === '0o' || prefix === '0' ? 8 : prefix === '0b' ? 2 : 10;
+  const rest = m[3]!.toLowerCase();
+  // Go's underscoreOK: each _ between digits, or right after a base prefix (0_7, 0x_1f).
+  if (/__|_$/.test(rest) || (prefix === '' && rest.startsWith('_'))) return undefined;
+  const digits = rest.replace(/_/g, '');
+  if (!GO_DIGITS[base]!.test(digits)) return undefined;
+  const magnitude = BigInt(base === 10 ? digits : `0${'xob'[[16, 8, 2].indexOf(base)]}${digits}`);
+  const n = m[1] === '-' ? -magnitude : magnitude;
+  return n >= INT64_MIN && n <= INT64_MAX ? n : undefined;
+}

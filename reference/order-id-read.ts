@@ -6,6 +6,7 @@ import {
   arabicIndicDigits,
   atoiId,
   floatId,
+  goBase0Id,
   hexPrefixedId,
   newlineEndedId,
   numberIdMatch,
@@ -21,7 +22,7 @@ import { errorReply, type Reply } from './reply.ts';
 /**
  * Faults orderid-unicode-digits, orderid-trims-whitespace, orderid-wraps-uint64, orderid-saturates-int64,
  * orderid-hex-prefix, orderid-nfkc-digits, orderid-float-accepted, orderid-trailing-newline,
- * orderid-arabic-indic-digits, orderid-leading-zero-octal and orderid-truncates-int32: the id such a parser
+ * orderid-arabic-indic-digits, orderid-leading-zero-octal, orderid-go-base0 and orderid-truncates-int32: the id such a parser
  * reads from the segment (decoded once), or undefined where it refuses it too (the faithful reader then answers).
  */
 function bentId(ctx: RouteContext, rawId: string): bigint | undefined {
@@ -49,7 +50,20 @@ function readId(ctx: RouteContext, rawId: string): bigint | undefined {
   const newline = faults.has('orderid-trailing-newline');
   const arabic = faults.has('orderid-arabic-indic-digits');
   const octal = faults.has('orderid-leading-zero-octal');
-  if (!unicode && !trims && !wraps && !saturates && !hex && !nfkc && !float && !newline && !arabic && !octal)
+  const go = faults.has('orderid-go-base0');
+  if (
+    !unicode &&
+    !trims &&
+    !wraps &&
+    !saturates &&
+    !hex &&
+    !nfkc &&
+    !float &&
+    !newline &&
+    !arabic &&
+    !octal &&
+    !go
+  )
     return undefined;
   let text: string;
   try {
@@ -66,6 +80,7 @@ function readId(ctx: RouteContext, rawId: string): bigint | undefined {
   if (arabic) text = arabicIndicDigits(text);
   if (nfkc) text = text.normalize('NFKC');
   if (hex) return hexPrefixedId(text) ?? parseCanonicalInt64(text);
+  if (go) return goBase0Id(text);
   // What strtoll refuses goes on to the other readers (a float validator before it, Ruby's Integer() beside it).
   if (octal) {
     const id = octalZeroId(text);

@@ -16,6 +16,12 @@ export const HTTP_FAULTS = faultsOf('http', [
     'Date is written as an ISO 8601 timestamp (toISOString) instead of an IMF-fixdate.',
   ),
   fault(
+    'http-date-frozen',
+    'any response',
+    'RFC 9110 §6.6.1',
+    'Date is formatted once, when the server starts, and sent unchanged on every response after it (a header value cached at start-up).',
+  ),
+  fault(
     'http-content-type-comma',
     'any response',
     'RFC 9110 §8.3',
@@ -38,6 +44,12 @@ export const HTTP_FAULTS = faultsOf('http', [
     'list',
     'RFC 9110 §13.1.2, §15.4.5',
     'The list carries an ETag that changes with the store, but the cache in front of it answers 304 to the first ETag it stored, even after a cancel changed the list.',
+  ),
+  fault(
+    'http-last-modified-frozen',
+    'list',
+    'RFC 9110 §13.1.3, §15.4.5',
+    'The list carries a Last-Modified taken at its first list and never moved, and If-Modified-Since no earlier than it is answered 304, even after a cancel changed the list.',
   ),
   fault(
     'http-etag-constant',

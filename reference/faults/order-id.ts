@@ -99,4 +99,10 @@ export const ORDER_ID_FAULTS = faultsOf('order-id', [
     'spec §4 cancelOrder rule 3 (an id no order has is answered 404)',
     "orderId is checked as an ASCII decimal int64, then kept in a 32-bit int (C's `(int)strtoll`): 8589934599 (2^33 + 7), an id no order has, names order 7.",
   ),
+  fault(
+    'orderid-go-base0',
+    'order-id',
+    'spec §4 cancelOrder (orderId: integer, int64)',
+    "orderId is read by Go's strconv.ParseInt(s, 0, 64), as a gin handler does: 0x, 0o and 0b prefixes, a leading 0 read as octal and underscores between digits are taken, so 0x3 and 0b11 cancel order 3, 1_004 order 1004; text after the digits (3-, 3abc) is refused.",
+  ),
 ]);

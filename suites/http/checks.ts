@@ -6,6 +6,7 @@ import { RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
 import { NOT_OBSERVED, trafficOf } from '../kit/traffic.ts';
 import { type Offence, reportGrouped, responses } from '../kit/whole-run.ts';
+import { dateProgressCheck } from './date-progress.ts';
 import { etagStrongCheck } from './etag-strength.ts';
 import { fieldChecks } from './field-checks.ts';
 import { headAsGetCheck } from './head-as-get.ts';
@@ -94,6 +95,7 @@ export const framing = suite({
       },
     }),
     ...fieldChecks,
+    dateProgressCheck,
     headAsGetCheck,
     headRefusedCheck,
     etagStrongCheck,

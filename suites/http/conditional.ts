@@ -1,6 +1,6 @@
 // HTTP-CONDITIONAL-304: a 304 only while the list is unchanged. It asks the run for conditional requests of
 // the list with validators the list gave before the run's cancels changed it, then judges every conditional
-// request of the list in the run, live or recorded, by the server's own later validators and bodies.
+// request of the list in the run, live or recorded, by the server's own later validators, bodies and Dates.
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import { RESET_MARGIN_MS } from '../../lib/http/pacer.ts';
 import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
@@ -22,6 +22,7 @@ import {
   sent,
   strongTag,
 } from './list-exchanges.ts';
+import { modifiedAfter } from './modified-since.ts';
 
 /** Requests it sends: If-None-Match with an earlier ETag of the list (or a tag no server has), If-Modified-Since. */
 export const CONDITIONAL_REQUESTS = 2;
@@ -67,9 +68,11 @@ export function stale304(
   }
   const since = Date.parse(sent(x, 'if-modified-since') ?? '');
   const modified = Date.parse(headerValue(headers, 'last-modified') ?? '');
-  return Number.isFinite(since) && Number.isFinite(modified) && modified > since
-    ? ['a 304 to If-Modified-Since older than the Last-Modified the list had last carried']
-    : [];
+  if (Number.isFinite(since) && Number.isFinite(modified) && modified > since)
+    return ['a 304 to If-Modified-Since older than the Last-Modified the list had last carried'];
+  // A Last-Modified that did not move with the list: the run's own cancel says when it changed.
+  const after = Number.isFinite(since) ? modifiedAfter(x, xs, base, since, same) : undefined;
+  return after ? [after] : [];
 }
 
 /**
@@ -137,9 +140,9 @@ export const conditionalCheck = check({
   level: 'MUST',
   rules: ['4.list.200'],
   requirement:
-    'A conditional GET or HEAD of the order list is answered 304 only while the list is unchanged: never to an ETag other than the one the list last carried, nor to a strong ETag it carried on other bytes before, nor to a date older than its last Last-Modified.',
+    'A conditional GET or HEAD of the order list is answered 304 only while the list is unchanged: never to an ETag other than the one the list last carried, nor to a strong ETag it carried on other bytes before, nor to a date older than its last Last-Modified, nor to a date a second or more before a cancel of the run that changed the list.',
   rationale:
-    'Judged by the validators and bodies the server itself gave: the latest plain list before the 304 (with the same Accept) names the current ETag or Last-Modified (or none), so a condition sent with an older one was true; and a strong ETag that an earlier list carried on other bytes names a representation the list no longer is. The run sends the ETag of a list from before its cancels changed the list. If-Modified-Since is evaluated only by a SHOULD, but a 304 says it was evaluated false.',
+    'Judged by the validators and bodies the server itself gave: the latest plain list before the 304 (with the same Accept) names the current ETag or Last-Modified (or none), so a condition sent with an older one was true; and a strong ETag that an earlier list carried on other bytes names a representation the list no longer is. The run sends the ETag of a list from before its cancels changed the list. If-Modified-Since is evaluated only by a SHOULD, but a 304 says it was evaluated false: after a cancel answered 2xx whose Date is a second or more after the date sent, between a list and a later one whose bytes differ, the list was modified since that date, whatever Last-Modified the server goes on giving (one that never moves).',
   basis: [RFC.inmEvaluate, RFC.inmCondition, RFC.imsEvaluate, RFC.notModified304],
   title:
     'Sends GET /store/orders with If-None-Match (an ETag the list gave before the run changed it, or a tag no server has) and with If-Modified-Since (its first Last-Modified, if any); judges every conditional request of the list in the run',

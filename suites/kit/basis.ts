@@ -163,6 +163,14 @@ export const RFC = {
     'RFC 9110 §5.6.7',
     'When a sender generates a field that contains one or more timestamps defined as HTTP-date, the sender MUST generate those timestamps in the IMF-fixdate format.',
   ),
+  dateMeaning: at(
+    'RFC 9110 §6.6.1',
+    'The "Date" header field represents the date and time at which the message was originated, having the same semantics as the Origination Date Field (orig-date) defined in Section 3.6.1 of [RFC5322].',
+  ),
+  dateApproximation: at(
+    'RFC 9110 §6.6.1',
+    'A sender that generates a Date header field SHOULD generate its field value as the best available approximation of the date and time of message generation.',
+  ),
   dateRequired: at(
     'RFC 9110 §6.6.1',
     'An origin server with a clock (as defined in Section 5.6.7) MUST generate a Date header field in all 2xx (Successful), 3xx (Redirection), and 4xx (Client Error) responses, and MAY generate a Date header field in 1xx (Informational) and 5xx (Server Error) responses.',

@@ -50,41 +50,59 @@ function aroundFloat(n: number, out: bigint[]): void {
 
 /**
  * Who reads a text as an integer: a bare base-16 reader (strtol base 16, which takes "404000" itself for
- * 0x404000) apart from all the others, whose readings of a canonical decimal id are that id.
+ * 0x404000); a reader that stopped before the end of the text and ignored the rest (atoi reading 7 in 7abc, 0
+ * in 0x7; parseInt, parseFloat, strtol without its end check), which a server shown to refuse an id with text
+ * after it does not use (spelling.ts); and all the others, whose readings of a canonical decimal id are that id.
  */
-export type Reader = 'base16' | 'other';
+export type Reader = 'base16' | 'prefix' | 'other';
+
+/** 'prefix' when a reader's match leaves more of the text than whitespace unread, else 'other'. */
+function byMatch(t: string, m: RegExpExecArray | null): Reader {
+  return m !== null && t.slice(m[0].length).trim() !== '' ? 'prefix' : 'other';
+}
+
+/** Both integers around a finite float, each tagged with its reader. */
+function around(n: number, by: Reader, out: Array<{ n: bigint; by: Reader }>): void {
+  const ints: bigint[] = [];
+  aroundFloat(n, ints);
+  for (const i of ints) out.push({ n: i, by });
+}
 
 /** Integers one text may be read as, before any wrap or clamp, each with who reads it so. */
 export function readingsBy(text: string): Array<{ n: bigint; by: Reader }> {
   const out: Array<{ n: bigint; by: Reader }> = [];
-  const other: bigint[] = [];
+  // The base-16 readings first, as a reason names the first reading that is unsafe.
+  const base16: Array<{ n: bigint; by: Reader }> = [];
   for (const t of new Set([text, asciiDigits(text), text.replace(/_/g, '')])) {
     const trimmed = t.trim();
-    aroundFloat(Number(t), other);
-    aroundFloat(parseInt(t, 10), other);
+    around(Number(t), 'other', out);
+    around(parseInt(t, 10), byMatch(t, /^\s*[+-]?\d+/.exec(t)), out);
     // biome-ignore lint/correctness/useParseIntRadix: no radix on purpose; it reads a 0x prefix as hex.
-    aroundFloat(parseInt(t), other);
-    aroundFloat(parseFloat(t), other);
+    around(parseInt(t), byMatch(t, /^\s*[+-]?(?:0x[0-9a-f]+|\d+)/i.exec(t)), out);
+    around(
+      parseFloat(t),
+      byMatch(t, /^\s*[+-]?(?:Infinity|(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)/i.exec(t)),
+      out,
+    );
     try {
-      other.push(BigInt(trimmed));
+      out.push({ n: BigInt(trimmed), by: 'other' });
     } catch {
       // BigInt refuses it: nothing to read.
     }
     // atoi / strtol base 10: optional space and sign, then the leading digits; no digits reads as 0.
     const atoi = /^\s*([+-]?)(\d*)/.exec(t)!;
-    other.push(atoi[2] ? signed(atoi[1], BigInt(atoi[2])) : 0n);
+    out.push({ n: atoi[2] ? signed(atoi[1], BigInt(atoi[2])) : 0n, by: byMatch(t, atoi) });
     // strtol base 16 (with or without 0x) and base 0 (0x means hex, a leading 0 octal, 0o/0b prefixes).
     const hex = /^\s*([+-]?)(?:0x)?([0-9a-f]+)/i.exec(t);
-    if (hex) out.push({ n: signed(hex[1], BigInt(`0x${hex[2]}`)), by: 'base16' });
+    if (hex) base16.push({ n: signed(hex[1], BigInt(`0x${hex[2]}`)), by: 'base16' });
     const prefixed = /^\s*([+-]?)0x([0-9a-f]+)/i.exec(t);
-    if (prefixed) other.push(signed(prefixed[1], BigInt(`0x${prefixed[2]}`)));
+    if (prefixed) out.push({ n: signed(prefixed[1], BigInt(`0x${prefixed[2]}`)), by: byMatch(t, prefixed) });
     const octal = /^\s*([+-]?)0o?([0-7]+)/i.exec(t);
-    if (octal) other.push(signed(octal[1], BigInt(`0o${octal[2]}`)));
+    if (octal) out.push({ n: signed(octal[1], BigInt(`0o${octal[2]}`)), by: byMatch(t, octal) });
     const binary = /^\s*([+-]?)0b([01]+)/i.exec(t);
-    if (binary) other.push(signed(binary[1], BigInt(`0b${binary[2]}`)));
+    if (binary) out.push({ n: signed(binary[1], BigInt(`0b${binary[2]}`)), by: byMatch(t, binary) });
   }
-  for (const n of other) out.push({ n, by: 'other' });
-  return out;
+  return [...base16, ...out];
 }
 
 /** Integers one text may be read as, before any wrap or clamp. */
@@ -101,13 +119,15 @@ function clampInt64(n: bigint): bigint {
  * the segment spells), a base-16 reading that is also that reader's reading of the fixture's own decimal id
  * is left out: DELETE /store/orders/404000, which the run sends for its fixtures as every client does, names
  * 0x404000 to such a reader already, so a spelling that names only that (404000.0, +404000) adds nothing.
+ * `setAside`: readers the server was shown not to use (spelling.ts); what only they read is left out.
  */
-export function namedIds(raw: string, own?: bigint): bigint[] {
+export function namedIds(raw: string, own?: bigint, setAside?: ReadonlySet<Reader>): bigint[] {
   const out = new Set<bigint>();
   const ownBase16 = own === undefined ? undefined : base16Of(own);
   for (const text of decodings(raw)) {
     for (const { n, by } of readingsBy(text)) {
       if (by === 'base16' && n === ownBase16) continue;
+      if (setAside?.has(by)) continue;
       out.add(n);
       out.add(BigInt.asIntN(64, n));
       out.add(clampInt64(n));
@@ -117,7 +137,7 @@ export function namedIds(raw: string, own?: bigint): bigint[] {
 }
 
 /** What a base-16 reader reads an id's canonical decimal as. */
-function base16Of(id: bigint): bigint {
+export function base16Of(id: bigint): bigint {
   return readingsBy(id.toString()).find((r) => r.by === 'base16')!.n;
 }
 

@@ -125,6 +125,22 @@ describe('the spellings of a realistic fixture, the list untrusted', () => {
     );
     expect(known.safe('202000.0', '404000')).toBe(false);
   });
+
+  it('weighs no reading of a reader the server was shown not to use', () => {
+    const prefix = new Set(['prefix'] as const);
+    // atoi's 0 in 0x62a20 and 0b..., its 4 in 4_04000: set aside once the server refused 404000- (spelling.ts).
+    expect(known.unsafeReading('0x62a20', '404000', prefix)).toBeUndefined();
+    expect(known.unsafeReading(`0b${(404000).toString(2)}`, '404000', prefix)).toBeUndefined();
+    // strtol base 16 still reads 0o... as 0 and 4_04000 as 4, until a 409 shows no base-16 reader either.
+    expect(known.unsafeReading(`0o${(404000).toString(8)}`, '404000', prefix)).toMatch(/may read as 0,/);
+    expect(known.unsafeReading('4_04000', '404000', prefix)).toMatch(/may read as 4,/);
+    const both = new Set(['prefix', 'base16'] as const);
+    expect(known.unsafeReading(`0o${(404000).toString(8)}`, '404000', both)).toBeUndefined();
+    expect(known.unsafeReading('4_04000', '404000', both)).toBeUndefined();
+    // A reading every reader makes stays: 202000.0 is 202000 to Number(), whatever else is set aside.
+    expect(known.safe('202000.0', '404000', both)).toBe(false);
+    expect(namedIds('404000.5', undefined, both)).toEqual(expect.arrayContaining([404000n, 404001n]));
+  });
 });
 
 describe('absent ids a 32-bit reader wraps', () => {

@@ -6,7 +6,7 @@ import { OUTCOME, type Skip, skipOf } from '../../lib/check/skip.ts';
 import { inInt64 } from '../../lib/formats/int64.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from './context.ts';
-import { decodings, int32Reading, namedIds } from './id-readings.ts';
+import { decodings, int32Reading, namedIds, type Reader } from './id-readings.ts';
 import { ListIds } from './list-ids.ts';
 import { readingNote, shortSpelling } from './spelling-text.ts';
 
@@ -124,19 +124,20 @@ export class KnownOrders {
   /**
    * True when the raw segment may be sent: it stays one path segment, no reading names a known order other
    * than a shipped one (and, for a fixture's own spellings, `target`), and no other reading falls in the guard.
+   * `setAside`: readers the server was shown not to use, whose readings are not weighed.
    */
-  safe(raw: string, target?: string): boolean {
-    return this.unsafeReading(raw, target) === undefined;
+  safe(raw: string, target?: string, setAside?: ReadonlySet<Reader>): boolean {
+    return this.unsafeReading(raw, target, setAside) === undefined;
   }
 
   /**
    * Why the raw segment may not be sent, or undefined when it may: the first reading that names a known order
    * (other than a shipped one or `target`) or an id the guard cannot prove absent.
    */
-  unsafeReading(raw: string, target?: string): string | undefined {
+  unsafeReading(raw: string, target?: string, setAside?: ReadonlySet<Reader>): string | undefined {
     const shown = shortSpelling(raw);
     if (!staysInSegment(raw)) return `${shown} may reach another path once decoded`;
-    for (const n of namedIds(raw, target === undefined ? undefined : BigInt(target))) {
+    for (const n of namedIds(raw, target === undefined ? undefined : BigInt(target), setAside)) {
       const named = this.named(n);
       const other = named.find((c) => !c.shipped && c.order !== target);
       if (other) return `${shown} may read as order ${other.order}${readingNote(raw, n)}`;

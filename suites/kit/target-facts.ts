@@ -115,6 +115,11 @@ export class TargetFacts extends ListFacts {
     return this.memo.once(shippedCancel(id), () => this.http.send({ method: 'DELETE', path: orderPath(id) }));
   }
 
+  /** The DELETE of a shipped fixture, if a check had it sent already (never sends it). */
+  shippedCancelSent(id: string): Promise<Response> | undefined {
+    return this.memo.peek(shippedCancel(id));
+  }
+
   /** DELETE of an id proven absent, with the key, once per run; undefined when none can be proven. */
   cancelAbsent(): Promise<Response | undefined> {
     return this.memo.once(ABSENT_CANCEL, () =>

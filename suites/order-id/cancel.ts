@@ -228,6 +228,8 @@ export async function sendSpellings(ctx: Ctx, level: SpellingLevel, kind?: strin
   for (const r of aroundAbsent) ctx.note(`tried around an absent id instead: ${r}`);
   const unsent = reasonsOf(off.filter((o) => o.shipped === undefined && kindOf(o.kind).fixtureOnly));
   for (const r of unsent) ctx.note(`not sent (only a fixture's spelling shows it): ${r}`);
+  // Why a spelling that atoi reads as 0 could go out: the answers showed the server uses no such reader.
+  for (const s of run.setAside) ctx.note(`lenient readings set aside: ${s}`);
   if (run.limited) ctx.note(`stopped early: ${run.limited}`);
   if (run.stopped) ctx.note(`no spelling around an absent id was sent after: ${run.stopped.reason}`);
   const seen = answers

@@ -2,7 +2,7 @@
 // order with (the isolation check's pair is kit/isolation-pair.ts), taken untaken or given back proven pending
 // by another check. Chooses and takes only; it never sends or cancels anything.
 
-import { int32Reading, namedIds } from '../kit/id-readings.ts';
+import { int32Reading, namedIds, type Reader } from '../kit/id-readings.ts';
 import { atInt64Edge } from '../kit/isolation-pair.ts';
 import { admissibleAbsent, type KnownOrders } from '../kit/known-orders.ts';
 import type { SpellingKind } from './catalogue.ts';
@@ -23,6 +23,8 @@ export type NotOnFixture =
 export class FixturePool {
   private readonly held: string[] = [];
   private readonly spent = new Set<string>();
+  /** Readers the server was shown not to use (reader-evidence.ts): their readings are not weighed. */
+  readonly setAside = new Set<Reader>();
 
   constructor(
     private readonly target: {
@@ -82,7 +84,7 @@ export class FixturePool {
       for (const id of [...this.held, ...this.target.cancellableIds]) {
         const segment = spell(kind, variant, BigInt(id), size);
         if (!names(segment, BigInt(id))) continue;
-        const why = this.known.unsafeReading(segment, id);
+        const why = this.known.unsafeReading(segment, id, this.setAside);
         if (why !== undefined) return why;
         if (int32Reading(segment) !== undefined && this.known.edge(BigInt(segment)))
           return `${segment} is an id implementers seed orders at`;
@@ -123,7 +125,7 @@ export class FixturePool {
    * absent: a 2xx then says which order it cancelled (015, read as octal, can only have cancelled 13).
    */
   private namesOnly(segment: string, id: string): boolean {
-    if (!names(segment, BigInt(id)) || !this.known.safe(segment, id)) return false;
+    if (!names(segment, BigInt(id)) || !this.known.safe(segment, id, this.setAside)) return false;
     // A canonical id (wraps-int32) goes out only as every absent id does: proven absent, and no seed edge.
     return int32Reading(segment) === undefined || admissibleAbsent(this.known, BigInt(segment));
   }

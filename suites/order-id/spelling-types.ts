@@ -54,4 +54,6 @@ export interface SpellingRun {
   stopped?: Skip;
   /** The accepted spellings that cancelled a fixture, in the order sent: what left a later kind none. */
   spent: SpellingAnswer[];
+  /** Readers the answers showed the server does not use, each with its evidence (reader-evidence.ts). */
+  setAside: string[];
 }

@@ -13,6 +13,7 @@ import { type SpellingKind, type SpellingLevel, spell } from './catalogue.ts';
 import { FixturePool, type NotOnFixture } from './fixtures.ts';
 import { absentCase, malformedSegment } from './malformed.ts';
 import { spellingLevel } from './malformed-cancels.ts';
+import { base16Refuted, prefixRefused, SET_ASIDE } from './reader-evidence.ts';
 import { DEFAULT_TRIES } from './sample.ts';
 import { sendSaturating } from './saturating-send.ts';
 import { shippedCase } from './shipped-spelling.ts';
@@ -68,6 +69,20 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
     withheld: [],
     exhaustive,
     spent: [],
+    setAside: [],
+  };
+  /** A reader the answers show the server does not use: its readings of later spellings are not weighed. */
+  const setAside = (reader: 'prefix' | 'base16', shown: string) => {
+    pool.setAside.add(reader);
+    run.setAside.push(`${shown}: ${SET_ASIDE[reader]}`);
+  };
+  const learnBase16 = async () => {
+    if (!pool.setAside.has('prefix') || pool.setAside.has('base16')) return;
+    for (const id of ctx.target.shippedIds) {
+      const sent = ctx.target.shippedCancelSent(id);
+      const shown = sent && base16Refuted(known, id, await sent);
+      if (shown) return setAside('base16', shown);
+    }
   };
   // In the sample, a level's first acceptance decides its check: the rest of it keeps the fixtures. Each INFO
   // kind is a check of its own, decided alone.
@@ -88,7 +103,10 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
       run.stopped ??= e.skip;
       return undefined;
     }
-    run.answers.push({ ...a, ...(invalid ? { invalid } : {}), response });
+    const answer: SpellingAnswer = { ...a, ...(invalid ? { invalid } : {}), response };
+    run.answers.push(answer);
+    const prefix = pool.setAside.has('prefix') ? undefined : prefixRefused(answer);
+    if (prefix) setAside('prefix', prefix);
     if (response.status === 429)
       run.limited = `DELETE /store/orders/${a.segment} answered 429 even after waiting`;
     return response;
@@ -146,6 +164,7 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
   for (const [index, kind] of TRIAL_ORDER) {
     // The length case goes out only when asked for: a front may refuse it before routing.
     if (kind.optIn && !exhaustive) continue;
+    await learnBase16();
     const first = sampleVariant(ctx.config.seed, index, kind);
     const variants = exhaustive ? kind.variants.map((_, i) => i) : [first];
     for (const variant of variants) {
@@ -180,6 +199,7 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
           kind,
           exhaustive ? [variant] : every(kind),
           SIZE,
+          pool.setAside,
         );
         run.offFixture.push({
           kind: kind.kind,

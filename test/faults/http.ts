@@ -60,6 +60,27 @@ export const HTTP_FAULTS = {
     caught: [{ fails: ['HTTP-FIELD-SYNTAX'], args: NO_PROBE, exit: 1 }],
     onlyBy: ['HTTP-FIELD-SYNTAX'],
   },
+  'http-date-frozen': {
+    masking: { bends: ['date'] },
+    probe: async (s, clock) => {
+      const first = (await call(s, '/store/orders')).headers.date;
+      clock.advance(7000);
+      return first === (await call(s, '/store/orders')).headers.date;
+    },
+    faithful: false,
+    faulty: true,
+    // A key window of 8 s, which the state-over-time look waits out after the first cancel: the run spans
+    // more than the 5 s of slack Date is given, so a Date that never moves falls behind by more.
+    caught: [
+      {
+        warns: ['HTTP-DATE-ADVANCES'],
+        args: NO_PROBE,
+        reference: { rateLimit: { limit: 10_000, windowSeconds: 8 } },
+        exit: 0,
+      },
+    ],
+    onlyBy: ['HTTP-DATE-ADVANCES'],
+  },
   'http-content-type-comma': {
     masking: { removes: ['json-label'] },
     probe: async (s) => (await call(s, '/store/orders')).headers['content-type'],
@@ -89,6 +110,31 @@ export const HTTP_FAULTS = {
     faithful: 'no ETag',
     faulty: 304,
     caught: [{ fails: ['HTTP-CONDITIONAL-304'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['HTTP-CONDITIONAL-304'],
+  },
+  'http-last-modified-frozen': {
+    masking: { reads: ['list-array'] },
+    // On a store whose list drops a cancelled order (the list's bytes change): the date before and after.
+    options: { variants: ['cancelled-removed'] },
+    probe: async (s, clock) => {
+      const first = await call(s, '/store/orders');
+      clock.advance(2000);
+      await call(s, `/store/orders/${s.fixtures.pending[0]}`, { method: 'DELETE' });
+      const since = first.headers['last-modified'];
+      if (since === undefined) return 'no Last-Modified';
+      return (await call(s, '/store/orders', { headers: { 'If-Modified-Since': since } })).status;
+    },
+    faithful: 'no Last-Modified',
+    faulty: 304,
+    // The run's own cancel, dated a second or more after that Last-Modified, changed the list before its 304.
+    caught: [
+      {
+        fails: ['HTTP-CONDITIONAL-304'],
+        args: NO_PROBE,
+        reference: { variants: ['cancelled-removed'] },
+        exit: 1,
+      },
+    ],
     onlyBy: ['HTTP-CONDITIONAL-304'],
   },
   'http-etag-constant': {

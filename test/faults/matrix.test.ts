@@ -52,7 +52,7 @@ describe('fault matrix', () => {
       faults: [fault],
     });
     const run = await runCliInProcess(['--seed', '11', ...(e.args ?? [])], {
-      env: targetEnv(server),
+      env: { ...targetEnv(server), ...e.env },
     }).finally(() => server.close());
     const summary = `${run.stdout}\n${run.stderr}`;
     for (const id of e.fails ?? [])

@@ -46,7 +46,7 @@ describe('faults only their own checks catch', () => {
         faults: [fault],
       });
       const run = await runCliInProcess(['--seed', '11', ...(e.args ?? []), '--skip', only.join(',')], {
-        env: targetEnv(server),
+        env: { ...targetEnv(server), ...e.env },
       }).finally(() => server.close());
       const summary = `${run.stdout}\n${run.stderr}`;
       const found = run.report!.checks.filter((c) => ['fail', 'warn', 'error'].includes(c.status));

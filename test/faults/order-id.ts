@@ -4,7 +4,7 @@ import { DEFAULT_ORDERS, type SeedOrder } from '../../reference/seed.ts';
 import { FAULTS, type RunningReference } from '../../reference/server.ts';
 import { cancelled, del } from '../support/probes.ts';
 import { call } from '../support/reference-calls.ts';
-import { type FaultProofs, FIVE_PENDING, NO_PROBE } from './proof.ts';
+import { type FaultProofs, FIVE_PENDING, NO_PROBE, UNTRUSTED_LIST } from './proof.ts';
 
 /** Cancels each raw orderId segment in turn: their statuses, then which orders ended cancelled. */
 async function cancelEach(s: RunningReference, raws: readonly string[]) {
@@ -227,6 +227,35 @@ export const ORDER_ID_FAULTS = {
     ],
     // The hex kind goes out in every default run, whatever the seed (test/engine/every-kind.test.ts).
     caught: [{ warns: ['ID-CANCEL-SPELLING'], args: NO_PROBE, exit: 0 }],
+    onlyBy: ['ID-CANCEL-SPELLING'],
+  },
+  'orderid-go-base0': {
+    masking: {
+      reads: ['strict-reader'],
+      hides: {
+        'orderid-wraps-uint64':
+          'both bend the one strict reader: Go refuses every id beyond int64, never wrapping it',
+      },
+    },
+    options: { orders: FIVE_PENDING },
+    // 0xa, 0b1011 and 1_2 name pending orders 10, 11, 12; text after the digits (13-) does not read.
+    probe: (s) => cancelEach(s, ['0xa', '0b1011', '1_2', '13-']),
+    faithful: [[400, 400, 400, 400], []],
+    faulty: [
+      [204, 204, 204, 400],
+      ['10', '11', '12'],
+    ],
+    // A blind red team's gin server, run as a user runs it (the list not trusted): atoi reads 0x... as 0, an id
+    // the list cannot prove absent, so only the refusal of 10- (trailing-text) lets a radix spelling go out.
+    caught: [
+      {
+        warns: ['ID-CANCEL-SPELLING'],
+        args: NO_PROBE,
+        env: UNTRUSTED_LIST,
+        reference: { orders: FIVE_PENDING },
+        exit: 0,
+      },
+    ],
     onlyBy: ['ID-CANCEL-SPELLING'],
   },
   'orderid-nfkc-digits': {

@@ -23,6 +23,8 @@ export interface Caught {
   says?: Record<string, RegExp>;
   /** Extra command arguments the run needs (e.g. --only, --burst). */
   args?: string[];
+  /** Settings in the environment beyond those pointing at the reference (e.g. UNTRUSTED_LIST). */
+  env?: Record<string, string>;
   /** Reference server options beyond the fault (e.g. a compressed rate-limit window). */
   reference?: Omit<ReferenceServerOptions, 'faults'>;
   /**
@@ -64,6 +66,12 @@ export interface FaultProof {
 
 /** The proofs of one area: exactly its faults, so tsc rejects a misspelt or a missing id. */
 export type FaultProofs<A extends Area> = Record<FaultIn<A>, FaultProof>;
+
+/**
+ * The list not trusted, as a user's run starts (the tests' runs trust the reference's list): only ids far
+ * from every listed one go out as absent, and a spelling goes out only where each lenient reading is safe.
+ */
+export const UNTRUSTED_LIST = { ORDER_STORE_TRUST_ORDER_LIST: 'false' };
 
 /** The ordinary checks only (no rate-limit probe). */
 export const NO_PROBE = ['--skip-rate-limit-probe'];

@@ -63,20 +63,21 @@ const CASES: ReadonlyArray<
     { untrusted: { 'ID-CANCEL-SPELLING': 'warn' }, trusted: { 'ID-CANCEL-SPELLING': 'warn' } },
   ],
   // Every spelling of these kinds has a reading the untrusted list cannot prove absent (0x62a20 and ٤٠٤٠٠٠
-  // read as 0 to atoi; 2^64+404000 rounds near 404000 through a double): judged only when it is trusted,
-  // and the verdict says which kinds were not tried.
+  // read as 0 to atoi): judged untrusted once the server refused 404000- (trailing text), which atoi takes,
+  // so no such reader is the server's (suites/order-id/reader-evidence.ts).
   [
     'orderid-hex-prefix',
-    { untrusted: { 'ID-CANCEL-SPELLING': 'pass' }, trusted: { 'ID-CANCEL-SPELLING': 'warn' } },
+    { untrusted: { 'ID-CANCEL-SPELLING': 'warn' }, trusted: { 'ID-CANCEL-SPELLING': 'warn' } },
   ],
   [
     'orderid-unicode-digits',
-    { untrusted: { 'ID-CANCEL-SPELLING': 'pass' }, trusted: { 'ID-CANCEL-SPELLING': 'warn' } },
+    { untrusted: { 'ID-CANCEL-SPELLING': 'warn' }, trusted: { 'ID-CANCEL-SPELLING': 'warn' } },
   ],
   [
     'orderid-nfkc-digits',
-    { untrusted: { 'ID-CANCEL-SPELLING': 'pass' }, trusted: { 'ID-CANCEL-SPELLING': 'warn' } },
+    { untrusted: { 'ID-CANCEL-SPELLING': 'warn' }, trusted: { 'ID-CANCEL-SPELLING': 'warn' } },
   ],
+  // 2^64+404000 rounds near 404000 through a double, a reading no answer sets aside: judged only trusted.
   [
     'orderid-wraps-uint64',
     { untrusted: { 'ID-CANCEL-MISREAD': 'pass' }, trusted: { 'ID-CANCEL-MISREAD': 'fail' } },
@@ -90,15 +91,23 @@ describe('lenient orderId readers with realistic fixture ids', () => {
     const { cli, cancelledOthers } = await run(undefined, '11', false);
     const c = checkOf(cli, 'ID-CANCEL-SPELLING');
     expect(c.status, explain(cli, 'ID-CANCEL-SPELLING')).toBe('pass');
-    // A float, trailing whitespace and a trailing Unicode space, each of one 6-digit fixture.
-    for (const kind of [/\b\d{6}\.0* → 400/, /\b\d{6}%20/, /\b\d{6}%E3%80%80 → 400/])
+    // Hex and binary (atoi's 0 set aside once 101000- was refused), a float, a leading no-break space, Arabic-
+    // Indic digits, each of one 6-digit fixture.
+    for (const kind of [
+      /0x[0-9a-f]{5} → 400/,
+      /0b[01]+ → 400/,
+      /\b\d{6}\.0* → 400/,
+      /%C2%A0\d{6} → 400/,
+      /%D9%A1(%D9%A[0-9])+ → 400/,
+    ])
       expect(c.message).toMatch(kind);
     // A plus sign is recorded by its INFO check, not judged by the SHOULD one.
     expect(c.message).not.toMatch(/\+\d{6}/);
     expect(checkOf(cli, 'ID-CANCEL-PLUS-SIGN-INFO').message).toMatch(
       /^a leading plus sign is refused: DELETE \/store\/orders\/(\+|%2B)\d{6} answered 400/,
     );
-    expect(c.message).toContain('not tried against a fixture: hex, octal, binary, digit-separator');
+    // Octal and digit separators: strtol base 16 still reads 0o... as 0 (no shipped fixture's 409 in this run).
+    expect(c.message).toContain('not tried against a fixture: octal, digit-separator');
     expect(cancelledOthers).toEqual([]);
   });
 

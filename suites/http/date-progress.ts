@@ -1,0 +1,130 @@
+// Whether the Date a server sends moves with time: over responses the run received seconds apart by its own
+// clock, Date must advance by about as much (a value frozen at start-up is no time of generation). Reads
+// the transcript as received, in a run or a recording alike; never sends.
+import type { CheckDefinition } from '../../lib/check/model.ts';
+import { OUTCOME } from '../../lib/check/skip.ts';
+import { parseHttpDate } from '../../lib/formats/http-date.ts';
+import { fieldLines } from '../../lib/formats/rate-limit-headers.ts';
+import { type Exchange, rawOf, startedMsOf } from '../../lib/http/transcript.ts';
+import { RFC } from '../kit/basis.ts';
+import { type Ctx, check } from '../kit/context.ts';
+import { responses } from '../kit/whole-run.ts';
+
+/** The least span of the run, by its own clock, over which Date is judged. */
+export const MIN_SPAN_MS = 5000;
+/**
+ * How far Date may fall behind the run's clock over a span: a second of resolution on each side (Date names
+ * whole seconds, floored) and a few seconds for a server that takes its Date at any moment of origination.
+ */
+export const LAG_TOLERANCE_MS = 2000 + 3000;
+
+/** A response's Date with when the run sent the request and received the answer, by the run's clock. */
+export interface Dated {
+  x: Exchange;
+  date: number;
+  sent: number;
+  received: number;
+}
+
+/**
+ * The responses carrying one Date the run can read, in the order received. One with Age came from a cache,
+ * which keeps the origin's Date (RFC 9111 §4.2.3): left out.
+ */
+export function datedResponses(xs: readonly Exchange[]): Dated[] {
+  const out: Dated[] = [];
+  for (const x of xs) {
+    const headers = rawOf(x.response!).headers;
+    if (fieldLines(headers, 'age').length > 0) continue;
+    const lines = fieldLines(headers, 'date');
+    const date = lines.length === 1 ? parseHttpDate(lines[0]!) : undefined;
+    if (date === undefined) continue;
+    const sent = startedMsOf(x);
+    out.push({ x, date, sent, received: sent + x.durationMs });
+  }
+  return out.sort((a, b) => a.received - b.received);
+}
+
+export interface DateProgress {
+  first: Dated;
+  /** The later response whose Date kept up best with the run's clock, and by how much it fell behind. */
+  best: Dated;
+  lagMs: number;
+  spanMs: number;
+}
+
+/**
+ * Date's progress from the first dated response to each one the run sent at least MIN_SPAN_MS after it was
+ * received: the one that kept up best (the newest Date, so a stored response cannot make a false alarm).
+ * Undefined when no response came that late.
+ */
+export function dateProgress(dated: readonly Dated[]): DateProgress | undefined {
+  const first = dated[0];
+  if (!first) return undefined;
+  let out: DateProgress | undefined;
+  for (const d of dated) {
+    const spanMs = d.sent - first.received;
+    if (spanMs < MIN_SPAN_MS) continue;
+    const lagMs = spanMs - (d.date - first.date);
+    if (!out || lagMs < out.lagMs) out = { first, best: d, lagMs, spanMs };
+  }
+  return out;
+}
+
+const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+
+/** The server's clock against the run's, by the first dated response (recorded, not judged). */
+function offsetNote(d: Dated): string | undefined {
+  const ahead = d.date - d.received;
+  const behind = d.sent - 1000 - d.date;
+  if (ahead > LAG_TOLERANCE_MS)
+    return `the server's Date runs about ${seconds(ahead)} ahead of this run's clock`;
+  if (behind > LAG_TOLERANCE_MS)
+    return `the server's Date runs about ${seconds(behind)} behind this run's clock`;
+  return undefined;
+}
+
+export const dateProgressCheck: CheckDefinition<Ctx> = check({
+  id: 'HTTP-DATE-ADVANCES',
+  level: 'SHOULD',
+  rules: ['1.json'],
+  requirement:
+    'The Date of each response is the time it was generated: over responses received seconds apart, Date advances by about as much (a second of resolution on each side and a few seconds of slack).',
+  rationale:
+    'Date represents the moment the message was originated (RFC 9110 §6.6.1), so a value computed once (a Date cached at start-up) names no time of generation. SHOULD, as RFC 9110 §6.6.1 words the approximation; an origin server without a clock must not send Date at all. Progress is judged, not offset: a clock set apart from ours is recorded in a note. A response with Age came from a cache, which keeps the origin Date: left out; the later response that kept up best is judged, so one stored response cannot make a finding. Spans under 5 s are not judged.',
+  basis: [RFC.dateMeaning, RFC.dateApproximation],
+  title: 'Compares the Date of responses received at least 5 s apart with the time between them',
+  needs: { requests: 0 },
+  recorded: { shows: 'answers carrying Date, received at least 5 s apart' },
+  async judge(ctx: Ctx) {
+    const dated = datedResponses(responses(ctx));
+    const p = dateProgress(dated);
+    if (!p)
+      ctx.skip(
+        dated.length === 0
+          ? 'no response carried a Date this check can read (see HTTP-REQUIRED-FIELDS, HTTP-FIELD-SYNTAX)'
+          : `the responses carrying Date span less than ${seconds(MIN_SPAN_MS)} of the run`,
+        OUTCOME,
+      );
+    const offset = offsetNote(p.first);
+    if (offset) ctx.note(offset);
+    const moved = p.best.date - p.first.date;
+    if (p.lagMs > LAG_TOLERANCE_MS) {
+      ctx.problem(
+        `Date fell ${seconds(p.lagMs)} behind the run's clock: #${p.best.x.seq} was sent ${seconds(p.spanMs)} after #${p.first.x.seq} was received, yet its Date is ${moved === 0 ? 'the same' : `${seconds(moved)} later`} (no later response did better)`,
+        {
+          exchange: p.best.x,
+          expected: `a Date at least ${seconds(p.spanMs - LAG_TOLERANCE_MS)} after ${rawDate(p.first.x)}`,
+          actual: rawDate(p.best.x),
+        },
+      );
+      ctx.evidence(p.first.x);
+    }
+    ctx.observe(
+      `Date advanced ${seconds(moved)} over ${seconds(p.spanMs)} of the run (#${p.first.x.seq} to #${p.best.x.seq}; ${dated.length} dated responses)`,
+      dated.length,
+      [p.first.x, p.best.x],
+    );
+  },
+});
+
+const rawDate = (x: Exchange): string => fieldLines(rawOf(x.response!).headers, 'date')[0] ?? '';
