@@ -24,13 +24,14 @@ export interface ListBody {
 export const LIST_BODIES = memoKey<ListBodies>('shared/list-bodies');
 
 export class ListBodies {
-  /** Every list body received whole, in the order received. */
-  readonly bodies: ListBody[] = [];
+  /** The responses whose list body was received whole, in the order received. */
+  readonly #received: Exchange[] = [];
   /** List responses whose body did not arrive whole (HTTP-FRAMING's finding, or a limit of the harness). */
   readonly unread: Exchange[] = [];
   readonly #byDigest = new Map<string, ListBody>();
   // By exchange number, in arrays: a Map's table costs some 45 bytes an entry where a slot costs 8.
   readonly #digests: Array<string | undefined> = [];
+  /** The reading of the first body with the same bytes (a recording repeats its lists: no object for each). */
   readonly #bySeq: Array<ListBody | undefined> = [];
   /** The full reading of the body just observed, until the run's reading of the list takes it. */
   #fresh: { seq: number; reading: ListReading } | undefined;
@@ -49,20 +50,39 @@ export class ListBodies {
     if (earlier) {
       // The earlier body's digest string stands for this one too (a long recording repeats its lists).
       this.#digests[exchange.seq] = this.#digests[earlier.exchange.seq] ?? digest;
-      this.#add({ exchange, findings: earlier.findings, sameAs: earlier.exchange });
+      this.#add(exchange, earlier);
       return;
     }
     this.#digests[exchange.seq] = digest;
     const reading = readList(body);
     const entry: ListBody = { exchange, findings: findingsOf(reading) };
     this.#byDigest.set(digest, entry);
-    this.#add(entry);
+    this.#add(exchange, entry);
     this.#fresh = { seq: exchange.seq, reading };
   };
 
-  #add(entry: ListBody): void {
-    this.bodies.push(entry);
-    this.#bySeq[entry.exchange.seq] = entry;
+  #add(exchange: Exchange, first: ListBody): void {
+    this.#received.push(exchange);
+    this.#bySeq[exchange.seq] = first;
+  }
+
+  /** The body a response carried, when received whole: a repeat names the first with its bytes. */
+  #bodyOf(x: Exchange): ListBody | undefined {
+    const first = this.#bySeq[x.seq];
+    if (first === undefined || first.exchange.seq === x.seq) return first;
+    return { exchange: x, findings: first.findings, sameAs: first.exchange };
+  }
+
+  /** Every list body received whole, in the order received (made when asked for: read it once). */
+  get bodies(): ListBody[] {
+    return this.#received.map((x) => this.#bodyOf(x)!);
+  }
+
+  /** How many list bodies received whole have findings that `pick` picks, without making the list. */
+  count(pick: (f: ListFindings) => boolean): number {
+    let n = 0;
+    for (const x of this.#received) if (pick(this.#bySeq[x.seq]!.findings)) n += 1;
+    return n;
   }
 
   /** The run's reading of a list response: the one made as it arrived, when there is one; else made now. */
@@ -84,7 +104,7 @@ export class ListBodies {
 
   /** The earlier list response whose bytes a response's equal, when it had one. */
   sameAs(x: Exchange): Exchange | undefined {
-    return this.#bySeq[x.seq]?.sameAs;
+    return this.#bodyOf(x)?.sameAs;
   }
 
   /** The findings of the list body a response carried, when it was a list body received whole. */

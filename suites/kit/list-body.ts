@@ -50,6 +50,6 @@ export function itemsOf(ctx: Ctx, list: OrderList): number {
  * LIST-BODY-ARRAY and EVERY-LIST-ITEMS-ORDER judge), for a check that judged what they show.
  */
 export function noteLenientLists(ctx: Ctx): void {
-  const n = ctx.memo.peek(LIST_BODIES)?.bodies.filter((b) => b.findings.arrayPastBom).length ?? 0;
+  const n = ctx.memo.peek(LIST_BODIES)?.count((f) => f.arrayPastBom === true) ?? 0;
   if (n > 0) ctx.note(`${n} list bod${n === 1 ? 'y was' : 'ies were'} ${BOM_READING}`);
 }

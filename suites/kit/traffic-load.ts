@@ -130,8 +130,16 @@ export function loadTraffic(input: TrafficInput): LoadedTraffic {
           }
         : e;
     const x = addRecorded(transcript, entry, bucketOf(e, offered), redact, RECORDED_BODY_BYTES, intern);
-    // Most exchanges offer and ask for what others did: one copy of each such fact.
-    facts.set(x.seq, intern.value(JSON.stringify([offered, route ?? null]), { offered, route }));
+    // Most exchanges offer and ask for what others did: one copy of each such fact, and of each part (the
+    // cancels of a hundred thousand ids each ask for a route of their own, all offering the same).
+    const [offeredKey, routeKey] = [JSON.stringify(offered), JSON.stringify(route ?? null)];
+    facts.set(
+      x.seq,
+      intern.value(`[${offeredKey},${routeKey}]`, {
+        offered: intern.value(`o${offeredKey}`, offered),
+        route: route === undefined ? undefined : intern.value(`r${routeKey}`, route),
+      }),
+    );
     tally(seen, offered, e, keys, inferred.length > 0);
     if (e.status === 0) continue;
     const whole = e.bodyWhole && e.ours.bodyError === undefined ? (e.body ?? Buffer.alloc(0)) : undefined;

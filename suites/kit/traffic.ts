@@ -76,34 +76,77 @@ export function trafficOf(ctx: { memo: RunMemo }): Traffic {
   return t;
 }
 
+/** One recorded exchange that got a response, with what it offered and asked for. */
+export type RecordedRow = { x: Exchange } & ExchangeFacts;
+
 /**
- * Every recorded exchange that got a response, with what it offered and asked for, in the order sent. Made
- * once per length of the transcript (a recording never grows while judged; a live run's is made again as it
- * grows) and shared by every judge: never to be changed.
+ * Every recorded exchange that got a response, with what it offered and asked for, in the order sent: a view
+ * of the transcript as long as it was when asked for (a live run's grows as it sends). Each row is made as it
+ * is read, not kept: a recording's million rows held for the run were some 56 bytes an exchange.
  */
-export function recorded(ctx: {
-  memo: RunMemo;
-  transcript: Transcript;
-}): Array<{ x: Exchange } & ExchangeFacts> {
-  const { facts } = trafficOf(ctx);
+export function recorded(ctx: { memo: RunMemo; transcript: Transcript }): RecordedRows {
   const all = ctx.transcript.all();
-  const hit = madeOnce.get(all);
-  if (hit && hit.length === all.length && hit.facts === facts) return hit.out;
-  const out: Array<{ x: Exchange } & ExchangeFacts> = [];
-  for (const x of all) {
-    if (x.response === undefined) continue;
-    const f = facts.get(x.seq)!;
-    // Named fields, not a spread: a spread gives each of a million exchanges a second property array.
-    out.push({ x, offered: f.offered, route: f.route });
-  }
-  madeOnce.set(all, { length: all.length, facts, out });
-  return out;
+  return new RecordedRows(all, all.length, trafficOf(ctx).facts);
 }
 
-const madeOnce = new WeakMap<
-  readonly Exchange[],
-  { length: number; facts: Traffic['facts']; out: Array<{ x: Exchange } & ExchangeFacts> }
->();
+/** The rows of recorded(), read as an array's are (filter, find, some, flatMap, for...of). */
+export class RecordedRows implements Iterable<RecordedRow> {
+  constructor(
+    private readonly all: readonly Exchange[],
+    private readonly end: number,
+    private readonly facts: FactsBySeq,
+  ) {}
+
+  /** Calls `each` with every row in order until it returns true; the row it stopped at. */
+  #until(each: (r: RecordedRow) => boolean): RecordedRow | undefined {
+    for (let i = 0; i < this.end; i++) {
+      const x = this.all[i]!;
+      if (x.response === undefined) continue;
+      const f = this.facts.get(x.seq)!;
+      // Named fields, not a spread: a spread gives each row a second property array.
+      const row: RecordedRow = { x, offered: f.offered, route: f.route };
+      if (each(row)) return row;
+    }
+    return undefined;
+  }
+
+  *[Symbol.iterator](): Iterator<RecordedRow> {
+    for (let i = 0; i < this.end; i++) {
+      const x = this.all[i]!;
+      if (x.response === undefined) continue;
+      const f = this.facts.get(x.seq)!;
+      yield { x, offered: f.offered, route: f.route };
+    }
+  }
+
+  filter(keep: (r: RecordedRow) => boolean): RecordedRow[] {
+    const out: RecordedRow[] = [];
+    this.#until((r) => {
+      if (keep(r)) out.push(r);
+      return false;
+    });
+    return out;
+  }
+
+  find(match: (r: RecordedRow) => boolean): RecordedRow | undefined {
+    return this.#until(match);
+  }
+
+  some(match: (r: RecordedRow) => boolean): boolean {
+    return this.#until(match) !== undefined;
+  }
+
+  flatMap<T>(f: (r: RecordedRow) => T | readonly T[]): T[] {
+    const out: T[] = [];
+    this.#until((r) => {
+      const v = f(r);
+      if (Array.isArray(v)) for (const one of v as readonly T[]) out.push(one);
+      else out.push(v as T);
+      return false;
+    });
+    return out;
+  }
+}
 
 /**
  * A recorded response as the client would have handed it to a check, when the recording holds its whole body;

@@ -11,7 +11,7 @@ import {
   type StoreFinding,
   secondsBetween,
 } from './history.ts';
-import { countBelow, indexOf, showing } from './history-index.ts';
+import { countBelow, holdsAt, indexOf, showing } from './history-index.ts';
 
 /** One list read after a cancel answered 2xx, and whether it showed the cancelled order. */
 export interface AfterCancel {
@@ -59,8 +59,7 @@ export function afterCancels(h: History, consistencyMs: number): AfterCancels {
     if (seen.has(id)) continue;
     seen.add(id);
     const { base, odd } = showing(ix, id);
-    const oddSet = new Set(odd);
-    const shownAt = (j: number) => oddSet.has(j) !== base;
+    const shownAt = (j: number) => holdsAt(odd, j) !== base;
     // Listed before the cancel by some list that had ended by then.
     const ended = countBelow(ix.starts, c.startMs, true);
     let listedBefore = false;

@@ -18,8 +18,8 @@ export interface HistoryIndex {
    * Per order, the byStart positions of the lists that differ from the first list on it: those holding an
    * order it lacks (Snapshot.added), those lacking one it holds (Snapshot.removed); ascending.
    */
-  added: Map<string, number[]>;
-  removed: Map<string, number[]>;
+  added: Map<string, Int32Array>;
+  removed: Map<string, Int32Array>;
   /** The cancels that were not refused, by start, and the latest end among the first i+1 of them. */
   unrefusedStarts: number[];
   unrefusedMaxEnd: number[];
@@ -45,17 +45,22 @@ export function indexOf(h: History): HistoryIndex {
       else touchers.set(id, [c]);
     }
   }
-  const added = new Map<string, number[]>();
-  const removed = new Map<string, number[]>();
+  const addedAt = new Map<string, number[]>();
+  const removedAt = new Map<string, number[]>();
   const note = (into: Map<string, number[]>, id: string, j: number) => {
     const at = into.get(id);
     if (at) at.push(j);
     else into.set(id, [j]);
   };
   byStart.forEach((l, j) => {
-    for (const id of l.ids.added) note(added, id, j);
-    for (const id of l.ids.removed) note(removed, id, j);
+    for (const id of l.ids.added) note(addedAt, id, j);
+    for (const id of l.ids.removed) note(removedAt, id, j);
   });
+  // Kept as 32-bit integers: an order cancelled early is missing from nearly every later list of a recording
+  // (hundreds of thousands of positions, 8 bytes each in an array).
+  const packed = (m: Map<string, number[]>) => new Map([...m].map(([id, js]) => [id, Int32Array.from(js)]));
+  const added = packed(addedAt);
+  const removed = packed(removedAt);
   const unrefused = h.cancels.filter((c) => c.outcome !== 'refused').sort((a, b) => a.startMs - b.startMs);
   const unrefusedMaxEnd: number[] = [];
   for (const c of unrefused)
@@ -77,7 +82,7 @@ export function indexOf(h: History): HistoryIndex {
 }
 
 /** How many of the sorted `values` are below `x` (or at most `x`, when `inclusive`). */
-export function countBelow(values: readonly number[], x: number, inclusive = false): number {
+export function countBelow(values: ArrayLike<number>, x: number, inclusive = false): number {
   let lo = 0;
   let hi = values.length;
   while (lo < hi) {
@@ -94,12 +99,19 @@ export function touchedBefore(h: History, id: string, beforeMs: number): boolean
 }
 
 /** Where `order` shows across the lists by start: the positions that differ from its default. */
-export function showing(ix: HistoryIndex, id: string): { base: boolean; odd: readonly number[] } {
+export function showing(ix: HistoryIndex, id: string): { base: boolean; odd: Int32Array } {
   const added = ix.added.get(id);
   if (added) return { base: false, odd: added };
   const removed = ix.removed.get(id);
   if (removed) return { base: true, odd: removed };
-  return { base: ix.byStart[0]?.ids.has(id) ?? false, odd: [] };
+  return { base: ix.byStart[0]?.ids.has(id) ?? false, odd: NONE };
+}
+
+const NONE = new Int32Array(0);
+
+/** Whether the ascending `values` hold `x` (a binary search). */
+export function holdsAt(values: ArrayLike<number>, x: number): boolean {
+  return values[countBelow(values, x)] === x;
 }
 
 /**
@@ -113,12 +125,15 @@ export function eachAfterPrevious(
   const lists = ix.byStart;
   // The lists by when they ended (ties as sent), each with its place in `lists`: those ended before a list
   // went out are a prefix, which only grows as the lists go by.
-  const byEnd = lists.map((l, i) => ({ l, i })).sort((a, b) => a.l.endMs - b.l.endMs);
+  // Positions in 32-bit integers, not an object each (a recording's lists are hundreds of thousands).
+  const ends = Float64Array.from(lists, (l) => l.endMs);
+  const byEnd = Int32Array.from(lists, (_, i) => i).sort((a, b) => ends[a]! - ends[b]! || a - b);
   let ended = 0;
   lists.forEach((list, i) => {
-    while (ended < byEnd.length && byEnd[ended]!.l.endMs <= list.startMs) ended++;
+    const startMs = list.startMs;
+    while (ended < byEnd.length && ends[byEnd[ended]!]! <= startMs) ended++;
     let k = ended - 1;
-    while (k >= 0 && byEnd[k]!.i >= i) k--;
-    if (k >= 0) each(list, i, byEnd[k]!.l);
+    while (k >= 0 && byEnd[k]! >= i) k--;
+    if (k >= 0) each(list, i, lists[byEnd[k]!]!);
   });
 }

@@ -42,6 +42,19 @@ describe('served within one announced window', () => {
     expect(interleaved(s).filter((c) => c.length >= 2).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('answers that arrived out of the order sent are all counted (the bound on each scan reads every arrival)', () => {
+    const s = workers([0, 1, 1, 2, 0, 2, 1, 0, 0, 2, 1, 2, 0]);
+    const before = servedBeyondLimit(s)!.served.length;
+    // The first answer came back last of all, yet before its window's end; the others in the order sent.
+    const late = s[0]!;
+    const moved = [
+      sample(late.n, late.status, late.response.headers as Record<string, string>, T0 + 3000 + 12 * 200 + 50),
+      ...s.slice(1),
+    ];
+    expect(servedBeyondLimit(moved)?.served.length).toBe(before);
+    expect(before).toBeGreaterThan(5);
+  });
+
   it("a front's own 4xx without the limiter's fields is no request served (nginx's 400 before the app)", () => {
     const end = Math.ceil((T0 + 9000) / 1000);
     const s: Sample[] = [];

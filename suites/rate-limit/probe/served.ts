@@ -67,6 +67,7 @@ function servedBeyondByDate(all: readonly Sample[]): ServedBeyond | undefined {
   const samples = plain.length > 0 ? plain : all;
   let best: ServedBeyond | undefined;
   const skews = skewsOf(samples);
+  const reach = reachOf(samples);
   samples.forEach((from, i) => {
     const limit = limitOf(from);
     const end = from.reset === undefined ? undefined : saneResetAtMs(from);
@@ -78,6 +79,8 @@ function servedBeyondByDate(all: readonly Sample[]): ServedBeyond | undefined {
     const least = skews.leastBefore(end);
     const lagMs = least === undefined ? 0 : Math.max(0, from.response.receivedAtMs - fromDate - least);
     const untilMs = end - lagMs - ROUNDINGS_MS - (from.response.exchange.durationMs || 0);
+    // No more answers arrived before the moment than a window may serve (or the best holds): none counted.
+    if (reach(i, untilMs) - i <= Math.max(limit, best?.served.length ?? 0)) return;
     // Counted first, gathered only for a new best: a list per answer was some 400 slots of garbage each.
     const count = servedWithin(samples, i, limit, untilMs);
     if (count > limit && count > (best?.served.length ?? 0)) {
@@ -162,6 +165,31 @@ function skewsOf(samples: readonly Sample[]): { leastBefore(untilMs: number): nu
       }
       return lo === 0 ? undefined : least[lo - 1];
     },
+  };
+}
+
+/**
+ * A bound on where servedWithin's scan from `i` stops for `untilMs`: the first position from `i` on from which
+ * every answer arrived at or after it (the scan stops at the first such answer, or earlier). A binary search
+ * over the latest-first minimum of the arrivals: a recording's walk of a million answers was scanned a window
+ * (some 400 answers) from each, to count what could never exceed the Limit.
+ */
+function reachOf(samples: readonly Sample[]): (i: number, untilMs: number) => number {
+  const least = new Float64Array(samples.length);
+  let min = Number.POSITIVE_INFINITY;
+  for (let j = samples.length - 1; j >= 0; j--) {
+    min = Math.min(min, samples[j]!.response.receivedAtMs);
+    least[j] = min;
+  }
+  return (i, untilMs) => {
+    let lo = i;
+    let hi = samples.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (least[mid]! >= untilMs) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
   };
 }
 
