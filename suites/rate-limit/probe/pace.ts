@@ -50,6 +50,31 @@ export function pacedSteps(samples: readonly Sample[], waited = false): boolean 
   return tail.slice(1).every((c, i) => keptPace(tail[i]!, c));
 }
 
+/** The walk's last steps, one request each, over which it reads whether it outruns the limiter. */
+export const LAG_STEPS = 6;
+
+/**
+ * Why the walk's last LAG_STEPS steps, all served under one Limit, show a limiter giving capacity back about as
+ * fast as one request at a time spends it, or undefined: Remaining above 0 and no lower after them, or falling
+ * so slowly that at that pace it would not reach 0 within the `room` requests the walk has left, while the
+ * moment named for X-RateLimit-Reset moved on (a fixed window's stays put: its count is stuck, not refilled).
+ * Not across a step back to Limit − 1 or more: a window that turned is walked from its start.
+ */
+export function lagging(samples: readonly Sample[], room: number): string | undefined {
+  const tail = samples.slice(-(LAG_STEPS + 1));
+  const limit = tail[0] ? limitOf(tail[0]) : undefined;
+  const counts = tail.map(left);
+  if (tail.length <= LAG_STEPS || limit === undefined || !tail.every(served)) return undefined;
+  if (tail.some((s) => limitOf(s) !== limit) || counts.some((c) => c === undefined)) return undefined;
+  if (counts.some((c, i) => i > 0 && c! > counts[i - 1]! && c! >= limit - 1)) return undefined;
+  const ends = tail.map(saneResetAtMs).filter((e): e is number => e !== undefined);
+  if (ends.length < tail.length || Math.max(...ends) - Math.min(...ends) < 1000) return undefined;
+  const [first, now] = [counts[0]!, counts[LAG_STEPS]!];
+  const fell = first - now;
+  if (now === 0 || (fell > 0 && Math.ceil((now * LAG_STEPS) / fell) <= room)) return undefined;
+  return `X-RateLimit-Remaining went from ${first} to ${now} over the walk's last ${LAG_STEPS} requests while X-RateLimit-Reset moved on: at that pace the walk would not reach 0 within the ${room} requests it has left`;
+}
+
 /** When the requests a walk sent together left: the first of them to leave. */
 export const sentAtMs = (s: Sample): number =>
   s.response.receivedAtMs - (s.response.exchange.durationMs || 0);
