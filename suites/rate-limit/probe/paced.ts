@@ -96,10 +96,8 @@ export async function sendPaced(
 }
 
 /**
- * The held fixture's cancel (TargetFacts.holdBack), as the last of the group, sent once the first of the others
- * is answered (sendTogether), so it arrives after them and is the one refused: where it draws on the count the
- * walk spent, the run sees whether a cancel refused over the limit was carried out all the same. Sent among
- * them, a front that reorders (lighttpd's proxy) let it through and refused one of the walk's instead.
+ * The held fixture's cancel (TargetFacts.holdBack), as the last of the group: where it draws on the count the
+ * walk spent, the run sees whether a cancel refused over the limit was carried out all the same.
  */
 function heldCancel(env: Tools, request: ProbeRequest, held: string | undefined): ProbeRequest | undefined {
   if (held === undefined) return undefined;
