@@ -6,6 +6,7 @@ import { countApart, remainingMisbehaves } from '../../kit/limiter-buckets.ts';
 import { orderPath } from '../../kit/paths.ts';
 import { cancelledBy } from '../../kit/target-facts.ts';
 import { MID_WALK } from './client-address.ts';
+import { spellingOwed } from './key-spelling.ts';
 import { lagging, oneShort, pacedSteps, ROUNDING_MS, rose } from './pace.ts';
 import { BURST_MAX, left, limitOf, type ProbeRequest, type Sample, seconds, type Walk } from './record.ts';
 import type { ProbeSender } from './sender.ts';
@@ -63,8 +64,9 @@ export async function sendPaced(
     if (walk.pacedWaitAt !== undefined) return undefined;
     // Remaining rose, or fell too slowly to reach 0 in the walk (lagging): one at a time, the walk does not
     // outrun the limiter. Once whole again by its Reset, the next answer reads one short and Limit + 1 go.
+    // A walk lagging goes on to where its request under another spelling may go first (see spellingOwed).
     const lag = rose(prev, last) ? undefined : lagging(walk.samples, room.ceiling - walk.sent);
-    if (!rose(prev, last) && (!lag || !fits)) return undefined;
+    if (!rose(prev, last) && (!lag || !fits || spellingOwed(walk, last))) return undefined;
     env.log(
       `  ${lag ?? `X-RateLimit-Remaining rose to ${left(last)} on request #${last.n}`}: the limiter gives capacity back ${lag ? 'as fast as' : 'faster than'} the walk spends it. Waiting ${seconds(Math.max(0, wait))} for the moment it named for X-RateLimit-Reset, so the next request finds it whole`,
     );
