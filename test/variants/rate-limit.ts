@@ -149,13 +149,14 @@ export const RATE_LIMIT_VARIANTS = {
           ]),
         ]),
       },
-      // Answers held 150 ms against five tokens a second (a loaded machine's round trip, just short of a
+      // Answers held 400 ms against two tokens a second (a loaded machine's round trip, just short of a
       // token's time): Remaining falls a step now and then, far too slowly to reach 0 one request at a time
-      // (before the walk read it as lagging, it ended with Remaining still 4 and judged nothing). The walk must
-      // see it lag, wait for the bucket to be whole and reach the limit with Limit + 1 together.
+      // (before the walk read it as lagging, it ended with Remaining above 0 and judged nothing). The walk must
+      // see it lag, wait for the bucket to be whole and reach the limit with Limit + 1 together, which arrive
+      // within a token's time however loaded the machine.
       {
-        ...PROBE(10, 2),
-        reference: { ...PROBE(10, 2).reference, delayMs: 150 },
+        ...PROBE(10, 5),
+        reference: { ...PROBE(10, 5).reference, delayMs: 400 },
         maySkip: RESET_MOVES_EVERY_REQUEST,
         records: REACHED,
       },
