@@ -3,9 +3,9 @@
 // reads that group.
 import { describe, expect, it } from 'vitest';
 import { refused, rl, sample, T0, walkOf } from '../../../test/support/probe-records.ts';
-import { judgeEnforced } from './judge-limit.ts';
+import { judgeEnforced, judgeNotEarly } from './judge-limit.ts';
 import { judgeTogether } from './judge-together.ts';
-import { LAG_STEPS, lagging, pacedGroup, pacedSteps } from './pace.ts';
+import { LAG_STEPS, lagging, pacedGroup, pacedRefusal, pacedSteps } from './pace.ts';
 import type { Sample, Walk } from './record.ts';
 import { gradualRefill } from './refill.ts';
 
@@ -64,6 +64,19 @@ describe('a refill that keeps pace with the walk', () => {
     expect(gradualRefill(walk)).toMatch(/Remaining stayed at 9 of 10 on request #4/);
     const j = judgeEnforced(walk);
     expect(typeof j !== 'string' && j.findings).toEqual([]);
+  });
+
+  it('the refusal in the group, after a whole limit served: not early, whatever its route', () => {
+    const walk = paced([...wholeLimit, 429]);
+    expect(pacedRefusal(walk, walk.limited!)).toBe(10);
+    const j = judgeNotEarly(walk);
+    expect(typeof j !== 'string' && j.findings).toEqual([]);
+    expect(typeof j !== 'string' && j.observed).toMatch(
+      /after 10 sent with it, the limit whole, were served/,
+    );
+    // Refused with only five served before it: read as before, against the answers before it.
+    const early = paced([9, 8, 7, 6, 5, 429]);
+    expect(pacedRefusal(early, early.limited!)).toBeUndefined();
   });
 
   it('more served than the whole limit and what could refill while they arrived: a limit not enforced', () => {

@@ -93,3 +93,17 @@ export function pacedGroup(walk: Walk): { group: Sample[]; from: Sample } | unde
   if (end === undefined || Math.min(...group.map(sentAtMs)) < end) return undefined;
   return pacedSteps(walk.samples.slice(0, i), true) ? { group, from } : undefined;
 }
+
+/**
+ * When the walk's refusal came in its group of Limit + 1 sent once the limit was whole (pacedGroup): how many
+ * of the group were served before it, when a whole Limit. Then it came after the limit was spent, whatever the
+ * route of the refused request (the held fixture's cancel goes last among the walk's own), read so rather than
+ * against the last answer of its route, which names an older count. Undefined otherwise.
+ */
+export function pacedRefusal(walk: Walk, limited: Sample): number | undefined {
+  const paced = pacedGroup(walk);
+  const limit = paced ? limitOf(paced.from) : undefined;
+  if (!paced?.group.includes(limited) || limit === undefined) return undefined;
+  const before = paced.group.filter((s) => s !== limited && served(s)).length;
+  return before >= limit ? before : undefined;
+}
