@@ -185,21 +185,38 @@ export class HttpClient {
   /**
    * Sends requests of one credential (the first one's) at the same moment: the pacer grants them all first,
    * then each starts in the same tick on a connection of its own, so they overlap on the wire (a burst, or a
-   * race such as two cancels of one order). A request's own failure is its result; the others go on.
+   * race such as two cancels of one order). A request's own failure is its result; the others go on. With
+   * `lastAfter`, the last starts once the others' connections are open (their requests written as they open),
+   * so it arrives after them; or, should they not all open, at the first answer, if `lastAfter` accepts it.
+   * Held back, its result is an E_LEFT_OUT error.
    */
-  async together(requests: readonly SendOptions[]): Promise<Array<Response | HarnessError>> {
+  async together(
+    requests: readonly SendOptions[],
+    lastAfter?: (first: Response | HarnessError) => boolean,
+  ): Promise<Array<Response | HarnessError>> {
     const first = requests[0];
     if (!first) return [];
     const bucket = bucketOf(first.auth ?? { kind: 'key' });
     for (const opts of requests) this.refuseIfStopped(opts);
     await this.options.pacer.acquire(bucket, requests.length, first.spendToLimit);
-    const answers = await Promise.all(
-      requests.map((opts) =>
-        exchange(this.context, opts, bucket).catch((e: unknown) =>
-          e instanceof HarnessError ? e : new HarnessError('E_INTERNAL', errorMessage(e)),
-        ),
-      ),
-    );
+    const one = (opts: SendOptions) =>
+      exchange(this.context, opts, bucket).catch((e: unknown) =>
+        e instanceof HarnessError ? e : new HarnessError('E_INTERNAL', errorMessage(e)),
+      );
+    const held = lastAfter && requests.length > 1 ? requests[requests.length - 1] : undefined;
+    // One of the others may go on a connection already open: one fewer is waited for.
+    const opened = held ? this.context.connections.opening(Math.max(1, requests.length - 2)) : undefined;
+    const sent = (held ? requests.slice(0, -1) : requests).map(one);
+    const last = held
+      ? Promise.race([opened!.then(() => true), Promise.race(sent).then((a) => lastAfter!(a))]).then(
+          async (go) => {
+            // Their requests are written as their connections open, in the turn after.
+            await new Promise((r) => setImmediate(r));
+            return go ? one(held) : new HarnessError('E_LEFT_OUT', 'held back after the first answer');
+          },
+        )
+      : undefined;
+    const answers = await Promise.all(last ? [...sent, last] : sent);
     // The record says they were sent as one: a target that answered the first before the next arrived
     // (a loaded machine) was still sent them at one moment.
     this.batches += 1;

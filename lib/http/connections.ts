@@ -57,6 +57,8 @@ export class Connections {
   private lastUsed: number | undefined;
   /** Exchanges begun so far: one that began while another was on the wire makes both of theirs unknown. */
   private begun = 0;
+  /** Who waits for the count of connections opened to reach a number (opening()). */
+  private readonly openWaiters: Array<{ at: number; go: () => void }> = [];
 
   constructor(private readonly settings: ConnectionSettings) {
     this.agent = this.open();
@@ -65,7 +67,15 @@ export class Connections {
   private open(): Dispatcher {
     const { onStray } = this.settings;
     const agent = newAgent(
-      { ...this.settings, onSocket: () => (this.opened += 1) },
+      {
+        ...this.settings,
+        onSocket: () => {
+          this.opened += 1;
+          for (const w of this.openWaiters.splice(0))
+            if (this.opened >= w.at) w.go();
+            else this.openWaiters.push(w);
+        },
+      },
       {
         // Stated rather than left to undici's defaults, which reuseWindowMs mirrors.
         keepAliveTimeout: DEFAULT_KEEP_ALIVE_MS,
@@ -100,6 +110,12 @@ export class Connections {
     this.begun += 1;
     if (this.inFlight > 1) this.overlapped = true;
     return this.agent;
+  }
+
+  /** Resolves once `more` connections beyond those open so far have been opened (connected). */
+  opening(more: number): Promise<void> {
+    const at = this.opened + more;
+    return new Promise((go) => (this.opened >= at ? go() : this.openWaiters.push({ at, go })));
   }
 
   /**

@@ -38,6 +38,9 @@ const RESET_MOVES_EVERY_REQUEST: Record<string, RegExp> = {
   'RL-BUCKET-ONE-COUNT': /^nothing to judge: one count per key/,
 };
 
+/** The walk met its 429 and judged the limit. */
+const REACHED: Record<string, RegExp> = { 'RL-PROBE-LIMIT-ENFORCED': /^429 on request #\d+/ };
+
 export const RATE_LIMIT_VARIANTS = {
   'retry-after-http-date': {
     options: THREE_PER_10S,
@@ -145,6 +148,17 @@ export const RATE_LIMIT_VARIANTS = {
             /Remaining still \d+: .*not reached|met no 429|no 429 within the walk's \d+ requests, and the limiter refills gradually|requests together, and every one was served .*not reached/,
           ]),
         ]),
+      },
+      // Answers held 400 ms against two tokens a second (a loaded machine's round trip, just short of a
+      // token's time): Remaining falls a step now and then, far too slowly to reach 0 one request at a time
+      // (before the walk read it as lagging, it ended with Remaining above 0 and judged nothing). The walk must
+      // see it lag, wait for the bucket to be whole and reach the limit with Limit + 1 together, which arrive
+      // within a token's time however loaded the machine.
+      {
+        ...PROBE(10, 5),
+        reference: { ...PROBE(10, 5).reference, delayMs: 400 },
+        maySkip: RESET_MOVES_EVERY_REQUEST,
+        records: REACHED,
       },
       // Answers held 600 ms (a loaded machine's round trip) against two tokens a second: a token comes back
       // with every request sent one at a time, so Remaining stalls short of 0. The walk must reach the limit

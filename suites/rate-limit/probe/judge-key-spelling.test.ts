@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { refused, rl, sample, walkOf } from '../../../test/support/probe-records.ts';
 import { judgeKeySpelling } from './judge-key-spelling.ts';
+import { spellingOwed } from './key-spelling.ts';
 import type { Respelled, Sample, Walk } from './record.ts';
 
 const respelled = (): Respelled => ({ scheme: 'bearer', acceptedSeq: 1, sent: [], apart: [] });
@@ -69,5 +70,17 @@ describe('the key under another spelling of the scheme', () => {
     const w = walkOf([2, 1, 0], refused());
     w.respelled = respelled();
     expect(judgeKeySpelling(w)).toMatch(/sent no request with the key as "bearer <key>"/);
+  });
+});
+
+describe('spellingOwed (whether a lagging walk goes on for its request under another spelling)', () => {
+  it('owed while Remaining stands within 5 of the Limit and none went; not once one went or below it', () => {
+    const w = walkOf([4]);
+    expect(spellingOwed(w, sample(1, 404, rl(57, undefined, 60)))).toBe(false);
+    w.respelled = respelled();
+    expect(spellingOwed(w, sample(1, 404, rl(57, undefined, 60)))).toBe(true);
+    expect(spellingOwed(w, sample(1, 404, rl(55, undefined, 60)))).toBe(false);
+    w.respelled.sent.push(sample(2, 404, rl(56, undefined, 60)));
+    expect(spellingOwed(w, sample(1, 404, rl(57, undefined, 60)))).toBe(false);
   });
 });

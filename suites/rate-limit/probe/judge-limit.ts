@@ -8,7 +8,7 @@ import { servedPastLimit } from './frozen.ts';
 import { spellingFound } from './judge-key-spelling.ts';
 import { judgeTogether } from './judge-together.ts';
 import { grouped, type Judgement, judged, type ProbeFinding } from './judgement.ts';
-import { pacedGroup } from './pace.ts';
+import { pacedGroup, pacedRefusal } from './pace.ts';
 import {
   earlyTolerance,
   left,
@@ -251,6 +251,12 @@ function otherRoute(next: Sample, limited: Sample, own: Sample): string {
 export function judgeNotEarly(walk: Walk): Judgement | string {
   const limited = walk.limited;
   if (!limited) return noLimitWhy(walk);
+  const whole = pacedRefusal(walk, limited);
+  if (whole !== undefined)
+    return judged(
+      `${refusalName(limited)} on request #${limited.n}, after ${whole} sent with it, the limit whole, were served`,
+      1,
+    );
   const next = before(walk, limited)!;
   // A limiter that leaves errors uncounted counts what the run's successes took: the answer just before the
   // 429 says where that count stood, whatever route it came from (an error's Remaining was given back).

@@ -59,6 +59,18 @@ export function schemeFor(walk: Walk, prev: Sample): string | undefined {
 }
 
 /**
+ * Whether the walk still owes its request under the other spelling, sent only below the line where a count of
+ * its own stands out (schemeFor): while Remaining is above it, the walk goes on one at a time to reach it.
+ */
+export function spellingOwed(walk: Walk, last: Sample): boolean {
+  const limit = limitOf(last) ?? limitOf(walk.samples[0]!);
+  const now = left(last);
+  return (
+    walk.respelled?.sent.length === 0 && limit !== undefined && now !== undefined && now > limit - STANDS_OUT
+  );
+}
+
+/**
  * Records the answer to a request sent under the other spelling; true when it is kept out of the walk's
  * samples: served from a count other than the key's (Remaining well above it, or above 0 when the key had
  * none left), or the credential refused after all (a 401), which took nothing from the key's count.

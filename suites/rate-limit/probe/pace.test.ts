@@ -1,10 +1,11 @@
-// A limiter that refills as fast as the walk spends: the steps that show it, the whole limit and one more sent
-// at once once its Reset has passed, and how RL-PROBE-LIMIT-ENFORCED reads that group.
+// A limiter that refills as fast as the walk spends: the steps that show it (or show the walk lagging behind
+// it), the whole limit and one more sent at once once its Reset has passed, and how RL-PROBE-LIMIT-ENFORCED
+// reads that group.
 import { describe, expect, it } from 'vitest';
-import { rl, sample, T0, walkOf } from '../../../test/support/probe-records.ts';
-import { judgeEnforced } from './judge-limit.ts';
+import { refused, rl, sample, T0, walkOf } from '../../../test/support/probe-records.ts';
+import { judgeEnforced, judgeNotEarly } from './judge-limit.ts';
 import { judgeTogether } from './judge-together.ts';
-import { pacedGroup, pacedSteps } from './pace.ts';
+import { LAG_STEPS, lagging, pacedGroup, pacedRefusal, pacedSteps } from './pace.ts';
 import type { Sample, Walk } from './record.ts';
 import { gradualRefill } from './refill.ts';
 
@@ -65,6 +66,19 @@ describe('a refill that keeps pace with the walk', () => {
     expect(typeof j !== 'string' && j.findings).toEqual([]);
   });
 
+  it('the refusal in the group, after a whole limit served: not early, whatever its route', () => {
+    const walk = paced([...wholeLimit, 429]);
+    expect(pacedRefusal(walk, walk.limited!)).toBe(10);
+    const j = judgeNotEarly(walk);
+    expect(typeof j !== 'string' && j.findings).toEqual([]);
+    expect(typeof j !== 'string' && j.observed).toMatch(
+      /after 10 sent with it, the limit whole, were served/,
+    );
+    // Refused with only five served before it: read as before, against the answers before it.
+    const early = paced([9, 8, 7, 6, 5, 429]);
+    expect(pacedRefusal(early, early.limited!)).toBeUndefined();
+  });
+
   it('more served than the whole limit and what could refill while they arrived: a limit not enforced', () => {
     const walk = paced([...wholeLimit, 0, 0, 429]);
     const found = judgeTogether(walk);
@@ -92,5 +106,35 @@ describe('a refill that keeps pace with the walk', () => {
       s.n >= 5 ? sample(s.n, s.status, { ...rl(s.remaining ?? 0, S0 + 60, 10) }, T0 + 4500) : s,
     );
     expect(pacedGroup({ ...walk, samples: inWindow, together: inWindow.slice(5) })).toBeUndefined();
+  });
+});
+
+/**
+ * Limit 10, a token every 200 ms, walked one request every 150 ms: answers with these Remaining values, each
+ * naming the moment the bucket is full again, which moves on with the walk (`moves` false: a fixed window's).
+ */
+const walked = (counts: number[], moves = true): Sample[] =>
+  counts.map((r, i) => sample(i, 404, rl(r, S0 + 2 + (moves ? Math.floor(i * 0.3) : 0), 10), T0 + i * 150));
+
+describe('a walk lagging behind a refill (a loaded machine)', () => {
+  it('Remaining falling too slowly to reach 0 within the room the walk has', () => {
+    expect(lagging(walked([9, 9, 8, 8, 8, 8, 8]), 19)).toMatch(
+      /went from 9 to 8 over the walk's last 6 requests while X-RateLimit-Reset moved on: at that pace the walk would not reach 0 within the 19 requests/,
+    );
+    expect(lagging(walked([7, 7, 7, 6, 7, 7, 7]), 60)).toMatch(/went from 7 to 7/);
+    // Falling by half its steps reaches 0 from 5 in 10 more: lagging only where fewer are left.
+    expect(lagging(walked([8, 8, 7, 7, 6, 6, 5]), 19)).toBeUndefined();
+    expect(lagging(walked([8, 8, 7, 7, 6, 6, 5]), 9)).toMatch(/from 8 to 5/);
+  });
+
+  it('not a walk that outruns it, a stuck count, a window turned, Remaining 0 or too few steps', () => {
+    expect(lagging(walked([9, 8, 7, 6, 5, 4, 3]), 19)).toBeUndefined();
+    // A fixed window whose count is stuck names one Reset throughout: no refill to outrun.
+    expect(lagging(walked([5, 5, 5, 5, 5, 5, 5], false), 19)).toBeUndefined();
+    expect(lagging(walked([4, 3, 2, 9, 8, 8, 8]), 19)).toBeUndefined();
+    expect(lagging(walked([1, 1, 0, 1, 0, 0, 0]), 19)).toBeUndefined();
+    expect(lagging(walked([9, 9, 9, 9, 9, 9].slice(0, LAG_STEPS)), 19)).toBeUndefined();
+    const refusedLast = [...walked([9, 9, 8, 8, 8, 8]), sample(6, 429, refused(), T0 + 900)];
+    expect(lagging(refusedLast, 19)).toBeUndefined();
   });
 });

@@ -50,6 +50,31 @@ export function pacedSteps(samples: readonly Sample[], waited = false): boolean 
   return tail.slice(1).every((c, i) => keptPace(tail[i]!, c));
 }
 
+/** The walk's last steps, one request each, over which it reads whether it outruns the limiter. */
+export const LAG_STEPS = 6;
+
+/**
+ * Why the walk's last LAG_STEPS steps, all served under one Limit, show a limiter giving capacity back about as
+ * fast as one request at a time spends it, or undefined: Remaining above 0 and no lower after them, or falling
+ * so slowly that at that pace it would not reach 0 within the `room` requests the walk has left, while the
+ * moment named for X-RateLimit-Reset moved on (a fixed window's stays put: its count is stuck, not refilled).
+ * Not across a step back to Limit − 1 or more: a window that turned is walked from its start.
+ */
+export function lagging(samples: readonly Sample[], room: number): string | undefined {
+  const tail = samples.slice(-(LAG_STEPS + 1));
+  const limit = tail[0] ? limitOf(tail[0]) : undefined;
+  const counts = tail.map(left);
+  if (tail.length <= LAG_STEPS || limit === undefined || !tail.every(served)) return undefined;
+  if (tail.some((s) => limitOf(s) !== limit) || counts.some((c) => c === undefined)) return undefined;
+  if (counts.some((c, i) => i > 0 && c! > counts[i - 1]! && c! >= limit - 1)) return undefined;
+  const ends = tail.map(saneResetAtMs).filter((e): e is number => e !== undefined);
+  if (ends.length < tail.length || Math.max(...ends) - Math.min(...ends) < 1000) return undefined;
+  const [first, now] = [counts[0]!, counts[LAG_STEPS]!];
+  const fell = first - now;
+  if (now === 0 || (fell > 0 && Math.ceil((now * LAG_STEPS) / fell) <= room)) return undefined;
+  return `X-RateLimit-Remaining went from ${first} to ${now} over the walk's last ${LAG_STEPS} requests while X-RateLimit-Reset moved on: at that pace the walk would not reach 0 within the ${room} requests it has left`;
+}
+
 /** When the requests a walk sent together left: the first of them to leave. */
 export const sentAtMs = (s: Sample): number =>
   s.response.receivedAtMs - (s.response.exchange.durationMs || 0);
@@ -67,4 +92,18 @@ export function pacedGroup(walk: Walk): { group: Sample[]; from: Sample } | unde
   const end = saneResetAtMs(from);
   if (end === undefined || Math.min(...group.map(sentAtMs)) < end) return undefined;
   return pacedSteps(walk.samples.slice(0, i), true) ? { group, from } : undefined;
+}
+
+/**
+ * When the walk's refusal came in its group of Limit + 1 sent once the limit was whole (pacedGroup): how many
+ * of the group were served before it, when a whole Limit. Then it came after the limit was spent, whatever the
+ * route of the refused request (the held fixture's cancel goes last among the walk's own), read so rather than
+ * against the last answer of its route, which names an older count. Undefined otherwise.
+ */
+export function pacedRefusal(walk: Walk, limited: Sample): number | undefined {
+  const paced = pacedGroup(walk);
+  const limit = paced ? limitOf(paced.from) : undefined;
+  if (!paced?.group.includes(limited) || limit === undefined) return undefined;
+  const before = paced.group.filter((s) => s !== limited && served(s)).length;
+  return before >= limit ? before : undefined;
 }

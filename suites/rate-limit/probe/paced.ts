@@ -1,12 +1,13 @@
 // The walk's answer to a limiter that gives capacity back as fast as one request at a time spends it (a token
 // bucket against a slow round trip): once whole again by its own X-RateLimit-Reset, Limit + 1 requests at once,
-// so nothing refills between them. Never more than one over the Limit, never past the walk's ceiling or budget.
+// so no round trip refills between them. Never more than one over the Limit, never past the walk's ceiling or budget.
 import type { Tools } from '../../kit/context.ts';
 import { countApart, remainingMisbehaves } from '../../kit/limiter-buckets.ts';
 import { orderPath } from '../../kit/paths.ts';
 import { cancelledBy } from '../../kit/target-facts.ts';
 import { MID_WALK } from './client-address.ts';
-import { oneShort, pacedSteps, ROUNDING_MS, rose } from './pace.ts';
+import { spellingOwed } from './key-spelling.ts';
+import { lagging, oneShort, pacedSteps, ROUNDING_MS, rose } from './pace.ts';
 import { BURST_MAX, left, limitOf, type ProbeRequest, type Sample, seconds, type Walk } from './record.ts';
 import type { ProbeSender } from './sender.ts';
 import { sendTogether } from './together.ts';
@@ -34,8 +35,9 @@ async function waitWhole(env: Tools, sender: ProbeSender, untilMs: number): Prom
  * fits the walk's ceiling and the budget: waits for the moment that answer named for X-RateLimit-Reset (its
  * roundings past), then sends Limit + 1 copies of the walk's request at once, and returns their samples in
  * the order they were counted. A limiter whole again holds Limit, so at most one of them is refused; none
- * may be, when tokens come back while they arrive. When Remaining rose instead, short of that, the walk waits
- * once for the moment its answer named and its next request reads the limit whole. A window that turned
+ * may be, when tokens come back while they arrive. When Remaining rose instead, short of that, or fell too
+ * slowly to reach 0 within the walk's ceiling (lagging: a walk slowed by a loaded machine), the walk waits once
+ * for the moment its answer named and its next request reads the limit whole. A window that turned
  * twice in the walk goes the same way from its first answer. Undefined otherwise.
  */
 export async function sendPaced(
@@ -53,10 +55,20 @@ export async function sendPaced(
   const whole = end + ROUNDING_MS;
   const wait = whole - Date.now();
   if (wait > Math.min(PACED_WAIT_MAX_MS, env.config.maxWaitMs)) return undefined;
+  const size = limit + 1;
+  const fits =
+    size <= BURST_MAX &&
+    walk.sent + size + 1 <= room.ceiling &&
+    env.http.pacer.budgetLeft > size + 1 + room.reserve;
   if (!oneShort(last)) {
-    if (walk.pacedWaitAt !== undefined || !rose(prev, last)) return undefined;
+    if (walk.pacedWaitAt !== undefined) return undefined;
+    // Remaining rose, or fell too slowly to reach 0 in the walk (lagging): one at a time, the walk does not
+    // outrun the limiter. Once whole again by its Reset, the next answer reads one short and Limit + 1 go.
+    // A walk lagging goes on to where its request under another spelling may go first (see spellingOwed).
+    const lag = rose(prev, last) ? undefined : lagging(walk.samples, room.ceiling - walk.sent);
+    if (!rose(prev, last) && (!lag || !fits || spellingOwed(walk, last))) return undefined;
     env.log(
-      `  X-RateLimit-Remaining rose to ${left(last)} on request #${last.n}: the limiter gives capacity back faster than the walk spends it. Waiting ${seconds(Math.max(0, wait))} for the moment it named for X-RateLimit-Reset, so the next request finds it whole`,
+      `  ${lag ?? `X-RateLimit-Remaining rose to ${left(last)} on request #${last.n}`}: the limiter gives capacity back ${lag ? 'as fast as' : 'faster than'} the walk spends it. Waiting ${seconds(Math.max(0, wait))} for the moment it named for X-RateLimit-Reset, so the next request finds it whole`,
     );
     walk.pacedWaitAt = last.n;
     await waitWhole(env, sender, whole);
@@ -67,7 +79,6 @@ export async function sendPaced(
   const starts = windowStarts(walk.samples);
   const turned = starts[starts.length - 1] === true && starts.filter(Boolean).length >= 2;
   if (!pacedSteps(walk.samples, walk.pacedWaitAt === prev.n || turned)) return undefined;
-  const size = limit + 1;
   if (size > BURST_MAX || walk.sent + size > room.ceiling) return undefined;
   if (env.http.pacer.budgetLeft <= size + room.reserve) return undefined;
   env.log(

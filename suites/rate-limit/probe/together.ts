@@ -11,6 +11,7 @@ import { countOrder } from './count-order.ts';
 import { remainingUnreliable } from './judge-counts.ts';
 import { limitOf, type ProbeRequest, type Sample, sampleOf, type Walk } from './record.ts';
 import type { ProbeSender } from './sender.ts';
+import { served } from './served.ts';
 import { sameWindowPairs, saneResetAtMs } from './windows.ts';
 
 /** The most requests sent together under a small Limit: the last few before Remaining 0. */
@@ -57,6 +58,8 @@ export function togetherCount(env: Tools, walk: Walk, reserve: number): number {
 /**
  * Sends `count` copies of the walk's request at one moment (the last of them `last`, when given); their samples
  * in the order they were counted. `what` names them in the log (paced.ts sends a whole limit and one more).
+ * `last` starts once the others' connections are open, so it arrives after them: the one a limit whole at the
+ * start refuses; never after an answer that was a refusal.
  */
 export async function sendTogether(
   env: Tools,
@@ -75,17 +78,18 @@ export async function sendTogether(
       retryAfter429: false,
       spendToLimit: true,
     })),
+    last ? (first) => !(first instanceof HarnessError) && served(sampleOf(first, 0)) : undefined,
   );
-  const failures = results.filter((r): r is HarnessError => r instanceof HarnessError);
+  // The last held back (the first answer was no served one) was never sent: no failure, no sample.
+  const sent = results.filter((r) => !(r instanceof HarnessError && r.code === 'E_LEFT_OUT'));
+  const failures = sent.filter((r): r is HarnessError => r instanceof HarnessError);
   // Requests that did not all arrive show nothing of the limiter: the harness failed, not the server.
   if (failures.length > 0)
     throw new HarnessError(
       'E_HTTP',
       `${failures.length} of ${count} requests sent together failed: ${failures[0]!.message}`,
     );
-  const answered = results
-    .filter((r): r is Response => !(r instanceof HarnessError))
-    .map((r) => sampleOf(r, 0));
+  const answered = sent.filter((r): r is Response => !(r instanceof HarnessError)).map((r) => sampleOf(r, 0));
   return countOrder(answered, (s) => ({
     status: s.status,
     ...(s.remaining !== undefined ? { remaining: s.remaining } : {}),

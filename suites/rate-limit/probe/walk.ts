@@ -99,8 +99,9 @@ async function waitForFreshWindow(env: Tools, reading: Reading, bound: number): 
 /**
  * After a served answer, how the walk goes on: a window that began before the limit was met is walked from
  * its first answer instead (each time one does: a clock we cannot read, without a Date, may make the wait for
- * a fresh window land late in it); a token that came back as the request was spent (a token bucket) moves the
- * bound one further; both within the ceiling the plan announced. Returns whether the limit has been overrun.
+ * a fresh window land late in it); an answer saying more are left than the bound allows (tokens that came back
+ * as they were spent: a token bucket) moves it to them and the margin; both within the ceiling the plan
+ * announced. `later`: the requests counted after `s` (of a group). Returns whether the limit has been overrun.
  */
 function adjust(
   env: Tools,
@@ -109,6 +110,7 @@ function adjust(
   s: Sample,
   ceiling: number,
   overLimit: boolean,
+  later = 0,
 ): boolean {
   const limit = limitOf(walk.samples[0]!) ?? left(walk.samples[0]!) ?? 0;
   const rolled = windowStarts(walk.samples)[walk.samples.length - 1]!;
@@ -117,8 +119,8 @@ function adjust(
     walk.rolledAt = s.n;
     walk.bound = Math.min(ceiling, walk.sent + Math.min(left(s) ?? limit, limit) + WALK_MARGIN);
     env.log(`  the window reset during the walk (request ${s.n}); walking the new one from its start`);
-  } else if (!rolled && (left(prev) ?? 0) > 0 && (left(s) ?? -1) >= left(prev)! && walk.bound < ceiling) {
-    walk.bound += 1;
+  } else if (!rolled && (left(s) ?? 0) > 0) {
+    walk.bound = Math.max(walk.bound, Math.min(ceiling, walk.sent - later + left(s)! + WALK_MARGIN));
   }
   return overLimit;
 }
@@ -172,13 +174,12 @@ export async function walkToLimit(
       walk.together = group;
       walk.sent += group.length;
       const refusal = group.find((s) => s.status === 429 || isRefusal(s, reading.sample));
-      for (const s of group.filter(
-        (x) => x !== refusal && x.status !== 429 && !isRefusal(x, reading.sample),
-      )) {
+      const counted = group.filter((x) => x !== refusal && x.status !== 429 && !isRefusal(x, reading.sample));
+      counted.forEach((s, i) => {
         const before = samples[samples.length - 1]!;
         samples.push(s);
-        overLimit = adjust(env, walk, before, s, ceiling, overLimit);
-      }
+        overLimit = adjust(env, walk, before, s, ceiling, overLimit, group.length - 1 - i);
+      });
       // A whole limit and one more all served: tokens came back as they arrived, and nothing more is tried.
       if (!refusal && together === 0) break;
       if (!refusal) continue;
