@@ -102,7 +102,7 @@ export const dateProgressCheck: CheckDefinition<Ctx> = check({
       ctx.skip(
         dated.length === 0
           ? 'no response carried a Date this check can read (see HTTP-REQUIRED-FIELDS, HTTP-FIELD-SYNTAX)'
-          : `the responses carrying Date span less than ${seconds(MIN_SPAN_MS)} of the run`,
+          : `the responses carrying Date span less than ${seconds(MIN_SPAN_MS)} of the run, too short to show a clock that stands still (a run with the rate-limit probe, without --skip-rate-limit-probe, spans longer)`,
         OUTCOME,
       );
     const offset = offsetNote(p.first);
