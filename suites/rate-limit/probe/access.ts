@@ -55,7 +55,7 @@ export type JudgingCheck = Omit<CheckInput<Ctx>, 'needs' | 'run' | 'send' | 'jud
 /** An RL-PROBE check that judges the walk (the probe is sent once, for every check that reads it). */
 export function walkCheck(
   meta: JudgingCheck,
-  judge: (walk: Walk) => Judgement | string,
+  judge: (walk: Walk, ctx: Ctx) => Judgement | string,
 ): CheckDefinition<Ctx> {
   return check({
     ...meta,
@@ -63,7 +63,7 @@ export function walkCheck(
     recorded: { shows: WALK_SHOWS },
     send: sendProbe,
     async judge(ctx: Ctx) {
-      apply(ctx, judge((await walkOf(ctx)).walk));
+      apply(ctx, judge((await walkOf(ctx)).walk, ctx));
     },
   });
 }

@@ -43,7 +43,11 @@ export async function burst(
   // the extra 429s arrive inside the first one's Retry-After, which is how keys get banned.
   const unreliable =
     walk.kind === 'done'
-      ? remainingUnreliable(walk.value, recovery.kind === 'done' ? recovery.value : undefined)
+      ? remainingUnreliable(
+          walk.value,
+          recovery.kind === 'done' ? recovery.value : undefined,
+          env.transcript.all(),
+        )
       : undefined;
   if (unreliable)
     return skip(

@@ -1,8 +1,10 @@
 // Pure readings of how X-RateLimit-Remaining and -Limit move through the walk: RL-PROBE-REMAINING-COUNTS and
 // -STEP's findings, and whether Remaining may size a burst. They never send and never choose a level.
 
+import type { Exchange } from '../../../lib/http/transcript.ts';
 import { before, judgeNotEarly } from './judge-limit.ts';
 import { grouped, type Judgement, judged } from './judgement.ts';
+import { keyAnswers, ownBetween, seqsOf } from './own-between.ts';
 import type { Recovery, Sample, Walk } from './record.ts';
 import { gradualRefill } from './refill.ts';
 import { resetMovesLater, riseFinding, unexplainedRises } from './replayed.ts';
@@ -60,11 +62,26 @@ export function judgeCounts(walk: Walk, run: readonly Sample[] = [], recovery?: 
   );
 }
 
-export function judgeSteps(walk: Walk): Judgement {
-  const pairs = sameWindowPairs(walk.samples);
-  const jumps = pairs.filter(
-    ([p, c]) => p.remaining !== undefined && c.remaining !== undefined && c.remaining < p.remaining - 1,
+/**
+ * The walk's same-window steps where Remaining fell by more than one that the run's own requests with the key
+ * (`exchanges`, the transcript) do not account for (own-between.ts): a held cancel or a request under another
+ * spelling counted between two of the walk's answers took the missing count.
+ */
+function unexplainedJumps(walk: Walk, exchanges: readonly Exchange[]): [Sample, Sample][] {
+  const answers = keyAnswers(exchanges);
+  const seqs = seqsOf(walk.samples);
+  return sameWindowPairs(walk.samples).filter(
+    ([p, c]) =>
+      p.remaining !== undefined &&
+      c.remaining !== undefined &&
+      c.remaining < p.remaining - 1 &&
+      !ownBetween(p, c, answers, seqs),
   );
+}
+
+export function judgeSteps(walk: Walk, exchanges: readonly Exchange[] = []): Judgement {
+  const pairs = sameWindowPairs(walk.samples);
+  const jumps = unexplainedJumps(walk, exchanges);
   const weight = repeatedWeight(walk);
   const findings = grouped(
     jumps.map(([, c]) => c),
@@ -96,7 +113,11 @@ export function repeatedWeight(walk: Walk): number | undefined {
   return undefined;
 }
 
-export function remainingUnreliable(walk: Walk, recovery?: Recovery): string | undefined {
+export function remainingUnreliable(
+  walk: Walk,
+  recovery?: Recovery,
+  exchanges: readonly Exchange[] = [],
+): string | undefined {
   const counted = walk.samples.filter((s) => s.status !== 429 && s.remaining !== undefined);
   if (counted.some((s) => s.remaining! < 0)) return 'it went negative';
   const pairs = sameWindowPairs(walk.samples).filter(
@@ -105,7 +126,7 @@ export function remainingUnreliable(walk: Walk, recovery?: Recovery): string | u
   const stuck = pairs.filter(([p, c]) => c.remaining! >= p.remaining!).length;
   if (pairs.length > 0 && stuck === pairs.length)
     return `it did not fall on any of ${pairs.length} counted requests`;
-  const jump = pairs.find(([p, c]) => c.remaining! < p.remaining! - 1);
+  const jump = unexplainedJumps(walk, exchanges).find(([p]) => p.remaining !== 0);
   if (jump)
     return `it fell by ${jump[0].remaining! - jump[1].remaining!} on request #${jump[1].n}, not one per request`;
   if (stuck > 0 && !gradualRefill(walk, recovery))

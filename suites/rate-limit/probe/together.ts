@@ -49,7 +49,7 @@ export function togetherCount(env: Tools, walk: Walk, reserve: number): number {
     last.length === EXACT_STEPS &&
     last.every(([p, c]) => p.remaining !== undefined && c.remaining === p.remaining - 1) &&
     last[EXACT_STEPS - 1]![1] === prev;
-  if (!exact || remainingUnreliable(walk) !== undefined) return 0;
+  if (!exact || remainingUnreliable(walk, undefined, env.transcript.all()) !== undefined) return 0;
   if (remainingMisbehaves(env.transcript.all(), env.config.baseUrl) !== undefined) return 0;
   const end = saneResetAtMs(prev);
   return end !== undefined && end - Date.now() > ROOM_MS ? r : 0;
