@@ -9,6 +9,7 @@ import { type Offence, reportGrouped, responses } from '../kit/whole-run.ts';
 import { etagStrongCheck } from './etag-strength.ts';
 import { fieldChecks } from './field-checks.ts';
 import { headAsGetCheck } from './head-as-get.ts';
+import { headLengthCheck } from './head-length.ts';
 import { headRefusedCheck } from './head-refused.ts';
 import { headContent } from './surface-judge.ts';
 
@@ -95,6 +96,7 @@ export const framing = suite({
     }),
     ...fieldChecks,
     headAsGetCheck,
+    headLengthCheck,
     headRefusedCheck,
     etagStrongCheck,
   ],
