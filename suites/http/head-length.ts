@@ -1,6 +1,6 @@
-// HTTP-HEAD-CONTENT-LENGTH, over the whole run: a Content-Length on a HEAD answer equals the length of the GET of
-// the same URL and Accept answered next to it, where nothing can have changed the resource between the two.
-// Reads the transcript; never sends (the request surface sends HEAD of the list right after a plain GET of it).
+// HTTP-HEAD-CONTENT-LENGTH, over the whole run: a Content-Length on a HEAD answer equals the length of the GETs of
+// the same URL and Accept answered around it, where they show the resource unchanged between them.
+// Reads the transcript; never sends (the request surface sends HEAD of the list between two plain GETs of it).
 import { OUTCOME } from '../../lib/check/skip.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
@@ -45,34 +45,37 @@ function getLength(get: Exchange): number | undefined {
 
 interface Pair {
   head: Exchange;
-  get: Exchange;
-  /** The later one's end and the earlier one's start, ms. */
-  from: number;
-  to: number;
+  /** The GETs of the same request on either side of it. */
+  before: Exchange;
+  after: Exchange;
 }
 
 const startOf = (x: Exchange) => Date.parse(x.startedAt);
 const endOf = (x: Exchange) => startOf(x) + x.durationMs;
 
+/** Whether `x` is an answered request with the key, unconditional, that speaks of its target (not a 429). */
+function comparable(x: Exchange, keyed: ReadonlySet<number>): boolean {
+  if (!x.response || !keyed.has(x.seq) || SAYS_NOTHING(x.response.status)) return false;
+  return !Object.keys(x.request.headers).some((n) => /^(if-|range$)/i.test(n));
+}
+
 /**
- * Each HEAD with the key that carries a Content-Length, paired with the GET of the same key (URL, Accept,
- * Accept-Encoding, status) answered next to it, before it if one is, else after it, with no unsafe request of
- * the run between them in order or in time, nor ended within `lagMs` (a declared lag) before them.
+ * Each HEAD with the key that carries a Content-Length, with the GETs of the same key (URL, Accept,
+ * Accept-Encoding, status) answered just before and just after it, and no unsafe request of the run between
+ * them in order or in time, nor ended within `lagMs` (a declared lag) before them. Also how many HEADs carried
+ * a Content-Length at all.
  */
-export function lengthPairs(ctx: Ctx, lagMs: number): Pair[] {
+export function lengthPairs(ctx: Ctx, lagMs: number): { pairs: Pair[]; heads: number } {
   const unsafe: Array<[number, number]> = [];
   let lastGet = new Map<string, Exchange>();
-  let waiting = new Map<string, Exchange[]>();
+  let waiting = new Map<string, Array<{ head: Exchange; before: Exchange }>>();
   const pairs: Pair[] = [];
+  let heads = 0;
   const keyed = new Set(
     recorded(ctx)
       .filter(({ offered }) => carriesKey(offered) === 'primary')
       .map(({ x }) => x.seq),
   );
-  const pair = (head: Exchange, get: Exchange) => {
-    const [a, b] = head.seq < get.seq ? [head, get] : [get, head];
-    pairs.push({ head, get, from: startOf(a), to: endOf(b) });
-  };
   for (const x of ctx.transcript.all()) {
     if (!SAFE.has(x.request.method.toUpperCase())) {
       unsafe.push([startOf(x), x.response === undefined ? Number.POSITIVE_INFINITY : endOf(x)]);
@@ -80,22 +83,26 @@ export function lengthPairs(ctx: Ctx, lagMs: number): Pair[] {
       waiting = new Map();
       continue;
     }
-    if (pairs.length >= MOST_PAIRS || !x.response || !keyed.has(x.seq)) continue;
-    const s = x.response.status;
-    if (SAYS_NOTHING(s) || Object.keys(x.request.headers).some((n) => /^(if-|range$)/i.test(n))) continue;
+    if (pairs.length >= MOST_PAIRS || !comparable(x, keyed)) continue;
     const key = pairKey(x);
     if (x.request.method === 'GET') {
-      for (const head of waiting.get(key) ?? []) pair(head, x);
+      for (const w of waiting.get(key) ?? []) pairs.push({ ...w, after: x });
       waiting.delete(key);
       lastGet.set(key, x);
-    } else if (x.request.method === 'HEAD' && !METHOD_REFUSED.has(s) && contentLength(x) !== undefined) {
-      const get = lastGet.get(key);
-      if (get) pair(x, get);
-      else waiting.set(key, [...(waiting.get(key) ?? []), x]);
+    } else if (
+      x.request.method === 'HEAD' &&
+      !METHOD_REFUSED.has(x.response!.status) &&
+      contentLength(x) !== undefined
+    ) {
+      heads += 1;
+      const before = lastGet.get(key);
+      if (before) waiting.set(key, [...(waiting.get(key) ?? []), { head: x, before }]);
     }
   }
-  // In time too: an unsafe request in flight while either was, or ended within the declared lag before them.
-  return pairs.filter(({ from, to }) => !unsafe.some(([s, e]) => s <= to && e + lagMs >= from));
+  // In time too: an unsafe request in flight while any of the three was, or ended within the declared lag before.
+  const calm = ({ before, after }: Pair) =>
+    !unsafe.some(([s, e]) => s <= endOf(after) && e + lagMs >= startOf(before));
+  return { pairs: pairs.filter(calm), heads };
 }
 
 export const headLengthCheck = check({
@@ -105,30 +112,36 @@ export const headLengthCheck = check({
   requirement:
     'A Content-Length sent in answer to a HEAD equals the number of octets the GET of the same request would carry as content.',
   rationale:
-    'Compared with the GET of the same URL, key, Accept and Accept-Encoding answered with the same status next to the HEAD (before it, else after it), when nothing can have changed the resource between them: no unsafe request of the run between them or in flight meanwhile, none within the lag declared with --consistency-seconds, neither answer from a cache (Age), and the GET received whole. Any other HEAD is left unjudged; a HEAD without Content-Length is conformant (RFC 9110 §8.6 lets it send none).',
+    'Compared with the GETs of the same URL, key, Accept and Accept-Encoding answered with the same status just before and just after the HEAD, when they show the list unchanged around it (received whole, of one length, neither from a cache: no Age) and nothing of the run could change it: no unsafe request between them or in flight meanwhile, none within the lag declared with --consistency-seconds. Any other HEAD is left unjudged (other clients may change the store); a HEAD without Content-Length is conformant (RFC 9110 §8.6 lets it send none).',
   basis: [RFC.headLength],
-  title: 'Compares the Content-Length of every HEAD of the run with the length of its neighbouring GET',
+  title: 'Compares the Content-Length of every HEAD of the run with the length of the GETs around it',
   needs: { requests: 0 },
   recorded: { shows: 'a HEAD with the key, answered with Content-Length, beside a GET of the same URL' },
   async judge(ctx: Ctx) {
-    const judged = lengthPairs(ctx, ctx.config.consistencySeconds * 1000).flatMap(({ head, get }) => {
-      const length = getLength(get);
-      return length === undefined ? [] : [{ head, get, length, sent: contentLength(head)! }];
+    const { pairs, heads } = lengthPairs(ctx, ctx.config.consistencySeconds * 1000);
+    // The list is shown unchanged around the HEAD when the GETs on both sides carried the same length.
+    const judged = pairs.flatMap(({ head, before, after }) => {
+      const length = getLength(before);
+      return length === undefined || length !== getLength(after)
+        ? []
+        : [{ head, get: before, length, sent: contentLength(head)! }];
     });
     if (judged.length === 0)
       ctx.skip(
-        'no HEAD with the key answered with Content-Length beside a GET of the same URL and Accept received whole, with nothing that could change the list between them: nothing to judge',
+        heads === 0
+          ? 'no HEAD with the key was answered with Content-Length (RFC 9110 §8.6 lets it send none): nothing to judge'
+          : `${heads} HEADs with the key carried Content-Length, but none had GETs of the same URL and Accept on both sides, received whole, of one length, with nothing that could change the list between them: nothing to judge`,
         OUTCOME,
       );
     for (const { head, get, length, sent } of judged.filter((p) => p.sent !== p.length).slice(0, 3)) {
       const path = new URL(head.request.url).pathname;
       ctx.problem(
-        `HEAD ${path} (#${head.seq}) answered Content-Length: ${sent} where the GET of the same request (#${get.seq}, ${get.response!.status}) carried ${length} octets`,
+        `HEAD ${path} (#${head.seq}) answered Content-Length: ${sent} where the GETs of the same request around it (#${get.seq}, ${get.response!.status}) carried ${length} octets`,
         { expected: `Content-Length: ${length}, or none`, actual: `Content-Length: ${sent}`, exchange: head },
       );
     }
     ctx.observe(
-      `${judged.length} HEADs with Content-Length, each equal to the length of its neighbouring GET`,
+      `${judged.length} HEADs with Content-Length, each equal to the length of the GETs around it`,
       judged.length,
     );
   },
