@@ -70,7 +70,7 @@ describe('leftOut', () => {
 describe('notJudged', () => {
   const reason =
     'the window renewed before the walk could spend it: raise --max-wait-seconds to wait a window out';
-  it('names each MUST not judged with why, grouped by reason, the reason cut short', () => {
+  it('names the MUSTs of the first reason, that reason cut short, and counts the rest', () => {
     const line = notJudged([
       { id: 'RL-PROBE-LIMIT-ENFORCED', level: 'MUST', cause: 'outcome', reason },
       { id: 'RL-PROBE-429-HEADERS', level: 'MUST', cause: 'outcome', reason },
@@ -84,8 +84,21 @@ describe('notJudged', () => {
       { id: 'ID-CANCEL-PLUS-SIGN-INFO', level: 'INFO', cause: 'input', reason: 'opt-in' },
     ]);
     expect(line).toBe(
-      `3 MUST not judged (RL-PROBE-LIMIT-ENFORCED, RL-PROBE-429-HEADERS: ${reason.slice(0, 89)}…; STATE-CANCEL-RACE because of RL-PROBE-LIMIT-ENFORCED: its fixture was spent)`,
+      `3 MUST not judged (RL-PROBE-LIMIT-ENFORCED, RL-PROBE-429-HEADERS: ${reason.slice(0, 79)}…; 1 more)`,
     );
+  });
+
+  it("names the check whose finding left a MUST out, as 'because of' it", () => {
+    const line = notJudged([
+      {
+        id: 'STATE-CANCEL-RACE',
+        level: 'MUST',
+        cause: 'outcome',
+        because: 'RL-PROBE-LIMIT-ENFORCED',
+        reason: 'spent',
+      },
+    ]);
+    expect(line).toBe('1 MUST not judged (STATE-CANCEL-RACE because of RL-PROBE-LIMIT-ENFORCED: spent)');
   });
 
   it('says nothing when every MUST was judged', () => {

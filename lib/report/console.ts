@@ -107,11 +107,11 @@ export function leftOut(
 }
 
 /** Longest reason a verdict line quotes for a MUST it did not judge (report.json has each whole). */
-const REASON_CHARS = 90;
+const REASON_CHARS = 80;
 
 /**
  * The MUST checks a run did not judge, with why, for the verdict line: a pass rests only on what was judged,
- * and a MUST left out is no pass of it. `RL-PROBE-A, RL-PROBE-B: the window renewed …`, the first two reasons.
+ * and a MUST left out is no pass of it. `RL-PROBE-A, RL-PROBE-B: the window renewed …`, the first reason only.
  */
 export function notJudged(xs: readonly NotEvaluated[]): string | undefined {
   const must = xs.filter((x) => x.level === 'MUST');
@@ -121,10 +121,11 @@ export function notJudged(xs: readonly NotEvaluated[]): string | undefined {
     const reason = x.reason.length > REASON_CHARS ? `${x.reason.slice(0, REASON_CHARS - 1)}…` : x.reason;
     by.set(reason, [...(by.get(reason) ?? []), x.because ? `${x.id} because of ${x.because}` : x.id]);
   }
-  const groups = [...by].map(
-    ([reason, ids]) => `${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}: ${reason}`,
-  );
-  return `${must.length} MUST not judged (${groups.slice(0, 2).join('; ')}${groups.length > 2 ? '; …' : ''})`;
+  // The first reason only, so the line stays short: the closing "left out:" lines, and report.json, give each.
+  const [[reason, ids]] = [...by] as [[string, string[]]];
+  const first = `${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}: ${reason}`;
+  const rest = must.length - Math.min(ids.length, 3);
+  return `${must.length} MUST not judged (${first}${rest > 0 && by.size > 1 ? `; ${rest} more` : ''})`;
 }
 
 /**

@@ -62,9 +62,7 @@ describe('what the configuration leaves out is named', () => {
     expect(run.stdout).toContain(
       `Verdict: CONFORMANT on what was judged: ${evaluation.must.evaluated} of ${evaluation.must.selected} MUST checks evaluated, all pass; ${must.length} MUST not judged (${notJudged(evaluation.notEvaluated)!.replace(/^\d+ MUST not judged \(/, '')}; ${evaluation.notEvaluated.length} left out (${must.length} MUST); rate-limit probe not run`,
     );
-    expect(run.stdout).toMatch(
-      /MUST not judged \(.*STATE-401-CHANGES-NOTHING, CANCEL-PENDING-204, [^:]*: needs 1 pending order/,
-    );
+    expect(run.stdout).toMatch(/MUST not judged \([A-Z0-9-]+(, [A-Z0-9-]+)*(, …)?: [^;]+; \d+ more\); /);
     expect(run.report!.verdictLine).toBe(run.stdout.match(/^Verdict: (.*)$/m)![1]);
     expect(run.stdout).toMatch(
       /left out: STATE-401-CHANGES-NOTHING, CANCEL-PENDING-204, .*--cancellable-order-ids/,
