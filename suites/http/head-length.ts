@@ -63,14 +63,15 @@ function comparable(x: Exchange, keyed: ReadonlySet<number>): boolean {
  * Each HEAD with the key that carries a Content-Length, with the GETs of the same key (URL, Accept,
  * Accept-Encoding, status) answered just before and just after it, and no unsafe request of the run between
  * them in order or in time, nor ended within `lagMs` (a declared lag) before them. Also how many HEADs carried
- * a Content-Length at all.
+ * a Content-Length, and how many none (which RFC 9110 §8.6 allows: each conforms).
  */
-export function lengthPairs(ctx: Ctx, lagMs: number): { pairs: Pair[]; heads: number } {
+export function lengthPairs(ctx: Ctx, lagMs: number): { pairs: Pair[]; heads: number; bare: number } {
   const unsafe: Array<[number, number]> = [];
   let lastGet = new Map<string, Exchange>();
   let waiting = new Map<string, Array<{ head: Exchange; before: Exchange }>>();
   const pairs: Pair[] = [];
   let heads = 0;
+  let bare = 0;
   const keyed = new Set(
     recorded(ctx)
       .filter(({ offered }) => carriesKey(offered) === 'primary')
@@ -89,11 +90,12 @@ export function lengthPairs(ctx: Ctx, lagMs: number): { pairs: Pair[]; heads: nu
       for (const w of waiting.get(key) ?? []) pairs.push({ ...w, after: x });
       waiting.delete(key);
       lastGet.set(key, x);
-    } else if (
-      x.request.method === 'HEAD' &&
-      !METHOD_REFUSED.has(x.response!.status) &&
-      contentLength(x) !== undefined
-    ) {
+    } else if (x.request.method === 'HEAD' && !METHOD_REFUSED.has(x.response!.status)) {
+      if (field(x, 'content-length') === undefined) {
+        bare += 1;
+        continue;
+      }
+      if (contentLength(x) === undefined) continue;
       heads += 1;
       const before = lastGet.get(key);
       if (before) waiting.set(key, [...(waiting.get(key) ?? []), { head: x, before }]);
@@ -102,7 +104,7 @@ export function lengthPairs(ctx: Ctx, lagMs: number): { pairs: Pair[]; heads: nu
   // In time too: an unsafe request in flight while any of the three was, or ended within the declared lag before.
   const calm = ({ before, after }: Pair) =>
     !unsafe.some(([s, e]) => s <= endOf(after) && e + lagMs >= startOf(before));
-  return { pairs: pairs.filter(calm), heads };
+  return { pairs: pairs.filter(calm), heads, bare };
 }
 
 export const headLengthCheck = check({
@@ -118,7 +120,7 @@ export const headLengthCheck = check({
   needs: { requests: 0 },
   recorded: { shows: 'a HEAD with the key, answered with Content-Length, beside a GET of the same URL' },
   async judge(ctx: Ctx) {
-    const { pairs, heads } = lengthPairs(ctx, ctx.config.consistencySeconds * 1000);
+    const { pairs, heads, bare } = lengthPairs(ctx, ctx.config.consistencySeconds * 1000);
     // The list is shown unchanged around the HEAD when the GETs on both sides carried the same length.
     const judged = pairs.flatMap(({ head, before, after }) => {
       const length = getLength(before);
@@ -126,10 +128,10 @@ export const headLengthCheck = check({
         ? []
         : [{ head, get: before, length, sent: contentLength(head)! }];
     });
-    if (judged.length === 0)
+    if (judged.length + bare === 0)
       ctx.skip(
         heads === 0
-          ? 'no HEAD with the key was answered with Content-Length (RFC 9110 §8.6 lets it send none): nothing to judge'
+          ? 'no HEAD with the key was answered (other than a method refusal or a 429): nothing to judge'
           : `${heads} HEADs with the key carried Content-Length, but none had GETs of the same URL and Accept on both sides, received whole, of one length, with nothing that could change the list between them: nothing to judge`,
         OUTCOME,
       );
@@ -140,9 +142,11 @@ export const headLengthCheck = check({
         { expected: `Content-Length: ${length}, or none`, actual: `Content-Length: ${sent}`, exchange: head },
       );
     }
+    const none =
+      bare > 0 ? `; ${bare} HEADs with no Content-Length (RFC 9110 §8.6 lets a HEAD send none)` : '';
     ctx.observe(
-      `${judged.length} HEADs with Content-Length, each equal to the length of the GETs around it`,
-      judged.length,
+      `${judged.length} HEADs with Content-Length, each equal to the length of the GETs around it${none}`,
+      judged.length + bare,
     );
   },
 });

@@ -8,7 +8,7 @@ import { ALL_CHECKS } from '../../suites/index.ts';
 import { AUTH_VARIANTS } from './auth.ts';
 import { CANCEL_VARIANTS } from './cancel.ts';
 import { ERRORS_VARIANTS } from './errors.ts';
-import { HEAD_NO_LENGTH, HTTP_VARIANTS } from './http.ts';
+import { HTTP_VARIANTS } from './http.ts';
 import { LIST_VARIANTS } from './list.ts';
 import { ORDER_ID_VARIANTS } from './order-id.ts';
 import { PETS_VARIANTS } from './pets.ts';
@@ -76,7 +76,6 @@ const COMBINATIONS: VariantRun[] = [
       'base-path-deep',
     ],
     ...PLAIN,
-    skips: { 'HTTP-HEAD-CONTENT-LENGTH': HEAD_NO_LENGTH },
     records: { 'ID-CANCEL-LEADING-ZEROS-INFO': /^leading zeros name the same order/ },
   },
 ];
