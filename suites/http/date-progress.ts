@@ -3,6 +3,7 @@
 // the transcript as received, in a run or a recording alike; never sends.
 import type { CheckDefinition } from '../../lib/check/model.ts';
 import { OUTCOME } from '../../lib/check/skip.ts';
+import { flagRef } from '../../lib/config/settings.ts';
 import { parseHttpDate } from '../../lib/formats/http-date.ts';
 import { fieldLines } from '../../lib/formats/rate-limit-headers.ts';
 import { type Exchange, rawOf, startedMsOf } from '../../lib/http/transcript.ts';
@@ -102,7 +103,7 @@ export const dateProgressCheck: CheckDefinition<Ctx> = check({
       ctx.skip(
         dated.length === 0
           ? 'no response carried a Date this check can read (see HTTP-REQUIRED-FIELDS, HTTP-FIELD-SYNTAX)'
-          : `the responses carrying Date span less than ${seconds(MIN_SPAN_MS)} of the run, too short to show a clock that stands still (a run with the rate-limit probe, without --skip-rate-limit-probe, spans longer)`,
+          : `the responses carrying Date span less than ${seconds(MIN_SPAN_MS)} of the run, too short to show a clock that stands still (a run with the rate-limit probe, without ${flagRef('skipRateLimitProbe')}, spans longer)`,
         OUTCOME,
       );
     const offset = offsetNote(p.first);

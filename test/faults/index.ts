@@ -6,7 +6,7 @@ import { CANCEL_FAULTS } from './cancel.ts';
 import { ERRORS_FAULTS } from './errors.ts';
 import { HTTP_FAULTS } from './http.ts';
 import { LIST_FAULTS } from './list.ts';
-import { ORDER_ID_FAULTS } from './order-id.ts';
+import { ORDER_ID_FAULTS } from './order-id/index.ts';
 import { PETS_FAULTS } from './pets.ts';
 import type { Caught, FaultProof } from './proof.ts';
 import { RATE_LIMIT_FAULTS } from './rate-limit/index.ts';

@@ -1,11 +1,11 @@
 // The proofs of the faults in reading an orderId (spec §4 cancelOrder path parameter).
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
-import { DEFAULT_ORDERS, type SeedOrder } from '../../reference/seed.ts';
-import type { RunningReference } from '../../reference/server.ts';
-import { cancelled, del } from '../support/probes.ts';
-import { call } from '../support/reference-calls.ts';
-import { ORDER_ID_ERROR_FAULTS } from './order-id-errors.ts';
-import { type FaultProofs, FIVE_PENDING, NO_PROBE, UNTRUSTED_LIST } from './proof.ts';
+import { DEFAULT_ORDERS, type SeedOrder } from '../../../reference/seed.ts';
+import type { RunningReference } from '../../../reference/server.ts';
+import { cancelled, del } from '../../support/probes.ts';
+import { call } from '../../support/reference-calls.ts';
+import { type FaultProofs, FIVE_PENDING, NO_PROBE, UNTRUSTED_LIST } from '../proof.ts';
+import { ORDER_ID_ERROR_FAULTS } from './server-errors.ts';
 
 /** Cancels each raw orderId segment in turn: their statuses, then which orders ended cancelled. */
 async function cancelEach(s: RunningReference, raws: readonly string[]) {

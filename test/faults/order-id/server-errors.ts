@@ -1,9 +1,9 @@
 // The proofs of the orderId faults that answer a malformed id with a server error, or die on it (spec §4
-// cancelOrder path parameter): split from order-id.ts, which spreads them into ORDER_ID_FAULTS.
-import { FAULTS } from '../../reference/server.ts';
-import { del } from '../support/probes.ts';
-import { call } from '../support/reference-calls.ts';
-import { type FaultProofs, NO_PROBE } from './proof.ts';
+// cancelOrder path parameter): split from index.ts, which spreads them into ORDER_ID_FAULTS.
+import { FAULTS } from '../../../reference/server.ts';
+import { del } from '../../support/probes.ts';
+import { call } from '../../support/reference-calls.ts';
+import { type FaultProofs, NO_PROBE } from '../proof.ts';
 
 type ServerErrorFault = 'orderid-malformed-500' | 'orderid-percent-ff-500' | 'orderid-percent-ff-crash';
 
