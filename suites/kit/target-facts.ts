@@ -3,7 +3,7 @@
 // several checks read, each kept in the run's memo. It sends only what a check asks for, and never cancels an
 // order not given as cancellable.
 import { HarnessError } from '../../lib/errors.ts';
-import type { Response } from '../../lib/http/client.ts';
+import type { Response, SendOptions } from '../../lib/http/client.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import { LIST_BODIES, ListBodies } from './list-bodies.ts';
 import { ListFacts } from './list-facts.ts';
@@ -129,14 +129,18 @@ export class TargetFacts extends ListFacts {
     );
   }
 
-  /** The operation sent with no Authorization header at all, once per run; undefined if it cannot be sent safely. */
+  /**
+   * The operation sent with no Authorization header at all, once per run; undefined if it cannot be sent safely.
+   * The list goes right after a keyed list of the same URL and Accept, so that a shared cache serving its
+   * stored list to anyone for seconds after storing it is met.
+   */
   unauthenticated(op: Operation): Promise<Response | undefined> {
     return this.memo.once(unauthenticated(op), () =>
-      this.pathFor(op).then((path) =>
-        path === undefined
-          ? undefined
-          : this.http.send({ method: op === 'cancel' ? 'DELETE' : 'GET', path, auth: { kind: 'none' } }),
-      ),
+      this.pathFor(op).then(async (path) => {
+        if (path === undefined) return undefined;
+        if (op === 'list') await afterKeyedList(this.http);
+        return this.http.send({ method: op === 'cancel' ? 'DELETE' : 'GET', path, auth: { kind: 'none' } });
+      }),
     );
   }
 
@@ -164,4 +168,9 @@ export class TargetFacts extends ListFacts {
   async petId(): Promise<string> {
     return (await this.list()).firstPetId ?? '1';
   }
+}
+
+/** A keyed GET of the list, sent just before a list without the key (or with one not issued) goes out. */
+export async function afterKeyedList(http: { send(o: SendOptions): Promise<Response> }): Promise<void> {
+  await http.send({ method: 'GET', path: ORDERS });
 }

@@ -51,6 +51,11 @@ export const STATE_VARIANTS = {
     runs: [
       {
         ...PLAIN,
+        // A HEAD's list is one order longer than the GET's before it, and one shorter than the GET's after.
+        skips: {
+          'HTTP-HEAD-CONTENT-LENGTH':
+            /HEADs with the key carried Content-Length, but none had GETs .* of one length/,
+        },
         records: { 'STATE-LIST-EXPLAINED': /the store grows on its own/ },
       },
     ],
