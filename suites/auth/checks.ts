@@ -66,7 +66,7 @@ function authCheck({
       let last: Auth | undefined;
       await sendEach(ctx, async (op) => {
         last = auth(ctx);
-        if (op === 'list' && keyedFirst) await afterKeyedList(ctx.http);
+        if (op === 'list' && keyedFirst) await afterKeyedList(ctx.http, ctx.memo);
         return sendAs(ctx, op, last);
       });
       if (head) await sendHead(ctx, last ?? auth(ctx));

@@ -2,6 +2,7 @@
 // the same URL and Accept answered around it, where they show the resource unchanged between them.
 // Reads the transcript; never sends (the request surface sends HEAD of the list between two plain GETs of it).
 import { OUTCOME } from '../../lib/check/skip.ts';
+import { flagRef } from '../../lib/config/settings.ts';
 import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
 import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
 import { RFC } from '../kit/basis.ts';
@@ -113,8 +114,7 @@ export const headLengthCheck = check({
   rules: ['4.list.200'],
   requirement:
     'A Content-Length sent in answer to a HEAD equals the number of octets the GET of the same request would carry as content.',
-  rationale:
-    'Compared with the GETs of the same URL, key, Accept and Accept-Encoding answered with the same status just before and just after the HEAD, when they show the list unchanged around it (received whole, of one length, neither from a cache: no Age) and nothing of the run could change it: no unsafe request between them or in flight meanwhile, none within the lag declared with --consistency-seconds. Any other HEAD is left unjudged (other clients may change the store); a HEAD without Content-Length is conformant (RFC 9110 §8.6 lets it send none).',
+  rationale: `Compared with the GETs of the same URL, key, Accept and Accept-Encoding answered with the same status just before and just after the HEAD, when they show the list unchanged around it (received whole, of one length, neither from a cache: no Age) and nothing of the run could change it: no unsafe request between them or in flight meanwhile, none within the lag declared with ${flagRef('consistencySeconds')}. Any other HEAD is left unjudged (other clients may change the store); a HEAD without Content-Length is conformant (RFC 9110 §8.6 lets it send none).`,
   basis: [RFC.headLength],
   title: 'Compares the Content-Length of every HEAD of the run with the length of the GETs around it',
   needs: { requests: 0 },

@@ -14,6 +14,7 @@ import { type Ctx, check, suite } from '../kit/context.ts';
 import { SHORT_WAIT_MS } from '../kit/key-window.ts';
 import { ORDERS } from '../kit/paths.ts';
 import { shares } from '../kit/sendings.ts';
+import { keyedListFailed } from '../kit/target-facts.ts';
 import { conditionalCheck } from './conditional.ts';
 import { conditionalWeakCheck } from './conditional-weak.ts';
 import {
@@ -94,22 +95,28 @@ const getOf =
       )?.response?.status;
 
 /**
- * A plain GET of the list just before the surface's HEAD of it (another goes just after), unless the run's
- * last request was one: HTTP-HEAD-CONTENT-LENGTH compares the HEAD with the GETs around it.
+ * A plain GET of the list before the surface's HEAD of it (another goes just after), unless one of the run's
+ * already went with no request that could change the list since: HTTP-HEAD-CONTENT-LENGTH compares the HEAD
+ * with the GETs around it. False when the run's keyed list failed (asking again repeats it): no GETs then.
  */
-async function getBeforeHead(ctx: Ctx): Promise<void> {
-  const last = ctx.transcript.all().at(-1);
-  const url = last ? new URL(last.request.url) : undefined;
-  const plain =
-    last?.request.method === 'GET' &&
-    last.bucket === 'primary' &&
-    url!.pathname.endsWith(ORDERS) &&
-    url!.search === '' &&
-    plainGet(last.request.headers) &&
-    last.response !== undefined &&
-    last.response.status >= 200 &&
-    last.response.status < 300;
-  if (!plain) await ctx.http.send({ method: 'GET', path: ORDERS });
+async function getBeforeHead(ctx: Ctx): Promise<boolean> {
+  if (await keyedListFailed(ctx.memo)) return false;
+  for (const x of [...ctx.transcript.all()].reverse()) {
+    if (!['GET', 'HEAD', 'OPTIONS', 'TRACE'].includes(x.request.method.toUpperCase())) break;
+    const url = new URL(x.request.url);
+    const plain =
+      x.request.method === 'GET' &&
+      x.bucket === 'primary' &&
+      url.pathname.endsWith(ORDERS) &&
+      url.search === '' &&
+      plainGet(x.request.headers) &&
+      x.response !== undefined &&
+      x.response.status >= 200 &&
+      x.response.status < 300;
+    if (plain) return true;
+  }
+  await ctx.http.send({ method: 'GET', path: ORDERS });
+  return true;
 }
 
 /** The order id the reads name when no id is proven absent: a read changes nothing, whatever it names. */
@@ -168,10 +175,10 @@ async function surfaceProperty(ctx: Ctx): Promise<void> {
     key: showCase,
     async attempt(c) {
       await room();
-      const pairing = c.method === 'HEAD' && c.path === ORDERS && !paired;
+      let pairing = c.method === 'HEAD' && c.path === ORDERS && !paired;
       if (pairing) {
         paired = true;
-        await getBeforeHead(ctx);
+        pairing = await getBeforeHead(ctx);
         await room();
       }
       const res = await ctx.http.send(requestOf(c));

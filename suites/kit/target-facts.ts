@@ -4,9 +4,9 @@
 // order not given as cancellable.
 import { HarnessError } from '../../lib/errors.ts';
 import type { Response, SendOptions } from '../../lib/http/client.ts';
-import { memoKey } from '../../lib/run/memo.ts';
+import { memoKey, type RunMemo } from '../../lib/run/memo.ts';
 import { LIST_BODIES, ListBodies } from './list-bodies.ts';
-import { ListFacts } from './list-facts.ts';
+import { LIST, ListFacts } from './list-facts.ts';
 import { ORDERS, orderPath, petPath } from './paths.ts';
 
 export { heldFixtureOf } from './fixture-facts.ts';
@@ -138,7 +138,7 @@ export class TargetFacts extends ListFacts {
     return this.memo.once(unauthenticated(op), () =>
       this.pathFor(op).then(async (path) => {
         if (path === undefined) return undefined;
-        if (op === 'list') await afterKeyedList(this.http);
+        if (op === 'list') await afterKeyedList(this.http, this.memo);
         return this.http.send({ method: op === 'cancel' ? 'DELETE' : 'GET', path, auth: { kind: 'none' } });
       }),
     );
@@ -170,7 +170,33 @@ export class TargetFacts extends ListFacts {
   }
 }
 
-/** A keyed GET of the list, sent just before a list without the key (or with one not issued) goes out. */
-export async function afterKeyedList(http: { send(o: SendOptions): Promise<Response> }): Promise<void> {
-  await http.send({ method: 'GET', path: ORDERS });
+/** Set once a keyed list sent before a key-less one failed: it is not asked for again. */
+const KEYED_LIST_FAILED = memoKey<true>('target/keyed-list-failed');
+
+/** Whether the run's keyed list, or one sent before a key-less list, failed (asking again repeats it). */
+export async function keyedListFailed(memo: RunMemo): Promise<boolean> {
+  const listed = memo.peek(LIST);
+  return (
+    memo.peek(KEYED_LIST_FAILED) === true ||
+    (listed !== undefined &&
+      (await listed.then(
+        () => false,
+        () => true,
+      )))
+  );
+}
+
+/**
+ * A keyed GET of the list, sent just before a list without the key (or with one not issued) goes out. Not sent
+ * when the run's keyed list, or an earlier one of these, failed (over the response cap, say: asking again
+ * repeats it); its own failure (a key held back by a long Retry-After) never stops the key-less list.
+ */
+export async function afterKeyedList(
+  http: { send(o: SendOptions): Promise<Response> },
+  memo: RunMemo,
+): Promise<void> {
+  if (await keyedListFailed(memo)) return;
+  await http.send({ method: 'GET', path: ORDERS }).catch(() => {
+    memo.once(KEYED_LIST_FAILED, () => true as const);
+  });
 }
