@@ -35,7 +35,10 @@ interface RefusedCredential {
   auth: (ctx: Ctx) => Auth;
   /** HEAD of the list is sent with the credential too (sendHead). */
   head?: true;
-  /** The list goes right after a keyed list of the same URL and Accept (a shared cache that ignores the key). */
+  /**
+   * The list goes right after a keyed list of the same URL and Accept (a shared cache that ignores the key),
+   * unless the run's key-less list, sent so, was refused: that cache was not met.
+   */
   afterKeyedList?: true;
 }
 
@@ -66,7 +69,8 @@ function authCheck({
       let last: Auth | undefined;
       await sendEach(ctx, async (op) => {
         last = auth(ctx);
-        if (op === 'list' && keyedFirst) await afterKeyedList(ctx.http, ctx.memo);
+        if (op === 'list' && keyedFirst && !(await ctx.target.keylessListRefused()))
+          await afterKeyedList(ctx.http, ctx.memo);
         return sendAs(ctx, op, last);
       });
       if (head) await sendHead(ctx, last ?? auth(ctx));

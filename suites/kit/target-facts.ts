@@ -31,6 +31,9 @@ const shippedCancel = (id: string) => memoKey<Promise<Response>>(`target/shipped
 const unauthenticated = (op: Operation) =>
   memoKey<Promise<Response | undefined>>(`target/unauthenticated/${op}`);
 
+/** Set once a keyed list sent before a key-less one failed: it is not asked for again. */
+const KEYED_LIST_FAILED = memoKey<true>('target/keyed-list-failed');
+
 export class TargetFacts extends ListFacts {
   /** The fixture the run's first cancel will take, while it has not been sent (never takes it). */
   get upcomingFirstCancel(): string | undefined {
@@ -130,6 +133,16 @@ export class TargetFacts extends ListFacts {
   }
 
   /**
+   * Whether the run's key-less list, sent right after a keyed list, was refused with 401: then a shared cache
+   * that serves its stored list to anyone was not met, and another refused list needs no keyed list before it.
+   */
+  async keylessListRefused(): Promise<boolean> {
+    const sent = this.memo.peek(unauthenticated('list'));
+    if (sent === undefined || this.memo.peek(KEYED_LIST_FAILED)) return false;
+    return (await sent.catch(() => undefined))?.status === 401;
+  }
+
+  /**
    * The operation sent with no Authorization header at all, once per run; undefined if it cannot be sent safely.
    * The list goes right after a keyed list of the same URL and Accept, so that a shared cache serving its
    * stored list to anyone for seconds after storing it is met.
@@ -169,9 +182,6 @@ export class TargetFacts extends ListFacts {
     return (await this.list()).firstPetId ?? '1';
   }
 }
-
-/** Set once a keyed list sent before a key-less one failed: it is not asked for again. */
-const KEYED_LIST_FAILED = memoKey<true>('target/keyed-list-failed');
 
 /** Whether the run's keyed list, or one sent before a key-less list, failed (asking again repeats it). */
 export async function keyedListFailed(memo: RunMemo): Promise<boolean> {
