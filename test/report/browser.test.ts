@@ -166,7 +166,7 @@ describe.skipIf(!CHROMIUM_RUNS)(
           // --plan and --burst are not given, so their MUSTs are not judged: the pass says it rests on the rest.
           expect(await page.locator('#verdict').innerText(), name).toBe('Conformant on what was judged');
           expect(await page.locator('#verdict-line').innerText()).toMatch(
-            /^CONFORMANT on what was judged: \d+ of \d+ MUST checks evaluated, all pass; 2 MUST not judged \(RL-PROBE-PLAN-LIMIT: /,
+            /^CONFORMANT on what was judged: \d+ of \d+ MUST checks evaluated, all pass; \d+ MUST not judged \(RL-PROBE-PLAN-LIMIT: /,
           );
           expect(await page.locator('#count-must').innerText()).toMatch(/MUST\s+\d+ pass · 0 fail/);
           // No failure or warning; what remains among the findings is only what was not evaluated
