@@ -10,7 +10,7 @@ import { envAndFlag } from '../lib/config/settings.ts';
 import { errorMessage, UsageError } from '../lib/errors.ts';
 import type { Redactor } from '../lib/http/redact.ts';
 import type { Exchange } from '../lib/http/transcript.ts';
-import { buildReport, type RunFacts, type RunState } from '../lib/report/build.ts';
+import { buildReport, type RunFacts, type RunState, withVerdictLine } from '../lib/report/build.ts';
 import { detailLines, resultLine } from '../lib/report/console.ts';
 import type { Report } from '../lib/report/model.ts';
 import { terminalLine } from '../lib/report/text/inert.ts';
@@ -107,7 +107,9 @@ export async function conduct(source: ExchangeSource, options: ConductOptions): 
   const results: CheckResult[] = [];
   // In the face's words from here on: the files, the summary and the object handed back.
   const build = (final: boolean): Report =>
-    renderDeep(buildReport(source.facts, { results, final, ...source.state(results, final) }), face);
+    withVerdictLine(
+      renderDeep(buildReport(source.facts, { results, final, ...source.state(results, final) }), face),
+    );
   try {
     writer?.start(build(false));
   } catch (e) {
@@ -133,7 +135,9 @@ export async function conduct(source: ExchangeSource, options: ConductOptions): 
     },
   });
   const state = source.state(results, true);
-  const report = renderDeep(buildReport(source.facts, { results, final: true, ...state }), face);
+  const report = withVerdictLine(
+    renderDeep(buildReport(source.facts, { results, final: true, ...state }), face),
+  );
   const files = writer ? finish(writer, report, source, options.stepSummary, io) : undefined;
   return {
     report: scrubbed(report, redactor),

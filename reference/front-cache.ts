@@ -1,6 +1,6 @@
-// Fault ratelimit-list-front-cache: an Apache front with mod_cache before the application, which marks its list
-// `Cache-Control: public, max-age=30` (and `Vary: Authorization`): the front answers each key's list from its
-// store for 30 s, headers as stored plus Age, and the limiter behind it never sees those requests.
+// Faults ratelimit-list-front-cache, auth-list-front-cache: an Apache front with mod_cache before the application,
+// which marks its list `Cache-Control: public, max-age=30`, `Vary: Authorization` (each key's list answered from the
+// store, headers as stored plus Age, past the limiter), or for the second public with no Vary: anyone is served it.
 import type { HeaderFields } from './http-writer.ts';
 import type { Reply } from './reply.ts';
 
@@ -22,26 +22,41 @@ interface Stored {
 /** Fault ratelimit-list-cache-within-window: an ATS front's freshness lifetime for the list, within a window. */
 export const SHORT_FRONT_CACHE_MS = 5_000;
 
+/**
+ * Fault auth-list-front-cache: the list's freshness lifetime in a shared front cache that ignores who asks.
+ * Short, so that only a request sent right after a keyed list meets it.
+ */
+export const SHARED_FRONT_CACHE_MS = 2_000;
+
 export class FrontCache {
   private readonly entries = new Map<string, Stored>();
 
-  /** `ttlMs`: how long the application's Cache-Control lets the front answer from its store. */
-  constructor(private readonly ttlMs = FRONT_CACHE_MS) {}
+  /**
+   * `ttlMs`: how long the application's Cache-Control lets the front answer from its store. `shared` (fault
+   * auth-list-front-cache): the list goes without `Vary: Authorization`, so one stored list answers everyone.
+   */
+  constructor(
+    private readonly ttlMs = FRONT_CACHE_MS,
+    private readonly shared = false,
+  ) {}
 
   /** What the application adds to its list answer so that the front stores it for `ttlMs`. */
   get fields(): HeaderFields {
-    return { ...LIST_CACHE_FIELDS, 'Cache-Control': `public, max-age=${this.ttlMs / 1000}` };
+    const cacheControl = `public, max-age=${this.ttlMs / 1000}`;
+    return this.shared
+      ? { 'Cache-Control': cacheControl }
+      : { ...LIST_CACHE_FIELDS, 'Cache-Control': cacheControl };
   }
 
   /** The stored answer to `authorization`'s list with its Age, while fresh at `now` (RFC 9111 §4.2). */
   hit(authorization: string, now: number): { reply: Reply; headers: HeaderFields } | undefined {
-    const e = this.entries.get(authorization);
+    const e = this.entries.get(this.shared ? '' : authorization);
     if (!e || now - e.at >= this.ttlMs) return undefined;
     return { reply: e.reply, headers: { ...e.headers, Age: String(Math.floor((now - e.at) / 1000)) } };
   }
 
   /** Keeps a 200 list answer whole, headers and all (a cancel on another URI never invalidates it). */
   store(authorization: string, now: number, reply: Reply, headers: HeaderFields): void {
-    this.entries.set(authorization, { at: now, reply, headers: { ...headers } });
+    this.entries.set(this.shared ? '' : authorization, { at: now, reply, headers: { ...headers } });
   }
 }

@@ -259,7 +259,12 @@ export async function handleRequest(
   // Fault http-head-body-close: the body goes on the socket after the head node wrote without it, then close.
   const headBody = ctx.faults.has('http-head-body-close') && method === 'HEAD' ? reply.body : undefined;
   if (headBody) headers.Connection = 'close';
-  writeReply(res, reply, headers, ctx.variants);
+  // Fault http-head-length-zero: a HEAD's Content-Length counts the content it sends, none.
+  const sent =
+    ctx.faults.has('http-head-length-zero') && method === 'HEAD' && reply.body
+      ? { ...reply, body: { ...reply.body, text: '', bytes: Buffer.alloc(0) } }
+      : reply;
+  writeReply(res, sent, headers, ctx.variants);
   if (headBody && res.socket) res.socket.end(headBody.bytes ?? Buffer.from(headBody.text));
   const who = caller.authenticated ? `key(${caller.plan})` : 'anonymous';
   const target = rawQuery === '' ? path : `${path}?${redactQuery(rawQuery)}`;

@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { crash, crashesOn } from './crash.ts';
 import { FaultSet } from './faults/fault-set.ts';
-import { FrontCache, SHORT_FRONT_CACHE_MS } from './front-cache.ts';
+import { FrontCache, SHARED_FRONT_CACHE_MS, SHORT_FRONT_CACHE_MS } from './front-cache.ts';
 import { FrontLimiter } from './front-limiter.ts';
 import { handleRequest, type PipelineContext } from './handler.ts';
 import { writeRaw } from './http-writer.ts';
@@ -93,6 +93,9 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     ...(faults.has('ratelimit-front-403') ? { front: new FrontLimiter(keyWindows('free')[0]!) } : {}),
     ...(faults.has('ratelimit-list-cache-replays') ? { listCache: new ListCache() } : {}),
     ...(faults.has('ratelimit-list-front-cache') ? { frontCache: new FrontCache() } : {}),
+    ...(faults.has('auth-list-front-cache')
+      ? { frontCache: new FrontCache(SHARED_FRONT_CACHE_MS, true) }
+      : {}),
     ...(faults.has('ratelimit-list-cache-within-window')
       ? { frontCache: new FrontCache(SHORT_FRONT_CACHE_MS) }
       : {}),

@@ -10,6 +10,7 @@ import type { BanEvent } from '../http/ban.ts';
 import type { RunPlan } from '../run/plan-checks.ts';
 import { count } from '../words.ts';
 import { applyBaseline, type Baseline } from './baseline.ts';
+import { verdictLine } from './console.ts';
 import { type CoverageCheck, coverageOf } from './coverage.ts';
 import { evaluationGaps, evaluationOf, type Profile } from './evaluation.ts';
 import type { FixtureReport } from './fixtures.ts';
@@ -116,7 +117,7 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
   const baseline = facts.baseline
     ? applyBaseline(facts.baseline.baseline, facts.baseline.file, state.results, facts.baseline.allowStale)
     : null;
-  return {
+  const report: Report = {
     reportVersion: 1,
     suite: SUITE,
     spec: SPEC_TITLE,
@@ -133,6 +134,7 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
     complete: incompleteReasons.length === 0,
     incompleteReasons,
     verdict,
+    verdictLine: '',
     evaluation,
     gate:
       state.configurationError !== undefined
@@ -182,4 +184,14 @@ export function buildReport(facts: RunFacts, state: RunState, ended: Date = new 
     ...(state.fixtures ? { fixtures: state.fixtures } : {}),
     checks: [...state.results],
   };
+  return withVerdictLine(report);
+}
+
+/**
+ * `report` with its verdictLine read off it, as the console prints it: set again once the report is in a
+ * face's words (a reason is cut short in the words the reader sees, never inside a setting's name).
+ */
+export function withVerdictLine(report: Report): Report {
+  report.verdictLine = verdictLine(report).replace(/^Verdict: /, '');
+  return report;
 }

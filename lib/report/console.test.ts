@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderSettings } from '../config/setting-words.ts';
 import { type PlanCheck, type PlanInputs, planRun } from '../run/plan-checks.ts';
-import { leftOut, planLines } from './console.ts';
+import { leftOut, notJudged, planLines } from './console.ts';
 
 const INPUTS: PlanInputs = {
   cancellable: 0,
@@ -64,5 +64,46 @@ describe('leftOut', () => {
     expect(leftOut(xs, true)).toBe(
       '3 left out (2 MUST: STATE-CANCEL-RACE because of RL-PROBE-LIMIT-ENFORCED, RL-PROBE-BURST)',
     );
+  });
+});
+
+describe('notJudged', () => {
+  const reason =
+    'the window renewed before the walk could spend it: raise --max-wait-seconds to wait a window out';
+  it('names the MUSTs of the first reason, that reason cut short, and counts the rest', () => {
+    const line = notJudged([
+      { id: 'RL-PROBE-LIMIT-ENFORCED', level: 'MUST', cause: 'outcome', reason },
+      { id: 'RL-PROBE-429-HEADERS', level: 'MUST', cause: 'outcome', reason },
+      {
+        id: 'STATE-CANCEL-RACE',
+        level: 'MUST',
+        cause: 'outcome',
+        because: 'RL-PROBE-LIMIT-ENFORCED',
+        reason: 'its fixture was spent',
+      },
+      { id: 'ID-CANCEL-PLUS-SIGN-INFO', level: 'INFO', cause: 'input', reason: 'opt-in' },
+    ]);
+    expect(line).toBe(
+      `3 MUST not judged (RL-PROBE-LIMIT-ENFORCED, RL-PROBE-429-HEADERS: ${reason.slice(0, 79)}…; 1 more)`,
+    );
+  });
+
+  it("names the check whose finding left a MUST out, as 'because of' it", () => {
+    const line = notJudged([
+      {
+        id: 'STATE-CANCEL-RACE',
+        level: 'MUST',
+        cause: 'outcome',
+        because: 'RL-PROBE-LIMIT-ENFORCED',
+        reason: 'spent',
+      },
+    ]);
+    expect(line).toBe('1 MUST not judged (STATE-CANCEL-RACE because of RL-PROBE-LIMIT-ENFORCED: spent)');
+  });
+
+  it('says nothing when every MUST was judged', () => {
+    expect(
+      notJudged([{ id: 'ID-CANCEL-PLUS-SIGN-INFO', level: 'INFO', cause: 'input', reason: 'opt-in' }]),
+    ).toBe(undefined);
   });
 });

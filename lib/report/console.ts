@@ -106,6 +106,28 @@ export function leftOut(
   return `${xs.length} left out (${must.length > 0 ? `${must.length} MUST${ids}` : 'no MUST'})`;
 }
 
+/** Longest reason a verdict line quotes for a MUST it did not judge (report.json has each whole). */
+const REASON_CHARS = 80;
+
+/**
+ * The MUST checks a run did not judge, with why, for the verdict line: a pass rests only on what was judged,
+ * and a MUST left out is no pass of it. `RL-PROBE-A, RL-PROBE-B: the window renewed …`, the first reason only.
+ */
+export function notJudged(xs: readonly NotEvaluated[]): string | undefined {
+  const must = xs.filter((x) => x.level === 'MUST');
+  if (must.length === 0) return undefined;
+  const by = new Map<string, string[]>();
+  for (const x of must) {
+    const reason = x.reason.length > REASON_CHARS ? `${x.reason.slice(0, REASON_CHARS - 1)}…` : x.reason;
+    by.set(reason, [...(by.get(reason) ?? []), x.because ? `${x.id} because of ${x.because}` : x.id]);
+  }
+  // The first reason only, so the line stays short: the closing "left out:" lines, and report.json, give each.
+  const [[reason, ids]] = [...by] as [[string, string[]]];
+  const first = `${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''}: ${reason}`;
+  const rest = must.length - Math.min(ids.length, 3);
+  return `${must.length} MUST not judged (${first}${rest > 0 && by.size > 1 ? `; ${rest} more` : ''})`;
+}
+
 /**
  * The verdict of a report judged from recorded traffic: passive, what share of the MUST checks the traffic
  * could judge, and what it did not show.
@@ -139,8 +161,9 @@ export function verdictLine(report: Report): string {
     report.scope.rateLimitProbe !== 'run' ||
     report.evaluation.plan.probe.startsWith('not run') ||
     (probeIds.length > 0 && probeIds.every((id) => notEvaluated.some((n) => n.id === id)));
+  const unjudged = notJudged(notEvaluated);
   const tail = [
-    leftOut(notEvaluated, true),
+    ...(unjudged ? [unjudged, leftOut(notEvaluated)] : [leftOut(notEvaluated, true)]),
     ...(probeOut ? ['rate-limit probe not run'] : []),
     ...(report.scope.only.length > 0 || report.scope.skip.length > 0 ? ['partial selection of checks'] : []),
   ].join('; ');
@@ -149,7 +172,7 @@ export function verdictLine(report: Report): string {
   const coverage = `${must.evaluated} of ${count(must.selected, 'MUST check')} evaluated`;
   const head =
     report.verdict === 'conformant'
-      ? `CONFORMANT: ${coverage}, all pass`
+      ? `CONFORMANT${unjudged ? ' on what was judged' : ''}: ${coverage}, all pass`
       : report.verdict === 'non-conformant'
         ? `NON-CONFORMANT: ${coverage}, ${fails} fail`
         : `INCOMPLETE: ${coverage}`;

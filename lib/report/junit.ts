@@ -4,6 +4,7 @@
 // Every selected check is listed: one the run never reached (interrupted, stopped early) is <skipped>, with why.
 import type { CheckResult } from '../check/model.ts';
 import { flagRef } from '../config/settings.ts';
+import { verdictLine } from './console.ts';
 import type { NotEvaluated } from './evaluation.ts';
 import type { Report } from './model.ts';
 import { xmlAttr, xmlText } from './xml.ts';
@@ -100,6 +101,7 @@ export function junitXml(report: Report): string {
       '    <properties>',
       `      <property name="target" value="${xmlAttr(report.target.baseUrl)}"/>`,
       `      <property name="verdict" value="${report.verdict}"/>`,
+      `      <property name="verdict-line" value="${xmlAttr(verdictLine(report).replace(/^Verdict: /, ''))}"/>`,
       `      <property name="seed" value="${report.settings.seed}"/>`,
       `      <property name="warnings" value="${cs.filter((c) => c.status === 'warn').length}"/>`,
       '    </properties>',

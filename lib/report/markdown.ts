@@ -4,7 +4,7 @@
 
 import { flagRef } from '../config/settings.ts';
 import { count } from '../words.ts';
-import { verdictLine } from './console.ts';
+import { notJudged, verdictLine } from './console.ts';
 import type { Report } from './model.ts';
 import { mdData, mdText } from './text/inert.ts';
 
@@ -24,9 +24,10 @@ export function reportMarkdown(report: Report): string {
   const c = report.counts;
   const gate = report.gate;
   const lines = [
-    `# Order Store conformance: ${report.verdict.toUpperCase()}`,
+    `# Order Store conformance: ${report.verdict.toUpperCase()}${report.verdict === 'conformant' && notJudged(report.evaluation.notEvaluated) ? ' on what was judged' : ''}`,
     '',
-    `**${verdictLine(report).replace(/^Verdict: /, '')}**`,
+    // The line quotes skip reasons, which may quote the target: no emphasis, code or link of theirs.
+    `**${mdText(verdictLine(report).replace(/^Verdict: /, '')).replace(/([\\`*_[\]])/g, '\\$1')}**`,
     '',
     `Target ${mdData(report.target.baseUrl, false)}${embeddedText(report)}; run \`${report.runId}\`; ${report.suite.name} ${report.suite.version}; seed ${report.settings.seed}.`,
     '',

@@ -33,6 +33,8 @@ export interface Report {
   complete: boolean;
   incompleteReasons: string[];
   verdict: Verdict;
+  /** The console's verdict line without "Verdict: " (MUSTs not judged named with why); absent in older reports. */
+  verdictLine?: string;
   /** What the run evaluated, what it did not and why, and what it planned before sending. */
   evaluation: Evaluation;
   /** Whether the run passes as a CI gate: the verdict, then --fail-on; `exitCode` is the command's. */

@@ -141,4 +141,10 @@ export const AUTH_FAULTS = faultsOf('auth', [
     'spec §5 rules 3-4',
     "The authentication middleware is registered for GET and DELETE only (a hand-written dispatcher that checks the key per method): a HEAD with no key, or a wrong one, is answered as the demo key, 200 with the list's headers.",
   ),
+  fault(
+    'auth-list-front-cache',
+    'list',
+    'spec §5 rules 3-4',
+    'A shared cache in front (Squid in accelerator mode) stores the list, which the application marks `Cache-Control: public, max-age=2` with no `Vary: Authorization`: for 2 s after a keyed list, any GET of the list, with no key or an unknown one, is answered that list, 200, from the store.',
+  ),
 ]);

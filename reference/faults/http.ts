@@ -81,4 +81,10 @@ export const HTTP_FAULTS = faultsOf('http', [
     'RFC 9110 §9.3.2',
     'A hand-written HTTP/1.1 server answers HEAD as it answers GET: the head, then the whole body on the socket, then it closes the connection (so no later response is broken by them).',
   ),
+  fault(
+    'http-head-length-zero',
+    'any response',
+    'RFC 9110 §8.6',
+    'A hand-rolled server answers HEAD with the length of what it sends, nothing: Content-Length: 0 on a HEAD of the list, whose GET carries the whole list.',
+  ),
 ]);

@@ -10,6 +10,7 @@ import { type Ctx, check, suite } from '../kit/context.ts';
 import { ORDERS } from '../kit/paths.ts';
 import { refused } from '../kit/refused-keys.ts';
 import { shares } from '../kit/sendings.ts';
+import { afterKeyedList } from '../kit/target-facts.ts';
 import { credentialFormChecks } from './forms.ts';
 import { bearerChallenge, challenge401, errorBody401, OPERATION, schemeCase } from './judges.ts';
 import { pathSpellingChecks } from './paths.ts';
@@ -34,9 +35,25 @@ interface RefusedCredential {
   auth: (ctx: Ctx) => Auth;
   /** HEAD of the list is sent with the credential too (sendHead). */
   head?: true;
+  /**
+   * The list goes right after a keyed list of the same URL and Accept (a shared cache that ignores the key),
+   * unless the run's key-less list, sent so, was refused: that cache was not met.
+   */
+  afterKeyedList?: true;
 }
 
-function authCheck({ id, rules, basis, what, seen, shows, title, auth, head }: RefusedCredential) {
+function authCheck({
+  id,
+  rules,
+  basis,
+  what,
+  seen,
+  shows,
+  title,
+  auth,
+  head,
+  afterKeyedList: keyedFirst,
+}: RefusedCredential) {
   return check({
     id,
     spec: 'spec §5 rules 3-4',
@@ -45,13 +62,15 @@ function authCheck({ id, rules, basis, what, seen, shows, title, auth, head }: R
     requirement: `Every operation answers 401 when the request carries ${what}.`,
     basis,
     title,
-    needs: { requests: head ? 4 : 3, shared: shares('order list', 'pet read') },
+    needs: { requests: 3 + (head ? 1 : 0) + (keyedFirst ? 1 : 0), shared: shares('order list', 'pet read') },
     recorded: { shows },
     async send(ctx: Ctx) {
       // The HEAD reuses the last credential sent: a fresh one would draw on --seed, and shift every later sample.
       let last: Auth | undefined;
-      await sendEach(ctx, (op) => {
+      await sendEach(ctx, async (op) => {
         last = auth(ctx);
+        if (op === 'list' && keyedFirst && !(await ctx.target.keylessListRefused()))
+          await afterKeyedList(ctx.http, ctx.memo);
         return sendAs(ctx, op, last);
       });
       if (head) await sendHead(ctx, last ?? auth(ctx));
@@ -72,7 +91,8 @@ export const authentication = suite({
       rules: ['5.r3', '5.r4', '4.list.401', '4.cancel.401', '7.401'],
       requirement: 'Every operation answers 401 when the Authorization header is missing.',
       basis: [SPEC.invalidKey401, SPEC.everyOperation],
-      title: 'Sends list, cancel (absent id), pets and HEAD of the list with no Authorization header',
+      title:
+        'Sends list (right after a keyed list of the same URL), cancel (absent id), pets and HEAD of the list with no Authorization header',
       needs: {
         requests: 1,
         shared: shares(
@@ -106,9 +126,11 @@ export const authentication = suite({
       what: 'a bearer token that is not a key',
       seen: 'a bearer token that is not a key',
       shows: `${OPERATION} with a bearer token that is not a key (the judge told the key with ${flagRef('apiKey')})`,
-      title: 'Sends each operation, and HEAD of the list, with a random, never-issued bearer token',
+      title:
+        'Sends each operation (the list right after a keyed list of the same URL), and HEAD of the list, with a random, never-issued bearer token',
       auth: (ctx) => ({ kind: 'literal', authorization: `Bearer osc_unknown_${ctx.random.token(24)}` }),
       head: true,
+      afterKeyedList: true,
     }),
     ...credentialFormChecks,
     ...pathSpellingChecks,

@@ -10,6 +10,7 @@ import { dateProgressCheck } from './date-progress.ts';
 import { etagStrongCheck } from './etag-strength.ts';
 import { fieldChecks } from './field-checks.ts';
 import { headAsGetCheck } from './head-as-get.ts';
+import { headLengthCheck } from './head-length.ts';
 import { headRefusedCheck } from './head-refused.ts';
 import { headContent } from './surface-judge.ts';
 
@@ -97,6 +98,7 @@ export const framing = suite({
     ...fieldChecks,
     dateProgressCheck,
     headAsGetCheck,
+    headLengthCheck,
     headRefusedCheck,
     etagStrongCheck,
   ],

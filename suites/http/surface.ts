@@ -14,6 +14,7 @@ import { type Ctx, check, suite } from '../kit/context.ts';
 import { SHORT_WAIT_MS } from '../kit/key-window.ts';
 import { ORDERS } from '../kit/paths.ts';
 import { shares } from '../kit/sendings.ts';
+import { keyedListFailed } from '../kit/target-facts.ts';
 import { conditionalCheck } from './conditional.ts';
 import { conditionalWeakCheck } from './conditional-weak.ts';
 import {
@@ -93,6 +94,31 @@ const getOf =
           x.response.status !== 429,
       )?.response?.status;
 
+/**
+ * A plain GET of the list before the surface's HEAD of it (another goes just after), unless one of the run's
+ * already went with no request that could change the list since: HTTP-HEAD-CONTENT-LENGTH compares the HEAD
+ * with the GETs around it. False when the run's keyed list failed (asking again repeats it): no GETs then.
+ */
+async function getBeforeHead(ctx: Ctx): Promise<boolean> {
+  if (await keyedListFailed(ctx.memo)) return false;
+  for (const x of [...ctx.transcript.all()].reverse()) {
+    if (!['GET', 'HEAD', 'OPTIONS', 'TRACE'].includes(x.request.method.toUpperCase())) break;
+    const url = new URL(x.request.url);
+    const plain =
+      x.request.method === 'GET' &&
+      x.bucket === 'primary' &&
+      url.pathname.endsWith(ORDERS) &&
+      url.search === '' &&
+      plainGet(x.request.headers) &&
+      x.response !== undefined &&
+      x.response.status >= 200 &&
+      x.response.status < 300;
+    if (plain) return true;
+  }
+  await ctx.http.send({ method: 'GET', path: ORDERS });
+  return true;
+}
+
 /** The order id the reads name when no id is proven absent: a read changes nothing, whatever it names. */
 const READ_ONLY_ID = '1';
 
@@ -131,6 +157,8 @@ async function surfaceProperty(ctx: Ctx): Promise<void> {
   let failed = false;
   // Answers judged: an attempt stopped for want of room sent nothing, though the property counts it.
   let judged = 0;
+  // Whether the HEAD of the list has had its GETs around it (getBeforeHead): once, not again while shrinking.
+  let paired = false;
   const errors: string[] = [];
   const replay = ctx.config.replayPath;
   const exhaustive = ctx.config.exhaustive;
@@ -147,6 +175,12 @@ async function surfaceProperty(ctx: Ctx): Promise<void> {
     key: showCase,
     async attempt(c) {
       await room();
+      let pairing = c.method === 'HEAD' && c.path === ORDERS && !paired;
+      if (pairing) {
+        paired = true;
+        pairing = await getBeforeHead(ctx);
+        await room();
+      }
       const res = await ctx.http.send(requestOf(c));
       const stray = ctx.http.strayResponses.some((s) => s.afterSeq === res.exchange.seq);
       const f = judgeSurface(c, res, stray);
@@ -154,6 +188,14 @@ async function surfaceProperty(ctx: Ctx): Promise<void> {
       const recorded = recordedOnly(c, res, getOf(ctx));
       if (recorded) errors.push(recorded);
       if (f) failed = true;
+      // And one just after it: two GETs of one length show the list unchanged around the HEAD. Without room
+      // for it, the HEAD's length goes unjudged, and the next case meets the window.
+      if (pairing)
+        await room()
+          .then(() => ctx.http.send({ method: 'GET', path: ORDERS }))
+          .catch((e: unknown) => {
+            if (!(e instanceof OutOfRoom)) throw e;
+          });
       return f;
     },
   });
@@ -228,8 +270,8 @@ export const surfaceSuite = suite({
       basis: [SPEC.absent404, SPEC.list200, RFC.headNoContent],
       title: `Property: sends a sample of the request surface (every case with ${flagRef('exhaustive')}), one request each, in the room the key’s window has left`,
       needs: {
-        requests: FIXED_MAX + SURFACE_SAMPLE + SURFACE_SHRINKS,
-        exhaustive: SURFACE_ALL + SURFACE_SHRINKS,
+        requests: 2 + FIXED_MAX + SURFACE_SAMPLE + SURFACE_SHRINKS,
+        exhaustive: 2 + SURFACE_ALL + SURFACE_SHRINKS,
         shared: shares('order list'),
       },
       recorded: { only: 'the request-surface property’s generated requests' },

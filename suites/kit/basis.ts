@@ -191,6 +191,10 @@ export const RFC = {
     'RFC 9110 §9.1',
     'All general-purpose servers MUST support the methods GET and HEAD.',
   ),
+  headLength: at(
+    'RFC 9110 §8.6',
+    'A server MUST NOT send Content-Length in such a response unless its field value equals the decimal number of octets that would have been sent in the content of a response if the same request had used the GET method.',
+  ),
   headNoContent: at(
     'RFC 9110 §9.3.2',
     'The HEAD method is identical to GET except that the server MUST NOT send content in the response.',

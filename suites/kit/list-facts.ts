@@ -17,7 +17,7 @@ import type { OrderList } from './order-list.ts';
 import { ORDERS } from './paths.ts';
 
 /** What the list facts keep in the run's memo: each sent or worked out once per run. */
-const LIST = memoKey<Promise<OrderList>>('target/list');
+export const LIST = memoKey<Promise<OrderList>>('target/list');
 const REFUSAL = memoKey<Promise<Skip | undefined>>('target/absence-refusal');
 const ABSENT_ID = memoKey<Promise<string | undefined>>('target/absent-id');
 

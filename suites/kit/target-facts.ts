@@ -3,10 +3,10 @@
 // several checks read, each kept in the run's memo. It sends only what a check asks for, and never cancels an
 // order not given as cancellable.
 import { HarnessError } from '../../lib/errors.ts';
-import type { Response } from '../../lib/http/client.ts';
-import { memoKey } from '../../lib/run/memo.ts';
+import type { Response, SendOptions } from '../../lib/http/client.ts';
+import { memoKey, type RunMemo } from '../../lib/run/memo.ts';
 import { LIST_BODIES, ListBodies } from './list-bodies.ts';
-import { ListFacts } from './list-facts.ts';
+import { LIST, ListFacts } from './list-facts.ts';
 import { ORDERS, orderPath, petPath } from './paths.ts';
 
 export { heldFixtureOf } from './fixture-facts.ts';
@@ -30,6 +30,9 @@ const PET = memoKey<Promise<Response>>('target/pet');
 const shippedCancel = (id: string) => memoKey<Promise<Response>>(`target/shipped-cancel/${id}`);
 const unauthenticated = (op: Operation) =>
   memoKey<Promise<Response | undefined>>(`target/unauthenticated/${op}`);
+
+/** Set once a keyed list sent before a key-less one failed: it is not asked for again. */
+const KEYED_LIST_FAILED = memoKey<true>('target/keyed-list-failed');
 
 export class TargetFacts extends ListFacts {
   /** The fixture the run's first cancel will take, while it has not been sent (never takes it). */
@@ -129,14 +132,28 @@ export class TargetFacts extends ListFacts {
     );
   }
 
-  /** The operation sent with no Authorization header at all, once per run; undefined if it cannot be sent safely. */
+  /**
+   * Whether the run's key-less list, sent right after a keyed list, was refused with 401: then a shared cache
+   * that serves its stored list to anyone was not met, and another refused list needs no keyed list before it.
+   */
+  async keylessListRefused(): Promise<boolean> {
+    const sent = this.memo.peek(unauthenticated('list'));
+    if (sent === undefined || this.memo.peek(KEYED_LIST_FAILED)) return false;
+    return (await sent.catch(() => undefined))?.status === 401;
+  }
+
+  /**
+   * The operation sent with no Authorization header at all, once per run; undefined if it cannot be sent safely.
+   * The list goes right after a keyed list of the same URL and Accept, so that a shared cache serving its
+   * stored list to anyone for seconds after storing it is met.
+   */
   unauthenticated(op: Operation): Promise<Response | undefined> {
     return this.memo.once(unauthenticated(op), () =>
-      this.pathFor(op).then((path) =>
-        path === undefined
-          ? undefined
-          : this.http.send({ method: op === 'cancel' ? 'DELETE' : 'GET', path, auth: { kind: 'none' } }),
-      ),
+      this.pathFor(op).then(async (path) => {
+        if (path === undefined) return undefined;
+        if (op === 'list') await afterKeyedList(this.http, this.memo);
+        return this.http.send({ method: op === 'cancel' ? 'DELETE' : 'GET', path, auth: { kind: 'none' } });
+      }),
     );
   }
 
@@ -164,4 +181,32 @@ export class TargetFacts extends ListFacts {
   async petId(): Promise<string> {
     return (await this.list()).firstPetId ?? '1';
   }
+}
+
+/** Whether the run's keyed list, or one sent before a key-less list, failed (asking again repeats it). */
+export async function keyedListFailed(memo: RunMemo): Promise<boolean> {
+  const listed = memo.peek(LIST);
+  return (
+    memo.peek(KEYED_LIST_FAILED) === true ||
+    (listed !== undefined &&
+      (await listed.then(
+        () => false,
+        () => true,
+      )))
+  );
+}
+
+/**
+ * A keyed GET of the list, sent just before a list without the key (or with one not issued) goes out. Not sent
+ * when the run's keyed list, or an earlier one of these, failed (over the response cap, say: asking again
+ * repeats it); its own failure (a key held back by a long Retry-After) never stops the key-less list.
+ */
+export async function afterKeyedList(
+  http: { send(o: SendOptions): Promise<Response> },
+  memo: RunMemo,
+): Promise<void> {
+  if (await keyedListFailed(memo)) return;
+  await http.send({ method: 'GET', path: ORDERS }).catch(() => {
+    memo.once(KEYED_LIST_FAILED, () => true as const);
+  });
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../lib/formats/validation.ts';
+import { notJudged } from '../../lib/report/console.ts';
 import { BIN, checkOf, runCliInProcess, targetEnv } from '../support/cli.ts';
 import { reference } from '../support/reference.ts';
 
@@ -30,7 +31,7 @@ describe('a harness limit never gives a conformant verdict', () => {
     expect(planAt).toBeLessThan(run.stdout.indexOf('  PASS '));
     expect(run.stdout).toMatch(/a budget of \d+ requests \(--max-requests\) would let every check run/);
     expect(run.stdout).toMatch(
-      /^Verdict: INCOMPLETE: \d+ of \d+ MUST checks evaluated; \d+ left out \(\d+ MUST: [A-Z0-9-]+, .*\); rate-limit probe not run$/m,
+      /^Verdict: INCOMPLETE: \d+ of \d+ MUST checks evaluated; \d+ MUST not judged \([A-Z0-9-]+.*: needs up to \d+ requests .*\); \d+ left out \(\d+ MUST\); rate-limit probe not run$/m,
     );
     expect(report.requests.sent).toBeLessThanOrEqual(40);
   });
@@ -57,12 +58,12 @@ describe('what the configuration leaves out is named', () => {
     const must = evaluation.notEvaluated.filter((n) => n.level === 'MUST');
     expect(must.map((n) => n.id)).toContain('CANCEL-PENDING-204');
     expect(must.filter((n) => n.cause !== 'input')).toEqual([]);
+    // A pass with MUSTs not judged says so, and names them with why.
     expect(run.stdout).toContain(
-      `Verdict: CONFORMANT: ${evaluation.must.evaluated} of ${evaluation.must.selected} MUST checks evaluated, all pass; ${evaluation.notEvaluated.length} left out (${must.length} MUST: ${must
-        .slice(0, 3)
-        .map((n) => n.id)
-        .join(', ')}, …); rate-limit probe not run`,
+      `Verdict: CONFORMANT on what was judged: ${evaluation.must.evaluated} of ${evaluation.must.selected} MUST checks evaluated, all pass; ${must.length} MUST not judged (${notJudged(evaluation.notEvaluated)!.replace(/^\d+ MUST not judged \(/, '')}; ${evaluation.notEvaluated.length} left out (${must.length} MUST); rate-limit probe not run`,
     );
+    expect(run.stdout).toMatch(/MUST not judged \([A-Z0-9-]+(, [A-Z0-9-]+)*(, …)?: [^;]+; \d+ more\); /);
+    expect(run.report!.verdictLine).toBe(run.stdout.match(/^Verdict: (.*)$/m)![1]);
     expect(run.stdout).toMatch(
       /left out: STATE-401-CHANGES-NOTHING, CANCEL-PENDING-204, .*--cancellable-order-ids/,
     );

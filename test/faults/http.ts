@@ -217,4 +217,18 @@ export const HTTP_FAULTS = {
     // content's size, which the whole-run framing check reads (in a recording too).
     caught: [{ fails: ['HTTP-SURFACE-PROPERTY', 'HTTP-FRAMING'], args: NO_PROBE, exit: 1 }],
   },
+  'http-head-length-zero': {
+    // The HEAD's Content-Length, and whether it equals the GET's.
+    probe: async (s) => {
+      const get = (await call(s, '/store/orders')).headers['content-length'];
+      const head = (await call(s, '/store/orders', { method: 'HEAD' })).headers['content-length'];
+      return [head === '0', head === get];
+    },
+    faithful: [false, true],
+    faulty: [true, false],
+    // The request surface sends HEAD of the list right after a plain GET of it in every run; the whole-run
+    // check compares the two lengths.
+    caught: [{ fails: ['HTTP-HEAD-CONTENT-LENGTH'], args: NO_PROBE, exit: 1 }],
+    onlyBy: ['HTTP-HEAD-CONTENT-LENGTH'],
+  },
 } satisfies FaultProofs<'http'>;

@@ -42,7 +42,9 @@ describe('protocol edges', () => {
       const head = Buffer.from(
         `HTTP/1.1 ${a.status} X\r\n${lines}\r\n${Object.entries(a.headers)
           .map(([k, v]) => `${k}: ${v}`)
-          .join('\r\n')}\r\n${a.status === 204 ? '' : `content-length: ${a.body.length}\r\n`}\r\n`,
+          .join(
+            '\r\n',
+          )}\r\n${a.status === 204 || 'content-length' in a.headers ? '' : `content-length: ${a.body.length}\r\n`}\r\n`,
         'latin1',
       );
       x.socket.write(Buffer.concat([head, a.body]));

@@ -105,9 +105,10 @@ export async function hostile(scenario: Scenario, upstream?: RunningReference): 
     const res = await request(`${origin}${req.target}`, { method: req.method as 'GET', headers });
     const body = Buffer.from(await res.body.arrayBuffer());
     const out: Record<string, string> = {};
-    // The length is the writer's to set (responseBytes), so a scenario may change the body freely.
+    // The length is the writer's to set (responseBytes), so a scenario may change the body freely; a HEAD's
+    // is the upstream's (its GET's length, RFC 9110 §8.6), not the 0 of its empty body.
     for (const [k, v] of Object.entries(res.headers))
-      if (v !== undefined && k !== 'content-length') out[k] = String(v);
+      if (v !== undefined && (k !== 'content-length' || req.method === 'HEAD')) out[k] = String(v);
     return { status: res.statusCode, headers: out, body };
   };
 

@@ -4,6 +4,9 @@ import { del } from '../support/probes.ts';
 import { call, rawExchange } from '../support/reference-calls.ts';
 import { PLAIN, PROBE, type VariantProofs } from './proof.ts';
 
+/** HTTP-HEAD-CONTENT-LENGTH's skip where no HEAD with the key is answered (refused as a method). */
+const HEAD_NONE_ANSWERED = /^no HEAD with the key was answered \(other than a method refusal or a 429\)/;
+
 export const HTTP_VARIANTS = {
   'write-length-required': {
     // undici names a length (0) on every write without a body: only a raw request shows the variant.
@@ -151,7 +154,15 @@ export const HTTP_VARIANTS = {
     },
     standard: [undefined, true],
     variant: ['chunked', false],
-    runs: [{ ...PLAIN }],
+    // Its HEAD carries no Content-Length either, which RFC 9110 §8.6 allows.
+    runs: [
+      {
+        ...PLAIN,
+        records: {
+          'HTTP-HEAD-CONTENT-LENGTH': /^0 HEADs with Content-Length.*; \d+ HEADs with no Content-Length/,
+        },
+      },
+    ],
   },
   'header-case': {
     probe: async (s) => {
@@ -198,7 +209,10 @@ export const HTTP_VARIANTS = {
     runs: [
       {
         ...PLAIN,
-        skips: { 'HTTP-HEAD-AS-GET': /no HEAD with the key was answered.*HTTP-HEAD-REFUSED-INFO records/ },
+        skips: {
+          'HTTP-HEAD-AS-GET': /no HEAD with the key was answered.*HTTP-HEAD-REFUSED-INFO records/,
+          'HTTP-HEAD-CONTENT-LENGTH': HEAD_NONE_ANSWERED,
+        },
         records: {
           'HTTP-HEAD-REFUSED-INFO':
             /^HEAD refused as a method where GET of the same target was answered: #\d+ HEAD \/v1\/store\/orders → 405 \(Allow: GET\).*RFC 9110 §9\.1.*recorded, not judged/,

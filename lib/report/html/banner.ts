@@ -58,7 +58,8 @@ export function bannerHtml(report: Report): string {
     )
     .join('');
   return `<header class="banner v-${report.verdict}" id="banner">
-<p class="verdict" id="verdict">${esc(VERDICT_TEXT[report.verdict])}</p>
+<p class="verdict" id="verdict">${esc(VERDICT_TEXT[report.verdict])}${report.verdict === 'conformant' && report.evaluation.notEvaluated.some((x) => x.level === 'MUST') ? ' on what was judged' : ''}</p>
+<p class="scope" id="verdict-line">${esc(report.verdictLine ?? '')}</p>
 <p class="scope">${esc(report.target.baseUrl)}${report.target.embedded ? ` (embedded reference server${report.target.referenceFaults.length > 0 ? `, faults: ${esc(report.target.referenceFaults.join(', '))}` : ''}${report.target.referenceVariants?.length ? `, variants: ${esc(report.target.referenceVariants.join(', '))}` : ''})` : ''}${scope.length > 0 ? ` · ${esc(scope.join('; '))}` : ''}</p>
 ${incomplete}${bans}
 <div class="counts" id="counts">

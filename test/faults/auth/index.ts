@@ -20,6 +20,18 @@ export const AUTH_FAULTS = {
     faulty: 200,
     caught: [{ fails: ['AUTH-UNKNOWN-KEY-401'], args: NO_PROBE, exit: 1 }],
   },
+  'auth-list-front-cache': {
+    // A keyed list, then the list with no key and with an unknown one, while the front's copy is fresh.
+    probe: async (s) => [
+      (await call(s, '/store/orders')).status,
+      (await call(s, '/store/orders', { key: null })).status,
+      (await call(s, '/store/orders', { key: 'osc_unknown' })).status,
+    ],
+    faithful: [200, 401, 401],
+    faulty: [200, 200, 200],
+    // Each check sends its list right after a keyed list of the same URL and Accept.
+    caught: [{ fails: ['AUTH-MISSING-401', 'AUTH-UNKNOWN-KEY-401'], args: NO_PROBE, exit: 1 }],
+  },
   'auth-query-key': {
     probe: async (s) => (await call(s, `/store/orders?api_key=${s.demoKey}`, { key: null })).status,
     faithful: 401,
