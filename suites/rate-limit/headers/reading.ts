@@ -56,3 +56,20 @@ export class Reading {
     return this.reset === undefined ? undefined : resetAtLocalMs(this.reset, this.receivedAtMs, this.#dateMs);
   }
 }
+
+/** Reset rounded up to the second and the Date read down: the moment named may read two seconds late. */
+export const BOTH_ROUNDINGS_MS = 2000;
+
+/** startedAt is to the millisecond: an answer read within one before a request went out preceded it. */
+const CLOCK_GRAIN_MS = 1;
+/**
+ * `r`'s predecessor: the last answer (in completion order) that arrived before `r` was sent. Concurrent
+ * requests carry no order among themselves (the server counted them in an order their answers do not show).
+ */
+export function predecessor(done: readonly Reading[], r: Reading): Reading | undefined {
+  for (let i = done.length - 1; i >= 0; i--) {
+    const p = done[i]!;
+    if (p.receivedAtMs <= r.sentAtMs + CLOCK_GRAIN_MS) return p;
+  }
+  return undefined;
+}

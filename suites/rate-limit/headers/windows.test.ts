@@ -185,4 +185,37 @@ describe('whole-run windows', () => {
     ];
     expect(judgeWindows(byBucket(xs)).moved).toEqual([]);
   });
+
+  it('a token bucket spent about as fast as it refills (a walk slowed by a loaded machine) is no Reset moving later', () => {
+    // golang.org/x/time/rate as the zoo's Go target reads it: 60 tokens per 8 s, Remaining the whole tokens,
+    // Reset the moment it is full (rounded up). A request every 125 ms spends a little more than comes back:
+    // Remaining stays on most steps and falls by one every 17 or so, the Reset moving 0.13 s later with each.
+    expect(judgeWindows(byBucket(bucketRun(125, 10.95))).moved).toEqual([]);
+    // Every 50 ms: Remaining falls on most steps, stays on some.
+    const faster = bucketRun(50, 59);
+    expect(judgeWindows(byBucket(faster)).moved).toEqual([]);
+    // The same answers with a Reset always 8 s from now: its time left does not grow as Remaining falls.
+    const rolling = faster.map((x) => {
+      const at = Date.parse(x.startedAt) + x.durationMs;
+      const headers = { ...x.response!.headers, 'x-ratelimit-reset': String(Math.ceil((at + 8000) / 1000)) };
+      return { ...x, response: { ...x.response!, headers } } as Exchange;
+    });
+    expect(judgeWindows(byBucket(rolling)).moved.length).toBeGreaterThan(0);
+  });
 });
+
+/** A run against a token bucket of 60 per 8 s, a request every `stepMs`, starting with `tokens`. */
+function bucketRun(stepMs: number, start: number): Exchange[] {
+  const [limit, perTokenMs] = [60, 8000 / 60];
+  let tokens = start;
+  const xs: Exchange[] = [];
+  for (let i = 0; i < 60; i++) {
+    const at = T0 + 37 + i * stepMs;
+    tokens = Math.min(limit, tokens + (i === 0 ? 0 : stepMs / perTokenMs)) - 1;
+    const reset = Math.ceil((at + (limit - tokens) * perTokenMs) / 1000);
+    const x = answer(i + 1, at, 404, Math.floor(tokens), reset);
+    (x.response!.headers as Record<string, string>)['x-ratelimit-limit'] = String(limit);
+    xs.push(x);
+  }
+  return xs;
+}

@@ -5,7 +5,8 @@ import type { Bucket, Exchange } from '../../../lib/http/transcript.ts';
 import { separateParts } from '../../kit/limiter-buckets.ts';
 import { keyRequests } from '../../kit/limiter-requests.ts';
 import type { Offence } from '../../kit/whole-run.ts';
-import { Reading } from './reading.ts';
+import { BUCKET_SLACK_MS, bucketGrowth, refillsWithin } from './bucket-reset.ts';
+import { BOTH_ROUNDINGS_MS, predecessor, Reading } from './reading.ts';
 
 /** Reset is whole seconds: a move of one is rounding. */
 const ROUNDING_S = 1;
@@ -18,20 +19,6 @@ function bucketOf(x: Exchange): Bucket {
 }
 
 const readingOf = (x: Exchange): Reading => new Reading(x);
-
-/** startedAt is to the millisecond: an answer read within one before a request went out preceded it. */
-const CLOCK_GRAIN_MS = 1;
-/**
- * `r`'s predecessor: the last answer (in completion order) that arrived before `r` was sent. Concurrent
- * requests carry no order among themselves (the server counted them in an order their answers do not show).
- */
-function predecessor(done: readonly Reading[], r: Reading): Reading | undefined {
-  for (let i = done.length - 1; i >= 0; i--) {
-    const p = done[i]!;
-    if (p.receivedAtMs <= r.sentAtMs + CLOCK_GRAIN_MS) return p;
-  }
-  return undefined;
-}
 
 export function byBucket(xs: readonly Exchange[]): Map<Bucket, Reading[]> {
   const out = new Map<Bucket, Reading[]>();
@@ -135,9 +122,6 @@ export function limitByStatus(xs: readonly Exchange[]): Offence[] {
   return offences;
 }
 
-/** Reset rounded up to the second and the Date read down: the moment named may read two seconds late. */
-const BOTH_ROUNDINGS_MS = 2000;
-
 /**
  * How long before the moment `prev` named in its Reset the whole limit was back on `r` (Remaining from 0 or a
  * 429 to at least Limit − 1, and the answer after it going on from there, not from a lower count beside it),
@@ -203,6 +187,7 @@ export function judgeWindows(buckets: Map<string, Reading[]>): WindowFindings {
      * this comparison moves: the windows and the stale check keep the anchor.
      */
     let base: Reading | undefined;
+    const refills = refillsWithin(rs);
     const done: Reading[] = [];
     let size = 0;
     rs.forEach((r, at) => {
@@ -262,7 +247,12 @@ export function judgeWindows(buckets: Map<string, Reading[]>): WindowFindings {
           r.remaining !== undefined && from.remaining !== undefined && r.remaining < from.remaining;
         // A token bucket's time left grows with what is spent, less what refilled meanwhile: after a pause
         // (the walk's, a slow machine's) it grows less than the Reset moved, yet by more than Reset's rounding.
-        if (fell && r.reset > from.reset! + ROUNDING_S && grew < Math.min(moved / 2, ROUNDING_S * 1000))
+        if (
+          fell &&
+          r.reset > from.reset! + ROUNDING_S &&
+          grew < Math.min(moved / 2, ROUNDING_S * 1000) &&
+          (!refills || grew < bucketGrowth(from, r) - BUCKET_SLACK_MS)
+        )
           found.moved.push({
             problem: `X-RateLimit-Reset moved later by more than ${ROUNDING_S} s within one window while Remaining fell (${bucket}; the first Reset of the window is the one to compare with)`,
             exchange: r.x,

@@ -15,14 +15,20 @@ const COUNTER_MIN = 3;
 /**
  * The counters the walk's served answers show in their last window, when more than one ran side by side and
  * more answers were served in one announced window than its Limit (RL-PROBE-LIMIT-ENFORCED's finding): how
- * many, and the highest Remaining any of them last said.
+ * many, and the highest Remaining any of them last said. A window that turned too late in the walk to show
+ * them again (a slow walk meets the next window near its ceiling) is read by the counts of the whole walk,
+ * each taken as whole again (Limit − 1 left): the new window's counters are as many and fresh.
  */
 export function countersSeen(walk: Walk): { counts: number; most: number } | undefined {
-  if (servedBeyondLimit(walk.samples) === undefined) return undefined;
+  const beyond = servedBeyondLimit(walk.samples);
+  if (beyond === undefined) return undefined;
   const from = walk.rolledAt === undefined ? 0 : walk.samples.findIndex((s) => s.n === walk.rolledAt);
   const chains = interleaved(walk.samples.slice(Math.max(0, from))).filter((c) => c.length >= COUNTER_MIN);
-  if (chains.length < 2) return undefined;
-  return { counts: chains.length, most: Math.max(...chains.map((c) => c[c.length - 1]!)) };
+  if (chains.length >= 2)
+    return { counts: chains.length, most: Math.max(...chains.map((c) => c[c.length - 1]!)) };
+  if (from <= 0) return undefined;
+  const all = interleaved(walk.samples).filter((c) => c.length >= COUNTER_MIN);
+  return all.length >= 2 ? { counts: all.length, most: beyond.limit - 1 } : undefined;
 }
 
 /** Why the walk met no 429, when it can say more than that it met none (Walk.unreached), for the checks left out. */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { refused, rl, sample, T0, walkOf } from '../../../test/support/probe-records.ts';
 import { judgeEnforced, judgeNotEarly } from './judge-limit.ts';
 import { judgeTogether } from './judge-together.ts';
-import { LAG_STEPS, lagging, pacedGroup, pacedRefusal, pacedSteps } from './pace.ts';
+import { LAG_STEPS, lagging, overrun, pacedGroup, pacedRefusal, pacedSteps, rose } from './pace.ts';
 import type { Sample, Walk } from './record.ts';
 import { gradualRefill } from './refill.ts';
 
@@ -136,5 +136,25 @@ describe('a walk lagging behind a refill (a loaded machine)', () => {
     expect(lagging(walked([9, 9, 9, 9, 9, 9].slice(0, LAG_STEPS)), 19)).toBeUndefined();
     const refusedLast = [...walked([9, 9, 8, 8, 8, 8]), sample(6, 429, refused(), T0 + 900)];
     expect(lagging(refusedLast, 19)).toBeUndefined();
+  });
+});
+
+describe('a rise of Remaining after the Limit was overrun', () => {
+  it('reads as another counter, not a refill, once more than the Limit were served in one window', () => {
+    // Three counters of 5 taking requests unevenly: 3 rises to a higher count, 12 served in one window.
+    const turns = [4, 4, 3, 2, 3, 4, 3, 1, 2, 2, 1, 0];
+    const date = { date: new Date(1_800_000_000_000).toUTCString() };
+    const samples = turns.map((r, i) => sample(i, 404, { ...rl(r, 1_800_000_010), ...date }));
+    expect(rose(samples[3]!, samples[4]!)).toBe(true);
+    expect(overrun(samples.slice(0, 5))).toBe(false);
+    expect(overrun(samples)).toBe(true);
+    // One count refilling within its Limit: never an overrun.
+    // A token bucket a second per request, its Reset the moment it is full again: it moves on as it refills.
+    const bucket = [4, 3, 2, 3, 2, 1, 2, 1, 0].map((r, i) => {
+      const at = 1_800_000_000_000 + i * 1000;
+      const headers = { ...rl(r, at / 1000 + 5 - r), date: new Date(at).toUTCString() };
+      return sample(i, 404, headers, at);
+    });
+    expect(overrun(bucket)).toBe(false);
   });
 });

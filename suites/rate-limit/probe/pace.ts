@@ -1,7 +1,7 @@
 // Whether the walk's steps show a limiter giving capacity back as fast as one request at a time spends it, and
 // which of its requests went together once the limit was whole again (paced.ts sends them). Pure; never sends.
 import { left, limitOf, type Sample, type Walk } from './record.ts';
-import { served } from './served.ts';
+import { served, servedBeyondLimit } from './served.ts';
 import { saneResetAtMs } from './windows.ts';
 
 /** Steps in a row on which Remaining did not fall although the moment the answer before named had come. */
@@ -28,6 +28,13 @@ export function keptPace(p: Sample, c: Sample): boolean {
 /** Whether Remaining rose on the step from `p` to `c`, both served: capacity came back within the window. */
 export const rose = (p: Sample, c: Sample): boolean =>
   served(p) && served(c) && (left(c) ?? -1) > (left(p) ?? Number.POSITIVE_INFINITY);
+
+/**
+ * Whether the walk's answers already served more than the Limit within one announced window (servedBeyondLimit):
+ * no limiter that refills does that, so Remaining rising there is another counter's count (a worker process's,
+ * a connection's), not capacity given back, and the walk is not to wait for a refill that is not one.
+ */
+export const overrun = (samples: readonly Sample[]): boolean => servedBeyondLimit(samples) !== undefined;
 
 /**
  * Whether an answer leaves the limiter one short of whole (Remaining Limit − 1): then only the request it

@@ -7,7 +7,7 @@ import { orderPath } from '../../kit/paths.ts';
 import { cancelledBy } from '../../kit/target-facts.ts';
 import { MID_WALK } from './client-address.ts';
 import { spellingOwed } from './key-spelling.ts';
-import { lagging, oneShort, pacedSteps, ROUNDING_MS, rose } from './pace.ts';
+import { lagging, oneShort, overrun, pacedSteps, ROUNDING_MS, rose } from './pace.ts';
 import { BURST_MAX, left, limitOf, type ProbeRequest, type Sample, seconds, type Walk } from './record.ts';
 import type { ProbeSender } from './sender.ts';
 import { sendTogether } from './together.ts';
@@ -16,9 +16,12 @@ import { sameWindowPairs, saneResetAtMs, windowStarts } from './windows.ts';
 /** The longest the walk waits for the limit to be whole again: a refill that keeps pace is seconds from full. */
 const PACED_WAIT_MAX_MS = 10_000;
 
-/** Whether Remaining cannot size Limit + 1 at once: it fell by more than one, or below 0. */
+/**
+ * Whether Remaining cannot size Limit + 1 at once: it fell by more than one, or below 0, or more than the Limit
+ * were served in one window already (several counters: their rises are no refill, and counters-walk.ts goes on).
+ */
 function countsOddly(env: Tools, walk: Walk): boolean {
-  if (walk.samples.some((s) => (left(s) ?? 0) < 0)) return true;
+  if (walk.samples.some((s) => (left(s) ?? 0) < 0) || overrun(walk.samples)) return true;
   if (sameWindowPairs(walk.samples).some(([p, c]) => (left(c) ?? 0) < (left(p) ?? 0) - 1)) return true;
   return remainingMisbehaves(env.transcript.all(), env.config.baseUrl) !== undefined;
 }

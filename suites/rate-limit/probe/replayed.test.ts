@@ -2,11 +2,11 @@
 // answer's fields, or a refill), and what RL-PROBE-LIMIT-ENFORCED blames when a spelling counted with the key
 // is among the requests served past the limit. Synthetic samples (test/support/probe-records.ts); nothing is sent.
 import { describe, expect, it } from 'vitest';
-import { T0, WINDOW_LIMIT, walkOf, windowAnswer } from '../../../test/support/probe-records.ts';
+import { rl, sample, T0, WINDOW_LIMIT, walkOf, windowAnswer } from '../../../test/support/probe-records.ts';
 import { judgeCounts } from './judge-counts.ts';
 import { judgeEnforced } from './judge-limit.ts';
 import type { Sample } from './record.ts';
-import { unexplainedRises } from './replayed.ts';
+import { resetMovesLater, unexplainedRises } from './replayed.ts';
 
 /** Answers of one window, one after another (each sent once the one before was answered). */
 function inOrder(remainings: number[], status = 404): Sample[] {
@@ -78,5 +78,23 @@ describe('the cause RL-PROBE-LIMIT-ENFORCED names for requests served past the l
       expect.stringMatching(new RegExp(`more than its X-RateLimit-Limit ${WINDOW_LIMIT}`)),
     ]);
     expect(said[0]).not.toMatch(/bearer|Authorization/);
+  });
+});
+
+describe('a Reset that creeps later through the walk', () => {
+  it('reads as no fixed moment once it moved by more than its rounding while Remaining fell', () => {
+    // A bucket of 10 whose tokens come back every 0.3 s: the moment it is full moves 0.3 s later with each
+    // request spent, one whole second every third or fourth step, never more than one on a step.
+    const creeping = walkOf([9]);
+    creeping.samples = [9, 8, 7, 6, 5, 4, 3, 2].map((r, i) =>
+      sample(i, 404, rl(r, T0 / 1000 + 1 + Math.floor(((10 - r) * 3) / 10), 10)),
+    );
+    expect(resetMovesLater(creeping)).toBe(true);
+    // A fixed window: Reset put, or moved by one (a second's rounding).
+    const fixed = walkOf([9]);
+    fixed.samples = [9, 8, 7, 6, 5, 4, 3, 2].map((r, i) =>
+      sample(i, 404, rl(r, T0 / 1000 + 5 + (i > 4 ? 1 : 0), 10)),
+    );
+    expect(resetMovesLater(fixed)).toBe(false);
   });
 });

@@ -107,12 +107,24 @@ export function riseFinding(rises: readonly Rise[], of: string): ProbeFinding | 
 
 /**
  * Whether the walk's Reset moved later with its requests on most steps (a window that slides, a bucket whose
- * Reset is when it is full): then Reset is no fixed moment and a rise within one says less.
+ * Reset is when it is full), or crept later over a stretch of steps in one window while Remaining fell, by
+ * more than its whole-second rounding: a bucket whose tokens come back every tenth of a second names a
+ * moment a tenth later with each request it spends, never a second later on one step, yet seconds later over
+ * the walk. A fixed window's Reset stays put. Then Reset is no fixed moment and a rise within one says less.
  */
 export function resetMovesLater(walk: Walk): boolean {
   const pairs = sameWindowPairs(walk.samples).filter(
     ([p, c]) => p.reset !== undefined && c.reset !== undefined,
   );
   const later = pairs.filter(([p, c]) => c.reset! > p.reset! + 1);
-  return pairs.length >= 2 && later.length * 2 > pairs.length;
+  if (pairs.length >= 2 && later.length * 2 > pairs.length) return true;
+  // Stretches of consecutive same-window pairs: from the first answer of each, the Reset crept on.
+  let first: Sample | undefined;
+  let last: Sample | undefined;
+  for (const [p, c] of pairs) {
+    if (p !== last) first = p;
+    last = c;
+    if (c.reset! >= first!.reset! + 2 && (c.remaining ?? 0) < (first!.remaining ?? 0)) return true;
+  }
+  return false;
 }

@@ -28,6 +28,21 @@ describe('the walk on past several counters', () => {
     expect(countersSeen(walkOf([4, 3, 2, 1, 0]))).toBeUndefined();
   });
 
+  it('reads them over the whole walk when the window turned too late to show them again', () => {
+    // The same three counters, then the window turned two requests before the walk's ceiling: the new
+    // window's counts are too short to read, so the whole walk's are taken, each whole again (Limit − 1).
+    const turns = [4, 4, 4, 3, 3, 3, 2, 2, 2, 1, 1, 1];
+    const date = { date: new Date(1_800_000_000_000).toUTCString() };
+    const late = walkOf([4]);
+    late.samples = [
+      ...turns.map((r, i) => sample(i, 404, { ...rl(r, 1_800_000_010), ...date })),
+      ...[4, 4].map((r, i) => sample(12 + i, 404, { ...rl(r, 1_800_000_020), ...date })),
+    ];
+    expect(countersSeen(late)).toEqual({ counts: 3, most: 1 });
+    late.rolledAt = 12;
+    expect(countersSeen(late)).toEqual({ counts: 3, most: 4 });
+  });
+
   it('names the cause it recorded, else that no 429 was met', () => {
     const walk = walkOf([4, 3, 2, 1, 0]);
     expect(noLimitWhy(walk)).toBe('the walk met no 429 (see RL-PROBE-LIMIT-ENFORCED)');
