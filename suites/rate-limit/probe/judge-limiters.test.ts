@@ -57,6 +57,15 @@ describe('windows read from what the server says', () => {
     const twice = walkOf([3, 2, 3, 2, 3, 2]);
     expect(gradualRefill(twice)).toMatch(/Remaining rose on 2 steps/);
   });
+
+  it('a Remaining repeated by two requests sent together is no refill: a count read before it is written', () => {
+    const alone = walkOf([4, 3, 3, 2, 1]);
+    expect(gradualRefill(alone)).toMatch(/Remaining stayed on 1 of 4 steps/);
+    // The third sent 15 ms before it was answered, before the second was: the two went together.
+    const together = walkOf([4, 3, 3, 2, 1]);
+    Object.assign(together.samples[2]!.response.exchange, { durationMs: 15 });
+    expect(gradualRefill(together)).toBeUndefined();
+  });
 });
 
 describe('a request charged more than one', () => {

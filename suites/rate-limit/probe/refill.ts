@@ -18,8 +18,14 @@ const RISES_TO_REFILL = 2;
 export function gradualRefill(walk: Walk, recovery?: Recovery): string | undefined {
   // The answers of a request the limiter did not count (before the walk switched) say nothing of a refill.
   const uncounted = new Set(walk.switched?.uncounted ?? []);
+  // Only steps sent one after another: requests sent together carry no order, and a limiter that reads its
+  // count before it writes it (not atomic) answers two of them with one Remaining, which is no token back.
   const pairs = sameWindowPairs(walk.samples).filter(
-    ([p, c]) => p.remaining !== undefined && c.remaining !== undefined && !uncounted.has(c),
+    ([p, c]) =>
+      p.remaining !== undefined &&
+      c.remaining !== undefined &&
+      !uncounted.has(c) &&
+      sentAtMs(c) >= p.response.receivedAtMs,
   );
   const rose = pairs.filter(([p, c]) => c.remaining! > p.remaining!);
   if (rose.length >= RISES_TO_REFILL)
