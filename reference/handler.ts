@@ -248,6 +248,9 @@ export async function handleRequest(
   else if (ctx.faults.has('http-date-iso')) headers.Date = new Date(ctx.clock()).toISOString();
   // Fault http-date-frozen: the Date of the server's first response, kept for every one after it.
   else if (ctx.faults.has('http-date-frozen')) headers.Date = frozenDate(ctx);
+  // Fault http-date-local-time: the wall clock of a zone an hour east of UTC, labelled GMT.
+  else if (ctx.faults.has('http-date-local-time'))
+    headers.Date = new Date(ctx.clock() + 3_600_000).toUTCString();
   else headers.Date ??= new Date(ctx.clock()).toUTCString();
   if (cacheKey && caller.authenticated && reply.status === 200)
     ctx.listCache!.store(caller.key, ctx.clock(), reply, headers);

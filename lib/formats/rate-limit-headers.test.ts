@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dateIsOff,
   integerHeader,
   rateLimitHeaders,
   resetAtLocalMs,
@@ -37,6 +38,20 @@ describe('rate-limit headers', () => {
     expect(resetAtLocalMs(serverNow / 1000 + 10, received, serverNow)).toBe(received + 10_000);
     expect(resetAtLocalMs(30, received)).toBe(received + 30_000);
     expect(resetAtLocalMs(received + 7000, received)).toBe(received + 7000);
+  });
+
+  it("reads Reset on the run's clock when the Date is the clock that is off (local time labelled GMT)", () => {
+    const received = 1_800_000_000_000;
+    const reset = received / 1000 + 10;
+    // A Date an hour ahead, the Reset counted in true Unix seconds: the Date is off, Reset 10 s ahead on ours.
+    expect(dateIsOff(reset, received, received + 3_600_000)).toBe(true);
+    expect(resetAtLocalMs(reset, received, received + 3_600_000)).toBe(received + 10_000);
+    // A server clock an hour ahead whose Reset moves with it: read through its Date, as any skew is.
+    expect(dateIsOff(reset + 3600, received, received + 3_600_000)).toBe(false);
+    expect(resetAtLocalMs(reset + 3600, received, received + 3_600_000)).toBe(received + 10_000);
+    // Minutes of skew are a clock set apart, not a Date off; a Reset plausible on neither clock says nothing.
+    expect(dateIsOff(reset, received, received + 240_000)).toBe(false);
+    expect(dateIsOff(reset - 7200, received, received + 3_600_000)).toBe(false);
   });
 
   it('reads both Retry-After forms (RFC 9110 §10.2.3)', () => {

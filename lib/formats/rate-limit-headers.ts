@@ -81,17 +81,51 @@ export function serverDateMs(headers: HeaderMap): number | undefined {
   return raw === undefined ? undefined : parseHttpDate(raw);
 }
 
+/** How far a Date may stand from the run's clock before it may be the odd one of three clocks. */
+export const DATE_APART_MS = 5 * 60_000;
+/** A Reset that reads as a moment this far past or less, or a day ahead or less, names a plausible one. */
+const RESET_PAST_MS = 2000;
+const RESET_AHEAD_MS = 86_400_000;
+
+const plausible = (resetMs: number, nowMs: number) =>
+  resetMs >= nowMs - RESET_PAST_MS && resetMs <= nowMs + RESET_AHEAD_MS;
+
+/**
+ * Whether a response's Date is the clock that is off: more than DATE_APART_MS from the run's clock, while its
+ * own X-RateLimit-Reset (Unix seconds or milliseconds) reads as a plausible moment on the run's clock and
+ * not through that Date. The server's two clocks disagree and the run's sides with its Reset: a Date in local
+ * time labelled GMT, not a server clock set apart from ours (then Reset moves with Date).
+ */
+export function dateIsOff(reset: number, receivedAtMs: number, serverNowMs: number): boolean {
+  const kind = resetKind(reset);
+  if (kind === 'delta-seconds' || Math.abs(receivedAtMs - serverNowMs) <= DATE_APART_MS) return false;
+  const resetMs = kind === 'unix-milliseconds' ? reset : reset * 1000;
+  return plausible(resetMs, receivedAtMs) && !plausible(resetMs + receivedAtMs - serverNowMs, receivedAtMs);
+}
+
+/**
+ * The server's clock at a response as the rate-limit readings take it: its Date, unless that Date is the clock
+ * that is off against the response's own Reset (dateIsOff), when the run's clock stands in for it (the Reset
+ * agrees with ours). Undefined without a Date.
+ */
+export function rateLimitDateMs(headers: HeaderMap, receivedAtMs: number): number | undefined {
+  const date = serverDateMs(headers);
+  const reset = date === undefined ? undefined : rateLimitHeaders(headers).reset?.value;
+  return reset !== undefined && dateIsOff(reset, receivedAtMs, date!) ? receivedAtMs : date;
+}
+
 /**
  * When the window resets, in local milliseconds. Read leniently (a millisecond or delta Reset is still
  * honoured) because pacing must stay safe even against a server that gets the unit wrong. The server's Date
- * header, when present, cancels clock skew between harness and target.
+ * header, when present, cancels clock skew between harness and target, unless that Date is the clock that is
+ * off (dateIsOff): then Reset is read on the run's own clock, and the Date is HTTP-DATE-UTC's to judge.
  */
 export function resetAtLocalMs(reset: number, receivedAtMs: number, serverNowMs?: number): number {
   const kind = resetKind(reset);
   if (kind === 'delta-seconds') return receivedAtMs + reset * 1000;
   const resetMs = kind === 'unix-milliseconds' ? reset : reset * 1000;
-  const skew = serverNowMs === undefined ? 0 : receivedAtMs - serverNowMs;
-  return resetMs + skew;
+  if (serverNowMs === undefined || dateIsOff(reset, receivedAtMs, serverNowMs)) return resetMs;
+  return resetMs + receivedAtMs - serverNowMs;
 }
 
 export type RetryAfter =

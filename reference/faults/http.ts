@@ -22,6 +22,12 @@ export const HTTP_FAULTS = faultsOf('http', [
     'Date is formatted once, when the server starts, and sent unchanged on every response after it (a header value cached at start-up).',
   ),
   fault(
+    'http-date-local-time',
+    'any response',
+    'RFC 9110 §6.6.1',
+    "Date is the server's local wall clock (an hour east of UTC) labelled GMT: an hour ahead, while X-RateLimit-Reset is counted in true Unix seconds (a strftime on localtime() where gmtime() was meant).",
+  ),
+  fault(
     'http-content-type-comma',
     'any response',
     'RFC 9110 §8.3',

@@ -7,6 +7,7 @@ import { type Ctx, check, suite } from '../kit/context.ts';
 import { NOT_OBSERVED, trafficOf } from '../kit/traffic.ts';
 import { type Offence, reportGrouped, responses } from '../kit/whole-run.ts';
 import { dateProgressCheck } from './date-progress.ts';
+import { dateUtcCheck } from './date-utc.ts';
 import { etagStrongCheck } from './etag-strength.ts';
 import { fieldChecks } from './field-checks.ts';
 import { headAsGetCheck } from './head-as-get.ts';
@@ -97,6 +98,7 @@ export const framing = suite({
     }),
     ...fieldChecks,
     dateProgressCheck,
+    dateUtcCheck,
     headAsGetCheck,
     headLengthCheck,
     headRefusedCheck,

@@ -81,6 +81,21 @@ export const HTTP_FAULTS = {
     ],
     onlyBy: ['HTTP-DATE-ADVANCES'],
   },
+  'http-date-local-time': {
+    masking: { bends: ['date'] },
+    probe: async (s) => {
+      const { headers } = await call(s, '/store/orders');
+      // Whole hours of Date past the moment Reset is counted from (+ 0: no -0 from a Date a minute short).
+      return (
+        Math.round((Date.parse(headers.date!) - Number(headers['x-ratelimit-reset']) * 1000) / 3_600_000) + 0
+      );
+    },
+    faithful: 0,
+    faulty: 1,
+    // Only the Date is off: the rate-limit checks read Reset on the run's clock and stay silent.
+    caught: [{ warns: ['HTTP-DATE-UTC'], args: NO_PROBE, exit: 0 }],
+    onlyBy: ['HTTP-DATE-UTC'],
+  },
   'http-content-type-comma': {
     masking: { removes: ['json-label'] },
     probe: async (s) => (await call(s, '/store/orders')).headers['content-type'],

@@ -1,10 +1,10 @@
 // One response's X-RateLimit-* reading as the header windows judge it: what it carries (Limit, Remaining,
 // Reset, Date, when it was sent), the moments worked out of them only when read. Pure.
 import {
+  rateLimitDateMs,
   rateLimitHeaders,
   resetAtLocalMs,
   resetKind,
-  serverDateMs,
 } from '../../../lib/formats/rate-limit-headers.ts';
 import { type Exchange, startedMsOf } from '../../../lib/http/transcript.ts';
 
@@ -33,7 +33,7 @@ export class Reading {
     this.limit = rl.limit?.value;
     this.remaining = rl.remaining?.value;
     this.reset = reset !== undefined && resetKind(reset) === 'unix-seconds' ? reset : undefined;
-    this.#dateMs = serverDateMs(headers);
+    this.#dateMs = rateLimitDateMs(headers, this.sentAtMs + x.durationMs);
   }
 
   /** When its answer arrived (local ms). */

@@ -3,11 +3,11 @@
 
 import type { Skip } from '../../../lib/check/skip.ts';
 import {
+  rateLimitDateMs,
   rateLimitHeaders,
   resetAtLocalMs,
   resetKind,
   retryAfter,
-  serverDateMs,
 } from '../../../lib/formats/rate-limit-headers.ts';
 import { type Announced, announcedLimits } from '../../../lib/formats/ratelimit-draft.ts';
 import type { Response } from '../../../lib/http/client.ts';
@@ -67,7 +67,7 @@ export const wholeSecondGraceMs = (limited: Sample): number =>
 
 export function sampleOf(response: Response, n: number): Sample {
   const rl = rateLimitHeaders(response.headers);
-  const serverNow = serverDateMs(response.headers);
+  const serverNow = rateLimitDateMs(response.headers, response.receivedAtMs);
   const reset = rl.reset?.value;
   const draft = rl.remaining?.value === undefined ? announcedLimits(response.headers) : undefined;
   return {

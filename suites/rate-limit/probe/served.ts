@@ -1,7 +1,7 @@
 // How many of the walk's requests were served within one announced window: from an answer, until the Reset
 // moment it named, whatever the limiter's algorithm. A fixed window, a sliding log and a token bucket alike
 // serve at most X-RateLimit-Limit there; more is a limit not enforced. Pure; never sends, never chooses a level.
-import { resetKind, serverDateMs } from '../../../lib/formats/rate-limit-headers.ts';
+import { rateLimitDateMs, resetKind } from '../../../lib/formats/rate-limit-headers.ts';
 import { left, limitOf, REFUSAL_STATUSES, type Sample } from './record.ts';
 import { errorsUncounted } from './uncounted.ts';
 import { saneResetAtMs } from './windows.ts';
@@ -72,7 +72,7 @@ function servedBeyondByDate(all: readonly Sample[]): ServedBeyond | undefined {
     const limit = limitOf(from);
     const end = from.reset === undefined ? undefined : saneResetAtMs(from);
     if (!served(from) || limit === undefined || end === undefined) return;
-    const fromDate = serverDateMs(from.response.headers);
+    const fromDate = rateLimitDateMs(from.response.headers, from.response.receivedAtMs);
     if (fromDate === undefined) return;
     // Read through the least skewed Date up to the window's end: no answer shows less than the true skew, and
     // a Date that lags (uvicorn's, refreshed once a second by a starved loop) would move the end later.
@@ -147,7 +147,7 @@ function skewsOf(samples: readonly Sample[]): { leastBefore(untilMs: number): nu
   let latest = Number.NEGATIVE_INFINITY;
   let min: number | undefined;
   for (const s of samples) {
-    const date = serverDateMs(s.response.headers);
+    const date = rateLimitDateMs(s.response.headers, s.response.receivedAtMs);
     if (date !== undefined) min = Math.min(min ?? Number.POSITIVE_INFINITY, s.response.receivedAtMs - date);
     latest = Math.max(latest, s.response.receivedAtMs);
     arrived.push(latest);

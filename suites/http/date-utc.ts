@@ -1,0 +1,64 @@
+// Whether the Date a server sends is the UTC time it claims to be: where it stands minutes apart from the run's
+// clock while the server's own X-RateLimit-Reset agrees with the run's, the Date is the clock that is off (local
+// time labelled GMT). Reads the transcript as received, live or recorded alike; never sends.
+import type { CheckDefinition } from '../../lib/check/model.ts';
+import { OUTCOME } from '../../lib/check/skip.ts';
+import { parseHttpDate } from '../../lib/formats/http-date.ts';
+import {
+  DATE_APART_MS,
+  dateIsOff,
+  fieldLines,
+  rateLimitHeaders,
+} from '../../lib/formats/rate-limit-headers.ts';
+import { type Exchange, rawOf, startedMsOf } from '../../lib/http/transcript.ts';
+import { RFC } from '../kit/basis.ts';
+import { type Ctx, check } from '../kit/context.ts';
+import { type Offence, reportGrouped, responses } from '../kit/whole-run.ts';
+
+const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`;
+
+/** A response's single readable Date, and when it arrived by the run's clock. */
+function dated(x: Exchange): { date: number; received: number } | undefined {
+  const lines = fieldLines(rawOf(x.response!).headers, 'date');
+  const date = lines.length === 1 ? parseHttpDate(lines[0]!) : undefined;
+  return date === undefined ? undefined : { date, received: startedMsOf(x) + x.durationMs };
+}
+
+export const dateUtcCheck: CheckDefinition<Ctx> = check({
+  id: 'HTTP-DATE-UTC',
+  level: 'SHOULD',
+  rules: ['1.json'],
+  requirement:
+    'The Date of each response is the UTC time it was generated: not minutes apart from the moment its own X-RateLimit-Reset is counted from.',
+  rationale:
+    "Date is an HTTP-date, a UTC instant (RFC 9110 §5.6.7), and SHOULD be the best available approximation of the time of generation (§6.6.1). The run's clock may be off too, so an offset alone is recorded, not judged: only a Date more than 5 minutes from the run's clock while the same response's X-RateLimit-Reset (Unix seconds) reads as a plausible moment on the run's clock and not through that Date fails it (two clocks of three agree, the server's own among them). The rate-limit checks then read Reset on the run's clock, not through that Date.",
+  basis: [RFC.dateMeaning, RFC.dateApproximation],
+  title: "Compares each response's Date with the run's clock and with its own X-RateLimit-Reset",
+  needs: { requests: 0 },
+  recorded: { shows: 'answers carrying Date and X-RateLimit-Reset' },
+  async judge(ctx: Ctx) {
+    const offences: Offence[] = [];
+    let judged = 0;
+    let apart: { ms: number; x: Exchange } | undefined;
+    for (const x of responses(ctx)) {
+      const d = dated(x);
+      const reset = rateLimitHeaders(x.response!.headers).reset?.value;
+      if (!d || reset === undefined) continue;
+      judged += 1;
+      const off = d.date - d.received;
+      if (dateIsOff(reset, d.received, d.date))
+        offences.push({
+          problem: `Date stands ${minutes(Math.abs(off))} ${off > 0 ? 'ahead of' : 'behind'} the run's clock, while the response's own X-RateLimit-Reset names a moment that clock agrees with: the Date is no UTC time of generation (a local time labelled GMT?)`,
+          exchange: x,
+        });
+      else if (Math.abs(off) > DATE_APART_MS && !apart) apart = { ms: off, x };
+    }
+    if (judged === 0)
+      ctx.skip('no response carried both a Date this check can read and X-RateLimit-Reset', OUTCOME);
+    if (apart)
+      ctx.note(
+        `Date stands ${minutes(Math.abs(apart.ms))} ${apart.ms > 0 ? 'ahead of' : 'behind'} the run's clock on #${apart.x.seq}, and its X-RateLimit-Reset moves with it: a server clock set apart from the run's (or the run's own), recorded, not judged`,
+      );
+    reportGrouped(ctx, offences, judged, 'Date within 5 minutes of the run clock, or with its own Reset');
+  },
+});
