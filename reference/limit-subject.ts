@@ -41,6 +41,14 @@ export function subjectOf(
   path: string,
   route: Route,
 ): Subject {
+  // Variant limit-per-address: every request from an address in one count, keyed or not (one state, so one
+  // kind: a key's, which may ban, as Plack::Middleware::Throttle bans an address).
+  if (ctx.variants.has('limit-per-address'))
+    return {
+      kind: 'key',
+      id: `address ${req.socket.remoteAddress ?? 'unknown'}`,
+      windows: ctx.addressWindows,
+    };
   if (caller.authenticated) {
     const windows = ctx.windowsFor(caller.plan);
     // Fault ratelimit-bucket-per-path: counters keyed by key and path, in a store that resets every counter

@@ -39,6 +39,11 @@ export const RATE_LIMIT_VARIANTS = variantsOf('rate-limit', [
     "Each key is limited per client address, read as a server behind one proxy reads it: the last X-Forwarded-For entry on a connection from its proxy (127.0.0.2), the connection's own address otherwise.",
   ),
   variant(
+    'limit-per-address',
+    'spec §8 (limits depend on the plan; whom a limit counts is not shown)',
+    "One count per client address for every request from it, with a key or without (a limiter keyed by the caller's IP, as Plack::Middleware::Throttle and many middlewares are by default): requests refused for their credential take from the key's count.",
+  ),
+  variant(
     'address-limit-separate',
     'spec §5 rule 5 and §8 (how unauthenticated callers are limited is not shown); §8 rule 1',
     'Unauthenticated requests are limited per client address by their own window, a quarter of the key limit (at least 10), with its own X-RateLimit-* numbers.',

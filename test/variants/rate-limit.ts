@@ -207,6 +207,28 @@ export const RATE_LIMIT_VARIANTS = {
       },
     ],
   },
+  'limit-per-address': {
+    options: { rateLimit: { limit: 100, windowSeconds: 10 } },
+    // The key's list, one without a key (401), the key's list again: the 401 took one from the key's count.
+    probe: async (s) => {
+      const first = (await call(s, '/store/orders')).headers['x-ratelimit-remaining'];
+      await call(s, '/store/orders', { key: null });
+      return [first, (await call(s, '/store/orders')).headers['x-ratelimit-remaining']];
+    },
+    standard: ['99', '98'],
+    variant: ['99', '97'],
+    // A whole run: its 401s (the AUTH- checks') fall between the key's requests, so the model records them
+    // taking from the key's count; the probe walks that one count, and every check stays silent.
+    runs: [
+      {
+        args: ['--property-runs', '2'],
+        reference: { rateLimit: { limit: 60, windowSeconds: 8 }, banAfter: 1 },
+        records: {
+          'RL-PROBE-LIMITER-MODEL': /requests refused for their credential \(401\) took from the key's count/,
+        },
+      },
+    ],
+  },
   'address-limit-separate': {
     options: { rateLimit: { limit: 100, windowSeconds: 10 } },
     probe: async (s) => (await call(s, '/store/orders', { key: null })).headers['x-ratelimit-limit'],

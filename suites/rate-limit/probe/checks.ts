@@ -22,6 +22,7 @@ import { judgeReset } from './judge-reset.ts';
 import { withSpent } from './judge-spent.ts';
 import { apply, take } from './judgement.ts';
 import { noSpelling, SPELLING_AT, STANDS_OUT } from './key-spelling.ts';
+import { keylessSteps } from './keyless-counted.ts';
 import { LIMITED_CHECKS } from './limited-checks.ts';
 import { modelLimiter } from './model.ts';
 import { PLAN_LIMITS, WALK_MARGIN } from './record.ts';
@@ -190,7 +191,7 @@ export const rateLimitProbe = suite({
         const bucket = bucketReadings(ctx.transcript.all(), ctx.config.baseUrl).find(
           ([key]) => key === 'primary',
         )?.[1];
-        apply(ctx, modelLimiter(walk, recovery, bucket));
+        apply(ctx, modelLimiter(walk, recovery, bucket, keylessSteps(ctx.transcript.all())));
       },
     }),
     walkCheck(

@@ -5,6 +5,7 @@ import type { BucketReading } from '../../kit/limiter-counts.ts';
 import { overcharged } from '../../kit/limiter-counts.ts';
 import { repeatedWeight } from './judge-counts.ts';
 import { type Judgement, judged } from './judgement.ts';
+import { type KeylessSteps, keylessWords } from './keyless-counted.ts';
 import { switchedWords } from './method-counting.ts';
 import { left, limitOf, REFUSAL_STATUSES, type Recovery, type Sample, type Walk } from './record.ts';
 import { gradualRefill } from './refill.ts';
@@ -53,6 +54,7 @@ export function modelLimiter(
   walk: Walk,
   recovery: Recovery | undefined,
   bucket: BucketReading | undefined,
+  keyless?: KeylessSteps,
 ): Judgement | string {
   const counted = walk.samples.filter((s) => served(s) && left(s) !== undefined);
   if (counted.length < 3)
@@ -78,6 +80,8 @@ export function modelLimiter(
   for (const o of bucket ? overcharged(bucket.steps) : [])
     parts.push(`${o.route} weighs more than one (${o.over.length} of ${o.steps} steps)`);
   if (bucket?.separate) parts.push(`a separate count per ${bucket.separate.part}`);
+  const shared = keyless && keylessWords(keyless);
+  if (shared) parts.push(shared);
   if (uncounted && !walk.switched) parts.push(uncountedWords(uncounted, walk.samples));
   if (walk.switched)
     parts.push(
