@@ -28,14 +28,14 @@ function x(seq: number, at: number, status: number, remaining: number, keyed: bo
 function run(between: number, shared: boolean): Exchange[] {
   const xs: Exchange[] = [];
   let left = 59;
-  let at = T0;
-  let seq = 1;
+  const send = (status: number, remaining: number, keyed: boolean) =>
+    xs.push(x(xs.length + 1, T0 + 10 * (xs.length + 1), status, remaining, keyed));
   for (let round = 0; round < 3; round++) {
-    xs.push(x(seq++, (at += 10), 200, left, true));
-    for (let i = 0; i < between; i++) xs.push(x(seq++, (at += 10), 401, 59, false));
+    send(200, left, true);
+    for (let i = 0; i < between; i++) send(401, 59, false);
     left -= shared ? between + 1 : 1;
   }
-  xs.push(x(seq++, (at += 10), 200, left, true));
+  send(200, left, true);
   return xs;
 }
 
