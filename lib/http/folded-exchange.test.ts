@@ -146,6 +146,7 @@ describe('a recorded exchange with a response', () => {
       const own = addRecorded(new Transcript(), e, 'primary', redactOnce(new Redactor()), 1024);
       return { shared, own, date, remaining };
     });
+    expect(made).toHaveLength(2);
     for (const { shared, own, date, remaining } of made) {
       const headers = shared.response!.headers;
       // The same fields, in the same order, as without sharing; and the same JSON.
@@ -154,6 +155,13 @@ describe('a recorded exchange with a response', () => {
       expect(JSON.stringify(shared)).toBe(JSON.stringify(own));
       expect(rawOf(shared.response!)).toEqual({ headers, body: shared.response!.body, utf8: true });
     }
+    // Read in turn, each hands back its own values (the record made last is only ever its own).
+    const [a, b] = made;
+    expect([
+      a!.shared.response!.headers.date,
+      b!.shared.response!.headers.date,
+      a!.shared.response!.headers.date,
+    ]).toEqual([a!.date, b!.date, a!.date]);
   });
 
   it('keeps the headers as received beside the redacted ones when redacting changed one', () => {
