@@ -20,6 +20,9 @@ export interface ListBody {
   sameAs?: Exchange;
 }
 
+/** Largest list body kept to be compared with the next one's bytes (a copy of it is kept). */
+const LAST_BODY_BYTES = 64 * 1024;
+
 /** Where the run keeps its ListBodies (one per run, registered with the HTTP client by the bind). */
 export const LIST_BODIES = memoKey<ListBodies>('shared/list-bodies');
 
@@ -36,6 +39,8 @@ export class ListBodies {
    * digest is kept per response.
    */
   readonly #bySeq: Array<ListBody | undefined> = [];
+  /** The last list body read whole, and the first reading of its bytes. */
+  #last: { body: Buffer; first: ListBody } | undefined;
   /** The full reading of the body just observed, until the run's reading of the list takes it. */
   #fresh: { seq: number; reading: ListReading } | undefined;
 
@@ -48,18 +53,32 @@ export class ListBodies {
       this.unread.push(exchange);
       return;
     }
+    // The same bytes as the list before (a recording repeats its lists while the store does not change):
+    // that one's first reading, without a digest.
+    const last = this.#last;
+    if (last?.body.equals(body)) {
+      this.#add(exchange, last.first);
+      return;
+    }
     const digest = createHash('sha256').update(body).digest('base64');
     const earlier = this.#byDigest.get(digest);
     if (earlier) {
       this.#add(exchange, earlier);
+      this.#keepLast(body, earlier);
       return;
     }
     const reading = readList(body);
     const entry: ListBody = { exchange, findings: findingsOf(reading) };
     this.#byDigest.set(digest, entry);
     this.#add(exchange, entry);
+    this.#keepLast(body, entry);
     this.#fresh = { seq: exchange.seq, reading };
   };
+
+  /** The last list body read (a copy: the caller's bytes may be reused), when small; a large one is not kept. */
+  #keepLast(body: Buffer, first: ListBody): void {
+    this.#last = body.length <= LAST_BODY_BYTES ? { body: Buffer.from(body), first } : undefined;
+  }
 
   #add(exchange: Exchange, first: ListBody): void {
     this.#received.push(exchange);
