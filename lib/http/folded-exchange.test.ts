@@ -2,6 +2,7 @@
 // RecordedResponse as an exchange with a response object is, written to JSON byte for byte as one was.
 import { describe, expect, it } from 'vitest';
 import type { RecordedEntry } from '../formats/har.ts';
+import { Interner } from './intern.ts';
 import { addRecorded } from './recorded.ts';
 import { Redactor } from './redact.ts';
 import { redactOnce } from './redact-once.ts';
@@ -124,6 +125,65 @@ describe('a recorded exchange with a response', () => {
     for (const packed of ['status', 'bucket', 'bodyTruncated', 'startedMs'])
       expect(own).not.toContain(packed);
     expect(startedMsOf(x)).toBe(Date.UTC(2026, 10, 22, 10, 0, 0, 17));
+  });
+
+  it('reads back every header in its place when Date and Remaining are kept apart from a shared record', () => {
+    const intern = new Interner();
+    const redact = redactOnce(new Redactor());
+    const lines = (date: string, remaining: string): Array<[string, string]> => [
+      ['content-type', 'application/json'],
+      ['date', date],
+      ['x-ratelimit-limit', '60'],
+      ['x-ratelimit-remaining', remaining],
+      ['x-ratelimit-reset', '1764000060'],
+    ];
+    const made = [
+      ['Sat, 22 Nov 2026 10:00:00 GMT', '59'],
+      ['Sat, 22 Nov 2026 10:00:01 GMT', '58'],
+    ].map(([date, remaining]) => {
+      const e = entry({ responseHeaders: lines(date!, remaining!) });
+      const shared = addRecorded(new Transcript(), e, 'primary', redact, 1024, intern);
+      const own = addRecorded(new Transcript(), e, 'primary', redactOnce(new Redactor()), 1024);
+      return { shared, own, date, remaining };
+    });
+    expect(made).toHaveLength(2);
+    for (const { shared, own, date, remaining } of made) {
+      const headers = shared.response!.headers;
+      // The same fields, in the same order, as without sharing; and the same JSON.
+      expect(Object.entries(headers)).toEqual(Object.entries(own.response!.headers));
+      expect([headers.date, headers['x-ratelimit-remaining']]).toEqual([date, remaining]);
+      expect(JSON.stringify(shared)).toBe(JSON.stringify(own));
+      expect(rawOf(shared.response!)).toEqual({ headers, body: shared.response!.body, utf8: true });
+    }
+    // Read in turn, each hands back its own values (the record made last is only ever its own).
+    const [a, b] = made;
+    expect([
+      a!.shared.response!.headers.date,
+      b!.shared.response!.headers.date,
+      a!.shared.response!.headers.date,
+    ]).toEqual([a!.date, b!.date, a!.date]);
+  });
+
+  it('keeps the headers as received beside the redacted ones when redacting changed one', () => {
+    const key = 'osk_live_abcdefghijklmnopqrstuvwxyz012345';
+    const redactor = new Redactor();
+    redactor.addKey(key, 'ORDER_STORE_API_KEY');
+    const e = entry({
+      responseHeaders: [
+        ['date', 'Sat, 22 Nov 2026 10:00:00 GMT'],
+        ['x-echo', key],
+        ['x-ratelimit-remaining', '7'],
+      ],
+    });
+    const x = addRecorded(new Transcript(), e, 'primary', redactOnce(redactor), 1024, new Interner());
+    expect(Object.keys(x.response!.headers)).toEqual(['date', 'x-echo', 'x-ratelimit-remaining']);
+    expect(x.response!.headers['x-echo']).not.toContain(key);
+    expect(x.response!.headers['x-ratelimit-remaining']).toBe('7');
+    expect(rawOf(x.response!).headers).toEqual({
+      date: 'Sat, 22 Nov 2026 10:00:00 GMT',
+      'x-echo': key,
+      'x-ratelimit-remaining': '7',
+    });
   });
 
   it('stays an exchange with no response, and an error, when nothing was answered', () => {

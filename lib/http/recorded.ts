@@ -28,6 +28,29 @@ function noResponse(entry: RecordedEntry): { code: string; message: string } {
   return entry.ours.error ?? { code: 'E_NO_RESPONSE', message: 'the recording holds no response to it' };
 }
 
+/**
+ * The header record as kept: shared (intern.ts) with the values of Date and X-RateLimit-Remaining set apart
+ * (they change from one response to the next, and made each response's record one of its own), or, without
+ * sharing, as it is. FoldedExchange puts them back where they were when the record is read.
+ */
+function sharedHeaders(
+  intern: Pick<Interner, 'string' | 'fields'>,
+  record: Record<string, string | string[]>,
+): { headers: Record<string, string | string[]>; date?: string; remaining?: string } {
+  const date = record.date;
+  const remaining = record['x-ratelimit-remaining'];
+  if (intern === OWN || (typeof date !== 'string' && typeof remaining !== 'string'))
+    return { headers: intern.fields(record) };
+  const rest = { ...record };
+  if (typeof date === 'string') rest.date = '';
+  if (typeof remaining === 'string') rest['x-ratelimit-remaining'] = '';
+  return {
+    headers: intern.fields(rest),
+    ...(typeof date === 'string' ? { date: intern.string(date) } : {}),
+    ...(typeof remaining === 'string' ? { remaining: intern.string(remaining) } : {}),
+  };
+}
+
 /** No sharing: each value kept as it is. */
 const OWN: Pick<Interner, 'string' | 'fields' | 'request'> = {
   string: (s) => s,
@@ -69,8 +92,10 @@ export function addRecorded(
     });
   const body = entry.body ?? Buffer.alloc(0);
   const shown = body.toString('utf8', 0, Math.min(body.length, 3 * recordBodyBytes + 4));
-  const headers = intern.fields(headerRecord(entry.responseHeaders));
-  const redactedHeaders = intern.fields(redactor.redactHeaders(headers));
+  const received = headerRecord(entry.responseHeaders);
+  // Most answers carry nothing to redact: their record is then the same object (redact-once.ts).
+  const redactedHeaders = redactor.redactHeaders(received);
+  const headersSame = redactedHeaders === received;
   const truncated = !entry.bodyWhole || shown.length > recordBodyBytes;
   const rawBody = intern.string(shown.slice(0, recordBodyBytes));
   const redactedBody = intern.string(redactor.redactCut(shown, recordBodyBytes));
@@ -85,7 +110,7 @@ export function addRecorded(
     ...(entry.ours.invalidRequest !== undefined ? { invalidRequest: entry.ours.invalidRequest } : {}),
     ...(entry.ours.lengthOmitted ? { lengthOmitted: true as const } : {}),
     status: entry.status,
-    headers: redactedHeaders,
+    ...sharedHeaders(intern, redactedHeaders),
     body: redactedBody,
     bodyBytes: entry.bodyBytes,
     bodyTruncated: truncated,
@@ -94,8 +119,8 @@ export function addRecorded(
   const x = transcript.addMade((seq) => new FoldedExchange(seq, fields));
   const utf8 = isUtf8(body);
   // Where redacting changed nothing, the record is what was received (rawOf reads it so): no second copy.
-  const same = headers === redactedHeaders && rawBody === redactedBody && utf8;
-  if (!same) withRaw(x.response!, { headers, body: rawBody, utf8 });
+  const same = headersSame && rawBody === redactedBody && utf8;
+  if (!same) withRaw(x.response!, { headers: intern.fields(received), body: rawBody, utf8 });
   return x;
 }
 

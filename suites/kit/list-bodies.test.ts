@@ -37,6 +37,27 @@ function response(x: Exchange, text: string): Response {
 const LIST = { method: 'GET' as const, path: '/store/orders' };
 
 describe('ListBodies', () => {
+  it('shares the reading of a body equal to the one just before, and of one seen earlier, whatever became of the bytes', () => {
+    const lists = new ListBodies();
+    const xs = [exchange(200), exchange(200), exchange(200), exchange(200), exchange(200)];
+    const texts = ['[{"id":1}]', '[{"id":2}]', '[{"id":2}]', '[{"id":1}]', '[{"id":2}]'];
+    xs.forEach((x, i) => {
+      const bytes = Buffer.from(texts[i]!);
+      lists.observe(x, bytes, LIST);
+      // The caller's buffer reused for something else: what was read stays what was received.
+      bytes.fill(0x20);
+    });
+    expect(lists.bodies.map((b) => b.sameAs?.seq)).toEqual([
+      undefined,
+      undefined,
+      xs[1]!.seq,
+      xs[0]!.seq,
+      xs[1]!.seq,
+    ]);
+    expect(lists.sameBytes(xs[1]!, xs[4]!)).toBe(true);
+    expect(lists.sameBytes(xs[0]!, xs[2]!)).toBe(false);
+  });
+
   it('reads each new body once and shares the reading of equal bytes', () => {
     const lists = new ListBodies();
     const a = exchange(200);

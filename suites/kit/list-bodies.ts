@@ -20,6 +20,9 @@ export interface ListBody {
   sameAs?: Exchange;
 }
 
+/** Largest list body kept to be compared with the next one's bytes (a copy of it is kept). */
+const LAST_BODY_BYTES = 64 * 1024;
+
 /** Where the run keeps its ListBodies (one per run, registered with the HTTP client by the bind). */
 export const LIST_BODIES = memoKey<ListBodies>('shared/list-bodies');
 
@@ -29,10 +32,15 @@ export class ListBodies {
   /** List responses whose body did not arrive whole (HTTP-FRAMING's finding, or a limit of the harness). */
   readonly unread: Exchange[] = [];
   readonly #byDigest = new Map<string, ListBody>();
-  // By exchange number, in arrays: a Map's table costs some 45 bytes an entry where a slot costs 8.
-  readonly #digests: Array<string | undefined> = [];
-  /** The reading of the first body with the same bytes (a recording repeats its lists: no object for each). */
+  /**
+   * By exchange number, in an array (a Map's table costs some 45 bytes an entry where a slot costs 8): the
+   * reading of the first body with the same bytes (a recording repeats its lists: no object for each). Two
+   * responses carried the same bytes exactly when they name the same first reading (one per digest), so no
+   * digest is kept per response.
+   */
   readonly #bySeq: Array<ListBody | undefined> = [];
+  /** The last list body read whole, and the first reading of its bytes. */
+  #last: { body: Buffer; first: ListBody } | undefined;
   /** The full reading of the body just observed, until the run's reading of the list takes it. */
   #fresh: { seq: number; reading: ListReading } | undefined;
 
@@ -45,21 +53,32 @@ export class ListBodies {
       this.unread.push(exchange);
       return;
     }
+    // The same bytes as the list before (a recording repeats its lists while the store does not change):
+    // that one's first reading, without a digest.
+    const last = this.#last;
+    if (last?.body.equals(body)) {
+      this.#add(exchange, last.first);
+      return;
+    }
     const digest = createHash('sha256').update(body).digest('base64');
     const earlier = this.#byDigest.get(digest);
     if (earlier) {
-      // The earlier body's digest string stands for this one too (a long recording repeats its lists).
-      this.#digests[exchange.seq] = this.#digests[earlier.exchange.seq] ?? digest;
       this.#add(exchange, earlier);
+      this.#keepLast(body, earlier);
       return;
     }
-    this.#digests[exchange.seq] = digest;
     const reading = readList(body);
     const entry: ListBody = { exchange, findings: findingsOf(reading) };
     this.#byDigest.set(digest, entry);
     this.#add(exchange, entry);
+    this.#keepLast(body, entry);
     this.#fresh = { seq: exchange.seq, reading };
   };
+
+  /** The last list body read (a copy: the caller's bytes may be reused), when small; a large one is not kept. */
+  #keepLast(body: Buffer, first: ListBody): void {
+    this.#last = body.length <= LAST_BODY_BYTES ? { body: Buffer.from(body), first } : undefined;
+  }
 
   #add(exchange: Exchange, first: ListBody): void {
     this.#received.push(exchange);
@@ -114,12 +133,12 @@ export class ListBodies {
 
   /** Whether a list response's body was received whole and is known here by its bytes. */
   knows(x: Exchange): boolean {
-    return this.#digests[x.seq] !== undefined;
+    return this.#bySeq[x.seq] !== undefined;
   }
 
   /** Whether two list responses carried the very same bytes (both received whole). */
   sameBytes(a: Exchange, b: Exchange): boolean {
-    const da = this.#digests[a.seq];
-    return da !== undefined && da === this.#digests[b.seq];
+    const first = this.#bySeq[a.seq];
+    return first !== undefined && first === this.#bySeq[b.seq];
   }
 }

@@ -8,32 +8,52 @@ import {
 } from '../../../lib/formats/rate-limit-headers.ts';
 import { type Exchange, startedMsOf } from '../../../lib/http/transcript.ts';
 
+/** A moment in whole seconds when it is one and fits a small integer (an HTTP-date always does): no box. */
+const wholeSeconds = (ms: number): number | undefined => {
+  const s = ms / 1000;
+  return Number.isInteger(s) && Math.abs(s) < 2 ** 30 ? s : undefined;
+};
+
 /**
- * One response's reading. Only what it carries is kept (its Limit, Remaining, Reset, Date and when it was
- * sent); the moments worked out of them are worked out when read: a long recording reads every response at
- * once, and each moment kept was a number of its own on the heap.
+ * One response's reading. Only what it carries is kept (its Limit, Remaining, Reset and Date); its status and
+ * when it was sent are read from the exchange, and the moments worked out of them are worked out when read: a
+ * long recording reads every response at once, and each moment kept was a number of its own on the heap (a
+ * Date in whole seconds is kept as one small integer).
  */
 export class Reading {
-  readonly status: number;
-  /** When the request went out (local ms). */
-  readonly sentAtMs: number;
   readonly limit: number | undefined;
   readonly remaining: number | undefined;
   /** Unix seconds, only when Reset reads as Unix seconds (a delta or milliseconds is another check's). */
   readonly reset: number | undefined;
-  /** The response's Date header, when it has one. */
-  readonly #dateMs: number | undefined;
+  /** The response's Date header, when it has one: in seconds, or in ms when not a whole second (#dateMs). */
+  readonly #date: number | undefined;
+  readonly #dateInSeconds: boolean;
 
   constructor(readonly x: Exchange) {
     const { headers } = x.response!;
     const rl = rateLimitHeaders(headers);
     const reset = rl.reset?.value;
-    this.status = x.response!.status;
-    this.sentAtMs = startedMsOf(x);
     this.limit = rl.limit?.value;
     this.remaining = rl.remaining?.value;
     this.reset = reset !== undefined && resetKind(reset) === 'unix-seconds' ? reset : undefined;
-    this.#dateMs = rateLimitDateMs(headers, this.sentAtMs + x.durationMs);
+    const dateMs = rateLimitDateMs(headers, startedMsOf(x) + x.durationMs);
+    const seconds = dateMs === undefined ? undefined : wholeSeconds(dateMs);
+    this.#dateInSeconds = seconds !== undefined;
+    this.#date = seconds ?? dateMs;
+  }
+
+  get status(): number {
+    return this.x.response!.status;
+  }
+
+  /** When the request went out (local ms). */
+  get sentAtMs(): number {
+    return startedMsOf(this.x);
+  }
+
+  /** The response's Date header (ms), when it has one. */
+  get #dateMs(): number | undefined {
+    return this.#dateInSeconds ? this.#date! * 1000 : this.#date;
   }
 
   /** When its answer arrived (local ms). */
