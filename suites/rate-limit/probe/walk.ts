@@ -26,7 +26,7 @@ import {
   type Walk,
   type WalkPlan,
 } from './record.ts';
-import { refilledSince } from './refill.ts';
+import { gradualRefill, refilledSince } from './refill.ts';
 import { atTheLimit, holdAfterRefusal, isRefusal, refusalName } from './refusal.ts';
 import type { ProbeSender } from './sender.ts';
 import { sendTogether, togetherCount } from './together.ts';
@@ -208,7 +208,10 @@ export async function walkToLimit(
       walk.overLimit = s;
       // Served: a limiter that refills (a token came back before it landed) took it within its limit, and the
       // fixture is spent. A spare pending fixture, when the run has one, is held in its place for the next 0.
-      held = cancelledBy(s.status) ? env.target.holdSpare() : undefined;
+      // Only where the limiter shows a refill that could have taken it within its limit: past a count that
+      // gives nothing back the 204 is RL-PROBE-LIMIT-ENFORCED's finding, and a spare held for another 0 would
+      // be spent the same way, leaving none for the race (a window that turned under a loaded walk did so).
+      held = cancelledBy(s.status) && gradualRefill(walk) !== undefined ? env.target.holdSpare() : undefined;
       // Served while saying requests are left, in the window the walk spent: not the walk's count (a count
       // of its own, or none), so it is kept out of it, and the walk's own request past the limit follows.
       // Unless no more are left than the walk's count could have got back meanwhile (a token bucket under a
