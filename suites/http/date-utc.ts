@@ -57,7 +57,7 @@ export const dateUtcCheck: CheckDefinition<Ctx> = check({
       ctx.skip('no response carried both a Date this check can read and X-RateLimit-Reset', OUTCOME);
     if (apart)
       ctx.note(
-        `Date stands ${minutes(Math.abs(apart.ms))} ${apart.ms > 0 ? 'ahead of' : 'behind'} the run's clock on #${apart.x.seq}, and its X-RateLimit-Reset moves with it: a server clock set apart from the run's (or the run's own), recorded, not judged`,
+        `Date stands ${minutes(Math.abs(apart.ms))} ${apart.ms > 0 ? 'ahead of' : 'behind'} the run's clock on #${apart.x.seq}, and its X-RateLimit-Reset does not tell which clock is off (the server's, or the run's own): recorded, not judged`,
       );
     reportGrouped(ctx, offences, judged, 'Date within 5 minutes of the run clock, or with its own Reset');
   },
