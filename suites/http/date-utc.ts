@@ -3,26 +3,14 @@
 // time labelled GMT). Reads the transcript as received, live or recorded alike; never sends.
 import type { CheckDefinition } from '../../lib/check/model.ts';
 import { OUTCOME } from '../../lib/check/skip.ts';
-import { parseHttpDate } from '../../lib/formats/http-date.ts';
-import {
-  DATE_APART_MS,
-  dateIsOff,
-  fieldLines,
-  rateLimitHeaders,
-} from '../../lib/formats/rate-limit-headers.ts';
-import { type Exchange, rawOf, startedMsOf } from '../../lib/http/transcript.ts';
+import { DATE_APART_MS, dateIsOff, rateLimitHeaders } from '../../lib/formats/rate-limit-headers.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
 import { RFC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { type Offence, reportGrouped, responses } from '../kit/whole-run.ts';
+import { datedResponses } from './date-progress.ts';
 
 const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`;
-
-/** A response's single readable Date, and when it arrived by the run's clock. */
-function dated(x: Exchange): { date: number; received: number } | undefined {
-  const lines = fieldLines(rawOf(x.response!).headers, 'date');
-  const date = lines.length === 1 ? parseHttpDate(lines[0]!) : undefined;
-  return date === undefined ? undefined : { date, received: startedMsOf(x) + x.durationMs };
-}
 
 export const dateUtcCheck: CheckDefinition<Ctx> = check({
   id: 'HTTP-DATE-UTC',
@@ -40,10 +28,11 @@ export const dateUtcCheck: CheckDefinition<Ctx> = check({
     const offences: Offence[] = [];
     let judged = 0;
     let apart: { ms: number; x: Exchange } | undefined;
-    for (const x of responses(ctx)) {
-      const d = dated(x);
+    // The responses with one readable Date, none from a cache (Age: it keeps the origin's Date).
+    for (const d of datedResponses(responses(ctx))) {
+      const { x } = d;
       const reset = rateLimitHeaders(x.response!.headers).reset?.value;
-      if (!d || reset === undefined) continue;
+      if (reset === undefined) continue;
       judged += 1;
       const off = d.date - d.received;
       if (dateIsOff(reset, d.received, d.date))
