@@ -1,6 +1,7 @@
 // Faults only the request surface reaches: a list cache that answers 304 to the first ETag it served after
 // the list has changed, a strong list ETag computed once, an OPTIONS handler that refuses with 405 and no
-// Allow, an unchecked int64 conversion that fails with a 500 on an id beyond int64. Bends replies only.
+// Allow, an unchecked int64 conversion that fails with a 500 on an id beyond int64, a digit-count limit that
+// fails with one on an id of thousands of digits. Bends replies only.
 import type { IncomingMessage } from 'node:http';
 import type { FaultSet } from './faults/fault-set.ts';
 import type { Reply } from './reply.ts';
@@ -18,6 +19,9 @@ function beyondInt64(raw: string): boolean {
   return n > 2n ** 63n - 1n || n < -(2n ** 63n);
 }
 
+/** Fault http-huge-id-500: the digits Python's int() converts from text at most (sys.int_info.default_max_str_digits). */
+const MAX_STR_DIGITS = 4300;
+
 /** Fault http-304-stale-etag: the ETag the cache took at its first list, kept per store. */
 const firstTags = new WeakMap<OrderStore, string>();
 /** Fault http-etag-constant: the one ETag the list ever carries, per store. */
@@ -32,6 +36,16 @@ export function surfaceFaults(
 ): Reply {
   if (faults.has('http-beyond-int64-500') && route.kind === 'cancel' && beyondInt64(route.rawId))
     return { status: 500, body: { type: 'text/html; charset=utf-8', text: SERVER_ERROR } };
+  if (
+    faults.has('http-huge-id-500') &&
+    route.kind === 'cancel' &&
+    /^-?\d+$/.test(route.rawId) &&
+    route.rawId.replace('-', '').length > MAX_STR_DIGITS
+  )
+    return {
+      status: 500,
+      body: { type: 'text/plain', text: 'A server error occurred.  Please contact the administrator.' },
+    };
   if (faults.has('http-options-405-no-allow') && req.method === 'OPTIONS' && reply.status === 405) {
     const { Allow: _allow, ...headers } = reply.headers ?? {};
     return { ...reply, headers };

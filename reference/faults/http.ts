@@ -76,6 +76,12 @@ export const HTTP_FAULTS = faultsOf('http', [
     'A cancel of a decimal id beyond int64 fails with an HTML 500: the id is converted to int64 unchecked, and the exception reaches the framework.',
   ),
   fault(
+    'http-huge-id-500',
+    'order-id',
+    'spec §4 cancelOrder rule 3',
+    "A cancel whose id has more than 4,300 digits fails with a plain-text 500, while a shorter id beyond int64 is answered 400: Python's int() refuses to convert longer text since 3.11 (CVE-2020-10735), and the ValueError reaches the WSGI server.",
+  ),
+  fault(
     'http-write-405-html',
     'any response',
     'spec §8 rule 1; spec §7',
