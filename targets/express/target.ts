@@ -1,14 +1,16 @@
 // The Express zoo target: Express 5 with express-rate-limit 8, written from the spec alone (server.ts),
 // and the ways an Express implementer really ships it wrong. Imports nothing outside targets/.
 import { fileURLToPath } from 'node:url';
+import { compiledOnce } from '../node-once.ts';
 import { defineTarget, IPV6_DEEP_PATH } from '../zoo-target.ts';
 
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
+const server = compiledOnce('express', SERVER);
 
 export const target = defineTarget({
   id: 'express',
-  stack: 'Express 5.3 + express-rate-limit 8.7 (Node, TypeScript through tsx)',
-  launch: async () => ({ file: process.execPath, args: ['--import', 'tsx', SERVER] }),
+  stack: 'Express 5.3 + express-rate-limit 8.7 (Node, TypeScript compiled by esbuild)',
+  launch: async () => ({ file: process.execPath, args: [await server()] }),
   flavours: [IPV6_DEEP_PATH],
   misconfigs: {
     'draft-8-headers': {

@@ -1,14 +1,16 @@
 // The Fastify zoo target: Fastify 5 with @fastify/rate-limit 11, written from the spec alone (server.ts),
 // and the ways a Fastify implementer really ships it wrong. Imports nothing outside targets/.
 import { fileURLToPath } from 'node:url';
+import { compiledOnce } from '../node-once.ts';
 import { defineTarget, IPV6_DEEP_PATH } from '../zoo-target.ts';
 
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
+const server = compiledOnce('fastify', SERVER);
 
 export const target = defineTarget({
   id: 'fastify',
-  stack: 'Fastify 5.12 + @fastify/rate-limit 11.2 (Node, TypeScript through tsx)',
-  launch: async () => ({ file: process.execPath, args: ['--import', 'tsx', SERVER] }),
+  stack: 'Fastify 5.12 + @fastify/rate-limit 11.2 (Node, TypeScript compiled by esbuild)',
+  launch: async () => ({ file: process.execPath, args: [await server()] }),
   flavours: [IPV6_DEEP_PATH],
   misconfigs: {
     'reset-delta': {

@@ -1,7 +1,10 @@
 // The Hono zoo target as data: how to start it and its real misconfigurations with the checks that catch
 // them (targets/README.md, section Hono). Test support only.
 import { fileURLToPath } from 'node:url';
+import { compiledOnce } from '../node-once.ts';
 import { defineTarget } from '../zoo-target.ts';
+
+const server = compiledOnce('hono', fileURLToPath(new URL('./server.ts', import.meta.url)));
 
 /** Not about limits: leave out the probe to keep the run short. */
 const NO_PROBE = ['--skip-rate-limit-probe'];
@@ -10,11 +13,8 @@ const ABSENT_IDS = ['--trust-order-list'];
 
 export const target = defineTarget({
   id: 'hono',
-  stack: 'Hono 4.13 on @hono/node-server 2.1 + hono-rate-limiter 0.5 (TypeScript, tsx)',
-  launch: async () => ({
-    file: process.execPath,
-    args: ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))],
-  }),
+  stack: 'Hono 4.13 on @hono/node-server 2.1 + hono-rate-limiter 0.5 (TypeScript compiled by esbuild)',
+  launch: async () => ({ file: process.execPath, args: [await server()] }),
   misconfigs: {
     'limiter-default-headers': {
       description:

@@ -1,7 +1,10 @@
 // The Koa zoo target as data: how to start it and its real misconfigurations with the checks that catch
 // them (targets/README.md, section Koa). Test support only.
 import { fileURLToPath } from 'node:url';
+import { compiledOnce } from '../node-once.ts';
 import { defineTarget } from '../zoo-target.ts';
+
+const server = compiledOnce('koa', fileURLToPath(new URL('./server.ts', import.meta.url)));
 
 /** Not about limits: leave out the probe to keep the run short. */
 const NO_PROBE = ['--skip-rate-limit-probe'];
@@ -10,11 +13,8 @@ const ABSENT_IDS = ['--trust-order-list'];
 
 export const target = defineTarget({
   id: 'koa',
-  stack: 'Koa 3.3 + @koa/router 15.7 + koa-ratelimit 6.0 (memory driver) (TypeScript, tsx)',
-  launch: async () => ({
-    file: process.execPath,
-    args: ['--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))],
-  }),
+  stack: 'Koa 3.3 + @koa/router 15.7 + koa-ratelimit 6.0 (memory driver) (TypeScript compiled by esbuild)',
+  launch: async () => ({ file: process.execPath, args: [await server()] }),
   misconfigs: {
     'retry-after-truncated': {
       description:
