@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Transcript } from '../../lib/http/transcript.ts';
 import type { Snapshot } from '../kit/store-lists.ts';
-import { historyOf, timing } from './history.ts';
+import { historyOf, isPlainListExchange, timing } from './history.ts';
 
 const BASE = 'http://127.0.0.1:9/v1';
 const T0 = 1_800_000_000_000;
@@ -41,5 +41,19 @@ describe('historyOf', () => {
       expect(Object.keys(t)).not.toContain('endMs');
     }
     expect(h.lists[0]!.ids).toBe(ids);
+  });
+
+  it('takes a path-spelling probe of the list (a doubled slash, a query) for no list read', () => {
+    const transcript = new Transcript();
+    const add = (path: string) =>
+      transcript.add({
+        bucket: 'primary',
+        startedAt: new Date(T0).toISOString(),
+        durationMs: 3,
+        request: { method: 'GET', url: `${BASE}${path}`, headers: {} },
+        response: { status: 404, headers: {}, body: '', bodyBytes: 0, bodyTruncated: false },
+      });
+    for (const p of ['/store/orders', '//store/orders', '/store//orders', '/store/orders?page=2']) add(p);
+    expect(transcript.all().map((x) => isPlainListExchange(x))).toEqual([true, false, false, false]);
   });
 });

@@ -135,11 +135,15 @@ export function cancelOf(x: Exchange): CancelSent | undefined {
   return sent;
 }
 
-/** Whether the request was a plain list (GET .../store/orders, no query). */
+/**
+ * Whether the request was a plain list (GET .../store/orders, no query), below any base path but not spelled
+ * another way: a doubled slash before it is a path-spelling probe's, which a server may rightly answer 404.
+ */
 export function isPlainListExchange(x: Exchange): boolean {
   const { path, query } = pathOf(x.request.url);
-  return x.request.method === 'GET' && !query && path.endsWith('/store/orders');
+  return x.request.method === 'GET' && !query && PLAIN_LIST.test(path);
 }
+const PLAIN_LIST = /(?:^|[^/])\/store\/orders$/;
 
 /**
  * The history of `exchanges`: each plain list whose ids `snapshotOf` knows (a 2xx read whole as a JSON
