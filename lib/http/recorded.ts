@@ -9,7 +9,7 @@ import type { Response } from './client.ts';
 import { FoldedExchange, type FoldedFields } from './folded-exchange.ts';
 import type { Interner } from './intern.ts';
 import type { RedactText } from './redact-once.ts';
-import { type Bucket, type Exchange, startedMsOf, type Transcript, withRaw } from './transcript.ts';
+import { type Bucket, type Exchange, rawOf, startedMsOf, type Transcript, withRaw } from './transcript.ts';
 
 /** Header lines as a record, as undici gives them: names in lower case, a repeated field as an array. */
 export function headerRecord(
@@ -128,32 +128,49 @@ export function addRecorded(
 export type ReplayedBody = Buffer | string | (() => Buffer);
 
 /**
- * A recorded response as the HTTP client would have handed it to a check: `body` is the whole body the
+ * A recorded response as the HTTP client would have handed it to a check (`headers` undefined: the response's
+ * as received, read when first asked for): `body` is the whole body the
  * recording holds (the caller makes sure it is whole before a check reads it as such), as bytes, as the text
  * the transcript keeps (encoded as UTF-8 when first read), or how to make it: a judge that reads only the
  * status and headers of a million replayed responses then makes no copy of a body, and no closure for one.
  */
-export function replayed(exchange: Exchange, headers: Response['headers'], body: ReplayedBody): Response {
+export function replayed(
+  exchange: Exchange,
+  headers: Response['headers'] | undefined,
+  body: ReplayedBody,
+): Response {
   return new ReplayedResponse(exchange, headers, body);
 }
 
-/** One replayed response: its body, text and JSON made once, when first read (on the prototype: no closures). */
+/** One replayed response: its headers, body, text and JSON made once, when first read (on the prototype). */
 class ReplayedResponse implements Response {
   declare bodyError?: { code: string; message: string };
   readonly status: number;
+  #headers: Response['headers'] | undefined;
   #body: ReplayedBody;
   #text: string | undefined;
   #parsed: JsonParseResult | undefined;
 
   constructor(
     readonly exchange: Exchange,
-    readonly headers: Response['headers'],
+    headers: Response['headers'] | undefined,
     body: ReplayedBody,
   ) {
     const r = exchange.response!;
     this.status = r.status;
     if (r.bodyError) this.bodyError = r.bodyError;
+    this.#headers = headers;
     this.#body = body;
+  }
+
+  /**
+   * The headers given, or else the response's as received, read when first asked for: a recorded exchange
+   * makes its header record anew on each read (folded-exchange.ts), and most replays of a long recording are
+   * read for their status and moments only (the probe's views of a million answers, some 17 reads each).
+   */
+  get headers(): Response['headers'] {
+    this.#headers ??= rawOf(this.exchange.response!).headers;
+    return this.#headers;
   }
 
   /** Worked out when read: a moment kept is a number boxed on the heap, for each of a million replays. */

@@ -4,7 +4,7 @@
 import { flagRef } from '../../lib/config/settings.ts';
 import type { Response } from '../../lib/http/client.ts';
 import { replayed } from '../../lib/http/recorded.ts';
-import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
+import type { Exchange } from '../../lib/http/transcript.ts';
 import type { Ctx } from './context.ts';
 import { keyCancels } from './key-cancels.ts';
 import { admissibleAbsent, type KnownOrders, knownOrders, noKnownReason } from './known-orders.ts';
@@ -12,7 +12,7 @@ import { NOT_OBSERVED, replay } from './traffic.ts';
 
 /** A recorded response for a judge of responses: replayed whole, or (its body cut) its status alone. */
 export function answerOf(ctx: Ctx, x: Exchange): Response {
-  return replay(ctx, x) ?? replayed(x, rawOf(x.response!).headers, Buffer.alloc(0));
+  return replay(ctx, x) ?? replayed(x, undefined, Buffer.alloc(0));
 }
 
 /** The cancels with the key of ids the first list proves absent, in the order sent; a skip when none. */

@@ -159,7 +159,8 @@ export function replay(ctx: { memo: RunMemo }, x: Exchange): Response | undefine
   const binary = trafficOf(ctx).binary.get(x.seq);
   // The body is made when a judge reads it: most read a replayed response's status and headers only (the
   // text is handed over as kept, not in a closure: a million replays made as many closures).
-  return replayed(x, raw.headers, binary ?? raw.body);
+  // The headers too: read when a judge asks for them (rawOf(r).headers), not made for each replay.
+  return replayed(x, undefined, binary ?? raw.body);
 }
 
 /** The statuses that say nothing of what a request asked: no answer, a rate-limit refusal. */

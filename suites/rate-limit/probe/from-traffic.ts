@@ -5,7 +5,7 @@
 import { rateLimitHeaders } from '../../../lib/formats/rate-limit-headers.ts';
 import type { Response } from '../../../lib/http/client.ts';
 import { replayed } from '../../../lib/http/recorded.ts';
-import { type Exchange, rawOf, startedMsOf } from '../../../lib/http/transcript.ts';
+import { type Exchange, startedMsOf } from '../../../lib/http/transcript.ts';
 import type { Ctx } from '../../kit/context.ts';
 import { NOT_OBSERVED, replay } from '../../kit/traffic.ts';
 import { countOrder } from './count-order.ts';
@@ -29,7 +29,7 @@ import { saneResetAtMs, windowStarts } from './windows.ts';
 const notRecorded = <T>(reason: string): Outcome<T> => ({ kind: 'skip', reason, cause: NOT_OBSERVED });
 
 function answerOf(ctx: Ctx, x: Exchange): Response {
-  return replay(ctx, x) ?? replayed(x, rawOf(x.response!).headers, Buffer.alloc(0));
+  return replay(ctx, x) ?? replayed(x, undefined, Buffer.alloc(0));
 }
 
 /**
