@@ -45,7 +45,8 @@ export const HTTP_FAULTS = {
     onlyBy: ['HTTP-HEAD-AS-GET'],
   },
   'http-no-date': {
-    masking: { removes: ['date'] },
+    // Date is owed only by a server that shows a clock: without a Unix-time Reset, nothing shows one.
+    masking: { removes: ['date', 'server-date'], reads: ['unix-reset'] },
     probe: async (s) => (await call(s, '/store/orders')).headers.date === undefined,
     faithful: false,
     faulty: true,
@@ -53,7 +54,8 @@ export const HTTP_FAULTS = {
     onlyBy: ['HTTP-REQUIRED-FIELDS'],
   },
   'http-date-iso': {
-    masking: { bends: ['date'] },
+    // An ISO timestamp is no HTTP-date: no answer's Date tells the run the server's clock.
+    masking: { bends: ['date'], removes: ['server-date'] },
     probe: async (s) => /^\d{4}-\d\d-\d\dT/.test((await call(s, '/store/orders')).headers.date ?? ''),
     faithful: false,
     faulty: true,
@@ -82,7 +84,9 @@ export const HTTP_FAULTS = {
     onlyBy: ['HTTP-DATE-ADVANCES'],
   },
   'http-date-local-time': {
-    masking: { bends: ['date'] },
+    // Its Date is told off only against a Reset on the same clock (a Unix time); read as off, it is set aside
+    // for the run's own clock, so no answer's Date tells the run the server's clock.
+    masking: { bends: ['date'], removes: ['server-date'], reads: ['unix-reset'] },
     probe: async (s) => {
       const { headers } = await call(s, '/store/orders');
       // Whole hours of Date past the moment Reset is counted from (+ 0: no -0 from a Date a minute short).

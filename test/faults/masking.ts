@@ -14,6 +14,10 @@ export const PARTS = {
   challenge: 'WWW-Authenticate challenge of each 401',
   'strict-reader': 'strict orderId reader',
   date: 'Date field',
+  'server-date':
+    "Date the run reads the server's own clock by (under a proof's fast clock, the only witness of the server's time)",
+  'unix-reset':
+    'X-RateLimit-Reset read as a Unix time, which shows the server keeps a clock (so owes Date) and against which Date is read',
   'json-label': 'JSON media type label',
   'x-ratelimit': 'X-RateLimit-* field',
   'ratelimit-4xx':

@@ -53,7 +53,7 @@ export const HEADER_FAULTS = {
     ],
   },
   'ratelimit-reset-delta': {
-    masking: { bends: ['reset'], reads: ['x-ratelimit'] },
+    masking: { bends: ['reset'], removes: ['unix-reset'], reads: ['x-ratelimit'] },
     probe: async (s) => (await call(s, '/store/orders')).headers['x-ratelimit-reset'],
     faithful: String(Math.ceil((START + 60_000) / 1000)),
     faulty: '60',
@@ -67,7 +67,10 @@ export const HEADER_FAULTS = {
     ],
   },
   'ratelimit-reset-rolling': {
-    masking: { bends: ['reset'], removes: ['reset-window'], reads: ['x-ratelimit'] },
+    // Under the proof's clock at 300x, the run sees the server's time only through its Date: a Reset rolling
+    // with that clock reads, on the run's own, as a moment moving away as fast as time passes (at real speed,
+    // the LONG_WINDOW proof, it shows without a Date).
+    masking: { bends: ['reset'], removes: ['reset-window'], reads: ['x-ratelimit', 'server-date'] },
     probe: async (s, clock) => {
       const first = (await call(s, '/store/orders')).headers['x-ratelimit-reset'];
       clock.advance(5000);

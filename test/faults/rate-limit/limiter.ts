@@ -174,7 +174,7 @@ export const LIMITER_FAULTS = {
     ],
   },
   'ratelimit-draft-fields-only': {
-    masking: { removes: ['x-ratelimit'] },
+    masking: { removes: ['x-ratelimit', 'unix-reset'] },
     probe: async (s) => {
       const a = await call(s, '/store/orders');
       return [a.headers['x-ratelimit-remaining'], a.headers.ratelimit, a.headers['ratelimit-policy']];
