@@ -31,6 +31,8 @@ export const PARTS = {
   '429-fields': '429 with its fields and body',
   'retry-after': 'Retry-After of each 429',
   'list-etag': "list's ETag and its answer to If-None-Match",
+  '405': '405 to a method a route does not define (the OPTIONS and writes the request surface sends)',
+  'head-list': 'HEAD of the list answered as its GET (the one HEAD with the key a run sends)',
 } as const;
 
 export type Part = keyof typeof PARTS;
