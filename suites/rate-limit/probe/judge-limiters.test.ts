@@ -157,6 +157,25 @@ describe('requests naming another client address', () => {
     expect(judgeClientAddress(w)).toMatch(/own requests, sent without those headers, did the same 1 time/);
   });
 
+  it('the window the walk saw turn is no control: the spoofed counts are still blamed', () => {
+    // The reading's window ends at once (2 left), the walk goes on in the next (#1 at 4): the same jump.
+    const w = walkOf([2, 4, 3, 2, 1, 0], refused());
+    for (const at of [2, 4]) {
+      const s: Sample = { ...sample(at * 10, 404, rl(4), T0 + at * 10 + 5), spoofed: `192.0.2.${at}` };
+      w.spoofed.push(s);
+      w.apart.push(s);
+    }
+    w.samples.forEach((x, i) => {
+      x.n = i * 10 + (i > 0 ? 5 : 0);
+    });
+    w.rolledAt = w.samples[1]!.n;
+    w.spoofed[0]!.n = 22;
+    w.spoofed[1]!.n = 42;
+    expect(messages(judgeClientAddress(w)).join('\n')).toMatch(
+      /2 requests naming another client address .* count of their own/,
+    );
+  });
+
   it('a walk that named no address judges nothing', () => {
     expect(judgeClientAddress(walkOf([1, 0], refused()))).toMatch(/too short to name another client/);
   });
