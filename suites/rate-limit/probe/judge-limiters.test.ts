@@ -195,6 +195,29 @@ describe('only the IETF draft fields', () => {
   });
 });
 
+describe('only the IETF draft fields, one served past their 0', () => {
+  it('is a request past the limit not refused, named by the draft field', () => {
+    const draft = (r: number) => ({
+      ratelimit: `"default";r=${r};t=30`,
+      'ratelimit-policy': '"default";q=5;w=60',
+    });
+    const samples = [3, 2, 1, 0, 0].map((r, i) => sample(i, 404, draft(r)));
+    const limited = sample(5, 429, refused());
+    const w: Walk = {
+      samples: [...samples, limited],
+      limited,
+      bound: 6,
+      sent: 5,
+      spoofed: [],
+      apart: [],
+      headersRefused: [],
+    };
+    expect(messages(judgeEnforced(w)).join()).toMatch(
+      /request #4 answered 404 although the response before it said .*RateLimit.* 0 in the same window/,
+    );
+  });
+});
+
 describe("the run's requests with the key beside the walk", () => {
   it('more than Limit served in one window across counts per route fails, though the walk alone did not', () => {
     const end = Math.ceil((T0 + 10_000) / 1000);
