@@ -92,6 +92,8 @@ export const REFUSAL_FAULTS = {
       hides: {
         'ratelimit-not-atomic':
           'the burst needs the fresh window after the recovery, and the key is banned once it has honoured the Retry-After: the limit never lifts for it',
+        'ratelimit-reset-frozen':
+          "the key is banned by the one request it sends once the Retry-After is over, and sends nothing after: that answer comes within the Reset's rounding of the moment, too soon to show a Reset that never moves (a loaded machine may deliver it late enough to)",
       },
     },
     options: TWO_PER_MINUTE,
