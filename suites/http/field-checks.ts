@@ -3,7 +3,12 @@
 // clock, Allow on a 405). Reads the transcript as received; never sends.
 import type { CheckDefinition } from '../../lib/check/model.ts';
 import { OUTCOME } from '../../lib/check/skip.ts';
-import { fieldLines, rateLimitHeaders, resetKind } from '../../lib/formats/rate-limit-headers.ts';
+import {
+  fieldLines,
+  type HeaderMap,
+  rateLimitHeaders,
+  resetKind,
+} from '../../lib/formats/rate-limit-headers.ts';
 import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
 import { RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
@@ -27,15 +32,18 @@ function fieldProblems(x: Exchange): string[] {
   return out;
 }
 
-/** Whether the run shows the server has a clock: a Date anywhere, or a Reset read as a Unix time. */
-function hasClock(xs: readonly Exchange[]): boolean {
-  return xs.some((x) => {
-    const headers = rawOf(x.response!).headers;
-    if (fieldLines(headers, 'date').length > 0) return true;
-    const reset = rateLimitHeaders(headers).reset?.value;
-    return reset !== undefined && resetKind(reset) === 'unix-seconds';
-  });
+/**
+ * Whether one response shows the server has a clock: a Date, or a Reset read as a Unix time, in seconds or in
+ * milliseconds (the wrong unit is RL-HEADERS-RESET-UNIX-SECONDS's; it is still a moment told by a clock).
+ */
+export function showsClock(headers: HeaderMap): boolean {
+  if (fieldLines(headers, 'date').length > 0) return true;
+  const reset = rateLimitHeaders(headers).reset?.value;
+  return reset !== undefined && resetKind(reset) !== 'delta-seconds';
 }
+
+/** Whether the run shows the server has a clock: one response that shows it. */
+const hasClock = (xs: readonly Exchange[]): boolean => xs.some((x) => showsClock(rawOf(x.response!).headers));
 
 /** What a response lacks of the fields HTTP itself requires of it. */
 function missingFields(x: Exchange, clock: boolean): string[] {
@@ -89,7 +97,7 @@ export const fieldChecks: CheckDefinition<Ctx>[] = [
       const clock = hasClock(xs);
       if (!clock && xs.length > 0)
         ctx.note(
-          'no response carried Date or a Unix-seconds X-RateLimit-Reset: nothing shows a clock, so Date is not required (see RL-HEADERS-PRESENT)',
+          'no response carried Date or an X-RateLimit-Reset read as a Unix time: nothing shows a clock, so Date is not required (see RL-HEADERS-PRESENT)',
         );
       if (!clock && !xs.some((x) => x.response!.status === 405))
         ctx.skip(

@@ -57,6 +57,27 @@ describe('readBuckets', () => {
     expect(perMethod.separate?.part).toBe('method');
   });
 
+  it('tells a count per method and path from one per path, per route and per method', () => {
+    // Flask-Limiter keys a request no endpoint matches (an API served elsewhere than the base) by its method
+    // and path: a HEAD apart from its GET, each order's cancel apart from another's.
+    const at = (method: string, path: string, remaining: number): Sent => ({ method, path, remaining });
+    const b = read(
+      run(
+        at('GET', '/store/orders', 59),
+        at('DELETE', '/store/orders/1', 59),
+        at('GET', '/store/orders', 58),
+        at('DELETE', '/store/orders/2', 59),
+        at('HEAD', '/store/orders', 59),
+        at('DELETE', '/store/orders/1', 58),
+        at('GET', '/store/orders', 57),
+        at('DELETE', '/store/orders/2', 58),
+        at('HEAD', '/store/orders', 58),
+      ),
+    );
+    expect([b.separate?.part, b.separate?.misfits]).toEqual(['method and path', undefined]);
+    expect(overcharged(b.steps)).toEqual([]);
+  });
+
   it('tells counts per route whose windows each open with their own first request', () => {
     // Flask-Limiter's per-endpoint default: the list's window and the cancel's each name their own Reset.
     const A = RESET;

@@ -12,7 +12,7 @@ import { type Exchange, startedMsOf } from '../../lib/http/transcript.ts';
 import { frontRefusal } from './front-refusal.ts';
 
 /** How a limiter might split one key's requests into counts: not at all, or by method, route, path or URL. */
-export const PARTS = ['key', 'method', 'route', 'path', 'url'] as const;
+export const PARTS = ['key', 'method', 'route', 'path', 'method and path', 'url'] as const;
 export type Part = (typeof PARTS)[number];
 
 export type Key = 'primary' | 'secondary';
@@ -144,7 +144,14 @@ export function rawTarget(url: string): { pathname: string; search: string } {
 
 /** Which count each partition puts a request of `key` in: `path` below the base URL's, `search` its query. */
 export function partsOf(key: Key, method: string, path: string, search = ''): Record<Part, string> {
-  return { key, method, route: routeOf(method, path), path, url: `${path}${search}` };
+  return {
+    key,
+    method,
+    route: routeOf(method, path),
+    path,
+    'method and path': `${method} ${path}`,
+    url: `${path}${search}`,
+  };
 }
 
 function requestOf(

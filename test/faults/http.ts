@@ -34,6 +34,7 @@ export const HTTP_FAULTS = {
     ],
   },
   'http-head-404': {
+    masking: { removes: ['head-list'] },
     probe: async (s) => [
       (await call(s, '/store/orders')).status,
       (await call(s, '/store/orders', { method: 'HEAD' })).status,
@@ -45,7 +46,8 @@ export const HTTP_FAULTS = {
     onlyBy: ['HTTP-HEAD-AS-GET'],
   },
   'http-no-date': {
-    masking: { removes: ['date'] },
+    // Date is owed only by a server that shows a clock: without a Unix-time Reset, nothing shows one.
+    masking: { removes: ['date', 'server-date'], reads: ['unix-reset'] },
     probe: async (s) => (await call(s, '/store/orders')).headers.date === undefined,
     faithful: false,
     faulty: true,
@@ -53,7 +55,8 @@ export const HTTP_FAULTS = {
     onlyBy: ['HTTP-REQUIRED-FIELDS'],
   },
   'http-date-iso': {
-    masking: { bends: ['date'] },
+    // An ISO timestamp is no HTTP-date: no answer's Date tells the run the server's clock.
+    masking: { bends: ['date'], removes: ['server-date'] },
     probe: async (s) => /^\d{4}-\d\d-\d\dT/.test((await call(s, '/store/orders')).headers.date ?? ''),
     faithful: false,
     faulty: true,
@@ -82,7 +85,9 @@ export const HTTP_FAULTS = {
     onlyBy: ['HTTP-DATE-ADVANCES'],
   },
   'http-date-local-time': {
-    masking: { bends: ['date'] },
+    // Its Date is told off only against a Reset on the same clock (a Unix time); read as off, it is set aside
+    // for the run's own clock, so no answer's Date tells the run the server's clock.
+    masking: { bends: ['date'], removes: ['server-date'], reads: ['unix-reset'] },
     probe: async (s) => {
       const { headers } = await call(s, '/store/orders');
       // Whole hours of Date past the moment Reset is counted from (+ 0: no -0 from a Date a minute short).
@@ -187,6 +192,7 @@ export const HTTP_FAULTS = {
     onlyBy: ['HTTP-ETAG-STRONG', 'HTTP-CONDITIONAL-304'],
   },
   'http-options-405-no-allow': {
+    masking: { reads: ['405'] },
     probe: async (s) => (await call(s, '/store/orders', { method: 'OPTIONS' })).headers.allow ?? 'none',
     faithful: 'GET, HEAD',
     faulty: 'none',
@@ -221,6 +227,7 @@ export const HTTP_FAULTS = {
     ],
   },
   'http-write-405-html': {
+    masking: { reads: ['405'] },
     probe: async (s) => {
       const a = await call(s, '/store/orders', { method: 'POST' });
       return [a.status, a.headers['content-type'], a.headers['x-ratelimit-limit'] !== undefined];
@@ -247,6 +254,8 @@ export const HTTP_FAULTS = {
     caught: [{ fails: ['HTTP-SURFACE-PROPERTY', 'HTTP-FRAMING'], args: NO_PROBE, exit: 1 }],
   },
   'http-head-length-zero': {
+    // Its Content-Length is compared with the GETs of the same URL around it: a HEAD answered 404 has none.
+    masking: { reads: ['head-list'] },
     // The HEAD's Content-Length, and whether it equals the GET's.
     probe: async (s) => {
       const get = (await call(s, '/store/orders')).headers['content-length'];

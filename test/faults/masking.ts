@@ -14,6 +14,10 @@ export const PARTS = {
   challenge: 'WWW-Authenticate challenge of each 401',
   'strict-reader': 'strict orderId reader',
   date: 'Date field',
+  'server-date':
+    "Date the run reads the server's own clock by (under a proof's fast clock, the only witness of the server's time)",
+  'unix-reset':
+    'X-RateLimit-Reset read as a Unix time, which shows the server keeps a clock (so owes Date) and against which Date is read',
   'json-label': 'JSON media type label',
   'x-ratelimit': 'X-RateLimit-* field',
   'ratelimit-4xx':
@@ -27,6 +31,8 @@ export const PARTS = {
   '429-fields': '429 with its fields and body',
   'retry-after': 'Retry-After of each 429',
   'list-etag': "list's ETag and its answer to If-None-Match",
+  '405': '405 to a method a route does not define (the OPTIONS and writes the request surface sends)',
+  'head-list': 'HEAD of the list answered as its GET (the one HEAD with the key a run sends)',
 } as const;
 
 export type Part = keyof typeof PARTS;

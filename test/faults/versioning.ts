@@ -6,6 +6,8 @@ import { type FaultProofs, NO_PROBE } from './proof.ts';
 export const VERSIONING_FAULTS = {
   'api-not-under-v1': {
     masking: {
+      // No route answers below /v1: OPTIONS and writes there are 404s, not a route's 405.
+      removes: ['405'],
       hides: {
         'ratelimit-limit-by-status':
           'every /v1 path answers 404 with the key, so every answer is an error and carries the Limit the second doubles: no success answer is left to differ from',

@@ -47,10 +47,13 @@ function fateOf(walk: Walk, s: Sample): Fate {
  * The control: the key's own requests of the walk, sent without those headers, whose answers did what a
  * request naming another address is blamed for (a count well above the one before it, or served after a
  * Remaining of 0 with a count above nothing): several counts behind one key do it to every request alike.
+ * The answer where the walk saw its window turn (rolledAt) is the new window's whole limit, not a count apart.
  */
 function plainApart(walk: Walk): Sample[] {
   const plain = walk.samples.filter((s) => !s.spoofed);
-  return plain.filter((s, i) => i > 0 && s.status !== 429 && countedApart(plain[i - 1]!, s));
+  return plain.filter(
+    (s, i) => i > 0 && s.status !== 429 && s.n !== walk.rolledAt && countedApart(plain[i - 1]!, s),
+  );
 }
 
 /** A reason to skip (a string) when the walk named no address, or learnt nothing from those it named. */

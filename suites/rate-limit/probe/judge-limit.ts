@@ -163,8 +163,9 @@ export function judgeEnforced(
     const prev = before(walk, walk.cutShort);
     return `the walk was stopped at request #${walk.cutShort.n} by a ${walk.cutShort.status} while ${remainingName(prev)} still said ${prev ? left(prev) : '?'}: not where the limit would be reached, so it shows neither a limit enforced nor one missing`;
   }
+  // Remaining 0 by the spec's field, else by the IETF draft's (what bounded the walk).
   const over = sameWindowPairs(walk.samples)
-    .filter(([p]) => p.remaining === 0)
+    .filter(([p]) => left(p) === 0)
     .map(([, c]) => c);
   const last = walk.samples[walk.samples.length - 1]!;
   const past = servedPastLimit(walk);
@@ -197,7 +198,7 @@ export function judgeEnforced(
         over,
         walk.sent,
         (f) =>
-          `request #${f.n} answered ${f.status} although the response before it said X-RateLimit-Remaining 0 in the same window: a request past the limit was not refused with 429`,
+          `request #${f.n} answered ${f.status} although the response before it said ${remainingName(f)} 0 in the same window: a request past the limit was not refused with 429`,
       );
   const notes =
     gradual && over.length > 0

@@ -157,6 +157,25 @@ describe('requests naming another client address', () => {
     expect(judgeClientAddress(w)).toMatch(/own requests, sent without those headers, did the same 1 time/);
   });
 
+  it('the window the walk saw turn is no control: the spoofed counts are still blamed', () => {
+    // The reading's window ends at once (2 left), the walk goes on in the next (#1 at 4): the same jump.
+    const w = walkOf([2, 4, 3, 2, 1, 0], refused());
+    for (const at of [2, 4]) {
+      const s: Sample = { ...sample(at * 10, 404, rl(4), T0 + at * 10 + 5), spoofed: `192.0.2.${at}` };
+      w.spoofed.push(s);
+      w.apart.push(s);
+    }
+    w.samples.forEach((x, i) => {
+      x.n = i * 10 + (i > 0 ? 5 : 0);
+    });
+    w.rolledAt = w.samples[1]!.n;
+    w.spoofed[0]!.n = 22;
+    w.spoofed[1]!.n = 42;
+    expect(messages(judgeClientAddress(w)).join('\n')).toMatch(
+      /2 requests naming another client address .* count of their own/,
+    );
+  });
+
   it('a walk that named no address judges nothing', () => {
     expect(judgeClientAddress(walkOf([1, 0], refused()))).toMatch(/too short to name another client/);
   });
@@ -172,6 +191,29 @@ describe('only the IETF draft fields', () => {
     const w: Walk = { samples, bound: 6, sent: 6, spoofed: [], apart: [], headersRefused: [] };
     expect(messages(judgeEnforced(w)).join()).toMatch(
       /no 429 after 6 requests, 3 more than the remaining of the IETF draft's RateLimit \(draft -08 and later\) allowed/,
+    );
+  });
+});
+
+describe('only the IETF draft fields, one served past their 0', () => {
+  it('is a request past the limit not refused, named by the draft field', () => {
+    const draft = (r: number) => ({
+      ratelimit: `"default";r=${r};t=30`,
+      'ratelimit-policy': '"default";q=5;w=60',
+    });
+    const samples = [3, 2, 1, 0, 0].map((r, i) => sample(i, 404, draft(r)));
+    const limited = sample(5, 429, refused());
+    const w: Walk = {
+      samples: [...samples, limited],
+      limited,
+      bound: 6,
+      sent: 5,
+      spoofed: [],
+      apart: [],
+      headersRefused: [],
+    };
+    expect(messages(judgeEnforced(w)).join()).toMatch(
+      /request #4 answered 404 although the response before it said .*RateLimit.* 0 in the same window/,
     );
   });
 });

@@ -6,7 +6,16 @@ import { DEFAULT_RUN, type FaultProofs, MINTED } from '../proof.ts';
 
 export const APART_FAULTS = {
   'ratelimit-per-route-reset-past': {
-    masking: { bends: ['count', 'reset'], reads: ['reset-window', 'x-ratelimit'] },
+    masking: {
+      bends: ['count', 'reset'],
+      reads: ['reset-window', 'x-ratelimit'],
+      hides: {
+        'ratelimit-list-front-cache':
+          'every Reset names a moment 5.5 h past, so no answer names one still ahead: a stored list whose whole limit is back before the moment the answer before it named cannot show',
+        'ratelimit-list-cache-within-window':
+          "each route keeps its own count, so a list whose Remaining stands above the cancel's before it is what a count of the list's own shows too: a stored list's Remaining tells nothing",
+      },
+    },
     probe: async (s, clock) => {
       const a = await call(s, '/store/orders');
       const b = await call(s, '/store/orders/5', del);
@@ -74,7 +83,13 @@ export const APART_FAULTS = {
     ],
   },
   'ratelimit-list-cache-replays': {
-    masking: { reads: ['429', 'x-ratelimit'] },
+    masking: {
+      reads: ['429', 'x-ratelimit'],
+      hides: {
+        'ratelimit-list-front-cache':
+          "the key's micro-cache answers every list while it is fresh, before the front is asked: the front stores the first list only and never answers one (the reference keeps the two in that order)",
+      },
+    },
     options: TWO_PER_MINUTE,
     probe: async (s) => (await calls(s, 4)).map((a) => [a.status, a.headers['x-ratelimit-remaining']]),
     faithful: [
@@ -97,7 +112,13 @@ export const APART_FAULTS = {
     ],
   },
   'ratelimit-list-front-cache': {
-    masking: { reads: ['429', 'x-ratelimit'] },
+    masking: {
+      reads: ['429', 'x-ratelimit'],
+      hides: {
+        'ratelimit-list-cache-within-window':
+          "the reference keeps one front cache before the application, and the ATS front's 5 s lifetime takes the place of the Apache front's 30 s: the server never has both",
+      },
+    },
     options: TWO_PER_MINUTE,
     probe: async (s) =>
       (await calls(s, 3)).map((a) => [a.status, a.headers['x-ratelimit-remaining'], a.headers.age]),

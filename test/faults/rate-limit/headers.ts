@@ -53,7 +53,7 @@ export const HEADER_FAULTS = {
     ],
   },
   'ratelimit-reset-delta': {
-    masking: { bends: ['reset'], reads: ['x-ratelimit'] },
+    masking: { bends: ['reset'], removes: ['unix-reset'], reads: ['x-ratelimit'] },
     probe: async (s) => (await call(s, '/store/orders')).headers['x-ratelimit-reset'],
     faithful: String(Math.ceil((START + 60_000) / 1000)),
     faulty: '60',
@@ -67,7 +67,10 @@ export const HEADER_FAULTS = {
     ],
   },
   'ratelimit-reset-rolling': {
-    masking: { bends: ['reset'], removes: ['reset-window'], reads: ['x-ratelimit'] },
+    // Under the proof's clock at 300x, the run sees the server's time only through its Date: a Reset rolling
+    // with that clock reads, on the run's own, as a moment moving away as fast as time passes (at real speed,
+    // the LONG_WINDOW proof, it shows without a Date).
+    masking: { bends: ['reset'], removes: ['reset-window'], reads: ['x-ratelimit', 'server-date'] },
     probe: async (s, clock) => {
       const first = (await call(s, '/store/orders')).headers['x-ratelimit-reset'];
       clock.advance(5000);
@@ -159,6 +162,8 @@ export const HEADER_FAULTS = {
           'a burst sized by a Remaining that does not count could overshoot the limit and get the key banned, so it is not sent (RL-PROBE-BURST says why)',
         'ratelimit-off-by-one':
           "a Remaining that never falls does not say how many of the window's requests came before the walk, so one request over the limit cannot be told from one sent earlier in the window",
+        'ratelimit-trusts-forwarded-for':
+          'a Remaining that never falls cannot show a request naming another address answered from a count of its own, nor reach 0, where one served past the limit shows',
       },
     },
     options: TWO_PER_MINUTE,
@@ -182,7 +187,20 @@ export const HEADER_FAULTS = {
     ],
   },
   'ratelimit-headers-daily-quota': {
-    masking: { bends: ['remaining', 'reset'], reads: ['429', 'x-ratelimit'] },
+    masking: {
+      bends: ['remaining', 'reset'],
+      reads: ['429', 'x-ratelimit'],
+      hides: {
+        'ratelimit-not-atomic':
+          'a 429 that came earlier than Remaining announced forbids the burst (a burst sized by it could overshoot and get the key banned)',
+        'ratelimit-off-by-one':
+          "Limit and Remaining are the day's: they do not say the size of the minute's window, so one request over it cannot be told from one sent earlier in it",
+        'ratelimit-trusts-forwarded-for':
+          "Remaining is the day's count, kept per key: a request the minute's limiter counted apart by the address it names still falls in it, so nothing shows a count of its own",
+        'ratelimit-retry-after-inconsistent':
+          "Reset names the day's end, a day ahead: a Retry-After of some 2000 s ends before it, as a token bucket's may, so nothing shows it disagreeing with the window",
+      },
+    },
     options: TWO_PER_MINUTE,
     probe: async (s) =>
       (await calls(s, 3)).map((a) => [

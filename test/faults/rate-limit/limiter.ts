@@ -51,7 +51,8 @@ export const LIMITER_FAULTS = {
     ],
   },
   'ratelimit-not-atomic': {
-    masking: { reads: ['429'] },
+    // The burst is sized by X-RateLimit-Remaining as the walk saw it count down.
+    masking: { reads: ['429', 'x-ratelimit'] },
     options: { rateLimit: { limit: 5, windowSeconds: 60 } },
     probe: async (s) => (await burst(s, 200)) > 5,
     faithful: false,
@@ -174,7 +175,7 @@ export const LIMITER_FAULTS = {
     ],
   },
   'ratelimit-draft-fields-only': {
-    masking: { removes: ['x-ratelimit'] },
+    masking: { removes: ['x-ratelimit', 'unix-reset'] },
     probe: async (s) => {
       const a = await call(s, '/store/orders');
       return [a.headers['x-ratelimit-remaining'], a.headers.ratelimit, a.headers['ratelimit-policy']];

@@ -9,7 +9,8 @@ export const REFUSAL_FAULTS = {
   'ratelimit-retry-after-inconsistent': {
     masking: {
       bends: ['retry-after'],
-      reads: ['429-fields'],
+      // Its Retry-After is judged against the window's X-RateLimit-Reset.
+      reads: ['429-fields', 'x-ratelimit'],
       hides: {
         'ratelimit-window-never-resets':
           'the 429 asks for a wait of about 2000 s, past any wait limit, and a request inside it is how keys get banned: no recovery is tried that could find the limit never lifting',
@@ -86,7 +87,15 @@ export const REFUSAL_FAULTS = {
     onlyBy: ['RL-PROBE-429-RETRY-AFTER'],
   },
   'ratelimit-ban-after-honoured-retry-after': {
-    masking: { reads: ['429'] },
+    masking: {
+      reads: ['429'],
+      hides: {
+        'ratelimit-not-atomic':
+          'the burst needs the fresh window after the recovery, and the key is banned once it has honoured the Retry-After: the limit never lifts for it',
+        'ratelimit-reset-frozen':
+          "the key is banned by the one request it sends once the Retry-After is over, and sends nothing after: that answer comes within the Reset's rounding of the moment, too soon to show a Reset that never moves (a loaded machine may deliver it late enough to)",
+      },
+    },
     options: TWO_PER_MINUTE,
     probe: async (s, clock) => {
       const refused = (await calls(s, 3))[2]!;
