@@ -201,6 +201,9 @@ export const SAMPLE: ReadonlyArray<[FaultId, FaultId]> = [
   ['orderid-truncates-int32', 'orderid-leading-zero-octal'],
   ['http-304-stale-etag', 'http-date-iso'],
   ['http-options-405-no-allow', 'error-missing-message'],
+  // A HEAD answered with a body is the surface's counterexample on its first case: the fixed cases after it
+  // (the POST of the list, which only the surface sends) still go, for the whole-run checks to judge.
+  ['http-write-405-html', 'http-head-body-close'],
 ];
 
 export function samplePairs(): FaultPair[] {
