@@ -112,7 +112,7 @@ export const HTTP_FAULTS = {
     ],
   },
   'http-304-stale-etag': {
-    masking: { bends: ['list-etag'], reads: ['list-array'] },
+    masking: { bends: ['list-etag'], reads: ['list-array', 'list-200'] },
     // The first list's ETag, asked again after a cancel changed the list: the cache still answers 304.
     probe: async (s) => {
       const first = (await call(s, '/store/orders')).headers.etag;
