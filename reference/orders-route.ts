@@ -145,6 +145,22 @@ export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = '
   return reply(cached.text, cached.bytes);
 }
 
+/** The answer to a cancel that succeeded, as the faults on the success path shape it. */
+function cancelledReply(faults: RouteContext['faults'], order: StoredOrder | undefined): Reply {
+  if (!order) return noContent();
+  if (faults.has('cancel-200-instead-of-204')) return jsonReply(200, orderJson(order, faults));
+  if (faults.has('cancel-204-with-body')) {
+    return {
+      status: 204,
+      rawSocket: true,
+      body: { type: 'application/json', text: orderJson(order, faults) },
+    };
+  }
+  // A framework helper that writes a length on every reply, the 204's too.
+  if (faults.has('cancel-204-content-length-0')) return noContent({ 'Content-Length': '0' });
+  return noContent();
+}
+
 export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): Reply | undefined {
   const { faults, store } = ctx;
   const read = readOrderId(ctx, rawId);
@@ -190,21 +206,8 @@ export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): 
         'ORDER_NOT_PENDING',
         `Order ${id} is not pending (it is already cancelled).`,
       );
-    case 'cancelled': {
-      if (dryRun) return undefined;
-      if (!order) return noContent();
-      if (faults.has('cancel-200-instead-of-204')) return jsonReply(200, orderJson(order, faults));
-      if (faults.has('cancel-204-with-body')) {
-        return {
-          status: 204,
-          rawSocket: true,
-          body: { type: 'application/json', text: orderJson(order, faults) },
-        };
-      }
-      // A framework helper that writes a length on every reply, the 204's too.
-      if (faults.has('cancel-204-content-length-0')) return noContent({ 'Content-Length': '0' });
-      return noContent();
-    }
+    case 'cancelled':
+      return dryRun ? undefined : cancelledReply(faults, order);
   }
 }
 
@@ -243,8 +246,12 @@ export async function cancelNotAtomic(ctx: RouteContext, rawId: string): Promise
     await delay(RACE_WINDOW_MS, undefined, { signal: done.signal }).catch(() => undefined);
     if (waiting.get(read.id)?.length === 1) waiting.delete(read.id);
   }
+  // The write and the answer are the success path's own (faults on it act here too).
+  const order = ctx.store.find(read.id);
+  if (ctx.faults.has('cancel-drops-neighbour')) ctx.store.hideNext(read.id);
   ctx.store.markCancelled(read.id, ctx.clock());
-  return noContent();
+  splicedFrom.delete(ctx.store);
+  return cancelledReply(ctx.faults, order);
 }
 
 /** Fault cancel-not-atomic: per store, the orders whose cancel awaits its write, and how to end that wait. */
