@@ -86,10 +86,16 @@ function shownOrders(ctx: RouteContext): readonly StoredOrder[] | undefined {
 /** Fault cancel-unknown-drops-last: the orders the cached list lost to splice(-1, 1), per store. */
 const splicedFrom = new WeakMap<object, Set<bigint>>();
 
-/** Fault cancel-unknown-drops-last: an unknown id's findIndex is -1, and splice(-1, 1) drops the last order. */
+/**
+ * Fault cancel-unknown-drops-last: an unknown id's findIndex is -1, and splice(-1, 1) drops the last order of
+ * the cached list, the list as served (fault list-pending-only: the last pending order).
+ */
 function spliceLast(ctx: RouteContext): void {
   const spliced = splicedFrom.get(ctx.store) ?? new Set<bigint>();
-  const last = [...ctx.store.list()].reverse().find((o) => !spliced.has(o.id));
+  const pendingOnly = ctx.faults.has('list-pending-only');
+  const last = [...ctx.store.list()]
+    .reverse()
+    .find((o) => !spliced.has(o.id) && (!pendingOnly || o.status === 'pending'));
   if (last) spliced.add(last.id);
   splicedFrom.set(ctx.store, spliced);
 }
