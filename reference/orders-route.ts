@@ -112,6 +112,11 @@ export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = '
   // Fault list-xml-unless-json-asked: JSON only for a client that names application/json.
   if (ctx.faults.has('list-xml-unless-json-asked') && !/application\/json/i.test(accept))
     return { status: 200, body: { type: 'application/xml', text: ordersXml(ctx) } };
+  // Fault list-404-non-json-accept: a router that matches on the produced type finds no route for an Accept
+  // admitting no JSON and answers 404, as if the list did not exist (the router decides before the
+  // handler's own negotiation, list-406-accept-wildcard-subtype's).
+  if (ctx.faults.has('list-404-non-json-accept') && !acceptsJson(accept))
+    return errorReply(ctx.faults, 404, 'NOT_FOUND', 'No route matches GET /store/orders.');
   // Fault list-406-accept-wildcard-subtype: negotiation by substring, case-sensitive, so "application/*" or
   // "Application/JSON" names no type it serves.
   if (
@@ -121,10 +126,6 @@ export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = '
     !accept.includes('*/*')
   )
     return errorReply(ctx.faults, 406, 'NOT_ACCEPTABLE', 'This resource serves application/json only.');
-  // Fault list-404-non-json-accept: a router that matches on the produced type finds no route for an Accept
-  // admitting no JSON and answers 404, as if the list did not exist.
-  if (ctx.faults.has('list-404-non-json-accept') && !acceptsJson(accept))
-    return errorReply(ctx.faults, 404, 'NOT_FOUND', 'No route matches GET /store/orders.');
   // Variant list-negotiates-accept: a client that admits no JSON is told so (406), as RFC 9110 §12.5.1 allows.
   if (ctx.variants.has('list-negotiates-accept') && !acceptsJson(accept))
     return errorReply(ctx.faults, 406, 'NOT_ACCEPTABLE', 'This resource serves application/json only.');
