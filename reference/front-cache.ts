@@ -48,15 +48,27 @@ export class FrontCache {
       : { ...LIST_CACHE_FIELDS, 'Cache-Control': cacheControl };
   }
 
-  /** The stored answer to `authorization`'s list with its Age, while fresh at `now` (RFC 9111 §4.2). */
-  hit(authorization: string, now: number): { reply: Reply; headers: HeaderFields } | undefined {
-    const e = this.entries.get(this.shared ? '' : authorization);
+  /**
+   * The stored answer to `authorization`'s GET of `target` (path and query: a cache's key is the URI, RFC 9111
+   * §2) with its Age, while fresh at `now` (RFC 9111 §4.2).
+   */
+  hit(
+    authorization: string,
+    target: string,
+    now: number,
+  ): { reply: Reply; headers: HeaderFields } | undefined {
+    const e = this.entries.get(this.keyOf(authorization, target));
     if (!e || now - e.at >= this.ttlMs) return undefined;
     return { reply: e.reply, headers: { ...e.headers, Age: String(Math.floor((now - e.at) / 1000)) } };
   }
 
   /** Keeps a 200 list answer whole, headers and all (a cancel on another URI never invalidates it). */
-  store(authorization: string, now: number, reply: Reply, headers: HeaderFields): void {
-    this.entries.set(this.shared ? '' : authorization, { at: now, reply, headers: { ...headers } });
+  store(authorization: string, target: string, now: number, reply: Reply, headers: HeaderFields): void {
+    this.entries.set(this.keyOf(authorization, target), { at: now, reply, headers: { ...headers } });
+  }
+
+  /** The URI, and the Authorization too unless the front is shared (no `Vary: Authorization`). */
+  private keyOf(authorization: string, target: string): string {
+    return this.shared ? target : `${authorization}\n${target}`;
   }
 }

@@ -169,7 +169,8 @@ export async function handleRequest(
     ctx.frontCache && method === 'GET' && route.kind === 'list'
       ? String(req.headers.authorization ?? '')
       : undefined;
-  const stored = frontKey === undefined ? undefined : ctx.frontCache!.hit(frontKey, ctx.clock());
+  const stored =
+    frontKey === undefined ? undefined : ctx.frontCache!.hit(frontKey, req.url ?? '', ctx.clock());
   if (stored) {
     writeReply(res, stored.reply, stored.headers, ctx.variants);
     ctx.log?.(`${method} ${path} ${stored.reply.status} front(cached)`);
@@ -257,7 +258,7 @@ export async function handleRequest(
   if (route.kind === 'cancel' && reply.status === 204) ctx.listCache?.clear();
   if (frontKey !== undefined && caller.authenticated && reply.status === 200) {
     Object.assign(headers, ctx.frontCache!.fields);
-    ctx.frontCache!.store(frontKey, ctx.clock(), reply, headers);
+    ctx.frontCache!.store(frontKey, req.url ?? '', ctx.clock(), reply, headers);
   }
   // Fault http-head-body-close: the body goes on the socket after the head node wrote without it, then close.
   const headBody = ctx.faults.has('http-head-body-close') && method === 'HEAD' ? reply.body : undefined;

@@ -18,6 +18,7 @@ import {
 } from './lenient-ids.ts';
 import { parsePathId } from './path-id.ts';
 import { errorReply, type Reply } from './reply.ts';
+import { beyondInt64 } from './surface-faults.ts';
 
 /**
  * Faults orderid-unicode-digits, orderid-trims-whitespace, orderid-wraps-uint64, orderid-saturates-int64,
@@ -119,6 +120,10 @@ export function readOrderId(ctx: RouteContext, rawId: string): IdRead {
       ok: false,
       reply: { status: 500, body: { type: 'text/plain; charset=utf-8', text: 'URIError: URI malformed\n' } },
     };
+  // Fault http-beyond-int64-500: the unchecked conversion throws before any reader looks up an order (the
+  // framework's HTML page replaces this answer, surface-faults.ts).
+  if (faults.has('http-beyond-int64-500') && beyondInt64(rawId))
+    return { ok: false, reply: { status: 500, body: { type: 'text/plain', text: 'overflow\n' } } };
   // Crashes on purpose when the id is malformed: BigInt() throws and nothing catches it.
   if (faults.has('orderid-malformed-500')) return { ok: true, id: BigInt(decodeURIComponent(rawId)) };
   if (faults.has('orderid-lenient-parse') || faults.has('int64-number-ids')) {

@@ -86,10 +86,16 @@ function shownOrders(ctx: RouteContext): readonly StoredOrder[] | undefined {
 /** Fault cancel-unknown-drops-last: the orders the cached list lost to splice(-1, 1), per store. */
 const splicedFrom = new WeakMap<object, Set<bigint>>();
 
-/** Fault cancel-unknown-drops-last: an unknown id's findIndex is -1, and splice(-1, 1) drops the last order. */
+/**
+ * Fault cancel-unknown-drops-last: an unknown id's findIndex is -1, and splice(-1, 1) drops the last order of
+ * the cached list, the list as served (fault list-pending-only: the last pending order).
+ */
 function spliceLast(ctx: RouteContext): void {
   const spliced = splicedFrom.get(ctx.store) ?? new Set<bigint>();
-  const last = [...ctx.store.list()].reverse().find((o) => !spliced.has(o.id));
+  const pendingOnly = ctx.faults.has('list-pending-only');
+  const last = [...ctx.store.list()]
+    .reverse()
+    .find((o) => !spliced.has(o.id) && (!pendingOnly || o.status === 'pending'));
   if (last) spliced.add(last.id);
   splicedFrom.set(ctx.store, spliced);
 }
@@ -106,6 +112,11 @@ export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = '
   // Fault list-xml-unless-json-asked: JSON only for a client that names application/json.
   if (ctx.faults.has('list-xml-unless-json-asked') && !/application\/json/i.test(accept))
     return { status: 200, body: { type: 'application/xml', text: ordersXml(ctx) } };
+  // Fault list-404-non-json-accept: a router that matches on the produced type finds no route for an Accept
+  // admitting no JSON and answers 404, as if the list did not exist (the router decides before the
+  // handler's own negotiation, list-406-accept-wildcard-subtype's).
+  if (ctx.faults.has('list-404-non-json-accept') && !acceptsJson(accept))
+    return errorReply(ctx.faults, 404, 'NOT_FOUND', 'No route matches GET /store/orders.');
   // Fault list-406-accept-wildcard-subtype: negotiation by substring, case-sensitive, so "application/*" or
   // "Application/JSON" names no type it serves.
   if (
@@ -115,10 +126,6 @@ export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = '
     !accept.includes('*/*')
   )
     return errorReply(ctx.faults, 406, 'NOT_ACCEPTABLE', 'This resource serves application/json only.');
-  // Fault list-404-non-json-accept: a router that matches on the produced type finds no route for an Accept
-  // admitting no JSON and answers 404, as if the list did not exist.
-  if (ctx.faults.has('list-404-non-json-accept') && !acceptsJson(accept))
-    return errorReply(ctx.faults, 404, 'NOT_FOUND', 'No route matches GET /store/orders.');
   // Variant list-negotiates-accept: a client that admits no JSON is told so (406), as RFC 9110 §12.5.1 allows.
   if (ctx.variants.has('list-negotiates-accept') && !acceptsJson(accept))
     return errorReply(ctx.faults, 406, 'NOT_ACCEPTABLE', 'This resource serves application/json only.');
@@ -143,6 +150,22 @@ export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = '
     listTexts.set(ctx.store, cached);
   }
   return reply(cached.text, cached.bytes);
+}
+
+/** The answer to a cancel that succeeded, as the faults on the success path shape it. */
+function cancelledReply(faults: RouteContext['faults'], order: StoredOrder | undefined): Reply {
+  if (!order) return noContent();
+  if (faults.has('cancel-200-instead-of-204')) return jsonReply(200, orderJson(order, faults));
+  if (faults.has('cancel-204-with-body')) {
+    return {
+      status: 204,
+      rawSocket: true,
+      body: { type: 'application/json', text: orderJson(order, faults) },
+    };
+  }
+  // A framework helper that writes a length on every reply, the 204's too.
+  if (faults.has('cancel-204-content-length-0')) return noContent({ 'Content-Length': '0' });
+  return noContent();
 }
 
 export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): Reply | undefined {
@@ -190,21 +213,8 @@ export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): 
         'ORDER_NOT_PENDING',
         `Order ${id} is not pending (it is already cancelled).`,
       );
-    case 'cancelled': {
-      if (dryRun) return undefined;
-      if (!order) return noContent();
-      if (faults.has('cancel-200-instead-of-204')) return jsonReply(200, orderJson(order, faults));
-      if (faults.has('cancel-204-with-body')) {
-        return {
-          status: 204,
-          rawSocket: true,
-          body: { type: 'application/json', text: orderJson(order, faults) },
-        };
-      }
-      // A framework helper that writes a length on every reply, the 204's too.
-      if (faults.has('cancel-204-content-length-0')) return noContent({ 'Content-Length': '0' });
-      return noContent();
-    }
+    case 'cancelled':
+      return dryRun ? undefined : cancelledReply(faults, order);
   }
 }
 
@@ -243,8 +253,12 @@ export async function cancelNotAtomic(ctx: RouteContext, rawId: string): Promise
     await delay(RACE_WINDOW_MS, undefined, { signal: done.signal }).catch(() => undefined);
     if (waiting.get(read.id)?.length === 1) waiting.delete(read.id);
   }
+  // The write and the answer are the success path's own (faults on it act here too).
+  const order = ctx.store.find(read.id);
+  if (ctx.faults.has('cancel-drops-neighbour')) ctx.store.hideNext(read.id);
   ctx.store.markCancelled(read.id, ctx.clock());
-  return noContent();
+  splicedFrom.delete(ctx.store);
+  return cancelledReply(ctx.faults, order);
 }
 
 /** Fault cancel-not-atomic: per store, the orders whose cancel awaits its write, and how to end that wait. */

@@ -13,7 +13,8 @@ const SERVER_ERROR =
   '<!doctype html>\n<html><head><title>Server Error (500)</title></head><body><h1>Server Error (500)</h1></body></html>\n';
 
 /** A decimal integer (optionally signed) outside int64: what an unchecked conversion throws on. */
-function beyondInt64(raw: string): boolean {
+/** A decimal id past int64 either way (fault http-beyond-int64-500's conversion throws on it). */
+export function beyondInt64(raw: string): boolean {
   if (!/^-?\d{1,40}$/.test(raw)) return false;
   const n = BigInt(raw);
   return n > 2n ** 63n - 1n || n < -(2n ** 63n);

@@ -82,6 +82,14 @@ export async function spelled401(ctx: Ctx): Promise<void> {
         `${where(x)} without credentials answered as the operation does with the key (#${own.seq}), while a path no route has answers otherwise: the spelling reached the operation`,
         { exchange: x, expected: '401', actual: String(s) },
       );
+    } else if (s === 409 && x.request.method === 'DELETE') {
+      // A conflict is the cancel's own answer about an order's state, which no route miss gives: whatever the
+      // answer with the key was (a store that changed since), the spelling reached the operation.
+      findings++;
+      ctx.problem(
+        `${where(x)} without credentials answered ${describeStatus(headOf(x))}, a conflict only the cancel operation gives: the spelling reached the operation`,
+        { exchange: x, expected: '401', actual: String(s) },
+      );
     } else other.push(`${where(x)}: ${s}`);
   }
   settleUnreached(ctx, findings);

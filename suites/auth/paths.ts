@@ -41,6 +41,22 @@ export function refusalSlots(seed: number, exhaustive: boolean): PathSlot[] {
   ];
 }
 
+/**
+ * The sampled kinds planned on the pets read, moved to the list when the pets read is not served with the key
+ * (a 404 before authentication answers every spelling of it alike): a spelling there could show no bypass.
+ */
+async function onServedRoutes(ctx: Ctx, planned: PathSlot[]): Promise<PathSlot[]> {
+  if (ctx.config.exhaustive) return planned;
+  const pets = await unreachedOf(ctx).attempt('pets', () => ctx.target.pet());
+  if (pets && pets.status >= 200 && pets.status <= 299) return planned;
+  const moved = planned.filter((s) => s.op === 'pets' && s.kind !== TRAILING_SLASH.name);
+  if (moved.length === 0) return planned;
+  ctx.note(
+    `the pets read with the key answered ${pets ? pets.status : 'nothing'}: ${moved.map((s) => s.kind).join(', ')} spelled on the list instead`,
+  );
+  return planned.map((s) => (moved.includes(s) ? { ...s, op: 'list' } : s));
+}
+
 /** The INFO check's sendings with the key: one spelling of one kind on one operation; all with --exhaustive. */
 export function keyedSlots(seed: number, exhaustive: boolean): PathSlot[] {
   if (exhaustive) return slots(ALL_KINDS, OPERATIONS, { seed, salt: 'AUTH-PATH-INFO', exhaustive });
@@ -164,7 +180,7 @@ export const pathSpellingChecks = [
       await canonicals(ctx);
       await sendSlots(
         ctx,
-        refusalSlots(ctx.config.seed, ctx.config.exhaustive),
+        await onServedRoutes(ctx, refusalSlots(ctx.config.seed, ctx.config.exhaustive)),
         { kind: 'none' },
         (op, parts, res) => controlIfAlike(ctx, op, parts, res),
       );

@@ -6,7 +6,7 @@ import type { Exchange } from '../../lib/http/transcript.ts';
 import { admitsJson } from '../kit/accept.ts';
 import { ORDERS } from '../kit/paths.ts';
 import { describeStatus } from '../kit/responses.ts';
-import type { SurfaceCase } from './surface-catalogue.ts';
+import { fixedCases, type SurfaceCase, showCase, UNSAFE } from './surface-catalogue.ts';
 
 export interface SurfaceFailure {
   /** The counterexample class; the message starts with it. */
@@ -100,4 +100,21 @@ export function recordedOnly(
   return unlike
     ? `${c.method} ${c.path} (${c.kind}): ${unlike} (RFC 9110 §9.1 asks HEAD of general-purpose servers)`
     : undefined;
+}
+
+/**
+ * The fixed cases not sent before the counterexample, but the HEAD of the list (sent with GETs around it, once)
+ * and, after a 2xx to a DELETE or a write, every DELETE and write (the run's gate stops them).
+ */
+export function unsent(
+  cases: readonly SurfaceCase[],
+  attempted: ReadonlySet<string>,
+  result: { counterexample?: { value: SurfaceCase; failure: SurfaceFailure } },
+): SurfaceCase[] {
+  const failure = result.counterexample?.failure;
+  const status = failure?.exchange.response?.status ?? 0;
+  const gated = UNSAFE.has(result.counterexample?.value.method ?? '') && status >= 200 && status <= 299;
+  return fixedCases(cases).filter(
+    (c) => !attempted.has(showCase(c)) && c.method !== 'HEAD' && !(gated && UNSAFE.has(c.method)),
+  );
 }

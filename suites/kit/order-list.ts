@@ -165,6 +165,11 @@ export function readList(body: string | Uint8Array, isList = true): ListReading 
 export const BOM_READING =
   'read past its leading UTF-8 byte order mark, as a lenient client would (the body itself is not JSON text: see LIST-BODY-ARRAY)';
 
+/** The body past a leading UTF-8 byte order mark, as a lenient client reads it (the body itself when none). */
+export function pastBom(body: Uint8Array): Uint8Array {
+  return body.subarray(hasBom(body));
+}
+
 /** How many code units (a string) or bytes of `body` a leading byte order mark takes: 0 when there is none. */
 function hasBom(body: string | Uint8Array): number {
   if (typeof body === 'string') return body.charCodeAt(0) === 0xfeff ? 1 : 0;

@@ -47,19 +47,18 @@ export const listNonJsonAccept = check({
     shows: 'a GET /store/orders with the key and an Accept that admits no JSON (text/html, application/xml)',
   },
   async send(ctx: Ctx) {
-    const list = await ctx.target.list();
-    if (list.count === undefined) return;
+    // Sent whatever the plain list's shape: a 404 or a 5xx to it is judged without one.
+    await ctx.target.list();
     const accepts = ctx.config.exhaustive ? ACCEPTS_REFUSING_JSON : ACCEPTS_REFUSING_JSON.slice(0, 1);
     for (const accept of accepts) await ctx.http.send({ method: 'GET', path: ORDERS, headers: { accept } });
   },
   async judge(ctx: Ctx) {
     const list = await ctx.target.list();
     judgeable(ctx, list.response, list.lenient);
-    if (list.count === undefined)
-      ctx.skip(
-        'the plain list is not a JSON array itself (see LIST-BODY-ARRAY): nothing to compare',
-        OUTCOME,
-      );
+    // A plain list that is no JSON array leaves a 200 nothing to be compared with; any other status but 406
+    // is still wrong.
+    const plain = list.count !== undefined;
+    let uncompared = 0;
     const asked = keyLists(ctx, (q) => q === '').filter(({ x }) => refusesJson(x));
     let judged = 0;
     let refused = 0;
@@ -69,6 +68,10 @@ export const listNonJsonAccept = check({
       if (status === 406) {
         judged += 1;
         refused += 1;
+        continue;
+      }
+      if (status === 200 && !plain) {
+        uncompared += 1;
         continue;
       }
       const array = status === 200 ? jsonArray(ctx, x) : false;
@@ -85,8 +88,17 @@ export const listNonJsonAccept = check({
         );
       }
     }
+    if (judged === 0 && !plain)
+      ctx.skip(
+        'the plain list is not a JSON array itself (see LIST-BODY-ARRAY): nothing to compare',
+        OUTCOME,
+      );
     if (judged === 0)
       ctx.skip('no list asked for with an Accept that admits no JSON was answered', NOT_OBSERVED);
+    if (uncompared > 0)
+      ctx.note(
+        `${count(uncompared, 'list')} answered 200 not compared: the plain list is not a JSON array (see LIST-BODY-ARRAY)`,
+      );
     if (refused > 0) ctx.note(`${count(refused, 'list')} refused with 406 (RFC 9110 §12.4.1 allows it)`);
     ctx.observe(
       `an Accept admitting no JSON gets the JSON array or a 406 (${count(judged, 'list')})`,

@@ -24,6 +24,13 @@ describe('shippedFieldChanges', () => {
     expect(found[0]!.exchanges.map((x) => x.seq)).toEqual([3, 1, 2]);
   });
 
+  it('reads lists past a leading byte order mark, as the store model does', () => {
+    const bom = (complete: boolean) => `\uFEFF${order(complete)}`;
+    const found = run([{ list: bom(true) }, { cancel: 409 }, { list: bom(false) }]);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.problem).toMatch(/complete true → false/);
+  });
+
   it('blames nothing when the lists agree, or the order changed before any refusal', () => {
     expect(run([{ list: order(true) }, { cancel: 409 }, { list: order(true) }])).toEqual([]);
     expect(

@@ -3,15 +3,19 @@
 // between. Pure: judges a History and the lists' bodies, sends nothing.
 import { integerText, readJsonItems, stringifyJson } from '../../lib/formats/json.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
+import { pastBom } from '../kit/order-list.ts';
 import { type CancelSent, type History, type ListSeen, named, type StoreFinding } from './history.ts';
 
 /** A listed object: each member's value as JSON text, by name. */
 export type Listed = ReadonlyMap<string, string>;
 
-/** The listed object of order `id` in a list body, member by member; undefined if the body does not show it. */
+/**
+ * The listed object of order `id` in a list body, member by member (read past a leading byte order mark, as
+ * the store model reads lists); undefined if the body does not show it.
+ */
 export function listedObject(body: Uint8Array, id: string): Listed | undefined {
   let found: Listed | undefined;
-  const read = readJsonItems(body, (item) => {
+  const read = readJsonItems(pastBom(body), (item) => {
     if (found !== undefined || item === null || typeof item !== 'object' || Array.isArray(item)) return;
     const o = item as Record<string, unknown>;
     // An id written as integer text ("42") names order 42 to the store model too (LIST-IDS-INT64's finding).

@@ -33,6 +33,8 @@ export const LIST_FAULTS = {
     caught: [{ fails: ['LIST-ITEMS-ORDER', 'EVERY-LIST-ITEMS-ORDER'], args: NO_PROBE, exit: 1 }],
   },
   'list-shipdate-null-after-cancel': {
+    // Only a cancelled order's shipDate turns null: a list without cancelled orders never shows it.
+    masking: { reads: ['listed-cancelled'] },
     probe: async (s) => {
       const shipDate = async () =>
         ((await call(s, '/store/orders')).json as Array<{ id: bigint; shipDate: unknown }>).find(
@@ -75,6 +77,7 @@ export const LIST_FAULTS = {
     caught: [{ fails: ['LIST-NO-NARROWING'], args: NO_PROBE, exit: 1 }],
   },
   'list-status-206': {
+    masking: { removes: ['list-200'] },
     probe: async (s) => (await call(s, '/store/orders')).status,
     faithful: 200,
     faulty: 206,
@@ -97,7 +100,7 @@ export const LIST_FAULTS = {
   },
   'list-xml-unless-json-asked': {
     masking: {
-      reads: ['list-array'],
+      reads: ['list-array', 'list-by-accept'],
       hides: {
         'list-406-accept-wildcard-subtype':
           'it answers XML to an Accept not naming application/json before the other refuses it with 406',
@@ -110,6 +113,7 @@ export const LIST_FAULTS = {
     caught: [{ fails: ['LIST-JSON-ANY-ACCEPT'], args: NO_PROBE, exit: 1 }],
   },
   'list-406-accept-wildcard-subtype': {
+    masking: { reads: ['list-by-accept'] },
     probe: async (s) =>
       Promise.all(
         ['application/*', 'Application/JSON', '*/*;q=0.1'].map(
@@ -133,6 +137,7 @@ export const LIST_FAULTS = {
     onlyBy: ['HTTP-SURFACE-PROPERTY'],
   },
   'list-404-non-json-accept': {
+    masking: { reads: ['list-by-accept'] },
     probe: async (s) =>
       Promise.all(
         ['text/html', 'application/xml', 'application/*'].map(

@@ -6,6 +6,8 @@ export const PARTS = {
   'error-json': 'JSON Error body',
   'error-status': 'status member of the Error body',
   'list-array': 'order list as a JSON array',
+  'list-200': '200 answer to the list (the only one a cache stores or tags)',
+  'list-by-accept': "list answer chosen by the request's Accept",
   'listed-cancelled': 'cancelled order in the list',
   'absent-answer': 'answer to the absent-id cancels',
   'absent-404': '404 to an absent-id cancel (the 404s a run provokes)',

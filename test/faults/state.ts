@@ -144,6 +144,8 @@ export const STATE_FAULTS = {
     ],
   },
   'cancel-then-409': {
+    // It acts on the way to a shipped order's 409: a server that cancels shipped orders never takes it.
+    masking: { reads: ['shipped-409'] },
     probe: async (s) => [(await call(s, '/store/orders/42', del)).status, await listed(s, 42n)],
     faithful: [409, true],
     faulty: [409, false],
@@ -244,7 +246,8 @@ export const STATE_FAULTS = {
     caught: [{ fails: ['STATE-404-CHANGES-NOTHING', 'STATE-LIST-EXPLAINED'], args: NO_PROBE, exit: 1 }],
   },
   'cancel-unknown-creates': {
-    masking: { reads: ['absent-404'] },
+    // The blank order it leaves is written cancelled: a list without cancelled orders never shows it.
+    masking: { reads: ['absent-404', 'listed-cancelled'] },
     probe: async (s) => [(await call(s, '/store/orders/5', del)).status, await listed(s, 5n)],
     faithful: [404, false],
     faulty: [404, true],
@@ -252,7 +255,8 @@ export const STATE_FAULTS = {
     caught: [{ fails: ['STATE-404-CHANGES-NOTHING'], args: NO_PROBE, exit: 1 }],
   },
   'cancel-unknown-adds-blank': {
-    masking: { reads: ['absent-404'] },
+    // The blank order it leaves is written cancelled: a list without cancelled orders never shows it.
+    masking: { reads: ['absent-404', 'listed-cancelled'] },
     probe: async (s) => [(await call(s, '/store/orders/5', del)).status, await listed(s, 1000n)],
     faithful: [404, false],
     faulty: [404, true],

@@ -33,7 +33,9 @@ export function orderHistory(
     };
     const t = { exchange, startMs: i * stepMs, endMs: i * stepMs + 5 };
     if ('list' in s) {
-      bodies.set(exchange.seq, Buffer.from(`[${s.list}]`));
+      // A leading byte order mark given with the items goes before the array, as a server writes it.
+      const bom = s.list.startsWith('\uFEFF') ? '\uFEFF' : '';
+      bodies.set(exchange.seq, Buffer.from(`${bom}[${s.list.slice(bom.length)}]`));
       const shown = s.list.includes('"id":42');
       lists.push({ ...t, ids: { has: (id) => shown && id === '42', added: new Set(), removed: new Set() } });
     } else

@@ -21,6 +21,18 @@ export const AUTH_FAULTS = {
     caught: [{ fails: ['AUTH-UNKNOWN-KEY-401'], args: NO_PROBE, exit: 1 }],
   },
   'auth-list-front-cache': {
+    // The front answers a fresh stored list (a 200) to any GET of its URI, whatever the Accept, key or
+    // If-None-Match: the app behind it never sees those requests.
+    masking: {
+      reads: ['list-200'],
+      removes: ['list-by-accept'],
+      hides: {
+        'auth-scheme-case-sensitive':
+          'the only request with the scheme in another case is a list (AUTH-SCHEME-CASE-INSENSITIVE), sent right after a keyed list, so the front answers it from its store whatever the scheme',
+        'http-304-stale-etag':
+          "the conditional list comes right after a keyed one: the front answers it from its store, so the app's comparison with the stale first tag never runs (a front that judged If-None-Match itself would match the stored answer's current tag: no 304 either)",
+      },
+    },
     // A keyed list, then the list with no key and with an unknown one, while the front's copy is fresh.
     probe: async (s) => [
       (await call(s, '/store/orders')).status,
