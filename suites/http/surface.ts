@@ -7,11 +7,9 @@ import fc from 'fast-check';
 import { runProperty } from '../../lib/check/property.ts';
 import { input } from '../../lib/check/skip.ts';
 import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
-import { RESET_MARGIN_MS } from '../../lib/http/pacer.ts';
 import { KEY_VARIABLE } from '../../lib/http/redact.ts';
 import { RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
-import { SHORT_WAIT_MS } from '../kit/key-window.ts';
 import { ORDERS } from '../kit/paths.ts';
 import { shares } from '../kit/sendings.ts';
 import { keyedListFailed } from '../kit/target-facts.ts';
@@ -28,6 +26,7 @@ import {
   UNSAFE,
 } from './surface-catalogue.ts';
 import { judgeSurface, recordedOnly, type SurfaceFailure, SurfaceLimited, unsent } from './surface-judge.ts';
+import { OutOfRoom, roomKeeper } from './surface-room.ts';
 
 const OWNER = 'HTTP-SURFACE-PROPERTY';
 /** Generated cases of a default run after the fixed ones: a sample drawn by --seed, in the window's room. */
@@ -36,34 +35,6 @@ export const SURFACE_SAMPLE = 6;
 export const SURFACE_SHRINKS = 3;
 /** Every case of the catalogue: what --exhaustive sends. */
 export const SURFACE_ALL = surfaceCatalogue(1n).length;
-
-/** The key's window has no room left and the run may wait no further window (--surface-windows). */
-class OutOfRoom extends Error {}
-
-/** Waits for room in the key's window: each spent window is waited out while --surface-windows allows. */
-function roomKeeper(ctx: Ctx) {
-  let windows = 1;
-  // The window the surface first sends in is its first: one the earlier checks spent before it began, and that
-  // ends within SHORT_WAIT_MS (a short window), is waited out without counting (else where in a window the
-  // surface fell would decide whether it ran); a default run never waits a Free minute out for it.
-  let sending = false;
-  return async (): Promise<void> => {
-    const { remaining, resetAtMs } = ctx.http.pacer.snapshot('primary');
-    if (remaining === undefined || remaining > 0 || (resetAtMs !== undefined && resetAtMs <= Date.now())) {
-      sending = true;
-      return;
-    }
-    if (!sending && resetAtMs !== undefined && resetAtMs - Date.now() <= SHORT_WAIT_MS) windows -= 1;
-    sending = true;
-    if (windows >= ctx.config.surfaceWindows || resetAtMs === undefined)
-      throw new OutOfRoom(`the key's window had no room left after ${windows} window(s)`);
-    if (!(await ctx.http.pacer.waitUntil('primary', resetAtMs + RESET_MARGIN_MS, 'X-RateLimit-Reset')))
-      throw new OutOfRoom(
-        `the key's window resets later than ${flagAndEnv('maxWaitSeconds')} allows waiting`,
-      );
-    windows += 1;
-  };
-}
 
 /** A GET as the surface's HEAD is sent: the default Accept, no condition, the key as a bearer token. */
 function plainGet(headers: Readonly<Record<string, string | string[]>>): boolean {
