@@ -99,7 +99,8 @@ export async function conduct(source: ExchangeSource, options: ConductOptions): 
     ? new ReportWriter(
         source.reportDir,
         source.facts.runId,
-        (text) => redactor.redact(text),
+        // Inert: a file is written already serialized, which an expression's quotes would break.
+        (text) => redactor.redact(text, true),
         Date.now,
         (text) => renderSettings(text, face),
       )
@@ -194,5 +195,5 @@ function redactedText(r: CheckResult, redactor: Redactor): CheckResult {
 
 /** A report as handed back to a caller, scrubbed as the files are: the caller may print or store it. */
 function scrubbed(report: Report, redactor: Redactor): Report {
-  return JSON.parse(redactor.redact(JSON.stringify(report))) as Report;
+  return JSON.parse(redactor.redact(JSON.stringify(report), true)) as Report;
 }

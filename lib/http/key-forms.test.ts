@@ -2,7 +2,7 @@
 // expression that rebuilds it.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { authorizationLines, type KeyAlteration, sendsTheKey } from './key-forms.ts';
+import { authorizationLines, type KeyAlteration, PART_MIN, sendsTheKey } from './key-forms.ts';
 import { Redactor } from './redact.ts';
 
 const KEY = 'osk_Test_1234';
@@ -50,8 +50,9 @@ describe('authorizationLines', () => {
       'last-letter-flipped': 'osk_TesT_1234',
       truncated: 'osk_Test_123',
       'without-first': 'sk_Test_1234',
-      'first-half': 'osk_Te',
-      'second-half': 'st_1234',
+      // Halves of 6 and 7 characters would be ordinary text: each part has PART_MIN (8).
+      'first-half': 'osk_Test',
+      'second-half': 'est_1234',
       extended: 'osk_Test_12344',
     };
     for (const [how, want] of Object.entries(expected) as Array<[KeyAlteration, string]>) {
@@ -69,6 +70,16 @@ describe('authorizationLines', () => {
     }
     // A bare key: no scheme, no space.
     expect(value(KEY, 'as-is').lines).toEqual([KEY]);
+  });
+
+  it('sends halves of a long key, and parts of PART_MIN characters (one short of the key, at most) of a short one', () => {
+    const part = (key: string, how: 'first-half' | 'second-half') =>
+      authorizationLines({ kind: 'scheme', scheme: '', key: how, noSpace: true }, key, 'K').lines[0];
+    expect(part('osk_live_0123456789ab', 'first-half')).toBe('osk_live_0');
+    expect(part('osk_live_0123456789ab', 'second-half')).toBe('123456789ab');
+    expect(part('key-aaaa', 'first-half')).toBe('key-aaa');
+    expect(part('key-aaaa', 'second-half')).toBe('ey-aaaa');
+    expect(PART_MIN).toBe(8);
   });
 
   it('knows a form that would send the key itself: a change of case of a key with no letter', () => {

@@ -4,7 +4,7 @@
 
 /**
  * How the key is altered before it goes out: its case (all letters, or the first or last letter only), a part
- * of it (without its last or first character, either half), or one character more.
+ * of it (without its last or first character, either half, at least PART_MIN characters), or one more.
  */
 export type KeyAlteration =
   | 'as-is'
@@ -63,9 +63,19 @@ function flipExpression(variable: string, which: 'first' | 'last'): string {
 const cutExpression = (variable: string, from: number, to?: number) =>
   `$(printf '%s\\n' "$${variable}" | cut -c${from}-${to ?? ''})`;
 
+/**
+ * The fewest characters a part of the key is sent with (a key under twice this is cut short of its halves):
+ * the part is a secret the redactor looks for in every output, and a shorter one is ordinary text (the half
+ * "key-" of "key-aaaa" is in the id AUTH-QUERY-KEY-401), which redacting everywhere would garble.
+ */
+export const PART_MIN = 8;
+
 function alter(key: string, how: KeyAlteration, variable: string): { value: string; secret?: FormSecret } {
   const secret = (value: string, expression: string) => ({ value, secret: { value, expression } });
-  const half = Math.floor(key.length / 2);
+  // Each part at least PART_MIN long, and shorter than the key: the first ends at `half`, the second starts at `from`.
+  const least = Math.min(PART_MIN, key.length - 1);
+  const half = Math.max(Math.floor(key.length / 2), least);
+  const from = Math.min(Math.floor(key.length / 2), key.length - least);
   switch (how) {
     case 'as-is':
       return { value: key };
@@ -82,7 +92,7 @@ function alter(key: string, how: KeyAlteration, variable: string): { value: stri
     case 'first-half':
       return secret(key.slice(0, half), cutExpression(variable, 1, half));
     case 'second-half':
-      return secret(key.slice(half), cutExpression(variable, half + 1));
+      return secret(key.slice(from), cutExpression(variable, from + 1));
     case 'extended': {
       // The last character again: still a token68. Registered whole so the reproduction reads ${KEY}c,
       // not $KEYc (another variable).

@@ -54,8 +54,28 @@ export interface Compiled {
    * run's reports repeat (a report is rewritten as it grows, and rendered as JSON, XML, HTML and Markdown).
    */
   done: Map<string, string>;
-  /** The characters `done` holds (its texts, and its answers that differ from them). */
+  /** The same for redact's inert answers (`expressions` in their inert forms: inertExpression). */
+  doneInert: Map<string, string>;
+  /** `expressions`, each as an inert label where it holds a character a file format gives a meaning to. */
+  inertExpressions: string[];
+  /** The characters `done` and `doneInert` hold (its texts, and its answers that differ from them). */
   doneChars: number;
+}
+
+/** Characters no file format the run writes (JSON, XML, HTML, Markdown) nor a terminal gives a meaning to. */
+const INERT = /^[A-Za-z0-9_${}.~+=/[\] -]*$/;
+
+/**
+ * `expression` where it is inert in every file (`$ORDER_STORE_API_KEY`, `[base64 of ...]`), else a label
+ * naming its variable: a shell expression's quotes, pipes and backslashes, put into a file already written as
+ * JSON or XML, would end a string or an attribute (a short secret found in a check's id broke report.json).
+ */
+export function inertExpression(expression: string): string {
+  if (INERT.test(expression)) return expression;
+  const variable = /\$\{?([A-Z][A-Z0-9_]*)/.exec(expression)?.[1];
+  const label = variable ? `a form of ${variable}` : 'a secret';
+  // A base64 label stays one (redact.ts then takes the base64 quanta around it too).
+  return expression.startsWith('[base64 of ') ? `[base64 of ${label}]` : `[${label}]`;
 }
 
 /** What a Redactor holds: its secrets, their patterns, and the escapes of their characters. */
@@ -95,6 +115,7 @@ export function compileSecrets(secrets: Secrets): Compiled | undefined {
     full: undefined,
     fullSource: all.map((p) => `(${p.source})`).join('|'),
     expressions: all.map((p) => p.expression),
+    inertExpressions: all.map((p) => inertExpression(p.expression)),
     escapes: escapeHint(plain),
     charEscapes,
     folded,
@@ -107,6 +128,7 @@ export function compileSecrets(secrets: Secrets): Compiled | undefined {
       ],
     ),
     done: new Map(),
+    doneInert: new Map(),
     doneChars: 0,
   };
 }

@@ -169,34 +169,39 @@ export class Redactor {
     return compiled.full;
   }
 
-  redact(text: string): string {
+  /**
+   * Every secret of `text` replaced by its expression. `inert`: by a label with no character a file format gives
+   * a meaning to where the expression has one (inertExpression), for a text already written as JSON, XML, HTML
+   * or Markdown, which an expression's quotes would break.
+   */
+  redact(text: string, inert = false): string {
     const compiled = this.compile();
     if (!compiled) return text;
-    if (text.length < WHOLE_BELOW) return this.redactRunOnce(compiled, text);
-    const { done } = compiled;
+    if (text.length < WHOLE_BELOW) return this.redactRunOnce(compiled, text, inert);
+    const done = inert ? compiled.doneInert : compiled.done;
     const had = done.get(text);
     if (had !== undefined) return had;
-    const out = compiled.runs.replaceRuns(text, (run) => this.redactRunOnce(compiled, run));
-    remember(compiled, text, out);
+    const out = compiled.runs.replaceRuns(text, (run) => this.redactRunOnce(compiled, run, inert));
+    remember(compiled, done, text, out);
     return out;
   }
 
-  /** redactRun, remembered (Compiled.done). */
-  private redactRunOnce(compiled: Compiled, text: string): string {
-    const { done } = compiled;
+  /** redactRun, remembered (Compiled.done, or doneInert). */
+  private redactRunOnce(compiled: Compiled, text: string, inert: boolean): string {
+    const done = inert ? compiled.doneInert : compiled.done;
     const had = done.get(text);
     if (had !== undefined) return had;
-    const out = this.redactRun(compiled, text);
-    remember(compiled, text, out);
+    const out = this.redactRun(compiled, text, inert);
+    remember(compiled, done, text, out);
     return out;
   }
 
   /** Every secret of `text` replaced; `text` a short one or one run of a long one. */
-  private redactRun(compiled: Compiled, text: string): string {
+  private redactRun(compiled: Compiled, text: string, inert: boolean): string {
     let base64 = false;
     let out = text;
     if (this.mayHold(text)) {
-      const { expressions } = compiled;
+      const expressions = inert ? compiled.inertExpressions : compiled.expressions;
       out = text.replace(this.regexFor(compiled, text), (...groups: unknown[]) => {
         const i = groups.slice(1, expressions.length + 1).findIndex((g) => g !== undefined);
         const expression = expressions[i] ?? REDACTED;
@@ -263,13 +268,12 @@ export class Redactor {
 }
 
 /** Keeps `out` as the answer for `text` while the bounds allow (a text and its answer count once each). */
-function remember(compiled: Compiled, text: string, out: string): void {
+function remember(compiled: Compiled, done: Map<string, string>, text: string, out: string): void {
   const chars = text.length + (out === text ? 0 : out.length);
-  if (compiled.done.size >= DONE_MAX || text.length > DONE_LONGEST || compiled.doneChars + chars > DONE_CHARS)
-    return;
+  if (done.size >= DONE_MAX || text.length > DONE_LONGEST || compiled.doneChars + chars > DONE_CHARS) return;
   // A run is a slice of its text: a copy lets a remembered run not keep a whole report alive.
   const own: string = JSON.parse(JSON.stringify(text));
-  compiled.done.set(own, out === text ? own : out);
+  done.set(own, out === text ? own : out);
   compiled.doneChars += chars;
 }
 

@@ -67,11 +67,14 @@ export async function runAgainst(
     runArgs?: string[];
     rateLimit?: { limit: number; windowSeconds: number };
     orders?: ReferenceServerOptions['orders'];
+    /** The run's key, instead of KEY (a second key, when the run is given one, stays SECOND_KEY). */
+    key?: string;
   } = {},
 ): Promise<HostileRun> {
+  const key = options.key ?? KEY;
   const upstream = await reference({
     keys: [
-      { key: KEY, plan: 'free' },
+      { key, plan: 'free' },
       { key: SECOND_KEY, plan: 'free' },
     ],
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
@@ -83,7 +86,7 @@ export async function runAgainst(
   const run = await runCliInProcess([...(options.runArgs ?? RUN_ARGS), ...args], {
     env: {
       ORDER_STORE_BASE_URL: server.baseUrl,
-      ORDER_STORE_API_KEY: KEY,
+      ORDER_STORE_API_KEY: key,
       ORDER_STORE_CANCELLABLE_ORDER_IDS: upstream.fixtures.pending.join(','),
       ORDER_STORE_SHIPPED_ORDER_IDS: upstream.fixtures.shipped.join(','),
       ...env,
