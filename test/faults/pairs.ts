@@ -204,6 +204,10 @@ export const SAMPLE: ReadonlyArray<[FaultId, FaultId]> = [
   // A HEAD answered with a body is the surface's counterexample on its first case: the fixed cases after it
   // (the POST of the list, which only the surface sends) still go, for the whole-run checks to judge.
   ['http-write-405-html', 'http-head-body-close'],
+  // A shared front that answers the list from its store (with Age) right after a keyed one: the state checks,
+  // HEAD's length and the bucket reading set stored answers aside and ask with no-cache for a list of now.
+  ['cancel-unknown-creates', 'auth-list-front-cache'],
+  ['cancel-drops-neighbour', 'auth-list-front-cache'],
 ];
 
 export function samplePairs(): FaultPair[] {
