@@ -208,6 +208,7 @@ export const SAMPLE: ReadonlyArray<[FaultId, FaultId]> = [
   // HEAD's length and the bucket reading set stored answers aside and ask with no-cache for a list of now.
   ['cancel-unknown-creates', 'auth-list-front-cache'],
   ['cancel-drops-neighbour', 'auth-list-front-cache'],
+  ['http-head-length-zero', 'auth-list-front-cache'],
 ];
 
 export function samplePairs(): FaultPair[] {
