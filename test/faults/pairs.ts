@@ -209,6 +209,7 @@ export const SAMPLE: ReadonlyArray<[FaultId, FaultId]> = [
   ['cancel-unknown-creates', 'auth-list-front-cache'],
   ['cancel-drops-neighbour', 'auth-list-front-cache'],
   ['http-head-length-zero', 'auth-list-front-cache'],
+  ['ratelimit-bucket-per-path', 'auth-list-front-cache'],
 ];
 
 export function samplePairs(): FaultPair[] {
