@@ -213,6 +213,9 @@ export const SAMPLE: ReadonlyArray<[FaultId, FaultId]> = [
   // A cancellation forgotten after 3 s beside a list whose status lags 4 s: no list ever shows the order
   // changed, but one shows it "pending" between its 204 and a 409 to the next cancel of it.
   ['cancel-forgotten', 'list-status-stale-after-cancel'],
+  // A counter that outlives its Reset, refusing with no Retry-After: the recovery's backoff, not the pacer's
+  // minute for a 429 that names no moment ahead, says when the next try goes, so it meets the counter.
+  ['ratelimit-no-retry-after', 'ratelimit-outlives-reset'],
 ];
 
 export function samplePairs(): FaultPair[] {
