@@ -168,33 +168,6 @@ describe('Pacer.hold', () => {
   });
 });
 
-describe('Pacer.backOff', () => {
-  // A 429 with no Retry-After whose Reset is already past (a counter that outlives it): the pacer falls back on
-  // the minute, and the probe's own exponential backoff takes its place, so the retry goes when it says.
-  const pastReset = (now: number) => headers(5, 0, Math.floor(now / 1000) - 1);
-
-  it('replaces the minute after a 429 that named no moment ahead', () => {
-    const f = fakePacer();
-    const start = f.now();
-    f.pacer.observe('primary', 429, pastReset(start), start);
-    expect(f.pacer.blockedUntil('primary')).toBe(start + UNKNOWN_429_BACKOFF_MS + RETRY_MARGIN_MS);
-    f.pacer.backOff('primary', start + 7400);
-    expect(f.pacer.blockedUntil('primary')).toBe(start + 7400);
-  });
-
-  it('never shortens a Retry-After, nor the wait for a Reset still ahead', () => {
-    const f = fakePacer();
-    const start = f.now();
-    f.pacer.observe('primary', 429, limited('10'), start);
-    f.pacer.backOff('primary', start + 1000);
-    expect(f.pacer.blockedUntil('primary')).toBe(start + 10_000 + RETRY_MARGIN_MS);
-    const g = fakePacer();
-    g.pacer.observe('primary', 429, headers(5, 0, g.now() / 1000 + 30), g.now());
-    g.pacer.backOff('primary', g.now() + 1000);
-    expect(g.pacer.blockedUntil('primary')).toBe(g.now() + 30_000 + RETRY_MARGIN_MS);
-  });
-});
-
 describe('Pacer.waitUntilFree', () => {
   it('sleeps out a Retry-After without charging the budget', async () => {
     const f = fakePacer();
