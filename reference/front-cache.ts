@@ -33,12 +33,20 @@ export class FrontCache {
 
   /**
    * `ttlMs`: how long the application's Cache-Control lets the front answer from its store. `shared` (fault
-   * auth-list-front-cache): the list goes without `Vary: Authorization`, so one stored list answers everyone.
+   * auth-list-front-cache): the list goes without `Vary: Authorization`, so one stored list answers everyone;
+   * that front (Squid) also honours a request's `no-cache` as Squid does by default (a client reload goes to
+   * the application, whose answer is stored in place of the old: RFC 9111 §5.2.1.4).
    */
   constructor(
     private readonly ttlMs = FRONT_CACHE_MS,
     private readonly shared = false,
   ) {}
+
+  /** Whether a request's Cache-Control or Pragma asks this front to go to the application (a reload). */
+  reloads(cacheControl: string | string[] | undefined, pragma: string | string[] | undefined): boolean {
+    const asks = (v: string | string[] | undefined) => /(^|[\s,])no-cache([\s,]|$)/i.test(String(v ?? ''));
+    return this.shared && (asks(cacheControl) || asks(pragma));
+  }
 
   /** What the application adds to its list answer so that the front stores it for `ttlMs`. */
   get fields(): HeaderFields {

@@ -170,7 +170,9 @@ export async function handleRequest(
       ? String(req.headers.authorization ?? '')
       : undefined;
   const stored =
-    frontKey === undefined ? undefined : ctx.frontCache!.hit(frontKey, req.url ?? '', ctx.clock());
+    frontKey === undefined || ctx.frontCache!.reloads(req.headers['cache-control'], req.headers.pragma)
+      ? undefined
+      : ctx.frontCache!.hit(frontKey, req.url ?? '', ctx.clock());
   if (stored) {
     writeReply(res, stored.reply, stored.headers, ctx.variants);
     ctx.log?.(`${method} ${path} ${stored.reply.status} front(cached)`);

@@ -65,6 +65,11 @@ interface BucketState {
   limitedInARow?: number;
   /** When the last 429's Retry-After (a readable one) ends; cleared by any other answer. */
   retryAfterEndsMs?: number;
+  /**
+   * Set when the last 429 named no moment still ahead (no readable Retry-After, no Reset to come), so the
+   * pacer fell back on the minute window; cleared by any other answer.
+   */
+  noMomentAhead?: boolean;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -202,6 +207,17 @@ export class Pacer {
   }
 
   /**
+   * The rate-limit probe's exponential backoff after a 429 (spec §8 rule 4), in place of the minute the pacer
+   * falls back on when that 429 named no moment still ahead (no Retry-After, a Reset already past: a counter
+   * that outlives its Reset): the backoff then says when to try again, and it is what the probe reports it
+   * waited. Otherwise as hold: never sooner than a block already set.
+   */
+  backOff(bucket: Bucket, untilMs: number): void {
+    const s = this.state(bucket);
+    s.blockedUntilMs = s.noMomentAhead ? untilMs : Math.max(s.blockedUntilMs ?? 0, untilMs);
+  }
+
+  /**
    * Waits through the same sleep as acquire (so with its countdown) until the bucket may send again; sends
    * nothing and charges nothing. Resolves false at once when that wait is longer than --max-wait-seconds.
    */
@@ -243,6 +259,7 @@ export class Pacer {
     if (status !== 429) {
       s.limitedInARow = 0;
       s.retryAfterEndsMs = undefined;
+      s.noMomentAhead = undefined;
       return;
     }
     s.remaining = 0;
@@ -256,6 +273,10 @@ export class Pacer {
     else if (s.resetAtMs !== undefined && s.resetAtMs > receivedAtMs)
       delay = Math.min(s.resetAtMs - receivedAtMs, UNKNOWN_429_BACKOFF_MS);
     else delay = UNKNOWN_429_BACKOFF_MS;
+    s.noMomentAhead =
+      !(ra && ra.form !== 'invalid') && !(s.resetAtMs !== undefined && s.resetAtMs > receivedAtMs)
+        ? true
+        : undefined;
     const until = receivedAtMs + Math.max(delay, backoffMs(s.limitedInARow)) + RETRY_MARGIN_MS;
     s.blockedUntilMs = Math.max(s.blockedUntilMs ?? 0, until);
   }

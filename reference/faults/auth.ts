@@ -145,6 +145,6 @@ export const AUTH_FAULTS = faultsOf('auth', [
     'auth-list-front-cache',
     'list',
     'spec §5 rules 3-4',
-    'A shared cache in front (Squid in accelerator mode) stores the list, which the application marks `Cache-Control: public, max-age=2` with no `Vary: Authorization`: for 2 s after a keyed list, any GET of the same list URI, with no key or an unknown one and whatever its Accept, is answered that list, 200, from the store.',
+    'A shared cache in front (Squid in accelerator mode) stores the list, which the application marks `Cache-Control: public, max-age=2` with no `Vary: Authorization`: for 2 s after a keyed list, any GET of the same list URI, with no key or an unknown one and whatever its Accept, is answered that list, 200, from the store (with Age). As Squid does by default, a request with `Cache-Control: no-cache` (or `Pragma: no-cache`) goes to the application, whose answer is stored in place of the old.',
   ),
 ]);

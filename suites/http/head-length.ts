@@ -88,6 +88,8 @@ export function lengthPairs(ctx: Ctx, lagMs: number): { pairs: Pair[]; heads: nu
     if (pairs.length >= MOST_PAIRS || !comparable(x, keyed)) continue;
     const key = pairKey(x);
     if (x.request.method === 'GET') {
+      // A cache's stored answer (Age) is no GET of the moment it came back in: it neither pairs nor unpairs.
+      if (field(x, 'age') !== undefined) continue;
       for (const w of waiting.get(key) ?? []) pairs.push({ ...w, after: x });
       waiting.delete(key);
       lastGet.set(key, x);

@@ -7,7 +7,10 @@ import fc from 'fast-check';
 import { runProperty } from '../../lib/check/property.ts';
 import { input } from '../../lib/check/skip.ts';
 import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
+import { headerValue } from '../../lib/formats/rate-limit-headers.ts';
+import type { SendOptions } from '../../lib/http/client.ts';
 import { KEY_VARIABLE } from '../../lib/http/redact.ts';
+import { rawOf } from '../../lib/http/transcript.ts';
 import { RFC, SPEC } from '../kit/basis.ts';
 import { type Ctx, check, suite } from '../kit/context.ts';
 import { ORDERS } from '../kit/paths.ts';
@@ -66,9 +69,17 @@ const getOf =
       )?.response?.status;
 
 /**
+ * A GET of the list around the surface's HEAD of it, asking any cache on the way to validate with the origin
+ * (RFC 9111 §5.2.1.4): HTTP-HEAD-CONTENT-LENGTH sets aside a GET a cache answered from its store (Age), whose
+ * length is the list's at a moment the run cannot know.
+ */
+const LIST_NOW: SendOptions = { method: 'GET', path: ORDERS, headers: { 'Cache-Control': 'no-cache' } };
+
+/**
  * A plain GET of the list before the surface's HEAD of it (another goes just after), unless one of the run's
- * already went with no request that could change the list since: HTTP-HEAD-CONTENT-LENGTH compares the HEAD
- * with the GETs around it. False when the run's keyed list failed (asking again repeats it): no GETs then.
+ * already went, not from a cache's store, with no request that could change the list since:
+ * HTTP-HEAD-CONTENT-LENGTH compares the HEAD with the GETs around it. False when the run's keyed list failed
+ * (asking again repeats it): no GETs then.
  */
 async function getBeforeHead(ctx: Ctx): Promise<boolean> {
   if (await keyedListFailed(ctx.memo)) return false;
@@ -83,10 +94,11 @@ async function getBeforeHead(ctx: Ctx): Promise<boolean> {
       plainGet(x.request.headers) &&
       x.response !== undefined &&
       x.response.status >= 200 &&
-      x.response.status < 300;
+      x.response.status < 300 &&
+      headerValue(rawOf(x.response).headers, 'age') === undefined;
     if (plain) return true;
   }
-  await ctx.http.send({ method: 'GET', path: ORDERS });
+  await ctx.http.send(LIST_NOW);
   return true;
 }
 
@@ -165,7 +177,7 @@ async function surfaceProperty(ctx: Ctx): Promise<void> {
       // for it, the HEAD's length goes unjudged, and the next case meets the window.
       if (pairing)
         await room()
-          .then(() => ctx.http.send({ method: 'GET', path: ORDERS }))
+          .then(() => ctx.http.send(LIST_NOW))
           .catch((e: unknown) => {
             if (!(e instanceof OutOfRoom)) throw e;
           });

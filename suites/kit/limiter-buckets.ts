@@ -4,6 +4,7 @@
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { type BucketReading, overcharged, readBuckets } from './limiter-counts.ts';
 import { type Key, keyRequests, type Part, partsOf } from './limiter-requests.ts';
+import { fromCache } from './stored-answer.ts';
 
 /**
  * Each key's reading, over the run's whole transcript (or up to now). `keep` false reads it (and the key's
@@ -17,7 +18,14 @@ export function bucketReadings(
   // Several checks read the same transcript: read once while it has not grown (a recording never does).
   const hit = readOnce.get(exchanges);
   if (hit && hit.length === exchanges.length && hit.baseUrl === baseUrl) return hit.readings;
-  const requests = keyRequests(exchanges, new URL(baseUrl).pathname, keep);
+  // A cache's stored answer (Age) was never counted by the limiter, and its fields are the stored ones: it is
+  // neither a step of a count nor a request that broke one. Read apart only when a run has one.
+  const stored = exchanges.some(fromCache);
+  const requests = keyRequests(
+    stored ? exchanges.filter((x) => !fromCache(x)) : exchanges,
+    new URL(baseUrl).pathname,
+    keep && !stored,
+  );
   const readings = (['primary', 'secondary'] as const)
     .map((key): [Key, BucketReading] => [key, readBuckets(requests.filter((r) => r.key === key))])
     .filter(([, b]) => b.judged > 0 || b.steps.length > 0);

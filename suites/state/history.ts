@@ -5,6 +5,7 @@ import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
 import { type Exchange, startedMsOf } from '../../lib/http/transcript.ts';
 import { namedIds } from '../kit/id-readings.ts';
 import type { Snapshot } from '../kit/store-lists.ts';
+import { fromCache } from '../kit/stored-answer.ts';
 
 /** The orders the user vouched for: pending ones the run may cancel, and shipped ones. */
 export interface Fixtures {
@@ -147,7 +148,8 @@ const PLAIN_LIST = /(?:^|[^/])\/store\/orders$/;
 
 /**
  * The history of `exchanges`: each plain list whose ids `snapshotOf` knows (a 2xx read whole as a JSON
- * array, or an object holding one), and each cancel, in the order sent.
+ * array, or an object holding one) and that no cache answered from its store (a stored list shows the store
+ * at a moment the run cannot know: stored-answer.ts), and each cancel, in the order sent.
  */
 export function historyOf(
   exchanges: readonly Exchange[],
@@ -162,7 +164,7 @@ export function historyOf(
       cancels.push(cancel);
       continue;
     }
-    if (!isPlainListExchange(x)) continue;
+    if (!isPlainListExchange(x) || fromCache(x)) continue;
     const ids = snapshotOf(x);
     if (!ids) continue;
     lists.push(new SeenList(x, ids));

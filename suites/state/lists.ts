@@ -13,6 +13,7 @@ import { staleAfterCancel } from './cancelled-fields.ts';
 import { type StoreFinding, secondsBetween } from './history.ts';
 import { lagSummary } from './lag-summary.ts';
 import { unexplainedChanges } from './list-changes.ts';
+import { listedPendingBetween } from './pending-between.ts';
 import { declaredLagMs, historyNow } from './store.ts';
 import { noListAfterCancelWhy } from './unjudged.ts';
 
@@ -76,7 +77,7 @@ export const listChecks = [
     level: 'MUST',
     rules: ['4.list.200', '4.list.r1', '3.pending-cancel'],
     requirement:
-      'Every list read after a cancel succeeded shows the cancelled order the same way: gone from every one, or in every one (the spec leaves open which), and not listed while a cancel of it is answered 404, beyond a lag the server declared.',
+      'Every list read after a cancel succeeded shows the cancelled order the same way: gone from every one, or in every one (the spec leaves open which), and not listed while a cancel of it is answered 404, nor listed with the status "pending" between its cancel and a 409 to the next, beyond a lag the server declared.',
     rationale: `The list holds all orders in the store, so it shows the store after the cancel, not before it (read-your-writes; a declared lag, ${flagRef('consistencySeconds')}, is allowed): a list that still shows an order others show gone, or one that comes back, shows a store that is not there.`,
     basis: [SPEC.list200, SPEC.listWhole, SPEC.pendingCancelled],
     title: 'Reads every GET /store/orders of the run sent after a cancel of the run succeeded',
@@ -98,6 +99,7 @@ export const listChecks = [
         ...contradictions(pairs),
         ...listedThough404(history, pairs),
         ...staleAfterCancel(history, (x) => replay(ctx, x)?.body, declaredLagMs(ctx)),
+        ...listedPendingBetween(history, (x) => replay(ctx, x)?.body, declaredLagMs(ctx)),
       ]);
       const { orders } = counts;
       ctx.evidence(...judged.slice(0, 4).map((p) => p.list.exchange));

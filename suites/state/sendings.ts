@@ -23,7 +23,13 @@ export const wrongKey = (seed: number): string =>
  */
 export const RACERS = 2;
 
-const list = (ctx: Ctx) => ctx.http.send({ method: 'GET', path: ORDERS });
+/**
+ * A list that reads the store now: `Cache-Control: no-cache` asks any cache on the way to validate with the
+ * origin first (RFC 9111 §5.2.1.4), so a stored list (which the store model sets aside: history.ts) does not
+ * stand in for it.
+ */
+const READ_NOW: SendOptions = { method: 'GET', path: ORDERS, headers: { 'Cache-Control': 'no-cache' } };
+const list = (ctx: Ctx) => ctx.http.send(READ_NOW);
 const cancel = (ctx: Ctx, id: string) => ctx.http.send({ method: 'DELETE', path: orderPath(id) });
 
 /** Whether the run's first list was read (not cut by a limit of the harness): only then is one sent again. */
@@ -129,10 +135,7 @@ async function spareFor(ctx: Ctx): Promise<string | undefined> {
 async function raceOnce(ctx: Ctx, id: string, lists: boolean): Promise<Array<ResponseHead | HarnessError>> {
   const del: SendOptions = { method: 'DELETE', path: orderPath(id) };
   return (
-    await ctx.http.together([
-      ...Array.from({ length: RACERS }, () => del),
-      ...(lists ? [{ method: 'GET', path: ORDERS } as const] : []),
-    ])
+    await ctx.http.together([...Array.from({ length: RACERS }, () => del), ...(lists ? [READ_NOW] : [])])
   ).map(headOf);
 }
 

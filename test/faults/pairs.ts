@@ -204,6 +204,18 @@ export const SAMPLE: ReadonlyArray<[FaultId, FaultId]> = [
   // A HEAD answered with a body is the surface's counterexample on its first case: the fixed cases after it
   // (the POST of the list, which only the surface sends) still go, for the whole-run checks to judge.
   ['http-write-405-html', 'http-head-body-close'],
+  // A shared front that answers the list from its store (with Age) right after a keyed one: the state checks,
+  // HEAD's length and the bucket reading set stored answers aside and ask with no-cache for a list of now.
+  ['cancel-unknown-creates', 'auth-list-front-cache'],
+  ['cancel-drops-neighbour', 'auth-list-front-cache'],
+  ['http-head-length-zero', 'auth-list-front-cache'],
+  ['ratelimit-bucket-per-path', 'auth-list-front-cache'],
+  // A cancellation forgotten after 3 s beside a list whose status lags 4 s: no list ever shows the order
+  // changed, but one shows it "pending" between its 204 and a 409 to the next cancel of it.
+  ['cancel-forgotten', 'list-status-stale-after-cancel'],
+  // A counter that outlives its Reset, refusing with no Retry-After: the recovery's backoff, not the pacer's
+  // minute for a 429 that names no moment ahead, says when the next try goes, so it meets the counter.
+  ['ratelimit-no-retry-after', 'ratelimit-outlives-reset'],
 ];
 
 export function samplePairs(): FaultPair[] {

@@ -140,7 +140,8 @@ export async function recover(
     env.log(
       `  still ${last.status}: backing off ${seconds(delay)} (exponential, with jitter; try ${i + 1} of ${RECOVERY_ATTEMPTS})`,
     );
-    pacer.hold('primary', last.response.receivedAtMs + delay);
+    // The backoff itself where the 429 named no moment ahead (the pacer's minute would stand in for it).
+    pacer.backOff('primary', last.response.receivedAtMs + delay);
     backoffMs += delay;
     recovery.waitsMs.push(delay);
     last = await sender.send(request, 'primary', true);
