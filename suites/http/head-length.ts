@@ -8,6 +8,7 @@ import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
 import { RFC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { carriesKey } from '../kit/offered.ts';
+import { storedAnswers } from '../kit/stored-answer.ts';
 import { recorded, SAYS_NOTHING } from '../kit/traffic.ts';
 import { METHOD_REFUSED } from './head-refused.ts';
 
@@ -35,10 +36,10 @@ function contentLength(x: Exchange): number | undefined {
   return values.size === 1 && /^\d{1,15}$/.test(one!) ? Number(one) : undefined;
 }
 
-/** The octets of the GET's content, when it was received whole and as sent (no cache's stored copy). */
+/** The octets of the GET's content, when it was received whole and as sent. */
 function getLength(get: Exchange): number | undefined {
   const r = get.response!;
-  if (r.bodyError || field(get, 'age') !== undefined) return undefined;
+  if (r.bodyError) return undefined;
   const declared = contentLength(get);
   if (declared !== undefined) return r.bodyBytes === declared ? declared : undefined;
   return r.bodyTruncated ? undefined : r.bodyBytes;
@@ -78,7 +79,9 @@ export function lengthPairs(ctx: Ctx, lagMs: number): { pairs: Pair[]; heads: nu
       .filter(({ offered }) => carriesKey(offered) === 'primary')
       .map(({ x }) => x.seq),
   );
-  for (const x of ctx.transcript.all()) {
+  const all = ctx.transcript.all();
+  const stored = storedAnswers(all);
+  for (const x of all) {
     if (!SAFE.has(x.request.method.toUpperCase())) {
       unsafe.push([startOf(x), x.response === undefined ? Number.POSITIVE_INFINITY : endOf(x)]);
       lastGet = new Map();
@@ -88,8 +91,8 @@ export function lengthPairs(ctx: Ctx, lagMs: number): { pairs: Pair[]; heads: nu
     if (pairs.length >= MOST_PAIRS || !comparable(x, keyed)) continue;
     const key = pairKey(x);
     if (x.request.method === 'GET') {
-      // A cache's stored answer (Age) is no GET of the moment it came back in: it neither pairs nor unpairs.
-      if (field(x, 'age') !== undefined) continue;
+      // A cache's stored answer is no GET of the moment it came back in: it neither pairs nor unpairs.
+      if (stored.has(x)) continue;
       for (const w of waiting.get(key) ?? []) pairs.push({ ...w, after: x });
       waiting.delete(key);
       lastGet.set(key, x);
@@ -116,7 +119,7 @@ export const headLengthCheck = check({
   rules: ['4.list.200'],
   requirement:
     'A Content-Length sent in answer to a HEAD equals the number of octets the GET of the same request would carry as content.',
-  rationale: `Compared with the GETs of the same URL, key, Accept and Accept-Encoding answered with the same status just before and just after the HEAD, when they show the list unchanged around it (received whole, of one length, neither from a cache: no Age) and nothing of the run could change it: no unsafe request between them or in flight meanwhile, none within the lag declared with ${flagRef('consistencySeconds')}. Any other HEAD is left unjudged (other clients may change the store); a HEAD without Content-Length is conformant (RFC 9110 §8.6 lets it send none).`,
+  rationale: `Compared with the GETs of the same URL, key, Accept and Accept-Encoding answered with the same status just before and just after the HEAD, when they show the list unchanged around it (received whole, of one length, neither a cache's stored copy: Age above 0, or Age 0 repeating an earlier answer's fields) and nothing of the run could change it: no unsafe request between them or in flight meanwhile, none within the lag declared with ${flagRef('consistencySeconds')}. Any other HEAD is left unjudged (other clients may change the store); a HEAD without Content-Length is conformant (RFC 9110 §8.6 lets it send none).`,
   basis: [RFC.headLength],
   title: 'Compares the Content-Length of every HEAD of the run with the length of the GETs around it',
   needs: { requests: 0 },

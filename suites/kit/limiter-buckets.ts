@@ -4,7 +4,7 @@
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { type BucketReading, overcharged, readBuckets } from './limiter-counts.ts';
 import { type Key, keyRequests, type Part, partsOf } from './limiter-requests.ts';
-import { fromCache } from './stored-answer.ts';
+import { storedAnswers } from './stored-answer.ts';
 
 /**
  * Each key's reading, over the run's whole transcript (or up to now). `keep` false reads it (and the key's
@@ -20,11 +20,11 @@ export function bucketReadings(
   if (hit && hit.length === exchanges.length && hit.baseUrl === baseUrl) return hit.readings;
   // A cache's stored answer (Age) was never counted by the limiter, and its fields are the stored ones: it is
   // neither a step of a count nor a request that broke one. Read apart only when a run has one.
-  const stored = exchanges.some(fromCache);
+  const stored = storedAnswers(exchanges);
   const requests = keyRequests(
-    stored ? exchanges.filter((x) => !fromCache(x)) : exchanges,
+    stored.size > 0 ? exchanges.filter((x) => !stored.has(x)) : exchanges,
     new URL(baseUrl).pathname,
-    keep && !stored,
+    keep && stored.size === 0,
   );
   const readings = (['primary', 'secondary'] as const)
     .map((key): [Key, BucketReading] => [key, readBuckets(requests.filter((r) => r.key === key))])

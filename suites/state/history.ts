@@ -5,7 +5,7 @@ import { isCanonicalInt64 } from '../../lib/formats/int64.ts';
 import { type Exchange, startedMsOf } from '../../lib/http/transcript.ts';
 import { namedIds } from '../kit/id-readings.ts';
 import type { Snapshot } from '../kit/store-lists.ts';
-import { fromCache } from '../kit/stored-answer.ts';
+import { storedAnswers } from '../kit/stored-answer.ts';
 
 /** The orders the user vouched for: pending ones the run may cancel, and shipped ones. */
 export interface Fixtures {
@@ -158,13 +158,14 @@ export function historyOf(
 ): History {
   const lists: ListSeen[] = [];
   const cancels: CancelSent[] = [];
+  const stored = storedAnswers(exchanges);
   for (const x of exchanges) {
     const cancel = cancelOf(x);
     if (cancel) {
       cancels.push(cancel);
       continue;
     }
-    if (!isPlainListExchange(x) || fromCache(x)) continue;
+    if (!isPlainListExchange(x) || stored.has(x)) continue;
     const ids = snapshotOf(x);
     if (!ids) continue;
     lists.push(new SeenList(x, ids));
