@@ -137,8 +137,7 @@ function nearestFit(fits: readonly Fit[], wholeMisfits: number): Fit | undefined
  * partition explains its Remaining exactly.
  */
 export function readBuckets(requests: readonly KeyRequest[]): BucketReading {
-  const whole = predictions(requests, 'key');
-  const rises = whole.filter((p) => p.from && p.r.remaining! >= p.from.remaining!);
+  const { judged, rises, misread } = oneCount(requests);
   const steps = (part: Part) => predictions(requests, part, false).filter((p) => p.from !== undefined);
   if (rises.length >= 2) {
     const fits = PARTS.filter((part) => part !== 'key').map((part) => {
@@ -150,16 +149,16 @@ export function readBuckets(requests: readonly KeyRequest[]): BucketReading {
     const exact = fits.find((f) => f.explained.length >= 2 && f.misfits.length === 0);
     if (exact)
       return {
-        judged: whole.length,
+        judged,
         separate: { part: exact.part, rises, judged: exact.ps.length },
         steps: steps(exact.part),
       };
-    const near = nearestFit(fits, whole.filter((p) => !FRESH_OR_STEP(p)).length);
+    const near = nearestFit(fits, misread);
     if (near) {
       // A step to or from an answer no count of the partition explains measures no request's weight.
       const odd = new Set(near.misfits.map((p) => p.r));
       return {
-        judged: whole.length,
+        judged,
         separate: { part: near.part, rises, judged: near.ps.length, misfits: near.misfits },
         steps: steps(near.part).filter((p) => !odd.has(p.r) && !odd.has(p.from!)),
       };
@@ -172,12 +171,25 @@ export function readBuckets(requests: readonly KeyRequest[]): BucketReading {
       const own = ownWindows(requests, part, splits);
       if (own)
         return {
-          judged: whole.length + splits.length,
+          judged: judged + splits.length,
           separate: { part, rises: splits, judged: own.length, ownWindows: true },
           steps: steps(part),
         };
     }
-  return { judged: whole.length, steps: steps('key') };
+  return { judged, steps: steps('key') };
+}
+
+/**
+ * One count per key's reading of the answers: how many it predicts, those whose Remaining stayed or rose,
+ * and how many it misreads, counted when there are rises to explain. The predictions themselves are let go
+ * here: kept while the steps were read, a long recording's RL-BUCKET peak held both (two objects a request).
+ */
+function oneCount(requests: readonly KeyRequest[]): { judged: number; rises: Prediction[]; misread: number } {
+  const whole = predictions(requests, 'key');
+  const rises = whole.filter((p) => p.from && p.r.remaining! >= p.from.remaining!);
+  let misread = 0;
+  if (rises.length >= 2) for (const p of whole) if (!FRESH_OR_STEP(p)) misread += 1;
+  return { judged: whole.length, rises, misread };
 }
 
 export interface Overcharge {

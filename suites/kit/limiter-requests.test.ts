@@ -53,4 +53,17 @@ describe('keyRequests', () => {
     for (const derived of ['key', 'status', 'usable', 'resetKind', 'sentAtMs', 'receivedAtMs'])
       expect(own).not.toContain(derived);
   });
+
+  it('reads each Reset moment back as read, a near one, a far one, a fraction of a millisecond, none', () => {
+    const far = RESET + 10_000_000;
+    const xs = run(
+      list(59),
+      list(58, { reset: far }),
+      list(57, { reset: RESET + 0.0001 }),
+      list(56, { reset: 30 }),
+      list(undefined),
+    );
+    const at = keyRequests(xs, '/v1').map((r) => r.resetAtMs);
+    expect(at).toEqual([RESET * 1000, far * 1000, (RESET + 0.0001) * 1000, T0 + 30 + 2 + 30_000, undefined]);
+  });
 });

@@ -45,6 +45,11 @@ export function int64Problem(id: unknown): string | undefined {
   return undefined;
 }
 
+/** One empty list for every findings' empty one (frozen: shared by the run's every list body). */
+const NONE: readonly never[] = Object.freeze([]);
+/** The list as it is, or the shared empty one: a long recording keeps a reading of each distinct list body. */
+const kept = <T>(xs: readonly T[]): readonly T[] => (xs.length === 0 ? NONE : xs);
+
 /** The findings of one list reading (a 2xx answer, read as a list by readList). */
 export function findingsOf(reading: ListReading): ListFindings {
   const { ids } = reading;
@@ -70,15 +75,15 @@ export function findingsOf(reading: ListReading): ListFindings {
     ...(notArray ? { notArray } : {}),
     ...(reading.lenient !== undefined && reading.count !== undefined ? { arrayPastBom: true as const } : {}),
     ids: ids.identities,
-    duplicates: repeated.first,
+    duplicates: kept(repeated.first),
     duplicateCount: repeated.count,
-    int64,
+    int64: kept(int64),
     int64Count,
     idsPresent: ids.present,
-    schemaErrors: reading.schemaErrors,
-    schemaIssues: reading.schemaIssues,
+    schemaErrors: kept(reading.schemaErrors),
+    schemaIssues: kept(reading.schemaIssues),
     schemaErrorCount: reading.schemaErrorCount,
-    schemaKinds: reading.schemaKinds,
+    schemaKinds: kept(reading.schemaKinds),
     schemaKindsLeftOut: reading.schemaKindsLeftOut,
   };
 }
