@@ -141,8 +141,11 @@ export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = '
     };
   };
   const shown = shownOrders(ctx);
-  if (ctx.faults.has('list-query-narrows') || shown)
-    return reply(orderListJson(shown ?? ctx.store.list(), ctx.faults, query, ctx.variants));
+  const empties = emptyRecords.get(ctx.store) ?? 0;
+  if (ctx.faults.has('list-query-narrows') || shown || empties > 0)
+    return reply(
+      withEmpties(orderListJson(shown ?? ctx.store.list(), ctx.faults, query, ctx.variants), empties),
+    );
   let cached = listTexts.get(ctx.store);
   if (cached?.version !== ctx.store.version) {
     const text = orderListJson(ctx.store.list(), ctx.faults, query, ctx.variants);
@@ -150,6 +153,16 @@ export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = '
     listTexts.set(ctx.store, cached);
   }
   return reply(cached.text, cached.bytes);
+}
+
+/** Fault cancel-unknown-upserts-empty: how many empty records each store's 404s left (each listed as {}). */
+const emptyRecords = new WeakMap<object, number>();
+
+/** A list's text with `n` empty records after its orders (a list that is no array is left as it is). */
+function withEmpties(text: string, n: number): string {
+  if (n === 0 || !/\]\s*$/.test(text)) return text;
+  const items = Array.from({ length: n }, () => '{}').join(',');
+  return text.replace(/\]\s*$/, `${/\[\s*\]\s*$/.test(text) ? '' : ','}${items}]`);
 }
 
 /** The answer to a cancel that succeeded, as the faults on the success path shape it. */
@@ -188,6 +201,8 @@ export function cancelOrder(ctx: RouteContext, rawId: string, dryRun: boolean): 
       if (!dryRun && faults.has('cancel-unknown-drops-last')) spliceLast(ctx);
       if (!dryRun && faults.has('cancel-unknown-creates')) store.addBlank(id);
       if (!dryRun && faults.has('cancel-unknown-adds-blank')) store.addBlankAtNextId();
+      if (!dryRun && faults.has('cancel-unknown-upserts-empty'))
+        emptyRecords.set(store, (emptyRecords.get(store) ?? 0) + 1);
       if (faults.has('cancel-unknown-204')) return dryRun ? undefined : noContent();
       return errorReply(faults, 404, 'ORDER_NOT_FOUND', `No order has id ${id}.`);
     case 'already-shipped':

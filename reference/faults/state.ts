@@ -78,6 +78,12 @@ export const STATE_FAULTS = faultsOf('state', [
     "A cancel of an id no order has answers 404, but its lookup saves the zero-value order it built (a Go struct) under the store's next free id: every 404 leaves one more blank order, of a new id each time, in later lists.",
   ),
   fault(
+    'cancel-unknown-upserts-empty',
+    'cancel',
+    'spec §4 cancelOrder rule 3 (no order has the id: 404, nothing to cancel)',
+    'A cancel of an id no order has answers 404, but its store is a defaultdict: the lookup leaves an empty record behind, which later lists show as {} (no member of Order is required, so every item is schema-valid, and none has an id).',
+  ),
+  fault(
     'cancel-drops-neighbour',
     'cancel',
     'spec §4 listOrders (200: all orders in the store)',

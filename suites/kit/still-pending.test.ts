@@ -25,7 +25,9 @@ function x(seq: number, method: 'GET' | 'DELETE', path: string, status?: number)
 function lists(shown: Record<number, string[]>): (e: Exchange) => Snapshot | undefined {
   return (e) => {
     const ids = shown[e.seq];
-    return ids ? { has: (id) => ids.includes(id), added: new Set(), removed: new Set() } : undefined;
+    return ids
+      ? { has: (id) => ids.includes(id), added: new Set(), removed: new Set(), unnamed: 0 }
+      : undefined;
   };
 }
 

@@ -18,6 +18,8 @@ export interface Snapshot {
   /** Ids it holds that the baseline does not, and baseline ids it lacks (both small in a run). */
   readonly added: ReadonlySet<string>;
   readonly removed: ReadonlySet<string>;
+  /** Items without an id (`{}`, or no object): no order the model can name, but an item all the same. */
+  readonly unnamed: number;
 }
 
 /**
@@ -80,7 +82,7 @@ export class Baseline {
     const removed = new Set<string>();
     lacked(base.safe, later.safe, removed);
     for (const id of base.other) if (!later.other.has(id)) removed.add(id);
-    return new Difference(base, added, removed);
+    return new Difference(base, added, removed, ids.items - ids.present);
   }
 }
 
@@ -94,6 +96,7 @@ class Difference implements Snapshot {
     private readonly base: StoreIds,
     readonly added: ReadonlySet<string>,
     readonly removed: ReadonlySet<string>,
+    readonly unnamed: number,
   ) {}
 
   has(id: string): boolean {

@@ -25,6 +25,7 @@ import {
   overlap,
   shownPendingBefore,
 } from './refusal-reads.ts';
+import { unnamedDrift, unnamedWords } from './unnamed-items.ts';
 
 export type RefusalClass = 401 | 404 | 409 | 429;
 
@@ -174,6 +175,7 @@ export function judgeRefusals(h: History, cls: RefusalClass, consistencyMs = 0):
   const proofOf = new Map<CancelSent, Proof>();
   for (const p of proofs) if (!proofOf.has(p.refusal)) proofOf.set(p.refusal, p);
   const blamedLists = new Set<ListSeen>();
+  const drift = unnamedDrift(h);
   for (const r of h.cancels) {
     if (r.status !== cls) continue;
     const around = listsAround(h, r);
@@ -182,7 +184,9 @@ export function judgeRefusals(h: History, cls: RefusalClass, consistencyMs = 0):
     // An order the run cancelled (or may have) is the list checks' to judge, however late a list shows it.
     const gone = lacking(prev.ids, next.ids).filter((x) => !touchedBefore(h, x, next.endMs));
     const made = madeBetween(h, next);
-    if (gone.length === 0 && made.length === 0) {
+    // Items without an id (`{}`): no order the model names, but one a refusal made or took all the same.
+    const unnamed = !drift && next.ids.unnamed !== prev.ids.unnamed;
+    if (gone.length === 0 && made.length === 0 && !unnamed) {
       // The store kept every order across the refusal: a proof, whatever else came between the lists.
       const id = r.names.length === 1 ? r.names[0]! : undefined;
       const proof = proofOf.get(r);
@@ -219,7 +223,7 @@ export function judgeRefusals(h: History, cls: RefusalClass, consistencyMs = 0):
         : [
             `${made.length === 1 ? `order ${made[0]} is` : `orders ${idsText(made)} are`} listed by ${named(next)}, though no list before it held ${made.length === 1 ? 'it' : 'them'} and no request named ${made.length === 1 ? 'it' : 'them'} (the refusals made ${made.length === 1 ? 'it' : 'them'}: the API has no operation that creates orders)`,
           ];
-    const seen = [...missing, ...appeared].join('; ');
+    const seen = [...missing, ...appeared, ...(unnamed ? unnamedWords(prev, next) : [])].join('; ');
     findings.push({
       problem: `after ${lead.map(named).join(', ')} (refused, so nothing may change${more > 0 ? `; ${more} more refused between the lists` : ''}), ${seen}`,
       seen,

@@ -5,6 +5,7 @@ import { DEMO_KEY, type RunningReference, SECOND_DEMO_KEY } from '../../referenc
 import { cancelled, del, TWO_PER_MINUTE } from '../support/probes.ts';
 import { call } from '../support/reference-calls.ts';
 import { DEFAULT_RUN_FIVE_PENDING, type FaultProofs, MINTED, NO_PROBE, SHORT_WINDOW } from './proof.ts';
+import { STATE_UNKNOWN_FAULTS } from './state-unknown.ts';
 
 /** The reference's two demo keys, each on the Free plan: a list cached per key shows with the second. */
 const BOTH_KEYS = [
@@ -235,45 +236,6 @@ export const STATE_FAULTS = {
     ],
     onlyBy: ['STATE-CANCEL-RACE'],
   },
-  'cancel-unknown-drops-last': {
-    probe: async (s) => [
-      (await call(s, '/store/orders/5', del)).status,
-      await listed(s, 9223372036854775807n),
-    ],
-    faithful: [404, true],
-    faulty: [404, false],
-    // Its last refusals come between two lists with nothing else between them: STATE-404-CHANGES-NOTHING's.
-    caught: [{ fails: ['STATE-404-CHANGES-NOTHING', 'STATE-LIST-EXPLAINED'], args: NO_PROBE, exit: 1 }],
-  },
-  'cancel-unknown-creates': {
-    // The blank order it leaves is written cancelled: a list without cancelled orders never shows it.
-    masking: { reads: ['absent-404', 'listed-cancelled'] },
-    probe: async (s) => [(await call(s, '/store/orders/5', del)).status, await listed(s, 5n)],
-    faithful: [404, false],
-    faulty: [404, true],
-    // Its absent-id cancel comes between two lists with nothing else between them: the later shows the order.
-    caught: [{ fails: ['STATE-404-CHANGES-NOTHING'], args: NO_PROBE, exit: 1 }],
-  },
-  'cancel-unknown-adds-blank': {
-    // The blank order it leaves is written cancelled: a list without cancelled orders never shows it.
-    masking: { reads: ['absent-404', 'listed-cancelled'] },
-    probe: async (s) => [(await call(s, '/store/orders/5', del)).status, await listed(s, 1000n)],
-    faithful: [404, false],
-    faulty: [404, true],
-    // The new order has an id no list showed and no request named (never a repeat: EVERY-LIST-IDS-UNIQUE stays
-    // silent); the refusals between two lists alone made it.
-    caught: [
-      {
-        fails: ['STATE-404-CHANGES-NOTHING'],
-        says: {
-          'STATE-404-CHANGES-NOTHING':
-            /order 1000 is listed by .*no list before it held it.*the refusals made it/,
-        },
-        args: NO_PROBE,
-        exit: 1,
-      },
-    ],
-  },
   'cancel-drops-neighbour': {
     probe: async (s) => {
       await call(s, '/store/orders/1', del);
@@ -283,4 +245,5 @@ export const STATE_FAULTS = {
     faulty: false,
     caught: [{ fails: ['STATE-LIST-EXPLAINED'], args: NO_PROBE, exit: 1 }],
   },
+  ...STATE_UNKNOWN_FAULTS,
 } satisfies FaultProofs<'state'>;

@@ -37,7 +37,10 @@ export function orderHistory(
       const bom = s.list.startsWith('\uFEFF') ? '\uFEFF' : '';
       bodies.set(exchange.seq, Buffer.from(`${bom}[${s.list.slice(bom.length)}]`));
       const shown = s.list.includes('"id":42');
-      lists.push({ ...t, ids: { has: (id) => shown && id === '42', added: new Set(), removed: new Set() } });
+      lists.push({
+        ...t,
+        ids: { has: (id) => shown && id === '42', added: new Set(), removed: new Set(), unnamed: 0 },
+      });
     } else
       cancels.push({
         ...t,
