@@ -107,6 +107,20 @@ describe('after the limit', () => {
     });
     expect(within.findings).toEqual([]);
     expect(within.notes.join('\n')).toMatch(/refused 400 ms past the moment .* served 1900 ms past it/);
+    // Served by the backoff's next try, past the second: forgiven, but nothing says it lifted within it.
+    expect(within.notes.join('\n')).toMatch(
+      /had not lifted on the first try.*when between the two it lifted is not shown/,
+    );
+    const soon = sample(6, 404, rl(4, T0 / 1000 + 4), due + 800);
+    const lifted = judgeRecovery({
+      refusedWith: 429,
+      waitsMs: [2000, 400],
+      dueAtMs: due,
+      graceMs: 1000,
+      attempts: [early, soon],
+      recovered: soon,
+    });
+    expect(lifted.notes.join('\n')).toMatch(/^the limit lifted late by less than a second: refused 400 ms/m);
     const late = sample(5, 429, refused(), due + 1200);
     const past = judgeRecovery({
       refusedWith: 429,

@@ -160,10 +160,14 @@ export function judgeRecovery(recovery: Recovery): Judgement {
       expected: `not ${recovery.refusedWith}`,
       actual: String(blamed.status),
     });
-  } else if (ok && refusedBefore.length > 0 && due !== undefined && grace > 0)
+  } else if (ok && refusedBefore.length > 0 && due !== undefined && grace > 0) {
+    // Served within the second: it lifted late by less than one. Served later (the backoff's next try): the
+    // refusal is forgiven all the same, but when the limit lifted between the two is not shown.
+    const within = past(ok) < grace;
     notes.push(
-      `the limit lifted late by less than a second: refused ${refusedBefore.map((s) => `${Math.max(0, past(s))} ms`).join(', ')} past the moment the wait said, served ${Math.max(0, past(ok))} ms past it; a refusal within the second that whole-second Retry-After and X-RateLimit-Reset cannot express is no failure`,
+      `${within ? 'the limit lifted late by less than a second' : 'the limit had not lifted on the first try'}: refused ${refusedBefore.map((s) => `${Math.max(0, past(s))} ms`).join(', ')} past the moment the wait said, served ${Math.max(0, past(ok))} ms past it${within ? '' : " (the backoff's next try), so when between the two it lifted is not shown"}; a refusal within the second that whole-second Retry-After and X-RateLimit-Reset cannot express is no failure`,
     );
+  }
   // Recovery is the retry being served (spec §8 rule 4); how much quota came back is the limiter's choice
   // (a fixed window restores all of it, a token bucket or GCRA one token at a time), so it is only recorded.
   if (ok && ok.limit !== undefined && ok.remaining !== undefined && ok.remaining < ok.limit - 1)
