@@ -10,7 +10,7 @@ import { ORDER_ID_FAULTS } from './order-id/index.ts';
 import { PETS_FAULTS } from './pets.ts';
 import type { Caught, FaultProof } from './proof.ts';
 import { RATE_LIMIT_FAULTS } from './rate-limit/index.ts';
-import { STATE_FAULTS } from './state.ts';
+import { STATE_FAULTS } from './state/index.ts';
 import { VERSIONING_FAULTS } from './versioning.ts';
 
 export const FAULT_PROOFS: Readonly<Record<FaultId, FaultProof>> = {

@@ -1,11 +1,11 @@
 // The proofs of the faults in what a request does to the store over the run (spec §1, §3, §4, §8 rule 3).
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
-import { HIDDEN_FOR_MS, LIST_CACHE_MS } from '../../reference/orders-route.ts';
-import { DEMO_KEY, type RunningReference, SECOND_DEMO_KEY } from '../../reference/server.ts';
-import { cancelled, del, TWO_PER_MINUTE } from '../support/probes.ts';
-import { call } from '../support/reference-calls.ts';
-import { DEFAULT_RUN_FIVE_PENDING, type FaultProofs, MINTED, NO_PROBE, SHORT_WINDOW } from './proof.ts';
-import { STATE_UNKNOWN_FAULTS } from './state-unknown.ts';
+import { HIDDEN_FOR_MS, LIST_CACHE_MS } from '../../../reference/orders-route.ts';
+import { DEMO_KEY, type RunningReference, SECOND_DEMO_KEY } from '../../../reference/server.ts';
+import { cancelled, del, TWO_PER_MINUTE } from '../../support/probes.ts';
+import { call } from '../../support/reference-calls.ts';
+import { DEFAULT_RUN_FIVE_PENDING, type FaultProofs, MINTED, NO_PROBE, SHORT_WINDOW } from '../proof.ts';
+import { STATE_UNKNOWN_FAULTS } from './unknown.ts';
 
 /** The reference's two demo keys, each on the Free plan: a list cached per key shows with the second. */
 const BOTH_KEYS = [

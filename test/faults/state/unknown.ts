@@ -1,9 +1,9 @@
 // The proofs of the faults where a cancel of an id no order has (a 404) changes the store all the same: an
 // order dropped, one made under the id or another, an empty record. Spread into STATE_FAULTS (state.ts).
-import type { RunningReference } from '../../reference/server.ts';
-import { del } from '../support/probes.ts';
-import { call } from '../support/reference-calls.ts';
-import { type FaultProofs, NO_PROBE } from './proof.ts';
+import type { RunningReference } from '../../../reference/server.ts';
+import { del } from '../../support/probes.ts';
+import { call } from '../../support/reference-calls.ts';
+import { type FaultProofs, NO_PROBE } from '../proof.ts';
 
 /** Whether the list holds order `id`. */
 const listed = async (s: RunningReference, id: bigint): Promise<boolean> =>
