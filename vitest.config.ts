@@ -22,8 +22,8 @@ const IN_TEST = ['test/**/*.test.ts'];
  * setup file. Isolated, each file paid its own start and its own loading of the engine: the first 61 of these
  * files took 194 s of CPU so against 121 s without, hostile/'s 18 and architecture/'s 6 97 s against 76 s (vitest
  * runs of this project alone on the 2-core machine). Left isolated: the fault matrix (vi.setConfig), hostile/'s
- * memory (RSS figures) and tls (a process warning handler), the zoo, the package tests (clones, spawned builds)
- * and the timing-bound rate-limit/ and variants/ files.
+ * memory (RSS figures) and tls (a process warning handler), report/browser (Chromium), the zoo, the package
+ * tests (clones, spawned builds) and the timing-bound rate-limit/ and variants/ files.
  */
 const SHARED_IN_TEST = [
   'test/api/**/*.test.ts',
@@ -37,7 +37,9 @@ const SHARED_IN_TEST = [
   'test/list/**/*.test.ts',
   'test/order-id/**/*.test.ts',
   'test/passive/**/*.test.ts',
-  'test/report/**/*.test.ts',
+  // All of report/ but browser.test.ts: Chromium beside a run whose probe must meet a 429 in a 1 s window (it
+  // missed it once in four runs of this project at load 8, never isolated): kept in a worker of its own.
+  'test/report/!(browser).test.ts',
   'test/state/**/*.test.ts',
 ];
 /** Each test/ file stops the reference servers it started after each test (test/support/reference.ts). */
