@@ -1,15 +1,19 @@
 // npm pack and npm publish: builds dist/ from the sources, so an installed package runs without compiling
-// anything. The spec the reports hash ships as it is kept in the repository (spec/). Never run on a user's
+// anything; not again when dist/ is already the full build of these very sources (build-stamp.mjs: npm ci has
+// just built it). The spec the reports hash ships as it is kept in the repository (spec/). Never run on a user's
 // install: the tarball holds the built files, and its package.json no `prepare` (postpack.mjs puts it back).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtFromSources } from './build-stamp.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The checkout's package.json while a pack is under way (postpack.mjs restores it). */
 const BACKUP = 'package.json.prepack';
-execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+if (builtFromSources())
+  process.stdout.write('prepack: dist/ is the build of these sources; packed as it is\n');
+else execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 for (const entry of [
   'dist/api/index.js',
   'dist/api/index.d.ts',

@@ -62,6 +62,16 @@ export async function checkRequirements(targets: readonly ZooTarget[]): Promise<
   await Promise.all(Array.from({ length: PROBES_AT_ONCE }, next));
 }
 
+/** Every probe answered so far in this process: its key, and why it failed (null when it ran). */
+export function requirementAnswers(): Record<string, string | null> {
+  return Object.fromEntries([...available].map(([k, why]) => [k, why ?? null]));
+}
+
+/** Takes probe answers another process gave (requirementAnswers) as this one's: they are not run again. */
+export function adoptRequirementAnswers(answers: Record<string, string | null>): void {
+  for (const [k, why] of Object.entries(answers)) if (!available.has(k)) available.set(k, why ?? undefined);
+}
+
 // By the whole probe: one interpreter may have one target's libraries and not another's.
 const key = (r: Requirement) => [r.command, ...r.versionArgs].join('\0');
 const absent = (r: Requirement) => `${r.what ?? r.command} is not on this machine: ${r.hint}`;

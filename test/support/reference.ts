@@ -1,5 +1,5 @@
-// Starts the reference server for a test and stops it after, whatever happens in between.
-import { afterEach } from 'vitest';
+// Starts the reference server for a test and stops it after, whatever happens in between (the after-each that
+// stops it is setup-reference.ts's, registered in each test file as vitest.config.ts's setupFiles).
 import {
   type ReferenceServerOptions,
   type RunningReference,
@@ -11,9 +11,10 @@ export const ROOMY_RATE_LIMIT = { limit: 10_000, windowSeconds: 60 };
 
 const running: RunningReference[] = [];
 
-afterEach(async () => {
+/** Stops every server reference() started that is still running (after each test: setup-reference.ts). */
+export async function closeReferences(): Promise<void> {
   await Promise.all(running.splice(0).map((s) => s.close()));
-});
+}
 
 /** A reference server closed automatically after the current test. */
 export async function reference(options: ReferenceServerOptions = {}): Promise<RunningReference> {

@@ -5,9 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../engine/catalogue.ts';
 import { loadZoo } from '../../targets/catalogue.ts';
-import { checkRequirements, unavailable } from '../../targets/launch.ts';
+import { unavailable } from '../../targets/launch.ts';
 import { checkOf } from '../support/cli.ts';
 import { truncationHidden } from './recovery.ts';
+import { requirementsOnce } from './requirements.ts';
 import { zooRun } from './run.ts';
 
 const SEED = 19;
@@ -47,7 +48,7 @@ function alone(m: {
 }
 
 const zoo = await loadZoo();
-await checkRequirements(zoo);
+await requirementsOnce(zoo);
 
 it('has zoo targets to misconfigure', () => {
   expect(zoo.length).toBeGreaterThan(0);

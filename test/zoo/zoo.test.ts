@@ -6,10 +6,11 @@
 // tolerated: a finding on a conformant target is a suite bug to fix.
 import { describe, expect, it } from 'vitest';
 import { loadZoo } from '../../targets/catalogue.ts';
-import { checkRequirements, unavailable } from '../../targets/launch.ts';
+import { unavailable } from '../../targets/launch.ts';
 import type { Flavour } from '../../targets/zoo-target.ts';
 import { disagreements, judgeRun, loud } from '../support/passive.ts';
 import { sideBySide } from '../support/side-by-side.ts';
+import { requirementsOnce } from './requirements.ts';
 import { loudChecks, zooRun } from './run.ts';
 
 /** MUST checks a plain zoo run may leave out: they need what a zoo run is not given (the key's plan). */
@@ -17,7 +18,7 @@ const MAY_LEAVE_OUT = ['RL-PROBE-PLAN-LIMIT'];
 const SEED = 19;
 
 const zoo = await loadZoo();
-await checkRequirements(zoo);
+await requirementsOnce(zoo);
 
 /**
  * The runs in the order they take a turn: every plain run (the probe and the burst: about 22 s each) before any
