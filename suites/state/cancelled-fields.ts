@@ -4,6 +4,7 @@
 import { flagRef } from '../../lib/config/settings.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { type CancelSent, type History, named, type StoreFinding } from './history.ts';
+import { firstAtOrAfter } from './history-index.ts';
 import { changedFields, type Listed, listedObject } from './shipped-fields.ts';
 
 /** How a list is named when a key other than the run's first read it. */
@@ -12,18 +13,6 @@ const keyOf = (l: { exchange: Exchange }): string =>
 
 /** How many lists on each side of a cancel are read for it. */
 const NEAREST = 100;
-
-/** The index of the first list that started at or after `ms` (lists in the order answered, by start). */
-function firstAtOrAfter(lists: History['lists'], ms: number): number {
-  let lo = 0;
-  let hi = lists.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (lists[mid]!.startMs < ms) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /**
  * For each order cancelled once with a 2xx that lists go on showing: its listed object in the last list

@@ -137,3 +137,15 @@ export function eachAfterPrevious(
     if (k >= 0) each(list, i, lists[byEnd[k]!]!);
   });
 }
+
+/** The index of the first list that started at or after `ms` (lists in the order answered, by start). */
+export function firstAtOrAfter(lists: History['lists'], ms: number): number {
+  let lo = 0;
+  let hi = lists.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (lists[mid]!.startMs < ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

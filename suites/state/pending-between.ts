@@ -4,22 +4,11 @@
 import { flagRef } from '../../lib/config/settings.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { type CancelSent, type History, named, type StoreFinding } from './history.ts';
+import { firstAtOrAfter } from './history-index.ts';
 import { listedObject } from './shipped-fields.ts';
 
 /** How many lists after a cancel are read for it (a recording of a day holds many more than a copy lags). */
 const NEAREST = 100;
-
-/** The index of the first list that started at or after `ms` (lists in the order answered, by start). */
-function firstAtOrAfter(lists: History['lists'], ms: number): number {
-  let lo = 0;
-  let hi = lists.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (lists[mid]!.startMs < ms) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /** The status member as JSON text that names the spec's cancellable state. */
 const PENDING = '"pending"';
