@@ -38,6 +38,9 @@ const COMBINATIONS: VariantRun[] = [
     variants: ['limiter-token-bucket', 'retry-after-http-date', 'conflict-no-body', 'cancelled-removed'],
     args: ['--property-runs', '2'],
     reference: { rateLimit: { limit: 40, windowSeconds: 4 }, banAfter: 1 },
+    // The held fixture's cancel sent past Remaining 0 may meet a token come back (10 a second): served within
+    // the limit as a bucket keeps it, it leaves the refusal check no refusal to judge, an honest skip.
+    maySkip: { 'STATE-429-CHANGES-NOTHING': /was answered 2\d\d, not refused with 429/ },
     records: {
       'RL-PROBE-429-RETRY-AFTER': /\(http-date, /,
       'CANCEL-REPEAT-INFO': /answered 404/,
