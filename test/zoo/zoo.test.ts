@@ -10,11 +10,11 @@ import { unavailable } from '../../targets/launch.ts';
 import type { Flavour } from '../../targets/zoo-target.ts';
 import { disagreements, judgeRun, loud } from '../support/passive.ts';
 import { sideBySide } from '../support/side-by-side.ts';
+import { honestSkip } from './honest-skips.ts';
 import { requirementsOnce } from './requirements.ts';
 import { loudChecks, zooRun } from './run.ts';
 
 /** MUST checks a plain zoo run may leave out: they need what a zoo run is not given (the key's plan). */
-const MAY_LEAVE_OUT = ['RL-PROBE-PLAN-LIMIT'];
 const SEED = 19;
 
 const zoo = await loadZoo();
@@ -92,24 +92,7 @@ function unevaluatedMusts(
   notEvaluated: { id: string; level: string; reason: string }[],
   flavour: Flavour | undefined,
 ): string[] {
-  return (
-    notEvaluated
-      .filter((n) => n.level === 'MUST' && !MAY_LEAVE_OUT.includes(n.id))
-      .filter((n) => !(flavour && /--skip-rate-limit-probe/.test(n.reason)))
-      // A stack that refuses HEAD as a method (FastAPI, Tornado: 405, which HTTP-HEAD-REFUSED-INFO records)
-      // answers no HEAD whose Content-Length could be judged.
-      .filter(
-        (n) => !(n.id === 'HTTP-HEAD-CONTENT-LENGTH' && /^no HEAD with the key was answered/.test(n.reason)),
-      )
-      // A limiter that gives tokens back (go-nethttp's x/time/rate) may serve the held fixture's cancel sent past
-      // Remaining 0 as a token came back: no refusal to judge, an honest skip (a count that gives nothing back
-      // and serves it fails RL-PROBE-LIMIT-ENFORCED, which the run's silence asserts).
-      .filter(
-        (n) =>
-          !(
-            n.id === 'STATE-429-CHANGES-NOTHING' && /was answered 2\d\d, not refused with 429/.test(n.reason)
-          ),
-      )
-      .map((n) => `${n.id}: ${n.reason}`)
-  );
+  return notEvaluated
+    .filter((n) => n.level === 'MUST' && !honestSkip(n.id, n.reason, flavour))
+    .map((n) => `${n.id}: ${n.reason}`);
 }
