@@ -3,8 +3,8 @@
 // list after the cancel shows it changed with nothing of the run between, listed the store before it. Pure.
 import { flagRef } from '../../lib/config/settings.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
-import { type CancelSent, type History, named, type StoreFinding } from './history.ts';
-import { firstAtOrAfter } from './history-index.ts';
+import { type History, named, type StoreFinding } from './history.ts';
+import { cancelsByOrder, firstAtOrAfter } from './history-index.ts';
 import { changedFields, type Listed, listedObject } from './shipped-fields.ts';
 
 /** How a list is named when a key other than the run's first read it. */
@@ -29,15 +29,7 @@ export function staleAfterCancel(
   const seen = new Set<string>();
   const sorted = [...h.cancels].sort((a, b) => a.startMs - b.startMs);
   // Each order's cancels that were not refused, in time order: one pass, not a search per cancel.
-  const touching = new Map<string, CancelSent[]>();
-  for (const d of sorted) {
-    if (d.outcome === 'refused') continue;
-    for (const n of d.names) {
-      const list = touching.get(n);
-      if (list) list.push(d);
-      else touching.set(n, [d]);
-    }
-  }
+  const touching = cancelsByOrder(h, (d) => d.outcome !== 'refused');
   for (const c of sorted) {
     if (c.outcome !== 'done' || c.names.length !== 1) continue;
     const id = c.names[0]!;

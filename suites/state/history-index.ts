@@ -149,3 +149,23 @@ export function firstAtOrAfter(lists: History['lists'], ms: number): number {
   }
   return lo;
 }
+
+/**
+ * Each order's cancels in the order they went out (by start), those `keep` accepts: one pass over the
+ * history's cancels, so a judge reads an order's next cancel without a search per cancel.
+ */
+export function cancelsByOrder(
+  h: History,
+  keep: (c: CancelSent) => boolean = () => true,
+): Map<string, CancelSent[]> {
+  const byId = new Map<string, CancelSent[]>();
+  for (const c of [...h.cancels].sort((a, b) => a.startMs - b.startMs)) {
+    if (!keep(c)) continue;
+    for (const n of c.names) {
+      const list = byId.get(n);
+      if (list) list.push(c);
+      else byId.set(n, [c]);
+    }
+  }
+  return byId;
+}

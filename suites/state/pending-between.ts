@@ -3,8 +3,8 @@
 // (spec §3 names `pending` the one state a cancel succeeds from). Pure.
 import { flagRef } from '../../lib/config/settings.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
-import { type CancelSent, type History, named, type StoreFinding } from './history.ts';
-import { firstAtOrAfter } from './history-index.ts';
+import { type History, named, type StoreFinding } from './history.ts';
+import { cancelsByOrder, firstAtOrAfter } from './history-index.ts';
 import { listedObject } from './shipped-fields.ts';
 
 /** How many lists after a cancel are read for it (a recording of a day holds many more than a copy lags). */
@@ -26,14 +26,7 @@ export function listedPendingBetween(
 ): StoreFinding[] {
   const findings: StoreFinding[] = [];
   const seen = new Set<string>();
-  const byId = new Map<string, CancelSent[]>();
-  for (const c of [...h.cancels].sort((a, b) => a.startMs - b.startMs))
-    for (const n of c.names) {
-      const list = byId.get(n);
-      if (list) list.push(c);
-      else byId.set(n, [c]);
-    }
-  for (const [id, cancels] of byId) {
+  for (const [id, cancels] of cancelsByOrder(h)) {
     cancels.forEach((c, i) => {
       if (seen.has(id) || c.outcome !== 'done' || c.names.length !== 1) return;
       // The next cancel naming the order, sent once this one was answered (none in flight beside it).
