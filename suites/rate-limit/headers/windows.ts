@@ -7,6 +7,7 @@ import { keyRequests } from '../../kit/limiter-requests.ts';
 import type { Offence } from '../../kit/whole-run.ts';
 import { BUCKET_SLACK_MS, bucketGrowth, refillsWithin } from './bucket-reset.ts';
 import { BOTH_ROUNDINGS_MS, predecessor, Reading } from './reading.ts';
+import { unrenewedAcrossReset } from './unrenewed.ts';
 
 /** Reset is whole seconds: a move of one is rounding. */
 const ROUNDING_S = 1;
@@ -261,6 +262,7 @@ export function judgeWindows(buckets: Map<string, Reading[]>): WindowFindings {
       done.push(r);
     });
     if (size >= 2) found.windows += 1;
+    found.moved.push(...unrenewedAcrossReset(rs, bucket));
   }
   return found;
 }
