@@ -11,7 +11,7 @@ import { walkOnToARefusal } from './counters-walk.ts';
 import { waitToHoldPast } from './held-wait.ts';
 import { acceptedSpelling, keptApart, schemeFor } from './key-spelling.ts';
 import { budgetSkip, done } from './outcome.ts';
-import { sendPaced } from './paced.ts';
+import { onAfterPaced, sendPaced } from './paced.ts';
 import { pauseInWindow } from './pause.ts';
 import {
   left,
@@ -152,8 +152,23 @@ export async function walkToLimit(
         samples.push(s);
         overLimit = adjust(env, walk, before, s, ceiling, overLimit, group.length - 1 - i);
       });
-      // A whole limit and one more all served: tokens came back as they arrived, and nothing more is tried.
-      if (!refusal && together === 0) break;
+      // A whole limit and one more all served: tokens came back as they arrived; on one at a time (paced.ts).
+      if (!refusal && together === 0) {
+        const refused = (s: Sample) => s.status === 429 || isRefusal(s, reading.sample);
+        const more = await onAfterPaced(
+          env,
+          sender,
+          walk,
+          repeated,
+          { reserve: plan.reserve, ceiling },
+          refused,
+        );
+        samples.push(...more);
+        const next = more.find(refused);
+        if (next && next.status !== 429) holdAfterRefusal(env, next, walk);
+        if (next) walk.limited = next;
+        break;
+      }
       if (!refusal) continue;
       samples.push(refusal);
       if (refusal.status !== 429) holdAfterRefusal(env, refusal, walk);
