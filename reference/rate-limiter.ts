@@ -180,7 +180,10 @@ export class RateLimiter {
 
   #familyOf(subject: Subject): LimiterFamily {
     // Fault ratelimit-window-slides: each counter a store entry whose expiry every request renews.
-    const sliding = this.#options.faults.has('ratelimit-window-slides') ? 'expiring' : undefined;
+    // Fault ratelimit-expiry-renewed: the same entry, its Reset and Retry-After both naming the first request's.
+    const { faults } = this.#options;
+    const renewed = faults.has('ratelimit-window-slides') || faults.has('ratelimit-expiry-renewed');
+    const sliding = renewed ? 'expiring' : undefined;
     return subject.family ?? sliding ?? this.#options.family ?? 'fixed';
   }
 
@@ -216,7 +219,8 @@ export class RateLimiter {
     const report = { ...reportOf(state, state.windows.indexOf(wait), now), remaining: 0 };
     // When one more request would be served: the reset of a fixed window, the next token of a bucket. The
     // fault ratelimit-retry-after-short names a second from now instead (and counts early requests from it).
-    const freeAtMs = wait.freeAtMs(now);
+    // Fault ratelimit-expiry-renewed: Retry-After names the Reset (the first request + the window), not the expiry.
+    const freeAtMs = faults.has('ratelimit-expiry-renewed') ? wait.resetMs(now) : wait.freeAtMs(now);
     const retryAtMs = faults.has('ratelimit-retry-after-short') ? Math.min(freeAtMs, now + 1000) : freeAtMs;
     if (subject.kind === 'address') return { outcome: 'limited', report, retryAtMs, early: false };
     const early = state.deadlineMs !== undefined;

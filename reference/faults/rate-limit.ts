@@ -119,6 +119,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     "The key's counter is a store entry whose expiry every request sets anew (Redis INCR, then EXPIRE, refused requests too): the window really ends a window length after the key's last request, while X-RateLimit-Reset names its first request + the window, so the 429's Retry-After (the entry's TTL) ends seconds after the Reset it carries and the key stays limited past that Reset.",
   ),
   fault(
+    'ratelimit-expiry-renewed',
+    'any response',
+    'spec §8 rule 2; spec §8 rule 4',
+    "The key's counter is a store entry whose expiry every request sets anew (INCR, then EXPIRE on each request, refused ones too, as an nginx + Lua limiter did), while X-RateLimit-Reset and Retry-After both name its first request + the window: a client that waits as told is refused again, its retry renews the entry, and the limit lifts only after a whole window without a request.",
+  ),
+  fault(
     'ratelimit-reset-renews-late',
     'any response',
     'spec §8 rule 2; spec §8 rule 4',

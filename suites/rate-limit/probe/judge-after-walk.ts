@@ -1,6 +1,7 @@
 // Pure readings of what follows the walk into findings: the 429 itself, the second key, the recovery and
 // the burst. They never send and never choose a level: the check that calls one does.
 import { retryAfter, serverDateMs } from '../../../lib/formats/rate-limit-headers.ts';
+import { pastDueMs, renamedWindow, sentAtMs, withinGrace } from './grace.ts';
 import { type Judgement, judged, type ProbeFinding } from './judgement.ts';
 import {
   announcedLiftMs,
@@ -100,20 +101,6 @@ export function judge429Headers(limited: Sample): Judgement {
   return judged(`Limit ${limited.limit}, Remaining 0, Reset ${limited.reset}`, 1, findings);
 }
 
-/** When an attempt left (its exchange's start), else when it was answered. */
-function sentAtMs(s: Sample): number {
-  const started = Date.parse(s.response.exchange.startedAt);
-  return Number.isFinite(started) ? started : s.response.receivedAtMs;
-}
-
-/**
- * How much later than the announced moment (beyond the whole-second grace) a refusal in that second may name
- * its own lift before it names a new window: 2 s of rounding and skew, or half the first wait when longer.
- */
-function newWindowMarginMs(recovery: Recovery): number {
-  return Math.max(2000, (recovery.waitsMs[0] ?? 0) / 2);
-}
-
 function renamedWords(s: Sample, dueMs: number): string {
   const lift = announcedLiftMs(s)!;
   const ra = retryAfter(s.response.headers, s.response.receivedAtMs);
@@ -132,17 +119,14 @@ export function judgeRecovery(recovery: Recovery): Judgement {
   // refusal within that second is no failure. A Reset that names the moment to a fraction leaves none.
   const due = recovery.dueAtMs;
   const grace = recovery.graceMs ?? 0;
-  const past = (s: Sample) => (due === undefined ? 0 : sentAtMs(s) - due);
+  const past = (s: Sample) => pastDueMs(recovery, s);
   const refusedBefore = ok ? recovery.attempts.slice(0, recovery.attempts.indexOf(ok)) : recovery.attempts;
   // A refusal within that second is no failure only while it still names (about) the moment the wait said: one
   // that announces a lift a new window later shows the limit did not lift then, whatever lifted it after.
-  const renamed = (s: Sample) => {
-    const lift = announcedLiftMs(s);
-    return due !== undefined && lift !== undefined && lift > due + grace + newWindowMarginMs(recovery);
-  };
+  const renamed = (s: Sample) => renamedWindow(recovery, s);
   // The refusals that count: those sent a whole second or more past the announced moment, or naming a later
   // window (or, when the limit never lifted, every one: nothing shows it would have).
-  const counted = ok ? refusedBefore.filter((s) => past(s) >= grace || renamed(s)) : refusedBefore;
+  const counted = ok ? refusedBefore.filter((s) => !withinGrace(recovery, s)) : refusedBefore;
   const blamed = counted[0];
   if (blamed) {
     const later = ok

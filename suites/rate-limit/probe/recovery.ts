@@ -7,6 +7,7 @@ import { retryAfter } from '../../../lib/formats/rate-limit-headers.ts';
 import type { Tools } from '../../kit/context.ts';
 import { STALE_AFTER_MS } from '../headers/windows.ts';
 import { noLimitCause } from './counters-walk.ts';
+import { settleWaitMs, withinGrace } from './grace.ts';
 import { remainingUnreliable } from './judge-counts.ts';
 import { budgetSkip, done, skip } from './outcome.ts';
 import {
@@ -128,7 +129,11 @@ export async function recover(
   recovery.attempts.push(last);
   let backoffMs = 0;
   for (let i = 1; i < RECOVERY_ATTEMPTS && still(last); i++) {
-    const delay = backoffDelayMs(i, firstMs, retryAfterMs(last) ?? 0, env.random.next());
+    // A refusal within the grace second settles on the next try (grace.ts); else the backoff doubles the wait.
+    const settle = i === 1 && withinGrace(recovery, last);
+    const delay = settle
+      ? settleWaitMs(retryAfterMs(last) ?? 0)
+      : backoffDelayMs(i, firstMs, retryAfterMs(last) ?? 0, env.random.next());
     if (backoffMs + delay > maxWaitMs) {
       recovery.gaveUp = `the next backoff (${seconds(delay)}) would take the backoff past ${flagRef('maxWaitSeconds')} (${maxWaitMs / 1000} s)`;
       break;
@@ -138,7 +143,9 @@ export async function recover(
       break;
     }
     env.log(
-      `  still ${last.status}: backing off ${seconds(delay)} (exponential, with jitter; try ${i + 1} of ${RECOVERY_ATTEMPTS})`,
+      settle
+        ? `  still ${last.status} within the second past the moment the wait said: trying again in ${seconds(delay)} (the backoff owed a second 429, or its Retry-After), past that second (try ${i + 1} of ${RECOVERY_ATTEMPTS})`
+        : `  still ${last.status}: backing off ${seconds(delay)} (exponential, with jitter; try ${i + 1} of ${RECOVERY_ATTEMPTS})`,
     );
     // The backoff itself where the 429 named no moment ahead (the pacer's minute would stand in for it).
     pacer.backOff('primary', last.response.receivedAtMs + delay);

@@ -3,7 +3,7 @@
 // exchange that tells the fault from the faithful server.
 import { calls, START, TWO_PER_MINUTE } from '../../support/probes.ts';
 import { call } from '../../support/reference-calls.ts';
-import { type FaultProofs, LONG_WINDOW, PROBE } from '../proof.ts';
+import { DEFAULT_RUN, type FaultProofs, LONG_WINDOW, PROBE } from '../proof.ts';
 
 export const REFUSAL_FAULTS = {
   'ratelimit-retry-after-inconsistent': {
@@ -152,6 +152,25 @@ export const REFUSAL_FAULTS = {
       },
     ],
     onlyBy: ['RL-PROBE-RETRY-AFTER-CONSISTENT'],
+  },
+  'ratelimit-expiry-renewed': {
+    masking: { reads: ['429'] },
+    options: TWO_PER_MINUTE,
+    probe: async (s, clock) => {
+      await call(s, '/store/orders');
+      clock.advance(5000);
+      const refused = (await calls(s, 2))[1]!;
+      clock.advance(Number(refused.headers['retry-after']) * 1000);
+      return [refused.headers['retry-after'], (await call(s, '/store/orders')).status];
+    },
+    // The 429 5 s into the window names its end, 55 s away, either way; waited, the faithful window is over and
+    // the faulty entry, renewed by the 429 itself, lives 5 s longer.
+    faithful: ['55', 200],
+    faulty: ['55', 429],
+    // In the whole run the walk meets its 429 seconds into a window the run's first requests opened: the retry
+    // the 429 named lands within the second a whole-second Reset leaves (forgiven alone); the next, sent 2 s
+    // later as the backoff after a second 429 allows, settles it before the 10 s expiry lapses.
+    caught: [{ ...DEFAULT_RUN, fails: ['RL-PROBE-RECOVERY'], exit: 1 }],
   },
   'ratelimit-reset-renews-late': {
     masking: { reads: ['429'] },
