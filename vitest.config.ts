@@ -88,7 +88,8 @@ export default defineConfig({
         },
       },
     ],
-    // Spawned commands run the build: make it from the current sources first. Then every report.json the tests
+    // Spawned commands run the build: make it from the current sources first (unless npm ci's stamped build of
+    // these very sources is there). Then every report.json the tests
     // write is checked against the shipped schema when they end (reports-valid.ts). Once for the whole run: the
     // projects above do not repeat them.
     globalSetup: ['test/support/build.ts', 'test/support/reports-valid.ts'],
