@@ -21,9 +21,11 @@ const IN_TEST = ['test/**/*.test.ts'];
  * of them in one module graph (isolate off), the reference servers they start stopped after each test by the
  * setup file. Isolated, each file paid its own start and its own loading of the engine: the first 61 of these
  * files took 194 s of CPU so against 121 s without, hostile/'s 18 and architecture/'s 6 97 s against 76 s (vitest
- * runs of this project alone on the 2-core machine). Left isolated: the fault matrix (vi.setConfig), hostile/'s
- * memory (RSS figures) and tls (a process warning handler), report/browser (Chromium), the zoo, the package
- * tests (clones, spawned builds) and the timing-bound rate-limit/ and variants/ files.
+ * runs of this project alone on the 2-core machine), the 11 static or one-server files of faults/, package/,
+ * variants/ and zoo/ 33.4 s against 28.6 s. Left isolated: the fault matrix (vi.setConfig), the runs of the
+ * masking pairs, only-by and the variants, hostile/'s memory (RSS figures) and tls (a process warning handler),
+ * report/browser (Chromium), the zoo's runs, the package tests that clone (package, action) and the timing-bound
+ * rate-limit/ files.
  */
 const SHARED_IN_TEST = [
   'test/api/**/*.test.ts',
@@ -31,16 +33,22 @@ const SHARED_IN_TEST = [
   'test/auth/**/*.test.ts',
   'test/cli/**/*.test.ts',
   'test/engine/**/*.test.ts',
+  // Of faults/, package/, variants/ and zoo/ the files that read the catalogues and files, probe one server at a
+  // time or run one command: the rest of those folders stays isolated.
+  'test/faults/{masking,probes}.test.ts',
   // All of hostile/ but memory.test.ts (RSS figures) and tls.test.ts (a process warning handler).
   'test/hostile/!(memory|tls).test.ts',
   'test/http/**/*.test.ts',
   'test/list/**/*.test.ts',
   'test/order-id/**/*.test.ts',
+  'test/package/{build,build-stamp,ci-recipes,dependencies,docs,meta,openapi}.test.ts',
   'test/passive/**/*.test.ts',
   // All of report/ but browser.test.ts: Chromium beside a run whose probe must meet a 429 in a 1 s window (it
   // missed it once in four runs of this project at load 8, never isolated): kept in a worker of its own.
   'test/report/!(browser).test.ts',
   'test/state/**/*.test.ts',
+  'test/variants/probes.test.ts',
+  'test/zoo/requirements.test.ts',
 ];
 /** Each test/ file stops the reference servers it started after each test (test/support/reference.ts). */
 const SETUP_IN_TEST = ['test/support/setup-reference.ts'];
@@ -80,7 +88,8 @@ export default defineConfig({
         },
       },
     ],
-    // Spawned commands run the build: make it from the current sources first. Then every report.json the tests
+    // Spawned commands run the build: make it from the current sources first (unless npm ci's stamped build of
+    // these very sources is there). Then every report.json the tests
     // write is checked against the shipped schema when they end (reports-valid.ts). Once for the whole run: the
     // projects above do not repeat them.
     globalSetup: ['test/support/build.ts', 'test/support/reports-valid.ts'],

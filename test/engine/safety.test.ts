@@ -1,10 +1,10 @@
-// The safety contract towards a target (docs/safety.md), proven against the reference
-// server: the budget is never exceeded, only the orders handed over are cancelled, and no key is ever
-// printed or written.
+// The safety contract towards a target (docs/safety.md), proven against the reference server: the budget is never
+// exceeded, only the orders handed over are cancelled (the command's main() in this process), and no key is ever
+// printed or written (the spawned command: its every line and file, a stray write included).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkOf, runCli, targetEnv } from '../support/cli.ts';
+import { checkOf, runCli, runCliInProcess, targetEnv } from '../support/cli.ts';
 import { reference } from '../support/reference.ts';
 
 function filesUnder(dir: string): string[] {
@@ -16,7 +16,9 @@ function filesUnder(dir: string): string[] {
 describe('safety towards the target', () => {
   it('never sends more requests than --max-requests, and says which checks the budget left out', async () => {
     const server = await reference();
-    const run = await runCli(['--max-requests', '12', '--skip-rate-limit-probe'], { env: targetEnv(server) });
+    const run = await runCliInProcess(['--max-requests', '12', '--skip-rate-limit-probe'], {
+      env: targetEnv(server),
+    });
     expect(server.stats().requests).toBeLessThanOrEqual(12);
     expect(run.report!.requests).toEqual({ sent: server.stats().requests, budget: 12 });
     const starved = run.report!.checks.filter((c) => /--max-requests/.test(c.message));
@@ -27,7 +29,7 @@ describe('safety towards the target', () => {
   it('cancels only the orders handed over in --cancellable-order-ids', async () => {
     const server = await reference();
     const env = { ...targetEnv(server), ORDER_STORE_CANCELLABLE_ORDER_IDS: '3' };
-    const run = await runCli(['--skip-rate-limit-probe', '--seed', '5'], { env });
+    const run = await runCliInProcess(['--skip-rate-limit-probe', '--seed', '5'], { env });
     expect(checkOf(run, 'CANCEL-PENDING-204').status).toBe('pass');
     // The one fixture, taken by the first cancel, is what its readers judge: none is left out for want of it.
     for (const id of ['CANCEL-204-NO-CONTENT', 'CANCEL-REPEAT-NOT-2XX'])
@@ -41,7 +43,7 @@ describe('safety towards the target', () => {
 
   it('cancels nothing without fixtures, and skips the checks that need one naming the setting', async () => {
     const server = await reference();
-    const run = await runCli(['--skip-rate-limit-probe'], {
+    const run = await runCliInProcess(['--skip-rate-limit-probe'], {
       env: { ORDER_STORE_BASE_URL: server.baseUrl, ORDER_STORE_API_KEY: server.demoKey },
     });
     expect(server.orders().filter((o) => o.status === 'cancelled')).toEqual([]);
