@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderSettings } from '../config/setting-words.ts';
 import { type PlanCheck, type PlanInputs, planRun } from '../run/plan-checks.ts';
-import { leftOut, notJudged, planLines } from './console.ts';
+import { leftOut, notJudged, partlyJudgedLines, planLines } from './console.ts';
 
 const INPUTS: PlanInputs = {
   cancellable: 0,
@@ -105,5 +105,24 @@ describe('notJudged', () => {
     expect(
       notJudged([{ id: 'ID-CANCEL-PLUS-SIGN-INFO', level: 'INFO', cause: 'input', reason: 'opt-in' }]),
     ).toBe(undefined);
+  });
+});
+
+describe('partlyJudgedLines', () => {
+  it('names a passed check that withheld a case, with what to give, and nothing else', () => {
+    const check = (id: string, status: string, details: string[]) => ({ id, status, details });
+    const report = {
+      checks: [
+        check('ID-CANCEL-MISREAD', 'pass', [
+          'tried 1002- → 400',
+          'not judged: 9223372036854775808 (list 9223372036854775807 in --cancellable-order-ids)',
+        ]),
+        check('AUTH-X', 'pass', ['not judged on GET /pets: refused']),
+        check('ID-OTHER', 'fail', ['not judged: withheld too']),
+      ],
+    } as unknown as Parameters<typeof partlyJudgedLines>[0];
+    expect(partlyJudgedLines(report)).toEqual([
+      '  partly judged: ID-CANCEL-MISREAD: 9223372036854775808 (list 9223372036854775807 in --cancellable-order-ids)',
+    ]);
   });
 });

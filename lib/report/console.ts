@@ -214,6 +214,27 @@ function disprovedLines(report: Report): string[] {
   ];
 }
 
+/** Most lines of checks that passed on part of their cases, the rest withheld for the run's safety. */
+const PARTLY_MAX = 5;
+
+/**
+ * A check that passed on what it sent while it withheld a case it could only judge with more given (an id
+ * a saturating reader takes for an order the run was not given): what to give, so a user finds it here and
+ * not only in the report's details.
+ */
+export function partlyJudgedLines(report: Pick<Report, 'checks'>): string[] {
+  const lines = report.checks.flatMap((c) =>
+    c.status === 'pass'
+      ? c.details
+          .filter((d) => d.startsWith('not judged: '))
+          .map((d) => `  partly judged: ${c.id}: ${d.slice(12)}`)
+      : [],
+  );
+  return lines.length > PARTLY_MAX
+    ? [...lines.slice(0, PARTLY_MAX), `  … ${lines.length - PARTLY_MAX} more in the report`]
+    : lines;
+}
+
 /** The closing lines; `files` are those the run folder got (all of RUN_FILES unless --reports chose fewer). */
 export function summary(report: Report, reportDir: string | undefined, files?: readonly string[]): string {
   const c = report.counts;
@@ -226,6 +247,7 @@ export function summary(report: Report, reportDir: string | undefined, files?: r
     verdictLine(report),
     ...disprovedLines(report),
     ...notEvaluatedLines(report.evaluation.notEvaluated, report.traffic !== undefined),
+    ...partlyJudgedLines(report),
     `  ${count(c.total, 'check')}: ${c.pass} pass, ${c.fail} fail, ${c.warn} warn, ${c.info} info, ${c.skip} skip, ${c.error} error`,
     `  spec rules: ${report.coverage.evaluated} of ${count(report.coverage.testable, 'testable rule')} evaluated, ${report.coverage.covered} covered by the selected checks; ${report.coverage.uncovered.length} untested (${report.coverage.uncovered.map((u) => u.id).join(', ') || 'none'})`,
     report.traffic
