@@ -180,14 +180,12 @@ export function judgeEnforced(
     ]);
   if (!walk.limited && over.length === 0 && walk.capped)
     return `no 429 within the walk's ${walk.sent} requests, which went no further: ${walk.capped}`;
-  // A whole limit and one more sent at once, all served: tokens came back faster than even they arrived.
+  // A whole limit and one more sent at once, all served (and the requests after them: paced.ts onAfterPaced).
   const paced = walk.limited ? undefined : pacedGroup(walk);
-  if (paced) {
-    // The walk goes on one at a time from the group's Remaining 0 (paced.ts onAfterPaced): all served too.
-    const after = walk.samples.length - 1 - walk.samples.indexOf(paced.group[paced.group.length - 1]!);
-    const more = after > 0 ? `, and the ${after} sent one at a time after them were served too` : '';
+  const after = paced ? walk.samples.length - 1 - walk.samples.indexOf(paced.group.at(-1)!) : 0;
+  const more = after > 0 ? `, and the ${after} sent one at a time after them were served too` : '';
+  if (paced)
     return `once the limit was whole again (X-RateLimit-Remaining ${paced.from.remaining} of ${paced.from.limit} on request #${paced.from.n}, its Reset moment passed) the walk sent ${paced.group.length} requests together, and every one was served (${remainingName(last)} ${left(last) ?? '?'} after them)${more}: the limiter gave tokens back faster than even concurrent requests arrived (a fast-refilling token bucket), so the limit was not reached and there is nothing to judge`;
-  }
   // The server still reports capacity: a limiter that refills as fast as the probe spends (a token bucket
   // with a high rate) was never reached, which says nothing about whether it would refuse past the limit.
   if (!walk.limited && over.length === 0 && (left(last) ?? 0) > 0)
