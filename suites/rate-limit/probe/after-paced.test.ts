@@ -59,9 +59,19 @@ describe('the walk on from a paced group all served', () => {
     ).toEqual([200, 429]);
   });
 
-  it('stops once Remaining is above 0 (the refill outpaces one at a time), and never past the ceiling or budget', async () => {
+  it('goes on from Remaining 1, stops once Remaining is above 1, and never past the ceiling or budget', async () => {
+    const one = setting([
+      [200, 0],
+      [429, 0],
+    ]);
+    one.walk.samples[one.walk.samples.length - 1] = one.walk.samples.at(-2)!;
+    expect(
+      (await onAfterPaced(one.env, one.sender, one.walk, REQUEST, { reserve: 10, ceiling: 50 }, is429)).map(
+        (m) => m.status,
+      ),
+    ).toEqual([200, 429]);
     const rose = setting([
-      [200, 1],
+      [200, 2],
       [429, 0],
     ]);
     expect(

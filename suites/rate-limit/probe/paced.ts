@@ -120,12 +120,12 @@ function heldCancel(env: Tools, request: ProbeRequest, held: string | undefined)
 const AFTER_PACED_MAX = 3;
 
 /**
- * After a group of Limit + 1 all served (tokens came back while they arrived), its last answer at Remaining 0:
- * the walk's request again, each sent as the answer before it came, until one is refused, at most three. A
- * limiter that refills gradually has a token back only its whole interval after the last one it gave, so one
- * that arrives sooner meets the count where the one before left it and is refused; one that gives nothing
- * back refuses the first. Served at Remaining 0 each time, the refill kept pace even then; Remaining above 0
- * ends it too. Within the walk's ceiling and the budget; the samples sent, in order.
+ * After a group of Limit + 1 all served (tokens came back while they arrived: over TLS, 61 handshakes let two
+ * back), its last answer at Remaining 0 or 1: the walk's request again, each sent as the answer before it
+ * came, until one is refused, at most three. A limiter that refills gradually has a token back only its whole
+ * interval after the last one it gave, so one that arrives sooner meets the count where the one before left
+ * it and is refused; one that gives nothing back refuses at once. Remaining above 1 ends it (the refill
+ * outpaces one at a time). Within the walk's ceiling and the budget; the samples sent, in order.
  */
 export async function onAfterPaced(
   env: Tools,
@@ -138,7 +138,8 @@ export async function onAfterPaced(
   const sent: Sample[] = [];
   for (let i = 0; i < AFTER_PACED_MAX; i++) {
     const last = sent[sent.length - 1] ?? walk.samples[walk.samples.length - 1];
-    if (!last || left(last) !== 0 || walk.sent + 1 > room.ceiling) break;
+    const before = last ? left(last) : undefined;
+    if (before === undefined || before > 1 || walk.sent + 1 > room.ceiling) break;
     if (env.http.pacer.budgetLeft <= room.reserve + 1) break;
     const s = await sender.send(request, 'primary', true);
     walk.sent += 1;
