@@ -61,7 +61,7 @@ function expectNeverEarly(server: RunningReference): void {
 }
 
 describe.concurrent('the rate-limit probe against the faithful reference server', () => {
-  it('passes, announces and records its cost, and finishes within two windows', async () => {
+  it('passes, announces and records its cost, and waits no more than its windows need', async () => {
     const server = await strict();
     const run = await probe(server, []);
     expect(run.code, run.stdout).toBe(0);
@@ -86,8 +86,10 @@ describe.concurrent('the rate-limit probe against the faithful reference server'
       'RL-PROBE-COST': 'info',
     });
     expect(checkOf(run, 'RL-PROBE-KEY-SPELLING').message).toMatch(/AUTH-SCHEME-CASE-INSENSITIVE .*--only/);
-    // What the probe waited (as the 429 said), not how long a loaded machine took: at most two windows.
-    expect(waitedSeconds(run)).toBeLessThanOrEqual((2 * WINDOW_MS) / 1000);
+    // What the probe waited (as the 429 said), not how long a loaded machine took: the 429's wait, and on a
+    // loaded machine one more window at most (a window that turned mid-walk is waited out for a fresh one;
+    // speed43 met 5 s at load 6 against the two windows once asserted).
+    expect(waitedSeconds(run)).toBeLessThanOrEqual((3 * WINDOW_MS) / 1000);
     expect(run.stdout).toMatch(/Rate-limit probe: will send up to \d+ requests .* longest wait about/);
     // The wait is what the 429 said: 2 s, or 1 s when the walk itself took a second (a loaded machine).
     expect(run.stdout).toMatch(
