@@ -158,11 +158,16 @@ export function listOrders(ctx: RouteContext, query: URLSearchParams, accept = '
 /** Fault cancel-unknown-upserts-empty: how many empty records each store's 404s left (each listed as {}). */
 const emptyRecords = new WeakMap<object, number>();
 
-/** A list's text with `n` empty records after its orders (a list that is no array is left as it is). */
+/**
+ * A list's text with `n` empty records after its orders, in the array itself or in the one a wrapper holds
+ * (fault list-wrapped: `{"orders":[...]}`); any other body is left as it is.
+ */
 function withEmpties(text: string, n: number): string {
-  if (n === 0 || !/\]\s*$/.test(text)) return text;
+  const end = /\](\s*\})?\s*$/;
+  if (n === 0 || !end.test(text)) return text;
   const items = Array.from({ length: n }, () => '{}').join(',');
-  return text.replace(/\]\s*$/, `${/\[\s*\]\s*$/.test(text) ? '' : ','}${items}]`);
+  const empty = /\[\s*\](\s*\})?\s*$/.test(text);
+  return text.replace(end, (_, close: string | undefined) => `${empty ? '' : ','}${items}]${close ?? ''}`);
 }
 
 /** The answer to a cancel that succeeded, as the faults on the success path shape it. */
