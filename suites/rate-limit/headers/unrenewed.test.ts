@@ -38,9 +38,9 @@ function walk(from: number, n: number, every: number, state: (at: number, i: num
 
 describe('a count that goes on across its Reset', () => {
   it('is found when Reset names the clock-aligned boundary and the count runs from the first request', () => {
-    // The count began at T0 + 3.4 s (10 per 10 s, a request every 990 ms); Reset names the next 10 s boundary
+    // The count began at T0 + 3.4 s (10 per 10 s, a request every 1.1 s); Reset names the next 10 s boundary
     // (T0 + 10 s), and the count goes on past it, one per request, while Reset moves on to T0 + 20 s.
-    const rs = walk(T0 + 3_400, 10, 990, (at, i) => [
+    const rs = walk(T0 + 3_400, 10, 1_100, (at, i) => [
       9 - i,
       at < T0 + 10_000 ? T0 / 1000 + 10 : T0 / 1000 + 20,
     ]);

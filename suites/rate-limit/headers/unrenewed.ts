@@ -7,16 +7,17 @@ import type { Reading } from './reading.ts';
 /**
  * How far past the named moment, on the server's own Date, the count must be seen going on: Reset and Date are
  * whole seconds, and a Reset rounded down (flask-limiter's `int()`) names a moment up to a second before the
- * window truly ends; the second second keeps a Date read at its floor clear of that.
+ * window truly ends; the second second keeps a Date read at its floor clear of that, and the third a Date
+ * written by a front whose clock runs a little ahead of the application's limiter.
  */
-const PASSED_BY_S = 2;
+const PASSED_BY_S = 3;
 /** A chain that starts this close to a full count may be a new window's first answers: no finding from it. */
 const SPENT_AT_LEAST = 3;
 
 /**
  * Walks one count's readings (in the order answered) for a chain of answers, each sent once the one before it
  * was answered (nothing in flight beside it), each served with Remaining exactly one below the one before (all
- * counted, nothing given back), from an answer whose Reset named moment T to one whose Date is T + 2 s or later
+ * counted, nothing given back), from an answer whose Reset named moment T to one whose Date is T + 3 s or later
  * and whose Reset names a later moment (the server announced a new window, its count did not start one).
  *
  * Every limiter whose Reset names when it resets gives something back there: a fixed window starts afresh, a
