@@ -118,10 +118,12 @@ describe.skipIf(!CHROMIUM_RUNS)(
               'the chart scrolls sideways',
             ).toBeGreaterThan(figure!.width);
           expect(await page.locator('#probe-chart svg text', { hasText: '429' }).count()).toBeGreaterThan(0);
-          // The request served past the limit (ratelimit-off-by-one) is marked, and the axis is numbered.
-          expect(await page.locator('#probe-chart text.past-limit').textContent()).toBe(
-            'served past the limit',
-          );
+          // The request served past the limit (ratelimit-off-by-one) is marked, and the axis is numbered. On a
+          // loaded machine the walk may meet the limit twice (its group of Limit + 1, then one at a time after it),
+          // and each request served past it is marked: every mark says so.
+          const marks = await page.locator('#probe-chart text.past-limit').allTextContents();
+          expect(marks.length).toBeGreaterThan(0);
+          expect(new Set(marks)).toEqual(new Set(['served past the limit']));
           expect(await page.locator('#probe-chart text.tick').count()).toBeGreaterThanOrEqual(3);
           expect(await brokenIds(page), `${name}: no id breaks mid-word`).toEqual([]);
           expect(fetched, 'the page fetches nothing but itself').toEqual([pathToFileURL(file).href]);

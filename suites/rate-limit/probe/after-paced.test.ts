@@ -13,9 +13,16 @@ const REQUEST: ProbeRequest = { method: 'GET', path: '/store/orders', label: 'GE
 const is429 = (s: Sample) => s.status === 429;
 
 /** A walk whose group ended at Remaining 0, answered in turn by `answers` (status, Remaining). */
-function setting(answers: [number, number][], budget = 400) {
+function setting(answers: [number, number][], budget = 400, held?: string) {
   const pacer = new Pacer({ maxRequests: budget, maxWaitMs: 60_000, sleep: async () => {} });
-  const env = { http: { pacer }, config: { maxWaitMs: 60_000 }, log: () => {} } as unknown as Tools;
+  const target = { heldFixture: held, spares: 0, holdSpare: () => (target.heldFixture = undefined) };
+  const env = {
+    http: { pacer },
+    config: { maxWaitMs: 60_000, baseUrl: 'http://127.0.0.1:1/v1' },
+    transcript: { all: () => [] },
+    target,
+    log: () => {},
+  } as unknown as Tools;
   const walk = walkOf([4, 3, 2, 1, 0]);
   walk.sent = 5;
   let n = 5;
@@ -85,5 +92,20 @@ describe('the walk on from a paced group all served', () => {
     expect(await walkedOn(ceiling, 5)).toEqual([]);
     expect(await walkedOn(budget)).toEqual([]);
     expect([...ceiling.sent, ...budget.sent]).toEqual([]);
+  });
+
+  it("sends the held fixture's cancel past Remaining 0 until one is refused, and a spare after one served", async () => {
+    const s = setting(
+      [
+        [204, 0],
+        [429, 0],
+      ],
+      400,
+      '7',
+    );
+    expect(await walkedOn(s)).toEqual([204, 429]);
+    // The first took the held fixture (a token came back); none was held after it, so the walk's own went.
+    expect(s.sent.map((r) => r.path)).toEqual(['/store/orders/7', '/store/orders']);
+    expect(s.walk.overLimit?.status).toBe(204);
   });
 });

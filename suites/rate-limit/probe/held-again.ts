@@ -17,8 +17,8 @@ import { isRefusal } from './refusal.ts';
 import type { ProbeSender } from './sender.ts';
 import { saneResetAtMs } from './windows.ts';
 
-/** How long before its window's end the held cancel may still go (as the walk's own, walk.ts). */
-const PAST_LIMIT_MARGIN_MS = 1500;
+/** How long before its window's end the held cancel may still go (the walk's, walk.ts, and after a group, paced.ts). */
+export const PAST_LIMIT_MARGIN_MS = 1500;
 /** Requests kept back for the checks after the probe that read the held fixture (the race on it). */
 export const HELD_RESERVE = 4;
 

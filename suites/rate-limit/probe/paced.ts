@@ -6,6 +6,7 @@ import { countApart, remainingMisbehaves } from '../../kit/limiter-buckets.ts';
 import { orderPath } from '../../kit/paths.ts';
 import { cancelledBy } from '../../kit/target-facts.ts';
 import { MID_WALK } from './client-address.ts';
+import { PAST_LIMIT_MARGIN_MS } from './held-again.ts';
 import { spellingOwed } from './key-spelling.ts';
 import { lagging, oneShort, overrun, pacedSteps, ROUNDING_MS, rose } from './pace.ts';
 import { BURST_MAX, left, limitOf, type ProbeRequest, type Sample, seconds, type Walk } from './record.ts';
@@ -141,7 +142,19 @@ export async function onAfterPaced(
     const before = last ? left(last) : undefined;
     if (before === undefined || before > 1 || walk.sent + 1 > room.ceiling) break;
     if (env.http.pacer.budgetLeft <= room.reserve + 1) break;
-    const s = await sender.send(request, 'primary', true);
+    // Past Remaining 0, the held fixture's cancel goes (as in the walk) while none was refused past the limit:
+    // the group's, served as a token came back, spent its fixture and a spare is held in its place.
+    const end = saneResetAtMs(last!);
+    const room0 = end === undefined || end - Date.now() > PAST_LIMIT_MARGIN_MS;
+    const held =
+      before === 0 && room0 && !(walk.overLimit && refused(walk.overLimit))
+        ? heldCancel(env, request, env.target.heldFixture)
+        : undefined;
+    const s = await sender.send(held ?? request, 'primary', true);
+    if (held) {
+      walk.overLimit = s;
+      if (cancelledBy(s.status)) env.target.holdSpare();
+    }
     walk.sent += 1;
     walk.bound = Math.max(walk.bound, walk.sent);
     sent.push(s);

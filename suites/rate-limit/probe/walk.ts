@@ -8,6 +8,7 @@ import { cancelledBy } from '../../kit/target-facts.ts';
 import { asideRequest, rereadRequest, sendList } from './aside.ts';
 import { addressFor, countedApart, forwardingHeaders } from './client-address.ts';
 import { walkOnToARefusal } from './counters-walk.ts';
+import { PAST_LIMIT_MARGIN_MS } from './held-again.ts';
 import { waitToHoldPast } from './held-wait.ts';
 import { acceptedSpelling, keptApart, schemeFor } from './key-spelling.ts';
 import { budgetSkip, done } from './outcome.ts';
@@ -33,8 +34,6 @@ import { sendTogether, togetherCount } from './together.ts';
 import { switchedRequest } from './walk-switch.ts';
 import { saneResetAtMs, windowStarts } from './windows.ts';
 
-/** How long before its window's end the walk may still send the held fixture's cancel past Remaining 0. */
-const PAST_LIMIT_MARGIN_MS = 1500;
 /** Steps of Remaining the walk needs to show it counting (RL-PROBE-REMAINING-COUNTS, a burst's gate). */
 const STEPS_TO_JUDGE = 3;
 

@@ -3,7 +3,7 @@
 // exchange that tells the fault from the faithful server.
 import { calls, START, TWO_PER_MINUTE } from '../../support/probes.ts';
 import { call } from '../../support/reference-calls.ts';
-import { DEFAULT_RUN, type FaultProofs, LONG_WINDOW, PROBE } from '../proof.ts';
+import { type FaultProofs, LONG_WINDOW, PROBE } from '../proof.ts';
 
 export const REFUSAL_FAULTS = {
   'ratelimit-retry-after-inconsistent': {
@@ -167,10 +167,17 @@ export const REFUSAL_FAULTS = {
     // the faulty entry, renewed by the 429 itself, lives 5 s longer.
     faithful: ['55', 200],
     faulty: ['55', 429],
-    // In the whole run the walk meets its 429 seconds into a window the run's first requests opened: the retry
-    // the 429 named lands within the second a whole-second Reset leaves (forgiven alone); the next, sent 2 s
-    // later as the backoff after a second 429 allows, settles it before the 10 s expiry lapses.
-    caught: [{ ...DEFAULT_RUN, fails: ['RL-PROBE-RECOVERY'], exit: 1 }],
+    // Answered 150 ms late, the walk of 20 meets its 429 seconds into the window: the retry the 429 named lands
+    // within the second a whole-second Reset leaves (forgiven alone); the next, sent 2 s later as the backoff
+    // after a second 429 allows, settles it before the 10 s expiry lapses.
+    caught: [
+      {
+        args: ['--only', 'RL-'],
+        reference: { rateLimit: { limit: 20, windowSeconds: 10 }, banAfter: 1, delayMs: 150 },
+        fails: ['RL-PROBE-RECOVERY'],
+        exit: 1,
+      },
+    ],
   },
   'ratelimit-reset-renews-late': {
     masking: { reads: ['429'] },
