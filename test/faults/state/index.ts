@@ -4,7 +4,14 @@ import { HIDDEN_FOR_MS, LIST_CACHE_MS } from '../../../reference/orders-route.ts
 import { DEMO_KEY, type RunningReference, SECOND_DEMO_KEY } from '../../../reference/server.ts';
 import { cancelled, del, TWO_PER_MINUTE } from '../../support/probes.ts';
 import { call } from '../../support/reference-calls.ts';
-import { DEFAULT_RUN_FIVE_PENDING, type FaultProofs, MINTED, NO_PROBE, SHORT_WINDOW } from '../proof.ts';
+import {
+  type Caught,
+  DEFAULT_RUN_FIVE_PENDING,
+  type FaultProofs,
+  MINTED,
+  NO_PROBE,
+  SHORT_WINDOW,
+} from '../proof.ts';
 import { STATE_UNKNOWN_FAULTS } from './unknown.ts';
 
 /** The reference's two demo keys, each on the Free plan: a list cached per key shows with the second. */
@@ -19,6 +26,14 @@ const BOTH_KEYS = [
  */
 const SHOWN_STALE =
   /lagged a cancel by|stayed listed in every list after|listed again after a list had shown/;
+
+/** A list after a cancel that went on showing the store before it: the check fails, its lag INFO says how. */
+const STALE_LIST_CAUGHT: Caught = {
+  fails: ['STATE-LIST-AFTER-CANCEL'],
+  says: { 'STATE-LIST-LAG-INFO': SHOWN_STALE },
+  ...SHORT_WINDOW,
+  exit: 1,
+};
 
 /** Whether the list holds order `id`. */
 const listed = async (s: RunningReference, id: bigint): Promise<boolean> =>
@@ -45,14 +60,7 @@ export const STATE_FAULTS = {
     faulty: [204, true, false],
     // The look a window after the first cancel finds it gone; the list right after the race still shows the
     // order the race cancelled.
-    caught: [
-      {
-        fails: ['STATE-LIST-AFTER-CANCEL'],
-        says: { 'STATE-LIST-LAG-INFO': SHOWN_STALE },
-        ...SHORT_WINDOW,
-        exit: 1,
-      },
-    ],
+    caught: [STALE_LIST_CAUGHT],
     onlyBy: ['STATE-LIST-AFTER-CANCEL'],
   },
   'list-status-stale-after-cancel': {
@@ -115,14 +123,7 @@ export const STATE_FAULTS = {
     },
     faithful: [true, true],
     faulty: [false, true],
-    caught: [
-      {
-        fails: ['STATE-LIST-AFTER-CANCEL'],
-        says: { 'STATE-LIST-LAG-INFO': SHOWN_STALE },
-        ...SHORT_WINDOW,
-        exit: 1,
-      },
-    ],
+    caught: [STALE_LIST_CAUGHT],
     onlyBy: ['STATE-LIST-AFTER-CANCEL'],
   },
   'cancel-then-401': {
