@@ -4,10 +4,11 @@
 import { limit, OUTCOME, type SkipCause } from '../../../lib/check/skip.ts';
 import { flagAndEnv } from '../../../lib/config/settings.ts';
 import type { Tools } from '../../kit/context.ts';
-import { type ProbeRequest, WALK_MARGIN, type Walk } from './record.ts';
+import { left, type ProbeRequest, WALK_MARGIN, type Walk } from './record.ts';
 import { atTheLimit, holdAfterRefusal, isRefusal, refusalName } from './refusal.ts';
 import type { ProbeSender } from './sender.ts';
 import { interleaved, servedBeyondLimit } from './served.ts';
+import { windowStarts } from './windows.ts';
 
 /** Answers a Remaining sequence must hold to count as one of the counters (as the limiter model reads them). */
 const COUNTER_MIN = 3;
@@ -44,8 +45,10 @@ export const noLimitCause = (walk: Walk): SkipCause => walk.unreached?.cause ?? 
 /**
  * When the walk ended (its bound, or a whole limit served at once) with nothing refused while several counters
  * served past the Limit, goes on with its request until one refuses: at most each counter's highest Remaining
- * once more, plus the margin, and never into what the run keeps back (`reserve`). Sets walk.limited (or cutShort) as the walk does, or
- * walk.unreached to what reaching a refusal would cost.
+ * once more, plus the margin, and never into what the run keeps back (`reserve`). A window that turns on the
+ * way (a slow network stretches the requests one at a time past its end) makes every counter whole again: the
+ * walk goes on from there once, with each counter's whole Limit, when the budget pays for it. Sets
+ * walk.limited (or cutShort) as the walk does, or walk.unreached to what reaching a refusal would cost.
  */
 export async function walkOnToARefusal(
   env: Tools,
@@ -58,7 +61,8 @@ export async function walkOnToARefusal(
   const seen = countersSeen(walk);
   if (!seen) return;
   const { counts, most } = seen;
-  const cost = counts * (most + 1) + WALK_MARGIN;
+  let cost = counts * (most + 1) + WALK_MARGIN;
+  let turned = false;
   const room = env.http.pacer.budgetLeft - reserve;
   const said = `X-RateLimit-Remaining ran as ${counts} interleaved counts (several counters behind one key, each allowing its own Limit), the highest last at ${most}`;
   if (cost > room) {
@@ -88,6 +92,16 @@ export async function walkOnToARefusal(
       else walk.cutShort = s;
       env.log(`  request ${s.n} was refused (${refusalName(s)}): the walk stops there`);
       return;
+    }
+    if (!turned && windowStarts(walk.samples)[walk.samples.length - 1]) {
+      turned = true;
+      const whole = counts * ((left(s) ?? most) + 1) + WALK_MARGIN;
+      if (whole <= env.http.pacer.budgetLeft - reserve) {
+        env.log(
+          `  the window reset on the way (request ${s.n}): going on from there, at most ${whole} requests more`,
+        );
+        cost = i + 1 + whole;
+      }
     }
   }
   walk.unreached = {

@@ -2,9 +2,12 @@
 // synthetic samples: only an early 429 sends the held cancel again, only several counters served past the
 // Limit walk on.
 import { describe, expect, it } from 'vitest';
-import { refused, rl, sample, walkOf } from '../../../test/support/probe-records.ts';
-import { countersSeen, noLimitWhy } from './counters-walk.ts';
+import { Pacer } from '../../../lib/http/pacer.ts';
+import { refused, rl, sample, T0, walkOf } from '../../../test/support/probe-records.ts';
+import type { Tools } from '../../kit/context.ts';
+import { countersSeen, noLimitWhy, walkOnToARefusal } from './counters-walk.ts';
 import { earlyLimitAt } from './held-again.ts';
+import type { ProbeSender } from './sender.ts';
 
 describe('the held cancel after an early 429', () => {
   it('is owed only when the 429 came at a Remaining above 0 and no cancel went past the limit', () => {
@@ -41,6 +44,51 @@ describe('the walk on past several counters', () => {
     expect(countersSeen(late)).toEqual({ counts: 3, most: 1 });
     late.rolledAt = 12;
     expect(countersSeen(late)).toEqual({ counts: 3, most: 4 });
+  });
+
+  it('goes on from a window that turned on the way, with every counter whole again', async () => {
+    // Three counters of 5 in a window ending at T0/1000 + 10, left at 1 each: the walk on owes 3 x 2 + 3.
+    // Two answers later the window turns (Reset 10 s later, each counter whole): 15 more are served before
+    // the 429, more than the walk on first owed.
+    const date = (at: number) => ({ date: new Date(Math.floor(at / 1000) * 1000).toUTCString() });
+    const first = T0 / 1000 + 10;
+    const turns = [4, 4, 4, 3, 3, 3, 2, 2, 2, 1, 1, 1];
+    const walk = walkOf([4]);
+    walk.samples = turns.map((r, i) =>
+      sample(i, 404, { ...rl(r, first), ...date(T0 + i * 10) }, T0 + i * 10),
+    );
+    walk.sent = turns.length;
+    const script: [number, number, number][] = [
+      [200, 0, first],
+      [200, 0, first],
+      ...[4, 4, 4, 3, 3, 3, 2, 2, 2, 1, 1, 1, 0, 0, 0].map((r): [number, number, number] => [
+        200,
+        r,
+        first + 10,
+      ]),
+      [429, 0, first + 10],
+    ];
+    let n = turns.length - 1;
+    const sender = {
+      send: async () => {
+        const [status, remaining, reset] = script[n - turns.length + 1] ?? [200, 4, first + 20];
+        n += 1;
+        const at = T0 + (n < turns.length + 2 ? n * 10 : 10_000 + n * 10);
+        return sample(
+          n,
+          status,
+          { ...rl(remaining, reset), ...date(at), ...(status === 429 ? { 'retry-after': '9' } : {}) },
+          at,
+        );
+      },
+    } as unknown as ProbeSender;
+    const pacer = new Pacer({ maxRequests: 400, maxWaitMs: 60_000, sleep: async () => {} });
+    const env = { http: { pacer }, log: () => {} } as unknown as Tools;
+    const request = { method: 'GET', path: '/store/orders', label: 'GET /store/orders' } as const;
+    await walkOnToARefusal(env, sender, walk, request, 10);
+    expect(walk.unreached?.reason).toBeUndefined();
+    expect(walk.limited?.status).toBe(429);
+    expect(walk.sent).toBe(turns.length + script.length);
   });
 
   it('names the cause it recorded, else that no 429 was met', () => {
