@@ -37,7 +37,8 @@ export function rateLimitHeaders(
     let reset = seconds(report.resetMs);
     if (faults.has('ratelimit-reset-ms')) reset = Math.ceil(report.resetMs);
     if (faults.has('ratelimit-reset-delta')) reset = Math.max(0, seconds(report.resetMs - now));
-    if (faults.has('ratelimit-reset-rolling')) reset = seconds(now + report.windowMs);
+    if (faults.has('ratelimit-reset-rolling') || faults.has('ratelimit-reset-rolling-epoch'))
+      reset = seconds(now + report.windowMs);
     if (faults.has('ratelimit-reset-frozen')) reset = seconds(report.firstResetMs);
     // The window's start where its end belongs (an off-by-a-window slip): a moment already past.
     if (faults.has('ratelimit-reset-window-start'))

@@ -184,7 +184,9 @@ export class RateLimiter {
     const { faults } = this.#options;
     const renewed = faults.has('ratelimit-window-slides') || faults.has('ratelimit-expiry-renewed');
     const sliding = renewed ? 'expiring' : undefined;
-    return subject.family ?? sliding ?? this.#options.family ?? 'fixed';
+    // Fault ratelimit-reset-rolling-epoch: windows aligned to the clock, as a cron-like counter keeps them.
+    const aligned = faults.has('ratelimit-reset-rolling-epoch') ? 'epoch' : undefined;
+    return subject.family ?? sliding ?? aligned ?? this.#options.family ?? 'fixed';
   }
 
   #banned(state: SubjectState, now: number): Verdict | undefined {

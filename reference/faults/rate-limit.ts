@@ -35,6 +35,12 @@ export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [
     'X-RateLimit-Reset is always now + the window length: it rolls forward with every response.',
   ),
   fault(
+    'ratelimit-reset-rolling-epoch',
+    'any response',
+    'spec §8 rule 2',
+    'Windows aligned to the clock, while X-RateLimit-Reset is always now + the window length: right after a window begins it names about the true end, later in the window a moment past it, and the whole limit comes back well before the moment named.',
+  ),
+  fault(
     'ratelimit-reset-frozen',
     'any response',
     'spec §8 rule 2',

@@ -117,6 +117,34 @@ describe('whole-run windows', () => {
     expect(judgeWindows(byBucket(staleDate)).moved).toEqual([]);
   });
 
+  it('the same request again finding the whole limit back well before the moment named, though not spent', () => {
+    // Windows of 5 per 10 s aligned to the clock, ending at T0 + 10 s; every answer names now + 10 s. Sent at
+    // +7.5 s, the request finds 2 left (Reset +17.5 s rounded up); sent again after the window's true end it
+    // finds the whole limit back, 7.9 s before the moment named.
+    const url = 'http://127.0.0.1:9/v1/store/orders/7';
+    const same = (x: Exchange) => Object.assign(x.request, { url }) && x;
+    const xs = [
+      answer(1, T0 + 7_400, 404, 3, T0 / 1000 + 18),
+      answer(2, T0 + 7_500, 404, 2, T0 / 1000 + 18),
+      answer(3, T0 + 10_100, 404, 4, T0 / 1000 + 21),
+      answer(4, T0 + 10_200, 404, 3, T0 / 1000 + 21),
+    ].map(same);
+    expect(judgeWindows(byBucket(xs)).moved.map((o) => o.problem)).toEqual([
+      expect.stringMatching(/whole limit was back .* 7.9 s before the moment the answer before it had named/),
+    ]);
+    // Another request's count begun full beside it (a limiter per path) is no finding, nor the same request
+    // finding a whole count under the same Reset (a counter of another worker, aligned windows).
+    const otherPath = xs.map((x, i) => (i >= 2 ? Object.assign(x.request, { url: `${url}1` }) && x : x));
+    expect(judgeWindows(byBucket(otherPath)).moved).toEqual([]);
+    const aligned = [
+      answer(1, T0 + 7_400, 404, 3, T0 / 1000 + 10),
+      answer(2, T0 + 7_500, 404, 2, T0 / 1000 + 10),
+      answer(3, T0 + 7_600, 404, 4, T0 / 1000 + 10),
+      answer(4, T0 + 7_700, 404, 3, T0 / 1000 + 10),
+    ].map(same);
+    expect(judgeWindows(byBucket(aligned)).moved).toEqual([]);
+  });
+
   it('a Reset still naming a passed moment well after it, in the next window, is stale', () => {
     const xs = [
       answer(1, T0 + 100, 404, 4, T0 / 1000 + 2),

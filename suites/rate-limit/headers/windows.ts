@@ -125,7 +125,8 @@ export function limitByStatus(xs: readonly Exchange[]): Offence[] {
 
 /**
  * How long before the moment `prev` named in its Reset the whole limit was back on `r` (Remaining from 0 or a
- * 429 to at least Limit − 1, and the answer after it going on from there, not from a lower count beside it),
+ * 429, or on the same request again from a spent count, to at least Limit − 1, and the answer after it going on
+ * from there, not from a lower count beside it),
  * beyond the roundings; undefined when it was not. No limiter that keeps its Reset does so: a fixed
  * window renews at that moment, a sliding log once its newest request has left (no sooner), a token bucket
  * once full, which is the moment it names. A Reset that rolls forward (now + the window) names a later one.
@@ -133,9 +134,21 @@ export function limitByStatus(xs: readonly Exchange[]): Offence[] {
 function renewedEarly(prev: Reading | undefined, r: Reading, next: Reading | undefined): number | undefined {
   if (!prev || prev.resetAtMs === undefined || prev.remaining === undefined) return undefined;
   if (r.remaining === undefined || r.limit === undefined || r.status === 429) return undefined;
-  // Only once the limit was spent (a 429, or Remaining 0): a count of its own begun beside it (a limiter
-  // keyed per route, RL-BUCKET-ONE-COUNT's) starts full too, but never right where the key's ran out.
-  if ((prev.status !== 429 && prev.remaining !== 0) || r.remaining < r.limit - 1) return undefined;
+  // Once the limit was spent (a 429, or Remaining 0): a count of its own begun beside it (a limiter keyed
+  // per route, RL-BUCKET-ONE-COUNT's) starts full too, but never right where the key's ran out. Or the same
+  // request again, sent once the one before was answered, from a count spent by 3 or more to a whole one
+  // under a Reset naming a later moment: a count kept per route, path or method would be the same count, and
+  // counters kept apart (worker processes) name the same moment when their windows are aligned, or go on
+  // from the lower count beside it (the answer after, below).
+  const spent = prev.status === 429 || prev.remaining === 0;
+  const again =
+    sameRequest(prev.x, r.x) &&
+    r.sentAtMs >= prev.receivedAtMs &&
+    prev.remaining <= r.limit - 3 &&
+    prev.reset !== undefined &&
+    r.reset !== undefined &&
+    r.reset > prev.reset;
+  if ((!spent && !again) || r.remaining < r.limit - 1) return undefined;
   if (serverDateMs(prev.x.response!.headers) === undefined) return undefined;
   // A request naming another client address may be counted apart on purpose (RL-PROBE-FORWARDED-HEADERS's).
   if (namesAnotherClient(r.x)) return undefined;
@@ -148,6 +161,10 @@ function renewedEarly(prev: Reading | undefined, r: Reading, next: Reading | und
   const ahead = Math.min(prev.resetAtMs, prev.reset! * 1000) - BOTH_ROUNDINGS_MS - r.receivedAtMs;
   return ahead > 0 ? ahead + BOTH_ROUNDINGS_MS : undefined;
 }
+
+/** Whether two exchanges sent the same method to the same URL. */
+const sameRequest = (a: Exchange, b: Exchange): boolean =>
+  a.request.method === b.request.method && a.request.url === b.request.url;
 
 /** Whether the request carried X-Forwarded-For or Forwarded (the probe's requests naming another client). */
 const namesAnotherClient = (x: Exchange): boolean =>

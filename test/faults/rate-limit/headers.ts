@@ -91,6 +91,24 @@ export const HEADER_FAULTS = {
       { ...LONG_WINDOW, fails: ['RL-HEADERS-RESET-STABLE'], exit: 1 },
     ],
   },
+  'ratelimit-reset-rolling-epoch': {
+    masking: { bends: ['reset'], reads: ['x-ratelimit', 'server-date'] },
+    options: TWO_PER_MINUTE,
+    // A request at START (10:00:00.250) and one 59.8 s later: the window opened by the first runs to 10:01:00.250,
+    // the clock's minute ends at 10:01:00, so the second finds the whole limit back, 1 s before the moment named.
+    probe: async (s, clock) => {
+      const first = (await call(s, '/store/orders')).headers['x-ratelimit-reset'];
+      clock.advance(59_800);
+      return [first, (await call(s, '/store/orders')).headers['x-ratelimit-remaining']];
+    },
+    faithful: [String(Math.ceil((START + 60_000) / 1000)), '0'],
+    faulty: [String(Math.ceil((START + 60_000) / 1000)), '1'],
+    caught: [
+      // The walk pauses inside a window: the same request sent again after the clock's window ended finds the
+      // whole limit back seconds before the moment the answer before it named.
+      { ...LONG_WINDOW, fails: ['RL-HEADERS-RESET-STABLE'], exit: 1 },
+    ],
+  },
   'ratelimit-reset-window-start': {
     masking: { bends: ['reset'], reads: ['x-ratelimit'] },
     probe: async (s, clock) => {
