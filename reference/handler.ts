@@ -13,6 +13,7 @@ import { identify, unauthorized } from './identify.ts';
 import { frozenLastModified } from './last-modified.ts';
 import { subjectOf, tooMany, unlimitedCancel, unlimitedWrite } from './limit-subject.ts';
 import { weakListTag } from './list-etag.ts';
+import { cancelLostUpdate } from './lost-update.ts';
 import { cancelNotAtomic, cancelOrder, listOrders } from './orders-route.ts';
 import { routedPath } from './path-faults.ts';
 import { getPet } from './pets-route.ts';
@@ -77,6 +78,8 @@ async function respond(
   }
   if (route.kind === 'cancel' && ctx.faults.has('cancel-not-atomic'))
     return cancelNotAtomic(ctx, route.rawId);
+  if (route.kind === 'cancel' && ctx.faults.has('cancel-lost-update'))
+    return cancelLostUpdate(ctx, route.rawId);
   return dispatch(ctx, route, query, false, accept)!;
 }
 

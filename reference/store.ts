@@ -155,6 +155,25 @@ export class OrderStore {
     this.#version += 1;
   }
 
+  /** The orders cancelled now (fault cancel-lost-update reads them before its slow write). */
+  cancelledIds(): Set<bigint> {
+    return new Set(this.#cancelledAt.keys());
+  }
+
+  /**
+   * Fault cancel-lost-update: the store saved from a copy read earlier, with order `id` cancelled in it: an
+   * order cancelled since the copy was read, other than `id`, is pending again.
+   */
+  saveFrom(copy: ReadonlySet<bigint>, id: bigint): void {
+    for (const other of [...this.#cancelledAt.keys()]) {
+      const order = this.#byId.get(other);
+      if (copy.has(other) || other === id || order?.status !== 'cancelled') continue;
+      order.status = 'pending';
+      this.#cancelledAt.delete(other);
+      this.#version += 1;
+    }
+  }
+
   /** Orders cancelled before `before` (the clock cancel() was given) are pending again (fault cancel-forgotten). */
   reopenCancelledBefore(before: number): void {
     for (const [id, at] of this.#cancelledAt) {

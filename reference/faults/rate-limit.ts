@@ -1,5 +1,4 @@
-// The named faults of the rate-limit headers and the limiter: a realistic deviation each, with where it acts and the rule it
-// breaks. Data only (catalogue.ts assembles every area); ids are stable, never reused.
+// The rate-limit headers' and limiter's named faults, each with where it acts and the rule it breaks (data only).
 import { fault, faultsOf } from './fault-info.ts';
 
 export const RATE_LIMIT_FAULTS = faultsOf('rate-limit', [

@@ -60,6 +60,12 @@ export const STATE_FAULTS = faultsOf('state', [
     'A cancel checks that the order is pending, awaits another write, then cancels it without checking again: cancels of one order at the same moment all answer 204.',
   ),
   fault(
+    'cancel-lost-update',
+    'cancel',
+    'spec §4 cancelOrder rule 1; spec §3',
+    'Each cancel saves the whole store from a copy it read before a slow audit write: cancels of two pending orders at the same moment both answer 204, and the later save puts the other order back to pending.',
+  ),
+  fault(
     'cancel-unknown-drops-last',
     'cancel',
     'spec §4 cancelOrder rule 3 (no order has the id: 404, nothing to cancel)',

@@ -10,6 +10,7 @@ import { cancelHistories } from '../kit/cancel-histories.ts';
 import type { Ctx } from '../kit/context.ts';
 import { expectErrorBody, expectStatus, requireStatus } from '../kit/expect.ts';
 import { keyCancels } from '../kit/key-cancels.ts';
+import { besideOtherOrders } from '../kit/lost-update.ts';
 import { describeStatus, recordedView, viewOf } from '../kit/responses.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
 import { NOT_OBSERVED, replay } from '../kit/traffic.ts';
@@ -116,7 +117,9 @@ export async function noContent204(ctx: Ctx): Promise<void> {
 /** The cancels of an order a cancel had just cancelled, sent within one rate-limit window of it. */
 function repeatsOf(ctx: Ctx) {
   const { histories } = cancelHistories(ctx);
-  const repeats = histories.flatMap((h) => h.repeats.map((x) => ({ h, x })));
+  // What follows a cancel sent at one moment with a cancel of another order is STATE-CANCEL-RACE's to judge.
+  const beside = besideOtherOrders(keyCancels(ctx));
+  const repeats = histories.flatMap((h) => (beside.has(h.first) ? [] : h.repeats.map((x) => ({ h, x }))));
   if (repeats.length === 0)
     ctx.skip('no order a cancel cancelled was cancelled again within the same window', NOT_OBSERVED);
   // A first cancel answered with another 2xx than 204 cancelled the order all the same: judged as one.

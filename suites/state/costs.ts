@@ -2,7 +2,7 @@
 // same from each check's needs). Data only; suites/state/costs.test.ts keeps one row per STATE- check.
 
 import { flagRef } from '../../lib/config/settings.ts';
-import { RACERS, SECOND_KEY_LISTS } from './sendings.ts';
+import { PARTNER_REQUESTS, RACERS, SECOND_KEY_LISTS } from './sendings.ts';
 import { SHRINK_REQUESTS, WINDOW_RESERVE } from './sequence.ts';
 
 export interface Cost {
@@ -12,7 +12,7 @@ export interface Cost {
   fixtures: string;
 }
 
-const RACE = `the race: ${RACERS} DELETE and a GET /store/orders at one moment, then a GET /store/orders (${RACERS + 2} with the key, shared); with ${flagRef('secondApiKey')}, a GET /store/orders with the second key before and after it (${SECOND_KEY_LISTS} more, on that key's own window)`;
+const RACE = `the race: ${RACERS} DELETE and a GET /store/orders at one moment, then a GET /store/orders (${RACERS + 2} with the key, shared); with ${flagRef('secondApiKey')}, a GET /store/orders with the second key before and after it (${SECOND_KEY_LISTS} more, on that key's own window); with a spare pending fixture and room in the key's window, a DELETE of it among them and each order cancelled again after (${PARTNER_REQUESTS} more)`;
 
 export const STATE_COSTS: Record<string, Cost> = {
   'STATE-401-CHANGES-NOTHING': {
@@ -38,7 +38,7 @@ export const STATE_COSTS: Record<string, Cost> = {
   'STATE-CANCEL-RACE': {
     requests: RACE,
     fixtures:
-      'the held pending fixture (held back from the start when two or more are given), cancelled by the race',
+      'the held pending fixture (held back from the start when two or more are given), cancelled by the race; a spare pending fixture left untaken, when one is, cancelled beside it',
   },
   'STATE-429-CHANGES-NOTHING': {
     requests: `none of its own: the rate-limit probe sends its request past Remaining 0 as a cancel of the held fixture (instead of its own request, no extra); reads ${RACE}`,

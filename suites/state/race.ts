@@ -10,6 +10,7 @@ import { cancelHistories } from '../kit/cancel-histories.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { keyCancels } from '../kit/key-cancels.ts';
 import { LIST_BODIES, ListBodies } from '../kit/list-bodies.ts';
+import { lostUpdates } from '../kit/lost-update.ts';
 import { shares } from '../kit/sendings.ts';
 import { STORE_LISTS } from '../kit/store-lists.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
@@ -144,16 +145,38 @@ function judgeRace(ctx: Ctx, h: History, id: string, group: readonly Exchange[])
   return `one of ${group.length} cancels of order ${id} at one moment succeeded (${statuses})${inFlight ? `; the list beside them showed it ${listedIn(ctx, { exchange: inFlight }, id)}` : ''}`;
 }
 
+/** Cancels of different orders at one moment, each cancelled again once answered: each took effect. */
+function judgeLostUpdates(ctx: Ctx): string[] {
+  const { found, groups, repeatServed } = lostUpdates(keyCancels(ctx));
+  if (groups === 0) return [];
+  if (repeatServed && found.length > 0) {
+    ctx.note(
+      `an order cancelled at one moment with another was cancelled again and served (order ${found[0]!.id}), as a cancel sent again after a lone one was (#${repeatServed.seq}, ${repeatServed.response!.status}): CANCEL-REPEAT-NOT-2XX's finding, not one of the moment`,
+    );
+    return [];
+  }
+  for (const f of found.slice(0, 3)) {
+    ctx.evidence(...f.group, f.again);
+    ctx.problem(
+      `order ${f.id} was cancelled (${f.group.map((x) => x.response!.status).join(', ')}) at one moment with a cancel of order ${f.other}, both served, yet cancelled again once they were answered it was served again (#${f.again.seq}, ${f.again.response!.status}): one of the two cancels did not take effect (a store saved whole from a copy read before the other's change: the last save wins)`,
+      { exchange: f.again },
+    );
+  }
+  return [
+    `${groups} group${groups === 1 ? '' : 's'} of cancels of different orders at one moment, each cancelled again after: ${found.length === 0 ? 'every one took effect' : `${found.length} did not`}`,
+  ];
+}
+
 export const raceCheck = check({
   id: 'STATE-CANCEL-RACE',
   level: 'MUST',
   rules: ['4.cancel.r1', '3.pending-cancel'],
   requirement:
-    'Of several cancels of one pending order sent at the same moment exactly one succeeds, the others are not 2xx (which refusal is not specified: 409 or 404 is usual), and a list read meanwhile shows the order at most once.',
+    'Of several cancels of one pending order sent at the same moment exactly one succeeds, the others are not 2xx (which refusal is not specified: 409 or 404 is usual), a list read meanwhile shows the order at most once, and cancels of different pending orders sent at that moment each take effect (a cancel of either sent after them is not 2xx).',
   rationale:
     'Only a pending order can be cancelled, and the first cancel leaves it pending no more: a second success means the check and the change were not one step (check-then-act), and the order was cancelled twice.',
   basis: [SPEC.onlyPending, SPEC.pendingCancelled, SPEC.list200],
-  title: `Sends ${RACERS} DELETE /store/orders/{the held pending fixture} and a GET /store/orders at one moment`,
+  title: `Sends ${RACERS} DELETE /store/orders/{the held pending fixture} and a GET /store/orders at one moment (and a DELETE of a spare fixture, each order cancelled again after)`,
   needs: { requests: 0, held: true, shared: shares('held race') },
   recorded: { shows: 'cancels of one order with the key on the wire together' },
   async send(ctx: Ctx) {
@@ -182,6 +205,7 @@ export const raceCheck = check({
         skipOf('no two cancels of one order were sent together or on the wire together', NOT_OBSERVED),
       );
     const seen = decided.map(({ id, group }) => judgeRace(ctx, h, id, group));
+    seen.push(...judgeLostUpdates(ctx));
     ctx.observe(
       `${seen.slice(0, 3).join('; ')}${seen.length > 3 ? `; ${seen.length - 3} more races alike` : ''}`,
       decided.reduce((n, r) => n + r.group.length, 0),

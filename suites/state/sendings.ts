@@ -131,12 +131,41 @@ async function spareFor(ctx: Ctx): Promise<string | undefined> {
   return ctx.target.holdSpare('STATE-CANCEL-RACE');
 }
 
-/** RACERS cancels of `id` at one moment, a list beside them when lists are read. */
-async function raceOnce(ctx: Ctx, id: string, lists: boolean): Promise<Array<ResponseHead | HarnessError>> {
+/**
+ * RACERS cancels of `id` at one moment, a list beside them when lists are read, and a cancel of `partner` (another
+ * pending fixture) among them when one is given: the answers in that order.
+ */
+async function raceOnce(
+  ctx: Ctx,
+  id: string,
+  lists: boolean,
+  partner?: string,
+): Promise<Array<ResponseHead | HarnessError>> {
   const del: SendOptions = { method: 'DELETE', path: orderPath(id) };
-  return (
-    await ctx.http.together([...Array.from({ length: RACERS }, () => del), ...(lists ? [READ_NOW] : [])])
-  ).map(headOf);
+  const beside: SendOptions[] = [
+    ...(lists ? [READ_NOW] : []),
+    ...(partner === undefined ? [] : [{ method: 'DELETE', path: orderPath(partner) } as SendOptions]),
+  ];
+  return (await ctx.http.together([...Array.from({ length: RACERS }, () => del), ...beside])).map(headOf);
+}
+
+/**
+ * Requests the partner adds: its cancel among the racers, then each order cancelled again, one after the other,
+ * once the race is over. A store saved whole from a copy read before a slow write (the last save wins) puts
+ * the other order back to pending: its cancel again is answered 2xx (CANCEL-REPEAT-NOT-2XX's finding).
+ */
+export const PARTNER_REQUESTS = 3;
+
+/** A spare pending fixture to cancel beside the race, when one is left and the key's window has room. */
+function partnerFor(ctx: Ctx): string | undefined {
+  if (ctx.target.cancellableLeft === 0 || !roomFor(ctx, 'primary', RACERS + 2 + PARTNER_REQUESTS))
+    return undefined;
+  return ctx.target.takeCancellable();
+}
+
+/** Each order the race group cancelled, cancelled again once (answers judged by the whole run's repeat judges). */
+async function cancelAgain(ctx: Ctx, ids: readonly string[]): Promise<void> {
+  for (const id of ids) await cancel(ctx, id);
 }
 
 /**
@@ -172,10 +201,11 @@ export function heldRace(ctx: Ctx): Promise<Race | { skip: Skip }> {
       ctx.config.hasSecondKey &&
       roomFor(ctx, 'secondary', SECOND_KEY_LISTS) &&
       (await secondList(ctx));
+    const partner = partnerFor(ctx);
     ctx.log(
-      `  cancelling order ${id} with ${RACERS} requests at one moment${lists ? ', a list beside them' : ''}${second ? ', a list with the second key before and after' : ''}`,
+      `  cancelling order ${id} with ${RACERS} requests at one moment${lists ? ', a list beside them' : ''}${partner === undefined ? '' : `, fixture ${partner} cancelled with them (each cancelled again after)`}${second ? ', a list with the second key before and after' : ''}`,
     );
-    let all = await raceOnce(ctx, id, lists);
+    let all = await raceOnce(ctx, id, lists, partner);
     // Every cancel refused, after a refusal of this fixture earlier in the run (the probe's 429 past the
     // limit): that refusal was carried out, and the race met an order no longer pending. Once, on a fixture
     // given back proven pending, so the race is still run (it costs nothing on a server that refused it).
@@ -198,6 +228,7 @@ export function heldRace(ctx: Ctx): Promise<Race | { skip: Skip }> {
     // A list after, for the whole run's list judges, only when the key's window has room beyond the one
     // request the judges after it may add: a default run stays within one Free-plan minute.
     const after = lists && roomAfter(ctx) ? (headOf(await list(ctx)) as ResponseHead) : undefined;
+    if (partner !== undefined) await cancelAgain(ctx, [id, partner]);
     if (second) await secondList(ctx);
     return {
       id,

@@ -237,6 +237,35 @@ export const STATE_FAULTS = {
     ],
     onlyBy: ['STATE-CANCEL-RACE'],
   },
+  'cancel-lost-update': {
+    probe: async (s) => {
+      const together = await Promise.all([call(s, '/store/orders/1', del), call(s, '/store/orders/2', del)]);
+      const again = [
+        (await call(s, '/store/orders/1', del)).status,
+        (await call(s, '/store/orders/2', del)).status,
+      ];
+      return [together.map((a) => a.status), again];
+    },
+    faithful: [
+      [204, 204],
+      [409, 409],
+    ],
+    // The later save, order 2's, puts order 1 back to pending: cancelled again, it is answered 204.
+    faulty: [
+      [204, 204],
+      [204, 409],
+    ],
+    caught: [
+      // The race cancels a spare fixture beside the held one, then each again: one of them is pending again.
+      {
+        fails: ['STATE-CANCEL-RACE'],
+        says: { 'STATE-CANCEL-RACE': /one of the two cancels did not take effect/ },
+        args: NO_PROBE,
+        exit: 1,
+      },
+    ],
+    onlyBy: ['STATE-CANCEL-RACE'],
+  },
   'cancel-drops-neighbour': {
     probe: async (s) => {
       await call(s, '/store/orders/1', del);

@@ -1,0 +1,78 @@
+// Cancels of different orders at one moment each take effect: an order one of them cancelled (2xx), cancelled
+// again once all were answered, is not answered 2xx, unless the server lets any repeat through (then that is
+// CANCEL-REPEAT-NOT-2XX's finding). Judged on every such group with the key, the race's and a recording's. Pure.
+import { type Exchange, startedMsOf } from '../../lib/http/transcript.ts';
+import { cancelledBy } from '../kit/target-facts.ts';
+
+export interface KeyCancel {
+  x: Exchange;
+  id: string;
+}
+
+/** An order cancelled at one moment with another, found pending again by a cancel once they were answered. */
+export interface LostUpdate {
+  id: string;
+  /** Another order cancelled (2xx) in the same group. */
+  other: string;
+  group: readonly Exchange[];
+  again: Exchange;
+}
+
+export interface LostUpdates {
+  found: LostUpdate[];
+  /** Groups of cancels of two or more orders at one moment, at least two of them served. */
+  groups: number;
+  /** A cancel sent again after a lone cancel (none beside it) that was served too: any repeat is let through. */
+  repeatServed?: Exchange;
+}
+
+const end = (x: Exchange) => startedMsOf(x) + x.durationMs;
+const served = (x: Exchange) => cancelledBy(x.response!.status);
+
+/** The cancels on the wire together: sent together by this suite, or each overlapping the group so far. */
+function groupsOf(cancels: readonly KeyCancel[]): KeyCancel[][] {
+  const sorted = [...cancels].sort((a, b) => startedMsOf(a.x) - startedMsOf(b.x));
+  const groups: KeyCancel[][] = [];
+  for (const c of sorted) {
+    const last = groups.at(-1);
+    const sentWith = last?.some((o) => o.x.together !== undefined && o.x.together === c.x.together);
+    if (last && (sentWith || startedMsOf(c.x) < Math.max(...last.map((o) => end(o.x))))) last.push(c);
+    else groups.push([c]);
+  }
+  return groups;
+}
+
+/** The cancels sent at one moment with a cancel of another order: STATE-CANCEL-RACE judges what follows them. */
+export function besideOtherOrders(cancels: readonly KeyCancel[]): Set<Exchange> {
+  const beside = new Set<Exchange>();
+  for (const group of groupsOf(cancels))
+    if (new Set(group.map((c) => c.id)).size > 1) for (const c of group) beside.add(c.x);
+  return beside;
+}
+
+export function lostUpdates(cancels: readonly KeyCancel[]): LostUpdates {
+  const out: LostUpdates = { found: [], groups: 0 };
+  for (const group of groupsOf(cancels)) {
+    const won = [...new Set(group.filter((c) => served(c.x)).map((c) => c.id))];
+    const after = Math.max(...group.map((c) => end(c.x)));
+    const again = (id: string) => cancels.find((c) => c.id === id && startedMsOf(c.x) >= after);
+    if (won.length < 2) {
+      // A lone cancel served, then sent again and served: the server lets repeats through.
+      const lone = group.length === 1 && won.length === 1 ? again(won[0]!) : undefined;
+      if (lone && served(lone.x)) out.repeatServed ??= lone.x;
+      continue;
+    }
+    out.groups += 1;
+    for (const id of won) {
+      const next = again(id);
+      if (next && served(next.x))
+        out.found.push({
+          id,
+          other: won.find((o) => o !== id)!,
+          group: group.map((c) => c.x),
+          again: next.x,
+        });
+    }
+  }
+  return out;
+}
