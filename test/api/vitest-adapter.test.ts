@@ -2,8 +2,6 @@
 // conformanceSuite() against the reference server. Clean: every check a test, passed or skipped with its
 // reason. With faults: the checks that catch them fail with requirement, evidence and curl line. -t runs
 // only the tests it names, and the run behind them sends only what those checks need, once.
-import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listChecks } from '../../api/index.ts';
@@ -11,20 +9,14 @@ import { testName } from '../../api/vitest.ts';
 import { startReferenceServer } from '../../reference/server.ts';
 import { ROOT } from '../support/cli.ts';
 import { call } from '../support/reference-calls.ts';
-import { runSample } from '../support/sample-project.ts';
+import { installedProject, runSample } from '../support/sample-project.ts';
 
 const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 /** A window short enough that the probe's wait is about a second. */
 const SHORT_WINDOW = { limit: 40, windowSeconds: 1 };
 
 /** A project whose node_modules holds this package (built in dist/) and vitest, as an install would. */
-function project(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'osc-vitest-'));
-  mkdirSync(join(dir, 'node_modules'));
-  symlinkSync(ROOT, join(dir, 'node_modules', 'order-store-conformance'), 'dir');
-  symlinkSync(join(ROOT, 'node_modules', 'vitest'), join(dir, 'node_modules', 'vitest'), 'dir');
-  return dir;
-}
+const project = () => installedProject('osc-vitest-');
 
 /** The reference server for one test, closed by the test itself (the tests go side by side). */
 async function target(faults: string[] = []) {

@@ -1,13 +1,12 @@
 // The passive judge as the package gives it: judgeTraffic() over a HAR or over exchanges a caller captured,
 // and trafficSuite() registering one vitest test per check in an implementer's project, over a recording.
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { judgeTraffic, listChecks, type TrafficExchange, UsageError } from '../../api/index.ts';
 import { ROOT } from '../support/cli.ts';
 import { devtoolsHar, recordClient } from '../support/passive.ts';
-import { runSample } from '../support/sample-project.ts';
+import { installedProject, runSample } from '../support/sample-project.ts';
 
 const WINDOW = { limit: 20, windowSeconds: 2 };
 
@@ -49,10 +48,7 @@ describe('judgeTraffic', () => {
 describe('trafficSuite in a vitest project', () => {
   it('one test per check over a recording: a failure fails its test, what was not observed is skipped', async () => {
     const { entries, key } = await recording(['list-wrapped']);
-    const dir = mkdtempSync(join(tmpdir(), 'osc-vitest-traffic-'));
-    mkdirSync(join(dir, 'node_modules'));
-    symlinkSync(ROOT, join(dir, 'node_modules', 'order-store-conformance'), 'dir');
-    symlinkSync(join(ROOT, 'node_modules', 'vitest'), join(dir, 'node_modules', 'vitest'), 'dir');
+    const dir = installedProject('osc-vitest-traffic-');
     writeFileSync(join(dir, 'staging.har'), devtoolsHar(entries));
     const source = `import { readFileSync } from 'node:fs';
 import { trafficSuite } from 'order-store-conformance/vitest';
