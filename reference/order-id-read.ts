@@ -52,6 +52,7 @@ function readId(ctx: RouteContext, rawId: string): bigint | undefined {
   const arabic = faults.has('orderid-arabic-indic-digits');
   const octal = faults.has('orderid-leading-zero-octal');
   const go = faults.has('orderid-go-base0');
+  const suffix = faults.has('orderid-format-suffix');
   if (
     !unicode &&
     !trims &&
@@ -63,7 +64,8 @@ function readId(ctx: RouteContext, rawId: string): bigint | undefined {
     !newline &&
     !arabic &&
     !octal &&
-    !go
+    !go &&
+    !suffix
   )
     return undefined;
   let text: string;
@@ -72,6 +74,8 @@ function readId(ctx: RouteContext, rawId: string): bigint | undefined {
   } catch {
     return undefined;
   }
+  // Fault orderid-format-suffix: an optional `(.:format)` after the id, read as the response's format.
+  if (suffix) text = /^(-?[0-9]+)\.[A-Za-z]+$/.exec(text)?.[1] ?? text;
   if (trims) text = text.trim();
   if (newline) {
     const id = newlineEndedId(text);

@@ -1,6 +1,7 @@
 // The one rule that keeps a locked key off the wire: a key the target banned, or one that must wait longer than
 // the run may, is sent in no form at all (key-watch.ts notes bans, pacer.ts the waits).
 import { LimitError } from '../config/limits.ts';
+import { flagAndEnv } from '../config/settings.ts';
 import { HarnessError } from '../errors.ts';
 import type { KeyWatch } from './key-watch.ts';
 import { type Pacer, waitText } from './pacer.ts';
@@ -26,6 +27,13 @@ export function refuseLockedKey(auth: Auth, watch: KeyWatch, pacer: Pacer): void
     throw new HarnessError(
       'E_RATE_LIMIT_WAIT',
       `not sent: the ${key} key's window is spent (X-RateLimit-Remaining 0) and resets ${waitText(wait.ms)} from now (X-RateLimit-Reset), so no form of it is sent in this run; rerun once it has reset, or with another key`,
+    );
+  // The server's own Reset names a moment the run could wait for, and its Retry-After one far past it (a delay
+  // in milliseconds reads so): the run keeps to Retry-After (spec §8 rule 4), and says whose the wait is.
+  if (wait.reason === 'Retry-After' && wait.resetInMs !== undefined && wait.resetInMs <= pacer.maxWaitMs)
+    throw new HarnessError(
+      'E_RATE_LIMIT_WAIT',
+      `not sent: the ${key} key may not send for ${waitText(wait.ms)} (Retry-After), though its X-RateLimit-Reset names a moment ${waitText(wait.resetInMs)} away: the target's two fields disagree (see RL-PROBE-RETRY-AFTER-CONSISTENT), and this run waits as Retry-After says (spec §8 rule 4), longer than the ${Math.round(pacer.maxWaitMs / 1000)} s it may (${flagAndEnv('maxWaitSeconds')}), so no form of it is sent`,
     );
   throw new LimitError(
     'E_RATE_LIMIT_WAIT',

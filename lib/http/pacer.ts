@@ -46,6 +46,8 @@ export interface WaitInfo {
   reason: 'Retry-After' | 'X-RateLimit-Reset' | 'a rate-limit window to pass';
   /** Longer than any window of spec §8 (a day): no wait this run could make would end it. */
   beyondAnyWindow?: true;
+  /** For a Retry-After: how far ahead the moment the bucket's last X-RateLimit-Reset named is, when ahead. */
+  resetInMs?: number;
 }
 
 export interface PacerOptions {
@@ -116,7 +118,8 @@ export class Pacer {
     const s = this.state(bucket);
     const now = this.now();
     if (s.blockedUntilMs !== undefined && s.blockedUntilMs > now) {
-      return { bucket, ms: s.blockedUntilMs - now, reason: 'Retry-After' };
+      const resetIn = s.resetAtMs !== undefined && s.resetAtMs > now ? { resetInMs: s.resetAtMs - now } : {};
+      return { bucket, ms: s.blockedUntilMs - now, reason: 'Retry-After', ...resetIn };
     }
     const until = s.farResetAtMs ?? s.resetAtMs;
     if (s.remaining === undefined || s.remaining > 0 || until === undefined || until <= now) return undefined;

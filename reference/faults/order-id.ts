@@ -52,6 +52,12 @@ export const ORDER_ID_FAULTS = faultsOf('order-id', [
     "orderId is matched by a `^-?[0-9]+$` route regex whose `$` also matches before a final newline (Python's re, Starlette's path converters), then read by int(): 7%0A names order 7; a space or a tab does not.",
   ),
   fault(
+    'orderid-format-suffix',
+    'order-id',
+    'spec §4 cancelOrder (orderId is an int64)',
+    "The route takes an optional format suffix after the id (Rails' `(.:format)`): 7.json and 7.xml name order 7.",
+  ),
+  fault(
     'orderid-arabic-indic-digits',
     'order-id',
     'spec §4 cancelOrder (orderId is an int64)',

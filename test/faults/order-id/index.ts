@@ -102,6 +102,14 @@ export const ORDER_ID_FAULTS = {
     caught: [{ warns: ['ID-CANCEL-SPELLING'], args: NO_PROBE, exit: 0 }],
     onlyBy: ['ID-CANCEL-SPELLING'],
   },
+  'orderid-format-suffix': {
+    masking: { reads: ['strict-reader'] },
+    probe: (s) => cancelEach(s, ['2.0', '2.json', '2.xml']),
+    faithful: [[400, 400, 400], []],
+    faulty: [[400, 204, 409], ['2']],
+    caught: [{ warns: ['ID-CANCEL-SPELLING'], args: NO_PROBE, exit: 0 }],
+    onlyBy: ['ID-CANCEL-SPELLING'],
+  },
   'orderid-arabic-indic-digits': {
     masking: { reads: ['strict-reader'] },
     probe: (s) => cancelEach(s, ['%DB%B2', '%E0%A5%A8', '%EF%BC%92', '%D9%A2']),
