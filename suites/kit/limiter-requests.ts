@@ -10,6 +10,7 @@ import {
 } from '../../lib/formats/rate-limit-headers.ts';
 import { type Exchange, startedMsOf } from '../../lib/http/transcript.ts';
 import { frontRefusal } from './front-refusal.ts';
+import { NearNumbers } from './near-number.ts';
 
 /** How a limiter might split one key's requests into counts: not at all, or by method, route, path or URL. */
 export const PARTS = ['key', 'method', 'route', 'path', 'method and path', 'url'] as const;
@@ -183,12 +184,9 @@ function requestOf(
   return new ReadRequest(x, p, rl?.limit?.value, rl?.remaining?.value, reset, resetAtMs, foreign);
 }
 
-/** Bounds of ReadRequest's #resetIn: an offset below SMALL is a small integer; the two marks lie beyond. */
-const SMALL = 2 ** 29;
-const NO_RESET = SMALL;
-const WIDE = SMALL + 1;
-/** The Reset moments no small offset holds (a Reset in another unit, a fraction of a millisecond). */
-const wideReset = new WeakMap<ReadRequest, number>();
+/** Each request's X-RateLimit-Reset as sent, and the moment it names on the local clock. */
+const resets = new NearNumbers<ReadRequest>();
+const resetAts = new NearNumbers<ReadRequest>();
 
 /**
  * One request of a key as read: what its answer carried kept, the rest (its key, status, when it was sent and
@@ -199,10 +197,11 @@ const wideReset = new WeakMap<ReadRequest, number>();
 class ReadRequest implements KeyRequest {
   /** `foreign` times two, plus one when concurrent: one small integer where two fields took 8 bytes each. */
   #foreignConcurrent: number;
+  /** X-RateLimit-Reset as sent less the second the request was, kept near it (near-number.ts): no box. */
+  readonly #reset: number;
   /**
    * The Reset moment less the moment answered, a small integer (a window's length at most, as a limiter
    * sends it): the moment itself is a number V8 boxes on the heap, 16 bytes for each of a million requests.
-   * NO_RESET when there is none; WIDE when it is no such integer (the moment then kept in `wideReset`).
    */
   readonly #resetIn: number;
 
@@ -211,23 +210,21 @@ class ReadRequest implements KeyRequest {
     readonly parts: Record<Part, string>,
     readonly limit: number | undefined,
     readonly remaining: number | undefined,
-    readonly reset: number | undefined,
+    reset: number | undefined,
     resetAtMs: number | undefined,
     foreign: number,
   ) {
     this.#foreignConcurrent = foreign * 2;
-    if (resetAtMs === undefined) {
-      this.#resetIn = NO_RESET;
-      return;
-    }
-    const d = resetAtMs - this.receivedAtMs;
-    const small = Number.isInteger(d) && Math.abs(d) < SMALL && this.receivedAtMs + d === resetAtMs;
-    this.#resetIn = small ? d : WIDE;
-    if (!small) wideReset.set(this, resetAtMs);
+    this.#reset = resets.keep(this, reset, Math.floor(this.sentAtMs / 1000));
+    this.#resetIn = resetAts.keep(this, resetAtMs, this.receivedAtMs);
   }
 
   get foreign(): number {
     return Math.floor(this.#foreignConcurrent / 2);
+  }
+
+  get reset(): number | undefined {
+    return resets.read(this, this.#reset, Math.floor(this.sentAtMs / 1000));
   }
 
   get concurrent(): boolean {
@@ -239,9 +236,7 @@ class ReadRequest implements KeyRequest {
   }
 
   get resetAtMs(): number | undefined {
-    const d = this.#resetIn;
-    if (d === NO_RESET) return undefined;
-    return d === WIDE ? wideReset.get(this) : this.receivedAtMs + d;
+    return resetAts.read(this, this.#resetIn, this.receivedAtMs);
   }
 
   get key(): Key {
@@ -258,7 +253,8 @@ class ReadRequest implements KeyRequest {
   }
 
   get resetKind(): ResetKind | undefined {
-    return this.reset !== undefined ? resetKind(this.reset) : undefined;
+    const reset = this.reset;
+    return reset !== undefined ? resetKind(reset) : undefined;
   }
 
   get sentAtMs(): number {

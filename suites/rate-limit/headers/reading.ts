@@ -7,27 +7,26 @@ import {
   resetKind,
 } from '../../../lib/formats/rate-limit-headers.ts';
 import { type Exchange, startedMsOf } from '../../../lib/http/transcript.ts';
+import { NearNumbers } from '../../kit/near-number.ts';
 
-/** A moment in whole seconds when it is one and fits a small integer (an HTTP-date always does): no box. */
-const wholeSeconds = (ms: number): number | undefined => {
-  const s = ms / 1000;
-  return Number.isInteger(s) && Math.abs(s) < 2 ** 30 ? s : undefined;
-};
+/** Reset (Unix seconds) and Date (ms) of every reading, kept near the moment its request went out. */
+const resets = new NearNumbers<Reading>();
+const dates = new NearNumbers<Reading>();
+const secondOf = (ms: number) => Math.floor(ms / 1000);
 
 /**
  * One response's reading. Only what it carries is kept (its Limit, Remaining, Reset and Date); its status and
  * when it was sent are read from the exchange, and the moments worked out of them are worked out when read: a
  * long recording reads every response at once, and each moment kept was a number of its own on the heap (a
- * Date in whole seconds is kept as one small integer).
+ * Reset and a Date are kept as small integers beside the moment sent: near-number.ts).
  */
 export class Reading {
   readonly limit: number | undefined;
   readonly remaining: number | undefined;
-  /** Unix seconds, only when Reset reads as Unix seconds (a delta or milliseconds is another check's). */
-  readonly reset: number | undefined;
-  /** The response's Date header, when it has one: in seconds, or in ms when not a whole second (#dateMs). */
-  readonly #date: number | undefined;
-  readonly #dateInSeconds: boolean;
+  /** Reset as Unix seconds less the second sent, when Reset reads as Unix seconds (else another check's). */
+  readonly #reset: number;
+  /** The response's Date header (ms) less the moment sent, when it has one. */
+  readonly #date: number;
 
   constructor(readonly x: Exchange) {
     const { headers } = x.response!;
@@ -35,11 +34,18 @@ export class Reading {
     const reset = rl.reset?.value;
     this.limit = rl.limit?.value;
     this.remaining = rl.remaining?.value;
-    this.reset = reset !== undefined && resetKind(reset) === 'unix-seconds' ? reset : undefined;
-    const dateMs = rateLimitDateMs(headers, startedMsOf(x) + x.durationMs);
-    const seconds = dateMs === undefined ? undefined : wholeSeconds(dateMs);
-    this.#dateInSeconds = seconds !== undefined;
-    this.#date = seconds ?? dateMs;
+    const sent = startedMsOf(x);
+    this.#reset = resets.keep(
+      this,
+      reset !== undefined && resetKind(reset) === 'unix-seconds' ? reset : undefined,
+      secondOf(sent),
+    );
+    this.#date = dates.keep(this, rateLimitDateMs(headers, sent + x.durationMs), sent);
+  }
+
+  /** Unix seconds, only when Reset reads as Unix seconds (a delta or milliseconds is another check's). */
+  get reset(): number | undefined {
+    return resets.read(this, this.#reset, secondOf(this.sentAtMs));
   }
 
   get status(): number {
@@ -53,7 +59,7 @@ export class Reading {
 
   /** The response's Date header (ms), when it has one. */
   get #dateMs(): number | undefined {
-    return this.#dateInSeconds ? this.#date! * 1000 : this.#date;
+    return dates.read(this, this.#date, this.sentAtMs);
   }
 
   /** When its answer arrived (local ms). */
@@ -73,7 +79,8 @@ export class Reading {
 
   /** The moment Reset names on the local clock, when Reset reads as Unix seconds. */
   get resetAtMs(): number | undefined {
-    return this.reset === undefined ? undefined : resetAtLocalMs(this.reset, this.receivedAtMs, this.#dateMs);
+    const reset = this.reset;
+    return reset === undefined ? undefined : resetAtLocalMs(reset, this.receivedAtMs, this.#dateMs);
   }
 }
 
