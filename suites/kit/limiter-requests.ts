@@ -184,8 +184,7 @@ function requestOf(
   return new ReadRequest(x, p, rl?.limit?.value, rl?.remaining?.value, reset, resetAtMs, foreign);
 }
 
-/** Each request's X-RateLimit-Reset as sent, and the moment it names on the local clock. */
-const resets = new NearNumbers<ReadRequest>();
+/** The moment each request's X-RateLimit-Reset names on the local clock. */
 const resetAts = new NearNumbers<ReadRequest>();
 
 /**
@@ -197,8 +196,6 @@ const resetAts = new NearNumbers<ReadRequest>();
 class ReadRequest implements KeyRequest {
   /** `foreign` times two, plus one when concurrent: one small integer where two fields took 8 bytes each. */
   #foreignConcurrent: number;
-  /** X-RateLimit-Reset as sent less the second the request was, kept near it (near-number.ts): no box. */
-  readonly #reset: number;
   /**
    * The Reset moment less the moment answered, a small integer (a window's length at most, as a limiter
    * sends it): the moment itself is a number V8 boxes on the heap, 16 bytes for each of a million requests.
@@ -210,21 +207,16 @@ class ReadRequest implements KeyRequest {
     readonly parts: Record<Part, string>,
     readonly limit: number | undefined,
     readonly remaining: number | undefined,
-    reset: number | undefined,
+    readonly reset: number | undefined,
     resetAtMs: number | undefined,
     foreign: number,
   ) {
     this.#foreignConcurrent = foreign * 2;
-    this.#reset = resets.keep(this, reset, Math.floor(this.sentAtMs / 1000));
     this.#resetIn = resetAts.keep(this, resetAtMs, this.receivedAtMs);
   }
 
   get foreign(): number {
     return Math.floor(this.#foreignConcurrent / 2);
-  }
-
-  get reset(): number | undefined {
-    return resets.read(this, this.#reset, Math.floor(this.sentAtMs / 1000));
   }
 
   get concurrent(): boolean {
@@ -253,8 +245,7 @@ class ReadRequest implements KeyRequest {
   }
 
   get resetKind(): ResetKind | undefined {
-    const reset = this.reset;
-    return reset !== undefined ? resetKind(reset) : undefined;
+    return this.reset !== undefined ? resetKind(this.reset) : undefined;
   }
 
   get sentAtMs(): number {

@@ -9,22 +9,20 @@ import {
 import { type Exchange, startedMsOf } from '../../../lib/http/transcript.ts';
 import { NearNumbers } from '../../kit/near-number.ts';
 
-/** Reset (Unix seconds) and Date (ms) of every reading, kept near the moment its request went out. */
-const resets = new NearNumbers<Reading>();
+/** The Date (ms) of every reading, kept near the moment its request went out. */
 const dates = new NearNumbers<Reading>();
-const secondOf = (ms: number) => Math.floor(ms / 1000);
 
 /**
  * One response's reading. Only what it carries is kept (its Limit, Remaining, Reset and Date); its status and
  * when it was sent are read from the exchange, and the moments worked out of them are worked out when read: a
  * long recording reads every response at once, and each moment kept was a number of its own on the heap (a
- * Reset and a Date are kept as small integers beside the moment sent: near-number.ts).
+ * Date is kept as a small integer beside the moment sent: near-number.ts; a Reset in Unix seconds is one).
  */
 export class Reading {
   readonly limit: number | undefined;
   readonly remaining: number | undefined;
-  /** Reset as Unix seconds less the second sent, when Reset reads as Unix seconds (else another check's). */
-  readonly #reset: number;
+  /** Unix seconds, only when Reset reads as Unix seconds (a delta or milliseconds is another check's). */
+  readonly reset: number | undefined;
   /** The response's Date header (ms) less the moment sent, when it has one. */
   readonly #date: number;
 
@@ -35,17 +33,8 @@ export class Reading {
     this.limit = rl.limit?.value;
     this.remaining = rl.remaining?.value;
     const sent = startedMsOf(x);
-    this.#reset = resets.keep(
-      this,
-      reset !== undefined && resetKind(reset) === 'unix-seconds' ? reset : undefined,
-      secondOf(sent),
-    );
+    this.reset = reset !== undefined && resetKind(reset) === 'unix-seconds' ? reset : undefined;
     this.#date = dates.keep(this, rateLimitDateMs(headers, sent + x.durationMs), sent);
-  }
-
-  /** Unix seconds, only when Reset reads as Unix seconds (a delta or milliseconds is another check's). */
-  get reset(): number | undefined {
-    return resets.read(this, this.#reset, secondOf(this.sentAtMs));
   }
 
   get status(): number {
@@ -79,8 +68,7 @@ export class Reading {
 
   /** The moment Reset names on the local clock, when Reset reads as Unix seconds. */
   get resetAtMs(): number | undefined {
-    const reset = this.reset;
-    return reset === undefined ? undefined : resetAtLocalMs(reset, this.receivedAtMs, this.#dateMs);
+    return this.reset === undefined ? undefined : resetAtLocalMs(this.reset, this.receivedAtMs, this.#dateMs);
   }
 }
 
