@@ -26,6 +26,7 @@ import {
   SUITES,
 } from '../suites/index.ts';
 import { type CatalogueRow, selection } from './catalogue.ts';
+import { heapSettler, SETTLE_FROM } from './heap-settle.ts';
 import { BIG, type Progress } from './progress.ts';
 import { heldSet, type RecordedSet } from './recorded-set.ts';
 import { type BaseChoice, chooseBase } from './traffic-base.ts';
@@ -211,23 +212,31 @@ export async function judgeReading(
   const bind = bindTraffic(loaded, reading.runConfig, redactor, () => {});
   const wanted = new Set(reading.selected.map((c) => c.id));
   const results: CheckResult[] = [];
+  // A long recording's heap collected between checks, so no check inherits a limit set by another's peak.
+  const settle = base.entries.length >= SETTLE_FROM ? heapSettler() : undefined;
   try {
     for (const suite of SUITES) {
       // What the areas before made of the transcript is let go: a long recording's peak is then one
       // area's readings on top of the transcript, not the sum of every area's.
-      if (suite !== SUITES[0]) bind.renew();
+      if (suite !== SUITES[0]) {
+        bind.renew();
+        settle?.(true);
+      }
       for (const check of suite.checks) {
         if (!wanted.has(check.id)) continue;
         const r = await judgeCheck(check, suite.title, loaded, bind, redactor);
         results.push(r);
         onResult(r);
         if (base.entries.length >= BIG) progress?.tick('judging', results.length, wanted.size, 'checks');
+        settle?.();
         await between?.();
       }
     }
   } finally {
     await bind.close();
   }
+  // What the checks read is let go before the report is written from the results.
+  settle?.(true);
   return results;
 }
 

@@ -68,6 +68,10 @@ function comparable(x: Exchange, keyed: ReadonlySet<number>): boolean {
  * a Content-Length, and how many none (which RFC 9110 §8.6 allows: each conforms).
  */
 export function lengthPairs(ctx: Ctx, lagMs: number): { pairs: Pair[]; heads: number; bare: number } {
+  const all = ctx.transcript.all();
+  // No HEAD in the run: nothing to pair or count. A long recording's set of keyed requests and list of unsafe
+  // ones were otherwise built for none (one of its peaks).
+  if (!all.some((x) => x.request.method === 'HEAD')) return { pairs: [], heads: 0, bare: 0 };
   const unsafe: Array<[number, number]> = [];
   let lastGet = new Map<string, Exchange>();
   let waiting = new Map<string, Array<{ head: Exchange; before: Exchange }>>();
@@ -79,7 +83,6 @@ export function lengthPairs(ctx: Ctx, lagMs: number): { pairs: Pair[]; heads: nu
       .filter(({ offered }) => carriesKey(offered) === 'primary')
       .map(({ x }) => x.seq),
   );
-  const all = ctx.transcript.all();
   const stored = storedAnswers(all);
   for (const x of all) {
     if (!SAFE.has(x.request.method.toUpperCase())) {

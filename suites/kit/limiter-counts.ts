@@ -148,20 +148,17 @@ export function readBuckets(requests: readonly KeyRequest[]): BucketReading {
     });
     const exact = fits.find((f) => f.explained.length >= 2 && f.misfits.length === 0);
     if (exact)
-      return {
-        judged,
-        separate: { part: exact.part, rises, judged: exact.ps.length },
-        steps: steps(exact.part),
-      };
+      return withSteps({ judged, separate: { part: exact.part, rises, judged: exact.ps.length } }, () =>
+        steps(exact.part),
+      );
     const near = nearestFit(fits, misread);
     if (near) {
       // A step to or from an answer no count of the partition explains measures no request's weight.
       const odd = new Set(near.misfits.map((p) => p.r));
-      return {
-        judged,
-        separate: { part: near.part, rises, judged: near.ps.length, misfits: near.misfits },
-        steps: steps(near.part).filter((p) => !odd.has(p.r) && !odd.has(p.from!)),
-      };
+      return withSteps(
+        { judged, separate: { part: near.part, rises, judged: near.ps.length, misfits: near.misfits } },
+        () => steps(near.part).filter((p) => !odd.has(p.r) && !odd.has(p.from!)),
+      );
     }
   }
   const splits = splitWindows(requests);
@@ -170,13 +167,31 @@ export function readBuckets(requests: readonly KeyRequest[]): BucketReading {
       if (part === 'key') continue;
       const own = ownWindows(requests, part, splits);
       if (own)
-        return {
-          judged: judged + splits.length,
-          separate: { part, rises: splits, judged: own.length, ownWindows: true },
-          steps: steps(part),
-        };
+        return withSteps(
+          {
+            judged: judged + splits.length,
+            separate: { part, rises: splits, judged: own.length, ownWindows: true },
+          },
+          () => steps(part),
+        );
     }
-  return { judged, steps: steps('key') };
+  return withSteps({ judged }, () => steps('key'));
+}
+
+/**
+ * A reading whose steps are read when first asked for, then kept: RL-BUCKET-ONE-COUNT and a reader of which
+ * part keeps separate counts never ask, and a long recording's steps (one object an answer) were the larger
+ * part of their peak. The steps are the same whenever read: the requests they are read from never change.
+ */
+function withSteps(reading: Omit<BucketReading, 'steps'>, read: () => Prediction[]): BucketReading {
+  let steps: Prediction[] | undefined;
+  return Object.defineProperty(reading, 'steps', {
+    get: () => {
+      steps ??= read();
+      return steps;
+    },
+    enumerable: true,
+  }) as BucketReading;
 }
 
 /**

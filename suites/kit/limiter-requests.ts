@@ -10,6 +10,7 @@ import {
 } from '../../lib/formats/rate-limit-headers.ts';
 import { type Exchange, startedMsOf } from '../../lib/http/transcript.ts';
 import { frontRefusal } from './front-refusal.ts';
+import { NearNumbers } from './near-number.ts';
 
 /** How a limiter might split one key's requests into counts: not at all, or by method, route, path or URL. */
 export const PARTS = ['key', 'method', 'route', 'path', 'method and path', 'url'] as const;
@@ -183,12 +184,8 @@ function requestOf(
   return new ReadRequest(x, p, rl?.limit?.value, rl?.remaining?.value, reset, resetAtMs, foreign);
 }
 
-/** Bounds of ReadRequest's #resetIn: an offset below SMALL is a small integer; the two marks lie beyond. */
-const SMALL = 2 ** 29;
-const NO_RESET = SMALL;
-const WIDE = SMALL + 1;
-/** The Reset moments no small offset holds (a Reset in another unit, a fraction of a millisecond). */
-const wideReset = new WeakMap<ReadRequest, number>();
+/** The moment each request's X-RateLimit-Reset names on the local clock. */
+const resetAts = new NearNumbers<ReadRequest>();
 
 /**
  * One request of a key as read: what its answer carried kept, the rest (its key, status, when it was sent and
@@ -202,7 +199,6 @@ class ReadRequest implements KeyRequest {
   /**
    * The Reset moment less the moment answered, a small integer (a window's length at most, as a limiter
    * sends it): the moment itself is a number V8 boxes on the heap, 16 bytes for each of a million requests.
-   * NO_RESET when there is none; WIDE when it is no such integer (the moment then kept in `wideReset`).
    */
   readonly #resetIn: number;
 
@@ -216,14 +212,7 @@ class ReadRequest implements KeyRequest {
     foreign: number,
   ) {
     this.#foreignConcurrent = foreign * 2;
-    if (resetAtMs === undefined) {
-      this.#resetIn = NO_RESET;
-      return;
-    }
-    const d = resetAtMs - this.receivedAtMs;
-    const small = Number.isInteger(d) && Math.abs(d) < SMALL && this.receivedAtMs + d === resetAtMs;
-    this.#resetIn = small ? d : WIDE;
-    if (!small) wideReset.set(this, resetAtMs);
+    this.#resetIn = resetAts.keep(this, resetAtMs, this.receivedAtMs);
   }
 
   get foreign(): number {
@@ -239,9 +228,7 @@ class ReadRequest implements KeyRequest {
   }
 
   get resetAtMs(): number | undefined {
-    const d = this.#resetIn;
-    if (d === NO_RESET) return undefined;
-    return d === WIDE ? wideReset.get(this) : this.receivedAtMs + d;
+    return resetAts.read(this, this.#resetIn, this.receivedAtMs);
   }
 
   get key(): Key {

@@ -7,27 +7,24 @@ import {
   resetKind,
 } from '../../../lib/formats/rate-limit-headers.ts';
 import { type Exchange, startedMsOf } from '../../../lib/http/transcript.ts';
+import { NearNumbers } from '../../kit/near-number.ts';
 
-/** A moment in whole seconds when it is one and fits a small integer (an HTTP-date always does): no box. */
-const wholeSeconds = (ms: number): number | undefined => {
-  const s = ms / 1000;
-  return Number.isInteger(s) && Math.abs(s) < 2 ** 30 ? s : undefined;
-};
+/** The Date (ms) of every reading, kept near the moment its request went out. */
+const dates = new NearNumbers<Reading>();
 
 /**
  * One response's reading. Only what it carries is kept (its Limit, Remaining, Reset and Date); its status and
  * when it was sent are read from the exchange, and the moments worked out of them are worked out when read: a
  * long recording reads every response at once, and each moment kept was a number of its own on the heap (a
- * Date in whole seconds is kept as one small integer).
+ * Date is kept as a small integer beside the moment sent: near-number.ts; a Reset in Unix seconds is one).
  */
 export class Reading {
   readonly limit: number | undefined;
   readonly remaining: number | undefined;
   /** Unix seconds, only when Reset reads as Unix seconds (a delta or milliseconds is another check's). */
   readonly reset: number | undefined;
-  /** The response's Date header, when it has one: in seconds, or in ms when not a whole second (#dateMs). */
-  readonly #date: number | undefined;
-  readonly #dateInSeconds: boolean;
+  /** The response's Date header (ms) less the moment sent, when it has one. */
+  readonly #date: number;
 
   constructor(readonly x: Exchange) {
     const { headers } = x.response!;
@@ -35,11 +32,9 @@ export class Reading {
     const reset = rl.reset?.value;
     this.limit = rl.limit?.value;
     this.remaining = rl.remaining?.value;
+    const sent = startedMsOf(x);
     this.reset = reset !== undefined && resetKind(reset) === 'unix-seconds' ? reset : undefined;
-    const dateMs = rateLimitDateMs(headers, startedMsOf(x) + x.durationMs);
-    const seconds = dateMs === undefined ? undefined : wholeSeconds(dateMs);
-    this.#dateInSeconds = seconds !== undefined;
-    this.#date = seconds ?? dateMs;
+    this.#date = dates.keep(this, rateLimitDateMs(headers, sent + x.durationMs), sent);
   }
 
   get status(): number {
@@ -53,7 +48,7 @@ export class Reading {
 
   /** The response's Date header (ms), when it has one. */
   get #dateMs(): number | undefined {
-    return this.#dateInSeconds ? this.#date! * 1000 : this.#date;
+    return dates.read(this, this.#date, this.sentAtMs);
   }
 
   /** When its answer arrived (local ms). */
