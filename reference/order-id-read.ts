@@ -74,8 +74,9 @@ function readId(ctx: RouteContext, rawId: string): bigint | undefined {
   } catch {
     return undefined;
   }
-  // Fault orderid-format-suffix: an optional `(.:format)` after the id, read as the response's format.
-  if (suffix) text = /^(-?[0-9]+)\.[A-Za-z]+$/.exec(text)?.[1] ?? text;
+  // Fault orderid-format-suffix: an optional `(.:format)` after the id (any text but a dot or a slash), read
+  // as the response's format: 7.json, and 7.0 too (format "0").
+  if (suffix) text = /^(-?[0-9]+)\.[^./]+$/.exec(text)?.[1] ?? text;
   if (trims) text = text.trim();
   if (newline) {
     const id = newlineEndedId(text);

@@ -55,7 +55,7 @@ export const ORDER_ID_FAULTS = faultsOf('order-id', [
     'orderid-format-suffix',
     'order-id',
     'spec §4 cancelOrder (orderId is an int64)',
-    "The route takes an optional format suffix after the id (Rails' `(.:format)`): 7.json and 7.xml name order 7.",
+    'The route takes an optional format suffix after the id (Rails\' `(.:format)`): 7.json, 7.xml and 7.0 (format "0") name order 7.',
   ),
   fault(
     'orderid-arabic-indic-digits',

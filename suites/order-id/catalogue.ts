@@ -163,8 +163,6 @@ export const SPELLING_KINDS: readonly SpellingKind[] = [
       (a) => `${a}e%2B0`,
     ],
   },
-  // A route with an optional format suffix (Rails' `(.:format)`, DRF's format_suffix_patterns) reads the id before the dot.
-  { kind: 'format-suffix', fixture: 'SHOULD', variants: [(a) => `${a}.json`, (a) => `${a}.xml`] },
   // Java's parseLong, Python's int, Go's ParseInt and Ruby's Integer() all take one leading plus. Tried last
   // against a fixture (sameOnly): it can name only the base, so what may name another order goes first.
   {

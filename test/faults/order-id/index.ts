@@ -104,11 +104,12 @@ export const ORDER_ID_FAULTS = {
   },
   'orderid-format-suffix': {
     masking: { reads: ['strict-reader'] },
-    probe: (s) => cancelEach(s, ['2.0', '2.json', '2.xml']),
+    probe: (s) => cancelEach(s, ['2.json', '2.xml', '2.0']),
     faithful: [[400, 400, 400], []],
-    faulty: [[400, 204, 409], ['2']],
-    caught: [{ warns: ['ID-CANCEL-SPELLING'], args: NO_PROBE, exit: 0 }],
-    onlyBy: ['ID-CANCEL-SPELLING'],
+    faulty: [[204, 409, 409], ['2']],
+    // 7.5e1 reads as order 7 with a format "5e1" (a segment no order has: MUST), and 7.0 with a format "0"
+    // (the same integer spelt otherwise: SHOULD).
+    caught: [{ fails: ['ID-CANCEL-MISREAD'], warns: ['ID-CANCEL-SPELLING'], args: NO_PROBE, exit: 1 }],
   },
   'orderid-arabic-indic-digits': {
     masking: { reads: ['strict-reader'] },
