@@ -51,8 +51,28 @@ describe('a key locked by a long Retry-After', () => {
     expect(e).not.toBeInstanceOf(LimitError);
     expect((e as HarnessError).code).toBe('E_RATE_LIMIT_WAIT');
     expect((e as Error).message).toMatch(
-      /may not send for .* \(Retry-After\), though its X-RateLimit-Reset names a moment 6 s away: the target's two fields disagree \(see RL-PROBE-RETRY-AFTER-CONSISTENT\)/,
+      /may not send for .* \(Retry-After\), though its 429's X-RateLimit-Reset names a moment 6 s away: the target's two fields disagree \(see RL-PROBE-RETRY-AFTER-CONSISTENT\)/,
     );
     expect((e as Error).message).not.toMatch(/not a fault of the target/);
+    // Once that moment has passed (the checks after the probe), the wait is still the target's.
+    pacer.observe('secondary', 200, { 'x-ratelimit-remaining': '5' }, now);
+    expect(pacer.locked('primary')?.resetInMs).toBe(6000);
+  });
+
+  it('says the Reset named has passed when the run asks after it', () => {
+    let now = 1_800_000_000_000;
+    const pacer = new Pacer({ maxRequests: 100, maxWaitMs: 120_000, now: () => now, sleep: async () => {} });
+    const watch = new KeyWatch({ redactor: new Redactor(), maxWaitMs: () => 120_000 });
+    pacer.observe(
+      'primary',
+      429,
+      { 'retry-after': '5547', 'x-ratelimit-reset': String(now / 1000 + 6) },
+      now,
+    );
+    now += 30_000;
+    const e = thrown(() => refuseLockedKey({ kind: 'key' }, watch, pacer));
+    expect((e as Error).message).toMatch(
+      /X-RateLimit-Reset named a moment that has passed: the target's two fields disagree/,
+    );
   });
 });

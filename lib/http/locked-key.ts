@@ -33,7 +33,7 @@ export function refuseLockedKey(auth: Auth, watch: KeyWatch, pacer: Pacer): void
   if (wait.reason === 'Retry-After' && wait.resetInMs !== undefined && wait.resetInMs <= pacer.maxWaitMs)
     throw new HarnessError(
       'E_RATE_LIMIT_WAIT',
-      `not sent: the ${key} key may not send for ${waitText(wait.ms)} (Retry-After), though its X-RateLimit-Reset names a moment ${waitText(wait.resetInMs)} away: the target's two fields disagree (see RL-PROBE-RETRY-AFTER-CONSISTENT), and this run waits as Retry-After says (spec §8 rule 4), longer than the ${Math.round(pacer.maxWaitMs / 1000)} s it may (${flagAndEnv('maxWaitSeconds')}), so no form of it is sent`,
+      `not sent: the ${key} key may not send for ${waitText(wait.ms)} (Retry-After), though its 429's X-RateLimit-Reset ${wait.resetInMs > 0 ? `names a moment ${waitText(wait.resetInMs)} away` : 'named a moment that has passed'}: the target's two fields disagree (see RL-PROBE-RETRY-AFTER-CONSISTENT), and this run waits as Retry-After says (spec §8 rule 4), longer than the ${Math.round(pacer.maxWaitMs / 1000)} s it may (${flagAndEnv('maxWaitSeconds')}), so no form of it is sent`,
     );
   throw new LimitError(
     'E_RATE_LIMIT_WAIT',

@@ -46,7 +46,7 @@ export interface WaitInfo {
   reason: 'Retry-After' | 'X-RateLimit-Reset' | 'a rate-limit window to pass';
   /** Longer than any window of spec §8 (a day): no wait this run could make would end it. */
   beyondAnyWindow?: true;
-  /** For a Retry-After: how far ahead the moment the bucket's last X-RateLimit-Reset named is, when ahead. */
+  /** For a Retry-After: how far ahead the moment its 429's X-RateLimit-Reset named is (negative: passed). */
   resetInMs?: number;
 }
 
@@ -72,6 +72,8 @@ interface BucketState {
    * pacer fell back on the minute window; cleared by any other answer.
    */
   noMomentAhead?: boolean;
+  /** The moment the last 429's X-RateLimit-Reset named, when ahead of it; cleared by any other answer. */
+  refusedResetAtMs?: number;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -118,7 +120,8 @@ export class Pacer {
     const s = this.state(bucket);
     const now = this.now();
     if (s.blockedUntilMs !== undefined && s.blockedUntilMs > now) {
-      const resetIn = s.resetAtMs !== undefined && s.resetAtMs > now ? { resetInMs: s.resetAtMs - now } : {};
+      const named = s.refusedResetAtMs;
+      const resetIn = named !== undefined ? { resetInMs: named - now } : {};
       return { bucket, ms: s.blockedUntilMs - now, reason: 'Retry-After', ...resetIn };
     }
     const until = s.farResetAtMs ?? s.resetAtMs;
@@ -263,8 +266,10 @@ export class Pacer {
       s.limitedInARow = 0;
       s.retryAfterEndsMs = undefined;
       s.noMomentAhead = undefined;
+      s.refusedResetAtMs = undefined;
       return;
     }
+    s.refusedResetAtMs = s.resetAtMs !== undefined && s.resetAtMs > receivedAtMs ? s.resetAtMs : undefined;
     s.remaining = 0;
     s.limitedInARow = (s.limitedInARow ?? 0) + 1;
     const ra = retryAfter(headers, receivedAtMs);
