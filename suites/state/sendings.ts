@@ -1,6 +1,6 @@
-// What the state checks send: the race (the held fixture cancelled by several requests at one moment, a list
-// in flight beside them, a list after when the window has room), once per run for every check that reads it, and the single
-// requests a judge adds when the run lacks them. Sends only to fixtures.
+// What the state checks send: the race (the held fixture cancelled by several requests at one moment beside a
+// list and a spare's cancel, then a list and the cancels again), once per run for every check that reads it,
+// and the single requests a judge adds when the run lacks them. Sends only to fixtures.
 
 import { UNMET } from '../../lib/check/needs.ts';
 import { findingOf, OUTCOME, type Skip, skipOf } from '../../lib/check/skip.ts';
@@ -152,7 +152,7 @@ async function raceOnce(
 /**
  * Requests the partner adds: its cancel among the racers, then each order cancelled again, one after the other,
  * once the race is over. A store saved whole from a copy read before a slow write (the last save wins) puts
- * the other order back to pending: its cancel again is answered 2xx (CANCEL-REPEAT-NOT-2XX's finding).
+ * the other order back to pending: its cancel again is answered 2xx (STATE-CANCEL-RACE's finding).
  */
 export const PARTNER_REQUESTS = 3;
 
@@ -163,7 +163,7 @@ function partnerFor(ctx: Ctx): string | undefined {
   return ctx.target.takeCancellable();
 }
 
-/** Each order the race group cancelled, cancelled again once (answers judged by the whole run's repeat judges). */
+/** Each order the race group cancelled, cancelled again once (STATE-CANCEL-RACE judges the answers). */
 async function cancelAgain(ctx: Ctx, ids: readonly string[]): Promise<void> {
   for (const id of ids) await cancel(ctx, id);
 }
