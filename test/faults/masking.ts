@@ -15,6 +15,8 @@ export const PARTS = {
   'shipped-409': '409 to cancelling the shipped order',
   challenge: 'WWW-Authenticate challenge of each 401',
   'strict-reader': 'strict orderId reader',
+  'spare-fixture':
+    'pending fixture left spare for the race to cancel beside its own (a spelling accepted, or a cancel served without a valid key, spends one more)',
   date: 'Date field',
   'server-date':
     "Date the run reads the server's own clock by (under a proof's fast clock, the only witness of the server's time)",

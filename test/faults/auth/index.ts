@@ -9,6 +9,7 @@ import { PATH_BYPASS_FAULTS } from './path-bypass.ts';
 export const AUTH_FAULTS = {
   'auth-any-token': {
     masking: {
+      removes: ['spare-fixture'],
       hides: {
         'auth-scheme-case-sensitive': 'accepting any token also accepts "bearer <key>"... as the demo key',
         'ratelimit-bucket-per-route':

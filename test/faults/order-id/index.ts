@@ -27,7 +27,7 @@ const INT64_MAX_PENDING: SeedOrder[] = (() => {
 export const ORDER_ID_FAULTS = {
   ...ORDER_ID_ERROR_FAULTS,
   'int64-number-ids': {
-    masking: { removes: ['strict-reader'] },
+    masking: { removes: ['spare-fixture', 'strict-reader'] },
     probe: async (s) => {
       const text = (await call(s, '/store/orders')).text;
       const ids = [...text.matchAll(/"id":(-?\d+)/g)].map((m) => m[1]);
@@ -58,7 +58,7 @@ export const ORDER_ID_FAULTS = {
     ],
   },
   'orderid-lenient-parse': {
-    masking: { removes: ['strict-reader'] },
+    masking: { removes: ['spare-fixture', 'strict-reader'] },
     probe: (s) => cancelEach(s, ['7abc', '0x7', '+2', '003']),
     faithful: [[400, 400, 400, 400], []],
     faulty: [
@@ -71,7 +71,7 @@ export const ORDER_ID_FAULTS = {
     ],
   },
   'orderid-unicode-digits': {
-    masking: { reads: ['strict-reader'] },
+    masking: { removes: ['spare-fixture'], reads: ['strict-reader'] },
     probe: (s) => cancelEach(s, ['%D9%A7', '%EF%BC%92', '%E0%A5%A9']),
     faithful: [[400, 400, 400], []],
     faulty: [
@@ -83,7 +83,7 @@ export const ORDER_ID_FAULTS = {
     onlyBy: ['ID-CANCEL-SPELLING'],
   },
   'orderid-trims-whitespace': {
-    masking: { reads: ['strict-reader'] },
+    masking: { removes: ['spare-fixture'], reads: ['strict-reader'] },
     probe: (s) => cancelEach(s, ['%207', '2%0A', '%C2%A03']),
     faithful: [[400, 400, 400], []],
     faulty: [
@@ -94,7 +94,7 @@ export const ORDER_ID_FAULTS = {
     onlyBy: ['ID-CANCEL-SPELLING'],
   },
   'orderid-trailing-newline': {
-    masking: { reads: ['strict-reader'] },
+    masking: { removes: ['spare-fixture'], reads: ['strict-reader'] },
     probe: (s) => cancelEach(s, ['%202', '2%20', '2%09', '2%0A']),
     faithful: [[400, 400, 400, 400], []],
     faulty: [[400, 400, 400, 204], ['2']],
@@ -103,7 +103,7 @@ export const ORDER_ID_FAULTS = {
     onlyBy: ['ID-CANCEL-SPELLING'],
   },
   'orderid-format-suffix': {
-    masking: { reads: ['strict-reader'] },
+    masking: { removes: ['spare-fixture'], reads: ['strict-reader'] },
     probe: (s) => cancelEach(s, ['2.json', '2.xml', '2.0']),
     faithful: [[400, 400, 400], []],
     faulty: [[204, 409, 409], ['2']],
@@ -112,7 +112,7 @@ export const ORDER_ID_FAULTS = {
     caught: [{ fails: ['ID-CANCEL-MISREAD'], warns: ['ID-CANCEL-SPELLING'], args: NO_PROBE, exit: 1 }],
   },
   'orderid-arabic-indic-digits': {
-    masking: { reads: ['strict-reader'] },
+    masking: { removes: ['spare-fixture'], reads: ['strict-reader'] },
     probe: (s) => cancelEach(s, ['%DB%B2', '%E0%A5%A8', '%EF%BC%92', '%D9%A2']),
     faithful: [[400, 400, 400, 400], []],
     faulty: [[400, 400, 400, 204], ['2']],
@@ -121,7 +121,7 @@ export const ORDER_ID_FAULTS = {
     onlyBy: ['ID-CANCEL-SPELLING'],
   },
   'orderid-wraps-uint64': {
-    masking: { reads: ['strict-reader'] },
+    masking: { removes: ['spare-fixture'], reads: ['strict-reader'] },
     probe: (s) => cancelEach(s, ['18446744073709551623', '-18446744073709551614', '9223372036854775808']),
     // 2^63 wraps to -2^63, which no order has: a 404 where the faithful server says 400.
     faithful: [[400, 400, 400], []],
@@ -153,6 +153,7 @@ export const ORDER_ID_FAULTS = {
   },
   'orderid-hex-prefix': {
     masking: {
+      removes: ['spare-fixture'],
       reads: ['strict-reader'],
       hides: {
         'orderid-wraps-uint64':
@@ -200,7 +201,7 @@ export const ORDER_ID_FAULTS = {
     onlyBy: ['ID-CANCEL-SPELLING'],
   },
   'orderid-nfkc-digits': {
-    masking: { reads: ['strict-reader'] },
+    masking: { removes: ['spare-fixture'], reads: ['strict-reader'] },
     probe: (s) => cancelEach(s, ['%EF%BC%92', '%F0%9D%9F%91', '%D9%A7']),
     faithful: [[400, 400, 400], []],
     faulty: [
@@ -211,7 +212,7 @@ export const ORDER_ID_FAULTS = {
     onlyBy: ['ID-CANCEL-SPELLING'],
   },
   'orderid-float-accepted': {
-    masking: { reads: ['strict-reader'] },
+    masking: { removes: ['spare-fixture'], reads: ['strict-reader'] },
     // A decimal point, an exponent and a sign are taken; hex is not a number to it.
     probe: (s) => cancelEach(s, ['7.0', '2e0', '%2B3', '0x1']),
     faithful: [[400, 400, 400, 400], []],

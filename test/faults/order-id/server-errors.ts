@@ -9,7 +9,7 @@ type ServerErrorFault = 'orderid-malformed-500' | 'orderid-percent-ff-500' | 'or
 
 export const ORDER_ID_ERROR_FAULTS = {
   'orderid-malformed-500': {
-    masking: { bends: ['absent-answer'], removes: ['strict-reader'] },
+    masking: { bends: ['absent-answer'], removes: ['spare-fixture', 'strict-reader'] },
     probe: async (s) => {
       const a = await call(s, '/store/orders/1.5', del);
       return [a.status, a.headers['content-type']];

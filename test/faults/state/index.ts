@@ -238,6 +238,7 @@ export const STATE_FAULTS = {
     onlyBy: ['STATE-CANCEL-RACE'],
   },
   'cancel-lost-update': {
+    masking: { reads: ['spare-fixture'] },
     probe: async (s) => {
       const together = await Promise.all([call(s, '/store/orders/1', del), call(s, '/store/orders/2', del)]);
       const again = [
