@@ -2,7 +2,7 @@
 // again once all were answered, is not answered 2xx, unless the server lets any repeat through (then that is
 // CANCEL-REPEAT-NOT-2XX's finding). Judged on every such group with the key, the race's and a recording's. Pure.
 import { type Exchange, startedMsOf } from '../../lib/http/transcript.ts';
-import { cancelledBy } from '../kit/target-facts.ts';
+import { cancelledBy } from './target-facts.ts';
 
 export interface KeyCancel {
   x: Exchange;
