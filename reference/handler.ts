@@ -14,6 +14,7 @@ import { frozenLastModified } from './last-modified.ts';
 import { subjectOf, tooMany, unlimitedCancel, unlimitedWrite } from './limit-subject.ts';
 import { weakListTag } from './list-etag.ts';
 import { cancelLostUpdate } from './lost-update.ts';
+import { readOrderId } from './order-id-read.ts';
 import { cancelNotAtomic, cancelOrder, listOrders } from './orders-route.ts';
 import { routedPath } from './path-faults.ts';
 import { getPet } from './pets-route.ts';
@@ -73,6 +74,10 @@ async function respond(
   if (!caller.authenticated && !exempt) {
     // Fault cancel-then-401: the handler ran before the guard, whose 401 comes too late to undo it.
     if (route.kind === 'cancel' && ctx.faults.has('cancel-then-401')) cancelOrder(ctx, route.rawId, false);
+    // Fault auth-after-id-validation: the route's schema reads the id before the auth hook runs.
+    const read = route.kind === 'cancel' && ctx.faults.has('auth-after-id-validation');
+    const invalid = read ? readOrderId(ctx, route.rawId) : undefined;
+    if (invalid && !invalid.ok) return invalid.reply;
     const revealed = ctx.faults.has('auth-after-existence') ? dispatch(ctx, route, query, true) : undefined;
     return revealed ?? unauthorized(ctx, caller.credentials);
   }

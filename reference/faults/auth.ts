@@ -22,6 +22,12 @@ export const AUTH_FAULTS = faultsOf('auth', [
     'Routing and order lookup run before auth: an unauthenticated cancel of an unknown id is 404, of a shipped one 409.',
   ),
   fault(
+    'auth-after-id-validation',
+    'any response',
+    'spec §5 rules 3-4',
+    "The cancel route's schema reads the orderId before the auth hook runs: a malformed id without the key is 400.",
+  ),
+  fault(
     'auth-no-www-authenticate',
     'any response',
     'RFC 9110 §15.5.2',

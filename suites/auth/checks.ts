@@ -13,6 +13,7 @@ import { shares } from '../kit/sendings.ts';
 import { afterKeyedList } from '../kit/target-facts.ts';
 import { credentialFormChecks } from './forms.ts';
 import { bearerChallenge, challenge401, errorBody401, OPERATION, schemeCase } from './judges.ts';
+import { malformedWithoutKey } from './malformed-unauthenticated.ts';
 import { pathSpellingChecks } from './paths.ts';
 import { sendAs, sendEach, sendHead } from './unauthorized.ts';
 import { settleUnreached } from './unreached.ts';
@@ -178,16 +179,22 @@ export const authentication = suite({
       spec: 'spec §5 rule 3; spec §4',
       level: 'MUST',
       rules: ['5.r3'],
-      requirement: 'An unauthenticated cancel answers 401, never 404 or 409.',
+      requirement:
+        'An unauthenticated cancel answers 401, never 404 or 409, nor, for an id that is no orderId, its validation (400, 422).',
       rationale:
-        'Every operation requires the bearer credential (spec §5 rules 3-4), so an unauthenticated caller never learns whether an order exists.',
+        'Every operation requires the bearer credential (spec §5 rules 3-4), so an unauthenticated caller never learns whether an order exists, nor how its id is read: the key is asked for first. A route that takes digits only may answer a malformed id 404 or 405 before any guard (no operation reached): that is noted, not judged.',
       basis: [SPEC.everyOperation, SPEC.invalidKey401],
-      title: 'Sends DELETE of an absent id and of a shipped fixture with no Authorization header',
-      needs: { requests: 1, shared: shares('cancel without credentials') },
+      title:
+        'Sends DELETE of an absent id, of that id with a letter after it (no orderId) and of a shipped fixture with no Authorization header',
+      needs: { requests: 2, shared: shares('cancel without credentials') },
       recorded: { shows: 'a DELETE /store/orders/{id} sent without any credential' },
       async send(ctx: Ctx) {
         const absent = await ctx.target.unauthenticated('cancel');
         if (!absent) ctx.note('absent-id cancel not sent: no id can be proven absent');
+        // The absent id with a letter after it: no orderId, and a reader that stops at the letter finds no order.
+        const id = absent ? await ctx.target.absentId() : undefined;
+        if (id !== undefined)
+          await ctx.http.send({ method: 'DELETE', path: `${ORDERS}/${id}x`, auth: { kind: 'none' } });
         const shipped = ctx.target.shippedIds[0];
         if (shipped !== undefined)
           await ctx.http.send({ method: 'DELETE', path: `${ORDERS}/${shipped}`, auth: { kind: 'none' } });
@@ -202,6 +209,7 @@ export const authentication = suite({
       },
       judge: refused('AUTH-MISSING-401', 'no credential at all, on a cancel', {
         also: ({ route }) => route?.op === 'cancel',
+        more: malformedWithoutKey,
       }),
     }),
     check({

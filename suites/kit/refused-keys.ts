@@ -73,6 +73,11 @@ export interface RefusedOptions {
    * could not reach (auth/unreached.ts), which may end the check in error where nothing else was found.
    */
   settle?: (ctx: Ctx, findings: number) => void;
+  /**
+   * Requests of another kind the check also judges (a cancel of a malformed id without credentials), judged
+   * first by their own rule: what it found and looked at counts with the rest.
+   */
+  more?: (ctx: Ctx) => { exchanges: Exchange[]; findings: number; says: string };
 }
 
 /** The judge of a check that every request offering its kind of credential was refused with 401. */
@@ -86,6 +91,8 @@ export function refused(id: string, what: string, options: RefusedOptions = {}) 
     if (xs.length < judged.length)
       ctx.note(`${judged.length - xs.length} HEADs refused as a method (405, 501): not judged here`);
     if (id === 'AUTH-UNKNOWN-KEY-401') noteUnverified(ctx);
+    // Judged first: a finding of the loop below may end the judge (expectations stop at a violation).
+    const more = options.more?.(ctx);
     let findings = 0;
     const same = xs.map(({ x }) => x);
     const before = (y: Exchange) => keyBefore(ctx, y);
@@ -108,13 +115,15 @@ export function refused(id: string, what: string, options: RefusedOptions = {}) 
         const cause = unservedCause(ctx, x, route!, kind);
         expectStatus(ctx, headOf(x), `${where(x)} with ${what}${why}`).toBe(401, cause);
       }
+    findings += more?.findings ?? 0;
     options.settle?.(ctx, findings);
-    if (xs.length === 0) ctx.skip(`no request to an operation carried ${what}`, NOT_OBSERVED);
+    const also = more?.exchanges ?? [];
+    if (xs.length + also.length === 0) ctx.skip(`no request to an operation carried ${what}`, NOT_OBSERVED);
     const ops = [...new Set(xs.map(({ route }) => route!.op))];
     ctx.observe(
-      `401 for ${xs.length} requests with ${what} (${ops.join(', ')})`,
-      xs.length,
-      xs.map(({ x }) => x),
+      `401 for ${xs.length} requests with ${what}${xs.length > 0 ? ` (${ops.join(', ')})` : ''}${also.length > 0 ? `; ${more!.says}` : ''}`,
+      xs.length + also.length,
+      [...xs.map(({ x }) => x), ...also],
     );
   };
 }

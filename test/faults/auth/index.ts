@@ -63,6 +63,18 @@ export const AUTH_FAULTS = {
     faulty: [[404, 409, 401], []],
     caught: [{ fails: ['AUTH-BEFORE-EXISTENCE', 'AUTH-MISSING-401'], args: NO_PROBE, exit: 1 }],
   },
+  'auth-after-id-validation': {
+    probe: async (s) => {
+      const statuses = [];
+      for (const path of ['/store/orders/5x', '/store/orders/5', '/store/orders/42']) {
+        statuses.push((await call(s, path, { ...del, key: null })).status);
+      }
+      return [statuses, cancelled(s)];
+    },
+    faithful: [[401, 401, 401], []],
+    faulty: [[400, 401, 401], []],
+    caught: [{ fails: ['AUTH-BEFORE-EXISTENCE'], args: NO_PROBE, exit: 1 }],
+  },
   'auth-no-www-authenticate': {
     masking: { removes: ['challenge'] },
     probe: async (s) => {
