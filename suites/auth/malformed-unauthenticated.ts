@@ -12,10 +12,11 @@ import { describeStatus } from '../kit/responses.ts';
 const PLAIN = /^[A-Za-z0-9_~-]+$/;
 
 /**
- * Answers that show the operation read the id before the key: served, a conflict, or the id refused as
- * malformed (400, 422). A route that takes digits only answers 404 or 405 before any guard: not judged.
+ * Answers that show the operation read the id before the key: served, a conflict, the id refused as
+ * malformed (400, 422), or the reading failed (500). A route that takes digits only answers 404 or 405 before
+ * any guard, a gateway 502-504: not judged.
  */
-const READ_THE_ID = (s: number) => (s >= 200 && s <= 299) || s === 400 || s === 409 || s === 422;
+const READ_THE_ID = (s: number) => (s >= 200 && s <= 299) || s === 400 || s === 409 || s === 422 || s === 500;
 
 const nothingOffered = (o: Offered) =>
   o.form.kind === 'none' && o.query.length + o.headers.length + o.cookies.length === 0;
