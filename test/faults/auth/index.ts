@@ -1,9 +1,9 @@
 // The proofs of the faults in authentication (spec §5, RFC 9110 §11, RFC 6750).
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
 
-import { cancelled, del } from '../../support/probes.ts';
 import { call, rawExchange } from '../../support/reference-calls.ts';
 import { type FaultProofs, NO_PROBE } from '../proof.ts';
+import { BEFORE_AUTH_FAULTS } from './before-auth.ts';
 import { PATH_BYPASS_FAULTS } from './path-bypass.ts';
 
 export const AUTH_FAULTS = {
@@ -51,32 +51,7 @@ export const AUTH_FAULTS = {
     faulty: 200,
     caught: [{ fails: ['AUTH-QUERY-KEY-401'], args: NO_PROBE, exit: 1 }],
   },
-  'auth-after-existence': {
-    probe: async (s) => {
-      const statuses = [];
-      for (const path of ['/store/orders/5', '/store/orders/42', '/store/orders/1']) {
-        statuses.push((await call(s, path, { ...del, key: null })).status);
-      }
-      return [statuses, cancelled(s)];
-    },
-    faithful: [[401, 401, 401], []],
-    faulty: [[404, 409, 401], []],
-    caught: [{ fails: ['AUTH-BEFORE-EXISTENCE', 'AUTH-MISSING-401'], args: NO_PROBE, exit: 1 }],
-  },
-  'auth-after-id-validation': {
-    // A lenient reader takes the absent id with a letter after it as that id: nothing to refuse as malformed.
-    masking: { reads: ['strict-reader'] },
-    probe: async (s) => {
-      const statuses = [];
-      for (const path of ['/store/orders/5x', '/store/orders/5', '/store/orders/42']) {
-        statuses.push((await call(s, path, { ...del, key: null })).status);
-      }
-      return [statuses, cancelled(s)];
-    },
-    faithful: [[401, 401, 401], []],
-    faulty: [[400, 401, 401], []],
-    caught: [{ fails: ['AUTH-BEFORE-EXISTENCE'], args: NO_PROBE, exit: 1 }],
-  },
+  ...BEFORE_AUTH_FAULTS,
   'auth-no-www-authenticate': {
     masking: { removes: ['challenge'] },
     probe: async (s) => {
