@@ -181,7 +181,7 @@ export const authentication = suite({
       level: 'MUST',
       rules: ['5.r3'],
       requirement:
-        'An unauthenticated cancel answers 401, never 404 or 409, nor, for an id that is no orderId, its validation (400, 422).',
+        'An unauthenticated cancel answers 401, never 404 or 409, nor, for an id that is no orderId, an answer that read the id (2xx, 400, 409, 422, 500).',
       rationale:
         'Every operation requires the bearer credential (spec §5 rules 3-4), so an unauthenticated caller never learns whether an order exists, nor how its id is read: the key is asked for first. A route that takes digits only may answer a malformed id 404 or 405 before any guard (no operation reached): that is noted, not judged.',
       basis: [SPEC.everyOperation, SPEC.invalidKey401],
