@@ -117,9 +117,14 @@ function ownFields(e: Json, response: Json): OwnFields {
 }
 
 /** The body the file holds (text, or base64 when `encoding` says so) and whether it is all of it. */
-function bodyOf(content: Json, ours: OwnFields): Pick<RecordedEntry, 'body' | 'bodyBytes' | 'bodyWhole'> {
+function bodyOf(
+  content: Json,
+  ours: OwnFields,
+  withBody: boolean,
+): Pick<RecordedEntry, 'body' | 'bodyBytes' | 'bodyWhole'> {
   const size = typeof content.size === 'number' && content.size >= 0 ? content.size : undefined;
-  const raw = text(content.text);
+  // Without the body, as if the file held none: its size alone is read (no copy of the content without it).
+  const raw = withBody ? text(content.text) : undefined;
   if (raw === undefined) return { bodyBytes: size ?? 0, bodyWhole: size === 0 };
   const body = content.encoding === 'base64' ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
   // This suite's writer says itself whether it cut the body (its text is redacted, so its length may differ
@@ -159,10 +164,7 @@ function entryOf(e: unknown, at: string, withBody: boolean): RecordedEntry {
     status,
     responseHeaders: headersOf(res.headers),
     ...(status > 0
-      ? bodyOf(
-          isObject(res.content) ? (withBody ? res.content : { ...res.content, text: undefined }) : {},
-          ours,
-        )
+      ? bodyOf(isObject(res.content) ? res.content : {}, ours, withBody)
       : { bodyBytes: 0, bodyWhole: false }),
     ours,
   };
