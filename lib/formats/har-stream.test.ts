@@ -21,6 +21,19 @@ const tricky = [
   { request: { url: 'https://a.example/v1/store/orders?q=]}', method: 'GET' }, note: 'a "quoted" \\ [' },
   { response: { content: { text: '[{"id":1}]' } }, nested: [[[{}]]], emoji: 'é✓😀' },
   { endsInBackslash: 'a\\', quoteAfterBackslashes: '\\\\"}],', '\\"key': '\u0000\n' },
+  // Strings either side of the length walked byte by byte (64), escapes before and after it.
+  {
+    short: 'x'.repeat(63),
+    a: ']}',
+    edge: 'x'.repeat(64),
+    b: ']}',
+    past: 'x'.repeat(65),
+    c: ']}',
+    escaped: `${'y'.repeat(64)}"`,
+    d: ']}',
+    long: `${'z'.repeat(70)}"}]${'w'.repeat(40)}\\`,
+    escapes: `${'"'.repeat(40)}${'\\'.repeat(40)}"],{`,
+  },
   'a scalar entry, with a comma',
   42,
   null,
@@ -31,12 +44,12 @@ describe('HarScanner', () => {
     const text = `\uFEFF { "log" : { "creator": {"entries": [1, 2]}, "pages": [], "entries" :\n[ ${tricky
       .map((e) => JSON.stringify(e, null, 1))
       .join(' ,\n')} ] , "comment": "]}" } }\n`;
-    for (const chunk of [1, 3, 7, 64, 1 << 20]) {
+    for (const chunk of [1, 3, 7, 64, 65, 100, 1 << 20]) {
       const { found, problem, harFound } = scan(text, chunk);
       expect(problem, `chunk ${chunk}`).toBeUndefined();
       expect(harFound).toBe(true);
       expect(found.map((f) => JSON.parse(f.text!))).toEqual(tricky);
-      expect(found.map((f) => f.index)).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(found.map((f) => f.index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     }
   });
 

@@ -17,6 +17,8 @@ const [QUOTE, BACKSLASH, COMMA, COLON, OPEN_OBJ, CLOSE_OBJ, OPEN_ARR, CLOSE_ARR]
   0x22, 0x5c, 0x2c, 0x3a, 0x7b, 0x7d, 0x5b, 0x5d,
 ];
 const BOM = [0xef, 0xbb, 0xbf];
+/** How far into a string its end is looked for byte by byte before it is searched for. */
+const SHORT_STRING = 64;
 const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 
 /**
@@ -62,6 +64,27 @@ export class HarScanner {
     for (let i = 0; i < chunk.length && this.problem === undefined; i++) {
       // Inside a string no key is read from, the bytes up to its closing quote are skipped at once.
       if (this.#inString && !this.#escape && this.#key === undefined) {
+        // A short string (most are) is walked byte by byte, cheaper than two searches; a long one is searched.
+        const stop = Math.min(chunk.length, i + SHORT_STRING);
+        let j = i;
+        let c = 0;
+        while (j < stop) {
+          c = chunk[j]!;
+          if (c === QUOTE || c === BACKSLASH) break;
+          j++;
+        }
+        if (j < stop && c === BACKSLASH) {
+          if (j + 1 >= chunk.length) {
+            this.#escape = true;
+            break;
+          }
+          i = j + 1;
+          continue;
+        }
+        if (j === chunk.length) break;
+        i = j;
+      }
+      if (this.#inString && !this.#escape && this.#key === undefined && chunk[i] !== QUOTE) {
         if (backslash !== -1 && backslash < i) backslash = chunk.indexOf(BACKSLASH, i);
         const quote = chunk.indexOf(QUOTE, i);
         const end = quote === -1 ? chunk.length : quote;
@@ -78,6 +101,19 @@ export class HarScanner {
         i = quote;
       }
       const b = chunk[i]!;
+      // Inside an entry's object or array only its nesting and strings matter (no key is read there, no
+      // close is matched to its open: JSON.parse of the entry does that), so most bytes skip #token.
+      if (!this.#inString && this.#entriesDepth > 0 && this.#depth > this.#entriesDepth) {
+        if (b === QUOTE) this.#inString = true;
+        else if (b === OPEN_OBJ || b === OPEN_ARR) {
+          this.#depth++;
+          if (this.#depth - this.#entriesDepth > MAX_JSON_DEPTH) this.#entrySkip ??= 'deep';
+        } else if (b === CLOSE_OBJ || b === CLOSE_ARR) {
+          this.#depth--;
+          if (this.#depth === this.#entriesDepth && !this.#scalar) this.#endEntry(base + i + 1);
+        }
+        continue;
+      }
       // A UTF-8 byte order mark before the document is no part of it (chunks may split it).
       if (this.#bom && base + i < 3) {
         if (b === BOM[base + i]) continue;

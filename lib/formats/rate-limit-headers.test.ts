@@ -25,6 +25,28 @@ describe('rate-limit headers', () => {
     expect(rateLimitHeaders({}).limit).toBeUndefined();
   });
 
+  it('reads a value seen before as it read it first, whichever header, and no reading can be changed', () => {
+    const first = rateLimitHeaders({
+      'x-ratelimit-reset': '1795000000.5',
+      'x-ratelimit-limit': '1795000000.5',
+    });
+    expect(first.reset).toEqual({ raw: '1795000000.5', value: 1795000000.5, fraction: true });
+    // The same text as an integer header is read as one (a fraction never parses there).
+    expect(first.limit).toEqual({ raw: '1795000000.5' });
+    const again = rateLimitHeaders({ 'x-ratelimit-reset': '1795000000.5' }).reset!;
+    expect(again).toEqual(first.reset);
+    expect(() => {
+      (again as { value?: number }).value = 1;
+    }).toThrow(TypeError);
+    // Past the readings kept (4,096 of each kind), every value is still read as it is.
+    for (let i = 0; i < 5_000; i++)
+      expect(integerHeader({ 'x-ratelimit-remaining': ` ${i} ` }, 'x-ratelimit-remaining')).toEqual({
+        raw: ` ${i} `,
+        value: i,
+      });
+    expect(integerHeader({ 'x-ratelimit-remaining': ' 7 ' }, 'x-ratelimit-remaining')?.value).toBe(7);
+  });
+
   it('tells Unix seconds from milliseconds and from a delta', () => {
     expect(resetKind(1_795_000_000)).toBe('unix-seconds');
     expect(resetKind(1_795_000_000_000)).toBe('unix-milliseconds');

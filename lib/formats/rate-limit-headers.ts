@@ -31,9 +31,35 @@ export function fieldLines(headers: HeaderMap, name: string): string[] {
 export function integerHeader(headers: HeaderMap, name: string): IntegerHeader | undefined {
   const raw = headerValue(headers, name);
   if (raw === undefined) return undefined;
+  return integers.get(raw) ?? integers.keep(raw, integerOf(raw));
+}
+
+const integerOf = (raw: string): IntegerHeader => {
   const trimmed = raw.trim();
   return /^-?\d{1,20}$/.test(trimmed) ? { raw, value: Number(trimmed) } : { raw };
+};
+
+/**
+ * The readings of the values read last, each made once and frozen (no one may change a reading): a long
+ * recording repeats its Limit, Remaining and Reset values on every response, each read by a dozen checks.
+ */
+class Readings<T extends IntegerHeader> {
+  readonly #byRaw = new Map<string, Readonly<T>>();
+  get(raw: string): Readonly<T> | undefined {
+    return this.#byRaw.get(raw);
+  }
+  keep(raw: string, reading: T): Readonly<T> {
+    if (this.#byRaw.size >= READINGS_KEPT) this.#byRaw.clear();
+    const frozen = Object.freeze(reading);
+    if (raw.length <= 64) this.#byRaw.set(raw, frozen);
+    return frozen;
+  }
 }
+
+/** Most readings of each kind kept before they are forgotten all at once. */
+const READINGS_KEPT = 4096;
+const integers = new Readings<IntegerHeader>();
+const numbers = new Readings<NumberHeader>();
 
 /**
  * A decimal number header as sent (digits, an optional fraction); repeated fields never parse. Spec §8 rule 2
@@ -43,6 +69,10 @@ export function integerHeader(headers: HeaderMap, name: string): IntegerHeader |
 export function numberHeader(headers: HeaderMap, name: string): NumberHeader | undefined {
   const raw = headerValue(headers, name);
   if (raw === undefined) return undefined;
+  return numbers.get(raw) ?? numbers.keep(raw, numberOf(raw));
+}
+
+function numberOf(raw: string): NumberHeader {
   const trimmed = raw.trim();
   const m = /^-?\d{1,20}(\.\d{1,12})?$/.exec(trimmed);
   if (!m) return { raw };

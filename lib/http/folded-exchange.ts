@@ -51,8 +51,9 @@ function pack(status: number, bucket: Bucket, truncated: boolean): number {
   return (kept << STATUS_SHIFT) | (truncated ? 4 : 0) | b;
 }
 
-/** The header record made last, and of which exchange (FoldedExchange.headers). */
-let lastMade: { of?: FoldedExchange; headers: Record<string, string | string[]> } = { headers: {} };
+/** The header record made last, and of which exchange (FoldedExchange.headers): two variables, no object. */
+let lastOf: FoldedExchange | undefined;
+let lastHeaders: Record<string, string | string[]> = {};
 
 /** The largest time a Date holds (ECMA-262 §21.4.1.22): past it, toISOString throws, as it did when added. */
 const MAX_TIME = 8.64e15;
@@ -129,11 +130,12 @@ export class FoldedExchange implements Exchange, RecordedResponse {
     if (this.#date === undefined && this.#remaining === undefined) return this.#headers;
     // A judge reads one response's headers several times in a row (its Remaining, then its Date): the
     // record made last is handed out again.
-    if (lastMade.of === this) return lastMade.headers;
+    if (lastOf === this) return lastHeaders;
     const out = { ...this.#headers };
     if (this.#date !== undefined) out.date = this.#date;
     if (this.#remaining !== undefined) out['x-ratelimit-remaining'] = this.#remaining;
-    lastMade = { of: this, headers: out };
+    lastOf = this;
+    lastHeaders = out;
     return out;
   }
 
