@@ -58,7 +58,10 @@ export class FrontCache {
 
   /**
    * The stored answer to `authorization`'s GET of `target` (path and query: a cache's key is the URI, RFC 9111
-   * §2) with its Age, while fresh at `now` (RFC 9111 §4.2).
+   * §2) with its Age, while fresh at `now` (RFC 9111 §4.2). A shared front sends a GET with credentials on to
+   * the application once the stored list is half its lifetime old (refreshing it): a request right after a
+   * keyed list then always meets a fresh one, where a keyed list answered from an old store could leave the
+   * next request a few milliseconds past the lifetime (a flaky proof).
    */
   hit(
     authorization: string,
@@ -66,7 +69,8 @@ export class FrontCache {
     now: number,
   ): { reply: Reply; headers: HeaderFields } | undefined {
     const e = this.entries.get(this.keyOf(authorization, target));
-    if (!e || now - e.at >= this.ttlMs) return undefined;
+    const ttl = this.shared && authorization !== '' ? this.ttlMs / 2 : this.ttlMs;
+    if (!e || now - e.at >= ttl) return undefined;
     return { reply: e.reply, headers: { ...e.headers, Age: String(Math.floor((now - e.at) / 1000)) } };
   }
 
