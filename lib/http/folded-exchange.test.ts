@@ -89,7 +89,16 @@ describe('a recorded exchange with a response', () => {
   });
 
   it('tells when it was sent as Date.parse(startedAt) does, a fraction of a millisecond cut as a Date cuts it', () => {
-    for (const startedMs of [Date.UTC(2026, 10, 22, 10, 0, 0, 17), 1_700_000_000_123.75, -1.5, 0.25]) {
+    // Starts years apart, and at either end of a Date's range: each read back exactly, whichever came first.
+    const starts = [
+      Date.UTC(2026, 10, 22, 10, 0, 0, 17),
+      1_700_000_000_123.75,
+      -1.5,
+      0.25,
+      8.64e15,
+      -8.64e15,
+    ];
+    for (const startedMs of [...starts, Date.UTC(2026, 10, 22, 10, 0, 0, 18) + 2 ** 30, 2 ** 30 - 1]) {
       const x = recorded(entry({ startedMs }));
       expect(Object.is(startedMsOf(x), Date.parse(x.startedAt))).toBe(true);
     }

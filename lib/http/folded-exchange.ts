@@ -35,8 +35,13 @@ export interface FoldedFields {
   bodyError?: { code: string; message: string };
 }
 
-/** A start is kept as `hi * SPLIT + lo`, each part a small integer (2^30: below V8's smallest Smi range). */
-const SPLIT = 2 ** 30;
+/**
+ * A start is kept as its distance in ms from the first start this process kept (EPOCH), a small integer
+ * while within 2^30 ms (12 days) of it (below V8's smallest Smi range); one farther off is kept aside.
+ */
+const NEAR = 2 ** 30;
+let EPOCH: number | undefined;
+const farStart = new WeakMap<FoldedExchange, number>();
 const BUCKETS: readonly Bucket[] = ['primary', 'secondary', 'anonymous'];
 const STATUS_SHIFT = 3;
 /** A status too large for the packed integer (no HTTP status is; a recording may say anything). */
@@ -78,11 +83,11 @@ export class FoldedExchange implements Exchange, RecordedResponse {
   /** The status, the bucket's number and whether the body was cut, in one small integer (#pack). */
   #packed: number;
   /**
-   * When the request went out, a whole millisecond in two small integers: a number kept as it is takes a
-   * box of its own on the heap (8 bytes here and 16 there, a million times over).
+   * When the request went out, a whole millisecond as a small integer (its distance from EPOCH), or NEAR for
+   * one kept in farStart: a number kept as it is takes a box of its own on the heap (8 bytes here and 16
+   * there, a million times over), and two small integers took a field more than one.
    */
-  #startHi: number;
-  #startLo: number;
+  #start: number;
   /**
    * The header record, shared with other responses when `#date` or `#remaining` is set: the two fields whose
    * values change from one response to the next are kept here, so a long recording holds no record of its
@@ -101,10 +106,15 @@ export class FoldedExchange implements Exchange, RecordedResponse {
     if (this.#packed >> STATUS_SHIFT === WIDE_STATUS) wideStatus.set(this, f.status);
     // As a Date holds it (a whole millisecond, ECMA-262 §21.4.1.31 TimeClip): what startedAt says, to the ms.
     const startedMs = new Date(f.startedMs).getTime();
-    // `| 0`: each part a small integer as V8 keeps it (a difference of two large numbers is a boxed number
-    // even when whole, and the field then boxes every exchange's); both lie well within 32 bits.
-    this.#startHi = Math.floor(startedMs / SPLIT) | 0;
-    this.#startLo = (startedMs - this.#startHi * SPLIT) | 0;
+    EPOCH ??= startedMs;
+    const near = startedMs - EPOCH;
+    // `| 0`: a small integer as V8 keeps it (a difference of two large numbers is a boxed number even when
+    // whole, and the field then boxes every exchange's).
+    if (near > -NEAR && near < NEAR) this.#start = near | 0;
+    else {
+      this.#start = NEAR;
+      farStart.set(this, startedMs);
+    }
     this.durationMs = f.durationMs;
     this.request = f.request;
     if (f.invalidRequest !== undefined) this.invalidRequest = f.invalidRequest;
@@ -145,7 +155,8 @@ export class FoldedExchange implements Exchange, RecordedResponse {
 
   /** When the request went out (Unix ms), a whole millisecond. */
   get startedMs(): number {
-    return this.#startHi * SPLIT + this.#startLo;
+    const near = this.#start;
+    return near === NEAR ? farStart.get(this)! : EPOCH! + near;
   }
 
   get startedAt(): string {

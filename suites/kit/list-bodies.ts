@@ -121,6 +121,11 @@ export class ListBodies {
     return this.#fresh?.seq === seq ? this.#fresh.reading : undefined;
   }
 
+  /** The first response received whole with the bytes of `x`'s list body (x itself for the first). */
+  firstOf(x: Exchange): ListBody | undefined {
+    return this.#bySeq[x.seq];
+  }
+
   /** The earlier list response whose bytes a response's equal, when it had one. */
   sameAs(x: Exchange): Exchange | undefined {
     return this.#bodyOf(x)?.sameAs;

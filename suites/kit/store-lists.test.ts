@@ -57,4 +57,26 @@ describe('StoreLists', () => {
     const strings = store.snapshotOf(feed(lists, store, '[{"id":"7"},{"id":8}]'))!;
     expect(strings.has('7') && strings.has('8')).toBe(true);
   });
+
+  it('shares a snapshot by bytes only with an earlier plain list, and keeps many differences whole', () => {
+    const lists = new ListBodies();
+    const store = new StoreLists(lists);
+    feed(lists, store, '[{"id":1},{"id":2}]');
+    // The same bytes first seen with a query, then plain: the plain one has no snapshot (as by exchange).
+    const queried = feed(lists, store, '[{"id":5}]', { method: 'GET', path: '/store/orders?limit=1' });
+    const plainAfter = feed(lists, store, '[{"id":5}]');
+    expect(store.snapshotOf(queried)).toBeUndefined();
+    expect(store.snapshotOf(plainAfter)).toBeUndefined();
+    // The same bytes first seen plain, then with a query: only the plain one has it.
+    const plain = feed(lists, store, '[{"id":6}]');
+    const queriedAfter = feed(lists, store, '[{"id":6}]', { method: 'GET', path: '/store/orders?limit=1' });
+    expect([...store.snapshotOf(plain)!.added]).toEqual(['6']);
+    expect(store.snapshotOf(queriedAfter)).toBeUndefined();
+    // Past a few, the differences stay in the order found, and each is held.
+    const ids = Array.from({ length: 12 }, (_, i) => 100 + i);
+    const many = store.snapshotOf(feed(lists, store, JSON.stringify(ids.map((id) => ({ id })))))!;
+    expect([...many.added]).toEqual(ids.map(String));
+    expect([...many.removed]).toEqual(['1', '2']);
+    expect(ids.every((id) => many.has(String(id))) && !many.has('1') && !many.has('3')).toBe(true);
+  });
 });

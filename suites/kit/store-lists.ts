@@ -8,16 +8,34 @@ import type { BodyObserver } from '../../lib/http/client.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import { idIdentity } from './id-identity.ts';
-import type { ListBodies } from './list-bodies.ts';
+import type { ListBodies, ListBody } from './list-bodies.ts';
 import { holds, type ListIds } from './list-ids.ts';
 import { ORDERS } from './paths.ts';
+
+/**
+ * Ids a Snapshot names: a few in a frozen array (a list of a recording differs from the first by a few
+ * orders: a Set and its table for each of a million lists' two differences were some 300 bytes), many in a Set.
+ */
+export type Ids = readonly string[] | ReadonlySet<string>;
+
+/** Whether `ids` holds `id`. */
+export const holdsId = (ids: Ids, id: string): boolean =>
+  Array.isArray(ids) ? ids.includes(id) : (ids as ReadonlySet<string>).has(id);
+
+/** Most ids kept in an array (a search through it is then as quick as a Set's). */
+const FEW_IDS = 8;
+const NO_IDS: readonly string[] = Object.freeze([]);
+
+/** `ids` as kept: the same ids in the same order, in an array when few. */
+const compactIds = (ids: Set<string>): Ids =>
+  ids.size === 0 ? NO_IDS : ids.size <= FEW_IDS ? Object.freeze([...ids]) : ids;
 
 /** What one list showed: its ids, as a difference from the run's first list. */
 export interface Snapshot {
   has(id: string): boolean;
   /** Ids it holds that the baseline does not, and baseline ids it lacks (both small in a run). */
-  readonly added: ReadonlySet<string>;
-  readonly removed: ReadonlySet<string>;
+  readonly added: Ids;
+  readonly removed: Ids;
   /** Items without an id (`{}`, or no object): no order the model can name, but an item all the same. */
   readonly unnamed: number;
 }
@@ -82,7 +100,7 @@ export class Baseline {
     const removed = new Set<string>();
     lacked(base.safe, later.safe, removed);
     for (const id of base.other) if (!later.other.has(id)) removed.add(id);
-    return new Difference(base, added, removed, ids.items - ids.present);
+    return new Difference(base, compactIds(added), compactIds(removed), ids.items - ids.present);
   }
 }
 
@@ -94,21 +112,21 @@ export class Baseline {
 class Difference implements Snapshot {
   constructor(
     private readonly base: StoreIds,
-    readonly added: ReadonlySet<string>,
-    readonly removed: ReadonlySet<string>,
+    readonly added: Ids,
+    readonly removed: Ids,
     readonly unnamed: number,
   ) {}
 
   has(id: string): boolean {
-    return this.added.has(id) || (this.base.has(id) && !this.removed.has(id));
+    return holdsId(this.added, id) || (this.base.has(id) && !holdsId(this.removed, id));
   }
 }
 
 /** Ids `a` shows that `b` does not (computed from the two small differences alone). */
 export function lacking(a: Snapshot, b: Snapshot): string[] {
   const out = new Set<string>();
-  for (const id of b.removed) if (!a.removed.has(id)) out.add(id);
-  for (const id of a.added) if (!b.added.has(id)) out.add(id);
+  for (const id of b.removed) if (!holdsId(a.removed, id)) out.add(id);
+  for (const id of a.added) if (!holdsId(b.added, id)) out.add(id);
   return [...out];
 }
 
@@ -140,28 +158,55 @@ export const STORE_LISTS = memoKey<StoreLists>('shared/store-lists');
 /** Every plain list body of the run as a Snapshot, by exchange number. */
 export class StoreLists {
   #baseline: Baseline | undefined;
-  /** By exchange number, in an array: a Map's table costs some 45 bytes an entry where a slot costs 8. */
-  readonly #bySeq: Array<Snapshot | undefined> = [];
+  /**
+   * The snapshot of each first body of its bytes that was a plain list (list-bodies.ts): a later response with
+   * the same bytes shares it. Kept by body, not by exchange number: an array slot for each of a million
+   * exchanges held what a few thousand distinct bodies say.
+   */
+  readonly #byFirst = new Map<ListBody, Snapshot>();
+  /** One bit per exchange number: set for each plain list whose snapshot is its body's (#byFirst). */
+  #plain = new Uint8Array(1024);
 
   constructor(private readonly lists: ListBodies) {}
+
+  #mark(seq: number): void {
+    const at = seq >>> 3;
+    if (at >= this.#plain.length) {
+      const grown = new Uint8Array(Math.max(at + 1, 2 * this.#plain.length));
+      grown.set(this.#plain);
+      this.#plain = grown;
+    }
+    this.#plain[at]! |= 1 << (seq & 7);
+  }
+
+  #marked(seq: number): boolean {
+    const at = seq >>> 3;
+    return at < this.#plain.length && (this.#plain[at]! & (1 << (seq & 7))) !== 0;
+  }
 
   /** Registered after the ListBodies observer, whose fresh reading of the body it reads without taking. */
   readonly observe: BodyObserver = (exchange, body, sent) => {
     const status = exchange.response?.status ?? 0;
     if (body === undefined || !isPlainList(sent.method, sent.path) || status < 200 || status > 299) return;
-    const same = this.lists.sameAs(exchange);
-    if (same) {
-      const earlier = this.#bySeq[same.seq];
-      if (earlier) this.#bySeq[exchange.seq] = earlier;
+    const first = this.lists.firstOf(exchange);
+    if (first === undefined) return;
+    if (first.exchange !== exchange) {
+      // The same bytes as an earlier list: its snapshot, when it was a plain list with one.
+      if (this.#byFirst.has(first)) this.#mark(exchange.seq);
       return;
     }
     const reading = this.lists.peekReading(exchange.seq);
     // Not an array, nor an object holding one: no ids to keep (LIST-BODY-ARRAY's finding).
     if (!reading || (reading.count === undefined && !reading.wrapped)) return;
     this.#baseline ??= new Baseline(reading.ids);
-    this.#bySeq[exchange.seq] = this.#baseline.snapshot(reading.ids);
+    this.#byFirst.set(first, this.#baseline.snapshot(reading.ids));
+    this.#mark(exchange.seq);
   };
 
   /** What the list answered by `x` showed, when it was a plain list read whole. */
-  snapshotOf = (x: Exchange): Snapshot | undefined => this.#bySeq[x.seq];
+  snapshotOf = (x: Exchange): Snapshot | undefined => {
+    if (!this.#marked(x.seq)) return undefined;
+    const first = this.lists.firstOf(x);
+    return first === undefined ? undefined : this.#byFirst.get(first);
+  };
 }
