@@ -10,6 +10,7 @@ import type { BanEvent } from './ban.ts';
 import { Connections } from './connections.ts';
 import { proxyFor } from './dispatcher.ts';
 import { exchange } from './exchange.ts';
+import { HeldConnection } from './held-connection.ts';
 import { type KeyForm, sendsTheKey } from './key-forms.ts';
 import { KeyWatch } from './key-watch.ts';
 import { refuseLockedKey } from './locked-key.ts';
@@ -245,7 +246,16 @@ export class HttpClient {
     return proxyFor(this.options.baseUrl, this.options.proxy) === undefined;
   }
 
+  /** A connection of the run's own held open across requests (SendOptions.heldConnection); none through a proxy. */
+  holdConnection(): HeldConnection | undefined {
+    const raw = this.context.raw;
+    if (!raw) return undefined;
+    return new HeldConnection(new URL(this.options.baseUrl).protocol === 'https:', raw.ca);
+  }
+
   private refuseIfStopped(opts: SendOptions): void {
+    if (opts.content !== undefined && !opts.heldConnection)
+      throw new HarnessError('E_INTERNAL', 'content goes only on a held connection');
     if (opts.omitContentLength && !this.omitsContentLength)
       throw new HarnessError('E_INTERNAL', 'a request without Content-Length cannot go through a proxy');
     for (const guard of this.requestGuards) guard(opts);

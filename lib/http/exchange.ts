@@ -32,7 +32,7 @@ const EMPTY: Buffer = Buffer.alloc(0);
 export async function exchange(ctx: ExchangeContext, opts: SendOptions, bucket: Bucket): Promise<Response> {
   const out = outgoing(ctx, opts, bucket);
   const deadline = AbortSignal.timeout(ctx.limits.timeoutMs * EXCHANGE_DEADLINE_FACTOR);
-  if (rawOf(ctx, opts)) return rawExchange(ctx, out, deadline);
+  if (rawOf(ctx, opts) || opts.heldConnection) return ownExchange(ctx, out, deadline);
   if (goesAlone(opts)) return aloneExchange(ctx, out, deadline);
   let res: Dispatcher.ResponseData;
   const dispatcher = ctx.connections.begin();
@@ -84,19 +84,36 @@ async function aloneExchange(ctx: ExchangeContext, out: Outgoing, deadline: Abor
   }
 }
 
-/** A HEAD on a socket of its own, whatever follows its head read as its content (raw-head.ts). */
-async function rawExchange(ctx: ExchangeContext, out: Outgoing, deadline: AbortSignal): Promise<Response> {
-  let res: RawHeadAnswer;
+/**
+ * An exchange on a socket of the harness's own, not the agent's: a HEAD whatever follows its head read as its
+ * content (raw-head.ts), or a request on a held connection (held-connection.ts).
+ */
+async function ownExchange(ctx: ExchangeContext, out: Outgoing, deadline: AbortSignal): Promise<Response> {
+  const signal = ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline;
+  const { timeoutMs, maxHeaderBytes, maxResponseBytes } = ctx.limits;
+  const held = out.opts.heldConnection;
+  let res: Answer;
   try {
-    res = await rawHead({
-      url: out.url,
-      headers: out.headers,
-      timeoutMs: ctx.limits.timeoutMs,
-      maxHeaderBytes: ctx.limits.maxHeaderBytes,
-      maxContentBytes: ctx.limits.maxResponseBytes,
-      ...(ctx.raw?.ca ? { ca: ctx.raw.ca } : {}),
-      signal: ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline,
-    });
+    res = held
+      ? await held.send({
+          url: out.url,
+          method: out.opts.method,
+          headers: out.headers,
+          ...(out.opts.content !== undefined ? { content: out.opts.content } : {}),
+          timeoutMs,
+          maxHeaderBytes,
+          maxResponseBytes,
+          signal,
+        })
+      : await rawHead({
+          url: out.url,
+          headers: out.headers,
+          timeoutMs,
+          maxHeaderBytes,
+          maxContentBytes: maxResponseBytes,
+          ...(ctx.raw?.ca ? { ca: ctx.raw.ca } : {}),
+          signal,
+        });
   } catch (error) {
     throw unread(ctx, out, error, deadline);
   }

@@ -51,7 +51,12 @@ export function outgoing(ctx: ExchangeContext, opts: SendOptions, bucket: Bucket
   const wired = wireRequest(opts.path, opts.auth ?? { kind: 'key' }, opts.headers, ctx.wire);
   const { url } = wired;
   // The raw HEAD asks the server to close after it: what follows the head then ends at the close.
-  const headers = rawOf(ctx, opts) ? { ...wired.headers, connection: 'close' } : wired.headers;
+  // Content goes framed by its length (RFC 9112 §6.3), the field recorded with the request.
+  const headers = rawOf(ctx, opts)
+    ? { ...wired.headers, connection: 'close' }
+    : opts.content !== undefined
+      ? { ...wired.headers, 'content-length': String(Buffer.byteLength(opts.content)) }
+      : wired.headers;
   const shown = ctx.redactor.redact(url);
   return {
     opts,
