@@ -2,7 +2,8 @@
 // Content-Length, then a plain GET of the list on the same connection if the server kept it open. A server that
 // never reads the content reads "{}GET ..." as the next request line (RFC 9112 §6.3). Sends only into the room
 // the key's window has left; the judging reads the two answers and the run's plain GET of the list.
-import { OUTCOME } from '../../lib/check/skip.ts';
+import { input, OUTCOME } from '../../lib/check/skip.ts';
+import { flagAndEnv } from '../../lib/config/settings.ts';
 import { HarnessError } from '../../lib/errors.ts';
 import type { HttpClient } from '../../lib/http/client.ts';
 import { KEY_VARIABLE } from '../../lib/http/redact.ts';
@@ -99,7 +100,10 @@ async function probe(ctx: Ctx): Promise<void> {
     pair = { reference, ...(await sendPair(ctx.http, ctx.transcript, room)) };
   } catch (e) {
     if (!(e instanceof OutOfRoom)) throw e;
-    ctx.skip(`nothing sent: ${e.message} for the two requests that go together on one connection`, OUTCOME);
+    ctx.skip(
+      `nothing sent: ${e.message} for the two requests that go together on one connection; raise ${flagAndEnv('surfaceWindows')}`,
+      input('surfaceWindows'),
+    );
   }
   ctx.evidence(pair.first.exchange, ...(pair.next ? [pair.next.exchange] : []));
   const v = judgePair(pair);
