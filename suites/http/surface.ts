@@ -18,7 +18,7 @@ import { shares } from '../kit/sendings.ts';
 import { keyedListFailed } from '../kit/target-facts.ts';
 import { conditionalCheck } from './conditional.ts';
 import { conditionalWeakCheck } from './conditional-weak.ts';
-import { requestBodyCheck } from './request-body.ts';
+import { REQUEST_BODY_FRAMING, requestBodyCheck } from './request-body.ts';
 import {
   admissible,
   FIXED_MAX,
@@ -86,6 +86,8 @@ async function getBeforeHead(ctx: Ctx): Promise<boolean> {
   if (await keyedListFailed(ctx.memo)) return false;
   for (const x of [...ctx.transcript.all()].reverse()) {
     if (!['GET', 'HEAD', 'OPTIONS', 'TRACE'].includes(x.request.method.toUpperCase())) break;
+    // The GET with content and the one after it on its connection: not the plain GETs the HEAD is read beside.
+    if (x.checkId === REQUEST_BODY_FRAMING) break;
     const url = new URL(x.request.url);
     const plain =
       x.request.method === 'GET' &&
