@@ -144,6 +144,18 @@ function contentOnGet(x: Exchange): string | undefined {
   return 'a GET with content (RFC 9110 §9.3.1: content in a GET has no generally defined semantics)';
 }
 
+/** The check whose GET with content goes before a plain GET on one connection (suites/http/request-body.ts). */
+const BODY_PROBE = 'HTTP-REQUEST-BODY-FRAMING';
+
+/**
+ * Why a 400 to that plain GET is a parser's refusal, or undefined: a server that left the content unread read
+ * it as the start of this request's line, which no route received (the probe's own finding).
+ */
+function afterContent(x: Exchange): string | undefined {
+  if (x.checkId !== BODY_PROBE || x.response?.status !== 400 || contentOnGet(x)) return undefined;
+  return 'the request after a GET with content on one connection (read from the content left unread: HTTP-REQUEST-BODY-FRAMING)';
+}
+
 /** frontRefusal of a request past what fronts accept, or of a path's bytes (pathBytesRefused). */
 function bytesOrLengthRefusal(x: Exchange): string | undefined {
   const r = x.response;
@@ -153,7 +165,7 @@ function bytesOrLengthRefusal(x: Exchange): string | undefined {
     x.lengthOmitted && r?.status === 411
       ? `a ${x.request.method} with no Content-Length (a user agent SHOULD send one, RFC 9110 §8.6)`
       : r && CONTENT_REFUSALS.has(r.status)
-        ? contentOnGet(x)
+        ? (contentOnGet(x) ?? afterContent(x))
         : undefined;
   if (!r) return undefined;
   const byPath = r.status === 404 ? pathBytesRefused(x) : undefined;
