@@ -64,7 +64,12 @@ export function outgoing(ctx: ExchangeContext, opts: SendOptions, bucket: Bucket
     url,
     // The marker is the connection's to drop (omit-length.ts), never part of the request as recorded.
     headers: opts.omitContentLength ? { ...headers, [OMIT_LENGTH_MARKER]: '1' } : headers,
-    recorded: { method: opts.method, url: shown, headers: ctx.redactor.redactHeaders(headers) },
+    recorded: {
+      method: opts.method,
+      url: shown,
+      headers: ctx.redactor.redactHeaders(headers),
+      ...(opts.content !== undefined ? { content: ctx.redactor.redact(opts.content) } : {}),
+    },
     kind: requestKind(opts.method, opts.path),
     what: `${opts.method} ${shown}`,
     startedMs: ctx.now(),

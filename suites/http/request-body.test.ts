@@ -101,6 +101,7 @@ describe('HTTP-REQUEST-BODY-FRAMING', () => {
     );
     const [, first, next] = transcript.all();
     expect(first?.request.headers['content-length']).toBe(String(PROBE_CONTENT.length));
+    expect(first?.request.content).toBe(PROBE_CONTENT);
     expect(first?.request.headers.authorization).toBe('Bearer $ORDER_STORE_API_KEY');
     expect(next?.request.headers['content-length']).toBeUndefined();
     expect(JSON.stringify(transcript.all())).not.toContain(KEY);

@@ -108,9 +108,11 @@ async function probe(ctx: Ctx): Promise<void> {
   ctx.evidence(pair.first.exchange, ...(pair.next ? [pair.next.exchange] : []));
   const v = judgePair(pair);
   if (v.kind === 'skip') ctx.skip(v.reason, OUTCOME);
-  if (v.kind === 'fail')
+  if (v.kind === 'fail') {
+    // One curl, both requests on the connection it keeps, the content sent as recorded.
+    ctx.reproduceOnOneConnection(pair.first.exchange, v.exchange);
     ctx.violation(v.message, { expected: v.expected, actual: v.actual, exchange: v.exchange });
-  else ctx.observe(v.message, v.judged.length, v.judged);
+  } else ctx.observe(v.message, v.judged.length, v.judged);
 }
 
 export const requestBodyCheck = check({
