@@ -249,13 +249,10 @@ export class HttpClient {
   /** A connection of the run's own held open across requests (SendOptions.heldConnection); none through a proxy. */
   holdConnection(): HeldConnection | undefined {
     const raw = this.context.raw;
-    if (!raw) return undefined;
-    return new HeldConnection(new URL(this.options.baseUrl).protocol === 'https:', raw.ca);
+    return raw && new HeldConnection(new URL(this.options.baseUrl).protocol === 'https:', raw.ca);
   }
 
   private refuseIfStopped(opts: SendOptions): void {
-    if (opts.content !== undefined && !opts.heldConnection)
-      throw new HarnessError('E_INTERNAL', 'content goes only on a held connection');
     if (opts.omitContentLength && !this.omitsContentLength)
       throw new HarnessError('E_INTERNAL', 'a request without Content-Length cannot go through a proxy');
     for (const guard of this.requestGuards) guard(opts);

@@ -9,16 +9,13 @@ import { JsonDepthError } from '../formats/json.ts';
 import type { ConnectionMark } from './connections.ts';
 import { isMalformedAnswer, MALFORMED } from './malformed.ts';
 import { type ExchangeContext, type Outgoing, outgoing, rawOf } from './outgoing.ts';
-import { type RawHeadAnswer, rawHead } from './raw-head.ts';
+import { type Answer, askOwnSocket } from './own-socket.ts';
 import { EXCHANGE_DEADLINE_FACTOR, limitOf, readBody } from './read-body.ts';
 import { depthError, type Response, responseOf, UnreadResponseError } from './response.ts';
 import type { SendOptions } from './send.ts';
 import { tlsProblem } from './tls.ts';
 import { type Bucket, type Exchange, recordedHeaders, withRaw } from './transcript.ts';
 import { request } from './transport.ts';
-
-/** A response as both transports give it. */
-type Answer = Pick<Dispatcher.ResponseData, 'statusCode' | 'headers'> & { body: RawHeadAnswer['body'] };
 
 /** Methods that change nothing on the server (RFC 9110 §9.2.1): their lost answer lost no effect. */
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -84,36 +81,11 @@ async function aloneExchange(ctx: ExchangeContext, out: Outgoing, deadline: Abor
   }
 }
 
-/**
- * An exchange on a socket of the harness's own, not the agent's: a HEAD whatever follows its head read as its
- * content (raw-head.ts), or a request on a held connection (held-connection.ts).
- */
+/** An exchange on a socket of the harness's own, not the agent's (own-socket.ts). */
 async function ownExchange(ctx: ExchangeContext, out: Outgoing, deadline: AbortSignal): Promise<Response> {
-  const signal = ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline;
-  const { timeoutMs, maxHeaderBytes, maxResponseBytes } = ctx.limits;
-  const held = out.opts.heldConnection;
   let res: Answer;
   try {
-    res = held
-      ? await held.send({
-          url: out.url,
-          method: out.opts.method,
-          headers: out.headers,
-          ...(out.opts.content !== undefined ? { content: out.opts.content } : {}),
-          timeoutMs,
-          maxHeaderBytes,
-          maxResponseBytes,
-          signal,
-        })
-      : await rawHead({
-          url: out.url,
-          headers: out.headers,
-          timeoutMs,
-          maxHeaderBytes,
-          maxContentBytes: maxResponseBytes,
-          ...(ctx.raw?.ca ? { ca: ctx.raw.ca } : {}),
-          signal,
-        });
+    res = await askOwnSocket(ctx, out, ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline);
   } catch (error) {
     throw unread(ctx, out, error, deadline);
   }

@@ -1,5 +1,6 @@
 // A request as it goes out of one exchange: the URL and headers on the wire (wire.ts), the copy the transcript
 // records redacted, how messages name it; and the client's parts every exchange of a run works with.
+import { HarnessError } from '../errors.ts';
 import type { Connections } from './connections.ts';
 import type { KeyWatch } from './key-watch.ts';
 import { OMIT_LENGTH_MARKER } from './omit-length.ts';
@@ -48,6 +49,9 @@ export const rawOf = (ctx: ExchangeContext, opts: SendOptions) =>
   opts.readsHeadContent === true && opts.method === 'HEAD' && ctx.raw !== undefined;
 
 export function outgoing(ctx: ExchangeContext, opts: SendOptions, bucket: Bucket): Outgoing {
+  // undici would write the Content-Length and no content: content goes only where it is written.
+  if (opts.content !== undefined && !opts.heldConnection)
+    throw new HarnessError('E_INTERNAL', 'content goes only on a held connection');
   const wired = wireRequest(opts.path, opts.auth ?? { kind: 'key' }, opts.headers, ctx.wire);
   const { url } = wired;
   // The raw HEAD asks the server to close after it: what follows the head then ends at the close.
