@@ -101,10 +101,19 @@ export class HeldConnection {
       req.setTimeout(r.timeoutMs, () =>
         req.destroy(coded('UND_ERR_HEADERS_TIMEOUT', `no response within ${r.timeoutMs} ms`)),
       );
+      // Every header line is read (node keeps 2,000 by default), within the cap on their bytes.
+      req.maxHeadersCount = 0;
       req.on('socket', (s) => {
         this.socket = s;
       });
-      req.on('error', reject);
+      // Node's parser names the cap on header bytes its own way: named as undici names it.
+      req.on('error', (e: NodeJS.ErrnoException) =>
+        reject(
+          e.code === 'HPE_HEADER_OVERFLOW'
+            ? coded('UND_ERR_HEADERS_OVERFLOW', 'response headers exceed the limit')
+            : e,
+        ),
+      );
       req.on('response', (res) => {
         res.on('error', () => undefined);
         this.reused = req.reusedSocket;

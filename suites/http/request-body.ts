@@ -12,6 +12,7 @@ import type { Exchange, Transcript } from '../../lib/http/transcript.ts';
 import { RFC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { ORDERS } from '../kit/paths.ts';
+import { keyedListFailed } from '../kit/target-facts.ts';
 import { judgePair, type Next, type Pair } from './request-body-judge.ts';
 import { OutOfRoom, roomKeeper } from './surface-room.ts';
 
@@ -87,6 +88,12 @@ async function probe(ctx: Ctx): Promise<void> {
   if (!ctx.http.omitsContentLength)
     ctx.skip(
       'the target is reached through a proxy: the connection a request goes on is the proxy’s, so no two requests can be put on one connection to the server',
+      OUTCOME,
+    );
+  // Asking for the list again repeats a failure (our cap, a reset) the run met already.
+  if (await keyedListFailed(ctx.memo))
+    ctx.skip(
+      'the run’s GET of the list with the key failed: the probe’s GETs of it would fail alike',
       OUTCOME,
     );
   const room = roomKeeper(ctx);
