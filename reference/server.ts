@@ -3,6 +3,7 @@
 
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { leaveUnread, misreadLine } from './body-unread.ts';
 import { crash, crashesOn } from './crash.ts';
 import { FaultSet } from './faults/fault-set.ts';
 import { FrontCache, SHARED_FRONT_CACHE_MS, SHORT_FRONT_CACHE_MS } from './front-cache.ts';
@@ -106,6 +107,14 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
 
   let crashed = false;
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+    // Fault request-body-unread: the content left unread before this request makes its line no request line.
+    if (faults.has('request-body-unread')) {
+      if (misreadLine(req) !== undefined) {
+        refuseUnparsed(req.socket, 'HPE_INVALID_METHOD');
+        return;
+      }
+      leaveUnread(req);
+    }
     // Fault orderid-percent-ff-crash: the process dies on the request, which gets no answer.
     if (faults.has('orderid-percent-ff-crash') && crashesOn(req)) {
       crashed = true;
@@ -122,21 +131,15 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   // 5 s: on a starved machine a client that decided to reuse a connection could otherwise write to it seconds
   // later, just as the server closes it (ECONNRESET), which is the machine's doing, not a finding.
   server.keepAliveTimeout = 65_000;
-  // Requests node cannot parse never reach the pipeline; they still get an Error body and the address's limits.
-  server.on('clientError', (error: NodeJS.ErrnoException, duplex) => {
-    // Node documents this argument as a net.Socket unless a custom server passed another stream.
-    const socket = duplex as Socket;
-    if (error.code === 'ECONNRESET' || !socket.writable) {
-      socket.destroy();
-      return;
-    }
+  /** A request no HTTP/1.1 parser could read: an Error body and the address's limits, then the close. */
+  const refuseUnparsed = (socket: Socket, code: string | undefined) => {
     ctx.counters.address += 1;
     const verdict = limiter.take({
       kind: 'address',
       id: socket.remoteAddress ?? 'unknown',
       windows: ctx.addressWindows,
     });
-    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const tooLarge = code === 'HPE_HEADER_OVERFLOW';
     const reply =
       verdict.outcome !== 'allowed'
         ? errorReply(
@@ -149,6 +152,16 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
           ? errorReply(faults, 431, 'HEADERS_TOO_LARGE', 'The request line and headers are too large.')
           : errorReply(faults, 400, 'BAD_REQUEST', 'The request is not valid HTTP/1.1.');
     writeRaw(socket, reply, rateLimitHeaders(verdict, reply.status, clock(), faults, variants));
+  };
+  // Requests node cannot parse never reach the pipeline; they still get an Error body and the address's limits.
+  server.on('clientError', (error: NodeJS.ErrnoException, duplex) => {
+    // Node documents this argument as a net.Socket unless a custom server passed another stream.
+    const socket = duplex as Socket;
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    refuseUnparsed(socket, error.code);
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -10,6 +10,7 @@ import type { BanEvent } from './ban.ts';
 import { Connections } from './connections.ts';
 import { proxyFor } from './dispatcher.ts';
 import { exchange } from './exchange.ts';
+import { HeldConnection } from './held-connection.ts';
 import { type KeyForm, sendsTheKey } from './key-forms.ts';
 import { KeyWatch } from './key-watch.ts';
 import { refuseLockedKey } from './locked-key.ts';
@@ -243,6 +244,12 @@ export class HttpClient {
    */
   get omitsContentLength(): boolean {
     return proxyFor(this.options.baseUrl, this.options.proxy) === undefined;
+  }
+
+  /** A connection of the run's own held open across requests (SendOptions.heldConnection); none through a proxy. */
+  holdConnection(): HeldConnection | undefined {
+    const raw = this.context.raw;
+    return raw && new HeldConnection(new URL(this.options.baseUrl).protocol === 'https:', raw.ca);
   }
 
   private refuseIfStopped(opts: SendOptions): void {

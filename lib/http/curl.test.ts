@@ -23,6 +23,21 @@ describe('curl reproductions', () => {
     execFileSync('sh', ['-n', '-c', line]);
   });
 
+  it('send a request’s content with its method named, curl writing the Content-Length itself', () => {
+    const first = {
+      method: 'GET',
+      url: 'http://127.0.0.1:1/v1/store/orders',
+      headers: { ...request.headers, 'content-length': '2' },
+      content: '{}',
+    };
+    const plain = { ...request, method: 'GET', url: first.url };
+    const line = curlOnOneConnection([first, plain], redactor.expressions());
+    expect(line).toBe(
+      'curl -sS -i --globoff --path-as-is -X GET -H "authorization: Bearer $ORDER_STORE_API_KEY" --data-binary "{}" "http://127.0.0.1:1/v1/store/orders" --next -sS -i --globoff --path-as-is -H "authorization: Bearer $ORDER_STORE_API_KEY" "http://127.0.0.1:1/v1/store/orders"',
+    );
+    execFileSync('sh', ['-n', '-c', line]);
+  });
+
   it('are POSIX sh: the probe loop parses under sh -n and is bounded; no GNU-only base64 -w0', () => {
     const loop = curlUntil(request, redactor.expressions(), 429, 63);
     expect(loop).toMatch(/^n=0; while \[ "\$n" -lt 63 \]; do/);

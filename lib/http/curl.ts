@@ -63,10 +63,16 @@ function curlArguments(req: RecordedRequest, expressions: readonly string[]): st
     return `"${out}"`;
   };
   const parts = ['--globoff', '--path-as-is'];
+  const content = req.content;
   if (req.method === 'HEAD') parts.push('--head');
-  else if (req.method !== 'GET') parts.push('-X', req.method);
-  for (const [name, value] of Object.entries(req.headers))
+  // curl would make a request with content a POST: the method is named whenever there is content.
+  else if (req.method !== 'GET' || content !== undefined) parts.push('-X', req.method);
+  for (const [name, value] of Object.entries(req.headers)) {
+    // curl writes the Content-Length of the content it sends itself.
+    if (content !== undefined && name.toLowerCase() === 'content-length') continue;
     for (const line of Array.isArray(value) ? value : [value]) parts.push('-H', quote(`${name}: ${line}`));
+  }
+  if (content !== undefined) parts.push('--data-binary', quote(content));
   parts.push(quote(req.url));
   return parts;
 }

@@ -9,16 +9,13 @@ import { JsonDepthError } from '../formats/json.ts';
 import type { ConnectionMark } from './connections.ts';
 import { isMalformedAnswer, MALFORMED } from './malformed.ts';
 import { type ExchangeContext, type Outgoing, outgoing, rawOf } from './outgoing.ts';
-import { type RawHeadAnswer, rawHead } from './raw-head.ts';
+import { type Answer, askOwnSocket } from './own-socket.ts';
 import { EXCHANGE_DEADLINE_FACTOR, limitOf, readBody } from './read-body.ts';
 import { depthError, type Response, responseOf, UnreadResponseError } from './response.ts';
 import type { SendOptions } from './send.ts';
 import { tlsProblem } from './tls.ts';
 import { type Bucket, type Exchange, recordedHeaders, withRaw } from './transcript.ts';
 import { request } from './transport.ts';
-
-/** A response as both transports give it. */
-type Answer = Pick<Dispatcher.ResponseData, 'statusCode' | 'headers'> & { body: RawHeadAnswer['body'] };
 
 /** Methods that change nothing on the server (RFC 9110 §9.2.1): their lost answer lost no effect. */
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -32,7 +29,7 @@ const EMPTY: Buffer = Buffer.alloc(0);
 export async function exchange(ctx: ExchangeContext, opts: SendOptions, bucket: Bucket): Promise<Response> {
   const out = outgoing(ctx, opts, bucket);
   const deadline = AbortSignal.timeout(ctx.limits.timeoutMs * EXCHANGE_DEADLINE_FACTOR);
-  if (rawOf(ctx, opts)) return rawExchange(ctx, out, deadline);
+  if (rawOf(ctx, opts) || opts.heldConnection) return ownExchange(ctx, out, deadline);
   if (goesAlone(opts)) return aloneExchange(ctx, out, deadline);
   let res: Dispatcher.ResponseData;
   const dispatcher = ctx.connections.begin();
@@ -84,19 +81,11 @@ async function aloneExchange(ctx: ExchangeContext, out: Outgoing, deadline: Abor
   }
 }
 
-/** A HEAD on a socket of its own, whatever follows its head read as its content (raw-head.ts). */
-async function rawExchange(ctx: ExchangeContext, out: Outgoing, deadline: AbortSignal): Promise<Response> {
-  let res: RawHeadAnswer;
+/** An exchange on a socket of the harness's own, not the agent's (own-socket.ts). */
+async function ownExchange(ctx: ExchangeContext, out: Outgoing, deadline: AbortSignal): Promise<Response> {
+  let res: Answer;
   try {
-    res = await rawHead({
-      url: out.url,
-      headers: out.headers,
-      timeoutMs: ctx.limits.timeoutMs,
-      maxHeaderBytes: ctx.limits.maxHeaderBytes,
-      maxContentBytes: ctx.limits.maxResponseBytes,
-      ...(ctx.raw?.ca ? { ca: ctx.raw.ca } : {}),
-      signal: ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline,
-    });
+    res = await askOwnSocket(ctx, out, ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline);
   } catch (error) {
     throw unread(ctx, out, error, deadline);
   }

@@ -1,5 +1,6 @@
 // A request as it goes out of one exchange: the URL and headers on the wire (wire.ts), the copy the transcript
 // records redacted, how messages name it; and the client's parts every exchange of a run works with.
+import { HarnessError } from '../errors.ts';
 import type { Connections } from './connections.ts';
 import type { KeyWatch } from './key-watch.ts';
 import { OMIT_LENGTH_MARKER } from './omit-length.ts';
@@ -48,10 +49,18 @@ export const rawOf = (ctx: ExchangeContext, opts: SendOptions) =>
   opts.readsHeadContent === true && opts.method === 'HEAD' && ctx.raw !== undefined;
 
 export function outgoing(ctx: ExchangeContext, opts: SendOptions, bucket: Bucket): Outgoing {
+  // undici would write the Content-Length and no content: content goes only where it is written.
+  if (opts.content !== undefined && !opts.heldConnection)
+    throw new HarnessError('E_INTERNAL', 'content goes only on a held connection');
   const wired = wireRequest(opts.path, opts.auth ?? { kind: 'key' }, opts.headers, ctx.wire);
   const { url } = wired;
   // The raw HEAD asks the server to close after it: what follows the head then ends at the close.
-  const headers = rawOf(ctx, opts) ? { ...wired.headers, connection: 'close' } : wired.headers;
+  // Content goes framed by its length (RFC 9112 §6.3), the field recorded with the request.
+  const headers = rawOf(ctx, opts)
+    ? { ...wired.headers, connection: 'close' }
+    : opts.content !== undefined
+      ? { ...wired.headers, 'content-length': String(Buffer.byteLength(opts.content)) }
+      : wired.headers;
   const shown = ctx.redactor.redact(url);
   return {
     opts,
@@ -59,7 +68,12 @@ export function outgoing(ctx: ExchangeContext, opts: SendOptions, bucket: Bucket
     url,
     // The marker is the connection's to drop (omit-length.ts), never part of the request as recorded.
     headers: opts.omitContentLength ? { ...headers, [OMIT_LENGTH_MARKER]: '1' } : headers,
-    recorded: { method: opts.method, url: shown, headers: ctx.redactor.redactHeaders(headers) },
+    recorded: {
+      method: opts.method,
+      url: shown,
+      headers: ctx.redactor.redactHeaders(headers),
+      ...(opts.content !== undefined ? { content: ctx.redactor.redact(opts.content) } : {}),
+    },
     kind: requestKind(opts.method, opts.path),
     what: `${opts.method} ${shown}`,
     startedMs: ctx.now(),

@@ -1,4 +1,5 @@
 // What a check asks the client to send (SendOptions), and the shape of a reader of whole bodies. Types only.
+import type { HeldConnection } from './held-connection.ts';
 import type { Exchange } from './transcript.ts';
 import type { Auth } from './wire.ts';
 
@@ -32,6 +33,13 @@ export interface SendOptions {
    * what a connection sent before (a cache of header values) cannot read it as the earlier requests.
    */
   freshConnection?: true;
+  /**
+   * The request goes on this connection, held open between the requests sent on it (held-connection.ts): each
+   * written once the one before was answered, on its socket while the server keeps it. Direct connections only.
+   */
+  heldConnection?: HeldConnection;
+  /** Content written after the head, framed by the Content-Length it adds (only on a held connection). */
+  content?: string;
   /**
    * Send even when the last response said Remaining 0 (the probe's walk into the limit). Retry-After is
    * honoured regardless: nothing leaves inside a Retry-After period.

@@ -9,6 +9,8 @@ export interface RecordedRequest {
   url: string;
   /** A header sent on several lines (two Authorization lines) is an array. */
   headers: Record<string, string | string[]>;
+  /** The content written after the head (redacted), when the request carried any (SendOptions.content). */
+  content?: string;
 }
 
 export interface RecordedResponse {

@@ -84,7 +84,10 @@ function entry(x: Exchange) {
       headers: headerList(x.request.headers),
       queryString: queryString(x.request.url),
       headersSize: -1,
-      bodySize: 0,
+      bodySize: x.request.content === undefined ? 0 : Buffer.byteLength(x.request.content),
+      ...(x.request.content === undefined
+        ? {}
+        : { postData: { mimeType: contentTypeOf(x.request.headers)?.value ?? '', text: x.request.content } }),
     },
     response,
     cache: {},

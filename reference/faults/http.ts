@@ -99,4 +99,10 @@ export const HTTP_FAULTS = faultsOf('http', [
     'RFC 9110 §8.6',
     'A hand-rolled server answers HEAD with the length of what it sends, nothing: Content-Length: 0 on a HEAD of the list, whose GET carries the whole list.',
   ),
+  fault(
+    'request-body-unread',
+    'any response',
+    'RFC 9112 §6.3',
+    'A hand-written HTTP/1.1 server never reads the content a Content-Length frames: on a kept-alive connection its bytes are read as the start of the next request, whose line is then no request line (400, and the connection closed).',
+  ),
 ]);

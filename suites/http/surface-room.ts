@@ -8,16 +8,23 @@ import { SHORT_WAIT_MS } from '../kit/key-window.ts';
 /** The key's window has no room left and the run may wait no further window (--surface-windows). */
 export class OutOfRoom extends Error {}
 
-/** Waits for room in the key's window: each spent window is waited out while --surface-windows allows. */
+/**
+ * Waits for room in the key's window for `need` requests (1 unless said): each window without it is waited
+ * out while --surface-windows allows.
+ */
 export function roomKeeper(ctx: Ctx) {
   let windows = 1;
   // The window the surface first sends in is its first: one the earlier checks spent before it began, and that
   // ends within SHORT_WAIT_MS (a short window), is waited out without counting (else where in a window the
   // surface fell would decide whether it ran); a default run never waits a Free minute out for it.
   let sending = false;
-  return async (): Promise<void> => {
+  return async (need = 1): Promise<void> => {
     const { remaining, resetAtMs } = ctx.http.pacer.snapshot('primary');
-    if (remaining === undefined || remaining > 0 || (resetAtMs !== undefined && resetAtMs <= Date.now())) {
+    if (
+      remaining === undefined ||
+      remaining >= need ||
+      (resetAtMs !== undefined && resetAtMs <= Date.now())
+    ) {
       sending = true;
       return;
     }

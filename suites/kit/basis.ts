@@ -275,6 +275,14 @@ export const RFC = {
     'RFC 9110 §15.5.2',
     'The server generating a 401 response MUST send a WWW-Authenticate header field (Section 11.6.1) containing at least one challenge applicable to the target resource.',
   ),
+  contentLengthFrames: at(
+    'RFC 9112 §6.3',
+    'If a valid Content-Length header field is present without Transfer-Encoding, its decimal value defines the expected message body length in octets.',
+  ),
+  readWholeRequestBody: at(
+    'RFC 9112 §9.3',
+    'A server MUST read the entire request message body or close the connection after sending its response; otherwise, the remaining data on a persistent connection would be misinterpreted as the next request.',
+  ),
   noTransferEncoding204: at(
     'RFC 9112 §6.1',
     'A server MUST NOT send a Transfer-Encoding header field in any response with a status code of 1xx (Informational) or 204 (No Content).',

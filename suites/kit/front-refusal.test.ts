@@ -41,6 +41,32 @@ describe('front refusals', () => {
     expect(frontRefusal(write(411, API))).toBeUndefined();
   });
 
+  it('takes a bare refusal of a GET with content, and of the request read from it, for the front’s', () => {
+    const get = (
+      status: number,
+      headers: Record<string, string>,
+      length?: string,
+      checkId?: string,
+    ): Exchange => ({
+      ...exchange('/store/orders', status, headers),
+      request: {
+        method: 'GET',
+        url: 'http://127.0.0.1:9/v1/store/orders',
+        headers: length ? { 'content-length': length } : ({} as Record<string, string>),
+      },
+      ...(checkId ? { checkId } : {}),
+    });
+    expect(frontRefusal(get(413, HTML, '2'))).toMatch(/^413 without rate-limit fields .* a GET with content/);
+    expect(frontRefusal(get(400, HTML, undefined, 'HTTP-REQUEST-BODY-FRAMING'))).toMatch(
+      /the request after a GET with content on one connection/,
+    );
+    // No content, another check's GET, another status, or the application's own answer: judged in full.
+    expect(frontRefusal(get(400, HTML))).toBeUndefined();
+    expect(frontRefusal(get(400, HTML, undefined, 'LIST-STATUS-200'))).toBeUndefined();
+    expect(frontRefusal(get(404, HTML, '2'))).toBeUndefined();
+    expect(frontRefusal(get(413, API, '2'))).toBeUndefined();
+  });
+
   it('measures the request line as sent, and names what is over-long', () => {
     const x = exchange(LONG, 400, HTML);
     expect(requestSize(x).line).toBe(`DELETE /v1${LONG} HTTP/1.1`.length);

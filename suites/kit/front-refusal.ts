@@ -134,6 +134,28 @@ function ambiguousRefusal(x: Exchange): string | undefined {
   return `${r.status} without rate-limit fields and with a body that is no JSON to ${why}: the HTTP front refused it before routing`;
 }
 
+/** Statuses a stack refuses content with (RFC 9110 §15.5.1, §15.5.12, §15.5.14, §15.5.16). */
+const CONTENT_REFUSALS: ReadonlySet<number> = new Set([400, 411, 413, 415]);
+
+/** Why a GET carries content a stack may refuse before routing (HTTP-REQUEST-BODY-FRAMING's), or undefined. */
+function contentOnGet(x: Exchange): string | undefined {
+  const length = x.request.headers['content-length'];
+  if (x.request.method !== 'GET' || typeof length !== 'string' || !(Number(length) > 0)) return undefined;
+  return 'a GET with content (RFC 9110 §9.3.1: content in a GET has no generally defined semantics)';
+}
+
+/** The check whose GET with content goes before a plain GET on one connection (suites/http/request-body.ts). */
+const BODY_PROBE = 'HTTP-REQUEST-BODY-FRAMING';
+
+/**
+ * Why a 400 to that plain GET is a parser's refusal, or undefined: a server that left the content unread read
+ * it as the start of this request's line, which no route received (the probe's own finding).
+ */
+function afterContent(x: Exchange): string | undefined {
+  if (x.checkId !== BODY_PROBE || x.response?.status !== 400 || contentOnGet(x)) return undefined;
+  return 'the request after a GET with content on one connection (read from the content left unread: HTTP-REQUEST-BODY-FRAMING)';
+}
+
 /** frontRefusal of a request past what fronts accept, or of a path's bytes (pathBytesRefused). */
 function bytesOrLengthRefusal(x: Exchange): string | undefined {
   const r = x.response;
@@ -142,7 +164,9 @@ function bytesOrLengthRefusal(x: Exchange): string | undefined {
   const unmeasured =
     x.lengthOmitted && r?.status === 411
       ? `a ${x.request.method} with no Content-Length (a user agent SHOULD send one, RFC 9110 §8.6)`
-      : undefined;
+      : r && CONTENT_REFUSALS.has(r.status)
+        ? (contentOnGet(x) ?? afterContent(x))
+        : undefined;
   if (!r) return undefined;
   const byPath = r.status === 404 ? pathBytesRefused(x) : undefined;
   if (!FRONT_REFUSALS.has(r.status) && !unmeasured && !byPath) return undefined;

@@ -1,7 +1,7 @@
 // The proofs of the faults in how HTTP carries the answers (RFC 9110 fields), on a fake clock.
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
 import { DEMO_KEY } from '../../reference/server.ts';
-import { call, rawExchange } from '../support/reference-calls.ts';
+import { call, contentThenNext, rawExchange } from '../support/reference-calls.ts';
 import { type FaultProofs, NO_PROBE } from './proof.ts';
 
 export const HTTP_FAULTS = {
@@ -274,5 +274,26 @@ export const HTTP_FAULTS = {
     // check compares the two lengths.
     caught: [{ fails: ['HTTP-HEAD-CONTENT-LENGTH'], args: NO_PROBE, exit: 1 }],
     onlyBy: ['HTTP-HEAD-CONTENT-LENGTH'],
+  },
+  'request-body-unread': {
+    // A GET of the list with two bytes of content, then a plain one on the same connection.
+    probe: (s) => contentThenNext(s),
+    faithful: [200, 200],
+    faulty: [200, 400],
+    // Only HTTP-REQUEST-BODY-FRAMING puts content on a request, and a request after it on its connection.
+    caught: [
+      {
+        fails: ['HTTP-REQUEST-BODY-FRAMING'],
+        says: {
+          'HTTP-REQUEST-BODY-FRAMING':
+            /was answered 400, where the same request on another connection was answered 200/,
+        },
+        args: NO_PROBE,
+        notFromTraffic:
+          'the check puts its two requests on a connection of its own and judges them live: a recording notes neither the content a request carried nor the connections outside the run’s own',
+        exit: 1,
+      },
+    ],
+    onlyBy: ['HTTP-REQUEST-BODY-FRAMING'],
   },
 } satisfies FaultProofs<'http'>;

@@ -78,6 +78,38 @@ export function rawExchange(server: RunningReference, bytes: string): Promise<st
   });
 }
 
+/**
+ * On one connection: a GET of the list carrying `content` (Content-Length framed), then, once its answer has
+ * arrived whole, a plain GET of the list asking to close. The status of every response that came back.
+ */
+export function contentThenNext(server: RunningReference, content = '{}'): Promise<number[]> {
+  const { hostname, port, pathname } = new URL(server.baseUrl);
+  const head = (extra: string) =>
+    `GET ${pathname}/store/orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${server.demoKey}\r\n${extra}\r\n`;
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    let got = Buffer.alloc(0);
+    let second = false;
+    socket.setTimeout(5000, () => socket.destroy(new Error('the exchange timed out')));
+    socket.on('data', (chunk: Buffer) => {
+      got = Buffer.concat([got, chunk]);
+      const text = got.toString('latin1');
+      const end = text.indexOf('\r\n\r\n');
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(text)?.[1] ?? 0);
+      // The first answer whole: the next request goes on the same connection.
+      if (!second && end !== -1 && got.length >= end + 4 + length) {
+        second = true;
+        socket.write(head('Connection: close\r\n'));
+      }
+    });
+    socket.on('error', reject);
+    socket.on('close', () =>
+      resolve([...got.toString('latin1').matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => Number(m[1]))),
+    );
+    socket.write(`${head(`Content-Length: ${Buffer.byteLength(content)}\r\n`)}${content}`);
+  });
+}
+
 export interface FakeClock {
   now: number;
   read: () => number;
