@@ -3,7 +3,7 @@
 
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { crash, crashesOn } from './crash.ts';
+import { crash, crashesOn, dropsOn } from './crash.ts';
 import { FaultSet } from './faults/fault-set.ts';
 import { FrontCache, SHARED_FRONT_CACHE_MS, SHORT_FRONT_CACHE_MS } from './front-cache.ts';
 import { FrontLimiter } from './front-limiter.ts';
@@ -111,6 +111,11 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       crashed = true;
       crash(server);
       options.onCrash?.();
+      return;
+    }
+    // Fault unanswered-dotted-path: the socket is destroyed with no answer; the server answers every other request.
+    if (faults.has('unanswered-dotted-path') && dropsOn(req)) {
+      req.socket.destroy();
       return;
     }
     handleRequest(ctx, req, res).catch((error: unknown) => {

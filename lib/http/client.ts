@@ -18,6 +18,7 @@ import type { Pacer } from './pacer.ts';
 import { KEY_VARIABLE, type Redactor, SECOND_KEY_VARIABLE } from './redact.ts';
 import type { Response } from './response.ts';
 import type { BodyObserver, SendOptions } from './send.ts';
+import { sendAgainIfDropped } from './send-again.ts';
 import { requestKind, Stopping } from './stopping.ts';
 import { trustedCa } from './tls.ts';
 import type { Bucket, Transcript } from './transcript.ts';
@@ -172,7 +173,13 @@ export class HttpClient {
   /** Sends one request; pauses first if the pacer says so. Throws only HarnessError. */
   async send(opts: SendOptions): Promise<Response> {
     const bucket = bucketOf(opts.auth ?? { kind: 'key' });
-    let response = await this.once(opts, bucket);
+    let response: Response;
+    try {
+      response = await this.once(opts, bucket);
+    } catch (e) {
+      await sendAgainIfDropped(e, opts, this.options.pacer.budgetLeft, (again) => this.once(again, bucket));
+      throw e;
+    }
     if (response.status === 429 && opts.retryAfter429 !== false) response = await this.once(opts, bucket);
     return response;
   }

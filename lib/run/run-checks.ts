@@ -3,6 +3,7 @@
 // knows no specific check: the caller passes the suites, how to bind them to the run, and the plan (which
 // checks were selected, and why some will not run). It writes nothing itself.
 
+import { type Drop, dropsOf } from '../check/dropped.ts';
 import type { CheckDefinition, CheckMeta, CheckResult, SuiteDefinition } from '../check/model.ts';
 import type { CheckContext } from '../check/run-check.ts';
 import { runCheck } from '../check/run-check.ts';
@@ -109,6 +110,27 @@ function leftByDeath(r: CheckResult, death: Death, checks: readonly CheckDefinit
 }
 
 /**
+ * A check whose error is a request the target dropped twice while answering others (dropped.ts) is left out
+ * because of the check that binds that request, which judges it, as after a death; otherwise the error stands.
+ */
+function leftByDrop(r: CheckResult, drops: readonly Drop[], checks: readonly CheckDefinition<unknown>[]) {
+  if (r.status !== 'error' || r.message.startsWith('E_INTERNAL')) return r;
+  for (const { exchange: x } of drops) {
+    if (!r.message.includes(`${x.request.method} ${x.request.url} `)) continue;
+    const blamer = checks.find((c) => c.unanswered?.(x) !== undefined)?.id;
+    if (blamer === undefined || blamer === r.id) continue;
+    return {
+      ...r,
+      status: 'skip' as const,
+      message: `not judged: the target closed the connection without a response to ${x.request.method} ${x.request.url}, twice, while it answered other requests, which ${blamer} judges`,
+      cause: findingOf(blamer),
+      details: [...r.details, `it ended: ${r.message}`],
+    };
+  }
+  return r;
+}
+
+/**
  * Starts the run of `plan` (made from the same checks before the first request): each check it holds runs
  * in suite order, or skips with the plan's reason when the plan leaves it out; a check it does not hold was
  * not selected and never runs.
@@ -130,9 +152,11 @@ export function startRun<C>(
   const held: CheckResult[] = [];
   const checks = conformance.suites.flatMap((s) => s.checks).filter((c) => planned.has(c.id));
   const release = () => {
-    const death = deathOf(runtime.transcript.all());
+    const all = runtime.transcript.all();
+    const death = deathOf(all);
+    const drops = death ? [] : dropsOf(all);
     for (const r of held.splice(0)) {
-      const shown = death ? leftByDeath(r, death, checks) : r;
+      const shown = death ? leftByDeath(r, death, checks) : leftByDrop(r, drops, checks);
       results.push(shown);
       hooks.onResult(shown);
     }

@@ -5,7 +5,11 @@ import { del } from '../../support/probes.ts';
 import { call } from '../../support/reference-calls.ts';
 import { type FaultProofs, NO_PROBE } from '../proof.ts';
 
-type ServerErrorFault = 'orderid-malformed-500' | 'orderid-percent-ff-500' | 'orderid-percent-ff-crash';
+type ServerErrorFault =
+  | 'orderid-malformed-500'
+  | 'orderid-percent-ff-500'
+  | 'orderid-percent-ff-crash'
+  | 'unanswered-dotted-path';
 
 export const ORDER_ID_ERROR_FAULTS = {
   'orderid-malformed-500': {
@@ -72,6 +76,32 @@ export const ORDER_ID_ERROR_FAULTS = {
         says: {
           'ID-MALFORMED-4XX':
             /^no answer: the connection closed and the server stopped accepting connections \(the next \d+ connections? (was|were) refused\) after a cancel of the malformed orderId \S*%(FF|C0%B0)/,
+        },
+        args: NO_PROBE,
+        exit: 1,
+      },
+    ],
+  },
+  'unanswered-dotted-path': {
+    masking: { bends: ['absent-answer'] },
+    probe: async (s) => {
+      const met = (path: string) =>
+        call(s, path, del).then(
+          (a) => a.status,
+          (e: { code?: string }) => e.code,
+        );
+      return [await met('/store/orders/1.5'), await met('/store/orders/1.5'), await met('/store/orders/1x5')];
+    },
+    faithful: [400, 400, 400],
+    faulty: ['UND_ERR_SOCKET', 'UND_ERR_SOCKET', 400],
+    // The malformed run's dotted id (1002.0) is dropped, and again when sent once more on a connection of its
+    // own, while the rest is answered: ID-MALFORMED-4XX's finding; what shared that run is left out by it.
+    caught: [
+      {
+        fails: ['ID-MALFORMED-4XX'],
+        says: {
+          'ID-MALFORMED-4XX':
+            /^no answer: the target closed the connection without a response to DELETE \S+\.\S* \(#\d+, UND_ERR_SOCKET\), and again when it was sent once more/,
         },
         args: NO_PROBE,
         exit: 1,
