@@ -10,6 +10,7 @@ import type { BanEvent } from './ban.ts';
 import { Connections } from './connections.ts';
 import { proxyFor } from './dispatcher.ts';
 import { exchange } from './exchange.ts';
+import type { IdleAnswer } from './idle-answer.ts';
 import { type KeyForm, sendsTheKey } from './key-forms.ts';
 import { KeyWatch } from './key-watch.ts';
 import { refuseLockedKey } from './locked-key.ts';
@@ -76,10 +77,10 @@ export class HttpClient {
   /** The check on whose behalf requests are sent (checks run one at a time). */
   currentCheckId: string | undefined;
   /**
-   * Bytes the target sent where no response was due (e.g. a whole extra response after a 204), as undici
-   * reports them when it drops the connection; `afterSeq` is the last exchange recorded before.
+   * Bytes the target sent where no response was due (an extra response after a 204; `idle`: a 408 on a connection
+   * that sat idle), as undici reports them when it drops the connection; `afterSeq`: the last exchange before.
    */
-  readonly strayResponses: Array<{ afterSeq: number; message: string }> = [];
+  readonly strayResponses: Array<{ afterSeq: number; message: string; idle?: IdleAnswer }> = [];
   /**
    * Interim (1xx) responses skipped before final ones: all counted, the first MAX_INTERIM_KEPT kept (status,
    * in the order received) as evidence; a target may send any number of them, and each kept would stay.
@@ -113,7 +114,8 @@ export class HttpClient {
     this.connections = new Connections({
       ...limits,
       ...tls,
-      onStray: (message) => this.strayResponses.push({ afterSeq: transcript.size, message }),
+      onStray: (message, idle) =>
+        this.strayResponses.push({ afterSeq: transcript.size, message, ...(idle ? { idle } : {}) }),
       onInterim: (status) => {
         this.interimCount += 1;
         if (this.interimResponses.length < MAX_INTERIM_KEPT)
@@ -173,13 +175,10 @@ export class HttpClient {
   /** Sends one request; pauses first if the pacer says so. Throws only HarnessError. */
   async send(opts: SendOptions): Promise<Response> {
     const bucket = bucketOf(opts.auth ?? { kind: 'key' });
-    let response: Response;
-    try {
-      response = await this.once(opts, bucket);
-    } catch (e) {
+    let response = await this.once(opts, bucket).catch(async (e: unknown) => {
       await sendAgainIfDropped(e, opts, this.options.pacer.budgetLeft, (again) => this.once(again, bucket));
       throw e;
-    }
+    });
     if (response.status === 429 && opts.retryAfter429 !== false) response = await this.once(opts, bucket);
     return response;
   }
