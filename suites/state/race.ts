@@ -17,7 +17,7 @@ import { cancelledBy } from '../kit/target-facts.ts';
 import { NOT_OBSERVED } from '../kit/traffic.ts';
 import { type History, timing } from './history.ts';
 import { leaveOut, nothingJudged } from './left-out.ts';
-import { raceCause } from './repeat-cause.ts';
+import { lostCause, raceCause } from './repeat-cause.ts';
 import { heldRace, RACERS } from './sendings.ts';
 import { historyNow } from './store.ts';
 
@@ -158,12 +158,12 @@ function judgeLostUpdates(ctx: Ctx): string[] {
     );
     return [];
   }
+  const cancels = keyCancels(ctx);
   for (const f of found.slice(0, 3)) {
     ctx.evidence(...f.group, f.again);
-    ctx.problem(
-      `order ${f.id} was cancelled (${f.group.map((x) => x.response!.status).join(', ')}) at one moment with a cancel of order ${f.other}, both served, yet cancelled again once they were answered it was served again (#${f.again.seq}, ${f.again.response!.status}): one of the two cancels did not take effect (a store saved whole from a copy read before the other's change: the last save wins)`,
-      { exchange: f.again },
-    );
+    const own = cancels.filter((c) => c.id === f.id && f.group.includes(c.x));
+    const statuses = own.map((c) => c.x.response!.status);
+    ctx.problem(lostCause(f.id, statuses, momentOf(cancels, own[0]!.x)), { exchange: f.again });
   }
   return [
     `${groups} group${groups === 1 ? '' : 's'} of cancels of different orders at one moment, each cancelled again after: ${found.length === 0 ? 'every one took effect' : `${found.length} did not`}`,

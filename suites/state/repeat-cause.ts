@@ -54,22 +54,36 @@ const BOTH_CAUSES =
 const ids = (xs: readonly { id: string }[]): string =>
   xs.length === 1 ? `order ${xs[0]!.id}` : `orders ${xs.map((x) => x.id).join(', ')}`;
 
+/** Which orders of the moment a cancel sent once all were answered found still pending, and which not. */
+function stayedPending(moment: Moment): string {
+  const pending = moment.after.filter((a) => cancelledBy(a.again.response!.status));
+  const gone = moment.after.filter((a) => !cancelledBy(a.again.response!.status));
+  const tell = (a: { id: string; again: Exchange }) =>
+    `order ${a.id}: #${a.again.seq}, ${a.again.response!.status}`;
+  if (pending.length > 0)
+    return `cancelled again once all were answered, ${ids(pending)} stayed pending (${pending.map(tell).join('; ')})${gone.length > 0 ? `, ${ids(gone)} did not (${gone.map(tell).join('; ')})` : ''}`;
+  return gone.length > 0
+    ? `cancelled again once all were answered, none stayed pending (${gone.map(tell).join('; ')})`
+    : '';
+}
+
+const named = (o: { id: string; statuses: readonly number[] }) => `order ${o.id} (${o.statuses.join(', ')})`;
+
 /** What the moment showed beyond the one order: the other orders cancelled with it, and which stayed pending. */
 function seenAt(moment: Moment | undefined): string {
   if (!moment) return '';
-  const others = moment.others.map((o) => `order ${o.id} (${o.statuses.join(', ')})`).join(', ');
-  const pending = moment.after.filter((a) => cancelledBy(a.again.response!.status));
-  const gone = moment.after.filter((a) => !cancelledBy(a.again.response!.status));
-  const head = others ? `; cancels of ${others} went at that moment too` : '';
-  const tell = (a: { id: string; again: Exchange }) =>
-    `order ${a.id}: #${a.again.seq}, ${a.again.response!.status}`;
-  const stayed =
-    pending.length > 0
-      ? `; cancelled again once all were answered, ${ids(pending)} stayed pending (${pending.map(tell).join('; ')})${gone.length > 0 ? `, ${ids(gone)} did not (${gone.map(tell).join('; ')})` : ''}`
-      : gone.length > 0
-        ? `; cancelled again once all were answered, none stayed pending (${gone.map(tell).join('; ')})`
-        : '';
-  return `${head}${stayed}`;
+  const others = moment.others.map(named).join(', ');
+  const stayed = stayedPending(moment);
+  return `${others ? `; cancels of ${others} went at that moment too` : ''}${stayed ? `; ${stayed}` : ''}`;
+}
+
+/**
+ * STATE-CANCEL-RACE: cancels of different orders at one moment, more than one served, after which a cancel of
+ * order `id` (statuses `own` at the moment) was served again: which orders went together, which stayed pending.
+ */
+export function lostCause(id: string, own: readonly number[], moment: Moment): string {
+  const orders = [named({ id, statuses: own }), ...moment.others.map(named)].join(' and ');
+  return `cancels of ${orders} went at one moment, more than one served; ${stayedPending(moment)}: a cancel answered 2xx did not take effect: either each cancel saves the whole store from a copy read before the others' changes (the last save wins), or a cancel's check of an order and its change are not one step (check-then-act)`;
 }
 
 /** STATE-CANCEL-RACE: what a group of cancels on the wire together, more than one 2xx, shows of a race. */
