@@ -3,7 +3,8 @@
 // timeout, a refused connection, or a request sent as invalid HTTP on purpose. Hand-made exchanges.
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../http/transcript.ts';
-import { dropFinding, dropsOf } from './dropped.ts';
+import { dropFinding, dropsOf, leftByDrop } from './dropped.ts';
+import type { CheckResult } from './model.ts';
 
 let seq = 0;
 const T0 = 1_800_000_000_000;
@@ -64,5 +65,46 @@ describe('dropsOf', () => {
         x(30, '8', 204),
       ]),
     ).toEqual([]);
+  });
+});
+
+describe('leftByDrop', () => {
+  const xs = [
+    x(0, '7', 204),
+    x(10, '1.5', 'UND_ERR_SOCKET'),
+    x(20, '1.5', 'UND_ERR_SOCKET'),
+    x(30, '8', 204),
+  ];
+  const error = (id: string, message: string) =>
+    ({
+      id,
+      status: 'error',
+      message,
+      details: [],
+      exchanges: [],
+      reproduction: [],
+    }) as unknown as CheckResult;
+  const binder = {
+    id: 'ID-MALFORMED-4XX',
+    unanswered: (e: Exchange) => (e.request.url.endsWith('1.5') ? 'a malformed cancel' : undefined),
+  };
+  const failed = `E_HTTP: DELETE ${xs[1]!.request.url} failed: other side closed (UND_ERR_SOCKET)`;
+
+  it('leaves a check out because of the check that binds the dropped request', () => {
+    const r = leftByDrop(error('ID-CANCEL-SPELLING', failed), dropsOf(xs), [binder]);
+    expect(r).toMatchObject({ status: 'skip', cause: { kind: 'outcome', check: 'ID-MALFORMED-4XX' } });
+    expect(r.message).toMatch(/twice, while it answered other requests, which ID-MALFORMED-4XX judges$/);
+  });
+
+  it("leaves it out as the target's outcome where no check binds it, and keeps any other error", () => {
+    const r = leftByDrop(error('AUTH-PATH-SPELLING-401', failed), dropsOf(xs), []);
+    expect(r).toMatchObject({ status: 'skip', cause: { kind: 'outcome' } });
+    expect(r.message).toMatch(/; no check binds that request$/);
+    const other = error(
+      'AUTH-PATH-SPELLING-401',
+      'E_HTTP: DELETE http://127.0.0.1:9/v1/store/orders/9 failed: x',
+    );
+    expect(leftByDrop(other, dropsOf(xs), [binder])).toBe(other);
+    expect(leftByDrop(error('ID-CANCEL-SPELLING', failed), [], [binder]).status).toBe('error');
   });
 });

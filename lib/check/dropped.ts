@@ -4,7 +4,9 @@
 // (CheckDefinition.unanswered); our timeouts, aborts, a refused connection or a target that answers nothing are
 // not (their codes are not a close, or nothing around the drop was answered). Pure.
 import type { Exchange } from '../http/transcript.ts';
+import type { CheckDefinition, CheckResult } from './model.ts';
 import { closedUnanswered } from './server-died.ts';
+import { findingOf, OUTCOME } from './skip.ts';
 
 export interface Drop {
   /** The first time the request went unanswered. */
@@ -45,4 +47,32 @@ export function dropsOf(exchanges: readonly Exchange[]): Drop[] {
 export function dropFinding(drop: Drop, why: string): string {
   const { exchange: x, again, before, after } = drop;
   return `no answer: the target closed the connection without a response to ${x.request.method} ${x.request.url} (#${x.seq}, ${x.error!.code}), and again when it was sent once more on a connection of its own (#${again.seq}, ${again.error!.code}), while it answered other requests before and after (#${before.seq}, ${before.response!.status}; #${after.seq}, ${after.response!.status}): the request was ${why}`;
+}
+
+/**
+ * A check whose error is a request the target dropped twice while answering others (dropped.ts) is left out
+ * because of the check that binds that request, which judges it, as after a death; where none binds it, as the
+ * target's outcome. Any other error stands.
+ */
+export function leftByDrop(
+  r: CheckResult,
+  drops: readonly Drop[],
+  checks: readonly Pick<CheckDefinition<unknown>, 'id' | 'unanswered'>[],
+): CheckResult {
+  if (r.status !== 'error' || r.message.startsWith('E_INTERNAL')) return r;
+  for (const { exchange: x } of drops) {
+    if (!r.message.includes(`${x.request.method} ${x.request.url} `)) continue;
+    const blamer = checks.find((c) => c.unanswered?.(x) !== undefined)?.id;
+    if (blamer === r.id) continue;
+    // No check binds it (a request without the key, say): the target's doing still, which no check judges.
+    const which = blamer === undefined ? '; no check binds that request' : `, which ${blamer} judges`;
+    return {
+      ...r,
+      status: 'skip' as const,
+      message: `not judged: the target closed the connection without a response to ${x.request.method} ${x.request.url}, twice, while it answered other requests${which}`,
+      cause: blamer === undefined ? OUTCOME : findingOf(blamer),
+      details: [...r.details, `it ended: ${r.message}`],
+    };
+  }
+  return r;
 }

@@ -3,7 +3,7 @@
 // knows no specific check: the caller passes the suites, how to bind them to the run, and the plan (which
 // checks were selected, and why some will not run). It writes nothing itself.
 
-import { type Drop, dropsOf } from '../check/dropped.ts';
+import { dropsOf, leftByDrop } from '../check/dropped.ts';
 import type { CheckDefinition, CheckMeta, CheckResult, SuiteDefinition } from '../check/model.ts';
 import type { CheckContext } from '../check/run-check.ts';
 import { runCheck } from '../check/run-check.ts';
@@ -107,27 +107,6 @@ function leftByDeath(r: CheckResult, death: Death, checks: readonly CheckDefinit
     cause: findingOf(blamer),
     details: [...r.details, `it ended: ${r.message}`],
   };
-}
-
-/**
- * A check whose error is a request the target dropped twice while answering others (dropped.ts) is left out
- * because of the check that binds that request, which judges it, as after a death; otherwise the error stands.
- */
-function leftByDrop(r: CheckResult, drops: readonly Drop[], checks: readonly CheckDefinition<unknown>[]) {
-  if (r.status !== 'error' || r.message.startsWith('E_INTERNAL')) return r;
-  for (const { exchange: x } of drops) {
-    if (!r.message.includes(`${x.request.method} ${x.request.url} `)) continue;
-    const blamer = checks.find((c) => c.unanswered?.(x) !== undefined)?.id;
-    if (blamer === undefined || blamer === r.id) continue;
-    return {
-      ...r,
-      status: 'skip' as const,
-      message: `not judged: the target closed the connection without a response to ${x.request.method} ${x.request.url}, twice, while it answered other requests, which ${blamer} judges`,
-      cause: findingOf(blamer),
-      details: [...r.details, `it ended: ${r.message}`],
-    };
-  }
-  return r;
 }
 
 /**
