@@ -1,6 +1,7 @@
 // Fault orderid-percent-ff-crash: the framework percent-decodes a cancel's orderId where nothing catches (polka's
 // decodeURIComponent), and the URIError of a byte that is no UTF-8 ends the process: the listener closes and every
 // connection drops, the request that did it unanswered. Embedded in the suite's tests, only this server stops.
+// Also unanswered-dotted-path's drop: one request's socket destroyed, the server going on.
 import type { IncomingMessage, Server } from 'node:http';
 
 /** Whether a request brings the server down: a cancel whose orderId's valid escapes decode to no UTF-8 (%FF). */
@@ -21,4 +22,14 @@ export function crashesOn(req: IncomingMessage): boolean {
 export function crash(server: Server): void {
   server.close();
   server.closeAllConnections();
+}
+
+/**
+ * Fault unanswered-dotted-path: whether the server drops a request with no answer, as Total.js by default does
+ * a DELETE, POST, PUT or PATCH whose path holds a '.' (read as a static file's, which only GET may fetch): the
+ * socket destroyed, every other request still answered.
+ */
+export function dropsOn(req: IncomingMessage): boolean {
+  const path = (req.url ?? '').split('?')[0]!;
+  return ['DELETE', 'POST', 'PUT', 'PATCH'].includes(req.method ?? '') && path.includes('.');
 }

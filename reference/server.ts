@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { leaveUnread, misreadLine } from './body-unread.ts';
-import { crash, crashesOn } from './crash.ts';
+import { crash, crashesOn, dropsOn } from './crash.ts';
 import { FaultSet } from './faults/fault-set.ts';
 import { FrontCache, SHARED_FRONT_CACHE_MS, SHORT_FRONT_CACHE_MS } from './front-cache.ts';
 import { FrontLimiter } from './front-limiter.ts';
@@ -120,6 +120,11 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       crashed = true;
       crash(server);
       options.onCrash?.();
+      return;
+    }
+    // Fault unanswered-dotted-path: the socket is destroyed with no answer; the server answers every other request.
+    if (faults.has('unanswered-dotted-path') && dropsOn(req)) {
+      req.socket.destroy();
       return;
     }
     handleRequest(ctx, req, res).catch((error: unknown) => {

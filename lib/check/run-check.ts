@@ -5,6 +5,7 @@
 import { errorMessage, HarnessError } from '../errors.ts';
 import type { Transcript } from '../http/transcript.ts';
 import { type CheckContext, contextFor, endedItself } from './context.ts';
+import { dropFinding, dropsOf } from './dropped.ts';
 import { bounded, Findings } from './findings.ts';
 import type { CheckDefinition, CheckMeta, CheckResult } from './model.ts';
 import { runLive } from './model.ts';
@@ -67,8 +68,9 @@ async function execute<C>(
 }
 
 /**
- * When the server died on a request this check binds (server-died.ts), that request is its finding, live or in
- * a recording: whatever the death left it unable to judge (a thrown error, a skip) gives way to it, noted.
+ * When the server died on a request this check binds (server-died.ts), or dropped one twice while it answered
+ * others (dropped.ts), that request is its finding, live or in a recording: whatever it left the check unable
+ * to judge (a thrown error, a skip) gives way to it, noted.
  */
 function blameDeath<C>(
   check: CheckDefinition<C>,
@@ -77,10 +79,19 @@ function blameDeath<C>(
   thrown: string | undefined,
 ): string | undefined {
   if (!check.unanswered) return thrown;
-  const death = deathOf(transcript.all());
-  const why = death && check.unanswered(death.exchange);
-  if (!death || !why) return thrown;
-  found.problem(deathFinding(death, why), { exchange: death.exchange });
+  const binds = check.unanswered;
+  const all = transcript.all();
+  const death = deathOf(all);
+  const why = death && binds(death.exchange);
+  const drops = dropsOf(all).flatMap((d) => {
+    const because = binds(d.exchange);
+    return because === undefined ? [] : [{ d, because }];
+  });
+  if (death && why) found.problem(deathFinding(death, why), { exchange: death.exchange });
+  else if (drops.length > 0)
+    for (const { d, because } of drops.slice(0, 3))
+      found.problem(dropFinding(d, because), { exchange: d.exchange });
+  else return thrown;
   const unfinished = thrown ?? found.skipped?.reason;
   if (unfinished !== undefined) found.note(`the rest could not be judged: ${unfinished}`);
   found.skipped = undefined;

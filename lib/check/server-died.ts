@@ -1,12 +1,12 @@
 // A target that died on a request: the exchange whose connection closed without an answer, after which every
 // connection was refused. That request is then the server's failure, judged by the checks that bind it
 // (CheckDefinition.unanswered); our own timeouts, aborts and a URL refused from the first connection are not. Pure.
+import { CLOSED_UNANSWERED } from '../http/response.ts';
 import type { Exchange } from '../http/transcript.ts';
 
-/** A connection the server closed or reset with no response to the request on it (undici's codes). */
-const CLOSED = /^(UND_ERR_SOCKET|ECONNRESET|EPIPE|UND_ERR_CLOSED)$/;
-
-const closedUnanswered = (x: Exchange) => x.response === undefined && CLOSED.test(x.error?.code ?? '');
+/** An exchange whose connection the target closed or reset with no response to its request. */
+export const closedUnanswered = (x: Exchange) =>
+  x.response === undefined && CLOSED_UNANSWERED.test(x.error?.code ?? '');
 const refused = (x: Exchange) => x.response === undefined && x.error?.code === 'ECONNREFUSED';
 
 export interface Death {

@@ -11,6 +11,7 @@ import { Connections } from './connections.ts';
 import { proxyFor } from './dispatcher.ts';
 import { exchange } from './exchange.ts';
 import { HeldConnection } from './held-connection.ts';
+import type { IdleAnswer } from './idle-answer.ts';
 import { type KeyForm, sendsTheKey } from './key-forms.ts';
 import { KeyWatch } from './key-watch.ts';
 import { refuseLockedKey } from './locked-key.ts';
@@ -19,6 +20,7 @@ import type { Pacer } from './pacer.ts';
 import { KEY_VARIABLE, type Redactor, SECOND_KEY_VARIABLE } from './redact.ts';
 import type { Response } from './response.ts';
 import type { BodyObserver, SendOptions } from './send.ts';
+import { sendAgainIfDropped } from './send-again.ts';
 import { requestKind, Stopping } from './stopping.ts';
 import { trustedCa } from './tls.ts';
 import type { Bucket, Transcript } from './transcript.ts';
@@ -75,15 +77,9 @@ export class HttpClient {
   private readonly watch: KeyWatch;
   /** The check on whose behalf requests are sent (checks run one at a time). */
   currentCheckId: string | undefined;
-  /**
-   * Bytes the target sent where no response was due (e.g. a whole extra response after a 204), as undici
-   * reports them when it drops the connection; `afterSeq` is the last exchange recorded before.
-   */
-  readonly strayResponses: Array<{ afterSeq: number; message: string }> = [];
-  /**
-   * Interim (1xx) responses skipped before final ones: all counted, the first MAX_INTERIM_KEPT kept (status,
-   * in the order received) as evidence; a target may send any number of them, and each kept would stay.
-   */
+  /** Bytes sent where no response was due (after a 204; `idle`: a 408 on an idle connection), after `afterSeq`. */
+  readonly strayResponses: Array<{ afterSeq: number; message: string; idle?: IdleAnswer }> = [];
+  /** Interim (1xx) responses skipped before final ones: all counted, the first MAX_INTERIM_KEPT kept as evidence. */
   readonly interimResponses: Array<{ afterSeq: number; status: number }> = [];
   interimCount = 0;
   /** Whoever reads whole bodies as they arrive (see BodyObserver), in the order added. */
@@ -113,7 +109,8 @@ export class HttpClient {
     this.connections = new Connections({
       ...limits,
       ...tls,
-      onStray: (message) => this.strayResponses.push({ afterSeq: transcript.size, message }),
+      onStray: (message, idle) =>
+        this.strayResponses.push({ afterSeq: transcript.size, message, ...(idle ? { idle } : {}) }),
       onInterim: (status) => {
         this.interimCount += 1;
         if (this.interimResponses.length < MAX_INTERIM_KEPT)
@@ -173,7 +170,10 @@ export class HttpClient {
   /** Sends one request; pauses first if the pacer says so. Throws only HarnessError. */
   async send(opts: SendOptions): Promise<Response> {
     const bucket = bucketOf(opts.auth ?? { kind: 'key' });
-    let response = await this.once(opts, bucket);
+    let response = await this.once(opts, bucket).catch(async (e: unknown) => {
+      await sendAgainIfDropped(e, opts, this.options.pacer.budgetLeft, (again) => this.once(again, bucket));
+      throw e;
+    });
     if (response.status === 429 && opts.retryAfter429 !== false) response = await this.once(opts, bucket);
     return response;
   }
@@ -238,10 +238,7 @@ export class HttpClient {
     return this.keyRefused ?? this.stopping.all;
   }
 
-  /**
-   * Whether a request can go with no Content-Length (SendOptions.omitContentLength): on a direct connection,
-   * whose heads omit-length.ts rewrites; not through a proxy, whose connections are undici's own.
-   */
+  /** Whether a request can go with no Content-Length: on a direct connection (omit-length.ts), not via a proxy. */
   get omitsContentLength(): boolean {
     return proxyFor(this.options.baseUrl, this.options.proxy) === undefined;
   }

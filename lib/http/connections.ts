@@ -1,7 +1,9 @@
 // The connections to the target (one undici Agent), and the rule that keeps a request off a connection the
 // target may have closed while the harness was busy. Opens and drops connections only: it never sends,
 // retries or reads a request itself.
+
 import type { Dispatcher } from 'undici';
+import { type IdleAnswer, idleAnswerOf } from './idle-answer.ts';
 import { newAgent, type TransportSettings } from './transport.ts';
 
 /** How long undici keeps an idle connection when the target announces nothing (its own default). */
@@ -12,8 +14,11 @@ export const KEEP_ALIVE_MARGIN_MS = 2000;
 const MAX_KEEP_ALIVE_MS = 600_000;
 
 export interface ConnectionSettings extends TransportSettings {
-  /** Told of bytes the target sent where no response was due, as undici reports them when it drops a connection. */
-  onStray: (message: string) => void;
+  /**
+   * Told of bytes the target sent where no response was due, as undici reports them when it drops a connection;
+   * `idle` when they were a whole 408 sent on a connection that sat idle (idle-answer.ts).
+   */
+  onStray: (message: string, idle?: IdleAnswer) => void;
 }
 
 /**
@@ -85,7 +90,7 @@ export class Connections {
     );
     agent.on('disconnect', (_origin, _targets, error) => {
       if (error && /bad response/i.test(error.message))
-        onStray(`${error.message} (${(error as { code?: string }).code ?? 'E_HTTP'})`);
+        onStray(`${error.message} (${(error as { code?: string }).code ?? 'E_HTTP'})`, idleAnswerOf(error));
     });
     return agent;
   }

@@ -133,8 +133,8 @@ function unread(ctx: ExchangeContext, out: Outgoing, error: unknown, deadline: A
       ctx.stopping.timedOut(out.kind, failure, false, { startedMs: out.startedMs, nowMs: ctx.now() });
   }
   return limit
-    ? new UnreadResponseError(limit.code, failure, effect, { cause: limit })
-    : new UnreadResponseError('E_HTTP', failure, effect);
+    ? new UnreadResponseError(limit.code, failure, effect, { cause: limit, wire: code })
+    : new UnreadResponseError('E_HTTP', failure, effect, { wire: code });
 }
 
 /** The body, within the harness's limits: a body error is the response's, a limit of ours ends the exchange. */

@@ -33,17 +33,23 @@ export type ResponseHead = Pick<Response, 'exchange' | 'status' | 'headers' | 'b
  */
 export class UnreadResponseError extends HarnessError {
   readonly mayHaveTakenEffect: boolean;
+  /** The transport's own code (UND_ERR_SOCKET, ECONNRESET...), as the exchange's record holds it. */
+  readonly wire: string | undefined;
   constructor(
     code: HarnessError['code'],
     message: string,
     mayHaveTakenEffect: boolean,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; wire?: string },
   ) {
     super(code, message, options);
     this.name = 'UnreadResponseError';
     this.mayHaveTakenEffect = mayHaveTakenEffect;
+    this.wire = options?.wire;
   }
 }
+
+/** A connection the target closed or reset with no response to the request on it (undici's codes). */
+export const CLOSED_UNANSWERED = /^(UND_ERR_SOCKET|ECONNRESET|EPIPE|UND_ERR_CLOSED)$/;
 
 /** A body nested deeper than the parser reads, named by its exchange. */
 export function depthError(e: JsonDepthError, what: string): HarnessError {

@@ -2,9 +2,11 @@
 // connector that adds the CA file to the trusted roots, skips interim (1xx) responses and can leave out an empty
 // Content-Length (omit-length.ts); the harness's header and body caps and timeouts; one request from a URL whose
 // path may go on the wire as written. Opens connections and sends; never records, retries, follows a redirect or judges.
+import type { Socket } from 'node:net';
 import { Agent, buildConnector, type Dispatcher, ProxyAgent } from 'undici';
 import type { ProxySettings } from '../config/config.ts';
 import { proxyFor } from './dispatcher.ts';
+import { watchIdleAnswers } from './idle-answer.ts';
 import { skipInterimResponses } from './interim.ts';
 import { omitEmptyLengths } from './omit-length.ts';
 
@@ -62,6 +64,7 @@ export function newAgent(settings: TransportSettings, keepAlive: KeepAlive): Dis
         if (socket) {
           settings.onSocket?.();
           skipInterimResponses(socket, maxHeaderBytes, onInterim);
+          watchIdleAnswers(socket as Socket);
           omitEmptyLengths(socket);
         }
         callback(error, socket as never);

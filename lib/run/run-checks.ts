@@ -3,6 +3,7 @@
 // knows no specific check: the caller passes the suites, how to bind them to the run, and the plan (which
 // checks were selected, and why some will not run). It writes nothing itself.
 
+import { dropsOf, leftByDrop } from '../check/dropped.ts';
 import type { CheckDefinition, CheckMeta, CheckResult, SuiteDefinition } from '../check/model.ts';
 import type { CheckContext } from '../check/run-check.ts';
 import { runCheck } from '../check/run-check.ts';
@@ -130,9 +131,11 @@ export function startRun<C>(
   const held: CheckResult[] = [];
   const checks = conformance.suites.flatMap((s) => s.checks).filter((c) => planned.has(c.id));
   const release = () => {
-    const death = deathOf(runtime.transcript.all());
+    const all = runtime.transcript.all();
+    const death = deathOf(all);
+    const drops = death ? [] : dropsOf(all);
     for (const r of held.splice(0)) {
-      const shown = death ? leftByDeath(r, death, checks) : r;
+      const shown = death ? leftByDeath(r, death, checks) : leftByDrop(r, drops, checks);
       results.push(shown);
       hooks.onResult(shown);
     }

@@ -28,6 +28,12 @@ export const ORDER_ID_FAULTS = faultsOf('order-id', [
     "The framework percent-decodes the orderId outside any error handler (a Node polka app's decodeURIComponent): a byte that is no UTF-8 (4404%FF) throws a URIError that ends the process. The request gets no answer, and every later connection is refused.",
   ),
   fault(
+    'unanswered-dotted-path',
+    'order-id',
+    'spec §4 cancelOrder (orderId is an int64; a malformed one is answered 400)',
+    "A DELETE, POST, PUT or PATCH whose path holds a '.' is taken for a static file's, which only GET may fetch, and its socket destroyed with no answer (Total.js's default): a cancel of 1002.0 gets none, each time, while every other request is answered.",
+  ),
+  fault(
     'orderid-lenient-parse',
     'order-id',
     'spec §4 cancelOrder (orderId is an int64)',

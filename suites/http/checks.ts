@@ -35,7 +35,7 @@ export const framing = suite({
       requirement:
         'Every response is framed as its headers say: its body arrives whole and nothing follows its end.',
       rationale:
-        "No reset, no truncated chunk, no Content-Length left short; a 204 ends with its header section, and so does the answer to a HEAD (its Content-Length is the GET's, so content after it is read off the socket: the request surface's HEADs are, and the transcript keeps the count).",
+        "No reset, no truncated chunk, no Content-Length left short; a 204 ends with its header section, and so does the answer to a HEAD (its Content-Length is the GET's, so content after it is read off the socket: the request surface's HEADs are, and the transcript keeps the count). A whole 408 sent on a connection left idle after its response ended is the server's idle timer closing it (RFC 9112 §9.5, RFC 9110 §15.5.9): noted, not failed.",
       basis: [SPEC.json, RFC.grammar, RFC.noContent204, RFC.headNoContent],
       title: 'Looks at how every response of the run ended on the connection',
       needs: { requests: 0 },
@@ -82,7 +82,13 @@ export const framing = suite({
           });
         for (const stray of ctx.http.strayResponses) {
           const x = all[stray.afterSeq - 1];
-          if (x)
+          // A whole 408 on a connection idle since its last response: the server's idle timer, which may close
+          // it (RFC 9112 §9.5) and say why (RFC 9110 §15.5.9), not bytes after a response.
+          if (x && stray.idle)
+            ctx.note(
+              `the target sent a whole "${stray.idle.statusLine}" (${stray.idle.bytes} bytes) on a connection idle for ${(stray.idle.gapMs / 1000).toFixed(1)} s after the response to #${x.seq} ended, and closed it: its idle timer, which RFC 9112 §9.5 allows and RFC 9110 §15.5.9 names, not bytes after a response`,
+            );
+          else if (x)
             offences.push({
               problem: `bytes arrived after the end of a response, where none was due (${stray.message})`,
               exchange: x,

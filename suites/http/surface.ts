@@ -170,7 +170,7 @@ async function surfaceProperty(ctx: Ctx): Promise<void> {
         await room();
       }
       const res = await ctx.http.send(requestOf(c));
-      const stray = ctx.http.strayResponses.some((s) => s.afterSeq === res.exchange.seq);
+      const stray = ctx.http.strayResponses.some((s) => s.afterSeq === res.exchange.seq && !s.idle);
       const f = judgeSurface(c, res, stray);
       judged += 1;
       const recorded = recordedOnly(c, res, getOf(ctx));
@@ -199,7 +199,7 @@ async function surfaceProperty(ctx: Ctx): Promise<void> {
       throw e;
     }
     const res = await ctx.http.send(requestOf(c));
-    const stray = ctx.http.strayResponses.some((s) => s.afterSeq === res.exchange.seq);
+    const stray = ctx.http.strayResponses.some((s) => s.afterSeq === res.exchange.seq && !s.idle);
     judged += 1;
     const recorded = recordedOnly(c, res, getOf(ctx));
     if (recorded) errors.push(recorded);

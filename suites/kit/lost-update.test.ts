@@ -2,7 +2,7 @@
 // and one served again after is found; a server that serves any repeat, or cancels one after another, is not.
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../lib/http/transcript.ts';
-import { besideOtherOrders, type KeyCancel, lostUpdates } from './lost-update.ts';
+import { besideOtherOrders, type KeyCancel, lostUpdates, momentOf } from './lost-update.ts';
 
 const T0 = 1_800_000_000_000;
 
@@ -59,5 +59,28 @@ describe('cancels of different orders at one moment', () => {
     const { found, repeatServed } = lostUpdates(cs);
     expect(repeatServed?.seq).toBe(2);
     expect(found.map((f) => f.id)).toEqual(['7']);
+  });
+});
+
+describe('momentOf', () => {
+  it('names the other orders of the moment and the cancel of each sent after', () => {
+    const cs = [
+      cancel(1, '7', 0, 204, 1),
+      cancel(2, '7', 0, 204, 1),
+      cancel(3, '8', 1, 204, 1),
+      cancel(4, '7', 100, 404),
+      cancel(5, '8', 150, 204),
+    ];
+    const m = momentOf(cs, cs[0]!.x);
+    expect(m.others).toEqual([{ id: '8', statuses: [204] }]);
+    expect(m.after.map((a) => [a.id, a.again.seq])).toEqual([
+      ['7', 4],
+      ['8', 5],
+    ]);
+  });
+
+  it('names no other order where the cancels at one moment were of one order', () => {
+    const cs = [cancel(1, '7', 0, 204, 1), cancel(2, '7', 0, 204, 1), cancel(3, '8', 500, 204)];
+    expect(momentOf(cs, cs[1]!.x)).toMatchObject({ others: [], after: [] });
   });
 });

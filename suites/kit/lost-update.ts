@@ -76,3 +76,27 @@ export function lostUpdates(cancels: readonly KeyCancel[]): LostUpdates {
   }
   return out;
 }
+
+/** What the cancels at one moment with `x` show: the other orders cancelled, and each order cancelled again. */
+export interface Moment {
+  /** The other orders whose cancels were on the wire with `x`, with the statuses they got. */
+  others: Array<{ id: string; statuses: number[] }>;
+  /** Each order of the moment served a cancel, and its first cancel sent once all were answered. */
+  after: Array<{ id: string; again: Exchange }>;
+}
+
+/** The moment `x` was sent in: which orders were cancelled with it, and what a cancel of each sent after got. */
+export function momentOf(cancels: readonly KeyCancel[], x: Exchange): Moment {
+  const group = groupsOf(cancels).find((g) => g.some((c) => c.x === x)) ?? [];
+  const own = group.find((c) => c.x === x)?.id;
+  const others = new Map<string, number[]>();
+  for (const c of group)
+    if (c.id !== own) others.set(c.id, [...(others.get(c.id) ?? []), c.x.response!.status]);
+  const last = Math.max(...group.map((c) => end(c.x)));
+  const after: Moment['after'] = [];
+  for (const id of new Set(group.filter((c) => served(c.x)).map((c) => c.id))) {
+    const next = cancels.find((c) => c.id === id && startedMsOf(c.x) >= last);
+    if (next) after.push({ id, again: next.x });
+  }
+  return { others: [...others].map(([id, statuses]) => ({ id, statuses })), after };
+}

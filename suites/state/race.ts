@@ -10,14 +10,14 @@ import { cancelHistories } from '../kit/cancel-histories.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { keyCancels } from '../kit/key-cancels.ts';
 import { LIST_BODIES, ListBodies } from '../kit/list-bodies.ts';
-import { lostUpdates } from '../kit/lost-update.ts';
+import { lostUpdates, momentOf } from '../kit/lost-update.ts';
 import { shares } from '../kit/sendings.ts';
 import { STORE_LISTS } from '../kit/store-lists.ts';
 import { cancelledBy } from '../kit/target-facts.ts';
 import { NOT_OBSERVED } from '../kit/traffic.ts';
 import { type History, timing } from './history.ts';
 import { leaveOut, nothingJudged } from './left-out.ts';
-import { raceCause } from './repeat-cause.ts';
+import { lostCause, raceCause } from './repeat-cause.ts';
 import { heldRace, RACERS } from './sendings.ts';
 import { historyNow } from './store.ts';
 
@@ -120,11 +120,14 @@ function judgeRace(ctx: Ctx, h: History, id: string, group: readonly Exchange[])
   if (!inFlight) ctx.note(`no list with the key was read beside the cancels of order ${id}`);
   ctx.evidence(...together);
   if (won.length > 1)
-    ctx.problem(raceCause(cancelHistories(ctx).histories, id, won, group), {
-      expected: 'one 2xx, the others not 2xx',
-      actual: statuses,
-      exchange: won[1]!,
-    });
+    ctx.problem(
+      raceCause(cancelHistories(ctx).histories, id, won, group, momentOf(keyCancels(ctx), group[0]!)),
+      {
+        expected: 'one 2xx, the others not 2xx',
+        actual: statuses,
+        exchange: won[1]!,
+      },
+    );
   // The loser owes only "not 2xx" (CANCEL-REPEAT-NOT-2XX's rule): the state after a cancel is not named
   // (spec §3), so neither is the answer to cancelling an order no longer pending; 409/404 are only the usual.
   const unusual = group.filter(
@@ -155,12 +158,12 @@ function judgeLostUpdates(ctx: Ctx): string[] {
     );
     return [];
   }
+  const cancels = keyCancels(ctx);
   for (const f of found.slice(0, 3)) {
     ctx.evidence(...f.group, f.again);
-    ctx.problem(
-      `order ${f.id} was cancelled (${f.group.map((x) => x.response!.status).join(', ')}) at one moment with a cancel of order ${f.other}, both served, yet cancelled again once they were answered it was served again (#${f.again.seq}, ${f.again.response!.status}): one of the two cancels did not take effect (a store saved whole from a copy read before the other's change: the last save wins)`,
-      { exchange: f.again },
-    );
+    const own = cancels.filter((c) => c.id === f.id && f.group.includes(c.x));
+    const statuses = own.map((c) => c.x.response!.status);
+    ctx.problem(lostCause(f.id, statuses, momentOf(cancels, own[0]!.x)), { exchange: f.again });
   }
   return [
     `${groups} group${groups === 1 ? '' : 's'} of cancels of different orders at one moment, each cancelled again after: ${found.length === 0 ? 'every one took effect' : `${found.length} did not`}`,
@@ -174,7 +177,7 @@ export const raceCheck = check({
   requirement:
     'Of several cancels of one pending order sent at the same moment exactly one succeeds, the others are not 2xx (which refusal is not specified: 409 or 404 is usual), a list read meanwhile shows the order at most once, and cancels of different pending orders sent at that moment each take effect (a cancel of either sent after them is not 2xx).',
   rationale:
-    'Only a pending order can be cancelled, and the first cancel leaves it pending no more: a second success means the check and the change were not one step (check-then-act), and the order was cancelled twice.',
+    "Only a pending order can be cancelled, and the first cancel leaves it pending no more: a second success means the order was cancelled twice: its check and its change were not one step (check-then-act), or each cancel saved the whole store from a copy read before the other's change (the last save wins).",
   basis: [SPEC.onlyPending, SPEC.pendingCancelled, SPEC.list200],
   title: `Sends ${RACERS} DELETE /store/orders/{the held pending fixture} and a GET /store/orders at one moment (and a DELETE of a spare fixture, each order cancelled again after)`,
   needs: { requests: 0, held: true, shared: shares('held race') },

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { type CancelHistory, sequentialRepeats } from '../kit/cancel-histories.ts';
-import { laterCause, raceCause } from './repeat-cause.ts';
+import { laterCause, lostCause, raceCause } from './repeat-cause.ts';
 
 let seq = 0;
 function cancel(id: string, at: number, status: number, together?: number): Exchange {
@@ -98,5 +98,42 @@ describe('raceCause', () => {
   it('says a race cannot be told where no repeat went one after the other', () => {
     const { won, h } = race();
     expect(raceCause([h], '7', won, won)).toMatch(/; no repeat sent one after the other tells a race/);
+  });
+
+  it('says which orders were cancelled at that moment and which stayed pending, naming both causes', () => {
+    const { won, h } = race();
+    const repeat = history('1', cancel('1', 0, 204), [cancel('1', 10, 409)]);
+    const again = cancel('8', 200, 204);
+    const gone = cancel('7', 210, 404);
+    const moment = {
+      others: [{ id: '8', statuses: [204] }],
+      after: [
+        { id: '7', again: gone },
+        { id: '8', again },
+      ],
+    };
+    const why = raceCause([repeat, h], '7', won, won, moment);
+    expect(why).toMatch(/; cancels of order 8 \(204\) went at that moment too; /);
+    expect(why).toMatch(
+      /order 8 stayed pending \(order 8: #\d+, 204\), order 7 did not \(order 7: #\d+, 404\)/,
+    );
+    expect(why).toMatch(
+      /either the check of an order's state and its change are not one step .*or each cancel saves the whole store from a copy read before the others' changes/,
+    );
+    const none = raceCause([repeat, h], '7', won, won, { ...moment, after: [{ id: '7', again: gone }] });
+    expect(none).toMatch(/none stayed pending \(order 7: #\d+, 404\)/);
+  });
+
+  it('says which orders of a lost update went together and which stayed pending, naming both causes', () => {
+    const moment = {
+      others: [{ id: '8', statuses: [204] }],
+      after: [
+        { id: '7', again: cancel('7', 200, 204) },
+        { id: '8', again: cancel('8', 210, 404) },
+      ],
+    };
+    expect(lostCause('7', [204, 404], moment)).toMatch(
+      /^cancels of order 7 \(204, 404\) and order 8 \(204\) went at one moment, more than one served; cancelled again once all were answered, order 7 stayed pending \(order 7: #\d+, 204\), order 8 did not \(order 8: #\d+, 404\): a cancel answered 2xx did not take effect: either each cancel saves the whole store .*\(the last save wins\), or .*\(check-then-act\)$/,
+    );
   });
 });

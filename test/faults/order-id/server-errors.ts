@@ -5,7 +5,15 @@ import { del } from '../../support/probes.ts';
 import { call } from '../../support/reference-calls.ts';
 import { type FaultProofs, NO_PROBE } from '../proof.ts';
 
-type ServerErrorFault = 'orderid-malformed-500' | 'orderid-percent-ff-500' | 'orderid-percent-ff-crash';
+type ServerErrorFault =
+  | 'orderid-malformed-500'
+  | 'orderid-percent-ff-500'
+  | 'orderid-percent-ff-crash'
+  | 'unanswered-dotted-path';
+
+/** Why a drop of the malformed run's dotted id hides the spelling faults. */
+const SPELLINGS_UNSENT =
+  'the malformed and spelling run ends at its first dotted id, which the first drops: the spellings the second is caught on are never sent';
 
 export const ORDER_ID_ERROR_FAULTS = {
   'orderid-malformed-500': {
@@ -72,6 +80,49 @@ export const ORDER_ID_ERROR_FAULTS = {
         says: {
           'ID-MALFORMED-4XX':
             /^no answer: the connection closed and the server stopped accepting connections \(the next \d+ connections? (was|were) refused\) after a cancel of the malformed orderId \S*%(FF|C0%B0)/,
+        },
+        args: NO_PROBE,
+        exit: 1,
+      },
+    ],
+  },
+  'unanswered-dotted-path': {
+    masking: {
+      bends: ['absent-answer'],
+      hides: {
+        'orderid-lenient-parse': SPELLINGS_UNSENT,
+        'orderid-unicode-digits': SPELLINGS_UNSENT,
+        'orderid-trims-whitespace': SPELLINGS_UNSENT,
+        'orderid-trailing-newline': SPELLINGS_UNSENT,
+        'orderid-format-suffix': SPELLINGS_UNSENT,
+        'orderid-arabic-indic-digits': SPELLINGS_UNSENT,
+        'orderid-wraps-uint64': SPELLINGS_UNSENT,
+        'orderid-hex-prefix': SPELLINGS_UNSENT,
+        'orderid-nfkc-digits': SPELLINGS_UNSENT,
+        'orderid-float-accepted': SPELLINGS_UNSENT,
+        // head-length.ts: an unsafe request with no answer is in flight for the rest of the run.
+        'http-head-length-zero':
+          'the dropped cancel got no answer, so it may change the list at any moment after it: no HEAD after it is judged',
+      },
+    },
+    probe: async (s) => {
+      const met = (path: string) =>
+        call(s, path, del).then(
+          (a) => a.status,
+          (e: { code?: string }) => e.code,
+        );
+      return [await met('/store/orders/1.5'), await met('/store/orders/1.5'), await met('/store/orders/1x5')];
+    },
+    faithful: [400, 400, 400],
+    faulty: ['UND_ERR_SOCKET', 'UND_ERR_SOCKET', 400],
+    // The malformed run's dotted id (1002.0) is dropped, and again when sent once more on a connection of its
+    // own, while the rest is answered: ID-MALFORMED-4XX's finding; what shared that run is left out by it.
+    caught: [
+      {
+        fails: ['ID-MALFORMED-4XX'],
+        says: {
+          'ID-MALFORMED-4XX':
+            /^no answer: the target closed the connection without a response to DELETE \S+\.\S* \(#\d+, UND_ERR_SOCKET\), and again when it was sent once more/,
         },
         args: NO_PROBE,
         exit: 1,
