@@ -1,6 +1,6 @@
 // The client's second sending of a request the target closed with no answer (send-again.ts), against real
 // loopback servers: sent once more on a connection of its own, the first error still thrown; never for a
-// request answered, a non-idempotent method, or a connection refused.
+// request answered, a non-idempotent method, a cancel by a plain id, or a connection refused.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -71,6 +71,19 @@ describe('a request the target closed with no answer', () => {
     await spent.http.send({ method: 'DELETE', path: '/store/orders/1.5' }).catch(() => undefined);
     expect(spent.transcript.size).toBe(1);
     await spent.http.close();
+  });
+
+  it('is not sent again when it cancels an order by a plain id (a fixture, maybe cancelled by the first)', async () => {
+    const dropsAll = (req: IncomingMessage, res: ServerResponse) =>
+      req.method === 'DELETE' ? req.socket.destroy() : res.writeHead(200).end('[]');
+    const { http, transcript } = client(await serve(dropsAll));
+    // Two: a third unanswered in a row stops the client (stopping.ts).
+    for (const path of ['/store/orders/1002', '/store/orders/-9223372036854775808?x=1'])
+      await http.send({ method: 'DELETE', path }).catch(() => undefined);
+    expect(transcript.all().map((x) => x.error?.code)).toEqual(['UND_ERR_SOCKET', 'UND_ERR_SOCKET']);
+    await http.send({ method: 'GET', path: '/store/orders' });
+    expect(transcript.size).toBe(3);
+    await http.close();
   });
 
   it('is not sent again when the connection was refused (nothing listens)', async () => {

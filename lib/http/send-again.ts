@@ -8,6 +8,14 @@ import type { SendOptions } from './send.ts';
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
 /**
+ * A path whose last segment is an id in plain digits: a cancel of an order a fixture may name, never sent twice
+ * (a DELETE whose answer was lost may have cancelled it: the fixture ledger keeps it as maybe done, and the
+ * guide forbids retrying a cancel). Spellings that are no plain id (`1002.5`) are sent again: the second can
+ * do no more than the first did.
+ */
+const PLAIN_ID = /\/[+-]?\d+$/;
+
+/**
  * After `error`, sends `opts` once more on a fresh connection when the target closed the connection with no
  * answer, the method is idempotent and the budget has room (`budgetLeft`); `once` paces, charges and records
  * it. Whatever the second gets, the caller still throws `error`: the first may have taken effect (a DELETE),
@@ -21,6 +29,7 @@ export async function sendAgainIfDropped(
 ): Promise<void> {
   if (!(error instanceof UnreadResponseError) || !CLOSED_UNANSWERED.test(error.wire ?? '')) return;
   if (!IDEMPOTENT.has(opts.method) || budgetLeft < 1) return;
+  if (opts.method !== 'GET' && opts.method !== 'HEAD' && PLAIN_ID.test(opts.path.split('?')[0]!)) return;
   try {
     await once({ ...opts, freshConnection: true });
   } catch {

@@ -64,8 +64,13 @@ describe('one bad operation', () => {
       expect(['pass', 'fail', 'warn', 'info'], `${id}: ${checkOf(run, id).message}`).toContain(
         checkOf(run, id).status,
       );
-    expect(checkOf(run, 'CANCEL-PENDING-204').status).toBe('error');
-    expect(run.code).toBe(3);
+    // The cancel is never judged: left out because the target dropped a DELETE twice while it answered the rest
+    // (lib/check/dropped.ts), or ended in error where no drop was proven; never a pass.
+    const cancel = checkOf(run, 'CANCEL-PENDING-204');
+    expect(cancel.status, cancel.message).toMatch(/^(error|skip)$/);
+    if (cancel.status === 'skip')
+      expect(cancel.message).toMatch(/closed the connection without a response to DELETE/);
+    expect(run.code, said(run)).toBe(3);
   });
 
   it('a connection reset on every pets read: a finding on the other operations still fails its check', async () => {
@@ -91,8 +96,12 @@ describe('one bad operation', () => {
     expect(header.details.join('\n')).toMatch(
       /not judged on pets: .*UND_ERR_SOCKET|not judged on pets: not sent/,
     );
-    // With no finding on list and cancel, a pass would claim pets too: the check still ends in error.
-    expect(checkOf(run, 'AUTH-MISSING-401').status).toBe('error');
+    // With no finding on list and cancel, a pass would claim pets too: the check is never a pass
+    // (left out as the target's doing where the pets read was dropped twice while the rest was answered).
+    const missing = checkOf(run, 'AUTH-MISSING-401');
+    expect(missing.status, missing.message).toMatch(/^(error|skip)$/);
+    if (missing.status === 'skip')
+      expect(missing.message).toMatch(/closed the connection without a response to GET \S*\/pets\//);
     // A failure outranks the incomplete run: exit 1, the incompleteness still said.
     expect(run.report!.incompleteReasons.join('\n')).toMatch(/GET \/pets\/\*/);
     expect(run.code).toBe(1);
