@@ -109,7 +109,7 @@ describe('the plan accounts for the fixtures given', () => {
     // The orderId spelling MUST is evaluated, as the plan said: never skipped halfway for want of a fixture.
     expect(checkOf(run, 'ID-CANCEL-MISREAD').status).toBe('pass');
     expect(run.report!.fixtures!.uses.map((u) => [u.by, u.ids])).toEqual([
-      ['CANCEL-PENDING-204', ['1']],
+      ['CANCEL-204-NO-CONTENT', ['1']],
       ['ID-CANCEL-MISREAD', ['2']],
     ]);
   });
