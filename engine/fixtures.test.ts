@@ -51,6 +51,7 @@ describe('fixtureLines', () => {
   const account = (pending: string[]): FixtureAccount =>
     ({
       plan: {
+        checks: [],
         fixtures: {
           uses: [{ pending: 2, by: 'ID-CANCEL-ISOLATION', serves: ['ID-CANCEL-ISOLATION'] }],
           pending: 2,
@@ -70,5 +71,40 @@ describe('fixtureLines', () => {
       /no pending fixture at or above 2\^53: .*ID-CANCEL-ISOLATION.*ID-LIST-LOSSLESS.*(--cancellable-order-ids|cancellableOrderIds)/,
     );
     expect(fixtureLines(account(['1', '9007199254740993'])).some((l) => l.includes('2^53'))).toBe(false);
+  });
+
+  it('gives the 2^53 pair to the isolation check and the int64 edges to their own sending, whatever the order given', () => {
+    const MIN = '-9223372036854775808';
+    const MAX = '9223372036854775807';
+    const given = [MIN, '9007199254740993', '9007199254740992', MAX, '1001', '1002'];
+    const edges = {
+      ...account(given),
+      plan: {
+        checks: [
+          'CANCEL-204-NO-CONTENT',
+          'ID-CANCEL-ISOLATION',
+          'ID-CANCEL-MISREAD',
+          'CANCEL-PENDING-204',
+        ].map((id) => ({ id, run: true })),
+        fixtures: {
+          uses: [
+            {
+              pending: 1,
+              by: 'CANCEL-204-NO-CONTENT',
+              sending: 'first cancel',
+              serves: ['CANCEL-204-NO-CONTENT'],
+            },
+            { pending: 2, by: 'ID-CANCEL-ISOLATION', serves: ['ID-CANCEL-ISOLATION'] },
+          ],
+          pending: 3,
+          pendingForAll: 3,
+          shippedBy: [],
+        },
+      },
+    } as unknown as FixtureAccount;
+    const line = fixtureLines(edges).find((l) => l.startsWith('  pending fixtures'));
+    expect(line).toBe(
+      `  pending fixtures: the run takes 5 of 6 given: 1001 → CANCEL-204-NO-CONTENT; 9007199254740993, 9007199254740992 → ID-CANCEL-ISOLATION; ${MIN}, ${MAX} → CANCEL-PENDING-204, ID-CANCEL-MISREAD; 1 spare`,
+    );
   });
 });

@@ -1,7 +1,7 @@
 // How cancelOrder reads the orderId path segment (spec §4: integer, int64): the faithful reader and the
 // lenient parsers the orderid- faults put in its place. Answers the refusal of an id it cannot read.
 import type { RouteContext } from './context.ts';
-import { parseCanonicalInt64 } from './int64.ts';
+import { INT64_MIN, parseCanonicalInt64 } from './int64.ts';
 import {
   arabicIndicDigits,
   atoiId,
@@ -151,6 +151,9 @@ export function readOrderId(ctx: RouteContext, rawId: string): IdRead {
     leadingZeros: ctx.variants.has('leading-zeros-same-id'),
     plusSign: ctx.variants.has('plus-sign-same-id'),
   });
+  // Fault orderid-int64-min-refused: the range check compares the magnitude with 2^63-1, refusing -2^63.
+  if (parsed.ok && parsed.id === INT64_MIN && faults.has('orderid-int64-min-refused'))
+    return invalid('orderId must be an integer from -9223372036854775807 to 9223372036854775807');
   if (parsed.ok) return parsed;
   // Variant malformed-id-404: an id that is no int64 names no order; the spec lists only 404 here.
   if (ctx.variants.has('malformed-id-404'))

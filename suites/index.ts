@@ -2,12 +2,14 @@
 // except that the rate-limit probe runs after every other sender but the state-over-time look (which waits
 // out a window, as the probe does) and the request surface (which sends into the room a window has left
 // after them), and the whole-run checks last, when the transcript is complete (ID-MALFORMED-4XX first among
-// them, as its sending goes out there when nothing before asked for it). The state area's 401
+// them, as its sending goes out there when nothing before asked for it; CANCEL-PENDING-204 next, which judges
+// the first cancel of every pending fixture). The state area's 401
 // refusals go out before the first cancel, whose answer shows they changed nothing.
 import { type CheckDefinition, judgesRecordings } from '../lib/check/model.ts';
 import type { Conformance } from '../lib/run/run-checks.ts';
 import { authentication } from './auth/checks.ts';
 import { cancelOrder } from './cancel/checks.ts';
+import { cancelWholeRun } from './cancel/whole-run.ts';
 import { errorBodies } from './errors/checks.ts';
 import { framing } from './http/checks.ts';
 import { everyJsonChecks } from './http/every-json.ts';
@@ -50,6 +52,7 @@ export const SUITES = [
   stateOverTime,
   surfaceSuite,
   malformedWholeRun,
+  cancelWholeRun,
   errorBodies,
   everyResponse,
   rateLimitHeadersSuite,
@@ -92,9 +95,10 @@ export type { Ctx } from './kit/context.ts';
 export { proofIn, proofText } from './kit/delete-gate.ts';
 export { refusalOf } from './kit/front-refusal.ts';
 export { namedIds } from './kit/id-readings.ts';
-export { edgesLast, isolationPair } from './kit/isolation-pair.ts';
+export { atInt64Edge, handoutOrder, isolationPair } from './kit/isolation-pair.ts';
 export { credentialsOf, type EntryCredentials } from './kit/recorded-credentials.ts';
 export { relativeTo, splitUrl } from './kit/routes.ts';
+export { EDGE_FIXTURE_CHECKS, EDGE_SENDING } from './kit/saturation.ts';
 export { heldFixtureOf } from './kit/target-facts.ts';
 export { NOT_OBSERVED, NotObserved } from './kit/traffic.ts';
 export { bindTraffic } from './kit/traffic-bind.ts';

@@ -52,6 +52,17 @@ describe('loadConfig', () => {
     expect(c.envFile).toBe(join(dir, '.env'));
   });
 
+  it('takes a value starting with a minus sign and a digit, as an id list starting with a negative id does', () => {
+    const ids = '-9223372036854775808,1001';
+    for (const argv of [['--cancellable-order-ids', ids], [`--cancellable-order-ids=${ids}`]]) {
+      const c = loadConfig(['--base-url', BASE, ...argv], { env: { ORDER_STORE_API_KEY: 'k' }, cwd: cwd() });
+      expect(c.cancellableOrderIds).toEqual(['-9223372036854775808', '1001']);
+    }
+    // Only after an option that takes a value: a flag of its own is still one, a misspelt one still refused.
+    expect(usage(() => loadConfig(['--exhaustive', '-5'], { env: {}, cwd: cwd() }))).toMatch(/-5/);
+    expect(usage(() => loadConfig(['--seed', '--exhaustive'], { env: {}, cwd: cwd() }))).toMatch(/--seed/);
+  });
+
   it('reads an explicit --env-file and refuses a missing one', () => {
     const dir = cwd();
     writeFileSync(join(dir, 'staging.env'), 'ORDER_STORE_ONLY=list,auth\n');

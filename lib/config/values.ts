@@ -28,6 +28,25 @@ function flagProblem(e: unknown): string {
   return `unknown flag ${unknown}${distance(unknown, guess) <= 3 ? `; did you mean ${guess}?` : ''} (see ${commandRef('help')} for the settings)`;
 }
 
+/**
+ * The arguments with a value that starts with '-' and a digit (`--cancellable-order-ids -9223372036854775808,1`)
+ * joined to the option that takes it (`--cancellable-order-ids=-9223372036854775808,1`): parseArgs would refuse
+ * it as ambiguous, though no flag starts with a digit. Only after an option that takes a value; not after `--`.
+ */
+export function joinNegativeValues(argv: readonly string[], takesValue: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return [...out, ...argv.slice(i)];
+    const next = argv[i + 1];
+    if (takesValue.has(arg) && next !== undefined && /^-[0-9]/.test(next)) {
+      out.push(arg.startsWith('--') ? `${arg}=${next}` : `${arg}${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 export function readFlags(argv: string[]): Raw {
   const options = Object.fromEntries(
     SETTINGS.map((s: Setting) => [
@@ -41,8 +60,13 @@ export function readFlags(argv: string[]): Raw {
   ) as Record<string, { type: 'boolean' | 'string'; multiple?: boolean; short?: string }>;
   let values: Record<string, string | boolean | string[] | undefined>;
   try {
-    values = parseArgs({ args: argv, options, strict: true, allowPositionals: false })
-      .values as typeof values;
+    const takesValue = new Set(
+      Object.entries(options).flatMap(([flag, o]) =>
+        o.type === 'string' ? [`--${flag}`, ...(o.short ? [`-${o.short}`] : [])] : [],
+      ),
+    );
+    const args = joinNegativeValues(argv, takesValue);
+    values = parseArgs({ args, options, strict: true, allowPositionals: false }).values as typeof values;
   } catch (e) {
     throw new UsageError(flagProblem(e));
   }

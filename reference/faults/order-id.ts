@@ -82,6 +82,12 @@ export const ORDER_ID_FAULTS = faultsOf('order-id', [
     "orderId digits are read by a parser that saturates on overflow (strtoll with ERANGE unchecked, PHP's (int)): 9223372036854775808 (2^63) names order 9223372036854775807, -9223372036854775809 names -2^63.",
   ),
   fault(
+    'orderid-int64-min-refused',
+    'order-id',
+    'spec §4 cancelOrder (orderId: integer, int64; a pending order is cancelled with 204)',
+    'The orderId range check is on the magnitude (|id| <= 2^63-1, as a parser that reads the digits and then the sign does): -9223372036854775808, a valid int64, is refused with 400 as malformed, so a pending order there can never be cancelled.',
+  ),
+  fault(
     'orderid-hex-prefix',
     'order-id',
     'spec §4 cancelOrder (orderId: integer, int64)',

@@ -2,7 +2,7 @@
 // handed out once, one held back for the late checks, one a check gave back proven pending handed out again)
 // and those known shipped. Sends nothing.
 import type { RunConfig } from '../../lib/config/run-config.ts';
-import { atInt64Edge, edgesLast } from './isolation-pair.ts';
+import { atInt64Edge, handoutOrder } from './isolation-pair.ts';
 
 /**
  * The pending fixture held back for the late checks (TargetFacts.holdBack), of those given: the last that no
@@ -38,8 +38,9 @@ export class FixtureFacts {
   #log: (line: string) => void = () => {};
 
   constructor(protected readonly config: RunConfig) {
-    // Handed out in the order given, those at an int64 edge last: the saturating spellings want them.
-    this.cancellable = edgesLast(config.cancellableOrderIds);
+    // Handed out in the order given but plain ids first, 2^53 twins next (the isolation check wants them), those
+    // at an int64 edge last (the saturating spellings and their cancels want them).
+    this.cancellable = handoutOrder(config.cancellableOrderIds);
   }
 
   get shippedIds(): readonly string[] {

@@ -15,6 +15,24 @@ export const edgesLast = (ids: readonly string[]): string[] => [
   ...ids.filter(atInt64Edge),
 ];
 
+/** Whether another of `ids` rounds to the same JS number as `id` (a twin the isolation check wants). */
+const hasTwin = (ids: readonly string[], id: string): boolean =>
+  ids.some((o) => o !== id && Number(o) === Number(id));
+
+/**
+ * The order pending fixtures are handed out in, whatever order they were given in: plain ids first, then those
+ * one JS number cannot tell apart (the isolation check's pair), then those at an int64 edge (the saturating
+ * spellings and their own cancels), so a check that any id serves never takes one that makes another judge more.
+ */
+export const handoutOrder = (ids: readonly string[]): string[] => {
+  const inner = ids.filter((id) => !atInt64Edge(id));
+  return [
+    ...inner.filter((id) => !hasTwin(inner, id)),
+    ...inner.filter((id) => hasTwin(inner, id)),
+    ...ids.filter(atInt64Edge),
+  ];
+};
+
 /**
  * The fixtures of the isolation check: two that round to the same JS number when given (e.g.
  * 9007199254740993 and 9007199254740992; the larger is cancelled first), else the first two remaining (those

@@ -132,14 +132,20 @@ export class KnownOrders {
 
   /**
    * Why the raw segment may not be sent, or undefined when it may: the first reading that names a known order
-   * (other than a shipped one or `target`) or an id the guard cannot prove absent.
+   * (other than a shipped one, `target`, or one of `alsoHeld`, fixtures the sender holds for it) or an id the
+   * guard cannot prove absent.
    */
-  unsafeReading(raw: string, target?: string, setAside?: ReadonlySet<Reader>): string | undefined {
+  unsafeReading(
+    raw: string,
+    target?: string,
+    setAside?: ReadonlySet<Reader>,
+    alsoHeld?: ReadonlySet<string>,
+  ): string | undefined {
     const shown = shortSpelling(raw);
     if (!staysInSegment(raw)) return `${shown} may reach another path once decoded`;
     for (const n of namedIds(raw, target === undefined ? undefined : BigInt(target), setAside)) {
       const named = this.named(n);
-      const other = named.find((c) => !c.shipped && c.order !== target);
+      const other = named.find((c) => !c.shipped && c.order !== target && !alsoHeld?.has(c.order));
       if (other) return `${shown} may read as order ${other.order}${readingNote(raw, n)}`;
       if (named.length === 0 && this.guard?.near(n))
         return `${shown} may read as ${n}, an id the list cannot prove absent${readingNote(raw, n)}`;

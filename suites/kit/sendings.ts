@@ -19,6 +19,9 @@ const SENDINGS = {
   // beside a list, then a list after; with a second key, a list with it before and after (2 more); with a
   // spare fixture, its cancel among them and each order cancelled again after (3 more).
   'held race': { requests: 9 },
+  // The pending fixtures at an int64 edge (kit/edge-fixtures.ts), when given and left untaken: a saturating
+  // spelling against each, then a cancel of each.
+  'int64 edge fixtures': { requests: 4 },
 } as const satisfies Record<string, Sending>;
 
 export type SendingName = keyof typeof SENDINGS;
@@ -32,6 +35,7 @@ const FIRST: Partial<Record<SendingName, readonly SendingName[]>> = {
   'repeated cancel': ['first cancel'],
   'later look': ['order list', 'first cancel'],
   'held race': ['order list'],
+  'int64 edge fixtures': ['order list'],
 };
 
 /** Needs.shared for a check that reads these sendings (and what each of them needs sent first). */

@@ -22,7 +22,6 @@ import { malformedStatus } from './malformed-judges.ts';
 import { malformedRun } from './malformed-run.ts';
 import { MAX_SHRINKS, reportIdSending, runIdProperty } from './property.ts';
 import { DEFAULT_SPELLINGS } from './sample.ts';
-import { SATURATING } from './saturation.ts';
 import { leadingZeros, lenientSpellings, misreadSpellings, plusSign } from './spelling-judges.ts';
 import { spellingCases } from './spelling-listing.ts';
 
@@ -50,8 +49,9 @@ const SPELLINGS = {
  */
 const ON_FIXTURE = {
   ...SPELLINGS,
+  'orderId spellings on a fixture': { requests: 0, cancellable: 1 },
   // Beside the kinds, each saturating spelling against its int64 edge when that edge is a fixture.
-  'orderId spellings on a fixture': { requests: SATURATING.length, cancellable: 1 },
+  ...shares('int64 edge fixtures'),
 };
 /** The malformed-id property's generated cases and shrinks, and the spelling run it also judges. */
 export const MALFORMED_IDS = { ...SPELLINGS, 'malformed ids': { requests: MAX_SHRINKS, generated: true } };

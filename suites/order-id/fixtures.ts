@@ -110,6 +110,12 @@ export class FixturePool {
     this.spent.add(id);
   }
 
+  /** A fixture the run cancelled as itself (saturating-send.ts): no longer spelled, nor given back. */
+  drop(id: string): void {
+    const i = this.held.indexOf(id);
+    if (i >= 0) this.held.splice(i, 1);
+  }
+
   /** Whether an accepted spelling cancelled fixture `id`. */
   wasSpent(id: string): boolean {
     return this.spent.has(id);

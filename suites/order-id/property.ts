@@ -3,9 +3,10 @@
 // counterexample among the exchanges.
 
 import { type PropertyResult, type PropertySpec, runProperty } from '../../lib/check/property.ts';
-import { input } from '../../lib/check/skip.ts';
+import { input, OUTCOME, type Skip, skipOf } from '../../lib/check/skip.ts';
 import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import type { Ctx } from '../kit/context.ts';
+import { edgeFixtures } from '../kit/saturation.ts';
 import { type CaseFailure, RateLimited } from './judge.ts';
 
 /**
@@ -60,6 +61,8 @@ export function reportIdSending<T>(
   owner: string,
   r: PropertyResult<T, CaseFailure>,
   show: (value: T) => string,
+  /** What to do instead of skipping when too few cases were safe (the check has other cancels to judge). */
+  onExhausted?: (why: Skip) => void,
 ): void {
   const { plan } = r;
   const ran = r.replayed
@@ -93,9 +96,32 @@ export function reportIdSending<T>(
       { kind: 'outcome', setting: 'propertyRuns' },
     );
   if (r.error !== undefined) throw r.error;
-  if (r.exhausted && !r.counterexample)
-    ctx.skip(
-      `too few cases could be built that are safe to send against this order list; give the known shipped orders in ${flagAndEnv('shippedOrderIds')}`,
+  if (r.exhausted && !r.counterexample) {
+    const why = exhaustedSkip(ctx);
+    if (onExhausted) onExhausted(why);
+    else ctx.skip(why);
+  }
+}
+
+/**
+ * Why too few cases were safe to send: with no shipped order given, the advice to give them (a reading that
+ * names one is harmless); with them given, what the readings ran into, pending orders at an int64 end named
+ * (a saturating reader clamps most spellings past int64 onto one of them).
+ */
+export function exhaustedSkip(ctx: Ctx): Skip {
+  const base = 'too few cases could be built that are safe to send against this order list';
+  if (ctx.config.shippedOrderIds.length === 0)
+    return skipOf(
+      `${base}; give the known shipped orders in ${flagAndEnv('shippedOrderIds')}`,
       input('shippedOrderIds'),
     );
+  const edges = edgeFixtures(ctx.config.cancellableOrderIds);
+  const at =
+    edges.length > 0
+      ? `, most of them onto the pending ${edges.length === 1 ? 'order' : 'orders'} at an end of int64 (${edges.join(', ')}), where a reader that saturates past int64 lands`
+      : '';
+  return skipOf(
+    `${base}: a reading of each case drawn may name a pending order or an id the list cannot prove absent${at}`,
+    OUTCOME,
+  );
 }

@@ -2,9 +2,9 @@
 // the kind and fixture it spelled, the kinds left off a fixture and why. Types only.
 import type { Skip } from '../../lib/check/skip.ts';
 import type { Response } from '../../lib/http/client.ts';
+import type { SaturationPlan } from '../kit/saturation.ts';
 import type { SpellingLevel } from './catalogue.ts';
 import type { NotOnFixture } from './fixtures.ts';
-import type { SaturationPlan } from './saturation.ts';
 
 export interface SpellingAnswer {
   kind: string;

@@ -232,7 +232,7 @@ async function start(ctx: Ctx): Promise<SpellingRun | { skip: Skip }> {
       await send({ kind: kind.kind, variant, segment: malformedSegment(c) });
     }
   }
-  await sendSaturating(ctx, known, pool, run, send);
+  await sendSaturating(ctx, pool, run);
   // What every spelling left pending goes back to the pool, for a check whose own fixture was spent (the race
   // after a served over-limit cancel): handed out again only once a list after the last proves it pending.
   for (const id of pool.heldIds) ctx.target.release(id, 'the spelling trial');

@@ -36,7 +36,19 @@ export const malformedWholeRun = suite({
       async send(ctx: Ctx) {
         const run = await malformedRun(ctx);
         if ('skip' in run) ctx.skip(run.skip);
-        reportIdSending(ctx, MALFORMED_OWNER, run.result, (c) => `${c.kind} ${short(malformedSegment(c))}`);
+        // Too few generated cases safe to send: the spelling run's malformed cancels are judged alone, if any.
+        reportIdSending(
+          ctx,
+          MALFORMED_OWNER,
+          run.result,
+          (c) => `${c.kind} ${short(malformedSegment(c))}`,
+          (why) => {
+            if ((run.spelled?.answers.length ?? 0) === 0) ctx.skip(why);
+            ctx.note(
+              `no generated case: ${why.reason}; the spelling catalogue's malformed cancels are judged`,
+            );
+          },
+        );
       },
       judge: malformed4xx,
       unanswered: malformedUnanswered,

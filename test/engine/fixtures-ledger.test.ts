@@ -47,7 +47,7 @@ describe('the fixtures ledger', () => {
     for (const run of [second!, third!]) {
       expect(run.code, run.stdout + run.stderr).toBe(2);
       expect(run.stderr).toMatch(
-        /pending fixtures 1, 9007199254740992, 9007199254740993 were consumed by an earlier run \(run \d{8}T\d{6}Z-[0-9a-f]{4}, CANCEL-PENDING-204, answered 204; fixtures ledger .*fixtures-ledger\.json\).*ORDER_STORE_CANCELLABLE_ORDER_IDS \(--cancellable-order-ids\)/,
+        /pending fixtures 1, 9007199254740992, 9007199254740993 were consumed by an earlier run \(run \d{8}T\d{6}Z-[0-9a-f]{4}, CANCEL-204-NO-CONTENT, answered 204; fixtures ledger .*fixtures-ledger\.json\).*ORDER_STORE_CANCELLABLE_ORDER_IDS \(--cancellable-order-ids\)/,
       );
     }
     // Refused before sending: no run folder beside the first one, and nothing reached the server.
@@ -99,7 +99,7 @@ describe('the plan accounts for the fixtures given', () => {
     const run = await runCliInProcess(QUICK, { env });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toMatch(
-      /^ {2}pending fixtures: the run takes 2 of 2 given: 1 → CANCEL-PENDING-204, .*; 2 → ID-CANCEL-MISREAD, ID-CANCEL-SPELLING, ID-CANCEL-LEADING-ZEROS-INFO, ID-CANCEL-PLUS-SIGN-INFO; every check would take 4 \(--cancellable-order-ids\)$/m,
+      /^ {2}pending fixtures: the run takes 2 of 2 given: 1 → CANCEL-204-NO-CONTENT, .*CANCEL-PENDING-204; 2 → ID-CANCEL-MISREAD, ID-CANCEL-SPELLING, ID-CANCEL-LEADING-ZEROS-INFO, ID-CANCEL-PLUS-SIGN-INFO; every check would take 4 \(--cancellable-order-ids\)$/m,
     );
     expect(run.stdout).toMatch(
       /left out: ID-CANCEL-ISOLATION: needs 2 pending orders the run may cancel and 1 remain/,
@@ -109,7 +109,7 @@ describe('the plan accounts for the fixtures given', () => {
     // The orderId spelling MUST is evaluated, as the plan said: never skipped halfway for want of a fixture.
     expect(checkOf(run, 'ID-CANCEL-MISREAD').status).toBe('pass');
     expect(run.report!.fixtures!.uses.map((u) => [u.by, u.ids])).toEqual([
-      ['CANCEL-PENDING-204', ['1']],
+      ['CANCEL-204-NO-CONTENT', ['1']],
       ['ID-CANCEL-MISREAD', ['2']],
     ]);
   });

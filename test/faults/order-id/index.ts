@@ -24,6 +24,16 @@ const INT64_MAX_PENDING: SeedOrder[] = (() => {
   return [...rest.slice(0, 2), { ...edge, status: 'pending' }, ...rest.slice(2)];
 })();
 
+/**
+ * The default seed with both int64 edges pending, -2^63 first in the store (so first among the fixtures given):
+ * the run hands the edges to the saturating spellings and their own cancels whatever order they came in.
+ */
+const INT64_EDGES_PENDING: SeedOrder[] = (() => {
+  const edge = DEFAULT_ORDERS.find((o) => o.id === 9223372036854775807n)!;
+  const min = { ...edge, id: -9223372036854775808n, status: 'pending' as const };
+  return [min, ...DEFAULT_ORDERS.map((o) => (o === edge ? { ...edge, status: 'pending' as const } : o))];
+})();
+
 export const ORDER_ID_FAULTS = {
   ...ORDER_ID_ERROR_FAULTS,
   'int64-number-ids': {
@@ -150,6 +160,21 @@ export const ORDER_ID_FAULTS = {
       },
     ],
     onlyBy: ['ID-CANCEL-MISREAD'],
+  },
+  'orderid-int64-min-refused': {
+    masking: {},
+    options: { orders: INT64_EDGES_PENDING },
+    probe: (s) => cancelEach(s, ['-9223372036854775808', '9223372036854775807']),
+    faithful: [
+      [204, 204],
+      ['-9223372036854775808', '9223372036854775807'],
+    ],
+    faulty: [[400, 204], ['9223372036854775807']],
+    // Only a cancel of the pending order at -2^63 itself shows it: the run sends one when it is a fixture.
+    caught: [
+      { fails: ['CANCEL-PENDING-204'], args: NO_PROBE, reference: { orders: INT64_EDGES_PENDING }, exit: 1 },
+    ],
+    onlyBy: ['CANCEL-PENDING-204'],
   },
   'orderid-hex-prefix': {
     masking: {
