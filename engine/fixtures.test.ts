@@ -48,9 +48,10 @@ describe('consumedBy', () => {
 
 describe('fixtureLines', () => {
   /** An account whose plan gives ID-CANCEL-ISOLATION two of the pending fixtures given. */
-  const account = (pending: string[]): FixtureAccount =>
+  const account = (pending: string[], running: string[] = []): FixtureAccount =>
     ({
       plan: {
+        checks: running.map((id) => ({ id, level: 'MUST', run: true })),
         fixtures: {
           uses: [{ pending: 2, by: 'ID-CANCEL-ISOLATION', serves: ['ID-CANCEL-ISOLATION'] }],
           pending: 2,
@@ -70,5 +71,14 @@ describe('fixtureLines', () => {
       /no pending fixture at or above 2\^53: .*ID-CANCEL-ISOLATION.*ID-LIST-LOSSLESS.*(--cancellable-order-ids|cancellableOrderIds)/,
     );
     expect(fixtureLines(account(['1', '9007199254740993'])).some((l) => l.includes('2^53'))).toBe(false);
+  });
+
+  it('names the checks that cancel a spare fixture, only those planned to run', () => {
+    const line = (running: string[]) =>
+      fixtureLines(account(['1', '2', '3', '4'], running)).find((l) => l.includes('pending fixtures'));
+    expect(line(['ID-CANCEL-ISOLATION', 'HTTP-CANCEL-PATH-ID'])).toMatch(
+      /; 2 spare \(each of HTTP-CANCEL-PATH-ID cancels one while one is left\)$/,
+    );
+    expect(line(['ID-CANCEL-ISOLATION'])).toMatch(/; 2 spare$/);
   });
 });

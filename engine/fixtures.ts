@@ -7,7 +7,7 @@ import type { FixtureReport, ListDisproved } from '../lib/report/fixtures.ts';
 import type { LedgerEntry } from '../lib/report/ledger.ts';
 import type { FixtureUse } from '../lib/run/plan-checks.ts';
 import { HELD_FIXTURE } from '../lib/run/plan-checks.ts';
-import { edgesLast, heldFixtureOf, isolationPair } from '../suites/index.ts';
+import { edgesLast, heldFixtureOf, isolationPair, SPARE_TAKERS } from '../suites/index.ts';
 import { type FixtureAccount, ids } from './fixtures-account.ts';
 
 export { accountFixtures, type FixtureAccount } from './fixtures-account.ts';
@@ -56,12 +56,15 @@ export function fixtureLines(account: FixtureAccount): string[] {
   const uses = assigned(plan.fixtures.uses, fresh);
   if (plan.fixtures.pending > 0 || pending.length > 0) {
     const spare = fresh.length - plan.fixtures.pending;
+    // The checks that cancel a spare one, each while one is left as it runs.
+    const takers = SPARE_TAKERS.filter((id) => plan.checks.some((c) => c.id === id && c.run));
+    const spareUse = takers.length > 0 ? ` (each of ${takers.join(', ')} cancels one while one is left)` : '';
     const parts = uses.map(
       (u) =>
         `${u.ids.join(', ')} → ${u.serves.slice(0, 4).join(', ')}${u.serves.length > 4 ? ` and ${u.serves.length - 4} more` : ''}`,
     );
     lines.push(
-      `  pending fixtures: the run takes ${plan.fixtures.pending} of ${fresh.length} given${parts.length > 0 ? `: ${parts.join('; ')}` : ''}${spare > 0 ? `; ${spare} spare` : ''}${plan.fixtures.pendingForAll > plan.fixtures.pending ? `; every check would take ${plan.fixtures.pendingForAll} (${flagRef('cancellableOrderIds')})` : ''}`,
+      `  pending fixtures: the run takes ${plan.fixtures.pending} of ${fresh.length} given${parts.length > 0 ? `: ${parts.join('; ')}` : ''}${spare > 0 ? `; ${spare} spare${spareUse}` : ''}${plan.fixtures.pendingForAll > plan.fixtures.pending ? `; every check would take ${plan.fixtures.pendingForAll} (${flagRef('cancellableOrderIds')})` : ''}`,
     );
   }
   // The plan cannot read the list yet: ID-LIST-LOSSLESS says so again once the list holds such ids.

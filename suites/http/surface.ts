@@ -18,6 +18,7 @@ import { shares } from '../kit/sendings.ts';
 import { keyedListFailed } from '../kit/target-facts.ts';
 import { conditionalCheck } from './conditional.ts';
 import { conditionalWeakCheck } from './conditional-weak.ts';
+import { queryIdCheck } from './query-id.ts';
 import {
   admissible,
   FIXED_MAX,
@@ -260,11 +261,13 @@ function report(
 export const surfaceSuite = suite({
   id: 'HTTP',
   title: 'HTTP request surface (property-based)',
-  spec: 'spec §4 listOrders (200), cancelOrder rule 3; RFC 9110 §9.1, §9.3.2, §13.1.2, §15.4.5',
-  // The conditional requests first: one or two, where the sample fits itself to whatever room is left.
+  spec: 'spec §4 listOrders (200), cancelOrder (path parameter), rule 3; RFC 9110 §9.1, §9.3.2, §13.1.2, §15.4.5',
+  // The conditional requests first: one or two, then the cancels with a query (up to three), where the sample
+  // fits itself to whatever room is left.
   checks: [
     conditionalCheck,
     conditionalWeakCheck,
+    queryIdCheck,
     check({
       id: OWNER,
       level: 'MUST',
