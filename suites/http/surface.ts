@@ -16,6 +16,7 @@ import { type Ctx, check, suite } from '../kit/context.ts';
 import { ORDERS } from '../kit/paths.ts';
 import { shares } from '../kit/sendings.ts';
 import { keyedListFailed } from '../kit/target-facts.ts';
+import { bearerSpacingCheck } from './bearer-spacing.ts';
 import { conditionalCheck } from './conditional.ts';
 import { conditionalWeakCheck } from './conditional-weak.ts';
 import { queryIdCheck } from './query-id.ts';
@@ -261,13 +262,14 @@ function report(
 export const surfaceSuite = suite({
   id: 'HTTP',
   title: 'HTTP request surface (property-based)',
-  spec: 'spec §4 listOrders (200), cancelOrder (path parameter), rule 3; RFC 9110 §9.1, §9.3.2, §13.1.2, §15.4.5',
-  // The conditional requests first: one or two, then the cancels with a query (up to three), where the sample
-  // fits itself to whatever room is left.
+  spec: 'spec §4 listOrders (200), cancelOrder (path parameter), rule 3; RFC 6750 §2.1; RFC 9110 §9.1, §9.3.2, §13.1.2, §15.4.5',
+  // The conditional requests first: one or two, then the cancels with a query (up to three) and the key after
+  // two spaces (one), where the sample fits itself to whatever room is left.
   checks: [
     conditionalCheck,
     conditionalWeakCheck,
     queryIdCheck,
+    bearerSpacingCheck,
     check({
       id: OWNER,
       level: 'MUST',
