@@ -138,7 +138,8 @@ async function run(ctx: Ctx): Promise<void> {
     );
   // A spare only: one no other check took (the race's partner took its own before), and only where the query
   // was not refused already (it would be again, and the fixture is kept) and the window has room for both.
-  if (!t.refused && ctx.target.cancellableLeft > 0 && roomFor(ctx, 2)) {
+  const spared = !t.refused && ctx.target.cancellableLeft > 0 && roomFor(ctx, 2);
+  if (spared) {
     const spare = ctx.target.takeCancellable()!;
     await sparePath(ctx, spare, absent!, t);
   } else if (!t.refused)
@@ -147,8 +148,15 @@ async function run(ctx: Ctx): Promise<void> {
         ? `no spare pending fixture left (one more in ${flagAndEnv('cancellableOrderIds')} than the run takes): the path's pending order not cancelled with a query`
         : "the key's window had no room for the spare's cancel and a list after it",
     );
-  if (t.judged.length + t.wrong === 0)
+  if (t.judged.length + t.wrong === 0) {
+    // Neither probe could go out: no shipped order to name in a query, no pending fixture left spare.
+    if (shipped === undefined && !spared)
+      ctx.skip(
+        `needs a shipped order to name in a query (${flagAndEnv('shippedOrderIds')}) or a pending fixture the run leaves spare (one more in ${flagAndEnv('cancellableOrderIds')})`,
+        input('shippedOrderIds'),
+      );
     ctx.skip('no cancel with a query was answered so it could be judged', OUTCOME);
+  }
   ctx.observe(`the path named the order (${t.judged.join('; ')})`, t.judged.length + t.wrong);
 }
 
