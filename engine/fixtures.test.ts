@@ -48,10 +48,10 @@ describe('consumedBy', () => {
 
 describe('fixtureLines', () => {
   /** An account whose plan gives ID-CANCEL-ISOLATION two of the pending fixtures given. */
-  const account = (pending: string[]): FixtureAccount =>
+  const account = (pending: string[], running: string[] = []): FixtureAccount =>
     ({
       plan: {
-        checks: [],
+        checks: running.map((id) => ({ id, level: 'MUST', run: true })),
         fixtures: {
           uses: [{ pending: 2, by: 'ID-CANCEL-ISOLATION', serves: ['ID-CANCEL-ISOLATION'] }],
           pending: 2,
@@ -106,5 +106,14 @@ describe('fixtureLines', () => {
     expect(line).toBe(
       `  pending fixtures: the run takes 5 of 6 given: 1001 → CANCEL-204-NO-CONTENT; 9007199254740993, 9007199254740992 → ID-CANCEL-ISOLATION; ${MIN}, ${MAX} → CANCEL-PENDING-204, ID-CANCEL-MISREAD; 1 spare`,
     );
+  });
+
+  it('names the checks that cancel a spare fixture, only those planned to run', () => {
+    const line = (running: string[]) =>
+      fixtureLines(account(['1', '2', '3', '4'], running)).find((l) => l.includes('pending fixtures'));
+    expect(line(['ID-CANCEL-ISOLATION', 'HTTP-CANCEL-PATH-ID'])).toMatch(
+      /; 2 spare \(each of HTTP-CANCEL-PATH-ID cancels one while one is left\)$/,
+    );
+    expect(line(['ID-CANCEL-ISOLATION'])).toMatch(/; 2 spare$/);
   });
 });

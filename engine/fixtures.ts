@@ -14,6 +14,7 @@ import {
   handoutOrder,
   heldFixtureOf,
   isolationPair,
+  SPARE_TAKERS,
 } from '../suites/index.ts';
 import { type FixtureAccount, ids } from './fixtures-account.ts';
 
@@ -80,12 +81,15 @@ export function fixtureLines(account: FixtureAccount): string[] {
   const taking = takenCount(plan.fixtures.pending, plan.fixtures.uses.length, uses);
   if (plan.fixtures.pending > 0 || pending.length > 0) {
     const spare = fresh.length - taking;
+    // The checks that cancel a spare one, each while one is left as it runs.
+    const takers = SPARE_TAKERS.filter((id) => plan.checks.some((c) => c.id === id && c.run));
+    const spareUse = takers.length > 0 ? ` (each of ${takers.join(', ')} cancels one while one is left)` : '';
     const parts = uses.map(
       (u) =>
         `${u.ids.join(', ')} → ${u.serves.slice(0, 4).join(', ')}${u.serves.length > 4 ? ` and ${u.serves.length - 4} more` : ''}`,
     );
     lines.push(
-      `  pending fixtures: the run takes ${taking} of ${fresh.length} given${parts.length > 0 ? `: ${parts.join('; ')}` : ''}${spare > 0 ? `; ${spare} spare` : ''}${plan.fixtures.pendingForAll > plan.fixtures.pending ? `; every check would take ${plan.fixtures.pendingForAll} (${flagRef('cancellableOrderIds')})` : ''}`,
+      `  pending fixtures: the run takes ${taking} of ${fresh.length} given${parts.length > 0 ? `: ${parts.join('; ')}` : ''}${spare > 0 ? `; ${spare} spare${spareUse}` : ''}${plan.fixtures.pendingForAll > plan.fixtures.pending ? `; every check would take ${plan.fixtures.pendingForAll} (${flagRef('cancellableOrderIds')})` : ''}`,
     );
   }
   // The plan cannot read the list yet: ID-LIST-LOSSLESS says so again once the list holds such ids.

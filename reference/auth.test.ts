@@ -35,6 +35,19 @@ describe('parseAuthorization', () => {
       token: 'abc',
     });
   });
+
+  it('takes one or more spaces after the scheme; with oneSpace (a fault) only one', () => {
+    expect(parseAuthorization(['Bearer  abc'])).toEqual({ kind: 'bearer', token: 'abc' });
+    expect(parseAuthorization(['Bearer  abc'], { oneSpace: true })).toEqual({
+      kind: 'malformed',
+      tokenGiven: true,
+    });
+    expect(parseAuthorization(['Bearer abc'], { oneSpace: true })).toEqual({ kind: 'bearer', token: 'abc' });
+    expect(parseAuthorization(['Bearer'], { oneSpace: true })).toEqual({
+      kind: 'malformed',
+      tokenGiven: false,
+    });
+  });
 });
 
 describe('bearerChallenge', () => {

@@ -17,6 +17,8 @@ const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 export interface AuthParseOptions {
   /** Fault `auth-scheme-case-sensitive`: only the exact spelling "Bearer" counts. */
   schemeCaseSensitive?: boolean;
+  /** Fault `auth-bearer-one-space`: the field split on single spaces, two parts or refused. */
+  oneSpace?: boolean;
   /** Fault `auth-other-scheme-accepted`: the token after any scheme name is read as a bearer token. */
   anyScheme?: boolean;
   /** Fault auth-token-scheme-accepted: the "Token" keyword taken as Bearer (Django REST framework's). */
@@ -48,6 +50,8 @@ export function parseAuthorization(
   if (!isBearer && !(options.anyScheme && m[2])) return { kind: 'other-scheme' };
   const token = options.firstWordOnly ? (m[2] ?? '').split(' ')[0]! : (m[2] ?? '');
   if (token === '') return { kind: 'malformed', tokenGiven: false };
+  // `header.split(' ')`, two parts or refused: "Bearer  <key>" is three, an empty one between.
+  if (options.oneSpace && value.split(' ').length !== 2) return { kind: 'malformed', tokenGiven: true };
   if (!TOKEN68.test(token)) return { kind: 'malformed', tokenGiven: true };
   return { kind: 'bearer', token };
 }

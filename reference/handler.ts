@@ -34,6 +34,12 @@ export type { PipelineContext } from './pipeline-context.ts';
  */
 const RACY_ROUND_TRIP_MS = 50;
 
+/** Fault orderid-query-overrides-path: a merged parameter bag, the query's orderId read before the path's. */
+function queryFirst(ctx: PipelineContext, route: Route, query: URLSearchParams): Route {
+  const id = ctx.faults.has('orderid-query-overrides-path') ? query.get('orderId') : null;
+  return route.kind === 'cancel' && id !== null ? { ...route, rawId: id } : route;
+}
+
 /** `dryRun` (fault auth-after-existence): only the errors routing and lookup would give, nothing changed. */
 function dispatch(
   ctx: PipelineContext,
@@ -60,12 +66,13 @@ function dispatch(
 
 async function respond(
   ctx: PipelineContext,
-  route: Route,
+  routed: Route,
   caller: Caller,
   query: URLSearchParams,
   unguarded: boolean,
   accept = '',
 ): Promise<Reply> {
+  const route = queryFirst(ctx, routed, query);
   const exempt =
     unguarded ||
     (route.kind === 'pet' && ctx.faults.has('pets-no-auth')) ||

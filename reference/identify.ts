@@ -48,6 +48,7 @@ export function identify(
   const { faults } = ctx;
   const credentials = parseAuthorization(req.headersDistinct.authorization, {
     schemeCaseSensitive: faults.has('auth-scheme-case-sensitive'),
+    oneSpace: faults.has('auth-bearer-one-space'),
     anyScheme: faults.has('auth-other-scheme-accepted'),
     tokenScheme: faults.has('auth-token-scheme-accepted'),
     firstWordOnly: faults.has('auth-trailing-text-accepted'),

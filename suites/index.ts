@@ -60,6 +60,12 @@ export const SUITES = [
   framing,
 ];
 
+/**
+ * The checks that take a pending fixture the plan left untaken, when one is left as they run, in run order:
+ * the race's partner, then the cancel with a query (suites/http/query-id.ts).
+ */
+export const SPARE_TAKERS = ['STATE-CANCEL-RACE', 'HTTP-CANCEL-PATH-ID'] as const;
+
 export const ALL_CHECKS = SUITES.flatMap((s) => s.checks.map((c) => ({ ...c, suite: s.title })));
 
 /** What the run engine runs: the suites, how they bind to one run, and what the rate-limit probe costs. */

@@ -187,7 +187,7 @@ describe('HttpClient', () => {
     expect(transcript.all().map((x) => x.response?.status)).toEqual([429, 200]);
   });
 
-  it('sends the key only where asked: query, Basic, none', async () => {
+  it('sends the key only where asked: query, Basic, none, its scheme and spacing as asked', async () => {
     const seen: Array<{ url?: string; auth?: string }> = [];
     const base = await serve((req, res) => {
       seen.push({ url: req.url, auth: req.headers.authorization });
@@ -206,11 +206,13 @@ describe('HttpClient', () => {
     await http.send({ method: 'GET', path: '/store/orders', auth: { kind: 'query', params: ['api_key'] } });
     await http.send({ method: 'GET', path: '/store/orders', auth: { kind: 'basic' } });
     await http.send({ method: 'GET', path: '/store/orders', auth: { kind: 'key', scheme: 'bearer' } });
+    await http.send({ method: 'GET', path: '/store/orders', auth: { kind: 'key', spaces: 2 } });
     expect(seen).toEqual([
       { url: '/v1/store/orders', auth: undefined },
       { url: `/v1/store/orders?api_key=${KEY}`, auth: undefined },
       { url: '/v1/store/orders', auth: `Basic ${Buffer.from(`${KEY}:`).toString('base64')}` },
       { url: '/v1/store/orders', auth: `bearer ${KEY}` },
+      { url: '/v1/store/orders', auth: `Bearer  ${KEY}` },
     ]);
   });
 

@@ -277,7 +277,7 @@ export class HttpClient {
    */
   private keyRefusal(opts: SendOptions, response: Response): void {
     const auth = opts.auth ?? { kind: 'key' };
-    if (auth.kind !== 'key' || (auth.scheme ?? 'Bearer') !== 'Bearer') return;
+    if (auth.kind !== 'key' || (auth.scheme ?? 'Bearer') !== 'Bearer' || (auth.spaces ?? 1) !== 1) return;
     const which = auth.key ?? 'primary';
     if (this.keysAnswered.has(which) || response.status === 429) return;
     this.keysAnswered.add(which);

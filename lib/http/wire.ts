@@ -10,7 +10,8 @@ import type { Bucket } from './transcript.ts';
 
 /** How a request authenticates. Keys are named, never passed around by checks. */
 export type Auth =
-  | { kind: 'key'; key?: 'primary' | 'secondary'; scheme?: string }
+  /** The key as a bearer token; `spaces`: the SPs between the scheme and the token (1 unless set). */
+  | { kind: 'key'; key?: 'primary' | 'secondary'; scheme?: string; spaces?: number }
   | { kind: 'none' }
   | { kind: 'literal'; authorization: string }
   | { kind: 'basic' }
@@ -62,7 +63,8 @@ export function wireRequest(
   for (const [name, value] of ctx.extraHeaders ?? []) headers[name.toLowerCase()] = value;
   Object.assign(headers, extra);
   let url = ctx.baseUrl + path;
-  if (auth.kind === 'key') headers.authorization = `${auth.scheme ?? 'Bearer'} ${ctx.key(auth.key)}`;
+  if (auth.kind === 'key')
+    headers.authorization = `${auth.scheme ?? 'Bearer'}${' '.repeat(auth.spaces ?? 1)}${ctx.key(auth.key)}`;
   else if (auth.kind === 'literal') headers.authorization = auth.authorization;
   else if (auth.kind === 'basic')
     headers.authorization = `Basic ${Buffer.from(`${ctx.key()}:`).toString('base64')}`;

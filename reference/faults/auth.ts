@@ -40,6 +40,12 @@ export const AUTH_FAULTS = faultsOf('auth', [
     'Only the exact scheme spelling `Bearer` is accepted; `bearer <key>` is 401.',
   ),
   fault(
+    'auth-bearer-one-space',
+    'any response',
+    'RFC 6750 §2.1',
+    'The Authorization field is split on single spaces and must make two parts: `Bearer  <key>` (two spaces, which `"Bearer" 1*SP b64token` allows) is 401.',
+  ),
+  fault(
     'auth-other-scheme-accepted',
     'any response',
     'spec §5 rules 2 and 4',

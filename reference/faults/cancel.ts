@@ -51,4 +51,10 @@ export const CANCEL_FAULTS = faultsOf('cancel', [
     'spec §4 cancelOrder rule 1',
     'A cancellation lasts three seconds (it went to a cache entry that expires): then the order is pending again and a later cancel answers 204; a repeat sent at once still gets 409.',
   ),
+  fault(
+    'orderid-query-overrides-path',
+    'cancel',
+    'spec §4 cancelOrder (path parameter)',
+    "The cancel reads the order id from the query when one is there, else from the path (a merged parameter bag, request.input('orderId', params.orderId)): DELETE /store/orders/1?orderId=2 cancels order 2.",
+  ),
 ]);

@@ -16,8 +16,10 @@ import { type Ctx, check, suite } from '../kit/context.ts';
 import { ORDERS } from '../kit/paths.ts';
 import { shares } from '../kit/sendings.ts';
 import { keyedListFailed } from '../kit/target-facts.ts';
+import { bearerSpacingCheck } from './bearer-spacing.ts';
 import { conditionalCheck } from './conditional.ts';
 import { conditionalWeakCheck } from './conditional-weak.ts';
+import { queryIdCheck } from './query-id.ts';
 import { REQUEST_BODY_FRAMING, requestBodyCheck } from './request-body.ts';
 import {
   admissible,
@@ -263,13 +265,16 @@ function report(
 export const surfaceSuite = suite({
   id: 'HTTP',
   title: 'HTTP request surface (property-based)',
-  spec: 'spec §4 listOrders (200), cancelOrder rule 3; RFC 9110 §9.1, §9.3.2, §13.1.2, §15.4.5; RFC 9112 §6.3, §9.3',
-  // The conditional requests first (one or two), then the request with content and the one after it on its
-  // connection (two), where the sample fits itself to whatever room is left.
+  spec: 'spec §4 listOrders (200), cancelOrder (path parameter), rule 3; RFC 6750 §2.1; RFC 9110 §9.1, §9.3.2, §13.1.2, §15.4.5; RFC 9112 §6.3, §9.3',
+  // The conditional requests first (one or two), the request with content and the one after it on its
+  // connection (two), the cancels with a query (up to three) and the key after two spaces (one), then the
+  // sample, which fits itself to whatever room is left.
   checks: [
     conditionalCheck,
     conditionalWeakCheck,
     requestBodyCheck,
+    queryIdCheck,
+    bearerSpacingCheck,
     check({
       id: OWNER,
       level: 'MUST',

@@ -139,6 +139,10 @@ export const RFC = {
     'RFC 6750 §2.1',
     'Clients SHOULD make authenticated requests with a bearer token using the "Authorization" request header field with the "Bearer" HTTP authorization scheme. Resource servers MUST support this method.',
   ),
+  bearerCredentials: at(
+    'RFC 6750 §2.1',
+    'The syntax for Bearer credentials is as follows: b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"=" credentials = "Bearer" 1*SP b64token',
+  ),
   bearerChallenge: at(
     'RFC 6750 §3',
     'All challenges defined by this specification MUST use the auth-scheme value "Bearer".',

@@ -24,6 +24,15 @@ describe('the credential a recorded request offered', () => {
       fingerprint: 'fp(29)',
     });
     expect(form(`bearer ${KEY}`)).toMatchObject({ kind: 'bearer', role: 'key', schemeExact: false });
+    // "Bearer" 1*SP b64token: more than one space is still the key, read as spaced (HTTP-BEARER-SPACING).
+    expect(form(`Bearer  ${KEY}`)).toEqual({
+      kind: 'bearer',
+      role: 'key',
+      schemeExact: true,
+      fingerprint: 'fp(29)',
+      spaced: true,
+    });
+    expect(form('Bearer  $ORDER_STORE_API_KEY')).toMatchObject({ role: 'key', spaced: true });
     expect(roleOf(KEY.slice(0, -1), given)).toBe('altered');
     expect(roleOf(KEY.toUpperCase(), given)).toBe('altered');
     expect(roleOf('osc_unknown_123456', given)).toBe('other');

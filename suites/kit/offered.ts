@@ -12,8 +12,11 @@ export type Role = 'key' | 'second' | 'altered' | 'extra' | 'other' | 'unverifie
 
 export type AuthForm =
   | { kind: 'none' }
-  /** `Bearer <token>` (the scheme in any case), one line. */
-  | { kind: 'bearer'; role: Role; schemeExact: boolean; fingerprint: string }
+  /**
+   * `Bearer <token>` (the scheme in any case), one line; `spaced`: other whitespace than one SP between the
+   * scheme and the token (`Bearer  <token>`: RFC 6750 §2.1 allows 1*SP).
+   */
+  | { kind: 'bearer'; role: Role; schemeExact: boolean; fingerprint: string; spaced?: true }
   | { kind: 'empty-bearer' }
   /** `Bearer` with text around the token, or no space after the scheme. */
   | { kind: 'extra-text' }
@@ -94,9 +97,17 @@ export function authorizationForm(
   if (scheme.toLowerCase() === 'bearer') {
     if (rest === '') return { kind: 'empty-bearer' };
     const role = roleOf(rest, keys);
+    const spaced =
+      value.slice(scheme.length, value.length - rest.length) !== ' ' ? { spaced: true as const } : {};
     // This suite's expressions hold spaces; any other token with a space in it has text around it.
     if (REDACTED_CREDENTIAL.test(rest))
-      return { kind: 'bearer', role, schemeExact: scheme === 'Bearer', fingerprint: fingerprint(rest) };
+      return {
+        kind: 'bearer',
+        role,
+        schemeExact: scheme === 'Bearer',
+        fingerprint: fingerprint(rest),
+        ...spaced,
+      };
     if (role === 'extra' || (more.length > 1 && role !== 'altered')) return { kind: 'extra-text' };
     return {
       kind: 'bearer',
@@ -104,6 +115,7 @@ export function authorizationForm(
       role: role !== 'other' || TOKEN68.test(rest) ? role : 'other',
       schemeExact: scheme === 'Bearer',
       fingerprint: fingerprint(rest),
+      ...spaced,
     };
   }
   if (rest === '') return /^bearer/i.test(scheme) ? { kind: 'extra-text' } : { kind: 'bare' };

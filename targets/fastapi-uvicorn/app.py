@@ -48,7 +48,9 @@ def create_app(env):
     bearer = HTTPBearer(auto_error=bad == "http-bearer-defaults")
 
     def require_key(credentials=Depends(bearer)):
-        token = credentials.credentials if credentials else ""
+        # HTTPBearer splits at the first space and keeps the rest (FastAPI strips it only from 2026, PR 14786):
+        # "Bearer  <key>" is the key too, RFC 6750 §2.1 "Bearer" 1*SP b64token.
+        token = credentials.credentials.lstrip(" ") if credentials else ""
         if any(hmac.compare_digest(token.encode(), k.encode()) for k in env.keys):
             return
         challenge = 'Bearer realm="order-store"' + (', error="invalid_token"' if credentials else "")

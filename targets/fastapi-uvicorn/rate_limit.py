@@ -35,7 +35,8 @@ def install(app, env):
     async def rate_limit(request, call_next):
         # The credential read as HTTPBearer will read it: "<scheme> <param>", split at the first space.
         scheme, token = get_authorization_scheme_param(request.headers.get("Authorization"))
-        key = token if scheme.lower() == "bearer" else None
+        # The spaces after the first one are stripped, as require_key strips them (RFC 6750 §2.1: 1*SP).
+        key = token.lstrip(" ") if scheme.lower() == "bearer" else None
         client = zoo_contract.client_of(env.keys, key, request.client.host if request.client else None)
         now = time.time()
         bans.arrive(client, now)

@@ -59,7 +59,13 @@ describe('request budget of a default run', () => {
 });
 
 /** The request-surface checks, which send only into the room the key's window has left after the rest. */
-const ROOM_ONLY = new Set(['HTTP-CONDITIONAL-304', 'HTTP-REQUEST-BODY-FRAMING', 'HTTP-SURFACE-PROPERTY']);
+const ROOM_ONLY = new Set([
+  'HTTP-CONDITIONAL-304',
+  'HTTP-REQUEST-BODY-FRAMING',
+  'HTTP-CANCEL-PATH-ID',
+  'HTTP-BEARER-SPACING',
+  'HTTP-SURFACE-PROPERTY',
+]);
 
 /** The requests of a run that fit themselves to the window's room, per bucket (read from its transcript.har). */
 function adaptiveRequests(run: CliRun): { key: number; address: number } {

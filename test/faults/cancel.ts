@@ -1,6 +1,7 @@
 // The proofs of the faults in the answers to a cancel (spec §4 cancelOrder, §3).
 // Test support: each probe is the smallest exchange that tells the fault from the faithful server.
 import { FORGOTTEN_AFTER_MS } from '../../reference/orders-route.ts';
+import { DEFAULT_ORDERS } from '../../reference/seed.ts';
 import { cancelled, del } from '../support/probes.ts';
 import { call, rawExchange } from '../support/reference-calls.ts';
 import { type Caught, type FaultProofs, NO_PROBE, SHORT_WINDOW } from './proof.ts';
@@ -140,5 +141,42 @@ export const CANCEL_FAULTS = {
       },
     ],
     onlyBy: ['STATE-CANCEL-LATER-NOT-2XX'],
+  },
+  'orderid-query-overrides-path': {
+    // Its proof reads the 404 to a cancel whose path is an absent id (the query names the shipped order).
+    masking: { reads: ['absent-404'] },
+    // The query names the shipped order 42, the path an absent one: 409 is 42's answer, not the path's.
+    probe: async (s) => (await call(s, '/store/orders/5?orderId=42', del)).status,
+    faithful: 404,
+    faulty: 409,
+    caught: [
+      {
+        fails: ['HTTP-CANCEL-PATH-ID'],
+        says: {
+          'HTTP-CANCEL-PATH-ID':
+            /answered 409, the answer for the shipped order \d+ the query names: the order was read from the query, not from the path/,
+        },
+        args: NO_PROBE,
+        notFromTraffic:
+          'HTTP-CANCEL-PATH-ID judges the cancels with a query it sends itself, never a recording',
+        exit: 1,
+      },
+      // No shipped fixture given, one pending fixture more than the run takes: the spare's cancel, its query
+      // naming an absent id, is answered 404 and the list after still shows the spare.
+      {
+        fails: ['HTTP-CANCEL-PATH-ID'],
+        says: {
+          'HTTP-CANCEL-PATH-ID':
+            /answered 404 and list #\d+ after it still shows pending fixture \d+: the order looked up was the query's \d+ \(no order has it\), not the path's/,
+        },
+        args: NO_PROBE,
+        env: { ORDER_STORE_SHIPPED_ORDER_IDS: '' },
+        reference: { orders: [...DEFAULT_ORDERS, { ...DEFAULT_ORDERS[0]!, id: 8n, status: 'pending' }] },
+        notFromTraffic:
+          'HTTP-CANCEL-PATH-ID judges the cancels with a query it sends itself, never a recording',
+        exit: 1,
+      },
+    ],
+    onlyBy: ['HTTP-CANCEL-PATH-ID'],
   },
 } satisfies FaultProofs<'cancel'>;

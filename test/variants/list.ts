@@ -95,6 +95,8 @@ export const LIST_VARIANTS = {
             ).map((c) => c.id),
             'LIST-NO-NARROWING',
             'LIST-HOLDS-FIXTURES',
+            // Its query names a shipped order, or its path a spare pending one.
+            'HTTP-CANCEL-PATH-ID',
             // They read the spelling run, which spells fixtures only when some are given.
             'ID-CANCEL-MISREAD',
             'ID-CANCEL-SPELLING',

@@ -30,6 +30,8 @@ export const AUTH_FAULTS = {
       hides: {
         'auth-scheme-case-sensitive':
           'the only request with the scheme in another case is a list (AUTH-SCHEME-CASE-INSENSITIVE), sent right after a keyed list, so the front answers it from its store whatever the scheme',
+        'auth-bearer-one-space':
+          'the only request with two spaces after "Bearer" is a list (HTTP-BEARER-SPACING), which the front answers from its store whatever the credential',
         'http-304-stale-etag':
           "the conditional list comes right after a keyed one: the front answers it from its store, so the app's comparison with the stale first tag never runs (a front that judged If-None-Match itself would match the stored answer's current tag: no 304 either)",
       },
@@ -86,6 +88,42 @@ export const AUTH_FAULTS = {
     faithful: [200, 200, 200],
     faulty: [200, 401, 401],
     caught: [{ warns: ['AUTH-SCHEME-CASE-INSENSITIVE'], args: NO_PROBE, exit: 0 }],
+  },
+  'auth-bearer-one-space': {
+    masking: {
+      hides: {
+        'auth-trailing-text-accepted':
+          'a field split on single spaces into exactly two parts refuses "Bearer <key> x" (three parts) before its first word is read',
+      },
+    },
+    probe: async (s) => {
+      const statuses = [];
+      for (const gap of [' ', '  ']) {
+        statuses.push(
+          (
+            await call(s, '/store/orders', {
+              key: null,
+              headers: { authorization: `Bearer${gap}${s.demoKey}` },
+            })
+          ).status,
+        );
+      }
+      return statuses;
+    },
+    faithful: [200, 200],
+    faulty: [200, 401],
+    caught: [
+      {
+        warns: ['HTTP-BEARER-SPACING'],
+        says: {
+          'HTTP-BEARER-SPACING':
+            /with "Bearer {2}<key>" \(two spaces\) answered 401: the credential was refused/,
+        },
+        args: NO_PROBE,
+        exit: 0,
+      },
+    ],
+    onlyBy: ['HTTP-BEARER-SPACING'],
   },
   'auth-token-scheme-accepted': {
     probe: async (s) =>
