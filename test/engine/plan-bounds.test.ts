@@ -55,8 +55,9 @@ describe('the plan bounds what the run sends', () => {
       // The gap is what a clean run does not spend: shrinks after a failure, edge cases unsafe to send, the
       // state judges' single requests when the run already had the list or cancel they would add, the keyed
       // list AUTH-UNKNOWN-KEY-401 sends before its own only where the key-less list was not refused, the int64
-      // edge fixtures' spellings and cancels where no such fixture is given (4).
-      expect(planned - (report.requests.sent ?? 0)).toBeLessThanOrEqual(29);
+      // edge fixtures' spellings and cancels where no such fixture is given (4), HTTP-CANCEL-PATH-ID's cancel of a
+      // spare fixture where none is left or its first cancel was refused (2).
+      expect(planned - (report.requests.sent ?? 0)).toBeLessThanOrEqual(31);
       console.log(`--property-runs ${runs}: planned ${planned}, sent ${report.requests.sent}`);
     },
   );
