@@ -94,7 +94,7 @@ describe('commands that send nothing', () => {
     // Then every spec rule with the checks that cite it, or why none does.
     // A long list of checks goes on, wrapped, in its column on the lines below.
     expect(rules).toMatch(
-      /^4\.cancel\.r3\s+requirement\s+.*STATE-404-CHANGES-NOTHING,CANCEL-UNKNOWN-404,ID-ABSENT-404,\n\s+ID-CANCEL-MISREAD,STATE-SEQUENCE,HTTP-SURFACE-PROPERTY$/m,
+      /^4\.cancel\.r3\s+requirement\s+.*STATE-404-CHANGES-NOTHING,CANCEL-UNKNOWN-404,ID-ABSENT-404,\n\s+ID-CANCEL-MISREAD,STATE-SEQUENCE,HTTP-CANCEL-PATH-ID,\n\s+HTTP-SURFACE-PROPERTY$/m,
     );
     expect(rules).toMatch(/^8\.r5\s+requirement\s+.*none: not provoked on purpose/m);
     expect(rules).toMatch(/^\d+ spec rules; \d+ of \d+ testable rules covered by these checks$/m);

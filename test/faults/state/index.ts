@@ -232,7 +232,7 @@ export const STATE_FAULTS = {
         // A repeat sent one after the other is refused: only the cancels at one moment both succeed.
         says: {
           'STATE-CANCEL-RACE':
-            /cancelled more than once, though the first left it no longer pending; a repeat sent after its cancel was answered is refused \(order \d+: #\d+, 409\)/,
+            /cancelled more than once, though the first left it no longer pending;[\s\S]*; a repeat sent after its cancel was answered is refused \(order \d+: #\d+, 409\)/,
         },
         args: NO_PROBE,
         exit: 1,
