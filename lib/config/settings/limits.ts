@@ -74,6 +74,6 @@ export const LIMIT_SETTINGS = [
     env: 'ORDER_STORE_SURFACE_WINDOWS',
     kind: 'integer',
     default: '1',
-    help: "How many of the key's rate-limit windows HTTP-SURFACE-PROPERTY may spread its cases over (and HTTP-REQUEST-BODY-FRAMING wait for room for its two requests in): each sends only into the room a window has left (never past X-RateLimit-Remaining 0) and waits each further window out as the rate-limit probe does. 1: the current window only, no wait. With ⟦flag:exhaustive⟧ the property sends the whole surface, so raise this to cover it on a Free plan.",
+    help: "How many of the key's rate-limit windows HTTP-SURFACE-PROPERTY may spread its cases over (and HTTP-REQUEST-BODY-FRAMING, HTTP-CANCEL-PATH-ID and HTTP-BEARER-SPACING wait for room for their few requests in): each sends only into the room a window has left (never past X-RateLimit-Remaining 0) and waits each further window out as the rate-limit probe does. 1: the current window only, no wait. With ⟦flag:exhaustive⟧ the property sends the whole surface, so raise this to cover it on a Free plan.",
   },
 ] as const satisfies readonly Setting[];

@@ -58,7 +58,7 @@ export const SELECTION_SETTINGS = [
     env: 'ORDER_STORE_EXHAUSTIVE',
     kind: 'boolean',
     default: 'false',
-    help: 'Send every case of the operators that sample (key placements, path spellings, orderId spellings and the like) instead of the default sample, which rotates by ⟦flag:seed⟧ and fits a Free-plan minute; the plan says what each adds. Spends more requests and may wait out rate-limit windows.',
+    help: 'Send every case of the operators that sample (key placements, path spellings, orderId spellings and the like) instead of the default sample, which rotates by ⟦flag:seed⟧ and fits a Free-plan minute; the plan says what each adds. Spends more requests and may wait out rate-limit windows; the default ⟦flag:maxRequests⟧ does not cover every case, so raise it with this (the run otherwise ends incomplete, naming it).',
   },
   {
     key: 'replayPath',
