@@ -33,6 +33,14 @@ describe('Pacer', () => {
     expect(f.pacer.requestsSent).toBe(1);
   });
 
+  it('keeps the Limit last announced beside Remaining: the room a window has once it resets', () => {
+    const f = fakePacer();
+    f.pacer.observe('primary', 200, headers(5, 1, f.now() / 1000 + 2), f.now());
+    expect(f.pacer.snapshot('primary')).toMatchObject({ limit: 5, remaining: 1 });
+    f.pacer.observe('primary', 200, { 'x-ratelimit-remaining': '0' }, f.now());
+    expect(f.pacer.snapshot('primary')).toMatchObject({ limit: 5, remaining: 0 });
+  });
+
   it('waits for X-RateLimit-Reset instead of tripping a 429 when Remaining is 0', async () => {
     const f = fakePacer();
     const start = f.now();

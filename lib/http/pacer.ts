@@ -59,6 +59,8 @@ export interface PacerOptions {
 
 interface BucketState {
   remaining?: number;
+  /** X-RateLimit-Limit as last announced: the room a window has once it resets. */
+  limit?: number;
   resetAtMs?: number;
   /** A Reset further than any window of spec §8 (a day): never waited for, but a spent window stays spent. */
   farResetAtMs?: number;
@@ -138,8 +140,13 @@ export class Pacer {
     return spendToLimit && wait.ms <= this.options.maxWaitMs ? undefined : wait;
   }
 
-  /** The bucket as last seen: Remaining and when the window resets (local ms), when the target said. */
-  snapshot(bucket: Bucket): { remaining?: number; resetAtMs?: number; blockedUntilMs?: number } {
+  /** The bucket as last seen: Remaining, Limit and when the window resets (local ms), when the target said. */
+  snapshot(bucket: Bucket): {
+    remaining?: number;
+    limit?: number;
+    resetAtMs?: number;
+    blockedUntilMs?: number;
+  } {
     return { ...this.state(bucket) };
   }
 
@@ -255,6 +262,7 @@ export class Pacer {
     const s = this.state(bucket);
     const rl = rateLimitHeaders(headers);
     if (rl.remaining?.value !== undefined) s.remaining = rl.remaining.value;
+    if (rl.limit?.value !== undefined) s.limit = rl.limit.value;
     if (rl.reset?.value !== undefined) {
       const at = resetAtLocalMs(rl.reset.value, receivedAtMs, serverDateMs(headers));
       // A Reset beyond any window of spec §8 (a day) is no window to wait for (RL-HEADERS-* report it), but

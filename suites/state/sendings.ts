@@ -7,6 +7,7 @@ import { findingOf, OUTCOME, type Skip, skipOf } from '../../lib/check/skip.ts';
 import { flagRef } from '../../lib/config/settings.ts';
 import { HarnessError } from '../../lib/errors.ts';
 import type { Response, ResponseHead, SendOptions } from '../../lib/http/client.ts';
+import { RESET_MARGIN_MS } from '../../lib/http/pacer.ts';
 import { memoKey } from '../../lib/run/memo.ts';
 import type { Ctx } from '../kit/context.ts';
 import { ORDERS, orderPath } from '../kit/paths.ts';
@@ -71,10 +72,27 @@ function roomAfter(ctx: Ctx): boolean {
   return roomFor(ctx, 'primary', 2);
 }
 
-/** Whether `key`'s window, as last announced, has room for `n` more requests (or has ended). */
+/**
+ * Whether `key`'s window, as last announced, has room for `n` more requests: its Remaining, or once it has
+ * ended the Limit it announced (a window of 5 has no room for 7 however fresh).
+ */
 function roomFor(ctx: Ctx, key: 'primary' | 'secondary', n: number): boolean {
-  const { remaining, resetAtMs } = ctx.http.pacer.snapshot(key);
-  return remaining === undefined || remaining >= n || (resetAtMs !== undefined && resetAtMs <= Date.now());
+  const { remaining, limit, resetAtMs } = ctx.http.pacer.snapshot(key);
+  if (resetAtMs !== undefined && resetAtMs <= Date.now()) return limit === undefined || limit >= n;
+  return remaining === undefined || remaining >= n;
+}
+
+/**
+ * Whether `n` requests with the key may go at one moment without passing its limit: when the window as last
+ * announced lacks room for them, waits for it to reset (never past --max-wait-seconds) rather than send a
+ * group the announced Remaining does not cover. False when it lacks room and no reset could be waited for.
+ */
+async function roomOrWait(ctx: Ctx, n: number): Promise<boolean> {
+  if (roomFor(ctx, 'primary', n)) return true;
+  const { resetAtMs } = ctx.http.pacer.snapshot('primary');
+  if (resetAtMs === undefined) return false;
+  ctx.log(`  the key's window has too little room for ${n} requests at one moment: waiting for it to reset`);
+  return ctx.http.pacer.waitUntil('primary', resetAtMs + RESET_MARGIN_MS);
 }
 
 /**
@@ -201,6 +219,8 @@ export function heldRace(ctx: Ctx): Promise<Race | { skip: Skip }> {
       ctx.config.hasSecondKey &&
       roomFor(ctx, 'secondary', SECOND_KEY_LISTS) &&
       (await secondList(ctx));
+    // The race itself (the cancels and the list beside them) never passes the limit the key's window announced.
+    await roomOrWait(ctx, RACERS + (lists ? 1 : 0));
     const partner = partnerFor(ctx);
     ctx.log(
       `  cancelling order ${id} with ${RACERS} requests at one moment${lists ? ', a list beside them' : ''}${partner === undefined ? '' : `, fixture ${partner} cancelled with them (each cancelled again after)`}${second ? ', a list with the second key before and after' : ''}`,
@@ -217,7 +237,8 @@ export function heldRace(ctx: Ctx): Promise<Race | { skip: Skip }> {
     );
     if (refusedAll && earlier) {
       const spare = await spareFor(ctx);
-      if (spare !== undefined) {
+      // Raced again only within the key's window: the first race may have left it too little room.
+      if (spare !== undefined && (await roomOrWait(ctx, RACERS + (lists ? 1 : 0)))) {
         ctx.log(
           `  order ${id} was no longer pending (both cancels refused): racing fixture ${spare} in its place`,
         );
