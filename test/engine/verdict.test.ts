@@ -90,8 +90,9 @@ describe('what the configuration leaves out is named', () => {
       { key: 'osk_cert_primary_0001', plan: 'free' as const },
       { key: 'osk_cert_second_0002', plan: 'free' as const },
     ];
-    // Limit 60 is the Free plan's minute limit, in a short window so the probe ends in seconds.
-    const server = await reference({ keys, rateLimit: { limit: 60, windowSeconds: 2 } });
+    // Limit 60 is the Free plan's minute limit, in a short window so the probe ends in seconds; 3 s, not 2: on a
+    // loaded machine a 2-s window turned between the walk's Remaining 0 and the held cancel past it (served 204).
+    const server = await reference({ keys, rateLimit: { limit: 60, windowSeconds: 3 } });
     const env = {
       ...targetEnv(server),
       ORDER_STORE_API_KEY: keys[0]!.key,
