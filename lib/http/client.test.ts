@@ -1,26 +1,14 @@
 // The HTTP client against real loopback servers: what it records, what it never does (follow a
 // redirect, leak the key, read past the size cap, wait forever), and how it honours a 429.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { loopbackServers } from '../../test/support/loopback-servers.ts';
 import { HttpClient, MAX_INTERIM_KEPT } from './client.ts';
 import { Pacer } from './pacer.ts';
 import { Redactor } from './redact.ts';
 import { rawOf, Transcript } from './transcript.ts';
 
 const KEY = 'osk_client_test_key_0123456789';
-const servers: Server[] = [];
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
-});
-
-async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-}
+const { serve } = loopbackServers();
 
 function client(
   baseUrl: string,

@@ -1,26 +1,16 @@
 // The client's second sending of a request the target closed with no answer (send-again.ts), against real
 // loopback servers: sent once more on a connection of its own, the first error still thrown; never for a
 // request answered, a non-idempotent method, a cancel by a plain id, or a connection refused.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { loopbackServers } from '../../test/support/loopback-servers.ts';
 import { HttpClient } from './client.ts';
 import { Pacer } from './pacer.ts';
 import { Redactor } from './redact.ts';
 import { Transcript } from './transcript.ts';
 
-const servers: Server[] = [];
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
-});
-
-async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-}
+const { serve } = loopbackServers();
 
 function client(baseUrl: string, maxRequests = 20) {
   const transcript = new Transcript();
