@@ -2,14 +2,15 @@
 // each order), so the state judges stay near-linear on a recording of 100,000 exchanges where a scan per
 // request made them quadratic. Pure; a History is never changed once built (historyOf makes a new one).
 import type { CancelSent, History, ListSeen } from './history.ts';
+import { PositionsById } from './positions.ts';
 
 export interface HistoryIndex {
   /** The lists in the order they went on the wire (start, then seq), and their starts. */
   byStart: ListSeen[];
-  starts: number[];
+  starts: Float64Array;
   /** The lists in the order their answers ended (a stable sort of the history's own order), and their ends. */
   byEnd: ListSeen[];
-  ends: number[];
+  ends: Float64Array;
   /** Per order, the earliest start of a cancel that did or may have changed it. */
   touched: Map<string, number>;
   /** Per order, the cancels that did or may have changed it, in the history's order. */
@@ -45,31 +46,25 @@ export function indexOf(h: History): HistoryIndex {
       else touchers.set(id, [c]);
     }
   }
-  const addedAt = new Map<string, number[]>();
-  const removedAt = new Map<string, number[]>();
-  const note = (into: Map<string, number[]>, id: string, j: number) => {
-    const at = into.get(id);
-    if (at) at.push(j);
-    else into.set(id, [j]);
-  };
+  // Kept as 32-bit integers from the first (positions.ts): an order cancelled early is missing from nearly
+  // every later list of a recording (hundreds of thousands of positions).
+  const addedAt = new PositionsById();
+  const removedAt = new PositionsById();
   byStart.forEach((l, j) => {
-    for (const id of l.ids.added) note(addedAt, id, j);
-    for (const id of l.ids.removed) note(removedAt, id, j);
+    for (const id of l.ids.added) addedAt.note(id, j);
+    for (const id of l.ids.removed) removedAt.note(id, j);
   });
-  // Kept as 32-bit integers: an order cancelled early is missing from nearly every later list of a recording
-  // (hundreds of thousands of positions, 8 bytes each in an array).
-  const packed = (m: Map<string, number[]>) => new Map([...m].map(([id, js]) => [id, Int32Array.from(js)]));
-  const added = packed(addedAt);
-  const removed = packed(removedAt);
+  const added = addedAt.take();
+  const removed = removedAt.take();
   const unrefused = h.cancels.filter((c) => c.outcome !== 'refused').sort((a, b) => a.startMs - b.startMs);
   const unrefusedMaxEnd: number[] = [];
   for (const c of unrefused)
     unrefusedMaxEnd.push(Math.max(unrefusedMaxEnd.at(-1) ?? Number.NEGATIVE_INFINITY, c.endMs));
   const index: HistoryIndex = {
     byStart,
-    starts: byStart.map((l) => l.startMs),
+    starts: Float64Array.from(byStart, (l) => l.startMs),
     byEnd,
-    ends: byEnd.map((l) => l.endMs),
+    ends: Float64Array.from(byEnd, (l) => l.endMs),
     touched,
     touchers,
     added,
