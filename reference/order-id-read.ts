@@ -131,7 +131,9 @@ export function readOrderId(ctx: RouteContext, rawId: string): IdRead {
     return { ok: false, reply: { status: 500, body: { type: 'text/plain', text: 'overflow\n' } } };
   // Crashes on purpose when the id is malformed: BigInt() throws and nothing catches it.
   if (faults.has('orderid-malformed-500')) return { ok: true, id: BigInt(decodeURIComponent(rawId)) };
-  if (faults.has('orderid-lenient-parse') || faults.has('int64-number-ids')) {
+  // Fault orderid-number-match reads as int64-number-ids does; only the list stays exact (order-json.ts).
+  const byNumber = faults.has('int64-number-ids') || faults.has('orderid-number-match');
+  if (faults.has('orderid-lenient-parse') || byNumber) {
     let decoded: string;
     try {
       decoded = decodeURIComponent(rawId);

@@ -10,6 +10,12 @@ export const ORDER_ID_FAULTS = faultsOf('order-id', [
     'Ids are JS numbers: the list prints 9007199254740992 twice and 2^63-1 rounded; DELETE parses with Number() and acts on the first order whose id rounds to it.',
   ),
   fault(
+    'orderid-number-match',
+    'order-id',
+    'spec §4 cancelOrder (orderId is int64; rule 3: no order with that id is answered 404)',
+    "DELETE compares ids as JS numbers (`orders.find((o) => Number(o.id) === Number(orderId))`, an h3 app's), though the list prints them exactly: a cancel of 9007199254740993 acts on 9007199254740992, listed before it; where cancelled orders leave the store, the cancel of 9007199254740992 then takes 9007199254740993, and both answer 204.",
+  ),
+  fault(
     'orderid-malformed-500',
     'order-id',
     'spec §4 cancelOrder (orderId is an int64); RFC 9110 §15.5.1',

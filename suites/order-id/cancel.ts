@@ -11,7 +11,8 @@ import type { Ctx } from '../kit/context.ts';
 import { expectStatus } from '../kit/expect.ts';
 import { isolationPair } from '../kit/isolation-pair.ts';
 import { carriesKey } from '../kit/offered.ts';
-import { orderPath } from '../kit/paths.ts';
+import { readOrderList } from '../kit/order-list.ts';
+import { ORDERS, orderPath } from '../kit/paths.ts';
 import { describeStatus } from '../kit/responses.ts';
 import { recorded } from '../kit/traffic.ts';
 import { asideLeft, asideOf, judgedAside } from './aside.ts';
@@ -47,6 +48,25 @@ function sinceRefusal(ctx: Ctx, id: string, refused: Exchange, until: Exchange) 
     .at(-1);
 }
 
+/**
+ * The list read right after the cancel of `first`: the pending fixture `second`, which the run's first list
+ * held, must still be in it. A server that matches ids as JS numbers and drops cancelled orders cancels
+ * `second` for `first`, then `first` for `second`: both cancels answer 204, and only a list between them shows
+ * it (blind round 22's h3 server). Judged only on a list read as a JSON array. A default run pays for it with
+ * a generated malformed case (sample.ts ISOLATION_LIST).
+ */
+async function secondStillListed(ctx: Ctx, first: string, second: string, twins: boolean): Promise<void> {
+  const before = await ctx.target.list().catch(() => undefined);
+  if (!before?.ids.has(second)) return;
+  const after = readOrderList(await ctx.http.send({ method: 'GET', path: ORDERS }));
+  if (after.response.status !== 200 || (after.count === undefined && !after.wrapped)) return;
+  if (after.ids.hasGenerously(second)) return;
+  ctx.problem(
+    `${twins ? 'precision collision: ' : 'cancel changed another order: '}after cancelling ${first}, pending fixture ${second} is no longer in the list (#${after.response.exchange.seq}), though the run's first list held it (#${before.response.exchange.seq})${twins ? `: ${first} and ${second} are the same JS number, so the cancel of ${first} reached ${second}` : ''}`,
+    { expected: `${second} listed`, actual: `${second} not listed`, exchange: after.response.exchange },
+  );
+}
+
 export async function isolation(ctx: Ctx): Promise<void> {
   const pair = isolationPair(ctx.target.cancellableIds);
   const shipped = ctx.target.shippedIds[0];
@@ -71,6 +91,8 @@ export async function isolation(ctx: Ctx): Promise<void> {
       `cancelling fixture ${first} answered ${describeStatus(cancel)}, so nothing was cancelled to watch (see CANCEL-PENDING-204; check ${flagRef('cancellableOrderIds')})`,
       input('cancellableOrderIds'),
     );
+
+  if (second !== undefined) await secondStillListed(ctx, first, second, twins);
 
   const held: string[] = [];
   let unwatched: string | undefined;

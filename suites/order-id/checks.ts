@@ -159,11 +159,11 @@ export const orderIdProperties = suite({
       rationale:
         '9007199254740993 and 9007199254740992 are among the ids, so a server that reads ids as JS numbers confuses them.',
       basis: [SPEC.shipped409, SPEC.pendingCancelled, SPEC.orderIdParam],
-      title: 'Cancels a fixture, then re-asks a shipped order and cancels the next fixture',
-      // Both pending fixtures are cancelled (the second to see it still is cancellable).
-      needs: { requests: 3, cancellable: 2, shared: shares('shipped cancel') },
+      title: 'Cancels a fixture, reads the list, then re-asks a shipped order and cancels the next fixture',
+      // Both pending fixtures are cancelled (the second to see it still is cancellable), a list between.
+      needs: { requests: 4, cancellable: 2, shared: shares('shipped cancel') },
       recorded: {
-        only: 'a cancel of one fixture, then a shipped order re-asked and the next fixture cancelled',
+        only: 'a cancel of one fixture, the list, then a shipped order re-asked and the next fixture cancelled',
       },
       async run(ctx: Ctx) {
         await isolation(ctx);

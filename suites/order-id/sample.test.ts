@@ -1,7 +1,13 @@
 // The default spelling sample: what each kind tries first, and how the spare tries are granted and paid for.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_KINDS, kindOf, spell } from './catalogue.ts';
-import { DEFAULT_PAID_SPELLINGS, DEFAULT_SPARE_TRIES, DEFAULT_SPELLINGS, DEFAULT_TRIES } from './sample.ts';
+import {
+  DEFAULT_PAID_SPELLINGS,
+  DEFAULT_SPARE_TRIES,
+  DEFAULT_SPELLINGS,
+  DEFAULT_TRIES,
+  ISOLATION_LIST,
+} from './sample.ts';
 
 describe('the default spelling sample', () => {
   it('tries first what the measured stacks took: a final newline, Arabic-Indic digits', () => {
@@ -31,8 +37,9 @@ describe('the default spelling sample', () => {
     expect(DEFAULT_TRIES.get('compat-digits')).toBe(1);
   });
 
-  it('pays for the spare tries and each fixture-only kind with generated malformed cases', () => {
-    expect(DEFAULT_PAID_SPELLINGS).toBe(DEFAULT_SPARE_TRIES + 1);
+  it('pays for the spare tries, each fixture-only kind and the isolation list with generated malformed cases', () => {
+    expect(DEFAULT_PAID_SPELLINGS).toBe(DEFAULT_SPARE_TRIES + 1 + ISOLATION_LIST);
+    expect(ISOLATION_LIST).toBe(1);
     expect(DEFAULT_TRIES.get('wraps-int32')).toBe(1);
   });
 

@@ -56,8 +56,10 @@ describe('the plan bounds what the run sends', () => {
       // state judges' single requests when the run already had the list or cancel they would add, the keyed
       // list AUTH-UNKNOWN-KEY-401 sends before its own only where the key-less list was not refused, the int64
       // edge fixtures' spellings and cancels where no such fixture is given (4), HTTP-CANCEL-PATH-ID's cancel of a
-      // spare fixture where none is left or its first cancel was refused (2).
-      expect(planned - (report.requests.sent ?? 0)).toBeLessThanOrEqual(31);
+      // spare fixture where none is left or its first cancel was refused (2), and the malformed property's
+      // generated cases a default run gives to the spellings and to ID-CANCEL-ISOLATION's list (sample.ts),
+      // which the plan counts twice (4).
+      expect(planned - (report.requests.sent ?? 0)).toBeLessThanOrEqual(32);
       console.log(`--property-runs ${runs}: planned ${planned}, sent ${report.requests.sent}`);
     },
   );

@@ -5,6 +5,7 @@ import type { RunningReference } from '../../../reference/server.ts';
 import { cancelled, del } from '../../support/probes.ts';
 import { call } from '../../support/reference-calls.ts';
 import { type FaultProofs, FIVE_PENDING, NO_PROBE, UNTRUSTED_LIST } from '../proof.ts';
+import { NUMBER_ID_FAULTS } from './number-ids.ts';
 import { ORDER_ID_ERROR_FAULTS } from './server-errors.ts';
 
 /** Cancels each raw orderId segment in turn: their statuses, then which orders ended cancelled. */
@@ -36,37 +37,7 @@ const INT64_EDGES_PENDING: SeedOrder[] = (() => {
 
 export const ORDER_ID_FAULTS = {
   ...ORDER_ID_ERROR_FAULTS,
-  'int64-number-ids': {
-    masking: { removes: ['spare-fixture', 'strict-reader'] },
-    probe: async (s) => {
-      const text = (await call(s, '/store/orders')).text;
-      const ids = [...text.matchAll(/"id":(-?\d+)/g)].map((m) => m[1]);
-      const statuses = [];
-      for (const path of ['/store/orders/9007199254740993', '/store/orders/+7']) {
-        statuses.push((await call(s, path, del)).status);
-      }
-      return [ids.slice(4), statuses, cancelled(s)];
-    },
-    faithful: [
-      ['9007199254740992', '9007199254740993', '42', '9223372036854775807'],
-      [204, 400],
-      ['9007199254740993'],
-    ],
-    faulty: [
-      ['9007199254740992', '9007199254740992', '42', '9223372036854776000'],
-      [204, 204],
-      ['7', '9007199254740992'],
-    ],
-    caught: [
-      // Rounded list ids, and the cancel of 9007199254740993 lands on 9007199254740992; Number('0x2') is 2.
-      {
-        fails: ['ID-LIST-LOSSLESS', 'ID-CANCEL-ISOLATION'],
-        warns: ['ID-CANCEL-SPELLING'],
-        args: NO_PROBE,
-        exit: 1,
-      },
-    ],
-  },
+  ...NUMBER_ID_FAULTS,
   'orderid-lenient-parse': {
     masking: { removes: ['spare-fixture', 'strict-reader'] },
     probe: (s) => cancelEach(s, ['7abc', '0x7', '+2', '003']),
