@@ -2,7 +2,7 @@
 // path or URL) the X-RateLimit-Remaining of every answer continues (limiter-steps.ts predicts each), and by how
 // much each request made it fall. Pure: the limiter model the RL-BUCKET checks report and the probe's gates read.
 import { type KeyRequest, PARTS, type Part } from './limiter-requests.ts';
-import { type Prediction, predictions, ROUNDING_S } from './limiter-steps.ts';
+import { eachPrediction, type Prediction, predictions, ROUNDING_S } from './limiter-steps.ts';
 
 export { exchangeOf, type Prediction, predictions, stepText } from './limiter-steps.ts';
 
@@ -138,7 +138,13 @@ function nearestFit(fits: readonly Fit[], wholeMisfits: number): Fit | undefined
  */
 export function readBuckets(requests: readonly KeyRequest[]): BucketReading {
   const { judged, rises, misread } = oneCount(requests);
-  const steps = (part: Part) => predictions(requests, part, false).filter((p) => p.from !== undefined);
+  const steps = (part: Part) => {
+    const out: Prediction[] = [];
+    eachPrediction(requests, part, false, (p) => {
+      if (p.from !== undefined) out.push(p);
+    });
+    return out;
+  };
   if (rises.length >= 2) {
     const fits = PARTS.filter((part) => part !== 'key').map((part) => {
       const ps = predictions(requests, part);
@@ -200,11 +206,16 @@ function withSteps(reading: Omit<BucketReading, 'steps'>, read: () => Prediction
  * here: kept while the steps were read, a long recording's RL-BUCKET peak held both (two objects a request).
  */
 function oneCount(requests: readonly KeyRequest[]): { judged: number; rises: Prediction[]; misread: number } {
-  const whole = predictions(requests, 'key');
-  const rises = whole.filter((p) => p.from && p.r.remaining! >= p.from.remaining!);
+  let judged = 0;
   let misread = 0;
-  if (rises.length >= 2) for (const p of whole) if (!FRESH_OR_STEP(p)) misread += 1;
-  return { judged: whole.length, rises, misread };
+  const rises: Prediction[] = [];
+  eachPrediction(requests, 'key', true, (p) => {
+    judged += 1;
+    if (p.from && p.r.remaining! >= p.from.remaining!) rises.push(p);
+    if (!FRESH_OR_STEP(p)) misread += 1;
+  });
+  // Misreadings are counted only where there are rises to explain.
+  return { judged, rises, misread: rises.length >= 2 ? misread : 0 };
 }
 
 export interface Overcharge {
