@@ -232,21 +232,26 @@ export interface Overcharge {
  * random, is not taken for them.
  */
 export function overcharged(steps: readonly Prediction[]): Overcharge[] {
-  const byRoute = new Map<string, Prediction[]>();
+  // Per route, in the order first stepped: how many steps, the falls summed (each counted as two at most: one
+  // long fall, other traffic on the key between two of the route's requests, is no weight of the route's),
+  // and the steps that fell by two or more. No list of every step per route: a long recording's were a
+  // million slots.
+  const byRoute = new Map<string, { steps: number; sum: number; over: Prediction[] }>();
   for (const p of steps) {
-    const route = byRoute.get(p.r.parts.route);
-    if (route) route.push(p);
-    else byRoute.set(p.r.parts.route, [p]);
+    const fall = p.from!.remaining! - p.r.remaining!;
+    let route = byRoute.get(p.r.parts.route);
+    if (!route) {
+      route = { steps: 0, sum: 0, over: [] };
+      byRoute.set(p.r.parts.route, route);
+    }
+    route.steps += 1;
+    route.sum += Math.min(fall, 2);
+    if (fall >= 2) route.over.push(p);
   }
   const out: Overcharge[] = [];
-  for (const [route, ps] of byRoute) {
-    const falls = ps.map((p) => p.from!.remaining! - p.r.remaining!);
-    const over = ps.filter((_, i) => falls[i]! >= 2);
-    // Each fall counts at most two toward the average: one long fall (other traffic on the key between two
-    // of the route's requests) is no weight of the route's.
-    const mean = falls.reduce((a, b) => a + Math.min(b, 2), 0) / Math.max(1, falls.length);
-    if (over.length >= 3 && (over.length * 2 > ps.length || mean >= 1.5))
-      out.push({ route, over, steps: ps.length });
+  for (const [route, { steps: n, sum, over }] of byRoute) {
+    const mean = sum / Math.max(1, n);
+    if (over.length >= 3 && (over.length * 2 > n || mean >= 1.5)) out.push({ route, over, steps: n });
   }
   return out;
 }
