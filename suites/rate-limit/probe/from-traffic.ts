@@ -40,9 +40,8 @@ function answerOf(ctx: Ctx, x: Exchange): Response {
  * (count-order.ts), and listed in `together`. Other overlapping requests carry no order: left out.
  */
 function keySequence(ctx: Ctx): { xs: Exchange[]; together: Exchange[][] } {
-  const all = ctx.transcript
-    .all()
-    .filter((x) => x.bucket === 'primary' && x.response !== undefined && x.response.status !== 401);
+  const keyed = (x: Exchange) =>
+    x.bucket === 'primary' && x.response !== undefined && x.response.status !== 401;
   const end = (x: Exchange) => startedMsOf(x) + x.durationMs;
   const xs: Exchange[] = [];
   const together: Exchange[][] = [];
@@ -71,7 +70,9 @@ function keySequence(ctx: Ctx): { xs: Exchange[]; together: Exchange[][] } {
   // One array for the open cluster, emptied once placed (placing keeps none of it).
   const cluster: Exchange[] = [];
   let until = Number.NEGATIVE_INFINITY;
-  for (const x of all) {
+  // Read as they come, not filtered into a list first (a long recording's every request with the key).
+  for (const x of ctx.transcript.all()) {
+    if (!keyed(x)) continue;
     if (cluster.length > 0 && until > startedMsOf(x) + 1) cluster.push(x);
     else {
       if (cluster.length > 0) place(cluster);
@@ -198,7 +199,9 @@ export function recordedProbe(ctx: Ctx): ProbeRecord {
   // answer whose announced window served more than its Limit, if one did (several counts behind the key).
   // With a 429, from the first of the answers before it that all named one unmoved Reset, more than its
   // Limit of them, when that is earlier (counts side by side, as one per connection: their rises read as starts).
-  const starts = windowStarts(samples).slice(0, last);
+  // Cut to the answers before the last in place: a copy was another list of a recording's every answer.
+  const starts = windowStarts(samples);
+  starts.length = last;
   const before429 = at < 0 ? undefined : servedBeyondLimit(samples);
   const beyond = at < 0 ? servedBeyondLimit(samples) : before429?.sameReset ? before429 : undefined;
   const start = Math.min(
