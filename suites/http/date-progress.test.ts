@@ -2,7 +2,7 @@
 // a clock set apart from ours) does not, and a stored response cannot make a finding where a fresh one came.
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../lib/http/transcript.ts';
-import { type Dated, dateProgress, LAG_TOLERANCE_MS, MIN_SPAN_MS } from './date-progress.ts';
+import { type Dated, datedResponses, dateProgress, LAG_TOLERANCE_MS, MIN_SPAN_MS } from './date-progress.ts';
 
 const T0 = Date.UTC(2026, 11, 6, 23, 0, 0);
 let seq = 0;
@@ -35,5 +35,38 @@ describe('dateProgress', () => {
   it('judges nothing over less than the least span', () => {
     expect(dateProgress([at(0, 0), at(4, 0)])).toBeUndefined();
     expect(dateProgress([])).toBeUndefined();
+  });
+});
+
+/** A recorded answer sent at `sentMs` and received `tookMs` later, with these headers. */
+const answer = (sentMs: number, tookMs: number, headers: Record<string, string>): Exchange =>
+  ({
+    seq: ++seq,
+    bucket: 'primary',
+    startedAt: new Date(sentMs).toISOString(),
+    durationMs: tookMs,
+    request: { method: 'GET', url: 'http://127.0.0.1:9/v1/store/orders', headers: {} },
+    response: { status: 200, headers, body: '', bodyBytes: 0, bodyTruncated: false },
+  }) as unknown as Exchange;
+
+describe('datedResponses', () => {
+  it('reads each readable Date with its moments, in the order received, ties in the order given', () => {
+    const date = (ms: number) => ({ date: new Date(ms).toUTCString() });
+    const slow = answer(T0, 900, date(T0));
+    const quick = answer(T0 + 100, 50, date(T0));
+    const tie = answer(T0 + 140, 10, date(T0 + 1000));
+    // A Date fifty years off is kept as it reads, not as a distance from the moment sent.
+    const far = answer(T0 + 200, 5, date(T0 + 50 * 365 * 86_400_000));
+    const cached = answer(T0 + 300, 5, { ...date(T0), age: '3' });
+    const twice = answer(T0 + 400, 5, { date: `${date(T0).date}, ${date(T0).date}` });
+    const none = answer(T0 + 500, 5, {});
+    const dated = datedResponses([slow, quick, tie, far, cached, twice, none]);
+    expect(dated.map((d) => d.x)).toEqual([quick, tie, far, slow]);
+    expect(dated.map((d) => [d.date, d.sent, d.received])).toEqual([
+      [T0, T0 + 100, T0 + 150],
+      [T0 + 1000, T0 + 140, T0 + 150],
+      [T0 + 50 * 365 * 86_400_000, T0 + 200, T0 + 205],
+      [T0, T0, T0 + 900],
+    ]);
   });
 });

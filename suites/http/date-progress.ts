@@ -27,9 +27,46 @@ export interface Dated {
   received: number;
 }
 
+/** A Date this far or farther from the moment sent is kept whole beside it (no small integer). */
+const NEAR = 2 ** 30;
+const far = new WeakMap<DatedAnswer, number>();
+
 /**
- * The responses carrying one Date the run can read, in the order received. One with Age came from a cache,
- * which keeps the origin's Date (RFC 9111 §4.2.3): left out.
+ * One dated response: the exchange and its Date as a small integer (its distance from the moment sent), the
+ * moments read from the exchange when asked. A long recording's every response is one: three moments kept
+ * as numbers were a boxed number each on the heap, some 100 bytes a response in all, now some 40.
+ */
+class DatedAnswer implements Dated {
+  readonly #dateIn: number;
+
+  constructor(
+    readonly x: Exchange,
+    date: number,
+  ) {
+    const d = date - this.sent;
+    if (Number.isInteger(d) && Math.abs(d) < NEAR && this.sent + d === date) this.#dateIn = d | 0;
+    else {
+      this.#dateIn = NEAR;
+      far.set(this, date);
+    }
+  }
+
+  get date(): number {
+    return this.#dateIn === NEAR ? far.get(this)! : this.sent + this.#dateIn;
+  }
+
+  get sent(): number {
+    return startedMsOf(this.x);
+  }
+
+  get received(): number {
+    return startedMsOf(this.x) + this.x.durationMs;
+  }
+}
+
+/**
+ * The responses carrying one Date the run can read, in the order received (ties in the order given).
+ * One with Age came from a cache, which keeps the origin's Date (RFC 9111 §4.2.3): left out.
  */
 export function datedResponses(xs: readonly Exchange[]): Dated[] {
   const out: Dated[] = [];
@@ -39,10 +76,12 @@ export function datedResponses(xs: readonly Exchange[]): Dated[] {
     const lines = fieldLines(headers, 'date');
     const date = lines.length === 1 ? parseHttpDate(lines[0]!) : undefined;
     if (date === undefined) continue;
-    const sent = startedMsOf(x);
-    out.push({ x, date, sent, received: sent + x.durationMs });
+    out.push(new DatedAnswer(x, date));
   }
-  return out.sort((a, b) => a.received - b.received);
+  // Sorted by when received, read once each into an array of numbers; ties keep their order.
+  const received = Float64Array.from(out, (d) => d.received);
+  const order = Uint32Array.from(out.keys()).sort((a, b) => received[a]! - received[b]! || a - b);
+  return Array.from(order, (i) => out[i]!);
 }
 
 export interface DateProgress {

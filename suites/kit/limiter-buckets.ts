@@ -27,7 +27,12 @@ export function bucketReadings(
     keep && stored.size === 0,
   );
   const readings = (['primary', 'secondary'] as const)
-    .map((key): [Key, BucketReading] => [key, readBuckets(requests.filter((r) => r.key === key))])
+    // A key's own requests; all of them, the same array, when the run used one key only (a long recording's
+    // million slots held again by its steps otherwise).
+    .map((key): [Key, BucketReading] => [
+      key,
+      readBuckets(requests.every((r) => r.key === key) ? requests : requests.filter((r) => r.key === key)),
+    ])
     .filter(([, b]) => b.judged > 0 || b.steps.length > 0);
   if (keep) readOnce.set(exchanges, { length: exchanges.length, baseUrl, readings });
   return readings;

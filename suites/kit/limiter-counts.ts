@@ -2,7 +2,7 @@
 // path or URL) the X-RateLimit-Remaining of every answer continues (limiter-steps.ts predicts each), and by how
 // much each request made it fall. Pure: the limiter model the RL-BUCKET checks report and the probe's gates read.
 import { type KeyRequest, PARTS, type Part } from './limiter-requests.ts';
-import { type Prediction, predictions, ROUNDING_S } from './limiter-steps.ts';
+import { eachPrediction, type Prediction, predictions, ROUNDING_S } from './limiter-steps.ts';
 
 export { exchangeOf, type Prediction, predictions, stepText } from './limiter-steps.ts';
 
@@ -138,7 +138,13 @@ function nearestFit(fits: readonly Fit[], wholeMisfits: number): Fit | undefined
  */
 export function readBuckets(requests: readonly KeyRequest[]): BucketReading {
   const { judged, rises, misread } = oneCount(requests);
-  const steps = (part: Part) => predictions(requests, part, false).filter((p) => p.from !== undefined);
+  const steps = (part: Part) => {
+    const out: Prediction[] = [];
+    eachPrediction(requests, part, false, (p) => {
+      if (p.from !== undefined) out.push(p);
+    });
+    return out;
+  };
   if (rises.length >= 2) {
     const fits = PARTS.filter((part) => part !== 'key').map((part) => {
       const ps = predictions(requests, part);
@@ -200,11 +206,16 @@ function withSteps(reading: Omit<BucketReading, 'steps'>, read: () => Prediction
  * here: kept while the steps were read, a long recording's RL-BUCKET peak held both (two objects a request).
  */
 function oneCount(requests: readonly KeyRequest[]): { judged: number; rises: Prediction[]; misread: number } {
-  const whole = predictions(requests, 'key');
-  const rises = whole.filter((p) => p.from && p.r.remaining! >= p.from.remaining!);
+  let judged = 0;
   let misread = 0;
-  if (rises.length >= 2) for (const p of whole) if (!FRESH_OR_STEP(p)) misread += 1;
-  return { judged: whole.length, rises, misread };
+  const rises: Prediction[] = [];
+  eachPrediction(requests, 'key', true, (p) => {
+    judged += 1;
+    if (p.from && p.r.remaining! >= p.from.remaining!) rises.push(p);
+    if (!FRESH_OR_STEP(p)) misread += 1;
+  });
+  // Misreadings are counted only where there are rises to explain.
+  return { judged, rises, misread: rises.length >= 2 ? misread : 0 };
 }
 
 export interface Overcharge {
@@ -221,21 +232,26 @@ export interface Overcharge {
  * random, is not taken for them.
  */
 export function overcharged(steps: readonly Prediction[]): Overcharge[] {
-  const byRoute = new Map<string, Prediction[]>();
+  // Per route, in the order first stepped: how many steps, the falls summed (each counted as two at most: one
+  // long fall, other traffic on the key between two of the route's requests, is no weight of the route's),
+  // and the steps that fell by two or more. No list of every step per route: a long recording's were a
+  // million slots.
+  const byRoute = new Map<string, { steps: number; sum: number; over: Prediction[] }>();
   for (const p of steps) {
-    const route = byRoute.get(p.r.parts.route);
-    if (route) route.push(p);
-    else byRoute.set(p.r.parts.route, [p]);
+    const fall = p.from!.remaining! - p.r.remaining!;
+    let route = byRoute.get(p.r.parts.route);
+    if (!route) {
+      route = { steps: 0, sum: 0, over: [] };
+      byRoute.set(p.r.parts.route, route);
+    }
+    route.steps += 1;
+    route.sum += Math.min(fall, 2);
+    if (fall >= 2) route.over.push(p);
   }
   const out: Overcharge[] = [];
-  for (const [route, ps] of byRoute) {
-    const falls = ps.map((p) => p.from!.remaining! - p.r.remaining!);
-    const over = ps.filter((_, i) => falls[i]! >= 2);
-    // Each fall counts at most two toward the average: one long fall (other traffic on the key between two
-    // of the route's requests) is no weight of the route's.
-    const mean = falls.reduce((a, b) => a + Math.min(b, 2), 0) / Math.max(1, falls.length);
-    if (over.length >= 3 && (over.length * 2 > ps.length || mean >= 1.5))
-      out.push({ route, over, steps: ps.length });
+  for (const [route, { steps: n, sum, over }] of byRoute) {
+    const mean = sum / Math.max(1, n);
+    if (over.length >= 3 && (over.length * 2 > n || mean >= 1.5)) out.push({ route, over, steps: n });
   }
   return out;
 }

@@ -6,11 +6,10 @@ import {
   rateLimitHeaders,
   resetAtLocalMs,
   resetKind,
-  serverDateMs,
 } from '../../lib/formats/rate-limit-headers.ts';
 import { type Exchange, startedMsOf } from '../../lib/http/transcript.ts';
 import { frontRefusal } from './front-refusal.ts';
-import { NearNumbers } from './near-number.ts';
+import { type RateLimitColumns, rateLimitColumns } from './rate-limit-columns.ts';
 
 /** How a limiter might split one key's requests into counts: not at all, or by method, route, path or URL. */
 export const PARTS = ['key', 'method', 'route', 'path', 'method and path', 'url'] as const;
@@ -85,7 +84,7 @@ export function keyRequests(
   // Several checks read the same transcript: read once while it has not grown (a recording never does).
   const hit = readOnce.get(exchanges);
   if (hit && hit.length === exchanges.length && hit.basePath === basePath) return hit.requests;
-  const requests = readKeyRequests(exchanges, basePath);
+  const requests = readKeyRequests(exchanges, basePath, rateLimitColumns(exchanges));
   if (keep) readOnce.set(exchanges, { length: exchanges.length, basePath, requests });
   return requests;
 }
@@ -95,7 +94,11 @@ const readOnce = new WeakMap<
   { length: number; basePath: string; requests: readonly KeyRequest[] }
 >();
 
-function readKeyRequests(exchanges: readonly Exchange[], basePath: string): KeyRequest[] {
+function readKeyRequests(
+  exchanges: readonly Exchange[],
+  basePath: string,
+  cols: RateLimitColumns,
+): KeyRequest[] {
   const out: KeyRequest[] = [];
   const foreign = { primary: 0, secondary: 0 };
   const parts = new Map<string, Record<Part, string>>();
@@ -113,7 +116,7 @@ function readKeyRequests(exchanges: readonly Exchange[], basePath: string): KeyR
     }
     const other: Key = key === 'primary' ? 'secondary' : 'primary';
     foreign[other] += 1;
-    out.push(requestOf(x, key, basePath, foreign[key], parts));
+    out.push(requestOf(x, cols, key, basePath, foreign[key], parts));
   }
   // Sorted by when they were sent, a request overlaps another when one sent before it was answered after it
   // was sent, or it was answered after the next one was sent; or when the run sent it at one moment with
@@ -157,6 +160,7 @@ export function partsOf(key: Key, method: string, path: string, search = ''): Re
 
 function requestOf(
   x: Exchange,
+  cols: RateLimitColumns,
   key: Key,
   basePath: string,
   foreign: number,
@@ -173,46 +177,44 @@ function requestOf(
     p = partsOf(key, method, path, search);
     if (parts.size < 100_000) parts.set(partsKey, p);
   }
-  const r = x.response;
-  const rl = r ? rateLimitHeaders(r.headers) : undefined;
-  const reset = rl?.reset?.value;
-  // A Reset in the wrong unit is another check's finding; it still tells one window from the next.
-  const resetAtMs =
-    reset !== undefined
-      ? resetAtLocalMs(reset, startedMsOf(x) + x.durationMs, serverDateMs(r!.headers))
-      : undefined;
-  return new ReadRequest(x, p, rl?.limit?.value, rl?.remaining?.value, reset, resetAtMs, foreign);
+  return new ReadRequest(cols, cols.indexOf(x), p, foreign);
 }
 
-/** The moment each request's X-RateLimit-Reset names on the local clock. */
-const resetAts = new NearNumbers<ReadRequest>();
-
 /**
- * One request of a key as read: what its answer carried kept, the rest (its key, status, when it was sent and
- * answered, whether it is usable, how its Reset reads) read from the exchange and what is kept when asked.
- * A long recording holds one per request of the run: every field kept was 8 bytes a request, and every
- * moment kept a number of its own on the heap (184 bytes a request in all, now some 80).
+ * One request of a key as read: its place in the run's rate-limit columns (rate-limit-columns.ts), which
+ * partitions' counts it is in, and the requests of other credentials before it; everything else (its key,
+ * status, what its answer carried, when it was sent and answered, how its Reset reads) read from the columns
+ * and the exchange when asked. A long recording holds one per request of the run: every field kept was 4 bytes
+ * a request, and every moment kept a number of its own on the heap (184 bytes a request in all, now some 30).
  */
 class ReadRequest implements KeyRequest {
   /** `foreign` times two, plus one when concurrent: one small integer where two fields took 8 bytes each. */
   #foreignConcurrent: number;
-  /**
-   * The Reset moment less the moment answered, a small integer (a window's length at most, as a limiter
-   * sends it): the moment itself is a number V8 boxes on the heap, 16 bytes for each of a million requests.
-   */
-  readonly #resetIn: number;
 
   constructor(
-    readonly x: Exchange,
+    readonly cols: RateLimitColumns,
+    readonly i: number,
     readonly parts: Record<Part, string>,
-    readonly limit: number | undefined,
-    readonly remaining: number | undefined,
-    readonly reset: number | undefined,
-    resetAtMs: number | undefined,
     foreign: number,
   ) {
     this.#foreignConcurrent = foreign * 2;
-    this.#resetIn = resetAts.keep(this, resetAtMs, this.receivedAtMs);
+  }
+
+  get x(): Exchange {
+    return this.cols.xs[this.i]!;
+  }
+
+  get limit(): number | undefined {
+    return this.cols.limit(this.i);
+  }
+
+  get remaining(): number | undefined {
+    return this.cols.remaining(this.i);
+  }
+
+  /** X-RateLimit-Reset as sent. */
+  get reset(): number | undefined {
+    return this.cols.reset(this.i);
   }
 
   get foreign(): number {
@@ -227,8 +229,13 @@ class ReadRequest implements KeyRequest {
     this.#foreignConcurrent = this.foreign * 2 + (yes ? 1 : 0);
   }
 
+  /** The Reset moment on the local clock, read leniently whatever its unit. */
   get resetAtMs(): number | undefined {
-    return resetAts.read(this, this.#resetIn, this.receivedAtMs);
+    const reset = this.reset;
+    // A Reset in the wrong unit is another check's finding; it still tells one window from the next.
+    return reset === undefined
+      ? undefined
+      : resetAtLocalMs(reset, this.receivedAtMs, this.cols.serverDateMs(this.i));
   }
 
   get key(): Key {
@@ -245,7 +252,8 @@ class ReadRequest implements KeyRequest {
   }
 
   get resetKind(): ResetKind | undefined {
-    return this.reset !== undefined ? resetKind(this.reset) : undefined;
+    const reset = this.reset;
+    return reset !== undefined ? resetKind(reset) : undefined;
   }
 
   get sentAtMs(): number {
@@ -253,6 +261,7 @@ class ReadRequest implements KeyRequest {
   }
 
   get receivedAtMs(): number {
-    return startedMsOf(this.x) + this.x.durationMs;
+    const x = this.x;
+    return startedMsOf(x) + x.durationMs;
   }
 }

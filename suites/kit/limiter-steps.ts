@@ -42,6 +42,20 @@ export interface Prediction {
  */
 export function predictions(requests: readonly KeyRequest[], part: Part, windowed = true): Prediction[] {
   const out: Prediction[] = [];
+  eachPrediction(requests, part, windowed, (p) => out.push(p));
+  return out;
+}
+
+/**
+ * Each prediction `predictions` makes, in its order, handed to `visit` as made: a reader that keeps few of
+ * them (a count, the rises) holds no list of one for every answer of a long recording.
+ */
+export function eachPrediction(
+  requests: readonly KeyRequest[],
+  part: Part,
+  windowed: boolean,
+  visit: (p: Prediction) => void,
+): void {
   requests.forEach((r, i) => {
     if (!r.usable || r.concurrent) return;
     let q: KeyRequest | undefined;
@@ -54,7 +68,7 @@ export function predictions(requests: readonly KeyRequest[], part: Part, windowe
     }
     if (q?.concurrent) return;
     if (q?.usable && q.foreign === r.foreign && (!windowed || sameWindow(q, r))) {
-      out.push({ r, from: q, predicted: q.remaining! - 1 });
+      visit({ r, from: q, predicted: q.remaining! - 1 });
       return;
     }
     // The first of its count in this window: a count that starts here starts where the window's first did.
@@ -62,9 +76,8 @@ export function predictions(requests: readonly KeyRequest[], part: Part, windowe
     // A request another credential may have been charged for since then may have drawn on this count too.
     const first = windowStart(requests, i);
     if (first !== undefined && first !== r && first.foreign === r.foreign)
-      out.push({ r, predicted: first.remaining! });
+      visit({ r, predicted: first.remaining! });
   });
-  return out;
 }
 
 /** The key's first usable answer in the window of requests[i], none of the key's in between unread. */

@@ -55,15 +55,23 @@ function readResponses(transcript: readonly Exchange[]): ResponsesRead {
   const hit = responsesOnce.get(transcript);
   if (hit && hit.length === transcript.length) return hit;
   const all = transcript.filter((x) => x.response !== undefined);
-  const valid = all.filter((x) => x.invalidRequest === undefined);
-  const routed: Exchange[] = [];
+  // Where nothing is left out, one array stands for the next (a long recording's every response: 8 MB an
+  // array a million responses, held while its area is judged).
+  const valid = all.some((x) => x.invalidRequest !== undefined)
+    ? all.filter((x) => x.invalidRequest === undefined)
+    : all;
+  let routed: Exchange[] = valid;
   let refused: ResponsesRead['refused'];
-  for (const x of valid) {
+  valid.forEach((x, i) => {
     const why = frontRefusal(x);
-    if (why === undefined) routed.push(x);
-    else if (refused) refused.count += 1;
+    if (why === undefined) {
+      if (routed !== valid) routed.push(x);
+      return;
+    }
+    if (routed === valid) routed = valid.slice(0, i);
+    if (refused) refused.count += 1;
     else refused = { count: 1, first: why };
-  }
+  });
   const read = {
     length: transcript.length,
     all,

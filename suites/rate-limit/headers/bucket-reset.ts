@@ -1,17 +1,18 @@
 // How a token bucket's X-RateLimit-Reset moves (RL-HEADERS-RESET-STABLE): whether a count gives capacity back
 // within a window, and how much later a bucket's full-again moment may read as Remaining falls. Pure.
-import { BOTH_ROUNDINGS_MS, predecessor, type Reading } from './reading.ts';
+import { BOTH_ROUNDINGS_MS, predecessor, type Reading, ReadingList } from './reading.ts';
 
 /**
  * Whether a count's answers show capacity coming back within a window (a token bucket): on some step, one
  * answered once the one before was read, Remaining stayed or rose, short of a whole limit again, before the
  * moment the one before named. A count that only resets at its window's end falls with every request.
  */
-export function refillsWithin(rs: readonly Reading[]): boolean {
-  const done: Reading[] = [];
-  for (const r of rs) {
+export function refillsWithin(rs: ReadingList): boolean {
+  const done = new ReadingList(rs.cols);
+  for (let k = 0; k < rs.length; k++) {
+    const r = rs.get(k)!;
     const p = predecessor(done, r);
-    done.push(r);
+    done.push(r.i);
     if (!p || p.status === 429 || r.status === 429 || p.remaining === undefined || p.remaining === 0)
       continue;
     if (r.remaining === undefined || r.limit === undefined || r.remaining < p.remaining) continue;

@@ -2,14 +2,15 @@
 // is found; a fixed window (Reset rounded either way), token buckets and a walk with requests in flight are not.
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../../lib/http/transcript.ts';
-import { Reading } from './reading.ts';
+import { RateLimitColumns } from '../../kit/rate-limit-columns.ts';
+import { ReadingList } from './reading.ts';
 import { unrenewedAcrossReset } from './unrenewed.ts';
 
 const T0 = 1_800_000_000_000;
 
 /** A keyed 2xx sent at `at` and answered `took` ms later, its Date read down from its arrival. */
-function reading(at: number, remaining: number, reset: number, took = 5, limit = 10): Reading {
-  return new Reading({
+function answer(at: number, remaining: number, reset: number, took = 5, limit = 10): Exchange {
+  return {
     seq: at,
     bucket: 'primary',
     startedAt: new Date(at).toISOString(),
@@ -24,16 +25,25 @@ function reading(at: number, remaining: number, reset: number, took = 5, limit =
         'x-ratelimit-reset': String(reset),
       },
     },
-  } as unknown as Exchange);
+  } as unknown as Exchange;
+}
+
+/** The readings of `xs`, in their order. */
+function listOf(xs: Exchange[]): ReadingList {
+  const list = new ReadingList(new RateLimitColumns(xs));
+  for (let i = 0; i < xs.length; i++) list.push(i);
+  return list;
 }
 
 /** One request every `every` ms from `from`, Remaining and Reset as `state(at)` says. */
 function walk(from: number, n: number, every: number, state: (at: number, i: number) => [number, number]) {
-  return Array.from({ length: n }, (_, i) => {
-    const at = from + i * every;
-    const [remaining, reset] = state(at, i);
-    return reading(at, remaining, reset);
-  });
+  return listOf(
+    Array.from({ length: n }, (_, i) => {
+      const at = from + i * every;
+      const [remaining, reset] = state(at, i);
+      return answer(at, remaining, reset);
+    }),
+  );
 }
 
 describe('a count that goes on across its Reset', () => {
@@ -88,7 +98,12 @@ describe('a count that goes on across its Reset', () => {
       9 - i,
       at < T0 + 10_000 ? T0 / 1000 + 10 : T0 / 1000 + 20,
     ]);
-    const overlapping = rs.map((r) => reading(r.sentAtMs, r.remaining!, r.reset!, 1_500));
+    const overlapping = listOf(
+      Array.from({ length: rs.length }, (_, k) => {
+        const r = rs.get(k)!;
+        return answer(r.sentAtMs, r.remaining!, r.reset!, 1_500);
+      }),
+    );
     expect(unrenewedAcrossReset(overlapping, 'primary')).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // took one from Remaining and none came back, though the server's own Date had passed that moment by more
 // than rounding. No limiter whose Reset names when it resets does so. Pure: offences for RL-HEADERS.
 import type { Offence } from '../../kit/whole-run.ts';
-import type { Reading } from './reading.ts';
+import type { Reading, ReadingList } from './reading.ts';
 
 /**
  * How far past the named moment, on the server's own Date, the count must be seen going on: Reset and Date are
@@ -25,15 +25,15 @@ const SPENT_AT_LEAST = 3;
  * Reset names when it is full is full. A Reset that rounds, a Date that lags or a request another limiter
  * refused each make the chain shorter, never longer. One finding per count.
  */
-export function unrenewedAcrossReset(rs: readonly Reading[], bucket: string): Offence[] {
+export function unrenewedAcrossReset(rs: ReadingList, bucket: string): Offence[] {
   // The earliest a later answer was sent, from each position on: nothing in flight beside a link's answer.
-  const sentFrom = new Array<number>(rs.length + 1).fill(Number.POSITIVE_INFINITY);
-  for (let k = rs.length - 1; k >= 0; k--) sentFrom[k] = Math.min(sentFrom[k + 1]!, rs[k]!.sentAtMs);
+  const sentFrom = new Float64Array(rs.length + 1).fill(Number.POSITIVE_INFINITY);
+  for (let k = rs.length - 1; k >= 0; k--) sentFrom[k] = Math.min(sentFrom[k + 1]!, rs.get(k)!.sentAtMs);
   /** The chain's answer that named the earliest moment still ahead of it (with the count spent enough). */
   let first: { a: Reading; at: number } | undefined;
+  let prev: Reading | undefined;
   for (let k = 0; k < rs.length; k++) {
-    const r = rs[k]!;
-    const prev = rs[k - 1];
+    const r = rs.get(k)!;
     if (!prev || !linked(prev, r) || sentFrom[k + 1]! < r.receivedAtMs) first = undefined;
     const dateS = dateSeconds(r);
     if (first && dateS !== undefined && r.reset !== undefined) {
@@ -58,6 +58,7 @@ export function unrenewedAcrossReset(rs: readonly Reading[], bucket: string): Of
       (!first || r.reset < first.a.reset!)
     )
       first = { a: r, at: k };
+    prev = r;
   }
   return [];
 }

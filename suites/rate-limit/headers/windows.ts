@@ -4,9 +4,10 @@ import { rateLimitHeaders, serverDateMs } from '../../../lib/formats/rate-limit-
 import type { Bucket, Exchange } from '../../../lib/http/transcript.ts';
 import { separateParts } from '../../kit/limiter-buckets.ts';
 import { keyRequests } from '../../kit/limiter-requests.ts';
+import { rateLimitColumns } from '../../kit/rate-limit-columns.ts';
 import type { Offence } from '../../kit/whole-run.ts';
 import { BUCKET_SLACK_MS, bucketGrowth, refillsWithin } from './bucket-reset.ts';
-import { BOTH_ROUNDINGS_MS, predecessor, Reading } from './reading.ts';
+import { BOTH_ROUNDINGS_MS, predecessor, type Reading, ReadingList } from './reading.ts';
 import { unrenewedAcrossReset } from './unrenewed.ts';
 
 /** Reset is whole seconds: a move of one is rounding. */
@@ -19,16 +20,24 @@ function bucketOf(x: Exchange): Bucket {
   return x.response!.status === 401 ? 'anonymous' : x.bucket;
 }
 
-const readingOf = (x: Exchange): Reading => new Reading(x);
-
-export function byBucket(xs: readonly Exchange[]): Map<Bucket, Reading[]> {
-  const out = new Map<Bucket, Reading[]>();
+/**
+ * Each bucket's readings of `xs`, in their order, as positions in the columns of `all` (the run's exchanges,
+ * of which `xs` are some: read once for every reader of them).
+ */
+export function byBucket(xs: readonly Exchange[], all: readonly Exchange[] = xs): Map<Bucket, ReadingList> {
+  const cols = rateLimitColumns(all);
+  const out = new Map<Bucket, ReadingList>();
   for (const x of xs) {
     if (!x.response) continue;
     const b = bucketOf(x);
-    const readings = out.get(b);
-    if (readings) readings.push(readingOf(x));
-    else out.set(b, [readingOf(x)]);
+    let readings = out.get(b);
+    if (!readings) {
+      readings = new ReadingList(cols);
+      out.set(b, readings);
+    }
+    const i = cols.indexOf(x);
+    if (i < 0) throw new Error(`exchange ${x.seq} is not one of the run's`);
+    readings.push(i);
   }
   return out;
 }
@@ -66,7 +75,7 @@ export function byCount(
   xs: readonly Exchange[],
   all: readonly Exchange[],
   baseUrl: string,
-): Map<string, Reading[]> {
+): Map<string, ReadingList> {
   // Read without keeping the requests behind them: the readings below are made while they would be held.
   const parts = separateParts(all, baseUrl);
   const countOf = new Map<Exchange, string>();
@@ -75,14 +84,18 @@ export function byCount(
       const part = parts.get(r.key);
       if (part) countOf.set(r.x, r.parts[part]);
     }
-  const out = new Map<string, Reading[]>();
-  for (const [bucket, rs] of byBucket(xs))
-    for (const r of rs) {
-      const count = bucket === 'anonymous' ? undefined : countOf.get(r.x);
+  const out = new Map<string, ReadingList>();
+  for (const [bucket, rs] of byBucket(xs, all))
+    for (let k = 0; k < rs.length; k++) {
+      const i = rs.position(k);
+      const count = bucket === 'anonymous' ? undefined : countOf.get(rs.cols.xs[i]!);
       const label = count === undefined ? `${bucket} bucket` : `${bucket} bucket, its count of ${count}`;
-      const readings = out.get(label);
-      if (readings) readings.push(r);
-      else out.set(label, [r]);
+      let readings = out.get(label);
+      if (!readings) {
+        readings = new ReadingList(rs.cols);
+        out.set(label, readings);
+      }
+      readings.push(i);
     }
   return out;
 }
@@ -185,7 +198,7 @@ export interface WindowFindings {
  * after the moment the window's first Reset named. Within a window Remaining falls, so Reset must not move
  * later than its first value (or the last one under which Remaining rose) beyond rounding.
  */
-export function judgeWindows(buckets: Map<string, Reading[]>): WindowFindings {
+export function judgeWindows(buckets: Map<string, ReadingList>): WindowFindings {
   const found: WindowFindings = { moved: [], stale: [], windows: 0, passed: 0 };
   for (const [bucket, rs] of buckets) {
     /**
@@ -206,13 +219,15 @@ export function judgeWindows(buckets: Map<string, Reading[]>): WindowFindings {
      */
     let base: Reading | undefined;
     const refills = refillsWithin(rs);
-    const done: Reading[] = [];
+    const done = new ReadingList(rs.cols);
     let size = 0;
-    rs.forEach((r, at) => {
-      if (r.skewMs !== undefined) lead = lead === undefined ? r.skewMs : Math.min(lead, r.skewMs);
-      if (r.reset === undefined) return;
+    for (let at = 0; at < rs.length; at++) {
+      const r = rs.get(at)!;
+      const skew = r.skewMs;
+      if (skew !== undefined) lead = lead === undefined ? skew : Math.min(lead, skew);
+      if (r.reset === undefined) continue;
       const prev = predecessor(done, r);
-      const early = renewedEarly(prev, r, rs[at + 1]);
+      const early = renewedEarly(prev, r, rs.get(at + 1));
       if (early)
         found.moved.push({
           problem: `the whole limit was back (X-RateLimit-Remaining ${r.remaining} of ${r.limit}) ${Math.round(early / 100) / 10} s before the moment the answer before it had named in X-RateLimit-Reset (${bucket}): that Reset named no moment the limit reset`,
@@ -276,8 +291,8 @@ export function judgeWindows(buckets: Map<string, Reading[]>): WindowFindings {
             exchange: r.x,
           });
       }
-      done.push(r);
-    });
+      done.push(r.i);
+    }
     if (size >= 2) found.windows += 1;
     found.moved.push(...unrenewedAcrossReset(rs, bucket));
   }

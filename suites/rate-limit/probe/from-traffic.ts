@@ -7,6 +7,7 @@ import type { Response } from '../../../lib/http/client.ts';
 import { replayed } from '../../../lib/http/recorded.ts';
 import { type Exchange, startedMsOf } from '../../../lib/http/transcript.ts';
 import type { Ctx } from '../../kit/context.ts';
+import { rateLimitColumns } from '../../kit/rate-limit-columns.ts';
 import { NOT_OBSERVED, replay } from '../../kit/traffic.ts';
 import { countOrder } from './count-order.ts';
 import {
@@ -39,9 +40,8 @@ function answerOf(ctx: Ctx, x: Exchange): Response {
  * (count-order.ts), and listed in `together`. Other overlapping requests carry no order: left out.
  */
 function keySequence(ctx: Ctx): { xs: Exchange[]; together: Exchange[][] } {
-  const all = ctx.transcript
-    .all()
-    .filter((x) => x.bucket === 'primary' && x.response !== undefined && x.response.status !== 401);
+  const keyed = (x: Exchange) =>
+    x.bucket === 'primary' && x.response !== undefined && x.response.status !== 401;
   const end = (x: Exchange) => startedMsOf(x) + x.durationMs;
   const xs: Exchange[] = [];
   const together: Exchange[][] = [];
@@ -70,7 +70,9 @@ function keySequence(ctx: Ctx): { xs: Exchange[]; together: Exchange[][] } {
   // One array for the open cluster, emptied once placed (placing keeps none of it).
   const cluster: Exchange[] = [];
   let until = Number.NEGATIVE_INFINITY;
-  for (const x of all) {
+  // Read as they come, not filtered into a list first (a long recording's every request with the key).
+  for (const x of ctx.transcript.all()) {
+    if (!keyed(x)) continue;
     if (cluster.length > 0 && until > startedMsOf(x) + 1) cluster.push(x);
     else {
       if (cluster.length > 0) place(cluster);
@@ -191,13 +193,15 @@ export function recordedProbe(ctx: Ctx): ProbeRecord {
   const last = at < 0 ? xs.length - 1 : at;
   // The answers up to the walk's last as views (sample-views.ts): the readings of the whole sequence below
   // compare their fields only, and a sample with its replayed response for each of a million was the peak.
-  const samples = sampleViews(xs, last + 1, (x) => answerOf(ctx, x));
+  const samples = sampleViews(xs, last + 1, (x) => answerOf(ctx, x), rateLimitColumns(ctx.transcript.all()));
   // From the start of the last window before it: a 429 read as opening a window of its own (its Reset the
   // next moment) still has the answers before it, which say how early it came. Without a 429, from the
   // answer whose announced window served more than its Limit, if one did (several counts behind the key).
   // With a 429, from the first of the answers before it that all named one unmoved Reset, more than its
   // Limit of them, when that is earlier (counts side by side, as one per connection: their rises read as starts).
-  const starts = windowStarts(samples).slice(0, last);
+  // Cut to the answers before the last in place: a copy was another list of a recording's every answer.
+  const starts = windowStarts(samples);
+  starts.length = last;
   const before429 = at < 0 ? undefined : servedBeyondLimit(samples);
   const beyond = at < 0 ? servedBeyondLimit(samples) : before429?.sameReset ? before429 : undefined;
   const start = Math.min(

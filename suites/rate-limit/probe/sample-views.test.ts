@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { replayed } from '../../../lib/http/recorded.ts';
 import { type Exchange, rawOf, Transcript } from '../../../lib/http/transcript.ts';
+import { RateLimitColumns } from '../../kit/rate-limit-columns.ts';
 import { sampleOf } from './record.ts';
 import { sampleViews } from './sample-views.ts';
 
@@ -67,6 +68,18 @@ describe('sampleViews', () => {
     expect(views[2]!.announced?.remaining).toBe(4);
     expect(views[3]!.limit).toBeUndefined();
     expect(views[3]!.reset).toBeUndefined();
+  });
+
+  it('reads through the columns of the whole run when given them, the samples being some of its answers', () => {
+    const all = recording();
+    const xs = [all[4]!, all[1]!, all[2]!];
+    const views = sampleViews(xs, xs.length, answerOf, new RateLimitColumns(all));
+    xs.forEach((x, i) => {
+      const made = sampleOf(answerOf(x), i);
+      for (const field of FIELDS) expect(views[i]![field], `${field} of #${i}`).toEqual(made[field]);
+      expect(views[i]!.response.exchange).toBe(x);
+    });
+    expect(() => sampleViews(xs, 1, answerOf, new RateLimitColumns(all.slice(0, 2)))).toThrow(/not one of/);
   });
 
   it('makes views of the first `count` answers only', () => {

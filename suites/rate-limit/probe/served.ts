@@ -142,17 +142,24 @@ function earlierWindow(s: Sample, from: Sample): boolean {
  * each lookup is a binary search, not a scan (a recording's walk can hold a hundred thousand answers).
  */
 function skewsOf(samples: readonly Sample[]): { leastBefore(untilMs: number): number | undefined } {
-  const arrived: number[] = [];
-  const least: Array<number | undefined> = [];
+  // Numbers in typed arrays (`dated` says whether any answer so far had a Date): a list of moments held a
+  // boxed number for each of a recording's million answers.
+  const arrived = new Float64Array(samples.length);
+  const least = new Float64Array(samples.length);
+  const dated = new Uint8Array(samples.length);
   let latest = Number.NEGATIVE_INFINITY;
   let min: number | undefined;
-  for (const s of samples) {
-    const date = rateLimitDateMs(s.response.headers, s.response.receivedAtMs);
-    if (date !== undefined) min = Math.min(min ?? Number.POSITIVE_INFINITY, s.response.receivedAtMs - date);
-    latest = Math.max(latest, s.response.receivedAtMs);
-    arrived.push(latest);
-    least.push(min);
-  }
+  samples.forEach((s, i) => {
+    const { headers, receivedAtMs } = s.response;
+    const date = rateLimitDateMs(headers, receivedAtMs);
+    if (date !== undefined) min = Math.min(min ?? Number.POSITIVE_INFINITY, receivedAtMs - date);
+    latest = Math.max(latest, receivedAtMs);
+    arrived[i] = latest;
+    if (min !== undefined) {
+      least[i] = min;
+      dated[i] = 1;
+    }
+  });
   return {
     leastBefore(untilMs) {
       // The first answer arrived at or after untilMs ends the reading, as the count's own scan does.
@@ -163,7 +170,7 @@ function skewsOf(samples: readonly Sample[]): { leastBefore(untilMs: number): nu
         if (arrived[mid]! >= untilMs) hi = mid;
         else lo = mid + 1;
       }
-      return lo === 0 ? undefined : least[lo - 1];
+      return lo === 0 || dated[lo - 1] === 0 ? undefined : least[lo - 1];
     },
   };
 }

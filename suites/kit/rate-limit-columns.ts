@@ -1,0 +1,121 @@
+// Every response's X-RateLimit-Limit, -Remaining, -Reset and Date, read once per transcript array into typed
+// columns that every rate-limit reader shares (the header windows, the limiter model): no object per response.
+// Pure: reads exchanges, never judges.
+import { rateLimitHeaders, serverDateMs } from '../../lib/formats/rate-limit-headers.ts';
+import { type Exchange, startedMsOf } from '../../lib/http/transcript.ts';
+
+/** Marks in a 32-bit column: absent, or kept whole in the side table (a fraction, a value past 2^31). */
+const NONE = -(2 ** 31);
+const WIDE = NONE + 1;
+
+/**
+ * The columns of one array of exchanges, by position in it. Limit and Remaining are 32-bit integers and the
+ * Date its distance from the moment sent (whole seconds against a whole millisecond: an integer); the rare value
+ * that is none of these is kept in a side table. A million responses take some 20 MB, where the objects
+ * each reader made of each response took 50 to 80 bytes a response, several readers at once.
+ */
+export class RateLimitColumns {
+  readonly #limit: Int32Array;
+  readonly #remaining: Int32Array;
+  /** X-RateLimit-Reset as sent (NaN when absent or not a number). */
+  readonly #reset: Float64Array;
+  /** The Date header (ms) less the moment sent. */
+  readonly #date: Int32Array;
+  /** Values the 32-bit columns could not hold, keyed by column and position (position * 3 + column). */
+  readonly #wide = new Map<number, number>();
+  /** Positions by exchange, made only when one is looked up whose seq does not give its position. */
+  #positions: Map<Exchange, number> | undefined;
+  readonly #seq0: number;
+  /** How many exchanges the array held when read (a live run's grows after). */
+  readonly length: number;
+
+  constructor(readonly xs: readonly Exchange[]) {
+    const n = xs.length;
+    this.length = n;
+    this.#limit = new Int32Array(n);
+    this.#remaining = new Int32Array(n);
+    this.#reset = new Float64Array(n);
+    this.#date = new Int32Array(n);
+    this.#seq0 = n > 0 ? xs[0]!.seq : 0;
+    for (let i = 0; i < n; i++) {
+      const x = xs[i]!;
+      const headers = x.response?.headers;
+      if (headers === undefined) {
+        this.#limit[i] = NONE;
+        this.#remaining[i] = NONE;
+        this.#reset[i] = Number.NaN;
+        this.#date[i] = NONE;
+        continue;
+      }
+      const rl = rateLimitHeaders(headers);
+      this.#keep(this.#limit, i, 0, rl.limit?.value);
+      this.#keep(this.#remaining, i, 1, rl.remaining?.value);
+      this.#reset[i] = rl.reset?.value ?? Number.NaN;
+      const date = serverDateMs(headers);
+      this.#keep(this.#date, i, 2, date === undefined ? undefined : date - startedMsOf(x), date);
+    }
+  }
+
+  /** Keeps `value` in `column` at `i`; `whole` is what the side table keeps when it does not fit. */
+  #keep(column: Int32Array, i: number, c: number, value: number | undefined, whole = value): void {
+    if (value === undefined) column[i] = NONE;
+    else if (Number.isInteger(value) && value > WIDE && value < 2 ** 31 && !Object.is(value, -0))
+      column[i] = value;
+    else {
+      column[i] = WIDE;
+      this.#wide.set(i * 3 + c, whole!);
+    }
+  }
+
+  #read(column: Int32Array, i: number, c: number): number | undefined {
+    const v = column[i]!;
+    return v === NONE ? undefined : v === WIDE ? this.#wide.get(i * 3 + c) : v;
+  }
+
+  /** The position of `x` in the array, or -1 when it is not in it. */
+  indexOf(x: Exchange): number {
+    const at = x.seq - this.#seq0;
+    if (at >= 0 && at < this.length && this.xs[at] === x) return at;
+    if (this.#positions === undefined) {
+      this.#positions = new Map();
+      for (let i = 0; i < this.length; i++)
+        if (!this.#positions.has(this.xs[i]!)) this.#positions.set(this.xs[i]!, i);
+    }
+    return this.#positions.get(x) ?? -1;
+  }
+
+  limit(i: number): number | undefined {
+    return this.#read(this.#limit, i, 0);
+  }
+
+  remaining(i: number): number | undefined {
+    return this.#read(this.#remaining, i, 1);
+  }
+
+  /** X-RateLimit-Reset as sent, whatever its unit. */
+  reset(i: number): number | undefined {
+    const v = this.#reset[i]!;
+    return Number.isNaN(v) ? undefined : v;
+  }
+
+  /** The response's Date header (ms), as serverDateMs reads it. */
+  serverDateMs(i: number): number | undefined {
+    const v = this.#date[i]!;
+    if (v === NONE) return undefined;
+    return v === WIDE ? this.#wide.get(i * 3 + 2) : startedMsOf(this.xs[i]!) + v;
+  }
+}
+
+const once = new WeakMap<readonly Exchange[], RateLimitColumns>();
+
+/**
+ * The columns of `xs`, made once while it has not grown (a recording's transcript never does; a live run's
+ * grows, and is read afresh). Kept as long as the array is: a transcript hands out a new one between areas.
+ */
+export function rateLimitColumns(xs: readonly Exchange[]): RateLimitColumns {
+  const hit = once.get(xs);
+  if (hit && hit.length === xs.length) return hit;
+  const made = new RateLimitColumns(xs);
+  once.set(xs, made);
+  return made;
+}
