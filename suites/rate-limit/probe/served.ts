@@ -3,6 +3,7 @@
 // serve at most X-RateLimit-Limit there; more is a limit not enforced. Pure; never sends, never chooses a level.
 import { rateLimitDateMs, resetKind } from '../../../lib/formats/rate-limit-headers.ts';
 import { left, limitOf, REFUSAL_STATUSES, type Sample } from './record.ts';
+import { skewsOf } from './skews.ts';
 import { errorsUncounted } from './uncounted.ts';
 import { saneResetAtMs } from './windows.ts';
 
@@ -134,45 +135,6 @@ function earlierWindow(s: Sample, from: Sample): boolean {
     s.response.receivedAtMs <= from.response.receivedAtMs ||
     (batch !== undefined && s.response.exchange.together === batch)
   );
-}
-
-/**
- * The least gap between arrival and Date of the answers received before a moment (in the order given, up to
- * the first that arrived at or after it); undefined without a Date. Read once per call of servedBeyondLimit:
- * each lookup is a binary search, not a scan (a recording's walk can hold a hundred thousand answers).
- */
-function skewsOf(samples: readonly Sample[]): { leastBefore(untilMs: number): number | undefined } {
-  // Numbers in typed arrays (`dated` says whether any answer so far had a Date): a list of moments held a
-  // boxed number for each of a recording's million answers.
-  const arrived = new Float64Array(samples.length);
-  const least = new Float64Array(samples.length);
-  const dated = new Uint8Array(samples.length);
-  let latest = Number.NEGATIVE_INFINITY;
-  let min: number | undefined;
-  samples.forEach((s, i) => {
-    const { headers, receivedAtMs } = s.response;
-    const date = rateLimitDateMs(headers, receivedAtMs);
-    if (date !== undefined) min = Math.min(min ?? Number.POSITIVE_INFINITY, receivedAtMs - date);
-    latest = Math.max(latest, receivedAtMs);
-    arrived[i] = latest;
-    if (min !== undefined) {
-      least[i] = min;
-      dated[i] = 1;
-    }
-  });
-  return {
-    leastBefore(untilMs) {
-      // The first answer arrived at or after untilMs ends the reading, as the count's own scan does.
-      let lo = 0;
-      let hi = arrived.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (arrived[mid]! >= untilMs) hi = mid;
-        else lo = mid + 1;
-      }
-      return lo === 0 || dated[lo - 1] === 0 ? undefined : least[lo - 1];
-    },
-  };
 }
 
 /**
