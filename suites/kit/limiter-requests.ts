@@ -9,7 +9,7 @@ import {
 } from '../../lib/formats/rate-limit-headers.ts';
 import { type Exchange, startedMsOf } from '../../lib/http/transcript.ts';
 import { frontRefusal } from './front-refusal.ts';
-import { type RateLimitColumns, rateLimitColumns } from './rate-limit-columns.ts';
+import { ColumnRow, type RateLimitColumns, rateLimitColumns } from './rate-limit-columns.ts';
 
 /** How a limiter might split one key's requests into counts: not at all, or by method, route, path or URL. */
 export const PARTS = ['key', 'method', 'route', 'path', 'method and path', 'url'] as const;
@@ -187,29 +187,18 @@ function requestOf(
  * and the exchange when asked. A long recording holds one per request of the run: every field kept was 4 bytes
  * a request, and every moment kept a number of its own on the heap (184 bytes a request in all, now some 30).
  */
-class ReadRequest implements KeyRequest {
+class ReadRequest extends ColumnRow implements KeyRequest {
   /** `foreign` times two, plus one when concurrent: one small integer where two fields took 8 bytes each. */
   #foreignConcurrent: number;
 
   constructor(
-    readonly cols: RateLimitColumns,
-    readonly i: number,
+    cols: RateLimitColumns,
+    i: number,
     readonly parts: Record<Part, string>,
     foreign: number,
   ) {
+    super(cols, i);
     this.#foreignConcurrent = foreign * 2;
-  }
-
-  get x(): Exchange {
-    return this.cols.xs[this.i]!;
-  }
-
-  get limit(): number | undefined {
-    return this.cols.limit(this.i);
-  }
-
-  get remaining(): number | undefined {
-    return this.cols.remaining(this.i);
   }
 
   /** X-RateLimit-Reset as sent. */

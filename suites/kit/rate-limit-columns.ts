@@ -119,3 +119,26 @@ export function rateLimitColumns(xs: readonly Exchange[]): RateLimitColumns {
   once.set(xs, made);
   return made;
 }
+
+/**
+ * One response of the columns, read when asked: its exchange, Limit and Remaining (a subclass reads Reset as
+ * it needs). Holds a position only, so a reader may keep one for every response of a long recording.
+ */
+export class ColumnRow {
+  constructor(
+    readonly cols: RateLimitColumns,
+    readonly i: number,
+  ) {}
+
+  get x(): Exchange {
+    return this.cols.xs[this.i]!;
+  }
+
+  get limit(): number | undefined {
+    return this.cols.limit(this.i);
+  }
+
+  get remaining(): number | undefined {
+    return this.cols.remaining(this.i);
+  }
+}

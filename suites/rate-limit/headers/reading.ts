@@ -1,32 +1,15 @@
 // One response's X-RateLimit-* reading as the header windows judge it: what it carries (Limit, Remaining,
 // Reset, Date, when it was sent), read from the run's shared columns (rate-limit-columns.ts) when asked. Pure.
 import { dateIsOff, resetAtLocalMs, resetKind } from '../../../lib/formats/rate-limit-headers.ts';
-import { type Exchange, startedMsOf } from '../../../lib/http/transcript.ts';
-import type { RateLimitColumns } from '../../kit/rate-limit-columns.ts';
+import { startedMsOf } from '../../../lib/http/transcript.ts';
+import { ColumnRow, type RateLimitColumns } from '../../kit/rate-limit-columns.ts';
 
 /**
  * One response's reading: a position in the columns, everything else read from them or from the exchange when
  * asked. Made when a reader looks at a response and let go after (a long recording's readers hold a list of
  * positions, ReadingList, not a reading of every response at once).
  */
-export class Reading {
-  constructor(
-    readonly cols: RateLimitColumns,
-    readonly i: number,
-  ) {}
-
-  get x(): Exchange {
-    return this.cols.xs[this.i]!;
-  }
-
-  get limit(): number | undefined {
-    return this.cols.limit(this.i);
-  }
-
-  get remaining(): number | undefined {
-    return this.cols.remaining(this.i);
-  }
-
+export class Reading extends ColumnRow {
   /** Unix seconds, only when Reset reads as Unix seconds (a delta or milliseconds is another check's). */
   get reset(): number | undefined {
     const reset = this.cols.reset(this.i);
