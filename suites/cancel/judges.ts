@@ -60,15 +60,22 @@ function unkeyedBefore(ctx: Ctx, id: string, x: Exchange): string[] {
 
 /**
  * A 404 or 409 to the first cancel of a vouched-pending order has two readings the run cannot tell apart, unless
- * the run itself showed the order pending and then sent it a DELETE without a valid key: that one did it.
+ * the run itself showed the order pending and then sent it a DELETE without a valid key: that one did it. Where
+ * the run sent such a DELETE to an order not shown pending, that reading is named as a third (blind round 23:
+ * a server that cancels before it authenticates was blamed on an earlier run alone).
  */
 const gone = (ctx: Ctx, id: string, x: Exchange): string | undefined => {
   const status = x.response!.status;
   if (status !== 404 && status !== 409) return undefined;
   const unkeyed = unkeyedBefore(ctx, id, x);
+  const deletes = unkeyed.length === 1 ? 'DELETE' : 'DELETEs';
   if (unkeyed.length > 0 && ctx.config.shownPending?.includes(id))
-    return `order ${id} was shown pending to this run before it sent anything, and the run's own ${unkeyed.length === 1 ? 'DELETE' : 'DELETEs'} of it without a valid key (${unkeyed.join(', ')}) came before this cancel: a request refused for its credentials that was carried out all the same (see STATE-401-CHANGES-NOTHING)`;
-  return `either the server refuses a pending order (non-conformant), or order ${id} was no longer pending when the run began (cancelled by an earlier run or by someone else; the fixtures ledger has no entry for it, so no run of this suite recorded it). To tell them apart, look the order up on the server, or run again with a pending order created just before (a seeding step): a fresh one answered so is the server's failure`;
+    return `order ${id} was shown pending to this run before it sent anything, and the run's own ${deletes} of it without a valid key (${unkeyed.join(', ')}) came before this cancel: a request refused for its credentials that was carried out all the same (see STATE-401-CHANGES-NOTHING)`;
+  const refusal =
+    unkeyed.length === 0
+      ? ''
+      : `, or the run's own ${deletes} of it without a valid key (${unkeyed.join(', ')}), sent before this cancel, ${unkeyed.length === 1 ? 'was' : 'were'} carried out although refused for ${unkeyed.length === 1 ? 'its' : 'their'} credentials (see STATE-401-CHANGES-NOTHING)`;
+  return `either the server refuses a pending order (non-conformant), or order ${id} was no longer pending when the run began (cancelled by an earlier run or by someone else; the fixtures ledger has no entry for it, so no run of this suite recorded it)${refusal}. To tell them apart, look the order up on the server, or run again with a pending order created just before (a seeding step): a fresh one answered so is the server's failure`;
 };
 
 /** CANCEL-PENDING-204: a cancel that cancelled (a 2xx other than 202) answered 204. */
