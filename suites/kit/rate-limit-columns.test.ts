@@ -64,6 +64,24 @@ describe('rate-limit columns', () => {
     expect(cols.serverDateMs(3)).toBe(T0 - 40 * 86_400_000);
   });
 
+  it('read each Date, one repeated on answers in a row, one absent or broken between', () => {
+    const second = new Date(T0 + 1000).toUTCString();
+    const next = new Date(T0 + 2000).toUTCString();
+    const dates = [second, second, undefined, second, 'garbage', 'garbage', next, second];
+    const dated = dates.map((date, i) => exchange(i + 1, date === undefined ? {} : { date }, T0 + 1500));
+    const cols = new RateLimitColumns(dated);
+    expect(dated.map((_, i) => cols.serverDateMs(i))).toEqual([
+      T0 + 1000,
+      T0 + 1000,
+      undefined,
+      T0 + 1000,
+      undefined,
+      undefined,
+      T0 + 2000,
+      T0 + 1000,
+    ]);
+  });
+
   it('finds an exchange by its seq, or by looking when seq does not give its place', () => {
     const cols = new RateLimitColumns(xs);
     expect(xs.map((x) => cols.indexOf(x))).toEqual([0, 1, 2, 3, 4]);

@@ -1,7 +1,8 @@
 // Every response's X-RateLimit-Limit, -Remaining, -Reset and Date, read once per transcript array into typed
 // columns that every rate-limit reader shares (the header windows, the limiter model): no object per response.
 // Pure: reads exchanges, never judges.
-import { rateLimitHeaders, serverDateMs } from '../../lib/formats/rate-limit-headers.ts';
+import { parseHttpDate } from '../../lib/formats/http-date.ts';
+import { headerValue, rateLimitHeaders } from '../../lib/formats/rate-limit-headers.ts';
 import { type Exchange, startedMsOf } from '../../lib/http/transcript.ts';
 
 /** Marks in a 32-bit column: absent, or kept whole in the side table (a fraction, a value past 2^31). */
@@ -37,6 +38,9 @@ export class RateLimitColumns {
     this.#reset = new Float64Array(n);
     this.#date = new Int32Array(n);
     this.#seq0 = n > 0 ? xs[0]!.seq : 0;
+    // The Date read last, and its moment: a recording's Date repeats on the answers of one second.
+    let lastRaw: string | undefined;
+    let lastDate: number | undefined;
     for (let i = 0; i < n; i++) {
       const x = xs[i]!;
       const headers = x.response?.headers;
@@ -51,7 +55,13 @@ export class RateLimitColumns {
       this.#keep(this.#limit, i, 0, rl.limit?.value);
       this.#keep(this.#remaining, i, 1, rl.remaining?.value);
       this.#reset[i] = rl.reset?.value ?? Number.NaN;
-      const date = serverDateMs(headers);
+      // serverDateMs, the Date read last not parsed again.
+      const raw = headerValue(headers, 'date');
+      if (raw !== undefined && raw !== lastRaw) {
+        lastRaw = raw;
+        lastDate = parseHttpDate(raw);
+      }
+      const date = raw === undefined ? undefined : lastDate;
       this.#keep(this.#date, i, 2, date === undefined ? undefined : date - startedMsOf(x), date);
     }
   }
