@@ -1,8 +1,9 @@
 // How many of the walk's requests were served within one announced window: from an answer, until the Reset
 // moment it named, whatever the limiter's algorithm. A fixed window, a sliding log and a token bucket alike
 // serve at most X-RateLimit-Limit there; more is a limit not enforced. Pure; never sends, never chooses a level.
-import { rateLimitDateMs, resetKind } from '../../../lib/formats/rate-limit-headers.ts';
+import { resetKind } from '../../../lib/formats/rate-limit-headers.ts';
 import { left, limitOf, REFUSAL_STATUSES, type Sample } from './record.ts';
+import { arrivedAtMs, exchangeOfSample, rateLimitDateOf } from './sample-reads.ts';
 import { skewsOf } from './skews.ts';
 import { errorsUncounted } from './uncounted.ts';
 import { saneResetAtMs } from './windows.ts';
@@ -65,7 +66,7 @@ function servedBeyondByDate(all: readonly Sample[]): ServedBeyond | undefined {
   // of the one before it: counted with the key, as a walk in a window of its own shows (its reading and the
   // run's requests before it left in the window before, only the walk and its list remain to count).
   const plain = all.filter((s, i) => !namesAnotherClient(s) || continuesCount(all[i - 1], s));
-  const samples = plain.length > 0 ? plain : all;
+  const samples = plain.length > 0 && plain.length < all.length ? plain : all;
   let best: ServedBeyond | undefined;
   const skews = skewsOf(samples);
   const reach = reachOf(samples);
@@ -73,13 +74,14 @@ function servedBeyondByDate(all: readonly Sample[]): ServedBeyond | undefined {
     const limit = limitOf(from);
     const end = from.reset === undefined ? undefined : saneResetAtMs(from);
     if (!served(from) || limit === undefined || end === undefined) return;
-    const fromDate = rateLimitDateMs(from.response.headers, from.response.receivedAtMs);
+    const fromDate = rateLimitDateOf(from);
     if (fromDate === undefined) return;
+    const fromAt = arrivedAtMs(from);
     // Read through the least skewed Date up to the window's end: no answer shows less than the true skew, and
     // a Date that lags (uvicorn's, refreshed once a second by a starved loop) would move the end later.
     const least = skews.leastBefore(end);
-    const lagMs = least === undefined ? 0 : Math.max(0, from.response.receivedAtMs - fromDate - least);
-    const untilMs = end - lagMs - ROUNDINGS_MS - (from.response.exchange.durationMs || 0);
+    const lagMs = least === undefined ? 0 : Math.max(0, fromAt - fromDate - least);
+    const untilMs = end - lagMs - ROUNDINGS_MS - (exchangeOfSample(from).durationMs || 0);
     // No more answers arrived before the moment than a window may serve (or the best holds): none counted.
     if (reach(i, untilMs) - i <= Math.max(limit, best?.served.length ?? 0)) return;
     // Counted first, gathered only for a new best: a list per answer was some 400 slots of garbage each.
@@ -107,7 +109,7 @@ function servedWithin(
   let count = 0;
   for (let j = i; j < samples.length; j++) {
     const s = samples[j]!;
-    if (s.response.receivedAtMs >= untilMs) break;
+    if (arrivedAtMs(s) >= untilMs) break;
     if (j > i && renewed(samples, j, limit)) break;
     if (served(s) && !frontRefusal(s) && !earlierWindow(s, samples[i]!)) {
       count += 1;
@@ -130,10 +132,9 @@ function earlierWindow(s: Sample, from: Sample): boolean {
   if (s.reset === undefined || from.reset === undefined || saneResetAtMs(s) === undefined) return false;
   if (resetKind(s.reset) !== 'unix-seconds' || resetKind(from.reset) !== 'unix-seconds') return false;
   if (s.reset >= from.reset) return false;
-  const batch = from.response.exchange.together;
+  const batch = exchangeOfSample(from).together;
   return (
-    s.response.receivedAtMs <= from.response.receivedAtMs ||
-    (batch !== undefined && s.response.exchange.together === batch)
+    arrivedAtMs(s) <= arrivedAtMs(from) || (batch !== undefined && exchangeOfSample(s).together === batch)
   );
 }
 
@@ -147,7 +148,7 @@ function reachOf(samples: readonly Sample[]): (i: number, untilMs: number) => nu
   const least = new Float64Array(samples.length);
   let min = Number.POSITIVE_INFINITY;
   for (let j = samples.length - 1; j >= 0; j--) {
-    min = Math.min(min, samples[j]!.response.receivedAtMs);
+    min = Math.min(min, arrivedAtMs(samples[j]!));
     least[j] = min;
   }
   return (i, untilMs) => {
@@ -183,9 +184,17 @@ function continuesCount(prev: Sample | undefined, s: Sample): boolean {
 
 /** Whether the request carried X-Forwarded-For or Forwarded (the walk's requests naming another client). */
 function namesAnotherClient(s: Sample): boolean {
-  const headers = s.response.exchange.request?.headers ?? {};
-  return Object.keys(headers).some((h) => ['x-forwarded-for', 'forwarded'].includes(h.toLowerCase()));
+  const headers = exchangeOfSample(s).request?.headers ?? {};
+  // The header records of a long recording's requests are shared (intern.ts): the last one's answer is kept.
+  if (headers === lastHeaders) return lastNames;
+  lastNames = Object.keys(headers).some((h) => ['x-forwarded-for', 'forwarded'].includes(h.toLowerCase()));
+  lastHeaders = headers;
+  return lastNames;
 }
+
+/** The request headers namesAnotherClient read last, and what it found. */
+let lastHeaders: object | undefined;
+let lastNames = false;
 
 /**
  * The Remaining sequences the served answers fall into, each answer continuing the latest one it is one
