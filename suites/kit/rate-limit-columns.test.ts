@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { rateLimitHeaders, serverDateMs } from '../../lib/formats/rate-limit-headers.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
-import { RateLimitColumns, rateLimitColumns } from './rate-limit-columns.ts';
+import { ownRateLimitColumns, RateLimitColumns, rateLimitColumns } from './rate-limit-columns.ts';
 
 const T0 = 1_800_000_000_000;
 
@@ -99,5 +99,28 @@ describe('rate-limit columns', () => {
     const again = rateLimitColumns(grown);
     expect(again).not.toBe(first);
     expect(again.limit(5)).toBe(3);
+  });
+
+  it('are taken over once by the next array of the very same exchanges, then let go', () => {
+    const made = rateLimitColumns([...xs]);
+    const again = [...xs];
+    const taken = rateLimitColumns(again);
+    expect(taken).toBe(made);
+    expect(taken.xs).toBe(again);
+    expect(taken.limit(0)).toBe(10);
+    // Taken once: a third array of them reads its own, and other exchanges (one fewer) take none of it.
+    const third = rateLimitColumns([...xs]);
+    expect(third).not.toBe(made);
+    const fewer = xs.slice(1);
+    expect(rateLimitColumns(fewer)).not.toBe(third);
+    expect(rateLimitColumns(fewer).limit(0)).toBeUndefined();
+    // The array that took them keeps them.
+    expect(rateLimitColumns(again)).toBe(made);
+    expect(() => made.adopt(fewer)).toThrow(/other exchanges/);
+  });
+
+  it('of a reader that keeps its own are never taken over', () => {
+    const own = ownRateLimitColumns([...xs]);
+    expect(rateLimitColumns([...xs])).not.toBe(own);
   });
 });

@@ -7,7 +7,7 @@ import type { Response } from '../../../lib/http/client.ts';
 import { replayed } from '../../../lib/http/recorded.ts';
 import { type Exchange, startedMsOf } from '../../../lib/http/transcript.ts';
 import type { Ctx } from '../../kit/context.ts';
-import { rateLimitColumns } from '../../kit/rate-limit-columns.ts';
+import { ownRateLimitColumns } from '../../kit/rate-limit-columns.ts';
 import { NOT_OBSERVED, replay } from '../../kit/traffic.ts';
 import { countOrder } from './count-order.ts';
 import {
@@ -194,7 +194,12 @@ export function recordedProbe(ctx: Ctx): ProbeRecord {
   const last = at < 0 ? xs.length - 1 : at;
   // The answers up to the walk's last as views (sample-views.ts): the readings of the whole sequence below
   // compare their fields only, and a sample with its replayed response for each of a million was the peak.
-  const samples = sampleViews(xs, last + 1, (x) => answerOf(ctx, x), rateLimitColumns(ctx.transcript.all()));
+  const samples = sampleViews(
+    xs,
+    last + 1,
+    (x) => answerOf(ctx, x),
+    ownRateLimitColumns(ctx.transcript.all()),
+  );
   // From the start of the last window before it: a 429 read as opening a window of its own (its Reset the
   // next moment) still has the answers before it, which say how early it came. Without a 429, from the
   // answer whose announced window served more than its Limit, if one did (several counts behind the key).
