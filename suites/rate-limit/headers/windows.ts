@@ -85,11 +85,13 @@ export function byCount(
       if (part) countOf.set(r.x, r.parts[part]);
     }
   const out = new Map<string, ReadingList>();
-  for (const [bucket, rs] of byBucket(xs, all))
+  for (const [bucket, rs] of byBucket(xs, all)) {
+    // The bucket's own label made once, not a string per response.
+    const whole = `${bucket} bucket`;
     for (let k = 0; k < rs.length; k++) {
       const i = rs.position(k);
-      const count = bucket === 'anonymous' ? undefined : countOf.get(rs.cols.xs[i]!);
-      const label = count === undefined ? `${bucket} bucket` : `${bucket} bucket, its count of ${count}`;
+      const count = bucket === 'anonymous' || countOf.size === 0 ? undefined : countOf.get(rs.cols.xs[i]!);
+      const label = count === undefined ? whole : `${bucket} bucket, its count of ${count}`;
       let readings = out.get(label);
       if (!readings) {
         readings = new ReadingList(rs.cols);
@@ -97,6 +99,7 @@ export function byCount(
       }
       readings.push(i);
     }
+  }
   return out;
 }
 

@@ -65,8 +65,10 @@ function servedBeyondByDate(all: readonly Sample[]): ServedBeyond | undefined {
   // unless every request names one (a proxy's hop, read as it writes it), or the answer continued the count
   // of the one before it: counted with the key, as a walk in a window of its own shows (its reading and the
   // run's requests before it left in the window before, only the walk and its list remain to count).
-  const plain = all.filter((s, i) => !namesAnotherClient(s) || continuesCount(all[i - 1], s));
-  const samples = plain.length > 0 && plain.length < all.length ? plain : all;
+  const plainAt = (s: Sample, i: number) => !namesAnotherClient(s) || continuesCount(all[i - 1], s);
+  // Listed apart only when one is left out (a recording's walk of a million answers names none).
+  const plain = all.every(plainAt) ? all : all.filter(plainAt);
+  const samples = plain.length > 0 ? plain : all;
   let best: ServedBeyond | undefined;
   const skews = skewsOf(samples);
   const reach = reachOf(samples);
