@@ -49,6 +49,27 @@ describe('readBuckets', () => {
     expect(steps).toHaveLength(2);
   });
 
+  it('hands out its steps one by one as it lists them, and reads the same findings from either', () => {
+    const cases = [
+      run(list(59), del('1', 57), del('2', 55), del('3', 53), list(52), del('4', 50)),
+      run(list(59), del('1', 56), del('2', 55), del('3', 54), del('4', 53), del('5', 51)),
+      run(list(59), del('1', 59), del('1', 58), list(58), del('2', 59), del('2', 58)),
+    ];
+    for (const xs of cases) {
+      const streamed: unknown[] = [];
+      const fresh = read(xs);
+      fresh.eachStep((p) => streamed.push([p.r.x.seq, p.from?.x.seq, p.predicted]));
+      const fromStream = [overcharged(fresh), unruled(fresh)];
+      // Nothing kept by reading them one by one: the list is made when first asked for, the same steps.
+      expect(streamed.length).toBeGreaterThan(0);
+      expect(fresh.steps.map((p) => [p.r.x.seq, p.from?.x.seq, p.predicted])).toEqual(streamed);
+      expect([overcharged(fresh.steps), unruled(fresh.steps)]).toEqual(fromStream);
+      const again: unknown[] = [];
+      fresh.eachStep((p) => again.push([p.r.x.seq, p.from?.x.seq, p.predicted]));
+      expect(again).toEqual(streamed);
+    }
+  });
+
   it('tells a count per path, and per method, from one per key', () => {
     const perPath = read(run(list(59), del('1', 59), del('1', 58), list(58), del('2', 59), del('2', 58)));
     expect([perPath.separate?.part, perPath.separate?.rises.length]).toEqual(['path', 3]);
