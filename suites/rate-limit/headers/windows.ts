@@ -148,7 +148,8 @@ export function limitByStatus(xs: readonly Exchange[]): Offence[] {
  * once full, which is the moment it names. A Reset that rolls forward (now + the window) names a later one.
  */
 function renewedEarly(prev: Reading | undefined, r: Reading, next: Reading | undefined): number | undefined {
-  if (!prev || prev.resetAtMs === undefined || prev.remaining === undefined) return undefined;
+  // The moment prev named read last of the first tests: it is the one worked out, not looked up.
+  if (!prev || prev.remaining === undefined) return undefined;
   if (r.remaining === undefined || r.limit === undefined || r.status === 429) return undefined;
   // Once the limit was spent (a 429, or Remaining 0): a count of its own begun beside it (a limiter keyed
   // per route, RL-BUCKET-ONE-COUNT's) starts full too, but never right where the key's ran out. Or the same
@@ -165,6 +166,8 @@ function renewedEarly(prev: Reading | undefined, r: Reading, next: Reading | und
     r.reset !== undefined &&
     r.reset > prev.reset;
   if ((!spent && !again) || r.remaining < r.limit - 1) return undefined;
+  const prevAt = prev.resetAtMs;
+  if (prevAt === undefined) return undefined;
   if (serverDateMs(prev.x.response!.headers) === undefined) return undefined;
   // A request naming another client address may be counted apart on purpose (RL-PROBE-FORWARDED-HEADERS's).
   if (namesAnotherClient(r.x)) return undefined;
@@ -174,7 +177,7 @@ function renewedEarly(prev: Reading | undefined, r: Reading, next: Reading | und
   // machine's own. A Date the server caches goes stale under load (uvicorn's, refreshed by its main loop, read
   // 4 s behind on a loaded zoo run), which moves the first reading late; a Reset that rolls forward is early
   // on both.
-  const ahead = Math.min(prev.resetAtMs, prev.reset! * 1000) - BOTH_ROUNDINGS_MS - r.receivedAtMs;
+  const ahead = Math.min(prevAt, prev.reset! * 1000) - BOTH_ROUNDINGS_MS - r.receivedAtMs;
   return ahead > 0 ? ahead + BOTH_ROUNDINGS_MS : undefined;
 }
 
@@ -213,6 +216,8 @@ export function judgeWindows(buckets: Map<string, ReadingList>): WindowFindings 
      */
     let lead: number | undefined;
     let anchor: Reading | undefined;
+    /** The anchor's Reset moment, worked out once when it became the anchor. */
+    let anchorAtMs: number | undefined;
     /**
      * The Reset a later one is compared with for "moved later": the anchor, or the last answer whose
      * Remaining rose under a later Reset. A fixed window's next window may begin a little before its
@@ -239,10 +244,11 @@ export function judgeWindows(buckets: Map<string, ReadingList>): WindowFindings 
       const rose = prev?.remaining !== undefined && r.remaining !== undefined && r.remaining > prev.remaining;
       // Reset is rounded to whole seconds and read against the second-resolution Date: a second of slack. The
       // moment is read through the answer that shows the skew least (lead), not only through the anchor's Date.
+      const receivedAtMs = r.receivedAtMs;
       const timeUp =
         anchor !== undefined &&
-        r.receivedAtMs >= Math.min(anchor.resetAtMs!, anchor.reset! * 1000 + (lead ?? 0)) - 1000;
-      const wellPast = anchor !== undefined && r.receivedAtMs >= anchor.resetAtMs! + STALE_AFTER_MS;
+        receivedAtMs >= Math.min(anchorAtMs!, anchor.reset! * 1000 + (lead ?? 0)) - 1000;
+      const wellPast = anchor !== undefined && receivedAtMs >= anchorAtMs! + STALE_AFTER_MS;
       // A new window shows by Remaining rising or by time alone once well past the moment; its Reset must
       // then name a later moment than the one that passed.
       const renewed = timeUp && (rose || wellPast);
@@ -263,6 +269,7 @@ export function judgeWindows(buckets: Map<string, ReadingList>): WindowFindings 
       if (!anchor || next) {
         if (size >= 2) found.windows += 1;
         anchor = r;
+        anchorAtMs = r.resetAtMs;
         base = r;
         size = 1;
       } else if (rose && r.reset > base!.reset!) {
@@ -275,7 +282,6 @@ export function judgeWindows(buckets: Map<string, ReadingList>): WindowFindings 
         // while the time left stays put (always "now + window") names no moment at all.
         const from = base!;
         const moved = (r.reset - from.reset!) * 1000;
-        const grew = r.resetAtMs! - r.receivedAtMs - (from.resetAtMs! - from.receivedAtMs);
         // Only a Remaining below the compared one is the same window spent further: an answer with as much
         // left or more (a count of its own begun at the limit, as a limiter keyed per route keeps, which
         // RL-BUCKET-ONE-COUNT judges) names the moment of another count, not a moment that moved.
@@ -283,9 +289,13 @@ export function judgeWindows(buckets: Map<string, ReadingList>): WindowFindings 
           r.remaining !== undefined && from.remaining !== undefined && r.remaining < from.remaining;
         // A token bucket's time left grows with what is spent, less what refilled meanwhile: after a pause
         // (the walk's, a slow machine's) it grows less than the Reset moved, yet by more than Reset's rounding.
+        // How much it grew is worked out only where Reset moved by more than the rounding.
+        const grew =
+          fell && r.reset > from.reset! + ROUNDING_S
+            ? r.resetAtMs! - receivedAtMs - (from.resetAtMs! - from.receivedAtMs)
+            : undefined;
         if (
-          fell &&
-          r.reset > from.reset! + ROUNDING_S &&
+          grew !== undefined &&
           grew < Math.min(moved / 2, ROUNDING_S * 1000) &&
           (!refills || grew < bucketGrowth(from, r) - BUCKET_SLACK_MS)
         )
