@@ -19,7 +19,8 @@ import { RFC, SPEC } from '../../kit/basis.ts';
 import { type Ctx, check, suite } from '../../kit/context.ts';
 import { judgeEach, type Offence, reportGrouped, responses } from '../../kit/whole-run.ts';
 import { unearnedBan } from './ban.ts';
-import { countWindows, limitByStatus } from './windows.ts';
+import { limitByStatus } from './limit-by-status.ts';
+import { countWindows } from './windows.ts';
 
 const NAMES = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
 const LOWER_NAMES = NAMES.map((n) => n.toLowerCase());

@@ -1,6 +1,6 @@
-// Reads every response's X-RateLimit-* as windows, per credential bucket: the Limit each status carries, Reset
+// Reads every response's X-RateLimit-* as windows, per credential bucket (per count): Reset
 // moving later within a window, a new window after the Reset moment. Pure: offences for RL-HEADERS, no verdict.
-import { rateLimitHeaders, serverDateMs } from '../../../lib/formats/rate-limit-headers.ts';
+import { serverDateMs } from '../../../lib/formats/rate-limit-headers.ts';
 import type { Bucket, Exchange } from '../../../lib/http/transcript.ts';
 import { separateParts } from '../../kit/limiter-buckets.ts';
 import { keyRequests } from '../../kit/limiter-requests.ts';
@@ -16,7 +16,7 @@ const ROUNDING_S = 1;
 export const STALE_AFTER_MS = 2000;
 
 /** The bucket a response counts in: a 401 is charged to the address whatever credential was offered. */
-function bucketOf(x: Exchange): Bucket {
+export function bucketOf(x: Exchange): Bucket {
   return x.response!.status === 401 ? 'anonymous' : x.bucket;
 }
 
@@ -101,42 +101,6 @@ export function byCount(
     }
   }
   return out;
-}
-
-/**
- * Per bucket, the Limit each status carries; an offence for each status whose Limit differs from another's.
- * Reads each response's Limit alone, not a whole reading of it: a reading of every response of a long
- * recording at once was the peak of its judgement.
- */
-export function limitByStatus(xs: readonly Exchange[]): Offence[] {
-  // Each bucket in the order of its first response, and the first response of each status carrying a Limit.
-  const buckets = new Map<Bucket, Map<number, { x: Exchange; limit: number }>>();
-  for (const x of xs) {
-    if (!x.response) continue;
-    const b = bucketOf(x);
-    let seen = buckets.get(b);
-    if (!seen) {
-      seen = new Map();
-      buckets.set(b, seen);
-    }
-    const status = x.response.status;
-    if (seen.has(status)) continue;
-    const limit = rateLimitHeaders(x.response.headers).limit?.value;
-    if (limit !== undefined) seen.set(status, { x, limit });
-  }
-  const offences: Offence[] = [];
-  for (const [bucket, seen] of buckets) {
-    const [firstStatus, first] = [...seen][0] ?? [];
-    if (!first) continue;
-    for (const [status, r] of seen) {
-      if (r.limit !== first.limit)
-        offences.push({
-          problem: `X-RateLimit-Limit differs by status in the ${bucket} bucket: ${first.limit} on ${firstStatus}, ${r.limit} on ${status}`,
-          exchange: r.x,
-        });
-    }
-  }
-  return offences;
 }
 
 /**

@@ -2,7 +2,7 @@
 // each header as a server may: all three once, one missing, a value that is no integer, a negative one, a
 // fraction, Remaining above Limit, a field on two lines, a Reset in milliseconds, a Date hours off.
 import { describe, expect, it } from 'vitest';
-import { judgeTraffic, type TrafficExchange } from '../../../api/index.ts';
+import { judgeTraffic, type TrafficExchange } from '../../api/index.ts';
 
 const T0 = Date.UTC(2026, 10, 22, 10, 0, 0);
 const RESET = T0 / 1000 + 60;
