@@ -79,13 +79,18 @@ function servedBeyondByDate(all: readonly Sample[]): ServedBeyond | undefined {
     const fromDate = rateLimitDateOf(from);
     if (fromDate === undefined) return;
     const fromAt = arrivedAtMs(from);
+    const most = Math.max(limit, best?.served.length ?? 0);
+    const latest = end - ROUNDINGS_MS - (exchangeOfSample(from).durationMs || 0);
+    // Not even by the latest moment counted up to (no lag) did more answers arrive than that: none counted,
+    // read before the skews are (a recording's every answer is asked).
+    if (reach.within(i, latest, most)) return;
     // Read through the least skewed Date up to the window's end: no answer shows less than the true skew, and
     // a Date that lags (uvicorn's, refreshed once a second by a starved loop) would move the end later.
     const least = skews.leastBefore(end);
     const lagMs = least === undefined ? 0 : Math.max(0, fromAt - fromDate - least);
-    const untilMs = end - lagMs - ROUNDINGS_MS - (exchangeOfSample(from).durationMs || 0);
+    const untilMs = latest - lagMs;
     // No more answers arrived before the moment than a window may serve (or the best holds): none counted.
-    if (reach(i, untilMs) - i <= Math.max(limit, best?.served.length ?? 0)) return;
+    if (reach.to(i, untilMs) - i <= most) return;
     // Counted first, gathered only for a new best: a list per answer was some 400 slots of garbage each.
     const count = servedWithin(samples, i, limit, untilMs);
     if (count > limit && count > (best?.served.length ?? 0)) {
@@ -146,14 +151,17 @@ function earlierWindow(s: Sample, from: Sample): boolean {
  * over the latest-first minimum of the arrivals: a recording's walk of a million answers was scanned a window
  * (some 400 answers) from each, to count what could never exceed the Limit.
  */
-function reachOf(samples: readonly Sample[]): (i: number, untilMs: number) => number {
+export function reachOf(samples: readonly Sample[]): {
+  to(i: number, untilMs: number): number;
+  within(i: number, untilMs: number, most: number): boolean;
+} {
   const least = new Float64Array(samples.length);
   let min = Number.POSITIVE_INFINITY;
   for (let j = samples.length - 1; j >= 0; j--) {
     min = Math.min(min, arrivedAtMs(samples[j]!));
     least[j] = min;
   }
-  return (i, untilMs) => {
+  const to = (i: number, untilMs: number) => {
     let lo = i;
     let hi = samples.length;
     while (lo < hi) {
@@ -162,6 +170,18 @@ function reachOf(samples: readonly Sample[]): (i: number, untilMs: number) => nu
       else lo = mid + 1;
     }
     return lo;
+  };
+  return {
+    to,
+    /**
+     * Whether to(i, untilMs) - i <= most, told without a search where it surely is: `most` answers on, every
+     * answer arrived at or after the moment (the minimum never falls going on), or there are no more.
+     */
+    within(i, untilMs, most) {
+      if (!Number.isInteger(most) || most < 0) return to(i, untilMs) - i <= most;
+      const j = i + most;
+      return j >= samples.length || least[j]! >= untilMs || to(i, untilMs) - i <= most;
+    },
   };
 }
 
