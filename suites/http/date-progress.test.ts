@@ -2,7 +2,15 @@
 // a clock set apart from ours) does not, and a stored response cannot make a finding where a fresh one came.
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../lib/http/transcript.ts';
-import { type Dated, datedResponses, dateProgress, LAG_TOLERANCE_MS, MIN_SPAN_MS } from './date-progress.ts';
+import {
+  type Dated,
+  datedResponses,
+  dateProgress,
+  LAG_TOLERANCE_MS,
+  MIN_SPAN_MS,
+  progressOfDates,
+  readDates,
+} from './date-progress.ts';
 
 const T0 = Date.UTC(2026, 11, 6, 23, 0, 0);
 let seq = 0;
@@ -68,5 +76,57 @@ describe('datedResponses', () => {
       [T0 + 50 * 365 * 86_400_000, T0 + 200, T0 + 205],
       [T0, T0, T0 + 900],
     ]);
+  });
+});
+
+describe('progressOfDates', () => {
+  const date = (ms: number) => ({ date: new Date(ms).toUTCString() });
+  const summary = (p: ReturnType<typeof dateProgress>) =>
+    p && {
+      first: p.first.x,
+      best: p.best.x,
+      lagMs: p.lagMs,
+      spanMs: p.spanMs,
+      date: [p.first.date, p.best.date],
+    };
+
+  it('reads as dateProgress reads datedResponses: first received first, the best kept-up, ties in order', () => {
+    // Given out of the order received; two received at once (the first given is first); two later ones that
+    // kept up equally well (the first received is the best); a cached one and one without a Date between.
+    const xs = [
+      answer(T0 + 100, 100, date(T0)),
+      answer(T0 + 150, 50, date(T0)),
+      answer(T0, 200, date(T0)),
+      answer(T0 + 9000, 40, { ...date(T0), age: '9' }),
+      answer(T0 + 9500, 30, date(T0 + 9000)),
+      answer(T0 + 9500, 20, date(T0 + 9000)),
+      answer(T0 + 12_000, 5, {}),
+      answer(T0 + 12_000, 5, date(T0 + 1000)),
+    ];
+    const { progress, dated } = progressOfDates(xs);
+    const expected = dateProgress(datedResponses(xs));
+    expect(dated).toBe(datedResponses(xs).length);
+    expect(summary(progress)).toEqual(summary(expected));
+    expect(progress?.first.x).toBe(xs[0]);
+    expect(progress?.best.x).toBe(xs[5]);
+  });
+
+  it('reads nothing without a dated response, and no progress over less than the least span', () => {
+    expect(progressOfDates([answer(T0, 5, {})])).toEqual({ dated: 0 });
+    const short = [answer(T0, 5, date(T0)), answer(T0 + 1000, 5, date(T0))];
+    expect(progressOfDates(short)).toEqual({ dated: 2 });
+    expect(dateProgress(datedResponses(short))).toBeUndefined();
+  });
+
+  it('reads a Date repeated on answers in a row, a broken one between, as each reads alone', () => {
+    const xs = [
+      answer(T0, 5, date(T0)),
+      answer(T0 + 10, 5, date(T0)),
+      answer(T0 + 20, 5, { date: 'garbage' }),
+      answer(T0 + 30, 5, date(T0)),
+    ];
+    const { at, date: dates, length } = readDates(xs);
+    expect(Array.from(at.subarray(0, length))).toEqual([0, 1, 3]);
+    expect(Array.from(dates.subarray(0, length))).toEqual([T0, T0, T0]);
   });
 });

@@ -65,19 +65,42 @@ class DatedAnswer implements Dated {
 }
 
 /**
+ * The responses carrying one Date the run can read, in the order given: their positions in `xs` and their
+ * Dates, in typed arrays (no object per response). One with Age came from a cache, which keeps the origin's
+ * Date (RFC 9111 §4.2.3): left out.
+ */
+export function readDates(xs: readonly Exchange[]): { at: Int32Array; date: Float64Array; length: number } {
+  const at = new Int32Array(xs.length);
+  const date = new Float64Array(xs.length);
+  let length = 0;
+  // The Date read last, and its moment: a recording's Date repeats on the answers of one second.
+  let lastRaw: string | undefined;
+  let lastMs: number | undefined;
+  xs.forEach((x, i) => {
+    const headers = rawOf(x.response!).headers;
+    if (fieldLines(headers, 'age').length > 0) return;
+    const lines = fieldLines(headers, 'date');
+    if (lines.length !== 1) return;
+    if (lines[0] !== lastRaw) {
+      lastRaw = lines[0]!;
+      lastMs = parseHttpDate(lastRaw);
+    }
+    if (lastMs === undefined) return;
+    at[length] = i;
+    date[length] = lastMs;
+    length += 1;
+  });
+  return { at, date, length };
+}
+
+/**
  * The responses carrying one Date the run can read, in the order received (ties in the order given).
  * One with Age came from a cache, which keeps the origin's Date (RFC 9111 §4.2.3): left out.
  */
 export function datedResponses(xs: readonly Exchange[]): Dated[] {
+  const read = readDates(xs);
   const out: Dated[] = [];
-  for (const x of xs) {
-    const headers = rawOf(x.response!).headers;
-    if (fieldLines(headers, 'age').length > 0) continue;
-    const lines = fieldLines(headers, 'date');
-    const date = lines.length === 1 ? parseHttpDate(lines[0]!) : undefined;
-    if (date === undefined) continue;
-    out.push(new DatedAnswer(x, date));
-  }
+  for (let k = 0; k < read.length; k++) out.push(new DatedAnswer(xs[read.at[k]!]!, read.date[k]!));
   // Sorted by when received, read once each into an array of numbers; ties keep their order.
   const received = Float64Array.from(out, (d) => d.received);
   const order = Uint32Array.from(out.keys()).sort((a, b) => received[a]! - received[b]! || a - b);
@@ -110,6 +133,53 @@ export function dateProgress(dated: readonly Dated[]): DateProgress | undefined 
   return out;
 }
 
+/**
+ * dateProgress(datedResponses(xs)), read from readDates without a dated response or a sorted list of every
+ * one: the first received (ties: the first given), then the one that kept up best (ties: the first received).
+ * Also how many responses were dated.
+ */
+export function progressOfDates(xs: readonly Exchange[]): { progress?: DateProgress; dated: number } {
+  const { at, date, length } = readDates(xs);
+  const receivedOf = (k: number) => {
+    const x = xs[at[k]!]!;
+    return startedMsOf(x) + x.durationMs;
+  };
+  // Before in the order received: earlier, or at once and earlier given.
+  const before = (k: number, kr: number, j: number, jr: number) => kr < jr || (kr === jr && k < j);
+  let first = -1;
+  let firstAt = 0;
+  for (let k = 0; k < length; k++) {
+    const r = receivedOf(k);
+    if (first < 0 || before(k, r, first, firstAt)) {
+      first = k;
+      firstAt = r;
+    }
+  }
+  if (first < 0) return { dated: 0 };
+  let best = -1;
+  let bestAt = 0;
+  let bestLag = 0;
+  let bestSpan = 0;
+  for (let k = 0; k < length; k++) {
+    const spanMs = startedMsOf(xs[at[k]!]!) - firstAt;
+    if (spanMs < MIN_SPAN_MS) continue;
+    const lagMs = spanMs - (date[k]! - date[first]!);
+    const r = receivedOf(k);
+    if (best < 0 || lagMs < bestLag || (lagMs === bestLag && before(k, r, best, bestAt))) {
+      best = k;
+      bestAt = r;
+      bestLag = lagMs;
+      bestSpan = spanMs;
+    }
+  }
+  if (best < 0) return { dated: length };
+  const dated = (k: number): Dated => new DatedAnswer(xs[at[k]!]!, date[k]!);
+  return {
+    progress: { first: dated(first), best: dated(best), lagMs: bestLag, spanMs: bestSpan },
+    dated: length,
+  };
+}
+
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
 /** The server's clock against the run's, by the first dated response (recorded, not judged). */
@@ -136,11 +206,11 @@ export const dateProgressCheck: CheckDefinition<Ctx> = check({
   needs: { requests: 0 },
   recorded: { shows: 'answers carrying Date, received at least 5 s apart' },
   async judge(ctx: Ctx) {
-    const dated = datedResponses(responses(ctx));
-    const p = dateProgress(dated);
+    // As dateProgress(datedResponses(…)) reads them, with no dated response made for every one.
+    const { progress: p, dated } = progressOfDates(responses(ctx));
     if (!p)
       ctx.skip(
-        dated.length === 0
+        dated === 0
           ? 'no response carried a Date this check can read (see HTTP-REQUIRED-FIELDS, HTTP-FIELD-SYNTAX)'
           : `the responses carrying Date span less than ${seconds(MIN_SPAN_MS)} of the run, too short to show a clock that stands still (a run with the rate-limit probe, without ${flagRef('skipRateLimitProbe')}, spans longer)`,
         OUTCOME,
@@ -160,8 +230,8 @@ export const dateProgressCheck: CheckDefinition<Ctx> = check({
       ctx.evidence(p.first.x);
     }
     ctx.observe(
-      `Date advanced ${seconds(moved)} over ${seconds(p.spanMs)} of the run (#${p.first.x.seq} to #${p.best.x.seq}; ${dated.length} dated responses)`,
-      dated.length,
+      `Date advanced ${seconds(moved)} over ${seconds(p.spanMs)} of the run (#${p.first.x.seq} to #${p.best.x.seq}; ${dated} dated responses)`,
+      dated,
       [p.first.x, p.best.x],
     );
   },

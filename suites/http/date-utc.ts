@@ -4,11 +4,11 @@
 import type { CheckDefinition } from '../../lib/check/model.ts';
 import { OUTCOME } from '../../lib/check/skip.ts';
 import { DATE_APART_MS, dateIsOff, rateLimitHeaders } from '../../lib/formats/rate-limit-headers.ts';
-import type { Exchange } from '../../lib/http/transcript.ts';
+import { type Exchange, startedMsOf } from '../../lib/http/transcript.ts';
 import { RFC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { type Offence, reportGrouped, responses } from '../kit/whole-run.ts';
-import { datedResponses } from './date-progress.ts';
+import { readDates } from './date-progress.ts';
 
 const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`;
 
@@ -25,23 +25,35 @@ export const dateUtcCheck: CheckDefinition<Ctx> = check({
   needs: { requests: 0 },
   recorded: { shows: 'answers carrying Date and X-RateLimit-Reset' },
   async judge(ctx: Ctx) {
-    const offences: Offence[] = [];
+    // The responses with one readable Date, none from a cache (Age: it keeps the origin's Date), read in the
+    // order given; the findings and the note then in the order received (ties in the order given), as
+    // datedResponses would list them, with no dated response made and no list of every one sorted.
+    const xs = responses(ctx);
+    const dates = readDates(xs);
+    const found: Array<{ offence: Offence; received: number; k: number }> = [];
     let judged = 0;
-    let apart: { ms: number; x: Exchange } | undefined;
-    // The responses with one readable Date, none from a cache (Age: it keeps the origin's Date).
-    for (const d of datedResponses(responses(ctx))) {
-      const { x } = d;
+    let apart: { ms: number; x: Exchange; received: number } | undefined;
+    for (let k = 0; k < dates.length; k++) {
+      const x = xs[dates.at[k]!]!;
       const reset = rateLimitHeaders(x.response!.headers).reset?.value;
       if (reset === undefined) continue;
       judged += 1;
-      const off = d.date - d.received;
-      if (dateIsOff(reset, d.received, d.date))
-        offences.push({
-          problem: `Date stands ${minutes(Math.abs(off))} ${off > 0 ? 'ahead of' : 'behind'} the run's clock, while the response's own X-RateLimit-Reset names a moment that clock agrees with: the Date is no UTC time of generation (a local time labelled GMT?)`,
-          exchange: x,
+      const date = dates.date[k]!;
+      const received = startedMsOf(x) + x.durationMs;
+      const off = date - received;
+      if (dateIsOff(reset, received, date))
+        found.push({
+          offence: {
+            problem: `Date stands ${minutes(Math.abs(off))} ${off > 0 ? 'ahead of' : 'behind'} the run's clock, while the response's own X-RateLimit-Reset names a moment that clock agrees with: the Date is no UTC time of generation (a local time labelled GMT?)`,
+            exchange: x,
+          },
+          received,
+          k,
         });
-      else if (Math.abs(off) > DATE_APART_MS && !apart) apart = { ms: off, x };
+      else if (Math.abs(off) > DATE_APART_MS && (!apart || received < apart.received))
+        apart = { ms: off, x, received };
     }
+    const offences = found.sort((a, b) => a.received - b.received || a.k - b.k).map((f) => f.offence);
     if (judged === 0)
       ctx.skip('no response carried both a Date this check can read and X-RateLimit-Reset', OUTCOME);
     if (apart)

@@ -33,7 +33,7 @@ export function bucketReadings(
       key,
       readBuckets(requests.every((r) => r.key === key) ? requests : requests.filter((r) => r.key === key)),
     ])
-    .filter(([, b]) => b.judged > 0 || b.steps.length > 0);
+    .filter(([, b]) => b.judged > 0 || anyStep(b));
   if (keep) readOnce.set(exchanges, { length: exchanges.length, baseUrl, readings });
   return readings;
 }
@@ -52,6 +52,15 @@ const readOnce = new WeakMap<
   { length: number; baseUrl: string; readings: ReadonlyArray<[Key, BucketReading]> }
 >();
 
+/** Whether a reading has a step at all, read without keeping its steps. */
+function anyStep(b: BucketReading): boolean {
+  let any = false;
+  b.eachStep(() => {
+    any = true;
+  });
+  return any;
+}
+
 /**
  * Why the run's answers show X-RateLimit-Remaining cannot size a burst of `key`'s requests, or undefined:
  * it keeps separate counts (a burst of one request's kind meets a count the Remaining read may not be), or
@@ -65,7 +74,7 @@ export function remainingMisbehaves(
   const found = bucketReadings(exchanges, baseUrl).find(([k]) => k === key)?.[1];
   if (!found) return undefined;
   if (found.separate) return `it keeps a separate count per ${found.separate.part} (see RL-BUCKET-ONE-COUNT)`;
-  const over = overcharged(found.steps)[0];
+  const over = overcharged(found)[0];
   if (over)
     return `it fell by more than one for ${over.over.length} of ${over.steps} ${over.route} requests, as RL-BUCKET-ONE-UNIT reports`;
   return undefined;
@@ -96,7 +105,7 @@ export function countApart(
   const a = partsOf(key, walked.method, walked.path)[part];
   const b = partsOf(key, other.method, other.path)[part];
   if (a !== b) return `it keeps a separate count per ${part} (see RL-BUCKET-ONE-COUNT)`;
-  const over = overcharged(found!.steps)[0];
+  const over = overcharged(found!)[0];
   if (over)
     return `it fell by more than one for ${over.over.length} of ${over.steps} ${over.route} requests, as RL-BUCKET-ONE-UNIT reports`;
   return undefined;

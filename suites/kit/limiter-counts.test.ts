@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { BASE, del, list, RESET, run, type Sent } from '../../test/support/key-traffic.ts';
 import { countApart, remainingMisbehaves } from './limiter-buckets.ts';
-import { overcharged, readBuckets, unruled } from './limiter-counts.ts';
+import { overcharged, type Prediction, readBuckets, unruled } from './limiter-counts.ts';
 import { keyRequests } from './limiter-requests.ts';
 
 const read = (xs: Exchange[]) => readBuckets(keyRequests(xs, '/v1'));
@@ -47,6 +47,45 @@ describe('readBuckets', () => {
     expect(overcharged(steps)).toEqual([]);
     expect(unruled(steps).map((p) => [p.from?.remaining, p.r.remaining])).toEqual([[3, 1]]);
     expect(steps).toHaveLength(2);
+  });
+
+  it('hands out its steps one by one as it lists them, and reads the same findings from either', () => {
+    const shown = (p: Prediction) => [p.r.x.seq, p.from?.x.seq, p.predicted];
+    /** The steps handed out, then listed, then handed out again; the findings read both ways. */
+    const bothWays = (xs: Exchange[]) => {
+      const fresh = read(xs);
+      const streamed: unknown[] = [];
+      fresh.eachStep((p) => streamed.push(shown(p)));
+      const fromStream = [overcharged(fresh), unruled(fresh)];
+      const listed = fresh.steps.map(shown);
+      const again: unknown[] = [];
+      fresh.eachStep((p) => again.push(shown(p)));
+      return {
+        streamed,
+        listed,
+        again,
+        fromStream,
+        fromList: [overcharged(fresh.steps), unruled(fresh.steps)],
+      };
+    };
+    const weighted = bothWays(
+      run(list(59), del('1', 57), del('2', 55), del('3', 53), list(52), del('4', 50)),
+    );
+    expect(weighted.streamed).toHaveLength(5);
+    expect(weighted.listed).toEqual(weighted.streamed);
+    expect(weighted.again).toEqual(weighted.streamed);
+    expect(weighted.fromList).toEqual(weighted.fromStream);
+    expect((weighted.fromStream[0] as unknown[]).length).toBe(1);
+    const unsure = bothWays(
+      run(list(59), del('1', 56), del('2', 55), del('3', 54), del('4', 53), del('5', 51)),
+    );
+    expect(unsure.listed).toEqual(unsure.streamed);
+    expect(unsure.fromList).toEqual(unsure.fromStream);
+    expect((unsure.fromStream[1] as unknown[]).length).toBe(2);
+    const perPath = bothWays(run(list(59), del('1', 59), del('1', 58), list(58), del('2', 59), del('2', 58)));
+    expect(perPath.streamed.length).toBeGreaterThan(0);
+    expect(perPath.listed).toEqual(perPath.streamed);
+    expect(perPath.fromList).toEqual(perPath.fromStream);
   });
 
   it('tells a count per path, and per method, from one per key', () => {

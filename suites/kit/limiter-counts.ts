@@ -4,6 +4,7 @@
 import { type KeyRequest, PARTS, type Part } from './limiter-requests.ts';
 import { eachPrediction, type Prediction, predictions, ROUNDING_S } from './limiter-steps.ts';
 
+export { type Overcharge, overcharged, type Steps, unruled } from './limiter-overcharge.ts';
 export { exchangeOf, type Prediction, predictions, stepText } from './limiter-steps.ts';
 
 export interface SeparateCounts {
@@ -32,6 +33,11 @@ export interface BucketReading {
   separate?: SeparateCounts;
   /** Each answer after the one before it in its count (the key's, or the separate ones), in any window. */
   steps: Prediction[];
+  /**
+   * The steps handed to `visit` one by one, in their order, none kept (read anew on each call): a reader of
+   * what they come to (overcharged, unruled) holds no list of a long recording's every step.
+   */
+  eachStep(visit: (p: Prediction) => void): void;
 }
 
 /**
@@ -138,13 +144,12 @@ function nearestFit(fits: readonly Fit[], wholeMisfits: number): Fit | undefined
  */
 export function readBuckets(requests: readonly KeyRequest[]): BucketReading {
   const { judged, rises, misread } = oneCount(requests);
-  const steps = (part: Part) => {
-    const out: Prediction[] = [];
-    eachPrediction(requests, part, false, (p) => {
-      if (p.from !== undefined) out.push(p);
-    });
-    return out;
-  };
+  const steps =
+    (part: Part, keep: (p: Prediction) => boolean = () => true) =>
+    (visit: (p: Prediction) => void) =>
+      eachPrediction(requests, part, false, (p) => {
+        if (p.from !== undefined && keep(p)) visit(p);
+      });
   if (rises.length >= 2) {
     const fits = PARTS.filter((part) => part !== 'key').map((part) => {
       const ps = predictions(requests, part);
@@ -154,7 +159,8 @@ export function readBuckets(requests: readonly KeyRequest[]): BucketReading {
     });
     const exact = fits.find((f) => f.explained.length >= 2 && f.misfits.length === 0);
     if (exact)
-      return withSteps({ judged, separate: { part: exact.part, rises, judged: exact.ps.length } }, () =>
+      return withSteps(
+        { judged, separate: { part: exact.part, rises, judged: exact.ps.length } },
         steps(exact.part),
       );
     const near = nearestFit(fits, misread);
@@ -163,7 +169,7 @@ export function readBuckets(requests: readonly KeyRequest[]): BucketReading {
       const odd = new Set(near.misfits.map((p) => p.r));
       return withSteps(
         { judged, separate: { part: near.part, rises, judged: near.ps.length, misfits: near.misfits } },
-        () => steps(near.part).filter((p) => !odd.has(p.r) && !odd.has(p.from!)),
+        steps(near.part, (p) => !odd.has(p.r) && !odd.has(p.from!)),
       );
     }
   }
@@ -178,22 +184,36 @@ export function readBuckets(requests: readonly KeyRequest[]): BucketReading {
             judged: judged + splits.length,
             separate: { part, rises: splits, judged: own.length, ownWindows: true },
           },
-          () => steps(part),
+          steps(part),
         );
     }
-  return withSteps({ judged }, () => steps('key'));
+  return withSteps({ judged }, steps('key'));
 }
 
 /**
  * A reading whose steps are read when first asked for, then kept: RL-BUCKET-ONE-COUNT and a reader of which
  * part keeps separate counts never ask, and a long recording's steps (one object an answer) were the larger
- * part of their peak. The steps are the same whenever read: the requests they are read from never change.
+ * part of their peak; a reader of what they come to reads them one by one (eachStep), none kept. The steps are
+ * the same whenever read: the requests they are read from never change.
  */
-function withSteps(reading: Omit<BucketReading, 'steps'>, read: () => Prediction[]): BucketReading {
+function withSteps(
+  reading: Omit<BucketReading, 'steps' | 'eachStep'>,
+  each: (visit: (p: Prediction) => void) => void,
+): BucketReading {
   let steps: Prediction[] | undefined;
+  Object.defineProperty(reading, 'eachStep', {
+    value: (visit: (p: Prediction) => void) => {
+      if (steps) for (const p of steps) visit(p);
+      else each(visit);
+    },
+  });
   return Object.defineProperty(reading, 'steps', {
     get: () => {
-      steps ??= read();
+      if (!steps) {
+        const made: Prediction[] = [];
+        each((p) => made.push(p));
+        steps = made;
+      }
       return steps;
     },
     enumerable: true,
@@ -217,60 +237,3 @@ function oneCount(requests: readonly KeyRequest[]): { judged: number; rises: Pre
   // Misreadings are counted only where there are rises to explain.
   return { judged, rises, misread: rises.length >= 2 ? misread : 0 };
 }
-
-export interface Overcharge {
-  route: string;
-  /** The steps of requests of that route that took more than one from Remaining, and all its steps. */
-  over: Prediction[];
-  steps: number;
-}
-
-/**
- * The routes whose requests Remaining falls by more than one for: on at least three steps, and on more than
- * half of that route's steps or by one and a half on average, each fall counted as two at most (a weighted
- * request on a refilling limiter falls by one on some steps), so other traffic on the key, which falls at
- * random, is not taken for them.
- */
-export function overcharged(steps: readonly Prediction[]): Overcharge[] {
-  // Per route, in the order first stepped: how many steps, the falls summed (each counted as two at most: one
-  // long fall, other traffic on the key between two of the route's requests, is no weight of the route's),
-  // and the steps that fell by two or more. No list of every step per route: a long recording's were a
-  // million slots.
-  const byRoute = new Map<string, { steps: number; sum: number; over: Prediction[] }>();
-  for (const p of steps) {
-    const fall = p.from!.remaining! - p.r.remaining!;
-    let route = byRoute.get(p.r.parts.route);
-    if (!route) {
-      route = { steps: 0, sum: 0, over: [] };
-      byRoute.set(p.r.parts.route, route);
-    }
-    route.steps += 1;
-    route.sum += Math.min(fall, 2);
-    if (fall >= 2) route.over.push(p);
-  }
-  const out: Overcharge[] = [];
-  for (const [route, { steps: n, sum, over }] of byRoute) {
-    const mean = sum / Math.max(1, n);
-    if (over.length >= 3 && (over.length * 2 > n || mean >= 1.5)) out.push({ route, over, steps: n });
-  }
-  return out;
-}
-
-/**
- * The steps that took more than one from Remaining on a route too few of whose steps do so to make it that
- * route's rule (overcharged): a weight or other traffic on the key, which the run cannot tell apart.
- */
-export function unruled(steps: readonly Prediction[]): Prediction[] {
-  const ruled = new Set(overcharged(steps).map((o) => o.route));
-  return steps.filter(
-    (p) => p.from!.remaining! - p.r.remaining! >= 2 && !ruled.has(p.r.parts.route) && !drawnBetween(p),
-  );
-}
-
-/**
- * Whether the run's exchanges between a step's two answers are enough to have drawn what it fell by beyond
- * one: a count read per route shares some of them (a limiter keyed a little differently), which is no weight
- * of the request's own.
- */
-const drawnBetween = (p: Prediction): boolean =>
-  p.from!.remaining! - p.r.remaining! - 1 <= p.r.x.seq - p.from!.x.seq - 1;

@@ -66,4 +66,37 @@ describe('keyRequests', () => {
     const at = keyRequests(xs, '/v1').map((r) => r.resetAtMs);
     expect(at).toEqual([RESET * 1000, far * 1000, (RESET + 0.0001) * 1000, T0 + 30 + 2 + 30_000, undefined]);
   });
+
+  it('marks a request concurrent by the order sent, whatever the order recorded', () => {
+    // Recorded out of the order sent: #2 went out first; #1 was sent before #2's answer (at 5, answered at 9);
+    // #3 and #4 one after another, each answered before the next went out; #5 sent with its own answer late
+    // enough that #6, sent before it came back, overlaps it.
+    const xs = run(
+      list(59, { at: 5 }),
+      list(58, { at: 0, took: 9 }),
+      list(57, { at: 20 }),
+      list(56, { at: 30 }),
+      list(55, { at: 40, took: 30 }),
+      list(54, { at: 50 }),
+    );
+    expect(keyRequests(xs, '/v1').map((r) => r.concurrent)).toEqual([true, true, false, false, true, true]);
+    // Recorded last first, each answered before the next went out: none overlaps another.
+    const apart = run(list(57, { at: 30 }), list(59, { at: 0 }), list(58, { at: 10 }));
+    expect(keyRequests(apart, '/v1').map((r) => r.concurrent)).toEqual([false, false, false]);
+  });
+
+  it('reads each request record’s parts once for its key: a record shared by both keys keeps both apart', () => {
+    const xs = run(list(59), list(58, { bucket: 'secondary' }), list(57), del('7', 56));
+    // One request record for the three lists, as a long recording's shared records are.
+    xs[1]!.request = xs[0]!.request;
+    xs[2]!.request = xs[0]!.request;
+    const rs = keyRequests(xs, '/v1');
+    expect(rs.map((r) => [r.key, r.parts.key, r.parts.route])).toEqual([
+      ['primary', 'primary', 'GET /store/orders'],
+      ['secondary', 'secondary', 'GET /store/orders'],
+      ['primary', 'primary', 'GET /store/orders'],
+      ['primary', 'primary', 'DELETE /store/orders/{orderId}'],
+    ]);
+    expect(rs[2]!.parts).toBe(rs[0]!.parts);
+  });
 });

@@ -99,9 +99,9 @@ function readKeyRequests(
   basePath: string,
   cols: RateLimitColumns,
 ): KeyRequest[] {
-  const out: KeyRequest[] = [];
+  const out: ReadRequest[] = [];
   const foreign = { primary: 0, secondary: 0 };
-  const parts = new Map<string, Record<Part, string>>();
+  const parts = new Parts(basePath);
   for (const x of exchanges) {
     const invalid = invalidCounted(x);
     if (invalid === false) continue;
@@ -116,7 +116,7 @@ function readKeyRequests(
     }
     const other: Key = key === 'primary' ? 'secondary' : 'primary';
     foreign[other] += 1;
-    out.push(requestOf(x, cols, key, basePath, foreign[key], parts));
+    out.push(new ReadRequest(cols, cols.indexOf(x), parts.of(x, key), foreign[key]));
   }
   // Sorted by when they were sent, a request overlaps another when one sent before it was answered after it
   // was sent, or it was answered after the next one was sent; or when the run sent it at one moment with
@@ -124,15 +124,28 @@ function readKeyRequests(
   const batches = new Map<number, number>();
   for (const x of exchanges)
     if (x.together !== undefined) batches.set(x.together, (batches.get(x.together) ?? 0) + 1);
-  const bySent = [...out].sort((a, b) => a.sentAtMs - b.sentAtMs);
-  let latest = Number.NEGATIVE_INFINITY;
-  bySent.forEach((r, i) => {
-    const next = bySent[i + 1];
-    const together = r.x.together !== undefined && (batches.get(r.x.together) ?? 0) > 1;
-    if (together || latest > r.sentAtMs + 1 || (next && r.receivedAtMs > next.sentAtMs + 1))
-      r.concurrent = true;
-    latest = Math.max(latest, r.receivedAtMs);
+  // The moments read once into numbers, and the order by them a list of positions (stable: the order sent
+  // among equal moments), none made when they are in order already (a recording's are).
+  const sent = new Float64Array(out.length);
+  const received = new Float64Array(out.length);
+  let inOrder = true;
+  out.forEach((r, k) => {
+    const x = r.x;
+    sent[k] = startedMsOf(x);
+    received[k] = sent[k]! + x.durationMs;
+    if (k > 0 && sent[k]! < sent[k - 1]!) inOrder = false;
   });
+  const order = inOrder ? undefined : [...out.keys()].sort((a, b) => sent[a]! - sent[b]! || a - b);
+  let latest = Number.NEGATIVE_INFINITY;
+  for (let j = 0; j < out.length; j++) {
+    const k = order ? order[j]! : j;
+    const r = out[k]!;
+    const next = j + 1 < out.length ? (order ? order[j + 1]! : j + 1) : undefined;
+    const together = r.x.together !== undefined && (batches.get(r.x.together) ?? 0) > 1;
+    if (together || latest > sent[k]! + 1 || (next !== undefined && received[k]! > sent[next]! + 1))
+      r.concurrent = true;
+    latest = Math.max(latest, received[k]!);
+  }
   return out;
 }
 
@@ -158,26 +171,36 @@ export function partsOf(key: Key, method: string, path: string, search = ''): Re
   };
 }
 
-function requestOf(
-  x: Exchange,
-  cols: RateLimitColumns,
-  key: Key,
-  basePath: string,
-  foreign: number,
-  parts: Map<string, Record<Part, string>>,
-): KeyRequest {
-  const { pathname, search } = rawTarget(x.request.url);
-  const path = pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname;
-  const method = x.request.method;
-  const url = `${path}${search}`;
-  // A long recording repeats the same few requests: one record of their parts each (never changed).
-  const partsKey = `${key} ${method} ${url}`;
-  let p = parts.get(partsKey);
-  if (p === undefined) {
-    p = partsOf(key, method, path, search);
-    if (parts.size < 100_000) parts.set(partsKey, p);
+/**
+ * Which count each partition puts a request in, read once per request record (a long recording's are shared,
+ * intern.ts) and key, and once per method and URL below the base path: a long recording repeats the same few
+ * requests, and the record of their parts is never changed.
+ */
+class Parts {
+  readonly #byUrl = new Map<string, Record<Part, string>>();
+  readonly #byRequest = {
+    primary: new Map<object, Record<Part, string>>(),
+    secondary: new Map<object, Record<Part, string>>(),
+  };
+
+  constructor(readonly basePath: string) {}
+
+  of(x: Exchange, key: Key): Record<Part, string> {
+    const byRequest = this.#byRequest[key];
+    const had = byRequest.get(x.request);
+    if (had !== undefined) return had;
+    const { pathname, search } = rawTarget(x.request.url);
+    const path = pathname.startsWith(this.basePath) ? pathname.slice(this.basePath.length) : pathname;
+    const method = x.request.method;
+    const partsKey = `${key} ${method} ${path}${search}`;
+    let p = this.#byUrl.get(partsKey);
+    if (p === undefined) {
+      p = partsOf(key, method, path, search);
+      if (this.#byUrl.size < 100_000) this.#byUrl.set(partsKey, p);
+    }
+    if (byRequest.size < 100_000) byRequest.set(x.request, p);
+    return p;
   }
-  return new ReadRequest(cols, cols.indexOf(x), p, foreign);
 }
 
 /**

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { rateLimitHeaders, serverDateMs } from '../../lib/formats/rate-limit-headers.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
-import { RateLimitColumns, rateLimitColumns } from './rate-limit-columns.ts';
+import { ownRateLimitColumns, RateLimitColumns, rateLimitColumns } from './rate-limit-columns.ts';
 
 const T0 = 1_800_000_000_000;
 
@@ -64,6 +64,24 @@ describe('rate-limit columns', () => {
     expect(cols.serverDateMs(3)).toBe(T0 - 40 * 86_400_000);
   });
 
+  it('read each Date, one repeated on answers in a row, one absent or broken between', () => {
+    const second = new Date(T0 + 1000).toUTCString();
+    const next = new Date(T0 + 2000).toUTCString();
+    const dates = [second, second, undefined, second, 'garbage', 'garbage', next, second];
+    const dated = dates.map((date, i) => exchange(i + 1, date === undefined ? {} : { date }, T0 + 1500));
+    const cols = new RateLimitColumns(dated);
+    expect(dated.map((_, i) => cols.serverDateMs(i))).toEqual([
+      T0 + 1000,
+      T0 + 1000,
+      undefined,
+      T0 + 1000,
+      undefined,
+      undefined,
+      T0 + 2000,
+      T0 + 1000,
+    ]);
+  });
+
   it('finds an exchange by its seq, or by looking when seq does not give its place', () => {
     const cols = new RateLimitColumns(xs);
     expect(xs.map((x) => cols.indexOf(x))).toEqual([0, 1, 2, 3, 4]);
@@ -81,5 +99,28 @@ describe('rate-limit columns', () => {
     const again = rateLimitColumns(grown);
     expect(again).not.toBe(first);
     expect(again.limit(5)).toBe(3);
+  });
+
+  it('are taken over once by the next array of the very same exchanges, then let go', () => {
+    const made = rateLimitColumns([...xs]);
+    const again = [...xs];
+    const taken = rateLimitColumns(again);
+    expect(taken).toBe(made);
+    expect(taken.xs).toBe(again);
+    expect(taken.limit(0)).toBe(10);
+    // Taken once: a third array of them reads its own, and other exchanges (one fewer) take none of it.
+    const third = rateLimitColumns([...xs]);
+    expect(third).not.toBe(made);
+    const fewer = xs.slice(1);
+    expect(rateLimitColumns(fewer)).not.toBe(third);
+    expect(rateLimitColumns(fewer).limit(0)).toBeUndefined();
+    // The array that took them keeps them.
+    expect(rateLimitColumns(again)).toBe(made);
+    expect(() => made.adopt(fewer)).toThrow(/other exchanges/);
+  });
+
+  it('of a reader that keeps its own are never taken over', () => {
+    const own = ownRateLimitColumns([...xs]);
+    expect(rateLimitColumns([...xs])).not.toBe(own);
   });
 });

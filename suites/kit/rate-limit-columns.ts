@@ -1,7 +1,8 @@
 // Every response's X-RateLimit-Limit, -Remaining, -Reset and Date, read once per transcript array into typed
 // columns that every rate-limit reader shares (the header windows, the limiter model): no object per response.
 // Pure: reads exchanges, never judges.
-import { rateLimitHeaders, serverDateMs } from '../../lib/formats/rate-limit-headers.ts';
+import { parseHttpDate } from '../../lib/formats/http-date.ts';
+import { headerValue, rateLimitHeaders } from '../../lib/formats/rate-limit-headers.ts';
 import { type Exchange, startedMsOf } from '../../lib/http/transcript.ts';
 
 /** Marks in a 32-bit column: absent, or kept whole in the side table (a fraction, a value past 2^31). */
@@ -29,7 +30,21 @@ export class RateLimitColumns {
   /** How many exchanges the array held when read (a live run's grows after). */
   readonly length: number;
 
-  constructor(readonly xs: readonly Exchange[]) {
+  #xs: readonly Exchange[];
+
+  /** The exchanges read, by position (the array they were read from, or one of the same exchanges since). */
+  get xs(): readonly Exchange[] {
+    return this.#xs;
+  }
+
+  /** Reads the same exchanges from `xs` from now on (their array handed out anew): the old one is let go. */
+  adopt(xs: readonly Exchange[]): void {
+    if (!sameExchanges(this, xs)) throw new Error('the columns were made of other exchanges');
+    this.#xs = xs;
+  }
+
+  constructor(xs: readonly Exchange[]) {
+    this.#xs = xs;
     const n = xs.length;
     this.length = n;
     this.#limit = new Int32Array(n);
@@ -37,6 +52,9 @@ export class RateLimitColumns {
     this.#reset = new Float64Array(n);
     this.#date = new Int32Array(n);
     this.#seq0 = n > 0 ? xs[0]!.seq : 0;
+    // The Date read last, and its moment: a recording's Date repeats on the answers of one second.
+    let lastRaw: string | undefined;
+    let lastDate: number | undefined;
     for (let i = 0; i < n; i++) {
       const x = xs[i]!;
       const headers = x.response?.headers;
@@ -51,7 +69,13 @@ export class RateLimitColumns {
       this.#keep(this.#limit, i, 0, rl.limit?.value);
       this.#keep(this.#remaining, i, 1, rl.remaining?.value);
       this.#reset[i] = rl.reset?.value ?? Number.NaN;
-      const date = serverDateMs(headers);
+      // serverDateMs, the Date read last not parsed again.
+      const raw = headerValue(headers, 'date');
+      if (raw !== undefined && raw !== lastRaw) {
+        lastRaw = raw;
+        lastDate = parseHttpDate(raw);
+      }
+      const date = raw === undefined ? undefined : lastDate;
       this.#keep(this.#date, i, 2, date === undefined ? undefined : date - startedMsOf(x), date);
     }
   }
@@ -109,10 +133,45 @@ export class RateLimitColumns {
 const once = new WeakMap<readonly Exchange[], RateLimitColumns>();
 
 /**
+ * The columns made last, held for the next array of the same exchanges to take over: a transcript hands out a
+ * new array between areas (the header windows', the limiter model's), and its columns were made again for
+ * each. Taken, the slot is empty: the columns then live as long as the array that took them, no longer.
+ */
+let handed: RateLimitColumns | undefined;
+
+/** Whether `cols` were made of the very exchanges of `xs`, in its order. */
+function sameExchanges(cols: RateLimitColumns, xs: readonly Exchange[]): boolean {
+  if (cols.length !== xs.length) return false;
+  for (let i = 0; i < xs.length; i++) if (cols.xs[i] !== xs[i]) return false;
+  return true;
+}
+
+/**
  * The columns of `xs`, made once while it has not grown (a recording's transcript never does; a live run's
- * grows, and is read afresh). Kept as long as the array is: a transcript hands out a new one between areas.
+ * grows, and is read afresh). Kept as long as the array is: a transcript hands out a new one between areas,
+ * and the next area's first reader takes over the columns of the same exchanges (the slot above).
  */
 export function rateLimitColumns(xs: readonly Exchange[]): RateLimitColumns {
+  const hit = once.get(xs);
+  if (hit && hit.length === xs.length) return hit;
+  if (handed && handed.xs !== xs && sameExchanges(handed, xs)) {
+    const taken = handed;
+    handed = undefined;
+    taken.adopt(xs);
+    once.set(xs, taken);
+    return taken;
+  }
+  const made = new RateLimitColumns(xs);
+  once.set(xs, made);
+  handed = made;
+  return made;
+}
+
+/**
+ * Columns of `xs` no later array takes over: for a reader whose columns must go with its own area (the
+ * probe's, whose area is followed by others that read none).
+ */
+export function ownRateLimitColumns(xs: readonly Exchange[]): RateLimitColumns {
   const hit = once.get(xs);
   if (hit && hit.length === xs.length) return hit;
   const made = new RateLimitColumns(xs);

@@ -127,10 +127,19 @@ export const rateLimitBuckets = suite({
         const unsure: Prediction[] = [];
         let problems = 0;
         for (const [key, b] of readings(ctx)) {
-          judged += b.steps.length;
+          // The steps read one by one, counted as they come (a long recording's every step kept was the peak).
+          let steps = 0;
+          const over = overcharged({
+            eachStep: (visit) =>
+              b.eachStep((p) => {
+                steps += 1;
+                visit(p);
+              }),
+          });
+          judged += steps;
           // A step of more than one on a route too few steps show as its rule: no pass says it fell by one.
-          unsure.push(...unruled(b.steps));
-          for (const o of overcharged(b.steps)) {
+          unsure.push(...unruled(b, over));
+          for (const o of over) {
             problems += 1;
             const first = o.over[0]!;
             const fell = first.from!.remaining! - first.r.remaining!;

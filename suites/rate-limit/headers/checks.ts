@@ -6,14 +6,12 @@ import { input, OUTCOME } from '../../../lib/check/skip.ts';
 import { flagRef } from '../../../lib/config/settings.ts';
 import { notImfFixdate } from '../../../lib/formats/http-date.ts';
 import {
-  fieldLines,
   headerValue,
   integerHeader,
   type NumberHeader,
   numberHeader,
   RESET_DELTA_BELOW,
   RESET_MILLIS_ABOVE,
-  rateLimitHeaders,
   retryAfter,
 } from '../../../lib/formats/rate-limit-headers.ts';
 import { startedMsOf } from '../../../lib/http/transcript.ts';
@@ -21,9 +19,19 @@ import { RFC, SPEC } from '../../kit/basis.ts';
 import { type Ctx, check, suite } from '../../kit/context.ts';
 import { judgeEach, type Offence, reportGrouped, responses } from '../../kit/whole-run.ts';
 import { unearnedBan } from './ban.ts';
-import { countWindows, limitByStatus } from './windows.ts';
+import { limitByStatus } from './limit-by-status.ts';
+import { countWindows } from './windows.ts';
 
 const NAMES = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
+const LOWER_NAMES = NAMES.map((n) => n.toLowerCase());
+/** What a response with all three headers is missing. */
+const NONE: readonly string[] = Object.freeze([]);
+/** Each header as RL-HEADERS-VALID reads it: its name, as a record keys it, how it is read, what it must be. */
+const VALUES = [
+  ['X-RateLimit-Limit', 'x-ratelimit-limit', integerHeader, 'an integer'],
+  ['X-RateLimit-Remaining', 'x-ratelimit-remaining', integerHeader, 'an integer'],
+  ['X-RateLimit-Reset', 'x-ratelimit-reset', numberHeader, 'a number'],
+] as const;
 
 /** The traffic that shows the header checks, in a recording as in a run. */
 const HEADERS = 'any answered request of the API';
@@ -49,10 +57,14 @@ export const rateLimitHeadersSuite = suite({
         judgeEach(
           ctx,
           responses(ctx),
-          (x) =>
-            NAMES.filter((name) => headerValue(x.response!.headers, name) === undefined).map(
+          (x) => {
+            // No list made for a response that has all three (a long recording's every one).
+            const headers = x.response!.headers;
+            if (LOWER_NAMES.every((name) => headers[name] !== undefined)) return NONE;
+            return NAMES.filter((name) => headerValue(headers, name) === undefined).map(
               (n) => `${n} missing`,
-            ),
+            );
+          },
           'all three headers on every response',
         );
       },
@@ -77,28 +89,29 @@ export const rateLimitHeadersSuite = suite({
         for (const x of xs) {
           const headers = x.response!.headers;
           let fraction = false;
-          for (const [name, read, what] of [
-            ['X-RateLimit-Limit', integerHeader, 'an integer'],
-            ['X-RateLimit-Remaining', integerHeader, 'an integer'],
-            ['X-RateLimit-Reset', numberHeader, 'a number'],
-          ] as const) {
+          // The value of each field on one line (a repeated field read joined never parses: undefined).
+          let limit: number | undefined;
+          let remaining: number | undefined;
+          for (const [name, lower, read, what] of VALUES) {
             // Absent is RL-HEADERS-PRESENT's finding, sent on several lines EVERY-RL-HEADER-ONCE's: each
-            // line's value is judged here.
-            for (const line of fieldLines(headers, name)) {
-              const h: NumberHeader = read({ [name.toLowerCase()]: line }, name)!;
+            // line's value is judged here. One line is read from the record itself (the same reading).
+            const v = headers[lower];
+            if (v === undefined) continue;
+            const lines = typeof v === 'string' ? undefined : v;
+            for (let k = 0; k < (lines?.length ?? 1); k++) {
+              const h: NumberHeader = read(lines ? { [lower]: lines[k]! } : headers, name)!;
               if (h.value === undefined) offences.push({ problem: `${name} is not ${what}`, exchange: x });
               else if (h.value < 0) offences.push({ problem: `${name} is negative`, exchange: x });
               fraction ||= h.fraction === true;
+              // One line of an array reads joined as itself; two or more never parse.
+              const one = !lines || lines.length === 1;
+              if (one && lower === 'x-ratelimit-limit') limit = h.value;
+              if (one && lower === 'x-ratelimit-remaining') remaining = h.value;
             }
           }
           if (fraction) fractions++;
           // Repeated fields read joined, which never parses: a Remaining on several lines is not compared.
-          const rl = rateLimitHeaders(headers);
-          if (
-            rl.limit?.value !== undefined &&
-            rl.remaining?.value !== undefined &&
-            rl.remaining.value > rl.limit.value
-          ) {
+          if (limit !== undefined && remaining !== undefined && remaining > limit) {
             offences.push({ problem: 'X-RateLimit-Remaining is above X-RateLimit-Limit', exchange: x });
           }
         }
@@ -125,7 +138,8 @@ export const rateLimitHeadersSuite = suite({
           ctx,
           responses(ctx),
           (x) => {
-            const v = rateLimitHeaders(x.response!.headers).reset?.value;
+            // rateLimitHeaders' Reset, without reading the other two.
+            const v = numberHeader(x.response!.headers, 'x-ratelimit-reset')?.value;
             if (v === undefined) return [];
             if (v > RESET_MILLIS_ABOVE) return ['X-RateLimit-Reset looks like Unix milliseconds'];
             if (v < RESET_DELTA_BELOW)

@@ -1,6 +1,7 @@
 // A count that went on across the moment its own X-RateLimit-Reset named: one after another, every request
 // took one from Remaining and none came back, though the server's own Date had passed that moment by more
 // than rounding. No limiter whose Reset names when it resets does so. Pure: offences for RL-HEADERS.
+import { startedMsOf } from '../../../lib/http/transcript.ts';
 import type { Offence } from '../../kit/whole-run.ts';
 import type { Reading, ReadingList } from './reading.ts';
 
@@ -28,7 +29,10 @@ const SPENT_AT_LEAST = 3;
 export function unrenewedAcrossReset(rs: ReadingList, bucket: string): Offence[] {
   // The earliest a later answer was sent, from each position on: nothing in flight beside a link's answer.
   const sentFrom = new Float64Array(rs.length + 1).fill(Number.POSITIVE_INFINITY);
-  for (let k = rs.length - 1; k >= 0; k--) sentFrom[k] = Math.min(sentFrom[k + 1]!, rs.get(k)!.sentAtMs);
+  // Read from the exchanges themselves: a reading made of each only for its moment sent was garbage.
+  const { xs } = rs.cols;
+  for (let k = rs.length - 1; k >= 0; k--)
+    sentFrom[k] = Math.min(sentFrom[k + 1]!, startedMsOf(xs[rs.position(k)]!));
   /** The chain's answer that named the earliest moment still ahead of it (with the count spent enough). */
   let first: { a: Reading; at: number } | undefined;
   let prev: Reading | undefined;

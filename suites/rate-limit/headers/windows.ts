@@ -1,6 +1,6 @@
-// Reads every response's X-RateLimit-* as windows, per credential bucket: the Limit each status carries, Reset
+// Reads every response's X-RateLimit-* as windows, per credential bucket (per count): Reset
 // moving later within a window, a new window after the Reset moment. Pure: offences for RL-HEADERS, no verdict.
-import { rateLimitHeaders, serverDateMs } from '../../../lib/formats/rate-limit-headers.ts';
+import { serverDateMs } from '../../../lib/formats/rate-limit-headers.ts';
 import type { Bucket, Exchange } from '../../../lib/http/transcript.ts';
 import { separateParts } from '../../kit/limiter-buckets.ts';
 import { keyRequests } from '../../kit/limiter-requests.ts';
@@ -16,7 +16,7 @@ const ROUNDING_S = 1;
 export const STALE_AFTER_MS = 2000;
 
 /** The bucket a response counts in: a 401 is charged to the address whatever credential was offered. */
-function bucketOf(x: Exchange): Bucket {
+export function bucketOf(x: Exchange): Bucket {
   return x.response!.status === 401 ? 'anonymous' : x.bucket;
 }
 
@@ -85,11 +85,13 @@ export function byCount(
       if (part) countOf.set(r.x, r.parts[part]);
     }
   const out = new Map<string, ReadingList>();
-  for (const [bucket, rs] of byBucket(xs, all))
+  for (const [bucket, rs] of byBucket(xs, all)) {
+    // The bucket's own label made once, not a string per response.
+    const whole = `${bucket} bucket`;
     for (let k = 0; k < rs.length; k++) {
       const i = rs.position(k);
-      const count = bucket === 'anonymous' ? undefined : countOf.get(rs.cols.xs[i]!);
-      const label = count === undefined ? `${bucket} bucket` : `${bucket} bucket, its count of ${count}`;
+      const count = bucket === 'anonymous' || countOf.size === 0 ? undefined : countOf.get(rs.cols.xs[i]!);
+      const label = count === undefined ? whole : `${bucket} bucket, its count of ${count}`;
       let readings = out.get(label);
       if (!readings) {
         readings = new ReadingList(rs.cols);
@@ -97,43 +99,8 @@ export function byCount(
       }
       readings.push(i);
     }
+  }
   return out;
-}
-
-/**
- * Per bucket, the Limit each status carries; an offence for each status whose Limit differs from another's.
- * Reads each response's Limit alone, not a whole reading of it: a reading of every response of a long
- * recording at once was the peak of its judgement.
- */
-export function limitByStatus(xs: readonly Exchange[]): Offence[] {
-  // Each bucket in the order of its first response, and the first response of each status carrying a Limit.
-  const buckets = new Map<Bucket, Map<number, { x: Exchange; limit: number }>>();
-  for (const x of xs) {
-    if (!x.response) continue;
-    const b = bucketOf(x);
-    let seen = buckets.get(b);
-    if (!seen) {
-      seen = new Map();
-      buckets.set(b, seen);
-    }
-    const status = x.response.status;
-    if (seen.has(status)) continue;
-    const limit = rateLimitHeaders(x.response.headers).limit?.value;
-    if (limit !== undefined) seen.set(status, { x, limit });
-  }
-  const offences: Offence[] = [];
-  for (const [bucket, seen] of buckets) {
-    const [firstStatus, first] = [...seen][0] ?? [];
-    if (!first) continue;
-    for (const [status, r] of seen) {
-      if (r.limit !== first.limit)
-        offences.push({
-          problem: `X-RateLimit-Limit differs by status in the ${bucket} bucket: ${first.limit} on ${firstStatus}, ${r.limit} on ${status}`,
-          exchange: r.x,
-        });
-    }
-  }
-  return offences;
 }
 
 /**
@@ -145,7 +112,8 @@ export function limitByStatus(xs: readonly Exchange[]): Offence[] {
  * once full, which is the moment it names. A Reset that rolls forward (now + the window) names a later one.
  */
 function renewedEarly(prev: Reading | undefined, r: Reading, next: Reading | undefined): number | undefined {
-  if (!prev || prev.resetAtMs === undefined || prev.remaining === undefined) return undefined;
+  // The moment prev named read last of the first tests: it is the one worked out, not looked up.
+  if (!prev || prev.remaining === undefined) return undefined;
   if (r.remaining === undefined || r.limit === undefined || r.status === 429) return undefined;
   // Once the limit was spent (a 429, or Remaining 0): a count of its own begun beside it (a limiter keyed
   // per route, RL-BUCKET-ONE-COUNT's) starts full too, but never right where the key's ran out. Or the same
@@ -162,6 +130,8 @@ function renewedEarly(prev: Reading | undefined, r: Reading, next: Reading | und
     r.reset !== undefined &&
     r.reset > prev.reset;
   if ((!spent && !again) || r.remaining < r.limit - 1) return undefined;
+  const prevAt = prev.resetAtMs;
+  if (prevAt === undefined) return undefined;
   if (serverDateMs(prev.x.response!.headers) === undefined) return undefined;
   // A request naming another client address may be counted apart on purpose (RL-PROBE-FORWARDED-HEADERS's).
   if (namesAnotherClient(r.x)) return undefined;
@@ -171,7 +141,7 @@ function renewedEarly(prev: Reading | undefined, r: Reading, next: Reading | und
   // machine's own. A Date the server caches goes stale under load (uvicorn's, refreshed by its main loop, read
   // 4 s behind on a loaded zoo run), which moves the first reading late; a Reset that rolls forward is early
   // on both.
-  const ahead = Math.min(prev.resetAtMs, prev.reset! * 1000) - BOTH_ROUNDINGS_MS - r.receivedAtMs;
+  const ahead = Math.min(prevAt, prev.reset! * 1000) - BOTH_ROUNDINGS_MS - r.receivedAtMs;
   return ahead > 0 ? ahead + BOTH_ROUNDINGS_MS : undefined;
 }
 
@@ -210,6 +180,8 @@ export function judgeWindows(buckets: Map<string, ReadingList>): WindowFindings 
      */
     let lead: number | undefined;
     let anchor: Reading | undefined;
+    /** The anchor's Reset moment, worked out once when it became the anchor. */
+    let anchorAtMs: number | undefined;
     /**
      * The Reset a later one is compared with for "moved later": the anchor, or the last answer whose
      * Remaining rose under a later Reset. A fixed window's next window may begin a little before its
@@ -236,10 +208,11 @@ export function judgeWindows(buckets: Map<string, ReadingList>): WindowFindings 
       const rose = prev?.remaining !== undefined && r.remaining !== undefined && r.remaining > prev.remaining;
       // Reset is rounded to whole seconds and read against the second-resolution Date: a second of slack. The
       // moment is read through the answer that shows the skew least (lead), not only through the anchor's Date.
+      const receivedAtMs = r.receivedAtMs;
       const timeUp =
         anchor !== undefined &&
-        r.receivedAtMs >= Math.min(anchor.resetAtMs!, anchor.reset! * 1000 + (lead ?? 0)) - 1000;
-      const wellPast = anchor !== undefined && r.receivedAtMs >= anchor.resetAtMs! + STALE_AFTER_MS;
+        receivedAtMs >= Math.min(anchorAtMs!, anchor.reset! * 1000 + (lead ?? 0)) - 1000;
+      const wellPast = anchor !== undefined && receivedAtMs >= anchorAtMs! + STALE_AFTER_MS;
       // A new window shows by Remaining rising or by time alone once well past the moment; its Reset must
       // then name a later moment than the one that passed.
       const renewed = timeUp && (rose || wellPast);
@@ -260,6 +233,7 @@ export function judgeWindows(buckets: Map<string, ReadingList>): WindowFindings 
       if (!anchor || next) {
         if (size >= 2) found.windows += 1;
         anchor = r;
+        anchorAtMs = r.resetAtMs;
         base = r;
         size = 1;
       } else if (rose && r.reset > base!.reset!) {
@@ -272,7 +246,6 @@ export function judgeWindows(buckets: Map<string, ReadingList>): WindowFindings 
         // while the time left stays put (always "now + window") names no moment at all.
         const from = base!;
         const moved = (r.reset - from.reset!) * 1000;
-        const grew = r.resetAtMs! - r.receivedAtMs - (from.resetAtMs! - from.receivedAtMs);
         // Only a Remaining below the compared one is the same window spent further: an answer with as much
         // left or more (a count of its own begun at the limit, as a limiter keyed per route keeps, which
         // RL-BUCKET-ONE-COUNT judges) names the moment of another count, not a moment that moved.
@@ -280,9 +253,13 @@ export function judgeWindows(buckets: Map<string, ReadingList>): WindowFindings 
           r.remaining !== undefined && from.remaining !== undefined && r.remaining < from.remaining;
         // A token bucket's time left grows with what is spent, less what refilled meanwhile: after a pause
         // (the walk's, a slow machine's) it grows less than the Reset moved, yet by more than Reset's rounding.
+        // How much it grew is worked out only where Reset moved by more than the rounding.
+        const grew =
+          fell && r.reset > from.reset! + ROUNDING_S
+            ? r.resetAtMs! - receivedAtMs - (from.resetAtMs! - from.receivedAtMs)
+            : undefined;
         if (
-          fell &&
-          r.reset > from.reset! + ROUNDING_S &&
+          grew !== undefined &&
           grew < Math.min(moved / 2, ROUNDING_S * 1000) &&
           (!refills || grew < bucketGrowth(from, r) - BUCKET_SLACK_MS)
         )

@@ -7,7 +7,7 @@ import type { Response } from '../../../lib/http/client.ts';
 import { replayed } from '../../../lib/http/recorded.ts';
 import { type Exchange, startedMsOf } from '../../../lib/http/transcript.ts';
 import type { Ctx } from '../../kit/context.ts';
-import { rateLimitColumns } from '../../kit/rate-limit-columns.ts';
+import { ownRateLimitColumns } from '../../kit/rate-limit-columns.ts';
 import { NOT_OBSERVED, replay } from '../../kit/traffic.ts';
 import { countOrder } from './count-order.ts';
 import {
@@ -23,6 +23,7 @@ import {
   type Walk,
   wholeSecondGraceMs,
 } from './record.ts';
+import { arrivedAtMs } from './sample-reads.ts';
 import { sampleViews } from './sample-views.ts';
 import { servedBeyondLimit } from './served.ts';
 import { saneResetAtMs, windowStarts } from './windows.ts';
@@ -127,10 +128,10 @@ const ROUNDINGS_MS = 2000;
  */
 function startOf429(samples: readonly Sample[], starts: readonly boolean[], at: number): number {
   const refused = samples[at]!.reset;
-  for (let j = starts.lastIndexOf(true); j > 0; j = starts.lastIndexOf(true, j - 1)) {
+  for (let j = at > 0 ? starts.lastIndexOf(true, at - 1) : -1; j > 0; j = starts.lastIndexOf(true, j - 1)) {
     const before = samples[j - 1]!;
     const end = saneResetAtMs(before);
-    const within = end !== undefined && samples[j]!.response.receivedAtMs < end - ROUNDINGS_MS;
+    const within = end !== undefined && arrivedAtMs(samples[j]!) < end - ROUNDINGS_MS;
     if (refused === undefined || refused !== before.reset || !within) return j;
   }
   return 0;
@@ -193,15 +194,19 @@ export function recordedProbe(ctx: Ctx): ProbeRecord {
   const last = at < 0 ? xs.length - 1 : at;
   // The answers up to the walk's last as views (sample-views.ts): the readings of the whole sequence below
   // compare their fields only, and a sample with its replayed response for each of a million was the peak.
-  const samples = sampleViews(xs, last + 1, (x) => answerOf(ctx, x), rateLimitColumns(ctx.transcript.all()));
+  const samples = sampleViews(
+    xs,
+    last + 1,
+    (x) => answerOf(ctx, x),
+    ownRateLimitColumns(ctx.transcript.all()),
+  );
   // From the start of the last window before it: a 429 read as opening a window of its own (its Reset the
   // next moment) still has the answers before it, which say how early it came. Without a 429, from the
   // answer whose announced window served more than its Limit, if one did (several counts behind the key).
   // With a 429, from the first of the answers before it that all named one unmoved Reset, more than its
   // Limit of them, when that is earlier (counts side by side, as one per connection: their rises read as starts).
-  // Cut to the answers before the last in place: a copy was another list of a recording's every answer.
+  // Read up to the answer before the last (a copy cut there was another list of a recording's every answer).
   const starts = windowStarts(samples);
-  starts.length = last;
   const before429 = at < 0 ? undefined : servedBeyondLimit(samples);
   const beyond = at < 0 ? servedBeyondLimit(samples) : before429?.sameReset ? before429 : undefined;
   const start = Math.min(
@@ -209,7 +214,7 @@ export function recordedProbe(ctx: Ctx): ProbeRecord {
     at < 0 && beyond
       ? samples.length
       : at < 0
-        ? Math.max(0, starts.lastIndexOf(true))
+        ? Math.max(0, last > 0 ? starts.lastIndexOf(true, last - 1) : -1)
         : startOf429(samples, starts, at),
   );
   // Without a 429 the walk shows a limit only when the window served a request past Remaining 0.

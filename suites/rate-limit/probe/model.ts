@@ -77,7 +77,7 @@ export function modelLimiter(
   }
   const weight = repeatedWeight(walk);
   if (weight !== undefined) parts.push(`the repeated request weighs ${weight}`);
-  for (const o of bucket ? overcharged(bucket.steps) : [])
+  for (const o of bucket ? overcharged(bucket) : [])
     parts.push(`${o.route} weighs more than one (${o.over.length} of ${o.steps} steps)`);
   if (bucket?.separate) parts.push(`a separate count per ${bucket.separate.part}`);
   const shared = keyless && keylessWords(keyless);

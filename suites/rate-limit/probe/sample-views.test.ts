@@ -5,7 +5,9 @@ import { replayed } from '../../../lib/http/recorded.ts';
 import { type Exchange, rawOf, Transcript } from '../../../lib/http/transcript.ts';
 import { RateLimitColumns } from '../../kit/rate-limit-columns.ts';
 import { sampleOf } from './record.ts';
+import { arrivedAtMs, exchangeOfSample, rateLimitDateOf, readyOf } from './sample-reads.ts';
 import { sampleViews } from './sample-views.ts';
+import { saneResetAtMs, windowStarts } from './windows.ts';
 
 const T0 = 1_800_000_000_000;
 const FIELDS = [
@@ -80,6 +82,35 @@ describe('sampleViews', () => {
       expect(views[i]!.response.exchange).toBe(x);
     });
     expect(() => sampleViews(xs, 1, answerOf, new RateLimitColumns(all.slice(0, 2)))).toThrow(/not one of/);
+  });
+
+  it('holds ready the moments the readings of a sequence ask, as they read them of a sample made by sampleOf', () => {
+    const xs = recording();
+    const views = sampleViews(xs, xs.length, answerOf);
+    xs.forEach((x, i) => {
+      const made = sampleOf(answerOf(x), i);
+      const view = views[i]!;
+      expect(readyOf(made)).toBeUndefined();
+      expect(readyOf(view)).toBeDefined();
+      expect(arrivedAtMs(view)).toBe(arrivedAtMs(made));
+      expect(rateLimitDateOf(view), `Date of #${i}`).toBe(rateLimitDateOf(made));
+      expect(saneResetAtMs(view), `sane Reset of #${i}`).toBe(saneResetAtMs(made));
+      expect(exchangeOfSample(view)).toBe(x);
+    });
+    // The answer with a Date and a plausible Reset has both; the draft's reset is read without the spec's.
+    expect(rateLimitDateOf(views[1]!)).toBe(T0 + 2000);
+    expect(saneResetAtMs(views[0]!)).toBe(T0 + 60_000);
+    expect(saneResetAtMs(views[2]!)).toBe(views[2]!.response.receivedAtMs + 30_000);
+  });
+
+  it('reads the window starts of a frozen sequence once, as they read of a copy', () => {
+    const xs = recording();
+    const views = sampleViews(xs, xs.length, answerOf);
+    expect(Object.isFrozen(views)).toBe(true);
+    const once = windowStarts(views);
+    expect(windowStarts(views)).toBe(once);
+    expect(once).toEqual(windowStarts([...views]));
+    expect(windowStarts([...views])).not.toBe(windowStarts([...views]));
   });
 
   it('makes views of the first `count` answers only', () => {

@@ -1,8 +1,9 @@
 // How many of the walk's requests were served within one announced window: from an answer, until the Reset
 // moment it named, whatever the limiter's algorithm. A fixed window, a sliding log and a token bucket alike
 // serve at most X-RateLimit-Limit there; more is a limit not enforced. Pure; never sends, never chooses a level.
-import { rateLimitDateMs, resetKind } from '../../../lib/formats/rate-limit-headers.ts';
+import { resetKind } from '../../../lib/formats/rate-limit-headers.ts';
 import { left, limitOf, REFUSAL_STATUSES, type Sample } from './record.ts';
+import { arrivedAtMs, exchangeOfSample, rateLimitDateOf } from './sample-reads.ts';
 import { skewsOf } from './skews.ts';
 import { errorsUncounted } from './uncounted.ts';
 import { saneResetAtMs } from './windows.ts';
@@ -64,7 +65,9 @@ function servedBeyondByDate(all: readonly Sample[]): ServedBeyond | undefined {
   // unless every request names one (a proxy's hop, read as it writes it), or the answer continued the count
   // of the one before it: counted with the key, as a walk in a window of its own shows (its reading and the
   // run's requests before it left in the window before, only the walk and its list remain to count).
-  const plain = all.filter((s, i) => !namesAnotherClient(s) || continuesCount(all[i - 1], s));
+  const plainAt = (s: Sample, i: number) => !namesAnotherClient(s) || continuesCount(all[i - 1], s);
+  // Listed apart only when one is left out (a recording's walk of a million answers names none).
+  const plain = all.every(plainAt) ? all : all.filter(plainAt);
   const samples = plain.length > 0 ? plain : all;
   let best: ServedBeyond | undefined;
   const skews = skewsOf(samples);
@@ -73,15 +76,21 @@ function servedBeyondByDate(all: readonly Sample[]): ServedBeyond | undefined {
     const limit = limitOf(from);
     const end = from.reset === undefined ? undefined : saneResetAtMs(from);
     if (!served(from) || limit === undefined || end === undefined) return;
-    const fromDate = rateLimitDateMs(from.response.headers, from.response.receivedAtMs);
+    const fromDate = rateLimitDateOf(from);
     if (fromDate === undefined) return;
+    const fromAt = arrivedAtMs(from);
+    const most = Math.max(limit, best?.served.length ?? 0);
+    const latest = end - ROUNDINGS_MS - (exchangeOfSample(from).durationMs || 0);
+    // Not even by the latest moment counted up to (no lag) did more answers arrive than that: none counted,
+    // read before the skews are (a recording's every answer is asked).
+    if (reach.within(i, latest, most)) return;
     // Read through the least skewed Date up to the window's end: no answer shows less than the true skew, and
     // a Date that lags (uvicorn's, refreshed once a second by a starved loop) would move the end later.
     const least = skews.leastBefore(end);
-    const lagMs = least === undefined ? 0 : Math.max(0, from.response.receivedAtMs - fromDate - least);
-    const untilMs = end - lagMs - ROUNDINGS_MS - (from.response.exchange.durationMs || 0);
+    const lagMs = least === undefined ? 0 : Math.max(0, fromAt - fromDate - least);
+    const untilMs = latest - lagMs;
     // No more answers arrived before the moment than a window may serve (or the best holds): none counted.
-    if (reach(i, untilMs) - i <= Math.max(limit, best?.served.length ?? 0)) return;
+    if (reach.to(i, untilMs) - i <= most) return;
     // Counted first, gathered only for a new best: a list per answer was some 400 slots of garbage each.
     const count = servedWithin(samples, i, limit, untilMs);
     if (count > limit && count > (best?.served.length ?? 0)) {
@@ -107,7 +116,7 @@ function servedWithin(
   let count = 0;
   for (let j = i; j < samples.length; j++) {
     const s = samples[j]!;
-    if (s.response.receivedAtMs >= untilMs) break;
+    if (arrivedAtMs(s) >= untilMs) break;
     if (j > i && renewed(samples, j, limit)) break;
     if (served(s) && !frontRefusal(s) && !earlierWindow(s, samples[i]!)) {
       count += 1;
@@ -130,10 +139,9 @@ function earlierWindow(s: Sample, from: Sample): boolean {
   if (s.reset === undefined || from.reset === undefined || saneResetAtMs(s) === undefined) return false;
   if (resetKind(s.reset) !== 'unix-seconds' || resetKind(from.reset) !== 'unix-seconds') return false;
   if (s.reset >= from.reset) return false;
-  const batch = from.response.exchange.together;
+  const batch = exchangeOfSample(from).together;
   return (
-    s.response.receivedAtMs <= from.response.receivedAtMs ||
-    (batch !== undefined && s.response.exchange.together === batch)
+    arrivedAtMs(s) <= arrivedAtMs(from) || (batch !== undefined && exchangeOfSample(s).together === batch)
   );
 }
 
@@ -143,14 +151,17 @@ function earlierWindow(s: Sample, from: Sample): boolean {
  * over the latest-first minimum of the arrivals: a recording's walk of a million answers was scanned a window
  * (some 400 answers) from each, to count what could never exceed the Limit.
  */
-function reachOf(samples: readonly Sample[]): (i: number, untilMs: number) => number {
+export function reachOf(samples: readonly Sample[]): {
+  to(i: number, untilMs: number): number;
+  within(i: number, untilMs: number, most: number): boolean;
+} {
   const least = new Float64Array(samples.length);
   let min = Number.POSITIVE_INFINITY;
   for (let j = samples.length - 1; j >= 0; j--) {
-    min = Math.min(min, samples[j]!.response.receivedAtMs);
+    min = Math.min(min, arrivedAtMs(samples[j]!));
     least[j] = min;
   }
-  return (i, untilMs) => {
+  const to = (i: number, untilMs: number) => {
     let lo = i;
     let hi = samples.length;
     while (lo < hi) {
@@ -159,6 +170,18 @@ function reachOf(samples: readonly Sample[]): (i: number, untilMs: number) => nu
       else lo = mid + 1;
     }
     return lo;
+  };
+  return {
+    to,
+    /**
+     * Whether to(i, untilMs) - i <= most, told without a search where it surely is: `most` answers on, every
+     * answer arrived at or after the moment (the minimum never falls going on), or there are no more.
+     */
+    within(i, untilMs, most) {
+      if (!Number.isInteger(most) || most < 0) return to(i, untilMs) - i <= most;
+      const j = i + most;
+      return j >= samples.length || least[j]! >= untilMs || to(i, untilMs) - i <= most;
+    },
   };
 }
 
@@ -183,9 +206,17 @@ function continuesCount(prev: Sample | undefined, s: Sample): boolean {
 
 /** Whether the request carried X-Forwarded-For or Forwarded (the walk's requests naming another client). */
 function namesAnotherClient(s: Sample): boolean {
-  const headers = s.response.exchange.request?.headers ?? {};
-  return Object.keys(headers).some((h) => ['x-forwarded-for', 'forwarded'].includes(h.toLowerCase()));
+  const headers = exchangeOfSample(s).request?.headers ?? {};
+  // The header records of a long recording's requests are shared (intern.ts): the last one's answer is kept.
+  if (headers === lastHeaders) return lastNames;
+  lastNames = Object.keys(headers).some((h) => ['x-forwarded-for', 'forwarded'].includes(h.toLowerCase()));
+  lastHeaders = headers;
+  return lastNames;
 }
+
+/** The request headers namesAnotherClient read last, and what it found. */
+let lastHeaders: object | undefined;
+let lastNames = false;
 
 /**
  * The Remaining sequences the served answers fall into, each answer continuing the latest one it is one

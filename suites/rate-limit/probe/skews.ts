@@ -1,7 +1,7 @@
 // The least gap between arrival and Date of a walk's answers before a moment, in typed arrays: what
 // servedBeyondLimit (served.ts) reads to tell an answer served past the limit from a clock's skew.
-import { rateLimitDateMs } from '../../../lib/formats/rate-limit-headers.ts';
 import type { Sample } from './record.ts';
+import { arrivedAtMs, rateLimitDateOf } from './sample-reads.ts';
 
 /**
  * The least gap between arrival and Date of the answers received before a moment (in the order given, up to
@@ -17,8 +17,8 @@ export function skewsOf(samples: readonly Sample[]): { leastBefore(untilMs: numb
   let latest = Number.NEGATIVE_INFINITY;
   let min: number | undefined;
   samples.forEach((s, i) => {
-    const { headers, receivedAtMs } = s.response;
-    const date = rateLimitDateMs(headers, receivedAtMs);
+    const receivedAtMs = arrivedAtMs(s);
+    const date = rateLimitDateOf(s);
     if (date !== undefined) min = Math.min(min ?? Number.POSITIVE_INFINITY, receivedAtMs - date);
     latest = Math.max(latest, receivedAtMs);
     arrived[i] = latest;

@@ -6,7 +6,7 @@
 import { deleteCounting, isDelete } from './method-counting.ts';
 import { left, type Sample } from './record.ts';
 import { routeOf } from './sample-route.ts';
-import { sameWindowPairs, windowStarts } from './windows.ts';
+import { eachSameWindowPair, windowStarts } from './windows.ts';
 
 /** Errors whose step shows them uncounted, and successes that fell by one, needed to say so. */
 const ERRORS_NEEDED = 3;
@@ -27,16 +27,24 @@ export interface Uncounted {
 /**
  * Each step read by one answer of its pair: a limiter that takes a hit on arrival and gives it back when the
  * answer is an error shows the hit on the error's own Remaining and returns it by the next (the earlier answer
- * decides the step); one that counts only after a success never shows it (the later answer decides).
+ * decides the step); one that counts only after a success never shows it (the later answer decides). The
+ * pairs are read as they come (eachSameWindowPair): a recording's walk is a pair per answer.
  */
-function readBy(pairs: ReadonlyArray<[Sample, Sample]>, decides: 0 | 1): Uncounted | undefined {
+function readBy(
+  samples: readonly Sample[],
+  starts: readonly boolean[],
+  decides: 0 | 1,
+): Uncounted | undefined {
   const errors: Sample[] = [];
   let successes = 0;
   let agree = 0;
   let disagree = 0;
-  for (const pair of pairs) {
-    const step = left(pair[0])! - left(pair[1])!;
-    const by = pair[decides];
+  eachSameWindowPair(samples, starts, (p, c) => {
+    const before = left(p);
+    const after = left(c);
+    if (before === undefined || after === undefined) return;
+    const step = before - after;
+    const by = decides === 0 ? p : c;
     if (failed(by)) {
       if (step === 0) {
         agree++;
@@ -48,7 +56,7 @@ function readBy(pairs: ReadonlyArray<[Sample, Sample]>, decides: 0 | 1): Uncount
         successes++;
       } else disagree++;
     }
-  }
+  });
   const ok =
     errors.length >= ERRORS_NEEDED && successes >= SUCCESSES_NEEDED && agree >= AGREEING * (agree + disagree);
   return ok ? { errors, successes } : undefined;
@@ -56,8 +64,8 @@ function readBy(pairs: ReadonlyArray<[Sample, Sample]>, decides: 0 | 1): Uncount
 
 /** Whether the answers show errors left uncounted by the limiter (undefined when they do not). */
 export function errorsUncounted(samples: readonly Sample[]): Uncounted | undefined {
-  const pairs = sameWindowPairs(samples).filter(([p, c]) => left(p) !== undefined && left(c) !== undefined);
-  return readBy(pairs, 0) ?? readBy(pairs, 1);
+  const starts = windowStarts(samples);
+  return readBy(samples, starts, 0) ?? readBy(samples, starts, 1);
 }
 
 /**

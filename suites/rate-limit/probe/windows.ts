@@ -3,6 +3,7 @@
 // rising. A Reset found broken (a delta, milliseconds, or rolling forward) never makes a window on its own.
 import { RESET_DELTA_BELOW, RESET_MILLIS_ABOVE } from '../../../lib/formats/rate-limit-headers.ts';
 import { left, limitOf, REFUSAL_STATUSES, RESET_HORIZON_MS, type Sample, type Walk } from './record.ts';
+import { arrivedAtMs, readyOf } from './sample-reads.ts';
 
 /** Whole-second Reset values, and the server's whole-second Date: a second of slack either way. */
 const ROUNDING_MS = 1000;
@@ -18,12 +19,28 @@ const BOTH_ROUNDINGS_MS = 2000;
  * X-RateLimit-Reset, the moment the IETF draft's reset (a delta) names.
  */
 export function saneResetAtMs(s: Sample): number | undefined {
+  const ready = readyOf(s);
+  if (ready) return ready.saneResetAtMs;
   if (s.reset === undefined && s.remaining === undefined) return s.announced?.resetAtMs;
-  if (s.reset === undefined || s.resetAtMs === undefined) return undefined;
-  if (s.reset > RESET_MILLIS_ABOVE || s.reset < RESET_DELTA_BELOW) return undefined;
-  const at = s.response.receivedAtMs;
-  if (s.resetAtMs < at - 1500 || s.resetAtMs > at + RESET_HORIZON_MS) return undefined;
-  return s.resetAtMs;
+  return saneMoment(s.reset, s.remaining, undefined, s.resetAtMs, s.response.receivedAtMs);
+}
+
+/**
+ * saneResetAtMs of a sample's fields: its X-RateLimit-Reset and -Remaining as sent, the draft's reset moment
+ * (read only without both), the moment Reset reads as, and when the answer arrived.
+ */
+export function saneMoment(
+  reset: number | undefined,
+  remaining: number | undefined,
+  announcedAtMs: number | undefined,
+  resetAtMs: number | undefined,
+  receivedAtMs: number,
+): number | undefined {
+  if (reset === undefined && remaining === undefined) return announcedAtMs;
+  if (reset === undefined || resetAtMs === undefined) return undefined;
+  if (reset > RESET_MILLIS_ABOVE || reset < RESET_DELTA_BELOW) return undefined;
+  if (resetAtMs < receivedAtMs - 1500 || resetAtMs > receivedAtMs + RESET_HORIZON_MS) return undefined;
+  return resetAtMs;
 }
 
 /**
@@ -35,9 +52,14 @@ export function saneResetAtMs(s: Sample): number | undefined {
  * Remaining rose. Remaining and Limit are the spec's fields, else the IETF draft's.
  */
 export function windowStarts(samples: readonly Sample[]): boolean[] {
-  const starts: boolean[] = samples.map(() => false);
+  // A frozen sequence (sample-views.ts: a recording's every answer with the key) is read once for its readers.
+  const frozen = Object.isFrozen(samples);
+  const kept = frozen ? startsOnce.get(samples) : undefined;
+  if (kept) return kept;
+  const starts: boolean[] = new Array<boolean>(samples.length).fill(false);
   let end: number | undefined;
-  samples.forEach((cur, i) => {
+  for (let i = 0; i < samples.length; i++) {
+    const cur = samples[i]!;
     const prev = samples[i - 1];
     if (prev) {
       const before = left(prev);
@@ -45,7 +67,7 @@ export function windowStarts(samples: readonly Sample[]): boolean[] {
       const both = before !== undefined && now !== undefined;
       const rose = both && now! > before!;
       const fell = both && now! < before!;
-      const at = cur.response.receivedAtMs;
+      const at = arrivedAtMs(cur);
       const limit = limitOf(cur);
       const full = rose && limit !== undefined && now! >= limit - 1;
       const prevEnd = saneResetAtMs(prev);
@@ -62,20 +84,37 @@ export function windowStarts(samples: readonly Sample[]): boolean[] {
       }
     }
     end ??= saneResetAtMs(cur);
-  });
+  }
+  if (frozen) {
+    Object.freeze(starts);
+    startsOnce.set(samples, starts);
+  }
   return starts;
 }
+
+const startsOnce = new WeakMap<readonly Sample[], boolean[]>();
 
 /** Consecutive pairs of counted responses (neither a 429 nor another refusal) within one window. */
 export function sameWindowPairs(samples: readonly Sample[]): Array<[Sample, Sample]> {
   const pairs: Array<[Sample, Sample]> = [];
-  const starts = windowStarts(samples);
+  eachSameWindowPair(samples, windowStarts(samples), (prev, cur) => pairs.push([prev, cur]));
+  return pairs;
+}
+
+/**
+ * Each pair sameWindowPairs lists, handed to `visit` in its order (`starts` the samples' windowStarts): a
+ * reader of a recording's every answer holds no list of a pair per answer.
+ */
+export function eachSameWindowPair(
+  samples: readonly Sample[],
+  starts: readonly boolean[],
+  visit: (prev: Sample, cur: Sample) => void,
+): void {
   for (let i = 1; i < samples.length; i++) {
     const prev = samples[i - 1]!;
     const cur = samples[i]!;
-    if (counted(cur) && counted(prev) && !starts[i]) pairs.push([prev, cur]);
+    if (counted(cur) && counted(prev) && !starts[i]) visit(prev, cur);
   }
-  return pairs;
 }
 
 /** Whether an answer was served (and so counted), not refused: a 429 or a limiter's other refusal. */
