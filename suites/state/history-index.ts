@@ -21,6 +21,11 @@ export interface HistoryIndex {
    */
   added: Map<string, Int32Array>;
   removed: Map<string, Int32Array>;
+  /**
+   * For each list by start, the byStart position of the latest list answered before it went out (one sent
+   * after it, at its very start, never counts), or -1 when none was: what eachAfterPrevious walks.
+   */
+  previous: Int32Array;
   /** The cancels that were not refused, by start, and the latest end among the first i+1 of them. */
   unrefusedStarts: number[];
   unrefusedMaxEnd: number[];
@@ -31,8 +36,17 @@ const built = new WeakMap<History, HistoryIndex>();
 export function indexOf(h: History): HistoryIndex {
   const cached = built.get(h);
   if (cached) return cached;
-  const byStart = [...h.lists].sort((a, b) => a.startMs - b.startMs || a.exchange.seq - b.exchange.seq);
-  const byEnd = [...h.lists].sort((a, b) => a.endMs - b.endMs);
+  // Each list's moments read once, and the two orders sorted as positions (no copy of the lists to sort).
+  const lists = h.lists;
+  const listStarts = Float64Array.from(lists, (l) => l.startMs);
+  const listEnds = Float64Array.from(lists, (l) => l.endMs);
+  const startOrder = Int32Array.from(lists, (_, i) => i).sort(
+    (a, b) => listStarts[a]! - listStarts[b]! || lists[a]!.exchange.seq - lists[b]!.exchange.seq || a - b,
+  );
+  // Ties as in the history's own order (the stable sort this was).
+  const endOrder = Int32Array.from(lists, (_, i) => i).sort((a, b) => listEnds[a]! - listEnds[b]! || a - b);
+  const byStart = Array.from(startOrder, (i) => lists[i]!);
+  const byEnd = Array.from(endOrder, (i) => lists[i]!);
   const touched = new Map<string, number>();
   const touchers = new Map<string, CancelSent[]>();
   // A cancel answered 2xx, or not surely answered, did or may have changed every order it names
@@ -60,11 +74,16 @@ export function indexOf(h: History): HistoryIndex {
   const unrefusedMaxEnd: number[] = [];
   for (const c of unrefused)
     unrefusedMaxEnd.push(Math.max(unrefusedMaxEnd.at(-1) ?? Number.NEGATIVE_INFINITY, c.endMs));
+  const starts = Float64Array.from(startOrder, (i) => listStarts[i]!);
   const index: HistoryIndex = {
     byStart,
-    starts: Float64Array.from(byStart, (l) => l.startMs),
+    starts,
     byEnd,
-    ends: Float64Array.from(byEnd, (l) => l.endMs),
+    ends: Float64Array.from(endOrder, (i) => listEnds[i]!),
+    previous: previousLists(
+      starts,
+      Float64Array.from(startOrder, (i) => listEnds[i]!),
+    ),
     touched,
     touchers,
     added,
@@ -110,27 +129,40 @@ export function holdsAt(values: ArrayLike<number>, x: number): boolean {
 }
 
 /**
+ * For the lists by start (`starts`, their `ends`), each one's latest list answered before it went out (one
+ * sent after it, at its very start, never counts), as a position, or -1. The lists by when they ended (ties as
+ * sent): those ended before a list went out are a prefix, which only grows as the lists go by. Positions in
+ * 32-bit integers, not an object each (a recording's lists are hundreds of thousands).
+ */
+function previousLists(starts: Float64Array, ends: Float64Array): Int32Array {
+  const byEnd = Int32Array.from(starts, (_, i) => i).sort((a, b) => ends[a]! - ends[b]! || a - b);
+  const previous = new Int32Array(starts.length);
+  let ended = 0;
+  for (let i = 0; i < starts.length; i++) {
+    const startMs = starts[i]!;
+    while (ended < byEnd.length && ends[byEnd[ended]!]! <= startMs) ended++;
+    let k = ended - 1;
+    while (k >= 0 && byEnd[k]! >= i) k--;
+    previous[i] = k >= 0 ? byEnd[k]! : -1;
+  }
+  return previous;
+}
+
+/**
  * Calls `each` for every list (in the order it went on the wire) with the latest list answered before it went
- * out (one sent after it, at its very start, never counts); a list with none before it is passed over.
+ * out (one sent after it, at its very start, never counts); a list with none before it is passed over. The
+ * pairs are the index's own (worked out once per History, however many judges walk them).
  */
 export function eachAfterPrevious(
   ix: HistoryIndex,
   each: (list: ListSeen, i: number, prev: ListSeen) => void,
 ): void {
   const lists = ix.byStart;
-  // The lists by when they ended (ties as sent), each with its place in `lists`: those ended before a list
-  // went out are a prefix, which only grows as the lists go by.
-  // Positions in 32-bit integers, not an object each (a recording's lists are hundreds of thousands).
-  const ends = Float64Array.from(lists, (l) => l.endMs);
-  const byEnd = Int32Array.from(lists, (_, i) => i).sort((a, b) => ends[a]! - ends[b]! || a - b);
-  let ended = 0;
-  lists.forEach((list, i) => {
-    const startMs = list.startMs;
-    while (ended < byEnd.length && ends[byEnd[ended]!]! <= startMs) ended++;
-    let k = ended - 1;
-    while (k >= 0 && byEnd[k]! >= i) k--;
-    if (k >= 0) each(list, i, lists[byEnd[k]!]!);
-  });
+  const previous = ix.previous;
+  for (let i = 0; i < lists.length; i++) {
+    const k = previous[i]!;
+    if (k >= 0) each(lists[i]!, i, lists[k]!);
+  }
 }
 
 /** The index of the first list that started at or after `ms` (lists in the order answered, by start). */

@@ -42,20 +42,37 @@ export function changedFields(a: Listed, b: Listed): string {
 export function shippedFieldChanges(
   h: History,
   bodyOf: (x: Exchange) => Uint8Array | undefined,
+  sameBody?: (x: Exchange) => object | undefined,
 ): StoreFinding[] {
   const findings: StoreFinding[] = [];
   for (const id of h.fixtures.shipped) {
     const mine = h.cancels.filter((c) => c.names.includes(id)).sort((a, b) => a.startMs - b.startMs);
     const first = mine.find((c) => c.status === 409 && c.segment === id);
     if (!first) continue;
-    const shown = (l: ListSeen) => (l.ids.has(id) ? bodyOrNothing(bodyOf, l.exchange, id) : undefined);
-    const before = h.lists.filter((l) => l.endMs <= first.startMs).map((l) => ({ l, o: shown(l) }));
-    const seen = before.filter((b) => b.o !== undefined);
-    const last = seen.at(-1);
-    if (!last || seen.some((b) => changedFields(b.o!, last.o!) !== '')) continue;
-    for (const l of h.lists.filter((x) => x.startMs >= first.endMs)) {
+    // A body read once for all the lists that carried its bytes (a recording repeats its lists).
+    const read = new Map<object, Listed | undefined>();
+    const objectIn = (x: Exchange): Listed | undefined => {
+      const key = sameBody?.(x);
+      if (key === undefined) return bodyOrNothing(bodyOf, x, id);
+      if (!read.has(key)) read.set(key, bodyOrNothing(bodyOf, x, id));
+      return read.get(key);
+    };
+    const shown = (l: ListSeen) => (l.ids.has(id) ? objectIn(l.exchange) : undefined);
+    // The last list before the refusal that showed it, and each way the lists before showed it.
+    let last: { l: ListSeen; o: Listed } | undefined;
+    const ways = new Set<Listed>();
+    for (const l of h.lists) {
+      if (l.endMs > first.startMs) continue;
       const o = shown(l);
-      const changed = o === undefined ? '' : changedFields(last.o!, o);
+      if (o === undefined) continue;
+      last = { l, o };
+      ways.add(o);
+    }
+    if (!last || [...ways].some((o) => changedFields(o, last.o) !== '')) continue;
+    for (const l of h.lists) {
+      if (l.startMs < first.endMs) continue;
+      const o = shown(l);
+      const changed = o === undefined ? '' : changedFields(last.o, o);
       if (changed === '') continue;
       const between = mine.filter((c) => c.startMs >= last.l.endMs && c.endMs <= l.startMs);
       if (between.some((c) => c.outcome !== 'refused')) break;
