@@ -2,14 +2,14 @@
 // each order), so the state judges stay near-linear on a recording of 100,000 exchanges where a scan per
 // request made them quadratic. Pure; a History is never changed once built (historyOf makes a new one).
 import type { CancelSent, History, ListSeen } from './history.ts';
-import { PositionsById } from './positions.ts';
+import { orderOf, PositionsById } from './positions.ts';
 
 export interface HistoryIndex {
   /** The lists in the order they went on the wire (start, then seq), and their starts. */
-  byStart: ListSeen[];
+  byStart: readonly ListSeen[];
   starts: Float64Array;
   /** The lists in the order their answers ended (a stable sort of the history's own order), and their ends. */
-  byEnd: ListSeen[];
+  byEnd: readonly ListSeen[];
   ends: Float64Array;
   /** Per order, the earliest start of a cancel that did or may have changed it. */
   touched: Map<string, number>;
@@ -38,15 +38,20 @@ export function indexOf(h: History): HistoryIndex {
   if (cached) return cached;
   // Each list's moments read once, and the two orders sorted as positions (no copy of the lists to sort).
   const lists = h.lists;
-  const listStarts = Float64Array.from(lists, (l) => l.startMs);
-  const listEnds = Float64Array.from(lists, (l) => l.endMs);
-  const startOrder = Int32Array.from(lists, (_, i) => i).sort(
-    (a, b) => listStarts[a]! - listStarts[b]! || lists[a]!.exchange.seq - lists[b]!.exchange.seq || a - b,
-  );
+  const n = lists.length;
+  const listStarts = new Float64Array(n);
+  const listEnds = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    listStarts[i] = lists[i]!.startMs;
+    listEnds[i] = lists[i]!.endMs;
+  }
+  const startOrder = orderOf(listStarts, (a, b) => lists[a]!.exchange.seq - lists[b]!.exchange.seq);
   // Ties as in the history's own order (the stable sort this was).
-  const endOrder = Int32Array.from(lists, (_, i) => i).sort((a, b) => listEnds[a]! - listEnds[b]! || a - b);
-  const byStart = Array.from(startOrder, (i) => lists[i]!);
-  const byEnd = Array.from(endOrder, (i) => lists[i]!);
+  const endOrder = orderOf(listEnds);
+  // A recording's lists mostly come in both orders already: then the history's own array serves (no one
+  // changes a History), where a copy of it was 8 bytes a list, twice.
+  const byStart = inOrder(startOrder) ? lists : Array.from(startOrder, (i) => lists[i]!);
+  const byEnd = inOrder(endOrder) ? lists : Array.from(endOrder, (i) => lists[i]!);
   const touched = new Map<string, number>();
   const touchers = new Map<string, CancelSent[]>();
   // A cancel answered 2xx, or not surely answered, did or may have changed every order it names
@@ -95,6 +100,12 @@ export function indexOf(h: History): HistoryIndex {
   return index;
 }
 
+/** Whether `order` is 0, 1, 2, … (positions already in order). */
+function inOrder(order: Int32Array): boolean {
+  for (let i = 0; i < order.length; i++) if (order[i] !== i) return false;
+  return true;
+}
+
 /** How many of the sorted `values` are below `x` (or at most `x`, when `inclusive`). */
 export function countBelow(values: ArrayLike<number>, x: number, inclusive = false): number {
   let lo = 0;
@@ -135,7 +146,7 @@ export function holdsAt(values: ArrayLike<number>, x: number): boolean {
  * 32-bit integers, not an object each (a recording's lists are hundreds of thousands).
  */
 function previousLists(starts: Float64Array, ends: Float64Array): Int32Array {
-  const byEnd = Int32Array.from(starts, (_, i) => i).sort((a, b) => ends[a]! - ends[b]! || a - b);
+  const byEnd = orderOf(ends);
   const previous = new Int32Array(starts.length);
   let ended = 0;
   for (let i = 0; i < starts.length; i++) {
