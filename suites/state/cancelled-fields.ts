@@ -24,6 +24,7 @@ export function staleAfterCancel(
   h: History,
   bodyOf: (x: Exchange) => Uint8Array | undefined,
   lagMs: number,
+  sameBody?: (x: Exchange) => object | undefined,
 ): StoreFinding[] {
   const findings: StoreFinding[] = [];
   const seen = new Set<string>();
@@ -35,9 +36,17 @@ export function staleAfterCancel(
     const id = c.names[0]!;
     if (seen.has(id)) continue;
     seen.add(id);
-    const shown = (x: Exchange): Listed | undefined => {
+    const read = (x: Exchange): Listed | undefined => {
       const body = bodyOf(x);
       return body ? listedObject(body, id) : undefined;
+    };
+    // A body read once for the lists that carried its bytes (`sameBody` names the first with them).
+    const readOnce = new Map<object, Listed | undefined>();
+    const shown = (x: Exchange): Listed | undefined => {
+      const key = sameBody?.(x);
+      if (key === undefined) return read(x);
+      if (!readOnce.has(key)) readOnce.set(key, read(x));
+      return readOnce.get(key);
     };
     // The lists are in the order answered: a binary search finds where the cancel falls among them, and only
     // the nearest lists are read (a recording of a day holds many more than a stale copy lasts).

@@ -23,23 +23,31 @@ export function listedPendingBetween(
   h: History,
   bodyOf: (x: Exchange) => Uint8Array | undefined,
   lagMs: number,
+  sameBody?: (x: Exchange) => object | undefined,
 ): StoreFinding[] {
   const findings: StoreFinding[] = [];
   const seen = new Set<string>();
+  // Each distinct body's status of each order read once (`sameBody` names the first list with its bytes).
+  const statusOnce = new Map<object, Map<string, string | undefined>>();
+  const statusIn = (x: Exchange, id: string): string | undefined => {
+    const key = sameBody?.(x);
+    const known = key === undefined ? undefined : statusOnce.get(key);
+    if (known?.has(id)) return known.get(id);
+    const body = bodyOf(x);
+    const status = body === undefined ? undefined : listedObject(body, id)?.get('status');
+    if (key !== undefined) statusOnce.set(key, (known ?? new Map()).set(id, status));
+    return status;
+  };
   for (const [id, cancels] of cancelsByOrder(h)) {
     cancels.forEach((c, i) => {
       if (seen.has(id) || c.outcome !== 'done' || c.names.length !== 1) return;
       // The next cancel naming the order, sent once this one was answered (none in flight beside it).
       const next = cancels[i + 1];
       if (next?.status !== 409 || next.startMs < c.endMs) return;
+      const from = firstAtOrAfter(h.lists, c.endMs + lagMs);
       const list = h.lists
-        .slice(firstAtOrAfter(h.lists, c.endMs + lagMs))
-        .slice(0, NEAREST)
-        .find((l) => {
-          if (l.endMs > next.startMs || !l.ids.has(id)) return false;
-          const body = bodyOf(l.exchange);
-          return body !== undefined && listedObject(body, id)?.get('status') === PENDING;
-        });
+        .slice(from, from + NEAREST)
+        .find((l) => l.endMs <= next.startMs && l.ids.has(id) && statusIn(l.exchange, id) === PENDING);
       if (!list) return;
       seen.add(id);
       findings.push({
