@@ -5,7 +5,7 @@ import { flagRef } from '../../lib/config/settings.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { type History, named, type StoreFinding } from './history.ts';
 import { cancelsByOrder, firstAtOrAfter } from './history-index.ts';
-import { listedObject } from './shipped-fields.ts';
+import { ListedReader } from './listed-objects.ts';
 
 /** How many lists after a cancel are read for it (a recording of a day holds many more than a copy lags). */
 const NEAREST = 100;
@@ -27,17 +27,9 @@ export function listedPendingBetween(
 ): StoreFinding[] {
   const findings: StoreFinding[] = [];
   const seen = new Set<string>();
-  // Each distinct body's status of each order read once (`sameBody` names the first list with its bytes).
-  const statusOnce = new Map<object, Map<string, string | undefined>>();
-  const statusIn = (x: Exchange, id: string): string | undefined => {
-    const key = sameBody?.(x);
-    const known = key === undefined ? undefined : statusOnce.get(key);
-    if (known?.has(id)) return known.get(id);
-    const body = bodyOf(x);
-    const status = body === undefined ? undefined : listedObject(body, id)?.get('status');
-    if (key !== undefined) statusOnce.set(key, (known ?? new Map()).set(id, status));
-    return status;
-  };
+  // Each distinct body read once (`sameBody` names the first list with its bytes), for every order.
+  const reader = new ListedReader(bodyOf, sameBody);
+  const statusIn = (x: Exchange, id: string) => reader.objectOf(x, id)?.get('status');
   for (const [id, cancels] of cancelsByOrder(h)) {
     cancels.forEach((c, i) => {
       if (seen.has(id) || c.outcome !== 'done' || c.names.length !== 1) return;
