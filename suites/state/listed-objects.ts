@@ -10,18 +10,40 @@ export type Listed = ReadonlyMap<string, string>;
 
 /**
  * Every listed object of a list body by its order's id (the first item with that id, read past a leading byte
- * order mark, as the store model reads lists); undefined if the body is not a readable list.
+ * order mark, as the store model reads lists); undefined if the body is not a readable list. Each object's
+ * members are written out as JSON text when first asked for, not for every item of the body.
  */
-export function listedObjects(body: Uint8Array): ReadonlyMap<string, Listed> | undefined {
-  const found = new Map<string, Listed>();
+export function listedObjects(body: Uint8Array): ListedObjects | undefined {
+  const items = new Map<string, Record<string, unknown>>();
   const read = readJsonItems(pastBom(body), (item) => {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) return;
     const o = item as Record<string, unknown>;
     const id = integerText(o.id) ?? (typeof o.id === 'string' ? o.id : undefined);
-    if (id === undefined || found.has(id)) return;
-    found.set(id, new Map(Object.entries(o).map(([k, v]) => [k, stringifyJson(v)])));
+    if (id !== undefined && !items.has(id)) items.set(id, o);
   });
-  return read.ok ? found : undefined;
+  return read.ok ? new ListedObjects(items) : undefined;
+}
+
+/** The items of one list body by order id, each written out member by member when asked for. */
+export class ListedObjects {
+  readonly #written = new Map<string, Listed>();
+
+  constructor(private readonly items: ReadonlyMap<string, Record<string, unknown>>) {}
+
+  /** The ids listed, in the body's order. */
+  ids(): string[] {
+    return [...this.items.keys()];
+  }
+
+  get(id: string): Listed | undefined {
+    const done = this.#written.get(id);
+    if (done) return done;
+    const o = this.items.get(id);
+    if (o === undefined) return undefined;
+    const listed = new Map(Object.entries(o).map(([k, v]) => [k, stringifyJson(v)]));
+    this.#written.set(id, listed);
+    return listed;
+  }
 }
 
 /** How many distinct bodies' readings are kept (the lists near one cancel, and the next cancels'). */
@@ -32,7 +54,7 @@ const KEPT = 256;
  * not known, read each time), and the readings of the last KEPT distinct bodies asked for are kept.
  */
 export class ListedReader {
-  readonly #kept = new Map<object, ReadonlyMap<string, Listed> | undefined>();
+  readonly #kept = new Map<object, ListedObjects | undefined>();
 
   constructor(
     private readonly bodyOf: (x: Exchange) => Uint8Array | undefined,
@@ -44,7 +66,7 @@ export class ListedReader {
     return this.#objects(x)?.get(id);
   }
 
-  #objects(x: Exchange): ReadonlyMap<string, Listed> | undefined {
+  #objects(x: Exchange): ListedObjects | undefined {
     const key = this.sameBody?.(x);
     if (key !== undefined && this.#kept.has(key)) {
       const hit = this.#kept.get(key);
