@@ -94,8 +94,11 @@ function shownBy(ctx: Ctx, x: Exchange, id: string): Shown | undefined {
       : { listed: false };
   const first = ctx.memo.peek(LIST_BODIES)?.firstOf(x);
   if (first === undefined) return shownIn(res, readOrderList(res), id);
-  const byId = shownOnce.get(first) ?? new Map<string, Shown>();
-  shownOnce.set(first, byId);
+  const all = ctx.transcript.all();
+  const bodies = shownOnce.get(all) ?? new Map<ListBody, Map<string, Shown>>();
+  shownOnce.set(all, bodies);
+  const byId = bodies.get(first) ?? new Map<string, Shown>();
+  bodies.set(first, byId);
   const known = byId.get(id);
   if (known) return known;
   const shown = shownIn(res, readOrderList(res), id);
@@ -103,8 +106,11 @@ function shownBy(ctx: Ctx, x: Exchange, id: string): Shown | undefined {
   return shown;
 }
 
-/** How each distinct list body showed each order asked of it (kept as long as the run's reading of the body). */
-const shownOnce = new WeakMap<ListBody, Map<string, Shown>>();
+/**
+ * How each distinct list body showed each order asked of it, kept by the transcript array the judges read (an
+ * area's: let go of with it, not kept for the run as the bodies' readings are).
+ */
+const shownOnce = new WeakMap<readonly Exchange[], Map<ListBody, Map<string, Shown>>>();
 
 /** How the last list with the key read between `h`'s cancel and `x` showed the order, when it names a status. */
 function listedAs(ctx: Ctx, h: CancelHistory, x: Exchange): string {
