@@ -30,13 +30,11 @@ const end = (x: Exchange) => startedMsOf(x) + x.durationMs;
 const served = (x: Exchange) => cancelledBy(x.response!.status);
 
 /**
- * The cancels on the wire together: sent together by this suite, or each overlapping the group so far. Made
- * once per array while it has not grown (the area's judges share one array of cancels: key-cancels.ts), each
- * cancel weighed against the group's latest end and its together-numbers, not against every member.
+ * The cancels on the wire together: sent together by this suite, or each overlapping the group so far. Each
+ * cancel is weighed against the group's latest end and its together-numbers, not against every member. Not
+ * kept: an array per group (most of a recording's are one cancel) outweighs a sort made again.
  */
 function groupsOf(cancels: readonly KeyCancel[]): KeyCancel[][] {
-  const hit = groupsOnce.get(cancels);
-  if (hit && hit.length === cancels.length) return hit.groups;
   const sorted = [...cancels].sort((a, b) => startedMsOf(a.x) - startedMsOf(b.x));
   const groups: KeyCancel[][] = [];
   let last: KeyCancel[] | undefined;
@@ -57,11 +55,8 @@ function groupsOf(cancels: readonly KeyCancel[]): KeyCancel[][] {
     together ??= new Set();
     together.add(c.x.together);
   }
-  groupsOnce.set(cancels, { length: cancels.length, groups });
   return groups;
 }
-
-const groupsOnce = new WeakMap<readonly KeyCancel[], { length: number; groups: KeyCancel[][] }>();
 
 /** Each order's cancels in the array's order: where a cancel of it sent again is looked for. */
 function byOrder(cancels: readonly KeyCancel[]): Map<string, KeyCancel[]> {
