@@ -100,3 +100,22 @@ describe('keyWindowsBy', () => {
     expect(keyWindow(xs).ms).toBe(6_000);
   });
 });
+
+describe('one reading of the answers per array', () => {
+  it('reads an array again once it has grown, and agrees with keyWindow over answers out of order', () => {
+    // Answers recorded out of the order they came in: the window by a moment counts only those in by then.
+    const xs = [keyed(T0 + 7_000, 6_000), keyed(T0, 5_000), keyed(T0 + 1_000, 9_000)];
+    expect(keyWindow(xs).ms).toBe(9_000);
+    const at = keyWindowsBy(xs);
+    expect([at(T0).ms, at(T0 + 1_000).ms, at(T0 + 8_000).ms]).toEqual([5_000, 9_000, 9_000]);
+    xs.push(keyed(T0 + 9_000, 20_000));
+    expect(keyWindow(xs).ms).toBe(20_000);
+    expect(keyWindowsBy(xs)(T0 + 8_000).ms).toBe(9_000);
+    expect(keyWindowsBy(xs)(T0 + 9_000).ms).toBe(20_000);
+  });
+
+  it('reads no window from an empty array, nor from answers that announce nothing ahead', () => {
+    expect(keyWindow([])).toEqual({ ms: MINUTE_MS, source: 'the spec minute' });
+    expect(keyWindowsBy([keyed(T0, -3_000)])(T0 + 1).source).toBe('the spec minute');
+  });
+});

@@ -21,12 +21,9 @@ export interface KeyWindow {
  * gets the unit wrong does not make every run wait the whole minute.
  */
 export function keyWindow(exchanges: readonly Exchange[]): KeyWindow {
-  let longest = 0;
-  for (const x of exchanges) {
-    const ahead = announcedAhead(x);
-    if (ahead !== undefined && ahead > longest) longest = Math.min(ahead, MINUTE_MS);
-  }
-  return windowOf(longest);
+  // The longest of all the answers is the longest by the last of them (keyWindowsBy's reading, made once).
+  const { longest } = announced(exchanges);
+  return windowOf(longest.length === 0 ? 0 : longest[longest.length - 1]!);
 }
 
 const windowOf = (longest: number): KeyWindow =>
@@ -43,22 +40,54 @@ function announcedAhead(x: Exchange): number | undefined {
   return resetAtLocalMs(reset, receivedAtMs, serverDateMs(headers)) - receivedAtMs;
 }
 
+/** The moments (local ms, ascending) keyed answers announced a Reset, and the longest announced by each. */
+interface Announced {
+  ats: Float64Array;
+  longest: Float64Array;
+}
+
+/**
+ * Every keyed answer's announcement, read once per array of exchanges while it has not grown (a recording's
+ * never does): keyWindow and keyWindowsBy of the same array, asked by several judges, share one reading of
+ * every answer's headers, kept in two typed arrays.
+ */
+function announced(exchanges: readonly Exchange[]): Announced {
+  const hit = announcedOnce.get(exchanges);
+  if (hit && hit.length === exchanges.length) return hit.read;
+  const at: number[] = [];
+  const ahead: number[] = [];
+  for (const x of exchanges) {
+    const a = announcedAhead(x);
+    if (a === undefined) continue;
+    at.push(startedMsOf(x) + x.durationMs);
+    ahead.push(a);
+  }
+  // By moment; answers at one moment are all counted by it, so their own order is of no account. A
+  // recording's answers come nearly in order: an array's sort (adaptive on runs) only when they are not.
+  const order = at.every((a, i) => i === 0 || at[i - 1]! <= a)
+    ? at.map((_, i) => i)
+    : at.map((_, i) => i).sort((p, q) => at[p]! - at[q]! || p - q);
+  const ats = new Float64Array(order.length);
+  const longest = new Float64Array(order.length);
+  let most = 0;
+  order.forEach((i, k) => {
+    if (ahead[i]! > most) most = Math.min(ahead[i]!, MINUTE_MS);
+    ats[k] = at[i]!;
+    longest[k] = most;
+  });
+  const read = { ats, longest };
+  announcedOnce.set(exchanges, { length: exchanges.length, read });
+  return read;
+}
+
+const announcedOnce = new WeakMap<readonly Exchange[], { length: number; read: Announced }>();
+
 /**
  * The key's window as the answers received by each moment announced it (keyWindow of those alone): what a run
  * knew when it sent a request then, so a recording's reading of "a window had passed" is the run's own.
  */
 export function keyWindowsBy(exchanges: readonly Exchange[]): (atMs: number) => KeyWindow {
-  const answered = exchanges
-    .map((x) => ({ at: startedMsOf(x) + x.durationMs, ahead: announcedAhead(x) }))
-    .filter((a): a is { at: number; ahead: number } => a.ahead !== undefined)
-    .sort((p, q) => p.at - q.at);
-  const ats = answered.map((a) => a.at);
-  const longest: number[] = [];
-  let most = 0;
-  for (const a of answered) {
-    if (a.ahead > most) most = Math.min(a.ahead, MINUTE_MS);
-    longest.push(most);
-  }
+  const { ats, longest } = announced(exchanges);
   return (atMs) => {
     // The answers received by atMs: a binary search of their moments.
     let lo = 0;

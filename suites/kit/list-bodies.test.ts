@@ -58,6 +58,19 @@ describe('ListBodies', () => {
     expect(lists.sameBytes(xs[0]!, xs[2]!)).toBe(false);
   });
 
+  it('counts each body received as often as it was received, the picker asked once per distinct body', () => {
+    const lists = new ListBodies();
+    const texts = ['[{"id":1},{"id":1}]', '[]', '[{"id":1},{"id":1}]', '[{"id":1},{"id":1}]', '[]'];
+    for (const text of texts) lists.observe(exchange(200), Buffer.from(text), LIST);
+    let asked = 0;
+    const repeated = lists.count((f) => {
+      asked += 1;
+      return f.duplicates.length > 0;
+    });
+    expect([repeated, asked]).toEqual([3, 2]);
+    expect(lists.count(() => true)).toBe(5);
+  });
+
   it('reads each new body once and shares the reading of equal bytes', () => {
     const lists = new ListBodies();
     const a = exchange(200);

@@ -39,6 +39,8 @@ export class ListBodies {
    * digest is kept per response.
    */
   readonly #bySeq: Array<ListBody | undefined> = [];
+  /** How many responses carried each first reading's bytes (what count() sums, per distinct body). */
+  readonly #times = new Map<ListBody, number>();
   /** The last list body read whole, and the first reading of its bytes. */
   #last: { body: Buffer; first: ListBody } | undefined;
   /** The full reading of the body just observed, until the run's reading of the list takes it. */
@@ -83,6 +85,7 @@ export class ListBodies {
   #add(exchange: Exchange, first: ListBody): void {
     this.#received.push(exchange);
     this.#bySeq[exchange.seq] = first;
+    this.#times.set(first, (this.#times.get(first) ?? 0) + 1);
   }
 
   /** The body a response carried, when received whole: a repeat names the first with its bytes. */
@@ -97,10 +100,13 @@ export class ListBodies {
     return this.#received.map((x) => this.#bodyOf(x)!);
   }
 
-  /** How many list bodies received whole have findings that `pick` picks, without making the list. */
+  /**
+   * How many list bodies received whole have findings that `pick` picks, without making the list: `pick` asked
+   * once per distinct body, each counted as often as it was received.
+   */
   count(pick: (f: ListFindings) => boolean): number {
     let n = 0;
-    for (const x of this.#received) if (pick(this.#bySeq[x.seq]!.findings)) n += 1;
+    for (const [first, times] of this.#times) if (pick(first.findings)) n += times;
     return n;
   }
 

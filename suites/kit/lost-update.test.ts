@@ -83,4 +83,16 @@ describe('momentOf', () => {
     const cs = [cancel(1, '7', 0, 204, 1), cancel(2, '7', 0, 204, 1), cancel(3, '8', 500, 204)];
     expect(momentOf(cs, cs[1]!.x)).toMatchObject({ others: [], after: [] });
   });
+
+  it('groups a chain of cancels each on the wire with the group so far, and reads a grown array again', () => {
+    // 7 ends at 120; 8 leaves at 100 (overlaps 7), 9 at 115 (overlaps 7 still, not 8's 100..120 alone).
+    const cs = [cancel(1, '7', 0, 204), cancel(2, '8', 100, 204), cancel(3, '9', 115, 204)];
+    cs[0] = { ...cs[0]!, x: { ...cs[0]!.x, durationMs: 120 } as Exchange };
+    expect([...besideOtherOrders(cs)].map((x) => x.seq)).toEqual([1, 2, 3]);
+    // The same array, grown by a cancel of 7 once all were answered: grouped afresh, 7 served again.
+    cs.push(cancel(4, '7', 400, 204));
+    const { found, groups } = lostUpdates(cs);
+    expect(groups).toBe(1);
+    expect(found.map((f) => [f.id, f.again.seq])).toEqual([['7', 4]]);
+  });
 });

@@ -29,17 +29,44 @@ export interface LostUpdates {
 const end = (x: Exchange) => startedMsOf(x) + x.durationMs;
 const served = (x: Exchange) => cancelledBy(x.response!.status);
 
-/** The cancels on the wire together: sent together by this suite, or each overlapping the group so far. */
+/**
+ * The cancels on the wire together: sent together by this suite, or each overlapping the group so far. Each
+ * cancel is weighed against the group's latest end and its together-numbers, not against every member. Not
+ * kept: an array per group (most of a recording's are one cancel) outweighs a sort made again.
+ */
 function groupsOf(cancels: readonly KeyCancel[]): KeyCancel[][] {
   const sorted = [...cancels].sort((a, b) => startedMsOf(a.x) - startedMsOf(b.x));
   const groups: KeyCancel[][] = [];
+  let last: KeyCancel[] | undefined;
+  let lastEnd = Number.NEGATIVE_INFINITY;
+  let together: Set<number> | undefined;
   for (const c of sorted) {
-    const last = groups.at(-1);
-    const sentWith = last?.some((o) => o.x.together !== undefined && o.x.together === c.x.together);
-    if (last && (sentWith || startedMsOf(c.x) < Math.max(...last.map((o) => end(o.x))))) last.push(c);
-    else groups.push([c]);
+    const sentWith = c.x.together !== undefined && together?.has(c.x.together) === true;
+    if (last && (sentWith || startedMsOf(c.x) < lastEnd)) {
+      last.push(c);
+      lastEnd = Math.max(lastEnd, end(c.x));
+    } else {
+      last = [c];
+      groups.push(last);
+      lastEnd = end(c.x);
+      together = undefined;
+    }
+    if (c.x.together === undefined) continue;
+    together ??= new Set();
+    together.add(c.x.together);
   }
   return groups;
+}
+
+/** Each order's cancels in the array's order: where a cancel of it sent again is looked for. */
+function byOrder(cancels: readonly KeyCancel[]): Map<string, KeyCancel[]> {
+  const by = new Map<string, KeyCancel[]>();
+  for (const c of cancels) {
+    const mine = by.get(c.id);
+    if (mine) mine.push(c);
+    else by.set(c.id, [c]);
+  }
+  return by;
 }
 
 /** The cancels sent at one moment with a cancel of another order: STATE-CANCEL-RACE judges what follows them. */
@@ -52,10 +79,11 @@ export function besideOtherOrders(cancels: readonly KeyCancel[]): Set<Exchange> 
 
 export function lostUpdates(cancels: readonly KeyCancel[]): LostUpdates {
   const out: LostUpdates = { found: [], groups: 0 };
+  const ofOrder = byOrder(cancels);
   for (const group of groupsOf(cancels)) {
     const won = [...new Set(group.filter((c) => served(c.x)).map((c) => c.id))];
-    const after = Math.max(...group.map((c) => end(c.x)));
-    const again = (id: string) => cancels.find((c) => c.id === id && startedMsOf(c.x) >= after);
+    const after = group.reduce((most, c) => Math.max(most, end(c.x)), Number.NEGATIVE_INFINITY);
+    const again = (id: string) => ofOrder.get(id)?.find((c) => startedMsOf(c.x) >= after);
     if (won.length < 2) {
       // A lone cancel served, then sent again and served: the server lets repeats through.
       const lone = group.length === 1 && won.length === 1 ? again(won[0]!) : undefined;

@@ -2,7 +2,7 @@
 // before, then one that shows it changed, is a stale list; an order changed at once, kept unchanged for good,
 // or changed within the declared lag, is not. Pure; no server.
 import { describe, expect, it } from 'vitest';
-import { orderHistory, type Step } from '../../test/support/order-history.ts';
+import { orderHistory, type Step, sharedBodies } from '../../test/support/order-history.ts';
 import { staleAfterCancel } from './cancelled-fields.ts';
 
 const order = (status: string) =>
@@ -63,5 +63,22 @@ describe('staleAfterCancel', () => {
     expect(
       run([{ list: order('pending') }, { cancel: 409 }, { list: order('pending') }, { list: order('x') }]),
     ).toEqual([]);
+  });
+
+  it('reads each distinct body once, and finds what reading every list finds', () => {
+    const steps: Step[] = [
+      { list: order('pending') },
+      { cancel: 204 },
+      { list: order('pending') },
+      { list: order('pending') },
+      { list: order('cancelled') },
+      { list: order('cancelled') },
+    ];
+    const { history, body } = orderHistory(steps, 1000, { pending: ['42'], shipped: [] });
+    const shared = sharedBodies(body);
+    const found = staleAfterCancel(history, shared.counted, 0, shared.sameBody);
+    expect(shared.reads()).toBe(2);
+    expect(found).toEqual(staleAfterCancel(history, body, 0));
+    expect(found).toHaveLength(1);
   });
 });

@@ -5,7 +5,8 @@ import { flagRef } from '../../lib/config/settings.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { type History, named, type StoreFinding } from './history.ts';
 import { cancelsByOrder, firstAtOrAfter } from './history-index.ts';
-import { changedFields, type Listed, listedObject } from './shipped-fields.ts';
+import { type Listed, ListedReader } from './listed-objects.ts';
+import { changedFields } from './shipped-fields.ts';
 
 /** How a list is named when a key other than the run's first read it. */
 const keyOf = (l: { exchange: Exchange }): string =>
@@ -24,9 +25,11 @@ export function staleAfterCancel(
   h: History,
   bodyOf: (x: Exchange) => Uint8Array | undefined,
   lagMs: number,
+  sameBody?: (x: Exchange) => object | undefined,
 ): StoreFinding[] {
   const findings: StoreFinding[] = [];
   const seen = new Set<string>();
+  const reader = new ListedReader(bodyOf, sameBody);
   const sorted = [...h.cancels].sort((a, b) => a.startMs - b.startMs);
   // Each order's cancels that were not refused, in time order: one pass, not a search per cancel.
   const touching = cancelsByOrder(h, (d) => d.outcome !== 'refused');
@@ -35,10 +38,8 @@ export function staleAfterCancel(
     const id = c.names[0]!;
     if (seen.has(id)) continue;
     seen.add(id);
-    const shown = (x: Exchange): Listed | undefined => {
-      const body = bodyOf(x);
-      return body ? listedObject(body, id) : undefined;
-    };
+    // A body read once for the lists that carried its bytes, and for the next orders' reads of them.
+    const shown = (x: Exchange): Listed | undefined => reader.objectOf(x, id);
     // The lists are in the order answered: a binary search finds where the cancel falls among them, and only
     // the nearest lists are read (a recording of a day holds many more than a stale copy lasts).
     const at = firstAtOrAfter(h.lists, c.startMs);

@@ -2,14 +2,14 @@
 // each order), so the state judges stay near-linear on a recording of 100,000 exchanges where a scan per
 // request made them quadratic. Pure; a History is never changed once built (historyOf makes a new one).
 import type { CancelSent, History, ListSeen } from './history.ts';
-import { PositionsById } from './positions.ts';
+import { orderOf, PositionsById } from './positions.ts';
 
 export interface HistoryIndex {
   /** The lists in the order they went on the wire (start, then seq), and their starts. */
-  byStart: ListSeen[];
+  byStart: readonly ListSeen[];
   starts: Float64Array;
   /** The lists in the order their answers ended (a stable sort of the history's own order), and their ends. */
-  byEnd: ListSeen[];
+  byEnd: readonly ListSeen[];
   ends: Float64Array;
   /** Per order, the earliest start of a cancel that did or may have changed it. */
   touched: Map<string, number>;
@@ -21,6 +21,11 @@ export interface HistoryIndex {
    */
   added: Map<string, Int32Array>;
   removed: Map<string, Int32Array>;
+  /**
+   * For each list by start, the byStart position of the latest list answered before it went out (one sent
+   * after it, at its very start, never counts), or -1 when none was: what eachAfterPrevious walks.
+   */
+  previous: Int32Array;
   /** The cancels that were not refused, by start, and the latest end among the first i+1 of them. */
   unrefusedStarts: number[];
   unrefusedMaxEnd: number[];
@@ -31,8 +36,22 @@ const built = new WeakMap<History, HistoryIndex>();
 export function indexOf(h: History): HistoryIndex {
   const cached = built.get(h);
   if (cached) return cached;
-  const byStart = [...h.lists].sort((a, b) => a.startMs - b.startMs || a.exchange.seq - b.exchange.seq);
-  const byEnd = [...h.lists].sort((a, b) => a.endMs - b.endMs);
+  // Each list's moments read once, and the two orders sorted as positions (no copy of the lists to sort).
+  const lists = h.lists;
+  const n = lists.length;
+  const listStarts = new Float64Array(n);
+  const listEnds = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    listStarts[i] = lists[i]!.startMs;
+    listEnds[i] = lists[i]!.endMs;
+  }
+  const startOrder = orderOf(listStarts, (a, b) => lists[a]!.exchange.seq - lists[b]!.exchange.seq);
+  // Ties as in the history's own order (the stable sort this was).
+  const endOrder = orderOf(listEnds);
+  // A recording's lists mostly come in both orders already: then the history's own array serves (no one
+  // changes a History), where a copy of it was 8 bytes a list, twice.
+  const byStart = inOrder(startOrder) ? lists : Array.from(startOrder, (i) => lists[i]!);
+  const byEnd = inOrder(endOrder) ? lists : Array.from(endOrder, (i) => lists[i]!);
   const touched = new Map<string, number>();
   const touchers = new Map<string, CancelSent[]>();
   // A cancel answered 2xx, or not surely answered, did or may have changed every order it names
@@ -60,11 +79,16 @@ export function indexOf(h: History): HistoryIndex {
   const unrefusedMaxEnd: number[] = [];
   for (const c of unrefused)
     unrefusedMaxEnd.push(Math.max(unrefusedMaxEnd.at(-1) ?? Number.NEGATIVE_INFINITY, c.endMs));
+  const starts = Float64Array.from(startOrder, (i) => listStarts[i]!);
   const index: HistoryIndex = {
     byStart,
-    starts: Float64Array.from(byStart, (l) => l.startMs),
+    starts,
     byEnd,
-    ends: Float64Array.from(byEnd, (l) => l.endMs),
+    ends: Float64Array.from(endOrder, (i) => listEnds[i]!),
+    previous: previousLists(
+      starts,
+      Float64Array.from(startOrder, (i) => listEnds[i]!),
+    ),
     touched,
     touchers,
     added,
@@ -74,6 +98,12 @@ export function indexOf(h: History): HistoryIndex {
   };
   built.set(h, index);
   return index;
+}
+
+/** Whether `order` is 0, 1, 2, … (positions already in order). */
+function inOrder(order: Int32Array): boolean {
+  for (let i = 0; i < order.length; i++) if (order[i] !== i) return false;
+  return true;
 }
 
 /** How many of the sorted `values` are below `x` (or at most `x`, when `inclusive`). */
@@ -110,27 +140,40 @@ export function holdsAt(values: ArrayLike<number>, x: number): boolean {
 }
 
 /**
+ * For the lists by start (`starts`, their `ends`), each one's latest list answered before it went out (one
+ * sent after it, at its very start, never counts), as a position, or -1. The lists by when they ended (ties as
+ * sent): those ended before a list went out are a prefix, which only grows as the lists go by. Positions in
+ * 32-bit integers, not an object each (a recording's lists are hundreds of thousands).
+ */
+function previousLists(starts: Float64Array, ends: Float64Array): Int32Array {
+  const byEnd = orderOf(ends);
+  const previous = new Int32Array(starts.length);
+  let ended = 0;
+  for (let i = 0; i < starts.length; i++) {
+    const startMs = starts[i]!;
+    while (ended < byEnd.length && ends[byEnd[ended]!]! <= startMs) ended++;
+    let k = ended - 1;
+    while (k >= 0 && byEnd[k]! >= i) k--;
+    previous[i] = k >= 0 ? byEnd[k]! : -1;
+  }
+  return previous;
+}
+
+/**
  * Calls `each` for every list (in the order it went on the wire) with the latest list answered before it went
- * out (one sent after it, at its very start, never counts); a list with none before it is passed over.
+ * out (one sent after it, at its very start, never counts); a list with none before it is passed over. The
+ * pairs are the index's own (worked out once per History, however many judges walk them).
  */
 export function eachAfterPrevious(
   ix: HistoryIndex,
   each: (list: ListSeen, i: number, prev: ListSeen) => void,
 ): void {
   const lists = ix.byStart;
-  // The lists by when they ended (ties as sent), each with its place in `lists`: those ended before a list
-  // went out are a prefix, which only grows as the lists go by.
-  // Positions in 32-bit integers, not an object each (a recording's lists are hundreds of thousands).
-  const ends = Float64Array.from(lists, (l) => l.endMs);
-  const byEnd = Int32Array.from(lists, (_, i) => i).sort((a, b) => ends[a]! - ends[b]! || a - b);
-  let ended = 0;
-  lists.forEach((list, i) => {
-    const startMs = list.startMs;
-    while (ended < byEnd.length && ends[byEnd[ended]!]! <= startMs) ended++;
-    let k = ended - 1;
-    while (k >= 0 && byEnd[k]! >= i) k--;
-    if (k >= 0) each(list, i, lists[byEnd[k]!]!);
-  });
+  const previous = ix.previous;
+  for (let i = 0; i < lists.length; i++) {
+    const k = previous[i]!;
+    if (k >= 0) each(lists[i]!, i, lists[k]!);
+  }
 }
 
 /** The index of the first list that started at or after `ms` (lists in the order answered, by start). */

@@ -123,13 +123,33 @@ export function outcomeOf(status: number | undefined): CancelOutcome {
   return status >= 400 && status <= 499 ? 'refused' : 'unsure';
 }
 
-/** A DELETE of /store/orders/{segment} (below any base path), or undefined. */
-export function cancelOf(x: Exchange): CancelSent | undefined {
+/** A segment as cancels share it: its one string, and the ids it names (frozen: every cancel of it shares them). */
+interface Segment {
+  segment: string;
+  names: readonly string[];
+}
+
+/** A segment's ids: the id itself when canonical, else every id a lenient reading of the spelling names. */
+function segmentOf(segment: string): Segment {
+  const names = isCanonicalInt64(segment) ? [segment] : namedIds(segment).map(String);
+  return { segment, names: Object.freeze(names) };
+}
+
+/**
+ * A DELETE of /store/orders/{segment} (below any base path), or undefined. `segments`: those read so far,
+ * shared by the cancels that send them again (a walk repeats a few ids: a string and an array each was
+ * some 90 bytes a cancel of a long recording, and a lenient reading of each).
+ */
+export function cancelOf(x: Exchange, segments?: Map<string, Segment>): CancelSent | undefined {
   if (x.request.method !== 'DELETE') return undefined;
   const m = /\/store\/orders\/([^/]+)$/.exec(pathOf(x.request.url).path);
   if (!m) return undefined;
-  const segment = m[1]!;
-  const names = isCanonicalInt64(segment) ? [segment] : namedIds(segment).map(String);
+  let read = segments?.get(m[1]!);
+  if (read === undefined) {
+    read = segmentOf(m[1]!);
+    segments?.set(read.segment, read);
+  }
+  const { segment, names } = read;
   const status = x.response?.status;
   const sent = new SentCancel(x, segment, names, outcomeOf(status));
   if (status !== undefined) sent.status = status;
@@ -141,8 +161,9 @@ export function cancelOf(x: Exchange): CancelSent | undefined {
  * another way: a doubled slash before it is a path-spelling probe's, which a server may rightly answer 404.
  */
 export function isPlainListExchange(x: Exchange): boolean {
+  if (x.request.method !== 'GET') return false;
   const { path, query } = pathOf(x.request.url);
-  return x.request.method === 'GET' && !query && PLAIN_LIST.test(path);
+  return !query && PLAIN_LIST.test(path);
 }
 const PLAIN_LIST = /(?:^|[^/])\/store\/orders$/;
 
@@ -159,8 +180,9 @@ export function historyOf(
   const lists: ListSeen[] = [];
   const cancels: CancelSent[] = [];
   const stored = storedAnswers(exchanges);
+  const segments = new Map<string, Segment>();
   for (const x of exchanges) {
-    const cancel = cancelOf(x);
+    const cancel = cancelOf(x, segments);
     if (cancel) {
       cancels.push(cancel);
       continue;

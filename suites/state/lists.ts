@@ -6,6 +6,7 @@ import { input, OUTCOME } from '../../lib/check/skip.ts';
 import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
+import { LIST_BODIES } from '../kit/list-bodies.ts';
 import { noteLenientLists } from '../kit/list-body.ts';
 import { replay } from '../kit/traffic.ts';
 import { afterCancels, contradictions, lags, listedThough404, type PairCounts } from './after-cancel.ts';
@@ -98,8 +99,18 @@ export const listChecks = [
       report(ctx, [
         ...contradictions(pairs),
         ...listedThough404(history, pairs),
-        ...staleAfterCancel(history, (x) => replay(ctx, x)?.body, declaredLagMs(ctx)),
-        ...listedPendingBetween(history, (x) => replay(ctx, x)?.body, declaredLagMs(ctx)),
+        ...staleAfterCancel(
+          history,
+          (x) => replay(ctx, x)?.body,
+          declaredLagMs(ctx),
+          (x) => ctx.memo.peek(LIST_BODIES)?.firstOf(x),
+        ),
+        ...listedPendingBetween(
+          history,
+          (x) => replay(ctx, x)?.body,
+          declaredLagMs(ctx),
+          (x) => ctx.memo.peek(LIST_BODIES)?.firstOf(x),
+        ),
       ]);
       const { orders } = counts;
       ctx.evidence(...judged.slice(0, 4).map((p) => p.list.exchange));

@@ -2,7 +2,7 @@
 // on hand-made histories; an order listed otherwise, a list within the declared lag, or a repeat answered
 // otherwise is no finding. Pure; no server.
 import { describe, expect, it } from 'vitest';
-import { orderHistory, type Step } from '../../test/support/order-history.ts';
+import { orderHistory, type Step, sharedBodies } from '../../test/support/order-history.ts';
 import { listedPendingBetween } from './pending-between.ts';
 
 const order = (status: string) =>
@@ -37,5 +37,22 @@ describe('listedPendingBetween', () => {
     expect(run([{ cancel: 409 }, { list: order('pending') }, { cancel: 409 }])).toEqual([]);
     // The list after the 409, not between: nothing said the order had left pending just before it.
     expect(run([{ cancel: 204 }, { cancel: 409 }, { list: order('pending') }])).toEqual([]);
+  });
+
+  it('reads each distinct body once per order, and finds what reading every list finds', () => {
+    const steps: Step[] = [
+      { list: order('cancelled') },
+      { cancel: 204 },
+      { list: order('cancelled') },
+      { list: order('cancelled') },
+      { list: order('pending') },
+      { cancel: 409 },
+    ];
+    const { history, body } = orderHistory(steps, 1000, { pending: ['42'], shipped: [] });
+    const shared = sharedBodies(body);
+    const found = listedPendingBetween(history, shared.counted, 0, shared.sameBody);
+    expect(shared.reads()).toBe(2);
+    expect(found).toEqual(listedPendingBetween(history, body, 0));
+    expect(found.map((f) => f.exchanges[0]!.seq)).toEqual([5]);
   });
 });

@@ -5,7 +5,7 @@ import { flagRef } from '../../lib/config/settings.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { type History, named, type StoreFinding } from './history.ts';
 import { cancelsByOrder, firstAtOrAfter } from './history-index.ts';
-import { listedObject } from './shipped-fields.ts';
+import { ListedReader } from './listed-objects.ts';
 
 /** How many lists after a cancel are read for it (a recording of a day holds many more than a copy lags). */
 const NEAREST = 100;
@@ -23,23 +23,23 @@ export function listedPendingBetween(
   h: History,
   bodyOf: (x: Exchange) => Uint8Array | undefined,
   lagMs: number,
+  sameBody?: (x: Exchange) => object | undefined,
 ): StoreFinding[] {
   const findings: StoreFinding[] = [];
   const seen = new Set<string>();
+  // Each distinct body read once (`sameBody` names the first list with its bytes), for every order.
+  const reader = new ListedReader(bodyOf, sameBody);
+  const statusIn = (x: Exchange, id: string) => reader.objectOf(x, id)?.get('status');
   for (const [id, cancels] of cancelsByOrder(h)) {
     cancels.forEach((c, i) => {
       if (seen.has(id) || c.outcome !== 'done' || c.names.length !== 1) return;
       // The next cancel naming the order, sent once this one was answered (none in flight beside it).
       const next = cancels[i + 1];
       if (next?.status !== 409 || next.startMs < c.endMs) return;
+      const from = firstAtOrAfter(h.lists, c.endMs + lagMs);
       const list = h.lists
-        .slice(firstAtOrAfter(h.lists, c.endMs + lagMs))
-        .slice(0, NEAREST)
-        .find((l) => {
-          if (l.endMs > next.startMs || !l.ids.has(id)) return false;
-          const body = bodyOf(l.exchange);
-          return body !== undefined && listedObject(body, id)?.get('status') === PENDING;
-        });
+        .slice(from, from + NEAREST)
+        .find((l) => l.endMs <= next.startMs && l.ids.has(id) && statusIn(l.exchange, id) === PENDING);
       if (!list) return;
       seen.add(id);
       findings.push({

@@ -1,7 +1,7 @@
 // Positions noted per order in growing 32-bit arrays: each id's, in order, exactly as many as noted, past
 // every growth of its array.
 import { describe, expect, it } from 'vitest';
-import { PositionsById } from './positions.ts';
+import { orderOf, PositionsById } from './positions.ts';
 
 describe('PositionsById', () => {
   it('gives each id its positions in the order noted, ids in the order first noted', () => {
@@ -36,5 +36,15 @@ describe('PositionsById', () => {
     p.note('1', 1);
     expect(p.take().size).toBe(1);
     expect(p.take().size).toBe(0);
+  });
+});
+
+describe('orderOf', () => {
+  it('orders positions by key, ties by the tie-break then by position; an order already sorted as it is', () => {
+    expect([...orderOf(Float64Array.of(3, 1, 2, 1))]).toEqual([1, 3, 2, 0]);
+    const seq = [5, 9, 2, 7];
+    expect([...orderOf(Float64Array.of(1, 1, 0, 1), (a, b) => seq[b]! - seq[a]!)]).toEqual([2, 1, 3, 0]);
+    expect([...orderOf(Float64Array.of(1, 2, 2, 3))]).toEqual([0, 1, 2, 3]);
+    expect([...orderOf(new Float64Array(0))]).toEqual([]);
   });
 });

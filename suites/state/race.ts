@@ -59,7 +59,9 @@ function onlyTwice(ctx: Ctx, res: { exchange: Exchange }, id: string): boolean {
 /** The run's last plain list answered before `x` left: how the server listed the order before the race. */
 function lastListBefore(h: History, x: Exchange): { exchange: Exchange } | undefined {
   const start = timing(x).startMs;
-  return h.lists.filter((l) => l.endMs <= start).at(-1);
+  // The last in the history's order that had ended by then: a walk back, no copy of the lists.
+  for (let i = h.lists.length - 1; i >= 0; i--) if (h.lists[i]!.endMs <= start) return h.lists[i];
+  return undefined;
 }
 
 /** Whether the run's last plain list before `x` showed order `id` (so it may have been pending). */
@@ -106,10 +108,12 @@ function judgeRace(ctx: Ctx, h: History, id: string, group: readonly Exchange[])
   const statuses = group.map((x) => x.response!.status).join(', ');
   const won = group.filter((x) => cancelledBy(x.response!.status));
   const { start, end } = { start: span(group[0]!).start, end: Math.max(...group.map((x) => span(x).end)) };
-  const beside = h.lists.filter(
-    (l) => l.exchange.bucket === 'primary' && span(l.exchange).start < end && span(l.exchange).end > start,
-  );
-  const inFlight = beside[0]?.exchange;
+  // The first list with the key on the wire with the cancels (a find: no copy of the lists).
+  const inFlight = h.lists.find((l) => {
+    if (l.exchange.bucket !== 'primary') return false;
+    const on = startedMsOf(l.exchange);
+    return on < end && on + l.exchange.durationMs > start;
+  })?.exchange;
   const together = [...group, ...(inFlight ? [inFlight] : [])];
   const { spreadMs, overlapMs } = closeness(together);
   ctx.note(

@@ -35,8 +35,14 @@ export const decisive = (c: CancelSent) => c.outcome === 'done' || c.status === 
 export function fixtureKind(h: History, id: string, before: CancelSent): Before {
   if (h.fixtures.shipped.includes(id)) return 'shipped';
   if (!h.fixtures.pending.includes(id)) return 'other';
-  const lists = h.lists.filter((l) => l.endMs <= before.startMs);
-  return lists.length > 0 && !lists.some((l) => l.ids.has(id)) ? 'other' : 'pending';
+  // One walk, no copy of the lists (a recording's are hundreds of thousands).
+  let ended = false;
+  for (const l of h.lists) {
+    if (l.endMs > before.startMs) continue;
+    if (l.ids.has(id)) return 'pending';
+    ended = true;
+  }
+  return ended ? 'other' : 'pending';
 }
 
 /**

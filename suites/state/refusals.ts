@@ -8,6 +8,7 @@ import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
 import { remainingMisbehaves } from '../kit/limiter-buckets.ts';
+import { LIST_BODIES } from '../kit/list-bodies.ts';
 import { noteLenientLists } from '../kit/list-body.ts';
 import { orderPath } from '../kit/paths.ts';
 import { probeOf } from '../kit/rate-limit-probe.ts';
@@ -99,7 +100,13 @@ function judgeClass(cls: RefusalClass): (ctx: Ctx) => Promise<void> {
     // A 409 on a shipped fixture also leaves its listed fields as they were (shipped-fields.ts).
     const all: StoreFinding[] = [
       ...findings,
-      ...(cls === 409 ? shippedFieldChanges(h, (x) => replay(ctx, x)?.body) : []),
+      ...(cls === 409
+        ? shippedFieldChanges(
+            h,
+            (x) => replay(ctx, x)?.body,
+            (x) => ctx.memo.peek(LIST_BODIES)?.firstOf(x),
+          )
+        : []),
     ];
     for (const u of unblamed) ctx.note(u);
     for (const f of all) {

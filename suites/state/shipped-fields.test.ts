@@ -2,6 +2,7 @@
 // refusal is blamed on it; a server that changes the order before any refusal, or a list that does not show
 // it, blames nothing. Pure; no server.
 import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../../lib/http/transcript.ts';
 import { orderHistory, type Step } from '../../test/support/order-history.ts';
 import { shippedFieldChanges } from './shipped-fields.ts';
 
@@ -38,5 +39,33 @@ describe('shippedFieldChanges', () => {
     ).toEqual([]);
     // A list that does not show the order is the list checks' (and judgeRefusals') to judge.
     expect(run([{ list: order(true) }, { cancel: 409 }, { list: '' }])).toEqual([]);
+  });
+
+  it('reads a body once for every list that carried its bytes, and judges as when each is read', () => {
+    const steps: Step[] = [
+      { list: order(true) },
+      { list: order(true) },
+      { cancel: 409 },
+      { list: order(true) },
+      { list: order(false) },
+      { cancel: 409 },
+    ];
+    const { history, body } = orderHistory(steps, 10, { pending: [], shipped: ['42'] });
+    const text = (x: Exchange) => Buffer.from(body(x) ?? []).toString();
+    // Lists with equal bytes named by one key (the first with them), as the run's list bodies name them.
+    const firsts = new Map<string, object>();
+    const sameBody = (x: Exchange) => {
+      if (!firsts.has(text(x))) firsts.set(text(x), { first: x.seq });
+      return firsts.get(text(x));
+    };
+    let reads = 0;
+    const counted = (x: Exchange) => {
+      reads += 1;
+      return body(x);
+    };
+    const shared = shippedFieldChanges(history, counted, sameBody);
+    expect(reads).toBe(2);
+    expect(shared.map((f) => f.problem)).toEqual(shippedFieldChanges(history, body).map((f) => f.problem));
+    expect(shared[0]!.exchanges.map((x) => x.seq)).toEqual([5, 2, 3]);
   });
 });

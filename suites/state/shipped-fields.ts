@@ -1,28 +1,18 @@
 // A refused cancel of a shipped order changes nothing, field by field: the shipped fixture as the last list
 // before its first 409 showed it (every field) against each list after, a difference blamed on the refusals
 // between. Pure: judges a History and the lists' bodies, sends nothing.
-import { integerText, readJsonItems, stringifyJson } from '../../lib/formats/json.ts';
 import type { Exchange } from '../../lib/http/transcript.ts';
-import { pastBom } from '../kit/order-list.ts';
 import { type CancelSent, type History, type ListSeen, named, type StoreFinding } from './history.ts';
+import { type Listed, ListedReader, listedObjects } from './listed-objects.ts';
 
-/** A listed object: each member's value as JSON text, by name. */
-export type Listed = ReadonlyMap<string, string>;
+export type { Listed } from './listed-objects.ts';
 
 /**
  * The listed object of order `id` in a list body, member by member (read past a leading byte order mark, as
  * the store model reads lists); undefined if the body does not show it.
  */
 export function listedObject(body: Uint8Array, id: string): Listed | undefined {
-  let found: Listed | undefined;
-  const read = readJsonItems(pastBom(body), (item) => {
-    if (found !== undefined || item === null || typeof item !== 'object' || Array.isArray(item)) return;
-    const o = item as Record<string, unknown>;
-    // An id written as integer text ("42") names order 42 to the store model too (LIST-IDS-INT64's finding).
-    if ((integerText(o.id) ?? (typeof o.id === 'string' ? o.id : undefined)) !== id) return;
-    found = new Map(Object.entries(o).map(([k, v]) => [k, stringifyJson(v)]));
-  });
-  return read.ok ? found : undefined;
+  return listedObjects(body)?.get(id);
 }
 
 /** The members whose values differ between two listed objects, for the message; '' when none does. */
@@ -42,20 +32,32 @@ export function changedFields(a: Listed, b: Listed): string {
 export function shippedFieldChanges(
   h: History,
   bodyOf: (x: Exchange) => Uint8Array | undefined,
+  sameBody?: (x: Exchange) => object | undefined,
 ): StoreFinding[] {
   const findings: StoreFinding[] = [];
+  const reader = new ListedReader(bodyOf, sameBody);
   for (const id of h.fixtures.shipped) {
     const mine = h.cancels.filter((c) => c.names.includes(id)).sort((a, b) => a.startMs - b.startMs);
     const first = mine.find((c) => c.status === 409 && c.segment === id);
     if (!first) continue;
-    const shown = (l: ListSeen) => (l.ids.has(id) ? bodyOrNothing(bodyOf, l.exchange, id) : undefined);
-    const before = h.lists.filter((l) => l.endMs <= first.startMs).map((l) => ({ l, o: shown(l) }));
-    const seen = before.filter((b) => b.o !== undefined);
-    const last = seen.at(-1);
-    if (!last || seen.some((b) => changedFields(b.o!, last.o!) !== '')) continue;
-    for (const l of h.lists.filter((x) => x.startMs >= first.endMs)) {
+    // A body read once for all the lists that carried its bytes (a recording repeats its lists).
+    const objectIn = (x: Exchange): Listed | undefined => reader.objectOf(x, id);
+    const shown = (l: ListSeen) => (l.ids.has(id) ? objectIn(l.exchange) : undefined);
+    // The last list before the refusal that showed it, and each way the lists before showed it.
+    let last: { l: ListSeen; o: Listed } | undefined;
+    const ways = new Set<Listed>();
+    for (const l of h.lists) {
+      if (l.endMs > first.startMs) continue;
       const o = shown(l);
-      const changed = o === undefined ? '' : changedFields(last.o!, o);
+      if (o === undefined) continue;
+      last = { l, o };
+      ways.add(o);
+    }
+    if (!last || [...ways].some((o) => changedFields(o, last.o) !== '')) continue;
+    for (const l of h.lists) {
+      if (l.startMs < first.endMs) continue;
+      const o = shown(l);
+      const changed = o === undefined ? '' : changedFields(last.o, o);
       if (changed === '') continue;
       const between = mine.filter((c) => c.startMs >= last.l.endMs && c.endMs <= l.startMs);
       if (between.some((c) => c.outcome !== 'refused')) break;
@@ -69,9 +71,4 @@ export function shippedFieldChanges(
     }
   }
   return findings;
-}
-
-function bodyOrNothing(bodyOf: (x: Exchange) => Uint8Array | undefined, x: Exchange, id: string) {
-  const body = bodyOf(x);
-  return body ? listedObject(body, id) : undefined;
 }

@@ -52,3 +52,30 @@ export function orderHistory(
   });
   return { history: { lists, cancels, fixtures }, body: (x) => bodies.get(x.seq) };
 }
+
+/**
+ * The body lookup of orderHistory counting its reads, and a key per distinct body (the first list with the
+ * same bytes, as the run's list bodies name it): what a judge that reads each distinct body once is handed.
+ */
+export function sharedBodies(body: (x: Exchange) => Uint8Array | undefined): {
+  counted: (x: Exchange) => Uint8Array | undefined;
+  sameBody: (x: Exchange) => object | undefined;
+  reads: () => number;
+} {
+  let reads = 0;
+  const firsts = new Map<string, object>();
+  return {
+    counted: (x) => {
+      reads += 1;
+      return body(x);
+    },
+    sameBody: (x) => {
+      const bytes = body(x);
+      if (bytes === undefined) return undefined;
+      const text = Buffer.from(bytes).toString('latin1');
+      if (!firsts.has(text)) firsts.set(text, { first: x.seq });
+      return firsts.get(text);
+    },
+    reads: () => reads,
+  };
+}
