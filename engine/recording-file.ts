@@ -19,6 +19,7 @@ import { credentialsOf, type EntryCredentials } from '../suites/index.ts';
 import type { TrafficSource } from './conduct-traffic.ts';
 import type { Progress } from './progress.ts';
 import { type EntryHead, isPreflight, type RecordedSet } from './recorded-set.ts';
+import { LineSharer } from './shared-lines.ts';
 
 /** The largest entry of a recording read (README, Conformance from traffic); a larger one is left unread. */
 export const MAX_ENTRY_BYTES = 256 * 2 ** 20;
@@ -189,6 +190,7 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
   ends.length = 0;
   indexes.length = 0;
   let read = false;
+  const sharer = new LineSharer();
   const set: RecordedSet = {
     size: entries,
     // Made once: the URLs are let go with them (the judge reads each again with its entry). The arrays are
@@ -211,7 +213,8 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
       times.length = 0;
       return out;
     },
-    read: (positions, withBody) => readEntries(fd, name, positions, withBody, where),
+    // The entries read share their lines (shared-lines.ts): the judge makes what it makes of each set once.
+    read: (positions, withBody) => readEntries(fd, name, positions, withBody, where, sharer),
     // Asked once per run of positions in this file (joined recordings interleave): kept until closed.
     *credentials(positions) {
       for (let i = 0; i < positions.length; i++) yield credentials[positions[i]!]!;
@@ -233,6 +236,7 @@ function* readEntries(
   positions: ArrayLike<number>,
   withBody: boolean,
   where: { starts: Float64Array; ends: Float64Array; indexes: Int32Array },
+  sharer: LineSharer,
 ): Generator<RecordedEntry> {
   let window = Buffer.alloc(0);
   let windowFrom = 0;
@@ -249,10 +253,8 @@ function* readEntries(
     }
     const at = `${name}#${where.indexes[p]!}`;
     try {
-      yield readScannedEntry(
-        parsed(window.subarray(start - windowFrom, end - windowFrom), name),
-        at,
-        withBody,
+      yield sharer.share(
+        readScannedEntry(parsed(window.subarray(start - windowFrom, end - windowFrom), name), at, withBody),
       );
     } catch (e) {
       if (e instanceof HarError) throw new UsageError(`the recording ${name} changed while it was judged`);
