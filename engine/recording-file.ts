@@ -117,6 +117,22 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
     if (kept.size < 100_000) kept.set(key, c);
     return c;
   };
+  // An entry's credentials are read from its request's lines, its status, its response's Set-Cookie lines and
+  // its URL's query (credentialsOf): entries that share their lines (shared-lines.ts), with the same status
+  // and no query, carry the same.
+  const scanSharer = new LineSharer();
+  const credentialsBy = new Map<object, Map<object, Map<number, EntryCredentials>>>();
+  const credentialsOfEntry = (e: RecordedEntry): EntryCredentials => {
+    const shape = scanSharer.share(e).responseShape;
+    if (shape === undefined || e.url.includes('?')) return sharedCredentials(credentialsOf(e));
+    let byLines = credentialsBy.get(shape);
+    if (byLines === undefined) credentialsBy.set(shape, (byLines = new Map()));
+    let byStatus = byLines.get(e.requestHeaders);
+    if (byStatus === undefined) byLines.set(e.requestHeaders, (byStatus = new Map()));
+    let c = byStatus.get(e.status);
+    if (c === undefined) byStatus.set(e.status, (c = sharedCredentials(credentialsOf(e))));
+    return c;
+  };
   const digest = createHash('sha256');
   let pieces: Buffer[] = [];
   let piecesFrom = 0;
@@ -145,7 +161,7 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
     methods.push(m);
     times.push(e.startedMs);
     if (isPreflight(e)) preflights.add(starts.length - 1);
-    credentials.push(sharedCredentials(credentialsOf(e)));
+    credentials.push(credentialsOfEntry(e));
     progress?.tick('reading the recording', starts.length);
   }, MAX_ENTRY_BYTES);
   try {
@@ -222,6 +238,7 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
     close: () => {
       credentials.length = 0;
       kept.clear();
+      credentialsBy.clear();
       where = { starts: new Float64Array(0), ends: new Float64Array(0), indexes: new Int32Array(0) };
       closeSync(fd);
     },

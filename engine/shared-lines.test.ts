@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RecordedEntry, readHar } from '../lib/formats/har.ts';
+import { credentialsOf } from '../suites/index.ts';
 import { recordingFile } from './recording-file.ts';
 import { LineSharer } from './shared-lines.ts';
 
@@ -87,6 +88,8 @@ const ENTRIES = [
   entry(17, { headers: [{ name: 'ab', value: 'c' }] }),
   entry(18, { method: 'OPTIONS', headers: [{ name: 'Access-Control-Request-Method', value: 'DELETE' }] }),
   entry(19),
+  // The same lines as the first, refused: what it carries is not accepted.
+  entry(20, {}, { status: 429 }),
 ];
 
 /** An entry as read, but for the shape a shared one carries of its response's lines. */
@@ -118,6 +121,11 @@ describe('entries read from a recording file', () => {
     const read = [...set.read(positions, true)];
     expect(read.every((e) => e.responseShape !== undefined)).toBe(true);
     expect(read.map(unshaped)).toEqual(positions.map((p) => expected[p]));
+    // The scan's credentials, read once for entries that share their lines, status and no query.
+    expect([...set.credentials!(positions)]).toEqual(read.map(credentialsOf));
+    const secrets = new Set([...set.credentials!(positions)].flatMap((c) => c.secrets));
+    for (const s of ['sess-abcdefgh', 'cookie-secret-1', 'set-secret-12', 'key-in-header-1'])
+      expect(secrets).toContain(s);
     const bare = [...set.read(positions, false)];
     expect(bare.every((e) => e.body === undefined)).toBe(true);
     expect(bare.map((e) => e.requestHeaders)).toEqual(read.map((e) => e.requestHeaders));
