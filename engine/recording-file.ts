@@ -126,11 +126,20 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
     const shape = scanSharer.share(e).responseShape;
     if (shape === undefined || e.url.includes('?')) return sharedCredentials(credentialsOf(e));
     let byLines = credentialsBy.get(shape);
-    if (byLines === undefined) credentialsBy.set(shape, (byLines = new Map()));
+    if (byLines === undefined) {
+      byLines = new Map();
+      credentialsBy.set(shape, byLines);
+    }
     let byStatus = byLines.get(e.requestHeaders);
-    if (byStatus === undefined) byLines.set(e.requestHeaders, (byStatus = new Map()));
+    if (byStatus === undefined) {
+      byStatus = new Map();
+      byLines.set(e.requestHeaders, byStatus);
+    }
     let c = byStatus.get(e.status);
-    if (c === undefined) byStatus.set(e.status, (c = sharedCredentials(credentialsOf(e))));
+    if (c === undefined) {
+      c = sharedCredentials(credentialsOf(e));
+      byStatus.set(e.status, c);
+    }
     return c;
   };
   const digest = createHash('sha256');
