@@ -19,6 +19,7 @@ import { credentialsOf, type EntryCredentials } from '../suites/index.ts';
 import type { TrafficSource } from './conduct-traffic.ts';
 import type { Progress } from './progress.ts';
 import { type EntryHead, isPreflight, type RecordedSet } from './recorded-set.ts';
+import { LineSharer } from './shared-lines.ts';
 
 /** The largest entry of a recording read (README, Conformance from traffic); a larger one is left unread. */
 export const MAX_ENTRY_BYTES = 256 * 2 ** 20;
@@ -116,6 +117,31 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
     if (kept.size < 100_000) kept.set(key, c);
     return c;
   };
+  // An entry's credentials are read from its request's lines, its status, its response's Set-Cookie lines and
+  // its URL's query (credentialsOf): entries that share their lines (shared-lines.ts), with the same status
+  // and no query, carry the same.
+  const scanSharer = new LineSharer();
+  const credentialsBy = new Map<object, Map<object, Map<number, EntryCredentials>>>();
+  const credentialsOfEntry = (e: RecordedEntry): EntryCredentials => {
+    const shape = scanSharer.share(e).responseShape;
+    if (shape === undefined || e.url.includes('?')) return sharedCredentials(credentialsOf(e));
+    let byLines = credentialsBy.get(shape);
+    if (byLines === undefined) {
+      byLines = new Map();
+      credentialsBy.set(shape, byLines);
+    }
+    let byStatus = byLines.get(e.requestHeaders);
+    if (byStatus === undefined) {
+      byStatus = new Map();
+      byLines.set(e.requestHeaders, byStatus);
+    }
+    let c = byStatus.get(e.status);
+    if (c === undefined) {
+      c = sharedCredentials(credentialsOf(e));
+      byStatus.set(e.status, c);
+    }
+    return c;
+  };
   const digest = createHash('sha256');
   let pieces: Buffer[] = [];
   let piecesFrom = 0;
@@ -144,7 +170,7 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
     methods.push(m);
     times.push(e.startedMs);
     if (isPreflight(e)) preflights.add(starts.length - 1);
-    credentials.push(sharedCredentials(credentialsOf(e)));
+    credentials.push(credentialsOfEntry(e));
     progress?.tick('reading the recording', starts.length);
   }, MAX_ENTRY_BYTES);
   try {
@@ -189,6 +215,7 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
   ends.length = 0;
   indexes.length = 0;
   let read = false;
+  const sharer = new LineSharer();
   const set: RecordedSet = {
     size: entries,
     // Made once: the URLs are let go with them (the judge reads each again with its entry). The arrays are
@@ -211,7 +238,8 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
       times.length = 0;
       return out;
     },
-    read: (positions, withBody) => readEntries(fd, name, positions, withBody, where),
+    // The entries read share their lines (shared-lines.ts): the judge makes what it makes of each set once.
+    read: (positions, withBody) => readEntries(fd, name, positions, withBody, where, sharer),
     // Asked once per run of positions in this file (joined recordings interleave): kept until closed.
     *credentials(positions) {
       for (let i = 0; i < positions.length; i++) yield credentials[positions[i]!]!;
@@ -219,6 +247,7 @@ export function recordingFile(file: string, progress?: Progress): TrafficSource 
     close: () => {
       credentials.length = 0;
       kept.clear();
+      credentialsBy.clear();
       where = { starts: new Float64Array(0), ends: new Float64Array(0), indexes: new Int32Array(0) };
       closeSync(fd);
     },
@@ -233,6 +262,7 @@ function* readEntries(
   positions: ArrayLike<number>,
   withBody: boolean,
   where: { starts: Float64Array; ends: Float64Array; indexes: Int32Array },
+  sharer: LineSharer,
 ): Generator<RecordedEntry> {
   let window = Buffer.alloc(0);
   let windowFrom = 0;
@@ -249,10 +279,8 @@ function* readEntries(
     }
     const at = `${name}#${where.indexes[p]!}`;
     try {
-      yield readScannedEntry(
-        parsed(window.subarray(start - windowFrom, end - windowFrom), name),
-        at,
-        withBody,
+      yield sharer.share(
+        readScannedEntry(parsed(window.subarray(start - windowFrom, end - windowFrom), name), at, withBody),
       );
     } catch (e) {
       if (e instanceof HarError) throw new UsageError(`the recording ${name} changed while it was judged`);

@@ -44,7 +44,7 @@ describe('HarScanner', () => {
     const text = `\uFEFF { "log" : { "creator": {"entries": [1, 2]}, "pages": [], "entries" :\n[ ${tricky
       .map((e) => JSON.stringify(e, null, 1))
       .join(' ,\n')} ] , "comment": "]}" } }\n`;
-    for (const chunk of [1, 3, 7, 64, 65, 100, 1 << 20]) {
+    for (const chunk of [1, 2, 3, 5, 7, 64, 65, 100, 1 << 20]) {
       const { found, problem, harFound } = scan(text, chunk);
       expect(problem, `chunk ${chunk}`).toBeUndefined();
       expect(harFound).toBe(true);

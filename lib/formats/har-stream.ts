@@ -100,20 +100,14 @@ export class HarScanner {
         if (quote === -1) break;
         i = quote;
       }
-      const b = chunk[i]!;
       // Inside an entry's object or array only its nesting and strings matter (no key is read there, no
-      // close is matched to its open: JSON.parse of the entry does that), so most bytes skip #token.
+      // close is matched to its open: JSON.parse of the entry does that): walked here to the entry's end or
+      // the chunk's, in locals, most bytes never reaching #token.
       if (!this.#inString && this.#entriesDepth > 0 && this.#depth > this.#entriesDepth) {
-        if (b === QUOTE) this.#inString = true;
-        else if (b === OPEN_OBJ || b === OPEN_ARR) {
-          this.#depth++;
-          if (this.#depth - this.#entriesDepth > MAX_JSON_DEPTH) this.#entrySkip ??= 'deep';
-        } else if (b === CLOSE_OBJ || b === CLOSE_ARR) {
-          this.#depth--;
-          if (this.#depth === this.#entriesDepth && !this.#scalar) this.#endEntry(base + i + 1);
-        }
+        i = this.#walkEntry(chunk, i, base);
         continue;
       }
+      const b = chunk[i]!;
       // A UTF-8 byte order mark before the document is no part of it (chunks may split it).
       if (this.#bom && base + i < 3) {
         if (b === BOM[base + i]) continue;
@@ -137,6 +131,49 @@ export class HarScanner {
     this.#pos = base + chunk.length;
     if (this.#entryStart >= 0 && this.#pos - this.#entryStart > this.maxEntryBytes)
       this.#entrySkip ??= 'large';
+  }
+
+  /**
+   * Walks an entry's bytes from `from` (outside any string) to the close that ends it or the chunk's end; the
+   * index of the last byte walked. A string the chunk ends in is left open (#inString, #escape) for push.
+   */
+  #walkEntry(chunk: Uint8Array, from: number, base: number): number {
+    const top = this.#entriesDepth;
+    const n = chunk.length;
+    let d = this.#depth;
+    let j = from;
+    for (; j < n; j++) {
+      const c = chunk[j]!;
+      if (c === QUOTE) {
+        // To the string's closing quote, each escaped byte skipped with its backslash.
+        let k = j + 1;
+        while (k < n) {
+          const x = chunk[k]!;
+          if (x === QUOTE) break;
+          k += x === BACKSLASH ? 2 : 1;
+        }
+        if (k >= n) {
+          this.#depth = d;
+          this.#inString = true;
+          // The chunk ended right after a backslash: the byte it escapes opens the next.
+          this.#escape = k > n;
+          return n - 1;
+        }
+        j = k;
+      } else if (c === OPEN_OBJ || c === OPEN_ARR) {
+        d++;
+        if (d - top > MAX_JSON_DEPTH) this.#entrySkip ??= 'deep';
+      } else if (c === CLOSE_OBJ || c === CLOSE_ARR) {
+        d--;
+        if (d === top) {
+          this.#depth = d;
+          if (!this.#scalar) this.#endEntry(base + j + 1);
+          return j;
+        }
+      }
+    }
+    this.#depth = d;
+    return n - 1;
   }
 
   #token(b: number, at: number): void {

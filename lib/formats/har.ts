@@ -26,6 +26,22 @@ export interface RecordedEntry {
   bodyWhole: boolean;
   /** What this suite's own recorder adds (its transcript.har, the proxy): unknown to other recorders. */
   ours: OwnFields;
+  /**
+   * Set by a reader that shares the lines of the entries it reads (engine/shared-lines.ts): then
+   * `requestHeaders` is one array for every entry with the same request lines, and this one object for every
+   * entry whose response lines differ from its own in their Date and X-RateLimit-Remaining values only.
+   */
+  responseShape?: ResponseShape;
+}
+
+/**
+ * The response's header lines as `responseHeaders` but for the values of its first Date and its first
+ * X-RateLimit-Remaining line, '' here (at `dateAt` and `remainingAt`; -1: no such line). Never changed.
+ */
+export interface ResponseShape {
+  lines: Array<[string, string]>;
+  dateAt: number;
+  remainingAt: number;
 }
 
 /** The `_`-prefixed fields this suite's HAR writer adds (HAR 1.2 allows custom fields so named). */

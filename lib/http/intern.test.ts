@@ -81,6 +81,34 @@ describe('Interner', () => {
   });
 });
 
+describe('Interner.once', () => {
+  it('makes once what is asked for the same object by the same maker, again for another maker', () => {
+    const intern = new Interner();
+    const lines = [['accept', '*/*']];
+    const [one, two] = [{}, {}];
+    let made = 0;
+    const make = () => ({ made: ++made });
+    const first = intern.once(lines, one, make);
+    expect(intern.once(lines, one, make)).toBe(first);
+    // An equal object is another: asked by identity only.
+    expect(intern.once([['accept', '*/*']], one, make)).not.toBe(first);
+    expect(intern.once(lines, two, make)).toEqual({ made: 3 });
+    expect(made).toBe(3);
+  });
+
+  it('forgets what it made when it starts over', () => {
+    const intern = new Interner(2);
+    const lines = [['accept', '*/*']];
+    const by = {};
+    const first = intern.once(lines, by, () => ({ n: 1 }));
+    for (const s of ['p', 'q', 'r']) intern.string(s);
+    intern.string('s');
+    expect(intern.once(lines, by, () => ({ n: 2 }))).toEqual({ n: 2 });
+    expect(intern.once(lines, by, () => ({ n: 3 }))).toEqual({ n: 2 });
+    expect(first).toEqual({ n: 1 });
+  });
+});
+
 describe('Interner at its cap', () => {
   it('starts over, and shares again a value that recurs after it', () => {
     const intern = new Interner();

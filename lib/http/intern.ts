@@ -31,6 +31,8 @@ export class Interner {
   readonly #values = new Map<string, unknown>();
   /** A record of each shape (names in order, by their numbers) to copy new records from (#blank). */
   readonly #shapes = new Map<string, Fields>();
+  /** What was made of an object handed again (once), with what it was made by. */
+  #made = new WeakMap<object, { by: object; value: unknown }>();
 
   constructor(
     /** Most distinct values of each kind kept before starting over. */
@@ -52,6 +54,7 @@ export class Interner {
     this.#strings.length = 0;
     this.#records.clear();
     this.#recordKeys = new WeakMap();
+    this.#made = new WeakMap();
     this.#requests.clear();
     this.#shapes.clear();
   }
@@ -156,6 +159,18 @@ export class Interner {
     const out = { method: this.#strings[m]!, url: this.#strings[u]!, headers };
     this.#requests.set(key, out);
     return out;
+  }
+
+  /**
+   * What `make` gave the first time it was asked for `of` with `by` (both by identity: the header lines a
+   * recording's entries share (engine/shared-lines.ts), redacted by one redactor); made again when asked with another `by`.
+   */
+  once<T>(of: object, by: object, make: () => T): T {
+    const had = this.#made.get(of);
+    if (had !== undefined && had.by === by) return had.value as T;
+    const value = make();
+    this.#made.set(of, { by, value });
+    return value;
   }
 
   /** The one copy of a plain JSON value equal to `v` under `key` (the caller's exact serialisation). */

@@ -51,11 +51,90 @@ function sharedHeaders(
   };
 }
 
+/** What the response's header record is made of, and whether redacting changed nothing in it. */
+interface ResponseRecord {
+  kept: { headers: Record<string, string | string[]>; date?: string; remaining?: string };
+  same: boolean;
+  /** The record as received (made only when redacting changed something). */
+  received: () => Record<string, string | string[]>;
+}
+
+/** The response's header record as sharedHeaders keeps it, redacted, made anew. */
+function responseRecord(
+  entry: RecordedEntry,
+  redactor: RedactText,
+  intern: Pick<Interner, 'string' | 'fields'>,
+): ResponseRecord {
+  const received = headerRecord(entry.responseHeaders);
+  // Most answers carry nothing to redact: their record is then the same object (redact-once.ts).
+  const redacted = redactor.redactHeaders(received);
+  return { kept: sharedHeaders(intern, redacted), same: redacted === received, received: () => received };
+}
+
+/**
+ * The same, for an entry whose lines are those of its shape (engine/shared-lines.ts): what the shape's lines make
+ * is made once (the record with '' in place of Date and X-RateLimit-Remaining, as sharedHeaders keeps it),
+ * the entry's own two values redacted on their own. A shape with either name on more than one line (a record
+ * holding them as arrays) is made anew.
+ */
+function shapedRecord(
+  entry: RecordedEntry,
+  shape: NonNullable<RecordedEntry['responseShape']>,
+  redactor: RedactText,
+  intern: Pick<Interner, 'string' | 'fields' | 'once'>,
+): ResponseRecord {
+  const made = intern.once(shape.lines, redactor, () => {
+    let [dates, remainings] = [0, 0];
+    for (const [name] of shape.lines) {
+      if (name === 'date') dates++;
+      else if (name === 'x-ratelimit-remaining') remainings++;
+    }
+    if (dates > 1 || remainings > 1) return undefined;
+    const record = headerRecord(shape.lines);
+    const redacted = redactor.redactHeaders(record);
+    return { headers: intern.fields(redacted), same: redacted === record };
+  });
+  if (made === undefined) return responseRecord(entry, redactor, intern);
+  const lines = entry.responseHeaders;
+  const date = shape.dateAt >= 0 ? lines[shape.dateAt]![1] : undefined;
+  const remaining = shape.remainingAt >= 0 ? lines[shape.remainingAt]![1] : undefined;
+  const redactedDate = date === undefined ? undefined : redactor.redact(date);
+  const redactedRemaining = remaining === undefined ? undefined : redactor.redact(remaining);
+  return {
+    kept: {
+      headers: made.headers,
+      ...(redactedDate !== undefined ? { date: intern.string(redactedDate) } : {}),
+      ...(redactedRemaining !== undefined ? { remaining: intern.string(redactedRemaining) } : {}),
+    },
+    same: made.same && redactedDate === date && redactedRemaining === remaining,
+    received: () => headerRecord(lines),
+  };
+}
+
+const NO_BODY = Buffer.alloc(0);
+
+/** What the transcript keeps of a body: the text received and redacted, cut at `recordBodyBytes`. */
+function bodyTexts(
+  body: Buffer,
+  redactor: RedactText,
+  recordBodyBytes: number,
+  intern: Pick<Interner, 'string'>,
+): { cut: boolean; rawBody: string; redactedBody: string; utf8: boolean } {
+  const shown = body.toString('utf8', 0, Math.min(body.length, 3 * recordBodyBytes + 4));
+  return {
+    cut: shown.length > recordBodyBytes,
+    rawBody: intern.string(shown.slice(0, recordBodyBytes)),
+    redactedBody: intern.string(redactor.redactCut(shown, recordBodyBytes)),
+    utf8: isUtf8(body),
+  };
+}
+
 /** No sharing: each value kept as it is. */
-const OWN: Pick<Interner, 'string' | 'fields' | 'request'> = {
+const OWN: Pick<Interner, 'string' | 'fields' | 'request' | 'once'> = {
   string: (s) => s,
   fields: (r) => r,
   request: (method, url, headers) => ({ method, url, headers }),
+  once: (_of, _by, make) => make(),
 };
 
 /**
@@ -71,13 +150,16 @@ export function addRecorded(
   bucket: Bucket,
   redactor: RedactText,
   recordBodyBytes: number,
-  intern: Pick<Interner, 'string' | 'fields' | 'request'> = OWN,
+  intern: Pick<Interner, 'string' | 'fields' | 'request' | 'once'> = OWN,
 ): Exchange {
-  const request = intern.request(
-    entry.method,
-    redactor.redact(entry.url),
-    intern.fields(redactor.redactHeaders(headerRecord(entry.requestHeaders))),
-  );
+  // Entries read with their lines shared (engine/shared-lines.ts, which sets responseShape) share their
+  // request's lines: its record made once for all.
+  const requestRecord = () => intern.fields(redactor.redactHeaders(headerRecord(entry.requestHeaders)));
+  const requestHeaders =
+    entry.responseShape !== undefined
+      ? intern.once(entry.requestHeaders, redactor, requestRecord)
+      : requestRecord();
+  const request = intern.request(entry.method, redactor.redact(entry.url), requestHeaders);
   if (entry.status === 0)
     return transcript.add({
       ...(entry.ours.checkId !== undefined ? { checkId: entry.ours.checkId } : {}),
@@ -90,15 +172,15 @@ export function addRecorded(
       ...(entry.ours.invalidRequest !== undefined ? { invalidRequest: entry.ours.invalidRequest } : {}),
       ...(entry.ours.lengthOmitted ? { lengthOmitted: true as const } : {}),
     });
-  const body = entry.body ?? Buffer.alloc(0);
-  const shown = body.toString('utf8', 0, Math.min(body.length, 3 * recordBodyBytes + 4));
-  const received = headerRecord(entry.responseHeaders);
-  // Most answers carry nothing to redact: their record is then the same object (redact-once.ts).
-  const redactedHeaders = redactor.redactHeaders(received);
-  const headersSame = redactedHeaders === received;
-  const truncated = !entry.bodyWhole || shown.length > recordBodyBytes;
-  const rawBody = intern.string(shown.slice(0, recordBodyBytes));
-  const redactedBody = intern.string(redactor.redactCut(shown, recordBodyBytes));
+  const body = entry.body ?? NO_BODY;
+  const { cut, rawBody, redactedBody, utf8 } = bodyTexts(body, redactor, recordBodyBytes, intern);
+  // Entries read with their lines shared share the shape of their response's lines.
+  const shape = entry.responseShape;
+  const headers =
+    shape !== undefined && intern !== OWN
+      ? shapedRecord(entry, shape, redactor, intern)
+      : responseRecord(entry, redactor, intern);
+  const truncated = !entry.bodyWhole || cut;
   // The exchange and its response as one object (folded-exchange.ts): a long recording holds a million.
   const fields: FoldedFields = {
     ...(entry.ours.checkId !== undefined ? { checkId: entry.ours.checkId } : {}),
@@ -110,17 +192,16 @@ export function addRecorded(
     ...(entry.ours.invalidRequest !== undefined ? { invalidRequest: entry.ours.invalidRequest } : {}),
     ...(entry.ours.lengthOmitted ? { lengthOmitted: true as const } : {}),
     status: entry.status,
-    ...sharedHeaders(intern, redactedHeaders),
+    ...headers.kept,
     body: redactedBody,
     bodyBytes: entry.bodyBytes,
     bodyTruncated: truncated,
     ...(entry.ours.bodyError ? { bodyError: entry.ours.bodyError } : {}),
   };
   const x = transcript.addMade((seq) => new FoldedExchange(seq, fields));
-  const utf8 = isUtf8(body);
   // Where redacting changed nothing, the record is what was received (rawOf reads it so): no second copy.
-  const same = headersSame && rawBody === redactedBody && utf8;
-  if (!same) withRaw(x.response!, { headers: intern.fields(received), body: rawBody, utf8 });
+  const same = headers.same && rawBody === redactedBody && utf8;
+  if (!same) withRaw(x.response!, { headers: intern.fields(headers.received()), body: rawBody, utf8 });
   return x;
 }
 

@@ -94,13 +94,23 @@ function originOf(written: string): string | undefined {
   return origin ?? undefined;
 }
 
+/** The base URL split last, and its path without a trailing slash (a recording is read below one base). */
+let lastBase:
+  | { url: string; split: ReturnType<typeof splitUrl>; prefix: string; below: [string, string] }
+  | undefined;
+
 /** The path and query of a URL as sent below the base URL, or undefined when the URL is not below it. */
 export function relativeTo(url: string, baseUrl: string): string | undefined {
   const at = splitUrl(url);
-  const base = splitUrl(baseUrl);
+  if (lastBase?.url !== baseUrl) {
+    const split = splitUrl(baseUrl);
+    const prefix = split ? split.rest.replace(/\/$/, '') : '';
+    lastBase = { url: baseUrl, split, prefix, below: [`${prefix}/`, `${prefix}?`] };
+  }
+  const base = lastBase.split;
   if (!at || !base || at.origin !== base.origin) return undefined;
   const rest = at.rest;
-  const prefix = base.rest.replace(/\/$/, '');
-  if (!rest.startsWith(`${prefix}/`) && !rest.startsWith(`${prefix}?`) && rest !== prefix) return undefined;
+  const { prefix, below } = lastBase;
+  if (!rest.startsWith(below[0]) && !rest.startsWith(below[1]) && rest !== prefix) return undefined;
   return rest.slice(prefix.length).split('#')[0]!;
 }

@@ -114,13 +114,25 @@ export function loadTraffic(input: TrafficInput): LoadedTraffic {
   let firstListAsks = false;
   let framing = false;
   let ownBuckets = false;
+  // What a request offered, by its lines, for entries read with their lines shared (engine/shared-lines.ts,
+  // which sets responseShape) and no query (offeredBy reads nothing else of the URL): made once for all.
+  const offers = new WeakMap<object, { offered: Offered; key: string }>();
+  const offerOf = (e: RecordedEntry): { offered: Offered; key: string } => {
+    const shared = e.responseShape !== undefined && !e.url.includes('?');
+    const had = shared ? offers.get(e.requestHeaders) : undefined;
+    if (had !== undefined) return had;
+    const offered = offeredBy(e.requestHeaders, e.url, keys, fingerprint);
+    const made = { offered, key: JSON.stringify(offered) };
+    if (shared) offers.set(e.requestHeaders, made);
+    return made;
+  };
   let done = 0;
   for (const e of passes.read(true)) {
     progress('recording the exchanges', ++done);
     if (e.ours.framed === true) framing = true;
     if (e.ours.bucket !== undefined) ownBuckets = true;
     const relative = relativeTo(e.url, input.baseUrl) ?? '/';
-    const offered = offeredBy(e.requestHeaders, e.url, keys, fingerprint);
+    const { offered, key: offeredKey } = offerOf(e);
     const route: Route | undefined = routeOf(e.method, relative);
     const entry =
       e.ours.invalidRequest === undefined && INVALID_ESCAPE.test(relative.split('?')[0]!)
@@ -132,7 +144,7 @@ export function loadTraffic(input: TrafficInput): LoadedTraffic {
     const x = addRecorded(transcript, entry, bucketOf(e, offered), redact, RECORDED_BODY_BYTES, intern);
     // Most exchanges offer and ask for what others did: one copy of each such fact, and of each part (the
     // cancels of a hundred thousand ids each ask for a route of their own, all offering the same).
-    const [offeredKey, routeKey] = [JSON.stringify(offered), JSON.stringify(route ?? null)];
+    const routeKey = JSON.stringify(route ?? null);
     facts.set(
       x.seq,
       intern.value(`[${offeredKey},${routeKey}]`, {
