@@ -3,7 +3,7 @@
 // request or two added when the run lacks a proof); 429 on the held fixture, the rate-limit probe's request
 // past the limit, before the race cancels it. Each sends its refusals, then one judge per class reads every
 // refusal of the run or a recording against the store model (judge-refusals.ts).
-import { input, limit, OUTCOME, skipOf } from '../../lib/check/skip.ts';
+import { input, OUTCOME, skipOf } from '../../lib/check/skip.ts';
 import { flagAndEnv, flagRef } from '../../lib/config/settings.ts';
 import { SPEC } from '../kit/basis.ts';
 import { type Ctx, check } from '../kit/context.ts';
@@ -23,6 +23,7 @@ import { withListedPending } from './listed-pending.ts';
 import { judgeRefusalsBlamed } from './refusal-causes.ts';
 import { cancelOnce, heldRace, listOnce, listsReadable, wrongKey } from './sendings.ts';
 import { shippedFieldChanges } from './shipped-fields.ts';
+import { starvable, starved } from './starved.ts';
 import { declaredLagMs, historyNow } from './store.ts';
 import { overLimitWhy, type RaceSeen, refused401Why } from './unjudged.ts';
 
@@ -35,41 +36,6 @@ function proofText(p: Proof): string {
     ...(p.lists ? [`lists ${named(p.lists[0])} and ${named(p.lists[1])} alike`] : []),
   ];
   return `${named(p.refusal)} (${p.before} order): ${parts.join('; ')}`;
-}
-
-/**
- * Why nothing of `ids` could be judged when the limiter refused it (called when no refusal of the class was
- * proven harmless): cancels of them with the key were answered 429 (each waited out and sent again, still
- * refused), so no answer read their state where one was needed. The skip names that cause, not a check that
- * did not fail; undefined when the limiter refused none of them.
- */
-function starved(ctx: Ctx, ids: readonly string[]): never | undefined {
-  const mine = historyNow(ctx).cancels.filter(
-    (c) => c.exchange.bucket === 'primary' && c.names.some((n) => ids.includes(n)),
-  );
-  const refused = mine.filter((c) => c.status === 429);
-  if (refused.length === 0) return undefined;
-  return ctx.skip(
-    `not judged: cancels of order ${ids.join(', ')} with the key were refused by the rate limiter (${refused
-      .slice(0, 3)
-      .map(named)
-      .join(
-        ', ',
-      )}${refused.length > 3 ? ', …' : ''}), each waited out and sent again, so no answer read its state where the judgement needed one; the limit did not lift within the waits the run allows (${flagAndEnv('maxWaitSeconds')} bounds them)`,
-    limit('maxWaitSeconds'),
-  );
-}
-
-/**
- * The fixtures whose refusals of `cls` the limiter may have starved of a read: the pending ones a cancel
- * without a valid key named (401), the shipped ones (409); none for the others.
- */
-function starvable(ctx: Ctx, cls: RefusalClass): string[] {
-  const h = historyNow(ctx);
-  if (cls === 409) return [...h.fixtures.shipped];
-  if (cls !== 401) return [];
-  const tried = h.cancels.filter((c) => c.exchange.bucket !== 'primary').flatMap((c) => c.names);
-  return h.fixtures.pending.filter((id) => tried.includes(id));
 }
 
 /**
