@@ -2,44 +2,8 @@
 // already redacted by the client, in the order sent. A transport error is an entry with status 0, as
 // browsers record one. Pure: returns text, writes nothing.
 import type { Exchange } from '../http/transcript.ts';
-
-interface HarHeader {
-  name: string;
-  value: string;
-}
-
-/** One line a value, in the record's order (a loop: flatMap's arrays were a tenth of writing a transcript). */
-function headerList(headers: Record<string, string | string[]>): HarHeader[] {
-  const out: HarHeader[] = [];
-  for (const name of Object.keys(headers)) {
-    const v = headers[name]!;
-    if (!Array.isArray(v)) out.push({ name, value: v });
-    else for (const value of v) out.push({ name, value });
-  }
-  return out;
-}
-
-function queryString(url: string): HarHeader[] {
-  // No '?', no query: a URL parsed for nothing was a third of the cost of writing a long transcript.
-  if (!url.includes('?')) return [];
-  try {
-    return [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
-  } catch {
-    // A malformed URL sent on purpose (orderId probes) has no query worth listing.
-    return [];
-  }
-}
-
-/** The first Content-Type line, as headerList would list it (a name of any case). */
-function contentTypeOf(headers: Record<string, string | string[]>): HarHeader | undefined {
-  for (const name of Object.keys(headers)) {
-    if (name.toLowerCase() !== 'content-type') continue;
-    const v = headers[name]!;
-    const value = Array.isArray(v) ? v[0] : v;
-    if (value !== undefined) return { name, value };
-  }
-  return undefined;
-}
+import { EntryWriter } from './har-entry.ts';
+import { commentOf, contentTypeOf, headerList, queryString } from './har-fields.ts';
 
 function entry(x: Exchange) {
   const r = x.response;
@@ -47,16 +11,7 @@ function entry(x: Exchange) {
   const contentType = headers ? contentTypeOf(headers) : undefined;
   // Built field by field in the order written (no spread of a literal for each optional field: a long
   // transcript writes a million entries).
-  let comment = x.checkId ? `sent by ${x.checkId}` : 'sent outside any check';
-  comment += `; credential: ${x.bucket}`;
-  if (r?.bodyTruncated)
-    comment += `; body cut to the first ${r.body.length} characters of ${r.bodyBytes} bytes`;
-  if (r?.bodyError) comment += `; body unreadable: ${r.bodyError.code}: ${r.bodyError.message}`;
-  if (r?.headersOmitted)
-    comment += `; ${r.headersOmitted.lines} header lines (${r.headersOmitted.chars} characters) left out of the record`;
-  if (x.error) comment += `; no response: ${x.error.code}: ${x.error.message}`;
-  if (x.mayHaveTakenEffect)
-    comment += `; the ${x.request.method} may have taken effect: its answer was not read`;
+  const comment = commentOf(x, r);
   const content: Record<string, unknown> = { size: r?.bodyBytes ?? 0, mimeType: contentType?.value ?? '' };
   if (r && r.body !== '') content.text = r.body;
   const response: Record<string, unknown> = {
@@ -117,12 +72,15 @@ export function harText(
 
 const SLOT = '\u0000entries';
 
-/** Entries serialised together: one JSON.stringify of a few hundred, not one (and a re-indent) per entry. */
+/** Entries a piece holds: the scrub and the writer see a few hundred at a time, never one string of them all. */
 const BATCH = 256;
-/** A batch is serialised at the depth of log.entries, between this head and tail (indent 1, as harText). */
-const [BATCH_HEAD, BATCH_TAIL] = JSON.stringify({ log: { entries: [SLOT] } }, null, 1).split(
-  JSON.stringify(SLOT),
-) as [string, string];
+/** What comes between two entries, and starts each line inside one (log.entries is at depth 2). */
+const INDENT = '\n   ';
+
+/** An entry's text as JSON.stringify writes its object at its depth: entryText's, or stringified when odd. */
+function entryAtDepth(writer: EntryWriter, x: Exchange): string {
+  return writer.text(x) ?? JSON.stringify(entry(x), null, 1).replaceAll('\n', INDENT);
+}
 
 /**
  * The same text as harText, in pieces: the head, then the entries a batch at a time, then the tail, so a
@@ -140,13 +98,15 @@ export function* harPieces(
   }
   const frame = JSON.stringify({ log: { version: '1.2', creator, comment, entries: [SLOT] } }, null, 1);
   const slot = frame.indexOf(JSON.stringify(SLOT));
-  const indent = '\n   ';
   yield frame.slice(0, slot);
+  const writer = new EntryWriter();
   for (let i = 0; i < exchanges.length; i += BATCH) {
-    const batch = [];
-    for (let j = i; j < Math.min(i + BATCH, exchanges.length); j++) batch.push(entry(exchanges[j]!));
-    const text = JSON.stringify({ log: { entries: batch } }, null, 1);
-    yield `${i > 0 ? `,${indent}` : ''}${text.slice(BATCH_HEAD.length, text.length - BATCH_TAIL.length)}`;
+    let text = i > 0 ? `,${INDENT}` : '';
+    const end = Math.min(i + BATCH, exchanges.length);
+    for (let j = i; j < end; j++)
+      text +=
+        j > i ? `,${INDENT}${entryAtDepth(writer, exchanges[j]!)}` : entryAtDepth(writer, exchanges[j]!);
+    yield text;
   }
   yield `${frame.slice(slot + JSON.stringify(SLOT).length)}\n`;
 }
