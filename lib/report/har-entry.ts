@@ -41,6 +41,18 @@ const QUOTED_LONGEST = 16 * 1024;
 const QUOTED_CHARS = 8_000_000;
 /** Most header records a writer keeps the lines of (a recording's requests share a few records). */
 const RECORDS_MAX = 1000;
+/** Most requests a writer keeps the text of (some 600 characters each), and header names. */
+const REQUESTS_MAX = 10_000;
+const NAMES_MAX = 1000;
+
+/**
+ * `s`, flattened: V8 copies a string made by concatenation into one piece when a character of it is read.
+ * Kept and written again and again, a string of many pieces was walked piece by piece each time.
+ */
+function flat(s: string): string {
+  s.charCodeAt(0);
+  return s;
+}
 
 /**
  * Writes the entries of one transcript. It keeps the JSON text of the strings that recur (a header's name and
@@ -51,6 +63,9 @@ export class EntryWriter {
   readonly #quoted = new Map<string, string>();
   #quotedChars = 0;
   readonly #records = new Map<object, string>();
+  readonly #requests = new Map<object, string>();
+  /** Each header name's line starts (#lineStarts). */
+  readonly #names = new Map<string, readonly [string, string]>();
   /** The second the last FoldedExchange's startedAt fell in, and that second's text up to its milliseconds. */
   #second = Number.NaN;
   #secondText = '';
@@ -61,7 +76,7 @@ export class EntryWriter {
     if (v.length > QUOTED_LONGEST) return jsonString(v);
     let q = this.#quoted.get(v);
     if (q === undefined) {
-      q = jsonString(v);
+      q = flat(jsonString(v));
       if (this.#quoted.size >= QUOTED_MAX || this.#quotedChars + 2 * v.length > QUOTED_CHARS) {
         this.#quoted.clear();
         this.#quotedChars = 0;
@@ -89,31 +104,43 @@ export class EntryWriter {
     return `"${this.#secondText}${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z"`;
   }
 
+  /** What comes before a header line's value: the line's start, its name, and the end of the line before. */
+  #lineStarts(name: string): readonly [string, string] {
+    let starts = this.#names.get(name);
+    if (starts === undefined) {
+      const start = `{\n       "name": ${jsonString(name)},\n       "value": `;
+      starts = [flat(`[\n      ${start}`), flat(`\n      },\n      ${start}`)];
+      if (this.#names.size >= NAMES_MAX) this.#names.clear();
+      this.#names.set(name, starts);
+    }
+    return starts;
+  }
+
   /** Header lines as headerList lists them, as an array at depth 5 (an entry's request or response). */
   #headerLines(headers: Record<string, string | string[]>): string {
     let out = '';
-    let sep = '[\n      {\n       "name": ';
+    let first = true;
     for (const name of Object.keys(headers)) {
       const v: unknown = headers[name];
-      const key = this.#str(name);
+      const starts = this.#lineStarts(name);
       if (typeof v === 'string') {
-        out += `${sep}${key},\n       "value": ${this.#str(v)}\n      }`;
-        sep = ',\n      {\n       "name": ';
+        out = out + starts[first ? 0 : 1] + this.#str(v);
+        first = false;
       } else if (Array.isArray(v))
         for (const value of v) {
-          out += `${sep}${key},\n       "value": ${this.#str(value)}\n      }`;
-          sep = ',\n      {\n       "name": ';
+          out = out + starts[first ? 0 : 1] + this.#str(value);
+          first = false;
         }
       else throw UNEXPECTED;
     }
-    return out === '' ? '[]' : `${out}\n     ]`;
+    return first ? '[]' : `${out}\n      }\n     ]`;
   }
 
   /** #headerLines of a record requests share (a request's headers), kept by the record. */
   #recordLines(headers: Record<string, string | string[]>): string {
     let lines = this.#records.get(headers);
     if (lines === undefined) {
-      lines = this.#headerLines(headers);
+      lines = flat(this.#headerLines(headers));
       if (this.#records.size >= RECORDS_MAX) this.#records.clear();
       this.#records.set(headers, lines);
     }
@@ -152,7 +179,18 @@ export class EntryWriter {
     return `${out}\n    }`;
   }
 
+  /** The request's object at depth 4, kept by the request (a recording's exchanges share their requests). */
   #request(request: Exchange['request']): string {
+    let text = this.#requests.get(request);
+    if (text === undefined) {
+      text = flat(this.#requestText(request));
+      if (this.#requests.size >= REQUESTS_MAX) this.#requests.clear();
+      this.#requests.set(request, text);
+    }
+    return text;
+  }
+
+  #requestText(request: Exchange['request']): string {
     const { method, url, content } = request;
     const head = `{\n     "method": ${this.#str(method)},\n     "url": ${this.#str(url)},\n     "httpVersion": "HTTP/1.1",\n     "cookies": [],\n     "headers": ${this.#recordLines(request.headers)},\n     "queryString": ${this.#queryLines(url)},\n     "headersSize": -1,\n     "bodySize": `;
     if (content === undefined) return `${head}0\n    }`;
