@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FoldedExchange, type FoldedFields } from '../http/folded-exchange.ts';
 import { type Exchange, Transcript } from '../http/transcript.ts';
 import { harPieces, harText } from './har.ts';
-import { EntryWriter, jsonString } from './har-entry.ts';
+import { EntryWriter } from './har-entry.ts';
+import { jsonString } from './har-json.ts';
 
 const creator = { name: 'order-store-conformance', version: '0.1.0' };
 const joined = (xs: readonly Exchange[]) => [...harPieces(xs, creator, 'c')].join('');
@@ -168,6 +169,36 @@ describe('EntryWriter', () => {
       expect.any(String),
       undefined,
     ]);
+    expect(joined(xs)).toBe(harText(xs, creator, 'c'));
+  });
+
+  it('writes what it keeps only where every field it was made of is the same', () => {
+    const body = '{"code":"not_found"}';
+    const json = { 'content-type': 'application/json' };
+    const same = {
+      body,
+      bodyBytes: 20,
+      bodyTruncated: false,
+      headers: json,
+      date: undefined,
+      remaining: undefined,
+    };
+    // Each differs from the one before it, and the one after it, in one field the kept lines were made of.
+    const xs = [
+      folded({ ...same, bodyTruncated: true }),
+      folded({ ...same, bodyBytes: 19 }),
+      folded({ ...same, headers: { 'Content-Type': ['text/plain'] } }),
+      folded({ ...same, body: '' }),
+      folded({ ...same, status: 404 }),
+      folded({ ...same, status: 0 }),
+      folded({ ...same, checkId: 'C-1' }),
+      folded({ ...same, checkId: 'C-1', bucket: 'secondary' }),
+      folded({ ...same, checkId: '', bucket: 'secondary' }),
+      folded({ ...same, checkId: 'C-2', bucket: 'secondary', together: 1 }),
+      folded({ ...same, bodyError: { code: 'E', message: 'm' } }),
+      folded({ ...same, startedMs: Date.UTC(2026, 10, 22, 10, 0, 0, 18) }),
+      folded({ ...same, startedMs: Date.UTC(2026, 10, 22, 10, 0, 1, 18) }),
+    ].flatMap((x) => [folded(same), x, folded(same)]);
     expect(joined(xs)).toBe(harText(xs, creator, 'c'));
   });
 

@@ -4,36 +4,7 @@
 import { FoldedExchange } from '../http/folded-exchange.ts';
 import type { Exchange, RecordedResponse } from '../http/transcript.ts';
 import { commentOf, contentTypeOf, queryString } from './har-fields.ts';
-
-/** What JSON.stringify escapes in a string: a quote, a backslash, a control character, a surrogate. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters JSON escapes are the point.
-const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
-
-/** `s` as JSON.stringify writes it (a string with nothing to escape, quoted as it is: the common case). */
-export function jsonString(s: string): string {
-  return ESCAPED.test(s) ? JSON.stringify(s) : `"${s}"`;
-}
-
-/** Thrown by a field of an unexpected type: the entry is then stringified from its object. */
-class Unexpected extends Error {}
-const UNEXPECTED = new Unexpected();
-
-const num = (v: unknown): string => {
-  // JSON.stringify writes a finite number as String does (-0 as 0), any other as null: left to it.
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw UNEXPECTED;
-  return String(v);
-};
-
-/**
- * `v` as JSON.stringify writes it as the property `key` of an object at `indent` (a line break and the spaces
- * of the object's own lines): stringified inside an object of its own, so a toJSON hears its key as it would.
- */
-function nested(key: string, v: unknown, indent: string): string {
-  const text = JSON.stringify({ [key]: v }, null, 1);
-  const head = `{\n ${JSON.stringify(key)}: `;
-  if (!text.startsWith(head)) throw UNEXPECTED; // left out (undefined, a function): not this entry's shape
-  return text.slice(head.length, text.length - 2).replaceAll('\n', indent);
-}
+import { flat, jsonString, nested, num, UNEXPECTED, Unexpected } from './har-json.ts';
 
 /** Most strings a writer keeps the JSON text of, the longest it keeps, and the most characters in all. */
 const QUOTED_MAX = 50_000;
@@ -44,15 +15,12 @@ const RECORDS_MAX = 1000;
 /** Most requests a writer keeps the text of (some 600 characters each), and header names. */
 const REQUESTS_MAX = 10_000;
 const NAMES_MAX = 1000;
-
-/**
- * `s`, flattened: V8 copies a string made by concatenation into one piece when a character of it is read.
- * Kept and written again and again, a string of many pieces was walked piece by piece each time.
- */
-function flat(s: string): string {
-  s.charCodeAt(0);
-  return s;
-}
+/** Most statuses, and response bodies, a writer keeps the lines of (#statusHead, #content). */
+const STATUSES_MAX = 1000;
+const CONTENTS_MAX = 10_000;
+/** Most comments, and checks, a writer keeps the lines of (#commentLines, #plainTail). */
+const COMMENTS_MAX = 10_000;
+const TAILS_MAX = 10_000;
 
 /**
  * Writes the entries of one transcript. It keeps the JSON text of the strings that recur (a header's name and
@@ -66,7 +34,18 @@ export class EntryWriter {
   readonly #requests = new Map<object, string>();
   /** Each header name's line starts (#lineStarts). */
   readonly #names = new Map<string, readonly [string, string]>();
-  /** The second the last FoldedExchange's startedAt fell in, and that second's text up to its milliseconds. */
+  readonly #statusHeads = new Map<number, string>();
+  readonly #contents = new Map<
+    string,
+    { bodyBytes: unknown; truncated: unknown; mimeType: string; text: string }
+  >();
+  readonly #comments = new Map<string, string>();
+  readonly #tails = new Map<unknown, Map<unknown, string>>();
+  /**
+   * The second the last FoldedExchange's startedAt fell in, and the entry's text up to that second's
+   * milliseconds (its startedAt is `new Date(startedMs).toISOString()`: exchanges come in order, most in the
+   * last one's second).
+   */
   #second = Number.NaN;
   #secondText = '';
 
@@ -85,23 +64,6 @@ export class EntryWriter {
       this.#quotedChars += v.length + q.length;
     }
     return q;
-  }
-
-  /**
-   * When the exchange went out, as its startedAt: a FoldedExchange's is `new Date(startedMs).toISOString()`,
-   * made here from the text of its second (exchanges come in order: most share the last one's).
-   */
-  #startedAt(x: Exchange): string {
-    if (!(x instanceof FoldedExchange)) return this.#str(x.startedAt);
-    const ms = x.startedMs;
-    const second = Math.floor(ms / 1000);
-    if (second !== this.#second) {
-      // `...:SS.000Z` less its `000Z` (a year past 9999 is written longer, its tail the same).
-      this.#secondText = new Date(second * 1000).toISOString().slice(0, -4);
-      this.#second = second;
-    }
-    const milli = ms - second * 1000;
-    return `"${this.#secondText}${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z"`;
   }
 
   /** What comes before a header line's value: the line's start, its name, and the end of the line before. */
@@ -162,21 +124,62 @@ export class EntryWriter {
   /** The response's object at depth 4 (none: a transport error's entry, status 0). */
   #response(r: RecordedResponse | undefined, headers: Record<string, string | string[]> | undefined): string {
     const contentType = headers ? contentTypeOf(headers) : undefined;
-    let content = `{\n      "size": ${num(r?.bodyBytes ?? 0)},\n      "mimeType": ${this.#str(contentType?.value ?? '')}`;
-    if (r) {
-      const body = r.body;
-      if (body !== '' && body !== undefined) content += `,\n      "text": ${this.#str(body)}`;
+    const mimeType = this.#str(contentType?.value ?? '');
+    const lines = headers ? this.#headerLines(headers) : '[]';
+    if (!r)
+      return `{\n     "status": 0,\n     "statusText": "",\n     "httpVersion": "",\n     "cookies": [],\n     "headers": ${lines},\n     "content": {\n      "size": 0,\n      "mimeType": ${mimeType}\n     },\n     "redirectURL": "",\n     "headersSize": -1,\n     "bodySize": -1\n    }`;
+    let out = this.#statusHead(r.status) + lines + this.#content(r, mimeType);
+    const bodyError = r.bodyError;
+    if (bodyError) out += `,\n     "_bodyError": ${nested('_bodyError', bodyError, '\n    ')}`;
+    return `${out}\n    }`;
+  }
+
+  /** A response's first lines, up to its header lines, kept by its status. */
+  #statusHead(status: unknown): string {
+    if (typeof status !== 'number') throw UNEXPECTED;
+    let head = this.#statusHeads.get(status);
+    if (head === undefined) {
+      head = flat(
+        `{\n     "status": ${num(status)},\n     "statusText": "",\n     "httpVersion": "HTTP/1.1",\n     "cookies": [],\n     "headers": `,
+      );
+      if (this.#statusHeads.size >= STATUSES_MAX) this.#statusHeads.clear();
+      this.#statusHeads.set(status, head);
     }
-    let out = `{\n     "status": ${num(r?.status ?? 0)},\n     "statusText": "",\n     "httpVersion": ${r ? '"HTTP/1.1"' : '""'},\n     "cookies": [],\n     "headers": ${headers ? this.#headerLines(headers) : '[]'},\n     "content": ${content}\n     },\n     "redirectURL": "",\n     "headersSize": -1`;
-    if (!r) return `${out},\n     "bodySize": -1\n    }`;
+    return head;
+  }
+
+  /**
+   * A response's lines from its content to its _bodyTruncated, kept by its body (a recording's responses share
+   * their bodies) while the size, type, byte count and cut they were made with are the response's.
+   */
+  #content(r: RecordedResponse, mimeType: string): string {
+    const { body, bodyBytes, bodyTruncated } = r;
+    if (typeof body !== 'string' || body.length > QUOTED_LONGEST) return this.#contentText(r, mimeType);
+    const kept = this.#contents.get(body);
+    if (
+      kept !== undefined &&
+      kept.bodyBytes === bodyBytes &&
+      kept.truncated === bodyTruncated &&
+      kept.mimeType === mimeType
+    )
+      return kept.text;
+    const text = flat(this.#contentText(r, mimeType));
+    if (this.#contents.size >= CONTENTS_MAX) this.#contents.clear();
+    this.#contents.set(body, { bodyBytes, truncated: bodyTruncated, mimeType, text });
+    return text;
+  }
+
+  #contentText(r: RecordedResponse, mimeType: string): string {
+    const body = r.body;
+    let out = `,\n     "content": {\n      "size": ${num(r.bodyBytes ?? 0)},\n      "mimeType": ${mimeType}`;
+    if (body !== '' && body !== undefined) out += `,\n      "text": ${this.#str(body)}`;
+    out += '\n     },\n     "redirectURL": "",\n     "headersSize": -1';
     const bodyBytes = r.bodyBytes;
     if (bodyBytes !== undefined) out += `,\n     "bodySize": ${num(bodyBytes)}`;
     const truncated = r.bodyTruncated;
     if (typeof truncated === 'boolean') out += `,\n     "_bodyTruncated": ${truncated}`;
     else if (truncated !== undefined) throw UNEXPECTED;
-    const bodyError = r.bodyError;
-    if (bodyError) out += `,\n     "_bodyError": ${nested('_bodyError', bodyError, '\n    ')}`;
-    return `${out}\n    }`;
+    return out;
   }
 
   /** The request's object at depth 4, kept by the request (a recording's exchanges share their requests). */
@@ -199,6 +202,50 @@ export class EntryWriter {
     return `${head}${Buffer.byteLength(content)},\n     "postData": {\n      "mimeType": ${this.#str(mimeType)},\n      "text": ${this.#str(content)}\n     }\n    }`;
   }
 
+  /** The entry's first lines, up to its time's value. */
+  #head(x: Exchange): string {
+    if (!(x instanceof FoldedExchange))
+      return `{\n    "startedDateTime": ${this.#str(x.startedAt)},\n    "time": `;
+    const ms = x.startedMs;
+    const second = Math.floor(ms / 1000);
+    if (second !== this.#second) {
+      // `...:SS.000Z` less its `000Z` (a year past 9999 is written longer, its tail the same).
+      const iso = new Date(second * 1000).toISOString();
+      this.#secondText = flat(`{\n    "startedDateTime": "${iso.slice(0, -4)}`);
+      this.#second = second;
+    }
+    const milli = ms - second * 1000;
+    return `${this.#secondText}${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z",\n    "time": `;
+  }
+
+  /** The lines from the end of the timings to the _seq's value, kept by the comment. */
+  #commentLines(comment: string): string {
+    let lines = this.#comments.get(comment);
+    if (lines === undefined) {
+      lines = flat(`,\n     "receive": 0\n    },\n    "comment": ${jsonString(comment)},\n    "_seq": `);
+      if (this.#comments.size >= COMMENTS_MAX) this.#comments.clear();
+      this.#comments.set(comment, lines);
+    }
+    return lines;
+  }
+
+  /** The lines after the _seq of an entry with nothing more to say than its check and bucket, kept by those. */
+  #plainTail(checkId: unknown, bucket: unknown): string {
+    let byBucket = this.#tails.get(checkId);
+    if (byBucket === undefined) {
+      if (this.#tails.size >= TAILS_MAX) this.#tails.clear();
+      byBucket = new Map();
+      this.#tails.set(checkId, byBucket);
+    }
+    let tail = byBucket.get(bucket);
+    if (tail === undefined) {
+      const check = checkId ? `,\n    "_checkId": ${this.#str(checkId)}` : '';
+      tail = flat(`${check},\n    "_bucket": ${this.#str(bucket)}\n   }`);
+      byBucket.set(bucket, tail);
+    }
+    return tail;
+  }
+
   /** The entry's text (its first line unindented, as JSON.stringify puts it after `[` or `,`), or undefined. */
   text(x: Exchange): string | undefined {
     try {
@@ -206,18 +253,19 @@ export class EntryWriter {
       const headers = r?.headers;
       const comment = commentOf(x, r);
       const time = num(x.durationMs);
-      let out = `{\n    "startedDateTime": ${this.#startedAt(x)},\n    "time": ${time},\n    "request": ${this.#request(x.request)},\n    "response": ${this.#response(r, headers)},\n    "cache": {},\n    "timings": {\n     "send": 0,\n     "wait": ${time},\n     "receive": 0\n    },\n    "comment": ${this.#str(comment)},\n    "_seq": ${num(x.seq)}`;
-      const checkId = x.checkId;
-      if (checkId) out += `,\n    "_checkId": ${this.#str(checkId)}`;
-      const together = x.together;
-      if (together !== undefined) out += `,\n    "_together": ${num(together)}`;
-      out += `,\n    "_bucket": ${this.#str(x.bucket)}`;
-      if (x.error) out += `,\n    "_transportError": ${nested('_transportError', x.error, '\n   ')}`;
-      const invalid = x.invalidRequest;
-      if (invalid) out += `,\n    "_invalidRequest": ${this.#str(invalid)}`;
-      if (x.lengthOmitted) out += ',\n    "_lengthOmitted": true';
-      if (x.connection !== undefined) out += `,\n    "connection": ${jsonString(String(x.connection))}`;
-      return `${out}\n   }`;
+      const out = `${this.#head(x)}${time},\n    "request": ${this.#request(x.request)},\n    "response": ${this.#response(r, headers)},\n    "cache": {},\n    "timings": {\n     "send": 0,\n     "wait": ${time}${this.#commentLines(comment)}${num(x.seq)}`;
+      const { checkId, together, bucket, error, invalidRequest, lengthOmitted, connection } = x;
+      if (together === undefined && !error && !invalidRequest && !lengthOmitted && connection === undefined)
+        return out + this.#plainTail(checkId, bucket);
+      let tail = '';
+      if (checkId) tail += `,\n    "_checkId": ${this.#str(checkId)}`;
+      if (together !== undefined) tail += `,\n    "_together": ${num(together)}`;
+      tail += `,\n    "_bucket": ${this.#str(bucket)}`;
+      if (error) tail += `,\n    "_transportError": ${nested('_transportError', error, '\n   ')}`;
+      if (invalidRequest) tail += `,\n    "_invalidRequest": ${this.#str(invalidRequest)}`;
+      if (lengthOmitted) tail += ',\n    "_lengthOmitted": true';
+      if (connection !== undefined) tail += `,\n    "connection": ${jsonString(String(connection))}`;
+      return `${out}${tail}\n   }`;
     } catch (e) {
       if (e instanceof Unexpected) return undefined;
       throw e;
