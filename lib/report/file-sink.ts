@@ -88,7 +88,8 @@ export function threadedSink(fd: number): FileSink {
   const data = new SharedArrayBuffer(SLOTS * SLOT_BYTES);
   const out = new SharedArrayBuffer(4096);
   const c = new Int32Array(control);
-  const worker = new Worker(WORKER, { eval: true, workerData: { control, data, out, fd } });
+  // No flags of the process's own (a profiler, a loader): the worker needs none.
+  const worker = new Worker(WORKER, { eval: true, execArgv: [], workerData: { control, data, out, fd } });
   worker.unref();
   const slots = Array.from({ length: SLOTS }, (_, i) => Buffer.from(data, i * SLOT_BYTES, SLOT_BYTES));
   let slot = 0;

@@ -62,6 +62,15 @@ export const PROGRESS_INTERVAL_MS = 250;
  */
 export const PROGRESS_COST_FACTOR = 10;
 
+/** A worker's sink, or the caller's where no worker can be started. */
+function threadedOr(fd: number): FileSink {
+  try {
+    return threadedSink(fd);
+  } catch {
+    return inlineSink(fd);
+  }
+}
+
 /** Exchanges from which the transcript is hashed and written on a worker thread (starting one takes ~30 ms). */
 export const THREADED_FROM = 20_000;
 
@@ -169,7 +178,7 @@ export class ReportWriter {
     let sink: FileSink | undefined;
     let ended = false;
     try {
-      sink = threaded ? threadedSink(fd) : inlineSink(fd);
+      sink = threaded ? threadedOr(fd) : inlineSink(fd);
       // Each piece is encoded into the sink's buffer, handed over when full: joined into a long string first,
       // every megabyte of a million exchanges' transcript was a string too large for the young generation,
       // and the old one grew by gigabytes of them before it was collected.
