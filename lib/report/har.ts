@@ -2,6 +2,7 @@
 // already redacted by the client, in the order sent. A transport error is an entry with status 0, as
 // browsers record one. Pure: returns text, writes nothing.
 import type { Exchange } from '../http/transcript.ts';
+import { ByteOut } from './byte-out.ts';
 import { EntryWriter } from './har-entry.ts';
 import { commentOf, contentTypeOf, headerList, queryString } from './har-fields.ts';
 
@@ -72,41 +73,54 @@ export function harText(
 
 const SLOT = '\u0000entries';
 
-/** Entries a piece holds: the scrub and the writer see a few hundred at a time, never one string of them all. */
-const BATCH = 256;
+/**
+ * Bytes of entries after which a piece ends (at the end of an entry): the scrub and the writer see a hundred
+ * KiB at a time, never one string of them all, and a piece read back as text is a string of the young
+ * generation (under V8's 128 KiB for one object): a string of 480 KiB, made in the large-object space,
+ * took eight times as long to make.
+ */
+const PIECE_BYTES = 96 * 1024;
 /** What comes between two entries, and starts each line inside one (log.entries is at depth 2). */
 const INDENT = '\n   ';
-
-/** An entry's text as JSON.stringify writes its object at its depth: entryText's, or stringified when odd. */
-function entryAtDepth(writer: EntryWriter, x: Exchange): string {
-  return writer.text(x) ?? JSON.stringify(entry(x), null, 1).replaceAll('\n', INDENT);
-}
+const BETWEEN = Buffer.from(`,${INDENT}`);
 
 /**
- * The same text as harText, in pieces: the head, then the entries a batch at a time, then the tail, so a
+ * The same text as harText as UTF-8, in pieces: the head, then the entries some at a time, then the tail, so a
  * transcript of any length is written without being built whole (a string of a million exchanges is longer
- * than V8 allows).
+ * than V8 allows). Each piece is valid until the next is asked for (the entries' bytes reuse one buffer).
  */
+export function* harBytePieces(
+  exchanges: readonly Exchange[],
+  creator: { name: string; version: string },
+  comment: string,
+): Generator<Buffer> {
+  if (exchanges.length === 0) {
+    yield Buffer.from(harText(exchanges, creator, comment));
+    return;
+  }
+  const frame = JSON.stringify({ log: { version: '1.2', creator, comment, entries: [SLOT] } }, null, 1);
+  const slot = frame.indexOf(JSON.stringify(SLOT));
+  yield Buffer.from(frame.slice(0, slot));
+  const writer = new EntryWriter();
+  const out = new ByteOut();
+  for (let j = 0; j < exchanges.length; j++) {
+    if (j > 0) out.bytes(BETWEEN);
+    const x = exchanges[j]!;
+    // An entry of another shape is stringified from its object, as it always was.
+    if (!writer.write(x, out)) out.text(JSON.stringify(entry(x), null, 1).replaceAll('\n', INDENT));
+    if (out.used >= PIECE_BYTES || j === exchanges.length - 1) {
+      yield out.view();
+      out.used = 0;
+    }
+  }
+  yield Buffer.from(`${frame.slice(slot + JSON.stringify(SLOT).length)}\n`);
+}
+
+/** harBytePieces as text. */
 export function* harPieces(
   exchanges: readonly Exchange[],
   creator: { name: string; version: string },
   comment: string,
 ): Generator<string> {
-  if (exchanges.length === 0) {
-    yield harText(exchanges, creator, comment);
-    return;
-  }
-  const frame = JSON.stringify({ log: { version: '1.2', creator, comment, entries: [SLOT] } }, null, 1);
-  const slot = frame.indexOf(JSON.stringify(SLOT));
-  yield frame.slice(0, slot);
-  const writer = new EntryWriter();
-  for (let i = 0; i < exchanges.length; i += BATCH) {
-    let text = i > 0 ? `,${INDENT}` : '';
-    const end = Math.min(i + BATCH, exchanges.length);
-    for (let j = i; j < end; j++)
-      text +=
-        j > i ? `,${INDENT}${entryAtDepth(writer, exchanges[j]!)}` : entryAtDepth(writer, exchanges[j]!);
-    yield text;
-  }
-  yield `${frame.slice(slot + JSON.stringify(SLOT).length)}\n`;
+  for (const piece of harBytePieces(exchanges, creator, comment)) yield piece.toString('utf8');
 }

@@ -19,7 +19,7 @@ import { REPORT_FORMATS, type ReportFormat } from '../config/config.ts';
 import type { Exchange } from '../http/transcript.ts';
 import { SUMS_FILE, sumsText } from './checksums.ts';
 import { type FileSink, inlineSink, threadedSink } from './file-sink.ts';
-import { harPieces } from './har.ts';
+import { harBytePieces } from './har.ts';
 import { htmlReport } from './html.ts';
 import { junitXml } from './junit.ts';
 import { reportMarkdown } from './markdown.ts';
@@ -153,7 +153,7 @@ export class ReportWriter {
     const har = want.has('har')
       ? this.writePieces(
           TRANSCRIPT_FILE,
-          harPieces(exchanges, report.suite, `run ${report.runId} against ${report.target.baseUrl}`),
+          harBytePieces(exchanges, report.suite, `run ${report.runId} against ${report.target.baseUrl}`),
           exchanges.length >= THREADED_FROM,
         )
       : undefined;
@@ -170,7 +170,7 @@ export class ReportWriter {
    */
   private writePieces(
     name: string,
-    pieces: Iterable<string>,
+    pieces: Iterable<Buffer>,
     threaded = false,
   ): { tmp: string; sha256: string } {
     const tmp = join(this.dir, `${name}.tmp-${process.pid}`);
@@ -179,30 +179,29 @@ export class ReportWriter {
     let ended = false;
     try {
       sink = threaded ? threadedOr(fd) : inlineSink(fd);
-      // Each piece is encoded into the sink's buffer, handed over when full: joined into a long string first,
+      // Each piece is copied into the sink's buffer, handed over when full: joined into a long string first,
       // every megabyte of a million exchanges' transcript was a string too large for the young generation,
       // and the old one grew by gigabytes of them before it was collected.
       let used = 0;
       for (const piece of pieces) {
-        const text = this.scrub(piece);
-        // Measured only when it may not fit (a UTF-16 unit is at most 3 bytes of UTF-8).
-        if (used + 3 * text.length > sink.buffer.length) {
-          const length = Buffer.byteLength(text, 'utf8');
-          if (used + length > sink.buffer.length) {
-            sink.submit(used);
-            used = 0;
-          }
-          if (length > sink.buffer.length) {
-            const bytes = Buffer.from(text, 'utf8');
-            for (let at = 0; at < bytes.length; ) {
-              const n = bytes.copy(sink.buffer, 0, at, Math.min(bytes.length, at + sink.buffer.length));
-              sink.submit(n);
-              at += n;
-            }
-            continue;
-          }
+        // The scrub reads the piece as text; bytes it leaves as they were are copied as they are.
+        const text = piece.toString('utf8');
+        const scrubbed = this.scrub(text);
+        const bytes = scrubbed === text ? piece : Buffer.from(scrubbed, 'utf8');
+        if (used + bytes.length > sink.buffer.length) {
+          sink.submit(used);
+          used = 0;
         }
-        used += sink.buffer.write(text, used, 'utf8');
+        if (bytes.length > sink.buffer.length) {
+          for (let at = 0; at < bytes.length; ) {
+            const n = bytes.copy(sink.buffer, 0, at, Math.min(bytes.length, at + sink.buffer.length));
+            sink.submit(n);
+            at += n;
+          }
+          continue;
+        }
+        sink.buffer.set(bytes, used);
+        used += bytes.length;
       }
       sink.submit(used);
       ended = true;
