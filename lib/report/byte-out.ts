@@ -1,5 +1,6 @@
 // A growing buffer that text is put into as UTF-8 bytes: kept bytes copied in whole, short ASCII texts (a
 // number) a character a byte, any other text encoded. What har-entry.ts writes an entry into.
+import { jsonString } from './har-json.ts';
 
 export class ByteOut {
   buffer: Buffer;
@@ -29,6 +30,25 @@ export class ByteOut {
     const buffer = this.buffer;
     let at = this.used;
     for (let i = 0; i < s.length; i++) buffer[at++] = s.charCodeAt(i);
+    this.used = at;
+  }
+
+  /** `s` as JSON.stringify writes it: a character a byte while none needs an escape or is past ASCII. */
+  json(s: string): void {
+    this.#room(s.length + 2);
+    const buffer = this.buffer;
+    let at = this.used;
+    buffer[at++] = 0x22;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 0x20 || c === 0x22 || c === 0x5c || c > 0x7f) {
+        // Nothing counted yet: the whole string again, from where it began.
+        this.text(jsonString(s));
+        return;
+      }
+      buffer[at++] = c;
+    }
+    buffer[at++] = 0x22;
     this.used = at;
   }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FoldedExchange, type FoldedFields } from '../http/folded-exchange.ts';
 import { type Exchange, Transcript } from '../http/transcript.ts';
+import { ByteOut } from './byte-out.ts';
 import { harPieces, harText } from './har.ts';
 import { EntryWriter } from './har-entry.ts';
 import { jsonString } from './har-json.ts';
@@ -50,6 +51,17 @@ describe('jsonString', () => {
       expect(jsonString(s)).toBe(JSON.stringify(s));
     }
     for (const s of ODD) expect(jsonString(s)).toBe(JSON.stringify(s));
+  });
+
+  it('is what ByteOut.json puts, as UTF-8, for every code unit and the odd strings', () => {
+    const out = new ByteOut(8);
+    const all: string[] = [];
+    for (let c = 0; c <= 0xffff; c++) all.push(`a${String.fromCharCode(c)}b`);
+    for (const s of [...all, ...ODD]) {
+      out.used = 0;
+      out.json(s);
+      expect(out.view().toString('utf8')).toBe(JSON.stringify(s));
+    }
   });
 });
 

@@ -18,6 +18,8 @@ const REQUEST = bytes(',\n    "request": ');
 const RESPONSE = bytes(',\n    "response": ');
 const TIMINGS = bytes(',\n    "cache": {},\n    "timings": {\n     "send": 0,\n     "wait": ');
 
+/** Longest value written as it is, not kept (#strBytes). */
+const SHORT = 64;
 /** Most requests a writer keeps the bytes of (some 600 each). */
 const REQUESTS_MAX = 10_000;
 /** Most statuses, and response bodies, a writer keeps the lines of (#statusHead, #content). */
@@ -56,6 +58,11 @@ export class EntryWriter {
   /** A string's JSON text as bytes (#str), for a value written straight into the bytes. */
   #strBytes(v: unknown, out: ByteOut): void {
     if (typeof v !== 'string') throw UNEXPECTED;
+    // A short value (a Date, a Remaining: most differ from one response to the next) is written as it is.
+    if (v.length <= SHORT) {
+      out.json(v);
+      return;
+    }
     if (v.length > QUOTED_LONGEST) {
       out.text(jsonString(v));
       return;
