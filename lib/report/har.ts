@@ -2,44 +2,9 @@
 // already redacted by the client, in the order sent. A transport error is an entry with status 0, as
 // browsers record one. Pure: returns text, writes nothing.
 import type { Exchange } from '../http/transcript.ts';
-
-interface HarHeader {
-  name: string;
-  value: string;
-}
-
-/** One line a value, in the record's order (a loop: flatMap's arrays were a tenth of writing a transcript). */
-function headerList(headers: Record<string, string | string[]>): HarHeader[] {
-  const out: HarHeader[] = [];
-  for (const name of Object.keys(headers)) {
-    const v = headers[name]!;
-    if (!Array.isArray(v)) out.push({ name, value: v });
-    else for (const value of v) out.push({ name, value });
-  }
-  return out;
-}
-
-function queryString(url: string): HarHeader[] {
-  // No '?', no query: a URL parsed for nothing was a third of the cost of writing a long transcript.
-  if (!url.includes('?')) return [];
-  try {
-    return [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
-  } catch {
-    // A malformed URL sent on purpose (orderId probes) has no query worth listing.
-    return [];
-  }
-}
-
-/** The first Content-Type line, as headerList would list it (a name of any case). */
-function contentTypeOf(headers: Record<string, string | string[]>): HarHeader | undefined {
-  for (const name of Object.keys(headers)) {
-    if (name.toLowerCase() !== 'content-type') continue;
-    const v = headers[name]!;
-    const value = Array.isArray(v) ? v[0] : v;
-    if (value !== undefined) return { name, value };
-  }
-  return undefined;
-}
+import { ByteOut } from './byte-out.ts';
+import { EntryWriter } from './har-entry.ts';
+import { commentOf, contentTypeOf, headerList, queryString } from './har-fields.ts';
 
 function entry(x: Exchange) {
   const r = x.response;
@@ -47,16 +12,7 @@ function entry(x: Exchange) {
   const contentType = headers ? contentTypeOf(headers) : undefined;
   // Built field by field in the order written (no spread of a literal for each optional field: a long
   // transcript writes a million entries).
-  let comment = x.checkId ? `sent by ${x.checkId}` : 'sent outside any check';
-  comment += `; credential: ${x.bucket}`;
-  if (r?.bodyTruncated)
-    comment += `; body cut to the first ${r.body.length} characters of ${r.bodyBytes} bytes`;
-  if (r?.bodyError) comment += `; body unreadable: ${r.bodyError.code}: ${r.bodyError.message}`;
-  if (r?.headersOmitted)
-    comment += `; ${r.headersOmitted.lines} header lines (${r.headersOmitted.chars} characters) left out of the record`;
-  if (x.error) comment += `; no response: ${x.error.code}: ${x.error.message}`;
-  if (x.mayHaveTakenEffect)
-    comment += `; the ${x.request.method} may have taken effect: its answer was not read`;
+  const comment = commentOf(x, r);
   const content: Record<string, unknown> = { size: r?.bodyBytes ?? 0, mimeType: contentType?.value ?? '' };
   if (r && r.body !== '') content.text = r.body;
   const response: Record<string, unknown> = {
@@ -117,36 +73,54 @@ export function harText(
 
 const SLOT = '\u0000entries';
 
-/** Entries serialised together: one JSON.stringify of a few hundred, not one (and a re-indent) per entry. */
-const BATCH = 256;
-/** A batch is serialised at the depth of log.entries, between this head and tail (indent 1, as harText). */
-const [BATCH_HEAD, BATCH_TAIL] = JSON.stringify({ log: { entries: [SLOT] } }, null, 1).split(
-  JSON.stringify(SLOT),
-) as [string, string];
+/**
+ * Bytes of entries after which a piece ends (at the end of an entry): the scrub and the writer see a hundred
+ * KiB at a time, never one string of them all, and a piece read back as text is a string of the young
+ * generation (under V8's 128 KiB for one object): a string of 480 KiB, made in the large-object space,
+ * took eight times as long to make.
+ */
+const PIECE_BYTES = 96 * 1024;
+/** What comes between two entries, and starts each line inside one (log.entries is at depth 2). */
+const INDENT = '\n   ';
+const BETWEEN = Buffer.from(`,${INDENT}`);
 
 /**
- * The same text as harText, in pieces: the head, then the entries a batch at a time, then the tail, so a
+ * The same text as harText as UTF-8, in pieces: the head, then the entries some at a time, then the tail, so a
  * transcript of any length is written without being built whole (a string of a million exchanges is longer
- * than V8 allows).
+ * than V8 allows). Each piece is valid until the next is asked for (the entries' bytes reuse one buffer).
  */
+export function* harBytePieces(
+  exchanges: readonly Exchange[],
+  creator: { name: string; version: string },
+  comment: string,
+): Generator<Buffer> {
+  if (exchanges.length === 0) {
+    yield Buffer.from(harText(exchanges, creator, comment));
+    return;
+  }
+  const frame = JSON.stringify({ log: { version: '1.2', creator, comment, entries: [SLOT] } }, null, 1);
+  const slot = frame.indexOf(JSON.stringify(SLOT));
+  yield Buffer.from(frame.slice(0, slot));
+  const writer = new EntryWriter();
+  const out = new ByteOut();
+  for (let j = 0; j < exchanges.length; j++) {
+    if (j > 0) out.bytes(BETWEEN);
+    const x = exchanges[j]!;
+    // An entry of another shape is stringified from its object, as it always was.
+    if (!writer.write(x, out)) out.text(JSON.stringify(entry(x), null, 1).replaceAll('\n', INDENT));
+    if (out.used >= PIECE_BYTES || j === exchanges.length - 1) {
+      yield out.view();
+      out.used = 0;
+    }
+  }
+  yield Buffer.from(`${frame.slice(slot + JSON.stringify(SLOT).length)}\n`);
+}
+
+/** harBytePieces as text. */
 export function* harPieces(
   exchanges: readonly Exchange[],
   creator: { name: string; version: string },
   comment: string,
 ): Generator<string> {
-  if (exchanges.length === 0) {
-    yield harText(exchanges, creator, comment);
-    return;
-  }
-  const frame = JSON.stringify({ log: { version: '1.2', creator, comment, entries: [SLOT] } }, null, 1);
-  const slot = frame.indexOf(JSON.stringify(SLOT));
-  const indent = '\n   ';
-  yield frame.slice(0, slot);
-  for (let i = 0; i < exchanges.length; i += BATCH) {
-    const batch = [];
-    for (let j = i; j < Math.min(i + BATCH, exchanges.length); j++) batch.push(entry(exchanges[j]!));
-    const text = JSON.stringify({ log: { entries: batch } }, null, 1);
-    yield `${i > 0 ? `,${indent}` : ''}${text.slice(BATCH_HEAD.length, text.length - BATCH_TAIL.length)}`;
-  }
-  yield `${frame.slice(slot + JSON.stringify(SLOT).length)}\n`;
+  for (const piece of harBytePieces(exchanges, creator, comment)) yield piece.toString('utf8');
 }

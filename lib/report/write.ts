@@ -2,7 +2,6 @@
 // (atomically, spaced out: see PROGRESS_COST_FACTOR), so a run that dies halfway still leaves a report marked
 // incomplete. Every file goes through `scrub` (the run's redactor) as it is written: the key's last defence.
 
-import { createHash } from 'node:crypto';
 import {
   appendFileSync,
   closeSync,
@@ -14,13 +13,13 @@ import {
   statSync,
   symlinkSync,
   writeFileSync,
-  writeSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { REPORT_FORMATS, type ReportFormat } from '../config/config.ts';
 import type { Exchange } from '../http/transcript.ts';
 import { SUMS_FILE, sumsText } from './checksums.ts';
-import { harPieces } from './har.ts';
+import { type FileSink, inlineSink, threadedSink } from './file-sink.ts';
+import { harBytePieces } from './har.ts';
 import { htmlReport } from './html.ts';
 import { junitXml } from './junit.ts';
 import { reportMarkdown } from './markdown.ts';
@@ -62,6 +61,18 @@ export const PROGRESS_INTERVAL_MS = 250;
  * run's report took from 1 ms to 300 ms), so the rewrites never take more than a tenth of the run.
  */
 export const PROGRESS_COST_FACTOR = 10;
+
+/** A worker's sink, or the caller's where no worker can be started. */
+function threadedOr(fd: number): FileSink {
+  try {
+    return threadedSink(fd);
+  } catch {
+    return inlineSink(fd);
+  }
+}
+
+/** Exchanges from which the transcript is hashed and written on a worker thread (starting one takes ~30 ms). */
+export const THREADED_FROM = 20_000;
 
 export class ReportWriter {
   readonly dir: string;
@@ -142,7 +153,8 @@ export class ReportWriter {
     const har = want.has('har')
       ? this.writePieces(
           TRANSCRIPT_FILE,
-          harPieces(exchanges, report.suite, `run ${report.runId} against ${report.target.baseUrl}`),
+          harBytePieces(exchanges, report.suite, `run ${report.runId} against ${report.target.baseUrl}`),
+          exchanges.length >= THREADED_FROM,
         )
       : undefined;
     const sums = sumsText(files, har ? new Map([[TRANSCRIPT_FILE, har.sha256]]) : undefined);
@@ -152,37 +164,58 @@ export class ReportWriter {
     return [...files.keys(), ...(har ? [TRANSCRIPT_FILE] : []), SUMS_FILE].map((f) => join(this.dir, f));
   }
 
-  /** Writes `pieces`, each scrubbed, to a temporary file beside `name`; its place and digest as written. */
-  private writePieces(name: string, pieces: Iterable<string>): { tmp: string; sha256: string } {
+  /**
+   * Writes `pieces`, each scrubbed, to a temporary file beside `name`; its place and digest as written.
+   * `threaded`: hashed and written by a worker thread while the next pieces are made (a long transcript).
+   */
+  private writePieces(
+    name: string,
+    pieces: Iterable<Buffer>,
+    threaded = false,
+  ): { tmp: string; sha256: string } {
     const tmp = join(this.dir, `${name}.tmp-${process.pid}`);
-    const hash = createHash('sha256');
     const fd = openSync(tmp, 'w');
+    let sink: FileSink | undefined;
+    let ended = false;
     try {
-      // Each piece is encoded into one buffer, written when full: joined into a long string first, every
-      // megabyte of a million exchanges' transcript was a string too large for the young generation, and
-      // the old one grew by gigabytes of them before it was collected.
-      const buffer = Buffer.allocUnsafe(2 ** 20);
+      sink = threaded ? threadedOr(fd) : inlineSink(fd);
+      // Each piece is copied into the sink's buffer, handed over when full: joined into a long string first,
+      // every megabyte of a million exchanges' transcript was a string too large for the young generation,
+      // and the old one grew by gigabytes of them before it was collected.
       let used = 0;
-      const out = (bytes: Buffer) => {
-        hash.update(bytes);
-        writeSync(fd, bytes);
-      };
-      const flush = () => {
-        if (used > 0) out(buffer.subarray(0, used));
-        used = 0;
-      };
       for (const piece of pieces) {
-        const text = this.scrub(piece);
-        const length = Buffer.byteLength(text, 'utf8');
-        if (used + length > buffer.length) flush();
-        if (length > buffer.length) out(Buffer.from(text, 'utf8'));
-        else used += buffer.write(text, used, 'utf8');
+        // The scrub reads the piece as text; bytes it leaves as they were are copied as they are.
+        const text = piece.toString('utf8');
+        const scrubbed = this.scrub(text);
+        const bytes = scrubbed === text ? piece : Buffer.from(scrubbed, 'utf8');
+        if (used + bytes.length > sink.buffer.length) {
+          sink.submit(used);
+          used = 0;
+        }
+        if (bytes.length > sink.buffer.length) {
+          for (let at = 0; at < bytes.length; ) {
+            const n = bytes.copy(sink.buffer, 0, at, Math.min(bytes.length, at + sink.buffer.length));
+            sink.submit(n);
+            at += n;
+          }
+          continue;
+        }
+        sink.buffer.set(bytes, used);
+        used += bytes.length;
       }
-      flush();
+      sink.submit(used);
+      ended = true;
+      return { tmp, sha256: sink.end() };
     } finally {
+      // A worker still writing is let finish before the file is closed under it.
+      if (sink && !ended)
+        try {
+          sink.end();
+        } catch {
+          // The error that brought us here is the one to report.
+        }
       closeSync(fd);
     }
-    return { tmp, sha256: hash.digest('hex') };
   }
 
   /** Writes junit.xml (scrubbed) also at `path`, a fixed place for CI to read (--junit-path). */
