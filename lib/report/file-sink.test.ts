@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { reportOf as report, result } from '../../test/support/report-fixture.ts';
 import { keyRedactor } from '../http/redact.ts';
 import { Transcript } from '../http/transcript.ts';
-import { type FileSink, inlineSink, threadedSink } from './file-sink.ts';
+import { type FileSink, inlineSink } from './file-sink.ts';
 import { harText } from './har.ts';
-import { ReportWriter, THREADED_FROM } from './write.ts';
+import { ReportWriter } from './write.ts';
 
 /** Hands `total` bytes of a pattern to `sink` in uneven parts; the bytes handed over. */
 function feed(sink: FileSink, total: number): Buffer {
@@ -24,46 +24,34 @@ function feed(sink: FileSink, total: number): Buffer {
   return all;
 }
 
-describe('file sinks', () => {
-  for (const [name, make] of [
-    ['threaded', threadedSink],
-    ['inline', (fd: number) => inlineSink(fd)],
-  ] as const)
-    it(`write and hash every byte handed over, in order (${name})`, () => {
-      const file = join(mkdtempSync(join(tmpdir(), 'osc-sink-')), 'out');
-      const fd = openSync(file, 'w');
-      const sink = make(fd);
-      // More than every slot holds, so the caller waits for the worker.
-      const all = feed(sink, 40 * 2 ** 20 + 17);
-      const sha256 = sink.end();
-      closeSync(fd);
-      const written = readFileSync(file);
-      expect(written.equals(all)).toBe(true);
-      expect(sha256).toBe(createHash('sha256').update(all).digest('hex'));
-    });
+describe('the file sink', () => {
+  it('writes and hashes every byte handed over, in order', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'osc-sink-')), 'out');
+    const fd = openSync(file, 'w');
+    const sink = inlineSink(fd);
+    const all = feed(sink, 40 * 2 ** 20 + 17);
+    const sha256 = sink.end();
+    closeSync(fd);
+    const written = readFileSync(file);
+    expect(written.equals(all)).toBe(true);
+    expect(sha256).toBe(createHash('sha256').update(all).digest('hex'));
+  });
 
-  it('throws the error the worker met writing', () => {
+  it('throws the error writing met', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'osc-sink-')), 'out');
     writeFileSync(file, '');
     const fd = openSync(file, 'r');
-    const sink = threadedSink(fd);
-    let error: unknown;
-    try {
-      feed(sink, 20 * 2 ** 20);
-      sink.end();
-    } catch (e) {
-      error = e;
-    }
+    const sink = inlineSink(fd);
+    expect(() => feed(sink, 2 ** 20)).toThrow(expect.objectContaining({ code: 'EBADF' }));
     closeSync(fd);
-    expect(error).toMatchObject({ code: 'EBADF' });
   });
 
-  it('writes a long transcript on the worker as harText would, scrubbed, summed as written', () => {
+  it('writes a long transcript as harText would, scrubbed, summed as written', () => {
     const dir = mkdtempSync(join(tmpdir(), 'osc-sink-'));
     const r = report([result('LIST-A', 'pass')]);
     const key = 'osk_live_Threaded0123456789abcdef';
     const t = new Transcript();
-    for (let i = 0; i < THREADED_FROM + 300; i++)
+    for (let i = 0; i < 20_300; i++)
       t.add({
         bucket: 'primary',
         startedAt: '2026-11-22T10:00:00.000Z',

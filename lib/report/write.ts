@@ -18,7 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import { REPORT_FORMATS, type ReportFormat } from '../config/config.ts';
 import type { Exchange } from '../http/transcript.ts';
 import { SUMS_FILE, sumsText } from './checksums.ts';
-import { type FileSink, inlineSink, threadedSink } from './file-sink.ts';
+import { inlineSink } from './file-sink.ts';
 import { harBytePieces } from './har.ts';
 import { htmlReport } from './html.ts';
 import { junitXml } from './junit.ts';
@@ -61,18 +61,6 @@ export const PROGRESS_INTERVAL_MS = 250;
  * run's report took from 1 ms to 300 ms), so the rewrites never take more than a tenth of the run.
  */
 export const PROGRESS_COST_FACTOR = 10;
-
-/** A worker's sink, or the caller's where no worker can be started. */
-function threadedOr(fd: number): FileSink {
-  try {
-    return threadedSink(fd);
-  } catch {
-    return inlineSink(fd);
-  }
-}
-
-/** Exchanges from which the transcript is hashed and written on a worker thread (starting one takes ~30 ms). */
-export const THREADED_FROM = 20_000;
 
 export class ReportWriter {
   readonly dir: string;
@@ -154,7 +142,6 @@ export class ReportWriter {
       ? this.writePieces(
           TRANSCRIPT_FILE,
           harBytePieces(exchanges, report.suite, `run ${report.runId} against ${report.target.baseUrl}`),
-          exchanges.length >= THREADED_FROM,
         )
       : undefined;
     const sums = sumsText(files, har ? new Map([[TRANSCRIPT_FILE, har.sha256]]) : undefined);
@@ -166,19 +153,12 @@ export class ReportWriter {
 
   /**
    * Writes `pieces`, each scrubbed, to a temporary file beside `name`; its place and digest as written.
-   * `threaded`: hashed and written by a worker thread while the next pieces are made (a long transcript).
    */
-  private writePieces(
-    name: string,
-    pieces: Iterable<Buffer>,
-    threaded = false,
-  ): { tmp: string; sha256: string } {
+  private writePieces(name: string, pieces: Iterable<Buffer>): { tmp: string; sha256: string } {
     const tmp = join(this.dir, `${name}.tmp-${process.pid}`);
     const fd = openSync(tmp, 'w');
-    let sink: FileSink | undefined;
-    let ended = false;
     try {
-      sink = threaded ? threadedOr(fd) : inlineSink(fd);
+      const sink = inlineSink(fd);
       // Each piece is copied into the sink's buffer, handed over when full: joined into a long string first,
       // every megabyte of a million exchanges' transcript was a string too large for the young generation,
       // and the old one grew by gigabytes of them before it was collected.
@@ -204,16 +184,8 @@ export class ReportWriter {
         used += bytes.length;
       }
       sink.submit(used);
-      ended = true;
       return { tmp, sha256: sink.end() };
     } finally {
-      // A worker still writing is let finish before the file is closed under it.
-      if (sink && !ended)
-        try {
-          sink.end();
-        } catch {
-          // The error that brought us here is the one to report.
-        }
       closeSync(fd);
     }
   }
