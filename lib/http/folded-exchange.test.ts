@@ -6,7 +6,7 @@ import { Interner } from './intern.ts';
 import { addRecorded } from './recorded.ts';
 import { Redactor } from './redact.ts';
 import { redactOnce } from './redact-once.ts';
-import { type Exchange, type RawResponse, rawOf, startedMsOf, Transcript } from './transcript.ts';
+import { type Exchange, type RawResponse, rawField, rawOf, startedMsOf, Transcript } from './transcript.ts';
 
 /** The fields of a response as received, read (its record may read them when asked: transcript.ts rawOf). */
 const asRead = (r: RawResponse) => ({ headers: r.headers, body: r.body, utf8: r.utf8 });
@@ -202,5 +202,30 @@ describe('a recorded exchange with a response', () => {
     const x = recorded(entry({ status: 0, ours: { error: { code: 'E_RESET', message: 'reset' } } }));
     expect(x.response).toBeUndefined();
     expect(x.error).toEqual({ code: 'E_RESET', message: 'reset' });
+  });
+
+  it('gives one field as received as the whole record holds it, redacted or not, Date and Remaining apart', () => {
+    const key = 'osk_live_FieldKey0123456789abcdef';
+    const redactor = new Redactor();
+    redactor.addKey(key, 'KEY');
+    const intern = new Interner();
+    const lines: Array<[string, string]> = [
+      ['content-type', 'application/json'],
+      ['date', 'Sat, 22 Nov 2026 10:00:00 GMT'],
+      ['x-ratelimit-remaining', '59'],
+      ['set-cookie', 'a=1'],
+      ['set-cookie', 'b=2'],
+    ];
+    // Left as received (no secret), and changed by redacting (a key echoed): each read as rawOf reads it.
+    for (const echoed of [[], [['x-echo', key]] as Array<[string, string]>]) {
+      const e = entry({ responseHeaders: [...lines, ...echoed] });
+      const x = addRecorded(new Transcript(), e, 'primary', redactOnce(redactor), 1024, intern);
+      const whole = rawOf(x.response!).headers;
+      for (const name of ['content-type', 'date', 'x-ratelimit-remaining', 'set-cookie', 'x-echo', 'age'])
+        expect(rawField(x.response!, name), name).toEqual(whole[name]);
+    }
+    // A response with no field reader (rebuilt from a report) is read through its record.
+    const plain = { status: 200, headers: { age: '3' }, body: '', bodyBytes: 0, bodyTruncated: false };
+    expect(rawField(plain, 'age')).toBe('3');
   });
 });

@@ -149,6 +149,13 @@ export class FoldedExchange implements Exchange, RecordedResponse {
     return out;
   }
 
+  /** One field of `headers` (a lower-case name), read without making the record. */
+  field(name: string): string | string[] | undefined {
+    if (name === 'date' && this.#date !== undefined) return this.#date;
+    if (name === 'x-ratelimit-remaining' && this.#remaining !== undefined) return this.#remaining;
+    return this.#headers[name];
+  }
+
   get bodyTruncated(): boolean {
     return (this.#packed & 4) !== 0;
   }

@@ -99,6 +99,18 @@ export function rawOf(recorded: RecordedResponse): RawResponse {
   return (recorded as { [RAW]?: RawResponse })[RAW] ?? new AsReceived(recorded);
 }
 
+/**
+ * One field (its lower-case name) of the response as received, as `rawOf(recorded).headers[name]` reads it,
+ * without making the whole record where the response can give one field (a recorded exchange: its `field`):
+ * a judge that looks for one field in each of a million answers made a million records.
+ */
+export function rawField(recorded: RecordedResponse, name: string): string | string[] | undefined {
+  const raw = (recorded as { [RAW]?: RawResponse })[RAW];
+  if (raw) return raw.headers[name];
+  const one = (recorded as { field?: (name: string) => string | string[] | undefined }).field;
+  return one ? one.call(recorded, name) : recorded.headers[name];
+}
+
 export interface Exchange {
   seq: number;
   /** The check during which it was sent. */

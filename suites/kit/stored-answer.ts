@@ -1,14 +1,14 @@
 // Which answers a cache gave from its store: what a client can know of them (RFC 9111). Pure; reads exchanges
 // in the order sent, and remembers the answer for a transcript while it has not grown.
-import { fieldLines } from '../../lib/formats/rate-limit-headers.ts';
-import { type Exchange, rawOf } from '../../lib/http/transcript.ts';
+import { type Exchange, rawField } from '../../lib/http/transcript.ts';
 
 /** The fields a stored copy repeats from the answer it copies, and an answer made for its request does not. */
 const COPIED = ['x-ratelimit-remaining', 'x-ratelimit-reset', 'date', 'etag'] as const;
 
+/** A field as received, its lines joined; read alone (a record made per answer was most of a long run's cost). */
 const one = (x: Exchange, name: string): string | undefined => {
-  const lines = fieldLines(rawOf(x.response!).headers, name);
-  return lines.length === 0 ? undefined : lines.join(', ');
+  const v = rawField(x.response!, name);
+  return v === undefined ? undefined : Array.isArray(v) ? (v.length === 0 ? undefined : v.join(', ')) : v;
 };
 
 /**
