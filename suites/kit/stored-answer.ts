@@ -39,10 +39,6 @@ export function storedAnswers(exchanges: readonly Exchange[]): ReadonlySet<Excha
   return stored;
 }
 
-/** Whether a cache gave `x` from its store, as storedAnswers reads the transcript it belongs to. */
-export const fromCache = (x: Exchange, exchanges: readonly Exchange[]): boolean =>
-  storedAnswers(exchanges).has(x);
-
 /** An answer carrying a field a copy would repeat and a fresh answer would not (a count, or its time). */
 const copyable = (x: Exchange): boolean =>
   one(x, 'x-ratelimit-remaining') !== undefined || one(x, 'date') !== undefined;

@@ -3,17 +3,9 @@
 // between. Pure: judges a History and the lists' bodies, sends nothing.
 import type { Exchange } from '../../lib/http/transcript.ts';
 import { type CancelSent, type History, type ListSeen, named, type StoreFinding } from './history.ts';
-import { type Listed, ListedReader, listedObjects } from './listed-objects.ts';
+import { type Listed, ListedReader } from './listed-objects.ts';
 
 export type { Listed } from './listed-objects.ts';
-
-/**
- * The listed object of order `id` in a list body, member by member (read past a leading byte order mark, as
- * the store model reads lists); undefined if the body does not show it.
- */
-export function listedObject(body: Uint8Array, id: string): Listed | undefined {
-  return listedObjects(body)?.get(id);
-}
 
 /** The members whose values differ between two listed objects, for the message; '' when none does. */
 export function changedFields(a: Listed, b: Listed): string {
